@@ -1,0 +1,139 @@
+// Builds the Funil app as a plugin tree: cross-cutting plugins first, then the feature modules
+// under /api, Socket.IO at /socket.io and the built web app at /.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HTTP_MESSAGES } from '@funil/domain/http/errors';
+import type { AppRoute } from '@funil/domain/access/routes';
+import type { Database, Db } from './db/connection.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { authPlugin } from './modules/auth/auth.plugin.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { guidanceRoutes } from './modules/guidance/guidance.routes.ts';
+import { whatsappRoutes, type EvolutionOptions } from './modules/whatsapp/whatsapp.routes.ts';
+import { attachRealtime, type Realtime } from './realtime/realtime.ts';
+import { jobsPlugin } from './jobs/jobs.plugin.ts';
+import { leadsRoutes } from './modules/leads/leads.routes.ts';
+import { negotiationRoutes } from './modules/negotiation/negotiation.routes.ts';
+import { tagsRoutes } from './modules/tags/tags.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    loginThrottle: LoginThrottle;
+    realtime: Realtime;
+    /** Every /api route with its access config, for the role-matrix tests and docs. */
+    apiRoutes: { method: string; url: string; public: boolean; access: readonly AppRoute[] | null }[];
+  }
+}
+
+// zod's own messages in Portuguese, for every schema without a message of its own.
+z.config(z.locales.pt());
+
+export type AppOptions = {
+  database: Database;
+  logger?: boolean | { level: string };
+  redisUrl?: string | undefined;
+  /** Folder of the built web app; served at / when it exists. */
+  webDist?: string;
+  /** Largest JSON body accepted, in bytes. */
+  bodyLimit?: number;
+  now?: () => number;
+  /** The WhatsApp gateway (Evolution API v2); without it the gateway calls answer 'WhatsApp desconectado'. */
+  evolution?: EvolutionOptions | undefined;
+  /** Folder of the WhatsApp media files. */
+  mediaDir?: string | undefined;
+};
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 1_048_576,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('apiRoutes', []);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const access = route.config?.access;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      app.apiRoutes.push({ method, url: route.url, public: route.config?.public === true, access: access === undefined ? null : typeof access === 'string' ? [access] : access });
+    }
+  });
+  app.decorate('db', options.database.db);
+  app.decorate('loginThrottle', new LoginThrottle(options.now));
+  app.decorate('realtime', await attachRealtime(app, options.database.db, { redisUrl: options.redisUrl }));
+  app.addHook('onClose', async () => {
+    await app.realtime.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI/emotion inject <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'", 'https:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  registerErrorHandling(app);
+  await app.register(authPlugin);
+  await app.register(jobsPlugin);
+
+  await app.register(
+    async (api) => {
+      api.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+        return payload;
+      });
+      await api.register(authRoutes);
+      await api.register(tenancyRoutes);
+      await api.register(usersRoutes);
+      await api.register(guidanceRoutes);
+      await api.register(whatsappRoutes, { evolution: options.evolution, mediaDir: options.mediaDir });
+      await api.register(leadsRoutes);
+      await api.register(negotiationRoutes);
+      await api.register(tagsRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = options.webDist ?? DEFAULT_WEB_DIST;
+  const serveWeb = existsSync(`${webDist}/index.html`);
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  // The SPA answers every other GET with index.html; /api keeps its JSON 404.
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/socket.io');
+    if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: HTTP_MESSAGES.routeNotFound, status: 404 });
+  });
+  return app;
+}

@@ -1,0 +1,46 @@
+// The demo seed of `npm start` (issue 2 "Data model and demo data").
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { openTestDatabase, type TestDatabase } from '../../testing/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo.ts';
+import { leads } from '../../modules/leads/leads.table.ts';
+import { usuarios } from '../../modules/users/users.table.ts';
+import { unidades } from '../../modules/tenancy/tenancy.table.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+describe('seedDemoIfEmpty', () => {
+  it('seeds two units, one user of every role and 300 leads, once', async () => {
+    expect(await seedDemoIfEmpty(database.db)).toBe(true);
+    expect(await seedDemoIfEmpty(database.db)).toBe(false);
+    const [leadCount] = await database.db.select({ n: count() }).from(leads);
+    expect(Number(leadCount!.n)).toBe(300);
+    const units = await database.db.select().from(unidades);
+    expect(units).toHaveLength(2);
+    expect(units.every((u) => /^[A-Za-z0-9]{32}$/.test(u.token))).toBe(true);
+    const users = await database.db.select({ email: usuarios.email, permissao: usuarios.permissao }).from(usuarios);
+    expect(new Set(users.map((u) => u.permissao))).toEqual(new Set(['sa', 'ag', 'a', 'u', 'm', 'mg']));
+    const second = await database.db.select({ u: usuarios.idUnidade }).from(usuarios).where(eq(usuarios.email, 'atendente2@demo.com.br'));
+    expect(second[0]!.u).toBe(units.find((u) => u.nome.includes('Savassi'))!.id);
+    const sample = await database.db.select().from(leads).limit(300);
+    expect(sample.every((l) => /^\d{11}$/.test(l.cliTelefone))).toBe(true);
+    expect(new Set(sample.map((l) => l.cliCampanhaNome)).size).toBeGreaterThan(3);
+  });
+
+  it('lets every demo login in with the README password', async () => {
+    const app = await buildApp({ database, webDist: '/nonexistent' });
+    for (const login of DEMO_LOGINS) {
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: login.email, senha: DEMO_PASSWORD }, remoteAddress: `10.3.0.${login.nome.length}` });
+      expect([login.email, res.statusCode]).toEqual([login.email, 200]);
+      expect(res.json().data.currentUser.permissao).toBe(login.permissao);
+    }
+    await app.close();
+  });
+});

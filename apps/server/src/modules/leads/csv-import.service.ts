@@ -1,0 +1,165 @@
+// The contacts CSV import as a durable job (000 §4 "CSV import", §5, §8): the file is read and
+// checked once on upload ('Arquivo inválido', 'Erro ao processar o arquivo CSV'), each row becomes
+// a job item, and the runner imports 500 rows per transaction. A failing row is reported with its
+// line and reason and the rest goes on.
+import { parseLeadCsv, CSV_MESSAGES, type CsvLeadRow, isCsvFileName } from '@funil/domain/leads/csv';
+import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
+import { CSV_IMPORT_BATCH_SIZE, CSV_IMPORT_MESSAGES, CSV_IMPORT_PROGRESS_EVENT, csvImportReportSchema, type CsvImportJob, type CsvImportProgressEvent, type CsvImportReport, type JobStatus } from '@funil/domain/leads-api/csv-import-api';
+import type { Session } from '../auth/auth.service.ts';
+import { DomainError } from '../../http/domain-error.ts';
+import type { JobHandler, JobRow, JobRunner } from '../../jobs/job-runner.ts';
+import { findOrCreateTagsByName } from '../tags/tags.service.ts';
+import { phoneKey } from './phone-key.ts';
+import { invalidateLeadCounts } from './lead-count-cache.ts';
+import { findLeadsByPhoneKeys, insertImportedLeads } from './leads.repository.ts';
+import { lockUnitLeads, type LeadDeps } from './leads.service.ts';
+import type { UploadedFile } from './form-body.ts';
+
+export const CSV_IMPORT_KIND = 'csv-import';
+
+/** One row of the file as a job item: the parsed row, or why it cannot be imported. */
+type CsvItem = { line: number; row?: CsvLeadRow; reason?: string };
+
+const emptyReport = (): CsvImportReport => ({ importados: 0, falhas: [], tags_criadas: [] });
+
+function readReport(job: JobRow): CsvImportReport {
+  const parsed = csvImportReportSchema.safeParse(job.report);
+  return parsed.success ? parsed.data : emptyReport();
+}
+
+/** UTF-8, or Windows-1252 as spreadsheet programs in Brazil often save. */
+function decode(content: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(content);
+  } catch {
+    return new TextDecoder('windows-1252').decode(content);
+  }
+}
+
+/** Reads the upload and enqueues the job; unreadable files and missing columns are refused at once. */
+export async function enqueueCsvImport(jobs: JobRunner, session: Session, file: UploadedFile): Promise<JobRow> {
+  if (!isCsvFileName(file.filename)) throw new DomainError('invalid', CSV_IMPORT_MESSAGES.notCsv);
+  if (file.content.includes(0)) throw new DomainError('invalid', CSV_MESSAGES.invalidFile);
+  const parsed = parseLeadCsv(decode(file.content));
+  if (!parsed.ok) throw new DomainError('invalid', parsed.error);
+  const items: CsvItem[] = [...parsed.rows.map(({ line, ...row }) => ({ line, row })), ...parsed.failures.map((f) => ({ line: f.line, reason: f.reason }))].sort((a, b) => a.line - b.line);
+  // A phone repeated in the file: the first row wins, the others are reported (ninth-digit tolerant).
+  const firstLine = new Map<string, number>();
+  for (const item of items) {
+    if (!item.row) continue;
+    const key = phoneKey(item.row.cli_telefone);
+    const first = firstLine.get(key);
+    if (first === undefined) firstLine.set(key, item.line);
+    else {
+      item.reason = `${CSV_IMPORT_MESSAGES.duplicateInFile} (linha ${first})`;
+      delete item.row;
+    }
+  }
+  return jobs.enqueue({
+    kind: CSV_IMPORT_KIND,
+    idEmpresa: session.empresaId,
+    idUnidade: session.unidadeId,
+    idUsuario: session.userId,
+    params: { nome_arquivo: file.filename.slice(0, 200) },
+    report: emptyReport(),
+    items,
+  });
+}
+
+async function importBatch({ tx, job, items }: Parameters<JobHandler['processBatch']>[0]): Promise<CsvImportReport> {
+  const report = readReport(job);
+  const rows: { line: number; row: CsvLeadRow }[] = [];
+  for (const { payload } of items) {
+    const item = payload as CsvItem;
+    if (item.row) rows.push({ line: item.line, row: item.row });
+    else report.falhas.push({ line: item.line, reason: item.reason ?? CSV_MESSAGES.rowPostFailed });
+  }
+  await lockUnitLeads(tx, job.idUnidade);
+  const existing = await findLeadsByPhoneKeys(tx, job.idUnidade, [...new Set(rows.map((r) => phoneKey(r.row.cli_telefone)))]);
+  const byKey = new Map(existing.map((e) => [e.telefoneChave, e]));
+  const fresh = rows.filter(({ line, row }) => {
+    const found = byKey.get(phoneKey(row.cli_telefone));
+    if (found) report.falhas.push({ line, reason: `${CSV_IMPORT_MESSAGES.duplicateInUnit}: ${found.cliNome} (#${found.cliCrmId})` });
+    return !found;
+  });
+  const { tags, created } = await findOrCreateTagsByName(tx, job.idUnidade, fresh.flatMap((r) => r.row.cli_tags));
+  const tagByName = new Map(tags.map((t) => [t.nome.toLowerCase(), t]));
+  const fileName = typeof job.params.nome_arquivo === 'string' ? job.params.nome_arquivo : 'arquivo';
+  // Leads, tag links and history events of the batch in one statement (set-based, from JSON).
+  const ids = await insertImportedLeads(
+    tx,
+    { empresaId: job.idEmpresa, unidadeId: job.idUnidade, atendente: job.idUsuario, tipo: TIMELINE_EVENT_TYPE.usuario },
+    fresh.map(({ line, row }) => ({
+      line,
+      nome: row.cli_nome,
+      telefone: row.cli_telefone,
+      chave: phoneKey(row.cli_telefone),
+      email: row.cli_email ?? null,
+      adName: row.ad_name ?? null,
+      adId: row.ad_id ?? null,
+      tagIds: [...new Set(row.cli_tags.flatMap((name) => tagByName.get(name.toLowerCase())?.id ?? []))],
+      descricao: `Lead importado por CSV (${fileName}, linha ${line})`,
+      texto: row.cli_tags.length ? `Tags: ${row.cli_tags.join(', ')}` : null,
+    })),
+  );
+  report.importados += ids.length;
+  report.tags_criadas.push(...created);
+  report.falhas.sort((a, b) => a.line - b.line);
+  return report;
+}
+
+function messageOf(job: JobRow): string | null {
+  switch (job.status as JobStatus) {
+    case 'done':
+      return CSV_MESSAGES.done;
+    case 'cancelled':
+      return CSV_IMPORT_MESSAGES.cancelled;
+    case 'failed':
+      return job.error ?? CSV_MESSAGES.missingColumns;
+    default:
+      return null;
+  }
+}
+
+export function toCsvImportJob(job: JobRow): CsvImportJob {
+  return {
+    id: job.id,
+    status: job.status as JobStatus,
+    nome_arquivo: typeof job.params.nome_arquivo === 'string' ? job.params.nome_arquivo : null,
+    total: job.total,
+    processados: job.cursor,
+    progresso: job.progress,
+    relatorio: readReport(job),
+    mensagem: messageOf(job),
+    criado_em: job.createdAt.toISOString(),
+    atualizado_em: job.updatedAt.toISOString(),
+  };
+}
+
+export function csvImportHandler(deps: LeadDeps): JobHandler {
+  return {
+    kind: CSV_IMPORT_KIND,
+    batchSize: CSV_IMPORT_BATCH_SIZE,
+    processBatch: importBatch,
+    failureMessage: CSV_MESSAGES.missingColumns,
+    onProgress(job) {
+      // Called after each committed batch: the unit's cached list totals are out of date.
+      invalidateLeadCounts(deps.db, [job.idUnidade]);
+      const view = toCsvImportJob(job);
+      const event: CsvImportProgressEvent = {
+        id: view.id,
+        status: view.status,
+        total: view.total,
+        processados: view.processados,
+        progresso: view.progresso,
+        mensagem: view.mensagem,
+        importados: view.relatorio.importados,
+        falhas: view.relatorio.falhas.length,
+      };
+      deps.realtime.toUnit(job.idUnidade, CSV_IMPORT_PROGRESS_EVENT, event);
+      if (view.status === 'done' && view.relatorio.importados > 0) {
+        deps.realtime.toUnit(job.idUnidade, `company-${job.idEmpresa}-contact`, { action: 'importados', cli_crm_id: 0, idUnidade: job.idUnidade });
+      }
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// The list-total cache on its own: a few seconds per unit and key, shared by concurrent reads,
+// dropped per unit on a change, a failed count never kept.
+import { describe, expect, it } from 'vitest';
+import { LeadCountCache } from './lead-count-cache.ts';
+
+const counter = () => {
+  let calls = 0;
+  return {
+    count: (total: number) => () => {
+      calls += 1;
+      return { capturedSince: undefined, total: Promise.resolve(total) };
+    },
+    calls: () => calls,
+  };
+};
+
+describe('LeadCountCache', () => {
+  it('answers the same key from one count until the TTL passes', async () => {
+    let now = 1_000;
+    const cache = new LeadCountCache(5_000, () => now);
+    const c = counter();
+    expect(await cache.get(1, 'k', c.count(10)).total).toBe(10);
+    now += 4_999;
+    expect(await cache.get(1, 'k', c.count(11)).total).toBe(10);
+    expect(c.calls()).toBe(1);
+    now += 1;
+    expect(await cache.get(1, 'k', c.count(12)).total).toBe(12);
+    expect(c.calls()).toBe(2);
+  });
+
+  it('shares a count still running and keeps keys and units apart', async () => {
+    const cache = new LeadCountCache();
+    let release: (n: number) => void = () => undefined;
+    const slow = { capturedSince: new Date(0), total: new Promise<number>((resolve) => (release = resolve)) };
+    const first = cache.get(1, 'k', () => slow);
+    const second = cache.get(1, 'k', () => ({ capturedSince: undefined, total: Promise.resolve(-1) }));
+    expect(second).toBe(first);
+    release(7);
+    expect(await second.total).toBe(7);
+    expect(second.capturedSince).toEqual(new Date(0));
+    expect(await cache.get(1, 'other', () => ({ capturedSince: undefined, total: Promise.resolve(3) })).total).toBe(3);
+    expect(await cache.get(2, 'k', () => ({ capturedSince: undefined, total: Promise.resolve(4) })).total).toBe(4);
+  });
+
+  it("invalidate drops the unit's totals, counted or still counting, and only that unit's", async () => {
+    const cache = new LeadCountCache();
+    const c = counter();
+    await cache.get(1, 'k', c.count(10)).total;
+    await cache.get(2, 'k', c.count(20)).total;
+    cache.invalidate(1);
+    expect(await cache.get(1, 'k', c.count(11)).total).toBe(11);
+    expect(await cache.get(2, 'k', c.count(21)).total).toBe(20);
+    const running = cache.get(1, 'late', () => ({ capturedSince: undefined, total: new Promise<number>(() => undefined) }));
+    cache.invalidate(1);
+    expect(cache.get(1, 'late', c.count(5))).not.toBe(running);
+  });
+
+  it('does not keep a failed count', async () => {
+    const cache = new LeadCountCache();
+    await expect(cache.get(1, 'k', () => ({ capturedSince: undefined, total: Promise.reject(new Error('falhou')) })).total).rejects.toThrow('falhou');
+    expect(await cache.get(1, 'k', () => ({ capturedSince: undefined, total: Promise.resolve(9) })).total).toBe(9);
+  });
+});

@@ -1,0 +1,77 @@
+// A short cache of the contact list's exact total (crm_contato_total, 002 §3) per unit and filter.
+// The count is the costly part of a list read on a big unit (proportional to the leads matched);
+// the screen asks for the same filter again on every page and every live event. An entry lives a
+// few seconds and every lead change of the unit drops the unit's entries (announce() in the leads
+// service, each committed CSV batch), so a change is never hidden behind the cache in this process.
+// Changes made elsewhere (another server process, the WhatsApp module's new leads) show within
+// the TTL. Concurrent reads of the same key share one count.
+import type { DbOrTx } from '../../db/connection.ts';
+
+export type CachedCount = {
+  /** The contato/crm window the total was counted with; the page uses the same one. */
+  capturedSince: Date | undefined;
+  total: Promise<number>;
+};
+
+type Entry = CachedCount & { expiresAt: number };
+
+export const LEAD_COUNT_TTL_MS = 5_000;
+const MAX_ENTRIES_PER_UNIT = 500;
+
+export class LeadCountCache {
+  private readonly units = new Map<number, Map<string, Entry>>();
+
+  constructor(
+    private readonly ttlMs = LEAD_COUNT_TTL_MS,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The live entry of `key` in `unit`, or a new one from `count()`. A failed count is not kept. */
+  get(unit: number, key: string, count: () => CachedCount): CachedCount {
+    const now = this.clock();
+    let entries = this.units.get(unit);
+    const hit = entries?.get(key);
+    if (hit && hit.expiresAt > now) return hit;
+    if (!entries) {
+      entries = new Map();
+      this.units.set(unit, entries);
+    }
+    const entry: Entry = { ...count(), expiresAt: now + this.ttlMs };
+    entries.delete(key);
+    entries.set(key, entry);
+    // The oldest keys go first (a Map keeps insertion order).
+    for (const oldest of entries.keys()) {
+      if (entries.size <= MAX_ENTRIES_PER_UNIT) break;
+      entries.delete(oldest);
+    }
+    const unitEntries = entries;
+    entry.total.catch(() => {
+      if (unitEntries.get(key) === entry) unitEntries.delete(key);
+    });
+    return entry;
+  }
+
+  /** Drops every total of the unit, counted or still counting. */
+  invalidate(unit: number): void {
+    this.units.delete(unit);
+  }
+}
+
+const caches = new WeakMap<object, LeadCountCache>();
+
+/** The cache of one database (the app's lead, tag and negotiation routes and the CSV job share it). */
+export function leadCountCache(db: DbOrTx): LeadCountCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new LeadCountCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** After a committed change of leads of these units (created, changed, moved, deleted, tagged). */
+export function invalidateLeadCounts(db: DbOrTx, units: Iterable<number>): void {
+  const cache = caches.get(db);
+  if (!cache) return;
+  for (const unit of units) cache.invalidate(unit);
+}

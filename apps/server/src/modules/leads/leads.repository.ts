@@ -1,0 +1,365 @@
+// Drizzle queries of the lead module; they return rows or null and let the service decide.
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ContactListFilter } from '@funil/domain/leads/filter-segments';
+import type { CrmContato, HistoryItem, TagRef } from '@funil/domain/leads-api/lead-api';
+import { CONTACT_LIST_PAGE_SIZE, appointmentStatusLabel } from '@funil/domain/leads-api/lead-api';
+import { formatSchedulePayload, endOfDayFilter, toInstant } from '@funil/domain/format/date';
+import { stripPhone } from '@funil/domain/phone/phone';
+import type { DbOrTx } from '../../db/connection.ts';
+import { historico, leads, leadTags } from './leads.table.ts';
+import { agendamentos } from './appointments.table.ts';
+import { usuarios } from '../users/users.table.ts';
+import { tags } from '../tags/tags.table.ts';
+
+export type LeadRow = typeof leads.$inferSelect;
+export type NewLead = typeof leads.$inferInsert;
+export type NewHistory = Omit<typeof historico.$inferInsert, 'id'>;
+
+/** Who is reading or changing leads: the session's company, unit and visibility (001 §6). */
+export type LeadScope = {
+  empresaId: number;
+  unidadeId: number;
+  userId: number;
+  /** false: an attendant without acesso_atribuidos, who sees only unassigned leads and their own. */
+  seesAssigned: boolean;
+};
+
+// `desativado = 0` stays a literal: it is the predicate of the partial list indexes
+// (leads_lista_idx, leads_lista_status_idx), which a bound parameter would not match in a generic plan.
+const inScope = (scope: LeadScope): SQL =>
+  and(eq(leads.idEmpresa, scope.empresaId), eq(leads.idUnidade, scope.unidadeId), sql`${leads.desativado} = 0`)!;
+
+/** A lead of the scope's unit (not deleted), or null; `lock` takes FOR UPDATE. */
+export async function findLead(db: DbOrTx, scope: LeadScope, id: number, lock = false): Promise<LeadRow | null> {
+  const query = db.select().from(leads).where(and(eq(leads.cliCrmId, id), inScope(scope)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** The live leads of a unit whose telefone_chave is one of `keys` (ninth-digit tolerant). */
+export async function findLeadsByPhoneKeys(db: DbOrTx, idUnidade: number, keys: readonly string[], exceptId?: number) {
+  if (keys.length === 0) return [];
+  return db
+    .select({ cliCrmId: leads.cliCrmId, cliNome: leads.cliNome, telefoneChave: leads.telefoneChave })
+    .from(leads)
+    .where(and(eq(leads.idUnidade, idUnidade), eq(leads.desativado, 0), inArray(leads.telefoneChave, [...keys]), exceptId === undefined ? undefined : ne(leads.cliCrmId, exceptId)))
+    .orderBy(asc(leads.cliCrmId));
+}
+
+export async function insertLeads(db: DbOrTx, values: NewLead[]): Promise<number[]> {
+  if (values.length === 0) return [];
+  const rows = await db.insert(leads).values(values).returning({ id: leads.cliCrmId });
+  return rows.map((r) => r.id);
+}
+
+/** One CSV row ready to insert (000 §4): only the columns the file fills, the rest keep their defaults. */
+export type ImportedLead = {
+  line: number;
+  nome: string;
+  telefone: string;
+  chave: string;
+  email: string | null;
+  adName: string | null;
+  adId: string | null;
+  /** Ids of the unit's tags to link. */
+  tagIds: number[];
+  /** The history event's descricao and texto (000 §3 "History event"). */
+  descricao: string;
+  texto: string | null;
+};
+
+/**
+ * Inserts a batch of imported leads, their tag links and their history events in one statement,
+ * the rows travelling as two JSON parameters instead of one placeholder per value. Leads get
+ * their ids in line order; the batch's phone keys are distinct (the caller drops duplicates).
+ * Returns the new lead id of each line.
+ */
+export async function insertImportedLeads(
+  db: DbOrTx,
+  target: { empresaId: number; unidadeId: number; atendente: number | null; tipo: number },
+  rows: readonly ImportedLead[],
+): Promise<{ line: number; id: number }[]> {
+  if (rows.length === 0) return [];
+  // The statement matches rows back by phone key; duplicates in the file are reported before this.
+  if (new Set(rows.map((r) => r.chave)).size !== rows.length) throw new Error('telefone repetido no lote de importação');
+  const records = JSON.stringify(rows.map((r) => ({ n: r.line, nome: r.nome, telefone: r.telefone, chave: r.chave, email: r.email, ad_name: r.adName, ad_id: r.adId, descricao: r.descricao, texto: r.texto })));
+  const links = JSON.stringify(rows.flatMap((r) => r.tagIds.map((idTag) => ({ chave: r.chave, id_tag: idTag }))));
+  const result = (await db.execute(sql`
+    with r as (
+      select * from json_to_recordset(${records}::json)
+        as r(n int, nome text, telefone text, chave text, email text, ad_name text, ad_id text, descricao text, texto text)
+    ), novos as (
+      insert into ${leads} (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave, cli_email, ad_name, ad_id, cli_campanha_nome)
+      select ${target.empresaId}::int, ${target.unidadeId}::int, r.nome, r.telefone, r.chave, r.email, r.ad_name, r.ad_id, r.ad_name
+      from r order by r.n
+      returning cli_crm_id, telefone_chave
+    ), ligadas as (
+      insert into ${leadTags} (cli_crm_id, id_tag)
+      select novos.cli_crm_id, l.id_tag
+      from json_to_recordset(${links}::json) as l(chave text, id_tag int) join novos on novos.telefone_chave = l.chave
+      on conflict do nothing
+    ), eventos as (
+      insert into ${historico} (cli_crm_id, id_unidade, atendente, tipo, descricao, texto)
+      select novos.cli_crm_id, ${target.unidadeId}::int, ${target.atendente}::int, ${target.tipo}::int, r.descricao, r.texto
+      from novos join r on r.chave = novos.telefone_chave
+      order by novos.cli_crm_id
+    )
+    select r.n as line, novos.cli_crm_id as id from novos join r on r.chave = novos.telefone_chave order by r.n`)) as unknown as { rows: { line: number; id: number }[] };
+  return result.rows.map((r) => ({ line: Number(r.line), id: Number(r.id) }));
+}
+
+export async function updateLead(db: DbOrTx, id: number, set: Partial<NewLead>): Promise<void> {
+  await db.update(leads).set(set).where(eq(leads.cliCrmId, id));
+}
+
+export async function insertHistory(db: DbOrTx, rows: NewHistory[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db.insert(historico).values(rows).returning({ id: historico.id });
+  return inserted.map((r) => r.id);
+}
+
+export async function findHistoryItem(db: DbOrTx, leadId: number, itemId: number) {
+  const [row] = await db
+    .select()
+    .from(historico)
+    .where(and(eq(historico.id, itemId), eq(historico.cliCrmId, leadId)));
+  return row ?? null;
+}
+
+/** The lead of a history item, for routes addressed by the item's id. */
+export async function findHistoryItemById(db: DbOrTx, itemId: number) {
+  const [row] = await db.select().from(historico).where(eq(historico.id, itemId));
+  return row ?? null;
+}
+
+export async function deleteHistoryItem(db: DbOrTx, itemId: number): Promise<void> {
+  await db.delete(historico).where(eq(historico.id, itemId));
+}
+
+export async function clearHistoryComment(db: DbOrTx, itemId: number): Promise<void> {
+  await db.update(historico).set({ comentario: null }).where(eq(historico.id, itemId));
+}
+
+const tagsOfLead = sql<TagRef[]>`coalesce((
+  select json_agg(json_build_object('id', ${tags.id}, 'nome', ${tags.nome}, 'cor', ${tags.cor}) order by ${tags.nome})
+  from ${leadTags} join ${tags} on ${tags.id} = ${leadTags.idTag}
+  where ${leadTags.cliCrmId} = ${leads.cliCrmId}), '[]'::json)`;
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+const zeroOne = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
+
+/** A lead row as the API answers it (001 §3 with list-derived fields, 002 §3 crm_contato). */
+export function toCrmContato(lead: LeadRow, nomeAtendimento: string | null, tagList: TagRef[]): CrmContato {
+  const status = lead.whatsappUltimaMensagemStatus;
+  const fromMe = lead.whatsappUltimaMensagemFromMe;
+  return {
+    cli_crm_id: lead.cliCrmId,
+    cli_id: lead.cliId,
+    cli_nome: lead.cliNome,
+    cli_telefone: lead.cliTelefone,
+    cli_email: lead.cliEmail,
+    cli_contato_status: lead.cliContatoStatus,
+    cli_mensagem_status: lead.cliMensagemStatus,
+    cli_tipo_lead: lead.cliTipoLead,
+    cli_data_captacao: iso(lead.cliDataCaptacao),
+    cli_contato_agendado: iso(lead.cliContatoAgendado),
+    cli_data_proxima_tentativa: iso(lead.cliDataProximaTentativa),
+    cli_status_negociacao: lead.cliStatusNegociacao,
+    cli_status_negociacao_venda: lead.cliStatusNegociacaoVenda,
+    cli_campanha_interesse: lead.cliCampanhaInteresse,
+    cli_campanha_nome: lead.cliCampanhaNome,
+    cli_url_foto: lead.cliUrlFoto,
+    cli_id_atendimento: lead.cliIdAtendimento,
+    unidade: lead.idUnidade,
+    idEmpresa: lead.idEmpresa,
+    idUsuario: lead.idUsuario,
+    nome_atendimento: nomeAtendimento,
+    valor_ticket: Number(lead.valorTicket),
+    ad_name: lead.adName,
+    informacoesExtra: lead.informacoesExtra,
+    utm_campaign: lead.utmCampaign,
+    utm_medium: lead.utmMedium,
+    utm_source: lead.utmSource,
+    utm_content: lead.utmContent,
+    utm_term: lead.utmTerm,
+    whatsapp_blocked: zeroOne(lead.whatsappBlocked),
+    idTicket: lead.idTicket,
+    idInstanciaEvolution: lead.idInstanciaEvolution,
+    isGroup: lead.isGroup === 1,
+    marcado_nao_lida: zeroOne(lead.marcadoNaoLida),
+    desativado: zeroOne(lead.desativado),
+    cli_mensagem_agendada: lead.cliMensagemAgendada,
+    cli_data_mensagem_agendada: lead.cliDataMensagemAgendada ? formatSchedulePayload(lead.cliDataMensagemAgendada) : null,
+    whatsapp_ultima_mensagem_texto: lead.whatsappUltimaMensagemTexto,
+    whatsapp_ultima_mensagem_data_geral: iso(lead.whatsappUltimaMensagemDataGeral),
+    whatsapp_ultima_mensagem_data_enviada: iso(lead.whatsappUltimaMensagemDataEnviada),
+    whatsapp_ultima_mensagem_data_recebida: iso(lead.whatsappUltimaMensagemDataRecebida),
+    whatsapp_ultima_mensagem_nao_lidas: Math.max(0, lead.whatsappUltimaMensagemNaoLidas),
+    whatsapp_ultima_mensagem_from_me: fromMe === null ? null : zeroOne(fromMe),
+    whatsapp_ultima_mensagem_tipo: lead.whatsappUltimaMensagemTipo,
+    whatsapp_ultima_mensagem_status: status === 1 || status === 2 || status === 3 ? status : null,
+    tags: tagList,
+    id_potencial: lead.idPotencial,
+    valor_potencial: lead.valorPotencial,
+    cli_data_atendimento: iso(lead.cliDataAtendimento),
+    cli_campanha_id: lead.cliCampanhaId,
+    ad_id: lead.adId,
+    cli_tentativas: lead.cliTentativas,
+    cli_tentativas_diarias: lead.cliTentativasDiarias,
+    dataAtualizacao: lead.dataAtualizacao.toISOString(),
+  };
+}
+
+const viewColumns = { lead: leads, nomeAtendimento: usuarios.nome, tags: tagsOfLead };
+
+/** One lead as the API shows it (any state), or null. */
+export async function leadView(db: DbOrTx, id: number): Promise<CrmContato | null> {
+  const [row] = await db.select(viewColumns).from(leads).leftJoin(usuarios, eq(usuarios.id, leads.idUsuario)).where(eq(leads.cliCrmId, id));
+  return row ? toCrmContato(row.lead, row.nomeAtendimento, row.tags) : null;
+}
+
+/** Escapes LIKE wildcards of user text. */
+const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export type ListOptions = {
+  filter: ContactListFilter;
+  /** contato/crm: only leads captured since this instant (intervalo_dias_crm). */
+  capturedSince?: Date;
+};
+
+/** The conditions of 000 §7's filter segments, scoped to the unit and the viewer. */
+function listConditions(scope: LeadScope, { filter, capturedSince }: ListOptions): SQL {
+  const conditions: (SQL | undefined)[] = [inScope(scope)];
+  if (!scope.seesAssigned) conditions.push(or(isNull(leads.idUsuario), eq(leads.idUsuario, scope.userId)));
+  if (filter.cli_status_negociacao !== null) conditions.push(eq(leads.cliStatusNegociacao, filter.cli_status_negociacao));
+  if (filter.cli_status_negociacao_venda !== null) conditions.push(eq(leads.cliStatusNegociacaoVenda, filter.cli_status_negociacao_venda));
+  if (filter.cli_contato_status !== null) conditions.push(eq(leads.cliContatoStatus, filter.cli_contato_status));
+  if (filter.cli_tipo_lead !== null) conditions.push(eq(leads.cliTipoLead, filter.cli_tipo_lead));
+  if (filter.status_envio_massa !== null) conditions.push(eq(leads.cliMensagemStatus, filter.status_envio_massa));
+  if (filter.cli_campanha_nome !== '') conditions.push(eq(leads.cliCampanhaNome, filter.cli_campanha_nome));
+  const term = filter.texto_busca.trim();
+  if (term !== '') {
+    // 001 §5 Search: name or phone, case and accents ignored (trigram indexes on both).
+    const byName = sql`immutable_unaccent(lower(${leads.cliNome})) ilike immutable_unaccent(lower(${`%${likeEscape(term)}%`}))`;
+    const digits = stripPhone(term);
+    const looksLikePhone = digits !== '' && /^[\d\s()+-]+$/.test(term);
+    conditions.push(looksLikePhone ? or(byName, ilike(leads.cliTelefone, `%${digits}%`)) : byName);
+  }
+  if (filter.tags.length > 0) {
+    // Any of the tags (000 §7: the comma list). A raw `sql` subquery must carry its own
+    // parentheses: drizzle's exists() does not add them (`exists select 1` is a syntax error).
+    conditions.push(sql`exists (select 1 from ${leadTags} where ${leadTags.cliCrmId} = ${leads.cliCrmId} and ${inArray(leadTags.idTag, [...filter.tags])})`);
+  }
+  if (filter.atendentes.length > 0) conditions.push(inArray(leads.idUsuario, [...filter.atendentes]));
+  // 002 §3 cli_atendimento: 1 attended by me, 2 not attended.
+  if (filter.cli_atendimento === 1) conditions.push(and(eq(leads.idUsuario, scope.userId), eq(leads.cliContatoStatus, 3)));
+  if (filter.cli_atendimento === 2) conditions.push(ne(leads.cliContatoStatus, 3));
+  const dateColumn = filter.tipo_data === 1 ? leads.cliDataAtendimento : leads.cliDataCaptacao;
+  const start = filter.data_inicio ? toInstant(filter.data_inicio) : null;
+  const end = filter.data_fim ? toInstant(filter.data_fim.length === 10 ? endOfDayFilter(filter.data_fim) : filter.data_fim) : null;
+  if (start) conditions.push(gte(dateColumn, start));
+  if (end) conditions.push(lte(dateColumn, end));
+  if (capturedSince) conditions.push(gte(leads.cliDataCaptacao, capturedSince));
+  return and(...conditions)!;
+}
+
+/**
+ * The two statements of a list read: one page, newest captured first (the order of
+ * leads_lista_idx, so the scan stops after the page), and the exact total (an index-only count).
+ */
+export function leadListStatements(db: DbOrTx, scope: LeadScope, options: ListOptions) {
+  const where = listConditions(scope, options);
+  const page = Math.max(1, options.filter.page);
+  return {
+    page: db
+      .select(viewColumns)
+      .from(leads)
+      .leftJoin(usuarios, eq(usuarios.id, leads.idUsuario))
+      .where(where)
+      .orderBy(desc(leads.cliDataCaptacao), desc(leads.cliCrmId))
+      .limit(CONTACT_LIST_PAGE_SIZE)
+      .offset((page - 1) * CONTACT_LIST_PAGE_SIZE),
+    count: db.select({ total: sql<number>`count(*)::int` }).from(leads).where(where),
+  };
+}
+
+/** One page of leads as the API shows them (000 §7, 002 §3). */
+export async function listLeadsPage(db: DbOrTx, scope: LeadScope, options: ListOptions): Promise<CrmContato[]> {
+  const rows = await leadListStatements(db, scope, options).page;
+  return rows.map((r) => toCrmContato(r.lead, r.nomeAtendimento, r.tags));
+}
+
+/** The exact number of leads of the filter (crm_contato_total). */
+export async function countLeads(db: DbOrTx, scope: LeadScope, options: ListOptions): Promise<number> {
+  const [row] = await leadListStatements(db, scope, options).count;
+  return Number(row?.total ?? 0);
+}
+
+/** One page of leads and the total, both statements at once (on PostgreSQL, two connections). */
+export async function listLeads(db: DbOrTx, scope: LeadScope, options: ListOptions): Promise<{ rows: CrmContato[]; total: number }> {
+  const [rows, total] = await Promise.all([listLeadsPage(db, scope, options), countLeads(db, scope, options)]);
+  return { rows, total };
+}
+
+export async function listCampaigns(db: DbOrTx, scope: LeadScope): Promise<{ cli_campanha_nome: string }[]> {
+  const rows = await db
+    .selectDistinct({ nome: leads.cliCampanhaNome })
+    .from(leads)
+    .where(and(inScope(scope), sql`${leads.cliCampanhaNome} is not null and ${leads.cliCampanhaNome} <> ''`))
+    .orderBy(asc(leads.cliCampanhaNome));
+  return rows.flatMap((r) => (r.nome ? [{ cli_campanha_nome: r.nome }] : []));
+}
+
+/** The history of a lead, newest first, with the attendant's name (000 §3 "History event"). */
+export async function listHistory(db: DbOrTx, leadId: number): Promise<HistoryItem[]> {
+  const rows = await db
+    .select({ h: historico, nome: usuarios.nome })
+    .from(historico)
+    .leftJoin(usuarios, eq(usuarios.id, historico.atendente))
+    .where(eq(historico.cliCrmId, leadId))
+    .orderBy(desc(historico.datacad), desc(historico.id));
+  const num = (v: string | null) => (v === null ? null : Number(v));
+  return rows.map(({ h, nome }) => ({
+    id: h.id,
+    cli_crm_id: h.cliCrmId,
+    atendente: h.atendente,
+    data_comentario: iso(h.dataComentario),
+    comentario: h.comentario,
+    datacad: iso(h.datacad),
+    texto: h.texto,
+    texto_antigo: h.textoAntigo,
+    url_gravacao: h.urlGravacao,
+    tentativas: h.tentativas,
+    duracao: h.duracao,
+    duracao_falada: h.duracaoFalada,
+    duracao_cobrada: h.duracaoCobrada,
+    status_chamada: h.statusChamada,
+    motivo_desconexao: h.motivoDesconexao,
+    tipo: h.tipo,
+    id_antigo: h.idAntigo,
+    id_novo: h.idNovo,
+    valor_antigo: num(h.valorAntigo),
+    valor_novo: num(h.valorNovo),
+    descricao: h.descricao,
+    nome_atendente: nome,
+  }));
+}
+
+export async function listAppointments(db: DbOrTx, leadId: number) {
+  const rows = await db.select().from(agendamentos).where(eq(agendamentos.cliCrmId, leadId)).orderBy(desc(agendamentos.atendData), desc(agendamentos.atendHora));
+  return rows.map((a) => ({
+    id: a.id,
+    atend_data: a.atendData,
+    atend_hora: a.atendHora,
+    atend_valor: Number(a.atendValor),
+    proced_nome: a.procedNome,
+    proced_valor: Number(a.procedValor),
+    atend_status: a.atendStatus,
+    atend_status_texto: appointmentStatusLabel(a.atendStatus),
+  }));
+}
+
+/** Moves a lead's history with it when it changes unit. */
+export async function moveHistoryToUnit(db: DbOrTx, leadId: number, idUnidade: number): Promise<void> {
+  await db.update(historico).set({ idUnidade }).where(eq(historico.cliCrmId, leadId));
+}

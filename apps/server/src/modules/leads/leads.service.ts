@@ -1,0 +1,554 @@
+// The lead rules and their transactions (000 §3 §4 §7, 001 §4 §5 §6 §7): every change is scoped to
+// the session's company and unit, writes its history event in the same transaction, and is
+// announced live after the commit.
+import { sql } from 'drizzle-orm';
+import { configuracoesExtraSchema, parseConfiguracoesUsuario, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
+import { canConvertLead } from '@funil/domain/leads/lead';
+import { CONTACT_LIST_KINDS, CONTACT_LIST_LAYOUT, FilterSegmentsError, parseFilterSegments, type ContactListFilter, type ContactListKind } from '@funil/domain/leads/filter-segments';
+import { canEditTicketFromTimeline } from '@funil/domain/leads/timeline';
+import { formatDateTime, formatSchedulePayload, toInstant } from '@funil/domain/format/date';
+import { formatBRL } from '@funil/domain/format/currency';
+import { CONTACT_LIST_PAGE_SIZE, type ContactListResponse, type CrmContato, type CsvRowBody, type LeadAction, type LeadChangeResponse, type LeadRealtimeEvent } from '@funil/domain/leads-api/lead-api';
+import type { ContactCreatePayload, ContactEditPayload } from '@funil/domain/leads/contact';
+import { LEAD_API_MESSAGES, duplicatePhoneMessage } from '@funil/domain/leads-api/messages';
+import type { Db, Tx } from '../../db/connection.ts';
+import type { Session } from '../auth/auth.service.ts';
+import { DomainError } from '../../http/domain-error.ts';
+import { phoneKey } from './phone-key.ts';
+import { invalidateLeadCounts, leadCountCache } from './lead-count-cache.ts';
+import { phoneMatchKeys } from '@funil/domain/phone/matching';
+import {
+  findHistoryItem,
+  findLead,
+  findLeadsByPhoneKeys,
+  insertHistory,
+  insertLeads,
+  leadView,
+  listAppointments,
+  listCampaigns,
+  listHistory,
+  countLeads,
+  listLeadsPage,
+  moveHistoryToUnit,
+  updateLead,
+  type LeadRow,
+  type LeadScope,
+  type NewHistory,
+  type NewLead,
+} from './leads.repository.ts';
+import { activePotentials, activeUnitOfCompany, activeUserOfUnit, contactListReferences, userName } from '../negotiation/negotiation.repository.ts';
+import { findOrCreateTagsByName } from '../tags/tags.service.ts';
+import { linkTags, unlinkAllTags } from '../tags/tags.repository.ts';
+import { sistemaIrmaoClienteSeq } from './appointments.table.ts';
+
+/** What the lead services need from the app. */
+export type LeadDeps = {
+  db: Db;
+  realtime: { toUnit(unitId: number, event: string, payload: unknown): void };
+  now?: () => Date;
+};
+
+export function scopeOf(session: Session): LeadScope {
+  // 001 §6: acesso_atribuidos applies to attendants; other roles see every lead of the unit.
+  return { empresaId: session.empresaId, unidadeId: session.unidadeId, userId: session.userId, seesAssigned: session.permission !== 'u' || session.acessoAtribuidos };
+}
+
+export function extrasOf(session: Session): ConfiguracoesExtra {
+  const parsed = configuracoesExtraSchema.safeParse(session.access.extras);
+  return parsed.success ? parsed.data : {};
+}
+
+const nowOf = (deps: LeadDeps) => (deps.now ? deps.now() : new Date());
+
+/** The lead of the caller's unit, visible to the caller; 404 otherwise (another unit's id is never revealed). */
+export async function loadVisibleLead(db: Db | Tx, scope: LeadScope, id: number, lock = false): Promise<LeadRow> {
+  const lead = await findLead(db, scope, id, lock);
+  if (!lead) throw new DomainError('not_found', LEAD_API_MESSAGES.notFound);
+  // 001 §5 "Opening a lead": another attendant's lead is closed to a user without acesso_atribuidos.
+  if (!scope.seesAssigned && lead.idUsuario !== null && lead.idUsuario !== scope.userId) throw new DomainError('forbidden', LEAD_API_MESSAGES.assignedToOther);
+  return lead;
+}
+
+/** A history event of a change; cli_crm_id, unit and attendant are filled in by applyLeadChange. */
+export type HistoryInput = Omit<NewHistory, 'cliCrmId' | 'idUnidade' | 'atendente'>;
+
+/** What a change does: the lead's new values, the events it writes, and how it is announced. */
+export type LeadChange = {
+  action: LeadAction;
+  message: string;
+  set?: Partial<NewLead>;
+  history: HistoryInput[];
+  /** Other writes of the change, inside its transaction. */
+  also?: (tx: Tx) => Promise<void>;
+  /** Chat bookkeeping (unread counter, ticket id): list-derived fields kept without an event. */
+  bookkeeping?: true;
+};
+
+export type ChangeOutcome = { response: LeadChangeResponse; historyIds: number[] };
+
+/**
+ * Runs one change of a lead in one transaction: locks the lead (scoped and visible), lets
+ * `decide` compute the change (or null when nothing changes), updates the lead and writes its
+ * history events; then announces it (`lead-{id}-update`, `company-{empresaId}-contact`).
+ */
+export async function applyLeadChange(deps: LeadDeps, session: Session, id: number, decide: (lead: LeadRow, tx: Tx) => Promise<LeadChange | { unchanged: string }>): Promise<ChangeOutcome> {
+  const scope = scopeOf(session);
+  const result = await deps.db.transaction(async (tx) => {
+    const lead = await loadVisibleLead(tx, scope, id, true);
+    const change = await decide(lead, tx);
+    if ('unchanged' in change) return { change: null, message: change.unchanged, historyIds: [], unit: lead.idUnidade };
+    // Nothing changes without its event (000 §3 "History event").
+    if (change.history.length === 0 && !change.bookkeeping) throw new Error(`mudança sem evento de histórico: ${change.action}`);
+    await updateLead(tx, lead.cliCrmId, { ...change.set, dataAtualizacao: nowOf(deps) });
+    await change.also?.(tx);
+    const unit = change.set?.idUnidade ?? lead.idUnidade;
+    const historyIds = await insertHistory(
+      tx,
+      change.history.map((h) => ({ ...h, cliCrmId: lead.cliCrmId, idUnidade: unit, atendente: session.userId })),
+    );
+    return { change, message: change.message, historyIds, unit };
+  });
+  if (result.change) announce(deps, session, id, result.change.action, [session.unidadeId, result.unit]);
+  const view = await leadView(deps.db, id);
+  const visible = view && view.unidade === session.unidadeId && view.desativado === 0 ? view : null;
+  return { response: { message: result.message, data: visible }, historyIds: result.historyIds };
+}
+
+export function announce(deps: LeadDeps, session: Session, id: number, action: LeadAction, units: number[]): void {
+  // Every committed lead change passes here: the units' cached list totals go first.
+  invalidateLeadCounts(deps.db, units);
+  for (const unit of new Set(units)) {
+    const payload: LeadRealtimeEvent = { action, cli_crm_id: id, idUnidade: unit };
+    deps.realtime.toUnit(unit, `lead-${id}-update`, payload);
+    deps.realtime.toUnit(unit, `company-${session.empresaId}-contact`, payload);
+  }
+}
+
+// ---- Registration (000 §3 "Contact create payload", §7) ---------------------------------------
+
+export type NewContact = {
+  cli_nome: string;
+  cli_telefone: string;
+  cli_email?: string | undefined;
+  ad_name?: string | undefined;
+  ad_id?: string | undefined;
+  informacoesExtra?: Record<string, unknown> | undefined;
+};
+
+export function newLeadValues(session: Pick<Session, 'empresaId' | 'unidadeId'>, contact: NewContact): NewLead {
+  return {
+    idEmpresa: session.empresaId,
+    idUnidade: session.unidadeId,
+    cliNome: contact.cli_nome,
+    cliTelefone: contact.cli_telefone,
+    telefoneChave: phoneKey(contact.cli_telefone),
+    cliEmail: contact.cli_email ?? null,
+    adName: contact.ad_name ?? null,
+    adId: contact.ad_id ?? null,
+    cliCampanhaNome: contact.ad_name ?? null,
+    informacoesExtra: contact.informacoesExtra ?? {},
+  };
+}
+
+/** Serialises lead creation in a unit (manual, CSV row, import batch) for the duplicate check. */
+export async function lockUnitLeads(tx: Tx, idUnidade: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${7_310_000 + idUnidade})`);
+}
+
+/** 409 when the phone already belongs to a live lead of the unit (ninth-digit tolerant). */
+async function assertPhoneFree(db: Db | Tx, idUnidade: number, phone: string, exceptId?: number): Promise<void> {
+  const [existing] = await findLeadsByPhoneKeys(db, idUnidade, phoneMatchKeys(phone).map((k) => phoneKey(k)), exceptId);
+  if (existing) throw new DomainError('conflict', duplicatePhoneMessage({ cli_crm_id: existing.cliCrmId, cli_nome: existing.cliNome }));
+}
+
+async function createOne(deps: LeadDeps, session: Session, contact: NewContact, tagNames: readonly string[], origem: string): Promise<number> {
+  const id = await deps.db.transaction(async (tx) => {
+    // Serialises creations per unit so two requests cannot both pass the duplicate check.
+    await lockUnitLeads(tx, session.unidadeId);
+    await assertPhoneFree(tx, session.unidadeId, contact.cli_telefone);
+    const [leadId] = await insertLeads(tx, [newLeadValues(session, contact)]);
+    if (leadId === undefined) throw new Error('lead não inserido');
+    const { tags: tagRows } = await findOrCreateTagsByName(tx, session.unidadeId, tagNames);
+    await linkTags(tx, tagRows.map((t) => ({ cliCrmId: leadId, idTag: t.id })));
+    await insertHistory(tx, [
+      {
+        cliCrmId: leadId,
+        idUnidade: session.unidadeId,
+        atendente: session.userId,
+        tipo: TIMELINE_EVENT_TYPE.usuario,
+        descricao: origem,
+        texto: tagRows.length > 0 ? `Tags: ${tagRows.map((t) => t.nome).join(', ')}` : null,
+      },
+    ]);
+    return leadId;
+  });
+  announce(deps, session, id, 'criado', [session.unidadeId]);
+  return id;
+}
+
+export function createManualContact(deps: LeadDeps, session: Session, body: ContactCreatePayload): Promise<number> {
+  return createOne(deps, session, body, [], 'Lead cadastrado manualmente');
+}
+
+export function createCsvContact(deps: LeadDeps, session: Session, body: CsvRowBody): Promise<number> {
+  return createOne(deps, session, body, body.cli_tags, 'Lead cadastrado por CSV');
+}
+
+// ---- Reads (000 §7, 002 §3) ---------------------------------------------------------------------
+
+export function parseContactListPath(tail: string) {
+  try {
+    return parseFilterSegments(CONTACT_LIST_LAYOUT, tail);
+  } catch (error) {
+    if (error instanceof FilterSegmentsError) throw new DomainError('invalid', error.message);
+    throw error;
+  }
+}
+
+export function isContactListKind(kind: string): kind is ContactListKind {
+  return (CONTACT_LIST_KINDS as readonly string[]).includes(kind);
+}
+
+/** The cache key of a list total: the filter without its page, the window and who is looking. */
+function countKey(scope: LeadScope, filter: ContactListFilter, crmDays: number | null): string {
+  const { page: _page, ...rest } = filter;
+  // The viewer matters only when the conditions use it (001 §6 visibility, "attended by me").
+  const viewer = !scope.seesAssigned || filter.cli_atendimento === 1 ? scope.userId : 0;
+  return JSON.stringify([scope.empresaId, viewer, scope.seesAssigned, crmDays, rest]);
+}
+
+export async function contactList(deps: LeadDeps, session: Session, kind: ContactListKind, tail: string): Promise<ContactListResponse> {
+  const filter = parseContactListPath(tail);
+  const db = deps.db;
+  const scope = scopeOf(session);
+  const references = contactListReferences(db, session.empresaId, session.unidadeId);
+  // contato/crm: 'Dados dos últimos N dias' (002 §2.1) needs the unit's interval first; the other
+  // lists read the references, the page and the total at once.
+  const crmDays = kind === 'crm' ? (await references).intervalo : null;
+  // The exact total, cached a few seconds per unit and filter and dropped on any lead change of
+  // the unit; the page uses the window the total was counted with, so both agree.
+  const counted = leadCountCache(db).get(session.unidadeId, countKey(scope, filter, crmDays), () => {
+    const capturedSince = crmDays === null ? undefined : new Date(nowOf(deps).getTime() - crmDays * 86_400_000);
+    return { capturedSince, total: countLeads(db, scope, { filter, ...(capturedSince ? { capturedSince } : {}) }) };
+  });
+  const options = { filter, ...(counted.capturedSince ? { capturedSince: counted.capturedSince } : {}) };
+  const [refs, rows, total] = await Promise.all([references, listLeadsPage(db, scope, options), counted.total]);
+  return {
+    data: {
+      crm_contato: rows,
+      crm_contato_total: { total },
+      pagina: Math.max(1, filter.page),
+      por_pagina: CONTACT_LIST_PAGE_SIZE,
+      crm_configuracoes: { intervalo_dias_crm: refs.intervalo },
+      crm_contato_negociacao_status: refs.negociacao.map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: s.idFunil, idFunilVenda: null })),
+      crm_contato_negociacao_status_venda: refs.venda.map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: null, idFunilVenda: s.idFunilVenda })),
+      crm_contato_negociacao_status_contato: refs.contato.map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: null, idFunilVenda: null })),
+      crm_contato_negociacao_plataforma: refs.plataforma,
+      crm_cliente_mensagem_status: refs.mensagem,
+    },
+  };
+}
+
+export async function fullContact(deps: LeadDeps, session: Session, id: number) {
+  const lead = await loadVisibleLead(deps.db, scopeOf(session), id);
+  const [view, potentials] = await Promise.all([leadView(deps.db, lead.cliCrmId), activePotentials(deps.db, session.empresaId)]);
+  return {
+    data: {
+      crm_contato_completo: view as CrmContato,
+      crm_potencial_negociacao: potentials.map((p) => ({ id: p.id, nome: p.nome, descricao: p.descricao, status: p.status, status1: p.status1, status2: p.status2, status3: p.status3, status4: p.status4, status5: p.status5 })),
+    },
+  };
+}
+
+export async function leadHistory(deps: LeadDeps, session: Session, id: number) {
+  const lead = await loadVisibleLead(deps.db, scopeOf(session), id);
+  return { data: await listHistory(deps.db, lead.cliCrmId) };
+}
+
+export async function leadAppointments(deps: LeadDeps, session: Session, id: number) {
+  const lead = await loadVisibleLead(deps.db, scopeOf(session), id);
+  return { data: await listAppointments(deps.db, lead.cliCrmId) };
+}
+
+export async function campaigns(deps: LeadDeps, session: Session) {
+  return { data: await listCampaigns(deps.db, scopeOf(session)) };
+}
+
+// ---- Changes (001 §4 §7, 000 §7) ----------------------------------------------------------------
+
+const changedFields = (lead: LeadRow, body: ContactEditPayload): string[] => {
+  const names: string[] = [];
+  if (lead.cliNome !== body.cli_nome) names.push('nome');
+  if (lead.cliTelefone !== body.cli_telefone) names.push('telefone');
+  if ((lead.cliEmail ?? undefined) !== body.cli_email) names.push('email');
+  if (body.informacoesExtra !== undefined && JSON.stringify(lead.informacoesExtra) !== JSON.stringify({ ...lead.informacoesExtra, ...body.informacoesExtra })) names.push('CEP');
+  return names;
+};
+
+/** POST contato/atualizarcontato/{id}: name, phone, email and the CEP in informacoesExtra (001 §7). */
+export function editContact(deps: LeadDeps, session: Session, id: number, body: ContactEditPayload) {
+  return applyLeadChange(deps, session, id, async (lead, tx) => {
+    const fields = changedFields(lead, body);
+    if (fields.length === 0) return { unchanged: LEAD_API_MESSAGES.updated };
+    if (lead.cliTelefone !== body.cli_telefone) await assertPhoneFree(tx, lead.idUnidade, body.cli_telefone, lead.cliCrmId);
+    return {
+      action: 'atualizado',
+      message: LEAD_API_MESSAGES.updated,
+      set: {
+        cliNome: body.cli_nome,
+        cliTelefone: body.cli_telefone,
+        telefoneChave: phoneKey(body.cli_telefone),
+        cliEmail: body.cli_email ?? null,
+        ...(body.informacoesExtra !== undefined ? { informacoesExtra: { ...lead.informacoesExtra, ...body.informacoesExtra } } : {}),
+      },
+      history: [
+        {
+          tipo: TIMELINE_EVENT_TYPE.usuario,
+          descricao: `Dados do contato alterados: ${fields.join(', ')}`,
+          textoAntigo: `${lead.cliNome} | ${lead.cliTelefone} | ${lead.cliEmail ?? ''}`,
+          texto: `${body.cli_nome} | ${body.cli_telefone} | ${body.cli_email ?? ''}`,
+        },
+      ],
+    };
+  });
+}
+
+/** A 'YYYY-MM-DD HH:mm:ss' Sao Paulo date not in the past (001 §5 "Schedule contact or call", "Schedule message"). */
+function futureDate(deps: LeadDeps, text: string): Date {
+  const date = toInstant(text.replace('T', ' '));
+  if (!date) throw new DomainError('invalid', LEAD_API_MESSAGES.dateInvalid);
+  const startOfMinute = Math.floor(nowOf(deps).getTime() / 60_000) * 60_000;
+  if (date.getTime() < startOfMinute) throw new DomainError('invalid', LEAD_API_MESSAGES.datePast);
+  return date;
+}
+
+/** POST contato/agendarcontato/{id} {cli_contato_agendado}. */
+export function scheduleCall(deps: LeadDeps, session: Session, id: number, when: string) {
+  const date = futureDate(deps, when);
+  return applyLeadChange(deps, session, id, async (lead) => ({
+    action: 'ligacao-agendada',
+    message: LEAD_API_MESSAGES.callScheduled,
+    set: { cliContatoAgendado: date },
+    history: [
+      {
+        tipo: TIMELINE_EVENT_TYPE.ligacaoAgendada,
+        texto: formatSchedulePayload(date),
+        textoAntigo: lead.cliContatoAgendado ? formatSchedulePayload(lead.cliContatoAgendado) : null,
+        dataComentario: null,
+      },
+    ],
+  }));
+}
+
+/** POST /contato/agendar-mensagem/{id}: 000 §4 id_novo null scheduled, other updated. */
+export function scheduleMessage(deps: LeadDeps, session: Session, id: number, text: string, when: string) {
+  const date = futureDate(deps, when);
+  return applyLeadChange(deps, session, id, async (lead) => ({
+    action: 'mensagem-agendada',
+    message: LEAD_API_MESSAGES.messageScheduled,
+    set: { cliMensagemAgendada: text, cliDataMensagemAgendada: date },
+    history: [
+      {
+        tipo: TIMELINE_EVENT_TYPE.mensagemAgendadaWhatsapp,
+        idNovo: lead.cliMensagemAgendada ? 1 : null,
+        texto: text,
+        textoAntigo: lead.cliMensagemAgendada,
+        descricao: `Agendada para ${formatDateTime(date)}`,
+      },
+    ],
+  }));
+}
+
+/** PUT contato/atualiza-mensagem-agendada/{id}: empty fields clear it (000 §4 id_novo -1). */
+export function clearScheduledMessage(deps: LeadDeps, session: Session, id: number) {
+  return applyLeadChange(deps, session, id, async (lead) => {
+    if (!lead.cliMensagemAgendada && !lead.cliDataMensagemAgendada) throw new DomainError('invalid', LEAD_API_MESSAGES.noScheduledMessage);
+    return {
+      action: 'mensagem-agendada',
+      message: LEAD_API_MESSAGES.scheduledMessageCleared,
+      set: { cliMensagemAgendada: null, cliDataMensagemAgendada: null },
+      history: [{ tipo: TIMELINE_EVENT_TYPE.mensagemAgendadaWhatsapp, idNovo: -1, textoAntigo: lead.cliMensagemAgendada }],
+    };
+  });
+}
+
+function requireClienteAtendente(session: Session): void {
+  // 001 §6: assign, unassign and transfer need the unit setting clienteAtendente. A unit setting
+  // that is off answers 400 (the request does not fit this unit); 403 stays the role matrix's.
+  if (extrasOf(session).clienteAtendente !== true) throw new DomainError('invalid', LEAD_API_MESSAGES.assignmentDisabled);
+}
+
+/** PUT contato/atribuiratendente/{id} and POST contato/transferircontatoatendente/{id}/{idAtendente} (001 §4 Assignment). */
+export async function assignAttendant(deps: LeadDeps, session: Session, id: number, attendantId: number) {
+  requireClienteAtendente(session);
+  const target = await activeUserOfUnit(deps.db, session.unidadeId, attendantId);
+  if (!target) throw new DomainError('invalid', LEAD_API_MESSAGES.assignError);
+  return applyLeadChange(deps, session, id, async (lead, tx) => {
+    if (lead.idUsuario === target.id) return { unchanged: LEAD_API_MESSAGES.assigned };
+    const previous = lead.idUsuario === null ? null : await activeUserName(tx, lead.idUsuario);
+    return {
+      action: 'atribuido',
+      message: LEAD_API_MESSAGES.assigned,
+      set: { idUsuario: target.id },
+      history: [
+        {
+          tipo: TIMELINE_EVENT_TYPE.usuario,
+          idAntigo: lead.idUsuario,
+          idNovo: target.id,
+          descricao: previous ? `Cliente transferido de ${previous} para ${target.nome}` : `Cliente atribuído a ${target.nome}`,
+        },
+      ],
+    };
+  });
+}
+
+const activeUserName = (tx: Tx, userId: number): Promise<string | null> => userName(tx, userId);
+
+/** PUT contato/removeratendente/{id}: idUsuario becomes null (001 §4). */
+export function unassignAttendant(deps: LeadDeps, session: Session, id: number) {
+  requireClienteAtendente(session);
+  return applyLeadChange(deps, session, id, async (lead, tx) => {
+    if (lead.idUsuario === null) return { unchanged: LEAD_API_MESSAGES.unassigned };
+    const previous = await activeUserName(tx, lead.idUsuario);
+    return {
+      action: 'desatribuido',
+      message: LEAD_API_MESSAGES.unassigned,
+      set: { idUsuario: null },
+      history: [{ tipo: TIMELINE_EVENT_TYPE.usuario, idAntigo: lead.idUsuario, idNovo: null, descricao: `Cliente desatribuído de ${previous ?? 'atendente'}` }],
+    };
+  });
+}
+
+/** POST contato/transferircontato/{id} {idUnidade}: to another unit of the same company (001 §7). */
+export async function transferToUnit(deps: LeadDeps, session: Session, id: number, idUnidade: number) {
+  const target = idUnidade === session.unidadeId ? null : await activeUnitOfCompany(deps.db, session.empresaId, idUnidade);
+  if (!target) throw new DomainError('invalid', LEAD_API_MESSAGES.transferUnitInvalid);
+  return applyLeadChange(deps, session, id, async (lead, tx) => {
+    await assertPhoneFree(tx, target.id, lead.cliTelefone);
+    return {
+      action: 'transferido',
+      message: LEAD_API_MESSAGES.transferred,
+      // The attendant and the tags belong to the old unit.
+      set: { idUnidade: target.id, idUsuario: null },
+      also: async (t) => {
+        await unlinkAllTags(t, lead.cliCrmId);
+        await moveHistoryToUnit(t, lead.cliCrmId, target.id);
+      },
+      history: [{ tipo: TIMELINE_EVENT_TYPE.usuario, idAntigo: lead.idUnidade, idNovo: target.id, descricao: `Contato transferido para a unidade ${target.nome}` }],
+    };
+  });
+}
+
+/** PUT contato/whatsapp-bloqueado/{id}: Desbloqueado 0 / Bloqueado 1, toggled when no value is sent (001 §4). */
+export function setWhatsappBlocked(deps: LeadDeps, session: Session, id: number, value: 0 | 1 | undefined) {
+  return applyLeadChange(deps, session, id, async (lead) => {
+    const next = value ?? (lead.whatsappBlocked === 1 ? 0 : 1);
+    const message = next === 1 ? LEAD_API_MESSAGES.blocked : LEAD_API_MESSAGES.unblocked;
+    if (next === lead.whatsappBlocked) return { unchanged: message };
+    return {
+      action: 'whatsapp-bloqueado',
+      message,
+      set: { whatsappBlocked: next },
+      history: [{ tipo: TIMELINE_EVENT_TYPE.usuario, idAntigo: lead.whatsappBlocked, idNovo: next, descricao: next === 1 ? 'WhatsApp bloqueado' : 'WhatsApp desbloqueado' }],
+    };
+  });
+}
+
+/** POST contato/convertercliente/{id} and converterclienteglobal/{id}: company 1 only (001 §4 Conversion). */
+export async function convertLead(deps: LeadDeps, session: Session, id: number, idUnidade: number | undefined, global: boolean) {
+  if (session.empresaId !== 1) throw new DomainError('forbidden', LEAD_API_MESSAGES.conversionNotAllowed);
+  const unit = idUnidade === undefined ? null : await activeUnitOfCompany(deps.db, session.empresaId, idUnidade);
+  if (idUnidade !== undefined && !unit) throw new DomainError('invalid', LEAD_API_MESSAGES.transferUnitInvalid);
+  return applyLeadChange(deps, session, id, async (lead, tx) => {
+    if (!canConvertLead({ cli_id: lead.cliId }, session.empresaId)) throw new DomainError('conflict', LEAD_API_MESSAGES.alreadyConverted);
+    if (lead.cliTelefone.trim() === '') throw new DomainError('invalid', LEAD_API_MESSAGES.noPhone);
+    const [next] = await tx.select({ id: sql<number>`nextval(${sistemaIrmaoClienteSeq.seqName}::regclass)::int` }).from(sql`(select 1) as um`);
+    const cliId = Number(next?.id);
+    return {
+      action: 'convertido',
+      message: LEAD_API_MESSAGES.converted,
+      set: { cliId },
+      history: [
+        {
+          tipo: TIMELINE_EVENT_TYPE.usuario,
+          idAntigo: lead.cliId,
+          idNovo: cliId,
+          descricao: `Cliente convertido para o sistema irmão (id ${cliId}${global ? ', global' : ''}${unit ? `, unidade ${unit.nome}` : ''})`,
+        },
+      ],
+    };
+  });
+}
+
+/** POST contato/valorticket/{id} {valor_ticket, id_negociacao}: BRL ≥ 0 (000 §4 §5). */
+export function updateTicket(deps: LeadDeps, session: Session, id: number, valor: number, idNegociacao: number | undefined) {
+  return applyLeadChange(deps, session, id, async (lead, tx) => {
+    if (idNegociacao !== undefined) {
+      // 000 §4: from the timeline only for company 1, on a change to negotiation status 5.
+      const event = await findHistoryItem(tx, lead.cliCrmId, idNegociacao);
+      if (!event || !canEditTicketFromTimeline(session.empresaId, { tipo: event.tipo, id_novo: event.idNovo })) throw new DomainError('invalid', LEAD_API_MESSAGES.ticketEditNotAllowed);
+    }
+    const old = Number(lead.valorTicket);
+    if (old === valor) return { unchanged: LEAD_API_MESSAGES.ticketUpdated };
+    return {
+      action: 'valor-ticket',
+      message: LEAD_API_MESSAGES.ticketUpdated,
+      set: { valorTicket: valor.toFixed(2) },
+      history: [
+        {
+          tipo: TIMELINE_EVENT_TYPE.statusNegociacao,
+          idAntigo: lead.cliStatusNegociacao,
+          idNovo: lead.cliStatusNegociacao,
+          valorAntigo: old.toFixed(2),
+          valorNovo: valor.toFixed(2),
+          descricao: 'Valor do ticket alterado',
+          texto: `Valor do ticket: ${formatBRL(old)} → ${formatBRL(valor)}`,
+        },
+      ],
+    };
+  });
+}
+
+export type LeadWebhookBody = { desativado?: 1 | '1' | undefined; marcado_nao_lida?: 0 | 1 | undefined; whatsapp_ultima_mensagem_nao_lidas?: number | undefined; idTicket?: number | undefined };
+
+/**
+ * PUT /webhook/lead/cli_crm_id/{id} (001 §7): {desativado:1} soft-deletes (needs excluir_leads),
+ * {marcado_nao_lida} marks unread/read; the chat's bookkeeping fields (unread count, ticket) ride along.
+ */
+export function updateLeadFromChat(deps: LeadDeps, session: Session, id: number, body: LeadWebhookBody) {
+  if (body.desativado !== undefined && parseConfiguracoesUsuario(session.configuracoes).excluir_leads !== true) {
+    throw new DomainError('forbidden', LEAD_API_MESSAGES.deleteForbidden);
+  }
+  return applyLeadChange(deps, session, id, async (lead) => {
+    const set: Partial<NewLead> = {};
+    const history: HistoryInput[] = [];
+    let message: string = LEAD_API_MESSAGES.leadUpdated;
+    let action: LeadAction = 'atualizado';
+    if (body.whatsapp_ultima_mensagem_nao_lidas !== undefined && body.whatsapp_ultima_mensagem_nao_lidas !== lead.whatsappUltimaMensagemNaoLidas) {
+      set.whatsappUltimaMensagemNaoLidas = body.whatsapp_ultima_mensagem_nao_lidas;
+    }
+    if (body.idTicket !== undefined && body.idTicket !== lead.idTicket) set.idTicket = body.idTicket;
+    if (body.marcado_nao_lida !== undefined && body.marcado_nao_lida !== lead.marcadoNaoLida) {
+      set.marcadoNaoLida = body.marcado_nao_lida;
+      message = body.marcado_nao_lida === 1 ? LEAD_API_MESSAGES.markedUnread : LEAD_API_MESSAGES.markedRead;
+      action = 'nao-lida';
+      history.push({ tipo: TIMELINE_EVENT_TYPE.usuario, idAntigo: lead.marcadoNaoLida, idNovo: body.marcado_nao_lida, descricao: body.marcado_nao_lida === 1 ? 'Lead marcado como não lido' : 'Lead marcado como lido' });
+    } else if (body.marcado_nao_lida !== undefined) {
+      message = body.marcado_nao_lida === 1 ? LEAD_API_MESSAGES.markedUnread : LEAD_API_MESSAGES.markedRead;
+    }
+    if (body.desativado !== undefined) {
+      set.desativado = 1;
+      message = LEAD_API_MESSAGES.deleted;
+      action = 'apagado';
+      history.push({ tipo: TIMELINE_EVENT_TYPE.usuario, idAntigo: 0, idNovo: 1, descricao: 'Lead apagado' });
+    }
+    if (Object.keys(set).length === 0) return { unchanged: message };
+    // The unread counter and the ticket id are list-derived chat bookkeeping (001 §3), like the
+    // last message: they change without a timeline event.
+    if (history.length === 0) return { action, message, set, history, bookkeeping: true };
+    return { action, message, set, history };
+  });
+}
+
+export { CONTACT_LIST_KINDS };

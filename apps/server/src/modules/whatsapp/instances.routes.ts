@@ -1,0 +1,56 @@
+// Instâncias (001 §2, §4; 000 §7 "Gateway instances"): list, create (admins), connect by QR, log
+// out, refresh the state. No answer carries the instance token or the webhook secret.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@funil/domain/http/errors';
+import {
+  connectResponseSchema,
+  connectionStateResponseSchema,
+  createInstanceBodySchema,
+  instanceListResponseSchema,
+  instanceResponseSchema,
+} from '@funil/domain/whatsapp-api/instances-api';
+import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+import { sessionOf } from '../auth/auth.plugin.ts';
+import { connectInstance, createUnitInstance, listUnitInstances, logoutInstance, refreshConnectionState } from './instances.service.ts';
+import type { WhatsappContext } from './whatsapp-context.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };
+const gatewayScreens = ['/instancias', '/whatsapp-v3'] as const;
+const params = z.object({ instance: z.string().min(1).max(100) });
+
+export const instancesRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async (app, { ctx }) => {
+  app.get('/instancias', { config: { access: gatewayScreens }, schema: { response: { 200: instanceListResponseSchema, ...errors } } }, async (request) => ({
+    data: await listUnitInstances(ctx, sessionOf(request)),
+  }));
+
+  app.post(
+    '/instancias',
+    { config: { access: ['/instancias'] }, schema: { body: createInstanceBodySchema, response: { 201: connectResponseSchema.extend({ message: z.string() }), ...errors } } },
+    async (request, reply) => {
+      const answer = await createUnitInstance(ctx, sessionOf(request), request.body.name);
+      return reply.status(201).send({ ...answer, message: WHATSAPP_MESSAGES.instanceCreated });
+    },
+  );
+
+  app.get(
+    '/instance/connect/:instance',
+    { config: { access: gatewayScreens }, schema: { params, response: { 200: connectResponseSchema, ...errors } } },
+    async (request) => connectInstance(ctx, sessionOf(request), request.params.instance),
+  );
+
+  app.delete(
+    '/instance/logout/:instance',
+    { config: { access: gatewayScreens }, schema: { params, response: { 200: instanceResponseSchema, ...errors } } },
+    async (request) => ({ data: await logoutInstance(ctx, sessionOf(request), request.params.instance), message: WHATSAPP_MESSAGES.instanceLoggedOut }),
+  );
+
+  app.get(
+    '/instance/connectionState/:instance',
+    { config: { access: gatewayScreens }, schema: { params, response: { 200: connectionStateResponseSchema, ...errors } } },
+    async (request) => {
+      const data = await refreshConnectionState(ctx, sessionOf(request), request.params.instance);
+      return { instance: { instanceName: data.name, state: data.connectionStatus }, data };
+    },
+  );
+};

@@ -1,0 +1,104 @@
+// The legacy channel (001 §7 "Legacy channel"; §3 "Legacy-channel message") on the one store.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@funil/domain/http/errors';
+import { FilterSegmentsError, WHATSAPP_CLIENTS_LAYOUT, parseFilterSegments } from '@funil/domain/leads/filter-segments';
+import {
+  LEGACY_SEND_KINDS,
+  WHATSAPP_CLIENTS_PAGE_SIZE,
+  legacyMessagesResponseSchema,
+  legacySendBodySchema,
+  legacySendResponseSchema,
+  unreadBodySchema,
+  whatsappClientsResponseSchema,
+  type LegacySendBody,
+  type LegacySendKind,
+} from '@funil/domain/whatsapp-api/legacy-api';
+import { MEDIA_BODY_LIMIT_BYTES, readResponseSchema } from '@funil/domain/whatsapp-api/gateway-api';
+import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+import { DomainError } from '../../http/domain-error.ts';
+import { sessionOf } from '../auth/auth.plugin.ts';
+import { leadOfUnit, readConversation, sendToLead, type Outgoing } from './chat.service.ts';
+import { legacyMessageOf } from './message-view.ts';
+import { listWhatsappClients } from './legacy.service.ts';
+import type { WhatsappContext } from './whatsapp-context.ts';
+import { findMessageRow, listLeadMessages } from './whatsapp.repository.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 502: errorBodySchema };
+const legacy = ['/whatsappv2', '/whatsapp'] as const;
+
+function outgoingOf(kind: LegacySendKind, b: LegacySendBody): Outgoing {
+  const need = (value: string | undefined): string => {
+    if (!value) throw new DomainError('invalid', WHATSAPP_MESSAGES.mediaInvalid);
+    return value;
+  };
+  switch (kind) {
+    case 'texto':
+      return { kind: 'text', text: b.mensagem ?? '' };
+    case 'audio':
+      return { kind: 'audio', audio: need(b.audio) };
+    case 'video':
+      return { kind: 'media', mediatype: 'video', media: need(b.video), ...(b.mensagem ? { caption: b.mensagem } : {}) };
+    case 'imagem':
+      return { kind: 'media', mediatype: 'image', media: need(b.image), ...(b.mensagem ? { caption: b.mensagem } : {}) };
+    case 'sticker':
+      return { kind: 'media', mediatype: 'sticker', media: need(b.sticker) };
+    case 'documento':
+      return { kind: 'media', mediatype: 'document', media: need(b.document), fileName: b.nomeArquivo ?? b.mensagem ?? 'documento' };
+  }
+}
+
+export const legacyRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async (app, { ctx }) => {
+  app.get(
+    '/whatsapp/clientes/:page/*',
+    { config: { access: legacy }, schema: { params: z.object({ page: z.string(), '*': z.string() }), response: { 200: whatsappClientsResponseSchema, ...errors } } },
+    async (request) => {
+      let filter;
+      try {
+        filter = parseFilterSegments(WHATSAPP_CLIENTS_LAYOUT, [request.params.page, ...request.params['*'].replace(/\/+$/, '').split('/')]);
+      } catch (err) {
+        if (err instanceof FilterSegmentsError) throw new DomainError('invalid', err.message);
+        throw err;
+      }
+      const result = await listWhatsappClients(ctx.db, sessionOf(request), filter);
+      return { ...result, por_pagina: WHATSAPP_CLIENTS_PAGE_SIZE };
+    },
+  );
+
+  app.get(
+    '/whatsapp/mensagens/:cli_crm_id',
+    { config: { access: legacy }, schema: { params: z.object({ cli_crm_id: z.coerce.number().int().positive() }), response: { 200: legacyMessagesResponseSchema, ...errors } } },
+    async (request) => {
+      const session = sessionOf(request);
+      const lead = await leadOfUnit(ctx, session, request.params.cli_crm_id);
+      const { rows } = await listLeadMessages(ctx.db, { cliCrmId: lead.cliCrmId }, 1, 500);
+      return { mensagens: rows.reverse().map((r) => legacyMessageOf(r, lead.cliNome, r.fromMe ? session.nome : null)) };
+    },
+  );
+
+  app.post(
+    '/whatsapp/enviar/naolidas',
+    { config: { access: legacy }, schema: { body: unreadBodySchema, response: { 200: readResponseSchema, ...errors } } },
+    async (request) => {
+      const session = sessionOf(request);
+      const lead = await leadOfUnit(ctx, session, request.body.cli_crm_id);
+      return { message: WHATSAPP_MESSAGES.read, read: await readConversation(ctx, session, lead) };
+    },
+  );
+
+  app.post(
+    '/whatsapp/enviar/:tipo',
+    {
+      config: { access: legacy },
+      bodyLimit: MEDIA_BODY_LIMIT_BYTES,
+      schema: { params: z.object({ tipo: z.enum(LEGACY_SEND_KINDS) }), body: legacySendBodySchema, response: { 201: legacySendResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const lead = await leadOfUnit(ctx, session, request.body.cli_crm_id);
+      const sent = await sendToLead(ctx, session, { lead, outgoing: outgoingOf(request.params.tipo, request.body) });
+      const row = await findMessageRow(ctx.db, sent.id);
+      return reply.status(201).send({ mensagem: legacyMessageOf(row!, lead.cliNome, session.nome) });
+    },
+  );
+};

@@ -1,0 +1,118 @@
+// The legacy channel's lead list (001 §7 GET whatsapp/clientes): the unit's leads with their last
+// WhatsApp message, filtered by the positional segments of WHATSAPP_CLIENTS_LAYOUT, 50 a page.
+import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { WhatsappClientsFilter } from '@funil/domain/leads/filter-segments';
+import type { LeadListItem } from '@funil/domain/leads/lead';
+import { WHATSAPP_CLIENTS_PAGE_SIZE } from '@funil/domain/whatsapp-api/legacy-api';
+import type { DbOrTx } from '../../db/connection.ts';
+import { leads, leadTags } from '../leads/leads.table.ts';
+import { usuarios } from '../users/users.table.ts';
+import type { Session } from '../auth/auth.service.ts';
+import type { LeadRow } from './whatsapp.repository.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const zeroOne = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
+
+/** 001 §3 Lead with its list-derived fields. */
+export function leadListItemOf(lead: LeadRow, nomeAtendimento: string | null): LeadListItem {
+  const status = lead.whatsappUltimaMensagemStatus;
+  return {
+    cli_crm_id: lead.cliCrmId,
+    cli_id: lead.cliId,
+    cli_nome: lead.cliNome,
+    cli_telefone: lead.cliTelefone,
+    cli_email: lead.cliEmail,
+    cli_contato_status: lead.cliContatoStatus,
+    cli_mensagem_status: lead.cliMensagemStatus,
+    cli_tipo_lead: lead.cliTipoLead,
+    cli_data_captacao: iso(lead.cliDataCaptacao),
+    cli_contato_agendado: iso(lead.cliContatoAgendado),
+    cli_data_proxima_tentativa: iso(lead.cliDataProximaTentativa),
+    cli_status_negociacao: lead.cliStatusNegociacao,
+    cli_status_negociacao_venda: lead.cliStatusNegociacaoVenda,
+    cli_campanha_interesse: lead.cliCampanhaInteresse,
+    cli_campanha_nome: lead.cliCampanhaNome,
+    cli_url_foto: lead.cliUrlFoto,
+    cli_id_atendimento: lead.cliIdAtendimento,
+    unidade: lead.idUnidade,
+    idEmpresa: lead.idEmpresa,
+    idUsuario: lead.idUsuario,
+    nome_atendimento: nomeAtendimento,
+    valor_ticket: Number(lead.valorTicket),
+    ad_name: lead.adName,
+    informacoesExtra: lead.informacoesExtra,
+    utm_campaign: lead.utmCampaign,
+    utm_medium: lead.utmMedium,
+    utm_source: lead.utmSource,
+    utm_content: lead.utmContent,
+    utm_term: lead.utmTerm,
+    whatsapp_blocked: zeroOne(lead.whatsappBlocked),
+    idTicket: lead.idTicket,
+    idInstanciaEvolution: lead.idInstanciaEvolution,
+    isGroup: lead.isGroup === 1,
+    marcado_nao_lida: zeroOne(lead.marcadoNaoLida),
+    desativado: zeroOne(lead.desativado),
+    cli_mensagem_agendada: lead.cliMensagemAgendada,
+    cli_data_mensagem_agendada: iso(lead.cliDataMensagemAgendada),
+    whatsapp_ultima_mensagem_texto: lead.whatsappUltimaMensagemTexto,
+    whatsapp_ultima_mensagem_data_geral: iso(lead.whatsappUltimaMensagemDataGeral),
+    whatsapp_ultima_mensagem_data_enviada: iso(lead.whatsappUltimaMensagemDataEnviada),
+    whatsapp_ultima_mensagem_data_recebida: iso(lead.whatsappUltimaMensagemDataRecebida),
+    whatsapp_ultima_mensagem_nao_lidas: lead.whatsappUltimaMensagemNaoLidas,
+    whatsapp_ultima_mensagem_from_me: lead.whatsappUltimaMensagemFromMe === null ? null : zeroOne(lead.whatsappUltimaMensagemFromMe),
+    whatsapp_ultima_mensagem_tipo: lead.whatsappUltimaMensagemTipo,
+    whatsapp_ultima_mensagem_status: status === 1 || status === 2 || status === 3 ? status : null,
+  };
+}
+
+// 'YYYY-MM-DD[ HH:mm:ss]' is São Paulo wall time (docs/decisions.md "Dates and filters").
+const wall = (value: string, endOfDay: boolean) => sql`(${value.length === 10 ? `${value} ${endOfDay ? '23:59:59' : '00:00:00'}` : value}::timestamp at time zone 'America/Sao_Paulo')`;
+
+function conditions(session: Session, f: WhatsappClientsFilter): SQL[] {
+  const c: (SQL | undefined)[] = [eq(leads.idUnidade, session.unidadeId), eq(leads.idEmpresa, session.empresaId), eq(leads.desativado, 0)];
+  // 001 §6: with acesso_atribuidos 0 the user sees only unassigned leads or their own.
+  if (!session.acessoAtribuidos) c.push(or(isNull(leads.idUsuario), eq(leads.idUsuario, session.userId)));
+  if (f.cli_status_negociacao !== null) c.push(eq(leads.cliStatusNegociacao, f.cli_status_negociacao));
+  if (f.cli_status_negociacao_venda !== null) c.push(eq(leads.cliStatusNegociacaoVenda, f.cli_status_negociacao_venda));
+  if (f.cli_contato_status !== null) c.push(eq(leads.cliContatoStatus, f.cli_contato_status));
+  if (f.texto_busca !== '') {
+    // 001 §5 Search: name or phone, ignoring case and accents.
+    const text = `%${f.texto_busca.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+    const digits = f.texto_busca.replace(/\D/g, '');
+    c.push(or(sql`immutable_unaccent(lower(${leads.cliNome})) like immutable_unaccent(lower(${text}))`, digits.length >= 3 ? sql`${leads.cliTelefone} like ${`%${digits}%`}` : undefined));
+  }
+  if (f.cli_tipo_lead !== null) c.push(eq(leads.cliTipoLead, f.cli_tipo_lead));
+  if (f.cli_mensagem_status !== null) c.push(eq(leads.cliMensagemStatus, f.cli_mensagem_status));
+  if (f.status_mensagem !== null) c.push(f.status_mensagem === 4 ? eq(leads.whatsappBlocked, 1) : eq(leads.cliMensagemStatus, f.status_mensagem));
+  if (f.cli_campanha_nome !== '') c.push(eq(leads.cliCampanhaNome, f.cli_campanha_nome));
+  if (f.cli_data_inicio) c.push(gte(leads.cliDataCaptacao, wall(f.cli_data_inicio, false)));
+  if (f.cli_data_fim) c.push(lte(leads.cliDataCaptacao, wall(f.cli_data_fim, true)));
+  if (f.cli_data_inicio_ultima_mensagem_recebida) c.push(gte(leads.whatsappUltimaMensagemDataRecebida, wall(f.cli_data_inicio_ultima_mensagem_recebida, false)));
+  if (f.cli_data_fim_ultima_mensagem_recebida) c.push(lte(leads.whatsappUltimaMensagemDataRecebida, wall(f.cli_data_fim_ultima_mensagem_recebida, true)));
+  if (f.tag.length > 0) c.push(inArray(leads.cliCrmId, sql`(select ${leadTags.cliCrmId} from ${leadTags} where ${inArray(leadTags.idTag, [...f.tag])})`));
+  if (f.atendentes.length > 0) c.push(inArray(leads.idUsuario, [...f.atendentes]));
+  if (f.lidos) c.push(and(eq(leads.whatsappUltimaMensagemNaoLidas, 0), eq(leads.marcadoNaoLida, 0)));
+  if (f.nao_lidos) c.push(or(gt(leads.whatsappUltimaMensagemNaoLidas, 0), eq(leads.marcadoNaoLida, 1)));
+  if (f.meus_atendimentos) c.push(eq(leads.idUsuario, session.userId));
+  if (f.nao_atribuidos) c.push(isNull(leads.idUsuario));
+  if (f.atendidos_por_mim) c.push(and(eq(leads.idUsuario, session.userId), eq(leads.cliContatoStatus, 3)));
+  if (f.nao_atendidos) c.push(ne(leads.cliContatoStatus, 3));
+  return c.filter((x): x is SQL => x !== undefined);
+}
+
+export async function listWhatsappClients(db: DbOrTx, session: Session, f: WhatsappClientsFilter): Promise<{ clientes: LeadListItem[]; total: number; pagina: number }> {
+  const page = Math.max(1, f.page);
+  const where = and(...conditions(session, f));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ lead: leads, nome: usuarios.nome })
+      .from(leads)
+      .leftJoin(usuarios, eq(usuarios.id, leads.idUsuario))
+      .where(where)
+      .orderBy(desc(sql`coalesce(${leads.whatsappUltimaMensagemDataGeral}, ${leads.cliDataCaptacao})`), desc(leads.cliCrmId))
+      .limit(WHATSAPP_CLIENTS_PAGE_SIZE)
+      .offset((page - 1) * WHATSAPP_CLIENTS_PAGE_SIZE),
+    db.select({ n: sql<number>`count(*)::int` }).from(leads).where(where),
+  ]);
+  return { clientes: rows.map((r) => leadListItemOf(r.lead, r.nome)), total: Number(count?.n ?? 0), pagina: page };
+}

@@ -1,0 +1,67 @@
+// Media files of the message store, under the data folder: incoming media are fetched from the
+// gateway after the webhook answered (getBase64FromMediaMessage, ref §3.13) and served to the
+// browser by an authenticated route that checks the unit.
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { extensionOf } from './message-content.ts';
+import { chatMessageOf } from './message-view.ts';
+import { emitMessage } from './whatsapp-events.ts';
+import { runInBackground, type WhatsappContext } from './whatsapp-context.ts';
+import { findInstanceById, findLeadInUnit, findMessageRow, leadSummaryOf, listReactions, updateMessage, type MessageRow } from './whatsapp.repository.ts';
+
+const relativePath = (row: Pick<MessageRow, 'idUnidade' | 'id'>, mimetype: string | null, fileName: string | null) =>
+  join(String(row.idUnidade), `${row.id}.${extensionOf(mimetype, fileName)}`);
+
+/** Writes a file of a message and returns its path relative to the media folder. */
+export async function saveMedia(ctx: WhatsappContext, row: Pick<MessageRow, 'idUnidade' | 'id'>, data: Buffer, mimetype: string | null, fileName: string | null): Promise<string> {
+  const rel = relativePath(row, mimetype, fileName);
+  const abs = join(ctx.mediaDir, rel);
+  await mkdir(dirname(abs), { recursive: true });
+  await writeFile(abs, data);
+  return rel;
+}
+
+/** Downloads a message's media from the gateway and stores it; returns the updated row or null. */
+export async function downloadMedia(ctx: WhatsappContext, id: number): Promise<MessageRow | null> {
+  const row = await findMessageRow(ctx.db, id);
+  if (!row || row.mediaStatus === 'ready' || !row.messageId || row.idInstancia === null || !ctx.gateway) return row;
+  const instance = await findInstanceById(ctx.db, row.idInstancia);
+  if (!instance) return row;
+  try {
+    const media = await ctx.gateway.client.getBase64FromMediaMessage({ instanceName: instance.name, token: instance.token }, row.messageId);
+    const mimetype = row.mimetype ?? media.mimetype;
+    const fileName = row.fileName ?? media.fileName ?? null;
+    const path = await saveMedia(ctx, row, Buffer.from(media.base64, 'base64'), mimetype, fileName);
+    return await updateMessage(ctx.db, row.id, { mediaPath: path, mediaStatus: 'ready', mimetype, fileName });
+  } catch (err) {
+    ctx.log.warn({ err, id }, 'falha ao baixar mídia do WhatsApp');
+    return updateMessage(ctx.db, row.id, { mediaStatus: 'failed' });
+  }
+}
+
+/** After the webhook answered: fetch the file, then tell the unit the message changed. */
+export function downloadInBackground(ctx: WhatsappContext, id: number): void {
+  runInBackground(ctx, 'download de mídia', async (ctx) => {
+    const row = await downloadMedia(ctx, id);
+    if (!row || row.mediaStatus !== 'ready') return;
+    const lead = await findLeadInUnit(ctx.db, row.idUnidade, row.cliCrmId);
+    if (!lead) return;
+    const reactions = row.messageId ? await listReactions(ctx.db, row.cliCrmId, [row.messageId]) : [];
+    emitMessage(ctx, row, 'update', chatMessageOf(row, reactions), leadSummaryOf(lead), null);
+  });
+}
+
+/** The stored file of a message; fetched now when the background download had not finished. */
+export async function readMedia(ctx: WhatsappContext, row: MessageRow): Promise<{ data: Buffer; mimetype: string; fileName: string | null } | null> {
+  let current: MessageRow | null = row;
+  if (current.mediaStatus === 'none') return null;
+  if (current.mediaStatus !== 'ready' || !current.mediaPath) current = await downloadMedia(ctx, current.id);
+  if (!current?.mediaPath) return null;
+  const abs = join(ctx.mediaDir, current.mediaPath);
+  const exists = await stat(abs).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) return null;
+  return { data: await readFile(abs), mimetype: current.mimetype ?? 'application/octet-stream', fileName: current.fileName };
+}

@@ -1,0 +1,106 @@
+// The one message store of the WhatsApp area (001 §3 "Chat message"), shared by the gateway, the
+// company messaging backend and the legacy channel; plus what keeps ingestion idempotent and
+// order-tolerant (ref §4.1 "no ordering guarantee", §8.3, §8.4).
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { leads } from '../leads/leads.table.ts';
+import { instanciasEvolution } from './instances.table.ts';
+
+export type QuotedSnapshot = { messageId: string; body: string; fromMe: boolean; mediaType: string; contactName: string | null };
+
+export const whatsappMensagens = pgTable(
+  'whatsapp_mensagens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idEmpresa: integer('id_empresa').notNull(),
+    idUnidade: integer('id_unidade').notNull(),
+    cliCrmId: integer('cli_crm_id')
+      .notNull()
+      .references(() => leads.cliCrmId),
+    idInstancia: integer('id_instancia').references(() => instanciasEvolution.id),
+    idTicket: integer('id_ticket'),
+    // The WhatsApp key.id (ref §6); unique per instance, so a repeated event stores one row.
+    messageId: varchar('message_id', { length: 128 }),
+    remoteJid: varchar('remote_jid', { length: 120 }),
+    // The phone JID of the chat (ref §7: remoteJidAlt when remoteJid is @lid), for read receipts.
+    phoneJid: varchar('phone_jid', { length: 120 }),
+    fromMe: boolean('from_me').notNull(),
+    mediaType: varchar('media_type', { length: 40 }).notNull(),
+    gatewayType: varchar('gateway_type', { length: 60 }),
+    body: text('body').notNull().default(''),
+    mediaPath: text('media_path'),
+    mimetype: varchar('mimetype', { length: 200 }),
+    fileName: varchar('file_name', { length: 255 }),
+    // none | pending | ready | failed
+    mediaStatus: varchar('media_status', { length: 10 }).notNull().default('none'),
+    ack: smallint('ack').notNull().default(0),
+    isError: boolean('is_error').notNull().default(false),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    // Incoming messages already marked read on the gateway (001 §4 "Reading": once).
+    lido: boolean('lido').notNull().default(false),
+    quotedMessageId: varchar('quoted_message_id', { length: 128 }),
+    quoted: jsonb('quoted').$type<QuotedSnapshot>(),
+    // Reactions point at the WhatsApp id of the message reacted to (001 §3 Reaction).
+    reactionTargetId: varchar('reaction_target_id', { length: 128 }),
+    senderTimestamp: bigint('sender_timestamp', { mode: 'number' }),
+    pushName: varchar('push_name', { length: 200 }),
+    idUsuario: integer('id_usuario'),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull(),
+    datacad: timestamp('datacad', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('whatsapp_mensagens_instancia_msg_uq').on(t.idInstancia, t.messageId),
+    index('whatsapp_mensagens_lead_idx').on(t.cliCrmId, t.criadoEm.desc(), t.id.desc()),
+    index('whatsapp_mensagens_reacao_idx').on(t.idInstancia, t.reactionTargetId).where(sql`${t.reactionTargetId} is not null`),
+    index('whatsapp_mensagens_ticket_idx').on(t.idTicket, t.criadoEm.desc()),
+  ],
+);
+
+// A messages.update or messages.delete that arrived before its message (ref §4.1: no ordering);
+// applied and removed when the message lands.
+export const whatsappEventosPendentes = pgTable(
+  'whatsapp_eventos_pendentes',
+  {
+    idInstancia: integer('id_instancia').notNull(),
+    messageId: varchar('message_id', { length: 128 }).notNull(),
+    ack: smallint('ack').notNull().default(0),
+    isError: boolean('is_error').notNull().default(false),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    datacad: timestamp('datacad', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.idInstancia, t.messageId] })],
+);
+
+// ref §7: the @lid a lead was seen with, so later @lid-only messages find the lead.
+export const whatsappLids = pgTable(
+  'whatsapp_lids',
+  {
+    idUnidade: integer('id_unidade').notNull(),
+    lid: varchar('lid', { length: 120 }).notNull(),
+    cliCrmId: integer('cli_crm_id')
+      .notNull()
+      .references(() => leads.cliCrmId),
+    datacad: timestamp('datacad', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.idUnidade, t.lid] })],
+);
+
+// 001 §7 company messaging backend: a lead's conversation ticket.
+export const whatsappTickets = pgTable(
+  'whatsapp_tickets',
+  {
+    id: serial('id').primaryKey(),
+    idEmpresa: integer('id_empresa').notNull(),
+    idUnidade: integer('id_unidade').notNull(),
+    cliCrmId: integer('cli_crm_id')
+      .notNull()
+      .references(() => leads.cliCrmId),
+    queueId: integer('queue_id'),
+    idUsuario: integer('id_usuario'),
+    status: varchar('status', { length: 20 }).notNull().default('open'),
+    idInstancia: integer('id_instancia'),
+    datacad: timestamp('datacad', { withTimezone: true }).notNull().defaultNow(),
+    dataAtualizacao: timestamp('data_atualizacao', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('whatsapp_tickets_lead_idx').on(t.cliCrmId)],
+);

@@ -1,0 +1,115 @@
+// The company messaging backend (001 §7 "Company messaging backend") and POST /webhook/lead.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@funil/domain/http/errors';
+import { MEDIA_BODY_LIMIT_BYTES } from '@funil/domain/whatsapp-api/gateway-api';
+import { chatMessageSchema } from '@funil/domain/whatsapp-api/chat-message';
+import {
+  contactBodySchema,
+  contactResponseSchema,
+  ticketBodySchema,
+  ticketMessageBodySchema,
+  ticketMessagesQuerySchema,
+  ticketMessagesResponseSchema,
+  ticketSchema,
+  webhookLeadBodySchema,
+  webhookLeadResponseSchema,
+} from '@funil/domain/whatsapp-api/tickets-api';
+import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+import { DomainError } from '../../http/domain-error.ts';
+import { sessionOf } from '../auth/auth.plugin.ts';
+import { messagePage, sendToLead, viewsOf } from './chat.service.ts';
+import { contactOf, openTicket, ticketOfUnit } from './tickets.service.ts';
+import { chatMessageOf, ticketOf } from './message-view.ts';
+import { emitMessage } from './whatsapp-events.ts';
+import type { WhatsappContext } from './whatsapp-context.ts';
+import { findLeadInUnit, findMessageRow, leadSummaryOf, listReactions, updateMessage } from './whatsapp.repository.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 502: errorBodySchema };
+const chatScreens = ['/whatsapp', '/whatsappv2', '/whatsapp-v3'] as const;
+const idParam = (name: string) => z.object({ [name]: z.coerce.number().int().positive() });
+
+const mimeOfDataUrl = (value: string) => /^data:([^;,]+)/.exec(value)?.[1] ?? null;
+
+export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async (app, { ctx }) => {
+  app.post('/contacts', { config: { access: chatScreens }, schema: { body: contactBodySchema, response: { 200: contactResponseSchema, ...errors } } }, async (request) => {
+    const lead = await contactOf(ctx, sessionOf(request), { number: request.body.number, name: request.body.name, email: request.body.email ?? null });
+    return { id: lead.cliCrmId, name: lead.cliNome, number: lead.cliTelefone, email: lead.cliEmail };
+  });
+
+  app.post('/tickets', { config: { access: chatScreens }, schema: { body: ticketBodySchema, response: { 200: ticketSchema, 201: ticketSchema, ...errors } } }, async (request, reply) => {
+    const { ticket, created } = await openTicket(ctx, sessionOf(request), request.body);
+    return reply.status(created ? 201 : 200).send(ticket);
+  });
+
+  app.get(
+    '/messages/:ticketId',
+    { config: { access: chatScreens }, schema: { params: idParam('ticketId'), querystring: ticketMessagesQuerySchema, response: { 200: ticketMessagesResponseSchema, ...errors } } },
+    async (request) => {
+      const session = sessionOf(request);
+      const { row, lead } = await ticketOfUnit(ctx, session, Number(request.params.ticketId));
+      const page = await messagePage(ctx, { cliCrmId: lead.cliCrmId }, request.query.pageNumber);
+      return { messages: page.records, ticket: ticketOf(row, leadSummaryOf(lead)), count: page.total, hasMore: page.currentPage < page.pages };
+    },
+  );
+
+  app.post(
+    '/messages/:ticketId',
+    {
+      config: { access: chatScreens },
+      bodyLimit: MEDIA_BODY_LIMIT_BYTES,
+      schema: { params: idParam('ticketId'), body: ticketMessageBodySchema, response: { 201: z.object({ message: chatMessageSchema }), ...errors } },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const { row, lead } = await ticketOfUnit(ctx, session, Number(request.params.ticketId));
+      const b = request.body;
+      let quotedId: string | null = null;
+      if (b.quotedMsg) {
+        const quoted = await findMessageRow(ctx.db, b.quotedMsg.id);
+        if (!quoted || quoted.cliCrmId !== lead.cliCrmId) throw new DomainError('not_found', WHATSAPP_MESSAGES.messageNotFound);
+        quotedId = quoted.messageId;
+      }
+      const mime = b.media ? mimeOfDataUrl(b.media) : null;
+      const outgoing = !b.media
+        ? ({ kind: 'text', text: b.body } as const)
+        : mime?.startsWith('audio/')
+          ? ({ kind: 'audio', audio: b.media } as const)
+          : ({
+              kind: 'media',
+              mediatype: mime?.startsWith('image/') ? 'image' : mime?.startsWith('video/') ? 'video' : 'document',
+              media: b.media,
+              ...(b.body ? { caption: b.body } : {}),
+              ...(b.fileName ? { fileName: b.fileName } : {}),
+            } as const);
+      const message = await sendToLead(ctx, session, { lead, outgoing, quotedId, ticketId: row.id });
+      return reply.status(201).send({ message });
+    },
+  );
+
+  // 001 §6: only messages from me can be deleted; the row stays, marked deleted.
+  app.delete(
+    '/messages/:id',
+    { config: { access: chatScreens }, schema: { params: idParam('id'), response: { 200: z.object({ message: z.string(), data: chatMessageSchema }), ...errors } } },
+    async (request) => {
+      const session = sessionOf(request);
+      const row = await findMessageRow(ctx.db, Number(request.params.id));
+      if (!row || row.idUnidade !== session.unidadeId || row.idEmpresa !== session.empresaId) throw new DomainError('not_found', WHATSAPP_MESSAGES.messageNotFound);
+      if (!row.fromMe) throw new DomainError('forbidden', WHATSAPP_MESSAGES.onlyOwnMessages);
+      const updated = (await updateMessage(ctx.db, row.id, { isDeleted: true })) ?? row;
+      const [view] = await viewsOf(ctx, row.cliCrmId, [updated]);
+      const lead = await findLeadInUnit(ctx.db, row.idUnidade, row.cliCrmId);
+      const message = view ?? chatMessageOf(updated, await listReactions(ctx.db, row.cliCrmId, []));
+      if (lead) emitMessage(ctx, { idEmpresa: row.idEmpresa, idUnidade: row.idUnidade }, 'update', message, leadSummaryOf(lead), null);
+      return { message: WHATSAPP_MESSAGES.deleted, data: message };
+    },
+  );
+
+  app.post('/webhook/lead', { config: { access: chatScreens }, schema: { body: webhookLeadBodySchema, response: { 200: webhookLeadResponseSchema, ...errors } } }, async (request) => {
+    const session = sessionOf(request);
+    const b = request.body;
+    if (b.company !== undefined && b.company !== null && b.company !== session.empresaId) throw new DomainError('forbidden');
+    const lead = await contactOf(ctx, session, { number: b.cli_telefone, name: b.cli_nome, idTicket: b.idTicket ?? null });
+    return { data: { cliente: { cli_crm_id: lead.cliCrmId, cli_nome: lead.cliNome, cli_telefone: lead.cliTelefone, idTicket: lead.idTicket } } };
+  });
+};

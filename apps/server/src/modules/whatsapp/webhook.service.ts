@@ -1,0 +1,265 @@
+// Ingestion of the gateway's webhooks (ref §4): authenticated by the per-instance secret header,
+// idempotent (one row per instance + message id), order-tolerant (acks only rise; an update that
+// arrives before its message waits in whatsapp_eventos_pendentes) and lean: the only gateway call,
+// the media download, runs after the answer.
+import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { ACK } from '@funil/domain/whatsapp-api/chat-message';
+import { missedCallText } from '@funil/domain/whatsapp-api/messages';
+import { DomainError } from '../../http/domain-error.ts';
+import { parseWebhook, MESSAGE_STATUS_RANK, type MessageRecord, type WebhookEvent } from '../../integrations/evolution/evolution-types.ts';
+import { isGroupJid, isLidJid, phoneJidOfKey } from '../../integrations/evolution/evolution-jid.ts';
+import { parseMessageContent, previewText } from './message-content.ts';
+import { chatMessageOf, ticketOf, wallTimes } from './message-view.ts';
+import { matchChat, type ChatAddress } from './lead-matching.ts';
+import { downloadInBackground } from './media.service.ts';
+import { emitInstance, emitLead, emitMessage, emitTicket } from './whatsapp-events.ts';
+import type { WhatsappContext } from './whatsapp-context.ts';
+import {
+  applyPendingEvent,
+  findLeadInUnit,
+  findMessageRow,
+  findTicketInUnit,
+  leadSummaryOf,
+  listByWaIds,
+  listReactions,
+  storeMessage,
+  updateInstance,
+  updateLeadLastStatus,
+  upsertPendingEvent,
+  type InstanceRow,
+  type NewMessage,
+} from './whatsapp.repository.ts';
+
+/** The header the gateway sends back (set on create, ref §3.1 webhook.headers). */
+export const WEBHOOK_SECRET_HEADER = 'x-funil-webhook-secret';
+
+/** The events Funil subscribes to (ref §4.1 config names); CALL carries missed calls (001 §3 call_log). */
+export const WEBHOOK_EVENTS = ['MESSAGES_UPSERT', 'SEND_MESSAGE', 'MESSAGES_UPDATE', 'MESSAGES_DELETE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED', 'CALL'] as const;
+
+const envelopeSchema = z.looseObject({ event: z.string(), instance: z.string(), data: z.unknown() });
+
+// ref §4.1: emitted names are dotted; the UPPER_SNAKE config names are accepted too.
+export const normaliseEventName = (event: string): string => (/^[A-Z0-9_]+$/.test(event) ? event.toLowerCase().replace(/_/g, '.') : event);
+
+const sameSecret = (a: string, b: string): boolean => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+export type IngestResult = { handled: string };
+
+/** Checks the secret and handles one webhook; throws 401 before storing anything when it does not match. */
+export async function ingestWebhook(ctx: WhatsappContext, body: unknown, secret: string | undefined): Promise<IngestResult> {
+  const envelope = envelopeSchema.safeParse(body);
+  if (!envelope.success) throw new DomainError('invalid');
+  const instance = await ctx.instances.byName(envelope.data.instance, ctx.db);
+  if (!instance || !secret || !sameSecret(secret, instance.webhookSecret)) throw new DomainError('unauthorized', 'Webhook não autorizado.');
+  const name = normaliseEventName(envelope.data.event);
+  if (name === 'call') {
+    await handleCall(ctx, instance, envelope.data.data);
+    return { handled: name };
+  }
+  const parsed = parseWebhook({ ...envelope.data, event: name });
+  if (parsed.kind === 'invalid') throw new DomainError('invalid');
+  if (parsed.kind === 'other') return { handled: 'ignored' };
+  await handleEvent(ctx, instance, parsed.event);
+  return { handled: name };
+}
+
+async function handleEvent(ctx: WhatsappContext, instance: InstanceRow, event: WebhookEvent): Promise<void> {
+  switch (event.event) {
+    case 'messages.upsert':
+    case 'send.message':
+      await handleRecord(ctx, instance, event.data);
+      return;
+    case 'messages.update': {
+      const status = event.data.status;
+      const rank = (MESSAGE_STATUS_RANK as Record<string, number>)[status] ?? 0;
+      await applyChange(ctx, instance, event.data.keyId, { ack: rank, isError: status === 'ERROR', isDeleted: status === 'DELETED' });
+      return;
+    }
+    case 'messages.delete':
+      await applyChange(ctx, instance, event.data.id, { ack: 0, isError: false, isDeleted: true });
+      return;
+    case 'connection.update': {
+      const d = event.data;
+      const row = await updateInstance(ctx.db, instance.id, {
+        // ref §4.3: 'refused' ends a QR session that nobody scanned; the instance is then simply
+        // closed, so the screen offers 'Conectar' again (001 §2) instead of 'Desconhecido'.
+        connectionStatus: d.state === 'refused' ? 'close' : d.state,
+        ...(d.wuid ? { ownerJid: d.wuid.replace(/:\d+@/, '@') } : {}),
+        ...(d.profileName ? { profileName: d.profileName } : {}),
+        ...(d.profilePictureUrl ? { profilePictureUrl: d.profilePictureUrl } : {}),
+        ...(d.state === 'open' || d.state === 'close' ? { qrcode: null } : {}),
+      });
+      if (row) {
+        ctx.instances.set(row);
+        emitInstance(ctx, row, d.state === 'open' ? null : undefined);
+      }
+      return;
+    }
+    case 'qrcode.updated': {
+      const d = event.data;
+      const qrcode = 'qrcode' in d && typeof d.qrcode === 'object' && d.qrcode !== null && 'base64' in d.qrcode && typeof d.qrcode.base64 === 'string' ? d.qrcode.base64 : null;
+      const row = await updateInstance(ctx.db, instance.id, qrcode ? { qrcode, connectionStatus: 'connecting' } : { qrcode: null, connectionStatus: 'close' });
+      if (row) {
+        ctx.instances.set(row);
+        emitInstance(ctx, row, qrcode);
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+const tenantOf = (i: InstanceRow) => ({ idEmpresa: i.idEmpresa, idUnidade: i.idUnidade });
+
+/** messages.upsert / send.message: one message record (ref §6). */
+export async function handleRecord(ctx: WhatsappContext, instance: InstanceRow, record: MessageRecord): Promise<void> {
+  const key = record.key;
+  // Groups and status broadcasts are not leads: ignored (docs/api.md).
+  if (isGroupJid(key.remoteJid) || key.remoteJid === 'status@broadcast') return;
+  const content = parseMessageContent(record);
+  if (!content) return;
+  const phoneJid = phoneJidOfKey(key);
+  const lid = isLidJid(key.remoteJid) ? key.remoteJid : key.remoteJidAlt && isLidJid(key.remoteJidAlt) ? key.remoteJidAlt : null;
+  const address: ChatAddress = { phoneJid, lid };
+  const matched = await matchChat(ctx, tenantOf(instance), address, key.fromMe ? null : (record.pushName ?? null), instance.id);
+  if (!matched) return;
+  const { lead, created } = matched;
+  const status = record.status ?? (key.fromMe ? 'PENDING' : 'DELIVERY_ACK');
+  const quotedFromMe = content.quoted ? content.quoted.participant !== null && content.quoted.participant === instance.ownerJid : false;
+  const message: NewMessage = {
+    idEmpresa: instance.idEmpresa,
+    idUnidade: instance.idUnidade,
+    cliCrmId: lead.cliCrmId,
+    idInstancia: instance.id,
+    idTicket: lead.idTicket,
+    messageId: key.id,
+    remoteJid: key.remoteJid,
+    phoneJid,
+    fromMe: key.fromMe,
+    mediaType: content.mediaType,
+    gatewayType: content.gatewayType,
+    body: content.body,
+    mimetype: content.media?.mimetype ?? null,
+    fileName: content.media?.fileName ?? null,
+    mediaStatus: content.media ? 'pending' : 'none',
+    mediaPath: null,
+    ack: key.fromMe ? ((MESSAGE_STATUS_RANK as Record<string, number>)[status] ?? ACK.pending) : ACK.received,
+    isError: status === 'ERROR',
+    quotedMessageId: content.quoted?.messageId ?? null,
+    quoted: content.quoted
+      ? { messageId: content.quoted.messageId, body: content.quoted.body, fromMe: quotedFromMe, mediaType: content.quoted.mediaType, contactName: null }
+      : null,
+    reactionTargetId: content.reaction?.targetId ?? null,
+    senderTimestamp: content.reaction?.senderTimestamp ?? null,
+    pushName: key.fromMe ? null : (record.pushName ?? null),
+    idUsuario: null,
+    criadoEm: new Date(record.messageTimestamp * 1000),
+  };
+  const effect = content.reaction ? null : { preview: previewText(content.mediaType, content.body, message.fileName), idInstancia: instance.id };
+  const stored = await storeMessage(ctx.db, message, effect, 'ignore');
+  if (!stored) return; // a repeated event (ref §8.3)
+  const changed = await applyPendingEvent(ctx.db, instance.id, key.id);
+  const raised = changed?.fromMe ? await updateLeadLastStatus(ctx.db, changed.cliCrmId, changed.criadoEm, changed.ack) : null;
+  const summary = raised ?? stored.lead ?? leadSummaryOf(lead);
+  if (created) emitLead(ctx, tenantOf(instance), summary, 'create');
+  else if (stored.lead || raised) emitLead(ctx, tenantOf(instance), summary);
+
+  if (content.reaction) {
+    // 001 §3 Reaction: the original message is updated with its reactions.
+    const [original] = await listByWaIds(ctx.db, lead.cliCrmId, [content.reaction.targetId]);
+    if (original) {
+      const reactions = await listReactions(ctx.db, lead.cliCrmId, [content.reaction.targetId]);
+      emitMessage(ctx, tenantOf(instance), 'update', chatMessageOf(original, reactions), summary, null);
+    }
+    return;
+  }
+  const ticket = lead.idTicket ? await findTicketInUnit(ctx.db, instance.idUnidade, lead.idTicket) : null;
+  const ticketView = ticket ? ticketOf(ticket, summary) : null;
+  const row = {
+    ...message,
+    id: stored.id,
+    ack: changed ? changed.ack : message.ack,
+    isDeleted: false,
+    lido: false,
+    datacad: new Date(),
+  };
+  if (changed) Object.assign(row, await findMessageRow(ctx.db, stored.id));
+  emitMessage(ctx, tenantOf(instance), 'create', chatMessageOf(row), summary, ticketView);
+  if (ticketView) emitTicket(ctx, tenantOf(instance), ticketView);
+  if (content.media) downloadInBackground(ctx, stored.id);
+}
+
+/** messages.update / messages.delete: applied now, or kept until the message lands. */
+async function applyChange(ctx: WhatsappContext, instance: InstanceRow, messageId: string, change: { ack: number; isError: boolean; isDeleted: boolean }): Promise<void> {
+  if (change.ack === 0 && !change.isError && !change.isDeleted) return;
+  await upsertPendingEvent(ctx.db, instance.id, messageId, change);
+  const changed = await applyPendingEvent(ctx.db, instance.id, messageId);
+  if (!changed) return;
+  const row = await findMessageRow(ctx.db, changed.id);
+  if (!row) return;
+  let summary = null;
+  if (changed.fromMe) summary = await updateLeadLastStatus(ctx.db, changed.cliCrmId, changed.criadoEm, changed.ack);
+  if (!summary) {
+    const lead = await findLeadInUnit(ctx.db, instance.idUnidade, changed.cliCrmId);
+    if (!lead) return;
+    summary = leadSummaryOf(lead);
+  } else emitLead(ctx, tenantOf(instance), summary);
+  const reactions = row.messageId ? await listReactions(ctx.db, row.cliCrmId, [row.messageId]) : [];
+  emitMessage(ctx, tenantOf(instance), 'update', chatMessageOf(row, reactions), summary, null);
+}
+
+// ref §4.1 CALL (Baileys call packets): an offer then a timeout is a missed call.
+const callSchema = z.looseObject({ id: z.string(), from: z.string(), status: z.string(), date: z.string().optional(), isVideo: z.boolean().optional(), isGroup: z.boolean().optional() });
+
+async function handleCall(ctx: WhatsappContext, instance: InstanceRow, data: unknown): Promise<void> {
+  const call = callSchema.safeParse(data);
+  if (!call.success || call.data.isGroup || call.data.status !== 'timeout') return;
+  const at = call.data.date ? new Date(call.data.date) : new Date();
+  const when = Number.isNaN(at.getTime()) ? new Date() : at;
+  await storeCall(ctx, instance, call.data.from, `call-${call.data.id}`, missedCallText(wallTimes(when).horaEnvio), when);
+}
+
+async function storeCall(ctx: WhatsappContext, instance: InstanceRow, from: string, messageId: string, body: string, when: Date): Promise<void> {
+  const phoneJid = phoneJidOfKey({ remoteJid: from });
+  const matched = await matchChat(ctx, tenantOf(instance), { phoneJid, lid: isLidJid(from) ? from : null }, null, instance.id);
+  if (!matched) return;
+  const message: NewMessage = {
+    idEmpresa: instance.idEmpresa,
+    idUnidade: instance.idUnidade,
+    cliCrmId: matched.lead.cliCrmId,
+    idInstancia: instance.id,
+    idTicket: matched.lead.idTicket,
+    messageId,
+    remoteJid: from,
+    phoneJid,
+    fromMe: false,
+    mediaType: 'call_log',
+    gatewayType: 'call',
+    body,
+    mimetype: null,
+    fileName: null,
+    mediaStatus: 'none',
+    mediaPath: null,
+    ack: ACK.received,
+    isError: false,
+    quotedMessageId: null,
+    quoted: null,
+    reactionTargetId: null,
+    senderTimestamp: null,
+    pushName: null,
+    idUsuario: null,
+    criadoEm: when,
+  };
+  const stored = await storeMessage(ctx.db, message, { preview: body, idInstancia: instance.id }, 'ignore');
+  if (!stored) return;
+  const summary = stored.lead ?? leadSummaryOf(matched.lead);
+  emitLead(ctx, tenantOf(instance), summary, matched.created ? 'create' : 'update');
+  const row = { ...message, id: stored.id, isDeleted: false, lido: false, datacad: new Date() };
+  emitMessage(ctx, tenantOf(instance), 'create', chatMessageOf(row), summary, null);
+}

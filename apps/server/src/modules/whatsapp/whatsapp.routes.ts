@@ -1,0 +1,50 @@
+// The WhatsApp area's HTTP surface (001 §7): one plugin that builds the shared context and
+// registers instances, the gateway webhook, the gateway channel, the legacy channel and the
+// company messaging backend.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { EvolutionClient } from '../../integrations/evolution/evolution-client.ts';
+import { chatRoutes } from './chat.routes.ts';
+import { instancesRoutes } from './instances.routes.ts';
+import { legacyRoutes } from './legacy.routes.ts';
+import { ticketsRoutes } from './tickets.routes.ts';
+import { webhookRoutes } from './webhook.routes.ts';
+import { InstanceCache, type WhatsappContext } from './whatsapp-context.ts';
+
+export type EvolutionOptions = { baseUrl: string; globalApiKey: string; publicUrl: string };
+export type WhatsappOptions = { evolution?: EvolutionOptions | undefined; mediaDir?: string | undefined };
+
+// Keyed by the HTTP server, which the root instance and its plugins share.
+const contexts = new WeakMap<object, WhatsappContext>();
+
+/** The WhatsApp area's shared context of a built app (start.ts and the bench use it). */
+export function whatsappContextOf(app: FastifyInstance): WhatsappContext {
+  const ctx = contexts.get(app.server);
+  if (!ctx) throw new Error('whatsappRoutes não registrado');
+  return ctx;
+}
+
+export const whatsappRoutes: FastifyPluginAsync<WhatsappOptions> = async (app, options) => {
+  const ctx: WhatsappContext = {
+    db: app.db,
+    realtime: app.realtime,
+    log: app.log,
+    gateway: options.evolution
+      ? { client: new EvolutionClient({ baseUrl: options.evolution.baseUrl, globalApiKey: options.evolution.globalApiKey, timeoutMs: 30_000 }), publicUrl: options.evolution.publicUrl }
+      : null,
+    mediaDir: options.mediaDir ?? join(tmpdir(), `funil-media-${process.pid}`),
+    instances: new InstanceCache(app.db),
+    knownLids: new Set(),
+    background: new Set(),
+  };
+  contexts.set(app.server, ctx);
+  app.addHook('onClose', async () => {
+    while (ctx.background.size > 0) await Promise.allSettled([...ctx.background]);
+  });
+  await app.register(instancesRoutes, { ctx });
+  await app.register(webhookRoutes, { ctx });
+  await app.register(chatRoutes, { ctx });
+  await app.register(legacyRoutes, { ctx });
+  await app.register(ticketsRoutes, { ctx });
+};

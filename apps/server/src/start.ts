@@ -1,0 +1,70 @@
+// `npm start`: migrate, seed the demo on an empty database, serve the app, API and sockets. Without
+// EVOLUTION_URL the WhatsApp gateway emulator runs in this process beside the server.
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { loadEnv } from './env.ts';
+import { openDatabase } from './db/connection.ts';
+import { seedDemoIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo.ts';
+import { buildApp } from './app.ts';
+import type { EvolutionOptions } from './modules/whatsapp/whatsapp.routes.ts';
+
+const env = loadEnv();
+const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : resolve(env.FUNIL_DATA_DIR, 'pglite') });
+const seeded = env.SEED_DEMO ? await seedDemoIfEmpty(database.db) : false;
+const publicUrl = env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`;
+
+let evolution: EvolutionOptions;
+let emulator: { url: string; close(): Promise<void> } | null = null;
+if (env.EVOLUTION_URL) {
+  if (!env.EVOLUTION_API_KEY) {
+    console.error('Configuração inválida: EVOLUTION_API_KEY é obrigatória com EVOLUTION_URL');
+    process.exit(1);
+  }
+  evolution = { baseUrl: env.EVOLUTION_URL, globalApiKey: env.EVOLUTION_API_KEY, publicUrl };
+} else {
+  const { createEmulator } = await import('@funil/evolution-emulator/emulator');
+  const globalApiKey = env.EVOLUTION_API_KEY ?? randomBytes(24).toString('hex');
+  const emu = createEmulator({ globalApiKey });
+  const url = await emu.listen(env.PORT === 0 ? 0 : env.PORT + 1, '127.0.0.1').catch(() => emu.listen(0, '127.0.0.1'));
+  emulator = { url, close: () => emu.close() };
+  evolution = { baseUrl: url, globalApiKey, publicUrl };
+}
+
+const app = await buildApp({
+  database,
+  logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+  redisUrl: env.REDIS_URL,
+  evolution,
+  mediaDir: resolve(env.FUNIL_DATA_DIR, 'media'),
+});
+
+const shutdown = async () => {
+  await app.close();
+  await emulator?.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown());
+process.once('SIGTERM', () => void shutdown());
+
+await app.listen({ port: env.PORT, host: env.HOST });
+let gatewayLine = `WhatsApp: gateway em ${env.EVOLUTION_URL ?? ''}`;
+if (emulator) {
+  const { prepareDemoGateway } = await import('./modules/whatsapp/demo-gateway.ts');
+  const open = await prepareDemoGateway(app, emulator.url).catch((err: unknown) => {
+    app.log.error({ err }, 'falha ao preparar o emulador do WhatsApp');
+    return [] as string[];
+  });
+  gatewayLine = `WhatsApp: emulador em ${emulator.url} (${open.length} instância(s) conectada(s), respostas automáticas ligadas)`;
+}
+const url = `http://localhost:${env.PORT}`;
+const lines = [
+  '',
+  `Funil no ar: ${url}`,
+  `Banco: ${database.kind === 'pglite' ? `PGlite em ${resolve(env.FUNIL_DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ' — dados de demonstração criados' : ''}`,
+  gatewayLine,
+  `Acessos de demonstração (senha ${DEMO_PASSWORD}):`,
+  ...DEMO_LOGINS.map((l) => `  ${l.email.padEnd(28)} ${l.permissao.padEnd(3)} ${l.nome}`),
+  '',
+];
+console.log(lines.join('\n'));

@@ -1,0 +1,113 @@
+// A real app on a real database for route tests: in-memory PGlite by default, a fresh database on
+// the PostgreSQL server of DATABASE_URL when set (CI runs the server tests both ways).
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Permission } from '@funil/domain/access/roles';
+import { loadEnv } from '../env.ts';
+import { openDatabase, type Database } from '../db/connection.ts';
+import { buildApp, type AppOptions } from '../app.ts';
+import { createCompany, createUnit, createUser, seedReferenceLists, type UnitSettingsInput } from '../db/seed/builders.ts';
+
+export const TEST_PASSWORD = 'senha-forte-1';
+
+export type TestDatabase = Database & { drop(): Promise<void> };
+
+/** Opens an empty, migrated database of its own. */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const url = loadEnv().DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({});
+    return { ...database, drop: () => database.close() };
+  }
+  const { default: pg } = await import('pg');
+  const name = `funil_t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString() });
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Two companies; company A has units A1 and A2, company B has unit B1. Users of every role in A1. */
+export type Fixture = {
+  companyA: number;
+  companyB: number;
+  unitA1: number;
+  unitA2: number;
+  unitB1: number;
+  users: Record<'sa' | 'ag' | 'a' | 'u' | 'm' | 'mg' | 'uA2' | 'aB1' | 'uB1', { id: number; email: string; permissao: Permission }>;
+};
+
+export async function seedFixture(database: Database, settings: UnitSettingsInput = {}): Promise<Fixture> {
+  const db = database.db;
+  await seedReferenceLists(db);
+  const companyA = await createCompany(db, 'Empresa A');
+  const companyB = await createCompany(db, 'Empresa B');
+  const unitA1 = await createUnit(db, companyA, 'Unidade A1', '11', settings);
+  const unitA2 = await createUnit(db, companyA, 'Unidade A2', '21', settings);
+  const unitB1 = await createUnit(db, companyB, 'Unidade B1', '31', settings);
+  const make = async (key: keyof Fixture['users'], permissao: Permission, idEmpresa: number, idUnidade: number) => {
+    const email = `${key.toLowerCase()}@teste.com.br`;
+    const id = await createUser(db, { idEmpresa, idUnidade, nome: `Usuário ${key}`, email, senha: TEST_PASSWORD, permissao, idRamal: permissao === 'u' ? 201 : 0 });
+    return { id, email, permissao };
+  };
+  const users = {
+    sa: await make('sa', 'sa', companyA, unitA1),
+    ag: await make('ag', 'ag', companyA, unitA1),
+    a: await make('a', 'a', companyA, unitA1),
+    u: await make('u', 'u', companyA, unitA1),
+    m: await make('m', 'm', companyA, unitA1),
+    mg: await make('mg', 'mg', companyA, unitA1),
+    uA2: await make('uA2', 'u', companyA, unitA2),
+    aB1: await make('aB1', 'a', companyB, unitB1),
+    uB1: await make('uB1', 'u', companyB, unitB1),
+  };
+  return { companyA, companyB, unitA1, unitA2, unitB1, users };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: TestDatabase;
+  fixture: Fixture;
+  /** Logs in through the real route and returns the bearer token. */
+  login(email: string, lembrar?: boolean): Promise<string>;
+  /** app.inject with the bearer token of `token`. */
+  as(token: string, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+};
+
+export async function createTestApp(options: Partial<Omit<AppOptions, 'database'>> & { settings?: UnitSettingsInput } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const fixture = await seedFixture(database, options.settings);
+  const app = await buildApp({ ...options, database, webDist: '/nonexistent' });
+  await app.ready();
+  return {
+    app,
+    database,
+    fixture,
+    async login(email, lembrar = true) {
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, senha: TEST_PASSWORD, lembrar } });
+      if (res.statusCode !== 200) throw new Error(`login de ${email} falhou: ${res.statusCode} ${res.body}`);
+      return (res.json() as { data: { token: string } }).data.token;
+    },
+    as(token, injectOptions) {
+      return app.inject({ ...injectOptions, headers: { ...injectOptions.headers, authorization: `Bearer ${token}` } });
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

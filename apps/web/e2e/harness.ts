@@ -1,0 +1,146 @@
+// End-to-end harness: the real server in-process (in-memory PGlite, the demo seed, the built web app
+// from apps/web/dist) on a free port, and Debian's Chromium driven by playwright-core. One harness
+// per spec file; each test takes a fresh browser context (empty storage, no session).
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { CurrentUser } from '@funil/domain/auth/login';
+import { loginResponseSchema } from '@funil/domain/auth/login';
+import { unitDataSchema, type UnitData } from '@funil/domain/unit/unit-data';
+import { openDatabase, type Db } from '../../server/src/db/connection.ts';
+import { seedDemoIfEmpty, DEMO_PASSWORD } from '../../server/src/db/seed/demo.ts';
+import { buildApp } from '../../server/src/app.ts';
+import { whatsappContextOf, type EvolutionOptions } from '../../server/src/modules/whatsapp/whatsapp.routes.ts';
+
+export { DEMO_LOGINS, DEMO_PASSWORD } from '../../server/src/db/seed/demo.ts';
+
+const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
+export const SCREENSHOTS_DIR = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
+
+export const DESKTOP = { width: 1440, height: 900 } as const;
+export const MOBILE = { width: 390, height: 844 } as const;
+
+export type Harness = {
+  baseURL: string;
+  db: Db;
+  browser: Browser;
+  /** A fresh context (empty storage) and page; closed with the harness if the test does not. */
+  newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /** POST /api/login out of the browser, as a second device would. */
+  apiLogin(email: string): Promise<{ token: string; currentUser: CurrentUser }>;
+  apiUnitData(token: string): Promise<UnitData>;
+  close(): Promise<void>;
+};
+
+export async function startHarness(options: { evolution?: EvolutionOptions } = {}): Promise<Harness> {
+  if (!existsSync(`${WEB_DIST}/index.html`)) throw new Error('apps/web/dist ausente: rode `npm run build -w @funil/web` (npm run test:e2e já faz isso).');
+  const database = await openDatabase({});
+  await seedDemoIfEmpty(database.db);
+  const app = await buildApp({ database, webDist: WEB_DIST, evolution: options.evolution });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const baseURL = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  // The gateway posts its webhooks to the port chosen only now.
+  const gateway = options.evolution ? whatsappContextOf(app).gateway : null;
+  if (gateway) gateway.publicUrl = baseURL;
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  const contexts: BrowserContext[] = [];
+
+  const api = async (path: string, init: RequestInit = {}): Promise<unknown> => {
+    const response = await fetch(baseURL + '/api' + path, init);
+    const body: unknown = await response.json();
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+
+  return {
+    baseURL,
+    db: database.db,
+    browser,
+    async newPage(viewport = DESKTOP) {
+      const context = await browser.newContext({ baseURL, viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+      contexts.push(context);
+      return { context, page: await context.newPage() };
+    },
+    async apiLogin(email) {
+      const body = await api('/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, senha: DEMO_PASSWORD, lembrar: false }),
+      });
+      return loginResponseSchema.parse(body).data;
+    },
+    async apiUnitData(token) {
+      const body = await api('/cadastros/dados-unidade', { headers: { authorization: `Bearer ${token}` } });
+      return unitDataSchema.parse((body as { data: unknown }).data);
+    },
+    async close() {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Logs in through the login screen and waits for the shell. */
+export async function loginAs(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Acessar' }).click();
+  await page.waitForURL('**/inicial');
+  // 'Sair' shows on every width; the menu may be in a closed drawer on a phone.
+  await page.getByRole('button', { name: 'Sair' }).waitFor();
+}
+
+/** The drawer menu as menuLabels() spells it: links in order, a group's children as "Grupo > Filho". */
+export function readMenu(page: Page): Promise<string[]> {
+  return page.getByRole('navigation', { name: 'Menu principal' }).evaluate((nav) =>
+    Array.from(nav.querySelectorAll('a, button[aria-expanded]'), (element) => {
+      const label = (element.textContent ?? '').trim();
+      const group = element.closest('[role="group"]');
+      return group ? `${group.getAttribute('aria-label') ?? ''} > ${label}` : label;
+    }),
+  );
+}
+
+export type GatewayHarness = Harness & {
+  /** The gateway emulator's base URL; its control routes are under /_emulator (apps/evolution-emulator/README.md). */
+  emulatorUrl: string;
+  /** POST to an emulator control route, e.g. `/_emulator/instances/x/scan`; returns the HTTP status. */
+  emulatorControl(path: string, body?: unknown): Promise<number>;
+};
+
+/** The harness with the WhatsApp gateway emulator beside the server (as `npm start` runs it). */
+export async function startHarnessWithGateway(emulatorOptions: { qrLimit?: number } = {}): Promise<GatewayHarness> {
+  const { createEmulator } = await import('@funil/evolution-emulator/emulator');
+  const globalApiKey = randomBytes(16).toString('hex');
+  const emulator = createEmulator({ globalApiKey, autoAck: false, webhookRetry: { maxAttempts: 2, baseDelayMs: 50, maxDelayMs: 100, timeoutMs: 5_000 }, ...emulatorOptions });
+  const emulatorUrl = await emulator.listen(0, '127.0.0.1');
+  let harness: Harness;
+  try {
+    harness = await startHarness({ evolution: { baseUrl: emulatorUrl, globalApiKey, publicUrl: 'http://127.0.0.1:1' } });
+  } catch (error) {
+    await emulator.close();
+    throw error;
+  }
+  return {
+    ...harness,
+    emulatorUrl,
+    async emulatorControl(path, body = {}) {
+      const response = await fetch(emulatorUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      await response.text();
+      return response.status;
+    },
+    async close() {
+      await harness.close();
+      await emulator.close();
+    },
+  };
+}

@@ -1,0 +1,119 @@
+// Gateway instances of the unit (001 §2 Instâncias, §4 "Gateway instance connection", §7
+// "Instance-based gateway"): the list, create (admins), connect by QR, log out, and the live
+// updates of the `company-{idEmpresa}-whatsappSession` socket event written into the caches.
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import {
+  connectResponseSchema,
+  instanceSchema,
+  type ConnectResponse,
+  type CreateInstanceBody,
+  type Instance,
+} from '@funil/domain/whatsapp-api/instances-api';
+import { instanceEventPayloadSchema, whatsappSessionEvent, type InstanceEventPayload } from '@funil/domain/whatsapp-api/realtime';
+import { jidToPhone } from '@funil/domain/phone/jid';
+import type { UnitData } from '@funil/domain/unit/unit-data';
+import { z } from 'zod';
+import { apiRequest, http } from '../../../lib/http-client.ts';
+import { useSocketEvent } from '../../../lib/socket.ts';
+import { unitDataQuery, useLoadedUnitData } from '../../../lib/unit-data.ts';
+
+export const instancesQuery = queryOptions({
+  queryKey: ['instancias'],
+  queryFn: ({ signal }) => http.get('/instancias', z.array(instanceSchema), signal),
+  // The socket keeps the list current; a refetch is only needed after a reconnect or a create.
+  staleTime: Infinity,
+});
+
+export function useInstances(enabled = true) {
+  return useQuery({ ...instancesQuery, enabled });
+}
+
+const path = (name: string) => encodeURIComponent(name);
+
+/** GET /api/instance/connect/:instance: the QR (or 'pending' until it arrives on the socket, or 'open'). */
+export function connectInstance(name: string): Promise<ConnectResponse> {
+  return http.get(`/instance/connect/${path(name)}`, connectResponseSchema);
+}
+
+/** DELETE /api/instance/logout/:instance. */
+export function logoutInstance(name: string): Promise<Instance> {
+  return apiRequest(`/instance/logout/${path(name)}`, { method: 'DELETE', schema: instanceSchema });
+}
+
+/** POST /api/instancias (admins): the new instance, already generating its first QR. */
+export function createInstance(body: CreateInstanceBody): Promise<ConnectResponse> {
+  return http.post('/instancias', body, connectResponseSchema);
+}
+
+/** Writes a fresh instance (from an answer) into the list; false when the list does not know it. */
+export function storeInstance(client: QueryClient, instance: Instance): void {
+  client.setQueryData(instancesQuery.queryKey, (list) => {
+    if (!list) return list;
+    const known = list.some((i) => i.id === instance.id);
+    return known ? list.map((i) => (i.id === instance.id ? instance : i)) : [...list, instance];
+  });
+}
+
+/** After a create: the list, the menu (000 §6 "whenever the unit has gateway instances") and the chip. */
+export async function refreshInstances(client: QueryClient): Promise<void> {
+  await Promise.all([client.invalidateQueries({ queryKey: instancesQuery.queryKey }), client.invalidateQueries({ queryKey: unitDataQuery.queryKey })]);
+}
+
+/** Applies a connection.update / qrcode.updated relay to the list and to the unit data. */
+export function applyInstanceEvent(client: QueryClient, payload: InstanceEventPayload): void {
+  const event = payload.instance;
+  const list = client.getQueryData(instancesQuery.queryKey);
+  const unit = client.getQueryData<UnitData>(unitDataQuery.queryKey);
+  const knownInList = list?.some((i) => i.id === event.id) ?? false;
+  const knownInUnit = unit?.instancias_evolution.some((i) => i.id === event.id) ?? false;
+  if (list && knownInList) {
+    client.setQueryData(
+      instancesQuery.queryKey,
+      list.map((i) =>
+        i.id === event.id
+          ? {
+              ...i,
+              connectionStatus: event.connectionStatus,
+              ownerJid: event.ownerJid,
+              telefone: event.ownerJid ? jidToPhone(event.ownerJid) : null,
+              profileName: event.profileName,
+              base64QrCode: event.connectionStatus === 'open' ? null : event.qrcode === undefined ? i.base64QrCode : event.qrcode,
+            }
+          : i,
+      ),
+    );
+  }
+  if (unit && knownInUnit) {
+    client.setQueryData<UnitData>(unitDataQuery.queryKey, {
+      ...unit,
+      instancias_evolution: unit.instancias_evolution.map((i) =>
+        i.id === event.id ? { ...i, connectionStatus: event.connectionStatus, ownerJid: event.ownerJid, profileName: event.profileName } : i,
+      ),
+    });
+  }
+  // An instance another admin created: load it, and let the menu see it.
+  if ((list && !knownInList) || (unit && !knownInUnit)) void refreshInstances(client);
+}
+
+/** Parses a whatsappSession payload; null for anything outside the contract. */
+export function parseInstanceEvent(payload: unknown): InstanceEventPayload | null {
+  const parsed = instanceEventPayloadSchema.safeParse(payload);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Calls `handler` for every instance event of the unit's company (001 §7 "Main socket"). */
+export function useInstanceEvents(handler: (payload: InstanceEventPayload) => void): void {
+  const unit = useLoadedUnitData();
+  useSocketEvent<unknown>(whatsappSessionEvent(unit.dados_unidade.idEmpresa), (payload) => {
+    const event = parseInstanceEvent(payload);
+    if (event) handler(event);
+  });
+}
+
+/** Keeps the caches live: every relayed event, and a reload after the socket reconnects. */
+export function useInstancesLive(): void {
+  const client = useQueryClient();
+  useInstanceEvents(useCallback((payload: InstanceEventPayload) => applyInstanceEvent(client, payload), [client]));
+  useSocketEvent<unknown>('connect', () => void client.invalidateQueries({ queryKey: instancesQuery.queryKey }));
+}

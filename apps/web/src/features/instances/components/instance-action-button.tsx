@@ -1,0 +1,34 @@
+// The Ação of an instance (001 §2 table): Conectar / Ler QRCode open the QR dialog, Desconectar
+// asks for confirmation; none for an unknown status. Shared by the table and the chip menu.
+import { Button, CircularProgress } from '@mui/material';
+import { isConnectDisabled, statusView, type InstanceAction } from '../instance-status.ts';
+import { useFetchingInstance } from '../connect-store.ts';
+
+type InstanceActionButtonProps = {
+  instance: { name: string; connectionStatus: string };
+  onAction: (action: InstanceAction, name: string) => void;
+  size?: 'small' | 'medium';
+};
+
+export function InstanceActionButton({ instance, onAction, size = 'small' }: InstanceActionButtonProps) {
+  const fetching = useFetchingInstance();
+  const view = statusView(instance.connectionStatus);
+  if (!view.action || !view.actionLabel) return null;
+  const action = view.action;
+  const isConnect = action !== 'logout';
+  const busy = isConnect && fetching === instance.name;
+  return (
+    <Button
+      size={size}
+      variant={action === 'logout' ? 'outlined' : 'contained'}
+      color={action === 'logout' ? 'error' : 'primary'}
+      disabled={isConnect && isConnectDisabled(instance, fetching)}
+      onClick={() => onAction(action, instance.name)}
+      startIcon={busy ? <CircularProgress size={14} color="inherit" aria-hidden /> : undefined}
+      aria-label={`${view.actionLabel} ${instance.name}`}
+      sx={{ whiteSpace: 'nowrap', minWidth: 112 }}
+    >
+      {view.actionLabel}
+    </Button>
+  );
+}

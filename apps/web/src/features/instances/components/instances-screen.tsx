@@ -1,0 +1,143 @@
+// /instancias 'Conexões de WhatsApp' (001 §2 "Instâncias screen"): the unit's gateway instances with
+// their phone, a status chip and the action of their connectionStatus; 10 a page, no search, no
+// toolbar; live through the whatsappSession socket event. Admins add instances.
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import Add from '@mui/icons-material/Add';
+import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+import type { Instance } from '@funil/domain/whatsapp-api/instances-api';
+import { useCurrentUser } from '../../../lib/session.ts';
+import { useInstances, useInstancesLive } from '../api/instances.ts';
+import { canCreateInstance, statusView } from '../instance-status.ts';
+import { AddInstanceDialog } from './add-instance-dialog.tsx';
+import { InstanceActionButton } from './instance-action-button.tsx';
+import { useInstanceDialogs } from './use-instance-dialogs.tsx';
+
+/** 001 §2: page size 10. */
+export const INSTANCES_PAGE_SIZE = 10;
+
+function phoneOf(instance: Instance): string {
+  return formatPhoneDisplay(instance.telefone ?? instance.ownerJid) || '—';
+}
+
+export function InstancesScreen() {
+  const user = useCurrentUser();
+  const instances = useInstances();
+  useInstancesLive();
+  const { runAction, showQr, dialogs } = useInstanceDialogs();
+  const [adding, setAdding] = useState(false);
+  const [page, setPage] = useState(0);
+  const isAdmin = canCreateInstance(user.permissao);
+
+  const list = instances.data ?? [];
+  const lastPage = Math.max(0, Math.ceil(list.length / INSTANCES_PAGE_SIZE) - 1);
+  const current = Math.min(page, lastPage);
+  const rows = list.slice(current * INSTANCES_PAGE_SIZE, (current + 1) * INSTANCES_PAGE_SIZE);
+
+  return (
+    <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+        <Typography variant="h2" component="h2">
+          Conexões de WhatsApp
+        </Typography>
+        {isAdmin && (
+          <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)} sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
+            Adicionar instância
+          </Button>
+        )}
+      </Stack>
+
+      {instances.isPending ? (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', color: 'text.secondary' }} role="status">
+          <CircularProgress size={20} aria-hidden />
+          <Typography>Carregando...</Typography>
+        </Stack>
+      ) : instances.isError ? (
+        <Alert severity="error">{instances.error.message}</Alert>
+      ) : (
+        <Paper variant="outlined">
+          <TableContainer>
+            <Table aria-label="Conexões de WhatsApp">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Instância</TableCell>
+                  <TableCell>Telefone</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell align="right">Ação</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={4} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+                      {isAdmin ? "Nenhuma instância cadastrada. Use 'Adicionar instância' para conectar um WhatsApp." : 'Nenhuma instância cadastrada.'}
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  rows.map((instance) => {
+                    const view = statusView(instance.connectionStatus);
+                    return (
+                      <TableRow key={instance.id} hover>
+                        <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                          {instance.name}
+                          {instance.profileName && (
+                            <Typography variant="body2" color="text.secondary">
+                              {instance.profileName}
+                            </Typography>
+                          )}
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{phoneOf(instance)}</TableCell>
+                        <TableCell>
+                          <Chip size="small" label={view.label} color={view.color} variant={view.color === 'default' ? 'outlined' : 'filled'} />
+                        </TableCell>
+                        <TableCell align="right">
+                          <InstanceActionButton instance={instance} onAction={runAction} />
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={list.length}
+            page={current}
+            onPageChange={(_event, next) => setPage(next)}
+            rowsPerPage={INSTANCES_PAGE_SIZE}
+            rowsPerPageOptions={[]}
+          />
+        </Paper>
+      )}
+
+      {adding && (
+        <AddInstanceDialog
+          onClose={() => setAdding(false)}
+          onCreated={(answer) => {
+            setAdding(false);
+            // The gateway is already generating the new instance's first QR: show it.
+            if (answer.status !== 'open') showQr(answer.instance.name, answer);
+          }}
+        />
+      )}
+      {dialogs}
+    </Box>
+  );
+}

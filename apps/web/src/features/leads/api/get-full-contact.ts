@@ -1,0 +1,19 @@
+// GET contato/completo/{id} (000 §3 "Full contact", 001 §7): the selected lead and the company's potentials.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fullContactResponseSchema } from '@funil/domain/leads-api/lead-api';
+import { http } from '../../../lib/http-client.ts';
+import { leadKeys } from './lead-keys.ts';
+
+export const fullContactSchema = fullContactResponseSchema.shape.data;
+
+export function fullContactQuery(id: number) {
+  return queryOptions({
+    queryKey: leadKeys.detail(id),
+    queryFn: ({ signal }) => http.get(`/contato/completo/${id}`, fullContactSchema, signal),
+    staleTime: 30_000,
+  });
+}
+
+export function useFullContact(id: number | null) {
+  return useQuery({ ...fullContactQuery(id ?? 0), enabled: id !== null });
+}

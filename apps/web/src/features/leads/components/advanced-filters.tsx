@@ -1,0 +1,159 @@
+// The expandable advanced filter area of the lead list (001 §2, 002 §2.1): statuses, platform,
+// campaign, tags, attendants (with acesso_atribuidos), a DD/MM/YYYY date range and its type.
+// Changes stay a draft until 'Aplicar'; 'Limpar' empties both.
+import { useState } from 'react';
+import { Autocomplete, Button, Grid, MenuItem, Stack, TextField } from '@mui/material';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import dayjs from 'dayjs';
+import { useLoadedUnitData } from '../../../lib/unit-data.ts';
+import { ColorChip } from '../../../components/ui/color-chip.tsx';
+import { useCampaigns } from '../api/get-campaigns.ts';
+import { useUnitTags } from '../api/tags.ts';
+import { EMPTY_ADVANCED_FILTER, type AdvancedFilter } from './crm-filters.ts';
+
+type AdvancedFiltersProps = {
+  applied: AdvancedFilter;
+  onApply: (filter: AdvancedFilter) => void;
+};
+
+type Option = { id: number; nome: string };
+
+function IdSelect({ label, value, options, onChange }: { label: string; value: number | null; options: readonly Option[]; onChange: (id: number | null) => void }) {
+  return (
+    <TextField select size="small" label={label} value={value === null ? '' : String(value)} onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}>
+      <MenuItem value="">
+        <em>Todos</em>
+      </MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option.id} value={String(option.id)}>
+          {option.nome}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+const fromIso = (value: string | null) => (value ? dayjs(value) : null);
+const toIso = (value: dayjs.Dayjs | null) => (value?.isValid() ? value.format('YYYY-MM-DD') : null);
+
+export function AdvancedFilters({ applied, onApply }: AdvancedFiltersProps) {
+  const unit = useLoadedUnitData();
+  const [draft, setDraft] = useState(applied);
+  const campaigns = useCampaigns(true);
+  const tags = useUnitTags();
+  const set = <K extends keyof AdvancedFilter>(key: K, value: AdvancedFilter[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const tagOptions = tags.data ?? unit.tags;
+  const seesAttendants = unit.dados_usuario.acesso_atribuidos === 1;
+
+  return (
+    <Stack spacing={1.5} component="section" aria-label="Filtros avançados" sx={{ pt: 1 }}>
+      <Grid container spacing={1.5}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <IdSelect
+            label="Status da Negociação"
+            value={draft.cli_status_negociacao}
+            options={unit.crm_contato_negociacao_status.map((s) => ({ id: s.idFunil, nome: s.nome }))}
+            onChange={(id) => set('cli_status_negociacao', id)}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <IdSelect
+            label="Status do Cliente"
+            value={draft.cli_status_negociacao_venda}
+            options={unit.crm_contato_negociacao_status_venda.map((s) => ({ id: s.idFunilVenda, nome: s.nome }))}
+            onChange={(id) => set('cli_status_negociacao_venda', id)}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <IdSelect label="Status do Contato" value={draft.cli_contato_status} options={unit.crm_cliente_contato_status} onChange={(id) => set('cli_contato_status', id)} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <IdSelect label="Plataforma" value={draft.cli_tipo_lead} options={unit.plataformas} onChange={(id) => set('cli_tipo_lead', id)} />
+        </Grid>
+        <Grid size={12}>
+          <Autocomplete
+            size="small"
+            options={campaigns.data ?? []}
+            loading={campaigns.isPending}
+            value={draft.cli_campanha_nome || null}
+            onChange={(_event, value) => set('cli_campanha_nome', value ?? '')}
+            noOptionsText="Nenhuma campanha"
+            renderInput={(params) => <TextField {...params} label="Campanha" />}
+          />
+        </Grid>
+        <Grid size={12}>
+          <Autocomplete
+            multiple
+            size="small"
+            options={tagOptions}
+            getOptionLabel={(tag) => tag.nome}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            value={tagOptions.filter((tag) => draft.tags.includes(tag.id))}
+            onChange={(_event, value) => set('tags', value.map((tag) => tag.id))}
+            renderValue={(value, getItemProps) =>
+              value.map((tag, index) => {
+                const { key, ...itemProps } = getItemProps({ index });
+                return <ColorChip key={key} {...itemProps} color={tag.cor} label={tag.nome} />;
+              })
+            }
+            noOptionsText="Nenhuma tag"
+            renderInput={(params) => <TextField {...params} label="Tags" />}
+          />
+        </Grid>
+        {seesAttendants && (
+          <Grid size={12}>
+            <Autocomplete
+              multiple
+              size="small"
+              options={unit.usuarios}
+              getOptionLabel={(user) => user.nome}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              value={unit.usuarios.filter((user) => draft.atendentes.includes(user.id))}
+              onChange={(_event, value) => set('atendentes', value.map((user) => user.id))}
+              noOptionsText="Nenhum atendente encontrado"
+              renderInput={(params) => <TextField {...params} label="Atendentes" />}
+            />
+          </Grid>
+        )}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <DatePicker
+            label="Data inicial"
+            format="DD/MM/YYYY"
+            value={fromIso(draft.data_inicio)}
+            onChange={(value) => set('data_inicio', toIso(value))}
+            slotProps={{ textField: { size: 'small', fullWidth: true } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <DatePicker
+            label="Data final"
+            format="DD/MM/YYYY"
+            value={fromIso(draft.data_fim)}
+            minDate={fromIso(draft.data_inicio) ?? undefined}
+            onChange={(value) => set('data_fim', toIso(value))}
+            slotProps={{ textField: { size: 'small', fullWidth: true } }}
+          />
+        </Grid>
+        <Grid size={12}>
+          <TextField select size="small" label="Tipo de data" value={String(draft.tipo_data)} onChange={(event) => set('tipo_data', event.target.value === '1' ? 1 : 0)}>
+            <MenuItem value="0">Data de captação</MenuItem>
+            <MenuItem value="1">Data de atendimento</MenuItem>
+          </TextField>
+        </Grid>
+      </Grid>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button
+          onClick={() => {
+            setDraft(EMPTY_ADVANCED_FILTER);
+            onApply(EMPTY_ADVANCED_FILTER);
+          }}
+        >
+          Limpar
+        </Button>
+        <Button variant="contained" onClick={() => onApply(draft)}>
+          Aplicar
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

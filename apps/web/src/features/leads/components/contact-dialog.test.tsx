@@ -1,0 +1,97 @@
+// 000 §5 'Cadastrar Contato': the Cadastrar rule, the Celular and CEP masks, and the payload
+// (phone digits only, CEP without its hyphen) posted to contato/cadastrarcontato/manual.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { ThemeProvider } from '@mui/material';
+import { theme } from '../../../app/theme.ts';
+import { ContactDialog } from './contact-dialog.tsx';
+
+const unit = { extras: { cadastrarCEP: true } as Record<string, unknown> };
+vi.mock('../../../lib/unit-data.ts', async () => {
+  const { testUnitData: make } = await import('./test-unit-data.ts');
+  return { useLoadedUnitData: () => make(unit.extras) };
+});
+vi.mock('../../../lib/socket.ts', () => ({ useSocketEvent: () => undefined }));
+
+function renderDialog() {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } });
+  return render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={client}>
+        <SnackbarProvider>
+          <ContactDialog open onClose={() => undefined} />
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
+const cadastrar = () => screen.getByRole('button', { name: 'Cadastrar' }) as HTMLButtonElement;
+
+beforeEach(() => {
+  unit.extras = { cadastrarCEP: true };
+  vi.unstubAllGlobals();
+});
+afterEach(cleanup);
+
+// The first render of the dialog compiles MUI in a cold worker: allow it more than the default 5 s.
+describe("000 §5 'Cadastrar Contato' rule and masks", { timeout: 20_000 }, () => {
+  it('keeps Cadastrar disabled until the name is filled and the phone is (DD) 4-5 digits - 4 digits', () => {
+    renderDialog();
+    expect(cadastrar().disabled).toBe(true);
+    type('Nome', '   ');
+    type('Celular', '11987654321');
+    expect(cadastrar().disabled).toBe(true);
+    type('Nome', 'Maria Oliveira');
+    type('Celular', '1198765');
+    expect(cadastrar().disabled).toBe(true);
+    type('Celular', '11987654321');
+    expect(cadastrar().disabled).toBe(false);
+  });
+
+  it('masks Celular as (##) #####-#### and CEP as #####-###', () => {
+    renderDialog();
+    type('Celular', '11987654321999');
+    expect((screen.getByLabelText('Celular', { exact: false }) as HTMLInputElement).value).toBe('(11) 98765-4321');
+    type('CEP', '01310100');
+    expect((screen.getByLabelText('CEP') as HTMLInputElement).value).toBe('01310-100');
+  });
+
+  it('shows CEP only with cadastrarCEP', () => {
+    unit.extras = {};
+    renderDialog();
+    expect(screen.queryByLabelText('CEP')).toBeNull();
+    expect(screen.getByLabelText('Anúncio')).toBeTruthy();
+  });
+
+  it('sends the phone digits only and the CEP without its hyphen', async () => {
+    const fetchMock = vi.fn((_url: string, _init: RequestInit) =>
+      Promise.resolve(new Response(JSON.stringify({ message: 'Contato cadastrado com sucesso.', data: { id: 42 } }), { status: 200 })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderDialog();
+    type('Nome', '  Maria Oliveira ');
+    type('Celular', '11987654321');
+    type('CEP', '01310100');
+    type('Anúncio', 'Implante em 24h');
+    fireEvent.click(cadastrar());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/contato/cadastrarcontato/manual');
+    expect(JSON.parse(String(init?.body))).toEqual({ cli_nome: 'Maria Oliveira', cli_telefone: '11987654321', ad_name: 'Implante em 24h', informacoesExtra: { cep: '01310100' } });
+    expect(await screen.findByText('Contato cadastrado com sucesso.')).toBeTruthy();
+  });
+
+  it("says the server's message when the phone already exists", async () => {
+    const message = 'Já existe um lead com este telefone nesta unidade: Ana (#7).';
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ message, status: 409 }), { status: 409 }))));
+    renderDialog();
+    type('Nome', 'Maria');
+    type('Celular', '11987654321');
+    fireEvent.click(cadastrar());
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+});

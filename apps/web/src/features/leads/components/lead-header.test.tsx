@@ -1,0 +1,95 @@
+// 001 §4 Conversion: direct for other units ('Cliente convertido para o sistema irmão', 'Cliente sem
+// telefone'); for unit 58 the dialog 'Converter cliente para o sistema irmão' picks the unit first.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CrmContato } from '@funil/domain/leads-api/lead-api';
+import { LeadHeader, UNIT_PICKED_CONVERSION_UNIT_ID } from './lead-header.tsx';
+import type { LeadSettings } from './use-lead-settings.ts';
+import { renderWithProviders, stubApi, testCrmContato } from './test-lead.tsx';
+
+vi.mock('../../../lib/unit-data.ts', async () => {
+  const { testUnitData } = await import('./test-unit-data.ts');
+  const unit = testUnitData({});
+  return { useLoadedUnitData: () => unit };
+});
+
+const settings: LeadSettings = {
+  companyId: 1,
+  unitId: 1,
+  cadastrarCEP: false,
+  clienteAtendente: true,
+  listaAtendente: false,
+  edicaoStatusCliente: true,
+  atendimentoHabilitado: true,
+  excluirLeads: false,
+  viewer: { userId: 3, acessoAtribuidos: 1 },
+};
+
+const units = { data: [{ id: 1, nome: 'Unidade Paulista', idFunil: 1, idFunilVenda: 2 }, { id: 58, nome: 'Unidade Especial', idFunil: 1, idFunilVenda: 2 }] };
+const converted = (lead: CrmContato) => () => ({ body: { message: 'Cliente convertido para o sistema irmão', data: { ...lead, cli_id: 900 } } });
+
+function renderHeader(lead: CrmContato) {
+  renderWithProviders(<LeadHeader lead={lead} settings={settings} onLeave={() => undefined} />);
+}
+
+beforeEach(() => vi.unstubAllGlobals());
+afterEach(cleanup);
+
+describe('001 §4 lead conversion', { timeout: 20_000 }, () => {
+  it('converts a lead of another unit directly (POST contato/convertercliente)', async () => {
+    const lead = testCrmContato({ unidade: 1 });
+    const api = stubApi({ 'POST /api/contato/convertercliente/41': converted(lead) });
+    vi.stubGlobal('fetch', api.fetchMock);
+    renderHeader(lead);
+    fireEvent.click(screen.getByRole('button', { name: 'Converter cliente' }));
+    expect(await screen.findByText('Cliente convertido para o sistema irmão')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /api/contato/convertercliente/41']);
+  });
+
+  it("says 'Cliente sem telefone' and sends nothing when the lead has no phone", async () => {
+    const api = stubApi({});
+    vi.stubGlobal('fetch', api.fetchMock);
+    renderHeader(testCrmContato({ unidade: 1, cli_telefone: '' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Converter cliente' }));
+    expect(await screen.findByText('Cliente sem telefone')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+  });
+
+  it("for unit 58 opens 'Converter cliente para o sistema irmão' with a unit picker and sends idUnidade", async () => {
+    expect(UNIT_PICKED_CONVERSION_UNIT_ID).toBe(58);
+    const lead = testCrmContato({ unidade: 58 });
+    const api = stubApi({
+      'GET /api/cadastros/unidades': () => ({ body: units }),
+      'POST /api/contato/converterclienteglobal/41': converted(lead),
+    });
+    vi.stubGlobal('fetch', api.fetchMock);
+    renderHeader(lead);
+    fireEvent.click(screen.getByRole('button', { name: 'Converter cliente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Converter cliente para o sistema irmão' });
+    const confirm = within(dialog).getByRole('button', { name: 'Converter' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    const picker = within(dialog).getByRole('combobox', { name: 'Unidade' });
+    // The picker waits for cadastros/unidades.
+    await waitFor(() => expect(picker.getAttribute('aria-disabled')).toBeNull());
+    fireEvent.mouseDown(picker);
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Unidade Paulista' }));
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Cliente convertido para o sistema irmão')).toBeTruthy();
+    const post = api.calls.find((call) => call.method === 'POST');
+    expect(post).toEqual({ url: '/api/contato/converterclienteglobal/41', method: 'POST', body: { idUnidade: 1 } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('closes the unit-58 dialog with Cancelar without converting', async () => {
+    const api = stubApi({ 'GET /api/cadastros/unidades': () => ({ body: units }) });
+    vi.stubGlobal('fetch', api.fetchMock);
+    renderHeader(testCrmContato({ unidade: 58 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Converter cliente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Converter cliente para o sistema irmão' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+});

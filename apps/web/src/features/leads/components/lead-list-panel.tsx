@@ -1,0 +1,174 @@
+// The left pane of the CRM (002 §2.1, 001 §2 "Lead list panel", §5 "Search"): search debounced
+// 1 s, quick filter chips, the advanced filter area, 'N lead(s)' and a virtualised list whose
+// pages accumulate as it scrolls (001 §9: row estimate 75, overscan 5).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Badge, Box, Button, Chip, CircularProgress, Collapse, IconButton, InputAdornment, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import Search from '@mui/icons-material/Search';
+import Clear from '@mui/icons-material/Clear';
+import FilterList from '@mui/icons-material/FilterList';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { isAllQuickFilter, QUICK_FILTER_LABELS, toggleQuickFilter } from '@funil/domain/leads/quick-filters';
+import type { CrmContato } from '@funil/domain/leads-api/lead-api';
+import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+import { useCurrentUser } from '../../../lib/session.ts';
+import { useLoadedUnitData } from '../../../lib/unit-data.ts';
+import { useContactList } from '../api/get-contact-list.ts';
+import { AdvancedFilters } from './advanced-filters.tsx';
+import { countAdvancedFilters, crmQuickFilters, EMPTY_CRM_FILTER, toListFilter, type AdvancedFilter } from './crm-filters.ts';
+import { LeadListRow } from './lead-list-row.tsx';
+
+/** 001 §5, §9: the search waits 1 s after the last key. */
+const SEARCH_DEBOUNCE_MS = 1_000;
+const ROW_ESTIMATE = 75;
+
+type LeadListPanelProps = {
+  selectedId: number | null;
+  onSelect: (lead: CrmContato) => void;
+};
+
+const countLabel = (total: number) => `${total.toLocaleString('pt-BR')} ${total === 1 ? 'lead' : 'leads'}`;
+
+export function LeadListPanel({ selectedId, onSelect }: LeadListPanelProps) {
+  const unit = useLoadedUnitData();
+  const user = useCurrentUser();
+  const extras = useMemo(() => parseConfiguracoesExtra(unit.crm_configuracoes.configuracoesExtra), [unit]);
+  const chips = crmQuickFilters({ clienteAtendente: extras.clienteAtendente === true, atendimentoHabilitado: unit.atendimentoHabilitado });
+
+  const [typed, setTyped] = useState('');
+  const [state, setState] = useState(EMPTY_CRM_FILTER);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setState((current) => (current.search === typed ? current : { ...current, search: typed })), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const filter = useMemo(() => toListFilter(state, user.idUser), [state, user.idUser]);
+  const list = useContactList(filter);
+  const leads = useMemo(() => list.data?.pages.flatMap((page) => page.crm_contato) ?? [], [list.data]);
+  const total = list.data?.pages.at(-1)?.crm_contato_total.total ?? 0;
+  const statuses = useMemo(() => new Map(unit.crm_contato_negociacao_status.map((s) => [s.idFunil, s])), [unit]);
+
+  const scroller = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read in render by design.
+  const virtualizer = useVirtualizer({
+    count: leads.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: 5,
+    getItemKey: (index) => leads[index]?.cli_crm_id ?? index,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  useEffect(() => {
+    if (lastIndex >= leads.length - 5 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [lastIndex, leads.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const applyAdvanced = useCallback((advanced: AdvancedFilter) => setState((current) => ({ ...current, advanced })), []);
+  const activeFilters = countAdvancedFilters(state.advanced);
+
+  return (
+    <Paper sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }} component="section" aria-label="Lista de leads">
+      <Box sx={{ p: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider' }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <TextField
+            size="small"
+            label="Buscar"
+            placeholder="Nome ou telefone"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Search fontSize="small" />
+                  </InputAdornment>
+                ),
+                endAdornment: typed ? (
+                  <InputAdornment position="end">
+                    <IconButton size="small" aria-label="Limpar busca" onClick={() => setTyped('')} edge="end">
+                      <Clear fontSize="small" />
+                    </IconButton>
+                  </InputAdornment>
+                ) : undefined,
+              },
+            }}
+          />
+          <Tooltip title={filtersOpen ? 'Ocultar filtros' : 'Filtros avançados'}>
+            <IconButton aria-label="Filtros avançados" aria-expanded={filtersOpen} onClick={() => setFiltersOpen((open) => !open)} color={activeFilters > 0 ? 'primary' : 'default'}>
+              <Badge badgeContent={activeFilters} color="primary">
+                <FilterList />
+              </Badge>
+            </IconButton>
+          </Tooltip>
+        </Stack>
+        <Stack direction="row" spacing={0.75} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }} role="group" aria-label="Filtros rápidos">
+          {chips.map((chip) => {
+            const on = chip === 'todos' ? isAllQuickFilter(state.quick) : state.quick[chip];
+            return (
+              <Chip
+                key={chip}
+                size="small"
+                label={QUICK_FILTER_LABELS[chip]}
+                color={on ? 'primary' : 'default'}
+                variant={on ? 'filled' : 'outlined'}
+                aria-pressed={on}
+                onClick={() => setState((current) => ({ ...current, quick: toggleQuickFilter(current.quick, chip) }))}
+              />
+            );
+          })}
+        </Stack>
+        <Collapse in={filtersOpen} unmountOnExit>
+          <AdvancedFilters applied={state.advanced} onApply={applyAdvanced} />
+        </Collapse>
+        <Stack direction="row" sx={{ mt: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography variant="body2" color="text.secondary" role="status" aria-live="polite">
+            {list.isPending ? 'Carregando...' : countLabel(total)}
+          </Typography>
+          {list.isFetching && !list.isPending && <CircularProgress size={14} aria-label="Atualizando lista" />}
+        </Stack>
+      </Box>
+      <Box ref={scroller} sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
+        {list.isError && (
+          <Alert severity="error" sx={{ m: 1.5 }} action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>Tentar de novo</Button>}>
+            {list.error.message}
+          </Alert>
+        )}
+        {!list.isPending && !list.isError && leads.length === 0 && (
+          <Box sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }}>
+            <Typography>Nenhum registro encontrado!</Typography>
+            {(state.search || activeFilters > 0 || !isAllQuickFilter(state.quick)) && <Typography variant="body2">Tente outra busca ou limpe os filtros.</Typography>}
+          </Box>
+        )}
+        <Box role="list" aria-label="Leads" sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const lead = leads[item.index];
+            if (!lead) return null;
+            return (
+              <Box
+                key={item.key}
+                role="listitem"
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                sx={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+              >
+                <LeadListRow
+                  lead={lead}
+                  status={lead.cli_status_negociacao === null ? undefined : statuses.get(lead.cli_status_negociacao)}
+                  selected={lead.cli_crm_id === selectedId}
+                  showAttendant={unit.atendimentoHabilitado}
+                  onSelect={onSelect}
+                />
+              </Box>
+            );
+          })}
+        </Box>
+        {isFetchingNextPage && (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 1.5 }}>
+            <CircularProgress size={20} aria-label="Carregando mais leads" />
+          </Box>
+        )}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,149 @@
+// Negotiation fields of the lead (001 §2, §4; 000 §5): 'Status da Negociação' (only the allowed
+// targets; disabled while saving; 'Próxima chamada' for status 2, past dates in #D80300),
+// 'Status do Cliente' (read-only without edicao_status_cliente), the 0–5 potential with its
+// labels, and the ticket value in BRL.
+import { useState } from 'react';
+import { Box, Button, Grid, ListItemIcon, MenuItem, Rating, Stack, TextField, Typography } from '@mui/material';
+import Circle from '@mui/icons-material/Circle';
+import type { CrmContato } from '@funil/domain/leads-api/lead-api';
+import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
+import { allowedTargetStatuses, potentialLabel, SCHEDULED_NEGOTIATION_STATUS } from '@funil/domain/leads/negotiation';
+import { formatBRL, parseBRL } from '@funil/domain/format/currency';
+import { formatDateTime, isInPast } from '@funil/domain/format/date';
+import type { potentialSchema } from '@funil/domain/leads-api/lead-api';
+import type { z } from 'zod';
+import { useLoadedUnitData } from '../../../lib/unit-data.ts';
+import { leadActions } from '../api/lead-actions.ts';
+import { useLeadChange } from '../api/use-lead-change.ts';
+import { TicketInput } from './ticket-input.tsx';
+
+type Potential = z.output<typeof potentialSchema>;
+type NegotiationPanelProps = { lead: CrmContato; potentials: readonly Potential[]; canEditSaleStatus: boolean };
+
+const dot = (color: string) => (
+  <ListItemIcon sx={{ minWidth: 22 }}>
+    <Circle sx={{ fontSize: 12, color }} />
+  </ListItemIcon>
+);
+
+function NextCall({ lead }: { lead: CrmContato }) {
+  const when = lead.cli_contato_agendado;
+  const past = isInPast(when, new Date());
+  return (
+    <Typography variant="body2" sx={{ mt: 0.5 }}>
+      Próxima chamada:{' '}
+      <Box component="span" sx={{ fontWeight: 600, color: past ? '#D80300' : 'text.primary' }}>
+        {when ? formatDateTime(when) : 'Não agendado'}
+      </Box>
+    </Typography>
+  );
+}
+
+function TicketField({ lead }: { lead: CrmContato }) {
+  const saved = lead.valor_ticket === null ? '' : formatBRL(lead.valor_ticket);
+  const [value, setValue] = useState(saved);
+  const save = useLeadChange(lead.cli_crm_id, {
+    request: (masked: string) => leadActions.setTicket(lead.cli_crm_id, masked),
+    success: LEAD_API_MESSAGES.ticketUpdated,
+    onDone: (after) => setValue(after?.valor_ticket === null || after === null ? '' : formatBRL(after.valor_ticket)),
+  });
+  const changed = value !== saved && parseBRL(value || 'R$ 0,00') !== (lead.valor_ticket ?? 0);
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <TicketInput size="small" value={value} onChange={setValue} />
+      {changed && (
+        <Button variant="contained" onClick={() => save.mutate(value || 'R$ 0,00')} disabled={save.isPending} sx={{ mt: 0.25 }}>
+          Salvar
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+export function NegotiationPanel({ lead, potentials, canEditSaleStatus }: NegotiationPanelProps) {
+  const unit = useLoadedUnitData();
+  const id = lead.cli_crm_id;
+  const targets = allowedTargetStatuses(lead.cli_status_negociacao, unit.crm_contato_negociacao_status, unit.crm_contato_negociacao_status_permitidos);
+  const status = useLeadChange(id, { request: (next: number) => leadActions.setNegotiationStatus(id, next), success: LEAD_API_MESSAGES.statusUpdated });
+  const sale = useLeadChange(id, { request: (next: number) => leadActions.setSaleStatus(id, next), success: LEAD_API_MESSAGES.saleStatusUpdated });
+  const potential = potentials.find((p) => p.id === lead.id_potencial) ?? potentials[0];
+  const rate = useLeadChange(id, {
+    request: (valor: number) => leadActions.setPotential(id, potential?.id ?? 0, valor),
+    success: LEAD_API_MESSAGES.potentialUpdated,
+  });
+  const [hover, setHover] = useState(-1);
+  const shownLevel = hover >= 0 ? hover : lead.valor_potencial;
+
+  return (
+    <Grid container spacing={2} component="section" aria-label="Negociação">
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField
+          select
+          size="small"
+          label="Status da Negociação"
+          value={lead.cli_status_negociacao === null ? '' : String(lead.cli_status_negociacao)}
+          disabled={status.isPending}
+          onChange={(event) => status.mutate(Number(event.target.value))}
+        >
+          {targets.map((s) => (
+            <MenuItem key={s.idFunil} value={String(s.idFunil)}>
+              {dot(s.cor)}
+              {s.nome}
+            </MenuItem>
+          ))}
+        </TextField>
+        {lead.cli_status_negociacao === SCHEDULED_NEGOTIATION_STATUS && <NextCall lead={lead} />}
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField
+          select
+          size="small"
+          label="Status do Cliente"
+          value={lead.cli_status_negociacao_venda === null ? '' : String(lead.cli_status_negociacao_venda)}
+          disabled={sale.isPending}
+          onChange={(event) => sale.mutate(Number(event.target.value))}
+          slotProps={{ input: { readOnly: !canEditSaleStatus } }}
+          helperText={canEditSaleStatus ? undefined : 'Somente leitura'}
+        >
+          {unit.crm_contato_negociacao_status_venda.map((s) => (
+            <MenuItem key={s.idFunilVenda} value={String(s.idFunilVenda)}>
+              {dot(s.cor)}
+              {s.nome}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        {potential ? (
+          <Box>
+            <Typography variant="caption" color="text.secondary" component="div" id="potencial-rotulo">
+              {potential.nome}
+            </Typography>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Rating
+                name="potencial"
+                aria-labelledby="potencial-rotulo"
+                max={5}
+                value={lead.valor_potencial}
+                disabled={rate.isPending}
+                getLabelText={(level) => `${level} - ${potentialLabel(level, potential) ?? ''}`}
+                onChange={(_event, level) => rate.mutate(level ?? 0)}
+                onChangeActive={(_event, level) => setHover(level)}
+              />
+              <Typography variant="body2" color="text.secondary">
+                {potentialLabel(shownLevel, potential)}
+              </Typography>
+            </Stack>
+          </Box>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            Nenhum potencial de negociação cadastrado
+          </Typography>
+        )}
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TicketField key={`${id}:${lead.valor_ticket ?? ''}`} lead={lead} />
+      </Grid>
+    </Grid>
+  );
+}

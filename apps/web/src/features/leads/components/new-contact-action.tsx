@@ -1,0 +1,32 @@
+// 'Novo Contato' in the top bar (000 §2 "Shell"): opens 'Cadastrar Contato'. Shown to whoever may
+// open the CRM (000 §6: user and admin), the people who register leads.
+import { Button, IconButton, Tooltip } from '@mui/material';
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import { canAccessRoute } from '@funil/domain/access/routes';
+import { useAccessContext } from '../../../lib/access.ts';
+import { ContactDialog } from './contact-dialog.tsx';
+import { closeContactDialog, openContactDialog, useContactDialogOpen } from './contact-dialog-store.ts';
+
+const LABEL = 'Novo Contato';
+
+export function NewContactAction({ compact }: { compact: boolean }) {
+  const access = useAccessContext();
+  const open = useContactDialogOpen();
+  if (!canAccessRoute('/crm', access)) return null;
+  return (
+    <>
+      {compact ? (
+        <Tooltip title={LABEL}>
+          <IconButton aria-label={LABEL} color="inherit" onClick={openContactDialog}>
+            <PersonAdd />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Button color="inherit" startIcon={<PersonAdd />} onClick={openContactDialog} sx={{ px: 1.5, whiteSpace: 'nowrap' }}>
+          {LABEL}
+        </Button>
+      )}
+      <ContactDialog open={open} onClose={closeContactDialog} />
+    </>
+  );
+}

@@ -1,0 +1,193 @@
+// The CRM lead list (000 §7 GET contato/{lista|crm}/…, 001 §5 search) under 16 concurrent clients,
+// through the real HTTP API, against the same list SQL run bare on a pool in the same run.
+//
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- leads-list
+//   (without DATABASE_URL: PGlite in memory at a reduced scale)
+//
+// Options (environment): BENCH_RUNS (default 3; medians are printed), BENCH_TOTAL (requests per
+// scenario, default 2000), BENCH_MAX_MS (per scenario, default 60000), BENCH_ONLY (scenario ids,
+// comma-separated), BENCH_EXPLAIN=1 (EXPLAIN (ANALYZE, BUFFERS) of each scenario's two queries).
+// The indexes once trialled here with BENCH_EXTRA_INDEXES are part of the schema since migration
+// 0004 (leads_lista_idx, leads_lista_status_idx). The API caches the exact total a few seconds per
+// unit and filter (lead-count-cache.ts), so under repeated requests it mostly runs the page only;
+// the SQL baseline still runs the page and the uncached count.
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { Logger } from 'drizzle-orm/logger';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { buildContactListPath, emptyFilter, CONTACT_LIST_LAYOUT, type ContactListFilter, type ContactListKind } from '@funil/domain/leads/filter-segments';
+import * as schema from '../apps/server/src/db/schema.ts';
+import type { Db } from '../apps/server/src/db/connection.ts';
+import { listLeads, type LeadScope } from '../apps/server/src/modules/leads/leads.repository.ts';
+import { parseContactListPath } from '../apps/server/src/modules/leads/leads.service.ts';
+import { crmIntervalDays } from '../apps/server/src/modules/negotiation/negotiation.repository.ts';
+import { fmt, load, median, report, stats, type Stats } from './lib.ts';
+import { machineLine, openLeadsBench, serve, type LeadsBench, type RawSql } from './leads-fixture.ts';
+
+const CLIENTS = 16;
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const TOTAL = Number(process.env.BENCH_TOTAL ?? 2000);
+const MAX_MS = Number(process.env.BENCH_MAX_MS ?? 60_000);
+const WARMUP = 48;
+
+type Who = 'admin' | 'atendente';
+type Scenario = { id: string; title: string; who: Who; kind: ContactListKind; filter: ContactListFilter };
+type Captured = { rows: { text: string; params: unknown[] }; count: { text: string; params: unknown[] } };
+type Outcome = { api: Stats; sql: Stats; apiRps: number; sqlRps: number; total: number };
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+const filterOf = (values: Partial<ContactListFilter>): ContactListFilter => ({ ...emptyFilter(CONTACT_LIST_LAYOUT), ...values });
+
+async function scenarios(bench: LeadsBench): Promise<Scenario[]> {
+  const unit = bench.fixture.target;
+  const { rows: tagRows } = await bench.raw.query(`SELECT id, nome FROM tags WHERE id_unidade = $1 AND nome = ANY($2::text[]) ORDER BY nome`, [unit.id, ['VIP', 'Quente']]);
+  const tagIds = tagRows.map((r) => Number(r.id));
+  // A phone of the unit captured in the last 30 days: its 9 middle-to-last digits, as typed.
+  const { rows: phoneRows } = await bench.raw.query(`SELECT cli_telefone FROM leads WHERE id_unidade = $1 AND cli_data_captacao > now() - interval '30 days' ORDER BY cli_crm_id LIMIT 1 OFFSET 777`, [unit.id]);
+  const phone = String(phoneRows[0]?.cli_telefone ?? '11987654321');
+  const digits = phone.slice(-9);
+  const now = new Date();
+  const filtered = filterOf({ cli_status_negociacao: 4, cli_tipo_lead: 1, data_inicio: isoDay(new Date(now.getTime() - 30 * 86_400_000)), data_fim: isoDay(now), tipo_data: 0 });
+  const withTags = { ...filtered, tags: tagIds };
+  return [
+    { id: 'admin-lista', title: 'admin · lista · sem filtro (toda a unidade)', who: 'admin', kind: 'lista', filter: filterOf({}) },
+    { id: 'admin-crm', title: 'admin · crm · sem filtro (últimos 62 dias)', who: 'admin', kind: 'crm', filter: filterOf({}) },
+    { id: 'admin-filtros', title: 'admin · crm · status 4 + plataforma 1 + 30 dias', who: 'admin', kind: 'crm', filter: filtered },
+    { id: 'admin-tags', title: 'admin · crm · status 4 + plataforma 1 + 30 dias + tags VIP/Quente', who: 'admin', kind: 'crm', filter: withTags },
+    { id: 'admin-nome', title: 'admin · crm · busca "conceicao" (nome sem acento)', who: 'admin', kind: 'crm', filter: filterOf({ texto_busca: 'conceicao' }) },
+    { id: 'admin-nome2', title: 'admin · crm · busca "joao magalhaes"', who: 'admin', kind: 'crm', filter: filterOf({ texto_busca: 'joao magalhaes' }) },
+    { id: 'admin-fone', title: `admin · crm · busca "${digits}" (dígitos do telefone)`, who: 'admin', kind: 'crm', filter: filterOf({ texto_busca: digits }) },
+    { id: 'atend-crm', title: 'atendente · crm · sem filtro (não atribuídos + meus)', who: 'atendente', kind: 'crm', filter: filterOf({}) },
+    { id: 'atend-filtros', title: 'atendente · crm · status 4 + plataforma 1 + 30 dias', who: 'atendente', kind: 'crm', filter: filtered },
+    { id: 'atend-nome', title: 'atendente · crm · busca "conceicao"', who: 'atendente', kind: 'crm', filter: filterOf({ texto_busca: 'conceicao' }) },
+  ];
+}
+
+/**
+ * The exact SQL of the repository's listLeads for a scenario: the same function runs once on a
+ * drizzle instance whose logger records each statement and its parameters.
+ */
+async function captureSql(bench: LeadsBench, scope: LeadScope, scenario: Scenario): Promise<Captured> {
+  const logged: { text: string; params: unknown[] }[] = [];
+  const logger: Logger = { logQuery: (text, params) => logged.push({ text, params }) };
+  let db: Db;
+  let end = async () => undefined as void;
+  if (bench.engine === 'postgres') {
+    const pool = new pg.Pool({ connectionString: bench.url, max: 2 });
+    db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    end = () => pool.end();
+  } else {
+    db = drizzlePglite((bench.raw as unknown as PGlite), { schema, logger }) as unknown as Db;
+  }
+  try {
+    // The path goes through the same parser as the route (Fastify hands it over decoded once).
+    const tail = decodeURIComponent(buildContactListPath(scenario.kind, scenario.filter).split('/').slice(2).join('/'));
+    const filter = parseContactListPath(tail);
+    const intervalo = await crmIntervalDays(db, scope.unidadeId);
+    logged.length = 0;
+    const capturedSince = scenario.kind === 'crm' ? new Date(Date.now() - intervalo * 86_400_000) : undefined;
+    await listLeads(db, scope, { filter, ...(capturedSince ? { capturedSince } : {}) });
+  } finally {
+    await end();
+  }
+  const count = logged.find((q) => q.text.includes('count(*)'));
+  const rows = logged.find((q) => q !== count);
+  if (!count || !rows || logged.length !== 2) throw new Error(`SQL capturado inesperado: ${logged.length} consultas`);
+  return { rows, count };
+}
+
+async function explain(raw: RawSql, label: string, q: { text: string; params: unknown[] }): Promise<void> {
+  const { rows } = await raw.query(`EXPLAIN (ANALYZE, BUFFERS) ${q.text}`, q.params);
+  console.log(`\n### EXPLAIN (ANALYZE, BUFFERS) ${label}\n${q.text}\n-- params: ${JSON.stringify(q.params)}`);
+  for (const r of rows) console.log(`  ${String(Object.values(r)[0])}`);
+}
+
+async function measure(task: () => Promise<unknown>): Promise<{ stats: Stats; rps: number }> {
+  await load(task, { clients: CLIENTS, total: WARMUP, maxMs: MAX_MS });
+  const { latencies, elapsedMs } = await load(task, { clients: CLIENTS, total: TOTAL, maxMs: MAX_MS });
+  return { stats: stats(latencies), rps: (latencies.length / elapsedMs) * 1000 };
+}
+
+export async function run(): Promise<void> {
+  const bench = await openLeadsBench();
+  const served = await serve(bench).catch(async (error: unknown) => {
+    await bench.close();
+    throw error;
+  });
+  // The SQL baseline gets a pool as large as the app's (10) on PostgreSQL; PGlite has one connection.
+  const sqlPool = bench.engine === 'postgres' ? new pg.Pool({ connectionString: bench.url, max: 10 }) : null;
+  const sqlRaw: RawSql = sqlPool ?? bench.raw;
+  try {
+    const { fixture } = bench;
+    console.log(`  ${bench.describe()}`);
+    console.log(`  ${machineLine()}; ${CLIENTS} clientes concorrentes, até ${TOTAL} requisições ou ${MAX_MS / 1000} s por cenário, ${RUNS} execuções`);
+    const tokens: Record<Who, string> = { admin: await served.login(fixture.admin.email), atendente: await served.login(fixture.attendant.email) };
+    const scopes: Record<Who, LeadScope> = {
+      admin: { empresaId: fixture.target.empresa, unidadeId: fixture.target.id, userId: fixture.admin.id, seesAssigned: true },
+      atendente: { empresaId: fixture.target.empresa, unidadeId: fixture.target.id, userId: fixture.attendant.id, seesAssigned: false },
+    };
+    const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+    const list = (await scenarios(bench)).filter((s) => !only || only.includes(s.id));
+    const results = new Map<string, Outcome[]>();
+    const failed = new Set<string>();
+    for (let runIndex = 1; runIndex <= RUNS; runIndex += 1) {
+      for (const scenario of list) {
+        const url = `${served.base}/api/${buildContactListPath(scenario.kind, scenario.filter)}`;
+        const headers = { authorization: `Bearer ${tokens[scenario.who]}` };
+        const first = await fetch(url, { headers });
+        const body = (await first.json()) as { data?: { crm_contato_total?: { total: number }; crm_contato?: unknown[] } };
+        if (first.status !== 200 || !body.data?.crm_contato_total) {
+          // Reported, not fatal: the other scenarios still run (docs/performance.md lists known failures).
+          console.log(`\n## ${scenario.title} — execução ${runIndex}/${RUNS}\n  FALHOU: HTTP ${first.status} ${JSON.stringify(body).slice(0, 200)}`);
+          failed.add(scenario.id);
+          continue;
+        }
+        const total = body.data.crm_contato_total.total;
+        const captured = await captureSql(bench, scopes[scenario.who], scenario);
+        const { rows: countRows } = await sqlRaw.query(captured.count.text, captured.count.params);
+        const sqlTotal = Number(Object.values(countRows[0] ?? {})[0]);
+        if (sqlTotal !== total) throw new Error(`${scenario.id}: a API conta ${total}, o SQL capturado ${sqlTotal}`);
+        if (process.env.BENCH_EXPLAIN === '1' && runIndex === 1) {
+          await explain(sqlRaw, `${scenario.id} (página)`, captured.rows);
+          await explain(sqlRaw, `${scenario.id} (total)`, captured.count);
+        }
+        let failures = 0;
+        const api = await measure(async () => {
+          const res = await fetch(url, { headers });
+          await res.arrayBuffer();
+          if (res.status !== 200) failures += 1;
+        });
+        if (failures > 0) throw new Error(`${scenario.id}: ${failures} respostas diferentes de 200`);
+        const sql = await measure(() => Promise.all([sqlRaw.query(captured.rows.text, captured.rows.params), sqlRaw.query(captured.count.text, captured.count.params)]));
+        const outcome: Outcome = { api: api.stats, sql: sql.stats, apiRps: api.rps, sqlRps: sql.rps, total };
+        results.set(scenario.id, [...(results.get(scenario.id) ?? []), outcome]);
+        report(`${scenario.title} — execução ${runIndex}/${RUNS} (${total.toLocaleString('pt-BR')} leads no filtro)`, [
+          ['API', `p50 ${fmt(api.stats.p50)}  p95 ${fmt(api.stats.p95)}  p99 ${fmt(api.stats.p99)}  max ${fmt(api.stats.max)}  (${api.stats.count} req, ${api.rps.toFixed(0)} req/s)`],
+          ['SQL', `p50 ${fmt(sql.stats.p50)}  p95 ${fmt(sql.stats.p95)}  p99 ${fmt(sql.stats.p99)}  max ${fmt(sql.stats.max)}  (${sql.stats.count} exec, ${sql.rps.toFixed(0)}/s)`],
+          ['API/SQL', `p50 ×${(api.stats.p50 / sql.stats.p50).toFixed(2)}  p99 ×${(api.stats.p99 / sql.stats.p99).toFixed(2)}`],
+        ]);
+      }
+    }
+    console.log(`\n## Medianas de ${RUNS} execuções (${bench.engine}${bench.engine === 'pglite' ? ', escala reduzida' : ''}; ${CLIENTS} clientes)`);
+    console.log('| cenário | leads no filtro | API p50 | API p99 | SQL p50 | SQL p99 | API/SQL p50 | API/SQL p99 | API req/s |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const scenario of list) {
+      const outcomes = results.get(scenario.id) ?? [];
+      if (outcomes.length === 0) {
+        console.log(`| ${scenario.title} | ${failed.has(scenario.id) ? 'falhou (HTTP ≠ 200)' : '—'} | | | | | | | |`);
+        continue;
+      }
+      const m = (pick: (o: Outcome) => number) => median(outcomes.map(pick));
+      const apiP50 = m((o) => o.api.p50);
+      const apiP99 = m((o) => o.api.p99);
+      const sqlP50 = m((o) => o.sql.p50);
+      const sqlP99 = m((o) => o.sql.p99);
+      console.log(`| ${scenario.title} | ${(outcomes[0]?.total ?? 0).toLocaleString('pt-BR')} | ${fmt(apiP50)} | ${fmt(apiP99)} | ${fmt(sqlP50)} | ${fmt(sqlP99)} | ×${(apiP50 / sqlP50).toFixed(2)} | ×${(apiP99 / sqlP99).toFixed(2)} | ${m((o) => o.apiRps).toFixed(0)} |`);
+    }
+  } finally {
+    await served.close();
+    await sqlPool?.end();
+    await bench.close();
+  }
+}

@@ -1,0 +1,52 @@
+// Shared measuring tools for `npm run bench`: medians and percentiles, concurrent load with a
+// bounded count and time, and a baseline measured in the same run so results are ratios.
+import { performance } from 'node:perf_hooks';
+
+export type Stats = { count: number; p50: number; p95: number; p99: number; mean: number; max: number };
+
+/** Percentiles of a list of millisecond samples (nearest-rank). */
+export function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+  const sum = sorted.reduce((s, v) => s + v, 0);
+  return { count: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), mean: sorted.length ? sum / sorted.length : 0, max: sorted.at(-1) ?? 0 };
+}
+
+export function median(values: number[]): number {
+  return stats(values).p50;
+}
+
+/**
+ * Runs `task` from `clients` concurrent loops until `total` calls are done or `maxMs` passes,
+ * and returns each call's latency in ms. Bounded in count and time, so it always stops.
+ */
+export async function load(task: (i: number) => Promise<unknown>, options: { clients: number; total: number; maxMs: number }): Promise<{ latencies: number[]; elapsedMs: number }> {
+  const latencies: number[] = [];
+  let next = 0;
+  const start = performance.now();
+  const loop = async () => {
+    while (next < options.total && performance.now() - start < options.maxMs) {
+      const i = next++;
+      const t0 = performance.now();
+      await task(i);
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: options.clients }, loop));
+  return { latencies, elapsedMs: performance.now() - start };
+}
+
+export async function time<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const t0 = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - t0, value };
+}
+
+export const fmt = (ms: number) => `${ms.toFixed(ms < 10 ? 2 : 1)} ms`;
+
+/** Prints a titled block of `label: value` lines. */
+export function report(title: string, rows: [string, string][]): void {
+  const width = Math.max(...rows.map(([l]) => l.length));
+  console.log(`\n## ${title}`);
+  for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { makeHistoryEvent, makeNegotiationStatuses, makeSaleStatuses } from '../testing/factories.ts';
+import {
+  canEditTicketFromTimeline,
+  describeTimelineEvent,
+  historyEventSchema,
+  scheduledMessageChange,
+  TIMELINE_EVENT_TYPE,
+  TIMELINE_EVENT_TYPE_NOTE,
+  type TimelineLookups,
+} from './timeline.ts';
+
+const lookups: TimelineLookups = {
+  negotiationStatuses: makeNegotiationStatuses(),
+  saleStatuses: makeSaleStatuses(),
+  users: [{ id: 1, nome: 'Fernanda Lima' }],
+  tags: [{ id: 30, nome: 'VIP' }],
+  potentials: [{ id: 4, nome: 'Alto potencial' }],
+};
+const event = (overrides: Parameters<typeof makeHistoryEvent>[0]) =>
+  makeHistoryEvent({ data_comentario: '2024-03-05T17:30:15Z', ...overrides });
+
+describe('timeline event types (000 §3 "Timeline event types 1 to 12", first reading)', () => {
+  it('000 §3 numbers the twelve types in the first reading order', () => {
+    expect(Object.entries(TIMELINE_EVENT_TYPE).map(([name, id]) => `${id} ${name}`)).toEqual([
+      '1 whatsapp',
+      '2 mensagem',
+      '3 chamadaAtendida',
+      '4 chamadaNaoAtendida',
+      '5 statusNegociacao',
+      '6 ligacaoAgendada',
+      '7 avaliada',
+      '8 statusNegociacaoVenda',
+      '9 usuario',
+      '10 mensagemAgendadaWhatsapp',
+      '11 mensagemTag',
+      '12 mensagemAtendimento',
+    ]);
+    expect(TIMELINE_EVENT_TYPE_NOTE).toContain('first reading');
+  });
+
+  it('000 §3 the history event schema has every field and rejects an unknown type', () => {
+    const valid = event({ tipo: 3, duracao: 83, tentativas: 2 });
+    expect(historyEventSchema.parse(valid)).toEqual(valid);
+    expect(Object.keys(historyEventSchema.shape)).toHaveLength(21);
+    expect(historyEventSchema.safeParse({ ...valid, tipo: 13 }).success).toBe(false);
+  });
+});
+
+describe('timeline rows (000 §2 "icon, title, date (DD/MM/YYYY HH:mm:ss) and attendant")', () => {
+  it('000 §2 shows the date as DD/MM/YYYY HH:mm:ss in America/Sao_Paulo and the attendant name', () => {
+    const row = describeTimelineEvent(event({ tipo: 2, texto: 'Ligar amanhã' }), lookups);
+    expect(row).toEqual({
+      icon: 'note',
+      title: 'Anotação',
+      details: ['Ligar amanhã'],
+      date: '05/03/2024 14:30:15',
+      attendant: 'Fernanda Lima',
+    });
+  });
+
+  it("000 §2, §8 a user that cannot be resolved shows 'ERR'", () => {
+    expect(describeTimelineEvent(event({ atendente: 99 }), lookups).attendant).toBe('ERR');
+    expect(describeTimelineEvent(event({ atendente: null }), lookups).attendant).toBe('ERR');
+  });
+
+  it('falls back to datacad when data_comentario is missing', () => {
+    const row = describeTimelineEvent(event({ data_comentario: null, datacad: '2024-01-02 08:00:00' }), lookups);
+    expect(row.date).toBe('02/01/2024 08:00:00');
+  });
+
+  it('000 §4 negotiation status changes show old to new status, looked up by idFunil', () => {
+    const row = describeTimelineEvent(event({ tipo: 5, id_antigo: 2, id_novo: 5, texto: null }), lookups);
+    expect(row.icon).toBe('negotiation-status');
+    expect(row.details).toEqual(['Agendado → Fechado']);
+  });
+
+  it('000 §4 sale status changes show old to new, looked up by idFunilVenda', () => {
+    const row = describeTimelineEvent(event({ tipo: 8, id_antigo: 1, id_novo: 2, texto: null }), lookups);
+    expect(row.icon).toBe('sale-status');
+    expect(row.details).toEqual(['Não convertido → Convertido']);
+  });
+
+  it("000 §4 an unknown status shows 'Desconhecido'", () => {
+    expect(describeTimelineEvent(event({ tipo: 5, id_antigo: null, id_novo: 77, texto: null }), lookups).details).toEqual([
+      'Desconhecido → Desconhecido',
+    ]);
+    expect(describeTimelineEvent(event({ tipo: 8, id_antigo: 3, id_novo: 9, texto: null }), lookups).details).toEqual([
+      'Cancelado → Desconhecido',
+    ]);
+  });
+
+  it('000 §4 potential changes are shown, by potential id or by the 0..5 level labels', () => {
+    expect(
+      describeTimelineEvent(event({ tipo: 7, id_antigo: null, id_novo: 4, valor_antigo: 1, valor_novo: 4 }), lookups).details,
+    ).toEqual(['Pouco → Alto potencial']);
+    expect(describeTimelineEvent(event({ tipo: 7, valor_antigo: '0', valor_novo: 5 }), lookups).details).toEqual([
+      'Nenhum → Muito',
+    ]);
+  });
+
+  it("000 §4 a tag event shows 'added' when id_novo is nonzero and 'removed' when zero", () => {
+    const added = describeTimelineEvent(event({ tipo: 11, id_novo: 30, id_antigo: null }), lookups);
+    expect([added.icon, added.title, added.details]).toEqual(['tag-added', 'Tag adicionada', ['VIP']]);
+    const removed = describeTimelineEvent(event({ tipo: 11, id_novo: 0, id_antigo: 30 }), lookups);
+    expect([removed.icon, removed.title, removed.details]).toEqual(['tag-removed', 'Tag removida', ['VIP']]);
+  });
+
+  it('000 §4 scheduled WhatsApp message: id_novo null scheduled, -1 cancelled, 0 old message shown, other updated', () => {
+    expect([null, -1, 0, 12].map((id) => scheduledMessageChange(id))).toEqual([
+      'agendada',
+      'cancelada',
+      'anterior',
+      'atualizada',
+    ]);
+    const scheduled = describeTimelineEvent(
+      event({ tipo: 10, id_novo: null, texto: 'Bom dia!', valor_novo: '2024-03-06 09:00:00' }),
+      lookups,
+    );
+    expect([scheduled.title, scheduled.details]).toEqual(['Mensagem agendada', ['Bom dia!', 'Agendada para 06/03/2024 09:00']]);
+    const cancelled = describeTimelineEvent(event({ tipo: 10, id_novo: -1, texto: null, texto_antigo: 'Bom dia!' }), lookups);
+    expect([cancelled.title, cancelled.details]).toEqual(['Mensagem agendada cancelada', ['Bom dia!']]);
+    const old = describeTimelineEvent(event({ tipo: 10, id_novo: 0, texto: 'nova', texto_antigo: 'antiga' }), lookups);
+    expect(old.details).toEqual(['antiga']);
+    const updated = describeTimelineEvent(event({ tipo: 10, id_novo: 5, texto: 'nova', texto_antigo: 'antiga' }), lookups);
+    expect([updated.title, updated.details]).toEqual(['Mensagem agendada atualizada', ['Anterior: antiga', 'Nova: nova']]);
+  });
+
+  it('000 §3 calls show duration, attempts and disconnection reason; type 9 carries a description', () => {
+    const call = describeTimelineEvent(
+      event({ tipo: 3, texto: null, duracao: 83, duracao_falada: 61, tentativas: 2, motivo_desconexao: 'Normal' }),
+      lookups,
+    );
+    expect([call.icon, call.title, call.details]).toEqual([
+      'call-answered',
+      'Chamada atendida',
+      ['Duração: 01:23', 'Duração falada: 01:01', 'Tentativas: 2', 'Motivo: Normal'],
+    ]);
+    expect(describeTimelineEvent(event({ tipo: 4, texto: null, tentativas: 3 }), lookups).title).toBe('Chamada não atendida');
+    const user = describeTimelineEvent(event({ tipo: 9, texto: null, descricao: 'Transferido para Carlos' }), lookups);
+    expect([user.icon, user.details]).toEqual(['user', ['Transferido para Carlos']]);
+  });
+
+  it('000 §3 the other types get their own icon and title', () => {
+    const rows = [1, 6, 12].map((tipo) =>
+      describeTimelineEvent(event({ tipo, texto: 'x', valor_novo: tipo === 6 ? '2024-03-07 10:30:00' : null }), lookups),
+    );
+    expect(rows.map((r) => [r.icon, r.title, r.details])).toEqual([
+      ['whatsapp', 'Mensagem de WhatsApp', ['x']],
+      ['call-scheduled', 'Ligação agendada', ['Agendada para 07/03/2024 10:30']],
+      ['attendance', 'Atendimento', ['x']],
+    ]);
+  });
+});
+
+describe('000 §4 ticket value edit on the timeline: company 1, negotiation status change, new status 5', () => {
+  it('000 §4 offered only when all three hold', () => {
+    expect(canEditTicketFromTimeline(1, { tipo: 5, id_novo: 5 })).toBe(true);
+    expect(canEditTicketFromTimeline(10, { tipo: 5, id_novo: 5 })).toBe(false);
+    expect(canEditTicketFromTimeline(1, { tipo: 8, id_novo: 5 })).toBe(false);
+    expect(canEditTicketFromTimeline(1, { tipo: 5, id_novo: 4 })).toBe(false);
+  });
+});

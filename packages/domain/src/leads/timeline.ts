@@ -1,0 +1,293 @@
+// The contact history timeline (000 §2 "Contact history timeline", §3 "History event", §4).
+import { z } from 'zod';
+import { formatDateTime, formatDateTimeSeconds, toInstant } from '../format/date.ts';
+import { potentialLabel } from './negotiation.ts';
+
+/**
+ * 000 §3 timeline event types 1..12, first reading: whatsapp, mensagem (note), chamadaAtendida,
+ * chamadaNaoAtendida, statusNegociacao, ligacaoAgendada, avaliada, statusNegociacaoVenda,
+ * usuario, mensagemAgendadaWhatsapp, mensagemTag, mensagemAtendimento.
+ */
+export const TIMELINE_EVENT_TYPE = {
+  whatsapp: 1,
+  mensagem: 2,
+  chamadaAtendida: 3,
+  chamadaNaoAtendida: 4,
+  statusNegociacao: 5,
+  ligacaoAgendada: 6,
+  avaliada: 7,
+  statusNegociacaoVenda: 8,
+  usuario: 9,
+  mensagemAgendadaWhatsapp: 10,
+  mensagemTag: 11,
+  mensagemAtendimento: 12,
+} as const;
+export type TimelineEventType = (typeof TIMELINE_EVENT_TYPE)[keyof typeof TIMELINE_EVENT_TYPE];
+
+/** Why the first reading of 000 §3 is used for the event type numbers. */
+export const TIMELINE_EVENT_TYPE_NOTE =
+  '000 §3 gives two orders for the timeline event types 5 to 8. The first reading is used ' +
+  '(5 statusNegociacao, 6 ligacaoAgendada, 7 avaliada, 8 statusNegociacaoVenda): it is the one ' +
+  'written with the code names, it agrees with both readings on types 1-4 and 9-12, and it keeps ' +
+  '000 §4 consistent, where the ticket edit is offered on a negotiation status change (type 5) ' +
+  'whose new status is 5.';
+
+const nullableInt = z.number().int().nullable();
+const nullableText = z.string().nullable();
+
+/** 000 §3 "History event": one row of the contact history. Dates are ISO or 'YYYY-MM-DD HH:mm:ss'. */
+export const historyEventSchema = z.object({
+  id: z.number().int(),
+  cli_crm_id: z.number().int(),
+  /** The user who acted (usuarios.id); unresolved ids show 'ERR' (000 §2). */
+  atendente: nullableInt,
+  data_comentario: nullableText,
+  comentario: nullableText,
+  datacad: nullableText,
+  texto: nullableText,
+  texto_antigo: nullableText,
+  url_gravacao: nullableText,
+  tentativas: nullableInt,
+  /** Seconds. */
+  duracao: z.number().nonnegative().nullable(),
+  duracao_falada: z.number().nonnegative().nullable(),
+  duracao_cobrada: z.number().nonnegative().nullable(),
+  status_chamada: nullableText,
+  motivo_desconexao: nullableText,
+  tipo: z.number().int().min(1).max(12),
+  id_antigo: nullableInt,
+  id_novo: nullableInt,
+  valor_antigo: z.union([z.number(), z.string()]).nullable(),
+  valor_novo: z.union([z.number(), z.string()]).nullable(),
+  descricao: nullableText,
+});
+export type HistoryEvent = z.infer<typeof historyEventSchema>;
+
+/** The unit lists the timeline resolves ids against (000 §3 unit data, 001 §3). */
+export type TimelineLookups = {
+  negotiationStatuses: readonly { idFunil: number; nome: string }[];
+  saleStatuses: readonly { idFunilVenda: number; nome: string }[];
+  users: readonly { id: number; nome: string }[];
+  tags?: readonly { id: number; nome: string }[];
+  potentials?: readonly { id: number; nome: string }[];
+};
+
+/** Icon keys the web maps to icons, one per kind of row. */
+export type TimelineIconKey =
+  | 'whatsapp'
+  | 'note'
+  | 'call-answered'
+  | 'call-missed'
+  | 'negotiation-status'
+  | 'call-scheduled'
+  | 'potential'
+  | 'sale-status'
+  | 'user'
+  | 'scheduled-message'
+  | 'tag-added'
+  | 'tag-removed'
+  | 'attendance'
+  | 'unknown';
+
+/** A timeline row ready to render (000 §2). */
+export type TimelineRow = {
+  icon: TimelineIconKey;
+  title: string;
+  details: string[];
+  /** 'DD/MM/YYYY HH:mm:ss' in America/Sao_Paulo. */
+  date: string;
+  /** The attendant's name, or 'ERR' when it cannot be resolved (000 §2, §8). */
+  attendant: string;
+};
+
+/** 000 §4: an unknown status shows 'Desconhecido'. */
+export const UNKNOWN_STATUS_LABEL = 'Desconhecido';
+/** 000 §2, §8: a user that cannot be resolved shows 'ERR'. */
+export const UNRESOLVED_USER_LABEL = 'ERR';
+
+/** 000 §4 scheduled WhatsApp message event, by id_novo. */
+export type ScheduledMessageChange = 'agendada' | 'cancelada' | 'anterior' | 'atualizada';
+
+/**
+ * 000 §4: id_novo null means scheduled, -1 cancelled, 0 the old message is shown, any other
+ * value means updated.
+ */
+export function scheduledMessageChange(idNovo: number | null): ScheduledMessageChange {
+  if (idNovo === null) return 'agendada';
+  if (idNovo === -1) return 'cancelada';
+  if (idNovo === 0) return 'anterior';
+  return 'atualizada';
+}
+
+const nonEmpty = (...values: (string | null | undefined)[]): string[] =>
+  values.filter((value): value is string => typeof value === 'string' && value.trim() !== '');
+
+function duration(seconds: number | null): string | null {
+  if (seconds === null) return null;
+  const total = Math.round(seconds);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  const hours = Math.floor(total / 3600);
+  const rest = `${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+  return hours > 0 ? `${hours}:${rest}` : rest;
+}
+
+const transition = (from: string, to: string): string => `${from} → ${to}`;
+
+function statusName<S>(list: readonly S[], key: (s: S) => number, name: (s: S) => string, id: number | null): string {
+  const found = id === null ? undefined : list.find((status) => key(status) === id);
+  return found ? name(found) : UNKNOWN_STATUS_LABEL;
+}
+
+function potentialName(id: number | null, value: number | string | null, lookups: TimelineLookups): string {
+  const byId = id === null ? undefined : lookups.potentials?.find((p) => p.id === id);
+  if (byId) return byId.nome;
+  if (value === null || value === '') return UNKNOWN_STATUS_LABEL;
+  return potentialLabel(Number(value)) ?? UNKNOWN_STATUS_LABEL;
+}
+
+function callDetails(event: HistoryEvent): string[] {
+  const lines: string[] = [];
+  const total = duration(event.duracao);
+  const spoken = duration(event.duracao_falada);
+  if (total) lines.push(`Duração: ${total}`);
+  if (spoken) lines.push(`Duração falada: ${spoken}`);
+  if (event.tentativas !== null) lines.push(`Tentativas: ${event.tentativas}`);
+  if (event.status_chamada) lines.push(`Status: ${event.status_chamada}`);
+  if (event.motivo_desconexao) lines.push(`Motivo: ${event.motivo_desconexao}`);
+  return [...lines, ...nonEmpty(event.texto)];
+}
+
+function describeBody(event: HistoryEvent, lookups: TimelineLookups): Pick<TimelineRow, 'icon' | 'title' | 'details'> {
+  switch (event.tipo) {
+    case TIMELINE_EVENT_TYPE.whatsapp:
+      return { icon: 'whatsapp', title: 'Mensagem de WhatsApp', details: nonEmpty(event.texto ?? event.comentario) };
+    case TIMELINE_EVENT_TYPE.mensagem:
+      return { icon: 'note', title: 'Anotação', details: nonEmpty(event.texto ?? event.comentario) };
+    case TIMELINE_EVENT_TYPE.chamadaAtendida:
+      return { icon: 'call-answered', title: 'Chamada atendida', details: callDetails(event) };
+    case TIMELINE_EVENT_TYPE.chamadaNaoAtendida:
+      return { icon: 'call-missed', title: 'Chamada não atendida', details: callDetails(event) };
+    case TIMELINE_EVENT_TYPE.statusNegociacao: {
+      const name = (id: number | null): string =>
+        statusName(lookups.negotiationStatuses, (s) => s.idFunil, (s) => s.nome, id);
+      return {
+        icon: 'negotiation-status',
+        title: 'Status da negociação alterado',
+        details: [transition(name(event.id_antigo), name(event.id_novo)), ...nonEmpty(event.texto)],
+      };
+    }
+    case TIMELINE_EVENT_TYPE.ligacaoAgendada: {
+      const when = formatDateTime(event.valor_novo === null ? event.texto : String(event.valor_novo));
+      return {
+        icon: 'call-scheduled',
+        title: 'Ligação agendada',
+        details: when ? [`Agendada para ${when}`] : nonEmpty(event.texto),
+      };
+    }
+    case TIMELINE_EVENT_TYPE.avaliada:
+      return {
+        icon: 'potential',
+        title: 'Potencial alterado',
+        details: [
+          transition(
+            potentialName(event.id_antigo, event.valor_antigo, lookups),
+            potentialName(event.id_novo, event.valor_novo, lookups),
+          ),
+        ],
+      };
+    case TIMELINE_EVENT_TYPE.statusNegociacaoVenda: {
+      const name = (id: number | null): string =>
+        statusName(lookups.saleStatuses, (s) => s.idFunilVenda, (s) => s.nome, id);
+      return {
+        icon: 'sale-status',
+        title: 'Status do cliente alterado',
+        details: [transition(name(event.id_antigo), name(event.id_novo)), ...nonEmpty(event.texto)],
+      };
+    }
+    case TIMELINE_EVENT_TYPE.usuario:
+      // 000 §3: type 9 carries a description.
+      return { icon: 'user', title: 'Alteração de usuário', details: nonEmpty(event.descricao, event.texto) };
+    case TIMELINE_EVENT_TYPE.mensagemAgendadaWhatsapp:
+      return describeScheduledMessage(event);
+    case TIMELINE_EVENT_TYPE.mensagemTag: {
+      // 000 §4: 'added' when id_novo is nonzero, 'removed' when zero; the tag is id_novo or id_antigo.
+      const added = event.id_novo !== null && event.id_novo !== 0;
+      const tagId = added ? event.id_novo : event.id_antigo;
+      const tag = tagId === null ? undefined : lookups.tags?.find((t) => t.id === tagId);
+      const label = tag?.nome ?? (nonEmpty(event.descricao, event.texto)[0] || UNKNOWN_STATUS_LABEL);
+      return {
+        icon: added ? 'tag-added' : 'tag-removed',
+        title: added ? 'Tag adicionada' : 'Tag removida',
+        details: [label],
+      };
+    }
+    case TIMELINE_EVENT_TYPE.mensagemAtendimento:
+      return { icon: 'attendance', title: 'Atendimento', details: nonEmpty(event.texto ?? event.descricao) };
+    default:
+      return { icon: 'unknown', title: 'Evento', details: nonEmpty(event.texto ?? event.descricao) };
+  }
+}
+
+function describeScheduledMessage(event: HistoryEvent): Pick<TimelineRow, 'icon' | 'title' | 'details'> {
+  const when = formatDateTime(event.valor_novo === null ? null : String(event.valor_novo));
+  const at = when ? [`Agendada para ${when}`] : [];
+  switch (scheduledMessageChange(event.id_novo)) {
+    case 'agendada':
+      return { icon: 'scheduled-message', title: 'Mensagem agendada', details: [...nonEmpty(event.texto), ...at] };
+    case 'cancelada':
+      return {
+        icon: 'scheduled-message',
+        title: 'Mensagem agendada cancelada',
+        details: nonEmpty(event.texto_antigo ?? event.texto),
+      };
+    case 'anterior':
+      return { icon: 'scheduled-message', title: 'Mensagem agendada anterior', details: nonEmpty(event.texto_antigo) };
+    case 'atualizada':
+      return {
+        icon: 'scheduled-message',
+        title: 'Mensagem agendada atualizada',
+        details: [
+          ...nonEmpty(event.texto_antigo).map((text) => `Anterior: ${text}`),
+          ...nonEmpty(event.texto).map((text) => `Nova: ${text}`),
+          ...at,
+        ],
+      };
+  }
+}
+
+/**
+ * Describes one history event as a timeline row (000 §2, §4): icon key, Portuguese title,
+ * detail lines, date 'DD/MM/YYYY HH:mm:ss' (America/Sao_Paulo, from data_comentario else
+ * datacad) and attendant name or 'ERR'. Negotiation statuses are looked up by idFunil, sale
+ * statuses by idFunilVenda, unknown ones show 'Desconhecido'; tags show 'adicionada'/'removida'
+ * by id_novo; scheduled WhatsApp messages follow id_novo (null, -1, 0, other).
+ */
+export function describeTimelineEvent(event: HistoryEvent, lookups: TimelineLookups): TimelineRow {
+  const user = event.atendente === null ? undefined : lookups.users.find((u) => u.id === event.atendente);
+  const when = toInstant(event.data_comentario) ?? toInstant(event.datacad);
+  return {
+    ...describeBody(event, lookups),
+    date: formatDateTimeSeconds(when),
+    attendant: user?.nome ?? UNRESOLVED_USER_LABEL,
+  };
+}
+
+/** 000 §4: the negotiation status whose change offers the ticket value edit. */
+export const TICKET_EDIT_STATUS = 5;
+/** 000 §6, §9: the company with the ticket edit. */
+export const TICKET_EDIT_COMPANY = 1;
+
+/**
+ * 000 §4: the ticket value edit on the timeline is offered only when the company id is 1, the
+ * event is a negotiation status change and the new status is 5.
+ */
+export function canEditTicketFromTimeline(
+  companyId: number,
+  event: Pick<HistoryEvent, 'tipo' | 'id_novo'>,
+): boolean {
+  return (
+    companyId === TICKET_EDIT_COMPANY &&
+    event.tipo === TIMELINE_EVENT_TYPE.statusNegociacao &&
+    event.id_novo === TICKET_EDIT_STATUS
+  );
+}
