@@ -27,6 +27,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const fe = error as FastifyError;
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+    if (fe.code === 'FST_REQ_FILE_TOO_LARGE') return reply.status(413).send({ message: HTTP_MESSAGES.fileTooLarge, status: 413 });
     if (status === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ message: HTTP_MESSAGES.tooLarge, status: 413 });
     if (status === 429) return reply.status(429).send({ message: HTTP_MESSAGES.tooMany, status: 429 });
     if (status >= 400 && status < 500) {

@@ -17,6 +17,8 @@ export const HTTP_MESSAGES = {
   routeNotFound: 'Rota não encontrada.',
   invalid: 'Dados inválidos.',
   tooLarge: 'A requisição é grande demais.',
+  /** A multipart file above its route's limit (001 §4 picker errors). */
+  fileTooLarge: 'Arquivo muito grande!',
   tooMany: 'Muitas requisições. Aguarde um momento e tente novamente.',
   internal: 'Erro interno do servidor. Tente novamente mais tarde',
 } as const;

@@ -46,7 +46,10 @@ export const ticketMessagesResponseSchema = z.object({
   hasMore: z.boolean(),
 });
 
-/** POST /api/messages/:ticketId JSON {read, fromMe, mediaUrl, body, quotedMsg}; a file as a data URL in `media`. */
+/**
+ * POST /api/messages/:ticketId JSON {read, fromMe, mediaUrl, body, quotedMsg}; a file as a data URL in
+ * `media`. The multipart form (fromMe, medias, body) is mapped to this shape by the route.
+ */
 export const ticketMessageBodySchema = z.object({
   read: z.boolean().optional(),
   fromMe: z.boolean().optional(),

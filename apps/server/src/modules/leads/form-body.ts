@@ -11,10 +11,11 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
   return typeof value === 'object' && value !== null && 'content' in value && Buffer.isBuffer((value as UploadedFile).content);
 }
 
-export async function registerFormBodies(app: FastifyInstance): Promise<void> {
+/** Registers multipart and urlencoded parsing in the calling plugin's scope; one file per request. */
+export async function registerFormBodies(app: FastifyInstance, options: { maxFileBytes?: number } = {}): Promise<void> {
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
-    limits: { fileSize: CSV_IMPORT_MAX_BYTES, files: 1, fields: 50, fieldSize: 1_048_576 },
+    limits: { fileSize: options.maxFileBytes ?? CSV_IMPORT_MAX_BYTES, files: 1, fields: 50, fieldSize: 1_048_576 },
     async onFile(part) {
       const content = await part.toBuffer();
       (part as unknown as { value: UploadedFile }).value = { filename: part.filename, mimetype: part.mimetype, content };

@@ -1,4 +1,5 @@
 // The chat API of the three channels (001 §7) on the one store, against the emulator over real HTTP.
+import { leadListItemSchema } from '@funil/domain/leads/lead';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildWhatsappClientsPath, emptyFilter, WHATSAPP_CLIENTS_LAYOUT } from '@funil/domain/leads/filter-segments';
@@ -179,6 +180,8 @@ describe('legacy channel and company messaging backend (001 §7)', () => {
     const res = await call(k.tokens.u, { method: 'GET', url: `/api/${path}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().clientes.map((c: { cli_crm_id: number }) => c.cli_crm_id)).toEqual([leadId]);
+    // 001 §3: the list item carries the lead and its list-derived fields, nothing of the CRM row.
+    expect(Object.keys(res.json().clientes[0]).sort()).toEqual(Object.keys(leadListItemSchema.shape).sort());
     const messages = await call(k.tokens.u, { method: 'GET', url: `/api/whatsapp/mensagens/${leadId}` });
     expect(messages.statusCode).toBe(200);
     const list = messages.json().mensagens as { mensagem: string; tipo: number; mensagemTipo: number; image_imageUrl: string | null }[];
@@ -209,6 +212,44 @@ describe('legacy channel and company messaging backend (001 §7)', () => {
     expect(del.statusCode).toBe(200);
     expect(del.json().data.isDeleted).toBe(true);
     expect((await call(k.tokens.uB1, { method: 'GET', url: `/api/messages/${ticketId}` })).statusCode).toBe(404);
+  });
+
+  it('POST /messages/{ticketId} also takes multipart with fromMe, medias and body (001 §7); a file too large changes nothing', async () => {
+    const ticket = await call(k.tokens.u, { method: 'POST', url: '/api/tickets', body: { contactId: leadId, queueId: null, userId: null, status: 'open', whatsappId: null } });
+    const ticketId = ticket.json().id as number;
+    const boundary = '----funil-midia';
+    const form = (parts: { name: string; value: Buffer | string; filename?: string; type?: string }[]) =>
+      Buffer.concat([
+        ...parts.flatMap((p) => [
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"\r\nContent-Type: ${p.type}` : ''}\r\n\r\n`),
+          Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
+          Buffer.from('\r\n'),
+        ]),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]);
+    const post = (payload: Buffer) =>
+      k.t.as(k.tokens.u, { method: 'POST', url: `/api/messages/${ticketId}`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+
+    await k.emu$('DELETE', '/_emulator/requests');
+    const before = (await k.messagesOf(leadId)).length;
+    const sent = await post(form([
+      { name: 'fromMe', value: 'true' },
+      { name: 'body', value: 'segue a foto' },
+      { name: 'medias', value: Buffer.from(PNG, 'base64'), filename: 'foto.png', type: 'image/png' },
+    ]));
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().message).toMatchObject({ ticketId, body: 'segue a foto', mediaType: 'image' });
+    expect((await sends())[0]!.body).toEqual({ number: '5511987650000', mediatype: 'image', mimetype: 'image/png', caption: 'segue a foto', media: PNG, fileName: 'foto.png' });
+    expect((await k.messagesOf(leadId)).length).toBe(before + 1);
+
+    await k.emu$('DELETE', '/_emulator/requests');
+    const big = await post(form([{ name: 'medias', value: Buffer.alloc(6_500_000, 1), filename: 'grande.pdf', type: 'application/pdf' }]));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe('Arquivo muito grande!');
+    const empty = await post(form([{ name: 'fromMe', value: 'true' }, { name: 'quotedMsg', value: '{"id":"x"}' }]));
+    expect(empty.statusCode).toBe(400);
+    expect(await requests()).toEqual([]);
+    expect((await k.messagesOf(leadId)).length).toBe(before + 1);
   });
 
   it('POST /api/webhook/lead answers data.cliente.cli_crm_id, creating the lead when new (001 §7)', async () => {

@@ -8,61 +8,14 @@ import type { DbOrTx } from '../../db/connection.ts';
 import { leads, leadTags } from '../leads/leads.table.ts';
 import { usuarios } from '../users/users.table.ts';
 import type { Session } from '../auth/auth.service.ts';
-import type { LeadRow } from './whatsapp.repository.ts';
+import { toCrmContato, type LeadRow } from '../leads/leads.repository.ts';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const zeroOne = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
-
-/** 001 §3 Lead with its list-derived fields. */
+/**
+ * 001 §3 Lead with its list-derived fields. One mapping of a lead row for every list: the CRM's
+ * (`toCrmContato`); the route's response schema keeps only the legacy list's fields.
+ */
 export function leadListItemOf(lead: LeadRow, nomeAtendimento: string | null): LeadListItem {
-  const status = lead.whatsappUltimaMensagemStatus;
-  return {
-    cli_crm_id: lead.cliCrmId,
-    cli_id: lead.cliId,
-    cli_nome: lead.cliNome,
-    cli_telefone: lead.cliTelefone,
-    cli_email: lead.cliEmail,
-    cli_contato_status: lead.cliContatoStatus,
-    cli_mensagem_status: lead.cliMensagemStatus,
-    cli_tipo_lead: lead.cliTipoLead,
-    cli_data_captacao: iso(lead.cliDataCaptacao),
-    cli_contato_agendado: iso(lead.cliContatoAgendado),
-    cli_data_proxima_tentativa: iso(lead.cliDataProximaTentativa),
-    cli_status_negociacao: lead.cliStatusNegociacao,
-    cli_status_negociacao_venda: lead.cliStatusNegociacaoVenda,
-    cli_campanha_interesse: lead.cliCampanhaInteresse,
-    cli_campanha_nome: lead.cliCampanhaNome,
-    cli_url_foto: lead.cliUrlFoto,
-    cli_id_atendimento: lead.cliIdAtendimento,
-    unidade: lead.idUnidade,
-    idEmpresa: lead.idEmpresa,
-    idUsuario: lead.idUsuario,
-    nome_atendimento: nomeAtendimento,
-    valor_ticket: Number(lead.valorTicket),
-    ad_name: lead.adName,
-    informacoesExtra: lead.informacoesExtra,
-    utm_campaign: lead.utmCampaign,
-    utm_medium: lead.utmMedium,
-    utm_source: lead.utmSource,
-    utm_content: lead.utmContent,
-    utm_term: lead.utmTerm,
-    whatsapp_blocked: zeroOne(lead.whatsappBlocked),
-    idTicket: lead.idTicket,
-    idInstanciaEvolution: lead.idInstanciaEvolution,
-    isGroup: lead.isGroup === 1,
-    marcado_nao_lida: zeroOne(lead.marcadoNaoLida),
-    desativado: zeroOne(lead.desativado),
-    cli_mensagem_agendada: lead.cliMensagemAgendada,
-    cli_data_mensagem_agendada: iso(lead.cliDataMensagemAgendada),
-    whatsapp_ultima_mensagem_texto: lead.whatsappUltimaMensagemTexto,
-    whatsapp_ultima_mensagem_data_geral: iso(lead.whatsappUltimaMensagemDataGeral),
-    whatsapp_ultima_mensagem_data_enviada: iso(lead.whatsappUltimaMensagemDataEnviada),
-    whatsapp_ultima_mensagem_data_recebida: iso(lead.whatsappUltimaMensagemDataRecebida),
-    whatsapp_ultima_mensagem_nao_lidas: lead.whatsappUltimaMensagemNaoLidas,
-    whatsapp_ultima_mensagem_from_me: lead.whatsappUltimaMensagemFromMe === null ? null : zeroOne(lead.whatsappUltimaMensagemFromMe),
-    whatsapp_ultima_mensagem_tipo: lead.whatsappUltimaMensagemTipo,
-    whatsapp_ultima_mensagem_status: status === 1 || status === 2 || status === 3 ? status : null,
-  };
+  return toCrmContato(lead, nomeAtendimento, []);
 }
 
 // 'YYYY-MM-DD[ HH:mm:ss]' is São Paulo wall time (docs/decisions.md "Dates and filters").

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@funil/domain/http/errors';
-import { MEDIA_BODY_LIMIT_BYTES } from '@funil/domain/whatsapp-api/gateway-api';
+import { MAX_MEDIA_BASE64_CHARS, MEDIA_BODY_LIMIT_BYTES } from '@funil/domain/whatsapp-api/gateway-api';
 import { chatMessageSchema } from '@funil/domain/whatsapp-api/chat-message';
 import {
   contactBodySchema,
@@ -17,6 +17,7 @@ import {
 } from '@funil/domain/whatsapp-api/tickets-api';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
 import { DomainError } from '../../http/domain-error.ts';
+import { isUploadedFile, registerFormBodies } from '../leads/form-body.ts';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { messagePage, sendToLead, viewsOf } from './chat.service.ts';
 import { contactOf, openTicket, ticketOfUnit } from './tickets.service.ts';
@@ -31,7 +32,39 @@ const idParam = (name: string) => z.object({ [name]: z.coerce.number().int().pos
 
 const mimeOfDataUrl = (value: string) => /^data:([^;,]+)/.exec(value)?.[1] ?? null;
 
+/** The largest file a multipart message may carry: what MAX_MEDIA_BASE64_CHARS holds once encoded. */
+const MAX_MEDIA_FILE_BYTES = Math.floor((MAX_MEDIA_BASE64_CHARS / 4) * 3);
+
+const formFlag = (value: unknown) => (value === undefined ? undefined : value === true || value === 'true' || value === '1');
+
+/**
+ * 001 §7 POST /messages/{ticketId} "or multipart with fromMe, medias, body": the form becomes the
+ * JSON shape (the file as a data URL in `media`) before the one body schema validates it.
+ */
+function messageBodyOfForm(fields: Record<string, unknown>): Record<string, unknown> {
+  const file = fields.medias;
+  let quotedMsg: unknown = fields.quotedMsg;
+  if (typeof quotedMsg === 'string') {
+    try {
+      quotedMsg = quotedMsg === '' ? null : (JSON.parse(quotedMsg) as unknown);
+    } catch {
+      // Left as the string: the schema answers it in Portuguese.
+    }
+  }
+  return {
+    read: formFlag(fields.read),
+    fromMe: formFlag(fields.fromMe),
+    body: typeof fields.body === 'string' ? fields.body : '',
+    ...(quotedMsg === undefined ? {} : { quotedMsg }),
+    ...(isUploadedFile(file)
+      ? { media: `data:${file.mimetype || 'application/octet-stream'};base64,${file.content.toString('base64')}`, fileName: file.filename }
+      : file === undefined ? {} : { media: file }),
+  };
+}
+
 export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async (app, { ctx }) => {
+  await registerFormBodies(app, { maxFileBytes: MAX_MEDIA_FILE_BYTES });
+
   app.post('/contacts', { config: { access: chatScreens }, schema: { body: contactBodySchema, response: { 200: contactResponseSchema, ...errors } } }, async (request) => {
     const lead = await contactOf(ctx, sessionOf(request), { number: request.body.number, name: request.body.name, email: request.body.email ?? null });
     return { id: lead.cliCrmId, name: lead.cliNome, number: lead.cliTelefone, email: lead.cliEmail };
@@ -59,6 +92,9 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = as
       config: { access: chatScreens },
       bodyLimit: MEDIA_BODY_LIMIT_BYTES,
       schema: { params: idParam('ticketId'), body: ticketMessageBodySchema, response: { 201: z.object({ message: chatMessageSchema }), ...errors } },
+      preValidation: async (request) => {
+        if (request.isMultipart()) request.body = messageBodyOfForm((request.body ?? {}) as Record<string, unknown>) as typeof request.body;
+      },
     },
     async (request, reply) => {
       const session = sessionOf(request);
