@@ -185,6 +185,13 @@ const sendAudioSchema = z.object({
   quoted: quotedSchema.optional(),
 });
 
+const sendStickerSchema = z.object({
+  number: z.string().min(1),
+  sticker: z.string().min(1),
+  delay: z.coerce.number().optional(),
+  quoted: quotedSchema.optional(),
+});
+
 const findMessagesSchema = z.object({
   where: z
     .object({
@@ -1049,6 +1056,24 @@ export const createEmulator = (opts: EmulatorOptions): Emulator => {
     const contextInfo = quoteContext(inst, body.quoted);
     const media: StoredMedia = { mimetype, ...(src.data ? { data: src.data } : {}), ...(src.url ? { url: src.url } : {}) };
     return reply.status(201).send(sendRecord(inst, jid, { audioMessage: content }, contextInfo, media));
+  });
+
+  // Evolution v2 sendSticker (SendStickerDto): the image becomes a webp stickerMessage.
+  app.post<{ Params: { instanceName: string } }>('/message/sendSticker/:instanceName', async (req, reply) => {
+    const inst = guardInstance(req);
+    const raw = (req.body ?? {}) as BodyWithFile;
+    const file = raw.__file;
+    const rawQuoted = typeof raw.quoted === 'string' ? (JSON.parse(raw.quoted) as unknown) : raw.quoted;
+    const body = parse(sendStickerSchema, { ...raw, quoted: rawQuoted, sticker: file ? 'file' : raw.sticker });
+    const jid = resolveRecipient(inst, body.number);
+    const src = mediaFrom(file ? undefined : body.sticker, file);
+    const mimetype = 'image/webp'; // converted with sharp
+    const content = mediaContent({ kind: 'sticker', data: src.data, mimetype });
+    if (src.url) content.url = src.url;
+    const contextInfo = quoteContext(inst, body.quoted);
+    const media: StoredMedia = { mimetype, ...(src.data ? { data: src.data } : {}), ...(src.url ? { url: src.url } : {}) };
+    const message = { stickerMessage: { ...content, ...(Object.keys(contextInfo).length ? { contextInfo } : {}) } };
+    return reply.status(201).send(sendRecord(inst, jid, message, contextInfo, media));
   });
 
   // ref §3.10

@@ -1,7 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmulator } from './emulator.ts';
 import type { Emulator } from './emulator.ts';
-import { samplePng } from './media-fixtures.ts';
+import { samplePng, sampleWebp } from './media-fixtures.ts';
 
 const GLOBAL = 'global-key-xyz';
 const emu: Emulator = createEmulator({ globalApiKey: GLOBAL, autoAck: false });
@@ -139,6 +139,20 @@ describe('§3.8/§3.9 sendMedia and sendWhatsAppAudio', () => {
     expect(res.body.messageType).toBe('audioMessage');
     expect(res.body.message.audioMessage).toMatchObject({ mimetype: 'audio/ogg; codecs=opus', ptt: true });
     expect(typeof res.body.message.audioMessage.seconds).toBe('number');
+  });
+});
+
+describe('sendSticker (Evolution v2 SendStickerDto)', () => {
+  it('answers 201 with a webp stickerMessage whose media getBase64FromMediaMessage returns', async () => {
+    const sticker = sampleWebp().toString('base64');
+    const res = await post(`/message/sendSticker/${name}`, { number: '5511988887777', sticker });
+    expect(res.status).toBe(201);
+    expect(res.body.messageType).toBe('stickerMessage');
+    expect(res.body.message.stickerMessage).toMatchObject({ mimetype: 'image/webp' });
+    const b64 = await post(`/chat/getBase64FromMediaMessage/${name}`, { message: { key: { id: res.body.key.id } } });
+    expect(b64.body.base64).toBe(sticker);
+    const bad = await post(`/message/sendSticker/${name}`, { number: '5511988887777' });
+    expect(bad.status).toBe(400);
   });
 });
 

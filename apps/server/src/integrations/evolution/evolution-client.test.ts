@@ -180,6 +180,13 @@ describe('messages and chats (ref §3.7-§3.13)', () => {
     expect(record.messageType).toBe('audioMessage');
   });
 
+  it('sendSticker sends {number, sticker} with raw base64 and answers a stickerMessage', async () => {
+    const webp = Buffer.from('524946461a000000574542505650384c0d0000002f0000001007101111888808', 'hex').toString('base64');
+    const record = await client.sendSticker(ref, { number: '5511988887777', sticker: `data:image/webp;base64,${webp}` });
+    expect(lastRequest(`/message/sendSticker/${ref.instanceName}`).body).toEqual({ number: '5511988887777', sticker: webp });
+    expect(record.messageType).toBe('stickerMessage');
+  });
+
   it('§3.10 whatsappNumbers is cached per instance and number for 30 minutes (001 §9)', async () => {
     const before = emu.state.requests.filter((r) => r.url.startsWith('/chat/whatsappNumbers')).length;
     const count = () => emu.state.requests.filter((r) => r.url.startsWith('/chat/whatsappNumbers')).length - before;

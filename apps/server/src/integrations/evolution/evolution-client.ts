@@ -117,6 +117,14 @@ export type SendAudioInput = {
   quoted?: QuotedRef;
 };
 
+/** Evolution v2 `POST /message/sendSticker/{instance}` (SendStickerDto): the gateway converts the image to webp. */
+export type SendStickerInput = {
+  number: string;
+  sticker: string; // URL, raw base64 or a data: URL
+  delay?: number;
+  quoted?: QuotedRef;
+};
+
 export type FindMessagesInput = {
   remoteJid?: string;
   remoteJidAlt?: string;
@@ -326,6 +334,16 @@ export class EvolutionClient {
       audio: toGatewayMedia(input.audio).media,
       ...(input.delay !== undefined ? { delay: input.delay } : {}),
       ...(input.encoding !== undefined ? { encoding: input.encoding } : {}),
+      ...quotedBody(input.quoted),
+    });
+  }
+
+  // Evolution v2 sendSticker (not in the reference's excerpt; same envelope as §3.9): {number, sticker}
+  async sendSticker(ref: InstanceRef, input: SendStickerInput): Promise<MessageRecord> {
+    return this.#request('POST', `/message/sendSticker/${seg(ref.instanceName)}`, ref.token, messageRecordSchema, {
+      number: input.number,
+      sticker: toGatewayMedia(input.sticker).media,
+      ...(input.delay !== undefined ? { delay: input.delay } : {}),
       ...quotedBody(input.quoted),
     });
   }

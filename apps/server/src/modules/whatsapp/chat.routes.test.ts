@@ -191,6 +191,13 @@ describe('legacy channel and company messaging backend (001 §7)', () => {
     const sent = await call(k.tokens.u, { method: 'POST', url: '/api/whatsapp/enviar/imagem', body: { cli_crm_id: leadId, image: `data:image/png;base64,${PNG}`, mensagem: 'legado' } });
     expect(sent.statusCode).toBe(201);
     expect(sent.json().mensagem).toMatchObject({ mensagemTipo: 1, image_caption: 'legado', tipo: 2 });
+    // 001 §7 whatsapp/enviar/sticker goes through the gateway's sticker route, not as an image.
+    await k.emu$('DELETE', '/_emulator/requests');
+    const sticker = await call(k.tokens.u, { method: 'POST', url: '/api/whatsapp/enviar/sticker', body: { cli_crm_id: leadId, sticker: `data:image/png;base64,${PNG}` } });
+    expect(sticker.statusCode).toBe(201);
+    const stickerSends = await sends();
+    expect(stickerSends.map((r) => r.url)).toEqual([`/message/sendSticker/${INST}`]);
+    expect(stickerSends[0]!.body).toEqual({ number: '5511987650000', sticker: PNG });
   });
 
   it('creates contact, ticket and messages; deletes only own messages (001 §6 "Delete a message")', async () => {

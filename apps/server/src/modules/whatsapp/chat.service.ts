@@ -162,11 +162,11 @@ export async function sendToLead(ctx: WhatsappContext, session: Session, input: 
   try {
     if (o.kind === 'text') record = await client.sendText(refOf(instance), { number, text, ...(quoted ? { quoted } : {}) });
     else if (o.kind === 'audio') record = await client.sendWhatsAppAudio(refOf(instance), { number, audio: decoded!.data.toString('base64'), ...(quoted ? { quoted } : {}) });
+    else if (o.mediatype === 'sticker') record = await client.sendSticker(refOf(instance), { number, sticker: decoded!.data.toString('base64'), ...(quoted ? { quoted } : {}) });
     else {
-      // The gateway has no sticker route in this contract: a sticker goes as an image (webp).
       record = await client.sendMedia(refOf(instance), {
         number,
-        mediatype: o.mediatype === 'sticker' ? 'image' : o.mediatype,
+        mediatype: o.mediatype,
         media: decoded!.data.toString('base64'),
         ...(o.mimetype ?? decoded!.mimetype ? { mimetype: (o.mimetype ?? decoded!.mimetype)! } : {}),
         ...(o.caption ? { caption: o.caption } : {}),
