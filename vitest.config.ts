@@ -22,6 +22,8 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A first MUI render in jsdom takes seconds on a loaded 2-core machine.
+          testTimeout: 30_000,
         },
         esbuild: { jsx: 'automatic' },
       },
