@@ -21,6 +21,7 @@ import { whatsappRoutes, type EvolutionOptions } from './modules/whatsapp/whatsa
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
+import { callAttemptsRoutes } from './modules/leads/call-attempts.routes.ts';
 import { negotiationRoutes } from './modules/negotiation/negotiation.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(guidanceRoutes);
       await api.register(whatsappRoutes, { evolution: options.evolution, mediaDir: options.mediaDir });
       await api.register(leadsRoutes);
+      await api.register(callAttemptsRoutes);
       await api.register(negotiationRoutes);
       await api.register(tagsRoutes);
     },

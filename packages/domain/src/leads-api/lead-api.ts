@@ -239,4 +239,6 @@ export type LeadAction =
   | 'convertido'
   | 'apagado'
   | 'nao-lida'
-  | 'tags';
+  | 'tags'
+  | 'chamada-iniciada'
+  | 'chamada-encerrada';

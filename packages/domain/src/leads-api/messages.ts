@@ -45,6 +45,11 @@ export const LEAD_API_MESSAGES = {
   leadUpdated: 'Lead atualizado com sucesso',
   deleteForbidden: 'Você não tem permissão para apagar leads.',
   nothingToChange: 'Nenhuma alteração informada.',
+  // 000 §7 contato/chamadaid and contato/proximaligacao (the call queue of 002 §4).
+  callStarted: 'Ligação registrada com sucesso.',
+  callEnded: 'Resultado da ligação registrado com sucesso.',
+  callAnswered: 'Chamada atendida',
+  callNotAnswered: 'Chamada não atendida',
 } as const;
 
 /** The 409 answer when the phone already belongs to a lead of the unit (ninth-digit tolerant). */

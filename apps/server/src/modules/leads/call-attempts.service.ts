@@ -1,0 +1,95 @@
+// 000 §7 POST contato/chamadaid/{id} and contato/proximaligacao/{id}: the call queue (002 §4)
+// reports a call's start and its end; the lead's attempt counters, attendance status and next
+// attempt follow the unit's settings (002 §8 "Settings rule", §9 "Queue"), each change with its
+// history event, in one transaction.
+import { eq } from 'drizzle-orm';
+import { endCallAttempt, startCallAttempt, type CallAttemptSettings } from '@funil/domain/leads/call-attempts';
+import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
+import type { CallEndBody } from '@funil/domain/leads-api/call-api';
+import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
+import type { Tx } from '../../db/connection.ts';
+import type { Session } from '../auth/auth.service.ts';
+import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
+import { negotiationStatuses } from '../negotiation/negotiation.repository.ts';
+import { applyLeadChange, type HistoryInput, type LeadDeps } from './leads.service.ts';
+
+const nowOf = (deps: LeadDeps) => (deps.now ? deps.now() : new Date());
+
+async function callSettings(tx: Tx, idUnidade: number): Promise<CallAttemptSettings> {
+  const [row] = await tx.select().from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, idUnidade));
+  // 002 §9 defaults when the unit has no settings row.
+  return {
+    limiteTentativas: row?.ligacaoLimiteTentativas ?? 6,
+    limiteTentativasDiarias: row?.ligacaoLimiteTentativasDiarias ?? 3,
+    intervaloNaoAtendidaMinutos: row?.ligacaoIntervaloNaoAtendida ?? 60,
+    minimoSegundosAtendida: row?.valorMinimoSegundosChamadaAtendida ?? 20,
+    whatsappHabilitado: row?.habilitaMensagemWhatsapp ?? false,
+  };
+}
+
+/** chamadaid: one more attempt (in all and today), the attendance date now, an 'Atendimento' event. */
+export function startCall(deps: LeadDeps, session: Session, id: number, chamadaId: string) {
+  const now = nowOf(deps);
+  return applyLeadChange(deps, session, id, async (lead, tx) => {
+    const settings = await callSettings(tx, lead.idUnidade);
+    const next = startCallAttempt({ tentativas: lead.cliTentativas, tentativasDiarias: lead.cliTentativasDiarias, ultimaTentativa: lead.cliDataAtendimento }, now);
+    return {
+      action: 'chamada-iniciada',
+      message: LEAD_API_MESSAGES.callStarted,
+      set: { cliTentativas: next.tentativas, cliTentativasDiarias: next.tentativasDiarias, cliDataAtendimento: now },
+      history: [
+        {
+          tipo: TIMELINE_EVENT_TYPE.mensagemAtendimento,
+          texto: `Ligação iniciada: tentativa ${next.tentativas} de ${settings.limiteTentativas} (${next.tentativasDiarias} de ${settings.limiteTentativasDiarias} hoje)`,
+          descricao: `Chamada ${chamadaId}`,
+          tentativas: next.tentativas,
+          dataComentario: now,
+        },
+      ],
+    };
+  });
+}
+
+/**
+ * proximaligacao: the call ended. Answered (talk time ≥ the unit's minimum) → 'Chamada atendida',
+ * Atendido, no further attempt. Otherwise 'Chamada não atendida', Não Atendido, the next attempt
+ * after the interval (the next day once today's attempts are used); with every attempt used, the
+ * negotiation status 'Não Atendido' or 'Whatsapp' (002 §8) with its own event.
+ */
+export function endCall(deps: LeadDeps, session: Session, id: number, body: CallEndBody) {
+  const now = nowOf(deps);
+  return applyLeadChange(deps, session, id, async (lead, tx) => {
+    const settings = await callSettings(tx, lead.idUnidade);
+    const counters = { tentativas: lead.cliTentativas, tentativasDiarias: lead.cliTentativasDiarias, ultimaTentativa: lead.cliDataAtendimento };
+    const outcome = endCallAttempt(counters, body.duracao_falada ?? null, settings, now);
+    const history: HistoryInput[] = [
+      {
+        tipo: outcome.atendida ? TIMELINE_EVENT_TYPE.chamadaAtendida : TIMELINE_EVENT_TYPE.chamadaNaoAtendida,
+        descricao: body.chamada_id ? `Chamada ${body.chamada_id}` : null,
+        tentativas: lead.cliTentativas,
+        duracao: body.duracao ?? null,
+        duracaoFalada: body.duracao_falada ?? null,
+        duracaoCobrada: body.duracao_cobrada ?? null,
+        statusChamada: body.status_chamada ?? (outcome.atendida ? LEAD_API_MESSAGES.callAnswered : LEAD_API_MESSAGES.callNotAnswered),
+        motivoDesconexao: body.motivo_desconexao ?? null,
+        urlGravacao: body.url_gravacao ?? null,
+        dataComentario: now,
+      },
+    ];
+    let status = lead.cliStatusNegociacao;
+    if (outcome.statusNegociacao !== null && outcome.statusNegociacao !== lead.cliStatusNegociacao) {
+      // Only a status the company's funnel has (a company may have dropped 3 or 9).
+      const funnel = await negotiationStatuses(tx, lead.idEmpresa);
+      if (funnel.some((s) => s.idFunil === outcome.statusNegociacao)) {
+        status = outcome.statusNegociacao;
+        history.push({ tipo: TIMELINE_EVENT_TYPE.statusNegociacao, idAntigo: lead.cliStatusNegociacao, idNovo: status, texto: 'Tentativas de ligação esgotadas', dataComentario: now });
+      }
+    }
+    return {
+      action: 'chamada-encerrada',
+      message: LEAD_API_MESSAGES.callEnded,
+      set: { cliContatoStatus: outcome.contatoStatus, cliDataProximaTentativa: outcome.proximaTentativa, cliStatusNegociacao: status },
+      history,
+    };
+  });
+}

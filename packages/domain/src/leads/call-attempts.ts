@@ -1,0 +1,78 @@
+// Call attempts of a lead (000 §7 POST contato/chamadaid/{id} and contato/proximaligacao/{id};
+// 002 §4 "Call-queue control", §8 "Settings rule", §9 "Queue"): the counters a call start moves and
+// what the end of a call decides for the next one.
+import { toWallTime, zonedWallTimeToDate } from '../format/date.ts';
+import { CONTACT_STATUS } from './negotiation.ts';
+
+/** 002 §8: the negotiation status a lead takes when its call attempts are exhausted. */
+export const EXHAUSTED_NEGOTIATION_STATUS = { naoAtendido: 3, whatsapp: 9 } as const;
+
+/** The unit settings of 002 §3 "Unit settings" that rule the attempts (defaults in 002 §9). */
+export type CallAttemptSettings = {
+  /** ligacao_limite_tentativas (default 6). */
+  limiteTentativas: number;
+  /** ligacao_limite_tentativas_diarias (default 3). */
+  limiteTentativasDiarias: number;
+  /** ligacao_intervalo_nao_atendida, minutes (default 60). */
+  intervaloNaoAtendidaMinutos: number;
+  /** valor_minimo_segundos_chamada_atendida (default 20). */
+  minimoSegundosAtendida: number;
+  /** habilita_mensagem_whatsapp: exhausted leads go to 'Whatsapp' (9) instead of 'Não Atendido' (3). */
+  whatsappHabilitado: boolean;
+};
+
+/** A lead's counters: cli_tentativas, cli_tentativas_diarias and the last attempt (cli_data_atendimento). */
+export type CallCounters = { tentativas: number; tentativasDiarias: number; ultimaTentativa: Date | null };
+
+const sameSaoPauloDay = (a: Date, b: Date): boolean => {
+  const x = toWallTime(a);
+  const y = toWallTime(b);
+  return x.year === y.year && x.month === y.month && x.day === y.day;
+};
+
+/**
+ * A call starts (chamadaid): one more attempt in all and one more today; the daily count starts
+ * again on a new America/Sao_Paulo day.
+ */
+export function startCallAttempt(counters: CallCounters, now: Date): CallCounters {
+  const today = counters.ultimaTentativa !== null && sameSaoPauloDay(counters.ultimaTentativa, now);
+  return { tentativas: counters.tentativas + 1, tentativasDiarias: (today ? counters.tentativasDiarias : 0) + 1, ultimaTentativa: now };
+}
+
+/** 00:00 of the next America/Sao_Paulo day. */
+export function startOfNextSaoPauloDay(now: Date): Date {
+  const wall = toWallTime(now);
+  const noonUtc = new Date(Date.UTC(wall.year, wall.month - 1, wall.day, 12) + 86_400_000);
+  return zonedWallTimeToDate({ year: noonUtc.getUTCFullYear(), month: noonUtc.getUTCMonth() + 1, day: noonUtc.getUTCDate(), hour: 0, minute: 0, second: 0 })!;
+}
+
+/** What the end of a call decides (proximaligacao). */
+export type CallOutcome = {
+  atendida: boolean;
+  /** cli_contato_status after the call. */
+  contatoStatus: typeof CONTACT_STATUS.Atendido | typeof CONTACT_STATUS.NaoAtendido;
+  /** cli_data_proxima_tentativa: null when no further call is due. */
+  proximaTentativa: Date | null;
+  /** The negotiation status the lead moves to when its attempts are exhausted, else null. */
+  statusNegociacao: number | null;
+};
+
+/**
+ * 002 §8, §9: a call whose talk time reaches the unit's minimum is answered (no further attempt
+ * due). Otherwise: with every attempt used the lead leaves the queue as 'Não Atendido' (3), or
+ * 'Whatsapp' (9) when WhatsApp messaging is on; with today's attempts used the next call is due
+ * the next day, not before the interval; else after the interval.
+ */
+export function endCallAttempt(counters: CallCounters, talkedSeconds: number | null, settings: CallAttemptSettings, now: Date): CallOutcome {
+  if (talkedSeconds !== null && talkedSeconds >= settings.minimoSegundosAtendida) {
+    return { atendida: true, contatoStatus: CONTACT_STATUS.Atendido, proximaTentativa: null, statusNegociacao: null };
+  }
+  if (counters.tentativas >= settings.limiteTentativas) {
+    const status = settings.whatsappHabilitado ? EXHAUSTED_NEGOTIATION_STATUS.whatsapp : EXHAUSTED_NEGOTIATION_STATUS.naoAtendido;
+    return { atendida: false, contatoStatus: CONTACT_STATUS.NaoAtendido, proximaTentativa: null, statusNegociacao: status };
+  }
+  const afterInterval = new Date(now.getTime() + settings.intervaloNaoAtendidaMinutos * 60_000);
+  const proxima =
+    counters.tentativasDiarias >= settings.limiteTentativasDiarias ? new Date(Math.max(afterInterval.getTime(), startOfNextSaoPauloDay(now).getTime())) : afterInterval;
+  return { atendida: false, contatoStatus: CONTACT_STATUS.NaoAtendido, proximaTentativa: proxima, statusNegociacao: null };
+}
