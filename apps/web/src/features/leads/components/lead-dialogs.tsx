@@ -22,51 +22,26 @@ export function DeleteLeadDialog({ open, busy, onCancel, onConfirm }: { open: bo
   );
 }
 
-type TransferDialogProps = { open: boolean; currentUnitId: number; busy: boolean; onCancel: () => void; onConfirm: (unitId: number) => void };
+type UnitPickerDialogProps = {
+  open: boolean;
+  titleId: string;
+  title: string;
+  confirmLabel: string;
+  emptyText: string;
+  excludeUnitId?: number;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (unitId: number) => void;
+};
 
-export function TransferUnitDialog({ open, currentUnitId, busy, onCancel, onConfirm }: TransferDialogProps) {
+/** A dialog that asks for one of the company's units; the confirm button waits for a choice (001 §5). */
+function UnitPickerDialog({ open, titleId, title, confirmLabel, emptyText, excludeUnitId, busy, onCancel, onConfirm }: UnitPickerDialogProps) {
   const units = useUnits(open);
   const [unitId, setUnitId] = useState<number | null>(null);
-  const options = (units.data ?? []).filter((unit) => unit.id !== currentUnitId);
+  const options = (units.data ?? []).filter((unit) => unit.id !== excludeUnitId);
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="transferir-contato-titulo" maxWidth="xs" fullWidth>
-      <DialogTitle id="transferir-contato-titulo">Transferir Contato</DialogTitle>
-      <DialogContent>
-        <TextField
-          select
-          label="Unidade"
-          value={unitId === null ? '' : String(unitId)}
-          onChange={(event) => setUnitId(Number(event.target.value))}
-          sx={{ mt: 1 }}
-          helperText={units.isSuccess && options.length === 0 ? 'Nenhuma outra unidade disponível' : ' '}
-        >
-          {options.map((unit) => (
-            <MenuItem key={unit.id} value={String(unit.id)}>
-              {unit.nome}
-            </MenuItem>
-          ))}
-        </TextField>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>Cancelar</Button>
-        <Button variant="contained" disabled={unitId === null || busy} onClick={() => unitId !== null && onConfirm(unitId)}>
-          Transferir
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-type ConvertDialogProps = { busy: boolean; onCancel: () => void; onConfirm: (unitId: number) => void };
-
-/** 001 §4: for unit 58 the conversion asks for the unit. */
-export function ConvertUnitDialog({ busy, onCancel, onConfirm }: ConvertDialogProps) {
-  const units = useUnits(true);
-  const [unitId, setUnitId] = useState<number | null>(null);
-  const options = units.data ?? [];
-  return (
-    <Dialog open onClose={onCancel} aria-labelledby="converter-cliente-titulo" maxWidth="xs" fullWidth>
-      <DialogTitle id="converter-cliente-titulo">Converter cliente para o sistema irmão</DialogTitle>
+    <Dialog open={open} onClose={onCancel} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <TextField
           select
@@ -76,7 +51,7 @@ export function ConvertUnitDialog({ busy, onCancel, onConfirm }: ConvertDialogPr
           onChange={(event) => setUnitId(Number(event.target.value))}
           sx={{ mt: 1 }}
           disabled={units.isPending}
-          helperText={units.isSuccess && options.length === 0 ? 'Nenhuma unidade disponível' : ' '}
+          helperText={units.isSuccess && options.length === 0 ? emptyText : ' '}
         >
           {options.map((unit) => (
             <MenuItem key={unit.id} value={String(unit.id)}>
@@ -88,9 +63,40 @@ export function ConvertUnitDialog({ busy, onCancel, onConfirm }: ConvertDialogPr
       <DialogActions>
         <Button onClick={onCancel}>Cancelar</Button>
         <Button variant="contained" disabled={unitId === null || busy} onClick={() => unitId !== null && onConfirm(unitId)}>
-          Converter
+          {confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+type TransferDialogProps = { open: boolean; currentUnitId: number; busy: boolean; onCancel: () => void; onConfirm: (unitId: number) => void };
+
+export function TransferUnitDialog({ currentUnitId, ...props }: TransferDialogProps) {
+  return (
+    <UnitPickerDialog
+      {...props}
+      titleId="transferir-contato-titulo"
+      title="Transferir Contato"
+      confirmLabel="Transferir"
+      emptyText="Nenhuma outra unidade disponível"
+      excludeUnitId={currentUnitId}
+    />
+  );
+}
+
+type ConvertDialogProps = { busy: boolean; onCancel: () => void; onConfirm: (unitId: number) => void };
+
+/** 001 §4: for unit 58 the conversion asks for the unit. */
+export function ConvertUnitDialog(props: ConvertDialogProps) {
+  return (
+    <UnitPickerDialog
+      {...props}
+      open
+      titleId="converter-cliente-titulo"
+      title="Converter cliente para o sistema irmão"
+      confirmLabel="Converter"
+      emptyText="Nenhuma unidade disponível"
+    />
   );
 }

@@ -93,3 +93,29 @@ describe('001 §4 lead conversion', { timeout: 20_000 }, () => {
     expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
   });
 });
+
+describe("001 §2 'Transferir Contato'", { timeout: 20_000 }, () => {
+  it("offers the other units only, keeps 'Transferir' disabled until one is chosen (001 §5), then transfers", async () => {
+    const lead = testCrmContato({ unidade: 1 });
+    const api = stubApi({
+      'GET /api/cadastros/unidades': () => ({ body: units }),
+      'POST /api/contato/transferircontato/41': () => ({ body: { message: 'Contato transferido com sucesso.', data: null } }),
+    });
+    vi.stubGlobal('fetch', api.fetchMock);
+    renderHeader(lead);
+    fireEvent.click(screen.getByRole('button', { name: 'Transferir Contato' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transferir Contato' });
+    const confirm = within(dialog).getByRole('button', { name: 'Transferir' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    const picker = within(dialog).getByRole('combobox', { name: 'Unidade' });
+    await waitFor(() => expect(picker.getAttribute('aria-disabled')).toBeNull());
+    fireEvent.mouseDown(picker);
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Unidade Especial']);
+    fireEvent.click(within(listbox).getByRole('option', { name: 'Unidade Especial' }));
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Contato transferido com sucesso.')).toBeTruthy();
+    expect(api.calls.find((call) => call.method === 'POST')).toMatchObject({ url: '/api/contato/transferircontato/41' });
+  });
+});
