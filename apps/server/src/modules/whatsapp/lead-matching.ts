@@ -19,6 +19,13 @@ export type Unit = { idEmpresa: number; idUnidade: number };
 /** The national digits of a phone JID, or the id of a lid. */
 export const phoneOfJid = (jid: string): string | null => jidToPhone(jid);
 
+/** The telefone_chave a phone is matched by (001 §5), and the digits a new lead of it stores. */
+export function phoneKeyOf(phone: string): { telefone: string; key: string } {
+  const identity = classifyPhone(phone);
+  const telefone = identity.kind === 'national' ? identity.digits : identity.kind === 'lid' ? identity.id : identity.digits;
+  return { telefone, key: phoneKey(telefone) };
+}
+
 /** Finds the unit's lead of a phone (any ninth-digit form, with or without 55); creates it when new. */
 export async function findOrCreateLeadByPhone(
   ctx: WhatsappContext,
@@ -27,9 +34,7 @@ export async function findOrCreateLeadByPhone(
   name: string,
   extra: { idInstancia?: number | null; idTicket?: number | null; email?: string | null } = {},
 ): Promise<{ lead: LeadRow; created: boolean }> {
-  const identity = classifyPhone(phone);
-  const telefone = identity.kind === 'national' ? identity.digits : identity.kind === 'lid' ? identity.id : identity.digits;
-  const key = phoneKey(telefone);
+  const { telefone, key } = phoneKeyOf(phone);
   const found = await findLeadByPhoneKey(ctx.db, unit.idUnidade, key);
   if (found) return { lead: found, created: false };
   return ctx.db.transaction(async (tx) => {
@@ -68,16 +73,19 @@ export async function matchChat(ctx: WhatsappContext, unit: Unit, address: ChatA
     const lidDigits = address.lid.split('@')[0] ?? address.lid;
     result = await findOrCreateLeadByPhone(ctx, unit, lidDigits, pushName ?? lidDigits, { idInstancia });
   }
-  if (result && address.lid && isLidJid(address.lid)) {
-    const cacheKey = `${unit.idUnidade}:${address.lid}:${result.lead.cliCrmId}`;
-    if (!ctx.knownLids.has(cacheKey)) {
-      await rememberLid(ctx.db, unit.idUnidade, address.lid, result.lead.cliCrmId);
-      // Remembered only once stored for good: a rolled-back batch item must not skip the next insert.
-      onCommit(ctx, () => {
-        if (ctx.knownLids.size > 100_000) ctx.knownLids.clear();
-        ctx.knownLids.add(cacheKey);
-      });
-    }
-  }
+  if (result && address.lid) await rememberChatLid(ctx, unit, address.lid, result.lead.cliCrmId);
   return result;
+}
+
+/** ref §7: remembers the @lid a lead was seen with, once per unit, lid and lead. */
+export async function rememberChatLid(ctx: WhatsappContext, unit: Unit, lid: string, cliCrmId: number): Promise<void> {
+  if (!isLidJid(lid)) return;
+  const cacheKey = `${unit.idUnidade}:${lid}:${cliCrmId}`;
+  if (ctx.knownLids.has(cacheKey)) return;
+  await rememberLid(ctx.db, unit.idUnidade, lid, cliCrmId);
+  // Remembered only once stored for good: a rolled-back batch item must not skip the next insert.
+  onCommit(ctx, () => {
+    if (ctx.knownLids.size > 100_000) ctx.knownLids.clear();
+    ctx.knownLids.add(cacheKey);
+  });
 }

@@ -2,8 +2,13 @@
 // shared transactions, each answered after its commit, a bad one failing alone (ref §4, §8.3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMessageEvent } from '@funil/domain/whatsapp-api/realtime';
+import { eq } from 'drizzle-orm';
+import { leads } from '../leads/leads.table.ts';
+import { whatsappEventosPendentes, whatsappLids } from './messages.table.ts';
 import { startKit, type Kit } from './whatsapp-test-kit.ts';
 import { WEBHOOK_SECRET_HEADER } from './webhook.service.ts';
+import { WebhookBatcher } from './webhook-batcher.ts';
+import { whatsappContextOf } from './whatsapp.routes.ts';
 
 let k: Kit;
 const INST = 'batch-a1';
@@ -54,5 +59,69 @@ describe('webhook group commit', () => {
     expect(stored.map((m) => m.messageId).sort()).toEqual(bodies.map((b) => b.data.key.id).sort());
     const created = events.filter((e) => e.name === appMessageEvent(f.companyA) && (e.payload as { action: string }).action === 'create');
     expect(created).toHaveLength(60);
+  });
+
+  it('writes one batch set-based: a duplicate stores once, an ack before its message is applied and never lowered, an unknown number becomes a lead, a lid is remembered, a bad row fails alone (ref §4.1, §7, §8.3, §8.4)', async () => {
+    const { webhookSecret: secret } = await k.instance(INST);
+    const f = k.t.fixture;
+    const maria = await k.addLead(f.unitA1, f.companyA, 'Maria Lote', '11977770001');
+    const joao = await k.addLead(f.unitA1, f.companyA, 'João Lote', '11977770002');
+    const { events } = await k.socket(k.tokens.u);
+    const at = Math.floor(Date.now() / 1000);
+    const record = (id: string, jid: string, fromMe: boolean, text: string, extra: Record<string, unknown> = {}) => ({
+      key: { remoteJid: jid, fromMe, id, ...extra },
+      pushName: fromMe ? 'Você' : 'Cliente Novo',
+      status: fromMe ? 'PENDING' : 'DELIVERY_ACK',
+      message: { conversation: text },
+      messageType: 'conversation',
+      messageTimestamp: at,
+    });
+    const ack = (id: string, status: string) => ({ event: 'messages.update', instance: INST, data: { keyId: id, remoteJid: '5511977770001@s.whatsapp.net', fromMe: true, status } });
+    const mariaJid = '5511977770001@s.whatsapp.net';
+    // One lane and one tick: all of these are one batch.
+    const batcher = new WebhookBatcher(whatsappContextOf(k.t.app), { lanes: 1 });
+    const bodies: [unknown, string][] = [
+      [ack('LOTE-OWN', 'READ'), secret],
+      [{ event: 'send.message', instance: INST, data: record('LOTE-OWN', mariaJid, true, 'enviada do celular') }, secret],
+      [{ event: 'messages.upsert', instance: INST, data: record('LOTE-IN1', mariaJid, false, 'primeira') }, secret],
+      [{ event: 'messages.upsert', instance: INST, data: record('LOTE-IN1', mariaJid, false, 'primeira') }, secret],
+      [{ event: 'messages.upsert', instance: INST, data: record('LOTE-IN2', mariaJid, false, 'segunda') }, secret],
+      [{ event: 'messages.upsert', instance: INST, data: record('LOTE-NEW', '5511977770009@s.whatsapp.net', false, 'sou novo') }, secret],
+      [{ event: 'messages.upsert', instance: INST, data: record('LOTE-LID', '77770002@lid', false, 'por lid', { remoteJidAlt: '5511977770002@s.whatsapp.net' }) }, secret],
+      [{ event: 'messages.upsert', instance: INST, data: record('X'.repeat(200), '5511977770002@s.whatsapp.net', false, 'id longo demais') }, secret],
+      [{ event: 'messages.upsert', instance: INST, data: record('LOTE-FORGED', mariaJid, false, 'intrusa') }, 'segredo-errado'],
+      [ack('LOTE-OWN', 'DELIVERY_ACK'), secret],
+    ];
+    const answers = await Promise.allSettled(bodies.map(([body, header]) => batcher.submit(body, header)));
+    await batcher.idle();
+    await k.settle();
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect((answers[8] as PromiseRejectedResult).reason).toMatchObject({ code: 'unauthorized' });
+
+    const own = await k.messagesOf(maria);
+    expect(own.map((m) => [m.messageId, m.ack, m.body])).toEqual([
+      ['LOTE-OWN', 4, 'enviada do celular'],
+      ['LOTE-IN1', 0, 'primeira'],
+      ['LOTE-IN2', 0, 'segunda'],
+    ]);
+    expect(await k.t.database.db.select().from(whatsappEventosPendentes).where(eq(whatsappEventosPendentes.messageId, 'LOTE-OWN'))).toEqual([]);
+    const [mariaRow] = await k.t.database.db.select().from(leads).where(eq(leads.cliCrmId, maria));
+    expect(mariaRow).toMatchObject({ whatsappUltimaMensagemNaoLidas: 2, whatsappUltimaMensagemTexto: 'segunda', whatsappUltimaMensagemFromMe: 0 });
+
+    expect((await k.messagesOf(joao)).map((m) => m.messageId)).toEqual(['LOTE-LID']);
+    const lids = await k.t.database.db.select().from(whatsappLids).where(eq(whatsappLids.lid, '77770002@lid'));
+    expect(lids.map((l) => l.cliCrmId)).toEqual([joao]);
+
+    const [created] = await k.t.database.db.select().from(leads).where(eq(leads.telefoneChave, '1177770009'));
+    expect(created).toMatchObject({ cliNome: 'Cliente Novo', cliTipoLead: 4, whatsappUltimaMensagemNaoLidas: 1 });
+    expect((await k.messagesOf(created!.cliCrmId)).map((m) => m.body)).toEqual(['sou novo']);
+
+    const creates = events
+      .filter((e) => e.name === appMessageEvent(f.companyA))
+      .map((e) => e.payload as { action: string; message: { messageId: string; ack: number } })
+      .filter((p) => p.action === 'create' && p.message.messageId.startsWith('LOTE'));
+    expect(creates.map((p) => p.message.messageId)).toEqual(['LOTE-OWN', 'LOTE-IN1', 'LOTE-IN2', 'LOTE-NEW', 'LOTE-LID']);
+    expect(creates[0]!.message.ack).toBe(4);
+    expect(events.some((e) => e.name === `company-${f.companyA}-contact` && (e.payload as { action: string; contact: { cli_crm_id: number } }).contact.cli_crm_id === created!.cliCrmId)).toBe(true);
   });
 });

@@ -1,26 +1,21 @@
 // Group commit for the gateway's webhooks: the webhooks that arrive while a batch is being written
-// go into the next one, and a batch is ONE transaction with a savepoint per webhook. Each webhook is
-// answered only after its batch committed, so an answered webhook is durable (the gateway does not
-// resend it), while the disk flushes once per batch instead of once per statement. A webhook that
-// fails rolls back to its savepoint alone and gets its own error.
+// go into the next one, and a batch is ONE transaction. Each webhook is answered only after its batch
+// committed, so an answered webhook is durable (the gateway does not resend it), while the disk
+// flushes once per batch instead of once per statement. A webhook is authenticated and parsed once,
+// before the transaction: a wrong secret or a malformed body is answered at once and never touches
+// the batch. The batch is written set-based (webhook.service.ts ingestPrepared); if any webhook of
+// it fails, it is written again with a savepoint per webhook, so that the bad one fails alone.
 // Webhooks are spread over a few lanes by chat (the contact's jid), each lane writing its batches
 // one at a time in arrival order: the events of one chat keep their order and never wait on each
 // other's row locks, while different chats are written side by side.
-import type { Tx } from '../../db/connection.ts';
+import { ingestPrepared, prepareWebhook, type IngestResult, type PreparedWebhook } from './webhook.service.ts';
 import type { WhatsappContext } from './whatsapp-context.ts';
-import { transactionalContext } from './whatsapp-context.ts';
-import { ingestWebhook, type IngestResult } from './webhook.service.ts';
 
 type Item = { body: unknown; secret: string | undefined; resolve(value: IngestResult): void; reject(error: unknown): void };
+type Work = { item: Item; prepared: Exclude<PreparedWebhook, { kind: 'done' }> };
 class NeedsSavepoints extends Error {}
 
-async function ingestIn(ctx: WhatsappContext, tx: Tx, item: Item): Promise<{ result: IngestResult; commit(): void }> {
-  const scoped = transactionalContext(ctx, tx);
-  const result = await ingestWebhook(scoped.ctx, item.body, item.secret);
-  return { result, commit: scoped.commit };
-}
-
-type Outcome = { ok: true; value: IngestResult; commit(): void } | { ok: false; error: unknown };
+type Outcome = { ok: true; commit(): void } | { ok: false; error: unknown };
 
 class Lane {
   readonly #ctx: WhatsappContext;
@@ -57,63 +52,83 @@ class Lane {
   }
 
   async #write(batch: Item[]): Promise<void> {
-    let outcomes: Outcome[] = [];
+    const work: Work[] = [];
+    for (const item of batch) {
+      try {
+        const prepared = await prepareWebhook(this.#ctx, item.body, item.secret);
+        if (prepared.kind === 'done') item.resolve(prepared.result);
+        else work.push({ item, prepared });
+      } catch (error) {
+        item.reject(error);
+      }
+    }
+    if (work.length === 0) return;
+    let outcomes: Outcome[];
     try {
-      // First without savepoints (two statements fewer per webhook); if any webhook fails, the
-      // whole attempt rolls back and the batch is written again with a savepoint each.
-      const clean = await retryOnConflict(() => (outcomes = []), () => this.#attempt(batch, outcomes, false));
-      if (!clean) await retryOnConflict(() => (outcomes = []), () => this.#attempt(batch, outcomes, true));
+      // First set-based without savepoints; if any webhook fails, the whole attempt rolls back and
+      // the batch is written again with a savepoint each.
+      outcomes = (await retryOnConflict(() => this.#attempt(work, false))) ?? (await retryOnConflict(() => this.#attempt(work, true)))!;
     } catch (error) {
       // The commit itself failed: nothing of this batch is stored.
-      for (const item of batch) item.reject(error);
+      for (const { item } of work) item.reject(error);
       return;
     }
-    batch.forEach((item, i) => {
+    work.forEach(({ item, prepared }, i) => {
       const outcome = outcomes[i]!;
       if (outcome.ok) {
         outcome.commit();
-        item.resolve(outcome.value);
+        item.resolve(prepared.result);
       } else item.reject(outcome.error);
     });
   }
 
-  /** One transaction over the batch; false when a webhook failed without savepoints (nothing kept). */
-  async #attempt(batch: Item[], outcomes: Outcome[], savepoints: boolean): Promise<boolean> {
+  /** One transaction over the batch; null when a webhook failed without savepoints (nothing kept). */
+  async #attempt(work: Work[], savepoints: boolean): Promise<Outcome[] | null> {
+    const outcomes: Outcome[] = [];
     try {
       await this.#ctx.db.transaction(async (tx) => {
-        for (const item of batch) {
+        if (!savepoints) {
           try {
-            const value = savepoints
-              ? await tx.transaction((savepoint) => ingestIn(this.#ctx, savepoint, item))
-              : await ingestIn(this.#ctx, tx, item);
-            outcomes.push({ ok: true, value: value.result, commit: value.commit });
+            const commits = await ingestPrepared(this.#ctx, tx, work.map((w) => w.prepared));
+            for (const commit of commits) outcomes.push({ ok: true, commit });
           } catch (error) {
-            if (!savepoints) throw new NeedsSavepoints();
+            if (isRetryable(error)) throw error;
+            throw new NeedsSavepoints();
+          }
+          return;
+        }
+        for (const w of work) {
+          try {
+            const [commit] = await tx.transaction((savepoint) => ingestPrepared(this.#ctx, savepoint, [w.prepared]));
+            outcomes.push({ ok: true, commit: commit! });
+          } catch (error) {
             outcomes.push({ ok: false, error });
           }
         }
       });
-      return true;
+      return outcomes;
     } catch (error) {
-      if (error instanceof NeedsSavepoints) return false;
+      if (error instanceof NeedsSavepoints) return null;
       throw error;
     }
   }
-
 }
 
 // Two lanes touching the same lead (a chat seen once by phone and once by @lid) can deadlock; the
 // database then aborts one transaction whole, and it is safe to write that batch again.
 const RETRYABLE = new Set(['40P01', '40001']);
 
-async function retryOnConflict<T>(reset: () => void, attempt: () => Promise<T>, tries = 3): Promise<T> {
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof code === 'string' && RETRYABLE.has(code);
+}
+
+async function retryOnConflict<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
   for (let i = 1; ; i++) {
-    reset();
     try {
       return await attempt();
     } catch (error) {
-      const code = (error as { code?: unknown; cause?: { code?: unknown } }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
-      if (i >= tries || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
+      if (i >= tries || !isRetryable(error)) throw error;
     }
   }
 }

@@ -1,10 +1,12 @@
 // Ingestion of the gateway's webhooks (ref §4): authenticated by the per-instance secret header,
 // idempotent (one row per instance + message id), order-tolerant (acks only rise; an update that
 // arrives before its message waits in whatsapp_eventos_pendentes) and lean: the only gateway call,
-// the media download, runs after the answer.
+// the media download, runs after the answer. A webhook is checked and parsed once, before its batch
+// (webhook-batcher.ts); the common message records are then written set-based (webhook-records.ts).
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { ACK } from '@funil/domain/whatsapp-api/chat-message';
+import type { Tx } from '../../db/connection.ts';
 import { missedCallText } from '@funil/domain/whatsapp-api/messages';
 import { DomainError } from '../../http/domain-error.ts';
 import { parseWebhook, MESSAGE_STATUS_RANK, type MessageRecord, type WebhookEvent } from '../../integrations/evolution/evolution-types.ts';
@@ -14,7 +16,8 @@ import { chatMessageOf, ticketOf, wallTimes } from './message-view.ts';
 import { matchChat, type ChatAddress } from './lead-matching.ts';
 import { downloadInBackground } from './media.service.ts';
 import { emitInstance, emitLead, emitMessage, emitTicket } from './whatsapp-events.ts';
-import type { WhatsappContext } from './whatsapp-context.ts';
+import { transactionalContext, type WhatsappContext } from './whatsapp-context.ts';
+import { planRecord, recordMessageOf, storeRecords, type RecordPlan } from './webhook-records.ts';
 import {
   applyPendingEvent,
   findLeadInUnit,
@@ -37,8 +40,6 @@ export const WEBHOOK_SECRET_HEADER = 'x-funil-webhook-secret';
 /** The events Funil subscribes to (ref §4.1 config names); CALL carries missed calls (001 §3 call_log). */
 export const WEBHOOK_EVENTS = ['MESSAGES_UPSERT', 'SEND_MESSAGE', 'MESSAGES_UPDATE', 'MESSAGES_DELETE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED', 'CALL'] as const;
 
-const envelopeSchema = z.looseObject({ event: z.string(), instance: z.string(), data: z.unknown() });
-
 // ref §4.1: emitted names are dotted; the UPPER_SNAKE config names are accepted too.
 export const normaliseEventName = (event: string): string => (/^[A-Z0-9_]+$/.test(event) ? event.toLowerCase().replace(/_/g, '.') : event);
 
@@ -50,22 +51,58 @@ const sameSecret = (a: string, b: string): boolean => {
 
 export type IngestResult = { handled: string };
 
-/** Checks the secret and handles one webhook; throws 401 before storing anything when it does not match. */
-export async function ingestWebhook(ctx: WhatsappContext, body: unknown, secret: string | undefined): Promise<IngestResult> {
-  const envelope = envelopeSchema.safeParse(body);
-  if (!envelope.success) throw new DomainError('invalid');
-  const instance = await ctx.instances.byName(envelope.data.instance, ctx.db);
+/**
+ * A webhook authenticated and parsed, before its batch: 'done' has nothing to store, 'record' is a
+ * message of the set-based path, 'event' is written one by one by `run`.
+ */
+export type PreparedWebhook =
+  | { kind: 'done'; result: IngestResult }
+  | { kind: 'record'; result: IngestResult; plan: RecordPlan }
+  | { kind: 'event'; result: IngestResult; run(ctx: WhatsappContext): Promise<void> };
+
+type Envelope = { event: string; instance: string; data?: unknown };
+const isEnvelope = (body: unknown): body is Envelope =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) && typeof (body as Envelope).event === 'string' && typeof (body as Envelope).instance === 'string';
+
+/** Checks the secret and parses the webhook; throws 401 before anything is stored when it does not match, 400 when malformed. */
+export async function prepareWebhook(ctx: WhatsappContext, body: unknown, secret: string | undefined): Promise<PreparedWebhook> {
+  if (!isEnvelope(body)) throw new DomainError('invalid');
+  const instance = await ctx.instances.byName(body.instance, ctx.db);
   if (!instance || !secret || !sameSecret(secret, instance.webhookSecret)) throw new DomainError('unauthorized', 'Webhook não autorizado.');
-  const name = normaliseEventName(envelope.data.event);
-  if (name === 'call') {
-    await handleCall(ctx, instance, envelope.data.data);
-    return { handled: name };
-  }
-  const parsed = parseWebhook({ ...envelope.data, event: name });
+  const name = normaliseEventName(body.event);
+  const result = { handled: name };
+  if (name === 'call') return { kind: 'event', result, run: (c) => handleCall(c, instance, body.data) };
+  const parsed = parseWebhook({ ...body, event: name });
   if (parsed.kind === 'invalid') throw new DomainError('invalid');
-  if (parsed.kind === 'other') return { handled: 'ignored' };
-  await handleEvent(ctx, instance, parsed.event);
-  return { handled: name };
+  if (parsed.kind === 'other') return { kind: 'done', result: { handled: 'ignored' } };
+  const event = parsed.event;
+  if (event.event === 'messages.upsert' || event.event === 'send.message') {
+    const plan = planRecord(instance, event.data);
+    if (plan) return { kind: 'record', result, plan };
+  }
+  return { kind: 'event', result, run: (c) => handleEvent(c, instance, event) };
+}
+
+/**
+ * Writes prepared webhooks in order inside the transaction `tx` (runs of records set-based);
+ * returns, in order, what each announces once `tx` committed. Throws when any of them fails.
+ */
+export async function ingestPrepared(ctx: WhatsappContext, tx: Tx, items: readonly Exclude<PreparedWebhook, { kind: 'done' }>[]): Promise<(() => void)[]> {
+  const commits: (() => void)[] = [];
+  for (let i = 0; i < items.length; ) {
+    const plans: RecordPlan[] = [];
+    for (let item = items[i]; item?.kind === 'record'; item = items[++i]) plans.push(item.plan);
+    if (plans.length > 0) {
+      commits.push(...(await storeRecords(ctx, tx, plans)));
+      continue;
+    }
+    const item = items[i++]!;
+    if (item.kind !== 'event') continue;
+    const scoped = transactionalContext(ctx, tx);
+    await item.run(scoped.ctx);
+    commits.push(scoped.commit);
+  }
+  return commits;
 }
 
 async function handleEvent(ctx: WhatsappContext, instance: InstanceRow, event: WebhookEvent): Promise<void> {
@@ -130,37 +167,7 @@ export async function handleRecord(ctx: WhatsappContext, instance: InstanceRow, 
   const matched = await matchChat(ctx, tenantOf(instance), address, key.fromMe ? null : (record.pushName ?? null), instance.id);
   if (!matched) return;
   const { lead, created } = matched;
-  const status = record.status ?? (key.fromMe ? 'PENDING' : 'DELIVERY_ACK');
-  const quotedFromMe = content.quoted ? content.quoted.participant !== null && content.quoted.participant === instance.ownerJid : false;
-  const message: NewMessage = {
-    idEmpresa: instance.idEmpresa,
-    idUnidade: instance.idUnidade,
-    cliCrmId: lead.cliCrmId,
-    idInstancia: instance.id,
-    idTicket: lead.idTicket,
-    messageId: key.id,
-    remoteJid: key.remoteJid,
-    phoneJid,
-    fromMe: key.fromMe,
-    mediaType: content.mediaType,
-    gatewayType: content.gatewayType,
-    body: content.body,
-    mimetype: content.media?.mimetype ?? null,
-    fileName: content.media?.fileName ?? null,
-    mediaStatus: content.media ? 'pending' : 'none',
-    mediaPath: null,
-    ack: key.fromMe ? ((MESSAGE_STATUS_RANK as Record<string, number>)[status] ?? ACK.pending) : ACK.received,
-    isError: status === 'ERROR',
-    quotedMessageId: content.quoted?.messageId ?? null,
-    quoted: content.quoted
-      ? { messageId: content.quoted.messageId, body: content.quoted.body, fromMe: quotedFromMe, mediaType: content.quoted.mediaType, contactName: null }
-      : null,
-    reactionTargetId: content.reaction?.targetId ?? null,
-    senderTimestamp: content.reaction?.senderTimestamp ?? null,
-    pushName: key.fromMe ? null : (record.pushName ?? null),
-    idUsuario: null,
-    criadoEm: new Date(record.messageTimestamp * 1000),
-  };
+  const message: NewMessage = { ...recordMessageOf(instance, record, content, phoneJid), cliCrmId: lead.cliCrmId, idTicket: lead.idTicket };
   const effect = content.reaction ? null : { preview: previewText(content.mediaType, content.body, message.fileName), idInstancia: instance.id };
   const stored = await storeMessage(ctx.db, message, effect, 'ignore');
   if (!stored) return; // a repeated event (ref §8.3)

@@ -283,6 +283,156 @@ export async function storeMessage(
   return { id: Number(row.message_row_id), inserted: row.message_inserted, lead: row.cli_crm_id === null ? null : summaryOfRaw(row) };
 }
 
+// ---- webhook batches (webhook-records.ts): one statement per step for a whole batch ----
+
+/** The active lead (oldest first) of each unit and telefone_chave (001 §5), in one statement. */
+export async function findLeadsByPhoneKeys(
+  db: DbOrTx,
+  pairs: readonly { idUnidade: number; key: string }[],
+): Promise<{ idUnidade: number; key: string; cliCrmId: number; idTicket: number | null }[]> {
+  if (pairs.length === 0) return [];
+  const rows = await rowsOf<{ id_unidade: number; chave: string; cli_crm_id: number; id_ticket: number | null }>(
+    db,
+    sql`select distinct on (k.id_unidade, k.chave) k.id_unidade, k.chave, l.cli_crm_id, l.id_ticket
+      from json_to_recordset(${JSON.stringify(pairs.map((p) => ({ id_unidade: p.idUnidade, chave: p.key })))}::json) as k(id_unidade int, chave text)
+      join leads l on l.id_unidade = k.id_unidade and l.telefone_chave = k.chave and l.desativado = 0
+      order by k.id_unidade, k.chave, l.cli_crm_id`,
+  );
+  return rows.map((r) => ({ idUnidade: Number(r.id_unidade), key: r.chave, cliCrmId: Number(r.cli_crm_id), idTicket: r.id_ticket === null ? null : Number(r.id_ticket) }));
+}
+
+/** A webhook message of a batch: the stored fields and its preview in the lead list (001 §3). */
+export type BatchMessage = NewMessage & { preview: string };
+
+export type BatchStored = {
+  messageId: string;
+  idInstancia: number;
+  id: number;
+  ack: number;
+  isError: boolean;
+  isDeleted: boolean;
+  datacad: Date;
+  lead: LeadSummary | null;
+  /** A pending event changed between the insert's read and its removal: `ack`/`is*` are not stored yet. */
+  stale: boolean;
+};
+
+const MESSAGE_INPUT_COLUMNS = `ord int, id_empresa int, id_unidade int, cli_crm_id int, id_instancia int, id_ticket int, message_id text,
+  remote_jid text, phone_jid text, from_me boolean, media_type text, gateway_type text, body text, mimetype text, file_name text,
+  media_status text, media_path text, ack smallint, is_error boolean, quoted_message_id text, quoted jsonb, reaction_target_id text,
+  sender_timestamp bigint, push_name text, id_usuario int, criado_em timestamptz, preview text`;
+
+/**
+ * Stores webhook messages (at most one per lead and one per message id) and moves each lead's
+ * last-message fields, in ONE statement: the messages come as one JSON parameter; a repeated
+ * message stores nothing and moves nothing (ref §8.3); an ack or deletion that arrived before its
+ * message (whatsapp_eventos_pendentes) is applied on insert and removed, acks only rising (ref §8.4);
+ * the lead's fields move as storeMessage moves them, the status from the applied ack. Returns the
+ * inserted messages only, with their lead as it stands after the update.
+ */
+export async function storeMessageBatch(db: DbOrTx, messages: readonly BatchMessage[]): Promise<BatchStored[]> {
+  if (messages.length === 0) return [];
+  const input = JSON.stringify(
+    messages.map((m, ord) => ({
+      ord,
+      id_empresa: m.idEmpresa,
+      id_unidade: m.idUnidade,
+      cli_crm_id: m.cliCrmId,
+      id_instancia: m.idInstancia,
+      id_ticket: m.idTicket,
+      message_id: m.messageId,
+      remote_jid: m.remoteJid,
+      phone_jid: m.phoneJid,
+      from_me: m.fromMe,
+      media_type: m.mediaType,
+      gateway_type: m.gatewayType,
+      body: m.body,
+      mimetype: m.mimetype,
+      file_name: m.fileName,
+      media_status: m.mediaStatus,
+      media_path: m.mediaPath,
+      ack: m.ack,
+      is_error: m.isError,
+      quoted_message_id: m.quotedMessageId,
+      quoted: m.quoted,
+      reaction_target_id: m.reactionTargetId,
+      sender_timestamp: m.senderTimestamp,
+      push_name: m.pushName,
+      id_usuario: m.idUsuario,
+      criado_em: m.criadoEm.toISOString(),
+      preview: m.preview,
+    })),
+  );
+  const latest = sql.raw(`(leads.whatsapp_ultima_mensagem_data_geral is null or leads.whatsapp_ultima_mensagem_data_geral <= i.criado_em)`);
+  const rows = await rowsOf<
+    RawLeadSummary & { message_row_id: number; message_id: string; id_instancia: number; ack: number; is_error: boolean; is_deleted: boolean; datacad: Date | string; stale: boolean }
+  >(
+    db,
+    sql`with i as (select * from json_to_recordset(${input}::json) as x(${sql.raw(MESSAGE_INPUT_COLUMNS)})),
+    ins as (
+      insert into whatsapp_mensagens (id_empresa, id_unidade, cli_crm_id, id_instancia, id_ticket, message_id, remote_jid, phone_jid, from_me,
+        media_type, gateway_type, body, mimetype, file_name, media_status, media_path, ack, is_error, is_deleted, quoted_message_id, quoted,
+        reaction_target_id, sender_timestamp, push_name, id_usuario, criado_em)
+      select i.id_empresa, i.id_unidade, i.cli_crm_id, i.id_instancia, i.id_ticket, i.message_id, i.remote_jid, i.phone_jid, i.from_me,
+        i.media_type, i.gateway_type, i.body, i.mimetype, i.file_name, i.media_status, i.media_path,
+        greatest(i.ack, coalesce(ep.ack, 0)), i.is_error or coalesce(ep.is_error, false), coalesce(ep.is_deleted, false),
+        i.quoted_message_id, i.quoted, i.reaction_target_id, i.sender_timestamp, i.push_name, i.id_usuario, i.criado_em
+      from i left join whatsapp_eventos_pendentes ep on ep.id_instancia = i.id_instancia and ep.message_id = i.message_id
+      order by i.ord
+      on conflict (id_instancia, message_id) do nothing
+      returning id, id_instancia, message_id, cli_crm_id, ack, is_error, is_deleted, datacad
+    ),
+    applied as (
+      delete from whatsapp_eventos_pendentes ep using ins
+      where ep.id_instancia = ins.id_instancia and ep.message_id = ins.message_id
+      returning ep.id_instancia, ep.message_id, ep.ack, ep.is_error, ep.is_deleted
+    ),
+    upd as (
+      update leads set
+        whatsapp_ultima_mensagem_data_enviada = case when i.from_me
+          then greatest(coalesce(leads.whatsapp_ultima_mensagem_data_enviada, i.criado_em), i.criado_em) else leads.whatsapp_ultima_mensagem_data_enviada end,
+        whatsapp_ultima_mensagem_data_recebida = case when i.from_me
+          then leads.whatsapp_ultima_mensagem_data_recebida else greatest(coalesce(leads.whatsapp_ultima_mensagem_data_recebida, i.criado_em), i.criado_em) end,
+        whatsapp_ultima_mensagem_nao_lidas = leads.whatsapp_ultima_mensagem_nao_lidas + case when i.from_me then 0 else 1 end,
+        cli_mensagem_status = case
+          when i.from_me then case leads.cli_mensagem_status when 0 then 1 when 3 then 2 else leads.cli_mensagem_status end
+          when leads.cli_mensagem_status = 4 then 4 else 3 end,
+        id_instancia_evolution = case when i.from_me
+          then coalesce(leads.id_instancia_evolution, i.id_instancia) else coalesce(i.id_instancia, leads.id_instancia_evolution) end,
+        whatsapp_ultima_mensagem_texto = case when ${latest} then i.preview else leads.whatsapp_ultima_mensagem_texto end,
+        whatsapp_ultima_mensagem_from_me = case when ${latest} then case when i.from_me then 1 else 0 end else leads.whatsapp_ultima_mensagem_from_me end,
+        whatsapp_ultima_mensagem_tipo = case when ${latest} then i.media_type else leads.whatsapp_ultima_mensagem_tipo end,
+        whatsapp_ultima_mensagem_status = case when ${latest}
+          then case when not i.from_me or ins.ack <= 0 then null when ins.ack <= 2 then 1 when ins.ack = 3 then 2 else 3 end
+          else leads.whatsapp_ultima_mensagem_status end,
+        whatsapp_ultima_mensagem_data_geral = greatest(coalesce(leads.whatsapp_ultima_mensagem_data_geral, i.criado_em), i.criado_em),
+        data_atualizacao = now()
+      from ins join i on i.id_instancia = ins.id_instancia and i.message_id = ins.message_id
+      where leads.cli_crm_id = ins.cli_crm_id
+      returning ${LEAD_SUMMARY_COLUMNS}
+    )
+    select ins.id as message_row_id, ins.message_id, ins.id_instancia,
+      greatest(ins.ack, coalesce(applied.ack, 0)) as ack, ins.is_error or coalesce(applied.is_error, false) as is_error,
+      ins.is_deleted or coalesce(applied.is_deleted, false) as is_deleted, ins.datacad,
+      coalesce(applied.ack > ins.ack or (applied.is_error and not ins.is_error) or (applied.is_deleted and not ins.is_deleted), false) as stale,
+      upd.*
+    from ins
+    left join applied on applied.id_instancia = ins.id_instancia and applied.message_id = ins.message_id
+    left join upd on upd.cli_crm_id = ins.cli_crm_id`,
+  );
+  return rows.map((r) => ({
+    messageId: r.message_id,
+    idInstancia: Number(r.id_instancia),
+    id: Number(r.message_row_id),
+    ack: Number(r.ack),
+    isError: r.is_error,
+    isDeleted: r.is_deleted,
+    datacad: new Date(r.datacad),
+    lead: r.cli_crm_id === null ? null : summaryOfRaw(r),
+    stale: r.stale,
+  }));
+}
+
 /** Keeps an ack/deletion that may have arrived before its message (ref §4.1: no ordering). */
 export async function upsertPendingEvent(db: DbOrTx, idInstancia: number, messageId: string, change: { ack: number; isError: boolean; isDeleted: boolean }): Promise<void> {
   await db.execute(sql`insert into whatsapp_eventos_pendentes (id_instancia, message_id, ack, is_error, is_deleted)
