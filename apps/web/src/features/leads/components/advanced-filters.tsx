@@ -1,5 +1,5 @@
 // The expandable advanced filter area of the lead list (001 §2, 002 §2.1): statuses, platform,
-// campaign, tags, attendants (with acesso_atribuidos), a DD/MM/YYYY date range and its type.
+// attendance, campaign, tags, attendants (with acesso_atribuidos), a DD/MM/YYYY date range and its type.
 // Changes stay a draft until 'Aplicar'; 'Limpar' empties both.
 import { useState } from 'react';
 import { Autocomplete, Button, Grid, MenuItem, Stack, TextField } from '@mui/material';
@@ -69,6 +69,20 @@ export function AdvancedFilters({ applied, onApply }: AdvancedFiltersProps) {
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <IdSelect label="Plataforma" value={draft.cli_tipo_lead} options={unit.plataformas} onChange={(id) => set('cli_tipo_lead', id)} />
+        </Grid>
+        <Grid size={12}>
+          {/* 002 §2.1 attendance filter: Todos, Atendidos por mim, Não Atendido. */}
+          <TextField
+            select
+            size="small"
+            label="Atendimento"
+            value={String(draft.cli_atendimento)}
+            onChange={(event) => set('cli_atendimento', event.target.value === '1' ? 1 : event.target.value === '2' ? 2 : 0)}
+          >
+            <MenuItem value="0">Todos</MenuItem>
+            <MenuItem value="1">Atendidos por mim</MenuItem>
+            <MenuItem value="2">Não Atendido</MenuItem>
+          </TextField>
         </Grid>
         <Grid size={12}>
           <Autocomplete

@@ -1,7 +1,8 @@
-// The CRM list's filter state (002 §2.1, 001 §2 "Lead list panel", §4 "Quick filters") and its
-// translation into the contact-list filter that buildContactListPath turns into segments.
+// The CRM list's filter state (002 §2.1 filter chips, attendance filter and date type; 001 §2
+// "Lead list panel") and its translation into the contact-list filter that buildContactListPath
+// turns into segments.
 import { endOfDayFilter, startOfDayFilter } from '@funil/domain/format/date';
-import { NO_QUICK_FILTERS, visibleQuickFilters, type QuickFilterChip, type QuickFilterState } from '@funil/domain/leads/quick-filters';
+import { ALL_CHIP_ID, contactListChipFilter, type ContactListChipId } from '@funil/domain/leads/contact-list-chips';
 import type { ListFilter } from '../api/lead-keys.ts';
 
 /** The advanced filter area, as applied ('Aplicar'); dates are 'YYYY-MM-DD'. */
@@ -10,6 +11,8 @@ export type AdvancedFilter = {
   cli_status_negociacao_venda: number | null;
   cli_contato_status: number | null;
   cli_tipo_lead: number | null;
+  /** 002 §2.1 attendance filter (cli_atendimento): 0 Todos, 1 Atendidos por mim, 2 Não Atendido. */
+  cli_atendimento: 0 | 1 | 2;
   cli_campanha_nome: string;
   tags: number[];
   atendentes: number[];
@@ -24,6 +27,7 @@ export const EMPTY_ADVANCED_FILTER: AdvancedFilter = {
   cli_status_negociacao_venda: null,
   cli_contato_status: null,
   cli_tipo_lead: null,
+  cli_atendimento: 0,
   cli_campanha_nome: '',
   tags: [],
   atendentes: [],
@@ -32,19 +36,9 @@ export const EMPTY_ADVANCED_FILTER: AdvancedFilter = {
   tipo_data: 0,
 };
 
-export type CrmFilterState = { search: string; quick: QuickFilterState; advanced: AdvancedFilter };
+export type CrmFilterState = { search: string; chip: ContactListChipId; advanced: AdvancedFilter };
 
-export const EMPTY_CRM_FILTER: CrmFilterState = { search: '', quick: NO_QUICK_FILTERS, advanced: EMPTY_ADVANCED_FILTER };
-
-// The contact-list segments (000 §7) can say "assigned to me" (atendentes) and "attended by me" /
-// "not attended" (cli_atendimento), but have no position for read/unread or unassigned leads, so
-// those chips of 001 §4 are not offered on this list.
-const CHIPS_THE_LIST_CAN_FILTER: ReadonlySet<QuickFilterChip> = new Set(['todos', 'meus_atendimentos', 'atendidos_por_mim', 'nao_atendidos']);
-
-/** The quick filter chips of the CRM list: 001 §4 visibility, narrowed to what the list read can filter. */
-export function crmQuickFilters(settings: { clienteAtendente: boolean; atendimentoHabilitado: boolean }): QuickFilterChip[] {
-  return visibleQuickFilters(settings).filter((chip) => CHIPS_THE_LIST_CAN_FILTER.has(chip));
-}
+export const EMPTY_CRM_FILTER: CrmFilterState = { search: '', chip: ALL_CHIP_ID, advanced: EMPTY_ADVANCED_FILTER };
 
 /** How many advanced filters are set (shown on the filter toggle). */
 export function countAdvancedFilters(filter: AdvancedFilter): number {
@@ -53,6 +47,7 @@ export function countAdvancedFilters(filter: AdvancedFilter): number {
     filter.cli_status_negociacao_venda !== null,
     filter.cli_contato_status !== null,
     filter.cli_tipo_lead !== null,
+    filter.cli_atendimento !== 0,
     filter.cli_campanha_nome !== '',
     filter.tags.length > 0,
     filter.atendentes.length > 0,
@@ -62,22 +57,24 @@ export function countAdvancedFilters(filter: AdvancedFilter): number {
 
 /**
  * The contact-list filter of the CRM state (000 §7 positions): the search text, the advanced
- * filters, 'Meus atendimentos' as the viewer in atendentes, the attended chips as cli_atendimento
- * (1 attended by me, 2 not attended), and the dates as whole days (001 §5: 00:00:00 to 23:59:59).
+ * filters with the chip over them (its contact status, or the attendants: the viewer for 'Meus
+ * Atendimentos', the unassigned id for 'Não Atribuídos'), and the dates as whole days (001 §5:
+ * 00:00:00 to 23:59:59).
  */
 export function toListFilter(state: CrmFilterState, viewerId: number): ListFilter {
-  const { advanced, quick } = state;
+  const { advanced } = state;
+  const chip = contactListChipFilter(state.chip, viewerId);
   return {
     cli_status_negociacao: advanced.cli_status_negociacao,
     cli_status_negociacao_venda: advanced.cli_status_negociacao_venda,
-    cli_contato_status: advanced.cli_contato_status,
+    cli_contato_status: chip.cli_contato_status ?? advanced.cli_contato_status,
     texto_busca: state.search.trim(),
     cli_tipo_lead: advanced.cli_tipo_lead,
     status_envio_massa: null,
     cli_campanha_nome: advanced.cli_campanha_nome,
     tags: advanced.tags,
-    atendentes: quick.meus_atendimentos ? [viewerId] : advanced.atendentes,
-    cli_atendimento: quick.atendidos_por_mim ? 1 : quick.nao_atendidos ? 2 : null,
+    atendentes: chip.atendentes ?? advanced.atendentes,
+    cli_atendimento: advanced.cli_atendimento === 0 ? null : advanced.cli_atendimento,
     data_inicio: advanced.data_inicio ? startOfDayFilter(advanced.data_inicio) : null,
     data_fim: advanced.data_fim ? endOfDayFilter(advanced.data_fim) : null,
     tipo_data: advanced.tipo_data,

@@ -1,5 +1,5 @@
 // The left pane of the CRM (002 §2.1, 001 §2 "Lead list panel", §5 "Search"): search debounced
-// 1 s, quick filter chips, the advanced filter area, 'N lead(s)' and a virtualised list whose
+// 1 s, the filter chips of 002 §2.1, the advanced filter area, 'N lead(s)' and a virtualised list whose
 // pages accumulate as it scrolls (001 §9: row estimate 75, overscan 5).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Box, Button, Chip, CircularProgress, Collapse, IconButton, InputAdornment, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
@@ -7,14 +7,14 @@ import Search from '@mui/icons-material/Search';
 import Clear from '@mui/icons-material/Clear';
 import FilterList from '@mui/icons-material/FilterList';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { isAllQuickFilter, QUICK_FILTER_LABELS, toggleQuickFilter } from '@funil/domain/leads/quick-filters';
+import { ALL_CHIP_ID, visibleContactListChips } from '@funil/domain/leads/contact-list-chips';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useContactList } from '../api/get-contact-list.ts';
 import { AdvancedFilters } from './advanced-filters.tsx';
-import { countAdvancedFilters, crmQuickFilters, EMPTY_CRM_FILTER, toListFilter, type AdvancedFilter } from './crm-filters.ts';
+import { countAdvancedFilters, EMPTY_CRM_FILTER, toListFilter, type AdvancedFilter } from './crm-filters.ts';
 import { LeadListRow } from './lead-list-row.tsx';
 
 /** 001 §5, §9: the search waits 1 s after the last key. */
@@ -32,7 +32,7 @@ export function LeadListPanel({ selectedId, onSelect }: LeadListPanelProps) {
   const unit = useLoadedUnitData();
   const user = useCurrentUser();
   const extras = useMemo(() => parseConfiguracoesExtra(unit.crm_configuracoes.configuracoesExtra), [unit]);
-  const chips = crmQuickFilters({ clienteAtendente: extras.clienteAtendente === true, atendimentoHabilitado: unit.atendimentoHabilitado });
+  const chips = visibleContactListChips({ clienteAtendente: extras.clienteAtendente === true });
 
   const [typed, setTyped] = useState('');
   const [state, setState] = useState(EMPTY_CRM_FILTER);
@@ -104,16 +104,16 @@ export function LeadListPanel({ selectedId, onSelect }: LeadListPanelProps) {
         </Stack>
         <Stack direction="row" spacing={0.75} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }} role="group" aria-label="Filtros rápidos">
           {chips.map((chip) => {
-            const on = chip === 'todos' ? isAllQuickFilter(state.quick) : state.quick[chip];
+            const on = state.chip === chip.id;
             return (
               <Chip
-                key={chip}
+                key={chip.id}
                 size="small"
-                label={QUICK_FILTER_LABELS[chip]}
+                label={chip.label}
                 color={on ? 'primary' : 'default'}
                 variant={on ? 'filled' : 'outlined'}
                 aria-pressed={on}
-                onClick={() => setState((current) => ({ ...current, quick: toggleQuickFilter(current.quick, chip) }))}
+                onClick={() => setState((current) => ({ ...current, chip: chip.id }))}
               />
             );
           })}
@@ -137,7 +137,7 @@ export function LeadListPanel({ selectedId, onSelect }: LeadListPanelProps) {
         {!list.isPending && !list.isError && leads.length === 0 && (
           <Box sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }}>
             <Typography>Nenhum registro encontrado!</Typography>
-            {(state.search || activeFilters > 0 || !isAllQuickFilter(state.quick)) && <Typography variant="body2">Tente outra busca ou limpe os filtros.</Typography>}
+            {(state.search || activeFilters > 0 || state.chip !== ALL_CHIP_ID) && <Typography variant="body2">Tente outra busca ou limpe os filtros.</Typography>}
           </Box>
         )}
         <Box role="list" aria-label="Leads" sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
