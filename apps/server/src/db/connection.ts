@@ -16,6 +16,21 @@ export type Database = {
   close(): Promise<void>;
 };
 
+type RawClient = { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
+
+/**
+ * Runs SQL text with $n parameters straight on the driver under `db` (node-postgres' Pool or
+ * PGlite), for hot reads whose text is written once: no query building and no result mapping per
+ * call. Rows come with the driver's type parsing (timestamptz as Date, json as objects, numeric as
+ * string, bigint as number). Unnamed statements, so PostgreSQL plans each call with its values.
+ * Not for a transaction (a Tx has no driver of its own).
+ */
+export async function queryRows<T>(db: Db, text: string, params: readonly unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client?: RawClient }).$client;
+  if (!client || typeof client.query !== 'function') throw new Error('driver do banco sem query()');
+  return (await client.query(text, [...params])).rows as T[];
+}
+
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export type DatabaseOptions = { url?: string | undefined; dataDir?: string | undefined };
@@ -45,11 +60,12 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, {
-    extensions: { unaccent, pg_trgm },
+    extensions: { unaccent, pg_trgm, btree_gin },
     parsers: { 20: (v: string) => Number(v) },
   });
   const db = drizzle(client, { schema });

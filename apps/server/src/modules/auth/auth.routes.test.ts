@@ -2,8 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { LOGIN_MESSAGES } from '@funil/domain/auth/login';
+import { buildContactListPath, CONTACT_LIST_LAYOUT, emptyFilter } from '@funil/domain/leads/filter-segments';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app.ts';
 import { usuarios } from '../users/users.table.ts';
+import { unidades } from '../tenancy/tenancy.table.ts';
 import { sessoes } from './sessions.table.ts';
 
 let t: TestApp;
@@ -139,6 +141,35 @@ describe('the bearer token (000 §4 "Session")', () => {
     await t.database.db.update(usuarios).set({ ativo: 1, dataDeslogar: null }).where(eq(usuarios.id, t.fixture.users.ag.id));
     // Revoked for good: restoring the user does not bring the old token back.
     expect((await unitData(token)).statusCode).toBe(401);
+  });
+
+  it('keeps a session whose user had dataDeslogar at login, until either date moves (compared on the stored values)', async () => {
+    const userId = t.fixture.users.ag.id;
+    await t.database.db.update(usuarios).set({ dataDeslogar: new Date(Date.now() - 60_000) }).where(eq(usuarios.id, userId));
+    const token = await t.login(t.fixture.users.ag.email);
+    for (let call = 0; call < 3; call += 1) expect((await unitData(token)).statusCode).toBe(200);
+    // The contact list (the hottest read) checks the session the same way on every call.
+    const list = () => t.as(token, { method: 'GET', url: `/api/${buildContactListPath('crm', emptyFilter(CONTACT_LIST_LAYOUT))}` });
+    expect((await list()).statusCode).toBe(200);
+    await t.database.db.update(usuarios).set({ dataDeslogar: new Date() }).where(eq(usuarios.id, userId));
+    expect((await list()).statusCode).toBe(401);
+    expect((await unitData(token)).statusCode).toBe(401);
+    await t.database.db.update(usuarios).set({ dataDeslogar: null }).where(eq(usuarios.id, userId));
+  });
+
+  it("401 at the next call once the session's unit is deactivated, or the session revoked in the database", async () => {
+    const token = await t.login(t.fixture.users.a.email);
+    expect((await unitData(token)).statusCode).toBe(200);
+    await t.database.db.update(sessoes).set({ revogadaEm: new Date() }).where(eq(sessoes.idUsuario, t.fixture.users.a.id));
+    expect((await unitData(token)).statusCode).toBe(401);
+    const other = await t.login(t.fixture.users.a.email);
+    expect((await unitData(other)).statusCode).toBe(200);
+    await t.database.db.update(unidades).set({ ativo: 0 }).where(eq(unidades.id, t.fixture.unitA1));
+    try {
+      expect((await unitData(other)).statusCode).toBe(401);
+    } finally {
+      await t.database.db.update(unidades).set({ ativo: 1 }).where(eq(unidades.id, t.fixture.unitA1));
+    }
   });
 
   it('stores only a hash of the token', async () => {

@@ -6,11 +6,10 @@ import { LOGIN_MESSAGES, REMEMBERED_SESSION_SECONDS, BROWSER_SESSION_SECONDS, ty
 import { PERMISSION_NAME, isPermission, type Permission } from '@funil/domain/access/roles';
 import type { AccessContext } from '@funil/domain/access/routes';
 import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
-import type { Db } from '../../db/connection.ts';
+import { queryRows, type Db } from '../../db/connection.ts';
 import { sessoes } from './sessions.table.ts';
 import { usuarios } from '../users/users.table.ts';
-import { empresas, unidades, unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
-import { instanciasEvolution } from '../whatsapp/instances.table.ts';
+import { empresas, unidades } from '../tenancy/tenancy.table.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { ADDRESS_POLICY, EMAIL_POLICY, type LoginThrottle } from './login-throttle.ts';
 
@@ -24,8 +23,13 @@ export type Session = {
   nome: string;
   acessoAtribuidos: boolean;
   configuracoes: string;
+  /** The unit's intervalo_dias_crm (002 §2.1), read with the session: the contato/crm window. */
+  crmIntervalDays: number;
   access: AccessContext;
 };
+
+/** intervalo_dias_crm of a unit without settings. */
+export const DEFAULT_CRM_INTERVAL_DAYS = 62;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, { algorithm: 2 });
@@ -90,54 +94,72 @@ export async function login(db: Db, throttle: LoginThrottle, body: LoginBody, ip
   return { token, expiresIn: lifetime, lembrar: body.lembrar, currentUser };
 }
 
-const sameInstant = (a: Date | null, b: Date | null) => (a === null || b === null ? a === b : a.getTime() === b.getTime());
+// The session check of every request (000 §4), written once as SQL text: the session, its user,
+// unit and unit settings by the token's hash. Whether the user changed since login (dataAtualizacao,
+// dataDeslogar) is compared in SQL, on the stored values. Nothing is cached between requests, so a
+// revoked, expired or outdated session is refused at its next call.
+const SESSION_SQL = `select s.id, s.id_empresa as "empresaId", s.id_unidade as "unidadeId", s.revogada_em as "revogadaEm", s.expira_em as "expiraEm",
+  (u.data_atualizacao is distinct from s.user_data_atualizacao or u.data_deslogar is distinct from s.user_data_deslogar) as "userChanged",
+  u.id as "userId", u.ativo, u.id_unidade as "userUnidade", u.permissao, u.nome, u.acesso_atribuidos as "acessoAtribuidos", u.configuracoes,
+  u.id_ramal as "idRamal", u.habilita_mensagem_whatsapp as "habilitaMensagemWhatsapp", un.ativo as "unidadeAtiva",
+  c.configuracoes_extra as extras, c.evolution_habilitado as evolution, c.intervalo_dias_crm as "intervaloDiasCrm",
+  (select count(*)::int from instancias_evolution i where i.id_unidade = s.id_unidade) as instances
+from sessoes s
+  join usuarios u on u.id = s.id_usuario
+  join unidades un on un.id = s.id_unidade
+  left join unidade_configuracoes c on c.id_unidade = s.id_unidade
+where s.token_hash = $1
+limit 1`;
+
+type SessionRow = {
+  id: number;
+  empresaId: number;
+  unidadeId: number;
+  revogadaEm: Date | null;
+  expiraEm: Date;
+  userChanged: boolean;
+  userId: number;
+  ativo: number;
+  userUnidade: number;
+  permissao: string;
+  nome: string;
+  acessoAtribuidos: number;
+  configuracoes: string;
+  idRamal: number;
+  habilitaMensagemWhatsapp: number;
+  unidadeAtiva: number;
+  extras: string | null;
+  evolution: boolean | null;
+  intervaloDiasCrm: number | null;
+  instances: number;
+};
 
 /** Resolves a bearer token to its session, or throws 401. Ends sessions whose user changed (000 §4). */
 export async function verifySession(db: Db, token: string): Promise<Session> {
   if (!token || token.length > 200) throw new DomainError('unauthorized');
-  const [row] = await db
-    .select({
-      session: sessoes,
-      user: usuarios,
-      unidadeAtiva: unidades.ativo,
-      extras: unidadeConfiguracoes.configuracoesExtra,
-      evolution: unidadeConfiguracoes.evolutionHabilitado,
-      instances: sql<number>`(select count(*)::int from ${instanciasEvolution} where ${instanciasEvolution.idUnidade} = ${sessoes.idUnidade})`,
-    })
-    .from(sessoes)
-    .innerJoin(usuarios, eq(usuarios.id, sessoes.idUsuario))
-    .innerJoin(unidades, eq(unidades.id, sessoes.idUnidade))
-    .leftJoin(unidadeConfiguracoes, eq(unidadeConfiguracoes.idUnidade, sessoes.idUnidade))
-    .where(eq(sessoes.tokenHash, sha256(token)))
-    .limit(1);
-  if (!row || row.session.revogadaEm || row.session.expiraEm.getTime() <= Date.now()) throw new DomainError('unauthorized');
+  const [row] = await queryRows<SessionRow>(db, SESSION_SQL, [sha256(token)]);
+  if (!row || row.revogadaEm || new Date(row.expiraEm).getTime() <= Date.now()) throw new DomainError('unauthorized');
 
-  const { session, user } = row;
-  const stale =
-    user.ativo !== 1 ||
-    row.unidadeAtiva !== 1 ||
-    user.idUnidade !== session.idUnidade ||
-    !sameInstant(user.dataAtualizacao, session.userDataAtualizacao) ||
-    !sameInstant(user.dataDeslogar, session.userDataDeslogar) ||
-    !isPermission(user.permissao);
+  const stale = row.ativo !== 1 || row.unidadeAtiva !== 1 || row.userUnidade !== row.unidadeId || row.userChanged || !isPermission(row.permissao);
   if (stale) {
-    await db.update(sessoes).set({ revogadaEm: new Date() }).where(eq(sessoes.id, session.id));
+    await db.update(sessoes).set({ revogadaEm: new Date() }).where(eq(sessoes.id, row.id));
     throw new DomainError('unauthorized');
   }
-  const permission = user.permissao as Permission;
+  const permission = row.permissao as Permission;
   return {
-    sessionId: session.id,
-    userId: user.id,
-    empresaId: session.idEmpresa,
-    unidadeId: session.idUnidade,
+    sessionId: row.id,
+    userId: row.userId,
+    empresaId: row.empresaId,
+    unidadeId: row.unidadeId,
     permission,
-    nome: user.nome,
-    acessoAtribuidos: user.acessoAtribuidos === 1,
-    configuracoes: user.configuracoes,
+    nome: row.nome,
+    acessoAtribuidos: row.acessoAtribuidos === 1,
+    configuracoes: row.configuracoes,
+    crmIntervalDays: row.intervaloDiasCrm ?? DEFAULT_CRM_INTERVAL_DAYS,
     access: {
       permission,
-      idRamal: user.idRamal,
-      habilitaMensagemWhatsapp: user.habilitaMensagemWhatsapp === 1,
+      idRamal: row.idRamal,
+      habilitaMensagemWhatsapp: row.habilitaMensagemWhatsapp === 1,
       extras: parseConfiguracoesExtra(row.extras),
       evolutionHabilitado: row.evolution === true,
       gatewayInstances: Number(row.instances),

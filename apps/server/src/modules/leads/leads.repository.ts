@@ -1,11 +1,11 @@
 // Drizzle queries of the lead module; they return rows or null and let the service decide.
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ContactListFilter } from '@funil/domain/leads/filter-segments';
 import type { CrmContato, HistoryItem, TagRef } from '@funil/domain/leads-api/lead-api';
 import { CONTACT_LIST_PAGE_SIZE, appointmentStatusLabel } from '@funil/domain/leads-api/lead-api';
 import { formatSchedulePayload, endOfDayFilter, toInstant } from '@funil/domain/format/date';
 import { stripPhone } from '@funil/domain/phone/phone';
-import type { DbOrTx } from '../../db/connection.ts';
+import { queryRows, type Db, type DbOrTx } from '../../db/connection.ts';
 import { historico, leads, leadTags } from './leads.table.ts';
 import { agendamentos } from './appointments.table.ts';
 import { usuarios } from '../users/users.table.ts';
@@ -149,7 +149,20 @@ const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 const zeroOne = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
 
 /** A lead row as the API answers it (001 §3 with list-derived fields, 002 §3 crm_contato). */
-export function toCrmContato(lead: LeadRow, nomeAtendimento: string | null, tagList: TagRef[]): CrmContato {
+/** The columns of a lead that the API shows (toCrmContato), as the list reads them. */
+const LISTED_FIELDS = [
+  'cliCrmId', 'cliId', 'cliNome', 'cliTelefone', 'cliEmail', 'cliContatoStatus', 'cliMensagemStatus', 'cliTipoLead', 'cliDataCaptacao',
+  'cliContatoAgendado', 'cliDataProximaTentativa', 'cliStatusNegociacao', 'cliStatusNegociacaoVenda', 'cliCampanhaInteresse', 'cliCampanhaNome',
+  'cliUrlFoto', 'cliIdAtendimento', 'idUnidade', 'idEmpresa', 'idUsuario', 'valorTicket', 'adName', 'informacoesExtra', 'utmCampaign',
+  'utmMedium', 'utmSource', 'utmContent', 'utmTerm', 'whatsappBlocked', 'idTicket', 'idInstanciaEvolution', 'isGroup', 'marcadoNaoLida',
+  'desativado', 'cliMensagemAgendada', 'cliDataMensagemAgendada', 'whatsappUltimaMensagemTexto', 'whatsappUltimaMensagemDataGeral',
+  'whatsappUltimaMensagemDataEnviada', 'whatsappUltimaMensagemDataRecebida', 'whatsappUltimaMensagemNaoLidas', 'whatsappUltimaMensagemFromMe',
+  'whatsappUltimaMensagemTipo', 'whatsappUltimaMensagemStatus', 'idPotencial', 'valorPotencial', 'cliDataAtendimento', 'cliCampanhaId',
+  'adId', 'cliTentativas', 'cliTentativasDiarias', 'dataAtualizacao',
+] as const satisfies readonly (keyof LeadRow)[];
+export type ListedLead = Pick<LeadRow, (typeof LISTED_FIELDS)[number]>;
+
+export function toCrmContato(lead: ListedLead, nomeAtendimento: string | null, tagList: TagRef[]): CrmContato {
   const status = lead.whatsappUltimaMensagemStatus;
   const fromMe = lead.whatsappUltimaMensagemFromMe;
   return {
@@ -227,76 +240,112 @@ export type ListOptions = {
   capturedSince?: Date;
 };
 
-/** The conditions of 000 §7's filter segments, scoped to the unit and the viewer. */
-function listConditions(scope: LeadScope, { filter, capturedSince }: ListOptions): SQL {
-  const conditions: (SQL | undefined)[] = [inScope(scope)];
-  if (!scope.seesAssigned) conditions.push(or(isNull(leads.idUsuario), eq(leads.idUsuario, scope.userId)));
-  if (filter.cli_status_negociacao !== null) conditions.push(eq(leads.cliStatusNegociacao, filter.cli_status_negociacao));
-  if (filter.cli_status_negociacao_venda !== null) conditions.push(eq(leads.cliStatusNegociacaoVenda, filter.cli_status_negociacao_venda));
-  if (filter.cli_contato_status !== null) conditions.push(eq(leads.cliContatoStatus, filter.cli_contato_status));
-  if (filter.cli_tipo_lead !== null) conditions.push(eq(leads.cliTipoLead, filter.cli_tipo_lead));
-  if (filter.status_envio_massa !== null) conditions.push(eq(leads.cliMensagemStatus, filter.status_envio_massa));
-  if (filter.cli_campanha_nome !== '') conditions.push(eq(leads.cliCampanhaNome, filter.cli_campanha_nome));
+/** A statement as PostgreSQL receives it: text with $n placeholders and its parameters. */
+export type SqlStatement = { text: string; params: unknown[] };
+
+/** Collects parameters and hands out their placeholders. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+// The page's select list, built once from the table's column names: each column under the name
+// toCrmContato reads (`l."cli_crm_id" as "cliCrmId"`), so a row needs no renaming.
+const LISTED_COLUMNS = LISTED_FIELDS.map((field) => `l."${leads[field].name}" as "${field}"`).join(', ');
+const LIST_PAGE_SELECT = `select ${LISTED_COLUMNS}, u.nome as "nomeAtendimento",
+  coalesce((select json_agg(json_build_object('id', t.id, 'nome', t.nome, 'cor', t.cor) order by t.nome)
+    from lead_tags lt join tags t on t.id = lt.id_tag where lt.cli_crm_id = l.cli_crm_id), '[]'::json) as tags
+from leads l left join usuarios u on u.id = l.id_usuario`;
+
+/** A list of integer ids as one array parameter (`{1,2,3}`), the same on both engines. */
+const intArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(Number(id))).join(',')}}`;
+const instant = (d: Date): string => d.toISOString();
+
+/**
+ * The WHERE of 000 §7's filter segments, scoped to the unit and the viewer. Written as SQL text
+ * (no query builder per request); `desativado = 0` stays a literal: it is the predicate of the
+ * partial list indexes (leads_lista_idx, leads_lista_status_idx).
+ */
+function listWhere(scope: LeadScope, { filter, capturedSince }: ListOptions, p: Params): string {
+  const c = [`l.id_empresa = ${p.add(scope.empresaId)}`, `l.id_unidade = ${p.add(scope.unidadeId)}`, 'l.desativado = 0'];
+  if (!scope.seesAssigned) c.push(`(l.id_usuario is null or l.id_usuario = ${p.add(scope.userId)})`);
+  if (filter.cli_status_negociacao !== null) c.push(`l.cli_status_negociacao = ${p.add(filter.cli_status_negociacao)}`);
+  if (filter.cli_status_negociacao_venda !== null) c.push(`l.cli_status_negociacao_venda = ${p.add(filter.cli_status_negociacao_venda)}`);
+  if (filter.cli_contato_status !== null) c.push(`l.cli_contato_status = ${p.add(filter.cli_contato_status)}`);
+  if (filter.cli_tipo_lead !== null) c.push(`l.cli_tipo_lead = ${p.add(filter.cli_tipo_lead)}`);
+  if (filter.status_envio_massa !== null) c.push(`l.cli_mensagem_status = ${p.add(filter.status_envio_massa)}`);
+  if (filter.cli_campanha_nome !== '') c.push(`l.cli_campanha_nome = ${p.add(filter.cli_campanha_nome)}`);
   const term = filter.texto_busca.trim();
   if (term !== '') {
-    // 001 §5 Search: name or phone, case and accents ignored (trigram indexes on both).
-    const byName = sql`immutable_unaccent(lower(${leads.cliNome})) ilike immutable_unaccent(lower(${`%${likeEscape(term)}%`}))`;
+    // 001 §5 Search: name or phone, case and accents ignored. The name condition is the
+    // expression of leads_unidade_nome_trgm_idx (id_unidade, immutable_unaccent(lower(cli_nome))).
+    const byName = `immutable_unaccent(lower(l.cli_nome)) ilike immutable_unaccent(lower(${p.add(`%${likeEscape(term)}%`)}::text))`;
     const digits = stripPhone(term);
     const looksLikePhone = digits !== '' && /^[\d\s()+-]+$/.test(term);
-    conditions.push(looksLikePhone ? or(byName, ilike(leads.cliTelefone, `%${digits}%`)) : byName);
+    c.push(looksLikePhone ? `(${byName} or l.cli_telefone ilike ${p.add(`%${digits}%`)})` : byName);
   }
-  if (filter.tags.length > 0) {
-    // Any of the tags (000 §7: the comma list). A raw `sql` subquery must carry its own
-    // parentheses: drizzle's exists() does not add them (`exists select 1` is a syntax error).
-    conditions.push(sql`exists (select 1 from ${leadTags} where ${leadTags.cliCrmId} = ${leads.cliCrmId} and ${inArray(leadTags.idTag, [...filter.tags])})`);
-  }
-  if (filter.atendentes.length > 0) conditions.push(inArray(leads.idUsuario, [...filter.atendentes]));
+  // Any of the tags (000 §7: the comma list).
+  if (filter.tags.length > 0) c.push(`exists (select 1 from lead_tags lt where lt.cli_crm_id = l.cli_crm_id and lt.id_tag = any(${p.add(intArray(filter.tags))}::int[]))`);
+  if (filter.atendentes.length > 0) c.push(`l.id_usuario = any(${p.add(intArray(filter.atendentes))}::int[])`);
   // 002 §3 cli_atendimento: 1 attended by me, 2 not attended.
-  if (filter.cli_atendimento === 1) conditions.push(and(eq(leads.idUsuario, scope.userId), eq(leads.cliContatoStatus, 3)));
-  if (filter.cli_atendimento === 2) conditions.push(ne(leads.cliContatoStatus, 3));
-  const dateColumn = filter.tipo_data === 1 ? leads.cliDataAtendimento : leads.cliDataCaptacao;
+  if (filter.cli_atendimento === 1) c.push(`(l.id_usuario = ${p.add(scope.userId)} and l.cli_contato_status = 3)`);
+  if (filter.cli_atendimento === 2) c.push('l.cli_contato_status <> 3');
+  const dateColumn = filter.tipo_data === 1 ? 'l.cli_data_atendimento' : 'l.cli_data_captacao';
   const start = filter.data_inicio ? toInstant(filter.data_inicio) : null;
   const end = filter.data_fim ? toInstant(filter.data_fim.length === 10 ? endOfDayFilter(filter.data_fim) : filter.data_fim) : null;
-  if (start) conditions.push(gte(dateColumn, start));
-  if (end) conditions.push(lte(dateColumn, end));
-  if (capturedSince) conditions.push(gte(leads.cliDataCaptacao, capturedSince));
-  return and(...conditions)!;
+  if (start) c.push(`${dateColumn} >= ${p.add(instant(start))}::timestamptz`);
+  if (end) c.push(`${dateColumn} <= ${p.add(instant(end))}::timestamptz`);
+  if (capturedSince) c.push(`l.cli_data_captacao >= ${p.add(instant(capturedSince))}::timestamptz`);
+  return c.join(' and ');
 }
 
 /**
  * The two statements of a list read: one page, newest captured first (the order of
  * leads_lista_idx, so the scan stops after the page), and the exact total (an index-only count).
  */
-export function leadListStatements(db: DbOrTx, scope: LeadScope, options: ListOptions) {
-  const where = listConditions(scope, options);
-  const page = Math.max(1, options.filter.page);
-  return {
-    page: db
-      .select(viewColumns)
-      .from(leads)
-      .leftJoin(usuarios, eq(usuarios.id, leads.idUsuario))
-      .where(where)
-      .orderBy(desc(leads.cliDataCaptacao), desc(leads.cliCrmId))
-      .limit(CONTACT_LIST_PAGE_SIZE)
-      .offset((page - 1) * CONTACT_LIST_PAGE_SIZE),
-    count: db.select({ total: sql<number>`count(*)::int` }).from(leads).where(where),
-  };
+export function leadListStatements(scope: LeadScope, options: ListOptions): { page: SqlStatement; count: SqlStatement } {
+  const pageParams = new Params();
+  const pageWhere = listWhere(scope, options, pageParams);
+  const offset = (Math.max(1, Math.trunc(options.filter.page)) - 1) * CONTACT_LIST_PAGE_SIZE;
+  const pageText = `${LIST_PAGE_SELECT} where ${pageWhere} order by l.cli_data_captacao desc, l.cli_crm_id desc limit ${CONTACT_LIST_PAGE_SIZE} offset ${pageParams.add(offset)}`;
+  const countParams = new Params();
+  const countText = `select count(*)::int as total from leads l where ${listWhere(scope, options, countParams)}`;
+  return { page: { text: pageText, params: pageParams.values }, count: { text: countText, params: countParams.values } };
 }
 
+/** A statement of this module as a drizzle SQL, to run it where only a drizzle handle is at hand (a transaction, EXPLAIN). */
+export function asDrizzleSql(statement: SqlStatement): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of statement.text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(statement.text.slice(last, match.index)), sql`${statement.params[Number(match[1]) - 1]}`);
+    last = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(statement.text.slice(last)));
+  return sql.join(chunks);
+}
+
+type ListedRow = ListedLead & { nomeAtendimento: string | null; tags: TagRef[] };
+
 /** One page of leads as the API shows them (000 §7, 002 §3). */
-export async function listLeadsPage(db: DbOrTx, scope: LeadScope, options: ListOptions): Promise<CrmContato[]> {
-  const rows = await leadListStatements(db, scope, options).page;
-  return rows.map((r) => toCrmContato(r.lead, r.nomeAtendimento, r.tags));
+export async function listLeadsPage(db: Db, scope: LeadScope, options: ListOptions): Promise<CrmContato[]> {
+  const { page } = leadListStatements(scope, options);
+  const rows = await queryRows<ListedRow>(db, page.text, page.params);
+  return rows.map((r) => toCrmContato(r, r.nomeAtendimento, r.tags));
 }
 
 /** The exact number of leads of the filter (crm_contato_total). */
-export async function countLeads(db: DbOrTx, scope: LeadScope, options: ListOptions): Promise<number> {
-  const [row] = await leadListStatements(db, scope, options).count;
+export async function countLeads(db: Db, scope: LeadScope, options: ListOptions): Promise<number> {
+  const { count } = leadListStatements(scope, options);
+  const [row] = await queryRows<{ total: number }>(db, count.text, count.params);
   return Number(row?.total ?? 0);
 }
 
 /** One page of leads and the total, both statements at once (on PostgreSQL, two connections). */
-export async function listLeads(db: DbOrTx, scope: LeadScope, options: ListOptions): Promise<{ rows: CrmContato[]; total: number }> {
+export async function listLeads(db: Db, scope: LeadScope, options: ListOptions): Promise<{ rows: CrmContato[]; total: number }> {
   const [rows, total] = await Promise.all([listLeadsPage(db, scope, options), countLeads(db, scope, options)]);
   return { rows, total };
 }

@@ -33,6 +33,12 @@ import { LEAD_SCREENS, errorResponses } from './lead-screens.ts';
 
 
 const leadRoute = { config: { access: LEAD_SCREENS } } as const;
+// The contact list answers 50 leads of ~55 fields on every page and live event; zod's encode of
+// that body cost about 3× JSON.stringify (docs/performance.md "Lead list"). The body is built field
+// by field (toCrmContato, the reference lists) with the schema's types, so it is written as is; the
+// schema still types and documents the route, and leads-list.routes.test.ts checks the bodies
+// against it.
+const plainJson = () => (data: unknown) => JSON.stringify(data);
 const change = { 200: leadChangeResponseSchema, ...errorResponses } as const;
 
 export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,7 +61,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of ['lista', 'listaqualquer', 'crm'] as const satisfies readonly ContactListKind[]) {
     app.get(
       `/contato/${kind}/*`,
-      { ...leadRoute, schema: { params: z.object({ '*': z.string().max(4000) }), response: { 200: contactListResponseSchema, ...errorResponses } } },
+      { ...leadRoute, schema: { params: z.object({ '*': z.string().max(4000) }), response: { 200: contactListResponseSchema, ...errorResponses } }, serializerCompiler: plainJson },
       async (request) => service.contactList(deps, sessionOf(request), kind, request.params['*']),
     );
   }

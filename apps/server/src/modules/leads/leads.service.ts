@@ -223,9 +223,9 @@ export async function contactList(deps: LeadDeps, session: Session, kind: Contac
   const db = deps.db;
   const scope = scopeOf(session);
   const references = contactListReferences(db, session.empresaId, session.unidadeId);
-  // contato/crm: 'Dados dos últimos N dias' (002 §2.1) needs the unit's interval first; the other
-  // lists read the references, the page and the total at once.
-  const crmDays = kind === 'crm' ? (await references).intervalo : null;
+  // contato/crm: 'Dados dos últimos N dias' (002 §2.1), the unit's interval read with the session,
+  // so the references, the page and the total all start at once.
+  const crmDays = kind === 'crm' ? session.crmIntervalDays : null;
   // The exact total, cached a few seconds per unit and filter and dropped on any lead change of
   // the unit; the page uses the window the total was counted with, so both agree.
   const counted = leadCountCache(db).get(session.unidadeId, countKey(scope, filter, crmDays), () => {

@@ -84,8 +84,14 @@ export const leads = pgTable(
       .on(t.idUnidade, t.cliStatusNegociacao, t.cliDataCaptacao.desc().nullsFirst(), t.cliCrmId.desc().nullsFirst())
       .where(sql`${t.desativado} = 0`),
     index('leads_unidade_telefone_chave_idx').on(t.idUnidade, t.telefoneChave),
-    index('leads_nome_trgm_idx').using('gin', sql`immutable_unaccent(lower(${t.cliNome})) gin_trgm_ops`),
-    index('leads_telefone_trgm_idx').using('gin', sql`${t.cliTelefone} gin_trgm_ops`),
+    // Name and phone search (001 §5) within a unit: GIN over the unit (btree_gin, migration 0005)
+    // and the trigrams, so a search reads only its unit's candidates (docs/performance.md).
+    index('leads_unidade_nome_trgm_idx')
+      .using('gin', t.idUnidade, sql`immutable_unaccent(lower(${t.cliNome})) gin_trgm_ops`)
+      .where(sql`${t.desativado} = 0`),
+    index('leads_unidade_telefone_trgm_idx')
+      .using('gin', t.idUnidade, sql`${t.cliTelefone} gin_trgm_ops`)
+      .where(sql`${t.desativado} = 0`),
   ],
 );
 
