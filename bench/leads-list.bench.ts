@@ -11,18 +11,12 @@
 // 0004 (leads_lista_idx, leads_lista_status_idx). The API caches the exact total a few seconds per
 // unit and filter (lead-count-cache.ts), so under repeated requests it mostly runs the page only;
 // the SQL baseline still runs the page and the uncached count.
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { Logger } from 'drizzle-orm/logger';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildContactListPath, emptyFilter, CONTACT_LIST_LAYOUT, type ContactListFilter, type ContactListKind } from '@funil/domain/leads/filter-segments';
-import * as schema from '../apps/server/src/db/schema.ts';
-import type { Db } from '../apps/server/src/db/connection.ts';
-import { listLeads, type LeadScope } from '../apps/server/src/modules/leads/leads.repository.ts';
+import { leadListStatements, type LeadScope, type SqlStatement } from '../apps/server/src/modules/leads/leads.repository.ts';
 import { parseContactListPath } from '../apps/server/src/modules/leads/leads.service.ts';
 import { crmIntervalDays } from '../apps/server/src/modules/negotiation/negotiation.repository.ts';
-import { fmt, load, median, report, stats, type Stats } from './lib.ts';
+import { fmt, httpLoader, load, median, report, stats, type HttpLoader, type Stats } from './lib.ts';
 import { machineLine, openLeadsBench, serve, type LeadsBench, type RawSql } from './leads-fixture.ts';
 
 const CLIENTS = 16;
@@ -33,8 +27,8 @@ const WARMUP = 48;
 
 type Who = 'admin' | 'atendente';
 type Scenario = { id: string; title: string; who: Who; kind: ContactListKind; filter: ContactListFilter };
-type Captured = { rows: { text: string; params: unknown[] }; count: { text: string; params: unknown[] } };
-type Outcome = { api: Stats; sql: Stats; apiRps: number; sqlRps: number; total: number };
+type Captured = { rows: SqlStatement; count: SqlStatement };
+type Outcome = { api: Stats; sql: Stats; apiRps: number; sqlRps: number; total: number; cpuMs: number };
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const filterOf = (values: Partial<ContactListFilter>): ContactListFilter => ({ ...emptyFilter(CONTACT_LIST_LAYOUT), ...values });
@@ -64,37 +58,21 @@ async function scenarios(bench: LeadsBench): Promise<Scenario[]> {
   ];
 }
 
+// The API's clients run in a child process (load-worker.ts); the bare-SQL baseline runs from this
+// process, on its own pool, in the same run.
+
 /**
- * The exact SQL of the repository's listLeads for a scenario: the same function runs once on a
- * drizzle instance whose logger records each statement and its parameters.
+ * The exact SQL of the API's list read for a scenario: the repository's leadListStatements (the
+ * text and parameters listLeadsPage and countLeads send), with the path parsed as the route does.
  */
 async function captureSql(bench: LeadsBench, scope: LeadScope, scenario: Scenario): Promise<Captured> {
-  const logged: { text: string; params: unknown[] }[] = [];
-  const logger: Logger = { logQuery: (text, params) => logged.push({ text, params }) };
-  let db: Db;
-  let end = async () => undefined as void;
-  if (bench.engine === 'postgres') {
-    const pool = new pg.Pool({ connectionString: bench.url, max: 2 });
-    db = drizzlePg(pool, { schema, logger }) as unknown as Db;
-    end = () => pool.end();
-  } else {
-    db = drizzlePglite((bench.raw as unknown as PGlite), { schema, logger }) as unknown as Db;
-  }
-  try {
-    // The path goes through the same parser as the route (Fastify hands it over decoded once).
-    const tail = decodeURIComponent(buildContactListPath(scenario.kind, scenario.filter).split('/').slice(2).join('/'));
-    const filter = parseContactListPath(tail);
-    const intervalo = await crmIntervalDays(db, scope.unidadeId);
-    logged.length = 0;
-    const capturedSince = scenario.kind === 'crm' ? new Date(Date.now() - intervalo * 86_400_000) : undefined;
-    await listLeads(db, scope, { filter, ...(capturedSince ? { capturedSince } : {}) });
-  } finally {
-    await end();
-  }
-  const count = logged.find((q) => q.text.includes('count(*)'));
-  const rows = logged.find((q) => q !== count);
-  if (!count || !rows || logged.length !== 2) throw new Error(`SQL capturado inesperado: ${logged.length} consultas`);
-  return { rows, count };
+  // The path goes through the same parser as the route (Fastify hands it over decoded once).
+  const tail = decodeURIComponent(buildContactListPath(scenario.kind, scenario.filter).split('/').slice(2).join('/'));
+  const filter = parseContactListPath(tail);
+  const intervalo = await crmIntervalDays(bench.database.db, scope.unidadeId);
+  const capturedSince = scenario.kind === 'crm' ? new Date(Date.now() - intervalo * 86_400_000) : undefined;
+  const { page, count } = leadListStatements(scope, { filter, ...(capturedSince ? { capturedSince } : {}) });
+  return { rows: page, count };
 }
 
 async function explain(raw: RawSql, label: string, q: { text: string; params: unknown[] }): Promise<void> {
@@ -118,6 +96,7 @@ export async function run(): Promise<void> {
   // The SQL baseline gets a pool as large as the app's (10) on PostgreSQL; PGlite has one connection.
   const sqlPool = bench.engine === 'postgres' ? new pg.Pool({ connectionString: bench.url, max: 10 }) : null;
   const sqlRaw: RawSql = sqlPool ?? bench.raw;
+  const loader: HttpLoader = httpLoader();
   try {
     const { fixture } = bench;
     console.log(`  ${bench.describe()}`);
@@ -152,30 +131,32 @@ export async function run(): Promise<void> {
           await explain(sqlRaw, `${scenario.id} (página)`, captured.rows);
           await explain(sqlRaw, `${scenario.id} (total)`, captured.count);
         }
-        let failures = 0;
-        const api = await measure(async () => {
-          const res = await fetch(url, { headers });
-          await res.arrayBuffer();
-          if (res.status !== 200) failures += 1;
-        });
-        if (failures > 0) throw new Error(`${scenario.id}: ${failures} respostas diferentes de 200`);
+        // The HTTP clients run in a child process, so their CPU is not taken from the app.
+        const cpu0 = process.cpuUsage();
+        const loaded = await loader.run({ url, headers, clients: CLIENTS, warmup: WARMUP, total: TOTAL, maxMs: MAX_MS, expectStatus: 200 });
+        if (loaded.failures > 0) throw new Error(`${scenario.id}: ${loaded.failures} respostas diferentes de 200`);
+        const cpu = process.cpuUsage(cpu0);
+        // The app's CPU (this process: user + system) per request, warm-up included in both terms.
+        const cpuMs = (cpu.user + cpu.system) / 1000 / (loaded.latencies.length + WARMUP);
+        const api = { stats: stats(loaded.latencies), rps: (loaded.latencies.length / loaded.elapsedMs) * 1000 };
         const sql = await measure(() => Promise.all([sqlRaw.query(captured.rows.text, captured.rows.params), sqlRaw.query(captured.count.text, captured.count.params)]));
-        const outcome: Outcome = { api: api.stats, sql: sql.stats, apiRps: api.rps, sqlRps: sql.rps, total };
+        const outcome: Outcome = { api: api.stats, sql: sql.stats, apiRps: api.rps, sqlRps: sql.rps, total, cpuMs };
         results.set(scenario.id, [...(results.get(scenario.id) ?? []), outcome]);
         report(`${scenario.title} — execução ${runIndex}/${RUNS} (${total.toLocaleString('pt-BR')} leads no filtro)`, [
           ['API', `p50 ${fmt(api.stats.p50)}  p95 ${fmt(api.stats.p95)}  p99 ${fmt(api.stats.p99)}  max ${fmt(api.stats.max)}  (${api.stats.count} req, ${api.rps.toFixed(0)} req/s)`],
           ['SQL', `p50 ${fmt(sql.stats.p50)}  p95 ${fmt(sql.stats.p95)}  p99 ${fmt(sql.stats.p99)}  max ${fmt(sql.stats.max)}  (${sql.stats.count} exec, ${sql.rps.toFixed(0)}/s)`],
+          ['CPU do app', `${cpuMs.toFixed(2)} ms por requisição`],
           ['API/SQL', `p50 ×${(api.stats.p50 / sql.stats.p50).toFixed(2)}  p99 ×${(api.stats.p99 / sql.stats.p99).toFixed(2)}`],
         ]);
       }
     }
     console.log(`\n## Medianas de ${RUNS} execuções (${bench.engine}${bench.engine === 'pglite' ? ', escala reduzida' : ''}; ${CLIENTS} clientes)`);
-    console.log('| cenário | leads no filtro | API p50 | API p99 | SQL p50 | SQL p99 | API/SQL p50 | API/SQL p99 | API req/s |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log('| cenário | leads no filtro | API p50 | API p99 | SQL p50 | SQL p99 | API/SQL p50 | API/SQL p99 | API req/s | CPU do app/req |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const scenario of list) {
       const outcomes = results.get(scenario.id) ?? [];
       if (outcomes.length === 0) {
-        console.log(`| ${scenario.title} | ${failed.has(scenario.id) ? 'falhou (HTTP ≠ 200)' : '—'} | | | | | | | |`);
+        console.log(`| ${scenario.title} | ${failed.has(scenario.id) ? 'falhou (HTTP ≠ 200)' : '—'} | | | | | | | | |`);
         continue;
       }
       const m = (pick: (o: Outcome) => number) => median(outcomes.map(pick));
@@ -183,9 +164,10 @@ export async function run(): Promise<void> {
       const apiP99 = m((o) => o.api.p99);
       const sqlP50 = m((o) => o.sql.p50);
       const sqlP99 = m((o) => o.sql.p99);
-      console.log(`| ${scenario.title} | ${(outcomes[0]?.total ?? 0).toLocaleString('pt-BR')} | ${fmt(apiP50)} | ${fmt(apiP99)} | ${fmt(sqlP50)} | ${fmt(sqlP99)} | ×${(apiP50 / sqlP50).toFixed(2)} | ×${(apiP99 / sqlP99).toFixed(2)} | ${m((o) => o.apiRps).toFixed(0)} |`);
+      console.log(`| ${scenario.title} | ${(outcomes[0]?.total ?? 0).toLocaleString('pt-BR')} | ${fmt(apiP50)} | ${fmt(apiP99)} | ${fmt(sqlP50)} | ${fmt(sqlP99)} | ×${(apiP50 / sqlP50).toFixed(2)} | ×${(apiP99 / sqlP99).toFixed(2)} | ${m((o) => o.apiRps).toFixed(0)} | ${m((o) => o.cpuMs).toFixed(2)} ms |`);
     }
   } finally {
+    loader.close();
     await served.close();
     await sqlPool?.end();
     await bench.close();

@@ -1,5 +1,7 @@
 // Shared measuring tools for `npm run bench`: medians and percentiles, concurrent load with a
 // bounded count and time, and a baseline measured in the same run so results are ratios.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
 export type Stats = { count: number; p50: number; p95: number; p99: number; mean: number; max: number };
@@ -49,4 +51,41 @@ export function report(title: string, rows: [string, string][]): void {
   const width = Math.max(...rows.map(([l]) => l.length));
   console.log(`\n## ${title}`);
   for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
+}
+
+/** One measured pass of HTTP GETs from `clients` concurrent loops, after `warmup` requests. */
+export type HttpLoadJob = { url: string; headers: Record<string, string>; clients: number; warmup: number; total: number; maxMs: number; expectStatus: number };
+export type HttpLoadResult = { latencies: number[]; elapsedMs: number; failures: number };
+export type HttpLoader = { run(job: HttpLoadJob): Promise<HttpLoadResult>; close(): void };
+
+/**
+ * The HTTP clients in a child process (load-worker.ts): the app under test keeps its process's
+ * CPU to itself, as behind a real network. The child is started once and reused.
+ */
+export function httpLoader(): HttpLoader {
+  const child = fork(fileURLToPath(new URL('./load-worker.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const pending = new Map<number, { resolve: (r: HttpLoadResult) => void; reject: (e: Error) => void }>();
+  let nextId = 0;
+  child.on('message', (message: { id: number; result?: HttpLoadResult; error?: string }) => {
+    const waiting = pending.get(message.id);
+    pending.delete(message.id);
+    if (message.result) waiting?.resolve(message.result);
+    else waiting?.reject(new Error(message.error ?? 'carga HTTP falhou'));
+  });
+  child.on('exit', (code) => {
+    for (const waiting of pending.values()) waiting.reject(new Error(`processo de carga terminou (${code})`));
+    pending.clear();
+  });
+  return {
+    run(job) {
+      const id = (nextId += 1);
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        child.send({ id, job });
+      });
+    },
+    close() {
+      child.disconnect();
+    },
+  };
 }
