@@ -94,6 +94,15 @@ describe('000 §7 contact list: tags (any of the comma list) and attendants', ()
     expect(idsOf(await list('a', { tags: [vip, quente], atendentes: [users.u.id] }))).toEqual([ids.vipDoU]);
   });
 
+  it("002 §2.1 'Não Atribuídos': attendant 0 is the unassigned leads, alone or beside real attendants", async () => {
+    const users = k.t.fixture.users;
+    expect(idsOf(await list('a', { tags: [vip], atendentes: [0] }))).toEqual([ids.soVip, ids.ambas].sort((a, b) => a - b));
+    expect((await list('a', { tags: [vip], atendentes: [0] })).crm_contato_total.total).toBe(2);
+    expect(idsOf(await list('a', { tags: [vip], atendentes: [0, users.u.id] }))).toEqual([ids.soVip, ids.ambas, ids.vipDoU].sort((a, b) => a - b));
+    // 002 §2.1 'Atendidas' and the others are the contact status segment.
+    expect(idsOf(await list('a', { tags: [vip], cli_contato_status: 3 }))).toEqual([]);
+  });
+
   it("001 §6: an attendant without acesso_atribuidos filtering by tag sees no other attendant's lead", async () => {
     const data = await list('u', { tags: [vip] });
     expect(idsOf(data)).toEqual([ids.soVip, ids.ambas, ids.vipDoU].sort((a, b) => a - b));

@@ -1,6 +1,7 @@
 // Drizzle queries of the lead module; they return rows or null and let the service decide.
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ContactListFilter } from '@funil/domain/leads/filter-segments';
+import { splitAttendants } from '@funil/domain/leads/contact-list-chips';
 import type { CrmContato, HistoryItem, TagRef } from '@funil/domain/leads-api/lead-api';
 import { CONTACT_LIST_PAGE_SIZE, appointmentStatusLabel } from '@funil/domain/leads-api/lead-api';
 import { formatSchedulePayload, endOfDayFilter, toInstant } from '@funil/domain/format/date';
@@ -289,7 +290,12 @@ function listWhere(scope: LeadScope, { filter, capturedSince }: ListOptions, p: 
   }
   // Any of the tags (000 §7: the comma list).
   if (filter.tags.length > 0) c.push(`exists (select 1 from lead_tags lt where lt.cli_crm_id = l.cli_crm_id and lt.id_tag = any(${p.add(intArray(filter.tags))}::int[]))`);
-  if (filter.atendentes.length > 0) c.push(`l.id_usuario = any(${p.add(intArray(filter.atendentes))}::int[])`);
+  if (filter.atendentes.length > 0) {
+    // 002 §2.1 'Não Atribuídos' travels as attendant 0 (contact-list-chips.ts).
+    const { unassigned, userIds } = splitAttendants(filter.atendentes);
+    const own = userIds.length > 0 ? `l.id_usuario = any(${p.add(intArray(userIds))}::int[])` : null;
+    c.push(unassigned ? (own ? `(l.id_usuario is null or ${own})` : 'l.id_usuario is null') : own!);
+  }
   // 002 §3 cli_atendimento: 1 attended by me, 2 not attended.
   if (filter.cli_atendimento === 1) c.push(`(l.id_usuario = ${p.add(scope.userId)} and l.cli_contato_status = 3)`);
   if (filter.cli_atendimento === 2) c.push('l.cli_contato_status <> 3');
