@@ -121,6 +121,28 @@ async function pick(page: Page, label: string, option: string | RegExp) {
 const stripAccents = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
 describe('002 §2.1 CRM list and lead detail', () => {
+  it("filters by the 002 §2.1 chips: 'Não Atribuídos' leaves only unassigned leads, 'Todos' brings all back", async () => {
+    const { context, page } = await harness.newPage(DESKTOP);
+    await loginAs(page, 'admin@demo.com.br');
+    await page.goto('/crm');
+    const chips = page.getByRole('group', { name: 'Filtros rápidos' });
+    await chips.getByRole('button', { name: 'Todos' }).waitFor();
+    expect(await chips.getByRole('button').allInnerTexts()).toEqual(['Todos', 'Novos', 'Atendidas', 'Não Atendidas', 'Na Fila', 'Meus Atendimentos', 'Não Atribuídos']);
+    const count = page.getByRole('status').filter({ hasText: /leads?$/ });
+    await count.filter({ hasText: /^[\d.]+ leads?$/ }).waitFor();
+    const all = await count.innerText();
+    await chips.getByRole('button', { name: 'Não Atribuídos' }).click();
+    expect(await chips.getByRole('button', { name: 'Não Atribuídos' }).getAttribute('aria-pressed')).toBe('true');
+    const rows = page.getByRole('list', { name: 'Leads' }).getByRole('listitem');
+    await expect.poll(async () => {
+      const texts = await rows.allInnerTexts();
+      return texts.length > 0 && texts.every((text) => text.includes('Não atribuído')) && (await count.innerText()) !== all;
+    }).toBe(true);
+    await chips.getByRole('button', { name: 'Todos' }).click();
+    await expect.poll(() => count.innerText()).toBe(all);
+    await context.close();
+  });
+
   it("finds 'Conceição' by 'conceicao'; status, sale status, note and tag changes grow the timeline", async () => {
     const { context, page } = await harness.newPage(DESKTOP);
     await loginAs(page, 'admin@demo.com.br');
