@@ -124,4 +124,55 @@ describe('webhook group commit', () => {
     expect(creates[0]!.message.ack).toBe(4);
     expect(events.some((e) => e.name === `company-${f.companyA}-contact` && (e.payload as { action: string; contact: { cli_crm_id: number } }).contact.cli_crm_id === created!.cliCrmId)).toBe(true);
   });
+
+  it('writes a batch of message records without a transaction: a duplicate stores once, an earlier ack is applied, an unknown number becomes one lead, a lid is remembered, a bad row fails alone (ref §4.1, §7, §8.3, §8.4)', async () => {
+    const { webhookSecret: secret } = await k.instance(INST);
+    const f = k.t.fixture;
+    const ana = await k.addLead(f.unitA1, f.companyA, 'Ana Direta', '11966660001');
+    const bia = await k.addLead(f.unitA1, f.companyA, 'Bia Direta', '11966660002');
+    const { events } = await k.socket(k.tokens.u);
+    const at = Math.floor(Date.now() / 1000);
+    const upsert = (id: string, jid: string, fromMe: boolean, text: string, extra: Record<string, unknown> = {}) => ({
+      event: fromMe ? 'send.message' : 'messages.upsert',
+      instance: INST,
+      data: { key: { remoteJid: jid, fromMe, id, ...extra }, pushName: 'Cliente Direto', status: fromMe ? 'PENDING' : 'DELIVERY_ACK', message: { conversation: text }, messageType: 'conversation', messageTimestamp: at },
+    });
+    const anaJid = '5511966660001@s.whatsapp.net';
+    const batcher = new WebhookBatcher(whatsappContextOf(k.t.app), { lanes: 1 });
+    await batcher.submit({ event: 'messages.update', instance: INST, data: { keyId: 'DIR-OWN', remoteJid: anaJid, fromMe: true, status: 'DELIVERY_ACK' } }, secret);
+    const bodies = [
+      upsert('DIR-OWN', anaJid, true, 'minha'),
+      upsert('DIR-IN1', anaJid, false, 'primeira'),
+      upsert('DIR-IN1', anaJid, false, 'primeira'),
+      upsert('DIR-IN2', anaJid, false, 'segunda'),
+      upsert('DIR-NEW1', '5511966660009@s.whatsapp.net', false, 'novo 1'),
+      upsert('DIR-NEW2', '5511966660009@s.whatsapp.net', false, 'novo 2'),
+      upsert('DIR-LID', '66660002@lid', false, 'por lid', { remoteJidAlt: '5511966660002@s.whatsapp.net' }),
+      upsert('Y'.repeat(200), '5511966660002@s.whatsapp.net', false, 'id longo demais'),
+      upsert('DIR-BIA2', '5511966660002@s.whatsapp.net', false, 'depois do erro'),
+    ];
+    const answers = await Promise.allSettled(bodies.map((b) => batcher.submit(b, secret)));
+    await batcher.idle();
+    await k.settle();
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+
+    expect((await k.messagesOf(ana)).map((m) => [m.messageId, m.ack])).toEqual([['DIR-OWN', 3], ['DIR-IN1', 0], ['DIR-IN2', 0]]);
+    expect(await k.t.database.db.select().from(whatsappEventosPendentes).where(eq(whatsappEventosPendentes.messageId, 'DIR-OWN'))).toEqual([]);
+    const [anaRow] = await k.t.database.db.select().from(leads).where(eq(leads.cliCrmId, ana));
+    expect(anaRow).toMatchObject({ whatsappUltimaMensagemNaoLidas: 2, whatsappUltimaMensagemTexto: 'segunda', cliMensagemStatus: 3 });
+    expect((await k.messagesOf(bia)).map((m) => m.messageId)).toEqual(['DIR-LID', 'DIR-BIA2']);
+    expect((await k.t.database.db.select().from(whatsappLids).where(eq(whatsappLids.lid, '66660002@lid'))).map((l) => l.cliCrmId)).toEqual([bia]);
+    const created = await k.t.database.db.select().from(leads).where(eq(leads.telefoneChave, '1166660009'));
+    expect(created).toHaveLength(1);
+    expect((await k.messagesOf(created[0]!.cliCrmId)).map((m) => m.body)).toEqual(['novo 1', 'novo 2']);
+
+    const creates = events
+      .filter((e) => e.name === appMessageEvent(f.companyA))
+      .map((e) => e.payload as { action: string; message: { messageId: string; ack: number } })
+      .filter((p) => p.action === 'create' && p.message.messageId.startsWith('DIR'));
+    expect(creates.map((p) => p.message.messageId).sort()).toEqual(['DIR-BIA2', 'DIR-IN1', 'DIR-IN2', 'DIR-LID', 'DIR-NEW1', 'DIR-NEW2', 'DIR-OWN']);
+    expect(creates.find((p) => p.message.messageId === 'DIR-OWN')!.message.ack).toBe(3);
+    const contactCreates = events.filter((e) => e.name === `company-${f.companyA}-contact` && (e.payload as { action: string }).action === 'create');
+    expect(contactCreates.filter((e) => (e.payload as { contact: { cli_crm_id: number } }).contact.cli_crm_id === created[0]!.cliCrmId)).toHaveLength(1);
+  });
 });

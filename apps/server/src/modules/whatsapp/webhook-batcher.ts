@@ -1,14 +1,18 @@
 // Group commit for the gateway's webhooks: the webhooks that arrive while a batch is being written
-// go into the next one, and a batch is ONE transaction. Each webhook is answered only after its batch
-// committed, so an answered webhook is durable (the gateway does not resend it), while the disk
-// flushes once per batch instead of once per statement. A webhook is authenticated and parsed once,
+// go into the next one, and a batch is written in a few commits shared by all its webhooks. Each
+// webhook is answered only after what holds it committed, so an answered webhook is durable (the
+// gateway does not resend it), while the disk flushes once per batch instead of once per message. A webhook is authenticated and parsed once,
 // before the transaction: a wrong secret or a malformed body is answered at once and never touches
-// the batch. The batch is written set-based (webhook.service.ts ingestPrepared); if any webhook of
-// it fails, it is written again with a savepoint per webhook, so that the bad one fails alone.
+// the batch. A batch of message records only (the common case) is written without a transaction,
+// one statement per round that is atomic and durable by itself (webhook-records.ts); the rest, and
+// whatever that left (unknown numbers, a failed statement), is one transaction written set-based
+// (webhook.service.ts ingestPrepared); if any webhook of it fails, it is written again with a
+// savepoint per webhook, so that the bad one fails alone.
 // Webhooks are spread over a few lanes by chat (the contact's jid), each lane writing its batches
 // one at a time in arrival order: the events of one chat keep their order and never wait on each
 // other's row locks, while different chats are written side by side.
 import { ingestPrepared, prepareWebhook, type IngestResult, type PreparedWebhook } from './webhook.service.ts';
+import { isRetryable, retryOnConflict, storeRecordsDirect, type RecordPlan } from './webhook-records.ts';
 import type { WhatsappContext } from './whatsapp-context.ts';
 
 type Item = { body: unknown; secret: string | undefined; resolve(value: IngestResult): void; reject(error: unknown): void };
@@ -52,7 +56,7 @@ class Lane {
   }
 
   async #write(batch: Item[]): Promise<void> {
-    const work: Work[] = [];
+    let work: Work[] = [];
     for (const item of batch) {
       try {
         const prepared = await prepareWebhook(this.#ctx, item.body, item.secret);
@@ -63,6 +67,10 @@ class Lane {
       }
     }
     if (work.length === 0) return;
+    if (work.every((w) => w.prepared.kind === 'record')) {
+      work = await this.#direct(work);
+      if (work.length === 0) return;
+    }
     let outcomes: Outcome[];
     try {
       // First set-based without savepoints; if any webhook fails, the whole attempt rolls back and
@@ -80,6 +88,20 @@ class Lane {
         item.resolve(prepared.result);
       } else item.reject(outcome.error);
     });
+  }
+
+  /**
+   * A batch of message records only (the common case): written without BEGIN/COMMIT, one statement
+   * per round, each durable before its webhooks are answered. Returns what is left for a transaction.
+   */
+  async #direct(work: Work[]): Promise<Work[]> {
+    const done = await storeRecordsDirect(this.#ctx, work.map((w) => (w.prepared as { plan: RecordPlan }).plan));
+    const left: Work[] = [];
+    work.forEach((w, i) => {
+      if (done[i]) w.item.resolve(w.prepared.result);
+      else left.push(w);
+    });
+    return left;
   }
 
   /** One transaction over the batch; null when a webhook failed without savepoints (nothing kept). */
@@ -110,25 +132,6 @@ class Lane {
     } catch (error) {
       if (error instanceof NeedsSavepoints) return null;
       throw error;
-    }
-  }
-}
-
-// Two lanes touching the same lead (a chat seen once by phone and once by @lid) can deadlock; the
-// database then aborts one transaction whole, and it is safe to write that batch again.
-const RETRYABLE = new Set(['40P01', '40001']);
-
-function isRetryable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return typeof code === 'string' && RETRYABLE.has(code);
-}
-
-async function retryOnConflict<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
-  for (let i = 1; ; i++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (i >= tries || !isRetryable(error)) throw error;
     }
   }
 }

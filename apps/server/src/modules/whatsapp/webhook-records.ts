@@ -5,7 +5,7 @@
 // Everything else (reactions, @lid-only chats, updates, calls…) goes through webhook.service.ts
 // one webhook at a time. Same rules as there: a repeated event stores nothing (ref §8.3), acks only
 // rise (ref §8.4), an unknown number becomes a lead (001 §7), events wait for the commit.
-import type { Tx } from '../../db/connection.ts';
+import type { DbOrTx, Tx } from '../../db/connection.ts';
 import { ACK } from '@funil/domain/whatsapp-api/chat-message';
 import { MESSAGE_STATUS_RANK, type MessageRecord } from '../../integrations/evolution/evolution-types.ts';
 import { isGroupJid, isLidJid, phoneJidOfKey } from '../../integrations/evolution/evolution-jid.ts';
@@ -17,12 +17,12 @@ import { emitLead, emitMessage, emitTicket } from './whatsapp-events.ts';
 import { transactionalContext, type WhatsappContext } from './whatsapp-context.ts';
 import {
   findLeadInUnit,
-  findLeadsByPhoneKeys,
   findTicketInUnit,
   leadSummaryOf,
   storeMessageBatch,
   updateLeadLastStatus,
   updateMessage,
+  type BatchMessage,
   type BatchStored,
   type InstanceRow,
   type NewMessage,
@@ -106,6 +106,125 @@ export function planRecord(instance: InstanceRow, record: MessageRecord): Record
 }
 
 type PlanLead = { cliCrmId: number; idTicket: number | null; created: boolean };
+type Written = { lead: PlanLead; stored: BatchStored | null };
+
+const chatKey = (p: RecordPlan) => `${p.unit.idUnidade}:${p.phoneKey}`;
+
+/** Rounds: each chat (unit + phone key) and each message id at most once per statement, a chat's messages in order. */
+function roundsOf(plans: readonly RecordPlan[]): number[][] {
+  const rounds: number[][] = [];
+  const nextRound = new Map<string, number>();
+  for (const [i, p] of plans.entries()) {
+    const byChat = `c${chatKey(p)}`;
+    const byMessage = `m${p.message.idInstancia}:${p.message.messageId}`;
+    const round = Math.max(nextRound.get(byChat) ?? 0, nextRound.get(byMessage) ?? 0);
+    nextRound.set(byChat, round + 1);
+    nextRound.set(byMessage, round + 1);
+    (rounds[round] ??= []).push(i);
+  }
+  return rounds;
+}
+
+/**
+ * Stores the plans round by round, one statement each (storeMessageBatch), on `db`: a transaction,
+ * or the pool, where each statement is atomic and durable on its own. A plan with a lead in `given`
+ * uses it; the others find theirs by phone in the same statement. Per plan: what was written;
+ * 'no-lead' when no active lead has its phone (nor for the rest of its chat, to keep its order);
+ * undefined when a round failed (`onError` 'stop': that round and the later ones are left unwritten).
+ */
+async function storeRounds(
+  db: DbOrTx,
+  plans: readonly RecordPlan[],
+  given: readonly (PlanLead | undefined)[],
+  onError: 'throw' | 'stop',
+): Promise<(Written | 'no-lead' | undefined)[]> {
+  const out: (Written | 'no-lead' | undefined)[] = plans.map(() => undefined);
+  const missing = new Set<string>();
+  for (const round of roundsOf(plans)) {
+    const todo = round.filter((i) => {
+      if (!missing.has(chatKey(plans[i]!))) return true;
+      out[i] = 'no-lead';
+      return false;
+    });
+    const messages: BatchMessage[] = todo.map((i) => {
+      const p = plans[i]!;
+      const lead = given[i];
+      return lead ? { ...p.message, preview: p.preview, cliCrmId: lead.cliCrmId, idTicket: lead.idTicket } : { ...p.message, preview: p.preview, phoneKey: p.phoneKey };
+    });
+    let results;
+    try {
+      // Inside a transaction a failed statement aborts it: the batcher then writes the batch again.
+      results = onError === 'throw' ? await storeMessageBatch(db, messages) : await retryOnConflict(() => storeMessageBatch(db, messages));
+    } catch (error) {
+      if (onError === 'throw') throw error;
+      return out;
+    }
+    results.forEach((r, k) => {
+      const i = todo[k]!;
+      if (r.lead) out[i] = { lead: { ...r.lead, created: given[i]?.created ?? false }, stored: r.stored };
+      else {
+        out[i] = 'no-lead';
+        missing.add(chatKey(plans[i]!));
+      }
+    });
+  }
+  return out;
+}
+
+/**
+ * What a written record announces (001 §7 "Main socket"), emitted on `ctx`: at once, or held until
+ * the transaction commits when `ctx` is a transactional one. First stores an ack that changed while
+ * it was being applied.
+ */
+async function announce(ctx: WhatsappContext, p: RecordPlan, written: Written, tickets: Map<number, TicketRow | null>): Promise<void> {
+  const db = ctx.db;
+  const { lead, stored: row } = written;
+  if (!row) return; // a repeated event (ref §8.3)
+  let lifted = null;
+  if (row.stale) {
+    await updateMessage(db, row.id, { ack: row.ack, isError: row.isError, isDeleted: row.isDeleted });
+    if (p.message.fromMe) lifted = await updateLeadLastStatus(db, lead.cliCrmId, p.message.criadoEm, row.ack);
+  }
+  const moved = lifted ?? row.lead;
+  const leadRow = moved ? null : await findLeadInUnit(db, p.unit.idUnidade, lead.cliCrmId);
+  const summary = moved ?? (leadRow ? leadSummaryOf(leadRow) : null);
+  if (!summary) return;
+  if (lead.created) emitLead(ctx, p.unit, summary, 'create');
+  else if (moved) emitLead(ctx, p.unit, summary);
+  if (lead.idTicket && !tickets.has(lead.idTicket)) tickets.set(lead.idTicket, await findTicketInUnit(db, p.unit.idUnidade, lead.idTicket));
+  const ticket = lead.idTicket ? tickets.get(lead.idTicket) : null;
+  const ticketView = ticket ? ticketOf(ticket, summary) : null;
+  const message = { ...p.message, cliCrmId: lead.cliCrmId, idTicket: lead.idTicket, id: row.id, ack: row.ack, isError: row.isError, isDeleted: row.isDeleted, lido: false, datacad: row.datacad };
+  emitMessage(ctx, p.unit, 'create', chatMessageOf(message), summary, ticketView);
+  if (ticketView) emitTicket(ctx, p.unit, ticketView);
+  if (p.hasMedia) downloadInBackground(ctx, row.id);
+}
+
+/**
+ * Writes the records of a batch without a transaction: one statement per round, each atomic and
+ * durable on its own (ref §4: answered only after it). Returns per record true when it is written
+ * and announced, false when it is left for a transaction (an unknown number, whose lead is created
+ * there, or a failed statement: that round and the later ones).
+ */
+export async function storeRecordsDirect(ctx: WhatsappContext, plans: readonly RecordPlan[]): Promise<boolean[]> {
+  const written = await storeRounds(ctx.db, plans, [], 'stop');
+  const tickets = new Map<number, TicketRow | null>();
+  const done: boolean[] = [];
+  for (const [i, w] of written.entries()) {
+    if (w === undefined || w === 'no-lead') {
+      done.push(false);
+      continue;
+    }
+    const p = plans[i]!;
+    // Stored for good already: a failure to announce must not make the gateway send it again.
+    await announce(ctx, p, w, tickets).catch((err: unknown) => ctx.log.warn({ err }, 'webhook: aviso após gravar'));
+    // ref §7: the chat's lid; if it cannot be stored, the webhook goes on to a transaction, where
+    // its message is a repeat (nothing announced twice) and the lid is stored.
+    const remembered = p.address.lid ? await rememberChatLid(ctx, p.unit, p.address.lid, w.lead.cliCrmId).then(() => true, () => false) : true;
+    done.push(remembered);
+  }
+  return done;
+}
 
 /**
  * Writes the records of a batch inside its transaction `tx`; returns, in order, what each record
@@ -113,77 +232,55 @@ type PlanLead = { cliCrmId: number; idTicket: number | null; created: boolean };
  */
 export async function storeRecords(ctx: WhatsappContext, tx: Tx, plans: readonly RecordPlan[]): Promise<(() => void)[]> {
   const scoped = plans.map(() => transactionalContext(ctx, tx));
-  const leadKey = (p: RecordPlan) => `${p.unit.idUnidade}:${p.phoneKey}`;
-
-  // The leads of every phone of the batch, in one statement.
-  const pairs = new Map(plans.map((p) => [leadKey(p), { idUnidade: p.unit.idUnidade, key: p.phoneKey }]));
-  const known = new Map((await findLeadsByPhoneKeys(tx, [...pairs.values()])).map((r) => [`${r.idUnidade}:${r.key}`, { cliCrmId: r.cliCrmId, idTicket: r.idTicket }]));
-  const leadsOf: (PlanLead | null)[] = [];
-  for (const [i, p] of plans.entries()) {
-    const found = known.get(leadKey(p));
-    if (found) {
-      if (p.address.lid) await rememberChatLid(scoped[i]!.ctx, p.unit, p.address.lid, found.cliCrmId);
-      leadsOf.push({ ...found, created: false });
-      continue;
+  const written = await storeRounds(tx, plans, [], 'throw');
+  // Unknown numbers: the lead is created as one by one (001 §7), then their messages stored.
+  const created = new Map<string, PlanLead | null>();
+  const given: (PlanLead | undefined)[] = [];
+  const late: number[] = [];
+  for (const [i, w] of written.entries()) {
+    if (w !== 'no-lead') continue;
+    const p = plans[i]!;
+    if (!created.has(chatKey(p))) {
+      const matched = await matchChat(scoped[i]!.ctx, p.unit, p.address, p.pushName, p.instance.id);
+      created.set(chatKey(p), matched ? { cliCrmId: matched.lead.cliCrmId, idTicket: matched.lead.idTicket, created: matched.created } : null);
+    } else {
+      const first = created.get(chatKey(p));
+      if (first) created.set(chatKey(p), { ...first, created: false });
     }
-    // An unknown number: the lead is created as one by one (001 §7), its lid remembered with it.
-    const matched = await matchChat(scoped[i]!.ctx, p.unit, p.address, p.pushName, p.instance.id);
-    if (!matched) {
-      leadsOf.push(null);
-      continue;
-    }
-    const lead = { cliCrmId: matched.lead.cliCrmId, idTicket: matched.lead.idTicket };
-    known.set(leadKey(p), lead);
-    leadsOf.push({ ...lead, created: matched.created });
-  }
-
-  // Rounds: each lead and each message id at most once per statement, a chat's messages in order.
-  const rounds: number[][] = [];
-  const nextRound = new Map<string, number>();
-  for (const [i, lead] of leadsOf.entries()) {
+    const lead = created.get(chatKey(p));
     if (!lead) continue;
-    const byLead = `l${lead.cliCrmId}`;
-    const byMessage = `m${plans[i]!.message.idInstancia}:${plans[i]!.message.messageId}`;
-    const round = Math.max(nextRound.get(byLead) ?? 0, nextRound.get(byMessage) ?? 0);
-    nextRound.set(byLead, round + 1);
-    nextRound.set(byMessage, round + 1);
-    (rounds[round] ??= []).push(i);
+    given[late.length] = lead;
+    late.push(i);
   }
-  const stored: (BatchStored | undefined)[] = [];
-  for (const round of rounds) {
-    const rows = await storeMessageBatch(
-      tx,
-      round.map((i) => ({ ...plans[i]!.message, cliCrmId: leadsOf[i]!.cliCrmId, idTicket: leadsOf[i]!.idTicket, preview: plans[i]!.preview })),
-    );
-    const byId = new Map(rows.map((r) => [`${r.idInstancia}:${r.messageId}`, r]));
-    for (const i of round) stored[i] = byId.get(`${plans[i]!.message.idInstancia}:${plans[i]!.message.messageId}`);
+  if (late.length > 0) {
+    const more = await storeRounds(tx, late.map((i) => plans[i]!), given, 'throw');
+    more.forEach((w, k) => (written[late[k]!] = w));
   }
-
   const tickets = new Map<number, TicketRow | null>();
-  for (const [i, p] of plans.entries()) {
-    const lead = leadsOf[i];
-    const row = stored[i];
-    if (!lead || !row) continue; // a repeated event (ref §8.3)
-    let lifted = null;
-    if (row.stale) {
-      // An ack that changed while it was being applied: stored now, as applyPendingEvent would.
-      await updateMessage(tx, row.id, { ack: row.ack, isError: row.isError, isDeleted: row.isDeleted });
-      if (p.message.fromMe) lifted = await updateLeadLastStatus(tx, lead.cliCrmId, p.message.criadoEm, row.ack);
-    }
-    const moved = lifted ?? row.lead;
-    const leadRow = moved ? null : await findLeadInUnit(tx, p.unit.idUnidade, lead.cliCrmId);
-    const summary = moved ?? (leadRow ? leadSummaryOf(leadRow) : null);
-    if (!summary) continue;
-    const ctxOf = scoped[i]!.ctx;
-    if (lead.created) emitLead(ctxOf, p.unit, summary, 'create');
-    else if (moved) emitLead(ctxOf, p.unit, summary);
-    if (lead.idTicket && !tickets.has(lead.idTicket)) tickets.set(lead.idTicket, await findTicketInUnit(tx, p.unit.idUnidade, lead.idTicket));
-    const ticket = lead.idTicket ? tickets.get(lead.idTicket) : null;
-    const ticketView = ticket ? ticketOf(ticket, summary) : null;
-    const message = { ...p.message, cliCrmId: lead.cliCrmId, idTicket: lead.idTicket, id: row.id, ack: row.ack, isError: row.isError, isDeleted: row.isDeleted, lido: false, datacad: row.datacad };
-    emitMessage(ctxOf, p.unit, 'create', chatMessageOf(message), summary, ticketView);
-    if (ticketView) emitTicket(ctxOf, p.unit, ticketView);
-    if (p.hasMedia) downloadInBackground(ctxOf, row.id);
+  for (const [i, w] of written.entries()) {
+    if (!w || w === 'no-lead') continue;
+    const p = plans[i]!;
+    if (p.address.lid) await rememberChatLid(scoped[i]!.ctx, p.unit, p.address.lid, w.lead.cliCrmId);
+    await announce(scoped[i]!.ctx, p, w, tickets);
   }
   return scoped.map((s) => s.commit);
+}
+
+// Two lanes touching the same lead (a chat seen once by phone and once by @lid) can deadlock; the
+// database then aborts the statement, and it is safe to run it again.
+const RETRYABLE = new Set(['40P01', '40001']);
+
+export function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return typeof code === 'string' && RETRYABLE.has(code);
+}
+
+export async function retryOnConflict<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (i >= tries || !isRetryable(error)) throw error;
+    }
+  }
 }

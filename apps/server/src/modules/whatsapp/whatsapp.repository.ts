@@ -285,28 +285,28 @@ export async function storeMessage(
 
 // ---- webhook batches (webhook-records.ts): one statement per step for a whole batch ----
 
-/** The active lead (oldest first) of each unit and telefone_chave (001 §5), in one statement. */
-export async function findLeadsByPhoneKeys(
-  db: DbOrTx,
-  pairs: readonly { idUnidade: number; key: string }[],
-): Promise<{ idUnidade: number; key: string; cliCrmId: number; idTicket: number | null }[]> {
-  if (pairs.length === 0) return [];
-  const rows = await rowsOf<{ id_unidade: number; chave: string; cli_crm_id: number; id_ticket: number | null }>(
-    db,
-    sql`select distinct on (k.id_unidade, k.chave) k.id_unidade, k.chave, l.cli_crm_id, l.id_ticket
-      from json_to_recordset(${JSON.stringify(pairs.map((p) => ({ id_unidade: p.idUnidade, chave: p.key })))}::json) as k(id_unidade int, chave text)
-      join leads l on l.id_unidade = k.id_unidade and l.telefone_chave = k.chave and l.desativado = 0
-      order by k.id_unidade, k.chave, l.cli_crm_id`,
-  );
-  return rows.map((r) => ({ idUnidade: Number(r.id_unidade), key: r.chave, cliCrmId: Number(r.cli_crm_id), idTicket: r.id_ticket === null ? null : Number(r.id_ticket) }));
+/**
+ * Runs `query` as a named prepared statement when `db` is the PostgreSQL pool itself (outside a
+ * transaction): the server then parses and plans the hot path's statement once per connection
+ * instead of every time. Elsewhere (a transaction, PGlite) it is an ordinary query.
+ */
+async function rowsOfPrepared<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client as { query?: unknown; totalCount?: unknown } | undefined;
+  if (client && typeof client.query === 'function' && typeof client.totalCount === 'number' && 'dialect' in db) {
+    const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+    const pool = client as { query(config: { name: string; text: string; values: unknown[] }): Promise<Rows<T>> };
+    return (await pool.query({ name, text, values: params })).rows;
+  }
+  return rowsOf<T>(db, query);
 }
 
-/** A webhook message of a batch: the stored fields and its preview in the lead list (001 §3). */
-export type BatchMessage = NewMessage & { preview: string };
+/**
+ * A webhook message of a batch: the stored fields, its preview in the lead list (001 §3), and its
+ * lead, either known (`cliCrmId`, `idTicket`) or the active lead of its unit with `phoneKey` (001 §5).
+ */
+export type BatchMessage = Omit<NewMessage, 'cliCrmId' | 'idTicket'> & { preview: string } & ({ cliCrmId: number; idTicket: number | null } | { phoneKey: string });
 
 export type BatchStored = {
-  messageId: string;
-  idInstancia: number;
   id: number;
   ack: number;
   isError: boolean;
@@ -317,29 +317,32 @@ export type BatchStored = {
   stale: boolean;
 };
 
+/** Each message's lead (null: no active lead with that phone key) and its row, null when repeated. */
+export type BatchResult = { lead: { cliCrmId: number; idTicket: number | null } | null; stored: BatchStored | null };
+
 const MESSAGE_INPUT_COLUMNS = `ord int, id_empresa int, id_unidade int, cli_crm_id int, id_instancia int, id_ticket int, message_id text,
   remote_jid text, phone_jid text, from_me boolean, media_type text, gateway_type text, body text, mimetype text, file_name text,
   media_status text, media_path text, ack smallint, is_error boolean, quoted_message_id text, quoted jsonb, reaction_target_id text,
-  sender_timestamp bigint, push_name text, id_usuario int, criado_em timestamptz, preview text`;
+  sender_timestamp bigint, push_name text, id_usuario int, criado_em timestamptz, preview text, chave text`;
 
 /**
  * Stores webhook messages (at most one per lead and one per message id) and moves each lead's
- * last-message fields, in ONE statement: the messages come as one JSON parameter; a repeated
- * message stores nothing and moves nothing (ref §8.3); an ack or deletion that arrived before its
- * message (whatsapp_eventos_pendentes) is applied on insert and removed, acks only rising (ref §8.4);
- * the lead's fields move as storeMessage moves them, the status from the applied ack. Returns the
- * inserted messages only, with their lead as it stands after the update.
+ * last-message fields, in ONE statement, so atomic and durable on its own: the messages come as one
+ * JSON parameter; a repeated message stores nothing and moves nothing (ref §8.3); an ack or deletion
+ * that arrived before its message (whatsapp_eventos_pendentes) is applied on insert and removed,
+ * acks only rising (ref §8.4); the lead's fields move as storeMessage moves them, the status from
+ * the applied ack. Results are in the order of `messages`.
  */
-export async function storeMessageBatch(db: DbOrTx, messages: readonly BatchMessage[]): Promise<BatchStored[]> {
+export async function storeMessageBatch(db: DbOrTx, messages: readonly BatchMessage[]): Promise<BatchResult[]> {
   if (messages.length === 0) return [];
   const input = JSON.stringify(
     messages.map((m, ord) => ({
       ord,
       id_empresa: m.idEmpresa,
       id_unidade: m.idUnidade,
-      cli_crm_id: m.cliCrmId,
+      cli_crm_id: 'cliCrmId' in m ? m.cliCrmId : null,
       id_instancia: m.idInstancia,
-      id_ticket: m.idTicket,
+      id_ticket: 'cliCrmId' in m ? m.idTicket : null,
       message_id: m.messageId,
       remote_jid: m.remoteJid,
       phone_jid: m.phoneJid,
@@ -361,23 +364,46 @@ export async function storeMessageBatch(db: DbOrTx, messages: readonly BatchMess
       id_usuario: m.idUsuario,
       criado_em: m.criadoEm.toISOString(),
       preview: m.preview,
+      chave: 'phoneKey' in m ? m.phoneKey : null,
     })),
   );
   const latest = sql.raw(`(leads.whatsapp_ultima_mensagem_data_geral is null or leads.whatsapp_ultima_mensagem_data_geral <= i.criado_em)`);
-  const rows = await rowsOf<
-    RawLeadSummary & { message_row_id: number; message_id: string; id_instancia: number; ack: number; is_error: boolean; is_deleted: boolean; datacad: Date | string; stale: boolean }
+  const rows = await rowsOfPrepared<
+    RawLeadSummary & {
+      lead_id: number | null;
+      lead_ticket: number | null;
+      message_row_id: number | null;
+      ack: number;
+      is_error: boolean;
+      is_deleted: boolean;
+      datacad: Date | string;
+      stale: boolean;
+    }
   >(
     db,
+    'funil_webhook_store_batch',
     sql`with i as (select * from json_to_recordset(${input}::json) as x(${sql.raw(MESSAGE_INPUT_COLUMNS)})),
+    l as (
+      select i.ord, i.cli_crm_id, i.id_ticket from i where i.cli_crm_id is not null
+      union all
+      select i.ord, f.cli_crm_id, f.id_ticket from i
+      cross join lateral (
+        select leads.cli_crm_id, leads.id_ticket from leads
+        where leads.id_unidade = i.id_unidade and leads.telefone_chave = i.chave and leads.desativado = 0
+        order by leads.cli_crm_id limit 1
+      ) f
+      where i.cli_crm_id is null
+    ),
     ins as (
       insert into whatsapp_mensagens (id_empresa, id_unidade, cli_crm_id, id_instancia, id_ticket, message_id, remote_jid, phone_jid, from_me,
         media_type, gateway_type, body, mimetype, file_name, media_status, media_path, ack, is_error, is_deleted, quoted_message_id, quoted,
         reaction_target_id, sender_timestamp, push_name, id_usuario, criado_em)
-      select i.id_empresa, i.id_unidade, i.cli_crm_id, i.id_instancia, i.id_ticket, i.message_id, i.remote_jid, i.phone_jid, i.from_me,
+      select i.id_empresa, i.id_unidade, l.cli_crm_id, i.id_instancia, l.id_ticket, i.message_id, i.remote_jid, i.phone_jid, i.from_me,
         i.media_type, i.gateway_type, i.body, i.mimetype, i.file_name, i.media_status, i.media_path,
         greatest(i.ack, coalesce(ep.ack, 0)), i.is_error or coalesce(ep.is_error, false), coalesce(ep.is_deleted, false),
         i.quoted_message_id, i.quoted, i.reaction_target_id, i.sender_timestamp, i.push_name, i.id_usuario, i.criado_em
-      from i left join whatsapp_eventos_pendentes ep on ep.id_instancia = i.id_instancia and ep.message_id = i.message_id
+      from i join l on l.ord = i.ord
+      left join whatsapp_eventos_pendentes ep on ep.id_instancia = i.id_instancia and ep.message_id = i.message_id
       order by i.ord
       on conflict (id_instancia, message_id) do nothing
       returning id, id_instancia, message_id, cli_crm_id, ack, is_error, is_deleted, datacad
@@ -411,25 +437,32 @@ export async function storeMessageBatch(db: DbOrTx, messages: readonly BatchMess
       where leads.cli_crm_id = ins.cli_crm_id
       returning ${LEAD_SUMMARY_COLUMNS}
     )
-    select ins.id as message_row_id, ins.message_id, ins.id_instancia,
+    select l.cli_crm_id as lead_id, l.id_ticket as lead_ticket, ins.id as message_row_id,
       greatest(ins.ack, coalesce(applied.ack, 0)) as ack, ins.is_error or coalesce(applied.is_error, false) as is_error,
       ins.is_deleted or coalesce(applied.is_deleted, false) as is_deleted, ins.datacad,
       coalesce(applied.ack > ins.ack or (applied.is_error and not ins.is_error) or (applied.is_deleted and not ins.is_deleted), false) as stale,
       upd.*
-    from ins
+    from i
+    left join l on l.ord = i.ord
+    left join ins on ins.id_instancia = i.id_instancia and ins.message_id = i.message_id and ins.cli_crm_id = l.cli_crm_id
     left join applied on applied.id_instancia = ins.id_instancia and applied.message_id = ins.message_id
-    left join upd on upd.cli_crm_id = ins.cli_crm_id`,
+    left join upd on upd.cli_crm_id = ins.cli_crm_id
+    order by i.ord`,
   );
   return rows.map((r) => ({
-    messageId: r.message_id,
-    idInstancia: Number(r.id_instancia),
-    id: Number(r.message_row_id),
-    ack: Number(r.ack),
-    isError: r.is_error,
-    isDeleted: r.is_deleted,
-    datacad: new Date(r.datacad),
-    lead: r.cli_crm_id === null ? null : summaryOfRaw(r),
-    stale: r.stale,
+    lead: r.lead_id === null ? null : { cliCrmId: Number(r.lead_id), idTicket: r.lead_ticket === null ? null : Number(r.lead_ticket) },
+    stored:
+      r.message_row_id === null
+        ? null
+        : {
+            id: Number(r.message_row_id),
+            ack: Number(r.ack),
+            isError: r.is_error,
+            isDeleted: r.is_deleted,
+            datacad: new Date(r.datacad),
+            lead: r.cli_crm_id === null ? null : summaryOfRaw(r),
+            stale: r.stale,
+          },
   }));
 }
 
