@@ -1,8 +1,6 @@
 // 000 §7 contact list filters by tag and attendant (002 §3 "Contact list response"), each on a
 // unit of its own so the expected ids are exact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildContactListPath, emptyFilter, CONTACT_LIST_LAYOUT, type ContactListFilter } from '@funil/domain/leads/filter-segments';
-import { contactListResponseSchema } from '@funil/domain/leads-api/lead-api';
 import { createLeadsKit, nextPhone, type Kit } from './leads-test-kit.ts';
 import { leadTags } from './leads.table.ts';
 import { tags } from '../tags/tags.table.ts';
@@ -18,16 +16,7 @@ afterAll(async () => {
   await k.t.close();
 });
 
-const list = async (who: keyof Kit['token'], filter: Partial<ContactListFilter> = {}, kind: 'lista' | 'listaqualquer' | 'crm' = 'lista') => {
-  const res = await k.call(who, { method: 'GET', url: `/api/${buildContactListPath(kind, { ...emptyFilter(CONTACT_LIST_LAYOUT), ...filter })}` });
-  expect(res.statusCode, res.body).toBe(200);
-  // The route writes its body without zod's serializer: the body must be exactly what the schema
-  // accepts and keeps (no missing, extra or mistyped field).
-  const body: unknown = res.json();
-  const parsed = contactListResponseSchema.parse(body);
-  expect(parsed).toStrictEqual(body);
-  return parsed.data;
-};
+const list = (...args: Parameters<Kit['list']>) => k.list(...args);
 const idsOf = (data: Awaited<ReturnType<typeof list>>) => data.crm_contato.map((l) => l.cli_crm_id).sort((a, b) => a - b);
 
 describe('000 §7 contact list: tags (any of the comma list) and attendants', () => {

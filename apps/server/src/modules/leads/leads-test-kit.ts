@@ -2,6 +2,9 @@
 // on, tokens per user and direct lead inserts.
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { expect } from 'vitest';
+import { buildContactListPath, emptyFilter, CONTACT_LIST_LAYOUT, type ContactListFilter } from '@funil/domain/leads/filter-segments';
+import { contactListResponseSchema, type ContactListResponse } from '@funil/domain/leads-api/lead-api';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { leads, historico } from './leads.table.ts';
 import { phoneKey } from './phone-key.ts';
@@ -12,6 +15,8 @@ export type Kit = {
   t: TestApp;
   token: Record<'u' | 'a' | 'ag' | 'sa' | 'm' | 'uA2' | 'uB1' | 'aB1', string>;
   call(who: keyof Kit['token'], options: InjectOptions): ReturnType<TestApp['as']>;
+  /** GET a 000 §7 contact list; asserts 200 and a body exactly as the schema keeps it. */
+  list(who: keyof Kit['token'], filter?: Partial<ContactListFilter>, kind?: 'lista' | 'listaqualquer' | 'crm'): Promise<ContactListResponse['data']>;
   lead(values: Partial<typeof leads.$inferInsert> & { unit?: 'A1' | 'A2' | 'B1' }): Promise<number>;
   leadRow(id: number): Promise<typeof leads.$inferSelect>;
   history(id: number): Promise<(typeof historico.$inferSelect)[]>;
@@ -39,6 +44,16 @@ export async function createLeadsKit(): Promise<Kit> {
     token,
     unitId,
     call: (who, options) => t.as(token[who], options),
+    async list(who, filter = {}, kind = 'lista') {
+      const res = await t.as(token[who], { method: 'GET', url: `/api/${buildContactListPath(kind, { ...emptyFilter(CONTACT_LIST_LAYOUT), ...filter })}` });
+      expect(res.statusCode, res.body).toBe(200);
+      // The route writes its body without zod's serializer: the body must be exactly what the
+      // schema accepts and keeps (no missing, extra or mistyped field).
+      const body: unknown = res.json();
+      const parsed = contactListResponseSchema.parse(body);
+      expect(parsed).toStrictEqual(body);
+      return parsed.data;
+    },
     async lead({ unit = 'A1', ...values }) {
       const idUnidade = unitId(unit);
       const telefone = values.cliTelefone ?? nextPhone();

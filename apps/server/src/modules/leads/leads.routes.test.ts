@@ -1,8 +1,7 @@
 // 000 §7 "Contacts": registration, list reads with the positional filter segments, the full
 // contact, appointments, campaigns and history; scoped to the session's company and unit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildContactListPath, emptyFilter, CONTACT_LIST_LAYOUT, type ContactListFilter } from '@funil/domain/leads/filter-segments';
-import { contactListResponseSchema, fullContactResponseSchema } from '@funil/domain/leads-api/lead-api';
+import { fullContactResponseSchema } from '@funil/domain/leads-api/lead-api';
 import { createLeadsKit, nextPhone, type Kit } from './leads-test-kit.ts';
 import { leads } from './leads.table.ts';
 import { agendamentos } from './appointments.table.ts';
@@ -16,11 +15,7 @@ afterAll(async () => {
   await k.t.close();
 });
 
-const list = async (who: keyof Kit['token'], filter: Partial<ContactListFilter> = {}, kind: 'lista' | 'listaqualquer' | 'crm' = 'lista') => {
-  const res = await k.call(who, { method: 'GET', url: `/api/${buildContactListPath(kind, { ...emptyFilter(CONTACT_LIST_LAYOUT), ...filter })}` });
-  expect(res.statusCode, res.body).toBe(200);
-  return contactListResponseSchema.parse(res.json()).data;
-};
+const list = (...args: Parameters<Kit['list']>) => k.list(...args);
 
 describe('000 §7 Contacts: POST contato/cadastrarcontato/manual', () => {
   it('creates the lead in the caller unit from JSON and answers data.data.id, with its history event', async () => {
