@@ -58,6 +58,8 @@ export type EmulatorState = {
   events: EmittedEvent[];
   webhookAttempts: DeliveryAttempt[];
   autoReply: { enabled: boolean; intervalMs: number; phones: string[]; lidShare: number };
+  /** How many of the next getBase64FromMediaMessage calls fail (control route /_emulator/media-failures). */
+  mediaFailures: number;
 };
 
 export type Emulator = {
@@ -285,6 +287,7 @@ export const createEmulator = (opts: EmulatorOptions): Emulator => {
       phones: opts.autoReply?.phones ?? [],
       lidShare: opts.autoReply?.lidShare ?? 0.3,
     },
+    mediaFailures: 0,
   };
 
   const baseUrl = (): string => opts.serverUrl ?? listenUrl ?? 'http://localhost';
@@ -1151,6 +1154,11 @@ export const createEmulator = (opts: EmulatorOptions): Emulator => {
       z.object({ message: z.object({ key: z.object({ id: z.string().min(1) }) }), convertToMp4: z.boolean().optional() }),
       req.body,
     );
+    if (state.mediaFailures > 0) {
+      state.mediaFailures -= 1;
+      // What the gateway answers when WhatsApp's media server does not give the file.
+      throw badRequest('Failed to download media: 500 Internal Server Error');
+    }
     const stored = findStored(inst, body.message.key.id);
     if (!stored) throw badRequest('Message not found');
     const typeKey = Object.values(MEDIA_TYPE_KEY).find((t) => t in stored.record.message);
@@ -1283,6 +1291,12 @@ export const createEmulator = (opts: EmulatorOptions): Emulator => {
   });
   app.get('/_emulator/events', async () => state.events);
   app.get('/_emulator/webhooks', async () => state.webhookAttempts);
+
+  app.post('/_emulator/media-failures', async (req) => {
+    const body = parse(z.object({ count: z.number().int().min(0).max(1000) }), req.body);
+    state.mediaFailures = body.count;
+    return { mediaFailures: state.mediaFailures };
+  });
 
   app.post('/_emulator/auto-reply', async (req) => {
     const body = parse(

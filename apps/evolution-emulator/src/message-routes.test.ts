@@ -142,6 +142,17 @@ describe('§3.8/§3.9 sendMedia and sendWhatsAppAudio', () => {
   });
 });
 
+describe('control: /_emulator/media-failures', () => {
+  it('makes the next getBase64FromMediaMessage calls fail with 400, then answers again', async () => {
+    const res = await post(`/message/sendMedia/${name}`, { number: '5511988887777', mediatype: 'image', media: samplePng().toString('base64') });
+    await emu.app.inject({ method: 'POST', url: '/_emulator/media-failures', payload: { count: 1 } });
+    const failed = await post(`/chat/getBase64FromMediaMessage/${name}`, { message: { key: { id: res.body.key.id } } });
+    expect(failed.status).toBe(400);
+    const ok = await post(`/chat/getBase64FromMediaMessage/${name}`, { message: { key: { id: res.body.key.id } } });
+    expect(ok.status).toBe(200);
+  });
+});
+
 describe('sendSticker (Evolution v2 SendStickerDto)', () => {
   it('answers 201 with a webp stickerMessage whose media getBase64FromMediaMessage returns', async () => {
     const sticker = sampleWebp().toString('base64');

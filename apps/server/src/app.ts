@@ -51,6 +51,8 @@ export type AppOptions = {
   evolution?: EvolutionOptions | undefined;
   /** Folder of the WhatsApp media files. */
   mediaDir?: string | undefined;
+  /** How often failed media downloads are tried again (default 60 s; 0: never, tests call retryDueMedia). */
+  mediaSweepMs?: number | undefined;
 };
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -115,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(tenancyRoutes);
       await api.register(usersRoutes);
       await api.register(guidanceRoutes);
-      await api.register(whatsappRoutes, { evolution: options.evolution, mediaDir: options.mediaDir });
+      await api.register(whatsappRoutes, { evolution: options.evolution, mediaDir: options.mediaDir, mediaSweepMs: options.mediaSweepMs });
       await api.register(leadsRoutes);
       await api.register(callAttemptsRoutes);
       await api.register(negotiationRoutes);

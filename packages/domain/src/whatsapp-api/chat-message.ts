@@ -75,6 +75,8 @@ export const chatMessageSchema = z.object({
   ack: z.number().int().min(0).max(5),
   isError: z.boolean(),
   isDeleted: z.boolean(),
+  /** When the sender last edited the text (ISO), null when never edited; `body` is the edited text. */
+  editedAt: z.string().nullable(),
   quotedMsg: quotedMessageSchema.nullable(),
   /** Sender's WhatsApp name (groups and incoming messages). */
   contactName: z.string().nullable(),

@@ -93,6 +93,7 @@ export const messagesEditedDataSchema = z.looseObject({
   type: z.union([z.string(), z.number()]).optional(),
   editedMessage: z.record(z.string(), z.unknown()).nullish(),
 });
+export type MessagesEditedData = z.infer<typeof messagesEditedDataSchema>;
 
 export const connectionUpdateDataSchema = z.looseObject({
   instance: z.string(),

@@ -147,6 +147,19 @@ export function parseMessageContent(record: MessageRecord): ParsedContent | null
   };
 }
 
+/**
+ * The new text of an edit (ref §4.3 MESSAGES_EDITED: `editedMessage` is a message content such as
+ * {conversation} or {extendedTextMessage:{text}}, or a caption of {imageMessage}); null when it
+ * carries no text.
+ */
+export function editedBodyOf(editedMessage: Record<string, unknown> | null | undefined): string | null {
+  if (!isObject(editedMessage)) return null;
+  // Some gateways nest the content once more under `message`.
+  const content = isObject(editedMessage.message) ? editedMessage.message : editedMessage;
+  const described = describeMessage(content);
+  return described && (described.mediaType === 'chat' || described.body !== '') ? described.body : null;
+}
+
 /** The lead list preview of a message (001 §3 whatsapp_ultima_mensagem_texto). */
 export function previewText(mediaType: ChatMediaType, body: string, fileName: string | null): string {
   const labels: Partial<Record<ChatMediaType, string>> = {

@@ -6,7 +6,7 @@ import type { Ticket } from '@funil/domain/whatsapp-api/tickets-api';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
 import type { MessageRow, TicketRow } from './whatsapp.repository.ts';
 
-const asMediaType = (value: string): ChatMediaType => ((CHAT_MEDIA_TYPES as readonly string[]).includes(value) ? (value as ChatMediaType) : 'chat');
+export const asMediaType = (value: string): ChatMediaType => ((CHAT_MEDIA_TYPES as readonly string[]).includes(value) ? (value as ChatMediaType) : 'chat');
 
 export const mediaUrlOf = (row: Pick<MessageRow, 'id' | 'mediaStatus'>): string | null => (row.mediaStatus === 'none' ? null : `/api/whatsapp/midia/${row.id}`);
 
@@ -45,6 +45,7 @@ export function chatMessageOf(row: MessageRow, reactions: readonly MessageRow[] 
     ack: row.ack,
     isError: row.isError,
     isDeleted: row.isDeleted,
+    editedAt: row.editadoEm ? row.editadoEm.toISOString() : null,
     quotedMsg: quotedRow
       ? {
           id: quotedRow.id,

@@ -33,9 +33,16 @@ export const whatsappMensagens = pgTable(
     fileName: varchar('file_name', { length: 255 }),
     // none | pending | ready | failed
     mediaStatus: varchar('media_status', { length: 10 }).notNull().default('none'),
+    // Downloads not finished by this time (a crash after the webhook, a gateway error) are tried
+    // again by the media sweeper (media.service.ts retryDueMedia), with a growing wait.
+    mediaTentativas: smallint('media_tentativas').notNull().default(0),
+    mediaTentarEm: timestamp('media_tentar_em', { withTimezone: true }).default(sql`now() + interval '2 minutes'`),
     ack: smallint('ack').notNull().default(0),
     isError: boolean('is_error').notNull().default(false),
     isDeleted: boolean('is_deleted').notNull().default(false),
+    // ref §4.3 MESSAGES_EDITED: the text shown is the last edit; the first text is kept.
+    editadoEm: timestamp('editado_em', { withTimezone: true }),
+    corpoOriginal: text('corpo_original'),
     // Incoming messages already marked read on the gateway (001 §4 "Reading": once).
     lido: boolean('lido').notNull().default(false),
     quotedMessageId: varchar('quoted_message_id', { length: 128 }),
@@ -53,6 +60,7 @@ export const whatsappMensagens = pgTable(
     index('whatsapp_mensagens_lead_idx').on(t.cliCrmId, t.criadoEm.desc(), t.id.desc()),
     index('whatsapp_mensagens_reacao_idx').on(t.idInstancia, t.reactionTargetId).where(sql`${t.reactionTargetId} is not null`),
     index('whatsapp_mensagens_ticket_idx').on(t.idTicket, t.criadoEm.desc()),
+    index('whatsapp_mensagens_midia_retry_idx').on(t.mediaTentarEm).where(sql`${t.mediaStatus} in ('pending', 'failed')`),
   ],
 );
 

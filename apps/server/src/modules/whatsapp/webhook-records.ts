@@ -19,6 +19,7 @@ import {
   findLeadInUnit,
   findTicketInUnit,
   leadSummaryOf,
+  NEW_MESSAGE_BOOKKEEPING,
   storeMessageBatch,
   updateLeadLastStatus,
   updateMessage,
@@ -194,7 +195,7 @@ async function announce(ctx: WhatsappContext, p: RecordPlan, written: Written, t
   if (lead.idTicket && !tickets.has(lead.idTicket)) tickets.set(lead.idTicket, await findTicketInUnit(db, p.unit.idUnidade, lead.idTicket));
   const ticket = lead.idTicket ? tickets.get(lead.idTicket) : null;
   const ticketView = ticket ? ticketOf(ticket, summary) : null;
-  const message = { ...p.message, cliCrmId: lead.cliCrmId, idTicket: lead.idTicket, id: row.id, ack: row.ack, isError: row.isError, isDeleted: row.isDeleted, lido: false, datacad: row.datacad };
+  const message = { ...p.message, ...NEW_MESSAGE_BOOKKEEPING, cliCrmId: lead.cliCrmId, idTicket: lead.idTicket, id: row.id, ack: row.ack, isError: row.isError, isDeleted: row.isDeleted, lido: false, datacad: row.datacad };
   emitMessage(ctx, p.unit, 'create', chatMessageOf(message), summary, ticketView);
   if (ticketView) emitTicket(ctx, p.unit, ticketView);
   if (p.hasMedia) downloadInBackground(ctx, row.id);

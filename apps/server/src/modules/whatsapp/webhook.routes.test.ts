@@ -7,6 +7,8 @@ import { leads } from '../leads/leads.table.ts';
 import { whatsappMensagens } from './messages.table.ts';
 import { startKit, type Kit } from './whatsapp-test-kit.ts';
 import { WEBHOOK_SECRET_HEADER } from './webhook.service.ts';
+import { retryDueMedia } from './media.service.ts';
+import { whatsappContextOf } from './whatsapp.routes.ts';
 
 let k: Kit;
 let a1: Awaited<ReturnType<Kit['socket']>>;
@@ -182,6 +184,68 @@ describe('POST /api/webhooks/evolution', () => {
     await incoming({ from: '5511987654321', type: 'revoke', targetId: original.key.id });
     const deleted = (await k.messagesOf(leadId)).find((r) => r.messageId === original.key.id)!;
     expect(deleted.isDeleted).toBe(true);
+  });
+
+  it('applies an edit (ref §4.3 messages.edited): the new text shown, the first kept, the preview and the unit told', async () => {
+    const original = await incoming({ from: '5511987654321', type: 'text', text: 'Quero 2 unidades' });
+    a1.events.length = 0;
+    await incoming({ from: '5511987654321', type: 'edit', targetId: original.key.id, text: 'Quero 3 unidades' });
+    const row = (await k.messagesOf(leadId)).find((r) => r.messageId === original.key.id)!;
+    expect(row).toMatchObject({ body: 'Quero 3 unidades', corpoOriginal: 'Quero 2 unidades' });
+    expect(row.editadoEm).toBeInstanceOf(Date);
+    const update = received(a1.events, appMessageEvent(k.t.fixture.companyA)).find((e) => e.action === 'update' && e.message.messageId === original.key.id)!;
+    expect(update.message).toMatchObject({ body: 'Quero 3 unidades', editedAt: row.editadoEm!.toISOString() });
+    const [lead] = await k.t.database.db.select().from(leads).where(eq(leads.cliCrmId, leadId));
+    expect(lead!.whatsappUltimaMensagemTexto).toBe('Quero 3 unidades');
+    // A second edit keeps the very first text; other units hear nothing.
+    await incoming({ from: '5511987654321', type: 'edit', targetId: original.key.id, text: 'Quero 4 unidades' });
+    expect((await k.messagesOf(leadId)).find((r) => r.messageId === original.key.id)).toMatchObject({ body: 'Quero 4 unidades', corpoOriginal: 'Quero 2 unidades' });
+    expect(b1.events.some((e) => e.name.includes('appMessage'))).toBe(false);
+  });
+
+  it('an edit of a message Funil does not have changes nothing', async () => {
+    const row = await k.instance(INST);
+    const before = await k.messagesOf(leadId);
+    const data = { key: { remoteJid: '5511987654321@s.whatsapp.net', fromMe: false, id: 'NAO-EXISTE' }, type: 'MESSAGE_EDIT', editedMessage: { conversation: 'x' } };
+    expect((await post({ event: 'messages.edited', instance: INST, data }, row.webhookSecret)).statusCode).toBe(200);
+    expect(await k.messagesOf(leadId)).toEqual(before);
+  });
+
+  it('tries a failed media download again later, with a growing wait, and gives up after the last (media sweeper)', async () => {
+    const ctx = whatsappContextOf(k.t.app);
+    await k.emu$('POST', '/_emulator/media-failures', { count: 1 });
+    const sent = await incoming({ from: '5511987654321', type: 'image', caption: 'segunda chance' });
+    await k.settle();
+    let row = (await k.messagesOf(leadId)).find((r) => r.messageId === sent.key.id)!;
+    expect(row).toMatchObject({ mediaStatus: 'failed', mediaTentativas: 1 });
+    const wait = row.mediaTentarEm!.getTime() - Date.now();
+    expect(wait).toBeGreaterThan(50_000);
+    expect(wait).toBeLessThanOrEqual(60_000);
+    // Not due yet: nothing is tried.
+    expect(await retryDueMedia(ctx, new Date())).toBe(0);
+    a1.events.length = 0;
+    expect(await retryDueMedia(ctx, new Date(Date.now() + 61_000))).toBe(1);
+    await k.settle();
+    row = (await k.messagesOf(leadId)).find((r) => r.messageId === sent.key.id)!;
+    expect(row).toMatchObject({ mediaStatus: 'ready', mediaTentarEm: null });
+    const update = received(a1.events, appMessageEvent(k.t.fixture.companyA)).find((e) => e.action === 'update' && e.message.messageId === sent.key.id)!;
+    expect(update.message.mediaUrl).toBe(`/api/whatsapp/midia/${row.id}`);
+
+    // Six failures: 1 min, 5 min, 15 min, 1 h, 3 h, 12 h, then no more sweeps.
+    await k.emu$('POST', '/_emulator/media-failures', { count: 7 });
+    const lost = await incoming({ from: '5511987654321', type: 'image', caption: 'sem sorte' });
+    await k.settle();
+    let at = Date.now();
+    for (const delay of [60_000, 300_000, 900_000, 3_600_000, 10_800_000, 43_200_000]) {
+      const current = (await k.messagesOf(leadId)).find((r) => r.messageId === lost.key.id)!;
+      expect(current.mediaTentarEm!.getTime() - at).toBeGreaterThan(delay - 15_000);
+      at = current.mediaTentarEm!.getTime() + 1_000;
+      expect(await retryDueMedia(ctx, new Date(at))).toBe(1);
+    }
+    const given = (await k.messagesOf(leadId)).find((r) => r.messageId === lost.key.id)!;
+    expect(given).toMatchObject({ mediaStatus: 'failed', mediaTentativas: 7, mediaTentarEm: null });
+    expect(await retryDueMedia(ctx, new Date(at + 86_400_000))).toBe(0);
+    await k.emu$('POST', '/_emulator/media-failures', { count: 0 });
   });
 
   it("logs a missed call as 'Chamada de voz/vídeo perdida às HH:mm' (001 §8)", async () => {

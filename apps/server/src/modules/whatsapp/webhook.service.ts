@@ -15,6 +15,7 @@ import { parseMessageContent, previewText } from './message-content.ts';
 import { chatMessageOf, ticketOf, wallTimes } from './message-view.ts';
 import { matchChat, type ChatAddress } from './lead-matching.ts';
 import { downloadInBackground } from './media.service.ts';
+import { applyMessageEdit } from './message-edits.ts';
 import { emitInstance, emitLead, emitMessage, emitTicket } from './whatsapp-events.ts';
 import { transactionalContext, type WhatsappContext } from './whatsapp-context.ts';
 import { planRecord, recordMessageOf, storeRecords, type RecordPlan } from './webhook-records.ts';
@@ -24,6 +25,7 @@ import {
   findMessageRow,
   findTicketInUnit,
   leadSummaryOf,
+  NEW_MESSAGE_BOOKKEEPING,
   listByWaIds,
   listReactions,
   storeMessage,
@@ -38,7 +40,7 @@ import {
 export const WEBHOOK_SECRET_HEADER = 'x-funil-webhook-secret';
 
 /** The events Funil subscribes to (ref §4.1 config names); CALL carries missed calls (001 §3 call_log). */
-export const WEBHOOK_EVENTS = ['MESSAGES_UPSERT', 'SEND_MESSAGE', 'MESSAGES_UPDATE', 'MESSAGES_DELETE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED', 'CALL'] as const;
+export const WEBHOOK_EVENTS = ['MESSAGES_UPSERT', 'SEND_MESSAGE', 'MESSAGES_UPDATE', 'MESSAGES_DELETE', 'MESSAGES_EDITED', 'CONNECTION_UPDATE', 'QRCODE_UPDATED', 'CALL'] as const;
 
 // ref §4.1: emitted names are dotted; the UPPER_SNAKE config names are accepted too.
 export const normaliseEventName = (event: string): string => (/^[A-Z0-9_]+$/.test(event) ? event.toLowerCase().replace(/_/g, '.') : event);
@@ -120,6 +122,9 @@ async function handleEvent(ctx: WhatsappContext, instance: InstanceRow, event: W
     case 'messages.delete':
       await applyChange(ctx, instance, event.data.id, { ack: 0, isError: false, isDeleted: true });
       return;
+    case 'messages.edited':
+      await applyMessageEdit(ctx, instance, event.data);
+      return;
     case 'connection.update': {
       const d = event.data;
       const row = await updateInstance(ctx.db, instance.id, {
@@ -190,6 +195,7 @@ export async function handleRecord(ctx: WhatsappContext, instance: InstanceRow, 
   const ticketView = ticket ? ticketOf(ticket, summary) : null;
   const row = {
     ...message,
+    ...NEW_MESSAGE_BOOKKEEPING,
     id: stored.id,
     ack: changed ? changed.ack : message.ack,
     isDeleted: false,
@@ -267,6 +273,6 @@ async function storeCall(ctx: WhatsappContext, instance: InstanceRow, from: stri
   if (!stored) return;
   const summary = stored.lead ?? leadSummaryOf(matched.lead);
   emitLead(ctx, tenantOf(instance), summary, matched.created ? 'create' : 'update');
-  const row = { ...message, id: stored.id, isDeleted: false, lido: false, datacad: new Date() };
+  const row = { ...message, ...NEW_MESSAGE_BOOKKEEPING, id: stored.id, isDeleted: false, lido: false, datacad: new Date() };
   emitMessage(ctx, tenantOf(instance), 'create', chatMessageOf(row), summary, null);
 }

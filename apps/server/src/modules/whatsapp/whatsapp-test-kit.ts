@@ -38,6 +38,8 @@ export async function startKit(): Promise<Kit> {
     settings: { evolutionHabilitado: true, extras: { whatsapp_v2: true } },
     evolution: { baseUrl: emuUrl, globalApiKey: key, publicUrl: 'http://127.0.0.1:1' },
     mediaDir,
+    // The media sweeper is driven by the tests (retryDueMedia with a chosen time).
+    mediaSweepMs: 0,
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();

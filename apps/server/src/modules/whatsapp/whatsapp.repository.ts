@@ -9,6 +9,9 @@ import { whatsappLids, whatsappMensagens, whatsappTickets, type QuotedSnapshot }
 
 export type InstanceRow = typeof instanciasEvolution.$inferSelect;
 export type MessageRow = typeof whatsappMensagens.$inferSelect;
+
+/** The columns of a new message that the store fills itself (for a row built in memory before it is read back). */
+export const NEW_MESSAGE_BOOKKEEPING = { mediaTentativas: 0, mediaTentarEm: null, editadoEm: null, corpoOriginal: null } as const satisfies Partial<MessageRow>;
 export type TicketRow = typeof whatsappTickets.$inferSelect;
 export type LeadRow = typeof leads.$inferSelect;
 

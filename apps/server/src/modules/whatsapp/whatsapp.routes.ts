@@ -10,10 +10,16 @@ import { instancesRoutes } from './instances.routes.ts';
 import { legacyRoutes } from './legacy.routes.ts';
 import { ticketsRoutes } from './tickets.routes.ts';
 import { webhookRoutes } from './webhook.routes.ts';
-import { InstanceCache, type WhatsappContext } from './whatsapp-context.ts';
+import { InstanceCache, runInBackground, type WhatsappContext } from './whatsapp-context.ts';
+import { retryDueMedia } from './media.service.ts';
 
 export type EvolutionOptions = { baseUrl: string; globalApiKey: string; publicUrl: string };
-export type WhatsappOptions = { evolution?: EvolutionOptions | undefined; mediaDir?: string | undefined };
+export type WhatsappOptions = {
+  evolution?: EvolutionOptions | undefined;
+  mediaDir?: string | undefined;
+  /** How often due media downloads are tried again; 0 turns the sweeper off (tests call retryDueMedia). Default 60 s. */
+  mediaSweepMs?: number | undefined;
+};
 
 // Keyed by the HTTP server, which the root instance and its plugins share.
 const contexts = new WeakMap<object, WhatsappContext>();
@@ -39,7 +45,23 @@ export const whatsappRoutes: FastifyPluginAsync<WhatsappOptions> = async (app, o
     background: new Set(),
   };
   contexts.set(app.server, ctx);
+  // Failed or interrupted media downloads are tried again (media.service.ts), one sweep at a time.
+  let sweeping = false;
+  const sweep = () => {
+    if (sweeping) return;
+    sweeping = true;
+    runInBackground(ctx, 'nova tentativa de mídia', async (c) => {
+      try {
+        await retryDueMedia(c);
+      } finally {
+        sweeping = false;
+      }
+    });
+  };
+  const sweeper = ctx.gateway && options.mediaSweepMs !== 0 ? setInterval(sweep, options.mediaSweepMs ?? 60_000) : null;
+  sweeper?.unref();
   app.addHook('onClose', async () => {
+    if (sweeper) clearInterval(sweeper);
     while (ctx.background.size > 0) await Promise.allSettled([...ctx.background]);
   });
   await app.register(instancesRoutes, { ctx });
