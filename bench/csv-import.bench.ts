@@ -9,7 +9,7 @@
 // Options (environment): BENCH_RUNS (default 3; medians are printed), BENCH_CSV_ROWS (default
 // 100,000 on PostgreSQL, 20,000 on PGlite).
 import { performance } from 'node:perf_hooks';
-import type { CsvImportJob } from '@funil/domain/leads-api/csv-import-api';
+import { CSV_IMPORT_BATCH_SIZE, type CsvImportJob } from '@funil/domain/leads-api/csv-import-api';
 import { median } from './lib.ts';
 import { FIRST_NAMES, SURNAMES, machineLine, openLeadsBench, removeImported, serve, type LeadsBench } from './leads-fixture.ts';
 
@@ -70,7 +70,7 @@ export async function run(): Promise<void> {
   const outcomes: Outcome[] = [];
   try {
     console.log(`  ${bench.describe()}`);
-    console.log(`  ${machineLine()}; ${rowsPerRun.toLocaleString('pt-BR')} linhas por importação, ${RUNS} execuções`);
+    console.log(`  ${machineLine()}; ${rowsPerRun.toLocaleString('pt-BR')} linhas por importação em lotes de ${CSV_IMPORT_BATCH_SIZE}, ${RUNS} execuções`);
     const token = await served.login(bench.fixture.admin.email);
     const headers = { authorization: `Bearer ${token}` };
     for (let runIndex = 1; runIndex <= RUNS; runIndex += 1) {
@@ -103,7 +103,7 @@ export async function run(): Promise<void> {
       outcomes.push(outcome);
       console.log(`\n## Importação ${runIndex}/${RUNS}: ${csv.rows.toLocaleString('pt-BR')} linhas (${(csv.text.length / 2 ** 20).toFixed(1)} MiB; ${csv.duplicates} já na unidade, ${csv.invalid} inválidas)`);
       console.log(`  envio + leitura + enfileiramento (POST 202)  ${(uploadMs / 1000).toFixed(2)} s`);
-      console.log(`  job (lotes de 500 até 'done')                ${(outcome.processMs / 1000).toFixed(2)} s`);
+      console.log(`  job (lotes de ${String(CSV_IMPORT_BATCH_SIZE).padEnd(5)} até 'done')              ${(outcome.processMs / 1000).toFixed(2)} s`);
       console.log(`  total                                        ${(totalMs / 1000).toFixed(2)} s  (${((csv.rows / totalMs) * 1000).toFixed(0)} linhas/s)`);
       console.log(`  verificação                                  ${problems.length === 0 ? `ok: ${expected.toLocaleString('pt-BR')} leads novos na unidade, ${job.relatorio.falhas.length} falhas por linha` : `FALHOU: ${problems.join('; ')}`}`);
       const removed = await removeImported(bench.raw, bench.fixture);

@@ -1,7 +1,8 @@
-// 000 §4 "CSV import" as a durable job: one upload, 500 rows per transaction, a per-line report,
-// live progress, cancel between batches, and resume after a restart without duplicates.
+// 000 §4 "CSV import" as a durable job: one upload, CSV_IMPORT_BATCH_SIZE rows per transaction, a
+// per-line report, live progress, cancel between batches, and resume after a restart without duplicates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
+import { CSV_IMPORT_BATCH_SIZE as B } from '@funil/domain/leads-api/csv-import-api';
 import { buildApp } from '../../app.ts';
 import { createLeadsKit, type Kit } from './leads-test-kit.ts';
 import { leads } from './leads.table.ts';
@@ -45,17 +46,17 @@ const countLeads = async (prefix: string) =>
   (await k.t.database.db.select({ n: sql<number>`count(*)::int` }).from(leads).where(and(like(leads.cliNome, `Contato ${prefix}-%`), eq(leads.idUnidade, k.unitId('A1')))))[0]!.n;
 
 describe('000 §4 CSV import job: POST contato/importarcsv', () => {
-  it('imports 1,000 rows; the report lists exactly the 3 bad lines and the duplicates; progress is pushed live', async () => {
+  it('imports two batches of rows; the report lists exactly the 3 bad lines and the duplicates; progress is pushed live after each batch', async () => {
     const existing = await k.lead({ cliNome: 'Já na Unidade', cliTelefone: '11988887777' });
-    const lines = rows('1', 1000);
+    const lines = rows('1', 2 * B);
     lines[10] = `,${phone('1', 10)},,,,`; // line 12: no name
     lines[500] = `Telefone Ruim,12345,,,,`; // line 502: invalid phone
     lines[700] = `"Aspas ""boas""",${phone('1', 701).slice(0, 9)},,,,`; // line 702: invalid phone
-    lines.push(`Repetido no Arquivo,${phone('1', 3).slice(0, 2)}${phone('1', 3).slice(3)},,,,`); // line 1002: same as line 5 without the ninth digit
-    lines.push('Repetido na Unidade,(11) 98888-7777,,,,'); // line 1003
+    lines.push(`Repetido no Arquivo,${phone('1', 3).slice(0, 2)}${phone('1', 3).slice(3)},,,,`); // line 2B+2: same as line 5 without the ninth digit
+    lines.push('Repetido na Unidade,(11) 98888-7777,,,,'); // line 2B+3
     const res = await upload([HEADER, ...lines].join('\r\n'));
     expect(res.statusCode, res.body).toBe(202);
-    expect(res.json()).toMatchObject({ message: 'Importação iniciada.', data: { total: 1002, status: 'queued', nome_arquivo: 'contatos.csv' } });
+    expect(res.json()).toMatchObject({ message: 'Importação iniciada.', data: { total: 2 * B + 2, status: 'queued', nome_arquivo: 'contatos.csv' } });
     const job = await waitFor(res.json().data.id, ['done', 'failed']);
     expect(job.status).toBe('done');
     expect(job.mensagem).toBe('Operação concluída com sucesso.');
@@ -63,18 +64,18 @@ describe('000 §4 CSV import job: POST contato/importarcsv', () => {
       { line: 12, reason: 'Nome é obrigatório' },
       { line: 502, reason: 'Celular inválido' },
       { line: 702, reason: 'Celular inválido' },
-      { line: 1002, reason: 'Telefone repetido no arquivo (linha 5)' },
-      { line: 1003, reason: `Telefone já cadastrado na unidade: Já na Unidade (#${existing})` },
+      { line: 2 * B + 2, reason: 'Telefone repetido no arquivo (linha 5)' },
+      { line: 2 * B + 3, reason: `Telefone já cadastrado na unidade: Já na Unidade (#${existing})` },
     ]);
-    expect(job.relatorio.importados).toBe(997);
+    expect(job.relatorio.importados).toBe(2 * B - 3);
     expect(job.relatorio.tags_criadas.sort()).toEqual(['Importado', 'Lote 1']);
-    expect([job.processados, job.progresso]).toEqual([1002, 100]);
-    expect(await countLeads('1')).toBe(997);
+    expect([job.processados, job.progresso]).toEqual([2 * B + 2, 100]);
+    expect(await countLeads('1')).toBe(2 * B - 3);
     const statuses = progress.filter((p) => p.unit === k.unitId('A1')).map((p) => [p.payload.status, p.payload.processados]);
     expect(statuses).toEqual([
-      ['running', 500],
-      ['running', 1000],
-      ['done', 1002],
+      ['running', B],
+      ['running', 2 * B],
+      ['done', 2 * B + 2],
     ]);
     // The imported leads carry their tags and their creation event.
     const [lead] = await k.t.database.db.select().from(leads).where(eq(leads.cliNome, 'Contato 1-0'));
@@ -108,34 +109,34 @@ describe('000 §4 CSV import job: POST contato/importarcsv', () => {
 
   it('cancel is honoured between batches: the committed batch stays, the rest is not imported', async () => {
     await k.t.app.jobs.stop();
-    const res = await upload([HEADER, ...rows('2', 1200)].join('\n'));
+    const res = await upload([HEADER, ...rows('2', B + 700)].join('\n'));
     const id = res.json().data.id as number;
     expect(await k.t.app.jobs.runOnce()).toBe(true);
-    expect((await waitFor(id, ['running'])).processados).toBe(500);
+    expect((await waitFor(id, ['running'])).processados).toBe(B);
     const cancel = await k.call('u', { method: 'POST', url: `/api/contato/importarcsv/${id}/cancelar` });
     expect(cancel.json().message).toBe('Importação cancelada.');
     expect(await k.t.app.jobs.runOnce()).toBe(true);
     const job = await waitFor(id, ['cancelled']);
-    expect([job.status, job.processados, job.mensagem]).toEqual(['cancelled', 500, 'Importação cancelada.']);
-    expect(await countLeads('2')).toBe(500);
+    expect([job.status, job.processados, job.mensagem]).toEqual(['cancelled', B, 'Importação cancelada.']);
+    expect(await countLeads('2')).toBe(B);
     expect(await k.t.app.jobs.runOnce()).toBe(false);
     const late = await k.call('u', { method: 'POST', url: `/api/contato/importarcsv/${id}/cancelar` });
     expect(late.json().data.status).toBe('cancelled');
   });
 
   it('resumes after a crash: a new app on the same database finishes the job from the last committed batch, without duplicates', async () => {
-    const res = await upload([HEADER, ...rows('3', 1200)].join('\n'));
+    const res = await upload([HEADER, ...rows('3', B + 700)].join('\n'));
     const id = res.json().data.id as number;
     expect(await k.t.app.jobs.runOnce()).toBe(true);
-    expect(await countLeads('3')).toBe(500);
+    expect(await countLeads('3')).toBe(B);
     // The old process dies holding the lease; the lease then expires.
     await k.t.database.db.update(jobs).set({ lockedBy: 'processo-morto', lockedUntil: new Date(Date.now() - 1000) }).where(eq(jobs.id, id));
     const restarted = await buildApp({ database: k.t.database, webDist: '/nonexistent' });
     await restarted.ready();
     try {
       const job = await waitFor(id, ['done', 'failed']);
-      expect([job.status, job.processados, job.relatorio.importados, job.relatorio.falhas]).toEqual(['done', 1200, 1200, []]);
-      expect(await countLeads('3')).toBe(1200);
+      expect([job.status, job.processados, job.relatorio.importados, job.relatorio.falhas]).toEqual(['done', B + 700, B + 700, []]);
+      expect(await countLeads('3')).toBe(B + 700);
       const dup = await k.t.database.db
         .select({ chave: leads.telefoneChave })
         .from(leads)

@@ -1,7 +1,7 @@
 // The contacts CSV import as a durable job (000 §4 "CSV import", §5, §8): the file is read and
 // checked once on upload ('Arquivo inválido', 'Erro ao processar o arquivo CSV'), each row becomes
-// a job item, and the runner imports 500 rows per transaction. A failing row is reported with its
-// line and reason and the rest goes on.
+// a job item, and the runner imports CSV_IMPORT_BATCH_SIZE (2,000) rows per transaction. A failing
+// row is reported with its line and reason and the rest goes on.
 import { parseLeadCsv, CSV_MESSAGES, type CsvLeadRow, isCsvFileName } from '@funil/domain/leads/csv';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import { CSV_IMPORT_BATCH_SIZE, CSV_IMPORT_MESSAGES, CSV_IMPORT_PROGRESS_EVENT, csvImportReportSchema, type CsvImportJob, type CsvImportProgressEvent, type CsvImportReport, type JobStatus } from '@funil/domain/leads-api/csv-import-api';
