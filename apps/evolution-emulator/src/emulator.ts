@@ -1043,40 +1043,39 @@ export const createEmulator = (opts: EmulatorOptions): Emulator => {
     return reply.status(201).send(sendRecord(inst, jid, message, contextInfo, media));
   });
 
-  // ref §3.9
-  app.post<{ Params: { instanceName: string } }>('/message/sendWhatsAppAudio/:instanceName', async (req, reply) => {
+  /**
+   * The common start of the single-file sends (§3.9 audio, sticker): JSON with the media in
+   * `field` (URL or raw base64) or multipart with a `file`, `quoted` possibly as JSON text.
+   */
+  const readFileSend = <S extends z.ZodType<{ number: string; quoted?: z.infer<typeof quotedSchema> | undefined }>>(req: FastifyRequest<{ Params: { instanceName: string } }>, schema: S, field: string) => {
     const inst = guardInstance(req);
     const raw = (req.body ?? {}) as BodyWithFile;
     const file = raw.__file;
     const rawQuoted = typeof raw.quoted === 'string' ? (JSON.parse(raw.quoted) as unknown) : raw.quoted;
-    const body = parse(sendAudioSchema, { ...raw, quoted: rawQuoted, audio: file ? 'file' : raw.audio });
-    const jid = resolveRecipient(inst, body.number);
-    const src = mediaFrom(file ? undefined : body.audio, file);
+    const body = parse(schema, { ...raw, quoted: rawQuoted, [field]: file ? 'file' : raw[field] });
+    const src = mediaFrom(file ? undefined : (body as Record<string, unknown>)[field] as string, file);
+    return { inst, body, file, jid: resolveRecipient(inst, body.number), src, contextInfo: quoteContext(inst, body.quoted) };
+  };
+  const storedMediaOf = (mimetype: string, src: ReturnType<typeof mediaFrom>): StoredMedia => ({ mimetype, ...(src.data ? { data: src.data } : {}), ...(src.url ? { url: src.url } : {}) });
+
+  // ref §3.9
+  app.post<{ Params: { instanceName: string } }>('/message/sendWhatsAppAudio/:instanceName', async (req, reply) => {
+    const { inst, body, file, jid, src, contextInfo } = readFileSend(req, sendAudioSchema, 'audio');
     const encode = body.encoding !== false && body.encoding !== 'false';
     const mimetype = encode ? 'audio/ogg; codecs=opus' : (file?.contentType ?? 'audio/mpeg');
     const content = mediaContent({ kind: 'audio', data: src.data, mimetype, ptt: encode });
     if (src.url) content.url = src.url;
-    const contextInfo = quoteContext(inst, body.quoted);
-    const media: StoredMedia = { mimetype, ...(src.data ? { data: src.data } : {}), ...(src.url ? { url: src.url } : {}) };
-    return reply.status(201).send(sendRecord(inst, jid, { audioMessage: content }, contextInfo, media));
+    return reply.status(201).send(sendRecord(inst, jid, { audioMessage: content }, contextInfo, storedMediaOf(mimetype, src)));
   });
 
   // Evolution v2 sendSticker (SendStickerDto): the image becomes a webp stickerMessage.
   app.post<{ Params: { instanceName: string } }>('/message/sendSticker/:instanceName', async (req, reply) => {
-    const inst = guardInstance(req);
-    const raw = (req.body ?? {}) as BodyWithFile;
-    const file = raw.__file;
-    const rawQuoted = typeof raw.quoted === 'string' ? (JSON.parse(raw.quoted) as unknown) : raw.quoted;
-    const body = parse(sendStickerSchema, { ...raw, quoted: rawQuoted, sticker: file ? 'file' : raw.sticker });
-    const jid = resolveRecipient(inst, body.number);
-    const src = mediaFrom(file ? undefined : body.sticker, file);
+    const { inst, jid, src, contextInfo } = readFileSend(req, sendStickerSchema, 'sticker');
     const mimetype = 'image/webp'; // converted with sharp
     const content = mediaContent({ kind: 'sticker', data: src.data, mimetype });
     if (src.url) content.url = src.url;
-    const contextInfo = quoteContext(inst, body.quoted);
-    const media: StoredMedia = { mimetype, ...(src.data ? { data: src.data } : {}), ...(src.url ? { url: src.url } : {}) };
     const message = { stickerMessage: { ...content, ...(Object.keys(contextInfo).length ? { contextInfo } : {}) } };
-    return reply.status(201).send(sendRecord(inst, jid, message, contextInfo, media));
+    return reply.status(201).send(sendRecord(inst, jid, message, contextInfo, storedMediaOf(mimetype, src)));
   });
 
   // ref §3.10
