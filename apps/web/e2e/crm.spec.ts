@@ -140,6 +140,13 @@ describe('002 §2.1 CRM list and lead detail', () => {
     }).toBe(true);
     await chips.getByRole('button', { name: 'Todos' }).click();
     await expect.poll(() => count.innerText()).toBe(all);
+    // 002 §2.1 attendance filter among the advanced filters.
+    await page.getByRole('button', { name: 'Filtros avançados' }).click();
+    const advanced = page.getByRole('region', { name: 'Filtros avançados' });
+    await pick(page, 'Atendimento', 'Não Atendido');
+    await advanced.getByRole('button', { name: 'Aplicar' }).click();
+    await expect.poll(async () => (await count.innerText()) !== all).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}crm-filters.png` });
     await context.close();
   });
 
