@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { buildWhatsappClientsPath, emptyFilter, WHATSAPP_CLIENTS_LAYOUT } from '@funil/domain/leads/filter-segments';
 import { leads } from '../leads/leads.table.ts';
 import { startKit, type Kit } from './whatsapp-test-kit.ts';
+import { WEBHOOK_EVENTS } from './webhook.service.ts';
 
 let k: Kit;
 let leadId: number;
@@ -52,6 +53,17 @@ describe('Instâncias (001 §2, §4)', () => {
     expect((createBody.webhook as { events: string[] }).events).toEqual(expect.arrayContaining(['MESSAGES_UPSERT', 'SEND_MESSAGE', 'MESSAGES_UPDATE', 'MESSAGES_DELETE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED']));
     const logout = await call(k.tokens.a, { method: 'DELETE', url: '/api/instance/logout/chat-a1-b' });
     expect(logout.statusCode).toBe(200);
+  });
+
+  it('sets the webhook again on connect, so an instance subscribed by an older version gets the events added since (ref §4.1 webhook/set)', async () => {
+    const row = await k.instance('chat-a1-b');
+    // As an older Funil left it: without MESSAGES_EDITED.
+    const old = await k.emu.app.inject({ method: 'POST', url: `/webhook/set/${row.name}`, headers: { apikey: row.token }, payload: { webhook: { enabled: true, url: `${k.appUrl}/api/webhooks/evolution`, headers: { 'x-funil-webhook-secret': row.webhookSecret }, events: ['MESSAGES_UPSERT'] } } });
+    expect(old.statusCode).toBe(201);
+    expect((await call(k.tokens.a, { method: 'GET', url: `/api/instance/connect/${row.name}` })).statusCode).toBe(200);
+    const webhook = k.emu.state.instances.get(row.name)!.webhook!;
+    expect(webhook.events).toEqual([...WEBHOOK_EVENTS]);
+    expect(webhook).toMatchObject({ enabled: true, url: `${k.appUrl}/api/webhooks/evolution`, headers: { 'x-funil-webhook-secret': row.webhookSecret } });
   });
 });
 

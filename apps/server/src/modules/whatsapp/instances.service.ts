@@ -110,9 +110,24 @@ export async function createUnitInstance(ctx: WhatsappContext, session: Session,
 }
 
 /** ref §3.2: the QR (or {count:0} pending, or already open). */
+/**
+ * ref §4.1 webhook/set: the instance's webhook as this version of Funil wants it (address, secret
+ * header, WEBHOOK_EVENTS), so an instance created by an older version also gets the events added
+ * since. Best effort: a failure is logged and the caller goes on.
+ */
+async function refreshWebhook(ctx: WhatsappContext, row: InstanceRow): Promise<void> {
+  const gateway = requireGateway(ctx);
+  try {
+    await gateway.client.setWebhook(refOf(row), { enabled: true, url: webhookUrlOf(gateway), headers: { [WEBHOOK_SECRET_HEADER]: row.webhookSecret }, events: WEBHOOK_EVENTS });
+  } catch (err) {
+    ctx.log.warn({ err, instance: row.name }, 'não foi possível atualizar o webhook da instância');
+  }
+}
+
 export async function connectInstance(ctx: WhatsappContext, session: Session, name: string): Promise<ConnectResponse> {
   const gateway = requireGateway(ctx);
   const row = await instanceOfUnit(ctx, session, name);
+  await refreshWebhook(ctx, row);
   let result: ConnectResult;
   try {
     result = await gateway.client.connect(refOf(row));
@@ -165,7 +180,10 @@ export async function syncInstancesWithGateway(ctx: WhatsappContext): Promise<st
   const known = new Set((await gateway.client.fetchInstances()).map((i) => i.name));
   const recreated: string[] = [];
   for (const row of await listAllInstances(ctx.db)) {
-    if (known.has(row.name)) continue;
+    if (known.has(row.name)) {
+      await refreshWebhook(ctx, row);
+      continue;
+    }
     await gateway.client.createInstance({
       instanceName: row.name,
       integration: 'WHATSAPP-BAILEYS',
