@@ -53,24 +53,23 @@ export function report(title: string, rows: [string, string][]): void {
   for (const [label, value] of rows) console.log(`  ${label.padEnd(width)}  ${value}`);
 }
 
-/** One measured pass of HTTP GETs from `clients` concurrent loops, after `warmup` requests. */
-export type HttpLoadJob = { url: string; headers: Record<string, string>; clients: number; warmup: number; total: number; maxMs: number; expectStatus: number };
-export type HttpLoadResult = { latencies: number[]; elapsedMs: number; failures: number };
-export type HttpLoader = { run(job: HttpLoadJob): Promise<HttpLoadResult>; close(): void };
+/** A worker in a child process that runs one job at a time over IPC (`serveJobs` on its side). */
+export type ChildWorker<J, R> = { run(job: J): Promise<R>; close(): void };
 
 /**
- * The HTTP clients in a child process (load-worker.ts): the app under test keeps its process's
- * CPU to itself, as behind a real network. The child is started once and reused.
+ * Starts `file` (beside this one) as a child process and sends it jobs: the load generators run
+ * there, so the app under test keeps its process's CPU to itself, as behind a real network. The
+ * child is started once and reused.
  */
-export function httpLoader(): HttpLoader {
-  const child = fork(fileURLToPath(new URL('./load-worker.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const pending = new Map<number, { resolve: (r: HttpLoadResult) => void; reject: (e: Error) => void }>();
+export function childWorker<J, R>(file: string): ChildWorker<J, R> {
+  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const pending = new Map<number, { resolve: (r: R) => void; reject: (e: Error) => void }>();
   let nextId = 0;
-  child.on('message', (message: { id: number; result?: HttpLoadResult; error?: string }) => {
+  child.on('message', (message: { id: number; result?: R; error?: string }) => {
     const waiting = pending.get(message.id);
     pending.delete(message.id);
     if (message.result) waiting?.resolve(message.result);
-    else waiting?.reject(new Error(message.error ?? 'carga HTTP falhou'));
+    else waiting?.reject(new Error(message.error ?? 'carga falhou'));
   });
   child.on('exit', (code) => {
     for (const waiting of pending.values()) waiting.reject(new Error(`processo de carga terminou (${code})`));
@@ -89,3 +88,22 @@ export function httpLoader(): HttpLoader {
     },
   };
 }
+
+/** The child's side of `childWorker`: answers each job with `handle`'s result or its error; exits when the parent goes. */
+export function serveJobs<J, R>(handle: (job: J) => Promise<R>): void {
+  process.on('message', (message: { id: number; job: J }) => {
+    handle(message.job).then(
+      (result) => process.send?.({ id: message.id, result }),
+      (error: unknown) => process.send?.({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+    );
+  });
+  process.on('disconnect', () => process.exit(0));
+}
+
+/** One measured pass of HTTP GETs from `clients` concurrent loops, after `warmup` requests. */
+export type HttpLoadJob = { url: string; headers: Record<string, string>; clients: number; warmup: number; total: number; maxMs: number; expectStatus: number };
+export type HttpLoadResult = { latencies: number[]; elapsedMs: number; failures: number };
+export type HttpLoader = ChildWorker<HttpLoadJob, HttpLoadResult>;
+
+/** The HTTP clients of the list benchmark in a child process (load-worker.ts). */
+export const httpLoader = (): HttpLoader => childWorker('./load-worker.ts');

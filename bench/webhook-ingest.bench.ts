@@ -5,11 +5,9 @@
 // client run in a child process (webhook-load.ts), so this process's CPU is the app's; the CPU
 // time of this process and of the PostgreSQL server is reported per message. PostgreSQL when
 // DATABASE_URL is set, else PGlite. Bounded in count and time.
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openTestDatabase, seedFixture, TEST_PASSWORD } from '../apps/server/src/testing/test-app.ts';
@@ -17,7 +15,7 @@ import { instanciasEvolution } from '../apps/server/src/modules/whatsapp/instanc
 import { leads } from '../apps/server/src/modules/leads/leads.table.ts';
 import { phoneKey } from '../apps/server/src/modules/leads/phone-key.ts';
 import { WEBHOOK_SECRET_HEADER } from '../apps/server/src/modules/whatsapp/webhook.service.ts';
-import { fmt, report, stats } from './lib.ts';
+import { childWorker, fmt, report, stats } from './lib.ts';
 import type { PacedResult, SustainedResult, WebhookLoadJob, WebhookTarget } from './webhook-load.ts';
 
 const SECONDS = Number(process.env.WEBHOOK_BENCH_SECONDS ?? 60);
@@ -25,25 +23,6 @@ const CLIENTS = 16;
 const LEADS = 500;
 const PACED_RATE = 200;
 const PACED_SECONDS = 15;
-
-/** The load generator in its own process, one job at a time. */
-function loader() {
-  const child = fork(fileURLToPath(new URL('./webhook-load.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  let nextId = 0;
-  const run = <R>(job: WebhookLoadJob): Promise<R> =>
-    new Promise((resolve, reject) => {
-      const id = nextId++;
-      const onMessage = (message: { id: number; result?: R; error?: string }) => {
-        if (message.id !== id) return;
-        child.off('message', onMessage);
-        if (message.result) resolve(message.result);
-        else reject(new Error(message.error ?? 'carga falhou'));
-      };
-      child.on('message', onMessage);
-      child.send({ id, job });
-    });
-  return { run, close: () => child.kill() };
-}
 
 // CPU seconds used so far by the PostgreSQL backends serving this run's database (Linux /proc; 0
 // elsewhere). The server is shared with other work, so only our backends are counted (their
@@ -112,10 +91,10 @@ export async function run(): Promise<void> {
   const bareAddress = bare.server.address();
   const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/api/webhooks/evolution`;
 
-  const load = loader();
+  const load = childWorker<WebhookLoadJob, SustainedResult | PacedResult>('./webhook-load.ts');
   const run$ = randomBytes(4).toString('hex').toUpperCase();
   const target: WebhookTarget = { url: `${base}/api/webhooks/evolution`, headers: { [WEBHOOK_SECRET_HEADER]: secret }, instance, phones };
-  const sustained = (t: WebhookTarget, idPrefix: string, seconds: number) => measured(() => load.run<SustainedResult>({ kind: 'sustained', target: t, idPrefix, clients: CLIENTS, seconds }));
+  const sustained = (t: WebhookTarget, idPrefix: string, seconds: number) => measured(() => load.run({ kind: 'sustained', target: t, idPrefix, clients: CLIENTS, seconds }) as Promise<SustainedResult>);
   console.log(`  load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`);
   // Warm-up (JIT, pools, caches), not measured.
   await sustained(target, `WARM${run$}`, 3);
@@ -125,14 +104,14 @@ export async function run(): Promise<void> {
   const ingest = await sustained(target, `3EB0${run$}`, SECONDS);
   console.log(`    ${ingest.perSecond.toFixed(0)} msg/s, p50 ${fmt(ingest.latency.p50)}, ${ingest.failures} falhas; base ${baseline.perSecond.toFixed(0)} req/s`);
   console.log(`  … latência webhook → socket a ${PACED_RATE} msg/s`);
-  const pacedResult = await load.run<PacedResult>({
+  const pacedResult = (await load.run({
     kind: 'paced',
     target,
     idPrefix: `PACED${run$}`,
     rate: PACED_RATE,
     seconds: PACED_SECONDS,
     socket: { base, token, event: `company-${fixture.companyA}-appMessage` },
-  });
+  })) as PacedResult;
   const paced = stats(pacedResult.latencies);
   const perMessage = (cpuPerSecond: number, rate: number) => `${cpuPerSecond.toFixed(2)} cores, ${fmt((cpuPerSecond / rate) * 1000)} per message`;
 

@@ -6,6 +6,7 @@
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
+import { load, serveJobs } from './lib.ts';
 
 /** Where to post and what to post: the instance, its secret header and the leads' phones. */
 export type WebhookTarget = { url: string; headers: Record<string, string>; instance: string; phones: string[] };
@@ -55,21 +56,12 @@ function post(url: string, headers: Record<string, string>, body: string): Promi
 const bodyOf = (t: WebhookTarget, idPrefix: string, i: number, text: string) => envelope(t.instance, `${idPrefix}${String(i).padStart(10, '0')}`, t.phones[i % t.phones.length]!, `${text} ${i}`);
 
 async function sustained(job: Extract<WebhookLoadJob, { kind: 'sustained' }>): Promise<SustainedResult> {
-  const latencies: number[] = [];
   let failures = 0;
-  let next = 0;
-  const start = performance.now();
-  const maxMs = job.seconds * 1000;
-  const loop = async () => {
-    while (performance.now() - start < maxMs) {
-      const i = next++;
-      const t0 = performance.now();
-      if ((await post(job.target.url, job.target.headers, bodyOf(job.target, job.idPrefix, i, 'mensagem'))) !== 200) failures++;
-      latencies.push(performance.now() - t0);
-    }
+  const post1 = async (i: number) => {
+    if ((await post(job.target.url, job.target.headers, bodyOf(job.target, job.idPrefix, i, 'mensagem'))) !== 200) failures++;
   };
-  await Promise.all(Array.from({ length: job.clients }, loop));
-  return { latencies, elapsedMs: performance.now() - start, failures };
+  const { latencies, elapsedMs } = await load(post1, { clients: job.clients, total: Number.POSITIVE_INFINITY, maxMs: job.seconds * 1000 });
+  return { latencies, elapsedMs, failures };
 }
 
 async function paced(job: Extract<WebhookLoadJob, { kind: 'paced' }>): Promise<PacedResult> {
@@ -103,12 +95,4 @@ async function paced(job: Extract<WebhookLoadJob, { kind: 'paced' }>): Promise<P
   return { latencies: [...arrivals].map(([id, at]) => at - sentAt.get(id)!), sent: total, failures, socketEvents };
 }
 
-if (process.send) {
-  process.on('message', (message: { id: number; job: WebhookLoadJob }) => {
-    const work = message.job.kind === 'sustained' ? sustained(message.job) : paced(message.job);
-    work.then(
-      (result) => process.send!({ id: message.id, result }),
-      (error: unknown) => process.send!({ id: message.id, error: String(error) }),
-    );
-  });
-}
+if (process.send) serveJobs<WebhookLoadJob, SustainedResult | PacedResult>((job) => (job.kind === 'sustained' ? sustained(job) : paced(job)));

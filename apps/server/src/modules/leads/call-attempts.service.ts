@@ -11,9 +11,7 @@ import type { Tx } from '../../db/connection.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
 import { negotiationStatuses } from '../negotiation/negotiation.repository.ts';
-import { applyLeadChange, type HistoryInput, type LeadDeps } from './leads.service.ts';
-
-const nowOf = (deps: LeadDeps) => (deps.now ? deps.now() : new Date());
+import { applyLeadChange, nowOf, type HistoryInput, type LeadDeps } from './leads.service.ts';
 
 async function callSettings(tx: Tx, idUnidade: number): Promise<CallAttemptSettings> {
   const [row] = await tx.select().from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, idUnidade));

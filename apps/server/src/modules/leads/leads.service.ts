@@ -59,7 +59,8 @@ export function extrasOf(session: Session): ConfiguracoesExtra {
   return parsed.success ? parsed.data : {};
 }
 
-const nowOf = (deps: LeadDeps) => (deps.now ? deps.now() : new Date());
+/** The services' clock: the app's when given (tests), else the wall clock. */
+export const nowOf = (deps: LeadDeps) => (deps.now ? deps.now() : new Date());
 
 /** The lead of the caller's unit, visible to the caller; 404 otherwise (another unit's id is never revealed). */
 export async function loadVisibleLead(db: Db | Tx, scope: LeadScope, id: number, lock = false): Promise<LeadRow> {

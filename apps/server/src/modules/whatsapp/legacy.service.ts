@@ -8,15 +8,7 @@ import type { DbOrTx } from '../../db/connection.ts';
 import { leads, leadTags } from '../leads/leads.table.ts';
 import { usuarios } from '../users/users.table.ts';
 import type { Session } from '../auth/auth.service.ts';
-import { toCrmContato, type LeadRow } from '../leads/leads.repository.ts';
-
-/**
- * 001 §3 Lead with its list-derived fields. One mapping of a lead row for every list: the CRM's
- * (`toCrmContato`); the route's response schema keeps only the legacy list's fields.
- */
-export function leadListItemOf(lead: LeadRow, nomeAtendimento: string | null): LeadListItem {
-  return toCrmContato(lead, nomeAtendimento, []);
-}
+import { toCrmContato } from '../leads/leads.repository.ts';
 
 // 'YYYY-MM-DD[ HH:mm:ss]' is São Paulo wall time (docs/decisions.md "Dates and filters").
 const wall = (value: string, endOfDay: boolean) => sql`(${value.length === 10 ? `${value} ${endOfDay ? '23:59:59' : '00:00:00'}` : value}::timestamp at time zone 'America/Sao_Paulo')`;
@@ -67,5 +59,7 @@ export async function listWhatsappClients(db: DbOrTx, session: Session, f: Whats
       .offset((page - 1) * WHATSAPP_CLIENTS_PAGE_SIZE),
     db.select({ n: sql<number>`count(*)::int` }).from(leads).where(where),
   ]);
-  return { clientes: rows.map((r) => leadListItemOf(r.lead, r.nome)), total: Number(count?.n ?? 0), pagina: page };
+  // One mapping of a lead row for every list (the CRM's); the route's response schema keeps only
+  // the legacy item's fields (001 §3 Lead with its list-derived fields).
+  return { clientes: rows.map((r) => toCrmContato(r.lead, r.nome, [])), total: Number(count?.n ?? 0), pagina: page };
 }
