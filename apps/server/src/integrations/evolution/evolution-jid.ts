@@ -12,3 +12,10 @@ export const phoneJidOfKey = (key: Pick<MessageKey, 'remoteJid' | 'remoteJidAlt'
   const jid = byLid ? (key.remoteJidAlt ?? key.senderPn ?? null) : key.remoteJid;
   return jid && (isPhoneJid(jid) || isGroupJid(jid)) ? jid : null;
 };
+
+// ref §7: the @lid a key is addressed by (remoteJid, or remoteJidAlt when the phone JID leads), if any.
+export const lidOfKey = (key: Pick<MessageKey, 'remoteJid' | 'remoteJidAlt'>): string | null =>
+  isLidJid(key.remoteJid) ? key.remoteJid : key.remoteJidAlt && isLidJid(key.remoteJidAlt) ? key.remoteJidAlt : null;
+
+// ref §6: groups and status broadcasts are not chats with a lead (docs/api.md).
+export const isLeadlessChat = (remoteJid: string): boolean => isGroupJid(remoteJid) || remoteJid === 'status@broadcast';

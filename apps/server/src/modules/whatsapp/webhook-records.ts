@@ -8,12 +8,13 @@
 import type { DbOrTx, Tx } from '../../db/connection.ts';
 import { ACK } from '@funil/domain/whatsapp-api/chat-message';
 import { MESSAGE_STATUS_RANK, type MessageRecord } from '../../integrations/evolution/evolution-types.ts';
-import { isGroupJid, isLidJid, phoneJidOfKey } from '../../integrations/evolution/evolution-jid.ts';
+import { isLeadlessChat, lidOfKey, phoneJidOfKey } from '../../integrations/evolution/evolution-jid.ts';
 import { parseMessageContent, previewText, type ParsedContent } from './message-content.ts';
 import { chatMessageOf, ticketOf } from './message-view.ts';
 import { matchChat, phoneKeyOf, phoneOfJid, rememberChatLid, type ChatAddress, type Unit } from './lead-matching.ts';
 import { downloadInBackground } from './media.service.ts';
-import { emitLead, emitMessage, emitTicket } from './whatsapp-events.ts';
+import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
+import { emitLead, emitMessage, emitTicket, type Tenant } from './whatsapp-events.ts';
 import { transactionalContext, type WhatsappContext } from './whatsapp-context.ts';
 import {
   findLeadInUnit,
@@ -26,6 +27,7 @@ import {
   type BatchMessage,
   type BatchStored,
   type InstanceRow,
+  type MessageRow,
   type NewMessage,
   type TicketRow,
 } from './whatsapp.repository.ts';
@@ -86,13 +88,13 @@ export type RecordPlan = {
  */
 export function planRecord(instance: InstanceRow, record: MessageRecord): RecordPlan | null {
   const key = record.key;
-  if (isGroupJid(key.remoteJid) || key.remoteJid === 'status@broadcast') return null;
+  if (isLeadlessChat(key.remoteJid)) return null;
   const phoneJid = phoneJidOfKey(key);
   const phone = phoneJid ? phoneOfJid(phoneJid) : null;
   if (!phoneJid || !phone) return null;
   const content = parseMessageContent(record);
   if (!content || content.reaction) return null;
-  const lid = isLidJid(key.remoteJid) ? key.remoteJid : key.remoteJidAlt && isLidJid(key.remoteJidAlt) ? key.remoteJidAlt : null;
+  const lid = lidOfKey(key);
   const message = recordMessageOf(instance, record, content, phoneJid);
   return {
     instance,
@@ -193,12 +195,16 @@ async function announce(ctx: WhatsappContext, p: RecordPlan, written: Written, t
   if (lead.created) emitLead(ctx, p.unit, summary, 'create');
   else if (moved) emitLead(ctx, p.unit, summary);
   if (lead.idTicket && !tickets.has(lead.idTicket)) tickets.set(lead.idTicket, await findTicketInUnit(db, p.unit.idUnidade, lead.idTicket));
-  const ticket = lead.idTicket ? tickets.get(lead.idTicket) : null;
-  const ticketView = ticket ? ticketOf(ticket, summary) : null;
   const message = { ...p.message, ...NEW_MESSAGE_BOOKKEEPING, cliCrmId: lead.cliCrmId, idTicket: lead.idTicket, id: row.id, ack: row.ack, isError: row.isError, isDeleted: row.isDeleted, lido: false, datacad: row.datacad };
-  emitMessage(ctx, p.unit, 'create', chatMessageOf(message), summary, ticketView);
-  if (ticketView) emitTicket(ctx, p.unit, ticketView);
-  if (p.hasMedia) downloadInBackground(ctx, row.id);
+  announceNewMessage(ctx, p.unit, message, summary, lead.idTicket ? (tickets.get(lead.idTicket) ?? null) : null, p.hasMedia);
+}
+
+/** A stored incoming or outgoing message to its unit (001 §7 "Main socket"): appMessage, its ticket, then its media download. */
+export function announceNewMessage(ctx: WhatsappContext, unit: Tenant, row: MessageRow, summary: LeadSummary, ticket: TicketRow | null, hasMedia: boolean): void {
+  const ticketView = ticket ? ticketOf(ticket, summary) : null;
+  emitMessage(ctx, unit, 'create', chatMessageOf(row), summary, ticketView);
+  if (ticketView) emitTicket(ctx, unit, ticketView);
+  if (hasMedia) downloadInBackground(ctx, row.id);
 }
 
 /**

@@ -10,15 +10,14 @@ import type { Tx } from '../../db/connection.ts';
 import { missedCallText } from '@funil/domain/whatsapp-api/messages';
 import { DomainError } from '../../http/domain-error.ts';
 import { parseWebhook, MESSAGE_STATUS_RANK, type MessageRecord, type WebhookEvent } from '../../integrations/evolution/evolution-types.ts';
-import { isGroupJid, isLidJid, phoneJidOfKey } from '../../integrations/evolution/evolution-jid.ts';
+import { isLeadlessChat, isLidJid, lidOfKey, phoneJidOfKey } from '../../integrations/evolution/evolution-jid.ts';
 import { parseMessageContent, previewText } from './message-content.ts';
-import { chatMessageOf, ticketOf, wallTimes } from './message-view.ts';
+import { chatMessageOf, wallTimes } from './message-view.ts';
 import { matchChat, type ChatAddress } from './lead-matching.ts';
-import { downloadInBackground } from './media.service.ts';
 import { applyMessageEdit } from './message-edits.ts';
-import { emitInstance, emitLead, emitMessage, emitTicket } from './whatsapp-events.ts';
+import { emitInstance, emitLead, emitMessage } from './whatsapp-events.ts';
 import { transactionalContext, type WhatsappContext } from './whatsapp-context.ts';
-import { planRecord, recordMessageOf, storeRecords, type RecordPlan } from './webhook-records.ts';
+import { announceNewMessage, planRecord, recordMessageOf, storeRecords, type RecordPlan } from './webhook-records.ts';
 import {
   applyPendingEvent,
   findLeadInUnit,
@@ -163,11 +162,11 @@ const tenantOf = (i: InstanceRow) => ({ idEmpresa: i.idEmpresa, idUnidade: i.idU
 export async function handleRecord(ctx: WhatsappContext, instance: InstanceRow, record: MessageRecord): Promise<void> {
   const key = record.key;
   // Groups and status broadcasts are not leads: ignored (docs/api.md).
-  if (isGroupJid(key.remoteJid) || key.remoteJid === 'status@broadcast') return;
+  if (isLeadlessChat(key.remoteJid)) return;
   const content = parseMessageContent(record);
   if (!content) return;
   const phoneJid = phoneJidOfKey(key);
-  const lid = isLidJid(key.remoteJid) ? key.remoteJid : key.remoteJidAlt && isLidJid(key.remoteJidAlt) ? key.remoteJidAlt : null;
+  const lid = lidOfKey(key);
   const address: ChatAddress = { phoneJid, lid };
   const matched = await matchChat(ctx, tenantOf(instance), address, key.fromMe ? null : (record.pushName ?? null), instance.id);
   if (!matched) return;
@@ -192,7 +191,6 @@ export async function handleRecord(ctx: WhatsappContext, instance: InstanceRow, 
     return;
   }
   const ticket = lead.idTicket ? await findTicketInUnit(ctx.db, instance.idUnidade, lead.idTicket) : null;
-  const ticketView = ticket ? ticketOf(ticket, summary) : null;
   const row = {
     ...message,
     ...NEW_MESSAGE_BOOKKEEPING,
@@ -203,9 +201,7 @@ export async function handleRecord(ctx: WhatsappContext, instance: InstanceRow, 
     datacad: new Date(),
   };
   if (changed) Object.assign(row, await findMessageRow(ctx.db, stored.id));
-  emitMessage(ctx, tenantOf(instance), 'create', chatMessageOf(row), summary, ticketView);
-  if (ticketView) emitTicket(ctx, tenantOf(instance), ticketView);
-  if (content.media) downloadInBackground(ctx, stored.id);
+  announceNewMessage(ctx, tenantOf(instance), row, summary, ticket, content.media !== null);
 }
 
 /** messages.update / messages.delete: applied now, or kept until the message lands. */
