@@ -32,6 +32,15 @@ function renderHeader(lead: CrmContato) {
   renderWithProviders(<LeadHeader lead={lead} settings={settings} onLeave={() => undefined} />);
 }
 
+/** Opens the dialog's 'Unidade' picker once cadastros/unidades answered; returns its listbox. */
+async function openUnitPicker(dialog: HTMLElement): Promise<HTMLElement> {
+  const picker = within(dialog).getByRole('combobox', { name: 'Unidade' });
+  // The picker waits for cadastros/unidades.
+  await waitFor(() => expect(picker.getAttribute('aria-disabled')).toBeNull());
+  fireEvent.mouseDown(picker);
+  return screen.findByRole('listbox');
+}
+
 beforeEach(() => vi.unstubAllGlobals());
 afterEach(cleanup);
 
@@ -69,11 +78,7 @@ describe('001 §4 lead conversion', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Converter cliente para o sistema irmão' });
     const confirm = within(dialog).getByRole('button', { name: 'Converter' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
-    const picker = within(dialog).getByRole('combobox', { name: 'Unidade' });
-    // The picker waits for cadastros/unidades.
-    await waitFor(() => expect(picker.getAttribute('aria-disabled')).toBeNull());
-    fireEvent.mouseDown(picker);
-    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Unidade Paulista' }));
+    fireEvent.click(within(await openUnitPicker(dialog)).getByRole('option', { name: 'Unidade Paulista' }));
     expect(confirm.disabled).toBe(false);
     fireEvent.click(confirm);
     expect(await screen.findByText('Cliente convertido para o sistema irmão')).toBeTruthy();
@@ -107,10 +112,7 @@ describe("001 §2 'Transferir Contato'", { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Transferir Contato' });
     const confirm = within(dialog).getByRole('button', { name: 'Transferir' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
-    const picker = within(dialog).getByRole('combobox', { name: 'Unidade' });
-    await waitFor(() => expect(picker.getAttribute('aria-disabled')).toBeNull());
-    fireEvent.mouseDown(picker);
-    const listbox = await screen.findByRole('listbox');
+    const listbox = await openUnitPicker(dialog);
     expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Unidade Especial']);
     fireEvent.click(within(listbox).getByRole('option', { name: 'Unidade Especial' }));
     expect(confirm.disabled).toBe(false);
