@@ -122,6 +122,8 @@ describe('gateway channel (001 §7 "Instance-based gateway")', () => {
 
   it('reads a conversation once: unread zeroed, incoming since the last own message marked read with phone JIDs (001 §4 "Reading", ref §3.12)', async () => {
     const r1 = await k.emu$('POST', `/_emulator/instances/${INST}/messages`, { from: '5511987650000', text: 'primeira' });
+    // The gateway delivers webhooks without an order (ref §4.1): 'segunda' is sent once 'primeira' landed.
+    await k.settle();
     const r2 = await k.emu$('POST', `/_emulator/instances/${INST}/messages`, { from: '5511987650000', text: 'segunda', lid: true });
     expect([r1.status, r2.status]).toEqual([201, 201]);
     await k.settle();
