@@ -6,7 +6,7 @@ export const CSV_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** Rows committed per transaction; a cancel is honoured between batches, so it waits for the running one (docs/api.md). */
 export const CSV_IMPORT_BATCH_SIZE = 2000;
 /** Realtime event pushed to the unit after each batch. */
-export const CSV_IMPORT_PROGRESS_EVENT = 'csv-import-progress';
+export const CSV_IMPORT_PROGRESS_EVENT = 'csv-import-progress' as const;
 
 export const JOB_STATUSES = ['queued', 'running', 'done', 'cancelled', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -53,7 +53,7 @@ export const csvImportJobResponseSchema = z.object({ message: z.string().optiona
 export const csvImportJobsResponseSchema = z.object({ data: z.array(csvImportJobSchema) });
 
 /** Payload of the `csv-import-progress` event. */
-export type CsvImportProgressEvent = Pick<CsvImportJob, 'id' | 'status' | 'total' | 'processados' | 'progresso' | 'mensagem'> & {
-  importados: number;
-  falhas: number;
-};
+export const csvImportProgressEventSchema = csvImportJobSchema
+  .pick({ id: true, status: true, total: true, processados: true, progresso: true, mensagem: true })
+  .extend({ importados: z.number().int(), falhas: z.number().int() });
+export type CsvImportProgressEvent = z.infer<typeof csvImportProgressEventSchema>;

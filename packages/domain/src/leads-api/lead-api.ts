@@ -207,38 +207,45 @@ export const leadWebhookBodySchema = z
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nenhuma alteração informada.');
 
-/** Realtime payload of `lead-{id}-update` (one lead changed). */
-export type LeadRealtimeEvent = { action: LeadAction; cli_crm_id: number; idUnidade: number };
+/** The actions announced live (`lead-{id}-update`, `company-{empresaId}-contact`). */
+export const LEAD_ACTIONS = [
+  'criado',
+  'atualizado',
+  'status',
+  'status-venda',
+  'potencial',
+  'anotacao',
+  'anotacao-removida',
+  'comentario-removido',
+  'valor-ticket',
+  'ligacao-agendada',
+  'mensagem-agendada',
+  'atribuido',
+  'desatribuido',
+  'transferido',
+  'whatsapp-bloqueado',
+  'convertido',
+  'apagado',
+  'nao-lida',
+  'tags',
+  'chamada-iniciada',
+  'chamada-encerrada',
+  // The chat fields of the lead changed (last message, its ack, unread counter, ticket; 001 §3).
+  'whatsapp',
+] as const;
+export type LeadAction = (typeof LEAD_ACTIONS)[number];
+
+/** Realtime payload of `lead-{id}-update`: which lead changed, in which unit, and how (read it again to see it). */
+export const leadRealtimeEventSchema = z.object({ action: z.enum(LEAD_ACTIONS), cli_crm_id: z.number().int(), idUnidade: z.number().int() });
+export type LeadRealtimeEvent = z.infer<typeof leadRealtimeEventSchema>;
 
 /**
  * Actions of `company-{empresaId}-contact`: every lead action, plus the CSV import job's
  * 'importados' (cli_crm_id 0: many leads arrived, the lists are read again; 000 §4).
  */
-export type CompanyContactAction = LeadAction | 'importados';
+export const COMPANY_CONTACT_ACTIONS = [...LEAD_ACTIONS, 'importados'] as const;
+export type CompanyContactAction = (typeof COMPANY_CONTACT_ACTIONS)[number];
 
-/** Realtime payload of `company-{empresaId}-contact`, scoped to the unit by idUnidade. */
-export type CompanyContactEvent = { action: CompanyContactAction; cli_crm_id: number; idUnidade: number };
-
-/** The actions announced live. */
-export type LeadAction =
-  | 'criado'
-  | 'atualizado'
-  | 'status'
-  | 'status-venda'
-  | 'potencial'
-  | 'anotacao'
-  | 'anotacao-removida'
-  | 'comentario-removido'
-  | 'valor-ticket'
-  | 'ligacao-agendada'
-  | 'mensagem-agendada'
-  | 'atribuido'
-  | 'desatribuido'
-  | 'transferido'
-  | 'whatsapp-bloqueado'
-  | 'convertido'
-  | 'apagado'
-  | 'nao-lida'
-  | 'tags'
-  | 'chamada-iniciada'
-  | 'chamada-encerrada';
+/** Realtime payload of `company-{empresaId}-contact`, scoped to the unit by idUnidade; the same shape as `lead-{id}-update`. */
+export const companyContactEventSchema = leadRealtimeEventSchema.extend({ action: z.enum(COMPANY_CONTACT_ACTIONS) });
+export type CompanyContactEvent = z.infer<typeof companyContactEventSchema>;

@@ -1,15 +1,8 @@
-// Socket events of the WhatsApp area (001 §7 "Main socket"): names and payloads. Every event goes
-// to the sockets of the instance's unit only.
+// Payloads of the WhatsApp area's socket events (001 §7 "Main socket"); their names and the whole
+// contract are in ../realtime/events.ts. Every event goes to the sockets of the instance's unit only.
 import { z } from 'zod';
 import { chatMessageSchema } from './chat-message.ts';
 import { ticketSchema } from './tickets-api.ts';
-
-export const appMessageEvent = (idEmpresa: number) => `company-${idEmpresa}-appMessage`;
-export const ticketEvent = (idEmpresa: number) => `company-${idEmpresa}-ticket`;
-export const contactEvent = (idEmpresa: number) => `company-${idEmpresa}-contact`;
-export const whatsappEvent = (idEmpresa: number) => `company-${idEmpresa}-whatsapp`;
-export const whatsappSessionEvent = (idEmpresa: number) => `company-${idEmpresa}-whatsappSession`;
-export const leadUpdateEvent = (cliCrmId: number) => `lead-${cliCrmId}-update`;
 
 /** The lead fields the chat list shows (001 §3 list-derived fields). */
 export const leadSummarySchema = z.object({
@@ -41,8 +34,6 @@ export const appMessagePayloadSchema = z.object({
 export type AppMessagePayload = z.infer<typeof appMessagePayloadSchema>;
 
 export const ticketPayloadSchema = z.object({ action: z.enum(['create', 'update']), ticket: ticketSchema });
-export const contactPayloadSchema = z.object({ action: z.enum(['create', 'update']), contact: leadSummarySchema });
-export const leadUpdatePayloadSchema = z.object({ lead: leadSummarySchema });
 
 export const instanceEventPayloadSchema = z.object({
   action: z.literal('update'),
