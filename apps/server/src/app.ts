@@ -19,6 +19,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { guidanceRoutes } from './modules/guidance/guidance.routes.ts';
 import { whatsappRoutes, type EvolutionOptions } from './modules/whatsapp/whatsapp.routes.ts';
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
+import { attachSessionSockets, type SessionSockets } from './realtime/session-sockets.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { callAttemptsRoutes } from './modules/leads/call-attempts.routes.ts';
@@ -30,6 +31,8 @@ declare module 'fastify' {
     db: Db;
     loginThrottle: LoginThrottle;
     realtime: Realtime;
+    /** Ends the sockets of sessions that end (logout, deactivation, expiry; issue 7 §3). */
+    sessionSockets: SessionSockets;
     /** Every /api route with its access config, for the role-matrix tests and docs. */
     apiRoutes: { method: string; url: string; public: boolean; access: readonly AppRoute[] | null }[];
   }
@@ -42,6 +45,12 @@ export type AppOptions = {
   database: Database;
   logger?: boolean | { level: string };
   redisUrl?: string | undefined;
+  /** Prefix of the Redis channels of the socket adapter (only processes with the same one share events). */
+  redisKey?: string | undefined;
+  /** Check every socket payload against the realtime contract before it leaves (tests, development). */
+  checkRealtimePayloads?: boolean | undefined;
+  /** How often the sockets' sessions are checked again (default 60 s; 0: never, tests call sessionSockets.sweep). */
+  sessionSweepMs?: number | undefined;
   /** Folder of the built web app; served at / when it exists. */
   webDist?: string;
   /** Largest JSON body accepted, in bytes. */
@@ -77,8 +86,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('db', options.database.db);
   app.decorate('loginThrottle', new LoginThrottle(options.now));
-  app.decorate('realtime', await attachRealtime(app, options.database.db, { redisUrl: options.redisUrl }));
+  app.decorate('realtime', await attachRealtime(app, options.database.db, { redisUrl: options.redisUrl, redisKey: options.redisKey, checkPayloads: options.checkRealtimePayloads }));
+  app.decorate('sessionSockets', attachSessionSockets(app.realtime, options.database.db, { sweepMs: options.sessionSweepMs ?? 60_000, log: app.log }));
   app.addHook('onClose', async () => {
+    app.sessionSockets.close();
     await app.realtime.close();
   });
 

@@ -1,28 +1,45 @@
-// Socket.IO: a socket without a valid session is refused; events reach one unit's sockets only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Socket.IO (001 §7 "Main socket"): a socket without a valid session is refused; events reach one
+// unit's sockets only, with payloads of the realtime contract; a socket lives no longer than its
+// session (issue 7 §3).
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
+import { contactEvent } from '@funil/domain/realtime/events';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
 let url: string;
 const sockets: Socket[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ sessionSweepMs: 0 });
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.close();
+});
 afterAll(async () => {
-  for (const s of sockets) s.close();
   await t.close();
 });
 
-function open(token: string): Promise<Socket> {
+type Opened = { socket: Socket; got: unknown[]; ended: Promise<string> };
+
+function open(token: string): Promise<Opened> {
   return new Promise((resolve, reject) => {
     const socket = connect(url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
     sockets.push(socket);
-    socket.once('ready', () => resolve(socket));
+    const got: unknown[] = [];
+    socket.on(contactEvent(t.fixture.companyA), (p: unknown) => got.push(p));
+    const ended = new Promise<string>((r) => socket.once('disconnect', (reason) => r(reason)));
+    socket.once('ready', () => resolve({ socket, got, ended }));
     socket.once('connect_error', (err) => reject(err));
   });
 }
+
+const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
+/** Resolves with the disconnect reason, or 'still connected' after `ms`. */
+const endedWithin = (s: Opened, ms: number) => Promise.race([s.ended, settle(ms).then(() => 'still connected')]);
+const change = (n: number) => ({ action: 'atualizado', cli_crm_id: n, idUnidade: t.fixture.unitA1 }) as const;
+const exec = (query: ReturnType<typeof sql>) => t.app.db.execute(query);
 
 describe('Socket.IO (001 §7 "Main socket")', () => {
   it('refuses a socket without a valid session token', async () => {
@@ -33,15 +50,97 @@ describe('Socket.IO (001 §7 "Main socket")', () => {
     const a1 = await open(await t.login(t.fixture.users.u.email));
     const a2 = await open(await t.login(t.fixture.users.uA2.email));
     const b1 = await open(await t.login(t.fixture.users.uB1.email));
-    const got: Record<string, unknown[]> = { a1: [], a2: [], b1: [] };
-    a1.on('company-1-appMessage', (p) => got.a1!.push(p));
-    a2.on('company-1-appMessage', (p) => got.a2!.push(p));
-    b1.on('company-1-appMessage', (p) => got.b1!.push(p));
-    t.app.realtime.toUnit(t.fixture.unitA1, 'company-1-appMessage', { n: 1 });
-    t.app.realtime.toCompany(t.fixture.companyA, 'company-1-appMessage', { n: 2 });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(got.a1).toEqual([{ n: 1 }, { n: 2 }]);
-    expect(got.a2).toEqual([{ n: 2 }]);
-    expect(got.b1).toEqual([]);
+    t.app.realtime.toUnit(t.fixture.unitA1, contactEvent(t.fixture.companyA), change(1));
+    t.app.realtime.toCompany(t.fixture.companyA, contactEvent(t.fixture.companyA), change(2));
+    await settle();
+    expect(a1.got).toEqual([change(1), change(2)]);
+    expect(a2.got).toEqual([change(2)]);
+    expect(b1.got).toEqual([]);
+  });
+
+  it('refuses to emit a payload outside the realtime contract (issue 7 §3 "one name, one shape")', () => {
+    // @ts-expect-error the WhatsApp module's former shape of company-{id}-contact is a type error
+    expect(() => t.app.realtime.toUnit(t.fixture.unitA1, contactEvent(t.fixture.companyA), { action: 'create', contact: { cli_crm_id: 1 } })).toThrow(
+      /fora do contrato: company-\d+-contact/,
+    );
+  });
+});
+
+describe('a socket lives no longer than its session (issue 7 §3, 000 §4)', () => {
+  it('logout disconnects that session’s sockets at once; another session of the user keeps its socket', async () => {
+    const token = await t.login(t.fixture.users.m.email);
+    const other = await open(await t.login(t.fixture.users.m.email));
+    const s = await open(token);
+    const res = await t.as(token, { method: 'POST', url: '/api/logout' });
+    expect(res.statusCode).toBe(200);
+    expect(await endedWithin(s, 2_000)).toBe('io server disconnect');
+    t.app.realtime.toUnit(t.fixture.unitA1, contactEvent(t.fixture.companyA), change(3));
+    await settle();
+    expect(s.got).toEqual([]);
+    expect(other.got).toEqual([change(3)]);
+    expect(other.socket.connected).toBe(true);
+  });
+
+  it("the user's deactivation disconnects every socket of the user", async () => {
+    const s1 = await open(await t.login(t.fixture.users.mg.email));
+    const s2 = await open(await t.login(t.fixture.users.mg.email));
+    const bystander = await open(await t.login(t.fixture.users.a.email));
+    await exec(sql`update usuarios set ativo = 0 where id = ${t.fixture.users.mg.id}`);
+    t.app.sessionSockets.disconnectSessionsOf({ userId: t.fixture.users.mg.id });
+    expect(await endedWithin(s1, 2_000)).toBe('io server disconnect');
+    expect(await endedWithin(s2, 2_000)).toBe('io server disconnect');
+    expect(bystander.socket.connected).toBe(true);
+    await exec(sql`update usuarios set ativo = 1 where id = ${t.fixture.users.mg.id}`);
+  });
+
+  it("the unit's deactivation disconnects every socket of the unit, and only of it", async () => {
+    const inA2 = await open(await t.login(t.fixture.users.uA2.email));
+    const inA1 = await open(await t.login(t.fixture.users.a.email));
+    await exec(sql`update unidades set ativo = 0 where id = ${t.fixture.unitA2}`);
+    t.app.sessionSockets.disconnectSessionsOf({ unitId: t.fixture.unitA2 });
+    expect(await endedWithin(inA2, 2_000)).toBe('io server disconnect');
+    expect(inA1.socket.connected).toBe(true);
+    await exec(sql`update unidades set ativo = 1 where id = ${t.fixture.unitA2}`);
+  });
+
+  it('the session expiry (12 hours, 000 §4) disconnects its socket when it comes, with no call', async () => {
+    const token = await t.login(t.fixture.users.ag.email, false);
+    // The browser session's expiry is 12 hours away; bring it to 800 ms from now.
+    const [row] = (await exec(sql`select id, extract(epoch from expira_em - criada_em)::int as secs from sessoes order by id desc limit 1`)).rows as { id: number; secs: number }[];
+    expect(Math.abs(row!.secs - 12 * 3600)).toBeLessThan(10);
+    await exec(sql`update sessoes set expira_em = now() + interval '800 milliseconds' where id = ${row!.id}`);
+    const s = await open(token);
+    expect(s.socket.connected).toBe(true);
+    expect(await endedWithin(s, 3_000)).toBe('io server disconnect');
+  });
+
+  it('a changed dataAtualizacao or dataDeslogar ends the sockets: at once with the call, and by the sweep without it', async () => {
+    const user = t.fixture.users.sa;
+    const byCall = await open(await t.login(user.email));
+    const bySweep = await open(await t.login(t.fixture.users.u.email));
+    const untouched = await open(await t.login(t.fixture.users.a.email));
+
+    await exec(sql`update usuarios set data_atualizacao = now() + interval '1 second' where id = ${user.id}`);
+    t.app.sessionSockets.disconnectSessionsOf({ userId: user.id });
+    expect(await endedWithin(byCall, 2_000)).toBe('io server disconnect');
+
+    // Changed elsewhere (another process, an admin's SQL) without a call: the periodic sweep ends it.
+    await exec(sql`update usuarios set data_deslogar = now() where id = ${t.fixture.users.u.id}`);
+    expect(await endedWithin(bySweep, 300)).toBe('still connected');
+    expect(await t.app.sessionSockets.sweep()).toBe(1);
+    expect(await endedWithin(bySweep, 2_000)).toBe('io server disconnect');
+    expect(untouched.socket.connected).toBe(true);
+  });
+
+  it('the sweep also ends sockets of sessions revoked or deactivated without a call', async () => {
+    const revoked = await open(await t.login(t.fixture.users.aB1.email));
+    const inactive = await open(await t.login(t.fixture.users.uB1.email));
+    const untouched = await open(await t.login(t.fixture.users.a.email));
+    await exec(sql`update sessoes set revogada_em = now() where id_usuario = ${t.fixture.users.aB1.id}`);
+    await exec(sql`update usuarios set ativo = 0 where id = ${t.fixture.users.uB1.id}`);
+    expect(await t.app.sessionSockets.sweep()).toBe(2);
+    expect(await endedWithin(revoked, 2_000)).toBe('io server disconnect');
+    expect(await endedWithin(inactive, 2_000)).toBe('io server disconnect');
+    expect(untouched.socket.connected).toBe(true);
   });
 });

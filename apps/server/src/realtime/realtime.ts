@@ -1,23 +1,39 @@
-// Socket.IO at /socket.io, rooms per company and per unit; a socket without a valid session token
-// is refused. With REDIS_URL, several server processes share events through the Redis adapter.
+// Socket.IO at /socket.io, rooms per company, unit, user and session; a socket without a valid
+// session token is refused. With REDIS_URL, several server processes share events (and session
+// ends) through the Redis adapter. What may be emitted is the contract of @funil/domain/realtime/events.
 import { Server } from 'socket.io';
 import type { FastifyInstance } from 'fastify';
+import { parseRealtimePayload, readyPayloadSchema, type RealtimeEventName, type RealtimePayloadIn } from '@funil/domain/realtime/events';
+import type { z } from 'zod';
 import type { Db } from '../db/connection.ts';
 import { verifySession, type Session } from '../modules/auth/auth.service.ts';
+
+/** Emits one event of the contract: a name it does not know, or another payload shape, is a type error. */
+export type Emit = <N extends RealtimeEventName>(room: number, event: N, payload: RealtimePayloadIn<N>) => void;
 
 export type Realtime = {
   io: Server;
   /** Emits to every socket of one unit. */
-  toUnit(unitId: number, event: string, payload: unknown): void;
+  toUnit: Emit;
   /** Emits to every socket of one company (all its units). */
-  toCompany(companyId: number, event: string, payload: unknown): void;
+  toCompany: Emit;
   close(): Promise<void>;
 };
 
 export const unitRoom = (unitId: number) => `unit:${unitId}`;
 export const companyRoom = (companyId: number) => `company:${companyId}`;
+export const userRoom = (userId: number) => `user:${userId}`;
+export const sessionRoom = (sessionId: number) => `session:${sessionId}`;
 
-export async function attachRealtime(app: FastifyInstance, db: Db, options: { redisUrl?: string | undefined }): Promise<Realtime> {
+export type RealtimeOptions = {
+  redisUrl?: string | undefined;
+  /** Prefix of the adapter's Redis channels (processes share events only with the same prefix). */
+  redisKey?: string | undefined;
+  /** Parse every payload against the contract before it leaves (tests and development); a wrong one throws. */
+  checkPayloads?: boolean | undefined;
+};
+
+export async function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOptions): Promise<Realtime> {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false, pingInterval: 18_000, maxHttpBufferSize: 1e6 });
   let closeRedis: (() => Promise<void>) | undefined;
   if (options.redisUrl) {
@@ -25,8 +41,11 @@ export async function attachRealtime(app: FastifyInstance, db: Db, options: { re
     const { createAdapter } = await import('@socket.io/redis-adapter');
     const pub = createClient({ url: options.redisUrl });
     const sub = pub.duplicate();
+    // A Redis hiccup must not crash the process; the clients reconnect by themselves.
+    pub.on('error', (err: unknown) => app.log.warn({ err }, 'redis (pub)'));
+    sub.on('error', (err: unknown) => app.log.warn({ err }, 'redis (sub)'));
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, options.redisKey ? { key: options.redisKey } : {}));
     closeRedis = async () => {
       await Promise.all([pub.quit(), sub.quit()]);
     };
@@ -46,15 +65,29 @@ export async function attachRealtime(app: FastifyInstance, db: Db, options: { re
 
   io.on('connection', (socket) => {
     const session = socket.data.session as Session;
-    void socket.join([unitRoom(session.unidadeId), companyRoom(session.empresaId)]);
+    // The user and session rooms let a logout or a deactivation reach the socket on any process.
+    void socket.join([unitRoom(session.unidadeId), companyRoom(session.empresaId), userRoom(session.userId), sessionRoom(session.sessionId)]);
     // 001 §7 "Main socket": 'ready' on connect.
-    socket.emit('ready', { idUnidade: session.unidadeId });
+    const ready: z.input<typeof readyPayloadSchema> = { idUnidade: session.unidadeId };
+    socket.emit('ready', ready);
   });
+
+  const check = (event: string, payload: unknown) => {
+    const result = parseRealtimePayload(event, payload);
+    if (!result.ok) throw new Error(`evento em tempo real fora do contrato: ${result.reason}`);
+  };
+  const emitTo = (room: (id: number) => string): Emit => {
+    if (!options.checkPayloads) return (id, event, payload) => void io.to(room(id)).emit(event, payload);
+    return (id, event, payload) => {
+      check(event, payload);
+      io.to(room(id)).emit(event, payload);
+    };
+  };
 
   return {
     io,
-    toUnit: (unitId, event, payload) => void io.to(unitRoom(unitId)).emit(event, payload),
-    toCompany: (companyId, event, payload) => void io.to(companyRoom(companyId)).emit(event, payload),
+    toUnit: emitTo(unitRoom),
+    toCompany: emitTo(companyRoom),
     close: async () => {
       await io.close();
       await closeRedis?.();

@@ -91,7 +91,7 @@ export type TestApp = {
 export async function createTestApp(options: Partial<Omit<AppOptions, 'database'>> & { settings?: UnitSettingsInput } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const fixture = await seedFixture(database, options.settings);
-  const app = await buildApp({ ...options, database, webDist: '/nonexistent' });
+  const app = await buildApp({ checkRealtimePayloads: true, ...options, database, webDist: '/nonexistent' });
   await app.ready();
   return {
     app,

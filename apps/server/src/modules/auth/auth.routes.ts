@@ -20,7 +20,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/logout', { schema: { response: { 200: z.object({ message: z.string() }) } } }, async (request) => {
-    await logout(app.db, sessionOf(request).sessionId);
+    const { sessionId } = sessionOf(request);
+    await logout(app.db, sessionId);
+    // A logged-out socket must stop receiving the unit's events at once (issue 7 §3).
+    app.sessionSockets.disconnectSessionsOf({ sessionId });
     return { message: 'Sessão encerrada.' };
   });
 };

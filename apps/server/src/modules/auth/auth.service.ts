@@ -26,6 +26,8 @@ export type Session = {
   /** The unit's intervalo_dias_crm (002 §2.1), read with the session: the contato/crm window. */
   crmIntervalDays: number;
   access: AccessContext;
+  /** When the session ends by itself (000 §4: 12 hours, or the remembered lifetime). */
+  expiresAt: Date;
 };
 
 /** intervalo_dias_crm of a unit without settings. */
@@ -95,10 +97,10 @@ export async function login(db: Db, throttle: LoginThrottle, body: LoginBody, ip
 }
 
 // The session check of every request (000 §4), written once as SQL text: the session, its user,
-// unit and unit settings by the token's hash. Whether the user changed since login (dataAtualizacao,
+// unit and unit settings by the token's hash (or, for the socket sweep, by id). Whether the user changed since login (dataAtualizacao,
 // dataDeslogar) is compared in SQL, on the stored values. Nothing is cached between requests, so a
 // revoked, expired or outdated session is refused at its next call.
-const SESSION_SQL = `select s.id, s.id_empresa as "empresaId", s.id_unidade as "unidadeId", s.revogada_em as "revogadaEm", s.expira_em as "expiraEm",
+const SESSION_SELECT = `select s.id, s.id_empresa as "empresaId", s.id_unidade as "unidadeId", s.revogada_em as "revogadaEm", s.expira_em as "expiraEm",
   (u.data_atualizacao is distinct from s.user_data_atualizacao or u.data_deslogar is distinct from s.user_data_deslogar) as "userChanged",
   u.id as "userId", u.ativo, u.id_unidade as "userUnidade", u.permissao, u.nome, u.acesso_atribuidos as "acessoAtribuidos", u.configuracoes,
   u.id_ramal as "idRamal", u.habilita_mensagem_whatsapp as "habilitaMensagemWhatsapp", un.ativo as "unidadeAtiva",
@@ -107,9 +109,9 @@ const SESSION_SQL = `select s.id, s.id_empresa as "empresaId", s.id_unidade as "
 from sessoes s
   join usuarios u on u.id = s.id_usuario
   join unidades un on un.id = s.id_unidade
-  left join unidade_configuracoes c on c.id_unidade = s.id_unidade
-where s.token_hash = $1
-limit 1`;
+  left join unidade_configuracoes c on c.id_unidade = s.id_unidade`;
+const SESSION_SQL = `${SESSION_SELECT} where s.token_hash = $1 limit 1`;
+const SESSIONS_BY_ID_SQL = `${SESSION_SELECT} where s.id = any($1::int[])`;
 
 type SessionRow = {
   id: number;
@@ -134,14 +136,34 @@ type SessionRow = {
   instances: number;
 };
 
+/**
+ * Why a stored session no longer serves, or null while it does (000 §4): revoked (logout), past its
+ * expiry, or stale (user or unit deactivated, user moved to another unit, dataAtualizacao or
+ * dataDeslogar changed since login).
+ */
+function sessionEnd(row: SessionRow, now: number): 'revoked' | 'expired' | 'stale' | null {
+  if (row.revogadaEm) return 'revoked';
+  if (new Date(row.expiraEm).getTime() <= now) return 'expired';
+  const stale = row.ativo !== 1 || row.unidadeAtiva !== 1 || row.userUnidade !== row.unidadeId || row.userChanged || !isPermission(row.permissao);
+  return stale ? 'stale' : null;
+}
+
+/** Of these session ids, the ones that no longer serve (ended, or gone). */
+export async function endedSessionIds(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<SessionRow>(db, SESSIONS_BY_ID_SQL, [[...new Set(ids)]]);
+  const now = Date.now();
+  const serving = new Set(rows.filter((r) => sessionEnd(r, now) === null).map((r) => r.id));
+  return [...new Set(ids)].filter((id) => !serving.has(id));
+}
+
 /** Resolves a bearer token to its session, or throws 401. Ends sessions whose user changed (000 §4). */
 export async function verifySession(db: Db, token: string): Promise<Session> {
   if (!token || token.length > 200) throw new DomainError('unauthorized');
   const [row] = await queryRows<SessionRow>(db, SESSION_SQL, [sha256(token)]);
-  if (!row || row.revogadaEm || new Date(row.expiraEm).getTime() <= Date.now()) throw new DomainError('unauthorized');
-
-  const stale = row.ativo !== 1 || row.unidadeAtiva !== 1 || row.userUnidade !== row.unidadeId || row.userChanged || !isPermission(row.permissao);
-  if (stale) {
+  const end = row ? sessionEnd(row, Date.now()) : 'revoked';
+  if (!row || end === 'revoked' || end === 'expired') throw new DomainError('unauthorized');
+  if (end === 'stale') {
     await db.update(sessoes).set({ revogadaEm: new Date() }).where(eq(sessoes.id, row.id));
     throw new DomainError('unauthorized');
   }
@@ -164,6 +186,7 @@ export async function verifySession(db: Db, token: string): Promise<Session> {
       evolutionHabilitado: row.evolution === true,
       gatewayInstances: Number(row.instances),
     },
+    expiresAt: new Date(row.expiraEm),
   };
 }
 

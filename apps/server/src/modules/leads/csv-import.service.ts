@@ -4,7 +4,8 @@
 // row is reported with its line and reason and the rest goes on.
 import { parseLeadCsv, CSV_MESSAGES, type CsvLeadRow, isCsvFileName } from '@funil/domain/leads/csv';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
-import { CSV_IMPORT_BATCH_SIZE, CSV_IMPORT_MESSAGES, CSV_IMPORT_PROGRESS_EVENT, csvImportReportSchema, type CsvImportJob, type CsvImportProgressEvent, type CsvImportReport, type JobStatus } from '@funil/domain/leads-api/csv-import-api';
+import { contactEvent, csvImportProgressEvent } from '@funil/domain/realtime/events';
+import { CSV_IMPORT_BATCH_SIZE, CSV_IMPORT_MESSAGES, csvImportReportSchema, type CsvImportJob, type CsvImportProgressEvent, type CsvImportReport, type JobStatus } from '@funil/domain/leads-api/csv-import-api';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import type { JobHandler, JobRow, JobRunner } from '../../jobs/job-runner.ts';
@@ -156,9 +157,9 @@ export function csvImportHandler(deps: LeadDeps): JobHandler {
         importados: view.relatorio.importados,
         falhas: view.relatorio.falhas.length,
       };
-      deps.realtime.toUnit(job.idUnidade, CSV_IMPORT_PROGRESS_EVENT, event);
+      deps.realtime.toUnit(job.idUnidade, csvImportProgressEvent(), event);
       if (view.status === 'done' && view.relatorio.importados > 0) {
-        deps.realtime.toUnit(job.idUnidade, `company-${job.idEmpresa}-contact`, { action: 'importados', cli_crm_id: 0, idUnidade: job.idUnidade });
+        deps.realtime.toUnit(job.idUnidade, contactEvent(job.idEmpresa), { action: 'importados', cli_crm_id: 0, idUnidade: job.idUnidade });
       }
     },
   };

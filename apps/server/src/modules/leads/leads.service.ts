@@ -12,7 +12,9 @@ import { formatBRL } from '@funil/domain/format/currency';
 import { CONTACT_LIST_PAGE_SIZE, type ContactListResponse, type CrmContato, type CsvRowBody, type LeadAction, type LeadChangeResponse, type LeadRealtimeEvent } from '@funil/domain/leads-api/lead-api';
 import type { ContactCreatePayload, ContactEditPayload } from '@funil/domain/leads/contact';
 import { LEAD_API_MESSAGES, duplicatePhoneMessage } from '@funil/domain/leads-api/messages';
+import { contactEvent, leadUpdateEvent } from '@funil/domain/realtime/events';
 import type { Db, Tx } from '../../db/connection.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { phoneKey } from './phone-key.ts';
@@ -45,7 +47,7 @@ import { sistemaIrmaoClienteSeq } from './appointments.table.ts';
 /** What the lead services need from the app. */
 export type LeadDeps = {
   db: Db;
-  realtime: { toUnit(unitId: number, event: string, payload: unknown): void };
+  realtime: Pick<Realtime, 'toUnit'>;
   now?: () => Date;
 };
 
@@ -121,8 +123,8 @@ export function announce(deps: LeadDeps, session: Session, id: number, action: L
   invalidateLeadCounts(deps.db, units);
   for (const unit of new Set(units)) {
     const payload: LeadRealtimeEvent = { action, cli_crm_id: id, idUnidade: unit };
-    deps.realtime.toUnit(unit, `lead-${id}-update`, payload);
-    deps.realtime.toUnit(unit, `company-${session.empresaId}-contact`, payload);
+    deps.realtime.toUnit(unit, leadUpdateEvent(id), payload);
+    deps.realtime.toUnit(unit, contactEvent(session.empresaId), payload);
   }
 }
 

@@ -1,7 +1,7 @@
 // Group commit of the gateway's webhooks (webhook-batcher.ts): many webhooks at once are written in
 // shared transactions, each answered after its commit, a bad one failing alone (ref §4, §8.3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appMessageEvent } from '@funil/domain/whatsapp-api/realtime';
+import { appMessageEvent } from '@funil/domain/realtime/events';
 import { eq } from 'drizzle-orm';
 import { leads } from '../leads/leads.table.ts';
 import { whatsappEventosPendentes, whatsappLids } from './messages.table.ts';

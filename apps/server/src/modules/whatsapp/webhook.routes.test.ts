@@ -1,7 +1,8 @@
 // Webhook ingestion against the gateway emulator over real HTTP (ref §4, §6, §7; 001 §3, §4, §5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { appMessageEvent, whatsappSessionEvent, type AppMessagePayload } from '@funil/domain/whatsapp-api/realtime';
+import { appMessageEvent, whatsappSessionEvent } from '@funil/domain/realtime/events';
+import type { AppMessagePayload } from '@funil/domain/whatsapp-api/realtime';
 import { buildContactListPath, CONTACT_LIST_LAYOUT, emptyFilter } from '@funil/domain/leads/filter-segments';
 import { leads } from '../leads/leads.table.ts';
 import { whatsappMensagens } from './messages.table.ts';

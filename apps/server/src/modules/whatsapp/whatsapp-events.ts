@@ -1,15 +1,7 @@
 // Live events of the WhatsApp area (001 §7 "Main socket"), always to the instance's unit only.
-import {
-  appMessageEvent,
-  contactEvent,
-  leadUpdateEvent,
-  ticketEvent,
-  whatsappEvent,
-  whatsappSessionEvent,
-  type AppMessagePayload,
-  type InstanceEventPayload,
-  type LeadSummary,
-} from '@funil/domain/whatsapp-api/realtime';
+import { appMessageEvent, contactEvent, leadUpdateEvent, ticketEvent, whatsappEvent, whatsappSessionEvent } from '@funil/domain/realtime/events';
+import type { AppMessagePayload, InstanceEventPayload, LeadSummary } from '@funil/domain/whatsapp-api/realtime';
+import type { LeadRealtimeEvent } from '@funil/domain/leads-api/lead-api';
 import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
 import type { Ticket } from '@funil/domain/whatsapp-api/tickets-api';
 import type { WhatsappContext } from './whatsapp-context.ts';
@@ -22,9 +14,14 @@ export function emitMessage(ctx: WhatsappContext, t: Tenant, action: 'create' | 
   ctx.realtime.toUnit(t.idUnidade, appMessageEvent(t.idEmpresa), payload);
 }
 
+/**
+ * A lead created by the chat, or its chat fields changed: the one lead-change shape of the leads
+ * module (issue 7 §3), so the CRM list sees a lead created by a message from an unknown number.
+ */
 export function emitLead(ctx: WhatsappContext, t: Tenant, lead: LeadSummary, action: 'create' | 'update' = 'update'): void {
-  ctx.realtime.toUnit(t.idUnidade, contactEvent(t.idEmpresa), { action, contact: lead });
-  ctx.realtime.toUnit(t.idUnidade, leadUpdateEvent(lead.cli_crm_id), { lead });
+  const payload: LeadRealtimeEvent = { action: action === 'create' ? 'criado' : 'whatsapp', cli_crm_id: lead.cli_crm_id, idUnidade: t.idUnidade };
+  ctx.realtime.toUnit(t.idUnidade, contactEvent(t.idEmpresa), payload);
+  ctx.realtime.toUnit(t.idUnidade, leadUpdateEvent(lead.cli_crm_id), payload);
 }
 
 export function emitTicket(ctx: WhatsappContext, t: Tenant, ticket: Ticket, action: 'create' | 'update' = 'update'): void {

@@ -3,7 +3,7 @@
 // the compact icon below 600 px.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { whatsappSessionEvent } from '@funil/domain/whatsapp-api/realtime';
+import { whatsappSessionEvent } from '@funil/domain/realtime/events';
 import type { Instance } from '@funil/domain/whatsapp-api/instances-api';
 import { answerFetch, makeInstance, renderWithProviders } from './test-kit.tsx';
 import { emitSocket, ID_EMPRESA } from './mock-shell.ts';

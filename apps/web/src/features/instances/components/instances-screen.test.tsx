@@ -3,7 +3,7 @@
 // dialog closing by itself on 'open', the failed fetch, the expired QR, admins adding instances.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { whatsappSessionEvent } from '@funil/domain/whatsapp-api/realtime';
+import { whatsappSessionEvent } from '@funil/domain/realtime/events';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
 import { answerFetch, makeInstance, renderWithProviders } from './test-kit.tsx';
 import { emitSocket, ID_EMPRESA, shell } from './mock-shell.ts';
