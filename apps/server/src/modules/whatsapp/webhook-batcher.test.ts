@@ -1,7 +1,8 @@
 // Group commit of the gateway's webhooks (webhook-batcher.ts): many webhooks at once are written in
 // shared transactions, each answered after its commit, a bad one failing alone (ref §4, §8.3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appMessageEvent } from '@funil/domain/realtime/events';
+import { appMessageEvent, contactEvent } from '@funil/domain/realtime/events';
+import type { CompanyContactEvent } from '@funil/domain/leads-api/lead-api';
 import { eq } from 'drizzle-orm';
 import { leads } from '../leads/leads.table.ts';
 import { whatsappEventosPendentes, whatsappLids } from './messages.table.ts';
@@ -122,7 +123,7 @@ describe('webhook group commit', () => {
       .filter((p) => p.action === 'create' && p.message.messageId.startsWith('LOTE'));
     expect(creates.map((p) => p.message.messageId)).toEqual(['LOTE-OWN', 'LOTE-IN1', 'LOTE-IN2', 'LOTE-NEW', 'LOTE-LID']);
     expect(creates[0]!.message.ack).toBe(4);
-    expect(events.some((e) => e.name === `company-${f.companyA}-contact` && (e.payload as { action: string; contact: { cli_crm_id: number } }).contact.cli_crm_id === created!.cliCrmId)).toBe(true);
+    expect(events.some((e) => e.name === contactEvent(f.companyA) && (e.payload as CompanyContactEvent).cli_crm_id === created!.cliCrmId)).toBe(true);
   });
 
   it('writes a batch of message records without a transaction: a duplicate stores once, an earlier ack is applied, an unknown number becomes one lead, a lid is remembered, a bad row fails alone (ref §4.1, §7, §8.3, §8.4)', async () => {
@@ -172,7 +173,7 @@ describe('webhook group commit', () => {
       .filter((p) => p.action === 'create' && p.message.messageId.startsWith('DIR'));
     expect(creates.map((p) => p.message.messageId).sort()).toEqual(['DIR-BIA2', 'DIR-IN1', 'DIR-IN2', 'DIR-LID', 'DIR-NEW1', 'DIR-NEW2', 'DIR-OWN']);
     expect(creates.find((p) => p.message.messageId === 'DIR-OWN')!.message.ack).toBe(3);
-    const contactCreates = events.filter((e) => e.name === `company-${f.companyA}-contact` && (e.payload as { action: string }).action === 'create');
-    expect(contactCreates.filter((e) => (e.payload as { contact: { cli_crm_id: number } }).contact.cli_crm_id === created[0]!.cliCrmId)).toHaveLength(1);
+    const contactCreates = events.filter((e) => e.name === contactEvent(f.companyA) && (e.payload as CompanyContactEvent).action === 'criado');
+    expect(contactCreates.filter((e) => (e.payload as CompanyContactEvent).cli_crm_id === created[0]!.cliCrmId)).toHaveLength(1);
   });
 });

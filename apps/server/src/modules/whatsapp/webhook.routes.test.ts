@@ -1,7 +1,7 @@
 // Webhook ingestion against the gateway emulator over real HTTP (ref §4, §6, §7; 001 §3, §4, §5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { appMessageEvent, whatsappSessionEvent } from '@funil/domain/realtime/events';
+import { appMessageEvent, contactEvent, leadUpdateEvent, whatsappSessionEvent } from '@funil/domain/realtime/events';
 import type { AppMessagePayload } from '@funil/domain/whatsapp-api/realtime';
 import { buildContactListPath, CONTACT_LIST_LAYOUT, emptyFilter } from '@funil/domain/leads/filter-segments';
 import { leads } from '../leads/leads.table.ts';
@@ -140,7 +140,9 @@ describe('POST /api/webhooks/evolution', () => {
     expect(await listTotal()).toBe(before + 1);
     const [lead] = await k.t.database.db.select().from(leads).where(eq(leads.telefoneChave, '1155554444'));
     expect(lead).toMatchObject({ idUnidade: k.t.fixture.unitA1, idEmpresa: k.t.fixture.companyA, cliNome: 'Carla Nova', cliTipoLead: 4, cliTelefone: '11955554444', whatsappUltimaMensagemNaoLidas: 1 });
-    expect(a1.events.some((e) => e.name === `company-${k.t.fixture.companyA}-contact` && (e.payload as { action: string }).action === 'create')).toBe(true);
+    // issue 7 §3: the one lead-change shape, so the CRM list of the unit picks the new lead up live.
+    expect(a1.events.filter((e) => e.name === contactEvent(k.t.fixture.companyA)).map((e) => e.payload)).toContainEqual({ action: 'criado', cli_crm_id: lead!.cliCrmId, idUnidade: k.t.fixture.unitA1 });
+    expect(a1.events.filter((e) => e.name === leadUpdateEvent(lead!.cliCrmId)).map((e) => e.payload)).toContainEqual({ action: 'criado', cli_crm_id: lead!.cliCrmId, idUnidade: k.t.fixture.unitA1 });
   });
 
   it('stores every message type of ref §6 with the 001 §3 body conventions, downloads media in the background', async () => {
