@@ -10,12 +10,13 @@ import {
   type CreateInstanceBody,
   type Instance,
 } from '@funil/domain/whatsapp-api/instances-api';
-import { instanceEventPayloadSchema, whatsappSessionEvent, type InstanceEventPayload } from '@funil/domain/whatsapp-api/realtime';
+import type { InstanceEventPayload } from '@funil/domain/whatsapp-api/realtime';
+import { whatsappSessionEvent } from '@funil/domain/realtime/events';
 import { jidToPhone } from '@funil/domain/phone/jid';
 import type { UnitData } from '@funil/domain/unit/unit-data';
 import { z } from 'zod';
 import { apiRequest, http } from '../../../lib/http-client.ts';
-import { useSocketEvent } from '../../../lib/socket.ts';
+import { useSocketConnect, useSocketEvent } from '../../../lib/socket.ts';
 import { unitDataQuery, useLoadedUnitData } from '../../../lib/unit-data.ts';
 
 export const instancesQuery = queryOptions({
@@ -96,24 +97,15 @@ export function applyInstanceEvent(client: QueryClient, payload: InstanceEventPa
   if ((list && !knownInList) || (unit && !knownInUnit)) void refreshInstances(client);
 }
 
-/** Parses a whatsappSession payload; null for anything outside the contract. */
-export function parseInstanceEvent(payload: unknown): InstanceEventPayload | null {
-  const parsed = instanceEventPayloadSchema.safeParse(payload);
-  return parsed.success ? parsed.data : null;
-}
-
 /** Calls `handler` for every instance event of the unit's company (001 §7 "Main socket"). */
 export function useInstanceEvents(handler: (payload: InstanceEventPayload) => void): void {
   const unit = useLoadedUnitData();
-  useSocketEvent<unknown>(whatsappSessionEvent(unit.dados_unidade.idEmpresa), (payload) => {
-    const event = parseInstanceEvent(payload);
-    if (event) handler(event);
-  });
+  useSocketEvent(whatsappSessionEvent(unit.dados_unidade.idEmpresa), handler);
 }
 
 /** Keeps the caches live: every relayed event, and a reload after the socket reconnects. */
 export function useInstancesLive(): void {
   const client = useQueryClient();
   useInstanceEvents(useCallback((payload: InstanceEventPayload) => applyInstanceEvent(client, payload), [client]));
-  useSocketEvent<unknown>('connect', () => void client.invalidateQueries({ queryKey: instancesQuery.queryKey }));
+  useSocketConnect(() => void client.invalidateQueries({ queryKey: instancesQuery.queryKey }));
 }

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import type { CurrentUser } from '@funil/domain/auth/login';
 import type { Permission } from '@funil/domain/access/roles';
+import { parseRealtimePayload } from '@funil/domain/realtime/events';
 
 export const ID_EMPRESA = 7;
 export const shell = { permissao: 'a' as Permission };
@@ -41,7 +42,11 @@ function useSocketEvent<T>(event: string, handler: (payload: T) => void): void {
     ref.current = handler;
   });
   useEffect(() => {
-    const listener = (payload: unknown) => ref.current(payload as T);
+    // As the real hook: only payloads of the realtime contract reach the handler.
+    const listener = (payload: unknown) => {
+      const parsed = parseRealtimePayload(event, payload);
+      if (parsed.ok) ref.current(parsed.payload as T);
+    };
     const set = handlers.get(event) ?? new Set();
     set.add(listener);
     handlers.set(event, set);
@@ -51,7 +56,7 @@ function useSocketEvent<T>(event: string, handler: (payload: T) => void): void {
   }, [event]);
 }
 
-export const socketModule = { useSocketEvent };
+export const socketModule = { useSocketEvent, useSocketConnect: () => undefined };
 
 /** Delivers a socket event to every subscriber. */
 export function emitSocket(event: string, payload: unknown): void {

@@ -1,7 +1,7 @@
 // /crm (002 §2.1): title CRM with refresh and add icons, 'Dados dos últimos N dias', the lead
 // list on the left (4/12) and the selected lead on the right (8/12). The selection lives in the
 // URL (?lead=123) so a reload keeps it; below md the two stack, the detail with a back button.
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Box, Grid, IconButton, Paper, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
@@ -10,7 +10,8 @@ import PersonAdd from '@mui/icons-material/PersonAdd';
 import TouchApp from '@mui/icons-material/TouchApp';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import type { CompanyContactAction, CompanyContactEvent, CrmContato, LeadRealtimeEvent } from '@funil/domain/leads-api/lead-api';
+import type { CompanyContactAction, CrmContato } from '@funil/domain/leads-api/lead-api';
+import { contactEvent, leadUpdateEvent } from '@funil/domain/realtime/events';
 import { canOpenLead } from '@funil/domain/leads/negotiation';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
@@ -25,6 +26,8 @@ import { useLeadSettings } from './use-lead-settings.ts';
 // Actions that add or remove leads from a list: the loaded pages are read again (coalesced).
 const MEMBERSHIP_ACTIONS: ReadonlySet<CompanyContactAction> = new Set<CompanyContactAction>(['criado', 'importados', 'apagado', 'transferido', 'atribuido', 'desatribuido']);
 const LIST_REFRESH_DELAY_MS = 1_000;
+// A chat burst changes a lead's chat fields once per message: its row is read again once per window.
+const CHAT_REFRESH_DELAY_MS = 1_000;
 
 function EmptyDetail() {
   return (
@@ -59,10 +62,36 @@ function useLiveLeads(selectedId: number | null) {
     [queryClient],
   );
 
-  useSocketEvent<LeadRealtimeEvent>(`lead-${selectedId ?? 0}-update`, (event) => {
-    if (selectedId !== null && event.cli_crm_id === selectedId) void refreshLead(selectedId);
+  // Chat changes (action 'whatsapp') come once per message: coalesced per lead.
+  const chatPending = useRef(new Set<number>());
+  const chatTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const refreshSoon = useCallback(
+    (id: number) => {
+      chatPending.current.add(id);
+      chatTimer.current ??= setTimeout(() => {
+        chatTimer.current = null;
+        const ids = [...chatPending.current];
+        chatPending.current.clear();
+        for (const pending of ids) void refreshLead(pending);
+      }, CHAT_REFRESH_DELAY_MS);
+    },
+    [refreshLead],
+  );
+  useEffect(
+    () => () => {
+      for (const timer of [refreshTimer.current, chatTimer.current]) if (timer) clearTimeout(timer);
+    },
+    [],
+  );
+
+  useSocketEvent(leadUpdateEvent(selectedId ?? 0), (event) => {
+    if (selectedId === null || event.cli_crm_id !== selectedId) return;
+    if (event.action === 'whatsapp') refreshSoon(selectedId);
+    else void refreshLead(selectedId);
   });
-  useSocketEvent<CompanyContactEvent>(`company-${unit.dados_unidade.idEmpresa}-contact`, (event) => {
+  // One shape from every module (issue 7 §3): a lead created by a WhatsApp message from an unknown
+  // number arrives as 'criado' like a manual one, and the list is read again.
+  useSocketEvent(contactEvent(unit.dados_unidade.idEmpresa), (event) => {
     if (event.idUnidade !== unit.dados_unidade.id) return;
     if (MEMBERSHIP_ACTIONS.has(event.action) || event.cli_crm_id === 0) {
       if (refreshTimer.current) clearTimeout(refreshTimer.current);
@@ -70,7 +99,9 @@ function useLiveLeads(selectedId: number | null) {
       return;
     }
     // The selected lead is refreshed by its own event.
-    if (event.cli_crm_id !== selectedId && isLeadListed(queryClient, event.cli_crm_id)) void refreshLead(event.cli_crm_id);
+    if (event.cli_crm_id === selectedId || !isLeadListed(queryClient, event.cli_crm_id)) return;
+    if (event.action === 'whatsapp') refreshSoon(event.cli_crm_id);
+    else void refreshLead(event.cli_crm_id);
   });
 }
 

@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { CSV_IMPORT_MESSAGES, CSV_IMPORT_PROGRESS_EVENT, type CsvImportJob, type CsvImportProgressEvent } from '@funil/domain/leads-api/csv-import-api';
+import { CSV_IMPORT_MESSAGES, type CsvImportJob } from '@funil/domain/leads-api/csv-import-api';
+import { csvImportProgressEvent } from '@funil/domain/realtime/events';
 import { CSV_MESSAGES } from '@funil/domain/leads/csv';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
@@ -27,7 +28,7 @@ export function useCsvImport(onFinished: () => void): CsvImportState {
   const jobQuery = useQuery({ ...csvImportJobQuery(jobId ?? 0), enabled: jobId !== null });
   const job = jobId === null ? null : (jobQuery.data ?? null);
 
-  useSocketEvent<CsvImportProgressEvent>(CSV_IMPORT_PROGRESS_EVENT, (event) => {
+  useSocketEvent(csvImportProgressEvent(), (event) => {
     if (event.id !== jobId) return;
     queryClient.setQueryData<CsvImportJob>(leadKeys.csvImport(event.id), (old) =>
       old
