@@ -3,8 +3,7 @@
 // ends) through the Redis adapter. What may be emitted is the contract of @funil/domain/realtime/events.
 import { Server } from 'socket.io';
 import type { FastifyInstance } from 'fastify';
-import { parseRealtimePayload, readyPayloadSchema, type RealtimeEventName, type RealtimePayloadIn } from '@funil/domain/realtime/events';
-import type { z } from 'zod';
+import { parseRealtimePayload, type RealtimeEventName, type RealtimePayloadIn } from '@funil/domain/realtime/events';
 import type { Db } from '../db/connection.ts';
 import { verifySession, type Session } from '../modules/auth/auth.service.ts';
 
@@ -68,7 +67,7 @@ export async function attachRealtime(app: FastifyInstance, db: Db, options: Real
     // The user and session rooms let a logout or a deactivation reach the socket on any process.
     void socket.join([unitRoom(session.unidadeId), companyRoom(session.empresaId), userRoom(session.userId), sessionRoom(session.sessionId)]);
     // 001 §7 "Main socket": 'ready' on connect.
-    const ready: z.input<typeof readyPayloadSchema> = { idUnidade: session.unidadeId };
+    const ready: RealtimePayloadIn<'ready'> = { idUnidade: session.unidadeId };
     socket.emit('ready', ready);
   });
 
