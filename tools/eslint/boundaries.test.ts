@@ -66,3 +66,12 @@ describe('funil/feature-isolation: a web feature never imports another feature (
     expect(await boundaryErrors('apps/web/src/app/probe.tsx', reexport('../features/leads/api/tags.ts'))).toEqual([]);
   });
 });
+
+describe('the repository holds its boundaries (issue 7 §1)', () => {
+  // The whole repository config over both apps: slow (~30 s on a loaded machine), hence the timeout.
+  it('no server or web file breaks a boundary rule', { timeout: 180_000 }, async () => {
+    const results = await eslint.lintFiles(['apps/server/src', 'apps/web/src']);
+    const broken = results.flatMap((r) => r.messages.filter((m) => m.ruleId?.startsWith('funil/')).map((m) => `${path.relative(root, r.filePath)}:${m.line} ${m.ruleId}`));
+    expect(broken).toEqual([]);
+  });
+});
