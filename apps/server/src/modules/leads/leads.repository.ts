@@ -68,9 +68,9 @@ export type ImportedLead = {
 };
 
 /**
- * Inserts a batch of imported leads and their history events in one statement (the tags module
- * links their tags),
- * the rows travelling as two JSON parameters instead of one placeholder per value. Leads get
+ * Inserts a batch of imported leads and their history events in one statement, the rows
+ * travelling as one JSON parameter instead of one placeholder per value (the tags module links
+ * their tags, csv-import.service.ts). Leads get
  * their ids in line order; the batch's phone keys are distinct (the caller drops duplicates).
  * Returns the new lead id of each line.
  */
