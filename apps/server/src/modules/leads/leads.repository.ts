@@ -69,10 +69,9 @@ export type ImportedLead = {
 
 /**
  * Inserts a batch of imported leads and their history events in one statement, the rows
- * travelling as one JSON parameter instead of one placeholder per value (the tags module links
- * their tags, csv-import.service.ts). Leads get
- * their ids in line order; the batch's phone keys are distinct (the caller drops duplicates).
- * Returns the new lead id of each line.
+ * travelling as one JSON parameter instead of one placeholder per value; the tags module links
+ * their tags (csv-import.service.ts). Leads get their ids in line order; the batch's phone keys
+ * are distinct (the caller drops duplicates). Returns the new lead id of each line.
  */
 export async function insertImportedLeads(
   db: DbOrTx,
