@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, five projects: pure rules, the API on a real database, web components,
-// the gateway emulator, and end-to-end specs in Debian's Chromium.
+// One runner, six projects: pure rules, the API on a real database, web components,
+// the gateway emulator, the repository's own tools (lint rules), and end-to-end specs in
+// Debian's Chromium.
 export default defineConfig({
   test: {
     projects: [
@@ -28,6 +29,7 @@ export default defineConfig({
         esbuild: { jsx: 'automatic' },
       },
       { test: { name: 'emulator', root: 'apps/evolution-emulator', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
+      { test: { name: 'tools', root: 'tools', include: ['**/*.test.ts'], testTimeout: 60_000 } },
       {
         test: {
           name: 'e2e',

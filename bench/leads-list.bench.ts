@@ -15,7 +15,7 @@ import pg from 'pg';
 import { buildContactListPath, emptyFilter, CONTACT_LIST_LAYOUT, type ContactListFilter, type ContactListKind } from '@funil/domain/leads/filter-segments';
 import { leadListStatements, type LeadScope, type SqlStatement } from '../apps/server/src/modules/leads/leads.repository.ts';
 import { parseContactListPath } from '../apps/server/src/modules/leads/leads.service.ts';
-import { crmIntervalDays } from '../apps/server/src/modules/negotiation/negotiation.repository.ts';
+import { crmIntervalDays } from '../apps/server/src/modules/tenancy/tenancy.service.ts';
 import { fmt, httpLoader, load, median, report, stats, type HttpLoader, type Stats } from './lib.ts';
 import { machineLine, openLeadsBench, serve, type LeadsBench, type RawSql } from './leads-fixture.ts';
 

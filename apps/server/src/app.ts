@@ -14,6 +14,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import { unitDataRoutes } from './modules/unit-data/unit-data.routes.ts';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { guidanceRoutes } from './modules/guidance/guidance.routes.ts';
@@ -25,6 +26,7 @@ import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { callAttemptsRoutes } from './modules/leads/call-attempts.routes.ts';
 import { negotiationRoutes } from './modules/negotiation/negotiation.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
+import { leadTagsRoutes } from './modules/leads/lead-tags.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         return payload;
       });
       await api.register(authRoutes);
+      await api.register(unitDataRoutes);
       await api.register(tenancyRoutes);
       await api.register(usersRoutes);
       await api.register(guidanceRoutes);
@@ -133,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(callAttemptsRoutes);
       await api.register(negotiationRoutes);
       await api.register(tagsRoutes);
+      await api.register(leadTagsRoutes);
     },
     { prefix: '/api' },
   );

@@ -4,7 +4,7 @@
 // a crashed or restarted server resumes from the last committed batch and never repeats one.
 // Runs the same on PGlite and PostgreSQL.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/connection.ts';
 import { jobItems, jobs } from './jobs.table.ts';
 
@@ -110,6 +110,22 @@ export class JobRunner {
     this.wake();
     const [after] = await this.db.select().from(jobs).where(eq(jobs.id, jobId));
     return after ?? null;
+  }
+
+  /** A job of this unit and kind, or null (a job of another unit is never revealed). */
+  async findOfUnit(jobId: number, scope: { idUnidade: number; kind: string }): Promise<JobRow | null> {
+    const [job] = await this.db.select().from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.idUnidade, scope.idUnidade), eq(jobs.kind, scope.kind)));
+    return job ?? null;
+  }
+
+  /** The unit's latest jobs of a kind, newest first. */
+  async latestOfUnit(scope: { idUnidade: number; kind: string }, limit: number): Promise<JobRow[]> {
+    return this.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.idUnidade, scope.idUnidade), eq(jobs.kind, scope.kind)))
+      .orderBy(desc(jobs.id))
+      .limit(limit);
   }
 
   async get(jobId: number): Promise<JobRow | null> {

@@ -4,10 +4,10 @@
 import { count } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../connection.ts';
 import { empresas } from '../../modules/tenancy/tenancy.table.ts';
-import { tags } from '../../modules/tags/tags.table.ts';
+import { leadTags, tags } from '../../modules/tags/tags.table.ts';
 import { orientacoes } from '../../modules/guidance/guidance.table.ts';
 import { potenciais } from '../../modules/catalog/catalog.table.ts';
-import { leads, leadTags } from '../../modules/leads/leads.table.ts';
+import { leads } from '../../modules/leads/leads.table.ts';
 import { phoneKey } from '../../modules/leads/phone-key.ts';
 import { createCompany, createUnit, createUser, seedReferenceLists } from './builders.ts';
 import type { Permission } from '@funil/domain/access/roles';

@@ -1,6 +1,6 @@
 // Login, session verification and logout (000 §4, §7, §8).
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import { LOGIN_MESSAGES, REMEMBERED_SESSION_SECONDS, BROWSER_SESSION_SECONDS, type CurrentUser, type LoginBody } from '@funil/domain/auth/login';
 import { PERMISSION_NAME, isPermission, type Permission } from '@funil/domain/access/roles';
@@ -8,8 +8,9 @@ import type { AccessContext } from '@funil/domain/access/routes';
 import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
 import { queryRows, type Db } from '../../db/connection.ts';
 import { sessoes } from './sessions.table.ts';
-import { usuarios } from '../users/users.table.ts';
-import { empresas, unidades } from '../tenancy/tenancy.table.ts';
+import { sessionUserSql, userByEmail } from '../users/users.service.ts';
+import { DEFAULT_CRM_INTERVAL_DAYS, sessionUnitSql, unitAndCompanyActive } from '../tenancy/tenancy.service.ts';
+import { unitInstanceCountSql } from '../whatsapp/unit-instances.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { ADDRESS_POLICY, EMAIL_POLICY, type LoginThrottle } from './login-throttle.ts';
 
@@ -30,9 +31,6 @@ export type Session = {
   expiresAt: Date;
 };
 
-/** intervalo_dias_crm of a unit without settings. */
-export const DEFAULT_CRM_INTERVAL_DAYS = 62;
-
 export function hashPassword(password: string): Promise<string> {
   return hash(password, { algorithm: 2 });
 }
@@ -47,24 +45,19 @@ export async function login(db: Db, throttle: LoginThrottle, body: LoginBody, ip
   const waits = Math.max(throttle.retryAfter(`email:${email}`, EMAIL_POLICY), throttle.retryAfter(`ip:${ip}`, ADDRESS_POLICY));
   if (waits > 0) throw new DomainError('too_many', LOGIN_MESSAGES.tooMany, { retryAfterSeconds: waits });
 
-  const [row] = await db
-    .select({ user: usuarios, empresaAtiva: empresas.ativo, unidadeAtiva: unidades.ativo })
-    .from(usuarios)
-    .innerJoin(unidades, eq(unidades.id, usuarios.idUnidade))
-    .innerJoin(empresas, eq(empresas.id, usuarios.idEmpresa))
-    .where(eq(sql`lower(${usuarios.email})`, email))
-    .limit(1);
+  const found = await userByEmail(db, email);
+  const unitActive = found ? await unitAndCompanyActive(db, { idUnidade: found.idUnidade, idEmpresa: found.idEmpresa }) : false;
 
-  const ok = row ? await verify(row.user.senhaHash, body.senha) : await verify(await (dummyHash ??= hashPassword(randomBytes(16).toString('hex'))), body.senha);
-  const usable = row && ok && row.user.ativo === 1 && row.empresaAtiva === 1 && row.unidadeAtiva === 1 && isPermission(row.user.permissao);
-  if (!usable || !row) {
+  const ok = found ? await verify(found.senhaHash, body.senha) : await verify(await (dummyHash ??= hashPassword(randomBytes(16).toString('hex'))), body.senha);
+  const usable = found && ok && found.ativo === 1 && unitActive && isPermission(found.permissao);
+  if (!usable || !found) {
     throttle.fail(`email:${email}`, EMAIL_POLICY);
     throttle.fail(`ip:${ip}`, ADDRESS_POLICY);
     throw new DomainError('unauthorized', LOGIN_MESSAGES.invalid);
   }
   throttle.reset(`email:${email}`);
 
-  const user = row.user;
+  const user = found;
   const token = randomBytes(32).toString('base64url');
   const lifetime = body.lembrar ? REMEMBERED_SESSION_SECONDS : BROWSER_SESSION_SECONDS;
   await db.insert(sessoes).values({
@@ -96,20 +89,20 @@ export async function login(db: Db, throttle: LoginThrottle, body: LoginBody, ip
   return { token, expiresIn: lifetime, lembrar: body.lembrar, currentUser };
 }
 
-// The session check of every request (000 §4), written once as SQL text: the session, its user,
-// unit and unit settings by the token's hash (or, for the socket sweep, by id). Whether the user changed since login (dataAtualizacao,
-// dataDeslogar) is compared in SQL, on the stored values. Nothing is cached between requests, so a
-// revoked, expired or outdated session is refused at its next call.
+// The session check of every request (000 §4), written once as SQL text: the session (by the
+// token's hash, or by id for the socket sweep) with its user, its unit and unit settings and the
+// unit's instance count. The session is the auth module's table; the other parts are their
+// modules' fragments (issue 7 §1), joined here so the check stays one statement
+// (docs/performance.md). Whether the user changed since login (dataAtualizacao, dataDeslogar) is
+// compared in SQL, on the stored values. Nothing is cached between requests, so a revoked,
+// expired or outdated session is refused at its next call.
 const SESSION_SELECT = `select s.id, s.id_empresa as "empresaId", s.id_unidade as "unidadeId", s.revogada_em as "revogadaEm", s.expira_em as "expiraEm",
-  (u.data_atualizacao is distinct from s.user_data_atualizacao or u.data_deslogar is distinct from s.user_data_deslogar) as "userChanged",
-  u.id as "userId", u.ativo, u.id_unidade as "userUnidade", u.permissao, u.nome, u.acesso_atribuidos as "acessoAtribuidos", u.configuracoes,
-  u.id_ramal as "idRamal", u.habilita_mensagem_whatsapp as "habilitaMensagemWhatsapp", un.ativo as "unidadeAtiva",
-  c.configuracoes_extra as extras, c.evolution_habilitado as evolution, c.intervalo_dias_crm as "intervaloDiasCrm",
-  (select count(*)::int from instancias_evolution i where i.id_unidade = s.id_unidade) as instances
+  (u."userDataAtualizacao" is distinct from s.user_data_atualizacao or u."userDataDeslogar" is distinct from s.user_data_deslogar) as "userChanged",
+  u."userId", u.ativo, u."userUnidade", u.permissao, u.nome, u."acessoAtribuidos", u.configuracoes, u."idRamal", u."habilitaMensagemWhatsapp",
+  un."unidadeAtiva", un.extras, un.evolution, un."intervaloDiasCrm", ${unitInstanceCountSql('s.id_unidade')} as instances
 from sessoes s
-  join usuarios u on u.id = s.id_usuario
-  join unidades un on un.id = s.id_unidade
-  left join unidade_configuracoes c on c.id_unidade = s.id_unidade`;
+  join lateral (${sessionUserSql('s.id_usuario')}) u on true
+  join lateral (${sessionUnitSql('s.id_unidade')}) un on true`;
 const SESSION_SQL = `${SESSION_SELECT} where s.token_hash = $1 limit 1`;
 const SESSIONS_BY_ID_SQL = `${SESSION_SELECT} where s.id = any($1::int[])`;
 

@@ -2,19 +2,18 @@
 // reports a call's start and its end; the lead's attempt counters, attendance status and next
 // attempt follow the unit's settings (002 §8 "Settings rule", §9 "Queue"), each change with its
 // history event, in one transaction.
-import { eq } from 'drizzle-orm';
 import { endCallAttempt, startCallAttempt, type CallAttemptSettings } from '@funil/domain/leads/call-attempts';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import type { CallEndBody } from '@funil/domain/leads-api/call-api';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
 import type { Tx } from '../../db/connection.ts';
 import type { Session } from '../auth/auth.service.ts';
-import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
-import { negotiationStatuses } from '../negotiation/negotiation.repository.ts';
+import { unitSettings } from '../tenancy/tenancy.service.ts';
+import { negotiationStatuses } from '../catalog/catalog.service.ts';
 import { applyLeadChange, nowOf, type HistoryInput, type LeadDeps } from './leads.service.ts';
 
 async function callSettings(tx: Tx, idUnidade: number): Promise<CallAttemptSettings> {
-  const [row] = await tx.select().from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, idUnidade));
+  const row = await unitSettings(tx, idUnidade);
   // 002 §9 defaults when the unit has no settings row.
   return {
     limiteTentativas: row?.ligacaoLimiteTentativas ?? 6,

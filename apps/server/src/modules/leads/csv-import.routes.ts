@@ -1,17 +1,15 @@
 // Contacts CSV import as a durable job (000 §4 §5 §8); the paths are ours (docs/api.md).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { and, desc, eq } from 'drizzle-orm';
 import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MESSAGES, csvImportJobResponseSchema, csvImportJobsResponseSchema } from '@funil/domain/leads-api/csv-import-api';
 import { idParam } from '@funil/domain/leads-api/fields';
 import { errorBodySchema } from '@funil/domain/http/errors';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { DomainError } from '../../http/domain-error.ts';
-import { jobs } from '../../jobs/jobs.table.ts';
-import { isUploadedFile } from './form-body.ts';
+import { isUploadedFile } from '../../http/form-body.ts';
 import type { LeadDeps } from './leads.service.ts';
 import { CSV_IMPORT_KIND, csvImportHandler, enqueueCsvImport, toCsvImportJob } from './csv-import.service.ts';
-import { LEAD_SCREENS } from './lead-screens.ts';
+import { LEAD_SCREENS } from '../../http/lead-screens.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema } as const;
 const route = { config: { access: LEAD_SCREENS } } as const;
@@ -20,10 +18,7 @@ export const csvImportRoutes: FastifyPluginAsyncZod<{ deps: LeadDeps }> = async 
   app.jobs.register(csvImportHandler(deps));
 
   const findJob = async (idUnidade: number, id: number) => {
-    const [job] = await app.db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.id, id), eq(jobs.idUnidade, idUnidade), eq(jobs.kind, CSV_IMPORT_KIND)));
+    const job = await app.jobs.findOfUnit(id, { idUnidade, kind: CSV_IMPORT_KIND });
     if (!job) throw new DomainError('not_found', CSV_IMPORT_MESSAGES.notFound);
     return job;
   };
@@ -39,12 +34,7 @@ export const csvImportRoutes: FastifyPluginAsyncZod<{ deps: LeadDeps }> = async 
     },
   );
   app.get('/contato/importarcsv', { ...route, schema: { response: { 200: csvImportJobsResponseSchema, ...errors } } }, async (request) => {
-    const rows = await app.db
-      .select()
-      .from(jobs)
-      .where(and(eq(jobs.idUnidade, sessionOf(request).unidadeId), eq(jobs.kind, CSV_IMPORT_KIND)))
-      .orderBy(desc(jobs.id))
-      .limit(20);
+    const rows = await app.jobs.latestOfUnit({ idUnidade: sessionOf(request).unidadeId, kind: CSV_IMPORT_KIND }, 20);
     return { data: rows.map(toCsvImportJob) };
   });
   app.get('/contato/importarcsv/:id', { ...route, schema: { params: z.object({ id: idParam }), response: { 200: csvImportJobResponseSchema, ...errors } } }, async (request) => ({

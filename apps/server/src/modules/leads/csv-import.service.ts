@@ -9,12 +9,12 @@ import { CSV_IMPORT_BATCH_SIZE, CSV_IMPORT_MESSAGES, csvImportReportSchema, type
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import type { JobHandler, JobRow, JobRunner } from '../../jobs/job-runner.ts';
-import { findOrCreateTagsByName } from '../tags/tags.service.ts';
+import { findOrCreateTagsByName, linkTagsToLeads } from '../tags/tags.service.ts';
 import { phoneKey } from './phone-key.ts';
 import { invalidateLeadCounts } from './lead-count-cache.ts';
 import { findLeadsByPhoneKeys, insertImportedLeads } from './leads.repository.ts';
 import { lockUnitLeads, type LeadDeps } from './leads.service.ts';
-import type { UploadedFile } from './form-body.ts';
+import type { UploadedFile } from '../../http/form-body.ts';
 
 export const CSV_IMPORT_KIND = 'csv-import';
 
@@ -86,7 +86,8 @@ async function importBatch({ tx, job, items }: Parameters<JobHandler['processBat
   const { tags, created } = await findOrCreateTagsByName(tx, job.idUnidade, fresh.flatMap((r) => r.row.cli_tags));
   const tagByName = new Map(tags.map((t) => [t.nome.toLowerCase(), t]));
   const fileName = typeof job.params.nome_arquivo === 'string' ? job.params.nome_arquivo : 'arquivo';
-  // Leads, tag links and history events of the batch in one statement (set-based, from JSON).
+  const tagIdsOf = (names: readonly string[]) => [...new Set(names.flatMap((name) => tagByName.get(name.toLowerCase())?.id ?? []))];
+  // Leads and history events of the batch in one statement (set-based, from JSON), then their tag links.
   const ids = await insertImportedLeads(
     tx,
     { empresaId: job.idEmpresa, unidadeId: job.idUnidade, atendente: job.idUsuario, tipo: TIMELINE_EVENT_TYPE.usuario },
@@ -98,11 +99,12 @@ async function importBatch({ tx, job, items }: Parameters<JobHandler['processBat
       email: row.cli_email ?? null,
       adName: row.ad_name ?? null,
       adId: row.ad_id ?? null,
-      tagIds: [...new Set(row.cli_tags.flatMap((name) => tagByName.get(name.toLowerCase())?.id ?? []))],
       descricao: `Lead importado por CSV (${fileName}, linha ${line})`,
       texto: row.cli_tags.length ? `Tags: ${row.cli_tags.join(', ')}` : null,
     })),
   );
+  const tagsOfLine = new Map(fresh.map(({ line, row }) => [line, tagIdsOf(row.cli_tags)]));
+  await linkTagsToLeads(tx, ids.flatMap(({ line, id }) => (tagsOfLine.get(line) ?? []).map((idTag) => ({ cliCrmId: id, idTag }))));
   report.importados += ids.length;
   report.tags_criadas.push(...created);
   report.falhas.sort((a, b) => a.line - b.line);

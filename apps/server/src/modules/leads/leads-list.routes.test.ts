@@ -2,10 +2,9 @@
 // unit of its own so the expected ids are exact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLeadsKit, nextPhone, type Kit } from './leads-test-kit.ts';
-import { leadTags } from './leads.table.ts';
-import { tags } from '../tags/tags.table.ts';
+import { leadTags, tags } from '../tags/tags.table.ts';
 import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
-import { negotiationStatuses, referenceLists, saleStatuses } from '../negotiation/negotiation.repository.ts';
+import { negotiationStatuses, referenceLists, saleStatuses } from '../catalog/catalog.service.ts';
 import { eq } from 'drizzle-orm';
 
 let k: Kit;

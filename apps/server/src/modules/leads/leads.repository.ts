@@ -7,10 +7,10 @@ import { CONTACT_LIST_PAGE_SIZE, appointmentStatusLabel } from '@funil/domain/le
 import { formatSchedulePayload, endOfDayFilter, toInstant } from '@funil/domain/format/date';
 import { stripPhone } from '@funil/domain/phone/phone';
 import { queryRows, type Db, type DbOrTx } from '../../db/connection.ts';
-import { historico, leads, leadTags } from './leads.table.ts';
+import { historico, leads } from './leads.table.ts';
 import { agendamentos } from './appointments.table.ts';
-import { usuarios } from '../users/users.table.ts';
-import { tags } from '../tags/tags.table.ts';
+import { userNameSql } from '../users/users.service.ts';
+import { leadHasAnyTagSql, leadTagsJsonSql } from '../tags/tags.service.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 export type NewLead = typeof leads.$inferInsert;
@@ -62,18 +62,16 @@ export type ImportedLead = {
   email: string | null;
   adName: string | null;
   adId: string | null;
-  /** Ids of the unit's tags to link. */
-  tagIds: number[];
   /** The history event's descricao and texto (000 §3 "History event"). */
   descricao: string;
   texto: string | null;
 };
 
 /**
- * Inserts a batch of imported leads, their tag links and their history events in one statement,
- * the rows travelling as two JSON parameters instead of one placeholder per value. Leads get
- * their ids in line order; the batch's phone keys are distinct (the caller drops duplicates).
- * Returns the new lead id of each line.
+ * Inserts a batch of imported leads and their history events in one statement, the rows
+ * travelling as one JSON parameter instead of one placeholder per value; the tags module links
+ * their tags (csv-import.service.ts). Leads get their ids in line order; the batch's phone keys
+ * are distinct (the caller drops duplicates). Returns the new lead id of each line.
  */
 export async function insertImportedLeads(
   db: DbOrTx,
@@ -84,7 +82,6 @@ export async function insertImportedLeads(
   // The statement matches rows back by phone key; duplicates in the file are reported before this.
   if (new Set(rows.map((r) => r.chave)).size !== rows.length) throw new Error('telefone repetido no lote de importação');
   const records = JSON.stringify(rows.map((r) => ({ n: r.line, nome: r.nome, telefone: r.telefone, chave: r.chave, email: r.email, ad_name: r.adName, ad_id: r.adId, descricao: r.descricao, texto: r.texto })));
-  const links = JSON.stringify(rows.flatMap((r) => r.tagIds.map((idTag) => ({ chave: r.chave, id_tag: idTag }))));
   const result = (await db.execute(sql`
     with r as (
       select * from json_to_recordset(${records}::json)
@@ -94,11 +91,6 @@ export async function insertImportedLeads(
       select ${target.empresaId}::int, ${target.unidadeId}::int, r.nome, r.telefone, r.chave, r.email, r.ad_name, r.ad_id, r.ad_name
       from r order by r.n
       returning cli_crm_id, telefone_chave
-    ), ligadas as (
-      insert into ${leadTags} (cli_crm_id, id_tag)
-      select novos.cli_crm_id, l.id_tag
-      from json_to_recordset(${links}::json) as l(chave text, id_tag int) join novos on novos.telefone_chave = l.chave
-      on conflict do nothing
     ), eventos as (
       insert into ${historico} (cli_crm_id, id_unidade, atendente, tipo, descricao, texto)
       select novos.cli_crm_id, ${target.unidadeId}::int, ${target.atendente}::int, ${target.tipo}::int, r.descricao, r.texto
@@ -141,10 +133,10 @@ export async function clearHistoryComment(db: DbOrTx, itemId: number): Promise<v
   await db.update(historico).set({ comentario: null }).where(eq(historico.id, itemId));
 }
 
-const tagsOfLead = sql<TagRef[]>`coalesce((
-  select json_agg(json_build_object('id', ${tags.id}, 'nome', ${tags.nome}, 'cor', ${tags.cor}) order by ${tags.nome})
-  from ${leadTags} join ${tags} on ${tags.id} = ${leadTags.idTag}
-  where ${leadTags.cliCrmId} = ${leads.cliCrmId}), '[]'::json)`;
+// The lead's tags and its attendant's name come from their modules' fragments (issue 7 §1), so
+// a lead is still read in one statement.
+const tagsOfLead = sql<TagRef[]>`${sql.raw(leadTagsJsonSql('"leads"."cli_crm_id"'))}`;
+const attendantName = sql<string | null>`${sql.raw(userNameSql('"leads"."id_usuario"'))}`;
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 const zeroOne = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
@@ -224,11 +216,11 @@ export function toCrmContato(lead: ListedLead, nomeAtendimento: string | null, t
   };
 }
 
-const viewColumns = { lead: leads, nomeAtendimento: usuarios.nome, tags: tagsOfLead };
+const viewColumns = { lead: leads, nomeAtendimento: attendantName, tags: tagsOfLead };
 
 /** One lead as the API shows it (any state), or null. */
 export async function leadView(db: DbOrTx, id: number): Promise<CrmContato | null> {
-  const [row] = await db.select(viewColumns).from(leads).leftJoin(usuarios, eq(usuarios.id, leads.idUsuario)).where(eq(leads.cliCrmId, id));
+  const [row] = await db.select(viewColumns).from(leads).where(eq(leads.cliCrmId, id));
   return row ? toCrmContato(row.lead, row.nomeAtendimento, row.tags) : null;
 }
 
@@ -256,10 +248,8 @@ class Params {
 // The page's select list, built once from the table's column names: each column under the name
 // toCrmContato reads (`l."cli_crm_id" as "cliCrmId"`), so a row needs no renaming.
 const LISTED_COLUMNS = LISTED_FIELDS.map((field) => `l."${leads[field].name}" as "${field}"`).join(', ');
-const LIST_PAGE_SELECT = `select ${LISTED_COLUMNS}, u.nome as "nomeAtendimento",
-  coalesce((select json_agg(json_build_object('id', t.id, 'nome', t.nome, 'cor', t.cor) order by t.nome)
-    from lead_tags lt join tags t on t.id = lt.id_tag where lt.cli_crm_id = l.cli_crm_id), '[]'::json) as tags
-from leads l left join usuarios u on u.id = l.id_usuario`;
+const LIST_PAGE_SELECT = `select ${LISTED_COLUMNS}, ${userNameSql('l.id_usuario')} as "nomeAtendimento", ${leadTagsJsonSql('l.cli_crm_id')} as tags
+from leads l`;
 
 /** A list of integer ids as one array parameter (`{1,2,3}`), the same on both engines. */
 const intArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(Number(id))).join(',')}}`;
@@ -289,7 +279,7 @@ function listWhere(scope: LeadScope, { filter, capturedSince }: ListOptions, p: 
     c.push(looksLikePhone ? `(${byName} or l.cli_telefone ilike ${p.add(`%${digits}%`)})` : byName);
   }
   // Any of the tags (000 §7: the comma list).
-  if (filter.tags.length > 0) c.push(`exists (select 1 from lead_tags lt where lt.cli_crm_id = l.cli_crm_id and lt.id_tag = any(${p.add(intArray(filter.tags))}::int[]))`);
+  if (filter.tags.length > 0) c.push(leadHasAnyTagSql('l.cli_crm_id', p.add(intArray(filter.tags))));
   if (filter.atendentes.length > 0) {
     // 002 §2.1 'Não Atribuídos' travels as attendant 0 (contact-list-chips.ts).
     const { unassigned, userIds } = splitAttendants(filter.atendentes);
@@ -368,9 +358,8 @@ export async function listCampaigns(db: DbOrTx, scope: LeadScope): Promise<{ cli
 /** The history of a lead, newest first, with the attendant's name (000 §3 "History event"). */
 export async function listHistory(db: DbOrTx, leadId: number): Promise<HistoryItem[]> {
   const rows = await db
-    .select({ h: historico, nome: usuarios.nome })
+    .select({ h: historico, nome: sql<string | null>`${sql.raw(userNameSql('"historico"."atendente"'))}` })
     .from(historico)
-    .leftJoin(usuarios, eq(usuarios.id, historico.atendente))
     .where(eq(historico.cliCrmId, leadId))
     .orderBy(desc(historico.datacad), desc(historico.id));
   const num = (v: string | null) => (v === null ? null : Number(v));

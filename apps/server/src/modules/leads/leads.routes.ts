@@ -26,10 +26,10 @@ import { contactEditPayloadSchema } from '@funil/domain/leads/contact';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
 import { idParam, leadIdParams } from '@funil/domain/leads-api/fields';
 import { sessionOf } from '../auth/auth.plugin.ts';
-import { registerFormBodies } from './form-body.ts';
+import { registerFormBodies } from '../../http/form-body.ts';
 import * as service from './leads.service.ts';
 import { csvImportRoutes } from './csv-import.routes.ts';
-import { LEAD_SCREENS, errorResponses } from './lead-screens.ts';
+import { LEAD_SCREENS, errorResponses } from '../../http/lead-screens.ts';
 
 
 const leadRoute = { config: { access: LEAD_SCREENS } } as const;

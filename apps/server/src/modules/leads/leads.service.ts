@@ -39,9 +39,10 @@ import {
   type NewHistory,
   type NewLead,
 } from './leads.repository.ts';
-import { activePotentials, activeUnitOfCompany, activeUserOfUnit, contactListReferences, userName } from '../negotiation/negotiation.repository.ts';
-import { findOrCreateTagsByName } from '../tags/tags.service.ts';
-import { linkTags, unlinkAllTags } from '../tags/tags.repository.ts';
+import { activePotentials, contactListReferences } from '../catalog/catalog.service.ts';
+import { activeUserOfUnit, userName } from '../users/users.service.ts';
+import { activeUnitOfCompany } from '../tenancy/tenancy.service.ts';
+import { findOrCreateTagsByName, linkTagsToLeads, unlinkAllTagsOfLead } from '../tags/tags.service.ts';
 import { sistemaIrmaoClienteSeq } from './appointments.table.ts';
 
 /** What the lead services need from the app. */
@@ -173,7 +174,7 @@ async function createOne(deps: LeadDeps, session: Session, contact: NewContact, 
     const [leadId] = await insertLeads(tx, [newLeadValues(session, contact)]);
     if (leadId === undefined) throw new Error('lead não inserido');
     const { tags: tagRows } = await findOrCreateTagsByName(tx, session.unidadeId, tagNames);
-    await linkTags(tx, tagRows.map((t) => ({ cliCrmId: leadId, idTag: t.id })));
+    await linkTagsToLeads(tx, tagRows.map((t) => ({ cliCrmId: leadId, idTag: t.id })));
     await insertHistory(tx, [
       {
         cliCrmId: leadId,
@@ -225,7 +226,7 @@ export async function contactList(deps: LeadDeps, session: Session, kind: Contac
   const filter = parseContactListPath(tail);
   const db = deps.db;
   const scope = scopeOf(session);
-  const references = contactListReferences(db, session.empresaId, session.unidadeId);
+  const references = contactListReferences(db, session.empresaId);
   // contato/crm: 'Dados dos últimos N dias' (002 §2.1), the unit's interval read with the session,
   // so the references, the page and the total all start at once.
   const crmDays = kind === 'crm' ? session.crmIntervalDays : null;
@@ -243,7 +244,7 @@ export async function contactList(deps: LeadDeps, session: Session, kind: Contac
       crm_contato_total: { total },
       pagina: Math.max(1, filter.page),
       por_pagina: CONTACT_LIST_PAGE_SIZE,
-      crm_configuracoes: { intervalo_dias_crm: refs.intervalo },
+      crm_configuracoes: { intervalo_dias_crm: session.crmIntervalDays },
       crm_contato_negociacao_status: refs.negociacao.map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: s.idFunil, idFunilVenda: null })),
       crm_contato_negociacao_status_venda: refs.venda.map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: null, idFunilVenda: s.idFunilVenda })),
       crm_contato_negociacao_status_contato: refs.contato.map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: null, idFunilVenda: null })),
@@ -435,7 +436,7 @@ export async function transferToUnit(deps: LeadDeps, session: Session, id: numbe
       // The attendant and the tags belong to the old unit.
       set: { idUnidade: target.id, idUsuario: null },
       also: async (t) => {
-        await unlinkAllTags(t, lead.cliCrmId);
+        await unlinkAllTagsOfLead(t, lead.cliCrmId);
         await moveHistoryToUnit(t, lead.cliCrmId, target.id);
       },
       history: [{ tipo: TIMELINE_EVENT_TYPE.usuario, idAntigo: lead.idUnidade, idNovo: target.id, descricao: `Contato transferido para a unidade ${target.nome}` }],

@@ -1,9 +1,9 @@
-// The lead (001 §3 "Lead (client)", 002 §3), its tags and its history events (000 §3).
+// The lead (001 §3 "Lead (client)", 002 §3) and its history events (000 §3). A lead's tags
+// (lead_tags) belong to the tags module.
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { empresas, unidades } from '../tenancy/tenancy.table.ts';
 import { usuarios } from '../users/users.table.ts';
-import { tags } from '../tags/tags.table.ts';
 
 export const leads = pgTable(
   'leads',
@@ -93,20 +93,6 @@ export const leads = pgTable(
       .using('gin', t.idUnidade, sql`${t.cliTelefone} gin_trgm_ops`)
       .where(sql`${t.desativado} = 0`),
   ],
-);
-
-export const leadTags = pgTable(
-  'lead_tags',
-  {
-    cliCrmId: integer('cli_crm_id')
-      .notNull()
-      .references(() => leads.cliCrmId),
-    idTag: integer('id_tag')
-      .notNull()
-      .references(() => tags.id),
-    datacad: timestamp('datacad', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.cliCrmId, t.idTag] })],
 );
 
 // 000 §3 "History event": one row per change of a lead, written in the change's transaction.

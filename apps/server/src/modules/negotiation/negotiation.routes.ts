@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { leadChangeResponseSchema, noteAddedResponseSchema, noteBodySchema, potentialBodySchema, removeCommentBodySchema, statusBodySchema } from '@funil/domain/leads-api/lead-api';
 import { leadIdParams } from '@funil/domain/leads-api/fields';
 import { sessionOf } from '../auth/auth.plugin.ts';
-import { registerFormBodies } from '../leads/form-body.ts';
-import { LEAD_SCREENS, errorResponses } from '../leads/lead-screens.ts';
+import { registerFormBodies } from '../../http/form-body.ts';
+import { LEAD_SCREENS, errorResponses } from '../../http/lead-screens.ts';
 import type { LeadDeps } from '../leads/leads.service.ts';
 import * as service from './negotiation.service.ts';
 

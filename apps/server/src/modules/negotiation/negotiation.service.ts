@@ -5,8 +5,8 @@ import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { applyLeadChange, extrasOf, loadVisibleLead, scopeOf, type LeadDeps } from '../leads/leads.service.ts';
-import { clearHistoryComment, deleteHistoryItem, findHistoryItemById } from '../leads/leads.repository.ts';
-import { activePotentials, allowedTransitions, negotiationStatuses, saleStatuses } from './negotiation.repository.ts';
+import { clearHistoryComment, deleteHistoryItem, findHistoryItemById } from '../leads/lead-history.service.ts';
+import { activePotentials, allowedTransitions, negotiationStatuses, saleStatuses } from '../catalog/catalog.service.ts';
 
 /** negociacao/atualizarstatusnegociacao/{id}: by idFunil, within the unit's allowed transitions. */
 export function updateNegotiationStatus(deps: LeadDeps, session: Session, id: number, status: number) {

@@ -1,8 +1,7 @@
 // Tags of a unit and their links to leads (001 §3 "Tag", §7).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
-import { tags } from './tags.table.ts';
-import { leadTags } from '../leads/leads.table.ts';
+import { leadTags, tags } from './tags.table.ts';
 
 export type TagRow = typeof tags.$inferSelect;
 

@@ -1,14 +1,22 @@
-// Tags of the unit and of a lead (001 §3 "Tag", §7, §8); a lead's tag change is a lead change
-// with its history event (000 §4: id_novo the tag added, 0 removed).
+// Tags of the unit and their links to leads (001 §3 "Tag", §7, §8). The tags module owns `tags`
+// and `lead_tags`; the leads module changes a lead's tags (with its history event, 000 §4) through
+// the functions below, never the tables (issue 7 §1).
 import { randomTagColor } from '@funil/domain/leads/negotiation';
 import { TAG_API_MESSAGES } from '@funil/domain/leads-api/messages';
 import type { Db, Tx } from '../../db/connection.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
-import { insertTag, insertTags, tagsByNames, unitTags, type TagRow } from './tags.repository.ts';
+import { insertTag, insertTags, linkTags, tagsByIds, tagsByNames, tagsOfLead, unitTags, unlinkAllTags, unlinkTag, type TagRow } from './tags.repository.ts';
+
+export type { TagRow };
 
 const toApi = (t: TagRow) => ({ id: t.id, nome: t.nome, cor: t.cor, descricao: t.descricao });
 
+
+/** The unit's tags by name (000 §3 unit data `tags`). */
+export function unitTagList(db: Db | Tx, idUnidade: number): Promise<TagRow[]> {
+  return unitTags(db, idUnidade);
+}
 
 export async function listUnitTags(db: Db, session: Session) {
   return { data: (await unitTags(db, session.unidadeId)).map(toApi) };
@@ -38,3 +46,39 @@ export async function findOrCreateTagsByName(tx: Db | Tx, idUnidade: number, nam
 }
 
 
+
+/** The unit's tags of these ids (a tag of another unit is not found). */
+export function unitTagsByIds(db: Db | Tx, idUnidade: number, ids: readonly number[]): Promise<TagRow[]> {
+  return tagsByIds(db, idUnidade, ids);
+}
+
+/** A lead's tags by name. */
+export function tagsOfLeadById(db: Db | Tx, leadId: number): Promise<TagRow[]> {
+  return tagsOfLead(db, leadId);
+}
+
+/** Links tags to leads; an existing link is kept. */
+export function linkTagsToLeads(db: Db | Tx, links: { cliCrmId: number; idTag: number }[]): Promise<void> {
+  return linkTags(db, links);
+}
+
+export function unlinkTagOfLead(db: Db | Tx, leadId: number, tagId: number): Promise<void> {
+  return unlinkTag(db, leadId, tagId);
+}
+
+/** Drops every tag of a lead (a lead moved to another unit leaves the old unit's tags). */
+export function unlinkAllTagsOfLead(db: Db | Tx, leadId: number): Promise<void> {
+  return unlinkAllTags(db, leadId);
+}
+
+// SQL fragments for the lead list and the lead view, which stay one statement (docs/performance.md).
+// The table's SQL stays in this module; `leadIdSql` is a column reference of the caller's code and
+// `tagIdsParam` a placeholder of the caller's statement, never request input.
+
+/** A scalar subquery: the lead's tags as a JSON array of {id, nome, cor} by name, `[]` without tags. */
+export const leadTagsJsonSql = (leadIdSql: string): string => `coalesce((select json_agg(json_build_object('id', t.id, 'nome', t.nome, 'cor', t.cor) order by t.nome)
+    from lead_tags lt join tags t on t.id = lt.id_tag where lt.cli_crm_id = ${leadIdSql}), '[]'::json)`;
+
+/** A condition: the lead has any of the tags of the int[] parameter (000 §7 tag filter). */
+export const leadHasAnyTagSql = (leadIdSql: string, tagIdsParam: string): string =>
+  `exists (select 1 from lead_tags lt where lt.cli_crm_id = ${leadIdSql} and lt.id_tag = any(${tagIdsParam}::int[]))`;

@@ -1,6 +1,8 @@
-// Tags of a unit (000 §3, 001 §3 "Tag").
-import { index, integer, pgTable, serial, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+// Tags of a unit (000 §3, 001 §3 "Tag") and their links to leads (lead_tags): the tags module owns both.
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { unidades } from '../tenancy/tenancy.table.ts';
+// Foreign-key references only (docs/decisions.md "Module boundaries").
+import { leads } from '../leads/leads.table.ts';
 
 export const tags = pgTable(
   'tags',
@@ -15,4 +17,18 @@ export const tags = pgTable(
     datacad: timestamp('datacad', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('tags_unidade_nome_uq').on(t.idUnidade, t.nome), index('tags_unidade_idx').on(t.idUnidade)],
+);
+
+export const leadTags = pgTable(
+  'lead_tags',
+  {
+    cliCrmId: integer('cli_crm_id')
+      .notNull()
+      .references(() => leads.cliCrmId),
+    idTag: integer('id_tag')
+      .notNull()
+      .references(() => tags.id),
+    datacad: timestamp('datacad', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cliCrmId, t.idTag] })],
 );

@@ -1,13 +1,12 @@
 // Users lists (000 §7 usuarios-sem-permissao; 002 §2.10 users table, its screen comes later).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, asc, eq } from 'drizzle-orm';
 import { usersListSchema, usersWithoutPermissionSchema } from '@funil/domain/unit/unit-data';
 import { errorBodySchema } from '@funil/domain/http/errors';
 import { PERMISSION_NAME, isPermission } from '@funil/domain/access/roles';
 import { parseConfiguracoesUsuario } from '@funil/domain/unit/unit-data';
 import { sessionOf } from '../auth/auth.plugin.ts';
-import { usuarios } from './users.table.ts';
-import { unidades } from '../tenancy/tenancy.table.ts';
+import { unitNamesOfCompany } from '../tenancy/tenancy.service.ts';
+import { activeUsersOfUnit, usersOfCompany } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,11 +15,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const session = sessionOf(request);
       void reply.header('cache-control', 'private, max-age=300');
-      const data = await app.db
-        .select({ id: usuarios.id, nome: usuarios.nome })
-        .from(usuarios)
-        .where(and(eq(usuarios.idUnidade, session.unidadeId), eq(usuarios.ativo, 1)))
-        .orderBy(asc(usuarios.nome));
+      const data = (await activeUsersOfUnit(app.db, session.unidadeId)).map(({ id, nome }) => ({ id, nome }));
       return { data };
     },
   );
@@ -33,20 +28,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = sessionOf(request);
       const companyWide = session.permission === 'ag' || session.permission === 'sa';
-      const rows = await app.db
-        .select({ user: usuarios, nomeUnidade: unidades.nome })
-        .from(usuarios)
-        .innerJoin(unidades, eq(unidades.id, usuarios.idUnidade))
-        .where(companyWide ? eq(usuarios.idEmpresa, session.empresaId) : and(eq(usuarios.idEmpresa, session.empresaId), eq(usuarios.idUnidade, session.unidadeId)))
-        .orderBy(asc(usuarios.nome));
+      const [users, unitNames] = await Promise.all([
+        usersOfCompany(app.db, session.empresaId, companyWide ? undefined : session.unidadeId),
+        unitNamesOfCompany(app.db, session.empresaId),
+      ]);
       return {
-        data: rows.map(({ user, nomeUnidade }) => ({
+        // A user's unit is always a unit of the user's company (usuarios.id_unidade references it).
+        data: users.map((user) => ({
           id: user.id,
           nome: user.nome,
           email: user.email,
           idRamal: user.idRamal,
           idUnidade: user.idUnidade,
-          nomeUnidade,
+          nomeUnidade: unitNames.get(user.idUnidade) ?? '',
           permissao: user.permissao,
           nomePermissao: isPermission(user.permissao) ? PERMISSION_NAME[user.permissao] : user.permissao,
           ativo: user.ativo === 1 ? (1 as const) : (-1 as const),

@@ -5,7 +5,8 @@ import type { WhatsappClientsFilter } from '@funil/domain/leads/filter-segments'
 import type { LeadListItem } from '@funil/domain/leads/lead';
 import { WHATSAPP_CLIENTS_PAGE_SIZE } from '@funil/domain/whatsapp-api/legacy-api';
 import type { DbOrTx } from '../../db/connection.ts';
-import { leads, leadTags } from '../leads/leads.table.ts';
+import { leads } from '../leads/leads.table.ts';
+import { leadTags } from '../tags/tags.table.ts';
 import { usuarios } from '../users/users.table.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { toCrmContato } from '../leads/leads.repository.ts';

@@ -17,7 +17,7 @@ import {
 } from '@funil/domain/whatsapp-api/tickets-api';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
 import { DomainError } from '../../http/domain-error.ts';
-import { isUploadedFile, registerFormBodies } from '../leads/form-body.ts';
+import { isUploadedFile, registerFormBodies } from '../../http/form-body.ts';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { messagePage, sendToLead, viewsOf } from './chat.service.ts';
 import { contactOf, openTicket, ticketOfUnit } from './tickets.service.ts';

@@ -1,10 +1,9 @@
-// Reads of the company's funnels, the unit's allowed transitions and the potentials
-// (000 §3 unit data; 001 §3 "Negotiation potential"), for the lead and negotiation services.
+// The catalogue's door (issue 7 §1): the company's funnels, the unit's allowed transitions, the
+// potentials and the shared reference lists (000 §3 unit data; 001 §3 "Negotiation potential").
+// Other modules read these tables only through these functions.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
-import { plataformas, potenciais, statusContato, statusMensagem, statusNegociacao, statusNegociacaoPermitidos, statusNegociacaoVenda } from '../catalog/catalog.table.ts';
-import { unidadeConfiguracoes, unidades } from '../tenancy/tenancy.table.ts';
-import { usuarios } from '../users/users.table.ts';
+import { plataformas, potenciais, statusContato, statusMensagem, statusNegociacao, statusNegociacaoPermitidos, statusNegociacaoVenda } from './catalog.table.ts';
 
 export async function negotiationStatuses(db: DbOrTx, idEmpresa: number) {
   return db.select().from(statusNegociacao).where(eq(statusNegociacao.idEmpresa, idEmpresa)).orderBy(asc(statusNegociacao.idFunil));
@@ -26,6 +25,7 @@ export async function activePotentials(db: DbOrTx, idEmpresa: number) {
     .orderBy(asc(potenciais.nome));
 }
 
+/** The shared lists: contact statuses, message statuses and platforms. */
 export async function referenceLists(db: DbOrTx) {
   const [contato, mensagem, plataforma] = await Promise.all([
     db.select().from(statusContato).orderBy(asc(statusContato.id)),
@@ -36,7 +36,6 @@ export async function referenceLists(db: DbOrTx) {
 }
 
 export type ListReferences = {
-  intervalo: number;
   negociacao: { id: number; nome: string; cor: string; idFunil: number }[];
   venda: { id: number; nome: string; cor: string; idFunilVenda: number }[];
   contato: { id: number; nome: string; cor: string }[];
@@ -45,15 +44,13 @@ export type ListReferences = {
 };
 
 /**
- * What the contact list answers beside the leads (002 §3): the unit's intervalo_dias_crm, the
- * company's two funnels and the shared reference lists, read in one statement (one round trip
- * instead of six).
+ * What the contact list answers beside the leads (002 §3): the company's two funnels and the
+ * shared reference lists, read in one statement (one round trip instead of five).
  */
-export async function contactListReferences(db: DbOrTx, idEmpresa: number, idUnidade: number): Promise<ListReferences> {
+export async function contactListReferences(db: DbOrTx, idEmpresa: number): Promise<ListReferences> {
   const agg = (object: SQL, from: SQL) => sql`coalesce((select json_agg(${object}) from ${from}), '[]'::json)`;
   const [row] = await db
     .select({
-      intervalo: sql<number | null>`(select ${unidadeConfiguracoes.intervaloDiasCrm} from ${unidadeConfiguracoes} where ${unidadeConfiguracoes.idUnidade} = ${idUnidade})`,
       negociacao: sql<ListReferences['negociacao']>`${agg(
         sql`json_build_object('id', ${statusNegociacao.id}, 'nome', ${statusNegociacao.nome}, 'cor', ${statusNegociacao.cor}, 'idFunil', ${statusNegociacao.idFunil}) order by ${statusNegociacao.idFunil}`,
         sql`${statusNegociacao} where ${statusNegociacao.idEmpresa} = ${idEmpresa}`,
@@ -68,34 +65,5 @@ export async function contactListReferences(db: DbOrTx, idEmpresa: number, idUni
     })
     .from(sql`(select 1) as um`);
   if (!row) throw new Error('listas de referência não lidas');
-  return { ...row, intervalo: row.intervalo ?? 62 };
-}
-
-export async function crmIntervalDays(db: DbOrTx, idUnidade: number): Promise<number> {
-  const [row] = await db.select({ dias: unidadeConfiguracoes.intervaloDiasCrm }).from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, idUnidade));
-  return row?.dias ?? 62;
-}
-
-/** An active user of the unit (assignment target, 001 §4), or null. */
-export async function activeUserOfUnit(db: DbOrTx, idUnidade: number, userId: number) {
-  const [row] = await db
-    .select({ id: usuarios.id, nome: usuarios.nome })
-    .from(usuarios)
-    .where(and(eq(usuarios.id, userId), eq(usuarios.idUnidade, idUnidade), eq(usuarios.ativo, 1)));
-  return row ?? null;
-}
-
-export async function userName(db: DbOrTx, userId: number | null): Promise<string | null> {
-  if (userId === null) return null;
-  const [row] = await db.select({ nome: usuarios.nome }).from(usuarios).where(eq(usuarios.id, userId));
-  return row?.nome ?? null;
-}
-
-/** An active unit of the company, or null (transfer and conversion targets, 001 §7). */
-export async function activeUnitOfCompany(db: DbOrTx, idEmpresa: number, idUnidade: number) {
-  const [row] = await db
-    .select({ id: unidades.id, nome: unidades.nome })
-    .from(unidades)
-    .where(and(eq(unidades.id, idUnidade), eq(unidades.idEmpresa, idEmpresa), eq(unidades.ativo, 1)));
-  return row ?? null;
+  return row;
 }

@@ -1,0 +1,75 @@
+// The tenancy module's door (issue 7 §1): companies, units and unit settings are read by other
+// modules only through these functions.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connection.ts';
+import { empresas, unidadeConfiguracoes, unidades } from './tenancy.table.ts';
+
+export type UnitSettingsRow = typeof unidadeConfiguracoes.$inferSelect;
+
+/** intervalo_dias_crm of a unit without settings (002 §2.1). */
+export const DEFAULT_CRM_INTERVAL_DAYS = 62;
+
+/** An active unit of the company, or null (transfer and conversion targets, 001 §7). */
+export async function activeUnitOfCompany(db: DbOrTx, idEmpresa: number, idUnidade: number): Promise<{ id: number; nome: string } | null> {
+  const [row] = await db
+    .select({ id: unidades.id, nome: unidades.nome })
+    .from(unidades)
+    .where(and(eq(unidades.id, idUnidade), eq(unidades.idEmpresa, idEmpresa), eq(unidades.ativo, 1)));
+  return row ?? null;
+}
+
+/** The active units of a company by name (unit pickers, 000 §7 cadastros/unidades). */
+export async function activeUnitsOfCompany(db: DbOrTx, idEmpresa: number) {
+  return db
+    .select({ id: unidades.id, nome: unidades.nome, idFunil: unidades.idFunil, idFunilVenda: unidades.idFunilVenda })
+    .from(unidades)
+    .where(and(eq(unidades.idEmpresa, idEmpresa), eq(unidades.ativo, 1)))
+    .orderBy(asc(unidades.nome));
+}
+
+/** Every unit's name of a company, active or not, by id (lists that name a user's unit). */
+export async function unitNamesOfCompany(db: DbOrTx, idEmpresa: number): Promise<Map<number, string>> {
+  const rows = await db.select({ id: unidades.id, nome: unidades.nome }).from(unidades).where(eq(unidades.idEmpresa, idEmpresa));
+  return new Map(rows.map((r) => [r.id, r.nome]));
+}
+
+/** Whether the unit and the company are both active (login, 000 §4). */
+export async function unitAndCompanyActive(db: DbOrTx, ids: { idUnidade: number; idEmpresa: number }): Promise<boolean> {
+  const [row] = await db
+    .select({
+      unidade: sql<number | null>`(select ${unidades.ativo} from ${unidades} where ${unidades.id} = ${ids.idUnidade})`,
+      empresa: sql<number | null>`(select ${empresas.ativo} from ${empresas} where ${empresas.id} = ${ids.idEmpresa})`,
+    })
+    .from(sql`(select 1) as um`);
+  return row?.unidade === 1 && row.empresa === 1;
+}
+
+/** The unit with its company's name and idCompany (000 §3 dados_unidade), or null. */
+export async function unitOfCompany(db: DbOrTx, idEmpresa: number, idUnidade: number) {
+  const [row] = await db
+    .select({ unidade: unidades, empresaNome: empresas.nome, idCompany: empresas.idCompany })
+    .from(unidades)
+    .innerJoin(empresas, eq(empresas.id, unidades.idEmpresa))
+    .where(and(eq(unidades.id, idUnidade), eq(unidades.idEmpresa, idEmpresa)));
+  return row ?? null;
+}
+
+/** The unit's settings row (000 §3 crm_configuracoes, 002 §3), or null when it has none. */
+export async function unitSettings(db: DbOrTx, idUnidade: number): Promise<UnitSettingsRow | null> {
+  const [row] = await db.select().from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, idUnidade));
+  return row ?? null;
+}
+
+/** The unit's intervalo_dias_crm (002 §2.1), the default without settings. */
+export async function crmIntervalDays(db: DbOrTx, idUnidade: number): Promise<number> {
+  const [row] = await db.select({ dias: unidadeConfiguracoes.intervaloDiasCrm }).from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, idUnidade));
+  return row?.dias ?? DEFAULT_CRM_INTERVAL_DAYS;
+}
+
+// SQL fragment for the session check, which stays one statement per request (docs/performance.md).
+// The table's SQL stays in this module; `idSql` is a column reference of the caller's code.
+
+/** The unit's state and the settings the session carries (000 §4), as a subquery for a lateral join on `idSql`. */
+export const sessionUnitSql = (idSql: string): string =>
+  `select un.ativo as "unidadeAtiva", c.configuracoes_extra as extras, c.evolution_habilitado as evolution, c.intervalo_dias_crm as "intervaloDiasCrm"
+  from unidades un left join unidade_configuracoes c on c.id_unidade = un.id where un.id = ${idSql}`;

@@ -1,0 +1,69 @@
+// The users module's door (issue 7 §1): other modules read users only through these functions.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connection.ts';
+import { usuarios } from './users.table.ts';
+
+export type UserRow = typeof usuarios.$inferSelect;
+
+/** An active user of the unit (assignment target, 001 §4), or null. */
+export async function activeUserOfUnit(db: DbOrTx, idUnidade: number, userId: number): Promise<{ id: number; nome: string } | null> {
+  const [row] = await db
+    .select({ id: usuarios.id, nome: usuarios.nome })
+    .from(usuarios)
+    .where(and(eq(usuarios.id, userId), eq(usuarios.idUnidade, idUnidade), eq(usuarios.ativo, 1)));
+  return row ?? null;
+}
+
+/** A user's name, or null when there is no such user. */
+export async function userName(db: DbOrTx, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const [row] = await db.select({ nome: usuarios.nome }).from(usuarios).where(eq(usuarios.id, userId));
+  return row?.nome ?? null;
+}
+
+/** A user by id, every column (the caller picks what it may show), or null. */
+export async function userById(db: DbOrTx, userId: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(usuarios).where(eq(usuarios.id, userId));
+  return row ?? null;
+}
+
+/** A user by email, case-insensitive (login, 000 §4), or null. */
+export async function userByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(usuarios)
+    .where(eq(sql`lower(${usuarios.email})`, email.toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The active users of a unit by name (000 §3 unit data `usuarios`, 000 §7 usuarios-sem-permissao). */
+export async function activeUsersOfUnit(db: DbOrTx, idUnidade: number): Promise<{ id: number; nome: string; cor: string }[]> {
+  return db
+    .select({ id: usuarios.id, nome: usuarios.nome, cor: usuarios.cor })
+    .from(usuarios)
+    .where(and(eq(usuarios.idUnidade, idUnidade), eq(usuarios.ativo, 1)))
+    .orderBy(asc(usuarios.nome));
+}
+
+/** The users of a company, or of one of its units, by name (002 §2.10 users table). */
+export async function usersOfCompany(db: DbOrTx, idEmpresa: number, idUnidade?: number): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(usuarios)
+    .where(idUnidade === undefined ? eq(usuarios.idEmpresa, idEmpresa) : and(eq(usuarios.idEmpresa, idEmpresa), eq(usuarios.idUnidade, idUnidade)))
+    .orderBy(asc(usuarios.nome));
+}
+
+// SQL fragments for statements of other modules that must stay one round trip (the session
+// check of every request, the lead list page). The table's SQL stays in this module; `idSql` is
+// a column reference written by the caller's code, never request input.
+
+/** A scalar subquery: the name of the user whose id is `idSql`. */
+export const userNameSql = (idSql: string): string => `(select u.nome from usuarios u where u.id = ${idSql})`;
+
+/** The columns the session check reads of its user (000 §4), as a subquery for a lateral join on `idSql`. */
+export const sessionUserSql = (idSql: string): string =>
+  `select u.id as "userId", u.ativo, u.id_unidade as "userUnidade", u.permissao, u.nome, u.acesso_atribuidos as "acessoAtribuidos", u.configuracoes,
+  u.id_ramal as "idRamal", u.habilita_mensagem_whatsapp as "habilitaMensagemWhatsapp", u.data_atualizacao as "userDataAtualizacao", u.data_deslogar as "userDataDeslogar"
+  from usuarios u where u.id = ${idSql}`;
