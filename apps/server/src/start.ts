@@ -34,6 +34,7 @@ const app = await buildApp({
   database,
   logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
   redisUrl: env.REDIS_URL,
+  trustProxy: env.TRUST_PROXY,
   evolution,
   mediaDir: resolve(env.FUNIL_DATA_DIR, 'media'),
 });
