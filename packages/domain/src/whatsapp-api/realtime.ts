@@ -45,7 +45,8 @@ export const contactPayloadSchema = z.object({ action: z.enum(['create', 'update
 export const leadUpdatePayloadSchema = z.object({ lead: leadSummarySchema });
 
 export const instanceEventPayloadSchema = z.object({
-  action: z.literal('update'),
+  // 'delete': the instance was removed (issue 7 §5).
+  action: z.enum(['update', 'delete']),
   instance: z.object({
     id: z.number().int(),
     name: z.string(),

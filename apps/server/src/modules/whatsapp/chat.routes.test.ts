@@ -168,8 +168,9 @@ describe('tenant isolation and bad input', () => {
       expect((await call(token, { method: 'GET', url: `/api/whatsapp/mensagens/${leadId}` })).statusCode).toBe(404);
       expect((await call(token, { method: 'POST', url: '/api/whatsapp/enviar/texto', body: { cli_crm_id: leadId, mensagem: 'intruso' } })).statusCode).toBe(404);
       expect((await call(token, { method: 'DELETE', url: `/api/messages/${row!.id}` })).statusCode).toBe(404);
-      expect((await call(token, { method: 'GET', url: `/api/instance/connect/${INST}` })).statusCode).toBe(404);
     }
+    // Connecting is for admins (issue 7 §5): another company's admin gets 404.
+    expect((await call(k.tokens.aB1, { method: 'GET', url: `/api/instance/connect/${INST}` })).statusCode).toBe(404);
     expect((await call(k.tokens.aB1, { method: 'DELETE', url: `/api/instance/logout/${INST}` })).statusCode).toBe(404);
     expect((await k.messagesOf(leadId)).length).toBe(before);
     expect((await k.instance(INST)).connectionStatus).toBe('open');
