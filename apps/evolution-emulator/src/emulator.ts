@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -49,7 +49,12 @@ export type EmulatorOptions = {
   brazilianNinthDigit?: boolean; // ref §8.5 createJid rewrite; default true
   exposeApikeyInWebhook?: boolean; // ref §4.2 `apikey`; default true
   random?: () => number;
+  // The key the control routes (/_emulator/...) demand in CONTROL_KEY_HEADER; generated when absent.
+  controlKey?: string;
 };
+
+/** The header carrying the control key of the /_emulator routes. */
+export const CONTROL_KEY_HEADER = 'x-emulator-control-key';
 
 export type EmulatorState = {
   instances: Map<string, Instance>;
@@ -65,6 +70,10 @@ export type EmulatorState = {
 export type Emulator = {
   app: FastifyInstance;
   state: EmulatorState;
+  /** The key of the control routes; hand it only to what starts the emulator (server, tests). */
+  controlKey: string;
+  /** `{ [CONTROL_KEY_HEADER]: controlKey }`, for requests to the control routes. */
+  controlHeaders: Record<string, string>;
   listen(port?: number, host?: string): Promise<string>;
   baseUrl(): string;
   // resolves when no webhook delivery is in flight or waiting for a retry
@@ -117,6 +126,25 @@ const parse = <T extends z.ZodType>(schema: T, body: unknown): z.infer<T> => {
 };
 
 const base64Url = (v: string | Buffer): string => Buffer.from(v).toString('base64url');
+
+const isLoopback = (address: string | undefined): boolean =>
+  address !== undefined && (address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address));
+
+// Keys whose values are secrets (instance tokens, apikeys, webhook headers with their shared
+// secret, JWT keys): the control routes answer them as '***'.
+const SECRET_KEYS = new Set(['token', 'apikey', 'hash', 'jwt_key', 'headers']);
+export const REDACTED = '***';
+const redact = (value: unknown, depth = 0): unknown => {
+  if (depth > 40 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (!SECRET_KEYS.has(key) || v === undefined || v === null) out[key] = redact(v, depth + 1);
+    else if (key === 'headers' && typeof v === 'object') out[key] = Object.fromEntries(Object.keys(v).map((k) => [k, REDACTED]));
+    else out[key] = REDACTED;
+  }
+  return out;
+};
 
 // ref §4.1: the `jwt_key` header becomes Authorization: Bearer <HS256 {iat, exp:+600, app, action}>
 const signWebhookJwt = (secret: string): string => {
@@ -1180,7 +1208,20 @@ export const createEmulator = (opts: EmulatorOptions): Emulator => {
     };
   });
 
-  // ---- control routes (no apikey) ----
+  // ---- control routes: loopback only, with the control key, never answering a secret ----
+  const controlKey = opts.controlKey ?? randomBytes(24).toString('hex');
+  const controlKeyBuffer = Buffer.from(controlKey);
+  const isControl = (req: FastifyRequest) => req.url.startsWith('/_emulator/') && !req.url.startsWith('/_emulator/avatar/');
+  app.addHook('onRequest', async (req) => {
+    if (!isControl(req)) return;
+    // Off loopback the control routes do not exist.
+    if (!isLoopback(req.socket.remoteAddress)) throw new EvolutionHttpError(404, [`Cannot ${req.method} ${req.url.split('?')[0]}`]);
+    const given = req.headers[CONTROL_KEY_HEADER];
+    const buffer = Buffer.from(typeof given === 'string' ? given : '');
+    if (buffer.length !== controlKeyBuffer.length || !timingSafeEqual(buffer, controlKeyBuffer)) throw unauthorized();
+  });
+  app.addHook('preSerialization', async (req, _reply, payload) => (isControl(req) ? redact(payload) : payload));
+
   app.get('/_emulator/state', async () => ({
     baseUrl: baseUrl(),
     autoReply: state.autoReply,
@@ -1188,7 +1229,6 @@ export const createEmulator = (opts: EmulatorOptions): Emulator => {
     instances: [...state.instances.values()].map((i) => ({
       name: i.name,
       id: i.id,
-      token: i.token,
       state: i.state,
       ownerJid: i.ownerJid,
       qrMode: i.qrMode,
@@ -1322,6 +1362,8 @@ export const createEmulator = (opts: EmulatorOptions): Emulator => {
   return {
     app,
     state,
+    controlKey,
+    controlHeaders: { [CONTROL_KEY_HEADER]: controlKey },
     baseUrl,
     webhooksIdle: () => dispatcher.idle(),
     listen: async (port = 0, host = '127.0.0.1') => {

@@ -30,7 +30,7 @@ const createBasic = async (extra: Json = {}): Promise<string> => {
   expect(res.status).toBe(201);
   return res.body.hash as string;
 };
-const scan = (n = name) => emu.app.inject({ method: 'POST', url: `/_emulator/instances/${n}/scan`, payload: { number: '5511999990000', profileName: 'Loja X' } });
+const scan = (n = name) => emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: `/_emulator/instances/${n}/scan`, payload: { number: '5511999990000', profileName: 'Loja X' } });
 
 describe('§1 authentication and error envelope', () => {
   it('§1 create without the global key answers 401 with a string message', async () => {
@@ -133,7 +133,7 @@ describe('§3.2-§3.5 connect, state, logout, delete', () => {
     const first = await call('GET', `/instance/connect/${name}`, hash);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ pairingCode: null, count: 1 });
-    await emu.app.inject({ method: 'POST', url: `/_emulator/instances/${name}/qr`, payload: { refresh: true } });
+    await emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: `/_emulator/instances/${name}/qr`, payload: { refresh: true } });
     const second = await call('GET', `/instance/connect/${name}`, hash);
     expect(second.body.count).toBe(2);
     expect(second.body.code).not.toBe(first.body.code);
@@ -147,7 +147,7 @@ describe('§3.2-§3.5 connect, state, logout, delete', () => {
 
   it('§3.2 connect can answer {count:0} without a code', async () => {
     const hash = await createBasic();
-    await emu.app.inject({ method: 'POST', url: `/_emulator/instances/${name}/qr`, payload: { mode: 'empty' } });
+    await emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: `/_emulator/instances/${name}/qr`, payload: { mode: 'empty' } });
     const res = await call('GET', `/instance/connect/${name}`, hash);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ count: 0 });
@@ -155,7 +155,7 @@ describe('§3.2-§3.5 connect, state, logout, delete', () => {
 
   it('§3.2 connect errors come back with HTTP 200 and {error:true}', async () => {
     const hash = await createBasic();
-    await emu.app.inject({ method: 'POST', url: `/_emulator/instances/${name}/qr`, payload: { mode: 'error' } });
+    await emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: `/_emulator/instances/${name}/qr`, payload: { mode: 'error' } });
     const res = await call('GET', `/instance/connect/${name}`, hash);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ error: true });
@@ -175,8 +175,8 @@ describe('§3.2-§3.5 connect, state, logout, delete', () => {
     const small = createEmulator({ globalApiKey: GLOBAL, autoAck: false, qrLimit: 2 });
     try {
       await small.app.inject({ method: 'POST', url: '/instance/create', headers: { apikey: GLOBAL }, payload: { instanceName: 'q', integration: 'WHATSAPP-BAILEYS', qrcode: true } });
-      await small.app.inject({ method: 'POST', url: '/_emulator/instances/q/qr', payload: { refresh: true } });
-      await small.app.inject({ method: 'POST', url: '/_emulator/instances/q/qr', payload: { refresh: true } });
+      await small.app.inject({ headers: small.controlHeaders, method: 'POST', url: '/_emulator/instances/q/qr', payload: { refresh: true } });
+      await small.app.inject({ headers: small.controlHeaders, method: 'POST', url: '/_emulator/instances/q/qr', payload: { refresh: true } });
       const res = await small.app.inject({ method: 'GET', url: '/instance/connectionState/q', headers: { apikey: GLOBAL } });
       expect(res.json()).toEqual({ instance: { instanceName: 'q', state: 'refused' } });
       expect(small.state.events.filter((e) => e.event === 'qrcode.updated').at(-1)?.data).toEqual({ message: 'QR code limit reached, please login again', statusCode: 500 });

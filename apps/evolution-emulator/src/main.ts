@@ -14,6 +14,7 @@ const emulator = createEmulator({
   globalApiKey,
   logger: process.env.EMULATOR_LOG === '1',
   ...(process.env.EVOLUTION_SERVER_URL ? { serverUrl: process.env.EVOLUTION_SERVER_URL } : {}),
+  ...(process.env.EMULATOR_CONTROL_KEY ? { controlKey: process.env.EMULATOR_CONTROL_KEY } : {}),
   autoReply: {
     enabled: process.env.EMULATOR_AUTO_REPLY === '1',
     intervalMs: Number(process.env.EMULATOR_AUTO_REPLY_INTERVAL_MS ?? 20_000),
@@ -23,6 +24,8 @@ const emulator = createEmulator({
 
 const url = await emulator.listen(port, host);
 console.log(`Evolution API emulator listening on ${url}`);
+// The control routes answer only on loopback, with this key in the x-emulator-control-key header.
+if (!process.env.EMULATOR_CONTROL_KEY) console.log(`Control key (header x-emulator-control-key): ${emulator.controlKey}`);
 
 const stop = (): void => {
   void emulator.close().then(() => process.exit(0));

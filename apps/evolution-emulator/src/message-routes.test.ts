@@ -18,7 +18,7 @@ const post = async (url: string, payload: unknown, apikey = token) => {
   return { status: res.statusCode, body: res.json() as Json };
 };
 const control = async (url: string, payload: unknown) => {
-  const res = await emu.app.inject({ method: 'POST', url: `/_emulator/instances/${name}${url}`, payload: payload as Json });
+  const res = await emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: `/_emulator/instances/${name}${url}`, payload: payload as Json });
   return { status: res.statusCode, body: res.json() as Json };
 };
 
@@ -65,7 +65,7 @@ describe('§3.7 message/sendText', () => {
   });
 
   it('§3.7 a number not on WhatsApp gives 400 with [{jid, exists:false, number}]', async () => {
-    await emu.app.inject({ method: 'POST', url: '/_emulator/numbers', payload: { numbers: ['5511900001111'], onWhatsapp: false } });
+    await emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: '/_emulator/numbers', payload: { numbers: ['5511900001111'], onWhatsapp: false } });
     const res = await post(`/message/sendText/${name}`, { number: '5511900001111', text: 'oi' });
     expect(res).toEqual({
       status: 400,
@@ -145,7 +145,7 @@ describe('§3.8/§3.9 sendMedia and sendWhatsAppAudio', () => {
 describe('control: /_emulator/media-failures', () => {
   it('makes the next getBase64FromMediaMessage calls fail with 400, then answers again', async () => {
     const res = await post(`/message/sendMedia/${name}`, { number: '5511988887777', mediatype: 'image', media: samplePng().toString('base64') });
-    await emu.app.inject({ method: 'POST', url: '/_emulator/media-failures', payload: { count: 1 } });
+    await emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: '/_emulator/media-failures', payload: { count: 1 } });
     const failed = await post(`/chat/getBase64FromMediaMessage/${name}`, { message: { key: { id: res.body.key.id } } });
     expect(failed.status).toBe(400);
     const ok = await post(`/chat/getBase64FromMediaMessage/${name}`, { message: { key: { id: res.body.key.id } } });
@@ -170,7 +170,7 @@ describe('sendSticker (Evolution v2 SendStickerDto)', () => {
 describe('§3.10-§3.13 chat routes', () => {
   it('§3.10 whatsappNumbers answers exists/jid/number; @lid always exists; name from the contact', async () => {
     await control('/messages', { from: '5511955554444', pushName: 'Fulano', text: 'oi' });
-    await emu.app.inject({ method: 'POST', url: '/_emulator/numbers', payload: { numbers: ['5511900002222'], onWhatsapp: false } });
+    await emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: '/_emulator/numbers', payload: { numbers: ['5511900002222'], onWhatsapp: false } });
     const res = await post(`/chat/whatsappNumbers/${name}`, { numbers: ['5511955554444', '5511900002222', '123456789012345@lid', '5531987654321'] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
@@ -224,7 +224,7 @@ describe('§3.10-§3.13 chat routes', () => {
       ],
     });
     expect(res).toEqual({ status: 201, body: { message: 'Read messages', read: 'success' } });
-    const receipts = await emu.app.inject({ method: 'GET', url: `/_emulator/instances/${name}/read-receipts` });
+    const receipts = await emu.app.inject({ headers: emu.controlHeaders, method: 'GET', url: `/_emulator/instances/${name}/read-receipts` });
     expect(receipts.json()).toEqual([{ remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'A2' }]);
     const invalid = await post(`/chat/markMessageAsRead/${name}`, { readMessages: [{ remoteJid: '5511988887777@s.whatsapp.net', id: 'A3' }] });
     expect(invalid.status).toBe(400);
@@ -297,7 +297,7 @@ describe('§6/§7 incoming message records', () => {
   });
 
   it('control: a message to a closed instance is refused with 409', async () => {
-    await emu.app.inject({ method: 'POST', url: `/_emulator/instances/${name}/disconnect`, payload: { statusReason: 401 } });
+    await emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: `/_emulator/instances/${name}/disconnect`, payload: { statusReason: 401 } });
     const res = await control('/messages', { from: '5511911110000', text: 'oi' });
     expect(res.status).toBe(409);
   });

@@ -30,7 +30,7 @@ const boot = async (extra: Partial<EmulatorOptions> = {}) => {
   const api = async (method: string, path: string, body?: unknown, apikey = GLOBAL) => {
     const res = await fetch(`${url}${path}`, {
       method,
-      headers: { apikey, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: { apikey, ...(path.startsWith('/_emulator') ? emu.controlHeaders : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     return { status: res.status, body: (await res.json()) as Json };

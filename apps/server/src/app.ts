@@ -13,7 +13,8 @@ import type { Database, Db } from './db/connection.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { LoginThrottle } from './modules/auth/login-throttle.ts';
+import { LoginThrottle, type Sleep } from './modules/auth/login-throttle.ts';
+import type { TrustProxy } from './env.ts';
 import { unitDataRoutes } from './modules/unit-data/unit-data.routes.ts';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -58,6 +59,10 @@ export type AppOptions = {
   /** Largest JSON body accepted, in bytes. */
   bodyLimit?: number;
   now?: () => number;
+  /** Peers trusted to set X-Forwarded-For (env TRUST_PROXY); default none. */
+  trustProxy?: TrustProxy | undefined;
+  /** The wait of the login slowdown (issue 7 §5); tests pass one that moves their clock. */
+  loginSleep?: Sleep | undefined;
   /** The WhatsApp gateway (Evolution API v2); without it the gateway calls answer 'WhatsApp desconectado'. */
   evolution?: EvolutionOptions | undefined;
   /** Folder of the WhatsApp media files. */
@@ -66,13 +71,17 @@ export type AppOptions = {
   mediaSweepMs?: number | undefined;
 };
 
+// A hop count as the function proxy-addr builds for one (Fastify's types take no number).
+const trustProxyOption = (trust: TrustProxy) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
+
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
-    trustProxy: true,
+    // issue 7 §5: X-Forwarded-For only from the configured proxies; by default the peer is the client.
+    trustProxy: trustProxyOption(options.trustProxy ?? false),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
   app.decorate('db', options.database.db);
-  app.decorate('loginThrottle', new LoginThrottle(options.now));
+  app.decorate('loginThrottle', new LoginThrottle(options.now, options.loginSleep));
   app.decorate('realtime', await attachRealtime(app, options.database.db, { redisUrl: options.redisUrl, redisKey: options.redisKey, checkPayloads: options.checkRealtimePayloads }));
   app.decorate('sessionSockets', attachSessionSockets(app.realtime, options.database.db, { sweepMs: options.sessionSweepMs ?? 60_000, log: app.log }));
   app.addHook('onClose', async () => {

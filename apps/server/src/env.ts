@@ -1,4 +1,5 @@
 // The only file that reads process.env; parsed once at start, a bad value stops the process.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -13,6 +14,17 @@ const envSchema = z.object({
   EVOLUTION_API_KEY: z.string().min(8).optional(),
   // The address the gateway uses to reach our webhook.
   PUBLIC_URL: z.string().url().optional(),
+  // issue 7 §5: which peers may set X-Forwarded-For. Off by default (the peer's own address is the
+  // client); a hop count ("1") or a comma list of proxy addresses/CIDRs ("127.0.0.1,10.0.0.0/8").
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed !== null) return parsed;
+      ctx.addIssue({ code: 'custom', message: 'use false, um número de saltos ou uma lista de endereços/CIDRs separados por vírgula' });
+      return z.NEVER;
+    }),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -20,6 +32,28 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof envSchema>;
+
+/** false: trust no forwarded header; a number: trust that many hops; a list: trust those peers. */
+export type TrustProxy = false | number | string[];
+
+const PROXY_KEYWORDS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** Reads TRUST_PROXY; null when it is not one of the accepted forms ('true', trusting anyone, is not). */
+export function parseTrustProxy(value: string): TrustProxy | null {
+  const text = value.trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const valid = entries.every((e) => {
+    if (PROXY_KEYWORDS.includes(e)) return true;
+    const [address, bits, ...rest] = e.split('/');
+    if (rest.length > 0 || !address) return false;
+    const version = isIP(address);
+    if (version === 0) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+  });
+  return valid && entries.length > 0 ? entries : null;
+}
 
 /** Parses the environment; prints one clear line per problem and exits on failure. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {

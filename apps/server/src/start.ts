@@ -14,7 +14,7 @@ const seeded = env.SEED_DEMO ? await seedDemoIfEmpty(database.db) : false;
 const publicUrl = env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`;
 
 let evolution: EvolutionOptions;
-let emulator: { url: string; close(): Promise<void> } | null = null;
+let emulator: { url: string; controlHeaders: Record<string, string>; close(): Promise<void> } | null = null;
 if (env.EVOLUTION_URL) {
   if (!env.EVOLUTION_API_KEY) {
     console.error('Configuração inválida: EVOLUTION_API_KEY é obrigatória com EVOLUTION_URL');
@@ -26,7 +26,8 @@ if (env.EVOLUTION_URL) {
   const globalApiKey = env.EVOLUTION_API_KEY ?? randomBytes(24).toString('hex');
   const emu = createEmulator({ globalApiKey });
   const url = await emu.listen(env.PORT === 0 ? 0 : env.PORT + 1, '127.0.0.1').catch(() => emu.listen(0, '127.0.0.1'));
-  emulator = { url, close: () => emu.close() };
+  // The control key stays in this process: only the demo preparation below uses it.
+  emulator = { url, controlHeaders: emu.controlHeaders, close: () => emu.close() };
   evolution = { baseUrl: url, globalApiKey, publicUrl };
 }
 
@@ -35,6 +36,7 @@ const app = await buildApp({
   logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
   redisUrl: env.REDIS_URL,
   checkRealtimePayloads: env.NODE_ENV !== 'production',
+  trustProxy: env.TRUST_PROXY,
   evolution,
   mediaDir: resolve(env.FUNIL_DATA_DIR, 'media'),
 });
@@ -52,7 +54,7 @@ await app.listen({ port: env.PORT, host: env.HOST });
 let gatewayLine = `WhatsApp: gateway em ${env.EVOLUTION_URL ?? ''}`;
 if (emulator) {
   const { prepareDemoGateway } = await import('./modules/whatsapp/demo-gateway.ts');
-  const open = await prepareDemoGateway(app, emulator.url).catch((err: unknown) => {
+  const open = await prepareDemoGateway(app, { url: emulator.url, headers: emulator.controlHeaders }).catch((err: unknown) => {
     app.log.error({ err }, 'falha ao preparar o emulador do WhatsApp');
     return [] as string[];
   });

@@ -134,7 +134,7 @@ export async function startHarnessWithGateway(emulatorOptions: { qrLimit?: numbe
     ...harness,
     emulatorUrl,
     async emulatorControl(path, body = {}) {
-      const response = await fetch(emulatorUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(emulatorUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', ...emulator.controlHeaders }, body: JSON.stringify(body) });
       await response.text();
       return response.status;
     },

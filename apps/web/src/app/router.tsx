@@ -6,6 +6,7 @@ import { LoginScreen } from '../features/auth/components/login-screen.tsx';
 import { RequireSession } from './session-gate.tsx';
 import { RouteGuard } from './route-guard.tsx';
 import { SCREENS } from './screens.tsx';
+import { RouteErrorScreen } from './screen-error-boundary.tsx';
 
 function LoginRoute() {
   const auth = useAuth();
@@ -16,8 +17,10 @@ const screenRoutes: RouteObject[] = Object.entries(SCREENS).flatMap(([route, ent
   (entry.paths ?? [route]).map((path) => ({ path, Component: entry.component })),
 );
 
+// A crash the shell's boundary cannot catch (the shell itself, the login) still gets a Portuguese
+// page with a way back instead of the router's default one (issue 7 §5).
 export const routes: RouteObject[] = [
-  { path: '/', Component: LoginRoute },
-  { Component: RequireSession, children: [{ Component: RouteGuard, children: screenRoutes }] },
+  { path: '/', Component: LoginRoute, ErrorBoundary: RouteErrorScreen },
+  { Component: RequireSession, ErrorBoundary: RouteErrorScreen, children: [{ Component: RouteGuard, children: screenRoutes }] },
   { path: '*', element: <Navigate to="/" replace /> },
 ];

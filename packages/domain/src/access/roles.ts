@@ -39,3 +39,12 @@ export function roleOf(permission: Permission): RoleClass {
 export function isPermission(value: unknown): value is Permission {
   return typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
 }
+
+/**
+ * Who may create, connect, disconnect and remove a unit's gateway instances (001 §6, issue 7 §5):
+ * unit admins (a), company admins (ag) and the super-admin. Attendants and managers only see them.
+ */
+export function canManageInstances(permission: Permission): boolean {
+  const role = roleOf(permission);
+  return role === 'admin' || role === 'superAdmin';
+}

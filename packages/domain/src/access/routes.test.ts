@@ -1,7 +1,7 @@
 // 000 §6 "Route access" and "Menu", row by row.
 import { describe, expect, it } from 'vitest';
 import { canAccessRoute, menuFor, menuLabels, routeOfPath, ROUTES, type AccessContext, type AppRoute } from './routes.ts';
-import { PERMISSIONS, type Permission } from './roles.ts';
+import { canManageInstances, PERMISSIONS, type Permission } from './roles.ts';
 
 const ctx = (permission: Permission, over: Partial<AccessContext> = {}): AccessContext => ({
   permission,
@@ -134,5 +134,11 @@ describe('000 §6 Menu', () => {
       const c = ctx(p, { extras: allFlags, idRamal: 5, habilitaMensagemWhatsapp: true, evolutionHabilitado: true, gatewayInstances: 1 });
       for (const entry of menuFor(c).flatMap((e) => (e.kind === 'link' ? [e] : e.children))) expect(canAccessRoute(entry.route, c)).toBe(true);
     }
+  });
+});
+
+describe('who manages gateway instances (issue 7 §5, 001 §6)', () => {
+  it('a, ag and the super-admin create, connect, disconnect and remove; u, m and mg do not', () => {
+    expect(PERMISSIONS.filter((p) => canManageInstances(p))).toEqual(['a', 'ag', 'sa']);
   });
 });

@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { makeHistoryEvent, makeNegotiationStatuses, makeSaleStatuses } from '../testing/factories.ts';
 import {
   canEditTicketFromTimeline,
+  contactEditHistory,
   describeTimelineEvent,
   historyEventSchema,
   scheduledMessageChange,
   TIMELINE_EVENT_TYPE,
   TIMELINE_EVENT_TYPE_NOTE,
+  TICKET_CHANGE_DESCRIPTION,
   type TimelineLookups,
 } from './timeline.ts';
+import { formatBRL } from '../format/currency.ts';
 
 const lookups: TimelineLookups = {
   negotiationStatuses: makeNegotiationStatuses(),
@@ -90,13 +93,76 @@ describe('timeline rows (000 §2 "icon, title, date (DD/MM/YYYY HH:mm:ss) and at
     ]);
   });
 
-  it('000 §4 potential changes are shown, by potential id or by the 0..5 level labels', () => {
-    expect(
-      describeTimelineEvent(event({ tipo: 7, id_antigo: null, id_novo: 4, valor_antigo: 1, valor_novo: 4 }), lookups).details,
-    ).toEqual(['Pouco → Alto potencial']);
-    expect(describeTimelineEvent(event({ tipo: 7, valor_antigo: '0', valor_novo: 5 }), lookups).details).toEqual([
-      'Nenhum → Muito',
+  it('001 §3, issue 7 §6: a potential change shows the star level labels old → new, and which potential', () => {
+    // As the server stores it: the lead's potential id on both sides, the 0..5 levels as text.
+    expect(describeTimelineEvent(event({ tipo: 7, id_antigo: 4, id_novo: 4, valor_antigo: '1', valor_novo: '4' }), lookups).details).toEqual([
+      'Pouco → Médio+',
+      'Potencial: Alto potencial',
     ]);
+    expect(describeTimelineEvent(event({ tipo: 7, id_antigo: null, id_novo: 4, valor_antigo: 1, valor_novo: 4 }), lookups).details).toEqual([
+      'Pouco → Médio+',
+      'Potencial: Alto potencial',
+    ]);
+    expect(describeTimelineEvent(event({ tipo: 7, valor_antigo: '0', valor_novo: 5 }), lookups).details).toEqual(['Nenhum → Muito']);
+  });
+
+  it("issue 7 §6: never 'name → name' — the potential's own level labels are used, and another potential names each side", () => {
+    const withLabels: TimelineLookups = {
+      ...lookups,
+      potentials: [
+        { id: 4, nome: 'Interesse no tratamento', status: 'Sem interesse', status1: 'Curioso', status2: 'Pouco+', status3: 'Médio', status4: 'Médio+', status5: 'Fechando' },
+        { id: 6, nome: 'Orçamento', status: 'Nenhum', status1: 'Pouco', status2: 'Pouco+', status3: 'Médio', status4: 'Médio+', status5: 'Muito' },
+      ],
+    };
+    const same = describeTimelineEvent(event({ tipo: 7, id_antigo: 4, id_novo: 4, valor_antigo: '1', valor_novo: '5' }), withLabels).details;
+    expect(same).toEqual(['Curioso → Fechando', 'Potencial: Interesse no tratamento']);
+    expect(same[0]).not.toBe('Interesse no tratamento → Interesse no tratamento');
+    expect(describeTimelineEvent(event({ tipo: 7, id_antigo: 4, id_novo: 6, valor_antigo: '0', valor_novo: '3' }), withLabels).details).toEqual([
+      'Interesse no tratamento: Sem interesse → Orçamento: Médio',
+    ]);
+    expect(describeTimelineEvent(event({ tipo: 7, id_antigo: 4, id_novo: 4, valor_antigo: '9', valor_novo: null }), withLabels).details[0]).toBe(
+      'Desconhecido → Desconhecido',
+    );
+  });
+
+  it("000 §4, issue 7 §6: a ticket change reads as a ticket change in BRL, not 'status → same status'", () => {
+    const row = describeTimelineEvent(
+      event({ tipo: 5, id_antigo: 4, id_novo: 4, valor_antigo: '0.00', valor_novo: '1234.50', descricao: TICKET_CHANGE_DESCRIPTION, texto: 'Valor do ticket: R$ 0,00 → R$ 1.234,50' }),
+      lookups,
+    );
+    expect([row.icon, row.title, row.details]).toEqual(['ticket', 'Valor do ticket alterado', [`${formatBRL(0)} → ${formatBRL(1234.5)}`]]);
+    expect(row.details.join(' ')).not.toContain('Em negociação');
+  });
+
+  it('issue 7 §6: a contact edit shows field: old → new for the changed fields, the phone and CEP formatted', () => {
+    const stored = contactEditHistory(
+      { nome: 'Ana', telefone: '11987654321', email: null, cep: '01310100' },
+      { nome: 'Ana Souza', telefone: '11912345678', email: 'ana@exemplo.com.br', cep: '01310100' },
+    )!;
+    expect(stored.descricao).toBe('Dados do contato alterados: nome, telefone, email');
+    const row = describeTimelineEvent(event({ tipo: 9, descricao: stored.descricao, texto_antigo: stored.textoAntigo, texto: stored.texto }), lookups);
+    expect([row.icon, row.title, row.details]).toEqual([
+      'contact-edit',
+      'Dados do contato alterados',
+      ['Nome: Ana → Ana Souza', 'Telefone: (11) 98765-4321 → (11) 91234-5678', 'E-mail: — → ana@exemplo.com.br'],
+    ]);
+    const cep = contactEditHistory({ cep: '01310100' }, { cep: '04538133' })!;
+    expect(describeTimelineEvent(event({ tipo: 9, descricao: cep.descricao, texto_antigo: cep.textoAntigo, texto: cep.texto }), lookups).details).toEqual([
+      'CEP: 01310-100 → 04538-133',
+    ]);
+    expect(contactEditHistory({ nome: 'Ana' }, { nome: 'Ana' })).toBeNull();
+  });
+
+  it('issue 7 §6: an old contact edit stored as pipes is shown as well as it can be', () => {
+    const row = describeTimelineEvent(
+      event({ tipo: 9, descricao: 'Dados do contato alterados: telefone', texto_antigo: 'Ana | 11987654321 | ana@x.com', texto: 'Ana | 11912345678 | ana@x.com' }),
+      lookups,
+    );
+    expect(row.details).toEqual(['Telefone: (11) 98765-4321 → (11) 91234-5678']);
+    expect(row.details.join(' ')).not.toContain('|');
+    // Only the CEP changed: the pipes did not carry it, the description says so.
+    const cepOnly = describeTimelineEvent(event({ tipo: 9, descricao: 'Dados do contato alterados: CEP', texto_antigo: 'Ana | 11987654321 | ', texto: 'Ana | 11987654321 | ' }), lookups);
+    expect(cepOnly.details).toEqual(['Dados do contato alterados: CEP']);
   });
 
   it("000 §4 a tag event shows 'added' when id_novo is nonzero and 'removed' when zero", () => {

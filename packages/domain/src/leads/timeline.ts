@@ -1,7 +1,9 @@
 // The contact history timeline (000 §2 "Contact history timeline", §3 "History event", §4).
 import { z } from 'zod';
 import { formatDateTime, formatDateTimeSeconds, toInstant } from '../format/date.ts';
-import { potentialLabel } from './negotiation.ts';
+import { formatBRL } from '../format/currency.ts';
+import { formatPhoneDisplay } from '../phone/phone.ts';
+import { potentialLabel, type PotentialStatusLabels } from './negotiation.ts';
 
 /**
  * 000 §3 timeline event types 1..12, first reading: whatsapp, mensagem (note), chamadaAtendida,
@@ -69,7 +71,8 @@ export type TimelineLookups = {
   saleStatuses: readonly { idFunilVenda: number; nome: string }[];
   users: readonly { id: number; nome: string }[];
   tags?: readonly { id: number; nome: string }[];
-  potentials?: readonly { id: number; nome: string }[];
+  /** With their status..status5 level labels (001 §3) when known. */
+  potentials?: readonly ({ id: number; nome: string } & PotentialStatusLabels)[];
 };
 
 /** Icon keys the web maps to icons, one per kind of row. */
@@ -87,6 +90,8 @@ export type TimelineIconKey =
   | 'tag-added'
   | 'tag-removed'
   | 'attendance'
+  | 'ticket'
+  | 'contact-edit'
   | 'unknown';
 
 /** A timeline row ready to render (000 §2). */
@@ -138,11 +143,95 @@ function statusName<S>(list: readonly S[], key: (s: S) => number, name: (s: S) =
   return found ? name(found) : UNKNOWN_STATUS_LABEL;
 }
 
-function potentialName(id: number | null, value: number | string | null, lookups: TimelineLookups): string {
-  const byId = id === null ? undefined : lookups.potentials?.find((p) => p.id === id);
-  if (byId) return byId.nome;
-  if (value === null || value === '') return UNKNOWN_STATUS_LABEL;
-  return potentialLabel(Number(value)) ?? UNKNOWN_STATUS_LABEL;
+// 001 §3: a potential is rated 0..5 stars, each level with its label (the potential's own
+// status..status5, else Nenhum, Pouco, Pouco+, Médio, Médio+, Muito). The row shows the levels;
+// the potential's name says which potential they belong to.
+function describePotential(event: HistoryEvent, lookups: TimelineLookups): string[] {
+  const potentialOf = (id: number | null) => (id === null ? undefined : lookups.potentials?.find((p) => p.id === id));
+  const levelOf = (value: number | string | null, potential: PotentialStatusLabels | undefined): string =>
+    value === null || value === '' ? UNKNOWN_STATUS_LABEL : (potentialLabel(Number(value), potential) ?? UNKNOWN_STATUS_LABEL);
+  const before = potentialOf(event.id_antigo);
+  const after = potentialOf(event.id_novo);
+  const oldLevel = levelOf(event.valor_antigo, before ?? after);
+  const newLevel = levelOf(event.valor_novo, after ?? before);
+  // Another potential chosen: each side names its own.
+  if (before && after && before.id !== after.id) return [transition(`${before.nome}: ${oldLevel}`, `${after.nome}: ${newLevel}`)];
+  const named = after ?? before;
+  return [transition(oldLevel, newLevel), ...(named ? [`Potencial: ${named.nome}`] : [])];
+}
+
+/** 000 §4, issue 7 §6: the descricao of a ticket value change (stored as type 5 with the same status on both sides). */
+export const TICKET_CHANGE_DESCRIPTION = 'Valor do ticket alterado';
+
+function isTicketChange(event: HistoryEvent): boolean {
+  return event.descricao === TICKET_CHANGE_DESCRIPTION;
+}
+
+const money = (value: number | string | null): string => {
+  const n = value === null || value === '' ? NaN : Number(value);
+  return Number.isFinite(n) ? formatBRL(n) : '—';
+};
+
+/** The start of the descricao of a contact edit (type 9): 'Dados do contato alterados: nome, telefone'. */
+export const CONTACT_EDIT_DESCRIPTION = 'Dados do contato alterados';
+
+/** The contact fields an edit records, in the order the timeline lists them. */
+export const CONTACT_EDIT_FIELDS = ['nome', 'telefone', 'email', 'cep'] as const;
+export type ContactEditField = (typeof CONTACT_EDIT_FIELDS)[number];
+export type ContactSnapshot = Partial<Record<ContactEditField, string | null>>;
+const CONTACT_FIELD_LABEL: Record<ContactEditField, string> = { nome: 'Nome', telefone: 'Telefone', email: 'E-mail', cep: 'CEP' };
+
+const formatContactField = (field: ContactEditField, value: string | null | undefined): string => {
+  if (value === null || value === undefined || value.trim() === '') return '—';
+  if (field === 'telefone') return formatPhoneDisplay(value) || value;
+  if (field === 'cep' && /^\d{8}$/.test(value)) return `${value.slice(0, 5)}-${value.slice(5)}`;
+  return value;
+};
+
+/**
+ * What a contact edit stores in the history (issue 7 §6): the changed fields only, old values in
+ * texto_antigo and new ones in texto, each as a JSON object keyed by field; null when nothing changed.
+ */
+export function contactEditHistory(before: ContactSnapshot, after: ContactSnapshot): { descricao: string; textoAntigo: string; texto: string } | null {
+  const changed = CONTACT_EDIT_FIELDS.filter((field) => field in after && (before[field] ?? '') !== (after[field] ?? ''));
+  if (changed.length === 0) return null;
+  const pick = (snapshot: ContactSnapshot) => JSON.stringify(Object.fromEntries(changed.map((field) => [field, snapshot[field] ?? null])));
+  const names = changed.map((field) => (field === 'cep' ? 'CEP' : field));
+  return { descricao: `${CONTACT_EDIT_DESCRIPTION}: ${names.join(', ')}`, textoAntigo: pick(before), texto: pick(after) };
+}
+
+function readSnapshot(text: string | null): ContactSnapshot | null {
+  if (!text || !text.startsWith('{')) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+    const snapshot: ContactSnapshot = {};
+    for (const field of CONTACT_EDIT_FIELDS) {
+      const value = (parsed as Record<string, unknown>)[field];
+      if (typeof value === 'string' || value === null) snapshot[field] = value;
+    }
+    return snapshot;
+  } catch {
+    return null;
+  }
+}
+
+// Events written before issue 7 stored 'nome | telefone | email' on both sides.
+function readPipes(text: string | null): ContactSnapshot | null {
+  if (text === null || !text.includes(' | ')) return null;
+  const [nome, telefone, email] = text.split(' | ');
+  return { nome: nome ?? null, telefone: telefone ?? null, email: email ?? null };
+}
+
+function describeContactEdit(event: HistoryEvent): string[] | null {
+  const before = readSnapshot(event.texto_antigo) ?? readPipes(event.texto_antigo);
+  const after = readSnapshot(event.texto) ?? readPipes(event.texto);
+  if (!before || !after) return null;
+  const lines = CONTACT_EDIT_FIELDS.filter((field) => field in after && (before[field] ?? '') !== (after[field] ?? '')).map(
+    (field) => `${CONTACT_FIELD_LABEL[field]}: ${transition(formatContactField(field, before[field]), formatContactField(field, after[field]))}`,
+  );
+  // Only the CEP changed in an old event: the pipes did not carry it, the description names it.
+  return lines.length > 0 ? lines : nonEmpty(event.descricao);
 }
 
 function callDetails(event: HistoryEvent): string[] {
@@ -168,6 +257,8 @@ function describeBody(event: HistoryEvent, lookups: TimelineLookups): Pick<Timel
     case TIMELINE_EVENT_TYPE.chamadaNaoAtendida:
       return { icon: 'call-missed', title: 'Chamada não atendida', details: callDetails(event) };
     case TIMELINE_EVENT_TYPE.statusNegociacao: {
+      // A ticket change is stored on type 5 (000 §4) but is not a status change.
+      if (isTicketChange(event)) return { icon: 'ticket', title: 'Valor do ticket alterado', details: [transition(money(event.valor_antigo), money(event.valor_novo))] };
       const name = (id: number | null): string =>
         statusName(lookups.negotiationStatuses, (s) => s.idFunil, (s) => s.nome, id);
       return {
@@ -188,12 +279,7 @@ function describeBody(event: HistoryEvent, lookups: TimelineLookups): Pick<Timel
       return {
         icon: 'potential',
         title: 'Potencial alterado',
-        details: [
-          transition(
-            potentialName(event.id_antigo, event.valor_antigo, lookups),
-            potentialName(event.id_novo, event.valor_novo, lookups),
-          ),
-        ],
+        details: describePotential(event, lookups),
       };
     case TIMELINE_EVENT_TYPE.statusNegociacaoVenda: {
       const name = (id: number | null): string =>
@@ -204,9 +290,12 @@ function describeBody(event: HistoryEvent, lookups: TimelineLookups): Pick<Timel
         details: [transition(name(event.id_antigo), name(event.id_novo)), ...nonEmpty(event.texto)],
       };
     }
-    case TIMELINE_EVENT_TYPE.usuario:
+    case TIMELINE_EVENT_TYPE.usuario: {
+      const contactEdit = event.descricao?.startsWith(CONTACT_EDIT_DESCRIPTION) ? describeContactEdit(event) : null;
+      if (contactEdit) return { icon: 'contact-edit', title: CONTACT_EDIT_DESCRIPTION, details: contactEdit };
       // 000 §3: type 9 carries a description.
       return { icon: 'user', title: 'Alteração de usuário', details: nonEmpty(event.descricao, event.texto) };
+    }
     case TIMELINE_EVENT_TYPE.mensagemAgendadaWhatsapp:
       return describeScheduledMessage(event);
     case TIMELINE_EVENT_TYPE.mensagemTag: {

@@ -16,6 +16,8 @@ export const WHATSAPP_MESSAGES = {
   instanceNameTaken: 'Já existe uma instância com este nome.',
   instanceNameInvalid: 'Nome da instância inválido: use de 3 a 60 letras, números, hífens ou sublinhados.',
   instanceAdminsOnly: 'Somente administradores podem criar instâncias.',
+  instanceManageAdminsOnly: 'Somente administradores podem conectar, desconectar ou remover instâncias.',
+  instanceRemoved: 'Instância removida com sucesso.',
   instanceCreated: 'Instância criada com sucesso.',
   instanceLoggedOut: 'Instância desconectada com sucesso.',
   alreadyConnected: 'WhatsApp já conectado.',

@@ -36,7 +36,8 @@ export type AppMessagePayload = z.infer<typeof appMessagePayloadSchema>;
 export const ticketPayloadSchema = z.object({ action: z.enum(['create', 'update']), ticket: ticketSchema });
 
 export const instanceEventPayloadSchema = z.object({
-  action: z.literal('update'),
+  // 'delete': the instance was removed (issue 7 §5).
+  action: z.enum(['update', 'delete']),
   instance: z.object({
     id: z.number().int(),
     name: z.string(),

@@ -35,7 +35,7 @@ const lastRequest = (path: string) => {
   return hit;
 };
 const control = (path: string, body: unknown) =>
-  emu.app.inject({ method: 'POST', url: `/_emulator/instances/${ref.instanceName}${path}`, payload: body as Record<string, unknown> });
+  emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: `/_emulator/instances/${ref.instanceName}${path}`, payload: body as Record<string, unknown> });
 
 const createOpen = async (): Promise<InstanceRef> => {
   const created = await client.createInstance({ instanceName: `cli-${++seq}` });
@@ -158,7 +158,7 @@ describe('messages and chats (ref §3.7-§3.13)', () => {
   });
 
   it('§3.7 a number not on WhatsApp is an EvolutionError listing it', async () => {
-    await emu.app.inject({ method: 'POST', url: '/_emulator/numbers', payload: { numbers: ['5511900009999'], onWhatsapp: false } });
+    await emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: '/_emulator/numbers', payload: { numbers: ['5511900009999'], onWhatsapp: false } });
     const err = await expectEvolutionError(client.sendText(ref, { number: '5511900009999', text: 'oi' }));
     expect(err.status).toBe(400);
     expect(err.notOnWhatsapp).toEqual([{ jid: '5511900009999@s.whatsapp.net', exists: false, number: '5511900009999' }]);
@@ -227,7 +227,7 @@ describe('messages and chats (ref §3.7-§3.13)', () => {
     expect(lastRequest(`/chat/markMessageAsRead/${ref.instanceName}`).body).toEqual({
       readMessages: [{ remoteJid: '5511966665555@s.whatsapp.net', fromMe: false, id: key.id }],
     });
-    const receipts = await emu.app.inject({ method: 'GET', url: `/_emulator/instances/${ref.instanceName}/read-receipts` });
+    const receipts = await emu.app.inject({ headers: emu.controlHeaders, method: 'GET', url: `/_emulator/instances/${ref.instanceName}/read-receipts` });
     expect(receipts.json()).toEqual([{ remoteJid: '5511966665555@s.whatsapp.net', fromMe: false, id: key.id }]);
   });
 

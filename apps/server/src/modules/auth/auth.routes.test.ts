@@ -7,11 +7,20 @@ import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-a
 import { usuarios } from '../users/users.table.ts';
 import { unidades } from '../tenancy/tenancy.table.ts';
 import { sessoes } from './sessions.table.ts';
+import { parseTrustProxy } from '../../env.ts';
 
 let t: TestApp;
 let clock = Date.now();
+// The login slowdown's waits, taken on the test clock instead of real time.
+const slept: number[] = [];
 beforeAll(async () => {
-  t = await createTestApp({ now: () => clock });
+  t = await createTestApp({
+    now: () => clock,
+    loginSleep: async (ms) => {
+      slept.push(ms);
+      clock += ms;
+    },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -84,16 +93,40 @@ describe('POST /api/login (000 §7, §8)', () => {
     expect(res.json()).toEqual({ message: 'Dados inválidos.', status: 400 });
   });
 
-  it('slows repeated failures for one email with 429, and lets the real user in once the wait is over', async () => {
+  it('issue 7 §5: five failures for one email from one address answer 429 there, with a Retry-After that runs out', async () => {
     const email = t.fixture.users.mg.email;
-    for (let i = 0; i < 5; i++) expect((await login({ email, senha: 'errada' }, `10.1.0.${i}`)).statusCode).toBe(401);
-    const blocked = await login({ email, senha: TEST_PASSWORD }, '10.1.1.1');
+    for (let i = 0; i < 5; i++) expect((await login({ email, senha: 'errada' }, '10.1.0.1')).statusCode).toBe(401);
+    const blocked = await login({ email, senha: TEST_PASSWORD }, '10.1.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({ message: LOGIN_MESSAGES.tooMany, status: 429 });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     clock += 31_000;
-    const after = await login({ email, senha: TEST_PASSWORD }, '10.1.1.1');
+    const after = await login({ email, senha: TEST_PASSWORD }, '10.1.0.1');
     expect(after.statusCode).toBe(200);
+  });
+
+  it('issue 7 §5: failures for an email from other addresses never lock its owner out; they only slow the answer, more with each failure', async () => {
+    const email = t.fixture.users.aB1.email;
+    slept.length = 0;
+    // An attacker spread over many addresses, each under its own limits.
+    for (let i = 0; i < 8; i++) expect((await login({ email, senha: 'errada' }, `10.2.0.${i}`)).statusCode).toBe(401);
+    // The first five are free; then 1 s, 2 s, 4 s before each answer.
+    expect(slept).toEqual([1_000, 2_000, 4_000]);
+    slept.length = 0;
+    const owner = await login({ email, senha: TEST_PASSWORD }, '10.2.1.1');
+    expect(owner.statusCode).toBe(200);
+    expect(slept).toEqual([8_000]);
+    // A successful login forgives the email.
+    slept.length = 0;
+    expect((await login({ email, senha: TEST_PASSWORD }, '10.2.1.1')).statusCode).toBe(200);
+    expect(slept).toEqual([]);
+  });
+
+  it('issue 7 §5: the slowdown of one email is capped at 10 s and is never a 429', async () => {
+    const email = 'alvo@teste.com.br';
+    slept.length = 0;
+    for (let i = 0; i < 12; i++) expect((await login({ email, senha: 'errada' }, `10.3.0.${i}`)).statusCode).toBe(401);
+    expect(Math.max(...slept)).toBe(10_000);
   });
 
   it('slows repeated failures from one address across emails', async () => {
@@ -102,6 +135,48 @@ describe('POST /api/login (000 §7, §8)', () => {
     expect(res.statusCode).toBe(429);
     const elsewhere = await login({ email: t.fixture.users.sa.email, senha: TEST_PASSWORD }, '10.9.9.10');
     expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('issue 7 §5: without TRUST_PROXY a rotating X-Forwarded-For does not get past the per-address limit', async () => {
+    const attempt = (i: number) =>
+      t.app.inject({ method: 'POST', url: '/api/login', payload: { email: `y${i}@teste.com.br`, senha: 'errada' }, remoteAddress: '10.8.8.8', headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+    for (let i = 0; i < 20; i++) expect((await attempt(i)).statusCode).toBe(401);
+    expect((await attempt(99)).statusCode).toBe(429);
+  });
+});
+
+describe('TRUST_PROXY (issue 7 §5)', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ trustProxy: ['10.7.0.1'] });
+  });
+  afterAll(async () => {
+    await proxied.close();
+  });
+  const attempt = (remoteAddress: string, forwardedFor: string, email = 'z@teste.com.br') =>
+    proxied.app.inject({ method: 'POST', url: '/api/login', payload: { email, senha: 'errada' }, remoteAddress, headers: { 'x-forwarded-for': forwardedFor } });
+
+  it('takes the client address from X-Forwarded-For only when the peer is a configured proxy', async () => {
+    // Through the proxy: each forwarded client has its own limit.
+    for (let i = 0; i < 20; i++) await attempt('10.7.0.1', '198.51.100.1', `p${i}@teste.com.br`);
+    expect((await attempt('10.7.0.1', '198.51.100.1')).statusCode).toBe(429);
+    expect((await attempt('10.7.0.1', '198.51.100.2')).statusCode).toBe(401);
+    // From anyone else the header is ignored: the peer's address is the one limited.
+    for (let i = 0; i < 20; i++) await attempt('10.7.0.9', `198.51.100.${100 + i}`, `q${i}@teste.com.br`);
+    expect((await attempt('10.7.0.9', '198.51.100.250')).statusCode).toBe(429);
+  });
+
+  it.each([
+    ['', false],
+    ['false', false],
+    ['1', 1],
+    ['127.0.0.1, 10.0.0.0/8,loopback', ['127.0.0.1', '10.0.0.0/8', 'loopback']],
+    ['::1', ['::1']],
+    ['true', null],
+    ['10.0.0.0/33', null],
+    ['qualquer', null],
+  ])('reads TRUST_PROXY=%j as %j', (value, expected) => {
+    expect(parseTrustProxy(value)).toEqual(expected);
   });
 });
 

@@ -12,7 +12,7 @@ import { sessionUserSql, userByEmail } from '../users/users.service.ts';
 import { DEFAULT_CRM_INTERVAL_DAYS, sessionUnitSql, unitAndCompanyActive } from '../tenancy/tenancy.service.ts';
 import { unitInstanceCountSql } from '../whatsapp/unit-instances.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
-import { ADDRESS_POLICY, EMAIL_POLICY, type LoginThrottle } from './login-throttle.ts';
+import { ADDRESS_POLICY, EMAIL_POLICY, PAIR_POLICY, addressKey, emailKey, pairKey, type LoginThrottle } from './login-throttle.ts';
 
 /** What every authenticated request knows about its caller. */
 export type Session = {
@@ -42,8 +42,12 @@ let dummyHash: Promise<string> | undefined;
 
 export async function login(db: Db, throttle: LoginThrottle, body: LoginBody, ip: string) {
   const email = body.email.toLowerCase();
-  const waits = Math.max(throttle.retryAfter(`email:${email}`, EMAIL_POLICY), throttle.retryAfter(`ip:${ip}`, ADDRESS_POLICY));
+  // issue 7 §5: a refusal keys on the caller's address, so failures elsewhere never lock the owner
+  // out; failures on the email from any address only slow its answers down.
+  const waits = Math.max(throttle.retryAfter(pairKey(email, ip), PAIR_POLICY), throttle.retryAfter(addressKey(ip), ADDRESS_POLICY));
   if (waits > 0) throw new DomainError('too_many', LOGIN_MESSAGES.tooMany, { retryAfterSeconds: waits });
+  const slowdown = throttle.delayMs(emailKey(email), EMAIL_POLICY);
+  if (slowdown > 0) await throttle.sleep(slowdown);
 
   const found = await userByEmail(db, email);
   const unitActive = found ? await unitAndCompanyActive(db, { idUnidade: found.idUnidade, idEmpresa: found.idEmpresa }) : false;
@@ -51,11 +55,13 @@ export async function login(db: Db, throttle: LoginThrottle, body: LoginBody, ip
   const ok = found ? await verify(found.senhaHash, body.senha) : await verify(await (dummyHash ??= hashPassword(randomBytes(16).toString('hex'))), body.senha);
   const usable = found && ok && found.ativo === 1 && unitActive && isPermission(found.permissao);
   if (!usable || !found) {
-    throttle.fail(`email:${email}`, EMAIL_POLICY);
-    throttle.fail(`ip:${ip}`, ADDRESS_POLICY);
+    throttle.fail(pairKey(email, ip), PAIR_POLICY);
+    throttle.fail(addressKey(ip), ADDRESS_POLICY);
+    throttle.fail(emailKey(email), EMAIL_POLICY);
     throw new DomainError('unauthorized', LOGIN_MESSAGES.invalid);
   }
-  throttle.reset(`email:${email}`);
+  throttle.reset(pairKey(email, ip));
+  throttle.reset(emailKey(email));
 
   const user = found;
   const token = randomBytes(32).toString('base64url');

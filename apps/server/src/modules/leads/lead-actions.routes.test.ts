@@ -3,6 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { formatSchedulePayload } from '@funil/domain/format/date';
+import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+import { describeTimelineEvent } from '@funil/domain/leads/timeline';
+import type { HistoryItem } from '@funil/domain/leads-api/lead-api';
 import { createLeadsKit, nextPhone, type Kit } from './leads-test-kit.ts';
 
 let k: Kit;
@@ -34,6 +37,22 @@ describe('001 §7 Edit contact: POST contato/atualizarcontato/{id}', () => {
     expect(await lastEvent(id)).toMatchObject({ tipo: 9, atendente: uId(), descricao: 'Dados do contato alterados: nome, telefone, email, CEP' });
     expect(events.map((e) => e.event)).toEqual([`lead-${id}-update`, `company-${k.t.fixture.companyA}-contact`]);
     expect(events[0]!.payload).toEqual({ action: 'atualizado', cli_crm_id: id, idUnidade: k.unitId('A1') });
+  });
+
+  it('issue 7 §6: stores the changed fields old and new, so the timeline reads field: old → new with the phone formatted', async () => {
+    const id = await k.lead({ cliNome: 'Antes', cliEmail: 'igual@exemplo.com' });
+    const before = { telefone: (await k.leadRow(id)).cliTelefone };
+    const phone = nextPhone();
+    const res = await k.call('u', { method: 'POST', url: `/api/contato/atualizarcontato/${id}`, payload: { cli_nome: 'Depois', cli_telefone: phone, cli_email: 'igual@exemplo.com' } });
+    expect(res.statusCode, res.body).toBe(200);
+    const event = (await lastEvent(id))!;
+    expect(event).toMatchObject({ tipo: 9, descricao: 'Dados do contato alterados: nome, telefone' });
+    expect(JSON.parse(event.textoAntigo!)).toEqual({ nome: 'Antes', telefone: before.telefone });
+    expect(JSON.parse(event.texto!)).toEqual({ nome: 'Depois', telefone: phone });
+    const history = await k.call('u', { method: 'GET', url: `/api/negociacao/${id}` });
+    const item = (history.json().data as HistoryItem[]).find((h) => h.id === event.id)!;
+    const row = describeTimelineEvent(item, { negotiationStatuses: [], saleStatuses: [], users: [] });
+    expect(row.details).toEqual(['Nome: Antes → Depois', `Telefone: ${formatPhoneDisplay(before.telefone)} → ${formatPhoneDisplay(phone)}`]);
   });
 
   it("refuses another lead's phone of the unit (409) and changes nothing", async () => {

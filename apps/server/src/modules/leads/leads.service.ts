@@ -6,7 +6,7 @@ import { configuracoesExtraSchema, parseConfiguracoesUsuario, type Configuracoes
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import { canConvertLead } from '@funil/domain/leads/lead';
 import { CONTACT_LIST_KINDS, CONTACT_LIST_LAYOUT, FilterSegmentsError, parseFilterSegments, type ContactListFilter, type ContactListKind } from '@funil/domain/leads/filter-segments';
-import { canEditTicketFromTimeline } from '@funil/domain/leads/timeline';
+import { canEditTicketFromTimeline, contactEditHistory, CONTACT_EDIT_DESCRIPTION, TICKET_CHANGE_DESCRIPTION } from '@funil/domain/leads/timeline';
 import { formatDateTime, formatSchedulePayload, toInstant } from '@funil/domain/format/date';
 import { formatBRL } from '@funil/domain/format/currency';
 import { CONTACT_LIST_PAGE_SIZE, type ContactListResponse, type CrmContato, type CsvRowBody, type LeadAction, type LeadChangeResponse, type LeadRealtimeEvent } from '@funil/domain/leads-api/lead-api';
@@ -290,6 +290,15 @@ const changedFields = (lead: LeadRow, body: ContactEditPayload): string[] => {
   return names;
 };
 
+function contactEditEvent(lead: LeadRow, body: ContactEditPayload, fields: string[]) {
+  const before = { nome: lead.cliNome, telefone: lead.cliTelefone, email: lead.cliEmail ?? null, cep: cepOf(lead.informacoesExtra) };
+  const after = { nome: body.cli_nome, telefone: body.cli_telefone, email: body.cli_email ?? null, cep: body.informacoesExtra?.cep ?? before.cep };
+  return contactEditHistory(before, after) ?? { descricao: `${CONTACT_EDIT_DESCRIPTION}: ${fields.join(', ')}` };
+}
+
+const cepOf = (extra: unknown): string | null =>
+  typeof extra === 'object' && extra !== null && typeof (extra as { cep?: unknown }).cep === 'string' ? (extra as { cep: string }).cep : null;
+
 /** POST contato/atualizarcontato/{id}: name, phone, email and the CEP in informacoesExtra (001 §7). */
 export function editContact(deps: LeadDeps, session: Session, id: number, body: ContactEditPayload) {
   return applyLeadChange(deps, session, id, async (lead, tx) => {
@@ -306,14 +315,8 @@ export function editContact(deps: LeadDeps, session: Session, id: number, body: 
         cliEmail: body.cli_email ?? null,
         ...(body.informacoesExtra !== undefined ? { informacoesExtra: { ...lead.informacoesExtra, ...body.informacoesExtra } } : {}),
       },
-      history: [
-        {
-          tipo: TIMELINE_EVENT_TYPE.usuario,
-          descricao: `Dados do contato alterados: ${fields.join(', ')}`,
-          textoAntigo: `${lead.cliNome} | ${lead.cliTelefone} | ${lead.cliEmail ?? ''}`,
-          texto: `${body.cli_nome} | ${body.cli_telefone} | ${body.cli_email ?? ''}`,
-        },
-      ],
+      // issue 7 §6: the changed fields, old and new, for the timeline to show 'field: old → new'.
+      history: [{ tipo: TIMELINE_EVENT_TYPE.usuario, ...contactEditEvent(lead, body, fields) }],
     };
   });
 }
@@ -506,7 +509,7 @@ export function updateTicket(deps: LeadDeps, session: Session, id: number, valor
           idNovo: lead.cliStatusNegociacao,
           valorAntigo: old.toFixed(2),
           valorNovo: valor.toFixed(2),
-          descricao: 'Valor do ticket alterado',
+          descricao: TICKET_CHANGE_DESCRIPTION,
           texto: `Valor do ticket: ${formatBRL(old)} → ${formatBRL(valor)}`,
         },
       ],

@@ -48,7 +48,8 @@ describe('Instâncias (001 §2, §4)', () => {
     const other = await k.instance('chat-a1-b');
     for (const body of answers) for (const secret of [row.token, row.webhookSecret, other.token, other.webhookSecret]) expect(body).not.toContain(secret);
     expect((await call(k.tokens.u, { method: 'POST', url: '/api/instancias', body: { name: 'nao-pode' } })).statusCode).toBe(403);
-    const createBody = (await requests()).find((r) => r.url === '/instance/create')!.body as Record<string, unknown>;
+    // In-process: the control route answers secrets as '***'.
+    const createBody = k.emu.state.requests.find((r) => r.url === '/instance/create')!.body as Record<string, unknown>;
     expect(createBody).toMatchObject({ instanceName: INST, integration: 'WHATSAPP-BAILEYS', qrcode: true, webhook: { url: `${k.appUrl}/api/webhooks/evolution`, headers: { 'x-funil-webhook-secret': row.webhookSecret } } });
     expect((createBody.webhook as { events: string[] }).events).toEqual(expect.arrayContaining(['MESSAGES_UPSERT', 'SEND_MESSAGE', 'MESSAGES_UPDATE', 'MESSAGES_DELETE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED']));
     const logout = await call(k.tokens.a, { method: 'DELETE', url: '/api/instance/logout/chat-a1-b' });
@@ -168,8 +169,9 @@ describe('tenant isolation and bad input', () => {
       expect((await call(token, { method: 'GET', url: `/api/whatsapp/mensagens/${leadId}` })).statusCode).toBe(404);
       expect((await call(token, { method: 'POST', url: '/api/whatsapp/enviar/texto', body: { cli_crm_id: leadId, mensagem: 'intruso' } })).statusCode).toBe(404);
       expect((await call(token, { method: 'DELETE', url: `/api/messages/${row!.id}` })).statusCode).toBe(404);
-      expect((await call(token, { method: 'GET', url: `/api/instance/connect/${INST}` })).statusCode).toBe(404);
     }
+    // Connecting is for admins (issue 7 §5): another company's admin gets 404.
+    expect((await call(k.tokens.aB1, { method: 'GET', url: `/api/instance/connect/${INST}` })).statusCode).toBe(404);
     expect((await call(k.tokens.aB1, { method: 'DELETE', url: `/api/instance/logout/${INST}` })).statusCode).toBe(404);
     expect((await k.messagesOf(leadId)).length).toBe(before);
     expect((await k.instance(INST)).connectionStatus).toBe('open');

@@ -12,14 +12,16 @@ import { whatsappContextOf } from './whatsapp.routes.ts';
 
 const AUTO_REPLY_LEADS_PER_UNIT = 4;
 
-async function control(baseUrl: string, path: string, body: unknown): Promise<number> {
-  const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+type EmulatorControl = { url: string; headers: Record<string, string> };
+
+async function control(emulator: EmulatorControl, path: string, body: unknown): Promise<number> {
+  const res = await fetch(`${emulator.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...emulator.headers }, body: JSON.stringify(body) });
   await res.text();
   return res.status;
 }
 
-/** Prepares the demo gateway; returns the instance names now open. */
-export async function prepareDemoGateway(app: FastifyInstance, emulatorUrl: string): Promise<string[]> {
+/** Prepares the demo gateway (its URL and the control key's headers); returns the instance names now open. */
+export async function prepareDemoGateway(app: FastifyInstance, emulator: EmulatorControl): Promise<string[]> {
   const ctx = whatsappContextOf(app);
   await syncInstancesWithGateway(ctx);
   const gatewayUnits = await ctx.db
@@ -37,7 +39,7 @@ export async function prepareDemoGateway(app: FastifyInstance, emulatorUrl: stri
   const open: string[] = [];
   for (const [i, instance] of instances.entries()) {
     // 409 = already open in this emulator's memory.
-    const status = await control(emulatorUrl, `/_emulator/instances/${encodeURIComponent(instance.name)}/scan`, {
+    const status = await control(emulator, `/_emulator/instances/${encodeURIComponent(instance.name)}/scan`, {
       number: `55119${String(10_000_000 + i).padStart(8, '0')}`,
       profileName: `Funil ${instance.name}`,
     });
@@ -53,6 +55,6 @@ export async function prepareDemoGateway(app: FastifyInstance, emulatorUrl: stri
       .orderBy(asc(leads.cliCrmId));
     for (const id of unitIds) phones.push(...rows.filter((r) => r.idUnidade === id).slice(0, AUTO_REPLY_LEADS_PER_UNIT).map((r) => `55${r.telefone}`));
   }
-  await control(emulatorUrl, '/_emulator/auto-reply', { enabled: true, intervalMs: 20_000, phones });
+  await control(emulator, '/_emulator/auto-reply', { enabled: true, intervalMs: 20_000, phones });
   return open;
 }

@@ -1,5 +1,7 @@
-// Instâncias (001 §2, §4; 000 §7 "Gateway instances"): list, create (admins), connect by QR, log
-// out, refresh the state. No answer carries the instance token or the webhook secret.
+// Instâncias (001 §2, §4; 000 §7 "Gateway instances"): list, create, connect by QR, log out and
+// remove (admins only, issue 7 §5), refresh the state. No answer carries the instance token or the
+// webhook secret.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@funil/domain/http/errors';
@@ -11,13 +13,21 @@ import {
   instanceResponseSchema,
 } from '@funil/domain/whatsapp-api/instances-api';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+import { canManageInstances } from '@funil/domain/access/roles';
+import { DomainError } from '../../http/domain-error.ts';
 import { sessionOf } from '../auth/auth.plugin.ts';
-import { connectInstance, createUnitInstance, listUnitInstances, logoutInstance, refreshConnectionState } from './instances.service.ts';
+import { connectInstance, createUnitInstance, listUnitInstances, logoutInstance, refreshConnectionState, removeUnitInstance } from './instances.service.ts';
 import type { WhatsappContext } from './whatsapp-context.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };
 const gatewayScreens = ['/instancias', '/whatsapp-v3'] as const;
 const params = z.object({ instance: z.string().min(1).max(100) });
+
+// issue 7 §5: connecting, disconnecting and removing take the unit's number on or off line, so only
+// a, ag and sa may; an attendant or manager gets 403 before anything is looked up.
+const adminsOnly = async (request: FastifyRequest) => {
+  if (!canManageInstances(sessionOf(request).permission)) throw new DomainError('forbidden', WHATSAPP_MESSAGES.instanceManageAdminsOnly);
+};
 
 export const instancesRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async (app, { ctx }) => {
   app.get('/instancias', { config: { access: gatewayScreens }, schema: { response: { 200: instanceListResponseSchema, ...errors } } }, async (request) => ({
@@ -35,14 +45,24 @@ export const instancesRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = 
 
   app.get(
     '/instance/connect/:instance',
-    { config: { access: gatewayScreens }, schema: { params, response: { 200: connectResponseSchema, ...errors } } },
+    { config: { access: gatewayScreens }, onRequest: adminsOnly, schema: { params, response: { 200: connectResponseSchema, ...errors } } },
     async (request) => connectInstance(ctx, sessionOf(request), request.params.instance),
   );
 
   app.delete(
     '/instance/logout/:instance',
-    { config: { access: gatewayScreens }, schema: { params, response: { 200: instanceResponseSchema, ...errors } } },
+    { config: { access: gatewayScreens }, onRequest: adminsOnly, schema: { params, response: { 200: instanceResponseSchema, ...errors } } },
     async (request) => ({ data: await logoutInstance(ctx, sessionOf(request), request.params.instance), message: WHATSAPP_MESSAGES.instanceLoggedOut }),
+  );
+
+  // ref §3.5 instance/delete, same path as the gateway's.
+  app.delete(
+    '/instance/delete/:instance',
+    { config: { access: gatewayScreens }, onRequest: adminsOnly, schema: { params, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    async (request) => {
+      await removeUnitInstance(ctx, sessionOf(request), request.params.instance);
+      return { message: WHATSAPP_MESSAGES.instanceRemoved };
+    },
   );
 
   app.get(

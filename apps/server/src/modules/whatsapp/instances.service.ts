@@ -2,7 +2,7 @@
 // gateway with our webhook and secret, connect by QR, log out, refresh the state.
 import { randomBytes } from 'node:crypto';
 import { jidToPhone } from '@funil/domain/phone/jid';
-import { roleOf } from '@funil/domain/access/roles';
+import { canManageInstances } from '@funil/domain/access/roles';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
 import type { ConnectResponse, Instance } from '@funil/domain/whatsapp-api/instances-api';
 import { DomainError } from '../../http/domain-error.ts';
@@ -12,6 +12,7 @@ import type { Session } from '../auth/auth.service.ts';
 import { emitInstance } from './whatsapp-events.ts';
 import type { WhatsappContext, WhatsappGateway } from './whatsapp-context.ts';
 import { WEBHOOK_EVENTS, WEBHOOK_SECRET_HEADER } from './webhook.service.ts';
+import { removeInstanceRow } from './instance-removal.repository.ts';
 import { findInstanceByName, insertInstance, listAllInstances, listInstances, updateInstance, type InstanceRow } from './whatsapp.repository.ts';
 
 export function instanceView(row: InstanceRow): Instance {
@@ -77,8 +78,7 @@ const connectAnswer = (row: InstanceRow, result: ConnectResult | null): ConnectR
 
 /** Admins only (a, ag, sa): creates the instance on the gateway with our webhook (ref §3.1). */
 export async function createUnitInstance(ctx: WhatsappContext, session: Session, name: string): Promise<ConnectResponse> {
-  const role = roleOf(session.permission);
-  if (role !== 'admin' && role !== 'superAdmin') throw new DomainError('forbidden', WHATSAPP_MESSAGES.instanceAdminsOnly);
+  if (!canManageInstances(session.permission)) throw new DomainError('forbidden', WHATSAPP_MESSAGES.instanceAdminsOnly);
   const gateway = requireGateway(ctx);
   if (await findInstanceByName(ctx.db, name)) throw new DomainError('conflict', WHATSAPP_MESSAGES.instanceNameTaken);
   const token = randomBytes(24).toString('hex').toUpperCase();
@@ -151,6 +151,23 @@ export async function logoutInstance(ctx: WhatsappContext, session: Session, nam
   ctx.instances.set(updated);
   emitInstance(ctx, updated, null);
   return instanceView(updated);
+}
+
+/**
+ * ref §3.5 (issue 7 §5): removes the instance from the gateway (one the gateway no longer knows
+ * counts as removed) and from Funil; the unit's sockets hear it as a 'delete'.
+ */
+export async function removeUnitInstance(ctx: WhatsappContext, session: Session, name: string): Promise<void> {
+  const gateway = requireGateway(ctx);
+  const row = await instanceOfUnit(ctx, session, name);
+  try {
+    await gateway.client.deleteInstance(refOf(row));
+  } catch (err) {
+    if (!(err instanceof EvolutionError && err.status === 404)) gatewayFailure(ctx, err);
+  }
+  await removeInstanceRow(ctx.db, row.id);
+  ctx.instances.forget(row.name);
+  emitInstance(ctx, row, undefined, 'delete');
 }
 
 /** ref §3.3: asks the gateway and stores the state. */

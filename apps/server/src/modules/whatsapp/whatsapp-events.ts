@@ -29,9 +29,9 @@ export function emitTicket(ctx: WhatsappContext, t: Tenant, ticket: Ticket, acti
 }
 
 /** connection.update / qrcode.updated relayed (001 §4 "Gateway instance connection"). */
-export function emitInstance(ctx: WhatsappContext, row: InstanceRow, qrcode?: string | null): void {
+export function emitInstance(ctx: WhatsappContext, row: InstanceRow, qrcode?: string | null, action: InstanceEventPayload['action'] = 'update'): void {
   const payload: InstanceEventPayload = {
-    action: 'update',
+    action,
     instance: {
       id: row.id,
       name: row.name,

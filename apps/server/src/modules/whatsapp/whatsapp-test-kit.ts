@@ -57,7 +57,7 @@ export async function startKit(): Promise<Kit> {
   const emu$ = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${emuUrl}${path}`, {
       method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: { ...emu.controlHeaders, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();

@@ -6,6 +6,7 @@ import { Box, CircularProgress, Toolbar, useMediaQuery } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { menuFor, routeOfPath, type MenuEntry } from '@funil/domain/access/routes';
 import { ApiError } from '../../lib/api-error.ts';
+import { ScreenErrorBoundary } from '../screen-error-boundary.tsx';
 import { useAccessContext } from '../../lib/access.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { useLoadedUnitData, useUnitData } from '../../lib/unit-data.ts';
@@ -90,9 +91,12 @@ export function AppShell() {
         }}
       >
         <Toolbar sx={{ minHeight: 64, mb: 3 }} />
-        <Suspense fallback={<CircularProgress aria-label="Carregando tela" />}>
-          <Outlet />
-        </Suspense>
+        {/* Outside the Suspense too, so a screen whose code fails to load is caught as well. */}
+        <ScreenErrorBoundary>
+          <Suspense fallback={<CircularProgress aria-label="Carregando tela" />}>
+            <Outlet />
+          </Suspense>
+        </ScreenErrorBoundary>
       </Box>
     </Box>
   );

@@ -1,7 +1,7 @@
 // 001 §2 "Instâncias screen": chip and button by connectionStatus, and the shell chip
 // '{n} de {total} WhatsApps conectados' of 001 §2 "WhatsApp page layout".
 import { CONNECTION_STATUS_LABEL } from '@funil/domain/whatsapp-api/instances-api';
-import { roleOf, type Permission } from '@funil/domain/access/roles';
+import { canManageInstances, type Permission } from '@funil/domain/access/roles';
 
 export type InstanceAction = 'connect' | 'readQr' | 'logout';
 export type StatusColor = 'success' | 'error' | 'warning' | 'default';
@@ -58,8 +58,7 @@ export function isConnectDisabled(instance: { name: string; connectionStatus: st
   return instance.connectionStatus === 'close';
 }
 
-/** Admins create instances: a, ag and the super-admin (server: createUnitInstance). */
+/** Admins create, connect, disconnect and remove instances: a, ag and the super-admin (issue 7 §5). */
 export function canCreateInstance(permission: Permission): boolean {
-  const role = roleOf(permission);
-  return role === 'admin' || role === 'superAdmin';
+  return canManageInstances(permission);
 }

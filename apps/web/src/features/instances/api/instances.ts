@@ -42,6 +42,18 @@ export function logoutInstance(name: string): Promise<Instance> {
   return apiRequest(`/instance/logout/${path(name)}`, { method: 'DELETE', schema: instanceSchema });
 }
 
+/** DELETE /api/instance/delete/:instance (admins, issue 7 §5): the confirmation text. */
+export async function removeInstance(name: string): Promise<string> {
+  const answer = await apiRequest(`/instance/delete/${path(name)}`, { method: 'DELETE', schema: z.object({ message: z.string() }) });
+  return answer.message;
+}
+
+/** Drops a removed instance from the list and the unit data (the menu and the chip follow). */
+export function forgetInstance(client: QueryClient, id: number): void {
+  client.setQueryData(instancesQuery.queryKey, (list) => list?.filter((i) => i.id !== id));
+  client.setQueryData<UnitData>(unitDataQuery.queryKey, (unit) => (unit ? { ...unit, instancias_evolution: unit.instancias_evolution.filter((i) => i.id !== id) } : unit));
+}
+
 /** POST /api/instancias (admins): the new instance, already generating its first QR. */
 export function createInstance(body: CreateInstanceBody): Promise<ConnectResponse> {
   return http.post('/instancias', body, connectResponseSchema);
@@ -61,9 +73,13 @@ export async function refreshInstances(client: QueryClient): Promise<void> {
   await Promise.all([client.invalidateQueries({ queryKey: instancesQuery.queryKey }), client.invalidateQueries({ queryKey: unitDataQuery.queryKey })]);
 }
 
-/** Applies a connection.update / qrcode.updated relay to the list and to the unit data. */
+/** Applies a connection.update / qrcode.updated relay (or a removal) to the list and to the unit data. */
 export function applyInstanceEvent(client: QueryClient, payload: InstanceEventPayload): void {
   const event = payload.instance;
+  if (payload.action === 'delete') {
+    forgetInstance(client, event.id);
+    return;
+  }
   const list = client.getQueryData(instancesQuery.queryKey);
   const unit = client.getQueryData<UnitData>(unitDataQuery.queryKey);
   const knownInList = list?.some((i) => i.id === event.id) ?? false;

@@ -1,7 +1,9 @@
 // The Ação of an instance (001 §2 table): Conectar / Ler QRCode open the QR dialog, Desconectar
-// asks for confirmation; none for an unknown status. Shared by the table and the chip menu.
+// asks for confirmation; none for an unknown status, and none for those who may not manage
+// instances (issue 7 §5: attendants and managers). Shared by the table and the chip menu.
 import { Button, CircularProgress } from '@mui/material';
-import { isConnectDisabled, statusView, type InstanceAction } from '../instance-status.ts';
+import { useCurrentUser } from '../../../lib/session.ts';
+import { canCreateInstance, isConnectDisabled, statusView, type InstanceAction } from '../instance-status.ts';
 import { useFetchingInstance } from '../connect-store.ts';
 
 type InstanceActionButtonProps = {
@@ -12,8 +14,9 @@ type InstanceActionButtonProps = {
 
 export function InstanceActionButton({ instance, onAction, size = 'small' }: InstanceActionButtonProps) {
   const fetching = useFetchingInstance();
+  const user = useCurrentUser();
   const view = statusView(instance.connectionStatus);
-  if (!view.action || !view.actionLabel) return null;
+  if (!view.action || !view.actionLabel || !canCreateInstance(user.permissao)) return null;
   const action = view.action;
   const isConnect = action !== 'logout';
   const busy = isConnect && fetching === instance.name;

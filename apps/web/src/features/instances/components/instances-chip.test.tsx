@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { whatsappSessionEvent } from '@funil/domain/realtime/events';
 import type { Instance } from '@funil/domain/whatsapp-api/instances-api';
 import { answerFetch, makeInstance, renderWithProviders } from './test-kit.tsx';
-import { emitSocket, ID_EMPRESA } from './mock-shell.ts';
+import { emitSocket, ID_EMPRESA, shell } from './mock-shell.ts';
 import { InstancesChip } from './instances-chip.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('./mock-shell.ts')).sessionModule);
@@ -14,7 +14,10 @@ vi.mock('../../../lib/unit-data.ts', async () => (await import('./mock-shell.ts'
 vi.mock('../../../lib/socket.ts', async () => (await import('./mock-shell.ts')).socketModule);
 
 vi.setConfig({ testTimeout: 20_000 });
-beforeEach(() => vi.unstubAllGlobals());
+beforeEach(() => {
+  vi.unstubAllGlobals();
+  shell.permissao = 'a';
+});
 afterEach(cleanup);
 
 function renderChip(instances: Instance[], compact = false) {
@@ -81,6 +84,15 @@ describe("001 §2 chip '{n} de {total} WhatsApps conectados'", () => {
     expect(within(first).getByRole('button', { name: 'Desconectar recepcao' })).toBeTruthy();
     expect(within(second).getByRole('img', { name: 'Desconectado' })).toBeTruthy();
     expect(within(second).getByRole('button', { name: 'Conectar vendas' })).toBeTruthy();
+  });
+
+  it('issue 7 §5: lists the instances to an attendant without Conectar or Desconectar', async () => {
+    shell.permissao = 'u';
+    renderChip([makeInstance({ name: 'recepcao', connectionStatus: 'open' }), makeInstance({ name: 'vendas' })]);
+    fireEvent.click(await screen.findByRole('button', { name: '1 de 2 WhatsApps conectados' }));
+    const list = await screen.findByRole('list', { name: 'Instâncias de WhatsApp' });
+    expect(within(list).getByText('recepcao')).toBeTruthy();
+    expect(within(list).queryAllByRole('button')).toEqual([]);
   });
 
   it('is an icon with the badge and the same label below 600 px', async () => {

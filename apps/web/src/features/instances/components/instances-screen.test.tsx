@@ -57,7 +57,7 @@ describe('001 §2 table', () => {
     for (const [name, chip, button] of expected) {
       const row = within(rowOf(name));
       expect(row.getByText(chip)).toBeTruthy();
-      expect(row.queryAllByRole('button').map((b) => b.textContent)).toEqual(button ? [button] : []);
+      expect(row.queryAllByRole('button').map((b) => b.textContent)).toEqual([...(button ? [button] : []), 'Remover']);
     }
     expect(screen.queryByText(/Gerar Instancias/i)).toBeNull();
     expect(screen.queryByRole('searchbox')).toBeNull();
@@ -79,6 +79,60 @@ describe('001 §2 table', () => {
     renderWithProviders(<InstancesScreen />);
     await screen.findByRole('rowheader', { name: /^recepcao/ });
     expect(screen.queryByRole('button', { name: 'Adicionar instância' })).toBeNull();
+  });
+});
+
+describe('issue 7 §5: only admins manage instances', () => {
+  it.each(['u', 'm'] as const)('shows %s the instances and their status, without Conectar, Desconectar or Remover', async (permissao) => {
+    shell.permissao = permissao;
+    answerFetch({ '/instancias': { body: { data: all } } });
+    renderWithProviders(<InstancesScreen />);
+    await screen.findByRole('rowheader', { name: /^recepcao/ });
+    for (const name of ['recepcao', 'vendas', 'financeiro', 'antigo']) expect(within(rowOf(name)).queryAllByRole('button')).toEqual([]);
+    expect(within(rowOf('recepcao')).getByText('Conectado')).toBeTruthy();
+  });
+
+  it("lets an admin remove an instance after confirming, and 'Cancelar' removes nothing", async () => {
+    let removed = false;
+    const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
+    const fetchMock = answerFetch({
+      // The server's list, without the instance once it is removed.
+      '/instancias': () => json({ data: removed ? all.filter((i) => i.name !== 'vendas') : all }),
+      'DELETE /instance/delete/vendas': () => {
+        removed = true;
+        return json({ message: WHATSAPP_MESSAGES.instanceRemoved });
+      },
+    });
+    renderWithProviders(<InstancesScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remover vendas' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Remover instância' });
+    expect(within(dialog).getByText(/Deseja remover a instância vendas\?.*não pode ser desfeita/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/instance/delete/'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remover vendas' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remover instância' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remover' }));
+    expect(await screen.findByText(WHATSAPP_MESSAGES.instanceRemoved)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: /^vendas/ })).toBeNull());
+    const removal = fetchMock.mock.calls.find(([url]) => String(url).includes('/instance/delete/'));
+    expect(removal?.[0]).toBe('/api/instance/delete/vendas');
+    expect((removal?.[1] as RequestInit).method).toBe('DELETE');
+    expect(screen.getByRole('rowheader', { name: /^recepcao/ })).toBeTruthy();
+  });
+
+  it("drops an instance another admin removed (socket 'delete')", async () => {
+    answerFetch({ '/instancias': { body: { data: all } } });
+    renderWithProviders(<InstancesScreen />);
+    await screen.findByRole('rowheader', { name: /^vendas/ });
+    act(() =>
+      emitSocket(whatsappSessionEvent(ID_EMPRESA), {
+        action: 'delete',
+        instance: { id: closedB.id, name: closedB.name, connectionStatus: 'close', ownerJid: null, profileName: null },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: /^vendas/ })).toBeNull());
   });
 });
 

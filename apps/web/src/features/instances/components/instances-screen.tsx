@@ -1,6 +1,7 @@
 // /instancias 'Conexões de WhatsApp' (001 §2 "Instâncias screen"): the unit's gateway instances with
 // their phone, a status chip and the action of their connectionStatus; 10 a page, no search, no
-// toolbar; live through the whatsappSession socket event. Admins add instances.
+// toolbar; live through the whatsappSession socket event. Admins add, connect, disconnect and
+// remove instances (issue 7 §5); the others only see them.
 import { useState } from 'react';
 import {
   Alert,
@@ -28,6 +29,7 @@ import { canCreateInstance, statusView } from '../instance-status.ts';
 import { AddInstanceDialog } from './add-instance-dialog.tsx';
 import { InstanceActionButton } from './instance-action-button.tsx';
 import { useInstanceDialogs } from './use-instance-dialogs.tsx';
+import { RemoveInstanceDialog } from './remove-instance-dialog.tsx';
 
 /** 001 §2: page size 10. */
 export const INSTANCES_PAGE_SIZE = 10;
@@ -42,6 +44,7 @@ export function InstancesScreen() {
   useInstancesLive();
   const { runAction, showQr, dialogs } = useInstanceDialogs();
   const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<Instance | null>(null);
   const [page, setPage] = useState(0);
   const isAdmin = canCreateInstance(user.permissao);
 
@@ -107,7 +110,14 @@ export function InstancesScreen() {
                           <Chip size="small" label={view.label} color={view.color} variant={view.color === 'default' ? 'outlined' : 'filled'} />
                         </TableCell>
                         <TableCell align="right">
-                          <InstanceActionButton instance={instance} onAction={runAction} />
+                          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                            <InstanceActionButton instance={instance} onAction={runAction} />
+                            {isAdmin && (
+                              <Button size="small" color="error" onClick={() => setRemoving(instance)} aria-label={`Remover ${instance.name}`}>
+                                Remover
+                              </Button>
+                            )}
+                          </Stack>
                         </TableCell>
                       </TableRow>
                     );
@@ -137,6 +147,7 @@ export function InstancesScreen() {
           }}
         />
       )}
+      {removing && <RemoveInstanceDialog key={removing.id} instance={removing} onClose={() => setRemoving(null)} />}
       {dialogs}
     </Box>
   );

@@ -1,6 +1,7 @@
 // The confirmation dialogs of the lead actions (001 §2 "Dialogs"): 'Deseja apagar este lead?'
 // 'Transferir Contato' (a unit picker; 'Transferir' disabled until a unit is chosen, 001 §5) and
-// 'Converter cliente para o sistema irmão' (a unit picker, 001 §2 Dialogs, §4 Conversion).
+// 'Converter cliente para o sistema irmão' (a unit picker for unit 58, a plain confirmation
+// elsewhere: a conversion cannot be undone, issue 7 §5; 001 §2 Dialogs, §4 Conversion).
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useUnits } from '../api/get-units.ts';
@@ -28,6 +29,8 @@ type UnitPickerDialogProps = {
   title: string;
   confirmLabel: string;
   emptyText: string;
+  /** A line above the picker. */
+  notice?: string;
   excludeUnitId?: number;
   busy: boolean;
   onCancel: () => void;
@@ -35,7 +38,7 @@ type UnitPickerDialogProps = {
 };
 
 /** A dialog that asks for one of the company's units; the confirm button waits for a choice (001 §5). */
-function UnitPickerDialog({ open, titleId, title, confirmLabel, emptyText, excludeUnitId, busy, onCancel, onConfirm }: UnitPickerDialogProps) {
+function UnitPickerDialog({ open, titleId, title, confirmLabel, emptyText, notice, excludeUnitId, busy, onCancel, onConfirm }: UnitPickerDialogProps) {
   const units = useUnits(open);
   const [unitId, setUnitId] = useState<number | null>(null);
   const options = (units.data ?? []).filter((unit) => unit.id !== excludeUnitId);
@@ -43,6 +46,7 @@ function UnitPickerDialog({ open, titleId, title, confirmLabel, emptyText, exclu
     <Dialog open={open} onClose={onCancel} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
+        {notice && <DialogContentText>{notice}</DialogContentText>}
         <TextField
           select
           fullWidth
@@ -97,6 +101,32 @@ export function ConvertUnitDialog(props: ConvertDialogProps) {
       title="Converter cliente para o sistema irmão"
       confirmLabel="Converter"
       emptyText="Nenhuma unidade disponível"
+      notice={CONVERSION_NOTICE}
     />
+  );
+}
+
+/** issue 7 §5: the conversion creates the customer in the sister system and cannot be undone. */
+export const CONVERSION_NOTICE = 'O cliente será cadastrado no sistema irmão. Esta ação não pode ser desfeita.';
+
+/** issue 7 §5: 'Converter cliente' asks before it runs. */
+export function ConvertLeadDialog({ leadName, busy, onCancel, onConfirm }: { leadName: string; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+  return (
+    <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby="converter-cliente-confirmar-titulo" aria-describedby="converter-cliente-confirmar-texto" maxWidth="xs" fullWidth>
+      <DialogTitle id="converter-cliente-confirmar-titulo">Converter cliente para o sistema irmão?</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="converter-cliente-confirmar-texto">
+          Deseja converter {leadName}? {CONVERSION_NOTICE}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={busy}>
+          Cancelar
+        </Button>
+        <Button variant="contained" onClick={onConfirm} disabled={busy}>
+          Converter
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }

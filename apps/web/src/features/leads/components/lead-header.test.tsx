@@ -45,15 +45,30 @@ beforeEach(() => vi.unstubAllGlobals());
 afterEach(cleanup);
 
 describe('001 §4 lead conversion', { timeout: 20_000 }, () => {
-  it('converts a lead of another unit directly (POST contato/convertercliente)', async () => {
+  it('issue 7 §5: asks before converting a lead of another unit (it cannot be undone), then POSTs contato/convertercliente', async () => {
     const lead = testCrmContato({ unidade: 1 });
     const api = stubApi({ 'POST /api/contato/convertercliente/41': converted(lead) });
     vi.stubGlobal('fetch', api.fetchMock);
     renderHeader(lead);
     fireEvent.click(screen.getByRole('button', { name: 'Converter cliente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Converter cliente para o sistema irmão?' });
+    expect(within(dialog).getByText(/Esta ação não pode ser desfeita\./)).toBeTruthy();
+    expect(api.calls).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Converter' }));
     expect(await screen.findByText('Cliente convertido para o sistema irmão')).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.calls.map((call) => `${call.method} ${call.url}`)).toEqual(['POST /api/contato/convertercliente/41']);
+  });
+
+  it("issue 7 §5: 'Cancelar' on the confirmation converts nothing", async () => {
+    const api = stubApi({});
+    vi.stubGlobal('fetch', api.fetchMock);
+    renderHeader(testCrmContato({ unidade: 1 }));
+    fireEvent.click(screen.getByRole('button', { name: 'Converter cliente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Converter cliente para o sistema irmão?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls).toEqual([]);
   });
 
   it("says 'Cliente sem telefone' and sends nothing when the lead has no phone", async () => {

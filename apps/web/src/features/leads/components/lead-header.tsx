@@ -21,7 +21,7 @@ import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { leadActions } from '../api/lead-actions.ts';
 import { useLeadChange } from '../api/use-lead-change.ts';
 import { avatarColor, initialsOf } from './lead-avatar.ts';
-import { ConvertUnitDialog, DeleteLeadDialog, TransferUnitDialog } from './lead-dialogs.tsx';
+import { ConvertLeadDialog, ConvertUnitDialog, DeleteLeadDialog, TransferUnitDialog } from './lead-dialogs.tsx';
 import type { LeadSettings } from './use-lead-settings.ts';
 
 /** 001 §4 Conversion: a lead of this unit is converted to a unit picked in a dialog. */
@@ -58,7 +58,8 @@ export function LeadHeader({ lead, settings, onLeave, onBack }: LeadHeaderProps)
   const id = lead.cli_crm_id;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [transferring, setTransferring] = useState(false);
-  const [converting, setConverting] = useState(false);
+  // 'unit': unit 58 picks the unit; 'confirm': everyone else confirms (issue 7 §5).
+  const [converting, setConverting] = useState<'unit' | 'confirm' | null>(null);
   const blocked = lead.whatsapp_blocked === 1;
 
   const markUnread = useLeadChange(id, { request: () => leadActions.markUnread(id), success: LEAD_API_MESSAGES.markedUnread });
@@ -72,11 +73,11 @@ export function LeadHeader({ lead, settings, onLeave, onBack }: LeadHeaderProps)
     request: (unitId: number | null) => (unitId === null ? leadActions.convert(id) : leadActions.convertToUnit(id, unitId)),
     success: LEAD_API_MESSAGES.converted,
   });
-  // 001 §4 Conversion: 'Cliente sem telefone' without a phone; unit 58 picks the unit first.
+  // 001 §4 Conversion: 'Cliente sem telefone' without a phone; unit 58 picks the unit first; it
+  // cannot be undone, so it always asks before it runs (issue 7 §5).
   const startConversion = () => {
     if (lead.cli_telefone.trim() === '') enqueueSnackbar(LEAD_API_MESSAGES.noPhone, { variant: 'warning' });
-    else if (lead.unidade === UNIT_PICKED_CONVERSION_UNIT_ID) setConverting(true);
-    else convert.mutate(null);
+    else setConverting(lead.unidade === UNIT_PICKED_CONVERSION_UNIT_ID ? 'unit' : 'confirm');
   };
   const remove = useLeadChange(id, { request: () => leadActions.deleteLead(id), success: LEAD_API_MESSAGES.deleted, onDone: onLeave });
   const transfer = useLeadChange(id, { request: (unitId: number) => leadActions.transferToUnit(id, unitId), success: LEAD_API_MESSAGES.transferred, onDone: onLeave });
@@ -148,8 +149,16 @@ export function LeadHeader({ lead, settings, onLeave, onBack }: LeadHeaderProps)
         onCancel={() => setConfirmDelete(false)}
         onConfirm={() => remove.mutate(undefined, { onSettled: () => setConfirmDelete(false) })}
       />
-      {converting && (
-        <ConvertUnitDialog busy={convert.isPending} onCancel={() => setConverting(false)} onConfirm={(unitId) => convert.mutate(unitId, { onSettled: () => setConverting(false) })} />
+      {converting === 'unit' && (
+        <ConvertUnitDialog busy={convert.isPending} onCancel={() => setConverting(null)} onConfirm={(unitId) => convert.mutate(unitId, { onSettled: () => setConverting(null) })} />
+      )}
+      {converting === 'confirm' && (
+        <ConvertLeadDialog
+          leadName={lead.cli_nome}
+          busy={convert.isPending}
+          onCancel={() => setConverting(null)}
+          onConfirm={() => convert.mutate(null, { onSettled: () => setConverting(null) })}
+        />
       )}
       {transferring && (
         <TransferUnitDialog

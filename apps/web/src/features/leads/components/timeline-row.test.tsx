@@ -11,6 +11,7 @@ const lookups: TimelineLookups = {
   saleStatuses: makeSaleStatuses(),
   users: [{ id: 3, nome: 'Adriana Moreira' }],
   tags: [{ id: 1, nome: 'Quente' }],
+  potentials: [{ id: 2, nome: 'Interesse no tratamento', status: 'Nenhum', status1: 'Pouco', status2: 'Pouco+', status3: 'Médio', status4: 'Médio+', status5: 'Muito' }],
 };
 
 function renderEvent(overrides: Parameters<typeof makeHistoryEvent>[0], actions: { onRemove?: (id: number) => void; onEditTicket?: (id: number) => void } = {}) {
@@ -58,5 +59,37 @@ describe('000 §2 §4 timeline row', () => {
     const change = renderEvent({ tipo: 5, id_antigo: 4, id_novo: 5 }, { onEditTicket });
     fireEvent.click(screen.getByRole('button', { name: 'Editar valor do ticket' }));
     expect(onEditTicket).toHaveBeenCalledWith(change.id);
+  });
+});
+
+describe('issue 7 §6 rows of the lead record', () => {
+  it("shows a potential change as its star level labels (001 §3), never 'Interesse no tratamento → Interesse no tratamento'", () => {
+    renderEvent({ tipo: 7, id_antigo: 2, id_novo: 2, valor_antigo: '1', valor_novo: '4' });
+    const row = screen.getByRole('listitem', { name: 'Potencial alterado' });
+    expect(row.textContent).toContain('Pouco → Médio+');
+    expect(row.textContent).toContain('Potencial: Interesse no tratamento');
+    expect(row.textContent).not.toContain('Interesse no tratamento → Interesse no tratamento');
+  });
+
+  it('shows a ticket change as a ticket change in BRL, not a status change to the same status', () => {
+    renderEvent({ tipo: 5, id_antigo: 4, id_novo: 4, valor_antigo: '0.00', valor_novo: '1234.50', descricao: 'Valor do ticket alterado', texto: 'Valor do ticket: R$ 0,00 → R$ 1.234,50' });
+    expect(screen.queryByRole('listitem', { name: 'Status da negociação alterado' })).toBeNull();
+    const row = screen.getByRole('listitem', { name: 'Valor do ticket alterado' });
+    expect(row.textContent?.replace(/\s/g, ' ')).toContain('R$ 0,00 → R$ 1.234,50');
+    expect(row.textContent).not.toContain('Em negociação → Em negociação');
+  });
+
+  it('shows a contact edit as field: old → new with the phone formatted, one line per field, no pipes', () => {
+    renderEvent({
+      tipo: 9,
+      descricao: 'Dados do contato alterados: nome, telefone',
+      texto_antigo: JSON.stringify({ nome: 'Ana', telefone: '11987654321' }),
+      texto: JSON.stringify({ nome: 'Ana Souza', telefone: '11912345678' }),
+    });
+    const row = screen.getByRole('listitem', { name: 'Dados do contato alterados' });
+    expect(screen.getByText('Nome: Ana → Ana Souza')).toBeTruthy();
+    expect(screen.getByText('Telefone: (11) 98765-4321 → (11) 91234-5678')).toBeTruthy();
+    expect(row.textContent).not.toContain('|');
+    expect(row.textContent).not.toContain('11912345678');
   });
 });

@@ -18,6 +18,8 @@ import Assignment from '@mui/icons-material/Assignment';
 import HelpOutline from '@mui/icons-material/HelpOutlined';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
+import Paid from '@mui/icons-material/Paid';
+import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import type { TimelineIconKey, TimelineRow as TimelineRowData } from '@funil/domain/leads/timeline';
 
 const ICONS: Record<TimelineIconKey, { icon: ReactElement; color: string }> = {
@@ -34,6 +36,8 @@ const ICONS: Record<TimelineIconKey, { icon: ReactElement; color: string }> = {
   'tag-added': { icon: <LocalOffer fontSize="small" />, color: '#be185d' },
   'tag-removed': { icon: <Label fontSize="small" />, color: '#6b7280' },
   attendance: { icon: <Assignment fontSize="small" />, color: '#4338ca' },
+  ticket: { icon: <Paid fontSize="small" />, color: '#15803d' },
+  'contact-edit': { icon: <ManageAccounts fontSize="small" />, color: '#475569' },
   unknown: { icon: <HelpOutline fontSize="small" />, color: '#6b7280' },
 };
 
