@@ -2,7 +2,7 @@
 // under /api, Socket.IO at /socket.io and the built web app at /.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -31,7 +31,7 @@ declare module 'fastify' {
     loginThrottle: LoginThrottle;
     realtime: Realtime;
     /** Every /api route with its access config, for the role-matrix tests and docs. */
-    apiRoutes: { method: string; url: string; public: boolean; access: readonly AppRoute[] | null }[];
+    apiRoutes: { method: string; url: string; public: boolean; access: readonly AppRoute[] | null; schema: FastifySchema | undefined }[];
   }
 }
 
@@ -72,7 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const access = route.config?.access;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      app.apiRoutes.push({ method, url: route.url, public: route.config?.public === true, access: access === undefined ? null : typeof access === 'string' ? [access] : access });
+      app.apiRoutes.push({ method, url: route.url, public: route.config?.public === true, access: access === undefined ? null : typeof access === 'string' ? [access] : access, schema: route.schema });
     }
   });
   app.decorate('db', options.database.db);
