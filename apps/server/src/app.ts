@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { HTTP_MESSAGES } from '@funil/domain/http/errors';
 import type { AppRoute } from '@funil/domain/access/routes';
 import type { Database, Db } from './db/connection.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { LoginThrottle } from './modules/auth/login-throttle.ts';
@@ -35,8 +36,12 @@ declare module 'fastify' {
   }
 }
 
-// zod's own messages in Portuguese, for every schema without a message of its own.
-z.config(z.locales.pt());
+// zod's own messages in Portuguese, for every schema without a message of its own; a field left
+// out reads 'Campo obrigatório.' rather than the locale's 'recebeu um valor "undefined"'.
+z.config({
+  ...z.locales.pt(),
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? HTTP_MESSAGES.required : undefined),
+});
 
 export type AppOptions = {
   database: Database;
@@ -62,6 +67,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1_048_576,
     trustProxy: true,
+    // Broken percent-encoding and over-long path segments answer like every other error (issue 7 §4).
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -104,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   registerErrorHandling(app);
+  registerInputGuard(app);
   await app.register(authPlugin);
   await app.register(jobsPlugin);
 

@@ -187,6 +187,7 @@ describe("malformed segments give FilterSegmentsError 'Filtro inválido: …'", 
       expect(() => parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail(i, value))).toThrow(`Filtro inválido: valor inválido em ${field}`);
     }
     expect(parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail(7, '2999-12-31')).data_fim).toBe('2999-12-31');
+    expect(() => parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail(5, 'a%00b'))).toThrow('Filtro inválido: valor inválido em campanha');
   });
 
   it('rejects broken percent-encoding in text', () => {

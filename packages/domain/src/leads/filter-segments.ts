@@ -225,8 +225,13 @@ function decodeField(field: SegmentField, segment: string): unknown {
     case 'id':
       if (isEmpty) return null;
       return isIdText(segment) ? Number(segment) : invalid();
-    case 'text':
-      return isEmpty ? '' : decodeOnce(segment, field);
+    case 'text': {
+      if (isEmpty) return '';
+      // Text is encoded twice, so a NUL arrives as '%2500' and passes the server's check of the
+      // path; the database cannot compare with it (issue 7 §4).
+      const text = decodeOnce(segment, field);
+      return text.includes('\u0000') ? invalid() : text;
+    }
     case 'ids':
       if (isEmpty) return [];
       return segment.split(',').every(isIdText) ? segment.split(',').map(Number) : invalid();
