@@ -9,9 +9,9 @@ import { DomainError, statusOf } from './domain-error.ts';
 const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: HTTP_MESSAGES.tooLarge },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: HTTP_MESSAGES.unsupportedMediaType },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: HTTP_MESSAGES.malformedBody },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: HTTP_MESSAGES.malformedBody },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: HTTP_MESSAGES.malformedBody },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: HTTP_MESSAGES.invalid },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: HTTP_MESSAGES.invalid },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: HTTP_MESSAGES.invalid },
   FST_ERR_BAD_URL: { status: 400, message: HTTP_MESSAGES.badUrl },
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: HTTP_MESSAGES.uriTooLong },
   FST_REQ_FILE_TOO_LARGE: { status: 413, message: HTTP_MESSAGES.fileTooLarge },
@@ -80,10 +80,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const known = FRAMEWORK_ERRORS[fe.code];
     if (known) return reply.status(known.status).send({ message: known.message, status: known.status });
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
-    // The JSON parser's SyntaxError carries statusCode 400 and no code of its own.
-    if (status === 400 && error instanceof SyntaxError) return reply.status(400).send({ message: HTTP_MESSAGES.malformedBody, status: 400 });
     if (status >= 400 && status < 500) {
-      // Any other client mistake, said plainly: never the framework's English text.
+      // Malformed JSON (the parser's SyntaxError with statusCode 400) and any other client
+      // mistake, said plainly: never the framework's English text.
       return reply.status(status).send({ message: clientMessage(status), status });
     }
     request.log.error({ err: error }, 'erro interno');

@@ -358,8 +358,8 @@ describe('one finding each (issue 7 §4)', () => {
     const cases: [InjectOptions, number, string][] = [
       [{ method: 'POST', url: '/api/tags', payload: '<tag/>', headers: { 'content-type': 'application/xml' } }, 415, 'Formato do corpo da requisição não suportado.'],
       [{ method: 'POST', url: '/api/tags', payload: TEN_MB_BODY, headers: { 'content-type': 'application/json' } }, 413, 'A requisição é grande demais.'],
-      [{ method: 'POST', url: '/api/tags', payload: '{"nome": "x"', headers: { 'content-type': 'application/json' } }, 400, 'O corpo da requisição está malformado.'],
-      [{ method: 'POST', url: '/api/tags', payload: '', headers: { 'content-type': 'application/json' } }, 400, 'O corpo da requisição está malformado.'],
+      [{ method: 'POST', url: '/api/tags', payload: '{"nome": "x"', headers: { 'content-type': 'application/json' } }, 400, 'Dados inválidos.'],
+      [{ method: 'POST', url: '/api/tags', payload: '', headers: { 'content-type': 'application/json' } }, 400, 'Dados inválidos.'],
       [{ method: 'GET', url: '/api/nao-existe/segredo' }, 404, 'Rota não encontrada.'],
       [{ method: 'PATCH', url: '/api/tags' }, 404, 'Rota não encontrada.'],
       [{ method: 'GET', url: '/api/contato/completo/%E0%A4%A' }, 400, 'Endereço da requisição inválido.'],

@@ -24,8 +24,6 @@ export const HTTP_MESSAGES = {
   // Issue 7 §4: bad input answers 4xx in Portuguese, never repeating the request.
   /** A NUL character (U+0000) in a path, query or body text: the database cannot store it. */
   nulCharacter: 'O texto enviado contém um caractere inválido.',
-  /** Malformed or empty JSON body. */
-  malformedBody: 'O corpo da requisição está malformado.',
   /** A multipart form cut short, without its boundary or otherwise unreadable. */
   malformedForm: 'O formulário enviado está incompleto ou malformado.',
   /** 415: a body type the route does not read. */
