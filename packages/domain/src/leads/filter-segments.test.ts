@@ -9,6 +9,7 @@ import {
   type ContactListFilter,
   emptyFilter,
   FilterSegmentsError,
+  isFilterDate,
   MASS_SEND_CLIENTS_LAYOUT,
   parseFilterSegments,
   PIPELINE_LAYOUT,
@@ -187,6 +188,7 @@ describe("malformed segments give FilterSegmentsError 'Filtro inválido: …'", 
       expect(() => parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail(i, value))).toThrow(`Filtro inválido: valor inválido em ${field}`);
     }
     expect(parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail(7, '2999-12-31')).data_fim).toBe('2999-12-31');
+    expect([isFilterDate('1900-01-01'), isFilterDate('2999-12-31 23:59:59'), isFilterDate('9999-12-31'), isFilterDate('1899-12-31'), isFilterDate('2024-02-30')]).toEqual([true, true, false, false, false]);
     expect(() => parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail(5, 'a%00b'))).toThrow('Filtro inválido: valor inválido em campanha');
   });
 

@@ -146,6 +146,11 @@ const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
 export const FILTER_YEAR_MIN = 1900;
 export const FILTER_YEAR_MAX = 2999;
 
+/** True for a date (or date-time) a filter segment may carry: a calendar date of years 1900–2999. */
+export function isFilterDate(value: string): boolean {
+  return isValidDate(value);
+}
+
 function isValidDate(value: string): boolean {
   const match = DATE_PATTERN.exec(value);
   if (!match) return false;
