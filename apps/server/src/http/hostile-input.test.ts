@@ -30,6 +30,9 @@ const FIELD_VALUES: readonly { name: string; value: unknown }[] = [
   { name: '99999999999', value: 99_999_999_999 },
   { name: '-1', value: -1 },
   { name: 'emoji', value: EMOJI },
+  // Longer than most columns: a schema that lets it through must have a column that holds it.
+  { name: '5.000 caracteres', value: 'y'.repeat(5000) },
+  { name: '70.000 caracteres', value: 'y'.repeat(70_000) },
 ];
 
 /** Values for one path param, filter segment or query value (as they appear in the URL). */
@@ -290,7 +293,7 @@ function problemOf(res: LightMyRequestResponse, label: string): string | null {
   if (!parsed.success) return 'erro fora de { message, status }';
   const message = parsed.data.message;
   if (ENGLISH.test(message)) return `mensagem em inglês: ${message}`;
-  if (message.includes('\u0000') || message.includes(EMOJI) || message.includes('xxxxxxxxxx') || message.includes('99999999999') || message.includes(String(INT_OVERFLOW)))
+  if (message.includes('\u0000') || message.includes(EMOJI) || message.includes('xxxxxxxxxx') || message.includes('yyyyyyyyyy') || message.includes('99999999999') || message.includes(String(INT_OVERFLOW)))
     return `mensagem ecoa a entrada (${label}): ${message}`;
   return null;
 }
