@@ -289,10 +289,12 @@ function problemOf(res: LightMyRequestResponse, label: string): string | null {
   } catch {
     return 'erro sem JSON';
   }
-  const parsed = z.object({ message: z.string().min(1), status: z.literal(res.statusCode) }).safeParse(body);
+  const parsed = z.object({ message: z.string().min(1), status: z.literal(res.statusCode), fields: z.record(z.string(), z.string()).optional() }).safeParse(body);
   if (!parsed.success) return 'erro fora de { message, status }';
   const message = parsed.data.message;
   if (ENGLISH.test(message)) return `mensagem em inglês: ${message}`;
+  const englishField = Object.values(parsed.data.fields ?? {}).find((text) => ENGLISH.test(text));
+  if (englishField) return `campo em inglês: ${englishField}`;
   if (message.includes('\u0000') || message.includes(EMOJI) || message.includes('xxxxxxxxxx') || message.includes('yyyyyyyyyy') || message.includes('99999999999') || message.includes(String(INT_OVERFLOW)))
     return `mensagem ecoa a entrada (${label}): ${message}`;
   return null;
