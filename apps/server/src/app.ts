@@ -2,7 +2,7 @@
 // under /api, Socket.IO at /socket.io and the built web app at /.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { HTTP_MESSAGES } from '@funil/domain/http/errors';
 import type { AppRoute } from '@funil/domain/access/routes';
 import type { Database, Db } from './db/connection.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { LoginThrottle, type Sleep } from './modules/auth/login-throttle.ts';
@@ -37,12 +38,16 @@ declare module 'fastify' {
     /** Ends the sockets of sessions that end (logout, deactivation, expiry; issue 7 §3). */
     sessionSockets: SessionSockets;
     /** Every /api route with its access config, for the role-matrix tests and docs. */
-    apiRoutes: { method: string; url: string; public: boolean; access: readonly AppRoute[] | null }[];
+    apiRoutes: { method: string; url: string; public: boolean; access: readonly AppRoute[] | null; schema: FastifySchema | undefined }[];
   }
 }
 
-// zod's own messages in Portuguese, for every schema without a message of its own.
-z.config(z.locales.pt());
+// zod's own messages in Portuguese, for every schema without a message of its own; a field left
+// out reads 'Campo obrigatório.' rather than the locale's 'recebeu um valor "undefined"'.
+z.config({
+  ...z.locales.pt(),
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? HTTP_MESSAGES.required : undefined),
+});
 
 export type AppOptions = {
   database: Database;
@@ -82,6 +87,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: options.bodyLimit ?? 1_048_576,
     // issue 7 §5: X-Forwarded-For only from the configured proxies; by default the peer is the client.
     trustProxy: trustProxyOption(options.trustProxy ?? false),
+    // Broken percent-encoding and over-long path segments answer like every other error (issue 7 §4).
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -92,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const access = route.config?.access;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      app.apiRoutes.push({ method, url: route.url, public: route.config?.public === true, access: access === undefined ? null : typeof access === 'string' ? [access] : access });
+      app.apiRoutes.push({ method, url: route.url, public: route.config?.public === true, access: access === undefined ? null : typeof access === 'string' ? [access] : access, schema: route.schema });
     }
   });
   app.decorate('db', options.database.db);
@@ -126,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   registerErrorHandling(app);
+  registerInputGuard(app);
   await app.register(authPlugin);
   await app.register(jobsPlugin);
 

@@ -4,6 +4,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { CSV_IMPORT_MAX_BYTES } from '@funil/domain/leads-api/csv-import-api';
+import { HTTP_MESSAGES } from '@funil/domain/http/errors';
+import { DomainError } from './domain-error.ts';
 
 export type UploadedFile = { filename: string; mimetype: string; content: Buffer };
 
@@ -13,13 +15,29 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
 
 /** Registers multipart and urlencoded parsing in the calling plugin's scope; one file per request. */
 export async function registerFormBodies(app: FastifyInstance, options: { maxFileBytes?: number } = {}): Promise<void> {
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: options.maxFileBytes ?? CSV_IMPORT_MAX_BYTES, files: 1, fields: 50, fieldSize: 1_048_576 },
-    async onFile(part) {
-      const content = await part.toBuffer();
-      (part as unknown as { value: UploadedFile }).value = { filename: part.filename, mimetype: part.mimetype, content };
-    },
+  await app.register(multipart, { limits: { fileSize: options.maxFileBytes ?? CSV_IMPORT_MAX_BYTES, files: 1, fields: 50, fieldSize: 1_048_576 } });
+  // The form becomes the body before validation, as attachFieldsToBody: 'keyValues' would do, but a
+  // form the parser cannot read (cut short, no boundary, a broken part header) answers 400 in
+  // Portuguese instead of the parser's own error (issue 7 §4); its limits keep their 413.
+  app.addHook('preValidation', async (request) => {
+    if (!request.isMultipart()) return;
+    // No prototype: a field named like an Object method cannot reach one.
+    const body = Object.create(null) as Record<string, unknown>;
+    const add = (key: string, value: unknown) => {
+      const previous = body[key];
+      body[key] = previous === undefined ? value : Array.isArray(previous) ? [...(previous as unknown[]), value] : [previous, value];
+    };
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') add(part.fieldname, { filename: part.filename, mimetype: part.mimetype, content: await part.toBuffer() } satisfies UploadedFile);
+        else add(part.fieldname, part.value);
+      }
+    } catch (err) {
+      const status = (err as { statusCode?: unknown }).statusCode;
+      if (typeof status === 'number' && status >= 400 && status < 500) throw err;
+      throw new DomainError('invalid', HTTP_MESSAGES.malformedForm);
+    }
+    request.body = body;
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8'))));

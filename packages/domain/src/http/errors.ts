@@ -21,4 +21,17 @@ export const HTTP_MESSAGES = {
   fileTooLarge: 'Arquivo muito grande!',
   tooMany: 'Muitas requisições. Aguarde um momento e tente novamente.',
   internal: 'Erro interno do servidor. Tente novamente mais tarde',
+  // Issue 7 §4: bad input answers 4xx in Portuguese, never repeating the request.
+  /** A NUL character (U+0000) in a path, query or body text: the database cannot store it. */
+  nulCharacter: 'O texto enviado contém um caractere inválido.',
+  /** A multipart form cut short, without its boundary or otherwise unreadable. */
+  malformedForm: 'O formulário enviado está incompleto ou malformado.',
+  /** 415: a body type the route does not read. */
+  unsupportedMediaType: 'Formato do corpo da requisição não suportado.',
+  /** A path that is not a valid URL (broken percent-encoding). */
+  badUrl: 'Endereço da requisição inválido.',
+  /** 414: a path segment longer than the router accepts. */
+  uriTooLong: 'Endereço da requisição longo demais.',
+  /** A required field left out. */
+  required: 'Campo obrigatório.',
 } as const;

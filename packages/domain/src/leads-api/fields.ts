@@ -2,21 +2,27 @@
 // numbers, so an integer field accepts both and nothing else (no booleans, no objects).
 import { z } from 'zod';
 import { parseBRL } from '../format/currency.ts';
+import { PG_INT_MAX, PG_INT_MIN, idParam, idSchema } from '../http/ids.ts';
+
+// The path id lives with the one id schema (issue 7 §4); re-exported for the lead routes.
+export { idParam };
 
 const INT_TEXT = /^-?\d{1,12}$/;
 
-/** An integer sent as a number or as its digits ('12'), as form-data and JSON send it. */
+/**
+ * An integer sent as a number or as its digits ('12'), as form-data and JSON send it; within
+ * PostgreSQL's `integer`, the type of every column these fields reach.
+ */
 export function intField(message = 'Deve ser um número inteiro.') {
-  return z.union([z.number({ error: message }).int({ error: message }), z.string({ error: message }).trim().regex(INT_TEXT, message).transform(Number)], {
-    error: message,
-  });
+  return z
+    .union([z.number({ error: message }).int({ error: message }), z.string({ error: message }).trim().regex(INT_TEXT, message).transform(Number)], {
+      error: message,
+    })
+    .pipe(z.number().min(PG_INT_MIN, message).max(PG_INT_MAX, message));
 }
 
-/** A path id: a positive integer of at most 9 digits. */
-export const idParam = z
-  .string()
-  .regex(/^\d{1,9}$/, 'Identificador inválido.')
-  .transform(Number);
+/** An id sent as a number or as its digits: 1 to 2^31 − 1 (issue 7 §4). */
+export const idField = idSchema;
 
 export const leadIdParams = z.object({ id: idParam });
 

@@ -6,7 +6,7 @@ import { contactCreatePayloadSchema } from '../leads/contact.ts';
 import { csvLeadRowSchema, splitCsvTags } from '../leads/csv.ts';
 import { historyEventSchema } from '../leads/timeline.ts';
 import { toNationalDigits, stripPhone } from '../phone/phone.ts';
-import { brlField, intField, zeroOneField } from './fields.ts';
+import { brlField, idField, intField, zeroOneField } from './fields.ts';
 
 /** Leads per page of the contact list reads (000 §7); newest captured first. */
 export const CONTACT_LIST_PAGE_SIZE = 50;
@@ -137,7 +137,7 @@ export const statusBodySchema = z.object({ status: intField('Status inválido.')
 
 /** negociacao/atualizarpotencial/{id}: form idPotencial and valor 0..5 (001 §7). */
 export const potentialBodySchema = z.object({
-  idPotencial: intField('Potencial inválido.'),
+  idPotencial: idField('Potencial inválido.'),
   valor: intField('Valor do potencial inválido.').pipe(z.number().min(0, 'O potencial vai de 0 a 5.').max(5, 'O potencial vai de 0 a 5.')),
 });
 
@@ -157,7 +157,7 @@ export const removeCommentBodySchema = z.object({ comentario: z.string().max(0, 
 /** POST contato/valorticket/{id}: valor_ticket in BRL ≥ 0, id_negociacao the timeline event edited (000 §4). */
 export const ticketBodySchema = z.object({
   valor_ticket: brlField,
-  id_negociacao: intField('Negociação inválida.').optional(),
+  id_negociacao: idField('Negociação inválida.').optional(),
 });
 
 const scheduleDateText = z
@@ -187,12 +187,12 @@ export const updateScheduledMessageBodySchema = z
 
 /** PUT contato/atribuiratendente/{id}: the attendant (default: the caller). */
 export const assignBodySchema = z
-  .object({ idAtendente: intField('Atendente inválido.').optional(), idUsuario: intField('Atendente inválido.').optional() })
+  .object({ idAtendente: idField('Atendente inválido.').optional(), idUsuario: idField('Atendente inválido.').optional() })
   .nullish();
 
 /** POST contato/transferircontato/{id} and contato/convertercliente[global]/{id}: form idUnidade. */
-export const transferBodySchema = z.object({ idUnidade: intField('Unidade inválida.') });
-export const convertBodySchema = z.object({ idUnidade: intField('Unidade inválida.').optional() }).nullish();
+export const transferBodySchema = z.object({ idUnidade: idField('Unidade inválida.') });
+export const convertBodySchema = z.object({ idUnidade: idField('Unidade inválida.').optional() }).nullish();
 
 /** PUT contato/whatsapp-bloqueado/{id}: the new state, or a toggle when absent (001 §4). */
 export const whatsappBlockedBodySchema = z.object({ whatsapp_blocked: zeroOneField.optional() }).nullish();
@@ -203,7 +203,7 @@ export const leadWebhookBodySchema = z
     desativado: z.union([z.literal(1), z.literal('1')], { error: 'Use desativado: 1.' }).optional(),
     marcado_nao_lida: zeroOneField.optional(),
     whatsapp_ultima_mensagem_nao_lidas: intField('Contagem inválida.').pipe(z.number().min(0)).optional(),
-    idTicket: intField('Ticket inválido.').optional(),
+    idTicket: idField('Ticket inválido.').optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), 'Nenhuma alteração informada.');
 

@@ -1,7 +1,7 @@
 // Tag bodies (001 §3 "Tag", §7 Tags).
 import { z } from 'zod';
 import { TAG_API_MESSAGES } from './messages.ts';
-import { intField } from './fields.ts';
+import { idField } from './fields.ts';
 
 export const tagSchema = z.object({ id: z.number().int(), nome: z.string(), cor: z.string(), descricao: z.string().nullable() });
 export const tagsResponseSchema = z.object({ data: z.array(tagSchema) });
@@ -25,6 +25,6 @@ export const leadTagsResponseSchema = z.object({ data: z.array(leadTagSchema) })
 
 /** POST tagsClientes/{idContato} {tags:[{id_tag}]}. */
 export const assignTagsBodySchema = z.object({
-  tags: z.array(z.object({ id_tag: intField('Tag inválida.') }), { error: 'Informe as tags.' }).min(1, 'Informe ao menos uma tag.').max(100),
+  tags: z.array(z.object({ id_tag: idField('Tag inválida.') }), { error: 'Informe as tags.' }).min(1, 'Informe ao menos uma tag.').max(100),
 });
 export const leadTagsChangeResponseSchema = z.object({ message: z.string(), data: z.array(leadTagSchema) });

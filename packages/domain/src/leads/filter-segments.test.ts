@@ -9,6 +9,7 @@ import {
   type ContactListFilter,
   emptyFilter,
   FilterSegmentsError,
+  isFilterDate,
   MASS_SEND_CLIENTS_LAYOUT,
   parseFilterSegments,
   PIPELINE_LAYOUT,
@@ -170,6 +171,25 @@ describe("malformed segments give FilterSegmentsError 'Filtro inválido: …'", 
         expect((error as Error).message).toMatch(/^Filtro inválido: /);
       }
     }
+  });
+
+  it('rejects ids beyond a PostgreSQL integer and dates out of range without repeating the value (issue 7 §4)', () => {
+    const tail = (i: number, value: string) => Array.from({ length: 10 }, (_, j) => (j === i ? value : '-1')).join('/');
+    expect(parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail(0, '2147483647')).status_negociacao).toBe(2_147_483_647);
+    expect(parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail(8, '0,2147483647')).tags).toEqual([0, 2_147_483_647]);
+    for (const [i, value, field] of [
+      [0, '2147483648', 'status_negociacao'],
+      [0, '99999999999', 'status_negociacao'],
+      [8, '1,2147483648', 'tags'],
+      [6, '9999-12-31', 'data_inicio'],
+      [7, '9999-12-31 23:59:59', 'data_fim'],
+      [7, '0001-01-01', 'data_fim'],
+    ] as const) {
+      expect(() => parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail(i, value))).toThrow(`Filtro inválido: valor inválido em ${field}`);
+    }
+    expect(parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail(7, '2999-12-31')).data_fim).toBe('2999-12-31');
+    expect([isFilterDate('1900-01-01'), isFilterDate('2999-12-31 23:59:59'), isFilterDate('9999-12-31'), isFilterDate('1899-12-31'), isFilterDate('2024-02-30')]).toEqual([true, true, false, false, false]);
+    expect(() => parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail(5, 'a%00b'))).toThrow('Filtro inválido: valor inválido em campanha');
   });
 
   it('rejects broken percent-encoding in text', () => {

@@ -2,6 +2,7 @@
 // 000 §7 contact lists, 001 §7 whatsapp/clientes, 002 §7 "Filter segments for lists"):
 // each value sits at a fixed position, -1 when empty, text URL-encoded twice, lists of ids
 // comma-joined, dates as YYYY-MM-DD (optionally with HH:mm:ss).
+import { PG_INT_MAX, isIntegerText } from '../http/ids.ts';
 
 /** What a segment holds. */
 export type SegmentKind =
@@ -138,17 +139,32 @@ export class FilterSegmentsError extends Error {
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
 
+/**
+ * Years a date filter may name (issue 7 §4): '9999-12-31' ends past year 9999 once read as São
+ * Paulo time and is no date a list can mean, so it is refused rather than sent to the database.
+ */
+export const FILTER_YEAR_MIN = 1900;
+export const FILTER_YEAR_MAX = 2999;
+
+/** True for a date (or date-time) a filter segment may carry: a calendar date of years 1900–2999. */
+export function isFilterDate(value: string): boolean {
+  return isValidDate(value);
+}
+
 function isValidDate(value: string): boolean {
   const match = DATE_PATTERN.exec(value);
   if (!match) return false;
   const [y, mo, d, h, mi, s] = match.slice(1).map((part) => Number(part ?? 0));
   if (y === undefined || mo === undefined || d === undefined) return false;
+  if (y < FILTER_YEAR_MIN || y > FILTER_YEAR_MAX) return false;
   const date = new Date(Date.UTC(y, mo - 1, d));
   const sameDay = date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
   return sameDay && (h ?? 0) <= 23 && (mi ?? 0) <= 59 && (s ?? 0) <= 59;
 }
 
-const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+// Filter ids are keys or codes (0 is a value: 'Não Atribuídos', 'Não enviada'); at most a PostgreSQL integer.
+const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= PG_INT_MAX;
+const isIdText = (segment: string) => isIntegerText(segment, 0);
 
 function encodeField(field: SegmentField, value: unknown): string {
   const invalid = (): never => {
@@ -204,20 +220,26 @@ function decodeOnce(segment: string, field: SegmentField): string {
 
 function decodeField(field: SegmentField, segment: string): unknown {
   const invalid = (): never => {
-    throw new FilterSegmentsError('invalid-value', `valor "${segment}" em ${field.key}`, field.key);
+    // The value is not repeated: the answer never echoes the request (issue 7 §4).
+    throw new FilterSegmentsError('invalid-value', `valor inválido em ${field.key}`, field.key);
   };
   const isEmpty = segment === EMPTY_SEGMENT;
   switch (field.kind) {
     case 'page':
-      return /^\d{1,9}$/.test(segment) ? Number(segment) : invalid();
+      return isIdText(segment) ? Number(segment) : invalid();
     case 'id':
       if (isEmpty) return null;
-      return /^\d{1,9}$/.test(segment) ? Number(segment) : invalid();
-    case 'text':
-      return isEmpty ? '' : decodeOnce(segment, field);
+      return isIdText(segment) ? Number(segment) : invalid();
+    case 'text': {
+      if (isEmpty) return '';
+      // Text is encoded twice, so a NUL arrives as '%2500' and passes the server's check of the
+      // path; the database cannot compare with it (issue 7 §4).
+      const text = decodeOnce(segment, field);
+      return text.includes('\u0000') ? invalid() : text;
+    }
     case 'ids':
       if (isEmpty) return [];
-      return /^\d{1,9}(,\d{1,9})*$/.test(segment) ? segment.split(',').map(Number) : invalid();
+      return segment.split(',').every(isIdText) ? segment.split(',').map(Number) : invalid();
     case 'date':
       if (isEmpty) return null;
       return isValidDate(segment) ? segment : invalid();
@@ -272,7 +294,7 @@ function decodeURIComponentSafe(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
-    throw new FilterSegmentsError('invalid-value', `codificação inválida em "${segment}"`);
+    throw new FilterSegmentsError('invalid-value', 'codificação inválida');
   }
 }
 

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { leadListItemSchema } from '../leads/lead.ts';
 import { MAX_MEDIA_BASE64_CHARS } from './gateway-api.ts';
+import { idSchema } from '../http/ids.ts';
 
 /** 001 §3 mensagemTipo. */
 export const MENSAGEM_TIPO = {
@@ -77,7 +78,7 @@ const media = z.string().min(1).max(MAX_MEDIA_BASE64_CHARS, 'Arquivo muito grand
  * payload", §7): the file travels as a base64 data URL in the field named after its kind.
  */
 export const legacySendBodySchema = z.object({
-  cli_crm_id: z.coerce.number().int().positive(),
+  cli_crm_id: idSchema('Lead inválido.'),
   telefone: z.string().max(40).optional(),
   mensagem: z.string().max(65_536).optional(),
   destinatario: z.string().max(200).optional(),
@@ -97,4 +98,4 @@ export type LegacySendBody = z.infer<typeof legacySendBodySchema>;
 export const legacySendResponseSchema = z.object({ mensagem: legacyMessageSchema });
 
 /** POST /api/whatsapp/enviar/naolidas (001 §4 "Reading"). */
-export const unreadBodySchema = z.object({ cli_crm_id: z.coerce.number().int().positive() });
+export const unreadBodySchema = z.object({ cli_crm_id: idSchema('Lead inválido.') });

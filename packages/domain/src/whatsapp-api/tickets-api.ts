@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { chatMessageSchema } from './chat-message.ts';
 import { MAX_MEDIA_BASE64_CHARS } from './gateway-api.ts';
+import { idSchema } from '../http/ids.ts';
 
 const phone = z.string().trim().min(8).max(40);
 
@@ -17,11 +18,11 @@ export const contactResponseSchema = contactSchema;
 
 /** POST /api/tickets {contactId, queueId, userId, status:'open', whatsappId}. */
 export const ticketBodySchema = z.object({
-  contactId: z.coerce.number().int().positive(),
-  queueId: z.coerce.number().int().nullable().optional(),
-  userId: z.coerce.number().int().nullable().optional(),
+  contactId: idSchema('Contato inválido.'),
+  queueId: idSchema('Fila inválida.').nullable().optional(),
+  userId: idSchema('Atendente inválido.').nullable().optional(),
   status: z.enum(['open', 'pending', 'closed']).default('open'),
-  whatsappId: z.coerce.number().int().nullable().optional(),
+  whatsappId: idSchema('Instância inválida.').nullable().optional(),
 });
 export const ticketSchema = z.object({
   id: z.number().int(),
@@ -55,7 +56,7 @@ export const ticketMessageBodySchema = z.object({
   fromMe: z.boolean().optional(),
   mediaUrl: z.string().max(2048).nullable().optional(),
   body: z.string().max(65_536).default(''),
-  quotedMsg: z.object({ id: z.number().int() }).nullable().optional(),
+  quotedMsg: z.object({ id: idSchema('Mensagem citada inválida.') }).nullable().optional(),
   media: z.string().min(1).max(MAX_MEDIA_BASE64_CHARS, 'Arquivo muito grande!').optional(),
   fileName: z.string().max(255).optional(),
 });
@@ -65,8 +66,8 @@ export type TicketMessageBody = z.infer<typeof ticketMessageBodySchema>;
 export const webhookLeadBodySchema = z.object({
   cli_nome: z.string().trim().min(1).max(200),
   cli_telefone: phone,
-  company: z.coerce.number().int().optional().nullable(),
-  idTicket: z.coerce.number().int().optional().nullable(),
+  company: idSchema('Empresa inválida.').optional().nullable(),
+  idTicket: idSchema('Ticket inválido.').optional().nullable(),
 });
 export const webhookLeadResponseSchema = z.object({
   data: z.object({ cliente: z.object({ cli_crm_id: z.number().int(), cli_nome: z.string(), cli_telefone: z.string(), idTicket: z.number().int().nullable() }) }),

@@ -18,6 +18,7 @@ import {
   whatsappNumbersResponseSchema,
 } from '@funil/domain/whatsapp-api/gateway-api';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+import { idParams } from '@funil/domain/http/ids';
 import { DomainError } from '../../http/domain-error.ts';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { instanceOfUnit, requireGateway, gatewayFailure } from './instances.service.ts';
@@ -127,7 +128,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async
   // The file of a message, for the unit's sessions only.
   app.get(
     '/whatsapp/midia/:id',
-    { config: { access: ['/whatsapp-v3', '/whatsappv2', '/whatsapp'] }, schema: { params: z.object({ id: z.coerce.number().int().positive() }) } },
+    { config: { access: ['/whatsapp-v3', '/whatsappv2', '/whatsapp'] }, schema: { params: idParams('id') } },
     async (request, reply) => {
       const session = sessionOf(request);
       const row = await findMessageRow(ctx.db, request.params.id);

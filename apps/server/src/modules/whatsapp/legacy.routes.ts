@@ -16,6 +16,7 @@ import {
 } from '@funil/domain/whatsapp-api/legacy-api';
 import { MEDIA_BODY_LIMIT_BYTES, readResponseSchema } from '@funil/domain/whatsapp-api/gateway-api';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+import { idParams } from '@funil/domain/http/ids';
 import { DomainError } from '../../http/domain-error.ts';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { leadOfUnit, readConversation, sendToLead, type Outgoing } from './chat.service.ts';
@@ -67,7 +68,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = asy
 
   app.get(
     '/whatsapp/mensagens/:cli_crm_id',
-    { config: { access: legacy }, schema: { params: z.object({ cli_crm_id: z.coerce.number().int().positive() }), response: { 200: legacyMessagesResponseSchema, ...errors } } },
+    { config: { access: legacy }, schema: { params: idParams('cli_crm_id'), response: { 200: legacyMessagesResponseSchema, ...errors } } },
     async (request) => {
       const session = sessionOf(request);
       const lead = await leadOfUnit(ctx, session, request.params.cli_crm_id);

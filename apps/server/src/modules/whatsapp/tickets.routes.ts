@@ -16,6 +16,7 @@ import {
   webhookLeadResponseSchema,
 } from '@funil/domain/whatsapp-api/tickets-api';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+import { idParams as idParam } from '@funil/domain/http/ids';
 import { DomainError } from '../../http/domain-error.ts';
 import { isUploadedFile, registerFormBodies } from '../../http/form-body.ts';
 import { sessionOf } from '../auth/auth.plugin.ts';
@@ -28,7 +29,6 @@ import { findLeadInUnit, findMessageRow, leadSummaryOf, listReactions, updateMes
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 502: errorBodySchema };
 const chatScreens = ['/whatsapp', '/whatsappv2', '/whatsapp-v3'] as const;
-const idParam = (name: string) => z.object({ [name]: z.coerce.number().int().positive() });
 
 const mimeOfDataUrl = (value: string) => /^data:([^;,]+)/.exec(value)?.[1] ?? null;
 

@@ -12,7 +12,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = as
   app.post(
     '/webhooks/evolution',
     {
-      config: { public: true },
+      // A NUL typed by a contact is dropped, not refused: the gateway does not resend (issue 7 §4).
+      config: { public: true, nulCharacters: 'strip' },
       bodyLimit: 5_000_000,
       schema: { response: { 200: z.object({ ok: z.literal(true), handled: z.string() }), 400: errorBodySchema, 401: errorBodySchema } },
     },

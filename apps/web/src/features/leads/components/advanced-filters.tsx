@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Autocomplete, Button, Grid, MenuItem, Stack, TextField } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs from 'dayjs';
+import { isFilterDate } from '@funil/domain/leads/filter-segments';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { ColorChip } from '../../../components/ui/color-chip.tsx';
 import { useCampaigns } from '../api/get-campaigns.ts';
@@ -34,7 +35,11 @@ function IdSelect({ label, value, options, onChange }: { label: string; value: n
 }
 
 const fromIso = (value: string | null) => (value ? dayjs(value) : null);
-const toIso = (value: dayjs.Dayjs | null) => (value?.isValid() ? value.format('YYYY-MM-DD') : null);
+// A date the list filter cannot name (issue 7 §4: years 1900–2999) is left empty, as an incomplete one is.
+const toIso = (value: dayjs.Dayjs | null) => {
+  const iso = value?.isValid() ? value.format('YYYY-MM-DD') : null;
+  return iso !== null && isFilterDate(iso) ? iso : null;
+};
 
 export function AdvancedFilters({ applied, onApply }: AdvancedFiltersProps) {
   const unit = useLoadedUnitData();
