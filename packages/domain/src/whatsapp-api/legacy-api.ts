@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { leadListItemSchema } from '../leads/lead.ts';
 import { MAX_MEDIA_BASE64_CHARS } from './gateway-api.ts';
+import { tempIdSchema } from './chat-message.ts';
 
 /** 001 §3 mensagemTipo. */
 export const MENSAGEM_TIPO = {
@@ -91,6 +92,7 @@ export const legacySendBodySchema = z.object({
   nomeArquivo: z.string().max(255).optional(),
   /** Audio duration in seconds. */
   tamanho: z.coerce.number().optional(),
+  tempId: tempIdSchema.optional(),
 });
 export type LegacySendBody = z.infer<typeof legacySendBodySchema>;
 

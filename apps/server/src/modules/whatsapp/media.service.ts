@@ -9,7 +9,9 @@ import { extensionOf } from './message-content.ts';
 import { chatMessageOf } from './message-view.ts';
 import { emitMessage } from './whatsapp-events.ts';
 import { runInBackground, type WhatsappContext } from './whatsapp-context.ts';
-import { findInstanceById, findLeadInUnit, findMessageRow, leadSummaryOf, listReactions, updateMessage, type MessageRow } from './whatsapp.repository.ts';
+import { leadSummaryOf, unitLead } from '../leads/leads.service.ts';
+import { findInstanceById } from './instances.repository.ts';
+import { findMessageRow, listReactions, updateMessage, type MessageRow } from './message-store.repository.ts';
 
 const relativePath = (row: Pick<MessageRow, 'idUnidade' | 'id'>, mimetype: string | null, fileName: string | null) =>
   join(String(row.idUnidade), `${row.id}.${extensionOf(mimetype, fileName)}`);
@@ -73,7 +75,7 @@ export async function retryDueMedia(ctx: WhatsappContext, now: Date = new Date()
 
 async function announceDownload(ctx: WhatsappContext, row: MessageRow | null): Promise<void> {
   if (!row || row.mediaStatus !== 'ready') return;
-  const lead = await findLeadInUnit(ctx.db, row.idUnidade, row.cliCrmId);
+  const lead = await unitLead(ctx.db, row.idUnidade, row.cliCrmId);
   if (!lead) return;
   const reactions = row.messageId ? await listReactions(ctx.db, row.cliCrmId, [row.messageId]) : [];
   emitMessage(ctx, row, 'update', chatMessageOf(row, reactions), leadSummaryOf(lead), null);

@@ -13,7 +13,7 @@ import {
 import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
 import type { Ticket } from '@funil/domain/whatsapp-api/tickets-api';
 import type { WhatsappContext } from './whatsapp-context.ts';
-import type { InstanceRow } from './whatsapp.repository.ts';
+import type { InstanceRow } from './instances.repository.ts';
 
 export type Tenant = { idEmpresa: number; idUnidade: number };
 
