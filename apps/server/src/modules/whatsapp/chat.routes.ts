@@ -86,10 +86,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async
     async (request) => {
       const session = sessionOf(request);
       const instance = await instanceOfUnit(ctx, session, request.params.instance);
+      // Every number must be a lead the session may see before the gateway is asked (issue 7 §1).
+      const leads = [];
+      for (const number of request.body.numbers) leads.push({ number, lead: await leadOfNumber(ctx, session, number) });
       requireGateway(ctx);
       const answers = [];
-      for (const number of request.body.numbers) {
-        const lead = await leadOfNumber(ctx, session, number);
+      for (const { number, lead } of leads) {
         try {
           answers.push({ exists: true, jid: await resolveNumber(ctx, instance, lead), number });
         } catch (err) {
