@@ -52,6 +52,8 @@ export type LeadDeps = {
   db: Db;
   realtime: { toUnit(unitId: number, event: string, payload: unknown): void };
   now?: () => Date;
+  /** The unit of a conversation ticket (the WhatsApp module's, given by the app); null when none. */
+  ticketUnitOf?: ((db: Db | Tx, idTicket: number) => Promise<number | null>) | undefined;
 };
 
 export function scopeOf(session: Session): LeadScope {
@@ -532,7 +534,7 @@ export function updateLeadFromChat(deps: LeadDeps, session: Session, id: number,
   if (body.desativado !== undefined && parseConfiguracoesUsuario(session.configuracoes).excluir_leads !== true) {
     throw new DomainError('forbidden', LEAD_API_MESSAGES.deleteForbidden);
   }
-  return applyLeadChange(deps, session, id, async (lead) => {
+  return applyLeadChange(deps, session, id, async (lead, tx) => {
     const set: Partial<NewLead> = {};
     const history: HistoryInput[] = [];
     let message: string = LEAD_API_MESSAGES.leadUpdated;
@@ -540,7 +542,12 @@ export function updateLeadFromChat(deps: LeadDeps, session: Session, id: number,
     if (body.whatsapp_ultima_mensagem_nao_lidas !== undefined && body.whatsapp_ultima_mensagem_nao_lidas !== lead.whatsappUltimaMensagemNaoLidas) {
       set.whatsappUltimaMensagemNaoLidas = body.whatsapp_ultima_mensagem_nao_lidas;
     }
-    if (body.idTicket !== undefined && body.idTicket !== lead.idTicket) set.idTicket = body.idTicket;
+    if (body.idTicket !== undefined && body.idTicket !== lead.idTicket) {
+      // Only a ticket of the lead's unit (issue 7 §4): a foreign or negative id is not found.
+      const unit = body.idTicket > 0 && deps.ticketUnitOf ? await deps.ticketUnitOf(tx, body.idTicket) : null;
+      if (unit !== lead.idUnidade) throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
+      set.idTicket = body.idTicket;
+    }
     if (body.marcado_nao_lida !== undefined && body.marcado_nao_lida !== lead.marcadoNaoLida) {
       set.marcadoNaoLida = body.marcado_nao_lida;
       message = body.marcado_nao_lida === 1 ? LEAD_API_MESSAGES.markedUnread : LEAD_API_MESSAGES.markedRead;
@@ -644,7 +651,7 @@ export const PLATFORM_WHATSAPP = 4;
 export async function findOrCreateLeadByPhone(c: LeadCreation, unit: UnitRef, input: FindOrCreateInput): Promise<{ lead: LeadRow; created: boolean }> {
   const parsed = leadPhoneOf(input.phone);
   if (!parsed) throw new DomainError('invalid', CONTACT_MESSAGES.phoneInvalid);
-  if (input.ticket && input.ticket.idUnidade !== unit.idUnidade) throw new DomainError('invalid', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
+  if (input.ticket && input.ticket.idUnidade !== unit.idUnidade) throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
   const found = await chat.findLeadByPhoneKey(c.db, unit.idUnidade, parsed.key);
   if (found) return { lead: found, created: false };
   const result = await c.db.transaction(async (tx) => {
@@ -685,7 +692,7 @@ export async function markLeadRead(db: Db | Tx, lead: LeadRow): Promise<LeadRow 
 
 /** The lead's conversation ticket (001 §7 company messaging backend): only a ticket of the lead's unit. */
 export async function setLeadTicket(db: Db | Tx, lead: LeadRow, ticket: { id: number; idUnidade: number }): Promise<LeadRow> {
-  if (ticket.idUnidade !== lead.idUnidade || ticket.id <= 0) throw new DomainError('invalid', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
+  if (ticket.idUnidade !== lead.idUnidade || ticket.id <= 0) throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
   if (lead.idTicket === ticket.id) return lead;
   return (await chat.updateLeadRow(db, lead.cliCrmId, { idTicket: ticket.id })) ?? lead;
 }

@@ -19,6 +19,11 @@ export async function findTicketInUnit(db: DbOrTx, idUnidade: number, id: number
   return row ?? null;
 }
 
+export async function findTicketById(db: DbOrTx, id: number): Promise<TicketRow | null> {
+  const [row] = await db.select().from(whatsappTickets).where(eq(whatsappTickets.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function findOpenTicketOfLead(db: DbOrTx, cliCrmId: number): Promise<TicketRow | null> {
   const [row] = await db
     .select()

@@ -10,7 +10,8 @@ import { ticketOf } from './message-view.ts';
 import { emitLead, emitTicket } from './whatsapp-events.ts';
 import type { WhatsappContext } from './whatsapp-context.ts';
 import { findInstanceById } from './instances.repository.ts';
-import { findOpenTicketOfLead, findTicketInUnit, insertTicket, type TicketRow } from './tickets.repository.ts';
+import { findOpenTicketOfLead, findTicketById, findTicketInUnit, insertTicket, type TicketRow } from './tickets.repository.ts';
+import type { DbOrTx } from '../../db/connection.ts';
 
 const tenantOf = (s: Session) => ({ idEmpresa: s.empresaId, idUnidade: s.unidadeId });
 
@@ -81,6 +82,11 @@ export async function ticketOfUnit(ctx: WhatsappContext, session: Session, id: n
   // The ticket's lead must be one the session may see (issue 7 §1).
   const lead = await leadForSession(ctx.db, session, row.cliCrmId);
   return { row, lead };
+}
+
+/** The unit of a ticket, null when there is none (the leads module checks a lead's idTicket with it). */
+export async function ticketUnitOf(db: DbOrTx, idTicket: number): Promise<number | null> {
+  return (await findTicketById(db, idTicket))?.idUnidade ?? null;
 }
 
 export const TICKET_PAGE_SIZE = MESSAGE_PAGE_SIZE;
