@@ -1,7 +1,7 @@
 // The one message store (001 §3 Chat message): the set-based write every message goes through
 // (webhooks, missed calls, API sends), the outgoing messages' idempotency, and the reads.
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ChatMediaType } from '@funil/domain/whatsapp-api/chat-message';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
 import type { DbOrTx } from '../../db/connection.ts';
@@ -355,3 +355,13 @@ export async function claimUnreadIncoming(db: DbOrTx, cliCrmId: number): Promise
     .returning();
 }
 
+
+/** Media downloads due again (failed, or pending past their check-by time), oldest first. */
+export async function listDueMedia(db: DbOrTx, now: Date, limit: number): Promise<{ id: number }[]> {
+  return db
+    .select({ id: whatsappMensagens.id })
+    .from(whatsappMensagens)
+    .where(and(inArray(whatsappMensagens.mediaStatus, ['pending', 'failed']), lte(whatsappMensagens.mediaTentarEm, now)))
+    .orderBy(asc(whatsappMensagens.mediaTentarEm))
+    .limit(limit);
+}
