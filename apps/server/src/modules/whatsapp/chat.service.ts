@@ -13,18 +13,16 @@ import { phoneJidOfKey } from '../../integrations/evolution/evolution-jid.ts';
 import { toGatewayMedia, type QuotedRef } from '../../integrations/evolution/evolution-client.ts';
 import { unitExtraSettings } from '../tenancy/tenancy.service.ts';
 import type { Session } from '../auth/auth.service.ts';
-import { leadForSession, leadForSessionByPhone, leadSummaryOf, markLeadRead, raiseLeadLastStatus, unitLead, type LeadRow } from '../leads/leads.service.ts';
+import { leadForSession, leadForSessionByPhone, leadSummaryOf, markLeadRead, type LeadRow } from '../leads/leads.service.ts';
 import { gatewayFailure, requireGateway } from './instances.service.ts';
 import { previewText } from './message-content.ts';
-import { chatMessageOf, ticketOf } from './message-view.ts';
+import { chatMessageOf } from './message-view.ts';
 import { saveMedia } from './media.service.ts';
-import { emitLead, emitMessage, emitTicket } from './whatsapp-events.ts';
+import { emitLead } from './whatsapp-events.ts';
 import type { WhatsappContext } from './whatsapp-context.ts';
-import { storeRounds } from './message-pipeline.ts';
+import { announceWritten, settleWritten, storeRounds, type PipelineItem, type Written } from './message-pipeline.ts';
 import { findInstanceById, listInstances, type InstanceRow } from './instances.repository.ts';
 import { findLidLeadId } from './lids.repository.ts';
-import { applyPendingEvent } from './pending-events.repository.ts';
-import { findTicketInUnit } from './tickets.repository.ts';
 import {
   claimUnreadIncoming,
   findByIdempotencyKey,
@@ -35,6 +33,7 @@ import {
   listLeadMessages,
   listReactions,
   pendingMessageId,
+  recordOfRow,
   recordSent,
   updateMessage,
   type MessageRow,
@@ -238,18 +237,22 @@ export async function sendToLead(ctx: WhatsappContext, session: Session, input: 
     gatewayType: record.messageType,
     ack: (MESSAGE_STATUS_RANK as Record<string, number>)[status] ?? ACK.pending,
   });
-  const changed = await applyPendingEvent(ctx.db, instance.id, record.key.id);
-  const ack = changed ? Math.max(changed.ack, sent.ack) : sent.ack;
-  const raised = await raiseLeadLastStatus(ctx.db, lead.cliCrmId, sent.criadoEm, ack);
-  const row = (await findMessageRow(ctx.db, sent.id)) ?? sent;
-  const summary = raised ?? written.stored.lead ?? leadSummaryOf((await unitLead(ctx.db, lead.idUnidade, lead.cliCrmId)) ?? lead);
-  // 4. Announce.
-  const chatMessage = chatMessageOf(row, [], quotedRow);
-  const ticket = row.idTicket ? await findTicketInUnit(ctx.db, lead.idUnidade, row.idTicket) : null;
-  const ticketView = ticket ? ticketOf(ticket, summary) : null;
-  emitMessage(ctx, tenantOf(session), sent.id === pendingId ? 'create' : 'update', chatMessage, summary, ticketView);
-  emitLead(ctx, tenantOf(session), summary);
-  if (ticketView) emitTicket(ctx, tenantOf(session), ticketView);
+  // 4. The acks that came first, the lead's status, the announcement: the one pipeline's steps.
+  const item: PipelineItem = {
+    unit: tenantOf(session),
+    message: recordOfRow(sent),
+    preview: previewText(mediaType, body, fileName),
+    hasMedia: false,
+    quoted: quotedRow,
+    announceAs: sent.id === pendingId ? 'create' : 'update',
+  };
+  const done: Written = {
+    lead: { cliCrmId: lead.cliCrmId, idTicket: sent.idTicket, created: false },
+    stored: { ...written.stored, id: sent.id, ack: sent.ack, isError: sent.isError, isDeleted: sent.isDeleted, datacad: sent.datacad, stale: sent.ack > ACK.pending },
+  };
+  await settleWritten(ctx.db, [item], [done]);
+  await announceWritten(ctx, item, done, new Map());
+  const chatMessage = chatMessageOf((await findMessageRow(ctx.db, sent.id)) ?? sent, [], quotedRow);
   return chatMessage;
 }
 

@@ -40,6 +40,10 @@ export type PipelineItem = {
   /** Known lead; otherwise the live lead of the unit with `phoneKey`, found in the same statement. */
   lead?: PipelineLead | undefined;
   phoneKey?: string | undefined;
+  /** The quoted original, shown with the message when it is announced (a send). */
+  quoted?: MessageRow | null | undefined;
+  /** 'update' when the message was already announced (a send the gateway's webhook stored first). */
+  announceAs?: 'create' | 'update' | undefined;
 };
 
 /** What the store did with an item: its lead, and its row (null when it was a repeat). */
@@ -152,13 +156,22 @@ export async function announceWritten(ctx: WhatsappContext, p: PipelineItem, wri
   }
   if (lead.idTicket && !tickets.has(lead.idTicket)) tickets.set(lead.idTicket, await findTicketInUnit(db, p.unit.idUnidade, lead.idTicket));
   const message = { ...p.message, ...NEW_MESSAGE_BOOKKEEPING, cliCrmId: lead.cliCrmId, idTicket: lead.idTicket, id: row.id, ack: row.ack, isError: row.isError, isDeleted: row.isDeleted, lido: false, datacad: row.datacad };
-  announceNewMessage(ctx, p.unit, message, summary, lead.idTicket ? (tickets.get(lead.idTicket) ?? null) : null, p.hasMedia);
+  announceNewMessage(ctx, p.unit, message, summary, lead.idTicket ? (tickets.get(lead.idTicket) ?? null) : null, p.hasMedia, p.announceAs ?? 'create', p.quoted ?? null);
 }
 
 /** A stored incoming or outgoing message to its unit (001 §7 "Main socket"): appMessage, its ticket, then its media download. */
-export function announceNewMessage(ctx: WhatsappContext, unit: Tenant, row: MessageRow, summary: LeadSummary, ticket: TicketRow | null, hasMedia: boolean, action: 'create' | 'update' = 'create'): void {
+export function announceNewMessage(
+  ctx: WhatsappContext,
+  unit: Tenant,
+  row: MessageRow,
+  summary: LeadSummary,
+  ticket: TicketRow | null,
+  hasMedia: boolean,
+  action: 'create' | 'update' = 'create',
+  quoted: MessageRow | null = null,
+): void {
   const ticketView = ticket ? ticketOf(ticket, summary) : null;
-  emitMessage(ctx, unit, action, chatMessageOf(row), summary, ticketView);
+  emitMessage(ctx, unit, action, chatMessageOf(row, [], quoted), summary, ticketView);
   if (ticketView) emitTicket(ctx, unit, ticketView);
   if (hasMedia) downloadInBackground(ctx, row.id);
 }

@@ -2,7 +2,7 @@
 // (webhooks, missed calls, API sends), the outgoing messages' idempotency, and the reads.
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { ChatMediaType } from '@funil/domain/whatsapp-api/chat-message';
+import { CHAT_MEDIA_TYPES, type ChatMediaType } from '@funil/domain/whatsapp-api/chat-message';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
 import type { DbOrTx } from '../../db/connection.ts';
 import { leadLastMessageUpdate, leadsByPhoneKey, leadSummaryOfRaw, type RawLeadSummary } from '../leads/leads.service.ts';
@@ -46,6 +46,37 @@ export type RecordMessage = {
 };
 
 export type NewMessage = RecordMessage & { cliCrmId: number; idTicket: number | null };
+
+const MEDIA_STATUSES = ['none', 'pending', 'ready', 'failed'] as const;
+
+/** The stored fields of a row, as the pipeline carries a message. */
+export function recordOfRow(row: MessageRow): RecordMessage {
+  return {
+    idEmpresa: row.idEmpresa,
+    idUnidade: row.idUnidade,
+    idInstancia: row.idInstancia,
+    messageId: row.messageId,
+    remoteJid: row.remoteJid,
+    phoneJid: row.phoneJid,
+    fromMe: row.fromMe,
+    mediaType: (CHAT_MEDIA_TYPES as readonly string[]).includes(row.mediaType) ? (row.mediaType as ChatMediaType) : 'chat',
+    gatewayType: row.gatewayType,
+    body: row.body,
+    mimetype: row.mimetype,
+    fileName: row.fileName,
+    mediaStatus: MEDIA_STATUSES.find((s) => s === row.mediaStatus) ?? 'none',
+    mediaPath: row.mediaPath,
+    ack: row.ack,
+    isError: row.isError,
+    quotedMessageId: row.quotedMessageId,
+    quoted: row.quoted,
+    reactionTargetId: row.reactionTargetId,
+    senderTimestamp: row.senderTimestamp,
+    pushName: row.pushName,
+    idUsuario: row.idUsuario,
+    criadoEm: row.criadoEm,
+  };
+}
 
 /** The WhatsApp id an outgoing message has until the gateway answered (001 §3: temporary ids start with 'temp_'). */
 export const pendingMessageId = (): string => `temp_${randomUUID()}`;
