@@ -9,6 +9,7 @@ import { tableDigests } from '../../testing/db-snapshot.ts';
 import { whatsappMensagens, whatsappTickets } from './messages.table.ts';
 import { startKit, type Kit } from './whatsapp-test-kit.ts';
 import { WEBHOOK_SECRET_HEADER } from './webhook.service.ts';
+import { recordSent } from './message-store.repository.ts';
 
 let k: Kit;
 const INST = 'door-a1';
@@ -222,6 +223,18 @@ describe('outgoing sends are stored first and never sent twice (issue 7 §2, 001
     expect(bodies.filter((t) => t === 'legado uma vez')).toHaveLength(1);
     expect(bodies.filter((t) => t === 'ticket uma vez')).toHaveLength(1);
     expect((await k.messagesOf(visible)).filter((m) => m.body === 'legado uma vez' || m.body === 'ticket uma vez')).toHaveLength(2);
+  });
+
+  it("when the gateway's send.message webhook stored the message first, recording the send keeps that one row with the sender, ticket and key", async () => {
+    const db = k.t.database.db;
+    const f = k.t.fixture;
+    const instance = await k.instance(INST);
+    const base = { idEmpresa: f.companyA, idUnidade: f.unitA1, cliCrmId: visible, idInstancia: instance.id, fromMe: true, mediaType: 'chat', body: 'corrida', criadoEm: new Date() };
+    const [pending] = await db.insert(whatsappMensagens).values({ ...base, messageId: 'temp_corrida', idUsuario: f.users.u.id, idTicket: null, chaveIdempotencia: 'temp_corrida_1', ack: 1 }).returning();
+    const [hooked] = await db.insert(whatsappMensagens).values({ ...base, messageId: 'WA-CORRIDA', ack: 2 }).returning();
+    const row = await recordSent(db, pending!.id, { messageId: 'WA-CORRIDA', remoteJid: `55${phone}@s.whatsapp.net`, phoneJid: `55${phone}@s.whatsapp.net`, gatewayType: 'conversation', ack: 1 });
+    expect(row).toMatchObject({ id: hooked!.id, idUsuario: f.users.u.id, chaveIdempotencia: 'temp_corrida_1', ack: 2 });
+    expect((await k.messagesOf(visible)).filter((m) => m.body === 'corrida').map((m) => m.id)).toEqual([hooked!.id]);
   });
 
   it('a send the gateway refused is kept as failed; the same key answers the failure again and sends nothing more', async () => {
