@@ -578,6 +578,12 @@ export { CONTACT_LIST_KINDS };
 // leads table: the session's visible lead, find-or-create by phone, the chat's bookkeeping.
 
 export type { LeadRow };
+
+export const LEAD_DOOR_MESSAGES = {
+  // The WhatsApp module's text for a ticket it does not know (001 §7 company messaging backend).
+  ticketOfOtherUnit: 'Ticket não encontrado.',
+} as const;
+
 export type UnitRef = { idEmpresa: number; idUnidade: number };
 
 /**
@@ -612,9 +618,6 @@ export function leadPhoneOf(text: string): { telefone: string; key: string } | n
 
 /** A lead of the unit by id, deleted or not, without a session (webhooks, after a store). */
 export const unitLead = (db: Db | Tx, idUnidade: number, cliCrmId: number): Promise<LeadRow | null> => chat.findUnitLead(db, idUnidade, cliCrmId);
-
-/** The unit's live lead with this phone key, without a session (webhooks). */
-export const unitLeadByPhoneKey = (db: Db | Tx, idUnidade: number, key: string): Promise<LeadRow | null> => chat.findLeadByPhoneKey(db, idUnidade, key);
 
 /** Where a lead is created outside a request of this module: `db` may be an open transaction. */
 export type LeadCreation = {
@@ -680,10 +683,6 @@ export async function findOrCreateLeadByPhone(c: LeadCreation, unit: UnitRef, in
   return result;
 }
 
-export const LEAD_DOOR_MESSAGES = {
-  ticketOfOtherUnit: 'Ticket não encontrado.',
-} as const;
-
 /** 001 §4 "Reading": zeroes the unread counter and the unread mark; the lead when it changed. */
 export async function markLeadRead(db: Db | Tx, lead: LeadRow): Promise<LeadRow | null> {
   if (lead.whatsappUltimaMensagemNaoLidas === 0 && lead.marcadoNaoLida === 0) return null;
@@ -700,7 +699,6 @@ export async function setLeadTicket(db: Db | Tx, lead: LeadRow, ticket: { id: nu
 /** The last-message fields (001 §3) the message store moves in its own statement; see lead-chat.repository.ts. */
 export const leadLastMessageUpdate = chat.lastMessageUpdate;
 export const leadsByPhoneKey = chat.leadsByPhoneKey;
-export const leadStatusOfAck = chat.leadStatusOfAck;
 
 /** 001 §3 _status follows an ack of the lead's last message when it is our own; the moved lead. */
 export async function raiseLeadLastStatus(db: Db | Tx, cliCrmId: number, criadoEm: Date, ack: number): Promise<LeadSummary | null> {
