@@ -282,6 +282,16 @@ describe('messages.update and the legacy view (issue 7 §2)', () => {
     await k.settle();
     const [message] = (await k.messagesOf(id)).filter((m) => m.messageId === waId);
     expect(message).toMatchObject({ ack: 3, isDeleted: false, isError: false });
+    // messages.delete still deletes (ref §4.3).
+    const deletion = await k.t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/evolution',
+      headers: { [WEBHOOK_SECRET_HEADER]: row.webhookSecret },
+      payload: { event: 'messages.delete', instance: INST, data: { remoteJid: `55${phone}@s.whatsapp.net`, fromMe: true, id: waId } },
+    });
+    expect(deletion.statusCode).toBeLessThan(300);
+    await k.settle();
+    expect((await k.messagesOf(id)).find((m) => m.messageId === waId)).toMatchObject({ ack: 3, isDeleted: true });
   });
 
   it('GET whatsapp/mensagens shows who really sent each outgoing message, not the viewer', async () => {
