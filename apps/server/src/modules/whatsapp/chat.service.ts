@@ -250,7 +250,7 @@ export async function sendToLead(ctx: WhatsappContext, session: Session, input: 
     lead: { cliCrmId: lead.cliCrmId, idTicket: sent.idTicket, created: false },
     stored: { ...written.stored, id: sent.id, ack: sent.ack, isError: sent.isError, isDeleted: sent.isDeleted, datacad: sent.datacad, stale: sent.ack > ACK.pending },
   };
-  await settleWritten(ctx.db, [item], [done]);
+  await settleWritten(ctx.db, [item], [done], true);
   await announceWritten(ctx, item, done, new Map());
   const chatMessage = chatMessageOf((await findMessageRow(ctx.db, sent.id)) ?? sent, [], quotedRow);
   return chatMessage;

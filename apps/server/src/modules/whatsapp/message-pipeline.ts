@@ -110,15 +110,19 @@ export async function storeRounds(db: DbOrTx, items: readonly PipelineItem[], on
 }
 
 /**
- * Applies the acks and deletions that arrived while the messages were being stored (the other
- * side could not see them yet: ref §4.1 no ordering), one statement for all; fixes rows whose
- * pending event changed during the insert (`stale`). Each written row then holds its final state.
+ * Fixes rows whose pending event changed during the insert (`stale`); with `recheck`, applies in
+ * one statement the acks and deletions that were kept while the messages were being stored (their
+ * side could not see the uncommitted messages yet: ref §4.1 no ordering). Each written row then
+ * holds its final state. The single-message paths always recheck; the batch paths when this
+ * process kept an early event lately (earlyEventsLately), so a stream of new messages alone
+ * costs no extra statement.
  */
-export async function settleWritten(db: DbOrTx, items: readonly PipelineItem[], written: readonly StoreOutcome[]): Promise<void> {
+export async function settleWritten(db: DbOrTx, items: readonly PipelineItem[], written: readonly StoreOutcome[], recheck: boolean): Promise<void> {
   const stored = written.flatMap((w, i) => (w && w !== 'no-lead' && w.stored ? [{ w: w as Written & { stored: BatchStored }, item: items[i]! }] : []));
   for (const { w } of stored) {
     if (w.stored.stale) await updateMessage(db, w.stored.id, { ack: w.stored.ack, isError: w.stored.isError, isDeleted: w.stored.isDeleted });
   }
+  if (!recheck) return;
   const keys = stored.flatMap(({ item }) => (item.message.idInstancia !== null && item.message.messageId ? [{ idInstancia: item.message.idInstancia, messageId: item.message.messageId }] : []));
   const changed = await applyPendingEvents(db, keys);
   for (const c of changed) {
@@ -179,7 +183,7 @@ export function announceNewMessage(
 /** The whole pipeline for messages whose leads are known (one webhook, a missed call): store, settle, announce. */
 export async function storeAndAnnounce(ctx: WhatsappContext, items: readonly PipelineItem[]): Promise<StoreOutcome[]> {
   const written = await storeRounds(ctx.db, items, 'throw');
-  await settleWritten(ctx.db, items, written);
+  await settleWritten(ctx.db, items, written, true);
   const tickets = new Map<number, TicketRow | null>();
   for (const [i, w] of written.entries()) if (w && w !== 'no-lead') await announceWritten(ctx, items[i]!, w, tickets);
   return written;

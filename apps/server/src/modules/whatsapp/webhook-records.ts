@@ -10,7 +10,7 @@ import { MESSAGE_STATUS_RANK, type MessageRecord } from '../../integrations/evol
 import { isLeadlessChat, lidOfKey, phoneJidOfKey } from '../../integrations/evolution/evolution-jid.ts';
 import { parseMessageContent, previewText, type ParsedContent } from './message-content.ts';
 import { matchChat, chatPhoneKey, phoneOfJid, rememberChatLid, type ChatAddress } from './lead-matching.ts';
-import { transactionalContext, type WhatsappContext } from './whatsapp-context.ts';
+import { earlyEventsLately, transactionalContext, type WhatsappContext } from './whatsapp-context.ts';
 import { announceWritten, retryOnConflict, settleWritten, storeRounds, type PipelineItem, type PipelineLead, type StoreOutcome } from './message-pipeline.ts';
 import type { RecordMessage } from './message-store.repository.ts';
 import type { InstanceRow } from './instances.repository.ts';
@@ -100,7 +100,7 @@ const chatOf = (p: RecordPlan) => `${p.unit.idUnidade}:${p.phoneKey}`;
 export async function storeRecordsDirect(ctx: WhatsappContext, plans: readonly RecordPlan[]): Promise<boolean[]> {
   const written = await storeRounds(ctx.db, plans, 'stop');
   // Stored for good already: a failure to settle or announce must not make the gateway send it again.
-  await settleWritten(ctx.db, plans, written).catch((err: unknown) => ctx.log.warn({ err }, 'webhook: eventos pendentes após gravar'));
+  await settleWritten(ctx.db, plans, written, earlyEventsLately(ctx)).catch((err: unknown) => ctx.log.warn({ err }, 'webhook: eventos pendentes após gravar'));
   const tickets = new Map<number, TicketRow | null>();
   const done: boolean[] = [];
   for (const [i, w] of written.entries()) {
@@ -148,7 +148,7 @@ export async function storeRecords(ctx: WhatsappContext, tx: Tx, plans: readonly
     const more = await storeRounds(tx, late, 'throw');
     more.forEach((w, k) => (written[lateIndex[k]!] = w));
   }
-  await settleWritten(tx, plans, written);
+  await settleWritten(tx, plans, written, earlyEventsLately(ctx));
   const tickets = new Map<number, TicketRow | null>();
   for (const [i, w] of written.entries()) {
     if (!w || w === 'no-lead') continue;

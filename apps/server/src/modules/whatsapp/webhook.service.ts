@@ -178,6 +178,8 @@ export async function handleRecord(ctx: WhatsappContext, instance: InstanceRow, 
 /** messages.update / messages.delete: applied now, or kept until the message lands. */
 async function applyChange(ctx: WhatsappContext, instance: InstanceRow, messageId: string, change: PendingChange): Promise<void> {
   if (change.ack === 0 && !change.isError && !change.isDeleted) return;
+  // The batches that store messages meanwhile look for it again (message-pipeline.ts settleWritten).
+  ctx.earlyEvents.at = Date.now();
   await upsertPendingEvent(ctx.db, instance.id, messageId, change);
   const changed = await applyPendingEvent(ctx.db, instance.id, messageId);
   if (!changed) return;
