@@ -3,8 +3,6 @@
 // lead answer as GET contato/completo does and nothing changes; chat contacts follow the 001 §5
 // phone rules; outgoing sends are stored first and never sent twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { leads } from '../leads/leads.table.ts';
 import { tableDigests } from '../../testing/db-snapshot.ts';
 import { whatsappMensagens, whatsappTickets } from './messages.table.ts';
 import { startKit, type Kit } from './whatsapp-test-kit.ts';
@@ -21,12 +19,12 @@ const requests = async () => (await k.emu$('GET', '/_emulator/requests')).json a
 const sendsTo = async (instance: string) => (await requests()).filter((r) => r.url.startsWith('/message/') && r.url.endsWith(`/${instance}`));
 
 /** A lead with a ticket, an unread incoming message and one of ours with a file. */
-async function leadWithConversation(nome: string, telefone: string, extra: Partial<typeof leads.$inferInsert>) {
+async function leadWithConversation(nome: string, telefone: string, extra: Parameters<Kit['addLead']>[4]) {
   const f = k.t.fixture;
   const db = k.t.database.db;
   const id = await k.addLead(f.unitA1, f.companyA, nome, telefone, { whatsappUltimaMensagemNaoLidas: 2, ...extra });
   const [ticket] = await db.insert(whatsappTickets).values({ idEmpresa: f.companyA, idUnidade: f.unitA1, cliCrmId: id, status: 'open' }).returning();
-  await db.update(leads).set({ idTicket: ticket!.id }).where(eq(leads.cliCrmId, id));
+  await k.updateLead(id, { idTicket: ticket!.id });
   const instance = await k.instance(INST);
   const base = { idEmpresa: f.companyA, idUnidade: f.unitA1, cliCrmId: id, idInstancia: instance.id, idTicket: ticket!.id, criadoEm: new Date() };
   await db.insert(whatsappMensagens).values({ ...base, messageId: `in-${id}`, remoteJid: `55${telefone}@s.whatsapp.net`, phoneJid: `55${telefone}@s.whatsapp.net`, fromMe: false, mediaType: 'chat', body: 'oi' });
@@ -112,15 +110,14 @@ describe("another attendant's lead and a deleted lead (issue 7 §1, 001 §5 'Ope
   });
 
   it('POST contacts and webhook/lead never return or touch a deleted lead: its phone is free, as for a manual registration (docs/decisions.md)', async () => {
-    const db = k.t.database.db;
-    const [row] = await db.select().from(leads).where(eq(leads.cliCrmId, deleted.id));
+    const row = await k.leadRow(deleted.id);
     for (const [label, req] of contactRoutes(deleted)) {
       const res = await call(k.tokens.u, req);
       expect([label, res.statusCode]).toEqual([label, 200]);
       const id = label === 'POST contacts' ? res.json().id : res.json().data.cliente.cli_crm_id;
       expect(id).not.toBe(deleted.id);
     }
-    expect((await db.select().from(leads).where(eq(leads.cliCrmId, deleted.id)))[0]).toEqual(row);
+    expect(await k.leadRow(deleted.id)).toEqual(row);
   });
 
   it('the same routes open the lead to the admin and to an attendant with acesso_atribuidos (001 §6 applies to attendants only)', async () => {
