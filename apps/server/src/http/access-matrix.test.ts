@@ -234,8 +234,7 @@ describe('every /api route that takes a lead, ticket or message id', () => {
     const wrong: string[] = [];
     for (const route of g.app.apiRoutes.filter((r) => !r.public)) {
       const req = requestFor(route, deleted);
-      // By phone, a deleted lead's number is free: these two create a new lead (docs/decisions.md).
-      if (!req || ['POST /api/contacts', 'POST /api/webhook/lead'].includes(keyOf(route))) continue;
+      if (!req) continue;
       const res = await g.as(attendant, req as Parameters<TestApp['as']>[1]);
       if (res.statusCode !== 404) wrong.push(`${keyOf(route)} → ${res.statusCode} ${res.json().message}`);
       const after = await tableDigests(g.database.db);

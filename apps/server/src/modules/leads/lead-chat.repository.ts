@@ -2,7 +2,7 @@
 // ticket, gateway instance) for the door the leads service opens to the WhatsApp module. The
 // last-message update is an SQL fragment so that the message store moves a lead in the same
 // statement that stores its messages (one statement per round on the webhook hot path).
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
 import type { DbOrTx } from '../../db/connection.ts';
 import { leads } from './leads.table.ts';
@@ -17,6 +17,16 @@ export async function findLeadByPhoneKey(db: DbOrTx, idUnidade: number, key: str
     .orderBy(asc(leads.cliCrmId))
     .limit(1);
   return row ?? null;
+}
+
+/** Whether the unit has a deleted lead with this telefone_chave. */
+export async function hasDeletedLeadWithPhoneKey(db: DbOrTx, idUnidade: number, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: leads.cliCrmId })
+    .from(leads)
+    .where(and(eq(leads.idUnidade, idUnidade), eq(leads.telefoneChave, key), ne(leads.desativado, 0)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** A lead of a unit by id, deleted or not (for announcing what changed on it). */

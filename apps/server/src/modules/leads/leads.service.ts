@@ -639,6 +639,12 @@ export type FindOrCreateInput = {
   atendente?: number | null | undefined;
   /** The history event's text (000 §3). */
   origem: string;
+  /**
+   * A session's request (POST /contacts, /webhook/lead): a number whose lead was deleted is closed
+   * as the deleted lead is (404), instead of becoming a new lead; a message from the number (no
+   * session) still makes a new one.
+   */
+  deletedIsClosed?: boolean | undefined;
 };
 
 /** plataformas.id of WhatsApp (seeded reference list): the origin of a lead created by a message. */
@@ -661,6 +667,7 @@ export async function findOrCreateLeadByPhone(c: LeadCreation, unit: UnitRef, in
     await lockUnitLeads(tx, unit.idUnidade);
     const again = await chat.findLeadByPhoneKey(tx, unit.idUnidade, parsed.key);
     if (again) return { lead: again, created: false };
+    if (input.deletedIsClosed && (await chat.hasDeletedLeadWithPhoneKey(tx, unit.idUnidade, parsed.key))) throw new DomainError('not_found', LEAD_API_MESSAGES.notFound);
     const lead = await chat.insertLeadRow(tx, {
       idEmpresa: unit.idEmpresa,
       idUnidade: unit.idUnidade,

@@ -109,15 +109,13 @@ describe("another attendant's lead and a deleted lead (issue 7 §1, 001 §5 'Ope
     expect(await requests()).toEqual([]);
   });
 
-  it('POST contacts and webhook/lead never return or touch a deleted lead: its phone is free, as for a manual registration (docs/decisions.md)', async () => {
-    const row = await k.leadRow(deleted.id);
+  it('POST contacts and webhook/lead answer 404 for the number of a deleted lead and create nothing (docs/decisions.md)', async () => {
+    const before = await tableDigests(k.t.database.db);
     for (const [label, req] of contactRoutes(deleted)) {
       const res = await call(k.tokens.u, req);
-      expect([label, res.statusCode]).toEqual([label, 200]);
-      const id = label === 'POST contacts' ? res.json().id : res.json().data.cliente.cli_crm_id;
-      expect(id).not.toBe(deleted.id);
+      expect([label, res.statusCode, res.json().message]).toEqual([label, 404, 'Lead não encontrado.']);
     }
-    expect(await k.leadRow(deleted.id)).toEqual(row);
+    expect(await tableDigests(k.t.database.db)).toEqual(before);
   });
 
   it('the same routes open the lead to the admin and to an attendant with acesso_atribuidos (001 §6 applies to attendants only)', async () => {

@@ -33,6 +33,7 @@ export async function contactOf(ctx: WhatsappContext, session: Session, input: {
     ticket,
     atendente: session.userId,
     origem: CREATED_BY_CHAT_API,
+    deletedIsClosed: true,
   });
   // An existing lead is opened as any lead is (001 §5 "Opening a lead").
   const visible = created ? lead : await leadForSession(ctx.db, session, lead.cliCrmId);
