@@ -24,6 +24,7 @@ import { whatsappRoutes, type EvolutionOptions } from './modules/whatsapp/whatsa
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 import { attachSessionSockets, type SessionSockets } from './realtime/session-sockets.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
+import { ticketUnitOf } from './modules/whatsapp/tickets.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { callAttemptsRoutes } from './modules/leads/call-attempts.routes.ts';
 import { negotiationRoutes } from './modules/negotiation/negotiation.routes.ts';
@@ -149,7 +150,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(usersRoutes);
       await api.register(guidanceRoutes);
       await api.register(whatsappRoutes, { evolution: options.evolution, mediaDir: options.mediaDir, mediaSweepMs: options.mediaSweepMs });
-      await api.register(leadsRoutes);
+      // The leads module checks a lead's ticket with the WhatsApp module's service (issue 7 §1).
+      await api.register(leadsRoutes, { ticketUnitOf });
       await api.register(callAttemptsRoutes);
       await api.register(negotiationRoutes);
       await api.register(tagsRoutes);

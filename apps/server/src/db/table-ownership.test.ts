@@ -26,10 +26,7 @@ const exempt = (file: string) =>
   file.endsWith('.test.ts') ||
   file.endsWith('-test-kit.ts') ||
   file.startsWith('testing/') ||
-  file.startsWith('db/seed/') ||
-  // TEMPORARY, delete at the issue 7 merge with the eslint.config.js exemption: the WhatsApp
-  // module is being moved behind the leads service in parallel.
-  file.startsWith('modules/whatsapp/');
+  file.startsWith('db/seed/');
 
 async function ownershipMap(): Promise<Map<string, string>> {
   const owners = new Map<string, string>();

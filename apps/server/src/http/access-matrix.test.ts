@@ -1,8 +1,13 @@
 // 000 §6 enforced by the API: every /api route needs a session unless public, and a route that
-// names screens answers 403 to every role the matrix keeps out of all of them.
+// names screens answers 403 to every role the matrix keeps out of all of them; issue 7 §1: a
+// route that takes an id answers 403/404 for a lead the caller may not see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canAccessRoute } from '@funil/domain/access/routes';
+import { sql } from 'drizzle-orm';
+import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { tableDigests } from '../testing/db-snapshot.ts';
+import { phoneKey } from '../modules/leads/phone-key.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -61,5 +66,184 @@ describe('every /api route', () => {
     expect(await status('a')).toBe(200);
     expect(await status('ag')).toBe(200);
     expect(await status('sa')).toBe(200);
+  });
+});
+
+// issue 7 §1, third axis: every route that takes a lead, ticket or message id (in its path or its
+// body) answers 403/404 for a lead the caller may not see, and no row of any table changes. The
+// caller is an attendant without acesso_atribuidos (001 §6); the leads are another attendant's
+// and a deleted one, each with a ticket, a message and a note.
+describe('every /api route that takes a lead, ticket or message id', () => {
+  let g: TestApp;
+  let attendant: string;
+  type Target = { lead: number; phone: string; ticket: number; message: number; note: number };
+  let hidden: Target;
+  let deleted: Target;
+  const INSTANCE = 'matriz-a1';
+
+  // How each id-taking route names its lead: the path parameter kinds, or a body (issue 7 §1 "Found").
+  const PARAM_KIND: Record<string, 'lead' | 'ticket' | 'message' | 'note' | 'none'> = {
+    id: 'lead',
+    cli_crm_id: 'lead',
+    idContato: 'lead',
+    ticketId: 'ticket',
+    idAtendente: 'none',
+    idTag: 'none',
+    tipo: 'none',
+    instance: 'none',
+  };
+  const KIND_BY_ROUTE: Record<string, 'message' | 'note' | 'skip'> = {
+    'DELETE /api/messages/:id': 'message',
+    'GET /api/whatsapp/midia/:id': 'message',
+    'POST /api/negociacao/removeritem/:id': 'note',
+    'POST /api/negociacao/removercomentario/:id': 'note',
+    // A CSV import job's id, not a lead's.
+    'GET /api/contato/importarcsv/:id': 'skip',
+    'POST /api/contato/importarcsv/:id/cancelar': 'skip',
+  };
+  // Routes without an id in the path that name a lead in the body.
+  const BODY_ROUTES = [
+    'POST /api/message/sendText/:instance',
+    'POST /api/message/sendMedia/:instance',
+    'POST /api/message/sendWhatsAppAudio/:instance',
+    'POST /api/chat/whatsappNumbers/:instance',
+    'POST /api/chat/findMessages/:instance',
+    'POST /api/chat/markMessageAsRead/:instance',
+    'POST /api/whatsapp/enviar/:tipo',
+    'POST /api/tickets',
+    'POST /api/contacts',
+    'POST /api/webhook/lead',
+  ];
+  // Bodies valid for each route's schema, so that only the lead's visibility can refuse them.
+  const bodyOf = (key: string, l: Target): unknown => {
+    const phone = l.phone;
+    const bodies: Record<string, unknown> = {
+      'POST /api/message/sendText/:instance': { number: phone, text: 'oi' },
+      'POST /api/message/sendMedia/:instance': { number: phone, mediatype: 'image', media: 'iVBORw0KGgo=' },
+      'POST /api/message/sendWhatsAppAudio/:instance': { number: phone, audio: 'iVBORw0KGgo=' },
+      'POST /api/chat/whatsappNumbers/:instance': { numbers: [phone] },
+      'POST /api/chat/findMessages/:instance': { where: { key: { remoteJid: `55${phone}@s.whatsapp.net` } } },
+      'POST /api/chat/markMessageAsRead/:instance': { number: phone },
+      'POST /api/whatsapp/enviar/:tipo': { cli_crm_id: l.lead, mensagem: 'oi' },
+      'POST /api/whatsapp/enviar/naolidas': { cli_crm_id: l.lead },
+      'POST /api/tickets': { contactId: l.lead, status: 'open' },
+      'POST /api/contacts': { number: phone, name: 'Outro' },
+      'POST /api/webhook/lead': { cli_nome: 'Outro', cli_telefone: phone },
+      'POST /api/messages/:ticketId': { body: 'oi' },
+      'POST /api/contato/atualizarcontato/:id': { cli_nome: 'Outro', cli_telefone: '11912345678' },
+      'POST /api/contato/valorticket/:id': { valor_ticket: 10 },
+      'POST /api/contato/agendarcontato/:id': { cli_contato_agendado: '2099-01-01 10:00:00' },
+      'POST /api/contato/agendar-mensagem/:id': { cli_mensagem_agendada: 'oi', cli_data_mensagem_agendada: '2099-01-01 10:00:00' },
+      'PUT /api/contato/atualiza-mensagem-agendada/:id': { cli_mensagem_agendada: 'oi', cli_data_mensagem_agendada: '2099-01-01 10:00:00' },
+      'PUT /api/contato/atribuiratendente/:id': { idAtendente: g.fixture.users.u.id },
+      'POST /api/contato/transferircontato/:id': { idUnidade: g.fixture.unitA2 },
+      'PUT /api/contato/whatsapp-bloqueado/:id': { whatsapp_blocked: 1 },
+      'PUT /api/webhook/lead/cli_crm_id/:id': { marcado_nao_lida: 1 },
+      'POST /api/contato/chamadaid/:id': { chamada_id: 'chamada-1' },
+      'POST /api/contato/proximaligacao/:id': { chamada_id: 'chamada-1', status: 1 },
+      'POST /api/negociacao/atualizarstatusnegociacao/:id': { status: 2 },
+      'POST /api/negociacao/atualizarstatusnegociacaovenda/:id': { status: 2 },
+      'POST /api/negociacao/atualizarpotencial/:id': { idPotencial: 1, valor: 1 },
+      'POST /api/negociacao/adicionaritem/:id': { texto: 'nota' },
+      'POST /api/negociacao/removercomentario/:id': {},
+      'POST /api/tagsClientes/:idContato': { tags: [{ id_tag: 1 }] },
+    };
+    return bodies[key];
+  };
+
+  const keyOf = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+  const paramsOf = (url: string) => [...url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
+
+  /** The concrete request of a route for the target `l`, or null when it takes no lead id. */
+  function requestFor(route: { method: string; url: string }, l: Target): { method: string; url: string; payload?: unknown } | null {
+    const key = keyOf(route);
+    if (KIND_BY_ROUTE[key] === 'skip') return null;
+    const params = paramsOf(route.url);
+    const idKinds = params.map((p) => (p === 'id' && KIND_BY_ROUTE[key] ? KIND_BY_ROUTE[key] : PARAM_KIND[p]));
+    const takesId = idKinds.some((k) => k !== undefined && k !== 'none') || BODY_ROUTES.includes(key) || key === 'POST /api/whatsapp/enviar/naolidas';
+    if (!takesId) return null;
+    let url = route.url;
+    for (const [i, p] of params.entries()) {
+      const kind = idKinds[i];
+      const value =
+        kind === 'lead' ? l.lead
+        : kind === 'ticket' ? l.ticket
+        : kind === 'message' ? l.message
+        : kind === 'note' ? l.note
+        : p === 'instance' ? INSTANCE
+        : p === 'tipo' ? 'texto'
+        : p === 'idAtendente' ? g.fixture.users.u.id
+        : p === 'idTag' ? 1
+        : undefined;
+      if (value === undefined) throw new Error(`parâmetro sem valor no teste: ${p} de ${key}`);
+      url = url.replace(`:${p}`, String(value));
+    }
+    const payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : (bodyOf(key, l) ?? {});
+    return { method: route.method, url, ...(payload === undefined ? {} : { payload }) };
+  }
+
+  async function target(values: { idUsuario?: number; desativado?: number }, phone: string): Promise<Target> {
+    const db = g.database.db;
+    const f = g.fixture;
+    const lead = (await db.execute(sql`insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave, id_usuario, desativado)
+      values (${f.companyA}, ${f.unitA1}, 'Alvo', ${phone}, ${phoneKey(phone)}, ${values.idUsuario ?? null}, ${values.desativado ?? 0}) returning cli_crm_id`)) as unknown as { rows: { cli_crm_id: number }[] };
+    const id = Number(lead.rows[0]!.cli_crm_id);
+    const ticket = (await db.execute(sql`insert into whatsapp_tickets (id_empresa, id_unidade, cli_crm_id) values (${f.companyA}, ${f.unitA1}, ${id}) returning id`)) as unknown as { rows: { id: number }[] };
+    const message = (await db.execute(sql`insert into whatsapp_mensagens (id_empresa, id_unidade, cli_crm_id, message_id, from_me, media_type, body, media_status, media_path, criado_em)
+      values (${f.companyA}, ${f.unitA1}, ${id}, ${`m-${id}`}, true, 'image', '', 'ready', '1/x.png', now()) returning id`)) as unknown as { rows: { id: number }[] };
+    const note = (await db.execute(sql`insert into historico (cli_crm_id, id_unidade, tipo, texto, comentario) values (${id}, ${f.unitA1}, ${TIMELINE_EVENT_TYPE.mensagem}, 'nota', 'comentário') returning id`)) as unknown as { rows: { id: number }[] };
+    return { lead: id, phone, ticket: Number(ticket.rows[0]!.id), message: Number(message.rows[0]!.id), note: Number(note.rows[0]!.id) };
+  }
+
+  beforeAll(async () => {
+    g = await createTestApp({ settings: { evolutionHabilitado: true, extras: { whatsapp_v2: true, clienteAtendente: true, edicao_status_cliente: true } } });
+    const f = g.fixture;
+    await g.database.db.execute(sql`insert into instancias_evolution (id_unidade, id_empresa, name, token, webhook_secret, connection_status)
+      values (${f.unitA1}, ${f.companyA}, ${INSTANCE}, 'token', 'segredo', 'open')`);
+    attendant = await g.login(f.users.u.email);
+    hidden = await target({ idUsuario: f.users.ag.id }, '11987611111');
+    deleted = await target({ desativado: 1 }, '11987622222');
+  });
+  afterAll(async () => {
+    await g.close();
+  });
+
+  it("answers 403 for another attendant's lead and changes no row (001 §6)", async () => {
+    let before = await tableDigests(g.database.db);
+    const tried: string[] = [];
+    const wrong: string[] = [];
+    for (const route of g.app.apiRoutes.filter((r) => !r.public)) {
+      const req = requestFor(route, hidden);
+      if (!req) continue;
+      tried.push(keyOf(route));
+      const res = await g.as(attendant, req as Parameters<TestApp['as']>[1]);
+      if (res.statusCode !== 403 || res.json().message !== 'Cliente atribuido a outro atendente.') wrong.push(`${keyOf(route)} → ${res.statusCode} ${res.json().message}`);
+      const after = await tableDigests(g.database.db);
+      const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
+      if (changed.length > 0) {
+        wrong.push(`${keyOf(route)} mudou ${changed.join(', ')}`);
+        before = after;
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(tried.length).toBeGreaterThan(30);
+  });
+
+  it('answers 404 for a deleted lead and changes no row (a deleted lead is never found)', async () => {
+    let before = await tableDigests(g.database.db);
+    const wrong: string[] = [];
+    for (const route of g.app.apiRoutes.filter((r) => !r.public)) {
+      const req = requestFor(route, deleted);
+      if (!req) continue;
+      const res = await g.as(attendant, req as Parameters<TestApp['as']>[1]);
+      if (res.statusCode !== 404) wrong.push(`${keyOf(route)} → ${res.statusCode} ${res.json().message}`);
+      const after = await tableDigests(g.database.db);
+      const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
+      if (changed.length > 0) {
+        wrong.push(`${keyOf(route)} mudou ${changed.join(', ')}`);
+        before = after;
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });

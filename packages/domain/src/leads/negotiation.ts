@@ -1,4 +1,5 @@
 // Negotiation, attendance, message-status and tag rules (000 §3; 001 §3, §4, §5, §6, §8).
+import { isLeadVisibleTo, type LeadViewer } from './visibility.ts';
 
 /** One allowed negotiation-status transition of crm_contato_negociacao_status_permitidos (000 §3). */
 export type StatusTransition = { de: number; para: number };
@@ -133,18 +134,11 @@ export const ASSIGNMENT_MESSAGES = {
   unassigned: 'Cliente desatribuído com sucesso.',
 } as const;
 
-/** The user side of the assignment rules: id and the acesso_atribuidos switch (001 §3, §6). */
-export type AssignmentViewer = { userId: number; acessoAtribuidos: boolean | 0 | 1 };
+/** The user side of the assignment rules: id, role and the acesso_atribuidos switch (001 §3, §6). */
+export type AssignmentViewer = LeadViewer;
 
-const seesAll = (viewer: AssignmentViewer): boolean => viewer.acessoAtribuidos === true || viewer.acessoAtribuidos === 1;
-
-/**
- * 001 §6: with acesso_atribuidos 0 a user sees only leads unassigned or assigned to themselves;
- * with 1, every lead.
- */
-export function isLeadVisibleTo(lead: { idUsuario: number | null }, viewer: AssignmentViewer): boolean {
-  return seesAll(viewer) || lead.idUsuario === null || lead.idUsuario === viewer.userId;
-}
+// The visibility rule itself lives once in ./visibility.ts (server door and web screens).
+export { isLeadVisibleTo };
 
 /** Outcome of trying to open a lead. */
 export type OpenLeadDecision = { allowed: true } | { allowed: false; message: typeof ASSIGNED_TO_OTHER_OPEN_MESSAGE };

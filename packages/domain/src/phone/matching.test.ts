@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyPhone, phoneMatchKeys, phonesMatch, whatsappNumberVariants } from './matching.ts';
+import { classifyPhone, leadPhoneText, phoneMatchKeys, phonesMatch, whatsappNumberVariants } from './matching.ts';
 
 describe('phone matching (001 §5 "Phone matching")', () => {
   it('001 §5 compares digits only', () => {
@@ -76,5 +76,14 @@ describe('WhatsApp number resolution variants (001 §5 "Variants with and withou
   it('tries an @lid id as is and nothing for an invalid number', () => {
     expect(whatsappNumberVariants('123456789012345')).toEqual(['123456789012345']);
     expect(whatsappNumberVariants('')).toEqual([]);
+  });
+});
+
+describe('leadPhoneText (001 §5: digits and the separators people type)', () => {
+  it('accepts digits with spaces, parentheses, hyphens, dots and a leading +', () => {
+    for (const ok of ['11987654321', '(11) 98765-4321', '+55 11 98765.4321', ' 5511987654321 ']) expect(leadPhoneText(ok)).toBe(true);
+  });
+  it('refuses text with letters or other symbols, and text without digits', () => {
+    for (const bad of ['', '   ', 'abc', '11abc98765432', '11;98765432', '()-', '11\u000098765432']) expect(leadPhoneText(bad)).toBe(false);
   });
 });

@@ -60,3 +60,12 @@ export function whatsappNumberVariants(phone: string): string[] {
   if (classifyPhone(phone).kind !== 'national') return keys;
   return [...keys.map((key) => `${BRAZIL_COUNTRY_CODE}${key}`), ...keys];
 }
+
+/**
+ * Whether a text can be a phone at all (001 §5 "Compares digits only"; 000 §5 strips spaces,
+ * parentheses and hyphens): digits with those separators, a leading +, dots, and nothing else.
+ * Letters or other symbols make it not a phone, whatever digits it has.
+ */
+export function leadPhoneText(text: string): boolean {
+  return /^\+?[\d\s().-]+$/.test(text.trim()) && /\d/.test(text);
+}

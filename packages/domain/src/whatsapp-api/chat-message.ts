@@ -23,6 +23,12 @@ export type ChatMediaType = (typeof CHAT_MEDIA_TYPES)[number];
  * 001 §4 acks: 1 pending, 2 sent, 3 delivered, 4 read, 5 played (voice note heard); 0 is the
  * ack of an incoming message and of a failed send (see `isError`).
  */
+/**
+ * 001 §3: a temporary outgoing message's id starts with 'temp_'. Sent with a message, it is the
+ * send's idempotency key (issue 7 §2): the same id never sends twice.
+ */
+export const tempIdSchema = z.string().regex(/^temp_[A-Za-z0-9_.:-]{1,100}$/, 'Identificador temporário inválido.');
+
 export const ACK = { received: 0, pending: 1, sent: 2, delivered: 3, read: 4, played: 5 } as const;
 
 /** 001 §3 Reaction, keyed by the original message id. */

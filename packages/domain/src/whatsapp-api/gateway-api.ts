@@ -1,7 +1,7 @@
 // The gateway channel of 001 §7 "Instance-based gateway", served by Funil under /api with the
 // gateway's paths and bodies; the server holds the keys and answers from its own message store.
 import { z } from 'zod';
-import { chatMessagePageSchema, chatMessageSchema } from './chat-message.ts';
+import { chatMessagePageSchema, chatMessageSchema, tempIdSchema } from './chat-message.ts';
 
 /** Largest base64 text accepted for one file (about 6 MB of file). */
 export const MAX_MEDIA_BASE64_CHARS = 8_000_000;
@@ -18,6 +18,7 @@ export const sendTextBodySchema = z.object({
   number: phone,
   text: z.string().max(65_536),
   quoted: quotedRefSchema.optional(),
+  tempId: tempIdSchema.optional(),
 });
 export type SendTextBody = z.infer<typeof sendTextBodySchema>;
 
@@ -30,11 +31,12 @@ export const sendMediaBodySchema = z.object({
   media: mediaText,
   fileName: z.string().max(255).optional(),
   quoted: quotedRefSchema.optional(),
+  tempId: tempIdSchema.optional(),
 });
 export type SendMediaBody = z.infer<typeof sendMediaBodySchema>;
 
 /** POST /api/message/sendWhatsAppAudio/:instance (ref §3.9). */
-export const sendAudioBodySchema = z.object({ number: phone, audio: mediaText, quoted: quotedRefSchema.optional() });
+export const sendAudioBodySchema = z.object({ number: phone, audio: mediaText, quoted: quotedRefSchema.optional(), tempId: tempIdSchema.optional() });
 export type SendAudioBody = z.infer<typeof sendAudioBodySchema>;
 
 /** Every send answers the stored chat message. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { leadListItemSchema } from '../leads/lead.ts';
 import { MAX_MEDIA_BASE64_CHARS } from './gateway-api.ts';
 import { idSchema } from '../http/ids.ts';
+import { tempIdSchema } from './chat-message.ts';
 
 /** 001 §3 mensagemTipo. */
 export const MENSAGEM_TIPO = {
@@ -92,6 +93,7 @@ export const legacySendBodySchema = z.object({
   nomeArquivo: z.string().max(255).optional(),
   /** Audio duration in seconds. */
   tamanho: z.coerce.number().optional(),
+  tempId: tempIdSchema.optional(),
 });
 export type LegacySendBody = z.infer<typeof legacySendBodySchema>;
 

@@ -29,6 +29,9 @@ export const WHATSAPP_MESSAGES = {
   fileTooLarge: 'Arquivo muito grande!',
   read: 'Mensagens marcadas como lidas.',
   deleted: 'Mensagem excluída.',
+  invalidCharacter: 'A mensagem contém um caractere inválido.',
+  idempotencyKeyReused: 'Esta chave de envio já foi usada em outra conversa.',
+  idempotencyKeyInvalid: 'Chave de envio inválida.',
 } as const;
 
 /** 001 §8: the body of a missed-call log, HH:mm in São Paulo time. */

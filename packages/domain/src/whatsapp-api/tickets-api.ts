@@ -1,7 +1,7 @@
 // The company messaging backend of 001 §7 ("ticket API"), served by Funil on its one message
 // store; and POST /api/webhook/lead.
 import { z } from 'zod';
-import { chatMessageSchema } from './chat-message.ts';
+import { chatMessageSchema, tempIdSchema } from './chat-message.ts';
 import { MAX_MEDIA_BASE64_CHARS } from './gateway-api.ts';
 import { idSchema } from '../http/ids.ts';
 
@@ -59,6 +59,7 @@ export const ticketMessageBodySchema = z.object({
   quotedMsg: z.object({ id: idSchema('Mensagem citada inválida.') }).nullable().optional(),
   media: z.string().min(1).max(MAX_MEDIA_BASE64_CHARS, 'Arquivo muito grande!').optional(),
   fileName: z.string().max(255).optional(),
+  tempId: tempIdSchema.optional(),
 });
 export type TicketMessageBody = z.infer<typeof ticketMessageBodySchema>;
 

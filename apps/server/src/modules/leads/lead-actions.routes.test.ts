@@ -279,6 +279,24 @@ describe('001 §7 PUT /webhook/lead/cli_crm_id/{id}', () => {
     const empty = await k.call('u', { method: 'PUT', url: `/api/webhook/lead/cli_crm_id/${id}`, payload: {} });
     expect(empty.statusCode).toBe(400);
   });
+
+  it('{idTicket} takes only a ticket of the lead’s unit: a foreign or negative one is refused and the lead keeps its ticket (issue 7 §4)', async () => {
+    const f = k.t.fixture;
+    const id = await k.lead({});
+    const otherLead = await k.lead({ unit: 'A2' });
+    const ticketOf = async (unit: number, lead: number) =>
+      Number(((await k.t.database.db.execute(sql`insert into whatsapp_tickets (id_empresa, id_unidade, cli_crm_id) values (${f.companyA}, ${unit}, ${lead}) returning id`)) as unknown as { rows: { id: number }[] }).rows[0]!.id);
+    const own = await ticketOf(f.unitA1, id);
+    const foreign = await ticketOf(f.unitA2, otherLead);
+    for (const idTicket of [foreign, -1, 999_999]) {
+      const res = await k.call('u', { method: 'PUT', url: `/api/webhook/lead/cli_crm_id/${id}`, payload: { idTicket } });
+      expect([idTicket, res.statusCode >= 400 && res.statusCode < 500]).toEqual([idTicket, true]);
+      expect((await k.leadRow(id)).idTicket).toBeNull();
+    }
+    const ok = await k.call('u', { method: 'PUT', url: `/api/webhook/lead/cli_crm_id/${id}`, payload: { idTicket: own } });
+    expect(ok.statusCode).toBe(200);
+    expect((await k.leadRow(id)).idTicket).toBe(own);
+  });
 });
 
 describe('tenant isolation of every action', () => {

@@ -136,7 +136,7 @@ export async function clearHistoryComment(db: DbOrTx, itemId: number): Promise<v
 // The lead's tags and its attendant's name come from their modules' fragments (issue 7 §1), so
 // a lead is still read in one statement.
 const tagsOfLead = sql<TagRef[]>`${sql.raw(leadTagsJsonSql('"leads"."cli_crm_id"'))}`;
-const attendantName = sql<string | null>`${sql.raw(userNameSql('"leads"."id_usuario"'))}`;
+export const attendantName = sql<string | null>`${sql.raw(userNameSql('"leads"."id_usuario"'))}`;
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 const zeroOne = (n: number): 0 | 1 => (n === 1 ? 1 : 0);

@@ -41,9 +41,11 @@ const leadRoute = { config: { access: LEAD_SCREENS } } as const;
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 const change = { 200: leadChangeResponseSchema, ...errorResponses } as const;
 
-export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
+export type LeadsRoutesOptions = { ticketUnitOf?: service.LeadDeps['ticketUnitOf'] };
+
+export const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app, options) => {
   await registerFormBodies(app);
-  const deps: service.LeadDeps = { db: app.db, realtime: app.realtime };
+  const deps: service.LeadDeps = { db: app.db, realtime: app.realtime, ticketUnitOf: options.ticketUnitOf };
 
   // ---- registration (000 §7) ----
   app.post(

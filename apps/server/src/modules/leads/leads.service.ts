@@ -5,6 +5,10 @@ import { sql } from 'drizzle-orm';
 import { configuracoesExtraSchema, parseConfiguracoesUsuario, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import { canConvertLead } from '@funil/domain/leads/lead';
+import { isLeadVisibleTo, seesAssignedLeads, type LeadViewer } from '@funil/domain/leads/visibility';
+import { classifyPhone, leadPhoneText } from '@funil/domain/phone/matching';
+import { CONTACT_MESSAGES } from '@funil/domain/leads/contact';
+import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
 import { CONTACT_LIST_KINDS, CONTACT_LIST_LAYOUT, FilterSegmentsError, parseFilterSegments, type ContactListFilter, type ContactListKind } from '@funil/domain/leads/filter-segments';
 import { canEditTicketFromTimeline, contactEditHistory, CONTACT_EDIT_DESCRIPTION, TICKET_CHANGE_DESCRIPTION } from '@funil/domain/leads/timeline';
 import { formatDateTime, formatSchedulePayload, toInstant } from '@funil/domain/format/date';
@@ -20,6 +24,7 @@ import { DomainError } from '../../http/domain-error.ts';
 import { phoneKey } from './phone-key.ts';
 import { invalidateLeadCounts, leadCountCache } from './lead-count-cache.ts';
 import { phoneMatchKeys } from '@funil/domain/phone/matching';
+import * as chat from './lead-chat.repository.ts';
 import {
   findHistoryItem,
   findLead,
@@ -50,12 +55,16 @@ export type LeadDeps = {
   db: Db;
   realtime: Pick<Realtime, 'toUnit'>;
   now?: () => Date;
+  /** The unit of a conversation ticket (the WhatsApp module's, given by the app); null when none. */
+  ticketUnitOf?: ((db: Db | Tx, idTicket: number) => Promise<number | null>) | undefined;
 };
 
 export function scopeOf(session: Session): LeadScope {
   // 001 §6: acesso_atribuidos applies to attendants; other roles see every lead of the unit.
-  return { empresaId: session.empresaId, unidadeId: session.unidadeId, userId: session.userId, seesAssigned: session.permission !== 'u' || session.acessoAtribuidos };
+  return { empresaId: session.empresaId, unidadeId: session.unidadeId, userId: session.userId, seesAssigned: seesAssignedLeads(viewerOf(session)) };
 }
+
+const viewerOf = (session: Session): LeadViewer => ({ userId: session.userId, permission: session.permission, acessoAtribuidos: session.acessoAtribuidos });
 
 export function extrasOf(session: Session): ConfiguracoesExtra {
   const parsed = configuracoesExtraSchema.safeParse(session.access.extras);
@@ -69,9 +78,13 @@ export const nowOf = (deps: LeadDeps) => (deps.now ? deps.now() : new Date());
 export async function loadVisibleLead(db: Db | Tx, scope: LeadScope, id: number, lock = false): Promise<LeadRow> {
   const lead = await findLead(db, scope, id, lock);
   if (!lead) throw new DomainError('not_found', LEAD_API_MESSAGES.notFound);
-  // 001 §5 "Opening a lead": another attendant's lead is closed to a user without acesso_atribuidos.
-  if (!scope.seesAssigned && lead.idUsuario !== null && lead.idUsuario !== scope.userId) throw new DomainError('forbidden', LEAD_API_MESSAGES.assignedToOther);
+  assertLeadVisible(scope, lead);
   return lead;
+}
+
+// 001 §5 "Opening a lead": another attendant's lead is closed to a user without acesso_atribuidos.
+function assertLeadVisible(scope: LeadScope, lead: LeadRow): void {
+  if (!isLeadVisibleTo(lead, { userId: scope.userId, acessoAtribuidos: scope.seesAssigned })) throw new DomainError('forbidden', LEAD_API_MESSAGES.assignedToOther);
 }
 
 /** A history event of a change; cli_crm_id, unit and attendant are filled in by applyLeadChange. */
@@ -527,7 +540,7 @@ export function updateLeadFromChat(deps: LeadDeps, session: Session, id: number,
   if (body.desativado !== undefined && parseConfiguracoesUsuario(session.configuracoes).excluir_leads !== true) {
     throw new DomainError('forbidden', LEAD_API_MESSAGES.deleteForbidden);
   }
-  return applyLeadChange(deps, session, id, async (lead) => {
+  return applyLeadChange(deps, session, id, async (lead, tx) => {
     const set: Partial<NewLead> = {};
     const history: HistoryInput[] = [];
     let message: string = LEAD_API_MESSAGES.leadUpdated;
@@ -535,7 +548,12 @@ export function updateLeadFromChat(deps: LeadDeps, session: Session, id: number,
     if (body.whatsapp_ultima_mensagem_nao_lidas !== undefined && body.whatsapp_ultima_mensagem_nao_lidas !== lead.whatsappUltimaMensagemNaoLidas) {
       set.whatsappUltimaMensagemNaoLidas = body.whatsapp_ultima_mensagem_nao_lidas;
     }
-    if (body.idTicket !== undefined && body.idTicket !== lead.idTicket) set.idTicket = body.idTicket;
+    if (body.idTicket !== undefined && body.idTicket !== lead.idTicket) {
+      // Only a ticket of the lead's unit (issue 7 §4): a foreign or negative id is not found.
+      const unit = body.idTicket > 0 && deps.ticketUnitOf ? await deps.ticketUnitOf(tx, body.idTicket) : null;
+      if (unit !== lead.idUnidade) throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
+      set.idTicket = body.idTicket;
+    }
     if (body.marcado_nao_lida !== undefined && body.marcado_nao_lida !== lead.marcadoNaoLida) {
       set.marcadoNaoLida = body.marcado_nao_lida;
       message = body.marcado_nao_lida === 1 ? LEAD_API_MESSAGES.markedUnread : LEAD_API_MESSAGES.markedRead;
@@ -558,4 +576,159 @@ export function updateLeadFromChat(deps: LeadDeps, session: Session, id: number,
   });
 }
 
+
 export { CONTACT_LIST_KINDS };
+
+// ---- The door (issue 7 §1) ---------------------------------------------------------------------
+// Every other module reads and writes a lead through the functions below, never through the
+// leads table: the session's visible lead, find-or-create by phone, the chat's bookkeeping.
+
+export type { LeadRow };
+
+export const LEAD_DOOR_MESSAGES = {
+  // The WhatsApp module's text for a ticket it does not know (001 §7 company messaging backend).
+  ticketOfOtherUnit: 'Ticket não encontrado.',
+} as const;
+
+export type UnitRef = { idEmpresa: number; idUnidade: number };
+
+/**
+ * The lead this session may see: of its company and unit, not deleted (404 'Lead não encontrado.'),
+ * not another attendant's for an attendant without acesso_atribuidos (403, 001 §5 "Opening a
+ * lead", §6). The same answers as GET contato/completo/{id}.
+ */
+export function leadForSession(db: Db | Tx, session: Session, id: number): Promise<LeadRow> {
+  return loadVisibleLead(db, scopeOf(session), id);
+}
+
+/** The session's visible lead with this phone (digits, ninth digit and 55 tolerated, 001 §5); 404 when the unit has none. */
+export async function leadForSessionByPhone(db: Db | Tx, session: Session, phone: string): Promise<LeadRow> {
+  const parsed = leadPhoneOf(phone);
+  const lead = parsed ? await chat.findLeadByPhoneKey(db, session.unidadeId, parsed.key) : null;
+  if (!lead || lead.idEmpresa !== session.empresaId) throw new DomainError('not_found', LEAD_API_MESSAGES.notFound);
+  assertLeadVisible(scopeOf(session), lead);
+  return lead;
+}
+
+/**
+ * A phone as a lead stores it (001 §5): the national digits, or the id of an @lid; and the
+ * telefone_chave it is matched by. Null for text that is not a phone ('', '11', letters).
+ */
+export function leadPhoneOf(text: string): { telefone: string; key: string } | null {
+  if (!leadPhoneText(text)) return null;
+  const identity = classifyPhone(text);
+  if (identity.kind === 'invalid') return null;
+  const telefone = identity.kind === 'national' ? identity.digits : identity.id;
+  return { telefone, key: phoneKey(telefone) };
+}
+
+/** A lead of the unit by id, deleted or not, without a session (webhooks, after a store). */
+export const unitLead = (db: Db | Tx, idUnidade: number, cliCrmId: number): Promise<LeadRow | null> => chat.findUnitLead(db, idUnidade, cliCrmId);
+
+/** Where a lead is created outside a request of this module: `db` may be an open transaction. */
+export type LeadCreation = {
+  db: Db | Tx;
+  /** The app's database, whose cached list totals learn of a new lead. */
+  cacheDb: Db;
+  /** Runs after the surrounding transaction commits (a webhook batch); at once when absent. */
+  afterCommit?: ((fn: () => void) => void) | undefined;
+};
+
+export type FindOrCreateInput = {
+  phone: string;
+  name: string;
+  email?: string | null | undefined;
+  idInstancia?: number | null | undefined;
+  /** A ticket of the unit the new lead points at (the caller has loaded it). */
+  ticket?: { id: number; idUnidade: number } | null | undefined;
+  /** Who created it (null: a message from the number). */
+  atendente?: number | null | undefined;
+  /** The history event's text (000 §3). */
+  origem: string;
+  /**
+   * A session's request (POST /contacts, /webhook/lead): a number whose lead was deleted is closed
+   * as the deleted lead is (404), instead of becoming a new lead; a message from the number (no
+   * session) still makes a new one.
+   */
+  deletedIsClosed?: boolean | undefined;
+};
+
+/** plataformas.id of WhatsApp (seeded reference list): the origin of a lead created by a message. */
+export const PLATFORM_WHATSAPP = 4;
+
+/**
+ * The unit's live lead of a phone (any ninth-digit form, with or without 55), created when new
+ * (001 §7 POST /contacts, /webhook/lead, a message from an unknown number): 400 'Celular
+ * inválido' for text that is not a phone (001 §5). Creation takes the one lock every lead
+ * creation of a unit takes, writes its history event and drops the unit's cached list totals
+ * once committed.
+ */
+export async function findOrCreateLeadByPhone(c: LeadCreation, unit: UnitRef, input: FindOrCreateInput): Promise<{ lead: LeadRow; created: boolean }> {
+  const parsed = leadPhoneOf(input.phone);
+  if (!parsed) throw new DomainError('invalid', CONTACT_MESSAGES.phoneInvalid);
+  if (input.ticket && input.ticket.idUnidade !== unit.idUnidade) throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
+  const found = await chat.findLeadByPhoneKey(c.db, unit.idUnidade, parsed.key);
+  if (found) return { lead: found, created: false };
+  const result = await c.db.transaction(async (tx) => {
+    await lockUnitLeads(tx, unit.idUnidade);
+    const again = await chat.findLeadByPhoneKey(tx, unit.idUnidade, parsed.key);
+    if (again) return { lead: again, created: false };
+    if (input.deletedIsClosed && (await chat.hasDeletedLeadWithPhoneKey(tx, unit.idUnidade, parsed.key))) throw new DomainError('not_found', LEAD_API_MESSAGES.notFound);
+    const lead = await chat.insertLeadRow(tx, {
+      idEmpresa: unit.idEmpresa,
+      idUnidade: unit.idUnidade,
+      cliNome: (input.name.trim() || parsed.telefone).slice(0, 200),
+      cliTelefone: parsed.telefone,
+      telefoneChave: parsed.key,
+      cliEmail: input.email ?? null,
+      cliTipoLead: PLATFORM_WHATSAPP,
+      idInstanciaEvolution: input.idInstancia ?? null,
+      idTicket: input.ticket?.id ?? null,
+    });
+    await insertHistory(tx, [{ cliCrmId: lead.cliCrmId, idUnidade: unit.idUnidade, atendente: input.atendente ?? null, tipo: TIMELINE_EVENT_TYPE.usuario, descricao: input.origem }]);
+    return { lead, created: true };
+  });
+  if (result.created) {
+    const invalidate = () => invalidateLeadCounts(c.cacheDb, [unit.idUnidade]);
+    if (c.afterCommit) c.afterCommit(invalidate);
+    else invalidate();
+  }
+  return result;
+}
+
+/** 001 §4 "Reading": zeroes the unread counter and the unread mark; the lead when it changed. */
+export async function markLeadRead(db: Db | Tx, lead: LeadRow): Promise<LeadRow | null> {
+  if (lead.whatsappUltimaMensagemNaoLidas === 0 && lead.marcadoNaoLida === 0) return null;
+  return chat.updateLeadRow(db, lead.cliCrmId, { whatsappUltimaMensagemNaoLidas: 0, marcadoNaoLida: 0 });
+}
+
+/** The lead's conversation ticket (001 §7 company messaging backend): only a ticket of the lead's unit. */
+export async function setLeadTicket(db: Db | Tx, lead: LeadRow, ticket: { id: number; idUnidade: number }): Promise<LeadRow> {
+  if (ticket.idUnidade !== lead.idUnidade || ticket.id <= 0) throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
+  if (lead.idTicket === ticket.id) return lead;
+  return (await chat.updateLeadRow(db, lead.cliCrmId, { idTicket: ticket.id })) ?? lead;
+}
+
+/** The last-message fields (001 §3) the message store moves in its own statement; see lead-chat.repository.ts. */
+export const leadLastMessageUpdate = chat.lastMessageUpdate;
+export const leadsByPhoneKey = chat.leadsByPhoneKey;
+
+/** 001 §3 _status follows an ack of the lead's last message when it is our own; the moved lead. */
+export async function raiseLeadLastStatus(db: Db | Tx, cliCrmId: number, criadoEm: Date, ack: number): Promise<LeadSummary | null> {
+  const row = await chat.raiseLastMessageStatus(db, cliCrmId, criadoEm, ack);
+  return row ? chat.leadSummaryOf(row) : null;
+}
+
+/** The list preview follows an edit of the lead's last message (ref §4.3). */
+export const setLeadLastPreview = chat.setLastMessagePreview;
+
+/** A lead as the chat shows it, and the raw form of a RETURNING of LEAD_SUMMARY_COLUMNS. */
+export const leadSummaryOf = chat.leadSummaryOf;
+export const leadSummaryOfRaw = chat.summaryOfRaw;
+export type RawLeadSummary = chat.RawLeadSummary;
+
+/** The demo gateway's auto-reply numbers: the first live, unblocked leads of each unit. */
+export const firstLeadPhones = chat.firstLeadPhones;
+
+/** The legacy channel's lead list (001 §7 GET whatsapp/clientes), with the 001 §6 visibility. */
+export { listWhatsappClients } from './whatsapp-clients.service.ts';

@@ -1,11 +1,13 @@
 // Tags of the unit and their links to leads (001 §3 "Tag", §7, §8). The tags module owns `tags`
 // and `lead_tags`; the leads module changes a lead's tags (with its history event, 000 §4) through
 // the functions below, never the tables (issue 7 §1).
+import { inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { randomTagColor } from '@funil/domain/leads/negotiation';
 import { TAG_API_MESSAGES } from '@funil/domain/leads-api/messages';
 import type { Db, Tx } from '../../db/connection.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
+import { leadTags } from './tags.table.ts';
 import { insertTag, insertTags, linkTags, tagsByIds, tagsByNames, tagsOfLead, unitTags, unlinkAllTags, unlinkTag, type TagRow } from './tags.repository.ts';
 
 export type { TagRow };
@@ -82,3 +84,7 @@ export const leadTagsJsonSql = (leadIdSql: string): string => `coalesce((select 
 /** A condition: the lead has any of the tags of the int[] parameter (000 §7 tag filter). */
 export const leadHasAnyTagSql = (leadIdSql: string, tagIdsParam: string): string =>
   `exists (select 1 from lead_tags lt where lt.cli_crm_id = ${leadIdSql} and lt.id_tag = any(${tagIdsParam}::int[]))`;
+
+/** A drizzle condition: the lead of `leadId` (a column of the caller's query) has any of these tags. */
+export const leadHasAnyTag = (leadId: AnyColumn, tagIds: readonly number[]): SQL =>
+  sql`exists (select 1 from ${leadTags} where ${leadTags.cliCrmId} = ${leadId} and ${inArray(leadTags.idTag, [...tagIds])})`;

@@ -1,6 +1,7 @@
 // The tenancy module's door (issue 7 §1): companies, units and unit settings are read by other
 // modules only through these functions.
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { parseConfiguracoesExtra, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
 import type { DbOrTx } from '../../db/connection.ts';
 import { empresas, unidadeConfiguracoes, unidades } from './tenancy.table.ts';
 
@@ -73,3 +74,23 @@ export async function crmIntervalDays(db: DbOrTx, idUnidade: number): Promise<nu
 export const sessionUnitSql = (idSql: string): string =>
   `select un.ativo as "unidadeAtiva", c.configuracoes_extra as extras, c.evolution_habilitado as evolution, c.intervalo_dias_crm as "intervaloDiasCrm"
   from unidades un left join unidade_configuracoes c on c.id_unidade = un.id where un.id = ${idSql}`;
+
+/** A unit's extra settings (001 §6: assinaturaWhatsapp, clienteAtendente…), {} when it has none. */
+export async function unitExtraSettings(db: DbOrTx, idUnidade: number): Promise<ConfiguracoesExtra> {
+  const [config] = await db
+    .select({ extra: unidadeConfiguracoes.configuracoesExtra })
+    .from(unidadeConfiguracoes)
+    .where(eq(unidadeConfiguracoes.idUnidade, idUnidade))
+    .limit(1);
+  return parseConfiguracoesExtra(config?.extra);
+}
+
+/** The active units with the gateway enabled (evolutionHabilitado), by id. */
+export async function gatewayUnits(db: DbOrTx): Promise<{ id: number; idEmpresa: number }[]> {
+  return db
+    .select({ id: unidades.id, idEmpresa: unidades.idEmpresa })
+    .from(unidades)
+    .innerJoin(unidadeConfiguracoes, eq(unidadeConfiguracoes.idUnidade, unidades.id))
+    .where(and(eq(unidadeConfiguracoes.evolutionHabilitado, true), eq(unidades.ativo, 1)))
+    .orderBy(asc(unidades.id));
+}

@@ -1,5 +1,5 @@
 // The users module's door (issue 7 §1): other modules read users only through these functions.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
 import { usuarios } from './users.table.ts';
 
@@ -67,3 +67,11 @@ export const sessionUserSql = (idSql: string): string =>
   `select u.id as "userId", u.ativo, u.id_unidade as "userUnidade", u.permissao, u.nome, u.acesso_atribuidos as "acessoAtribuidos", u.configuracoes,
   u.id_ramal as "idRamal", u.habilita_mensagem_whatsapp as "habilitaMensagemWhatsapp", u.data_atualizacao as "userDataAtualizacao", u.data_deslogar as "userDataDeslogar"
   from usuarios u where u.id = ${idSql}`;
+
+/** The names of these users by id (any unit: a message keeps its sender after a transfer). */
+export async function userNamesById(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: usuarios.id, nome: usuarios.nome }).from(usuarios).where(inArray(usuarios.id, unique));
+  return new Map(rows.map((r) => [r.id, r.nome]));
+}

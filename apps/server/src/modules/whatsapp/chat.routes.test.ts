@@ -1,9 +1,7 @@
 // The chat API of the three channels (001 §7) on the one store, against the emulator over real HTTP.
 import { leadListItemSchema } from '@funil/domain/leads/lead';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { buildWhatsappClientsPath, emptyFilter, WHATSAPP_CLIENTS_LAYOUT } from '@funil/domain/leads/filter-segments';
-import { leads } from '../leads/leads.table.ts';
 import { startKit, type Kit } from './whatsapp-test-kit.ts';
 import { WEBHOOK_EVENTS } from './webhook.service.ts';
 
@@ -84,7 +82,7 @@ describe('gateway channel (001 §7 "Instance-based gateway")', () => {
     expect(quoted.json().message.quotedMsg).toMatchObject({ id: message.id, body: 'Olá, Paulo!', fromMe: true });
     await k.settle();
     expect((await k.messagesOf(leadId)).filter((r) => r.messageId === message.messageId)).toHaveLength(1);
-    const [lead] = await k.t.database.db.select().from(leads).where(eq(leads.cliCrmId, leadId));
+    const lead = await k.leadRow(leadId);
     expect(lead).toMatchObject({ whatsappUltimaMensagemFromMe: 1, whatsappUltimaMensagemTexto: 'respondendo', whatsappUltimaMensagemStatus: 1 });
   });
 
@@ -128,7 +126,7 @@ describe('gateway channel (001 §7 "Instance-based gateway")', () => {
     const r2 = await k.emu$('POST', `/_emulator/instances/${INST}/messages`, { from: '5511987650000', text: 'segunda', lid: true });
     expect([r1.status, r2.status]).toEqual([201, 201]);
     await k.settle();
-    let [lead] = await k.t.database.db.select().from(leads).where(eq(leads.cliCrmId, leadId));
+    let lead = await k.leadRow(leadId);
     expect(lead!.whatsappUltimaMensagemNaoLidas).toBe(2);
     const read = await call(k.tokens.u, { method: 'POST', url: `/api/chat/markMessageAsRead/${INST}`, body: { number: '11987650000' } });
     expect(read.statusCode).toBe(201);
@@ -139,7 +137,7 @@ describe('gateway channel (001 §7 "Instance-based gateway")', () => {
     const again = await call(k.tokens.u, { method: 'POST', url: '/api/whatsapp/enviar/naolidas', body: { cli_crm_id: leadId } });
     expect(again.json().read).toBe(0);
     expect((await k.emu$('GET', `/_emulator/instances/${INST}/read-receipts`)).json).toHaveLength(2);
-    [lead] = await k.t.database.db.select().from(leads).where(eq(leads.cliCrmId, leadId));
+    lead = await k.leadRow(leadId);
     expect(lead!.whatsappUltimaMensagemNaoLidas).toBe(0);
   });
 
@@ -279,7 +277,7 @@ describe('legacy channel and company messaging backend (001 §7)', () => {
     const res = await call(k.tokens.u, { method: 'POST', url: '/api/webhook/lead', body: { cli_nome: 'Nova Pessoa', cli_telefone: '(11) 93333-2222', company: k.t.fixture.companyA, idTicket: null } });
     expect(res.statusCode).toBe(200);
     const id = res.json().data.cliente.cli_crm_id as number;
-    const [lead] = await k.t.database.db.select().from(leads).where(eq(leads.cliCrmId, id));
+    const lead = await k.leadRow(id);
     expect(lead).toMatchObject({ idUnidade: k.t.fixture.unitA1, cliTelefone: '11933332222', cliTipoLead: 4 });
     const again = await call(k.tokens.u, { method: 'POST', url: '/api/webhook/lead', body: { cli_nome: 'Nova Pessoa', cli_telefone: '1133332222' } });
     expect(again.json().data.cliente.cli_crm_id).toBe(id);

@@ -22,10 +22,11 @@ import { idParams } from '@funil/domain/http/ids';
 import { DomainError } from '../../http/domain-error.ts';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { instanceOfUnit, requireGateway, gatewayFailure } from './instances.service.ts';
-import { leadOfNumber, messagePage, readConversation, resolveNumber, sendToLead } from './chat.service.ts';
+import { leadOfNumber, leadOfUnit, messagePage, readConversation, resolveNumber, sendToLead } from './chat.service.ts';
+import { idempotencyKeyOf } from './idempotency.ts';
 import { readMedia } from './media.service.ts';
 import type { WhatsappContext } from './whatsapp-context.ts';
-import { findMessageRow } from './whatsapp.repository.ts';
+import { findMessageRow } from './message-store.repository.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 502: errorBodySchema };
 const v3 = ['/whatsapp-v3'] as const;
@@ -39,7 +40,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async
       const session = sessionOf(request);
       const instance = await instanceOfUnit(ctx, session, request.params.instance);
       const lead = await leadOfNumber(ctx, session, request.body.number);
-      const message = await sendToLead(ctx, session, { lead, instance, outgoing: { kind: 'text', text: request.body.text }, quotedId: request.body.quoted?.key.id ?? null });
+      const message = await sendToLead(ctx, session, { lead, instance, outgoing: { kind: 'text', text: request.body.text }, quotedId: request.body.quoted?.key.id ?? null, idempotencyKey: idempotencyKeyOf(request, request.body.tempId) });
       return reply.status(201).send({ message });
     },
   );
@@ -63,7 +64,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async
               ...(b.caption ? { caption: b.caption } : {}),
               ...(b.fileName ? { fileName: b.fileName } : {}),
             } as const);
-      const message = await sendToLead(ctx, session, { lead, instance, outgoing, quotedId: b.quoted?.key.id ?? null });
+      const message = await sendToLead(ctx, session, { lead, instance, outgoing, quotedId: b.quoted?.key.id ?? null, idempotencyKey: idempotencyKeyOf(request, b.tempId) });
       return reply.status(201).send({ message });
     },
   );
@@ -75,7 +76,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async
       const session = sessionOf(request);
       const instance = await instanceOfUnit(ctx, session, request.params.instance);
       const lead = await leadOfNumber(ctx, session, request.body.number);
-      const message = await sendToLead(ctx, session, { lead, instance, outgoing: { kind: 'audio', audio: request.body.audio }, quotedId: request.body.quoted?.key.id ?? null });
+      const message = await sendToLead(ctx, session, { lead, instance, outgoing: { kind: 'audio', audio: request.body.audio }, quotedId: request.body.quoted?.key.id ?? null, idempotencyKey: idempotencyKeyOf(request, request.body.tempId) });
       return reply.status(201).send({ message });
     },
   );
@@ -86,10 +87,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async
     async (request) => {
       const session = sessionOf(request);
       const instance = await instanceOfUnit(ctx, session, request.params.instance);
+      // Every number must be a lead the session may see before the gateway is asked (issue 7 §1).
+      const leads = [];
+      for (const number of request.body.numbers) leads.push({ number, lead: await leadOfNumber(ctx, session, number) });
       requireGateway(ctx);
       const answers = [];
-      for (const number of request.body.numbers) {
-        const lead = await leadOfNumber(ctx, session, number);
+      for (const { number, lead } of leads) {
         try {
           answers.push({ exists: true, jid: await resolveNumber(ctx, instance, lead), number });
         } catch (err) {
@@ -133,6 +136,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async
       const session = sessionOf(request);
       const row = await findMessageRow(ctx.db, request.params.id);
       if (!row || row.idUnidade !== session.unidadeId || row.idEmpresa !== session.empresaId) throw new DomainError('not_found', WHATSAPP_MESSAGES.mediaNotFound);
+      // The file of a lead the session may not see is closed as the lead is (issue 7 §1).
+      await leadOfUnit(ctx, session, row.cliCrmId);
       const media = await readMedia(ctx, row);
       if (!media) throw new DomainError('not_found', WHATSAPP_MESSAGES.mediaNotFound);
       void reply.header('content-type', media.mimetype);

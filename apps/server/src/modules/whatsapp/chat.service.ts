@@ -1,11 +1,9 @@
 // Sending, reading and listing a lead's conversation on the one message store, for the three
 // channels of 001 §7. The server picks the instance, resolves the number on the gateway (cached
 // 30 minutes), refuses blocked leads and never takes a gateway key from the browser.
-import { eq } from 'drizzle-orm';
 import { whatsappNumberVariants } from '@funil/domain/phone/matching';
 import { classifyPhone } from '@funil/domain/phone/matching';
 import { jidToPhone } from '@funil/domain/phone/jid';
-import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
 import { ACK, MESSAGE_PAGE_SIZE, type ChatMediaType, type ChatMessage, type ChatMessagePage } from '@funil/domain/whatsapp-api/chat-message';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
 import { DomainError } from '../../http/domain-error.ts';
@@ -13,59 +11,52 @@ import { EvolutionError } from '../../integrations/evolution/evolution-error.ts'
 import { MESSAGE_STATUS_RANK, type MessageRecord } from '../../integrations/evolution/evolution-types.ts';
 import { phoneJidOfKey } from '../../integrations/evolution/evolution-jid.ts';
 import { toGatewayMedia, type QuotedRef } from '../../integrations/evolution/evolution-client.ts';
-import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
+import { unitExtraSettings } from '../tenancy/tenancy.service.ts';
 import type { Session } from '../auth/auth.service.ts';
-import { phoneKey } from '../leads/phone-key.ts';
+import { leadForSession, leadForSessionByPhone, leadSummaryOf, markLeadRead, type LeadRow } from '../leads/leads.service.ts';
 import { gatewayFailure, requireGateway } from './instances.service.ts';
 import { previewText } from './message-content.ts';
-import { chatMessageOf, ticketOf } from './message-view.ts';
+import { chatMessageOf } from './message-view.ts';
 import { saveMedia } from './media.service.ts';
-import { emitLead, emitMessage, emitTicket } from './whatsapp-events.ts';
+import { emitLead } from './whatsapp-events.ts';
 import type { WhatsappContext } from './whatsapp-context.ts';
+import { announceWritten, settleWritten, storeRounds, type PipelineItem, type Written } from './message-pipeline.ts';
+import { findInstanceById, listInstances, type InstanceRow } from './instances.repository.ts';
+import { findLidLeadId } from './lids.repository.ts';
 import {
-  applyPendingEvent,
   claimUnreadIncoming,
-  findInstanceById,
-  findLeadByLid,
-  findLeadByPhoneKey,
-  findLeadInUnit,
+  findByIdempotencyKey,
   findMessageOfLeadByWaId,
   findMessageRow,
-  findTicketInUnit,
-  leadSummaryOf,
+  isPendingMessageId,
   listByWaIds,
-  listInstances,
   listLeadMessages,
   listReactions,
-  storeMessage,
-  updateLeadFields,
-  updateLeadLastStatus,
+  pendingMessageId,
+  recordOfRow,
+  recordSent,
   updateMessage,
-  type InstanceRow,
-  type LeadRow,
   type MessageRow,
-} from './whatsapp.repository.ts';
+  type RecordMessage,
+} from './message-store.repository.ts';
 
 const tenantOf = (s: Session) => ({ idEmpresa: s.empresaId, idUnidade: s.unidadeId });
 
-/** The lead of the session's unit; 404 for any other id (tenant boundary). */
-export async function leadOfUnit(ctx: WhatsappContext, session: Session, cliCrmId: number): Promise<LeadRow> {
-  const lead = await findLeadInUnit(ctx.db, session.unidadeId, cliCrmId);
-  if (!lead || lead.idEmpresa !== session.empresaId) throw new DomainError('not_found', WHATSAPP_MESSAGES.leadNotFound);
-  return lead;
+/** The lead the session may see (the leads service's door: 404 another unit's or a deleted lead, 403 another attendant's). */
+export function leadOfUnit(ctx: WhatsappContext, session: Session, cliCrmId: number): Promise<LeadRow> {
+  return leadForSession(ctx.db, session, cliCrmId);
 }
 
-/** The unit's lead with this number or jid (ninth digit and 55 tolerated, @lid learned); 404 when none. */
+/** The session's visible lead with this number or jid (ninth digit and 55 tolerated, @lid learned); 404 when none. */
 export async function leadOfNumber(ctx: WhatsappContext, session: Session, number: string): Promise<LeadRow> {
   const trimmed = number.trim();
-  let lead: LeadRow | null = null;
-  if (trimmed.endsWith('@lid')) lead = await findLeadByLid(ctx.db, session.unidadeId, trimmed);
-  if (!lead) {
-    const phone = trimmed.includes('@') ? jidToPhone(trimmed) : trimmed;
-    if (phone) lead = await findLeadByPhoneKey(ctx.db, session.unidadeId, phoneKey(phone));
+  if (trimmed.endsWith('@lid')) {
+    const id = await findLidLeadId(ctx.db, session.unidadeId, trimmed);
+    if (id !== null) return leadForSession(ctx.db, session, id);
   }
-  if (!lead) throw new DomainError('not_found', WHATSAPP_MESSAGES.leadNotFound);
-  return lead;
+  const phone = trimmed.includes('@') ? jidToPhone(trimmed) : trimmed;
+  if (!phone) throw new DomainError('not_found', WHATSAPP_MESSAGES.leadNotFound);
+  return leadForSessionByPhone(ctx.db, session, phone);
 }
 
 /** 001 §5 "Sending": the lead's instance when open, else the unit's first open one. */
@@ -109,13 +100,8 @@ export async function resolveNumber(ctx: WhatsappContext, instance: InstanceRow,
 }
 
 async function signatureOf(ctx: WhatsappContext, session: Session): Promise<string> {
-  const [config] = await ctx.db
-    .select({ extra: unidadeConfiguracoes.configuracoesExtra })
-    .from(unidadeConfiguracoes)
-    .where(eq(unidadeConfiguracoes.idUnidade, session.unidadeId))
-    .limit(1);
   // 001 §5 Composer: the user's name in bold when assinaturaWhatsapp is on.
-  return parseConfiguracoesExtra(config?.extra).assinaturaWhatsapp ? `*${session.nome}*\n` : '';
+  return (await unitExtraSettings(ctx.db, session.unidadeId)).assinaturaWhatsapp ? `*${session.nome}*\n` : '';
 }
 
 export type Outgoing =
@@ -130,6 +116,8 @@ export type SendInput = {
   /** WhatsApp id of the quoted message of this lead. */
   quotedId?: string | null;
   ticketId?: number | null;
+  /** issue 7 §2: the client's temp_ id or Idempotency-Key; a repeat answers the stored message and sends nothing. */
+  idempotencyKey?: string | null;
 };
 
 const RAW_BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -144,63 +132,65 @@ function decodeMedia(value: string): { data: Buffer; mimetype: string | undefine
 const mediaTypeOf = (o: Outgoing): ChatMediaType =>
   o.kind === 'text' ? 'chat' : o.kind === 'audio' ? 'audio' : o.mediatype === 'document' ? 'application/document' : o.mediatype;
 
-/** Sends one message to a lead and stores it; answers the stored chat message. */
+// PostgreSQL text cannot hold U+0000: such a message could never be stored, so it is never sent.
+const hasNul = (...texts: (string | undefined)[]) => texts.some((t) => t !== undefined && t.includes('\u0000'));
+
+/** A repeated send (same user and key): the stored message, or the first attempt's failure again; nothing is sent. */
+async function repeatedSend(ctx: WhatsappContext, lead: LeadRow, row: MessageRow): Promise<ChatMessage> {
+  if (row.cliCrmId !== lead.cliCrmId) throw new DomainError('conflict', WHATSAPP_MESSAGES.idempotencyKeyReused);
+  if (row.isError && isPendingMessageId(row.messageId)) throw new DomainError('gateway', WHATSAPP_MESSAGES.gatewayUnavailable);
+  const [view] = await viewsOf(ctx, row.cliCrmId, [row]);
+  return view!;
+}
+
+/**
+ * Sends one message to a lead (issue 7 §2 "outgoing sends store first"): checks it, stores it as
+ * pending under a temp_ id with the idempotency key (moving the lead like any message, through
+ * the one pipeline), calls the gateway, then records the gateway's id (or the failure), applies
+ * the acks that came first and lifts the lead's status, and announces it. A repeated key answers
+ * the stored message and sends nothing; a message that cannot be stored is never sent.
+ */
 export async function sendToLead(ctx: WhatsappContext, session: Session, input: SendInput): Promise<ChatMessage> {
   const { lead } = input;
   if (lead.whatsappBlocked === 1) throw new DomainError('conflict', WHATSAPP_MESSAGES.blocked);
   const o = input.outgoing;
   if (o.kind === 'text' && o.text.trim() === '') throw new DomainError('invalid', WHATSAPP_MESSAGES.emptyText);
+  if (hasNul(o.kind === 'text' ? o.text : undefined, o.kind === 'media' ? o.caption : undefined, o.kind === 'media' ? o.fileName : undefined)) {
+    throw new DomainError('invalid', WHATSAPP_MESSAGES.invalidCharacter);
+  }
   const decoded = o.kind === 'media' ? decodeMedia(o.media) : o.kind === 'audio' ? decodeMedia(o.audio) : null;
+  const key = input.idempotencyKey ?? null;
+  if (key) {
+    const earlier = await findByIdempotencyKey(ctx.db, session.userId, key);
+    if (earlier) return repeatedSend(ctx, lead, earlier);
+  }
   const instance = await pickInstance(ctx, lead, input.instance ?? null);
   const number = await resolveNumber(ctx, instance, lead);
   const quotedRow = input.quotedId ? await findMessageOfLeadByWaId(ctx.db, lead.cliCrmId, input.quotedId) : null;
   if (input.quotedId && !quotedRow) throw new DomainError('not_found', WHATSAPP_MESSAGES.messageNotFound);
   const quoted: QuotedRef | undefined = quotedRow?.messageId ? { key: { id: quotedRow.messageId } } : undefined;
-  const client = requireGateway(ctx).client;
   const text = o.kind === 'text' ? `${await signatureOf(ctx, session)}${o.text}` : '';
-  let record: MessageRecord;
-  try {
-    if (o.kind === 'text') record = await client.sendText(refOf(instance), { number, text, ...(quoted ? { quoted } : {}) });
-    else if (o.kind === 'audio') record = await client.sendWhatsAppAudio(refOf(instance), { number, audio: decoded!.data.toString('base64'), ...(quoted ? { quoted } : {}) });
-    else if (o.mediatype === 'sticker') record = await client.sendSticker(refOf(instance), { number, sticker: decoded!.data.toString('base64'), ...(quoted ? { quoted } : {}) });
-    else {
-      record = await client.sendMedia(refOf(instance), {
-        number,
-        mediatype: o.mediatype,
-        media: decoded!.data.toString('base64'),
-        ...(o.mimetype ?? decoded!.mimetype ? { mimetype: (o.mimetype ?? decoded!.mimetype)! } : {}),
-        ...(o.caption ? { caption: o.caption } : {}),
-        ...(o.fileName ? { fileName: o.fileName } : o.mediatype === 'document' ? { fileName: 'documento' } : {}),
-        ...(quoted ? { quoted } : {}),
-      });
-    }
-  } catch (err) {
-    if (err instanceof EvolutionError && err.notOnWhatsapp.length > 0) throw new DomainError('invalid', WHATSAPP_MESSAGES.leadWithoutWhatsapp);
-    gatewayFailure(ctx, err);
-  }
   const mediaType = mediaTypeOf(o);
   const mimetype = o.kind === 'media' ? (o.mimetype ?? decoded?.mimetype ?? null) : o.kind === 'audio' ? (decoded?.mimetype ?? 'audio/ogg') : null;
   const fileName = o.kind === 'media' ? (o.fileName ?? null) : null;
   const body = o.kind === 'text' ? text : o.kind === 'media' ? (o.caption ?? (o.mediatype === 'document' ? (fileName ?? '') : '')) : '';
-  const status = record.status ?? 'PENDING';
-  const base = {
+  const idTicket = input.ticketId ?? lead.idTicket;
+  const message: RecordMessage = {
     idEmpresa: lead.idEmpresa,
     idUnidade: lead.idUnidade,
-    cliCrmId: lead.cliCrmId,
     idInstancia: instance.id,
-    idTicket: input.ticketId ?? lead.idTicket,
-    messageId: record.key.id,
-    remoteJid: record.key.remoteJid,
-    phoneJid: phoneJidOfKey(record.key),
+    messageId: pendingMessageId(),
+    remoteJid: null,
+    phoneJid: null,
     fromMe: true,
     mediaType,
-    gatewayType: record.messageType,
+    gatewayType: null,
     body,
     mimetype,
     fileName,
-    mediaStatus: decoded ? ('pending' as const) : ('none' as const),
+    mediaStatus: decoded ? 'pending' : 'none',
     mediaPath: null,
-    ack: (MESSAGE_STATUS_RANK as Record<string, number>)[status] ?? ACK.pending,
+    ack: ACK.pending,
     isError: false,
     quotedMessageId: quotedRow?.messageId ?? null,
     quoted: quotedRow
@@ -210,25 +200,86 @@ export async function sendToLead(ctx: WhatsappContext, session: Session, input: 
     senderTimestamp: null,
     pushName: null,
     idUsuario: session.userId,
-    criadoEm: new Date(record.messageTimestamp * 1000),
+    // Whole seconds, as the gateway's timestamps (the lead's last-message order compares them).
+    criadoEm: new Date(Math.floor(Date.now() / 1000) * 1000),
   };
-  const stored = await storeMessage(ctx.db, base, { preview: previewText(mediaType, body, fileName), idInstancia: instance.id }, 'claim');
-  if (!stored) throw new DomainError('gateway', WHATSAPP_MESSAGES.gatewayUnavailable);
-  if (decoded) {
-    const path = await saveMedia(ctx, { idUnidade: lead.idUnidade, id: stored.id }, decoded.data, mimetype, fileName);
-    await updateMessage(ctx.db, stored.id, { mediaPath: path, mediaStatus: 'ready' });
+  // 1. Store (pending). A failed store throws here: nothing was sent.
+  const [written] = await storeRounds(ctx.db, [{ unit: tenantOf(session), message, preview: previewText(mediaType, body, fileName), hasMedia: false, idempotencyKey: key, lead: { cliCrmId: lead.cliCrmId, idTicket, created: false } }], 'throw');
+  if (!written || written === 'no-lead') throw new DomainError('not_found', WHATSAPP_MESSAGES.leadNotFound);
+  if (!written.stored) {
+    // The same key stored by a concurrent request: that one sends.
+    const earlier = key ? await findByIdempotencyKey(ctx.db, session.userId, key) : null;
+    if (!earlier) throw new DomainError('gateway', WHATSAPP_MESSAGES.gatewayUnavailable);
+    return repeatedSend(ctx, lead, earlier);
   }
-  const changed = await applyPendingEvent(ctx.db, instance.id, record.key.id);
-  const raised = changed ? await updateLeadLastStatus(ctx.db, changed.cliCrmId, changed.criadoEm, changed.ack) : null;
-  const row = await findMessageRow(ctx.db, stored.id);
-  const summary = raised ?? stored.lead ?? leadSummaryOf((await findLeadInUnit(ctx.db, lead.idUnidade, lead.cliCrmId)) ?? lead);
-  const message = chatMessageOf(row!, [], quotedRow);
-  const ticket = base.idTicket ? await findTicketInUnit(ctx.db, lead.idUnidade, base.idTicket) : null;
-  const ticketView = ticket ? ticketOf(ticket, summary) : null;
-  emitMessage(ctx, tenantOf(session), stored.inserted ? 'create' : 'update', message, summary, ticketView);
-  emitLead(ctx, tenantOf(session), summary);
-  if (ticketView) emitTicket(ctx, tenantOf(session), ticketView);
-  return message;
+  const pendingId = written.stored.id;
+  let record: MessageRecord;
+  try {
+    if (decoded) {
+      const path = await saveMedia(ctx, { idUnidade: lead.idUnidade, id: pendingId }, decoded.data, mimetype, fileName);
+      await updateMessage(ctx.db, pendingId, { mediaPath: path, mediaStatus: 'ready' });
+    }
+    // 2. Send.
+    record = await sendOutgoing(ctx, instance, number, o, decoded, quoted, text);
+  } catch (err) {
+    // 3a. The failure is recorded: a retry with the same key answers it and sends nothing.
+    await updateMessage(ctx.db, pendingId, { isError: true });
+    if (err instanceof EvolutionError && err.notOnWhatsapp.length > 0) throw new DomainError('invalid', WHATSAPP_MESSAGES.leadWithoutWhatsapp);
+    if (err instanceof DomainError) throw err;
+    gatewayFailure(ctx, err);
+  }
+  // 3b. The gateway's id and ack; a send.message webhook that stored it first keeps its row.
+  const status = record.status ?? 'PENDING';
+  const sent = await recordSent(ctx.db, pendingId, {
+    messageId: record.key.id,
+    remoteJid: record.key.remoteJid,
+    phoneJid: phoneJidOfKey(record.key),
+    gatewayType: record.messageType,
+    ack: (MESSAGE_STATUS_RANK as Record<string, number>)[status] ?? ACK.pending,
+  });
+  // 4. The acks that came first, the lead's status, the announcement: the one pipeline's steps.
+  const item: PipelineItem = {
+    unit: tenantOf(session),
+    message: recordOfRow(sent),
+    preview: previewText(mediaType, body, fileName),
+    hasMedia: false,
+    quoted: quotedRow,
+    announceAs: sent.id === pendingId ? 'create' : 'update',
+  };
+  const done: Written = {
+    lead: { cliCrmId: lead.cliCrmId, idTicket: sent.idTicket, created: false },
+    stored: { ...written.stored, id: sent.id, ack: sent.ack, isError: sent.isError, isDeleted: sent.isDeleted, datacad: sent.datacad, stale: sent.ack > ACK.pending },
+  };
+  await settleWritten(ctx.db, [item], [done], true);
+  await announceWritten(ctx, item, done, new Map());
+  const chatMessage = chatMessageOf((await findMessageRow(ctx.db, sent.id)) ?? sent, [], quotedRow);
+  return chatMessage;
+}
+
+/** The gateway call of one outgoing message (ref §3.7–§3.9). */
+async function sendOutgoing(
+  ctx: WhatsappContext,
+  instance: InstanceRow,
+  number: string,
+  o: Outgoing,
+  decoded: { data: Buffer; mimetype: string | undefined } | null,
+  quoted: QuotedRef | undefined,
+  text: string,
+): Promise<MessageRecord> {
+  const client = requireGateway(ctx).client;
+  const q = quoted ? { quoted } : {};
+  if (o.kind === 'text') return client.sendText(refOf(instance), { number, text, ...q });
+  if (o.kind === 'audio') return client.sendWhatsAppAudio(refOf(instance), { number, audio: decoded!.data.toString('base64'), ...q });
+  if (o.mediatype === 'sticker') return client.sendSticker(refOf(instance), { number, sticker: decoded!.data.toString('base64'), ...q });
+  return client.sendMedia(refOf(instance), {
+    number,
+    mediatype: o.mediatype,
+    media: decoded!.data.toString('base64'),
+    ...((o.mimetype ?? decoded!.mimetype) ? { mimetype: (o.mimetype ?? decoded!.mimetype)! } : {}),
+    ...(o.caption ? { caption: o.caption } : {}),
+    ...(o.fileName ? { fileName: o.fileName } : o.mediatype === 'document' ? { fileName: 'documento' } : {}),
+    ...q,
+  });
 }
 
 /** Chat messages with their reactions and quoted originals. */
@@ -273,9 +324,7 @@ export async function readConversation(ctx: WhatsappContext, session: Session, l
       }
     }
   }
-  if (lead.whatsappUltimaMensagemNaoLidas !== 0 || lead.marcadoNaoLida !== 0) {
-    const updated = await updateLeadFields(ctx.db, lead.cliCrmId, { whatsappUltimaMensagemNaoLidas: 0, marcadoNaoLida: 0 });
-    if (updated) emitLead(ctx, tenantOf(session), leadSummaryOf(updated));
-  }
+  const updated = await markLeadRead(ctx.db, lead);
+  if (updated) emitLead(ctx, tenantOf(session), leadSummaryOf(updated));
   return claimed.length;
 }

@@ -2,12 +2,11 @@
 // each gateway-enabled unit gets one instance (created through the client on an empty database),
 // instances the emulator forgot are re-created with their token and webhook, all are scanned so
 // they are 'open', and the emulator's auto-reply answers a few demo leads of each unit.
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { unidadeConfiguracoes, unidades } from '../tenancy/tenancy.table.ts';
-import { leads } from '../leads/leads.table.ts';
+import { gatewayUnits as findGatewayUnits } from '../tenancy/tenancy.service.ts';
+import { firstLeadPhones } from '../leads/leads.service.ts';
 import { createInstanceForUnit, syncInstancesWithGateway } from './instances.service.ts';
-import { listAllInstances } from './whatsapp.repository.ts';
+import { listAllInstances } from './instances.repository.ts';
 import { whatsappContextOf } from './whatsapp.routes.ts';
 
 const AUTO_REPLY_LEADS_PER_UNIT = 4;
@@ -24,12 +23,7 @@ async function control(emulator: EmulatorControl, path: string, body: unknown): 
 export async function prepareDemoGateway(app: FastifyInstance, emulator: EmulatorControl): Promise<string[]> {
   const ctx = whatsappContextOf(app);
   await syncInstancesWithGateway(ctx);
-  const gatewayUnits = await ctx.db
-    .select({ id: unidades.id, idEmpresa: unidades.idEmpresa })
-    .from(unidades)
-    .innerJoin(unidadeConfiguracoes, eq(unidadeConfiguracoes.idUnidade, unidades.id))
-    .where(and(eq(unidadeConfiguracoes.evolutionHabilitado, true), eq(unidades.ativo, 1)))
-    .orderBy(asc(unidades.id));
+  const gatewayUnits = await findGatewayUnits(ctx.db);
   const existing = await listAllInstances(ctx.db);
   for (const unit of gatewayUnits) {
     if (existing.some((i) => i.idUnidade === unit.id)) continue;
@@ -46,15 +40,7 @@ export async function prepareDemoGateway(app: FastifyInstance, emulator: Emulato
     if (status === 200 || status === 409) open.push(instance.name);
   }
   const unitIds = gatewayUnits.map((u) => u.id);
-  const phones: string[] = [];
-  if (unitIds.length > 0) {
-    const rows = await ctx.db
-      .select({ idUnidade: leads.idUnidade, telefone: leads.cliTelefone })
-      .from(leads)
-      .where(and(inArray(leads.idUnidade, unitIds), eq(leads.desativado, 0), eq(leads.whatsappBlocked, 0)))
-      .orderBy(asc(leads.cliCrmId));
-    for (const id of unitIds) phones.push(...rows.filter((r) => r.idUnidade === id).slice(0, AUTO_REPLY_LEADS_PER_UNIT).map((r) => `55${r.telefone}`));
-  }
+  const phones = (await firstLeadPhones(ctx.db, unitIds, AUTO_REPLY_LEADS_PER_UNIT)).map((r) => `55${r.telefone}`);
   await control(emulator, '/_emulator/auto-reply', { enabled: true, intervalMs: 20_000, phones });
   return open;
 }

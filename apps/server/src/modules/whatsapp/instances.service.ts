@@ -12,8 +12,7 @@ import type { Session } from '../auth/auth.service.ts';
 import { emitInstance } from './whatsapp-events.ts';
 import type { WhatsappContext, WhatsappGateway } from './whatsapp-context.ts';
 import { WEBHOOK_EVENTS, WEBHOOK_SECRET_HEADER } from './webhook.service.ts';
-import { removeInstanceRow } from './instance-removal.repository.ts';
-import { findInstanceByName, insertInstance, listAllInstances, listInstances, updateInstance, type InstanceRow } from './whatsapp.repository.ts';
+import { findInstanceByName, insertInstance, listAllInstances, listInstances, removeInstanceRow, updateInstance, type InstanceRow } from './instances.repository.ts';
 
 export function instanceView(row: InstanceRow): Instance {
   return {

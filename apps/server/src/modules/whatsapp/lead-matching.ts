@@ -1,79 +1,48 @@
 // Which lead a WhatsApp chat belongs to (001 §5 "Phone matching", ref §7 @lid): the phone JID's
 // telefone_chave in the instance's unit, else a lid learned before; an unknown number becomes a
-// new lead of the unit (platform WhatsApp), as POST /webhook/lead does (001 §7).
+// new lead of the unit (platform WhatsApp). The leads themselves are read and created through
+// the leads service (issue 7 §1); this module keeps only the lids it learned.
 import { jidToPhone } from '@funil/domain/phone/jid';
-import { classifyPhone } from '@funil/domain/phone/matching';
-import { phoneKey } from '../leads/phone-key.ts';
+import { findOrCreateLeadByPhone, leadPhoneOf, unitLead, type LeadRow, type UnitRef } from '../leads/leads.service.ts';
 import { isLidJid } from '../../integrations/evolution/evolution-jid.ts';
 import { onCommit, type WhatsappContext } from './whatsapp-context.ts';
-import { invalidateLeadCounts } from '../leads/lead-count-cache.ts';
-import { findLeadByLid, findLeadByPhoneKey, insertLead, lockPhoneKey, rememberLid, type LeadRow } from './whatsapp.repository.ts';
-
-/** plataformas.id of WhatsApp (seeded reference list). */
-export const PLATFORM_WHATSAPP = 4;
+import { findLidLeadId, rememberLid } from './lids.repository.ts';
 
 export type ChatAddress = { phoneJid: string | null; lid: string | null };
 
-export type Unit = { idEmpresa: number; idUnidade: number };
+export type Unit = UnitRef;
 
 /** The national digits of a phone JID, or the id of a lid. */
 export const phoneOfJid = (jid: string): string | null => jidToPhone(jid);
 
-/** The telefone_chave a phone is matched by (001 §5), and the digits a new lead of it stores. */
-export function phoneKeyOf(phone: string): { telefone: string; key: string } {
-  const identity = classifyPhone(phone);
-  const telefone = identity.kind === 'national' ? identity.digits : identity.kind === 'lid' ? identity.id : identity.digits;
-  return { telefone, key: phoneKey(telefone) };
+/** The telefone_chave a chat's phone is matched by (001 §5), null when it is not a phone. */
+export const chatPhoneKey = (phone: string): string | null => leadPhoneOf(phone)?.key ?? null;
+
+/** The history event of a lead created by a message from an unknown number (000 §3). */
+export const CREATED_BY_MESSAGE = 'Lead cadastrado por mensagem de WhatsApp';
+
+/** The unit's lead of a phone, created when new, through the leads service (one lock, one event, counts dropped after the commit). */
+export function findOrCreateChatLead(ctx: WhatsappContext, unit: Unit, phone: string, name: string, idInstancia: number): Promise<{ lead: LeadRow; created: boolean }> {
+  return findOrCreateLeadByPhone(
+    { db: ctx.db, cacheDb: (ctx.root ?? ctx).db, afterCommit: (fn) => onCommit(ctx, fn) },
+    unit,
+    { phone, name, idInstancia, origem: CREATED_BY_MESSAGE },
+  );
 }
 
-/** Finds the unit's lead of a phone (any ninth-digit form, with or without 55); creates it when new. */
-export async function findOrCreateLeadByPhone(
-  ctx: WhatsappContext,
-  unit: Unit,
-  phone: string,
-  name: string,
-  extra: { idInstancia?: number | null; idTicket?: number | null; email?: string | null } = {},
-): Promise<{ lead: LeadRow; created: boolean }> {
-  const { telefone, key } = phoneKeyOf(phone);
-  const found = await findLeadByPhoneKey(ctx.db, unit.idUnidade, key);
-  if (found) return { lead: found, created: false };
-  return ctx.db.transaction(async (tx) => {
-    await lockPhoneKey(tx, unit.idUnidade, key);
-    const again = await findLeadByPhoneKey(tx, unit.idUnidade, key);
-    if (again) return { lead: again, created: false };
-    const lead = await insertLead(tx, {
-      idEmpresa: unit.idEmpresa,
-      idUnidade: unit.idUnidade,
-      cliNome: (name.trim() || telefone).slice(0, 200),
-      cliTelefone: telefone,
-      telefoneChave: key,
-      cliEmail: extra.email ?? null,
-      cliTipoLead: PLATFORM_WHATSAPP,
-      idInstanciaEvolution: extra.idInstancia ?? null,
-      idTicket: extra.idTicket ?? null,
-    });
-    return { lead, created: true };
-  }).then((result) => {
-    // The lead lists' cached totals of the unit (leads module) learn of the new lead once it is stored.
-    if (result.created) onCommit(ctx, () => invalidateLeadCounts((ctx.root ?? ctx).db, [unit.idUnidade]));
-    return result;
-  });
-}
-
-/** ref §7: the lead of a chat, by phone JID first, then by a lid learned before; remembers the lid. */
+/** ref §7: the lead of a chat, by phone JID first, then by a lid learned before; remembers the lid. Null when it names no phone. */
 export async function matchChat(ctx: WhatsappContext, unit: Unit, address: ChatAddress, pushName: string | null, idInstancia: number): Promise<{ lead: LeadRow; created: boolean } | null> {
-  let result: { lead: LeadRow; created: boolean } | null = null;
-  if (address.phoneJid) {
-    const phone = phoneOfJid(address.phoneJid);
-    if (!phone) return null;
-    result = await findOrCreateLeadByPhone(ctx, unit, phone, pushName ?? phone, { idInstancia });
-  } else if (address.lid) {
-    const known = await findLeadByLid(ctx.db, unit.idUnidade, address.lid);
-    if (known) return { lead: known, created: false };
-    const lidDigits = address.lid.split('@')[0] ?? address.lid;
-    result = await findOrCreateLeadByPhone(ctx, unit, lidDigits, pushName ?? lidDigits, { idInstancia });
+  let phone: string | null = null;
+  if (address.phoneJid) phone = phoneOfJid(address.phoneJid);
+  else if (address.lid) {
+    const knownId = await findLidLeadId(ctx.db, unit.idUnidade, address.lid);
+    const known = knownId === null ? null : await unitLead(ctx.db, unit.idUnidade, knownId);
+    if (known && known.desativado === 0) return { lead: known, created: false };
+    phone = address.lid.split('@')[0] ?? address.lid;
   }
-  if (result && address.lid) await rememberChatLid(ctx, unit, address.lid, result.lead.cliCrmId);
+  if (!phone || !chatPhoneKey(phone)) return null;
+  const result = await findOrCreateChatLead(ctx, unit, phone, pushName ?? phone, idInstancia);
+  if (address.lid) await rememberChatLid(ctx, unit, address.lid, result.lead.cliCrmId);
   return result;
 }
 

@@ -21,9 +21,11 @@ import { DomainError } from '../../http/domain-error.ts';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { leadOfUnit, readConversation, sendToLead, type Outgoing } from './chat.service.ts';
 import { legacyMessageOf } from './message-view.ts';
-import { listWhatsappClients } from './legacy.service.ts';
+import { listWhatsappClients } from '../leads/leads.service.ts';
+import { userNamesById } from '../users/users.service.ts';
+import { idempotencyKeyOf } from './idempotency.ts';
 import type { WhatsappContext } from './whatsapp-context.ts';
-import { findMessageRow, listLeadMessages } from './whatsapp.repository.ts';
+import { findMessageRow, listLeadMessages, type MessageRow } from './message-store.repository.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 502: errorBodySchema };
 const legacy = ['/whatsappv2', '/whatsapp'] as const;
@@ -49,6 +51,9 @@ function outgoingOf(kind: LegacySendKind, b: LegacySendBody): Outgoing {
   }
 }
 
+// An outgoing message's sender: its stored user (null for one sent from the phone itself).
+const senderNameOf = (row: MessageRow, names: Map<number, string>): string | null => (row.fromMe && row.idUsuario !== null ? (names.get(row.idUsuario) ?? null) : null);
+
 export const legacyRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async (app, { ctx }) => {
   app.get(
     '/whatsapp/clientes/:page/*',
@@ -73,7 +78,9 @@ export const legacyRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = asy
       const session = sessionOf(request);
       const lead = await leadOfUnit(ctx, session, request.params.cli_crm_id);
       const { rows } = await listLeadMessages(ctx.db, { cliCrmId: lead.cliCrmId }, 1, 500);
-      return { mensagens: rows.reverse().map((r) => legacyMessageOf(r, lead.cliNome, r.fromMe ? session.nome : null)) };
+      // Each outgoing message shows who really sent it (the stored sender), not the viewer (issue 7 §2).
+      const senders = await userNamesById(ctx.db, rows.flatMap((r) => (r.fromMe && r.idUsuario !== null ? [r.idUsuario] : [])));
+      return { mensagens: rows.reverse().map((r) => legacyMessageOf(r, lead.cliNome, senderNameOf(r, senders))) };
     },
   );
 
@@ -97,9 +104,9 @@ export const legacyRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = asy
     async (request, reply) => {
       const session = sessionOf(request);
       const lead = await leadOfUnit(ctx, session, request.body.cli_crm_id);
-      const sent = await sendToLead(ctx, session, { lead, outgoing: outgoingOf(request.params.tipo, request.body) });
-      const row = await findMessageRow(ctx.db, sent.id);
-      return reply.status(201).send({ mensagem: legacyMessageOf(row!, lead.cliNome, session.nome) });
+      const sent = await sendToLead(ctx, session, { lead, outgoing: outgoingOf(request.params.tipo, request.body), idempotencyKey: idempotencyKeyOf(request, request.body.tempId) });
+      const row = (await findMessageRow(ctx.db, sent.id))!;
+      return reply.status(201).send({ mensagem: legacyMessageOf(row, lead.cliNome, senderNameOf(row, await userNamesById(ctx.db, row.idUsuario === null ? [] : [row.idUsuario]))) });
     },
   );
 };

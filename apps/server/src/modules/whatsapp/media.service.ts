@@ -3,13 +3,13 @@
 // browser by an authenticated route that checks the unit.
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { and, asc, inArray, lte } from 'drizzle-orm';
-import { whatsappMensagens } from './messages.table.ts';
 import { extensionOf } from './message-content.ts';
 import { chatMessageOf } from './message-view.ts';
 import { emitMessage } from './whatsapp-events.ts';
 import { runInBackground, type WhatsappContext } from './whatsapp-context.ts';
-import { findInstanceById, findLeadInUnit, findMessageRow, leadSummaryOf, listReactions, updateMessage, type MessageRow } from './whatsapp.repository.ts';
+import { leadSummaryOf, unitLead } from '../leads/leads.service.ts';
+import { findInstanceById } from './instances.repository.ts';
+import { findMessageRow, listDueMedia, listReactions, updateMessage, type MessageRow } from './message-store.repository.ts';
 
 const relativePath = (row: Pick<MessageRow, 'idUnidade' | 'id'>, mimetype: string | null, fileName: string | null) =>
   join(String(row.idUnidade), `${row.id}.${extensionOf(mimetype, fileName)}`);
@@ -61,19 +61,14 @@ export async function downloadMedia(ctx: WhatsappContext, id: number, now: Date 
  */
 export async function retryDueMedia(ctx: WhatsappContext, now: Date = new Date(), limit = 20): Promise<number> {
   if (!ctx.gateway) return 0;
-  const due = await ctx.db
-    .select({ id: whatsappMensagens.id })
-    .from(whatsappMensagens)
-    .where(and(inArray(whatsappMensagens.mediaStatus, ['pending', 'failed']), lte(whatsappMensagens.mediaTentarEm, now)))
-    .orderBy(asc(whatsappMensagens.mediaTentarEm))
-    .limit(limit);
+  const due = await listDueMedia(ctx.db, now, limit);
   for (const { id } of due) await announceDownload(ctx, await downloadMedia(ctx, id, now));
   return due.length;
 }
 
 async function announceDownload(ctx: WhatsappContext, row: MessageRow | null): Promise<void> {
   if (!row || row.mediaStatus !== 'ready') return;
-  const lead = await findLeadInUnit(ctx.db, row.idUnidade, row.cliCrmId);
+  const lead = await unitLead(ctx.db, row.idUnidade, row.cliCrmId);
   if (!lead) return;
   const reactions = row.messageId ? await listReactions(ctx.db, row.cliCrmId, [row.messageId]) : [];
   emitMessage(ctx, row, 'update', chatMessageOf(row, reactions), leadSummaryOf(lead), null);

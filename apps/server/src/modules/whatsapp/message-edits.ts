@@ -3,14 +3,14 @@
 // in corpo_original; a revoke (REVOKE, 0) marks the message deleted, as messages.delete does. The
 // lead's preview follows when the edited message is its last one. Never lost: an edit of a message
 // that is not stored (yet) is logged and dropped, since the message itself will carry its last text.
-import { and, eq } from 'drizzle-orm';
 import type { MessagesEditedData } from '../../integrations/evolution/evolution-types.ts';
-import { leads } from '../leads/leads.table.ts';
+import { leadSummaryOf, setLeadLastPreview, unitLead } from '../leads/leads.service.ts';
 import { editedBodyOf, previewText } from './message-content.ts';
 import { asMediaType, chatMessageOf } from './message-view.ts';
 import { emitMessage } from './whatsapp-events.ts';
 import type { WhatsappContext } from './whatsapp-context.ts';
-import { findLeadInUnit, findMessageByWaId, leadSummaryOf, listReactions, updateMessage, type InstanceRow } from './whatsapp.repository.ts';
+import { findMessageByWaId, listReactions, updateMessage } from './message-store.repository.ts';
+import type { InstanceRow } from './instances.repository.ts';
 
 const isRevoke = (type: MessagesEditedData['type']) => type === 0 || type === 'REVOKE';
 const isEdit = (type: MessagesEditedData['type']) => type === undefined || type === 14 || type === 'MESSAGE_EDIT';
@@ -31,13 +31,10 @@ export async function applyMessageEdit(ctx: WhatsappContext, instance: InstanceR
     if (body === null || body === row.body) return false;
     updated = await updateMessage(ctx.db, row.id, { body, corpoOriginal: row.corpoOriginal ?? row.body, editadoEm: now });
     // The lead list shows the last message's text (001 §3 whatsapp_ultima_mensagem_texto).
-    await ctx.db
-      .update(leads)
-      .set({ whatsappUltimaMensagemTexto: previewText(asMediaType(row.mediaType), body, row.fileName) })
-      .where(and(eq(leads.cliCrmId, row.cliCrmId), eq(leads.whatsappUltimaMensagemDataGeral, row.criadoEm)));
+    await setLeadLastPreview(ctx.db, row.cliCrmId, row.criadoEm, previewText(asMediaType(row.mediaType), body, row.fileName));
   } else return false;
   if (!updated) return false;
-  const lead = await findLeadInUnit(ctx.db, row.idUnidade, row.cliCrmId);
+  const lead = await unitLead(ctx.db, row.idUnidade, row.cliCrmId);
   if (!lead) return true;
   const reactions = updated.messageId ? await listReactions(ctx.db, updated.cliCrmId, [updated.messageId]) : [];
   emitMessage(ctx, { idEmpresa: row.idEmpresa, idUnidade: row.idUnidade }, 'update', chatMessageOf(updated, reactions), leadSummaryOf(lead), null);

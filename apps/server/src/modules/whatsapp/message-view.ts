@@ -4,7 +4,8 @@ import { MENSAGEM_TIPO, type LegacyMessage } from '@funil/domain/whatsapp-api/le
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
 import type { Ticket } from '@funil/domain/whatsapp-api/tickets-api';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
-import type { MessageRow, TicketRow } from './whatsapp.repository.ts';
+import type { MessageRow } from './message-store.repository.ts';
+import type { TicketRow } from './tickets.repository.ts';
 
 export const asMediaType = (value: string): ChatMediaType => ((CHAT_MEDIA_TYPES as readonly string[]).includes(value) ? (value as ChatMediaType) : 'chat');
 

@@ -52,6 +52,9 @@ export const whatsappMensagens = pgTable(
     senderTimestamp: bigint('sender_timestamp', { mode: 'number' }),
     pushName: varchar('push_name', { length: 200 }),
     idUsuario: integer('id_usuario'),
+    // issue 7 §2: an outgoing message is stored before it is sent, under the key of its request
+    // (the client's temp_ id or Idempotency-Key): the same user and key never send twice.
+    chaveIdempotencia: varchar('chave_idempotencia', { length: 128 }),
     criadoEm: timestamp('criado_em', { withTimezone: true }).notNull(),
     datacad: timestamp('datacad', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -60,6 +63,7 @@ export const whatsappMensagens = pgTable(
     index('whatsapp_mensagens_lead_idx').on(t.cliCrmId, t.criadoEm.desc(), t.id.desc()),
     index('whatsapp_mensagens_reacao_idx').on(t.idInstancia, t.reactionTargetId).where(sql`${t.reactionTargetId} is not null`),
     index('whatsapp_mensagens_ticket_idx').on(t.idTicket, t.criadoEm.desc()),
+    uniqueIndex('whatsapp_mensagens_idempotencia_uq').on(t.idUsuario, t.chaveIdempotencia).where(sql`${t.chaveIdempotencia} is not null`),
     index('whatsapp_mensagens_midia_retry_idx').on(t.mediaTentarEm).where(sql`${t.mediaStatus} in ('pending', 'failed')`),
   ],
 );

@@ -20,12 +20,14 @@ import { idParams as idParam } from '@funil/domain/http/ids';
 import { DomainError } from '../../http/domain-error.ts';
 import { isUploadedFile, registerFormBodies } from '../../http/form-body.ts';
 import { sessionOf } from '../auth/auth.plugin.ts';
-import { messagePage, sendToLead, viewsOf } from './chat.service.ts';
+import { leadOfUnit, messagePage, sendToLead, viewsOf } from './chat.service.ts';
+import { idempotencyKeyOf } from './idempotency.ts';
+import { leadSummaryOf } from '../leads/leads.service.ts';
 import { contactOf, openTicket, ticketOfUnit } from './tickets.service.ts';
 import { chatMessageOf, ticketOf } from './message-view.ts';
 import { emitMessage } from './whatsapp-events.ts';
 import type { WhatsappContext } from './whatsapp-context.ts';
-import { findLeadInUnit, findMessageRow, leadSummaryOf, listReactions, updateMessage } from './whatsapp.repository.ts';
+import { findMessageRow, listReactions, updateMessage } from './message-store.repository.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 502: errorBodySchema };
 const chatScreens = ['/whatsapp', '/whatsappv2', '/whatsapp-v3'] as const;
@@ -56,6 +58,7 @@ function messageBodyOfForm(fields: Record<string, unknown>): Record<string, unkn
     fromMe: formFlag(fields.fromMe),
     body: typeof fields.body === 'string' ? fields.body : '',
     ...(quotedMsg === undefined ? {} : { quotedMsg }),
+    ...(typeof fields.tempId === 'string' ? { tempId: fields.tempId } : {}),
     ...(isUploadedFile(file)
       ? { media: `data:${file.mimetype || 'application/octet-stream'};base64,${file.content.toString('base64')}`, fileName: file.filename }
       : file === undefined ? {} : { media: file }),
@@ -118,7 +121,7 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = as
               ...(b.body ? { caption: b.body } : {}),
               ...(b.fileName ? { fileName: b.fileName } : {}),
             } as const);
-      const message = await sendToLead(ctx, session, { lead, outgoing, quotedId, ticketId: row.id });
+      const message = await sendToLead(ctx, session, { lead, outgoing, quotedId, ticketId: row.id, idempotencyKey: idempotencyKeyOf(request, b.tempId) });
       return reply.status(201).send({ message });
     },
   );
@@ -131,12 +134,13 @@ export const ticketsRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = as
       const session = sessionOf(request);
       const row = await findMessageRow(ctx.db, Number(request.params.id));
       if (!row || row.idUnidade !== session.unidadeId || row.idEmpresa !== session.empresaId) throw new DomainError('not_found', WHATSAPP_MESSAGES.messageNotFound);
+      // A message of a lead the session may not see is closed as the lead is (issue 7 §1).
+      const lead = await leadOfUnit(ctx, session, row.cliCrmId);
       if (!row.fromMe) throw new DomainError('forbidden', WHATSAPP_MESSAGES.onlyOwnMessages);
       const updated = (await updateMessage(ctx.db, row.id, { isDeleted: true })) ?? row;
       const [view] = await viewsOf(ctx, row.cliCrmId, [updated]);
-      const lead = await findLeadInUnit(ctx.db, row.idUnidade, row.cliCrmId);
       const message = view ?? chatMessageOf(updated, await listReactions(ctx.db, row.cliCrmId, []));
-      if (lead) emitMessage(ctx, { idEmpresa: row.idEmpresa, idUnidade: row.idUnidade }, 'update', message, leadSummaryOf(lead), null);
+      emitMessage(ctx, { idEmpresa: row.idEmpresa, idUnidade: row.idUnidade }, 'update', message, leadSummaryOf(lead), null);
       return { message: WHATSAPP_MESSAGES.deleted, data: message };
     },
   );

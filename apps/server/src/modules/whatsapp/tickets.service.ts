@@ -5,25 +5,40 @@ import { MESSAGE_PAGE_SIZE } from '@funil/domain/whatsapp-api/chat-message';
 import type { Ticket } from '@funil/domain/whatsapp-api/tickets-api';
 import { DomainError } from '../../http/domain-error.ts';
 import type { Session } from '../auth/auth.service.ts';
-import { findOrCreateLeadByPhone } from './lead-matching.ts';
-import { leadOfUnit } from './chat.service.ts';
+import { findOrCreateLeadByPhone, leadForSession, leadSummaryOf, setLeadTicket, type LeadRow } from '../leads/leads.service.ts';
 import { ticketOf } from './message-view.ts';
 import { emitLead, emitTicket } from './whatsapp-events.ts';
 import type { WhatsappContext } from './whatsapp-context.ts';
-import { findInstanceById, findOpenTicketOfLead, findTicketInUnit, insertTicket, leadSummaryOf, updateLeadFields, type LeadRow, type TicketRow } from './whatsapp.repository.ts';
+import { findInstanceById } from './instances.repository.ts';
+import { findOpenTicketOfLead, findTicketById, findTicketInUnit, insertTicket, type TicketRow } from './tickets.repository.ts';
+import type { DbOrTx } from '../../db/connection.ts';
 
 const tenantOf = (s: Session) => ({ idEmpresa: s.empresaId, idUnidade: s.unidadeId });
 
-/** POST /contacts and POST /webhook/lead: the unit's lead of this phone, created when new (001 §7). */
+/** The history event of a lead created by POST /contacts or /webhook/lead (000 §3). */
+export const CREATED_BY_CHAT_API = 'Lead cadastrado pelo chat';
+
+/**
+ * POST /contacts and POST /webhook/lead: the unit's lead of this phone, created when new (001 §7),
+ * through the leads service (001 §5 phone rules: 400 for text that is not a phone). A lead the
+ * session may not see answers as GET contato/completo does (403); a ticket must be of the unit.
+ */
 export async function contactOf(ctx: WhatsappContext, session: Session, input: { number: string; name: string; email?: string | null; idTicket?: number | null }): Promise<LeadRow> {
-  if (input.idTicket) {
-    const ticket = await findTicketInUnit(ctx.db, session.unidadeId, input.idTicket);
-    if (!ticket) throw new DomainError('not_found', WHATSAPP_MESSAGES.ticketNotFound);
-  }
-  const { lead, created } = await findOrCreateLeadByPhone(ctx, tenantOf(session), input.number, input.name, { email: input.email ?? null, idTicket: input.idTicket ?? null });
-  let current = lead;
-  if (!created && input.idTicket && lead.idTicket !== input.idTicket) current = (await updateLeadFields(ctx.db, lead.cliCrmId, { idTicket: input.idTicket })) ?? lead;
-  if (created || current !== lead) emitLead(ctx, tenantOf(session), leadSummaryOf(current), created ? 'create' : 'update');
+  const ticket = input.idTicket === undefined || input.idTicket === null ? null : await findTicketInUnit(ctx.db, session.unidadeId, input.idTicket);
+  if (input.idTicket !== undefined && input.idTicket !== null && !ticket) throw new DomainError('not_found', WHATSAPP_MESSAGES.ticketNotFound);
+  const { lead, created } = await findOrCreateLeadByPhone({ db: ctx.db, cacheDb: ctx.db }, tenantOf(session), {
+    phone: input.number,
+    name: input.name,
+    email: input.email ?? null,
+    ticket,
+    atendente: session.userId,
+    origem: CREATED_BY_CHAT_API,
+    deletedIsClosed: true,
+  });
+  // An existing lead is opened as any lead is (001 §5 "Opening a lead").
+  const visible = created ? lead : await leadForSession(ctx.db, session, lead.cliCrmId);
+  const current = ticket && !created ? await setLeadTicket(ctx.db, visible, ticket) : visible;
+  if (created || current !== visible) emitLead(ctx, tenantOf(session), leadSummaryOf(current), created ? 'create' : 'update');
   return current;
 }
 
@@ -33,7 +48,7 @@ export async function openTicket(
   session: Session,
   input: { contactId: number; queueId?: number | null | undefined; userId?: number | null | undefined; status: string; whatsappId?: number | null | undefined },
 ): Promise<{ ticket: Ticket; created: boolean }> {
-  const lead = await leadOfUnit(ctx, session, input.contactId);
+  const lead = await leadForSession(ctx.db, session, input.contactId);
   if (input.whatsappId) {
     const instance = await findInstanceById(ctx.db, input.whatsappId);
     if (!instance || instance.idUnidade !== session.unidadeId) throw new DomainError('not_found', WHATSAPP_MESSAGES.instanceNotFound);
@@ -54,7 +69,7 @@ export async function openTicket(
     });
     created = true;
   }
-  const updated = lead.idTicket === row.id ? lead : ((await updateLeadFields(ctx.db, lead.cliCrmId, { idTicket: row.id })) ?? lead);
+  const updated = await setLeadTicket(ctx.db, lead, row);
   const summary = leadSummaryOf(updated);
   const ticket = ticketOf(row, summary);
   if (created) emitTicket(ctx, tenantOf(session), ticket, 'create');
@@ -65,8 +80,14 @@ export async function openTicket(
 export async function ticketOfUnit(ctx: WhatsappContext, session: Session, id: number): Promise<{ row: TicketRow; lead: LeadRow }> {
   const row = await findTicketInUnit(ctx.db, session.unidadeId, id);
   if (!row || row.idEmpresa !== session.empresaId) throw new DomainError('not_found', WHATSAPP_MESSAGES.ticketNotFound);
-  const lead = await leadOfUnit(ctx, session, row.cliCrmId);
+  // The ticket's lead must be one the session may see (issue 7 §1).
+  const lead = await leadForSession(ctx.db, session, row.cliCrmId);
   return { row, lead };
+}
+
+/** The unit of a ticket, null when there is none (the leads module checks a lead's idTicket with it). */
+export async function ticketUnitOf(db: DbOrTx, idTicket: number): Promise<number | null> {
+  return (await findTicketById(db, idTicket))?.idUnidade ?? null;
 }
 
 export const TICKET_PAGE_SIZE = MESSAGE_PAGE_SIZE;

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMessageEvent, contactEvent } from '@funil/domain/realtime/events';
 import type { CompanyContactEvent } from '@funil/domain/leads-api/lead-api';
 import { eq } from 'drizzle-orm';
-import { leads } from '../leads/leads.table.ts';
 import { whatsappEventosPendentes, whatsappLids } from './messages.table.ts';
 import { startKit, type Kit } from './whatsapp-test-kit.ts';
 import { WEBHOOK_SECRET_HEADER } from './webhook.service.ts';
@@ -106,14 +105,14 @@ describe('webhook group commit', () => {
       ['LOTE-IN2', 0, 'segunda'],
     ]);
     expect(await k.t.database.db.select().from(whatsappEventosPendentes).where(eq(whatsappEventosPendentes.messageId, 'LOTE-OWN'))).toEqual([]);
-    const [mariaRow] = await k.t.database.db.select().from(leads).where(eq(leads.cliCrmId, maria));
+    const mariaRow = await k.leadRow(maria);
     expect(mariaRow).toMatchObject({ whatsappUltimaMensagemNaoLidas: 2, whatsappUltimaMensagemTexto: 'segunda', whatsappUltimaMensagemFromMe: 0 });
 
     expect((await k.messagesOf(joao)).map((m) => m.messageId)).toEqual(['LOTE-LID']);
     const lids = await k.t.database.db.select().from(whatsappLids).where(eq(whatsappLids.lid, '77770002@lid'));
     expect(lids.map((l) => l.cliCrmId)).toEqual([joao]);
 
-    const [created] = await k.t.database.db.select().from(leads).where(eq(leads.telefoneChave, '1177770009'));
+    const [created] = await k.leadsWithPhoneKey('1177770009');
     expect(created).toMatchObject({ cliNome: 'Cliente Novo', cliTipoLead: 4, whatsappUltimaMensagemNaoLidas: 1 });
     expect((await k.messagesOf(created!.cliCrmId)).map((m) => m.body)).toEqual(['sou novo']);
 
@@ -159,11 +158,11 @@ describe('webhook group commit', () => {
 
     expect((await k.messagesOf(ana)).map((m) => [m.messageId, m.ack])).toEqual([['DIR-OWN', 3], ['DIR-IN1', 0], ['DIR-IN2', 0]]);
     expect(await k.t.database.db.select().from(whatsappEventosPendentes).where(eq(whatsappEventosPendentes.messageId, 'DIR-OWN'))).toEqual([]);
-    const [anaRow] = await k.t.database.db.select().from(leads).where(eq(leads.cliCrmId, ana));
+    const anaRow = await k.leadRow(ana);
     expect(anaRow).toMatchObject({ whatsappUltimaMensagemNaoLidas: 2, whatsappUltimaMensagemTexto: 'segunda', cliMensagemStatus: 3 });
     expect((await k.messagesOf(bia)).map((m) => m.messageId)).toEqual(['DIR-LID', 'DIR-BIA2']);
     expect((await k.t.database.db.select().from(whatsappLids).where(eq(whatsappLids.lid, '66660002@lid'))).map((l) => l.cliCrmId)).toEqual([bia]);
-    const created = await k.t.database.db.select().from(leads).where(eq(leads.telefoneChave, '1166660009'));
+    const created = await k.leadsWithPhoneKey('1166660009');
     expect(created).toHaveLength(1);
     expect((await k.messagesOf(created[0]!.cliCrmId)).map((m) => m.body)).toEqual(['novo 1', 'novo 2']);
 

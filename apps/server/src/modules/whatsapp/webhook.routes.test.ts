@@ -1,10 +1,8 @@
 // Webhook ingestion against the gateway emulator over real HTTP (ref §4, §6, §7; 001 §3, §4, §5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { appMessageEvent, contactEvent, leadUpdateEvent, whatsappSessionEvent } from '@funil/domain/realtime/events';
 import type { AppMessagePayload } from '@funil/domain/whatsapp-api/realtime';
 import { buildContactListPath, CONTACT_LIST_LAYOUT, emptyFilter } from '@funil/domain/leads/filter-segments';
-import { leads } from '../leads/leads.table.ts';
 import { whatsappMensagens } from './messages.table.ts';
 import { startKit, type Kit } from './whatsapp-test-kit.ts';
 import { WEBHOOK_SECRET_HEADER } from './webhook.service.ts';
@@ -64,7 +62,7 @@ describe('POST /api/webhooks/evolution', () => {
     const rows = await k.messagesOf(leadId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ messageId: sent.key.id, fromMe: false, mediaType: 'chat', body: 'Oi, quero um orçamento' });
-    const [lead] = await k.t.database.db.select().from(leads).where(eq(leads.cliCrmId, leadId));
+    const lead = await k.leadRow(leadId);
     expect(lead).toMatchObject({ whatsappUltimaMensagemNaoLidas: 1, whatsappUltimaMensagemTexto: 'Oi, quero um orçamento', whatsappUltimaMensagemFromMe: 0, whatsappUltimaMensagemTipo: 'chat' });
     expect(lead!.whatsappUltimaMensagemDataRecebida).not.toBeNull();
     const events = received(a1.events, appMessageEvent(k.t.fixture.companyA));
@@ -84,7 +82,7 @@ describe('POST /api/webhooks/evolution', () => {
     }
     const rows = (await k.messagesOf(leadId)).filter((r) => r.messageId === sent.key.id);
     expect(rows).toHaveLength(1);
-    const [lead] = await k.t.database.db.select().from(leads).where(eq(leads.cliCrmId, leadId));
+    const lead = await k.leadRow(leadId);
     expect(lead!.whatsappUltimaMensagemNaoLidas).toBe(2);
   });
 
@@ -109,7 +107,7 @@ describe('POST /api/webhooks/evolution', () => {
     expect((await post(update('DELIVERY_ACK'), row.webhookSecret)).statusCode).toBe(200);
     [msg] = (await k.messagesOf(leadId)).filter((r) => r.messageId === id);
     expect(msg!.ack).toBe(4);
-    const [lead] = await k.t.database.db.select().from(leads).where(eq(leads.cliCrmId, leadId));
+    const lead = await k.leadRow(leadId);
     expect(lead).toMatchObject({ whatsappUltimaMensagemFromMe: 1, whatsappUltimaMensagemStatus: 3 });
   });
 
@@ -138,7 +136,7 @@ describe('POST /api/webhooks/evolution', () => {
     await incoming({ from: '5511955554444', type: 'text', text: 'Olá, vi o anúncio', pushName: 'Carla Nova' });
     // The lead lists' cached total learns of it at once (lead-count-cache.ts).
     expect(await listTotal()).toBe(before + 1);
-    const [lead] = await k.t.database.db.select().from(leads).where(eq(leads.telefoneChave, '1155554444'));
+    const [lead] = await k.leadsWithPhoneKey('1155554444');
     expect(lead).toMatchObject({ idUnidade: k.t.fixture.unitA1, idEmpresa: k.t.fixture.companyA, cliNome: 'Carla Nova', cliTipoLead: 4, cliTelefone: '11955554444', whatsappUltimaMensagemNaoLidas: 1 });
     // issue 7 §3: the one lead-change shape, so the CRM list of the unit picks the new lead up live.
     expect(a1.events.filter((e) => e.name === contactEvent(k.t.fixture.companyA)).map((e) => e.payload)).toContainEqual({ action: 'criado', cli_crm_id: lead!.cliCrmId, idUnidade: k.t.fixture.unitA1 });
@@ -198,7 +196,7 @@ describe('POST /api/webhooks/evolution', () => {
     expect(row.editadoEm).toBeInstanceOf(Date);
     const update = received(a1.events, appMessageEvent(k.t.fixture.companyA)).find((e) => e.action === 'update' && e.message.messageId === original.key.id)!;
     expect(update.message).toMatchObject({ body: 'Quero 3 unidades', editedAt: row.editadoEm!.toISOString() });
-    const [lead] = await k.t.database.db.select().from(leads).where(eq(leads.cliCrmId, leadId));
+    const lead = await k.leadRow(leadId);
     expect(lead!.whatsappUltimaMensagemTexto).toBe('Quero 3 unidades');
     // A second edit keeps the very first text; other units hear nothing.
     await incoming({ from: '5511987654321', type: 'edit', targetId: original.key.id, text: 'Quero 4 unidades' });

@@ -17,23 +17,12 @@ import { matchChat, type ChatAddress } from './lead-matching.ts';
 import { applyMessageEdit } from './message-edits.ts';
 import { emitInstance, emitLead, emitMessage } from './whatsapp-events.ts';
 import { transactionalContext, type WhatsappContext } from './whatsapp-context.ts';
-import { announceNewMessage, planRecord, recordMessageOf, storeRecords, type RecordPlan } from './webhook-records.ts';
-import {
-  applyPendingEvent,
-  findLeadInUnit,
-  findMessageRow,
-  findTicketInUnit,
-  leadSummaryOf,
-  NEW_MESSAGE_BOOKKEEPING,
-  listByWaIds,
-  listReactions,
-  storeMessage,
-  updateInstance,
-  updateLeadLastStatus,
-  upsertPendingEvent,
-  type InstanceRow,
-  type NewMessage,
-} from './whatsapp.repository.ts';
+import { planRecord, recordMessageOf, storeRecords, type RecordPlan } from './webhook-records.ts';
+import { storeAndAnnounce } from './message-pipeline.ts';
+import { raiseLeadLastStatus, unitLead, leadSummaryOf } from '../leads/leads.service.ts';
+import { findMessageRow, listReactions, type RecordMessage } from './message-store.repository.ts';
+import { applyPendingEvent, upsertPendingEvent, type PendingChange } from './pending-events.repository.ts';
+import { updateInstance, type InstanceRow } from './instances.repository.ts';
 
 /** The header the gateway sends back (set on create, ref §3.1 webhook.headers). */
 export const WEBHOOK_SECRET_HEADER = 'x-funil-webhook-secret';
@@ -113,9 +102,9 @@ async function handleEvent(ctx: WhatsappContext, instance: InstanceRow, event: W
       await handleRecord(ctx, instance, event.data);
       return;
     case 'messages.update': {
-      const status = event.data.status;
-      const rank = (MESSAGE_STATUS_RANK as Record<string, number>)[status] ?? 0;
-      await applyChange(ctx, instance, event.data.keyId, { ack: rank, isError: status === 'ERROR', isDeleted: status === 'DELETED' });
+      // ref §4.3: the gateway says DELETED for a status code it does not know, so an update
+      // never deletes (only messages.delete or a REVOKE do); DELETED is "no ack change".
+      await applyChange(ctx, instance, event.data.keyId, changeOfStatus(event.data.status));
       return;
     }
     case 'messages.delete':
@@ -156,9 +145,14 @@ async function handleEvent(ctx: WhatsappContext, instance: InstanceRow, event: W
   }
 }
 
+/** What a messages.update status changes (ref §4.3, §8.4): a rank, an error, or nothing (DELETED, unknown). */
+export function changeOfStatus(status: string): PendingChange {
+  return { ack: (MESSAGE_STATUS_RANK as Record<string, number>)[status] ?? 0, isError: status === 'ERROR', isDeleted: false };
+}
+
 const tenantOf = (i: InstanceRow) => ({ idEmpresa: i.idEmpresa, idUnidade: i.idUnidade });
 
-/** messages.upsert / send.message: one message record (ref §6). */
+/** messages.upsert / send.message: one message record (ref §6) on the one pipeline. */
 export async function handleRecord(ctx: WhatsappContext, instance: InstanceRow, record: MessageRecord): Promise<void> {
   const key = record.key;
   // Groups and status broadcasts are not leads: ignored (docs/api.md).
@@ -166,56 +160,35 @@ export async function handleRecord(ctx: WhatsappContext, instance: InstanceRow, 
   const content = parseMessageContent(record);
   if (!content) return;
   const phoneJid = phoneJidOfKey(key);
-  const lid = lidOfKey(key);
-  const address: ChatAddress = { phoneJid, lid };
+  const address: ChatAddress = { phoneJid, lid: lidOfKey(key) };
   const matched = await matchChat(ctx, tenantOf(instance), address, key.fromMe ? null : (record.pushName ?? null), instance.id);
   if (!matched) return;
-  const { lead, created } = matched;
-  const message: NewMessage = { ...recordMessageOf(instance, record, content, phoneJid), cliCrmId: lead.cliCrmId, idTicket: lead.idTicket };
-  const effect = content.reaction ? null : { preview: previewText(content.mediaType, content.body, message.fileName), idInstancia: instance.id };
-  const stored = await storeMessage(ctx.db, message, effect, 'ignore');
-  if (!stored) return; // a repeated event (ref §8.3)
-  const changed = await applyPendingEvent(ctx.db, instance.id, key.id);
-  const raised = changed?.fromMe ? await updateLeadLastStatus(ctx.db, changed.cliCrmId, changed.criadoEm, changed.ack) : null;
-  const summary = raised ?? stored.lead ?? leadSummaryOf(lead);
-  if (created) emitLead(ctx, tenantOf(instance), summary, 'create');
-  else if (stored.lead || raised) emitLead(ctx, tenantOf(instance), summary);
-
-  if (content.reaction) {
-    // 001 §3 Reaction: the original message is updated with its reactions.
-    const [original] = await listByWaIds(ctx.db, lead.cliCrmId, [content.reaction.targetId]);
-    if (original) {
-      const reactions = await listReactions(ctx.db, lead.cliCrmId, [content.reaction.targetId]);
-      emitMessage(ctx, tenantOf(instance), 'update', chatMessageOf(original, reactions), summary, null);
-    }
-    return;
-  }
-  const ticket = lead.idTicket ? await findTicketInUnit(ctx.db, instance.idUnidade, lead.idTicket) : null;
-  const row = {
-    ...message,
-    ...NEW_MESSAGE_BOOKKEEPING,
-    id: stored.id,
-    ack: changed ? changed.ack : message.ack,
-    isDeleted: false,
-    lido: false,
-    datacad: new Date(),
-  };
-  if (changed) Object.assign(row, await findMessageRow(ctx.db, stored.id));
-  announceNewMessage(ctx, tenantOf(instance), row, summary, ticket, content.media !== null);
+  const message = recordMessageOf(instance, record, content, phoneJid);
+  await storeAndAnnounce(ctx, [
+    {
+      unit: tenantOf(instance),
+      message,
+      preview: content.reaction ? null : previewText(content.mediaType, content.body, message.fileName),
+      hasMedia: content.media !== null,
+      lead: { cliCrmId: matched.lead.cliCrmId, idTicket: matched.lead.idTicket, created: matched.created },
+    },
+  ]);
 }
 
 /** messages.update / messages.delete: applied now, or kept until the message lands. */
-async function applyChange(ctx: WhatsappContext, instance: InstanceRow, messageId: string, change: { ack: number; isError: boolean; isDeleted: boolean }): Promise<void> {
+async function applyChange(ctx: WhatsappContext, instance: InstanceRow, messageId: string, change: PendingChange): Promise<void> {
   if (change.ack === 0 && !change.isError && !change.isDeleted) return;
+  // The batches that store messages meanwhile look for it again (message-pipeline.ts settleWritten).
+  ctx.earlyEvents.at = Date.now();
   await upsertPendingEvent(ctx.db, instance.id, messageId, change);
   const changed = await applyPendingEvent(ctx.db, instance.id, messageId);
   if (!changed) return;
   const row = await findMessageRow(ctx.db, changed.id);
   if (!row) return;
   let summary = null;
-  if (changed.fromMe) summary = await updateLeadLastStatus(ctx.db, changed.cliCrmId, changed.criadoEm, changed.ack);
+  if (changed.fromMe) summary = await raiseLeadLastStatus(ctx.db, changed.cliCrmId, changed.criadoEm, changed.ack);
   if (!summary) {
-    const lead = await findLeadInUnit(ctx.db, instance.idUnidade, changed.cliCrmId);
+    const lead = await unitLead(ctx.db, instance.idUnidade, changed.cliCrmId);
     if (!lead) return;
     summary = leadSummaryOf(lead);
   } else emitLead(ctx, tenantOf(instance), summary);
@@ -238,12 +211,10 @@ async function storeCall(ctx: WhatsappContext, instance: InstanceRow, from: stri
   const phoneJid = phoneJidOfKey({ remoteJid: from });
   const matched = await matchChat(ctx, tenantOf(instance), { phoneJid, lid: isLidJid(from) ? from : null }, null, instance.id);
   if (!matched) return;
-  const message: NewMessage = {
+  const message: RecordMessage = {
     idEmpresa: instance.idEmpresa,
     idUnidade: instance.idUnidade,
-    cliCrmId: matched.lead.cliCrmId,
     idInstancia: instance.id,
-    idTicket: matched.lead.idTicket,
     messageId,
     remoteJid: from,
     phoneJid,
@@ -265,10 +236,5 @@ async function storeCall(ctx: WhatsappContext, instance: InstanceRow, from: stri
     idUsuario: null,
     criadoEm: when,
   };
-  const stored = await storeMessage(ctx.db, message, { preview: body, idInstancia: instance.id }, 'ignore');
-  if (!stored) return;
-  const summary = stored.lead ?? leadSummaryOf(matched.lead);
-  emitLead(ctx, tenantOf(instance), summary, matched.created ? 'create' : 'update');
-  const row = { ...message, ...NEW_MESSAGE_BOOKKEEPING, id: stored.id, isDeleted: false, lido: false, datacad: new Date() };
-  emitMessage(ctx, tenantOf(instance), 'create', chatMessageOf(row), summary, null);
+  await storeAndAnnounce(ctx, [{ unit: tenantOf(instance), message, preview: body, hasMedia: false, lead: { cliCrmId: matched.lead.cliCrmId, idTicket: matched.lead.idTicket, created: matched.created } }]);
 }

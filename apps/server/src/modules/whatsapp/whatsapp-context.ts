@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/connection.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { EvolutionClient } from '../../integrations/evolution/evolution-client.ts';
-import { findInstanceByName, type InstanceRow } from './whatsapp.repository.ts';
+import { findInstanceByName, type InstanceRow } from './instances.repository.ts';
 
 export type WhatsappGateway = { client: EvolutionClient; publicUrl: string };
 
@@ -18,6 +18,8 @@ export type WhatsappContext = {
   instances: InstanceCache;
   /** unit:lid pairs already stored, so the hot path skips the insert. */
   knownLids: Set<string>;
+  /** When this process last kept an ack or deletion (each waits in whatsapp_eventos_pendentes first; message-pipeline.ts). */
+  earlyEvents: { at: number };
   background: Set<Promise<void>>;
   /**
    * Set inside a webhook batch transaction (webhook-batcher.ts): socket events, background work and
@@ -53,6 +55,12 @@ export class InstanceCache {
     this.#byName.delete(name);
   }
 }
+
+/** How long after an ack or deletion the batch paths look for events that raced their insert. */
+export const EARLY_EVENT_WINDOW_MS = 30_000;
+
+/** Whether this process kept an ack or deletion lately (a batch then settles its messages again). */
+export const earlyEventsLately = (ctx: WhatsappContext, now = Date.now()): boolean => now - ctx.earlyEvents.at < EARLY_EVENT_WINDOW_MS;
 
 /** Runs `fn` now, or after the commit of the batch transaction `ctx` belongs to. */
 export function onCommit(ctx: WhatsappContext, fn: () => void): void {

@@ -23,6 +23,10 @@ export type Kit = {
   emu$: (method: string, path: string, body?: unknown) => Promise<{ status: number; json: unknown }>;
   socket(token: string): Promise<{ socket: Socket; events: { name: string; payload: unknown }[] }>;
   addLead(unit: number, empresa: number, nome: string, telefone: string, extra?: Partial<typeof leads.$inferInsert>): Promise<number>;
+  /** A lead's row as stored (tests read leads here, so only the kit touches the leads table). */
+  leadRow(cliCrmId: number): Promise<(typeof leads.$inferSelect) | undefined>;
+  leadsWithPhoneKey(key: string): Promise<(typeof leads.$inferSelect)[]>;
+  updateLead(cliCrmId: number, set: Partial<typeof leads.$inferInsert>): Promise<void>;
   messagesOf(cliCrmId: number): Promise<(typeof whatsappMensagens.$inferSelect)[]>;
   instance(name: string): Promise<typeof instanciasEvolution.$inferSelect>;
   settle(): Promise<void>;
@@ -93,6 +97,14 @@ export async function startKit(): Promise<Kit> {
         .values({ idEmpresa: empresa, idUnidade: unit, cliNome: nome, cliTelefone: telefone, telefoneChave: phoneKey(telefone), ...extra })
         .returning({ id: leads.cliCrmId });
       return row!.id;
+    },
+    async leadRow(cliCrmId) {
+      const [row] = await t.database.db.select().from(leads).where(eq(leads.cliCrmId, cliCrmId));
+      return row;
+    },
+    leadsWithPhoneKey: (key) => t.database.db.select().from(leads).where(eq(leads.telefoneChave, key)).orderBy(leads.cliCrmId),
+    async updateLead(cliCrmId, set) {
+      await t.database.db.update(leads).set(set).where(eq(leads.cliCrmId, cliCrmId));
     },
     messagesOf: (cliCrmId) => t.database.db.select().from(whatsappMensagens).where(eq(whatsappMensagens.cliCrmId, cliCrmId)).orderBy(whatsappMensagens.id),
     async instance(name) {

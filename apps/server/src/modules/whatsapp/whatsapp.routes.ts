@@ -42,6 +42,7 @@ export const whatsappRoutes: FastifyPluginAsync<WhatsappOptions> = async (app, o
     mediaDir: options.mediaDir ?? join(tmpdir(), `funil-media-${process.pid}`),
     instances: new InstanceCache(app.db),
     knownLids: new Set(),
+    earlyEvents: { at: 0 },
     background: new Set(),
   };
   contexts.set(app.server, ctx);

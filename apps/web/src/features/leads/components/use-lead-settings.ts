@@ -33,7 +33,7 @@ export function useLeadSettings(): LeadSettings {
       edicaoStatusCliente: extras.edicao_status_cliente === true,
       atendimentoHabilitado: unit.atendimentoHabilitado,
       excluirLeads: userConfig.excluir_leads === true,
-      viewer: { userId: user.idUser, acessoAtribuidos: unit.dados_usuario.acesso_atribuidos },
+      viewer: { userId: user.idUser, permission: user.permissao, acessoAtribuidos: unit.dados_usuario.acesso_atribuidos },
     };
-  }, [unit, user.idUser]);
+  }, [unit, user.idUser, user.permissao]);
 }

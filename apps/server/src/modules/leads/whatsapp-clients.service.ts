@@ -1,23 +1,24 @@
 // The legacy channel's lead list (001 §7 GET whatsapp/clientes): the unit's leads with their last
 // WhatsApp message, filtered by the positional segments of WHATSAPP_CLIENTS_LAYOUT, 50 a page.
+// A lead list, so it lives with the leads (issue 7 §1); the WhatsApp module's route calls it.
 import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { WhatsappClientsFilter } from '@funil/domain/leads/filter-segments';
 import type { LeadListItem } from '@funil/domain/leads/lead';
 import { WHATSAPP_CLIENTS_PAGE_SIZE } from '@funil/domain/whatsapp-api/legacy-api';
 import type { DbOrTx } from '../../db/connection.ts';
-import { leads } from '../leads/leads.table.ts';
-import { leadTags } from '../tags/tags.table.ts';
-import { usuarios } from '../users/users.table.ts';
+import { leads } from './leads.table.ts';
+import { leadHasAnyTag } from '../tags/tags.service.ts';
 import type { Session } from '../auth/auth.service.ts';
-import { toCrmContato } from '../leads/leads.repository.ts';
+import { attendantName, toCrmContato } from './leads.repository.ts';
+import { scopeOf } from './leads.service.ts';
 
 // 'YYYY-MM-DD[ HH:mm:ss]' is São Paulo wall time (docs/decisions.md "Dates and filters").
 const wall = (value: string, endOfDay: boolean) => sql`(${value.length === 10 ? `${value} ${endOfDay ? '23:59:59' : '00:00:00'}` : value}::timestamp at time zone 'America/Sao_Paulo')`;
 
 function conditions(session: Session, f: WhatsappClientsFilter): SQL[] {
   const c: (SQL | undefined)[] = [eq(leads.idUnidade, session.unidadeId), eq(leads.idEmpresa, session.empresaId), eq(leads.desativado, 0)];
-  // 001 §6: with acesso_atribuidos 0 the user sees only unassigned leads or their own.
-  if (!session.acessoAtribuidos) c.push(or(isNull(leads.idUsuario), eq(leads.idUsuario, session.userId)));
+  // 001 §6 (packages/domain leads/visibility.ts): an attendant without acesso_atribuidos sees only unassigned leads or their own.
+  if (!scopeOf(session).seesAssigned) c.push(or(isNull(leads.idUsuario), eq(leads.idUsuario, session.userId)));
   if (f.cli_status_negociacao !== null) c.push(eq(leads.cliStatusNegociacao, f.cli_status_negociacao));
   if (f.cli_status_negociacao_venda !== null) c.push(eq(leads.cliStatusNegociacaoVenda, f.cli_status_negociacao_venda));
   if (f.cli_contato_status !== null) c.push(eq(leads.cliContatoStatus, f.cli_contato_status));
@@ -35,7 +36,7 @@ function conditions(session: Session, f: WhatsappClientsFilter): SQL[] {
   if (f.cli_data_fim) c.push(lte(leads.cliDataCaptacao, wall(f.cli_data_fim, true)));
   if (f.cli_data_inicio_ultima_mensagem_recebida) c.push(gte(leads.whatsappUltimaMensagemDataRecebida, wall(f.cli_data_inicio_ultima_mensagem_recebida, false)));
   if (f.cli_data_fim_ultima_mensagem_recebida) c.push(lte(leads.whatsappUltimaMensagemDataRecebida, wall(f.cli_data_fim_ultima_mensagem_recebida, true)));
-  if (f.tag.length > 0) c.push(inArray(leads.cliCrmId, sql`(select ${leadTags.cliCrmId} from ${leadTags} where ${inArray(leadTags.idTag, [...f.tag])})`));
+  if (f.tag.length > 0) c.push(leadHasAnyTag(leads.cliCrmId, f.tag));
   if (f.atendentes.length > 0) c.push(inArray(leads.idUsuario, [...f.atendentes]));
   if (f.lidos) c.push(and(eq(leads.whatsappUltimaMensagemNaoLidas, 0), eq(leads.marcadoNaoLida, 0)));
   if (f.nao_lidos) c.push(or(gt(leads.whatsappUltimaMensagemNaoLidas, 0), eq(leads.marcadoNaoLida, 1)));
@@ -51,9 +52,8 @@ export async function listWhatsappClients(db: DbOrTx, session: Session, f: Whats
   const where = and(...conditions(session, f));
   const [rows, [count]] = await Promise.all([
     db
-      .select({ lead: leads, nome: usuarios.nome })
+      .select({ lead: leads, nome: attendantName })
       .from(leads)
-      .leftJoin(usuarios, eq(usuarios.id, leads.idUsuario))
       .where(where)
       .orderBy(desc(sql`coalesce(${leads.whatsappUltimaMensagemDataGeral}, ${leads.cliDataCaptacao})`), desc(leads.cliCrmId))
       .limit(WHATSAPP_CLIENTS_PAGE_SIZE)

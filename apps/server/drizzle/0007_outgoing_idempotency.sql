@@ -1,0 +1,2 @@
+ALTER TABLE "whatsapp_mensagens" ADD COLUMN "chave_idempotencia" varchar(128);--> statement-breakpoint
+CREATE UNIQUE INDEX "whatsapp_mensagens_idempotencia_uq" ON "whatsapp_mensagens" USING btree ("id_usuario","chave_idempotencia") WHERE "whatsapp_mensagens"."chave_idempotencia" is not null;
