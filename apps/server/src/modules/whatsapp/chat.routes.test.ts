@@ -75,7 +75,8 @@ describe('gateway channel (001 §7 "Instance-based gateway")', () => {
     expect(message).toMatchObject({ body: 'Olá, Paulo!', fromMe: true, ack: 1, mediaType: 'chat', cli_crm_id: leadId });
     const [send] = await sends();
     expect(send).toMatchObject({ method: 'POST', url: `/message/sendText/${INST}`, body: { number: '5511987650000', text: 'Olá, Paulo!' } });
-    expect(send!.apikey).toBe((await k.instance(INST)).token);
+    // The control route masks secrets (issue 7 §6); the emulator's own record holds the key it got.
+    expect(k.emu.state.requests.find((r) => r.url.startsWith('/message/'))!.apikey).toBe((await k.instance(INST)).token);
     const quoted = await call(k.tokens.u, { method: 'POST', url: `/api/message/sendText/${INST}`, body: { number: '11987650000', text: 'respondendo', quoted: { key: { id: message.messageId } } } });
     expect(quoted.statusCode).toBe(201);
     expect((await sends()).at(-1)!.body).toEqual({ number: '5511987650000', text: 'respondendo', quoted: { key: { id: message.messageId } } });
