@@ -75,7 +75,7 @@ describe('000 §2, §4 logout', () => {
     await context.close();
   });
 
-  it("a session revoked elsewhere ends at the next call ('Atualizar Dados')", async () => {
+  it('a session revoked elsewhere ends in the browser at once: the server closes its socket (issue 7 §3)', async () => {
     const { context, page } = await harness.newPage();
     const loginAnswer = page.waitForResponse((response) => response.url().endsWith('/api/login'));
     await loginAs(page, 'admin@demo.com.br');
@@ -84,7 +84,7 @@ describe('000 §2, §4 logout', () => {
     const revoked = await fetch(`${harness.baseURL}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${data.token}` } });
     expect(revoked.status).toBe(200);
 
-    await page.getByRole('button', { name: 'Atualizar Dados' }).click();
+    // No click needed: the logout ends the session's socket, and the app ends the session with it.
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Acessar' }).waitFor();
     await page.getByText(HTTP_MESSAGES.unauthorized).waitFor();
