@@ -1,6 +1,6 @@
 // 002 §2.8, §5 "Negotiation status form", §7 "Extras and catalogue"; 002 §2.10, §3, §5 "Potential";
 // issue 10 "API": each call × each role × another company's ids, the delete-with-leads flow, audit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { unitDataEvent } from '@funil/domain/realtime/events';
@@ -13,6 +13,11 @@ let url: string;
 beforeAll(async () => {
   k = await createLeadsKit();
   url = await k.t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+// A socket left open (a failed assertion) would keep the app from closing.
+const sockets: Socket[] = [];
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.close();
 });
 afterAll(async () => {
   await k.t.close();
@@ -34,6 +39,7 @@ function listenCompany(token: string, idEmpresa: number): Promise<{ socket: Sock
     const socket = connect(url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
     const got: unknown[] = [];
     socket.on(unitDataEvent(idEmpresa), (p: unknown) => got.push(p));
+    sockets.push(socket);
     socket.once('ready', () => resolve({ socket, got }));
     socket.once('connect_error', reject);
   });
