@@ -10,6 +10,8 @@ import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
 import { statusNegociacaoPermitidos } from '../catalog/catalog.table.ts';
 import { auditoria } from '../audit/audit.table.ts';
 import { createUnit } from '../../db/seed/builders.ts';
+import { leads } from '../leads/leads.table.ts';
+import { phoneKey } from '../leads/phone-key.ts';
 
 let t: TestApp;
 let url: string;
@@ -125,6 +127,19 @@ describe('configuracoes/unidade (002 §3, §5, §9)', () => {
     expect(sibling.got).toEqual([]);
     mine.socket.close();
     sibling.socket.close();
+  });
+
+  it('the saved allowed statuses bind the lead status change of the unit (000 §3 crm_contato_negociacao_status_permitidos)', async () => {
+    // The previous test saved status_negociacao_permitidos '4,5' for unit A1.
+    const [lead] = await db()
+      .insert(leads)
+      .values({ idEmpresa: t.fixture.companyA, idUnidade: t.fixture.unitA1, cliNome: 'Lead', cliTelefone: '11987650001', telefoneChave: phoneKey('11987650001'), cliStatusNegociacao: 1 })
+      .returning({ id: leads.cliCrmId });
+    const move = (status: number) => call('a', { method: 'POST', url: `/api/negociacao/atualizarstatusnegociacao/${lead!.id}`, payload: { status } });
+    const refused = await move(2);
+    expect([refused.statusCode, refused.json().message]).toEqual([400, 'Transição de status não permitida.']);
+    expect((await move(4)).statusCode).toBe(200);
+    expect((await move(5)).statusCode).toBe(200);
   });
 
   it("refuses daily attempts above the total with 'O número de tentativas diárias é maior que o total de tentativas!' and saves nothing", async () => {
