@@ -141,14 +141,12 @@ export async function updateCompanyRow(db: DbOrTx, idEmpresa: number, values: Pa
   return row!;
 }
 
-/** A unit with the 002 §9 default settings (6 attempts, 3 a day, 60 min, 62 CRM days, 20 s). */
+/** A unit row; its settings row comes from unit-settings.service `createUnitSettings` (002 §9 defaults, the company's toggles). */
 export async function insertUnit(db: DbOrTx, values: { idEmpresa: number; nome: string; ddd: string; idSistema?: number; filtro?: string }): Promise<UnitRow> {
   const [row] = await db
     .insert(unidades)
     .values({ ...values, token: unitToken(), idFunil: 1, idFunilVenda: 1 })
     .returning();
-  // The table's column defaults are the 002 §9 defaults.
-  await db.insert(unidadeConfiguracoes).values({ idUnidade: row!.id });
   return row!;
 }
 

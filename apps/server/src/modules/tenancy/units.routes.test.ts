@@ -1,6 +1,6 @@
 // Units administration (issue 10 'Unidades'; 002 §3, §4, §5 'Unit', §9; 000 §6 /unidades: super-admin).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { partnerUnitsSchema, unitListSchema } from '@funil/domain/admin-api/units';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -54,7 +54,7 @@ describe('cadastros/unidade (002 §7 Admin)', () => {
     expect(unit!.token).toMatch(/^[A-Za-z0-9]{32}$/);
     const [settings] = await t.database.db.select().from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, id));
     expect(settings).toMatchObject({ ligacaoLimiteTentativas: 6, ligacaoLimiteTentativasDiarias: 3, ligacaoIntervaloNaoAtendida: 60, intervaloDiasCrm: 62, valorMinimoSegundosChamadaAtendida: 20 });
-    const [audit] = await t.database.db.select().from(auditoria).where(eq(auditoria.idEntidade, id));
+    const [audit] = await t.database.db.select().from(auditoria).where(and(eq(auditoria.entidade, 'unidade'), eq(auditoria.idEntidade, id)));
     expect(audit).toMatchObject({ entidade: 'unidade', acao: 'create', idEmpresa: t.fixture.companyB, idUnidade: id });
     const other = await call('sa', 'POST', '/cadastros/unidade', unitBody());
     const [second] = await t.database.db.select().from(unidades).where(eq(unidades.id, other.json().data.id));
@@ -98,7 +98,7 @@ describe('cadastros/unidade (002 §7 Admin)', () => {
   it('edits a unit and records only what changed', async () => {
     const res = await call('sa', 'PUT', '/cadastros/unidade', { id: t.fixture.unitB1, nome: 'Unidade B1 Centro', ddd: '31', idSistema: 5, filtro: 'bh', ativo: 1 });
     expect([res.statusCode, res.json().message]).toEqual([200, 'Unidade editada com sucesso!']);
-    const rows = await t.database.db.select().from(auditoria).where(eq(auditoria.idEntidade, t.fixture.unitB1));
+    const rows = await t.database.db.select().from(auditoria).where(and(eq(auditoria.entidade, 'unidade'), eq(auditoria.idEntidade, t.fixture.unitB1)));
     expect(rows.at(-1)!.alteracoes).toEqual({ nome: { antes: 'Unidade B1', depois: 'Unidade B1 Centro' }, idSistema: { antes: -1, depois: 5 }, filtro: { antes: '', depois: 'bh' } });
     expect((await call('sa', 'PUT', '/cadastros/unidade', { id: 999999, nome: 'x', ddd: '11' })).statusCode).toBe(404);
   });

@@ -8,6 +8,7 @@ import { recordAudit, type AuditAuthor } from '../audit/audit.service.ts';
 import { revokeSessionsOf } from '../auth/auth.service.ts';
 import type { Actor } from './admin-scope.service.ts';
 import { companyById, insertUnit, unitById, unitsOfCompany, updateUnitRow, type CompanyRow, type UnitRow } from './tenancy.service.ts';
+import { createUnitSettings } from './unit-settings.service.ts';
 
 const audited = (u: UnitRow) => ({ nome: u.nome, ddd: u.ddd, idSistema: u.idSistema, filtro: u.filtro, ativo: u.ativo });
 
@@ -51,6 +52,8 @@ export async function listUnits(db: DbOrTx, actor: Actor, idEmpresa?: number): P
 export async function insertUnitAudited(db: DbOrTx, author: AuditAuthor, values: { idEmpresa: number; nome: string; ddd: string; idSistema?: number | undefined; filtro?: string | undefined }): Promise<UnitRow> {
   return db.transaction(async (tx) => {
     const unit = await insertUnit(tx, { idEmpresa: values.idEmpresa, nome: values.nome, ddd: values.ddd, idSistema: values.idSistema ?? -1, filtro: values.filtro ?? '' });
+    // 002 §9 defaults, and the company's feature toggles (issue 10: toggles are per company).
+    await createUnitSettings(tx, unit.id, unit.idEmpresa);
     await recordAudit(tx, { session: author, entity: 'unidade', entityId: unit.id, action: 'create', after: audited(unit), scope: { idEmpresa: unit.idEmpresa, idUnidade: unit.id } });
     return unit;
   });
