@@ -100,6 +100,10 @@ describe('every /api route that takes a lead, ticket or message id', () => {
     // A CSV import job's id, not a lead's.
     'GET /api/contato/importarcsv/:id': 'skip',
     'POST /api/contato/importarcsv/:id/cancelar': 'skip',
+    // A guidance text's and a potential's ids (issue 10), not a lead's.
+    'PUT /api/cadastros/orientacoes/:id': 'skip',
+    'DELETE /api/cadastros/orientacoes/:id': 'skip',
+    'DELETE /api/cadastros/potencial/:id': 'skip',
   };
   // Routes without an id in the path that name a lead in the body.
   const BODY_ROUTES = [

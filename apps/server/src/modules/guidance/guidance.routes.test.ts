@@ -2,7 +2,7 @@
 // administration (issue 10): company-wide and per unit, ordered, HTML sanitised on save and when
 // served, audited; roles × another unit's and company's ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { orientacoes } from './guidance.table.ts';
 import { auditoria } from '../audit/audit.table.ts';
@@ -116,7 +116,7 @@ describe('guidance texts (issue 10; 000 §2 /inicial)', () => {
 
     const deleted = await call('sa', { method: 'DELETE', url: `${ADM}/${id}` });
     expect(deleted.json()).toEqual({ message: 'Orientação excluída com sucesso!' });
-    const actions = (await db().select().from(auditoria).where(eq(auditoria.idEntidade, id))).filter((a) => a.entidade === 'orientacao').map((a) => a.acao);
+    const actions = (await db().select().from(auditoria).where(eq(auditoria.idEntidade, id)).orderBy(asc(auditoria.id))).filter((a) => a.entidade === 'orientacao').map((a) => a.acao);
     expect(actions).toEqual(expect.arrayContaining(['create', 'update', 'delete']));
   });
 });

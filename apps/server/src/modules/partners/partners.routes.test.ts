@@ -1,7 +1,7 @@
 // Partners (issue 10 'Parceiros'; 002 §3 'Partner', §5, §6, §7; 000 §6 /parceiros: admin): each call
 // × each role × another unit's and company's ids; BRL amounts; every write audited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { partnerListSchema } from '@funil/domain/admin-api/partners';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { auditoria } from '../audit/audit.table.ts';
@@ -98,7 +98,7 @@ describe('cadastros/parceiros (002 §7 Admin)', () => {
     const del = await call('a', 'DELETE', { id: row!.id });
     expect([del.statusCode, del.json().message]).toEqual([200, 'Parceiro excluído com sucesso!']);
     expect(await t.database.db.select().from(parceiros).where(eq(parceiros.id, row!.id))).toEqual([]);
-    const trail = await t.database.db.select().from(auditoria).where(eq(auditoria.idEntidade, row!.id));
+    const trail = await t.database.db.select().from(auditoria).where(eq(auditoria.idEntidade, row!.id)).orderBy(asc(auditoria.id));
     expect(trail.filter((r) => r.entidade === 'parceiro').map((r) => r.acao)).toEqual(['create', 'update', 'delete']);
     expect((await call('a', 'DELETE', { id: row!.id })).statusCode).toBe(404);
   });

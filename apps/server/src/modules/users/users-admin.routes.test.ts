@@ -2,7 +2,7 @@
 // × each role × another unit's and company's ids; nobody gives a permission above their own;
 // deactivation ends the user's sessions and sockets at once; a user changes their own password.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { permissionsListSchema } from '@funil/domain/admin-api/users';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app.ts';
@@ -75,7 +75,7 @@ describe('POST cadastros/usuarios (issue 10: scope and levels)', () => {
     expect(JSON.parse(row!.configuracoes)).toMatchObject({ excluir_leads: true });
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: body.email, senha: body.senha } });
     expect(login.statusCode).toBe(200);
-    const audit = await t.database.db.select().from(auditoria).where(eq(auditoria.idEntidade, id));
+    const audit = await t.database.db.select().from(auditoria).where(and(eq(auditoria.entidade, 'usuario'), eq(auditoria.idEntidade, id)));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ entidade: 'usuario', acao: 'create', idUsuario: t.fixture.users.a.id, idUnidade: t.fixture.unitA1 });
     expect(JSON.stringify(audit[0]!.alteracoes)).not.toMatch(/argon|senha/);
@@ -159,7 +159,7 @@ describe('PUT cadastros/usuarios and cadastros/usuarios/ativo (002 §4)', () => 
     expect((await t.as(token, { method: 'GET', url: '/api/cadastros/dados-unidade' })).statusCode).toBe(401);
     const [row] = await t.database.db.select().from(usuarios).where(eq(usuarios.id, id));
     expect(row).toMatchObject({ idUnidade: t.fixture.unitA2, idRamal: 305, acessoAtribuidos: 1 });
-    const [audit] = await t.database.db.select().from(auditoria).where(eq(auditoria.idEntidade, id));
+    const [audit] = await t.database.db.select().from(auditoria).where(and(eq(auditoria.entidade, 'usuario'), eq(auditoria.idEntidade, id), eq(auditoria.acao, 'update')));
     expect(audit!.alteracoes).toMatchObject({ idUnidade: { antes: t.fixture.unitA1, depois: t.fixture.unitA2 }, idRamal: { antes: 0, depois: 305 } });
     const mine = await call('a', 'PUT', '/cadastros/usuarios', await editOf(t.fixture.users.a.id, { nome: 'Admin Renomeada' }));
     expect(mine.statusCode).toBe(200);
