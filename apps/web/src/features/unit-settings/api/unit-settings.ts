@@ -1,0 +1,74 @@
+// GET and PUT configuracoes/unidade (002 §7 "Admin"): the settings of the admin's unit. The answer
+// carries, for each transfer list, the statuses available and those in use (002 §3).
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unitSettingsSchema, type UnitSettings, type UnitSettingsBody } from '@funil/domain/admin-api/unit-settings';
+import type { TransferItem } from '../../../components/ui/transfer-list.tsx';
+import { apiRequest, http } from '../../../lib/http-client.ts';
+import { unitDataQuery } from '../../../lib/unit-data.ts';
+
+const LISTS = ['regra_fila_1', 'regra_fila_2', 'regra_fila_3', 'status_negociacao_permitidos'] as const;
+type ListField = (typeof LISTS)[number];
+
+/** The form state: numbers, the message, its switch, and the ids used in each list (in order). */
+export type SettingsForm = Omit<UnitSettingsBody, ListField> & Record<ListField, number[]>;
+export type UnitSettingsView = { form: SettingsForm; options: Record<ListField, TransferItem[]> };
+
+const idsOf = (csv: string): number[] =>
+  csv
+    .split(',')
+    .map((part) => Number(part.trim()))
+    .filter((id) => Number.isInteger(id) && id > 0);
+
+function viewOf(settings: UnitSettings): UnitSettingsView {
+  const usedAndAvailable = (used: TransferItem[], available: TransferItem[]) => [...used, ...available.filter((a) => !used.some((u) => u.id === a.id))];
+  return {
+    form: {
+      ligacao_limite_tentativas: settings.ligacao_limite_tentativas,
+      ligacao_limite_tentativas_diarias: settings.ligacao_limite_tentativas_diarias,
+      ligacao_intervalo_nao_atendida: settings.ligacao_intervalo_nao_atendida,
+      intervalo_dias_crm: settings.intervalo_dias_crm,
+      valor_minimo_segundos_chamada_atendida: settings.valor_minimo_segundos_chamada_atendida,
+      mensagem_whatsapp: settings.mensagem_whatsapp,
+      habilita_mensagem_whatsapp: settings.habilita_mensagem_whatsapp,
+      regra_fila_1: idsOf(settings.regra_fila_1),
+      regra_fila_2: idsOf(settings.regra_fila_2),
+      regra_fila_3: idsOf(settings.regra_fila_3),
+      status_negociacao_permitidos: idsOf(settings.status_negociacao_permitidos),
+    },
+    options: {
+      regra_fila_1: usedAndAvailable(settings.regra_fila_1_usados, settings.regra_fila_1_disponiveis),
+      regra_fila_2: usedAndAvailable(settings.regra_fila_2_usados, settings.regra_fila_2_disponiveis),
+      regra_fila_3: usedAndAvailable(settings.regra_fila_3_usados, settings.regra_fila_3_disponiveis),
+      status_negociacao_permitidos: usedAndAvailable(settings.status_negociacao_usados, settings.status_negociacao_disponiveis),
+    },
+  };
+}
+
+export const unitSettingsQuery = queryOptions({
+  queryKey: ['configuracoes-unidade'],
+  queryFn: async ({ signal }) => viewOf(await http.get('/configuracoes/unidade', unitSettingsSchema, signal)),
+});
+
+export function useUnitSettings() {
+  return useQuery(unitSettingsQuery);
+}
+
+/** The body of PUT configuracoes/unidade: the lists go back as comma-separated ids (002 §3). */
+export function bodyOf(form: SettingsForm): UnitSettingsBody {
+  return {
+    ...form,
+    regra_fila_1: form.regra_fila_1.join(','),
+    regra_fila_2: form.regra_fila_2.join(','),
+    regra_fila_3: form.regra_fila_3.join(','),
+    status_negociacao_permitidos: form.status_negociacao_permitidos.join(','),
+  };
+}
+
+export function useSaveUnitSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: SettingsForm) => apiRequest('/configuracoes/unidade', { method: 'PUT', body: bodyOf(form) }),
+    // The CRM days and the WhatsApp switch are also part of the unit data every screen reads.
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: unitSettingsQuery.queryKey }), client.invalidateQueries({ queryKey: unitDataQuery.queryKey })]),
+  });
+}
