@@ -1,11 +1,6 @@
 // 002 §5 "Settings": whole numbers of at least 1, and daily attempts never above the total.
+import { dailyAttemptsWithinTotal } from '@funil/domain/admin-api/settings';
 import type { SettingsForm } from './api/unit-settings.ts';
-
-export const SETTINGS_MESSAGES = {
-  saved: 'Configurações salvas com sucesso!',
-  dailyAboveTotal: 'O número de tentativas diárias é maior que o total de tentativas!',
-  minimumOne: 'Informe um número inteiro maior ou igual a 1',
-} as const;
 
 export type NumberField =
   | 'ligacao_limite_tentativas'
@@ -22,9 +17,13 @@ const NUMBER_FIELDS: readonly NumberField[] = [
   'valor_minimo_segundos_chamada_atendida',
 ];
 
+export function isValidCount(value: number): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= 100_000;
+}
+
 /** What keeps the form from saving, or null. */
 export function settingsProblem(form: SettingsForm): 'invalidNumber' | 'dailyAboveTotal' | null {
-  if (NUMBER_FIELDS.some((name) => !Number.isInteger(form[name]) || form[name] < 1)) return 'invalidNumber';
-  if (form.ligacao_limite_tentativas_diarias > form.ligacao_limite_tentativas) return 'dailyAboveTotal';
+  if (NUMBER_FIELDS.some((name) => !isValidCount(form[name]))) return 'invalidNumber';
+  if (!dailyAttemptsWithinTotal(form)) return 'dailyAboveTotal';
   return null;
 }

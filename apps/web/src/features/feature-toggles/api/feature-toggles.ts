@@ -1,8 +1,8 @@
 // Funcionalidades (002 §2.9, §7 "Extras and catalogue"): the companies the super-admin may pick and
-// the configuracoesExtra flags of one company, read and written with PUT cadastros/configuracoes-extras.
+// the feature toggles of one company, read and written with cadastros/configuracoes-extras.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { configuracoesExtraSchema, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+import { extrasSchema, type ExtrasBody } from '@funil/domain/admin-api/extras';
 import { apiRequest, http } from '../../../lib/http-client.ts';
 import { unitDataQuery } from '../../../lib/unit-data.ts';
 
@@ -18,21 +18,23 @@ export function useCompanies() {
   return useQuery(companiesQuery);
 }
 
+const extrasPath = (idEmpresa: number) => `/cadastros/configuracoes-extras?idEmpresa=${idEmpresa}`;
+
 export const extrasQuery = (idEmpresa: number) =>
   queryOptions({
     queryKey: ['configuracoes-extras', idEmpresa],
-    queryFn: ({ signal }) => http.get(`/cadastros/configuracoes-extras?idEmpresa=${idEmpresa}`, configuracoesExtraSchema, signal),
+    queryFn: ({ signal }) => http.get(extrasPath(idEmpresa), extrasSchema, signal),
   });
 
 export function useExtras(idEmpresa: number | null) {
   return useQuery({ ...extrasQuery(idEmpresa ?? 0), enabled: idEmpresa !== null });
 }
 
+/** PUT with only the flags that changed: the others keep their values on the server (and the hidden ones stay as they are). */
 export function useSaveExtras(idEmpresa: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (extras: ConfiguracoesExtra) =>
-      apiRequest('/cadastros/configuracoes-extras', { method: 'PUT', body: { idEmpresa, configuracoesExtra: extras }, schema: configuracoesExtraSchema }),
+    mutationFn: (changes: ExtrasBody) => apiRequest(extrasPath(idEmpresa), { method: 'PUT', body: changes, schema: extrasSchema }),
     onSuccess: (saved) => {
       client.setQueryData(extrasQuery(idEmpresa).queryKey, saved);
       // The super-admin's own menu follows too.

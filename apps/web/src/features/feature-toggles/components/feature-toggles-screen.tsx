@@ -4,13 +4,19 @@
 import { useState } from 'react';
 import { Alert, Box, CircularProgress, List, ListItem, ListItemText, MenuItem, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import type { ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+import { EXTRAS_MESSAGES, EXTRAS_TOGGLES, type Extras } from '@funil/domain/admin-api/extras';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useCompanies, useExtras, useSaveExtras } from '../api/feature-toggles.ts';
-import { VISIBLE_TOGGLES, withToggle } from '../toggles.ts';
 
-export const TOGGLE_SAVED = 'Funcionalidade atualizada com sucesso!';
+// What each toggle does, under its label (002 §2.9 gives only the labels).
+const DESCRIPTIONS: Record<(typeof EXTRAS_TOGGLES)[number]['key'], string> = {
+  pipeline: 'Mostra o Pipeline (quadro e tabela) no menu.',
+  clienteAtendente: 'Permite atribuir um lead a um atendente.',
+  assinaturaWhatsapp: 'Assina as mensagens de WhatsApp com o nome do atendente.',
+  agendarMensagemHeaderWhatsapp: 'Mostra o agendamento de mensagem no topo da conversa de WhatsApp.',
+  edicao_status_cliente: 'Permite arrastar leads entre os status do ERP no Pipeline.',
+};
 
 function Loading() {
   return (
@@ -21,32 +27,32 @@ function Loading() {
   );
 }
 
-function CompanyToggles({ idEmpresa, extras }: { idEmpresa: number; extras: ConfiguracoesExtra }) {
+function CompanyToggles({ idEmpresa, extras }: { idEmpresa: number; extras: Extras }) {
   const save = useSaveExtras(idEmpresa);
   const { enqueueSnackbar } = useSnackbar();
-  const toggle = (flag: (typeof VISIBLE_TOGGLES)[number]['flag'], on: boolean) =>
-    save.mutate(withToggle(extras, flag, on), {
-      onSuccess: () => enqueueSnackbar(TOGGLE_SAVED, { variant: 'success' }),
+  const toggle = (key: (typeof EXTRAS_TOGGLES)[number]['key'], on: boolean) =>
+    save.mutate({ [key]: on }, {
+      onSuccess: () => enqueueSnackbar(EXTRAS_MESSAGES.saved, { variant: 'success' }),
       onError: (error) => enqueueSnackbar(error instanceof ApiError ? error.message : String(error), { variant: 'error' }),
     });
 
   return (
     <List disablePadding>
-      {VISIBLE_TOGGLES.map((toggleSpec, index) => {
-        const id = `toggle-${toggleSpec.flag}`;
+      {EXTRAS_TOGGLES.map((toggleSpec, index) => {
+        const id = `toggle-${toggleSpec.key}`;
         return (
-          <ListItem key={toggleSpec.flag} divider={index < VISIBLE_TOGGLES.length - 1} sx={{ py: 1.5 }}
+          <ListItem key={toggleSpec.key} divider={index < EXTRAS_TOGGLES.length - 1} sx={{ py: 1.5 }}
             secondaryAction={
               <Switch
                 edge="end"
-                checked={extras[toggleSpec.flag] === true}
+                checked={extras[toggleSpec.key]}
                 disabled={save.isPending}
-                onChange={(event) => toggle(toggleSpec.flag, event.target.checked)}
+                onChange={(event) => toggle(toggleSpec.key, event.target.checked)}
                 slotProps={{ input: { 'aria-labelledby': id } }}
               />
             }
           >
-            <ListItemText id={id} primary={toggleSpec.label} secondary={toggleSpec.description} sx={{ pr: 6 }} />
+            <ListItemText id={id} primary={toggleSpec.label} secondary={DESCRIPTIONS[toggleSpec.key]} sx={{ pr: 6 }} />
           </ListItem>
         );
       })}

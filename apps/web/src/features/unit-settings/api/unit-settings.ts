@@ -1,7 +1,7 @@
 // GET and PUT configuracoes/unidade (002 §7 "Admin"): the settings of the admin's unit. The answer
 // carries, for each transfer list, the statuses available and those in use (002 §3).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { unitSettingsSchema, type UnitSettings, type UnitSettingsBody } from '@funil/domain/admin-api/unit-settings';
+import { parseStatusIds, unitSettingsSchema, type UnitSettings, type UnitSettingsBody } from '@funil/domain/admin-api/settings';
 import type { TransferItem } from '../../../components/ui/transfer-list.tsx';
 import { apiRequest, http } from '../../../lib/http-client.ts';
 import { unitDataQuery } from '../../../lib/unit-data.ts';
@@ -10,14 +10,16 @@ const LISTS = ['regra_fila_1', 'regra_fila_2', 'regra_fila_3', 'status_negociaca
 type ListField = (typeof LISTS)[number];
 
 /** The form state: numbers, the message, its switch, and the ids used in each list (in order). */
-export type SettingsForm = Omit<UnitSettingsBody, ListField> & Record<ListField, number[]>;
+export type SettingsForm = {
+  ligacao_limite_tentativas: number;
+  ligacao_limite_tentativas_diarias: number;
+  ligacao_intervalo_nao_atendida: number;
+  intervalo_dias_crm: number;
+  valor_minimo_segundos_chamada_atendida: number;
+  mensagem_whatsapp: string;
+  habilita_mensagem_whatsapp: boolean;
+} & Record<ListField, number[]>;
 export type UnitSettingsView = { form: SettingsForm; options: Record<ListField, TransferItem[]> };
-
-const idsOf = (csv: string): number[] =>
-  csv
-    .split(',')
-    .map((part) => Number(part.trim()))
-    .filter((id) => Number.isInteger(id) && id > 0);
 
 function viewOf(settings: UnitSettings): UnitSettingsView {
   const usedAndAvailable = (used: TransferItem[], available: TransferItem[]) => [...used, ...available.filter((a) => !used.some((u) => u.id === a.id))];
@@ -30,10 +32,10 @@ function viewOf(settings: UnitSettings): UnitSettingsView {
       valor_minimo_segundos_chamada_atendida: settings.valor_minimo_segundos_chamada_atendida,
       mensagem_whatsapp: settings.mensagem_whatsapp,
       habilita_mensagem_whatsapp: settings.habilita_mensagem_whatsapp,
-      regra_fila_1: idsOf(settings.regra_fila_1),
-      regra_fila_2: idsOf(settings.regra_fila_2),
-      regra_fila_3: idsOf(settings.regra_fila_3),
-      status_negociacao_permitidos: idsOf(settings.status_negociacao_permitidos),
+      regra_fila_1: parseStatusIds(settings.regra_fila_1),
+      regra_fila_2: parseStatusIds(settings.regra_fila_2),
+      regra_fila_3: parseStatusIds(settings.regra_fila_3),
+      status_negociacao_permitidos: parseStatusIds(settings.status_negociacao_permitidos),
     },
     options: {
       regra_fila_1: usedAndAvailable(settings.regra_fila_1_usados, settings.regra_fila_1_disponiveis),
@@ -53,22 +55,18 @@ export function useUnitSettings() {
   return useQuery(unitSettingsQuery);
 }
 
-/** The body of PUT configuracoes/unidade: the lists go back as comma-separated ids (002 §3). */
-export function bodyOf(form: SettingsForm): UnitSettingsBody {
-  return {
-    ...form,
-    regra_fila_1: form.regra_fila_1.join(','),
-    regra_fila_2: form.regra_fila_2.join(','),
-    regra_fila_3: form.regra_fila_3.join(','),
-    status_negociacao_permitidos: form.status_negociacao_permitidos.join(','),
-  };
-}
-
 export function useSaveUnitSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (form: SettingsForm) => apiRequest('/configuracoes/unidade', { method: 'PUT', body: bodyOf(form) }),
-    // The CRM days and the WhatsApp switch are also part of the unit data every screen reads.
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: unitSettingsQuery.queryKey }), client.invalidateQueries({ queryKey: unitDataQuery.queryKey })]),
+    // The lists go as arrays of ids: the 'used' side, in order (the server stores them as '1,7').
+    mutationFn: (form: SettingsForm) => {
+      const body: UnitSettingsBody = form;
+      return apiRequest('/configuracoes/unidade', { method: 'PUT', body, schema: unitSettingsSchema });
+    },
+    onSuccess: (saved) => {
+      client.setQueryData(unitSettingsQuery.queryKey, viewOf(saved));
+      // The CRM days are also part of the unit data every screen reads.
+      return client.invalidateQueries({ queryKey: unitDataQuery.queryKey });
+    },
   });
 }

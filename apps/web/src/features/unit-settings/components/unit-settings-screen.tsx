@@ -8,7 +8,8 @@ import { useSnackbar } from 'notistack';
 import { TransferList } from '../../../components/ui/transfer-list.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSaveUnitSettings, useUnitSettings, type SettingsForm, type UnitSettingsView } from '../api/unit-settings.ts';
-import { SETTINGS_MESSAGES, settingsProblem, type NumberField } from '../settings-form.ts';
+import { SETTINGS_MESSAGES } from '@funil/domain/admin-api/settings';
+import { isValidCount, settingsProblem, type NumberField } from '../settings-form.ts';
 
 const NUMBER_FIELDS: { name: NumberField; label: string; helper: string }[] = [
   { name: 'ligacao_limite_tentativas', label: 'Total de tentativas', helper: 'Ligações por contato antes de ir para Não Atendido' },
@@ -62,7 +63,7 @@ function SettingsForm({ view, onRefresh, refreshing }: { view: UnitSettingsView;
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } }}>
               {NUMBER_FIELDS.map((field) => {
                 const value = form[field.name];
-                const invalid = !Number.isInteger(value) || value < 1;
+                const invalid = !isValidCount(value);
                 return (
                   <TextField
                     key={field.name}
@@ -71,7 +72,7 @@ function SettingsForm({ view, onRefresh, refreshing }: { view: UnitSettingsView;
                     value={Number.isNaN(value) ? '' : value}
                     onChange={(event) => set(field.name, event.target.value === '' ? Number.NaN : Number(event.target.value))}
                     error={invalid}
-                    helperText={invalid ? SETTINGS_MESSAGES.minimumOne : field.helper}
+                    helperText={invalid ? (value < 1 ? SETTINGS_MESSAGES.minimumOne : SETTINGS_MESSAGES.number) : field.helper}
                     slotProps={{ htmlInput: { min: 1, step: 1 } }}
                   />
                 );
