@@ -16,6 +16,7 @@ export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
   '/crm': { component: lazy(() => import('../features/leads/components/crm-screen.tsx').then((m) => ({ default: m.CrmScreen }))) },
   '/instancias': { component: InstancesScreen },
   '/configuracoes-globais': { component: lazy(() => import('../features/feature-toggles/components/feature-toggles-screen.tsx').then((m) => ({ default: m.FeatureTogglesScreen }))) },
+  '/orientacoes': { component: lazy(() => import('../features/guidance-admin/components/guidance-admin-screen.tsx').then((m) => ({ default: m.GuidanceAdminScreen }))) },
   '/configuracoes': { component: lazy(() => import('../features/unit-settings/components/unit-settings-screen.tsx').then((m) => ({ default: m.UnitSettingsScreen }))) },
 };
 

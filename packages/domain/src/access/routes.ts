@@ -48,6 +48,7 @@ export const ROUTES = [
   '/status-negociacao-venda',
   '/envio-em-massa-cadastro',
   '/envio-em-massa',
+  '/orientacoes',
 ] as const;
 export type AppRoute = (typeof ROUTES)[number];
 
@@ -98,6 +99,9 @@ const ROUTE_RULES: Record<AppRoute, Rule> = {
   '/anuncios': roles('admin', 'superAdmin'),
   '/envio-em-massa-cadastro': both(roles('user'), flag('habilita_envio_em_massaV2')),
   '/envio-em-massa': both(roles('user', 'admin'), flag('habilita_envio_em_massaV2')),
+  // Not in 000 §2 (the spec shows guidance only on /inicial): those who run a unit or a company
+  // edit its home-screen texts; the server narrows a unit admin to their unit (docs/decisions.md).
+  '/orientacoes': roles('admin', 'superAdmin'),
 };
 
 /** Whether a session may open a route (000 §6 "Route access"). A denied route redirects to /. */
@@ -151,6 +155,12 @@ const CADASTROS_MENU: MenuSpec[] = [
   // 000 §2 has no menu entry for /potencial; a screen nobody can reach is of no use (docs/decisions.md).
   link('potencial', 'Potencial de Negociação', '/potencial', anyone),
   link('modelos', 'Modelos', '/configuracoes-whatsapp', roles('superAdmin', 'admin')),
+  // 000 §6 lists no menu entry for these screens of 002 §2.8–§2.10; a screen nobody can reach is
+  // of no use (docs/decisions.md). Each follows its route's rule.
+  link('status-venda', 'Status de Venda', '/status-negociacao-venda', roles('superAdmin')),
+  link('configuracoes', 'Configurações', '/configuracoes', roles('admin')),
+  link('funcionalidades', 'Funcionalidades', '/configuracoes-globais', roles('superAdmin')),
+  link('orientacoes', 'Orientações', '/orientacoes', roles('admin', 'superAdmin')),
 ];
 
 /**
