@@ -29,6 +29,7 @@ import { callAttemptsRoutes } from './modules/leads/call-attempts.routes.ts';
 import { negotiationRoutes } from './modules/negotiation/negotiation.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { leadTagsRoutes } from './modules/leads/lead-tags.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -154,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(negotiationRoutes);
       await api.register(tagsRoutes);
       await api.register(leadTagsRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );
