@@ -1,17 +1,14 @@
 // Funcionalidades (002 §2.9, §7 "Extras and catalogue"): the companies the super-admin may pick and
 // the feature toggles of one company, read and written with cadastros/configuracoes-extras.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { companyListSchema } from '@funil/domain/admin-api/companies';
 import { extrasSchema, type ExtrasBody } from '@funil/domain/admin-api/extras';
 import { apiRequest, http } from '../../../lib/http-client.ts';
 import { unitDataQuery } from '../../../lib/unit-data.ts';
 
-const companySchema = z.object({ id: z.number().int(), nome: z.string() });
-export type Company = z.infer<typeof companySchema>;
-
 export const companiesQuery = queryOptions({
   queryKey: ['empresas'],
-  queryFn: ({ signal }) => http.get('/cadastros/empresas', z.array(companySchema), signal),
+  queryFn: ({ signal }) => http.get('/cadastros/empresas', companyListSchema.shape.data, signal),
 });
 
 export function useCompanies() {

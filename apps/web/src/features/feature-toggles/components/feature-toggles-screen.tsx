@@ -48,11 +48,11 @@ function CompanyToggles({ idEmpresa, extras }: { idEmpresa: number; extras: Extr
                 checked={extras[toggleSpec.key]}
                 disabled={save.isPending}
                 onChange={(event) => toggle(toggleSpec.key, event.target.checked)}
-                slotProps={{ input: { 'aria-labelledby': id } }}
+                slotProps={{ input: { 'aria-labelledby': id, 'aria-describedby': `${id}-descricao` } }}
               />
             }
           >
-            <ListItemText id={id} primary={toggleSpec.label} secondary={DESCRIPTIONS[toggleSpec.key]} sx={{ pr: 6 }} />
+            <ListItemText primary={toggleSpec.label} secondary={DESCRIPTIONS[toggleSpec.key]} slotProps={{ primary: { id }, secondary: { id: `${id}-descricao` } }} sx={{ pr: 6 }} />
           </ListItem>
         );
       })}
