@@ -149,7 +149,8 @@ export function RichTextEditor({ initialHtml, onChange, label, error }: RichText
     extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https', 'mailto'] } })],
     content: initialHtml,
     editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' } },
-    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    // The empty paragraph the editor keeps after a list or heading (to type after it) is not content.
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML().replace(/(<p><\/p>)+$/, '')),
   });
 
   const applyLink = (href: string | null) => {
