@@ -17,6 +17,8 @@ export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
   '/instancias': { component: InstancesScreen },
   '/configuracoes-globais': { component: lazy(() => import('../features/feature-toggles/components/feature-toggles-screen.tsx').then((m) => ({ default: m.FeatureTogglesScreen }))) },
   '/orientacoes': { component: lazy(() => import('../features/guidance-admin/components/guidance-admin-screen.tsx').then((m) => ({ default: m.GuidanceAdminScreen }))) },
+  '/status-negociacao': { component: lazy(() => import('../features/statuses/components/statuses-screen.tsx').then((m) => ({ default: m.NegotiationStatusesScreen }))) },
+  '/status-negociacao-venda': { component: lazy(() => import('../features/statuses/components/statuses-screen.tsx').then((m) => ({ default: m.SaleStatusesScreen }))) },
   '/configuracoes': { component: lazy(() => import('../features/unit-settings/components/unit-settings-screen.tsx').then((m) => ({ default: m.UnitSettingsScreen }))) },
 };
 

@@ -31,7 +31,7 @@ const titles = () => within(screen.getByRole('list', { name: 'Orientações' }))
 const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
 Range.prototype.getClientRects ??= noRects;
 Range.prototype.getBoundingClientRect ??= () => new DOMRect();
-Text.prototype.getClientRects ??= noRects;
+(Text.prototype as unknown as { getClientRects?: () => DOMRectList }).getClientRects ??= noRects;
 document.elementFromPoint ??= () => null;
 
 beforeEach(() => vi.unstubAllGlobals());
