@@ -15,6 +15,10 @@ export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
   '/inicial': { component: HomeScreen },
   '/crm': { component: lazy(() => import('../features/leads/components/crm-screen.tsx').then((m) => ({ default: m.CrmScreen }))) },
   '/instancias': { component: InstancesScreen },
+  '/usuarios': { component: lazy(() => import('../features/users/components/users-screen.tsx').then((m) => ({ default: m.UsersScreen }))) },
+  '/parceiros': { component: lazy(() => import('../features/partners/components/partners-screen.tsx').then((m) => ({ default: m.PartnersScreen }))) },
+  '/auditoria': { component: lazy(() => import('../features/audit/components/audit-screen.tsx').then((m) => ({ default: m.AuditScreen }))) },
+  '/unidades': { component: lazy(() => import('../features/units/components/units-screen.tsx').then((m) => ({ default: m.UnitsScreen }))) },
 };
 
 export function isScreenAvailable(route: AppRoute): boolean {

@@ -106,7 +106,7 @@ describe('000 §6 Menu', () => {
     expect(labels('a', { extras: allFlags })).toEqual([
       'Início', 'Dashboard', 'CRM', 'Pipeline', 'Meta Insights', 'Automação', 'Anúncios',
       'Envio Em Massa', 'Envio Em Massa > Listar Envios',
-      'Cadastros', 'Cadastros > Campanhas', 'Cadastros > Usuários', 'Cadastros > Modelos',
+      'Cadastros', 'Cadastros > Campanhas', 'Cadastros > Usuários', 'Cadastros > Parceiros', 'Cadastros > Modelos', 'Cadastros > Auditoria',
     ]);
   });
   it('user with every flag: Cadastrar Envios and Listar Envios, no Cadastros', () => {
@@ -115,10 +115,10 @@ describe('000 §6 Menu', () => {
       'Envio Em Massa', 'Envio Em Massa > Cadastrar Envios', 'Envio Em Massa > Listar Envios',
     ]);
   });
-  it('super-admin: Unidades, Usuários, Negociação and Modelos under Cadastros', () => {
+  it('super-admin: Unidades, Usuários, Negociação, Modelos and Auditoria under Cadastros', () => {
     expect(labels('sa', { extras: allFlags })).toEqual([
       'Início', 'Dashboard', 'Webphone', 'Pipeline', 'Anúncios',
-      'Cadastros', 'Cadastros > Unidades', 'Cadastros > Usuários', 'Cadastros > Negociação', 'Cadastros > Modelos',
+      'Cadastros', 'Cadastros > Unidades', 'Cadastros > Usuários', 'Cadastros > Negociação', 'Cadastros > Modelos', 'Cadastros > Auditoria',
     ]);
   });
   it('manager and multi-manager: Cadastros > Campanhas only', () => {

@@ -48,6 +48,8 @@ export const ROUTES = [
   '/status-negociacao-venda',
   '/envio-em-massa-cadastro',
   '/envio-em-massa',
+  // Issue 10: the audit trail of administration writes (not in 000 §2; docs/decisions.md).
+  '/auditoria',
 ] as const;
 export type AppRoute = (typeof ROUTES)[number];
 
@@ -95,6 +97,8 @@ const ROUTE_RULES: Record<AppRoute, Rule> = {
   '/anuncios': roles('admin', 'superAdmin'),
   '/envio-em-massa-cadastro': both(roles('user'), flag('habilita_envio_em_massaV2')),
   '/envio-em-massa': both(roles('user', 'admin'), flag('habilita_envio_em_massaV2')),
+  // Issue 10: who may read GET cadastros/auditoria (admins of their scope, the super-admin all).
+  '/auditoria': roles('admin', 'superAdmin'),
 };
 
 /** Whether a session may open a route (000 §6 "Route access"). A denied route redirects to /. */
@@ -144,8 +148,11 @@ const CADASTROS_MENU: MenuSpec[] = [
   link('campanhas', 'Campanhas', '/campanhas', roles('admin', 'manager', 'multiManager')),
   link('unidades', 'Unidades', '/unidades', roles('superAdmin')),
   link('usuarios', 'Usuários', '/usuarios', roles('admin', 'superAdmin')),
+  // 000 §6 lists /parceiros (admin) without a menu entry; issue 10 makes it reachable.
+  link('parceiros', 'Parceiros', '/parceiros', roles('admin')),
   link('negociacao', 'Negociação', '/status-negociacao', roles('superAdmin')),
   link('modelos', 'Modelos', '/configuracoes-whatsapp', roles('superAdmin', 'admin')),
+  link('auditoria', 'Auditoria', '/auditoria', roles('admin', 'superAdmin')),
 ];
 
 /**
