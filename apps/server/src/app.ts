@@ -32,6 +32,8 @@ import { negotiationRoutes } from './modules/negotiation/negotiation.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
 import { leadTagsRoutes } from './modules/leads/lead-tags.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { setupRoutes } from './modules/setup/setup.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -160,6 +162,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(tagsRoutes);
       await api.register(leadTagsRoutes);
       await api.register(auditRoutes);
+      await api.register(partnersRoutes);
+      await api.register(setupRoutes);
     },
     { prefix: '/api' },
   );

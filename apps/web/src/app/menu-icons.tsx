@@ -4,6 +4,7 @@ import AccountTree from '@mui/icons-material/AccountTree';
 import AppRegistration from '@mui/icons-material/AppRegistration';
 import AutoMode from '@mui/icons-material/AutoMode';
 import Business from '@mui/icons-material/Business';
+import History from '@mui/icons-material/History';
 import Campaign from '@mui/icons-material/Campaign';
 import Chat from '@mui/icons-material/Chat';
 import Contacts from '@mui/icons-material/Contacts';
@@ -38,6 +39,7 @@ export const ROUTE_ICONS: Record<AppRoute, SvgIconComponent> = {
   '/whatsappv2': Chat,
   '/whatsapp-v3': Forum,
   '/instancias': QrCode2,
+  '/auditoria': History,
   '/crm': Contacts,
   '/pipeline': ViewKanban,
   '/insights': Insights,

@@ -20,6 +20,10 @@ export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
   '/status-negociacao': { component: lazy(() => import('../features/statuses/components/statuses-screen.tsx').then((m) => ({ default: m.NegotiationStatusesScreen }))) },
   '/status-negociacao-venda': { component: lazy(() => import('../features/statuses/components/statuses-screen.tsx').then((m) => ({ default: m.SaleStatusesScreen }))) },
   '/configuracoes': { component: lazy(() => import('../features/unit-settings/components/unit-settings-screen.tsx').then((m) => ({ default: m.UnitSettingsScreen }))) },
+  '/usuarios': { component: lazy(() => import('../features/users/components/users-screen.tsx').then((m) => ({ default: m.UsersScreen }))) },
+  '/parceiros': { component: lazy(() => import('../features/partners/components/partners-screen.tsx').then((m) => ({ default: m.PartnersScreen }))) },
+  '/auditoria': { component: lazy(() => import('../features/audit/components/audit-screen.tsx').then((m) => ({ default: m.AuditScreen }))) },
+  '/unidades': { component: lazy(() => import('../features/units/components/units-screen.tsx').then((m) => ({ default: m.UnitsScreen }))) },
 };
 
 export function isScreenAvailable(route: AppRoute): boolean {

@@ -1,12 +1,12 @@
 // Login, session verification and logout (000 §4, §7, §8).
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import { LOGIN_MESSAGES, REMEMBERED_SESSION_SECONDS, BROWSER_SESSION_SECONDS, type CurrentUser, type LoginBody } from '@funil/domain/auth/login';
 import { PERMISSION_NAME, isPermission, type Permission } from '@funil/domain/access/roles';
 import type { AccessContext } from '@funil/domain/access/routes';
 import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
-import { queryRows, type Db } from '../../db/connection.ts';
+import { queryRows, type Db, type DbOrTx } from '../../db/connection.ts';
 import { sessoes } from './sessions.table.ts';
 import { sessionUserSql, userByEmail } from '../users/users.service.ts';
 import { DEFAULT_CRM_INTERVAL_DAYS, sessionUnitSql, unitAndCompanyActive } from '../tenancy/tenancy.service.ts';
@@ -191,4 +191,27 @@ export async function verifySession(db: Db, token: string): Promise<Session> {
 
 export async function logout(db: Db, sessionId: number): Promise<void> {
   await db.update(sessoes).set({ revogadaEm: new Date() }).where(and(eq(sessoes.id, sessionId)));
+}
+
+/**
+ * Revokes the open sessions of a user (all but `exceptSessionId`), or of every user of some units
+ * (issue 10: deactivation logs out at once). Returns the revoked session ids, so the caller can
+ * end their sockets once the change is committed.
+ */
+export async function revokeSessionsOf(db: DbOrTx, target: { userId: number; exceptSessionId?: number } | { unitIds: readonly number[] }): Promise<number[]> {
+  const open = isNull(sessoes.revogadaEm);
+  const where =
+    'userId' in target
+      ? and(open, eq(sessoes.idUsuario, target.userId), target.exceptSessionId === undefined ? undefined : ne(sessoes.id, target.exceptSessionId))
+      : target.unitIds.length === 0
+        ? undefined
+        : and(open, inArray(sessoes.idUnidade, [...target.unitIds]));
+  if (!where) return [];
+  const rows = await db.update(sessoes).set({ revogadaEm: new Date() }).where(where).returning({ id: sessoes.id });
+  return rows.map((r) => r.id);
+}
+
+/** Whether `password` matches the stored argon2 hash (own password change). */
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return verify(passwordHash, password);
 }

@@ -1,5 +1,6 @@
 // The tenancy module's door (issue 7 §1): companies, units and unit settings are read by other
 // modules only through these functions.
+import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection.ts';
 import { empresas, unidadeConfiguracoes, unidades } from './tenancy.table.ts';
@@ -73,3 +74,84 @@ export async function crmIntervalDays(db: DbOrTx, idUnidade: number): Promise<nu
 export const sessionUnitSql = (idSql: string): string =>
   `select un.ativo as "unidadeAtiva", c.configuracoes_extra as extras, c.evolution_habilitado as evolution, c.intervalo_dias_crm as "intervaloDiasCrm"
   from unidades un left join unidade_configuracoes c on c.id_unidade = un.id where un.id = ${idSql}`;
+
+// Administration writes (issue 10): companies, units and a new unit's settings row. The rules
+// (roles, scope, audit) live in companies.service.ts and units.service.ts; these only touch rows.
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** 002 §3 'Unit', §9: a random 32-character alphanumeric token (the unit's lead-intake token). */
+export function unitToken(): string {
+  // 248 is the largest multiple of 62 below 256: rejecting the rest keeps every character equally likely.
+  let out = '';
+  while (out.length < 32) {
+    for (const b of randomBytes(48)) if (b < 248 && out.length < 32) out += ALPHANUMERIC[b % ALPHANUMERIC.length];
+  }
+  return out;
+}
+
+export type CompanyRow = typeof empresas.$inferSelect;
+export type UnitRow = typeof unidades.$inferSelect;
+
+export async function insertCompany(db: DbOrTx, values: { nome: string; idCompany?: number }): Promise<CompanyRow> {
+  const [row] = await db.insert(empresas).values(values).returning();
+  return row!;
+}
+
+export async function companyById(db: DbOrTx, idEmpresa: number): Promise<CompanyRow | null> {
+  const [row] = await db.select().from(empresas).where(eq(empresas.id, idEmpresa));
+  return row ?? null;
+}
+
+/** Every company by name, with how many units it has (the super-admin's companies table). */
+export async function companiesWithUnitCounts(db: DbOrTx) {
+  return db
+    .select({ empresa: empresas, unidades: sql<number>`(select count(*)::int from ${unidades} where ${unidades.idEmpresa} = ${empresas.id})` })
+    .from(empresas)
+    .orderBy(asc(empresas.nome));
+}
+
+export async function updateCompanyRow(db: DbOrTx, idEmpresa: number, values: Partial<Pick<CompanyRow, 'nome' | 'ativo'>>): Promise<CompanyRow> {
+  const [row] = await db
+    .update(empresas)
+    .set({ ...values, dataAtualizacao: new Date() })
+    .where(eq(empresas.id, idEmpresa))
+    .returning();
+  return row!;
+}
+
+/** A unit with the 002 §9 default settings (6 attempts, 3 a day, 60 min, 62 CRM days, 20 s). */
+export async function insertUnit(db: DbOrTx, values: { idEmpresa: number; nome: string; ddd: string; idSistema?: number; filtro?: string }): Promise<UnitRow> {
+  const [row] = await db
+    .insert(unidades)
+    .values({ ...values, token: unitToken(), idFunil: 1, idFunilVenda: 1 })
+    .returning();
+  // The table's column defaults are the 002 §9 defaults.
+  await db.insert(unidadeConfiguracoes).values({ idUnidade: row!.id });
+  return row!;
+}
+
+export async function unitById(db: DbOrTx, idUnidade: number): Promise<UnitRow | null> {
+  const [row] = await db.select().from(unidades).where(eq(unidades.id, idUnidade));
+  return row ?? null;
+}
+
+/** Every unit of a company, active or not, by name (the units table of 002 §2.10). */
+export async function unitsOfCompany(db: DbOrTx, idEmpresa: number): Promise<UnitRow[]> {
+  return db.select().from(unidades).where(eq(unidades.idEmpresa, idEmpresa)).orderBy(asc(unidades.nome));
+}
+
+/** The ids of a company's units (to log their users out when the company is deactivated). */
+export async function unitIdsOfCompany(db: DbOrTx, idEmpresa: number): Promise<number[]> {
+  const rows = await db.select({ id: unidades.id }).from(unidades).where(eq(unidades.idEmpresa, idEmpresa));
+  return rows.map((r) => r.id);
+}
+
+export async function updateUnitRow(db: DbOrTx, idUnidade: number, values: Partial<Pick<UnitRow, 'nome' | 'ddd' | 'idSistema' | 'filtro' | 'ativo'>>): Promise<UnitRow> {
+  const [row] = await db
+    .update(unidades)
+    .set({ ...values, dataAtualizacao: new Date() })
+    .where(eq(unidades.id, idUnidade))
+    .returning();
+  return row!;
+}

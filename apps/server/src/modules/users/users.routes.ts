@@ -7,6 +7,14 @@ import { parseConfiguracoesUsuario } from '@funil/domain/unit/unit-data';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { unitNamesOfCompany } from '../tenancy/tenancy.service.ts';
 import { activeUsersOfUnit, usersOfCompany } from './users.service.ts';
+import { USER_MESSAGES, permissionOptions, permissionsListSchema, userActiveSchema, userCreateSchema, userUpdateSchema, usersQuerySchema } from '@funil/domain/admin-api/users';
+import { PASSWORD_MESSAGES, messageSchema, passwordChangeSchema } from '@funil/domain/admin-api/password';
+import { writeResultSchema } from '@funil/domain/admin-api/fields';
+import { DomainError } from '../../http/domain-error.ts';
+import { companyById } from '../tenancy/tenancy.service.ts';
+import { changeOwnPassword, createUser, setUserActive, updateUser } from './users-admin.service.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -21,16 +29,19 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // 000 §6: /usuarios is for the super-admin and admins. A unit admin sees their unit; the
-  // company-wide roles (ag, sa) see every unit of their company (docs/decisions.md).
+  // company-wide roles (ag, sa) see every unit of their company (docs/decisions.md); the
+  // super-admin may ask for another company's with ?idEmpresa= (issue 10).
   app.get(
     '/cadastros/usuarios',
-    { config: { access: '/usuarios' }, schema: { response: { 200: usersListSchema, 401: errorBodySchema, 403: errorBodySchema } } },
+    { config: { access: '/usuarios' }, schema: { querystring: usersQuerySchema, response: { 200: usersListSchema, ...errors } } },
     async (request) => {
       const session = sessionOf(request);
       const companyWide = session.permission === 'ag' || session.permission === 'sa';
+      const idEmpresa = session.permission === 'sa' && request.query.idEmpresa !== undefined ? request.query.idEmpresa : session.empresaId;
+      if (idEmpresa !== session.empresaId && !(await companyById(app.db, idEmpresa))) throw new DomainError('not_found', 'Empresa não encontrada.');
       const [users, unitNames] = await Promise.all([
-        usersOfCompany(app.db, session.empresaId, companyWide ? undefined : session.unidadeId),
-        unitNamesOfCompany(app.db, session.empresaId),
+        usersOfCompany(app.db, idEmpresa, companyWide ? undefined : session.unidadeId),
+        unitNamesOfCompany(app.db, idEmpresa),
       ]);
       return {
         // A user's unit is always a unit of the user's company (usuarios.id_unidade references it).
@@ -54,4 +65,35 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+
+  // 002 §6: the permission list comes from the server, only the levels the caller may give (issue 10).
+  app.get('/cadastros/permissoes', { config: { access: '/usuarios' }, schema: { response: { 200: permissionsListSchema, ...errors } } }, async (request) => {
+    return { data: permissionOptions(sessionOf(request).permission) };
+  });
+
+  app.post('/cadastros/usuarios', { config: { access: '/usuarios' }, schema: { body: userCreateSchema, response: { 201: writeResultSchema, ...errors } } }, async (request, reply) => {
+    const user = await createUser(app.db, sessionOf(request), request.body);
+    return reply.status(201).send({ message: USER_MESSAGES.created, data: { id: user.id } });
+  });
+
+  // Editing another user logs them out so their menus follow (000 §4); their sockets end at once.
+  app.put('/cadastros/usuarios', { config: { access: '/usuarios' }, schema: { body: userUpdateSchema, response: { 200: writeResultSchema, ...errors } } }, async (request) => {
+    const { user, endSockets } = await updateUser(app.db, sessionOf(request), request.body);
+    if (endSockets) app.sessionSockets.disconnectSessionsOf({ userId: user.id });
+    return { message: USER_MESSAGES.updated, data: { id: user.id } };
+  });
+
+  // The table's activate/deactivate action (002 §4): deactivation ends the user's sessions and sockets at once.
+  app.put('/cadastros/usuarios/ativo', { config: { access: '/usuarios' }, schema: { body: userActiveSchema, response: { 200: writeResultSchema, ...errors } } }, async (request) => {
+    const { user, endSockets } = await setUserActive(app.db, sessionOf(request), request.body);
+    if (endSockets) app.sessionSockets.disconnectSessionsOf({ userId: user.id });
+    return { message: user.ativo === 1 ? 'Usuário ativado com sucesso!' : 'Usuário desativado com sucesso!', data: { id: user.id } };
+  });
+
+  // Any logged user changes their own password; their other sessions end, this one stays.
+  app.put('/usuario/senha', { schema: { body: passwordChangeSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
+    const ended = await changeOwnPassword(app.db, sessionOf(request), request.body);
+    for (const sessionId of ended) app.sessionSockets.disconnectSessionsOf({ sessionId });
+    return { message: PASSWORD_MESSAGES.changed };
+  });
 };

@@ -67,3 +67,40 @@ export const sessionUserSql = (idSql: string): string =>
   `select u.id as "userId", u.ativo, u.id_unidade as "userUnidade", u.permissao, u.nome, u.acesso_atribuidos as "acessoAtribuidos", u.configuracoes,
   u.id_ramal as "idRamal", u.habilita_mensagem_whatsapp as "habilitaMensagemWhatsapp", u.data_atualizacao as "userDataAtualizacao", u.data_deslogar as "userDataDeslogar"
   from usuarios u where u.id = ${idSql}`;
+
+// Administration writes (issue 10); the rules (levels, scope, audit) live in users-admin.service.ts.
+
+/** Whether any user exists (the first-run setup is offered only while none does). */
+export async function anyUserExists(db: DbOrTx): Promise<boolean> {
+  const [row] = await db.select({ id: usuarios.id }).from(usuarios).limit(1);
+  return row !== undefined;
+}
+
+/** Whether another user (not `exceptId`) has this email, case-insensitive. */
+export async function emailTaken(db: DbOrTx, email: string, exceptId?: number): Promise<boolean> {
+  const found = await userByEmail(db, email);
+  return found !== null && found.id !== exceptId;
+}
+
+export type UserInsert = typeof usuarios.$inferInsert;
+
+export async function insertUser(db: DbOrTx, values: UserInsert): Promise<UserRow> {
+  const [row] = await db.insert(usuarios).values(values).returning();
+  return row!;
+}
+
+/** Updates a user; `dataAtualizacao` moves unless `keepSessions`, which ends their sessions (000 §4). */
+export async function updateUserRow(db: DbOrTx, userId: number, values: Partial<UserInsert>, options: { keepSessions?: boolean } = {}): Promise<UserRow> {
+  const [row] = await db
+    .update(usuarios)
+    .set(options.keepSessions ? values : { ...values, dataAtualizacao: new Date() })
+    .where(eq(usuarios.id, userId))
+    .returning();
+  return row!;
+}
+
+/** How many users each company has (the companies table). */
+export async function userCountsByCompany(db: DbOrTx): Promise<Map<number, number>> {
+  const rows = await db.select({ idEmpresa: usuarios.idEmpresa, n: sql<number>`count(*)::int` }).from(usuarios).groupBy(usuarios.idEmpresa);
+  return new Map(rows.map((r) => [r.idEmpresa, Number(r.n)]));
+}

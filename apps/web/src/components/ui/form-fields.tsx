@@ -20,9 +20,11 @@ type TextProps<T extends FieldValues> = Bound<T> &
     /** Adornment before the value, e.g. 'R$'. */
     prefix?: string;
     step?: string;
+    /** Rewrites what is typed, e.g. the BRL mask 'R$ 1.234,50'. */
+    mask?: (typed: string) => string;
   };
 
-export function FormTextField<T extends FieldValues>({ control, name, label, numeric, prefix, step, helperText, ...props }: TextProps<T>) {
+export function FormTextField<T extends FieldValues>({ control, name, label, numeric, prefix, step, mask, helperText, ...props }: TextProps<T>) {
   return (
     <Controller
       control={control}
@@ -36,7 +38,7 @@ export function FormTextField<T extends FieldValues>({ control, name, label, num
           value={field.value ?? ''}
           onChange={(event) => {
             const raw = event.target.value;
-            field.onChange(numeric ? (raw === '' ? '' : Number(raw)) : raw);
+            field.onChange(numeric ? (raw === '' ? '' : Number(raw)) : mask ? mask(raw) : raw);
           }}
           type={numeric ? 'number' : props.type}
           label={label}

@@ -1,0 +1,66 @@
+// What a fresh install and a new company start with (issue 10 "A fresh install is usable"): the
+// shared reference lists (000 §3) and each company's default negotiation and sale funnels.
+import type { DbOrTx } from '../../db/connection.ts';
+import { plataformas, statusContato, statusMensagem, statusNegociacao, statusNegociacaoVenda } from './catalog.table.ts';
+
+/** The shared lists (000 §3): contact statuses, message statuses (001 §4), platforms. Idempotent. */
+export async function ensureReferenceLists(db: DbOrTx): Promise<void> {
+  await db
+    .insert(statusContato)
+    .values([
+      { id: 1, nome: 'Novo', cor: '#2196f3' },
+      { id: 2, nome: 'Não Atendido', cor: '#ff9800' },
+      { id: 3, nome: 'Atendido', cor: '#4caf50' },
+      { id: 4, nome: 'Em Atendimento', cor: '#9c27b0' },
+    ])
+    .onConflictDoNothing();
+  await db
+    .insert(statusMensagem)
+    .values([
+      { id: 0, nome: 'Não enviada' },
+      { id: 1, nome: 'Nunca respondeu' },
+      { id: 2, nome: 'Respondeu' },
+      { id: 3, nome: 'Respondeu a última mensagem' },
+      { id: 4, nome: 'Bloqueado' },
+    ])
+    .onConflictDoNothing();
+  await db
+    .insert(plataformas)
+    .values([
+      { id: 1, nome: 'Facebook' },
+      { id: 2, nome: 'Instagram' },
+      { id: 3, nome: 'Google' },
+      { id: 4, nome: 'WhatsApp' },
+      { id: 5, nome: 'Site' },
+      { id: 6, nome: 'Indicação' },
+      { id: 7, nome: 'TikTok' },
+    ])
+    .onConflictDoNothing();
+}
+
+// The funnel a new company starts with; ids 3, 4 and 9 carry rules (002 §4 'Settings rule', §9).
+export const NEGOTIATION_FUNNEL = [
+  { idFunil: 1, nome: 'Novo', cor: '#2196f3', descricao: 'Lead recém-captado, ainda sem contato.' },
+  { idFunil: 2, nome: 'Agendado', cor: '#9c27b0', descricao: 'Próxima chamada agendada.' },
+  { idFunil: 3, nome: 'Não Atendido', cor: '#ff9800', descricao: 'Tentativas de ligação esgotadas.' },
+  { idFunil: 4, nome: 'Em negociação', cor: '#ffc107', descricao: 'Conversa em andamento.' },
+  { idFunil: 5, nome: 'Convertido', cor: '#4caf50', descricao: 'Venda fechada.' },
+  { idFunil: 6, nome: 'Pós-venda', cor: '#2e7d32', descricao: 'Cliente em acompanhamento.' },
+  { idFunil: 7, nome: 'Sem interesse', cor: '#9e9e9e', descricao: 'O lead recusou a oferta.' },
+  { idFunil: 8, nome: 'Erro', cor: '#f44336', descricao: 'Telefone inválido ou cadastro duplicado.' },
+  { idFunil: 9, nome: 'Whatsapp', cor: '#25d366', descricao: 'Atendimento seguindo pelo WhatsApp.' },
+] as const;
+
+export const SALE_FUNNEL = [
+  { idFunilVenda: 1, nome: 'Nenhum', cor: '#9e9e9e', descricao: 'Ainda não é cliente.' },
+  { idFunilVenda: 2, nome: 'Orçamento enviado', cor: '#03a9f4', descricao: null },
+  { idFunilVenda: 3, nome: 'Aguardando pagamento', cor: '#ff9800', descricao: null },
+  { idFunilVenda: 4, nome: 'Cliente ativo', cor: '#4caf50', descricao: null },
+  { idFunilVenda: 5, nome: 'Cancelado', cor: '#f44336', descricao: null },
+] as const;
+
+/** Gives a new company the default negotiation and sale funnels. */
+export async function createDefaultFunnels(db: DbOrTx, idEmpresa: number): Promise<void> {
+  await db.insert(statusNegociacao).values(NEGOTIATION_FUNNEL.map((s) => ({ ...s, idEmpresa })));
+  await db.insert(statusNegociacaoVenda).values(SALE_FUNNEL.map((s) => ({ ...s, idEmpresa })));
+}
