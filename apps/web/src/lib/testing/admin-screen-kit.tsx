@@ -41,7 +41,7 @@ export const sessionModule = {
 
 export const unitDataModule = {
   unitDataQuery: { queryKey: ['unit-data'] },
-  useLoadedUnitData: () => ({ dados_unidade: { id: ID_UNIDADE, idEmpresa: ID_EMPRESA } }),
+  useLoadedUnitData: () => ({ dados_unidade: { id: ID_UNIDADE, idEmpresa: ID_EMPRESA, nome: 'Centro', nomeEmpresa: 'Imobiliária Horizonte' } }),
 };
 
 const handlers = new Map<string, Set<(payload: unknown) => void>>();

@@ -1,13 +1,12 @@
-// /configuracoes-globais 'Funcionalidades' (002 §2.9, super-admin): the feature toggles of one
-// company. Each switch saves at once; the users of that company see their menus follow without a
+// /configuracoes-globais 'Funcionalidades' (002 §2.9, super-admin): the feature toggles of the
+// company of the super-admin's session. Each switch saves at once; the users of that company see their menus follow without a
 // new login (the unit data is read again on the server's event, see app/use-extras-live.ts).
-import { useState } from 'react';
-import { Alert, Box, CircularProgress, List, ListItem, ListItemText, MenuItem, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, List, ListItem, ListItemText, Paper, Stack, Switch, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { EXTRAS_MESSAGES, EXTRAS_TOGGLES, type Extras } from '@funil/domain/admin-api/extras';
 import { ApiError } from '../../../lib/api-error.ts';
-import { useCurrentUser } from '../../../lib/session.ts';
-import { useCompanies, useExtras, useSaveExtras } from '../api/feature-toggles.ts';
+import { useLoadedUnitData } from '../../../lib/unit-data.ts';
+import { useExtras, useSaveExtras } from '../api/feature-toggles.ts';
 
 // What each toggle does, under its label (002 §2.9 gives only the labels).
 const DESCRIPTIONS: Record<(typeof EXTRAS_TOGGLES)[number]['key'], string> = {
@@ -27,8 +26,8 @@ function Loading() {
   );
 }
 
-function CompanyToggles({ idEmpresa, extras }: { idEmpresa: number; extras: Extras }) {
-  const save = useSaveExtras(idEmpresa);
+function CompanyToggles({ extras }: { extras: Extras }) {
+  const save = useSaveExtras();
   const { enqueueSnackbar } = useSnackbar();
   const toggle = (key: (typeof EXTRAS_TOGGLES)[number]['key'], on: boolean) =>
     save.mutate({ [key]: on }, {
@@ -61,13 +60,8 @@ function CompanyToggles({ idEmpresa, extras }: { idEmpresa: number; extras: Extr
 }
 
 export function FeatureTogglesScreen() {
-  const user = useCurrentUser();
-  const companies = useCompanies();
-  const [chosen, setChosen] = useState<number | null>(null);
-  const list = companies.data ?? [];
-  // The super-admin's own company until another is chosen.
-  const idEmpresa = chosen ?? (list.some((c) => c.id === user.idEmpresa) ? user.idEmpresa : (list[0]?.id ?? null));
-  const extras = useExtras(idEmpresa);
+  const unit = useLoadedUnitData();
+  const extras = useExtras();
 
   return (
     <Box sx={{ maxWidth: 760, mx: 'auto' }}>
@@ -75,38 +69,19 @@ export function FeatureTogglesScreen() {
         Funcionalidades
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        As funcionalidades valem para todas as unidades da empresa; quem estiver conectado vê a mudança na hora.
+        As funcionalidades valem para todas as unidades da empresa <strong>{unit.dados_unidade.nomeEmpresa}</strong>; quem estiver conectado vê a mudança na hora.
       </Typography>
-      {companies.isPending ? (
-        <Loading />
-      ) : companies.isError ? (
-        <Alert severity="error">{companies.error.message}</Alert>
-      ) : (
-        <Paper variant="outlined">
-          <Box sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
-            <TextField select label="Empresa" value={idEmpresa ?? ''} onChange={(event) => setChosen(Number(event.target.value))} sx={{ minWidth: 280 }} size="small">
-              {list.map((company) => (
-                <MenuItem key={company.id} value={company.id}>
-                  {company.nome}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Box>
-          {idEmpresa === null ? (
-            <Typography sx={{ p: 2 }} color="text.secondary">
-              Nenhum registro encontrado!
-            </Typography>
-          ) : extras.isPending ? (
-            <Loading />
-          ) : extras.isError ? (
-            <Alert severity="error" sx={{ m: 2 }}>
-              {extras.error.message}
-            </Alert>
-          ) : (
-            <CompanyToggles key={idEmpresa} idEmpresa={idEmpresa} extras={extras.data} />
-          )}
-        </Paper>
-      )}
+      <Paper variant="outlined">
+        {extras.isPending ? (
+          <Loading />
+        ) : extras.isError ? (
+          <Alert severity="error" sx={{ m: 2 }}>
+            {extras.error.message}
+          </Alert>
+        ) : (
+          <CompanyToggles extras={extras.data} />
+        )}
+      </Paper>
     </Box>
   );
 }
