@@ -6,8 +6,7 @@ import type { TransferItem } from '../../../components/ui/transfer-list.tsx';
 import { apiRequest, http } from '../../../lib/http-client.ts';
 import { unitDataQuery } from '../../../lib/unit-data.ts';
 
-const LISTS = ['regra_fila_1', 'regra_fila_2', 'regra_fila_3', 'status_negociacao_permitidos'] as const;
-type ListField = (typeof LISTS)[number];
+type ListField = 'regra_fila_1' | 'regra_fila_2' | 'regra_fila_3' | 'status_negociacao_permitidos';
 
 /** The form state: numbers, the message, its switch, and the ids used in each list (in order). */
 export type SettingsForm = {
