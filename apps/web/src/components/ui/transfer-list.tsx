@@ -16,6 +16,8 @@ type TransferListProps = {
   used: readonly number[];
   onChange: (used: number[]) => void;
   disabled?: boolean;
+  /** 'h6' when the list is a section of its own, with no heading above it. */
+  titleVariant?: 'subtitle1' | 'h6';
 };
 
 function Side({ title, items, checked, toggle, disabled }: { title: string; items: readonly TransferItem[]; checked: ReadonlySet<number>; toggle: (id: number) => void; disabled?: boolean }) {
@@ -40,7 +42,7 @@ function Side({ title, items, checked, toggle, disabled }: { title: string; item
   );
 }
 
-export function TransferList({ label, items, used, onChange, disabled }: TransferListProps) {
+export function TransferList({ label, items, used, onChange, disabled, titleVariant = 'subtitle1' }: TransferListProps) {
   const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
   const usedSet = new Set(used);
   const byId = new Map(items.map((item) => [item.id, item]));
@@ -64,7 +66,7 @@ export function TransferList({ label, items, used, onChange, disabled }: Transfe
 
   return (
     <Box role="group" aria-label={label}>
-      <Typography variant="subtitle1" component="h3" sx={{ mb: 1, fontWeight: 600 }}>
+      <Typography variant={titleVariant} component="h3" sx={titleVariant === 'h6' ? { mb: 2 } : { mb: 1, fontWeight: 600 }}>
         {label}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'stretch' }}>

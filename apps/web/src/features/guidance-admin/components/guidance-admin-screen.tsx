@@ -1,6 +1,6 @@
 // /orientacoes 'Orientações' (000 §2 /inicial, 002 §2.10 Início, §3 "Guidance text"): the texts of
 // the home screen, company-wide or for one unit, in the order they show; create, edit, reorder, delete.
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -33,9 +33,6 @@ import { useDeleteGuidance, useGuidanceAdmin, useReorderGuidance } from '../api/
 import { GuidanceDialog } from './guidance-dialog.tsx';
 
 const previewSx = {
-  maxHeight: 180,
-  overflow: 'hidden',
-  position: 'relative',
   color: 'text.secondary',
   fontSize: '0.925rem',
   '& > :first-child': { mt: 0 },
@@ -43,8 +40,23 @@ const previewSx = {
   '& p, & ul, & ol': { my: 0.5 },
   '& ul, & ol': { pl: 3 },
   '& a': { color: 'primary.main' },
-  '&::after': { content: '""', position: 'absolute', left: 0, right: 0, bottom: 0, height: 32, background: 'linear-gradient(rgba(255,255,255,0), #fff)' },
 } as const;
+// Only a text taller than the preview fades out at the bottom, so a short one reads whole.
+const fadeSx = { '&::after': { content: '""', position: 'absolute', left: 0, right: 0, bottom: 0, height: 32, background: 'linear-gradient(rgba(255,255,255,0), #fff)' } } as const;
+
+function Preview({ html }: { html: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [cut, setCut] = useState(false);
+  useLayoutEffect(() => {
+    const box = ref.current;
+    setCut(box !== null && box.scrollHeight > box.clientHeight + 1);
+  }, [html]);
+  return (
+    <Box ref={ref} sx={{ maxHeight: 180, overflow: 'hidden', position: 'relative' }}>
+      <SanitizedHtml html={html} sx={{ ...previewSx, ...(cut ? fadeSx : {}) }} />
+    </Box>
+  );
+}
 
 type DialogState = { kind: 'closed' } | { kind: 'edit'; row: GuidanceRow | null } | { kind: 'delete'; row: GuidanceRow };
 
@@ -108,7 +120,7 @@ export function GuidanceAdminScreen() {
                   <Chip size="small" label={row.nomeUnidade} color={row.idUnidade === null ? 'primary' : 'default'} variant="outlined" />
                   {row.ativo !== 1 && <Chip size="small" label="Inativa" />}
                 </Stack>
-                <SanitizedHtml html={row.textoOrientacao} sx={previewSx} />
+                <Preview html={row.textoOrientacao} />
               </CardContent>
               <CardActions sx={{ justifyContent: 'flex-end', pt: 0 }}>
                 <Tooltip title="Subir">

@@ -116,12 +116,10 @@ function SettingsForm({ view, onRefresh, refreshing }: { view: UnitSettingsView;
           </section>
 
           <Divider />
-          <section aria-labelledby="cfg-status">
-            <Typography id="cfg-status" variant="h6" component="h3" sx={{ mb: 2 }}>
-              Status de negociação permitidos
-            </Typography>
+          <section>
             <TransferList
-              label="Status de negociação"
+              label="Status de negociação permitidos"
+              titleVariant="h6"
               items={view.options.status_negociacao_permitidos}
               used={form.status_negociacao_permitidos}
               onChange={(ids) => set('status_negociacao_permitidos', ids)}
