@@ -15,7 +15,15 @@ export const STATUS_MESSAGES = {
   created: 'Status cadastrado com sucesso!',
   updated: 'Status atualizado com sucesso!',
   deleted: 'Status excluído com sucesso!',
+  systemStatus: 'Este status é usado pelas regras do sistema e não pode ser excluído.',
 } as const;
+
+/**
+ * Statuses the product's rules name by funnel order, which may be renamed but not deleted: a new
+ * lead starts at 1 in both funnels (000 §4); exhausted attempts set 3 Não Atendido or 9 Whatsapp
+ * and queue rule 3 calls 4 Em negociação (002 §4 "Settings rule", §9).
+ */
+export const SYSTEM_STATUS_ORDERS = { negociacao: [1, 3, 4, 9], venda: [1] } as const;
 
 /** 409 of a delete: how many leads hold the status and that a destination must be chosen. */
 export function statusInUseMessage(leads: number): string {

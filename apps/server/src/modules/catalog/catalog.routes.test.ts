@@ -7,6 +7,7 @@ import { unitDataEvent } from '@funil/domain/realtime/events';
 import { createLeadsKit, type Kit } from '../leads/leads-test-kit.ts';
 import { statusNegociacao, statusNegociacaoPermitidos, statusNegociacaoVenda, potenciais } from './catalog.table.ts';
 import { auditoria } from '../audit/audit.table.ts';
+import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
 
 let k: Kit;
 let url: string;
@@ -145,6 +146,7 @@ describe('cadastros/status-negociacao (002 §5 "Negotiation status form")', () =
 describe('deleting a status leads hold (issue 10: say how many and where they go)', () => {
   it('answers 409 with the count and changes nothing; with ?destino the leads move there with a history event each', async () => {
     const mine = [await k.lead({ cliStatusNegociacao: 7 }), await k.lead({ cliStatusNegociacao: 7, unit: 'A2' })];
+    await db().update(unidadeConfiguracoes).set({ regraFila1: '1,7' }).where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
     const foreign = await k.lead({ cliStatusNegociacao: 7, unit: 'B1' });
     await db().insert(statusNegociacaoPermitidos).values({ idUnidade: k.unitId('A1'), de: 0, para: 7 });
 
@@ -171,10 +173,21 @@ describe('deleting a status leads hold (issue 10: say how many and where they go
     // Another company's leads and status stay as they were.
     expect((await k.leadRow(foreign)).cliStatusNegociacao).toBe(7);
     expect(await negotiationRow(k.t.fixture.companyB, 7)).not.toBeNull();
-    // No allowed transition points at the deleted status any more.
+    // No queue rule and no allowed transition points at the deleted status any more.
+    expect((await db().select().from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1'))))[0]?.regraFila1).toBe('1');
     expect(await db().select().from(statusNegociacaoPermitidos).where(eq(statusNegociacaoPermitidos.para, 7))).toEqual([]);
     const [audit] = await db().select().from(auditoria).where(and(eq(auditoria.entidade, 'status_negociacao'), eq(auditoria.acao, 'delete')));
     expect(audit).toBeTruthy();
+  });
+
+  it('never deletes a status the rules name (new lead 1, Não Atendido 3, Em negociação 4, Whatsapp 9; sale 1)', async () => {
+    for (const idFunil of [1, 3, 4, 9]) {
+      const res = await k.call('sa', { method: 'DELETE', url: `${NEG}/${idFunil}?destino=2` });
+      expect([idFunil, res.statusCode, res.json().message]).toEqual([idFunil, 409, 'Este status é usado pelas regras do sistema e não pode ser excluído.']);
+      expect(await negotiationRow(k.t.fixture.companyA, idFunil)).not.toBeNull();
+    }
+    const sale = await k.call('sa', { method: 'DELETE', url: `${SALE}/1` });
+    expect(sale.statusCode).toBe(409);
   });
 
   it('does the same for a sale status by idFunilVenda', async () => {

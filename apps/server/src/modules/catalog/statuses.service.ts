@@ -2,7 +2,7 @@
 // status form"): list, create, edit and delete. Leads point at a status by its funnel order, so the
 // order is the key and never changes; a status leads still hold is deleted only by moving them.
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import { STATUS_DEFAULT_COLOR, STATUS_MESSAGES, isStatusPaletteColor } from '@funil/domain/admin-api/statuses';
+import { STATUS_DEFAULT_COLOR, STATUS_MESSAGES, SYSTEM_STATUS_ORDERS, isStatusPaletteColor } from '@funil/domain/admin-api/statuses';
 import type { AuditEntity } from '@funil/domain/admin-api/audit';
 import { unitDataEvent } from '@funil/domain/realtime/events';
 import type { Db, Tx } from '../../db/connection.ts';
@@ -10,7 +10,7 @@ import type { Realtime } from '../../realtime/realtime.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { unitIdsOfCompany } from '../tenancy/unit-settings.service.ts';
+import { removeStatusFromQueueRules, unitIdsOfCompany } from '../tenancy/unit-settings.service.ts';
 import { afterStatusMove, countCompanyLeadsWithStatus, moveCompanyLeadsStatus, type FunnelKind } from '../leads/status-moves.service.ts';
 import { statusNegociacao, statusNegociacaoPermitidos, statusNegociacaoVenda } from './catalog.table.ts';
 
@@ -116,6 +116,7 @@ export async function deleteStatus(deps: CatalogDeps, session: Session, kind: Fu
   const outcome = await deps.db.transaction(async (tx): Promise<DeleteOutcome & { units?: number[] }> => {
     const status = await findStatus(tx, session.empresaId, kind, order, true);
     if (!status) throw new DomainError('not_found', STATUS_MESSAGES.notFound);
+    if ((SYSTEM_STATUS_ORDERS[kind] as readonly number[]).includes(order)) throw new DomainError('conflict', STATUS_MESSAGES.systemStatus);
     const holding = await countCompanyLeadsWithStatus(tx, session.empresaId, kind, order);
     let moved = 0;
     let units: number[] = [];
@@ -124,7 +125,10 @@ export async function deleteStatus(deps: CatalogDeps, session: Session, kind: Fu
       if (destino === order || !(await findStatus(tx, session.empresaId, kind, destino))) throw new DomainError('invalid', STATUS_MESSAGES.targetInvalid, { fields: { destino: STATUS_MESSAGES.targetInvalid } });
       ({ moved, units } = await moveCompanyLeadsStatus(tx, { idEmpresa: session.empresaId, kind, from: order, to: destino, atendente: session.userId, descricao: `Status "${status.nome}" excluído` }));
     }
-    if (kind === 'negociacao') await dropTransitionsOf(tx, session.empresaId, order);
+    if (kind === 'negociacao') {
+      await dropTransitionsOf(tx, session.empresaId, order);
+      await removeStatusFromQueueRules(tx, session.empresaId, order);
+    }
     await tx.delete(f.table).where(eq(f.table.id, status.id));
     await recordAudit(tx, {
       session,

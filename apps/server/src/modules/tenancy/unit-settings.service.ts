@@ -1,8 +1,8 @@
 // Unit settings and company feature toggles as the tenancy module stores them (002 §2.9, §3
 // "Settings (per unit)", §9; 000 §3 crm_configuracoes): `unidade_configuracoes` is tenancy's. The
 // screens' rules (queue statuses, allowed transitions, events) live in modules/unit-settings.
-import { and, asc, eq } from 'drizzle-orm';
-import { DEFAULT_UNIT_SETTINGS } from '@funil/domain/admin-api/settings';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { DEFAULT_UNIT_SETTINGS, normaliseStatusIds, parseStatusIds } from '@funil/domain/admin-api/settings';
 import { EXTRAS_FLAG_KEYS, type Extras, type ExtrasBody } from '@funil/domain/admin-api/extras';
 import { parseConfiguracoesExtra, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
 import type { DbOrTx } from '../../db/connection.ts';
@@ -118,4 +118,21 @@ export async function writeCompanyExtras(db: DbOrTx, idEmpresa: number, changes:
       .where(and(eq(unidadeConfiguracoes.idUnidade, idUnidade)));
   }
   return { before, after: extrasView(await companyExtrasRaw(db, idEmpresa)) };
+}
+
+/** A deleted negotiation status leaves the queue rules of the company's units (002 §3 regra_fila_N). */
+export async function removeStatusFromQueueRules(db: DbOrTx, idEmpresa: number, idFunil: number): Promise<void> {
+  const units = await unitIdsOfCompany(db, idEmpresa);
+  if (units.length === 0) return;
+  const rows = await db
+    .select({ idUnidade: unidadeConfiguracoes.idUnidade, r1: unidadeConfiguracoes.regraFila1, r2: unidadeConfiguracoes.regraFila2, r3: unidadeConfiguracoes.regraFila3 })
+    .from(unidadeConfiguracoes)
+    .where(inArray(unidadeConfiguracoes.idUnidade, units))
+    .for('update');
+  const without = (text: string) => normaliseStatusIds(parseStatusIds(text).filter((id) => id !== idFunil));
+  for (const row of rows) {
+    const next = { regraFila1: without(row.r1), regraFila2: without(row.r2), regraFila3: without(row.r3) };
+    if (next.regraFila1 === row.r1 && next.regraFila2 === row.r2 && next.regraFila3 === row.r3) continue;
+    await db.update(unidadeConfiguracoes).set(next).where(eq(unidadeConfiguracoes.idUnidade, row.idUnidade));
+  }
 }
