@@ -74,7 +74,7 @@ describe('issue 10: a fresh install is usable from the browser', () => {
     await page.getByText('Empresa cadastrada com sucesso!').waitFor();
     await company.waitFor({ state: 'hidden' });
     // The table follows the new company.
-    await page.getByRole('gridcell', { name: 'Sorriso Paulista' }).waitFor();
+    await page.getByRole('gridcell', { name: 'Sorriso Paulista', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Cadastrar Unidade' }).click();
     const unit = page.getByRole('dialog', { name: 'Cadastrar Unidade' });
@@ -91,7 +91,7 @@ describe('issue 10: a fresh install is usable from the browser', () => {
     await expect.poll(() => salvar.isEnabled()).toBe(true);
     await salvar.click();
     await page.getByText('Unidade cadastrada com sucesso!').waitFor();
-    await page.getByRole('gridcell', { name: 'Sorriso Centro' }).waitFor();
+    await page.getByRole('gridcell', { name: 'Sorriso Centro', exact: true }).waitFor();
     // A random 32-character token on create (002 §3, §9).
     const tokens = await page.locator('[data-field="token"] code').allTextContents();
     expect(tokens.length).toBe(2);
@@ -120,7 +120,7 @@ describe('issue 10: a fresh install is usable from the browser', () => {
     await shot(page, 'admin-usuario-dialog');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Usuário cadastrado com sucesso!').waitFor();
-    await page.getByRole('gridcell', { name: 'Paulo Atendente' }).waitFor();
+    await page.getByRole('gridcell', { name: 'Paulo Atendente', exact: true }).waitFor();
     await shot(page, 'admin-usuarios');
 
     await page.goto('/parceiros');
@@ -144,7 +144,7 @@ describe('issue 10: a fresh install is usable from the browser', () => {
     await shot(page, 'admin-parceiro-dialog');
     await partner.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Parceiro cadastrado com sucesso!').waitFor();
-    await page.getByRole('gridcell', { name: 'R$ 1.250,00' }).waitFor();
+    await page.getByRole('gridcell', { name: 'R$ 1.250,00', exact: true }).waitFor();
     await shot(page, 'admin-parceiros');
 
     await page.goto('/auditoria');
