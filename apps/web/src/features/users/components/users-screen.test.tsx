@@ -3,10 +3,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderAdmin, stubApi } from '../../../components/ui/admin-test-kit.tsx';
+import type * as SessionModule from '../../../lib/session.ts';
 import { UsersScreen } from './users-screen.tsx';
 
 vi.mock('../../../lib/session.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/session.ts')>()),
+  ...(await importOriginal<typeof SessionModule>()),
   useCurrentUser: () => ({ idUser: 3, permissao: 'a', idUnidade: 1 }),
 }));
 
@@ -43,10 +44,6 @@ function api() {
 
 const input = (dialog: HTMLElement, name: string) => dialog.querySelector(`input[name="${name}"]`) as HTMLInputElement;
 const type = (dialog: HTMLElement, name: string, value: string) => fireEvent.change(input(dialog, name), { target: { value } });
-async function choose(dialog: HTMLElement, label: RegExp, option: string) {
-  fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: label }));
-  fireEvent.click(await screen.findByRole('option', { name: option }));
-}
 
 beforeEach(() => vi.unstubAllGlobals());
 afterEach(cleanup);
