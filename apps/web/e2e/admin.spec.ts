@@ -57,7 +57,7 @@ describe('issue 10: a fresh install is usable from the browser', () => {
     const { page } = await harness.newPage(DESKTOP);
     await loginAs(page, SA.email, SA.senha);
     await page.goto('/unidades');
-    await page.getByRole('heading', { name: 'Unidades' }).waitFor();
+    await page.getByRole('heading', { name: 'Unidades', level: 2 }).waitFor();
 
     await page.getByRole('button', { name: 'Nova empresa' }).click();
     const company = page.getByRole('dialog', { name: 'Cadastrar Empresa' });
@@ -103,7 +103,7 @@ describe('issue 10: a fresh install is usable from the browser', () => {
     const { page } = await harness.newPage(DESKTOP);
     await loginAs(page, ADMIN.email, ADMIN.senha);
     await page.goto('/usuarios');
-    await page.getByRole('heading', { name: 'Usuários' }).waitFor();
+    await page.getByRole('heading', { name: 'Usuários', level: 2 }).waitFor();
     await page.getByRole('button', { name: 'Cadastrar Usuário' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cadastrar Usuário' });
     // 002 §5 'User': a save with required fields missing says so.
@@ -124,7 +124,7 @@ describe('issue 10: a fresh install is usable from the browser', () => {
     await shot(page, 'admin-usuarios');
 
     await page.goto('/parceiros');
-    await page.getByRole('heading', { name: 'Parceiros' }).waitFor();
+    await page.getByRole('heading', { name: 'Parceiros', level: 2 }).waitFor();
     await page.getByRole('button', { name: 'Cadastrar Parceiro' }).click();
     const partner = page.getByRole('dialog', { name: 'Cadastrar Parceiro' });
     await partner.getByRole('button', { name: 'Salvar' }).click();
@@ -148,7 +148,7 @@ describe('issue 10: a fresh install is usable from the browser', () => {
     await shot(page, 'admin-parceiros');
 
     await page.goto('/auditoria');
-    await page.getByRole('heading', { name: 'Auditoria' }).waitFor();
+    await page.getByRole('heading', { name: 'Auditoria', level: 2 }).waitFor();
     await page.getByRole('gridcell', { name: 'Parceiro', exact: true }).waitFor();
     await page.getByRole('gridcell', { name: 'Usuário', exact: true }).first().waitFor();
     await shot(page, 'admin-auditoria');
@@ -159,7 +159,7 @@ describe('issue 10: a fresh install is usable from the browser', () => {
     await loginAs(page, ATTENDANT.email, ATTENDANT.senha);
     expect(await readMenu(page)).toContain('CRM');
     await page.goto('/crm');
-    await page.getByRole('heading', { name: 'CRM' }).waitFor();
+    await page.getByRole('heading', { name: 'CRM', level: 2 }).waitFor();
 
     await page.getByRole('button', { name: 'Minha conta' }).click();
     await page.getByRole('menuitem', { name: 'Alterar senha' }).click();

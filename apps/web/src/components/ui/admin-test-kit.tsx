@@ -1,12 +1,15 @@
 // Test kit of the admin screens: the providers a screen needs and a fetch that answers by
 // "METHOD /path" and records what was sent. Only for *.test.tsx files.
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { ThemeProvider } from '@mui/material';
 import { vi } from 'vitest';
 import { theme } from '../../app/theme.ts';
+
+// A first data-grid render on a loaded 2-core machine takes seconds: wait for it.
+configure({ asyncUtilTimeout: 10_000 });
 
 export function renderAdmin(node: ReactNode) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } });
