@@ -99,10 +99,10 @@ export function AdminTable<R extends GridValidRowModel>({
         <Typography variant="h2" component="h2">
           {title}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           {headerExtra}
           {create && (
-            <Button variant="contained" startIcon={<Add />} onClick={create.onClick}>
+            <Button variant="contained" startIcon={<Add />} onClick={create.onClick} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
               {create.label}
             </Button>
           )}

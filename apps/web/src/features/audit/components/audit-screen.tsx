@@ -74,7 +74,8 @@ export function AuditScreen() {
             setEntidade(event.target.value === '' ? null : (event.target.value as AuditEntity));
             setPaging((p) => ({ ...p, page: 0 }));
           }}
-          sx={{ minWidth: 240 }}
+          sx={{ width: { xs: '100%', sm: 260 }, flexShrink: 0 }}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         >
           <MenuItem value="">Todos</MenuItem>
           {AUDIT_ENTITIES.map((entity) => (

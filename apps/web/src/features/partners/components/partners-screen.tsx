@@ -7,7 +7,7 @@ import Edit from '@mui/icons-material/Edit';
 import Delete from '@mui/icons-material/Delete';
 import { Divider, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { PARTNER_KINDS, PARTNER_MESSAGES, partnerCreateSchema, partnerUpdateSchema, type PartnerRow } from '@funil/domain/admin-api/partners';
 import { formatBRL, maskBRLInput } from '@funil/domain/format/currency';
 import { formatDateTime } from '@funil/domain/format/date';
@@ -22,8 +22,11 @@ import { useDeletePartner, usePartnerUnits, usePartners, useSavePartner } from '
 /** 002 §9: partner errors stay 6 s. */
 const PARTNER_SNACKBAR_MS = 6_000;
 
-const editSchema = partnerUpdateSchema.omit({ id: true });
-type PartnerForm = z.input<typeof partnerCreateSchema>;
+// The select's -1 placeholder is 002 §5's 'Campos obrigatórios não preenchidos' under the field too.
+const kindField = z.number({ error: PARTNER_MESSAGES.missing }).refine((v) => v === 0 || v === 1, PARTNER_MESSAGES.missing);
+const createSchema = partnerCreateSchema.extend({ administrador: kindField });
+const editSchema = partnerUpdateSchema.omit({ id: true }).extend({ administrador: kindField });
+type PartnerForm = z.input<typeof createSchema>;
 type Editing = { mode: 'create' } | { mode: 'edit'; row: PartnerRow } | null;
 
 const EMPTY_PARTNER: PartnerForm = {
@@ -32,7 +35,7 @@ const EMPTY_PARTNER: PartnerForm = {
   senha: '',
   descricao: '',
   conta: '',
-  administrador: -1 as unknown as 0,
+  administrador: -1,
   idUnidade: -1,
   ativo: true,
   valor_operacao_1: '',
@@ -115,13 +118,16 @@ export function PartnersScreen() {
         open={editing !== null}
         mode={editing?.mode ?? 'create'}
         title={isEdit ? 'Editar Parceiro' : 'Cadastrar Parceiro'}
-        schema={isEdit ? (editSchema as unknown as typeof partnerCreateSchema) : partnerCreateSchema}
+        schema={isEdit ? (editSchema as unknown as typeof createSchema) : createSchema}
         values={editing?.mode === 'edit' ? formOf(editing.row) : EMPTY_PARTNER}
         invalidMessage={PARTNER_MESSAGES.missing}
         errorsAlert={PARTNER_MESSAGES.fillAll}
         successMessage={isEdit ? PARTNER_MESSAGES.updated : PARTNER_MESSAGES.created}
         onClose={() => setEditing(null)}
-        onSubmit={(partner) => (editing?.mode === 'edit' ? save.mutateAsync({ update: { ...partner, id: editing.row.id } }) : save.mutateAsync({ create: partner }))}
+        onSubmit={(partner) => {
+          const body = { ...partner, administrador: partner.administrador as 0 | 1 };
+          return editing?.mode === 'edit' ? save.mutateAsync({ update: { ...body, id: editing.row.id } }) : save.mutateAsync({ create: body });
+        }}
       >
         {({ control }) => (
           <>

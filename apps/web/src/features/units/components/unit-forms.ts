@@ -10,9 +10,12 @@ function withSystemFields<S extends z.ZodType<{ idSistema?: number; filtro?: str
   });
 }
 
+// An empty 'id do sistema' is a missing one: the rule below names it, not the number parser.
+const unitFields = unitFieldsSchema.extend({ idSistema: z.preprocess((v) => (v === '' || v === null ? undefined : v), unitFieldsSchema.shape.idSistema) });
+
 /** The unit dialog of company `idEmpresa`, with the activity on edit (002 §3: 1 active, -1 inactive). */
 export function unitFormSchema(idEmpresa: number) {
-  return withSystemFields(unitFieldsSchema.extend({ ativo: z.union([z.literal(1), z.literal(-1), z.literal(0)]) }), idEmpresa);
+  return withSystemFields(unitFields.extend({ ativo: z.union([z.literal(1), z.literal(-1), z.literal(0)]) }), idEmpresa);
 }
 export type UnitForm = z.input<ReturnType<typeof unitFormSchema>>;
 
@@ -23,7 +26,7 @@ export function unitFormOf(row: UnitRow): UnitForm {
 }
 
 /** A new company's first unit always shows its system fields (only company 1 hides them). */
-export const companyFormSchema = companyCreateSchema.superRefine((value, ctx) => {
+export const companyFormSchema = companyCreateSchema.extend({ unidade: unitFields }).superRefine((value, ctx) => {
   for (const [field, message] of Object.entries(unitSystemFieldIssues(value.unidade, 0))) ctx.addIssue({ code: 'custom', message, path: ['unidade', field] });
 });
 export type CompanyForm = z.input<typeof companyFormSchema>;

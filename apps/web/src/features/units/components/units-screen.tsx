@@ -72,7 +72,7 @@ export function UnitsScreen() {
     );
 
   const companySelector = (
-    <TextField select size="small" label="Empresa" value={companies.data?.some((c) => c.id === idEmpresa) ? idEmpresa : ''} onChange={(e) => setIdEmpresa(Number(e.target.value))} sx={{ minWidth: 220 }}>
+    <TextField select size="small" label="Empresa" value={companies.data?.some((c) => c.id === idEmpresa) ? idEmpresa : ''} onChange={(e) => setIdEmpresa(Number(e.target.value))} sx={{ minWidth: 220 }} slotProps={{ inputLabel: { shrink: true } }}>
       {(companies.data ?? []).map((company) => (
         <MenuItem key={company.id} value={company.id}>
           {company.nome}
@@ -96,7 +96,7 @@ export function UnitsScreen() {
         headerExtra={
           <>
             {companySelector}
-            <Button variant="outlined" startIcon={<Domain />} onClick={() => setNewCompany(true)}>
+            <Button variant="outlined" startIcon={<Domain />} onClick={() => setNewCompany(true)} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
               Nova empresa
             </Button>
           </>
