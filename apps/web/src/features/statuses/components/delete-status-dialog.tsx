@@ -26,8 +26,8 @@ export function DeleteStatusDialog({ kind, row, rows, onClose }: DeleteStatusDia
           onClose();
         },
         onError: (error) => {
-          // 409: leads hold the status; the server's text says how many.
-          if (error instanceof ApiError && error.status === 409) setInUse(error.message);
+          // 409: leads hold the status (the server's text says how many), unless the rules name it.
+          if (error instanceof ApiError && error.status === 409 && error.message !== STATUS_MESSAGES.systemStatus) setInUse(error.message);
           else enqueueSnackbar(error instanceof ApiError ? error.message : String(error), { variant: 'error' });
         },
       },

@@ -46,8 +46,11 @@ describe('002 §2.8 Gerenciar Status Negociação', () => {
     const names = screen.getAllByRole('gridcell').filter((c) => c.getAttribute('data-field') === 'nome').map((c) => c.textContent);
     expect(names).toEqual(['Novo', 'Em contato', 'Em negociação']);
     expect(screen.getAllByText('01/11/2025 10:00').length).toBe(3);
+    // Novo (1) and Em negociação (4) are named by the product's rules: renamed, never deleted.
     expect(screen.getByRole('button', { name: 'Editar Novo' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Excluir Novo' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Excluir Novo' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Excluir Em negociação' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Excluir Em contato' })).toBeTruthy();
   });
 
   it('002 §5: Nome é obrigatório, Ordem do funil é obrigatório, Funil já existe.; Salvar waits for a valid form', async () => {
@@ -101,6 +104,17 @@ describe('002 §2.8 Gerenciar Status Negociação', () => {
     fireEvent.click(save(dialog));
     expect(await screen.findByText(STATUS_MESSAGES.updated)).toBeTruthy();
     expect(sent.find((r) => r.method === 'PUT')?.body).toMatchObject({ nome: 'Primeiro contato', idFunil: 2, cor: '#2196f3' });
+  });
+
+  it('a refusal for a status the rules name is said as it is, with no destination to choose', async () => {
+    answerFetch({ ...list, 'DELETE /cadastros/status-negociacao/2': { status: 409, body: { message: STATUS_MESSAGES.systemStatus, status: 409 } } });
+    renderWithProviders(<NegotiationStatusesScreen />);
+    await loaded();
+    fireEvent.click(screen.getByRole('button', { name: 'Excluir Em contato' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Excluir status' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Excluir' }));
+    expect(await screen.findByText(STATUS_MESSAGES.systemStatus)).toBeTruthy();
+    expect(dialog.queryByRole('combobox', { name: 'Mover os leads para' })).toBeNull();
   });
 
   it('issue 10: a status in use is not deleted before saying how many leads hold it and where they go', async () => {

@@ -6,6 +6,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
 import { formatDateTime } from '@funil/domain/format/date';
+import { SYSTEM_STATUS_ORDERS } from '@funil/domain/admin-api/statuses';
 import { AdminTable, type AdminRowAction } from '../../../components/ui/admin-table.tsx';
 import { ColorChip } from '../../../components/ui/color-chip.tsx';
 import { useStatuses, type StatusKind, type StatusRow } from '../api/statuses.ts';
@@ -34,7 +35,14 @@ function StatusesScreen({ kind }: { kind: StatusKind }) {
   const rows = useMemo(() => [...(statuses.data ?? [])].sort((a, b) => a.ordem - b.ordem), [statuses.data]);
   const actions: AdminRowAction<StatusRow>[] = [
     { label: 'Editar', icon: <Edit fontSize="small" />, onClick: (row) => setDialog({ kind: 'form', editing: row }) },
-    { label: 'Excluir', icon: <DeleteOutlined fontSize="small" />, color: 'error', onClick: (row) => setDialog({ kind: 'delete', row }) },
+    {
+      label: 'Excluir',
+      icon: <DeleteOutlined fontSize="small" />,
+      color: 'error',
+      onClick: (row) => setDialog({ kind: 'delete', row }),
+      // The statuses the product's rules name may be renamed, never deleted.
+      hidden: (row) => (SYSTEM_STATUS_ORDERS[kind] as readonly number[]).includes(row.ordem),
+    },
   ];
 
   return (
