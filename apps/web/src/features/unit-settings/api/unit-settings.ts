@@ -5,6 +5,7 @@ import { parseStatusIds, unitSettingsSchema, type UnitSettings, type UnitSetting
 import type { TransferItem } from '../../../components/ui/transfer-list.tsx';
 import { apiRequest, http } from '../../../lib/http-client.ts';
 import { unitDataQuery } from '../../../lib/unit-data.ts';
+import { unitsListSchema } from '@funil/domain/unit/unit-data';
 
 type ListField = 'regra_fila_1' | 'regra_fila_2' | 'regra_fila_3' | 'status_negociacao_permitidos';
 
@@ -45,25 +46,34 @@ function viewOf(settings: UnitSettings): UnitSettingsView {
   };
 }
 
-export const unitSettingsQuery = queryOptions({
-  queryKey: ['configuracoes-unidade'],
-  queryFn: async ({ signal }) => viewOf(await http.get('/configuracoes/unidade', unitSettingsSchema, signal)),
-});
+/** idUnidade null: the session's own unit; a company admin (ag) may pick another of the company. */
+const settingsPath = (idUnidade: number | null) => `/configuracoes/unidade${idUnidade === null ? '' : `?idUnidade=${idUnidade}`}`;
 
-export function useUnitSettings() {
-  return useQuery(unitSettingsQuery);
+export const unitSettingsQuery = (idUnidade: number | null) =>
+  queryOptions({
+    queryKey: ['configuracoes-unidade', idUnidade],
+    queryFn: async ({ signal }) => viewOf(await http.get(settingsPath(idUnidade), unitSettingsSchema, signal)),
+  });
+
+export function useUnitSettings(idUnidade: number | null) {
+  return useQuery(unitSettingsQuery(idUnidade));
 }
 
-export function useSaveUnitSettings() {
+/** GET cadastros/unidades: the company's units, for the company admin's unit picker. */
+export function useCompanyUnits(enabled: boolean) {
+  return useQuery({ queryKey: ['unidades-lista'], queryFn: ({ signal }) => http.get('/cadastros/unidades', unitsListSchema.shape.data, signal), enabled, staleTime: 300_000 });
+}
+
+export function useSaveUnitSettings(idUnidade: number | null) {
   const client = useQueryClient();
   return useMutation({
     // The lists go as arrays of ids: the 'used' side, in order (the server stores them as '1,7').
     mutationFn: (form: SettingsForm) => {
       const body: UnitSettingsBody = form;
-      return apiRequest('/configuracoes/unidade', { method: 'PUT', body, schema: unitSettingsSchema });
+      return apiRequest(settingsPath(idUnidade), { method: 'PUT', body, schema: unitSettingsSchema });
     },
     onSuccess: (saved) => {
-      client.setQueryData(unitSettingsQuery.queryKey, viewOf(saved));
+      client.setQueryData(unitSettingsQuery(idUnidade).queryKey, viewOf(saved));
       // The CRM days are also part of the unit data every screen reads.
       return client.invalidateQueries({ queryKey: unitDataQuery.queryKey });
     },

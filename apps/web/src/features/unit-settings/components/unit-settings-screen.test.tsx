@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SETTINGS_MESSAGES, type UnitSettings } from '@funil/domain/admin-api/settings';
-import { answerFetch, renderWithProviders } from '../../../lib/testing/admin-screen-kit.tsx';
+import { answerFetch, renderWithProviders, shell } from '../../../lib/testing/admin-screen-kit.tsx';
 import { UnitSettingsScreen } from './unit-settings-screen.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).sessionModule);
@@ -42,7 +42,10 @@ const settings = (overrides: Partial<UnitSettings> = {}): UnitSettings => ({
 const field = (label: string) => screen.getByRole('spinbutton', { name: label });
 const typeIn = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 
-beforeEach(() => vi.unstubAllGlobals());
+beforeEach(() => {
+  vi.unstubAllGlobals();
+  shell.permissao = 'a';
+});
 afterEach(cleanup);
 
 describe('002 §2.10 Configurações', () => {
@@ -119,5 +122,28 @@ describe('002 §2.10 Configurações', () => {
     await screen.findByRole('heading', { name: 'Configurações' });
     fireEvent.click(screen.getByRole('button', { name: 'SALVAR' }));
     expect(await screen.findByText('Você não tem permissão para esta ação.')).toBeTruthy();
+  });
+
+  it('a unit admin sets only their unit; a company admin (ag) picks any unit of the company', async () => {
+    const units = { data: [{ id: 1, nome: 'Centro', idFunil: null, idFunilVenda: null }, { id: 2, nome: 'Zona Sul', idFunil: null, idFunilVenda: null }] };
+    const sent = answerFetch({
+      'GET /configuracoes/unidade': { body: { data: settings() } },
+      'GET /configuracoes/unidade?idUnidade=2': { body: { data: settings({ idUnidade: 2, intervalo_dias_crm: 30 }) } },
+      'PUT /configuracoes/unidade?idUnidade=2': { body: { message: SETTINGS_MESSAGES.saved, data: settings({ idUnidade: 2, intervalo_dias_crm: 30 }) } },
+      'GET /cadastros/unidades': { body: units },
+    });
+    const { unmount } = renderWithProviders(<UnitSettingsScreen />);
+    await screen.findByRole('heading', { name: 'Configurações' });
+    expect(screen.queryByRole('combobox', { name: 'Unidade' })).toBeNull();
+    unmount();
+    shell.permissao = 'ag';
+    renderWithProviders(<UnitSettingsScreen />);
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Unidade' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByText('Zona Sul'));
+    await waitFor(() => expect((field('Dias no CRM') as HTMLInputElement).value).toBe('30'));
+    fireEvent.click(screen.getByRole('button', { name: 'SALVAR' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeTruthy();
+    expect(sent.some((r) => r.method === 'PUT' && r.path === '/configuracoes/unidade?idUnidade=2')).toBe(true);
+    expect(sent.some((r) => r.method === 'GET' && r.path === '/cadastros/unidades')).toBe(true);
   });
 });

@@ -1,13 +1,14 @@
 // /configuracoes (002 §2.10 "Configurações", §3 "Settings (per unit)", §4 "Settings rule", §5
 // "Settings"): the call limits, the WhatsApp message, the queue rules and the allowed negotiation
 // statuses of the admin's unit, with SALVAR and a refresh icon.
-import { useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Divider, FormControlLabel, IconButton, Paper, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { Alert, Box, Button, CircularProgress, Divider, FormControlLabel, IconButton, MenuItem, Paper, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import Refresh from '@mui/icons-material/Refresh';
 import { useSnackbar } from 'notistack';
 import { TransferList } from '../../../components/ui/transfer-list.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { useSaveUnitSettings, useUnitSettings, type SettingsForm, type UnitSettingsView } from '../api/unit-settings.ts';
+import { useCurrentUser } from '../../../lib/session.ts';
+import { useCompanyUnits, useSaveUnitSettings, useUnitSettings, type SettingsForm, type UnitSettingsView } from '../api/unit-settings.ts';
 import { SETTINGS_MESSAGES } from '@funil/domain/admin-api/settings';
 import { isValidCount, settingsProblem, type NumberField } from '../settings-form.ts';
 
@@ -19,9 +20,11 @@ const NUMBER_FIELDS: { name: NumberField; label: string; helper: string }[] = [
   { name: 'valor_minimo_segundos_chamada_atendida', label: 'Segundos mínimos de chamada atendida', helper: 'Abaixo disso a chamada conta como não atendida' },
 ];
 
-function SettingsForm({ view, onRefresh, refreshing }: { view: UnitSettingsView; onRefresh: () => void; refreshing: boolean }) {
+type SettingsFormProps = { view: UnitSettingsView; idUnidade: number | null; unitPicker: ReactNode; onRefresh: () => void; refreshing: boolean };
+
+function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: SettingsFormProps) {
   const { enqueueSnackbar } = useSnackbar();
-  const save = useSaveUnitSettings();
+  const save = useSaveUnitSettings(idUnidade);
   const [form, setForm] = useState<SettingsForm>(view.form);
   const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const problem = settingsProblem(form);
@@ -45,6 +48,8 @@ function SettingsForm({ view, onRefresh, refreshing }: { view: UnitSettingsView;
         <Typography variant="h2" component="h2">
           Configurações
         </Typography>
+        <Box sx={{ flex: 1 }} />
+        {unitPicker}
         <Tooltip title="Atualizar">
           <span>
             <IconButton aria-label="Atualizar" onClick={onRefresh} disabled={refreshing || save.isPending}>
@@ -139,7 +144,23 @@ function SettingsForm({ view, onRefresh, refreshing }: { view: UnitSettingsView;
 }
 
 export function UnitSettingsScreen() {
-  const settings = useUnitSettings();
+  const user = useCurrentUser();
+  // A company admin (ag) sets any unit of the company; a unit admin only their own.
+  const companyAdmin = user.permissao === 'ag';
+  const [idUnidade, setIdUnidade] = useState<number | null>(null);
+  const units = useCompanyUnits(companyAdmin);
+  const settings = useUnitSettings(idUnidade);
+  const unitPicker =
+    companyAdmin && (units.data?.length ?? 0) > 1 ? (
+      <TextField select size="small" label="Unidade" value={idUnidade ?? user.idUnidade} onChange={(event) => setIdUnidade(Number(event.target.value))} sx={{ minWidth: 220 }}>
+        {(units.data ?? []).map((unit) => (
+          <MenuItem key={unit.id} value={unit.id}>
+            {unit.nome}
+          </MenuItem>
+        ))}
+      </TextField>
+    ) : null;
+
   if (settings.isPending) {
     return (
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', color: 'text.secondary' }} role="status">
@@ -151,8 +172,15 @@ export function UnitSettingsScreen() {
   if (settings.isError) return <Alert severity="error">{settings.error.message}</Alert>;
   return (
     <Box sx={{ maxWidth: 1000, mx: 'auto' }}>
-      {/* A refresh puts the form back to what the server holds. */}
-      <SettingsForm key={settings.dataUpdatedAt} view={settings.data} onRefresh={() => void settings.refetch()} refreshing={settings.isFetching} />
+      {/* A refresh (or another unit) puts the form back to what the server holds. */}
+      <SettingsForm
+        key={`${idUnidade ?? 'propria'}-${settings.dataUpdatedAt}`}
+        view={settings.data}
+        idUnidade={idUnidade}
+        unitPicker={unitPicker}
+        onRefresh={() => void settings.refetch()}
+        refreshing={settings.isFetching}
+      />
     </Box>
   );
 }
