@@ -44,12 +44,13 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
 
   return (
     <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); submit(); }}>
-      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+      <Stack direction="row" sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 1.5 }}>
         <Typography variant="h2" component="h2">
           Configurações
         </Typography>
         <Box sx={{ flex: 1 }} />
-        {unitPicker}
+        {/* On a phone the picker takes its own line under the title. */}
+        {unitPicker && <Box sx={{ order: { xs: 3, sm: 0 }, width: { xs: '100%', sm: 280 } }}>{unitPicker}</Box>}
         <Tooltip title="Atualizar">
           <span>
             <IconButton aria-label="Atualizar" onClick={onRefresh} disabled={refreshing || save.isPending}>
@@ -152,7 +153,7 @@ export function UnitSettingsScreen() {
   const settings = useUnitSettings(idUnidade);
   const unitPicker =
     companyAdmin && (units.data?.length ?? 0) > 1 ? (
-      <TextField select size="small" label="Unidade" value={idUnidade ?? user.idUnidade} onChange={(event) => setIdUnidade(Number(event.target.value))} sx={{ minWidth: 220 }}>
+      <TextField select size="small" label="Unidade" value={idUnidade ?? user.idUnidade} onChange={(event) => setIdUnidade(Number(event.target.value))} fullWidth>
         {(units.data ?? []).map((unit) => (
           <MenuItem key={unit.id} value={unit.id}>
             {unit.nome}
