@@ -10,11 +10,6 @@ import {
   CardContent,
   Chip,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
   IconButton,
   Stack,
   Tooltip,
@@ -27,6 +22,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
 import { GUIDANCE_MESSAGES, type GuidanceRow } from '@funil/domain/admin-api/guidance';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { SanitizedHtml } from '../../../components/ui/sanitized-html.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDeleteGuidance, useGuidanceAdmin, useReorderGuidance } from '../api/guidance-admin.ts';
@@ -154,20 +150,17 @@ export function GuidanceAdminScreen() {
       )}
 
       {dialog.kind === 'edit' && <GuidanceDialog editing={dialog.row} nextOrder={rows.length === 0 ? 0 : Math.max(...rows.map((r) => r.ordem)) + 1} onClose={() => setDialog({ kind: 'closed' })} />}
-      {dialog.kind === 'delete' && (
-        <Dialog open onClose={() => setDialog({ kind: 'closed' })} maxWidth="xs" fullWidth>
-          <DialogTitle>Excluir orientação</DialogTitle>
-          <DialogContent>
-            <DialogContentText>Tem certeza que deseja excluir a orientação “{dialog.row.titulo}”? Ela deixa de aparecer na tela inicial.</DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setDialog({ kind: 'closed' })}>Cancelar</Button>
-            <Button color="error" variant="contained" disabled={remove.isPending} onClick={() => confirmDelete(dialog.row)}>
-              Excluir
-            </Button>
-          </DialogActions>
-        </Dialog>
-      )}
+      <ConfirmDialog
+        open={dialog.kind === 'delete'}
+        title="Excluir orientação"
+        confirmLabel="Excluir"
+        destructive
+        busy={remove.isPending}
+        onClose={() => setDialog({ kind: 'closed' })}
+        onConfirm={() => dialog.kind === 'delete' && confirmDelete(dialog.row)}
+      >
+        Tem certeza que deseja excluir a orientação “{dialog.kind === 'delete' ? dialog.row.titulo : ''}”? Ela deixa de aparecer na tela inicial.
+      </ConfirmDialog>
     </Box>
   );
 }

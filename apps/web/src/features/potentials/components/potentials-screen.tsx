@@ -3,7 +3,7 @@
 // open it: the super-admin and the company admin (docs/decisions.md).
 import { useState } from 'react';
 import type { GridColDef } from '@mui/x-data-grid';
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import { Box, Chip, Typography } from '@mui/material';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
 import { useSnackbar } from 'notistack';
@@ -11,6 +11,7 @@ import { formatDateTime } from '@funil/domain/format/date';
 import { POTENTIAL_DEFAULT_LABELS, POTENTIAL_MESSAGES, potentialBodySchema, type PotentialBody, type PotentialRow } from '@funil/domain/admin-api/potentials';
 import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
 import { AdminTable, type AdminRowAction } from '../../../components/ui/admin-table.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormSwitch, FormTextField } from '../../../components/ui/form-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDeletePotential, usePotentials, useSavePotential } from '../api/potentials.ts';
@@ -103,22 +104,17 @@ export function PotentialsScreen() {
           </>
         )}
       </AdminFormDialog>
-      {dialog.kind === 'delete' && (
-        <Dialog open onClose={close} maxWidth="xs" fullWidth aria-labelledby="delete-potential-title">
-          <DialogTitle id="delete-potential-title">Excluir potencial</DialogTitle>
-          <DialogContent>
-            <DialogContentText>Tem certeza que deseja excluir o potencial “{dialog.row.nome}”?</DialogContentText>
-          </DialogContent>
-          <DialogActions>
-            <Stack direction="row" spacing={1}>
-              <Button onClick={close}>Cancelar</Button>
-              <Button color="error" variant="contained" disabled={remove.isPending} onClick={() => confirmDelete(dialog.row)}>
-                Excluir
-              </Button>
-            </Stack>
-          </DialogActions>
-        </Dialog>
-      )}
+      <ConfirmDialog
+        open={dialog.kind === 'delete'}
+        title="Excluir potencial"
+        confirmLabel="Excluir"
+        destructive
+        busy={remove.isPending}
+        onClose={close}
+        onConfirm={() => dialog.kind === 'delete' && confirmDelete(dialog.row)}
+      >
+        Tem certeza que deseja excluir o potencial “{dialog.kind === 'delete' ? dialog.row.nome : ''}”?
+      </ConfirmDialog>
     </>
   );
 }
