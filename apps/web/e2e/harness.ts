@@ -34,10 +34,11 @@ export type Harness = {
   close(): Promise<void>;
 };
 
-export async function startHarness(options: { evolution?: EvolutionOptions } = {}): Promise<Harness> {
+/** `seedDemo: false` starts on an empty database, as `SEED_DEMO=false npm start` does (issue 10). */
+export async function startHarness(options: { evolution?: EvolutionOptions; seedDemo?: boolean } = {}): Promise<Harness> {
   if (!existsSync(`${WEB_DIST}/index.html`)) throw new Error('apps/web/dist ausente: rode `npm run build -w @funil/web` (npm run test:e2e já faz isso).');
   const database = await openDatabase({});
-  await seedDemoIfEmpty(database.db);
+  if (options.seedDemo !== false) await seedDemoIfEmpty(database.db);
   const app = await buildApp({ database, webDist: WEB_DIST, evolution: options.evolution });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const baseURL = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -4,6 +4,7 @@ import AccountTree from '@mui/icons-material/AccountTree';
 import AppRegistration from '@mui/icons-material/AppRegistration';
 import AutoMode from '@mui/icons-material/AutoMode';
 import Business from '@mui/icons-material/Business';
+import History from '@mui/icons-material/History';
 import Campaign from '@mui/icons-material/Campaign';
 import Chat from '@mui/icons-material/Chat';
 import Contacts from '@mui/icons-material/Contacts';
@@ -13,6 +14,7 @@ import Forum from '@mui/icons-material/Forum';
 import Handshake from '@mui/icons-material/Handshake';
 import Home from '@mui/icons-material/Home';
 import Insights from '@mui/icons-material/Insights';
+import MenuBook from '@mui/icons-material/MenuBook';
 import ListAlt from '@mui/icons-material/ListAlt';
 import Paid from '@mui/icons-material/Paid';
 import People from '@mui/icons-material/People';
@@ -37,6 +39,7 @@ export const ROUTE_ICONS: Record<AppRoute, SvgIconComponent> = {
   '/whatsappv2': Chat,
   '/whatsapp-v3': Forum,
   '/instancias': QrCode2,
+  '/auditoria': History,
   '/crm': Contacts,
   '/pipeline': ViewKanban,
   '/insights': Insights,
@@ -54,6 +57,7 @@ export const ROUTE_ICONS: Record<AppRoute, SvgIconComponent> = {
   '/status-negociacao-venda': Flag,
   '/envio-em-massa-cadastro': PostAdd,
   '/envio-em-massa': ListAlt,
+  '/orientacoes': MenuBook,
 };
 
 /** Icons of the collapsible groups of 000 §2, by MenuGroup key. */

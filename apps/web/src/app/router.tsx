@@ -3,6 +3,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { useAuth } from '../lib/session.ts';
 import { LoginScreen } from '../features/auth/components/login-screen.tsx';
+import { FirstRunGate } from '../features/setup/components/first-run-gate.tsx';
 import { RequireSession } from './session-gate.tsx';
 import { RouteGuard } from './route-guard.tsx';
 import { SCREENS } from './screens.tsx';
@@ -10,7 +11,13 @@ import { RouteErrorScreen } from './screen-error-boundary.tsx';
 
 function LoginRoute() {
   const auth = useAuth();
-  return auth.isLoggedIn ? <Navigate to="/inicial" replace /> : <LoginScreen />;
+  if (auth.isLoggedIn) return <Navigate to="/inicial" replace />;
+  // Issue 10: a fresh install first creates its super-admin here.
+  return (
+    <FirstRunGate>
+      <LoginScreen />
+    </FirstRunGate>
+  );
 }
 
 const screenRoutes: RouteObject[] = Object.entries(SCREENS).flatMap(([route, entry]) =>

@@ -15,6 +15,16 @@ export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
   '/inicial': { component: HomeScreen },
   '/crm': { component: lazy(() => import('../features/leads/components/crm-screen.tsx').then((m) => ({ default: m.CrmScreen }))) },
   '/instancias': { component: InstancesScreen },
+  '/configuracoes-globais': { component: lazy(() => import('../features/feature-toggles/components/feature-toggles-screen.tsx').then((m) => ({ default: m.FeatureTogglesScreen }))) },
+  '/orientacoes': { component: lazy(() => import('../features/guidance-admin/components/guidance-admin-screen.tsx').then((m) => ({ default: m.GuidanceAdminScreen }))) },
+  '/status-negociacao': { component: lazy(() => import('../features/statuses/components/statuses-screen.tsx').then((m) => ({ default: m.NegotiationStatusesScreen }))) },
+  '/status-negociacao-venda': { component: lazy(() => import('../features/statuses/components/statuses-screen.tsx').then((m) => ({ default: m.SaleStatusesScreen }))) },
+  '/potencial': { component: lazy(() => import('../features/potentials/components/potentials-screen.tsx').then((m) => ({ default: m.PotentialsScreen }))) },
+  '/configuracoes': { component: lazy(() => import('../features/unit-settings/components/unit-settings-screen.tsx').then((m) => ({ default: m.UnitSettingsScreen }))) },
+  '/usuarios': { component: lazy(() => import('../features/users/components/users-screen.tsx').then((m) => ({ default: m.UsersScreen }))) },
+  '/parceiros': { component: lazy(() => import('../features/partners/components/partners-screen.tsx').then((m) => ({ default: m.PartnersScreen }))) },
+  '/auditoria': { component: lazy(() => import('../features/audit/components/audit-screen.tsx').then((m) => ({ default: m.AuditScreen }))) },
+  '/unidades': { component: lazy(() => import('../features/units/components/units-screen.tsx').then((m) => ({ default: m.UnitsScreen }))) },
 };
 
 export function isScreenAvailable(route: AppRoute): boolean {

@@ -18,6 +18,8 @@ export type RequestOptions<S extends z.ZodType> = {
   signal?: AbortSignal;
   /** Public calls (login) send no token, and their 401 means "wrong credentials", not "logged out". */
   public?: boolean;
+  /** Parse the whole body instead of its `data` (lists that carry paging beside it). */
+  envelope?: boolean;
 };
 
 const API_PREFIX = '/api';
@@ -76,7 +78,7 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(path: strin
     throw error;
   }
 
-  const payload = isRecord(body) && 'data' in body ? body.data : body;
+  const payload = !options.envelope && isRecord(body) && 'data' in body ? body.data : body;
   if (!options.schema) return payload as z.output<S>;
   const parsed = options.schema.safeParse(payload);
   // An answer outside the contract is a server fault: say so in the user's words, keep the detail in the console.

@@ -72,7 +72,11 @@ describe('000 §6 drawer menu', () => {
       'Cadastros',
       'Cadastros > Campanhas',
       'Cadastros > Usuários',
+      'Cadastros > Parceiros',
+      'Cadastros > Configurações',
+      'Cadastros > Orientações',
       'Cadastros > Modelos',
+      'Cadastros > Auditoria',
     ]);
     const nav = screen.getByRole('navigation', { name: 'Menu principal' });
     // Every entry has its icon.

@@ -1,0 +1,158 @@
+// The create/edit dialog of the admin screens (002 §2.10): a form validated by the domain schema
+// (react-hook-form + zodResolver), Cancelar and Salvar, and the 'continue creating/editing'
+// checkbox that keeps the dialog open after a save (emptied for the next record on create, with the
+// saved values on edit). The server's Portuguese message shows in a snackbar, and its field
+// messages under their fields.
+import { useState, type ReactNode } from 'react';
+import { useForm, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, LinearProgress, Stack, useMediaQuery } from '@mui/material';
+import type { Theme } from '@mui/material/styles';
+import { useSnackbar } from 'notistack';
+import type { z } from 'zod';
+import { ApiError } from '../../lib/api-error.ts';
+
+export type AdminDialogMode = 'create' | 'edit';
+
+/** 002 §2.10: the checkbox that keeps the dialog open. */
+export const CONTINUE_LABEL: Record<AdminDialogMode, string> = {
+  create: 'Continuar cadastrando',
+  edit: 'Continuar editando',
+};
+
+type FormSchema = z.ZodType<FieldValues, FieldValues>;
+
+export type AdminForm<S extends FormSchema> = UseFormReturn<z.input<S>, unknown, z.output<S>>;
+
+export type AdminFormDialogProps<S extends FormSchema> = {
+  open: boolean;
+  mode: AdminDialogMode;
+  /** 'Cadastrar Unidade' / 'Editar Unidade'. */
+  title: string;
+  schema: S;
+  /** The empty form on create, the row's values on edit. */
+  values: z.input<S>;
+  /** Saves; a rejected ApiError keeps the dialog open with the server's message. */
+  onSubmit: (values: z.output<S>) => Promise<unknown>;
+  onClose: () => void;
+  children: (form: AdminForm<S>) => ReactNode;
+  /** Snackbar after a save. */
+  successMessage: string;
+  /** Snackbar when Salvar is pressed with invalid fields (002 §5 'User', 'Partner'). */
+  invalidMessage?: string;
+  /** Alert over the form while it has errors (002 §5 'Partner': 'Preencha todos os campos'). */
+  errorsAlert?: string;
+  /** 002 §5 'Unit', 'Negotiation status form': Salvar stays disabled until the form is valid. */
+  disableUntilValid?: boolean;
+  submitLabel?: string;
+  maxWidth?: 'xs' | 'sm' | 'md';
+};
+
+function messageOf(cause: unknown): string {
+  return cause instanceof ApiError ? cause.message : 'Não foi possível salvar. Tente novamente.';
+}
+
+export function AdminFormDialog<S extends FormSchema>(props: AdminFormDialogProps<S>) {
+  const { open, onClose, maxWidth = 'sm' } = props;
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // Each opening starts a fresh form from `values` (another row, or a new record).
+  const [prevOpen, setPrevOpen] = useState(open);
+  const [opening, setOpening] = useState(0);
+  const [busy, setBusy] = useState(false);
+  if (open !== prevOpen) {
+    setPrevOpen(open);
+    if (open) setOpening((n) => n + 1);
+  }
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth={maxWidth} fullScreen={fullScreen} aria-labelledby="admin-dialog-title">
+      <AdminFormBody key={opening} {...props} onBusy={setBusy} />
+    </Dialog>
+  );
+}
+
+function AdminFormBody<S extends FormSchema>({
+  mode,
+  title,
+  schema,
+  values,
+  onSubmit,
+  onClose,
+  children,
+  successMessage,
+  invalidMessage,
+  errorsAlert,
+  disableUntilValid,
+  submitLabel = 'Salvar',
+  onBusy,
+}: AdminFormDialogProps<S> & { onBusy: (busy: boolean) => void }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const [keepOpen, setKeepOpen] = useState(false);
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>,
+    defaultValues: values as never,
+    mode: 'onChange',
+  });
+  const { handleSubmit, reset, setError, formState } = form;
+
+  const submit = handleSubmit(
+    async (parsed) => {
+      onBusy(true);
+      try {
+        await onSubmit(parsed);
+      } catch (cause) {
+        enqueueSnackbar(messageOf(cause), { variant: 'error' });
+        if (cause instanceof ApiError) {
+          for (const [field, message] of Object.entries(cause.fields)) setError(field as Path<z.input<S>>, { type: 'server', message });
+        }
+        return;
+      } finally {
+        onBusy(false);
+      }
+      enqueueSnackbar(successMessage, { variant: 'success' });
+      if (!keepOpen) onClose();
+      // Continue creating: an empty form for the next one; continue editing: the saved values.
+      else if (mode === 'create') reset(values);
+      else reset(form.getValues());
+    },
+    () => {
+      if (invalidMessage) enqueueSnackbar(invalidMessage, { variant: 'error' });
+    },
+  );
+
+  const hasErrors = Object.keys(formState.errors).length > 0;
+  const busy = formState.isSubmitting;
+
+  return (
+    <>
+      <DialogTitle id="admin-dialog-title">{title}</DialogTitle>
+      {busy ? <LinearProgress aria-label="Salvando" /> : <Box sx={{ height: 4 }} />}
+      <DialogContent dividers>
+        <Stack
+          component="form"
+          spacing={2}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          {errorsAlert && hasErrors && formState.isSubmitted && <Alert severity="warning">{errorsAlert}</Alert>}
+          {children(form)}
+          {/* Enter in a field saves like Salvar. */}
+          <button type="submit" hidden tabIndex={-1} aria-hidden />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 1.5, justifyContent: 'space-between', flexWrap: 'wrap' }}>
+        <FormControlLabel control={<Checkbox checked={keepOpen} onChange={(event) => setKeepOpen(event.target.checked)} />} label={CONTINUE_LABEL[mode]} />
+        <Stack direction="row" spacing={1}>
+          <Button onClick={onClose} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button variant="contained" onClick={() => void submit()} disabled={busy || (disableUntilValid === true && !formState.isValid)}>
+            {submitLabel}
+          </Button>
+        </Stack>
+      </DialogActions>
+    </>
+  );
+}

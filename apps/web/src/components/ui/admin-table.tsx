@@ -1,0 +1,143 @@
+// The table of the admin screens (002 §2.10): a data grid in Portuguese with search, column filter,
+// CSV download and print where a screen asks for them, pagination and row-action buttons, under a
+// title with the create button.
+import { useMemo, type ReactElement, type ReactNode } from 'react';
+import { Alert, Box, Button, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import Add from '@mui/icons-material/Add';
+import { DataGrid, GridActionsCellItem, type GridColDef, type GridRowId, type GridValidRowModel } from '@mui/x-data-grid';
+import { ptBR } from '@mui/x-data-grid/locales';
+
+/** 002 §8 "Empty tables". */
+export const ADMIN_TABLE_EMPTY = 'Nenhum registro encontrado!';
+
+export type AdminRowAction<R> = {
+  /** Accessible name and tooltip, e.g. 'Editar'; the row's label is appended for screen readers. */
+  label: string;
+  icon: ReactElement;
+  onClick: (row: R) => void;
+  /** 'error' paints destructive actions (Excluir, Desativar) red. */
+  color?: 'inherit' | 'primary' | 'error';
+  hidden?: (row: R) => boolean;
+};
+
+export type AdminTableProps<R extends GridValidRowModel> = {
+  title: string;
+  rows: readonly R[] | undefined;
+  columns: GridColDef<R>[];
+  loading?: boolean;
+  error?: string | null;
+  getRowId?: (row: R) => GridRowId;
+  /** What names a row in the actions' accessible names ('Editar Maria'). */
+  rowLabel?: (row: R) => string;
+  actions?: AdminRowAction<R>[];
+  /** The create button ('Cadastrar Unidade'); none without it. */
+  create?: { label: string; onClick: () => void };
+  /** 002 §2.10: CSV download "on some" tables: the file name without extension. */
+  csvFileName?: string;
+  /** 002 §2.10: print "on some" tables. */
+  print?: boolean;
+  /** Extra content beside the create button (a filter, a refresh). */
+  headerExtra?: ReactNode;
+  pageSize?: number;
+};
+
+const localeText = {
+  ...ptBR.components.MuiDataGrid.defaultProps.localeText,
+  noRowsLabel: ADMIN_TABLE_EMPTY,
+  noResultsLabel: ADMIN_TABLE_EMPTY,
+  toolbarQuickFilterPlaceholder: 'Pesquisar…',
+};
+
+export function AdminTable<R extends GridValidRowModel>({
+  title,
+  rows,
+  columns,
+  loading,
+  error,
+  getRowId,
+  rowLabel,
+  actions,
+  create,
+  csvFileName,
+  print,
+  headerExtra,
+  pageSize = 10,
+}: AdminTableProps<R>) {
+  const allColumns = useMemo<GridColDef<R>[]>(() => {
+    if (!actions || actions.length === 0) return columns;
+    const actionsColumn: GridColDef<R> = {
+      field: '__acoes',
+      type: 'actions',
+      headerName: 'Ações',
+      disableExport: true,
+      width: Math.max(80, actions.length * 44 + 16),
+      getActions: ({ row }) =>
+        actions
+          .filter((action) => !action.hidden?.(row))
+          .map((action) => (
+            <GridActionsCellItem
+              key={action.label}
+              icon={
+                <Tooltip title={action.label}>
+                  <Box component="span" sx={{ display: 'inline-flex', color: action.color === 'error' ? 'error.main' : undefined }}>
+                    {action.icon}
+                  </Box>
+                </Tooltip>
+              }
+              label={rowLabel ? `${action.label} ${rowLabel(row)}` : action.label}
+              onClick={() => action.onClick(row)}
+              color={action.color === 'primary' ? 'primary' : 'inherit'}
+            />
+          )),
+    };
+    return [...columns, actionsColumn];
+  }, [actions, columns, rowLabel]);
+
+  return (
+    <Box sx={{ maxWidth: 1300, mx: 'auto' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+        <Typography variant="h2" component="h2">
+          {title}
+        </Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          {headerExtra}
+          {create && (
+            <Button variant="contained" startIcon={<Add />} onClick={create.onClick} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+              {create.label}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+      {error ? (
+        <Alert severity="error">{error}</Alert>
+      ) : (
+        <Paper variant="outlined">
+          <DataGrid
+            rows={rows ?? []}
+            columns={allColumns}
+            loading={loading}
+            getRowId={getRowId}
+            label={title}
+            localeText={localeText}
+            showToolbar
+            disableRowSelectionOnClick
+            // Admin pages hold at most 100 rows; rendering them all keeps print and tests whole.
+            disableVirtualization
+            autoHeight
+            pageSizeOptions={[10, 25, 50, 100]}
+            initialState={{ pagination: { paginationModel: { pageSize } } }}
+            slotProps={{
+              toolbar: {
+                showQuickFilter: true,
+                quickFilterProps: { debounceMs: 300 },
+                csvOptions: { disableToolbarButton: !csvFileName, fileName: csvFileName, utf8WithBom: true, delimiter: ';' },
+                printOptions: { disableToolbarButton: !print, hideFooter: true, hideToolbar: true },
+              },
+            }}
+            sx={{ border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
+          />
+        </Paper>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,12 @@
+// At / without a session: the one-time setup while the install has no user, else the login.
+// If the server cannot say (an older server, no network) the login shows, as before.
+import type { ReactNode } from 'react';
+import { useSetupStatus } from '../api/setup.ts';
+import { SetupScreen } from './setup-screen.tsx';
+
+export function FirstRunGate({ children }: { children: ReactNode }) {
+  const status = useSetupStatus();
+  if (status.isPending) return null;
+  if (status.data?.needed === true) return <SetupScreen />;
+  return <>{children}</>;
+}

@@ -1,0 +1,185 @@
+// /unidades (000 §6 super-admin; 002 §2.10 'Unidades', §3 'Unit', §4, §5 'Unit'): the units of a
+// company with create, edit and 'Desativar' (ativo 0, which logs the unit's users out), and the
+// companies: the super-admin creates a company with its first unit and first admin (issue 10).
+import { useMemo, useState } from 'react';
+import { Box, Button, Divider, MenuItem, TextField, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import Edit from '@mui/icons-material/Edit';
+import Block from '@mui/icons-material/Block';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import Domain from '@mui/icons-material/Domain';
+import { useSnackbar } from 'notistack';
+import { UNIT_MESSAGES, unitSystemFieldsRequired, type UnitRow } from '@funil/domain/admin-api/units';
+import { COMPANY_MESSAGES } from '@funil/domain/admin-api/companies';
+import { formatDateTime } from '@funil/domain/format/date';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
+import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ActiveChip } from '../../../components/ui/active-chip.tsx';
+import { FormSelect, FormTextField } from '../../../components/ui/form-fields.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useLoadedUnitData } from '../../../lib/unit-data.ts';
+import { useAdminUnits, useCompanies, useCreateCompany, useSaveUnit } from '../api/units.ts';
+import { EMPTY_COMPANY_FORM, EMPTY_UNIT_FORM, companyFormSchema, unitFormOf, unitFormSchema } from './unit-forms.ts';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; row: UnitRow } | null;
+
+const ACTIVE_OPTIONS = [
+  { value: 1, label: 'Ativa' },
+  { value: -1, label: 'Inativa' },
+];
+
+export function UnitsScreen() {
+  const { enqueueSnackbar } = useSnackbar();
+  const ownCompany = useLoadedUnitData().dados_unidade.idEmpresa;
+  const [idEmpresa, setIdEmpresa] = useState<number>(ownCompany);
+  const companies = useCompanies();
+  const units = useAdminUnits(idEmpresa);
+  const save = useSaveUnit();
+  const createCompany = useCreateCompany();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deactivating, setDeactivating] = useState<UnitRow | null>(null);
+  const [newCompany, setNewCompany] = useState(false);
+  // 002 §5, §6: company 1 hides the system id and Facebook filter.
+  const systemFields = unitSystemFieldsRequired(idEmpresa);
+  const schema = useMemo(() => unitFormSchema(idEmpresa), [idEmpresa]);
+
+  const columns = useMemo<GridColDef<UnitRow>[]>(
+    () => [
+      { field: 'nome', headerName: 'Nome', flex: 1, minWidth: 180 },
+      { field: 'ddd', headerName: 'DDD', width: 80 },
+      ...(systemFields
+        ? ([
+            { field: 'idSistema', headerName: 'id do sistema', width: 130 },
+            { field: 'filtro', headerName: 'Filtro Facebook', flex: 1, minWidth: 140 },
+          ] satisfies GridColDef<UnitRow>[])
+        : []),
+      { field: 'ativo', headerName: 'Situação', width: 110, renderCell: ({ row }) => <ActiveChip ativo={row.ativo} feminine />, valueFormatter: (value: number) => (value === 1 ? 'Ativa' : 'Inativa') },
+      { field: 'token', headerName: 'Token', width: 300, renderCell: ({ value }) => <Box component="code" sx={{ fontSize: 12 }}>{value as string}</Box> },
+      { field: 'datacad', headerName: 'Cadastro', width: 150, valueFormatter: (value: string) => formatDateTime(value) },
+      { field: 'dataAtualizacao', headerName: 'Atualização', width: 150, valueFormatter: (value: string) => formatDateTime(value) },
+    ],
+    [systemFields],
+  );
+
+  const toggle = (row: UnitRow, ativo: 0 | 1) =>
+    save.mutateAsync({ update: ativo === 0 ? { id: row.id, ativo: 0, desativar: true } : { id: row.id, ativo: 1 } }).then(
+      () => {
+        enqueueSnackbar(ativo === 0 ? UNIT_MESSAGES.deactivated : UNIT_MESSAGES.updated, { variant: 'success' });
+        setDeactivating(null);
+      },
+      (cause: unknown) => enqueueSnackbar(cause instanceof ApiError ? cause.message : 'Erro ao atualizar a unidade.', { variant: 'error' }),
+    );
+
+  const companySelector = (
+    <TextField select size="small" label="Empresa" value={companies.data?.some((c) => c.id === idEmpresa) ? idEmpresa : ''} onChange={(e) => setIdEmpresa(Number(e.target.value))} sx={{ minWidth: 220 }} slotProps={{ inputLabel: { shrink: true } }}>
+      {(companies.data ?? []).map((company) => (
+        <MenuItem key={company.id} value={company.id}>
+          {company.nome}
+          {company.ativo !== 1 ? ' (inativa)' : ''}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <>
+      <AdminTable
+        title="Unidades"
+        rows={units.data}
+        loading={units.isPending}
+        error={units.isError ? units.error.message : null}
+        columns={columns}
+        rowLabel={(row) => row.nome}
+        csvFileName="unidades"
+        print
+        headerExtra={
+          <>
+            {companySelector}
+            <Button variant="outlined" startIcon={<Domain />} onClick={() => setNewCompany(true)} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+              Nova empresa
+            </Button>
+          </>
+        }
+        create={{ label: 'Cadastrar Unidade', onClick: () => setEditing({ mode: 'create' }) }}
+        actions={[
+          { label: 'Editar', icon: <Edit />, onClick: (row) => setEditing({ mode: 'edit', row }) },
+          { label: 'Desativar', icon: <Block />, color: 'error', onClick: setDeactivating, hidden: (row) => row.ativo !== 1 },
+          { label: 'Ativar', icon: <CheckCircle />, color: 'primary', onClick: (row) => void toggle(row, 1), hidden: (row) => row.ativo === 1 },
+        ]}
+      />
+
+      <AdminFormDialog
+        open={editing !== null}
+        mode={editing?.mode ?? 'create'}
+        title={editing?.mode === 'edit' ? 'Editar Unidade' : 'Cadastrar Unidade'}
+        schema={schema}
+        values={editing?.mode === 'edit' ? unitFormOf(editing.row) : EMPTY_UNIT_FORM}
+        disableUntilValid
+        successMessage={editing?.mode === 'edit' ? UNIT_MESSAGES.updated : UNIT_MESSAGES.created}
+        onClose={() => setEditing(null)}
+        onSubmit={(form) => {
+          const fields = { nome: form.nome, ddd: form.ddd, ...(systemFields ? { idSistema: form.idSistema, filtro: form.filtro } : {}) };
+          return editing?.mode === 'edit'
+            ? save.mutateAsync({ update: { id: editing.row.id, ...fields, ativo: form.ativo } })
+            : save.mutateAsync({ create: { ...fields, idEmpresa } });
+        }}
+      >
+        {({ control }) => (
+          <>
+            <FormTextField control={control} name="nome" label="Nome" required autoFocus />
+            <FormTextField control={control} name="ddd" label="DDD" required />
+            {systemFields && (
+              <>
+                <FormTextField control={control} name="idSistema" label="id do sistema" required helperText="-1 quando a unidade não tem sistema externo." />
+                <FormTextField control={control} name="filtro" label="Filtro Facebook" required />
+              </>
+            )}
+            {editing?.mode === 'edit' && <FormSelect control={control} name="ativo" label="Situação" options={ACTIVE_OPTIONS} required />}
+          </>
+        )}
+      </AdminFormDialog>
+
+      <ConfirmDialog
+        open={deactivating !== null}
+        title="Desativar unidade"
+        confirmLabel="Desativar"
+        destructive
+        busy={save.isPending}
+        onClose={() => setDeactivating(null)}
+        onConfirm={() => deactivating && void toggle(deactivating, 0)}
+      >
+        Desativar a unidade <strong>{deactivating?.nome}</strong>? Os usuários dela serão desconectados e não poderão entrar até que ela seja ativada de novo.
+      </ConfirmDialog>
+
+      <AdminFormDialog
+        open={newCompany}
+        mode="create"
+        title="Cadastrar Empresa"
+        schema={companyFormSchema}
+        values={EMPTY_COMPANY_FORM}
+        maxWidth="md"
+        successMessage={COMPANY_MESSAGES.created}
+        onClose={() => setNewCompany(false)}
+        onSubmit={(company) => createCompany.mutateAsync(company).then((created) => setIdEmpresa(created.id))}
+      >
+        {({ control }) => (
+          <>
+            <FormTextField control={control} name="nome" label="Nome da empresa" required autoFocus />
+            <Divider />
+            <Typography variant="subtitle2">Primeira unidade</Typography>
+            <FormTextField control={control} name="unidade.nome" label="Nome" required />
+            <FormTextField control={control} name="unidade.ddd" label="DDD" required />
+            <FormTextField control={control} name="unidade.idSistema" label="id do sistema" required helperText="-1 quando a unidade não tem sistema externo." />
+            <FormTextField control={control} name="unidade.filtro" label="Filtro Facebook" required />
+            <Divider />
+            <Typography variant="subtitle2">Administrador da empresa</Typography>
+            <FormTextField control={control} name="administrador.nome" label="Nome" required />
+            <FormTextField control={control} name="administrador.email" label="Email" type="email" required autoComplete="off" />
+            <FormTextField control={control} name="administrador.senha" label="Senha" type="password" required autoComplete="new-password" />
+          </>
+        )}
+      </AdminFormDialog>
+    </>
+  );
+}
