@@ -29,7 +29,14 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  // issue 10: on a database without users, start creates this super-admin (with a company 'Funil'
+  // and a unit 'Matriz'); otherwise the browser's one-time setup screen does.
+  FUNIL_ADMIN_EMAIL: z.email({ error: 'use um email válido' }).optional(),
+  FUNIL_ADMIN_PASSWORD: z.string().min(8, 'use ao menos 8 caracteres').max(200).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+}).refine((env) => (env.FUNIL_ADMIN_EMAIL === undefined) === (env.FUNIL_ADMIN_PASSWORD === undefined), {
+  message: 'FUNIL_ADMIN_EMAIL e FUNIL_ADMIN_PASSWORD vão juntos',
+  path: ['FUNIL_ADMIN_PASSWORD'],
 });
 export type Env = z.infer<typeof envSchema>;
 

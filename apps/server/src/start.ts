@@ -6,11 +6,16 @@ import { loadEnv } from './env.ts';
 import { openDatabase } from './db/connection.ts';
 import { seedDemoIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo.ts';
 import { buildApp } from './app.ts';
+import { ensureSuperAdmin, setupNeeded } from './modules/setup/setup.service.ts';
 import type { EvolutionOptions } from './modules/whatsapp/whatsapp.routes.ts';
 
 const env = loadEnv();
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : resolve(env.FUNIL_DATA_DIR, 'pglite') });
 const seeded = env.SEED_DEMO ? await seedDemoIfEmpty(database.db) : false;
+// issue 10: a fresh install without the demo gets its first super-admin from the environment,
+// or from the one-time setup screen of the browser.
+const adminCreated = env.FUNIL_ADMIN_EMAIL && env.FUNIL_ADMIN_PASSWORD ? await ensureSuperAdmin(database.db, { email: env.FUNIL_ADMIN_EMAIL, senha: env.FUNIL_ADMIN_PASSWORD }) : false;
+const awaitingSetup = await setupNeeded(database.db);
 const publicUrl = env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`;
 
 let evolution: EvolutionOptions;
@@ -66,8 +71,9 @@ const lines = [
   `Funil no ar: ${url}`,
   `Banco: ${database.kind === 'pglite' ? `PGlite em ${resolve(env.FUNIL_DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ' — dados de demonstração criados' : ''}`,
   gatewayLine,
-  `Acessos de demonstração (senha ${DEMO_PASSWORD}):`,
-  ...DEMO_LOGINS.map((l) => `  ${l.email.padEnd(28)} ${l.permissao.padEnd(3)} ${l.nome}`),
+  ...(adminCreated ? [`Super administrador criado: ${env.FUNIL_ADMIN_EMAIL ?? ''}`] : []),
+  ...(awaitingSetup ? [`Primeiro acesso: abra ${url} e crie o super administrador.`] : []),
+  ...(seeded || env.SEED_DEMO ? [`Acessos de demonstração (senha ${DEMO_PASSWORD}):`, ...DEMO_LOGINS.map((l) => `  ${l.email.padEnd(28)} ${l.permissao.padEnd(3)} ${l.nome}`)] : []),
   '',
 ];
 console.log(lines.join('\n'));

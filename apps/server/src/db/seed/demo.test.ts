@@ -7,6 +7,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo.ts';
 import { leads } from '../../modules/leads/leads.table.ts';
 import { usuarios } from '../../modules/users/users.table.ts';
 import { unidades } from '../../modules/tenancy/tenancy.table.ts';
+import { auditoria } from '../../modules/audit/audit.table.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -32,6 +33,13 @@ describe('seedDemoIfEmpty', () => {
     const sample = await database.db.select().from(leads).limit(300);
     expect(sample.every((l) => /^\d{11}$/.test(l.cliTelefone))).toBe(true);
     expect(new Set(sample.map((l) => l.cliCampanhaNome)).size).toBeGreaterThan(3);
+  });
+
+  it('creates its company, units and users through the administration services (issue 10), audited as Sistema', async () => {
+    const trail = await database.db.select({ entidade: auditoria.entidade, acao: auditoria.acao, autor: auditoria.nomeUsuario }).from(auditoria);
+    const counts = trail.reduce<Record<string, number>>((acc, r) => ({ ...acc, [`${r.entidade} ${r.acao}`]: (acc[`${r.entidade} ${r.acao}`] ?? 0) + 1 }), {});
+    expect(counts).toEqual({ 'empresa create': 1, 'unidade create': 2, 'usuario create': DEMO_LOGINS.length });
+    expect(trail.every((r) => r.autor === 'Sistema')).toBe(true);
   });
 
   it('lets every demo login in with the README password', async () => {
