@@ -20,6 +20,8 @@ import { unitDataRoutes } from './modules/unit-data/unit-data.routes.ts';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { guidanceRoutes } from './modules/guidance/guidance.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { unitSettingsRoutes } from './modules/unit-settings/unit-settings.routes.ts';
 import { whatsappRoutes, type EvolutionOptions } from './modules/whatsapp/whatsapp.routes.ts';
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 import { attachSessionSockets, type SessionSockets } from './realtime/session-sockets.ts';
@@ -151,6 +153,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(tenancyRoutes);
       await api.register(usersRoutes);
       await api.register(guidanceRoutes);
+      await api.register(catalogRoutes);
+      await api.register(unitSettingsRoutes);
       await api.register(whatsappRoutes, { evolution: options.evolution, mediaDir: options.mediaDir, mediaSweepMs: options.mediaSweepMs });
       await api.register(leadsRoutes);
       await api.register(callAttemptsRoutes);

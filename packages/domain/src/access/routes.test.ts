@@ -33,7 +33,8 @@ describe('000 §6 Route access', () => {
   });
   it('/campanhas: admin, manager or multi-manager', () => expect(who('/campanhas')).toEqual(['a', 'ag', 'm', 'mg']));
   it('/unidades: super-admin', () => expect(who('/unidades')).toEqual(['sa']));
-  it('/potencial: nobody', () => expect(who('/potencial', { extras: allFlags })).toEqual([]));
+  // 000 §2 says nobody, 002 §2.10 describes the screen: super-admin and company admin (docs/decisions.md, issue 10).
+  it('/potencial: super-admin and company admin (ag)', () => expect(who('/potencial', { extras: allFlags })).toEqual(['ag', 'sa']));
   it('/usuarios: super-admin or admin', () => expect(who('/usuarios')).toEqual(['a', 'ag', 'sa']));
   it('/configuracoes: admin', () => expect(who('/configuracoes')).toEqual(['a', 'ag']));
   it('/configuracoes-whatsapp: super-admin or admin', () => expect(who('/configuracoes-whatsapp')).toEqual(['a', 'ag', 'sa']));
@@ -118,7 +119,7 @@ describe('000 §6 Menu', () => {
   it('super-admin: Unidades, Usuários, Negociação, Modelos and Auditoria under Cadastros', () => {
     expect(labels('sa', { extras: allFlags })).toEqual([
       'Início', 'Dashboard', 'Webphone', 'Pipeline', 'Anúncios',
-      'Cadastros', 'Cadastros > Unidades', 'Cadastros > Usuários', 'Cadastros > Negociação', 'Cadastros > Modelos', 'Cadastros > Auditoria',
+      'Cadastros', 'Cadastros > Unidades', 'Cadastros > Usuários', 'Cadastros > Negociação', 'Cadastros > Potencial de Negociação', 'Cadastros > Modelos', 'Cadastros > Auditoria',
     ]);
   });
   it('manager and multi-manager: Cadastros > Campanhas only', () => {

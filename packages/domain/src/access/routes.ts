@@ -84,7 +84,10 @@ const ROUTE_RULES: Record<AppRoute, Rule> = {
   '/insights': both(roles('admin'), flag('metaInsights')),
   '/campanhas': roles('admin', 'manager', 'multiManager'),
   '/unidades': roles('superAdmin'),
-  '/potencial': () => false,
+  // 000 §2 denies /potencial to all while 002 §2.10 describes the screen: the company's potentials
+  // are a company-wide catalogue like its funnels, so the super-admin and the company admin (ag)
+  // manage them; a unit admin would change every unit's list (docs/decisions.md).
+  '/potencial': (ctx, role) => role === 'superAdmin' || ctx.permission === 'ag',
   '/usuarios': roles('superAdmin', 'admin'),
   '/configuracoes': roles('admin'),
   '/configuracoes-whatsapp': roles('superAdmin', 'admin'),
@@ -151,6 +154,8 @@ const CADASTROS_MENU: MenuSpec[] = [
   // 000 §6 lists /parceiros (admin) without a menu entry; issue 10 makes it reachable.
   link('parceiros', 'Parceiros', '/parceiros', roles('admin')),
   link('negociacao', 'Negociação', '/status-negociacao', roles('superAdmin')),
+  // 000 §2 has no menu entry for /potencial; a screen nobody can reach is of no use (docs/decisions.md).
+  link('potencial', 'Potencial de Negociação', '/potencial', anyone),
   link('modelos', 'Modelos', '/configuracoes-whatsapp', roles('superAdmin', 'admin')),
   link('auditoria', 'Auditoria', '/auditoria', roles('admin', 'superAdmin')),
 ];

@@ -30,6 +30,13 @@ describe('negotiation status transitions (000 §3 crm_contato_negociacao_status_
     expect(isTransitionAllowed(2, 1, allowed)).toBe(false);
   });
 
+  it('de 0 allows the status from any status: the unit settings list status_negociacao_permitidos (002 §3, issue 10)', () => {
+    const fromAny = [{ de: 0, para: 4 }, { de: 0, para: 5 }];
+    expect(isTransitionAllowed(1, 4, fromAny)).toBe(true);
+    expect(isTransitionAllowed(7, 5, fromAny)).toBe(true);
+    expect(isTransitionAllowed(1, 2, fromAny)).toBe(false);
+  });
+
   it('an empty list allows everything, the same status is a no-op and a lead without status may take any', () => {
     expect(isTransitionAllowed(1, 5, [])).toBe(true);
     expect(isTransitionAllowed(3, 3, allowed)).toBe(true);

@@ -1,6 +1,9 @@
 // Negotiation, attendance, message-status and tag rules (000 §3; 001 §3, §4, §5, §6, §8).
 
-/** One allowed negotiation-status transition of crm_contato_negociacao_status_permitidos (000 §3). */
+/**
+ * One allowed negotiation-status transition of crm_contato_negociacao_status_permitidos (000 §3).
+ * `de` 0 allows `para` from any status: the unit settings' status_negociacao_permitidos list (002 §3).
+ */
 export type StatusTransition = { de: number; para: number };
 
 /**
@@ -14,7 +17,7 @@ export function isTransitionAllowed(
   allowed: readonly StatusTransition[],
 ): boolean {
   if (from === null || from === to || allowed.length === 0) return true;
-  return allowed.some((pair) => pair.de === from && pair.para === to);
+  return allowed.some((pair) => (pair.de === from || pair.de === 0) && pair.para === to);
 }
 
 /** The statuses a selector offers from `from` (current one kept), in the given order. */

@@ -21,6 +21,13 @@ export const campaignSendEventSchema = z.object({ campanhaId: z.number().int(), 
 /** update-lead (002 §7): a lead's status within a campaign changed. */
 export const campaignLeadEventSchema = z.object({ campanhaId: z.number().int(), leadId: z.number().int(), status: z.enum(MASS_SEND_LEAD_STATUSES) });
 
+/**
+ * What changed in a company's administration (issue 10): the browser reads the unit data again
+ * (menus, flags, funnels, settings) without a new login.
+ */
+export const UNIT_DATA_CHANGES = ['configuracoes-extras', 'configuracoes-unidade', 'status-negociacao', 'status-negociacao-venda', 'potencial', 'orientacoes'] as const;
+export const unitDataEventSchema = z.object({ motivo: z.enum(UNIT_DATA_CHANGES), idUnidade: z.number().int().nullable() });
+
 type Entry = { readonly name: (id: number) => string; readonly pattern: RegExp; readonly schema: z.ZodType };
 
 /**
@@ -41,6 +48,7 @@ export const REALTIME_EVENTS = {
   updateCampaign: { name: (idEmpresa: number) => `company-${idEmpresa}-update-campanha` as const, pattern: /^company-\d+-update-campanha$/, schema: campaignEventSchema },
   campaignSend: { name: (idEmpresa: number) => `company-${idEmpresa}-envio-campanha` as const, pattern: /^company-\d+-envio-campanha$/, schema: campaignSendEventSchema },
   campaignLead: { name: (idEmpresa: number) => `company-${idEmpresa}-update-lead` as const, pattern: /^company-\d+-update-lead$/, schema: campaignLeadEventSchema },
+  unitData: { name: (idEmpresa: number) => `company-${idEmpresa}-unit-data` as const, pattern: /^company-\d+-unit-data$/, schema: unitDataEventSchema },
 } as const satisfies Record<string, Entry>;
 
 /**
@@ -70,6 +78,7 @@ export const createCampaignEvent = REALTIME_EVENTS.createCampaign.name;
 export const updateCampaignEvent = REALTIME_EVENTS.updateCampaign.name;
 export const campaignSendEvent = REALTIME_EVENTS.campaignSend.name;
 export const campaignLeadEvent = REALTIME_EVENTS.campaignLead.name;
+export const unitDataEvent = REALTIME_EVENTS.unitData.name;
 
 /** The payload schema of an event name; null for a name outside the contract. */
 export function realtimeSchemaOf(name: string): z.ZodType | null {

@@ -1,0 +1,225 @@
+// 002 §3 "Settings (per unit)", §5 "Settings", §9 (configuracoes/unidade) and 002 §2.9, §6, §7
+// (cadastros/configuracoes-extras); issue 10: roles × another unit's and company's ids, the audit
+// trail, and a toggle reaching logged-in users without a new login.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { unitDataEvent } from '@funil/domain/realtime/events';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
+import { statusNegociacaoPermitidos } from '../catalog/catalog.table.ts';
+import { auditoria } from '../audit/audit.table.ts';
+import { createUnit } from '../../db/seed/builders.ts';
+import { leads } from '../leads/leads.table.ts';
+import { phoneKey } from '../leads/phone-key.ts';
+
+let t: TestApp;
+let url: string;
+const token: Record<string, string> = {};
+const ROLES = ['u', 'a', 'ag', 'm', 'mg', 'sa'] as const;
+beforeAll(async () => {
+  t = await createTestApp({ sessionSweepMs: 0 });
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  for (const key of [...ROLES, 'uA2', 'aB1', 'uB1'] as const) token[key] = await t.login(t.fixture.users[key].email);
+});
+// A socket left open (a failed assertion) would keep the app from closing.
+const sockets: Socket[] = [];
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.close();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const db = () => t.database.db;
+const call = (who: string, options: Parameters<TestApp['as']>[1]) => t.as(token[who]!, options);
+const settingsRow = async (idUnidade: number) => (await db().select().from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, idUnidade)))[0]!;
+const settle = (ms = 250) => new Promise((r) => setTimeout(r, ms));
+function listen(who: string, idEmpresa: number): Promise<{ socket: Socket; got: unknown[] }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(url, { path: '/socket.io', auth: { token: token[who] }, transports: ['websocket'], reconnection: false });
+    const got: unknown[] = [];
+    socket.on(unitDataEvent(idEmpresa), (p: unknown) => got.push(p));
+    sockets.push(socket);
+    socket.once('ready', () => resolve({ socket, got }));
+    socket.once('connect_error', reject);
+  });
+}
+
+const valid = {
+  ligacao_limite_tentativas: 8,
+  ligacao_limite_tentativas_diarias: 2,
+  ligacao_intervalo_nao_atendida: 30,
+  intervalo_dias_crm: 90,
+  valor_minimo_segundos_chamada_atendida: 15,
+  regra_fila_1: '1,7',
+  regra_fila_2: [2, 3],
+  regra_fila_3: '4',
+  mensagem_whatsapp: 'Olá {nome}, vi seu interesse em {anuncio}!',
+  habilita_mensagem_whatsapp: true,
+  status_negociacao_permitidos: '4,5',
+};
+
+describe('configuracoes/unidade: who may call it (000 §6 /configuracoes: admin)', () => {
+  it.each(ROLES)('%s', async (role) => {
+    const get = await call(role, { method: 'GET', url: '/api/configuracoes/unidade' });
+    const put = await call(role, { method: 'PUT', url: '/api/configuracoes/unidade', payload: { ...valid, ligacao_limite_tentativas: 7 } });
+    if (role === 'a' || role === 'ag') {
+      expect([get.statusCode, put.statusCode]).toEqual([200, 200]);
+    } else {
+      expect([get.statusCode, put.statusCode]).toEqual([403, 403]);
+    }
+  });
+});
+
+describe('configuracoes/unidade (002 §3, §5, §9)', () => {
+  it('a new unit gets the 002 §9 defaults, and each queue rule is split into available and used statuses', async () => {
+    const fresh = await createUnit(db(), t.fixture.companyA, 'Unidade nova', '41');
+    // createUnit of the builders writes its own row; a unit without one gets the defaults on read.
+    await db().delete(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, fresh));
+    const res = await call('ag', { method: 'GET', url: `/api/configuracoes/unidade?idUnidade=${fresh}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      idUnidade: fresh,
+      ligacao_limite_tentativas: 6,
+      ligacao_limite_tentativas_diarias: 3,
+      ligacao_intervalo_nao_atendida: 60,
+      intervalo_dias_crm: 62,
+      valor_minimo_segundos_chamada_atendida: 20,
+      regra_fila_1: '1,7',
+      regra_fila_2: '2',
+      regra_fila_3: '5,3',
+      status_negociacao_permitidos: '',
+    });
+    expect(data.regra_fila_1_usados.map((s: { id: number }) => s.id)).toEqual([1, 7]);
+    expect(data.regra_fila_1_disponiveis.map((s: { id: number }) => s.id)).toEqual([2, 3, 4, 5, 6, 8, 9]);
+    expect(data.regra_fila_3_usados).toEqual([
+      { id: 5, nome: 'Convertido', cor: '#4caf50' },
+      { id: 3, nome: 'Não Atendido', cor: '#ff9800' },
+    ]);
+    expect(data.status_negociacao_usados).toEqual([]);
+    expect(data.status_negociacao_disponiveis).toHaveLength(9);
+  });
+
+  it("saves every field, answers 'Configurações salvas com sucesso!', audits the change and tells the unit", async () => {
+    const mine = await listen('u', t.fixture.companyA);
+    const sibling = await listen('uA2', t.fixture.companyA);
+    const res = await call('a', { method: 'PUT', url: '/api/configuracoes/unidade', payload: valid });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Configurações salvas com sucesso!');
+    expect(res.json().data).toMatchObject({ ligacao_limite_tentativas: 8, regra_fila_2: '2,3', habilita_mensagem_whatsapp: true, status_negociacao_permitidos: '4,5' });
+    expect(res.json().data.status_negociacao_usados.map((s: { id: number }) => s.id)).toEqual([4, 5]);
+    const row = await settingsRow(t.fixture.unitA1);
+    expect(row).toMatchObject({ ligacaoLimiteTentativas: 8, ligacaoLimiteTentativasDiarias: 2, intervaloDiasCrm: 90, mensagemWhatsapp: valid.mensagem_whatsapp, regraFila3: '4' });
+    // The allowed statuses reach the CRM through the unit data (000 §3 crm_contato_negociacao_status_permitidos).
+    const unit = await call('u', { method: 'GET', url: '/api/cadastros/dados-unidade' });
+    expect(unit.json().data.crm_contato_negociacao_status_permitidos).toEqual([
+      { de: 0, para: 4 },
+      { de: 0, para: 5 },
+    ]);
+    const audits = await db().select().from(auditoria).where(and(eq(auditoria.entidade, 'configuracoes_unidade'), eq(auditoria.idEntidade, t.fixture.unitA1)));
+    // The role walk above saved the same form with 7 attempts: only the difference is recorded.
+    expect(audits.at(-1)?.alteracoes).toEqual({ ligacao_limite_tentativas: { antes: 7, depois: 8 } });
+    expect(audits[0]?.alteracoes).toMatchObject({ intervalo_dias_crm: { antes: 62, depois: 90 }, status_negociacao_permitidos: { antes: '', depois: '4,5' } });
+    await settle();
+    expect(mine.got).toEqual([{ motivo: 'configuracoes-unidade', idUnidade: t.fixture.unitA1 }]);
+    expect(sibling.got).toEqual([]);
+    mine.socket.close();
+    sibling.socket.close();
+  });
+
+  it('the saved allowed statuses bind the lead status change of the unit (000 §3 crm_contato_negociacao_status_permitidos)', async () => {
+    // The previous test saved status_negociacao_permitidos '4,5' for unit A1.
+    const [lead] = await db()
+      .insert(leads)
+      .values({ idEmpresa: t.fixture.companyA, idUnidade: t.fixture.unitA1, cliNome: 'Lead', cliTelefone: '11987650001', telefoneChave: phoneKey('11987650001'), cliStatusNegociacao: 1 })
+      .returning({ id: leads.cliCrmId });
+    const move = (status: number) => call('a', { method: 'POST', url: `/api/negociacao/atualizarstatusnegociacao/${lead!.id}`, payload: { status } });
+    const refused = await move(2);
+    expect([refused.statusCode, refused.json().message]).toEqual([400, 'Transição de status não permitida.']);
+    expect((await move(4)).statusCode).toBe(200);
+    expect((await move(5)).statusCode).toBe(200);
+  });
+
+  it("refuses daily attempts above the total with 'O número de tentativas diárias é maior que o total de tentativas!' and saves nothing", async () => {
+    const before = await settingsRow(t.fixture.unitA1);
+    const res = await call('a', { method: 'PUT', url: '/api/configuracoes/unidade', payload: { ...valid, ligacao_limite_tentativas: 3, ligacao_limite_tentativas_diarias: 4, intervalo_dias_crm: 5 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('O número de tentativas diárias é maior que o total de tentativas!');
+    expect(await settingsRow(t.fixture.unitA1)).toEqual(before);
+  });
+
+  it('refuses numbers below 1 and statuses outside the funnel, saving nothing (002 §5)', async () => {
+    const before = await settingsRow(t.fixture.unitA1);
+    for (const field of ['ligacao_limite_tentativas', 'ligacao_intervalo_nao_atendida', 'intervalo_dias_crm', 'valor_minimo_segundos_chamada_atendida'] as const) {
+      const res = await call('a', { method: 'PUT', url: '/api/configuracoes/unidade', payload: { ...valid, [field]: 0 } });
+      expect([field, res.statusCode, res.json().fields?.[field]]).toEqual([field, 400, 'O valor mínimo é 1.']);
+    }
+    const unknown = await call('a', { method: 'PUT', url: '/api/configuracoes/unidade', payload: { ...valid, regra_fila_1: '1,99' } });
+    expect([unknown.statusCode, unknown.json().message]).toEqual([400, 'Escolha status existentes.']);
+    expect(await settingsRow(t.fixture.unitA1)).toEqual(before);
+  });
+
+  it("keeps a unit admin to their unit; a company admin reaches the company's units, never another company's", async () => {
+    const sibling = await call('a', { method: 'GET', url: `/api/configuracoes/unidade?idUnidade=${t.fixture.unitA2}` });
+    expect(sibling.statusCode).toBe(403);
+    const put = await call('a', { method: 'PUT', url: `/api/configuracoes/unidade?idUnidade=${t.fixture.unitA2}`, payload: valid });
+    expect(put.statusCode).toBe(403);
+    const agSibling = await call('ag', { method: 'PUT', url: `/api/configuracoes/unidade?idUnidade=${t.fixture.unitA2}`, payload: { ...valid, intervalo_dias_crm: 33 } });
+    expect(agSibling.statusCode).toBe(200);
+    expect((await settingsRow(t.fixture.unitA2)).intervaloDiasCrm).toBe(33);
+    const beforeB = await settingsRow(t.fixture.unitB1);
+    const foreign = await call('ag', { method: 'PUT', url: `/api/configuracoes/unidade?idUnidade=${t.fixture.unitB1}`, payload: valid });
+    expect([foreign.statusCode, foreign.json().message]).toEqual([404, 'Registro não encontrado.']);
+    const foreignGet = await call('ag', { method: 'GET', url: `/api/configuracoes/unidade?idUnidade=${t.fixture.unitB1}` });
+    expect(foreignGet.statusCode).toBe(404);
+    expect(await settingsRow(t.fixture.unitB1)).toEqual(beforeB);
+    expect(await db().select().from(statusNegociacaoPermitidos).where(eq(statusNegociacaoPermitidos.idUnidade, t.fixture.unitB1))).toEqual([]);
+  });
+});
+
+describe('cadastros/configuracoes-extras (002 §2.9, §6: per company; 000 §6 /configuracoes-globais: super-admin)', () => {
+  it.each(ROLES)('%s', async (role) => {
+    const get = await call(role, { method: 'GET', url: '/api/cadastros/configuracoes-extras' });
+    const put = await call(role, { method: 'PUT', url: '/api/cadastros/configuracoes-extras', payload: { cadastrarCEP: false } });
+    if (role === 'sa') expect([get.statusCode, put.statusCode]).toEqual([200, 200]);
+    else expect([get.statusCode, put.statusCode]).toEqual([403, 403]);
+  });
+
+  it('turns the pipeline on for every unit of the company: the logged-in attendant is told, and the route opens without a new login', async () => {
+    const before = await call('u', { method: 'GET', url: '/api/cadastros/dados-unidade' });
+    expect(JSON.parse(before.json().data.crm_configuracoes.configuracoesExtra).pipeline).not.toBe(true);
+    const attendant = await listen('u', t.fixture.companyA);
+    const sibling = await listen('uA2', t.fixture.companyA);
+    const foreign = await listen('uB1', t.fixture.companyB);
+
+    const res = await call('sa', { method: 'PUT', url: '/api/cadastros/configuracoes-extras', payload: { pipeline: true, habilita_envio_em_massaV2: true } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: 'Funcionalidades salvas com sucesso!', data: { pipeline: true, habilita_envio_em_massaV2: true, automacao: false } });
+    await settle();
+    expect(attendant.got).toEqual([{ motivo: 'configuracoes-extras', idUnidade: null }]);
+    expect(sibling.got).toEqual([{ motivo: 'configuracoes-extras', idUnidade: null }]);
+    expect(foreign.got).toEqual([]);
+    for (const s of [attendant, sibling, foreign]) s.socket.close();
+
+    // The same session now reads the flag in its unit data, and the server's role matrix follows.
+    const after = await call('u', { method: 'GET', url: '/api/cadastros/dados-unidade' });
+    expect(JSON.parse(after.json().data.crm_configuracoes.configuracoesExtra)).toMatchObject({ pipeline: true });
+    for (const unit of [t.fixture.unitA1, t.fixture.unitA2]) expect(JSON.parse((await settingsRow(unit)).configuracoesExtra)).toMatchObject({ pipeline: true });
+    expect(JSON.parse((await settingsRow(t.fixture.unitB1)).configuracoesExtra).pipeline).toBeUndefined();
+    const [audit] = await db().select().from(auditoria).where(eq(auditoria.entidade, 'configuracoes_extras'));
+    expect(audit).toMatchObject({ acao: 'update', idEmpresa: t.fixture.companyA, idUsuario: t.fixture.users.sa.id });
+    expect(audit?.alteracoes).toMatchObject({ pipeline: { antes: false, depois: true } });
+  });
+
+  it('keeps the flags left out and refuses a key outside 000 §3', async () => {
+    const res = await call('sa', { method: 'PUT', url: '/api/cadastros/configuracoes-extras', payload: { edicao_status_cliente: true } });
+    expect(res.json().data).toMatchObject({ pipeline: true, edicao_status_cliente: true });
+    const bad = await call('sa', { method: 'PUT', url: '/api/cadastros/configuracoes-extras', payload: { pipeline: true, qualquer: true } });
+    expect(bad.statusCode).toBe(400);
+    const notBool = await call('sa', { method: 'PUT', url: '/api/cadastros/configuracoes-extras', payload: { pipeline: 'sim' } });
+    expect(notBool.statusCode).toBe(400);
+    expect((await call('sa', { method: 'GET', url: '/api/cadastros/configuracoes-extras' })).json().data.pipeline).toBe(true);
+  });
+});

@@ -1,0 +1,32 @@
+// 002 §7 "Admin": GET and PUT configuracoes/unidade (000 §6 /configuracoes: admin); 002 §7
+// "Extras and catalogue": cadastros/configuracoes-extras (000 §6 /configuracoes-globais: super-admin).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SETTINGS_MESSAGES, unitSettingsBodySchema, unitSettingsQuerySchema, unitSettingsResponseSchema, unitSettingsSavedSchema } from '@funil/domain/admin-api/settings';
+import { EXTRAS_MESSAGES, extrasBodySchema, extrasResponseSchema, extrasSavedSchema } from '@funil/domain/admin-api/extras';
+import { sessionOf } from '../auth/auth.plugin.ts';
+import { errorResponses } from '../../http/lead-screens.ts';
+import { readCompanyExtras, readUnitSettings, saveCompanyExtras, saveUnitSettings, type SettingsDeps } from './unit-settings.service.ts';
+
+const SETTINGS = { config: { access: '/configuracoes' } } as const;
+const EXTRAS = { config: { access: '/configuracoes-globais' } } as const;
+
+export const unitSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: SettingsDeps = { db: app.db, realtime: app.realtime };
+
+  app.get('/configuracoes/unidade', { ...SETTINGS, schema: { querystring: unitSettingsQuerySchema, response: { 200: unitSettingsResponseSchema, ...errorResponses } } }, async (request) => ({
+    data: await readUnitSettings(app.db, sessionOf(request), request.query.idUnidade),
+  }));
+  app.put(
+    '/configuracoes/unidade',
+    { ...SETTINGS, schema: { querystring: unitSettingsQuerySchema, body: unitSettingsBodySchema, response: { 200: unitSettingsSavedSchema, ...errorResponses } } },
+    async (request) => ({ message: SETTINGS_MESSAGES.saved, data: await saveUnitSettings(deps, sessionOf(request), request.query.idUnidade, request.body) }),
+  );
+
+  app.get('/cadastros/configuracoes-extras', { ...EXTRAS, schema: { response: { 200: extrasResponseSchema, ...errorResponses } } }, async (request) => ({
+    data: await readCompanyExtras(app.db, sessionOf(request)),
+  }));
+  app.put('/cadastros/configuracoes-extras', { ...EXTRAS, schema: { body: extrasBodySchema, response: { 200: extrasSavedSchema, ...errorResponses } } }, async (request) => ({
+    message: EXTRAS_MESSAGES.saved,
+    data: await saveCompanyExtras(deps, sessionOf(request), request.body),
+  }));
+};

@@ -1,0 +1,125 @@
+// The unit settings of 002 §3 "Settings (per unit)", §4 "Settings rule", §5 "Settings", §9:
+// GET and PUT configuracoes/unidade.
+import { z } from 'zod';
+
+export const SETTINGS_MESSAGES = {
+  saved: 'Configurações salvas com sucesso!',
+  dailyAboveTotal: 'O número de tentativas diárias é maior que o total de tentativas!',
+  minimumOne: 'O valor mínimo é 1.',
+  number: 'Informe um número inteiro.',
+  statusList: 'Escolha status existentes.',
+  messageTooLong: 'A mensagem deve ter no máximo 1000 caracteres.',
+} as const;
+
+/** 002 §9: the settings of a new unit. */
+export const DEFAULT_UNIT_SETTINGS = {
+  ligacao_limite_tentativas: 6,
+  ligacao_limite_tentativas_diarias: 3,
+  ligacao_intervalo_nao_atendida: 60,
+  intervalo_dias_crm: 62,
+  valor_minimo_segundos_chamada_atendida: 20,
+  regra_fila_1: '1,7',
+  regra_fila_2: '2',
+  regra_fila_3: '5,3',
+  mensagem_whatsapp: '',
+  habilita_mensagem_whatsapp: false,
+  status_negociacao_permitidos: '',
+} as const;
+
+// Number inputs have a minimum of 1 (002 §5); at most 100000 keeps them in an integer column.
+const atLeastOne = z
+  .union([z.number({ error: SETTINGS_MESSAGES.number }), z.string({ error: SETTINGS_MESSAGES.number }).trim().regex(/^\d{1,6}$/, SETTINGS_MESSAGES.number).transform(Number)], {
+    error: SETTINGS_MESSAGES.number,
+  })
+  .pipe(z.number().int(SETTINGS_MESSAGES.number).min(1, SETTINGS_MESSAGES.minimumOne).max(100_000, SETTINGS_MESSAGES.number));
+
+/**
+ * A list of negotiation statuses by funnel order: comma-separated digits as 002 §3 stores them
+ * ('1,7'), or an array of numbers (the transfer list's 'used' side). Always answered as text.
+ */
+export const statusIdListField = z
+  .union([
+    z.string({ error: SETTINGS_MESSAGES.statusList }).trim().regex(/^(\d{1,9}(\s*,\s*\d{1,9})*)?$/, SETTINGS_MESSAGES.statusList),
+    z.array(z.number().int().min(1).max(999_999_999), { error: SETTINGS_MESSAGES.statusList }).max(200, SETTINGS_MESSAGES.statusList),
+  ])
+  .transform((v) => normaliseStatusIds(typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '').map(Number) : v));
+
+/** Unique ids in their first order, joined by commas ('' for none). */
+export function normaliseStatusIds(ids: readonly number[]): string {
+  return [...new Set(ids)].join(',');
+}
+
+/** The ids of a comma-separated list ('' is none). */
+export function parseStatusIds(text: string): number[] {
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => /^\d+$/.test(s))
+    .map(Number);
+}
+
+const booleanField = z.union([z.boolean(), z.literal(0), z.literal(1)], { error: 'Use verdadeiro ou falso.' }).transform((v) => v === true || v === 1);
+
+/** PUT configuracoes/unidade: the editable fields of 002 §3 (the messaging token stays on the server). */
+export const unitSettingsBodySchema = z
+  .object({
+    ligacao_limite_tentativas: atLeastOne,
+    ligacao_limite_tentativas_diarias: atLeastOne,
+    ligacao_intervalo_nao_atendida: atLeastOne,
+    intervalo_dias_crm: atLeastOne,
+    valor_minimo_segundos_chamada_atendida: atLeastOne,
+    regra_fila_1: statusIdListField,
+    regra_fila_2: statusIdListField,
+    regra_fila_3: statusIdListField,
+    mensagem_whatsapp: z.string().max(1000, SETTINGS_MESSAGES.messageTooLong),
+    habilita_mensagem_whatsapp: booleanField,
+    status_negociacao_permitidos: statusIdListField,
+  })
+  // 002 §5: daily attempts above the total save nothing.
+  .refine((s) => s.ligacao_limite_tentativas_diarias <= s.ligacao_limite_tentativas, {
+    message: SETTINGS_MESSAGES.dailyAboveTotal,
+    path: ['ligacao_limite_tentativas_diarias'],
+  });
+export type UnitSettingsBody = z.input<typeof unitSettingsBodySchema>;
+export type UnitSettingsValues = z.output<typeof unitSettingsBodySchema>;
+
+/** Whether the attempts of a settings form may be saved (002 §5), for the form before it sends. */
+export function dailyAttemptsWithinTotal(s: { ligacao_limite_tentativas: number; ligacao_limite_tentativas_diarias: number }): boolean {
+  return s.ligacao_limite_tentativas_diarias <= s.ligacao_limite_tentativas;
+}
+
+/** A status of a transfer list: its funnel order as id (002 §3 "items with id, nome, cor"). */
+export const transferItemSchema = z.object({ id: z.number().int(), nome: z.string(), cor: z.string() });
+export type TransferItem = z.infer<typeof transferItemSchema>;
+
+/** GET configuracoes/unidade: the values and each transfer list split into available and used. */
+export const unitSettingsSchema = z.object({
+  idUnidade: z.number().int(),
+  ligacao_limite_tentativas: z.number().int(),
+  ligacao_limite_tentativas_diarias: z.number().int(),
+  ligacao_intervalo_nao_atendida: z.number().int(),
+  intervalo_dias_crm: z.number().int(),
+  valor_minimo_segundos_chamada_atendida: z.number().int(),
+  regra_fila_1: z.string(),
+  regra_fila_2: z.string(),
+  regra_fila_3: z.string(),
+  mensagem_whatsapp: z.string(),
+  habilita_mensagem_whatsapp: z.boolean(),
+  status_negociacao_permitidos: z.string(),
+  idInstanciaWhatsapp: z.number().int().nullable(),
+  regra_fila_1_disponiveis: z.array(transferItemSchema),
+  regra_fila_1_usados: z.array(transferItemSchema),
+  regra_fila_2_disponiveis: z.array(transferItemSchema),
+  regra_fila_2_usados: z.array(transferItemSchema),
+  regra_fila_3_disponiveis: z.array(transferItemSchema),
+  regra_fila_3_usados: z.array(transferItemSchema),
+  status_negociacao_disponiveis: z.array(transferItemSchema),
+  status_negociacao_usados: z.array(transferItemSchema),
+  dataAtualizacao: z.string(),
+});
+export type UnitSettings = z.infer<typeof unitSettingsSchema>;
+export const unitSettingsResponseSchema = z.object({ data: unitSettingsSchema });
+export const unitSettingsSavedSchema = z.object({ message: z.string(), data: unitSettingsSchema });
+
+/** ?idUnidade= of a company admin or the super-admin choosing another unit of the company. */
+export const unitSettingsQuerySchema = z.object({ idUnidade: z.string().regex(/^\d{1,10}$/, 'Identificador inválido.').transform(Number).optional() });
