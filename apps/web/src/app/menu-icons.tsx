@@ -14,6 +14,7 @@ import Forum from '@mui/icons-material/Forum';
 import Handshake from '@mui/icons-material/Handshake';
 import Home from '@mui/icons-material/Home';
 import Insights from '@mui/icons-material/Insights';
+import MenuBook from '@mui/icons-material/MenuBook';
 import ListAlt from '@mui/icons-material/ListAlt';
 import Paid from '@mui/icons-material/Paid';
 import People from '@mui/icons-material/People';
@@ -56,6 +57,7 @@ export const ROUTE_ICONS: Record<AppRoute, SvgIconComponent> = {
   '/status-negociacao-venda': Flag,
   '/envio-em-massa-cadastro': PostAdd,
   '/envio-em-massa': ListAlt,
+  '/orientacoes': MenuBook,
 };
 
 /** Icons of the collapsible groups of 000 §2, by MenuGroup key. */

@@ -52,6 +52,7 @@ describe('000 §6 Route access', () => {
     expect(who('/status-negociacao')).toEqual(['sa']);
     expect(who('/status-negociacao-venda')).toEqual(['sa']);
   });
+  it('/orientacoes (issue 10, not in 000 §6): admins and the super-admin', () => expect(who('/orientacoes')).toEqual(['a', 'ag', 'sa']));
   it('/anuncios: admin or super-admin', () => expect(who('/anuncios')).toEqual(['a', 'ag', 'sa']));
   it('gateway screens need evolutionHabilitado (001 §6)', () => {
     expect(who('/instancias')).toEqual([]);
@@ -107,7 +108,7 @@ describe('000 §6 Menu', () => {
     expect(labels('a', { extras: allFlags })).toEqual([
       'Início', 'Dashboard', 'CRM', 'Pipeline', 'Meta Insights', 'Automação', 'Anúncios',
       'Envio Em Massa', 'Envio Em Massa > Listar Envios',
-      'Cadastros', 'Cadastros > Campanhas', 'Cadastros > Usuários', 'Cadastros > Parceiros', 'Cadastros > Modelos', 'Cadastros > Auditoria',
+      'Cadastros', 'Cadastros > Campanhas', 'Cadastros > Usuários', 'Cadastros > Parceiros', 'Cadastros > Configurações', 'Cadastros > Orientações', 'Cadastros > Modelos', 'Cadastros > Auditoria',
     ]);
   });
   it('user with every flag: Cadastrar Envios and Listar Envios, no Cadastros', () => {
@@ -116,10 +117,11 @@ describe('000 §6 Menu', () => {
       'Envio Em Massa', 'Envio Em Massa > Cadastrar Envios', 'Envio Em Massa > Listar Envios',
     ]);
   });
-  it('super-admin: Unidades, Usuários, Negociação, Modelos and Auditoria under Cadastros', () => {
+  it('super-admin: Unidades, Usuários, the statuses, potentials, toggles, guidance, Modelos and Auditoria under Cadastros', () => {
     expect(labels('sa', { extras: allFlags })).toEqual([
       'Início', 'Dashboard', 'Webphone', 'Pipeline', 'Anúncios',
-      'Cadastros', 'Cadastros > Unidades', 'Cadastros > Usuários', 'Cadastros > Negociação', 'Cadastros > Potencial de Negociação', 'Cadastros > Modelos', 'Cadastros > Auditoria',
+      'Cadastros', 'Cadastros > Unidades', 'Cadastros > Usuários', 'Cadastros > Negociação', 'Cadastros > Status de Venda', 'Cadastros > Potencial de Negociação',
+      'Cadastros > Funcionalidades', 'Cadastros > Orientações', 'Cadastros > Modelos', 'Cadastros > Auditoria',
     ]);
   });
   it('manager and multi-manager: Cadastros > Campanhas only', () => {

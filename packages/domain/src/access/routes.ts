@@ -48,6 +48,7 @@ export const ROUTES = [
   '/status-negociacao-venda',
   '/envio-em-massa-cadastro',
   '/envio-em-massa',
+  '/orientacoes',
   // Issue 10: the audit trail of administration writes (not in 000 §2; docs/decisions.md).
   '/auditoria',
 ] as const;
@@ -100,6 +101,9 @@ const ROUTE_RULES: Record<AppRoute, Rule> = {
   '/anuncios': roles('admin', 'superAdmin'),
   '/envio-em-massa-cadastro': both(roles('user'), flag('habilita_envio_em_massaV2')),
   '/envio-em-massa': both(roles('user', 'admin'), flag('habilita_envio_em_massaV2')),
+  // Not in 000 §2 (the spec shows guidance only on /inicial): those who run a unit or a company
+  // edit its home-screen texts; the server narrows a unit admin to their unit (docs/decisions.md).
+  '/orientacoes': roles('admin', 'superAdmin'),
   // Issue 10: who may read GET cadastros/auditoria (admins of their scope, the super-admin all).
   '/auditoria': roles('admin', 'superAdmin'),
 };
@@ -154,8 +158,14 @@ const CADASTROS_MENU: MenuSpec[] = [
   // 000 §6 lists /parceiros (admin) without a menu entry; issue 10 makes it reachable.
   link('parceiros', 'Parceiros', '/parceiros', roles('admin')),
   link('negociacao', 'Negociação', '/status-negociacao', roles('superAdmin')),
+  // 000 §6 lists no menu entry for the other screens of 002 §2.8–§2.10; a screen nobody can reach
+  // is of no use (docs/decisions.md). Each follows its route's rule.
+  link('status-venda', 'Status de Venda', '/status-negociacao-venda', roles('superAdmin')),
   // 000 §2 has no menu entry for /potencial; a screen nobody can reach is of no use (docs/decisions.md).
   link('potencial', 'Potencial de Negociação', '/potencial', anyone),
+  link('configuracoes', 'Configurações', '/configuracoes', roles('admin')),
+  link('funcionalidades', 'Funcionalidades', '/configuracoes-globais', roles('superAdmin')),
+  link('orientacoes', 'Orientações', '/orientacoes', roles('admin', 'superAdmin')),
   link('modelos', 'Modelos', '/configuracoes-whatsapp', roles('superAdmin', 'admin')),
   link('auditoria', 'Auditoria', '/auditoria', roles('admin', 'superAdmin')),
 ];

@@ -12,6 +12,7 @@ import { useCurrentUser } from '../../lib/session.ts';
 import { useLoadedUnitData, useUnitData } from '../../lib/unit-data.ts';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { isScreenAvailable } from '../screens.tsx';
+import { useUnitDataLive } from '../use-unit-data-live.ts';
 import { DRAWER_BREAKPOINT_PX, DRAWER_WIDTH } from '../theme.ts';
 import { AppDrawer } from './app-drawer.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -56,6 +57,7 @@ export function AppShell() {
   const { enqueueSnackbar } = useSnackbar();
   const logout = useLogout();
   useNotificationPermission();
+  useUnitDataLive();
 
   const refresh = async () => {
     const result = await refetch();

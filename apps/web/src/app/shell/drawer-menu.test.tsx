@@ -73,6 +73,8 @@ describe('000 §6 drawer menu', () => {
       'Cadastros > Campanhas',
       'Cadastros > Usuários',
       'Cadastros > Parceiros',
+      'Cadastros > Configurações',
+      'Cadastros > Orientações',
       'Cadastros > Modelos',
       'Cadastros > Auditoria',
     ]);

@@ -1,0 +1,38 @@
+// issue 10: a feature toggle (or another administration change) reaches logged-in users without a
+// new login: on the company's unit-data event the unit data is read again, so menus follow.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { unitDataEvent } from '@funil/domain/realtime/events';
+import { emitSocket, ID_EMPRESA, ID_UNIDADE } from '../lib/testing/admin-screen-kit.tsx';
+import { useUnitDataLive } from './use-unit-data-live.ts';
+
+vi.mock('../lib/session.ts', async () => (await import('../lib/testing/admin-screen-kit.tsx')).sessionModule);
+vi.mock('../lib/unit-data.ts', async () => (await import('../lib/testing/admin-screen-kit.tsx')).unitDataModule);
+vi.mock('../lib/socket.ts', async () => (await import('../lib/testing/admin-screen-kit.tsx')).socketModule);
+
+afterEach(cleanup);
+
+describe('issue 10: a toggle reaches logged-in users without a new login', () => {
+  const setup = () => {
+    const client = new QueryClient();
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    renderHook(() => useUnitDataLive(), { wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
+    return invalidate;
+  };
+  const keys = (spy: ReturnType<typeof setup>) => spy.mock.calls.map(([filters]) => filters?.queryKey);
+
+  it('the company-wide unit-data event reads the unit data again (menus follow)', () => {
+    const invalidate = setup();
+    act(() => emitSocket(unitDataEvent(ID_EMPRESA), { motivo: 'configuracoes-extras', idUnidade: null }));
+    expect(keys(invalidate)).toEqual([['unit-data']]);
+  });
+
+  it('a change of another unit is ignored; guidance changes also reload the home texts', () => {
+    const invalidate = setup();
+    act(() => emitSocket(unitDataEvent(ID_EMPRESA), { motivo: 'configuracoes-unidade', idUnidade: ID_UNIDADE + 1 }));
+    expect(keys(invalidate)).toEqual([]);
+    act(() => emitSocket(unitDataEvent(ID_EMPRESA), { motivo: 'orientacoes', idUnidade: ID_UNIDADE }));
+    expect(keys(invalidate)).toEqual([['unit-data'], ['orientacoes']]);
+  });
+});

@@ -1,0 +1,71 @@
+// Deleting a status (issue 10, 002 §2.8): a status no lead holds goes at once after a confirmation;
+// one in use is refused by the server with how many leads hold it, and the admin chooses the status
+// those leads move to before it goes.
+import { useState } from 'react';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { STATUS_MESSAGES } from '@funil/domain/admin-api/statuses';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useDeleteStatus, type StatusKind, type StatusRow } from '../api/statuses.ts';
+
+type DeleteStatusDialogProps = { kind: StatusKind; row: StatusRow; rows: readonly StatusRow[]; onClose: () => void };
+
+export function DeleteStatusDialog({ kind, row, rows, onClose }: DeleteStatusDialogProps) {
+  const remove = useDeleteStatus(kind);
+  const { enqueueSnackbar } = useSnackbar();
+  const [inUse, setInUse] = useState<string | null>(null);
+  const [destino, setDestino] = useState<number | ''>('');
+  const others = rows.filter((r) => r.ordem !== row.ordem);
+
+  const submit = () =>
+    remove.mutate(
+      { ordem: row.ordem, destino: inUse !== null && destino !== '' ? destino : null },
+      {
+        onSuccess: (answer) => {
+          enqueueSnackbar(answer.message || STATUS_MESSAGES.deleted, { variant: 'success' });
+          onClose();
+        },
+        onError: (error) => {
+          // 409: leads hold the status (the server's text says how many), unless the rules name it.
+          if (error instanceof ApiError && error.status === 409 && error.message !== STATUS_MESSAGES.systemStatus) setInUse(error.message);
+          else enqueueSnackbar(error instanceof ApiError ? error.message : String(error), { variant: 'error' });
+        },
+      },
+    );
+
+  return (
+    <Dialog open onClose={remove.isPending ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="delete-status-title">
+      <DialogTitle id="delete-status-title">Excluir status</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: inUse ? 2 : 0 }}>
+          Tem certeza que deseja excluir o status “{row.nome}” (ordem {row.ordem})?
+        </DialogContentText>
+        {inUse !== null && (
+          <Stack spacing={2}>
+            <Alert severity="warning">{inUse}</Alert>
+            <TextField select label="Mover os leads para" value={destino} onChange={(event) => setDestino(Number(event.target.value))} size="small" fullWidth>
+              {others.map((other) => (
+                <MenuItem key={other.ordem} value={other.ordem}>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <Box aria-hidden sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: other.cor }} />
+                    <span>
+                      {other.ordem} · {other.nome}
+                    </span>
+                  </Stack>
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={remove.isPending}>
+          Cancelar
+        </Button>
+        <Button color="error" variant="contained" onClick={submit} disabled={remove.isPending || (inUse !== null && destino === '')}>
+          {inUse !== null ? 'Mover e excluir' : 'Excluir'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

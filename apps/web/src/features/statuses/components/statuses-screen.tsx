@@ -1,0 +1,75 @@
+// /status-negociacao and /status-negociacao-venda (002 §2.8, super-admin): 'Gerenciar Status
+// Negociação' with colour, name, description, funnel order, created and updated dates, edit and
+// delete, and the register dialog. The sale statuses use the same table on idFunilVenda.
+import { useMemo, useState } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Edit from '@mui/icons-material/Edit';
+import { formatDateTime } from '@funil/domain/format/date';
+import { SYSTEM_STATUS_ORDERS } from '@funil/domain/admin-api/statuses';
+import { AdminTable, type AdminRowAction } from '../../../components/ui/admin-table.tsx';
+import { ColorChip } from '../../../components/ui/color-chip.tsx';
+import { useStatuses, type StatusKind, type StatusRow } from '../api/statuses.ts';
+import { DeleteStatusDialog } from './delete-status-dialog.tsx';
+import { StatusDialog } from './status-dialog.tsx';
+
+export const STATUS_SCREEN_TITLE: Record<StatusKind, string> = {
+  negociacao: 'Gerenciar Status Negociação',
+  venda: 'Gerenciar Status Negociação Venda',
+};
+
+const columns: GridColDef<StatusRow>[] = [
+  { field: 'cor', headerName: 'Cor', width: 90, sortable: false, renderCell: ({ row }) => <ColorChip color={row.cor} label=" " aria-label={`Cor ${row.cor}`} sx={{ width: 32 }} /> },
+  { field: 'nome', headerName: 'Nome', flex: 1, minWidth: 160 },
+  { field: 'descricao', headerName: 'Descrição', flex: 1.5, minWidth: 200, valueGetter: (value: string | null) => value ?? '' },
+  { field: 'ordem', headerName: 'Ordem do funil', type: 'number', width: 140, headerAlign: 'left', align: 'left' },
+  { field: 'dataCad', headerName: 'Criado em', width: 160, valueFormatter: (value: string) => formatDateTime(value) },
+  { field: 'dataAtualizacao', headerName: 'Atualizado em', width: 160, valueFormatter: (value: string) => formatDateTime(value) },
+];
+
+type Dialogs = { kind: 'closed' } | { kind: 'form'; editing: StatusRow | null } | { kind: 'delete'; row: StatusRow };
+
+function StatusesScreen({ kind }: { kind: StatusKind }) {
+  const statuses = useStatuses(kind);
+  const [dialog, setDialog] = useState<Dialogs>({ kind: 'closed' });
+  const rows = useMemo(() => [...(statuses.data ?? [])].sort((a, b) => a.ordem - b.ordem), [statuses.data]);
+  const actions: AdminRowAction<StatusRow>[] = [
+    { label: 'Editar', icon: <Edit fontSize="small" />, onClick: (row) => setDialog({ kind: 'form', editing: row }) },
+    {
+      label: 'Excluir',
+      icon: <DeleteOutlined fontSize="small" />,
+      color: 'error',
+      onClick: (row) => setDialog({ kind: 'delete', row }),
+      // The statuses the product's rules name may be renamed, never deleted.
+      hidden: (row) => (SYSTEM_STATUS_ORDERS[kind] as readonly number[]).includes(row.ordem),
+    },
+  ];
+
+  return (
+    <>
+      <AdminTable
+        title={STATUS_SCREEN_TITLE[kind]}
+        rows={rows}
+        columns={columns}
+        loading={statuses.isPending}
+        error={statuses.isError ? statuses.error.message : null}
+        rowLabel={(row) => row.nome}
+        actions={actions}
+        create={{ label: 'Cadastrar Status', onClick: () => setDialog({ kind: 'form', editing: null }) }}
+        csvFileName={kind === 'negociacao' ? 'status-negociacao' : 'status-venda'}
+        print
+        pageSize={25}
+      />
+      <StatusDialog kind={kind} open={dialog.kind === 'form'} editing={dialog.kind === 'form' ? dialog.editing : null} rows={rows} onClose={() => setDialog({ kind: 'closed' })} />
+      {dialog.kind === 'delete' && <DeleteStatusDialog kind={kind} row={dialog.row} rows={rows} onClose={() => setDialog({ kind: 'closed' })} />}
+    </>
+  );
+}
+
+export function NegotiationStatusesScreen() {
+  return <StatusesScreen kind="negociacao" />;
+}
+
+export function SaleStatusesScreen() {
+  return <StatusesScreen kind="venda" />;
+}

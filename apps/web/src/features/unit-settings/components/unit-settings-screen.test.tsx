@@ -1,0 +1,149 @@
+// 002 §2.10 "Configurações", §3 "Settings (per unit)", §4 "Settings rule", §5 "Settings", §8: the
+// unit settings form with SALVAR and refresh, the transfer lists, numbers ≥ 1 and the
+// daily-above-total rule that saves nothing.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SETTINGS_MESSAGES, type UnitSettings } from '@funil/domain/admin-api/settings';
+import { answerFetch, renderWithProviders, shell } from '../../../lib/testing/admin-screen-kit.tsx';
+import { UnitSettingsScreen } from './unit-settings-screen.tsx';
+
+vi.mock('../../../lib/session.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).sessionModule);
+vi.mock('../../../lib/unit-data.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).unitDataModule);
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const status = (id: number, nome: string) => ({ id, nome, cor: '#2196f3' });
+const settings = (overrides: Partial<UnitSettings> = {}): UnitSettings => ({
+  idUnidade: 1,
+  ligacao_limite_tentativas: 6,
+  ligacao_limite_tentativas_diarias: 3,
+  ligacao_intervalo_nao_atendida: 60,
+  intervalo_dias_crm: 62,
+  valor_minimo_segundos_chamada_atendida: 20,
+  regra_fila_1: '1,7',
+  regra_fila_2: '2',
+  regra_fila_3: '5,3',
+  mensagem_whatsapp: 'Olá {nome}, vimos seu interesse em {anuncio}.',
+  habilita_mensagem_whatsapp: false,
+  status_negociacao_permitidos: '4',
+  idInstanciaWhatsapp: null,
+  regra_fila_1_disponiveis: [status(2, 'Atendido')],
+  regra_fila_1_usados: [status(1, 'Novo'), status(7, 'Retornar')],
+  regra_fila_2_disponiveis: [status(1, 'Novo')],
+  regra_fila_2_usados: [status(2, 'Atendido')],
+  regra_fila_3_disponiveis: [status(4, 'Em negociação')],
+  regra_fila_3_usados: [status(5, 'Proposta'), status(3, 'Não Atendido')],
+  status_negociacao_disponiveis: [status(5, 'Proposta')],
+  status_negociacao_usados: [status(4, 'Em negociação')],
+  dataAtualizacao: '2025-11-20T10:00:00.000Z',
+  ...overrides,
+});
+
+const field = (label: string) => screen.getByRole('spinbutton', { name: label });
+const typeIn = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+
+beforeEach(() => {
+  vi.unstubAllGlobals();
+  shell.permissao = 'a';
+});
+afterEach(cleanup);
+
+describe('002 §2.10 Configurações', () => {
+  it('shows the unit settings: numbers, message, switch and the used side of each transfer list', async () => {
+    answerFetch({ 'GET /configuracoes/unidade': { body: { data: settings() } } });
+    renderWithProviders(<UnitSettingsScreen />);
+    expect(await screen.findByRole('heading', { name: 'Configurações' })).toBeTruthy();
+    expect((field('Total de tentativas') as HTMLInputElement).value).toBe('6');
+    expect((field('Tentativas diárias') as HTMLInputElement).value).toBe('3');
+    expect((field('Dias no CRM') as HTMLInputElement).value).toBe('62');
+    expect((screen.getByRole('textbox', { name: 'Mensagem' }) as HTMLTextAreaElement).value).toContain('{nome}');
+    const rule1 = screen.getByRole('group', { name: 'Regra da fila 1' });
+    const used = within(within(rule1).getByRole('group', { name: 'Usados' }));
+    expect(used.getByText('Novo')).toBeTruthy();
+    expect(used.getByText('Retornar')).toBeTruthy();
+    expect(within(within(rule1).getByRole('group', { name: 'Disponíveis' })).getByText('Atendido')).toBeTruthy();
+  });
+
+  it('002 §4 transfer list: a status moved to Usados goes in the PUT, then Configurações salvas com sucesso!', async () => {
+    const sent = answerFetch({
+      'GET /configuracoes/unidade': { body: { data: settings() } },
+      'PUT /configuracoes/unidade': (body) => ({ body: { message: SETTINGS_MESSAGES.saved, data: settings({ regra_fila_1: '1,7,2' }) }, status: body ? 200 : 400 }),
+    });
+    renderWithProviders(<UnitSettingsScreen />);
+    const rule1 = await screen.findByRole('group', { name: 'Regra da fila 1' });
+    fireEvent.click(within(rule1).getByRole('checkbox', { name: 'Atendido' }));
+    fireEvent.click(within(rule1).getByRole('button', { name: 'Usar os selecionados em Regra da fila 1' }));
+    expect(within(within(rule1).getByRole('group', { name: 'Usados' })).getByText('Atendido')).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'Habilitar mensagem de WhatsApp' }));
+    fireEvent.click(screen.getByRole('button', { name: 'SALVAR' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeTruthy();
+    const put = sent.find((r) => r.method === 'PUT');
+    expect(put?.body).toMatchObject({ regra_fila_1: [1, 7, 2], regra_fila_2: [2], regra_fila_3: [5, 3], status_negociacao_permitidos: [4], habilita_mensagem_whatsapp: true, ligacao_limite_tentativas: 6 });
+  });
+
+  it('002 §5: daily attempts above the total show the message and save nothing', async () => {
+    const sent = answerFetch({ 'GET /configuracoes/unidade': { body: { data: settings() } } });
+    renderWithProviders(<UnitSettingsScreen />);
+    await screen.findByRole('heading', { name: 'Configurações' });
+    typeIn('Tentativas diárias', '7');
+    fireEvent.click(screen.getByRole('button', { name: 'SALVAR' }));
+    expect((await screen.findAllByText(SETTINGS_MESSAGES.dailyAboveTotal)).length).toBeGreaterThan(0);
+    expect(sent.filter((r) => r.method === 'PUT')).toEqual([]);
+  });
+
+  it('002 §5: number inputs have a minimum of 1; SALVAR waits for a valid number', async () => {
+    answerFetch({ 'GET /configuracoes/unidade': { body: { data: settings() } } });
+    renderWithProviders(<UnitSettingsScreen />);
+    await screen.findByRole('heading', { name: 'Configurações' });
+    typeIn('Intervalo entre tentativas (minutos)', '0');
+    expect(screen.getByText(SETTINGS_MESSAGES.minimumOne)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement).disabled).toBe(true);
+    typeIn('Intervalo entre tentativas (minutos)', '30');
+    expect((screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('002 §2.10: the refresh icon reads the settings again and drops unsaved edits', async () => {
+    let reads = 0;
+    answerFetch({ 'GET /configuracoes/unidade': () => ({ body: { data: settings({ intervalo_dias_crm: ++reads === 1 ? 62 : 90 }) } }) });
+    renderWithProviders(<UnitSettingsScreen />);
+    await screen.findByRole('heading', { name: 'Configurações' });
+    typeIn('Total de tentativas', '9');
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect((field('Dias no CRM') as HTMLInputElement).value).toBe('90'));
+    expect((field('Total de tentativas') as HTMLInputElement).value).toBe('6');
+  });
+
+  it('shows the server refusal in Portuguese', async () => {
+    answerFetch({
+      'GET /configuracoes/unidade': { body: { data: settings() } },
+      'PUT /configuracoes/unidade': { status: 403, body: { message: 'Você não tem permissão para esta ação.', status: 403 } },
+    });
+    renderWithProviders(<UnitSettingsScreen />);
+    await screen.findByRole('heading', { name: 'Configurações' });
+    fireEvent.click(screen.getByRole('button', { name: 'SALVAR' }));
+    expect(await screen.findByText('Você não tem permissão para esta ação.')).toBeTruthy();
+  });
+
+  it('a unit admin sets only their unit; a company admin (ag) picks any unit of the company', async () => {
+    const units = { data: [{ id: 1, nome: 'Centro', idFunil: null, idFunilVenda: null }, { id: 2, nome: 'Zona Sul', idFunil: null, idFunilVenda: null }] };
+    const sent = answerFetch({
+      'GET /configuracoes/unidade': { body: { data: settings() } },
+      'GET /configuracoes/unidade?idUnidade=2': { body: { data: settings({ idUnidade: 2, intervalo_dias_crm: 30 }) } },
+      'PUT /configuracoes/unidade?idUnidade=2': { body: { message: SETTINGS_MESSAGES.saved, data: settings({ idUnidade: 2, intervalo_dias_crm: 30 }) } },
+      'GET /cadastros/unidades': { body: units },
+    });
+    const { unmount } = renderWithProviders(<UnitSettingsScreen />);
+    await screen.findByRole('heading', { name: 'Configurações' });
+    expect(screen.queryByRole('combobox', { name: 'Unidade' })).toBeNull();
+    unmount();
+    shell.permissao = 'ag';
+    renderWithProviders(<UnitSettingsScreen />);
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Unidade' }));
+    fireEvent.click(within(screen.getByRole('listbox')).getByText('Zona Sul'));
+    await waitFor(() => expect((field('Dias no CRM') as HTMLInputElement).value).toBe('30'));
+    fireEvent.click(screen.getByRole('button', { name: 'SALVAR' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeTruthy();
+    expect(sent.some((r) => r.method === 'PUT' && r.path === '/configuracoes/unidade?idUnidade=2')).toBe(true);
+    expect(sent.some((r) => r.method === 'GET' && r.path === '/cadastros/unidades')).toBe(true);
+  });
+});

@@ -1,0 +1,187 @@
+// /configuracoes (002 §2.10 "Configurações", §3 "Settings (per unit)", §4 "Settings rule", §5
+// "Settings"): the call limits, the WhatsApp message, the queue rules and the allowed negotiation
+// statuses of the admin's unit, with SALVAR and a refresh icon.
+import { useState, type ReactNode } from 'react';
+import { Alert, Box, Button, CircularProgress, Divider, FormControlLabel, IconButton, MenuItem, Paper, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
+import Refresh from '@mui/icons-material/Refresh';
+import { useSnackbar } from 'notistack';
+import { TransferList } from '../../../components/ui/transfer-list.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useCurrentUser } from '../../../lib/session.ts';
+import { useCompanyUnits, useSaveUnitSettings, useUnitSettings, type SettingsForm, type UnitSettingsView } from '../api/unit-settings.ts';
+import { SETTINGS_MESSAGES } from '@funil/domain/admin-api/settings';
+import { isValidCount, settingsProblem, type NumberField } from '../settings-form.ts';
+
+const NUMBER_FIELDS: { name: NumberField; label: string; helper: string }[] = [
+  { name: 'ligacao_limite_tentativas', label: 'Total de tentativas', helper: 'Ligações por contato antes de ir para Não Atendido' },
+  { name: 'ligacao_limite_tentativas_diarias', label: 'Tentativas diárias', helper: 'Ligações por contato em um mesmo dia' },
+  { name: 'ligacao_intervalo_nao_atendida', label: 'Intervalo entre tentativas (minutos)', helper: 'Espera após uma ligação não atendida' },
+  { name: 'intervalo_dias_crm', label: 'Dias no CRM', helper: 'Período de leads exibido no CRM' },
+  { name: 'valor_minimo_segundos_chamada_atendida', label: 'Segundos mínimos de chamada atendida', helper: 'Abaixo disso a chamada conta como não atendida' },
+];
+
+type SettingsFormProps = { view: UnitSettingsView; idUnidade: number | null; unitPicker: ReactNode; onRefresh: () => void; refreshing: boolean };
+
+function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: SettingsFormProps) {
+  const { enqueueSnackbar } = useSnackbar();
+  const save = useSaveUnitSettings(idUnidade);
+  const [form, setForm] = useState<SettingsForm>(view.form);
+  const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const problem = settingsProblem(form);
+
+  const submit = () => {
+    // 002 §5: daily attempts above the total save nothing.
+    if (problem === 'dailyAboveTotal') {
+      enqueueSnackbar(SETTINGS_MESSAGES.dailyAboveTotal, { variant: 'error' });
+      return;
+    }
+    if (problem) return;
+    save.mutate(form, {
+      onSuccess: () => enqueueSnackbar(SETTINGS_MESSAGES.saved, { variant: 'success' }),
+      onError: (error) => enqueueSnackbar(error instanceof ApiError ? error.message : String(error), { variant: 'error' }),
+    });
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); submit(); }}>
+      <Stack direction="row" sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 1.5 }}>
+        <Typography variant="h2" component="h2">
+          Configurações
+        </Typography>
+        <Box sx={{ flex: 1 }} />
+        {/* On a phone the picker takes its own line under the title. */}
+        {unitPicker && <Box sx={{ order: { xs: 3, sm: 0 }, width: { xs: '100%', sm: 280 } }}>{unitPicker}</Box>}
+        <Tooltip title="Atualizar">
+          <span>
+            <IconButton aria-label="Atualizar" onClick={onRefresh} disabled={refreshing || save.isPending}>
+              {refreshing ? <CircularProgress size={20} /> : <Refresh />}
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Stack>
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack spacing={3}>
+          <section aria-labelledby="cfg-ligacoes">
+            <Typography id="cfg-ligacoes" variant="h6" component="h3" sx={{ mb: 2 }}>
+              Ligações
+            </Typography>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } }}>
+              {NUMBER_FIELDS.map((field) => {
+                const value = form[field.name];
+                const invalid = !isValidCount(value);
+                return (
+                  <TextField
+                    key={field.name}
+                    label={field.label}
+                    type="number"
+                    value={Number.isNaN(value) ? '' : value}
+                    onChange={(event) => set(field.name, event.target.value === '' ? Number.NaN : Number(event.target.value))}
+                    error={invalid}
+                    helperText={invalid ? (value < 1 ? SETTINGS_MESSAGES.minimumOne : SETTINGS_MESSAGES.number) : field.helper}
+                    slotProps={{ htmlInput: { min: 1, step: 1 } }}
+                  />
+                );
+              })}
+            </Box>
+          </section>
+
+          <Divider />
+          <section aria-labelledby="cfg-whatsapp">
+            <Typography id="cfg-whatsapp" variant="h6" component="h3" sx={{ mb: 1 }}>
+              Mensagem de WhatsApp
+            </Typography>
+            <FormControlLabel
+              control={<Switch checked={form.habilita_mensagem_whatsapp} onChange={(event) => set('habilita_mensagem_whatsapp', event.target.checked)} />}
+              label="Habilitar mensagem de WhatsApp"
+            />
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              Com a mensagem habilitada, o contato que esgota as tentativas vai para o status Whatsapp em vez de Não Atendido.
+            </Typography>
+            <TextField
+              label="Mensagem"
+              fullWidth
+              multiline
+              minRows={3}
+              value={form.mensagem_whatsapp}
+              onChange={(event) => set('mensagem_whatsapp', event.target.value)}
+              helperText="Use {nome} para o nome do contato e {anuncio} para o anúncio de origem."
+            />
+          </section>
+
+          <Divider />
+          <section aria-labelledby="cfg-fila">
+            <Typography id="cfg-fila" variant="h6" component="h3" sx={{ mb: 2 }}>
+              Regras da fila de ligações
+            </Typography>
+            <Stack spacing={3}>
+              <TransferList label="Regra da fila 1" items={view.options.regra_fila_1} used={form.regra_fila_1} onChange={(ids) => set('regra_fila_1', ids)} />
+              <TransferList label="Regra da fila 2" items={view.options.regra_fila_2} used={form.regra_fila_2} onChange={(ids) => set('regra_fila_2', ids)} />
+              <TransferList label="Regra da fila 3" items={view.options.regra_fila_3} used={form.regra_fila_3} onChange={(ids) => set('regra_fila_3', ids)} />
+            </Stack>
+          </section>
+
+          <Divider />
+          <section>
+            <TransferList
+              label="Status de negociação permitidos"
+              titleVariant="h6"
+              items={view.options.status_negociacao_permitidos}
+              used={form.status_negociacao_permitidos}
+              onChange={(ids) => set('status_negociacao_permitidos', ids)}
+            />
+          </section>
+
+          {problem === 'dailyAboveTotal' && <Alert severity="warning">{SETTINGS_MESSAGES.dailyAboveTotal}</Alert>}
+          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+            <Button type="submit" variant="contained" size="large" disabled={problem === 'invalidNumber' || save.isPending}>
+              SALVAR
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+    </Box>
+  );
+}
+
+export function UnitSettingsScreen() {
+  const user = useCurrentUser();
+  // A company admin (ag) sets any unit of the company; a unit admin only their own.
+  const companyAdmin = user.permissao === 'ag';
+  const [idUnidade, setIdUnidade] = useState<number | null>(null);
+  const units = useCompanyUnits(companyAdmin);
+  const settings = useUnitSettings(idUnidade);
+  const unitPicker =
+    companyAdmin && (units.data?.length ?? 0) > 1 ? (
+      <TextField select size="small" label="Unidade" value={idUnidade ?? user.idUnidade} onChange={(event) => setIdUnidade(Number(event.target.value))} fullWidth>
+        {(units.data ?? []).map((unit) => (
+          <MenuItem key={unit.id} value={unit.id}>
+            {unit.nome}
+          </MenuItem>
+        ))}
+      </TextField>
+    ) : null;
+
+  if (settings.isPending) {
+    return (
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', color: 'text.secondary' }} role="status">
+        <CircularProgress size={20} aria-hidden />
+        <Typography>Carregando...</Typography>
+      </Stack>
+    );
+  }
+  if (settings.isError) return <Alert severity="error">{settings.error.message}</Alert>;
+  return (
+    <Box sx={{ maxWidth: 1000, mx: 'auto' }}>
+      {/* A refresh (or another unit) puts the form back to what the server holds. */}
+      <SettingsForm
+        key={`${idUnidade ?? 'propria'}-${settings.dataUpdatedAt}`}
+        view={settings.data}
+        idUnidade={idUnidade}
+        unitPicker={unitPicker}
+        onRefresh={() => void settings.refetch()}
+        refreshing={settings.isFetching}
+      />
+    </Box>
+  );
+}
