@@ -251,7 +251,8 @@ describe('issue 10: statuses, settings and toggles reach the people using the CR
     await total.fill('3');
     await daily.fill('5');
     await page.getByRole('button', { name: 'SALVAR' }).click();
-    await page.getByText(SETTINGS_MESSAGES.dailyAboveTotal).waitFor();
+    // The snackbar and the form's own alert both say it.
+    await page.getByText(SETTINGS_MESSAGES.dailyAboveTotal).first().waitFor();
     await shot(page, 'admin-configuracoes-recusada');
     await page.reload();
     await total.waitFor();
