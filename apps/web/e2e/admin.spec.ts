@@ -1,10 +1,16 @@
 // Issue 10 end to end, on a database without the demo (SEED_DEMO=false): the first super-admin is
 // created on the setup screen, creates a company with its first unit and admin and one more unit;
 // the company admin creates an attendant, a partner and reads the audit trail; the attendant logs in,
-// sees the CRM and changes their own password. Screenshots of each admin screen go to
-// docs/screenshots/.
+// sees the CRM and changes their own password. A status the super-admin adds appears in a logged-in
+// attendant's CRM selector, the Pipeline toggle reaches them without a new login, and settings with
+// more daily than total attempts are refused. Screenshots of the admin screens go to docs/screenshots/.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { accessContextOf, parseConfiguracoesExtra, unitDataSchema } from '@funil/domain/unit/unit-data';
+import { menuFor, menuLabels } from '@funil/domain/access/routes';
+import { EXTRAS_MESSAGES } from '@funil/domain/admin-api/extras';
+import { SETTINGS_MESSAGES } from '@funil/domain/admin-api/settings';
+import { isScreenAvailable } from '../src/app/screens.tsx';
 import { DESKTOP, SCREENSHOTS_DIR, loginAs, readMenu, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
@@ -18,6 +24,7 @@ afterAll(async () => {
 const SA = { email: 'dono@funil.test', senha: 'senha-forte-1' };
 const ADMIN = { email: 'gestora@clinicasorriso.test', senha: 'gestora-senha-1' };
 const ATTENDANT = { email: 'paulo@clinicasorriso.test', senha: 'paulo-senha-1' };
+const MATRIZ_ATTENDANT = { email: 'rita@funil.test', senha: 'rita-senha-1' };
 
 const input = (scope: Locator | Page, name: string) => scope.locator(`input[name="${name}"], textarea[name="${name}"]`).first();
 
@@ -170,5 +177,86 @@ describe('issue 10: a fresh install is usable from the browser', () => {
     await shot(page, 'admin-alterar-senha');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Senha alterada com sucesso!').waitFor();
+  });
+});
+
+describe('issue 10: statuses, settings and toggles reach the people using the CRM', () => {
+  it("a status the super-admin adds appears in a logged-in attendant's CRM selector; the Pipeline toggle reaches them without a new login", async () => {
+    // Statuses and toggles are the session's company's (docs/decisions.md, issue 10 S2): the
+    // attendant works in the super-admin's company.
+    const sa = await harness.newPage(DESKTOP);
+    await loginAs(sa.page, SA.email, SA.senha);
+    await sa.page.goto('/usuarios');
+    await sa.page.getByRole('heading', { name: 'Usuários', level: 2 }).waitFor();
+    await sa.page.getByRole('button', { name: 'Cadastrar Usuário' }).click();
+    const userDialog = sa.page.getByRole('dialog', { name: 'Cadastrar Usuário' });
+    await input(userDialog, 'nome').fill('Rita Matriz');
+    await input(userDialog, 'email').fill(MATRIZ_ATTENDANT.email);
+    await input(userDialog, 'senha').fill(MATRIZ_ATTENDANT.senha);
+    await choose(sa.page, userDialog, /^Unidade/, 'Administração');
+    await choose(sa.page, userDialog, /^Permissão/, 'Atendente');
+    await userDialog.getByRole('button', { name: 'Salvar' }).click();
+    await sa.page.getByText('Usuário cadastrado com sucesso!').waitFor();
+
+    const att = await harness.newPage(DESKTOP);
+    await loginAs(att.page, MATRIZ_ATTENDANT.email, MATRIZ_ATTENDANT.senha);
+    await att.page.goto('/crm');
+    await att.page.getByRole('heading', { name: 'CRM', level: 2 }).waitFor();
+    expect(await readMenu(att.page)).not.toContain('Pipeline');
+
+    // The attendant's browser reads the unit data again when the status list changes.
+    const statusReload = att.page.waitForResponse((r) => r.url().endsWith('/api/cadastros/dados-unidade') && r.ok());
+    await sa.page.goto('/status-negociacao');
+    await sa.page.getByRole('button', { name: 'Cadastrar Status' }).click();
+    const statusDialog = sa.page.getByRole('dialog', { name: 'Cadastrar Status' });
+    await input(statusDialog, 'nome').fill('Avaliação agendada');
+    await input(statusDialog, 'ordem').fill('50');
+    await statusDialog.getByRole('button', { name: 'Salvar' }).click();
+    await sa.page.getByText('Status cadastrado com sucesso!').waitFor();
+    await sa.page.getByRole('gridcell', { name: 'Avaliação agendada', exact: true }).waitFor();
+    await shot(sa.page, 'admin-status-negociacao');
+    await statusReload;
+    await att.page.getByRole('button', { name: 'Filtros avançados' }).click();
+    await att.page.getByRole('region', { name: 'Filtros avançados' }).getByRole('combobox', { name: 'Status da Negociação' }).click();
+    await att.page.getByRole('option', { name: 'Avaliação agendada', exact: true }).waitFor();
+    await att.page.keyboard.press('Escape');
+
+    // 002 §2.9: Pipeline on for the company; the logged-in attendant's unit data follows at once.
+    const pipelineOn = async (body: unknown) => {
+      const unit = unitDataSchema.safeParse((body as { data?: unknown }).data);
+      return unit.success && parseConfiguracoesExtra(unit.data.crm_configuracoes.configuracoesExtra).pipeline === true ? unit.data : null;
+    };
+    const toggleReload = att.page.waitForResponse(async (r) => r.url().endsWith('/api/cadastros/dados-unidade') && r.ok() && (await pipelineOn(await r.json())) !== null);
+    await sa.page.goto('/configuracoes-globais');
+    const pipeline = sa.page.getByLabel('Pipeline', { exact: true });
+    expect(await pipeline.isChecked()).toBe(false);
+    await pipeline.click();
+    await sa.page.getByText(EXTRAS_MESSAGES.saved).waitFor();
+    await shot(sa.page, 'admin-funcionalidades');
+    const reloaded = await pipelineOn(await (await toggleReload).json());
+    expect(reloaded).not.toBeNull();
+    if (reloaded) expect(menuLabels(menuFor(accessContextOf({ permissao: 'u', habilita_mensagem_whatsapp: false }, reloaded)))).toContain('Pipeline');
+    // The drawer lists a menu entry once this build ships its screen (isScreenAvailable).
+    if (isScreenAvailable('/pipeline')) await expect.poll(() => readMenu(att.page)).toContain('Pipeline');
+  });
+
+  it("a unit admin's settings with more daily than total attempts are refused and nothing is saved (002 §5 Settings)", async () => {
+    const { page } = await harness.newPage(DESKTOP);
+    await loginAs(page, ADMIN.email, ADMIN.senha);
+    await page.goto('/configuracoes');
+    const total = page.getByRole('spinbutton', { name: 'Total de tentativas' });
+    const daily = page.getByRole('spinbutton', { name: 'Tentativas diárias' });
+    await total.waitFor();
+    expect(await total.inputValue()).toBe('6');
+    await total.fill('3');
+    await daily.fill('5');
+    await page.getByRole('button', { name: 'SALVAR' }).click();
+    // The snackbar and the form's own alert both say it.
+    await page.getByText(SETTINGS_MESSAGES.dailyAboveTotal).first().waitFor();
+    await shot(page, 'admin-configuracoes-recusada');
+    await page.reload();
+    await total.waitFor();
+    await expect.poll(() => total.inputValue()).toBe('6');
+    expect(await daily.inputValue()).toBe('3');
   });
 });

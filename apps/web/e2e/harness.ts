@@ -29,7 +29,7 @@ export type Harness = {
   /** A fresh context (empty storage) and page; closed with the harness if the test does not. */
   newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
   /** POST /api/login out of the browser, as a second device would. */
-  apiLogin(email: string): Promise<{ token: string; currentUser: CurrentUser }>;
+  apiLogin(email: string, password?: string): Promise<{ token: string; currentUser: CurrentUser }>;
   apiUnitData(token: string): Promise<UnitData>;
   close(): Promise<void>;
 };
@@ -68,11 +68,11 @@ export async function startHarness(options: { evolution?: EvolutionOptions; seed
       contexts.push(context);
       return { context, page: await context.newPage() };
     },
-    async apiLogin(email) {
+    async apiLogin(email, password = DEMO_PASSWORD) {
       const body = await api('/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, senha: DEMO_PASSWORD, lembrar: false }),
+        body: JSON.stringify({ email, senha: password, lembrar: false }),
       });
       return loginResponseSchema.parse(body).data;
     },

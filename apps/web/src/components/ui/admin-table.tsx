@@ -70,6 +70,9 @@ export function AdminTable<R extends GridValidRowModel>({
       type: 'actions',
       headerName: 'Ações',
       disableExport: true,
+      // Editar stays in the same place whether or not a row has its other actions.
+      align: 'left',
+      headerAlign: 'left',
       width: Math.max(80, actions.length * 44 + 16),
       getActions: ({ row }) =>
         actions

@@ -49,7 +49,7 @@ export function AuditScreen() {
         sortable: false,
         valueGetter: (_value, row) => describeChanges(row),
         renderCell: ({ value }) => (
-          <Box sx={{ whiteSpace: 'normal', wordBreak: 'break-word', py: 1, lineHeight: 1.4 }}>{value as string}</Box>
+          <Box sx={{ whiteSpace: 'normal', wordBreak: 'break-word', lineHeight: 1.4 }}>{value as string}</Box>
         ),
       },
     ],
@@ -105,7 +105,8 @@ export function AuditScreen() {
             disableColumnMenu
             disableVirtualization
             autoHeight
-            sx={{ border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
+            // Rows grow with their changes: every cell keeps the same top padding so they line up.
+            sx={{ border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 }, '& .MuiDataGrid-cell': { py: 1, lineHeight: 1.4 } }}
           />
         </Paper>
       )}

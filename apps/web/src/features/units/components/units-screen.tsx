@@ -72,7 +72,7 @@ export function UnitsScreen() {
     );
 
   const companySelector = (
-    <TextField select size="small" label="Empresa" value={companies.data?.some((c) => c.id === idEmpresa) ? idEmpresa : ''} onChange={(e) => setIdEmpresa(Number(e.target.value))} sx={{ minWidth: 220 }} slotProps={{ inputLabel: { shrink: true } }}>
+    <TextField select size="small" label="Empresa" value={companies.data?.some((c) => c.id === idEmpresa) ? idEmpresa : ''} onChange={(e) => setIdEmpresa(Number(e.target.value))} sx={{ width: { xs: '100%', sm: 240 }, flexShrink: 0 }} slotProps={{ inputLabel: { shrink: true } }}>
       {(companies.data ?? []).map((company) => (
         <MenuItem key={company.id} value={company.id}>
           {company.nome}
