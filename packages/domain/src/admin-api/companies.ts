@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { idSchema } from '../http/ids.ts';
 import { REQUIRED, emailField, passwordField, requiredText } from './fields.ts';
-import { unitFieldsSchema } from './units.ts';
+import { UNIT_MESSAGES, unitFieldsSchema } from './units.ts';
 
 export const COMPANY_MESSAGES = {
   nome: 'Nome é obrigatório',
@@ -11,6 +11,13 @@ export const COMPANY_MESSAGES = {
   updated: 'Empresa editada com sucesso!',
   ownCompany: 'Você não pode desativar a própria empresa.',
 } as const;
+
+/**
+ * ?idEmpresa= of the company-wide catalogue and toggles routes (statuses, potentials,
+ * configuracoes-extras): the super-admin picks the company; anyone else keeps their own.
+ */
+export const companyQuerySchema = z.object({ idEmpresa: idSchema(UNIT_MESSAGES.companyNotFound).optional() });
+export type CompanyQuery = z.infer<typeof companyQuerySchema>;
 
 /** The first company admin (permission ag) created with the company. */
 export const firstAdminSchema = z.object({ nome: requiredText(REQUIRED), email: emailField, senha: passwordField });

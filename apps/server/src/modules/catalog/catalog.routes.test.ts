@@ -264,3 +264,84 @@ describe('cadastros/potencial (002 §2.10, §5 "Potential"; /potencial for super
     expect(still?.nome).toBe('De B');
   });
 });
+
+describe('?idEmpresa=: the super-admin manages any company\'s statuses and potentials (issue 10; 000 §6 super-admin screens)', () => {
+  const potential = { nome: 'Potencial de B', descricao: 'Criado pelo super-admin', status: 'Nenhum', status1: 'Pouco', status2: 'Pouco+', status3: 'Médio', status4: 'Médio+', status5: 'Muito', ativo: 1 };
+
+  it("the super-admin lists, creates, edits and deletes company B's statuses; B is told and audited, A is untouched", async () => {
+    const { companyA, companyB } = k.t.fixture;
+    const listB = await k.call('sa', { method: 'GET', url: `${NEG}?idEmpresa=${companyB}` });
+    expect(listB.statusCode, listB.body).toBe(200);
+    const aBefore = await db().select().from(statusNegociacao).where(eq(statusNegociacao.idEmpresa, companyA));
+    const inA = await listenCompany(k.token.u, companyA);
+    const inB = await listenCompany(k.token.uB1, companyB);
+
+    const created = await k.call('sa', { method: 'POST', url: `${NEG}?idEmpresa=${companyB}`, payload: { nome: 'Só em B', idFunil: 40 } });
+    expect(created.statusCode, created.body).toBe(200);
+    expect((await negotiationRow(companyB, 40))?.nome).toBe('Só em B');
+    expect(await negotiationRow(companyA, 40)).toBeNull();
+    const renamed = await k.call('sa', { method: 'PUT', url: `${NEG}?idEmpresa=${companyB}`, payload: { nome: 'Renomeado em B', idFunil: 40 } });
+    expect([renamed.statusCode, renamed.json().data.nome]).toEqual([200, 'Renomeado em B']);
+    const sale = await k.call('sa', { method: 'POST', url: `${SALE}?idEmpresa=${companyB}`, payload: { nome: 'Venda de B', idFunilVenda: 40 } });
+    expect(sale.statusCode, sale.body).toBe(200);
+    const [saleB] = await db().select().from(statusNegociacaoVenda).where(and(eq(statusNegociacaoVenda.idEmpresa, companyB), eq(statusNegociacaoVenda.idFunilVenda, 40)));
+    expect(saleB?.nome).toBe('Venda de B');
+    const deleted = await k.call('sa', { method: 'DELETE', url: `${NEG}/40?idEmpresa=${companyB}` });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await negotiationRow(companyB, 40)).toBeNull();
+
+    await settle();
+    expect(inB.got).toContainEqual({ motivo: 'status-negociacao', idUnidade: null });
+    expect(inB.got).toContainEqual({ motivo: 'status-negociacao-venda', idUnidade: null });
+    expect(inA.got).toEqual([]);
+    const audits = await db().select().from(auditoria).where(eq(auditoria.idEntidade, created.json().data.id));
+    expect(audits.filter((a) => a.entidade === 'status_negociacao').map((a) => [a.acao, a.idEmpresa])).toEqual([
+      ['create', companyB],
+      ['update', companyB],
+      ['delete', companyB],
+    ]);
+    expect(await db().select().from(statusNegociacao).where(eq(statusNegociacao.idEmpresa, companyA))).toEqual(aBefore);
+    await db().delete(statusNegociacaoVenda).where(eq(statusNegociacaoVenda.id, saleB!.id));
+  });
+
+  it("answers 404 'Empresa não encontrada.' for a company that does not exist, saving nothing", async () => {
+    const res = await k.call('sa', { method: 'POST', url: `${NEG}?idEmpresa=999999`, payload: { nome: 'Órfão', idFunil: 41 } });
+    expect([res.statusCode, res.json().message]).toEqual([404, 'Empresa não encontrada.']);
+    const pot = await k.call('sa', { method: 'GET', url: `${POT}?idEmpresa=999999` });
+    expect([pot.statusCode, pot.json().message]).toEqual([404, 'Empresa não encontrada.']);
+    expect((await db().select().from(statusNegociacao).where(eq(statusNegociacao.idFunil, 41))).length).toBe(0);
+  });
+
+  it("the super-admin creates company B's potential; an ag naming company B still acts on their own company (the parameter is ignored)", async () => {
+    const { companyA, companyB } = k.t.fixture;
+    const sa = await k.call('sa', { method: 'POST', url: `${POT}?idEmpresa=${companyB}`, payload: potential });
+    expect(sa.statusCode, sa.body).toBe(200);
+    const [row] = await db().select().from(potenciais).where(eq(potenciais.id, sa.json().data.id));
+    expect(row?.idEmpresa).toBe(companyB);
+    const [audit] = await db().select().from(auditoria).where(and(eq(auditoria.entidade, 'potencial'), eq(auditoria.idEntidade, row!.id)));
+    expect(audit?.idEmpresa).toBe(companyB);
+
+    // ag of company A: B's potentials stay out of reach.
+    const list = await k.call('ag', { method: 'GET', url: `${POT}?idEmpresa=${companyB}` });
+    expect(list.json().data.map((p: { id: number }) => p.id)).not.toContain(row!.id);
+    const edit = await k.call('ag', { method: 'PUT', url: `${POT}?idEmpresa=${companyB}`, payload: { ...potential, id: row!.id, nome: 'Tomado' } });
+    expect(edit.statusCode).toBe(404);
+    const del = await k.call('ag', { method: 'DELETE', url: `${POT}/${row!.id}?idEmpresa=${companyB}` });
+    expect(del.statusCode).toBe(404);
+    const own = await k.call('ag', { method: 'POST', url: `${POT}?idEmpresa=${companyB}`, payload: { ...potential, nome: 'Do ag' } });
+    expect(own.statusCode, own.body).toBe(200);
+    const [agRow] = await db().select().from(potenciais).where(eq(potenciais.id, own.json().data.id));
+    expect(agRow?.idEmpresa).toBe(companyA);
+    const [still] = await db().select().from(potenciais).where(eq(potenciais.id, row!.id));
+    expect(still?.nome).toBe('Potencial de B');
+  });
+
+  it.each(['ag', 'a'] as const)("%s cannot reach company B's statuses: 403 and nothing written", async (role) => {
+    const before = await db().select().from(statusNegociacao).where(eq(statusNegociacao.idEmpresa, k.t.fixture.companyB));
+    const post = await k.call(role, { method: 'POST', url: `${NEG}?idEmpresa=${k.t.fixture.companyB}`, payload: { nome: 'Invasor', idFunil: 42 } });
+    const put = await k.call(role, { method: 'PUT', url: `${NEG}?idEmpresa=${k.t.fixture.companyB}`, payload: { nome: 'Invasor', idFunil: 4 } });
+    const del = await k.call(role, { method: 'DELETE', url: `${NEG}/4?idEmpresa=${k.t.fixture.companyB}` });
+    expect([post.statusCode, put.statusCode, del.statusCode]).toEqual([403, 403, 403]);
+    expect(await db().select().from(statusNegociacao).where(eq(statusNegociacao.idEmpresa, k.t.fixture.companyB))).toEqual(before);
+  });
+});

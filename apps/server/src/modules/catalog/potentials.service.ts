@@ -35,10 +35,10 @@ const audited = (p: PotentialRecord) => ({
   status5: p.status5,
   ativo: p.ativo,
 });
-const scope = (session: Session) => ({ idEmpresa: session.empresaId, idUnidade: null });
+const scope = (idEmpresa: number) => ({ idEmpresa, idUnidade: null });
 
-function announce(deps: CatalogDeps, session: Session): void {
-  deps.realtime.toCompany(session.empresaId, unitDataEvent(session.empresaId), { motivo: 'potencial', idUnidade: null });
+function announce(deps: CatalogDeps, idEmpresa: number): void {
+  deps.realtime.toCompany(idEmpresa, unitDataEvent(idEmpresa), { motivo: 'potencial', idUnidade: null });
 }
 
 /** Every potential of the company, active or not, by name. */
@@ -46,27 +46,28 @@ export async function listPotentials(db: Db, idEmpresa: number): Promise<Potenti
   return db.select().from(potenciais).where(eq(potenciais.idEmpresa, idEmpresa)).orderBy(asc(potenciais.nome), asc(potenciais.id));
 }
 
-export async function createPotential(deps: CatalogDeps, session: Session, input: PotentialInput): Promise<PotentialRecord> {
+// `idEmpresa` is the company acted on: the caller's, or the one the super-admin picked (issue 10).
+export async function createPotential(deps: CatalogDeps, session: Session, idEmpresa: number, input: PotentialInput): Promise<PotentialRecord> {
   const created = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(potenciais)
-      .values({ ...input, idEmpresa: session.empresaId })
+      .values({ ...input, idEmpresa: idEmpresa })
       .returning();
     if (!row) throw new Error('potencial não criado');
-    await recordAudit(tx, { session, entity: 'potencial', entityId: row.id, action: 'create', after: audited(row), scope: scope(session) });
+    await recordAudit(tx, { session, entity: 'potencial', entityId: row.id, action: 'create', after: audited(row), scope: scope(idEmpresa) });
     return row;
   });
-  announce(deps, session);
+  announce(deps, idEmpresa);
   return created;
 }
 
-export async function updatePotentialRecord(deps: CatalogDeps, session: Session, id: number, input: PotentialInput): Promise<PotentialRecord> {
+export async function updatePotentialRecord(deps: CatalogDeps, session: Session, idEmpresa: number, id: number, input: PotentialInput): Promise<PotentialRecord> {
   const updated = await deps.db.transaction(async (tx) => {
     // Another company's id answers like an id that does not exist.
     const [before] = await tx
       .select()
       .from(potenciais)
-      .where(and(eq(potenciais.id, id), eq(potenciais.idEmpresa, session.empresaId)))
+      .where(and(eq(potenciais.id, id), eq(potenciais.idEmpresa, idEmpresa)))
       .for('update');
     if (!before) throw new DomainError('not_found', POTENTIAL_MESSAGES.notFound);
     const [row] = await tx
@@ -75,26 +76,26 @@ export async function updatePotentialRecord(deps: CatalogDeps, session: Session,
       .where(eq(potenciais.id, id))
       .returning();
     if (!row) throw new DomainError('not_found', POTENTIAL_MESSAGES.notFound);
-    await recordAudit(tx, { session, entity: 'potencial', entityId: id, action: 'update', before: audited(before), after: audited(row), scope: scope(session) });
+    await recordAudit(tx, { session, entity: 'potencial', entityId: id, action: 'update', before: audited(before), after: audited(row), scope: scope(idEmpresa) });
     return row;
   });
-  announce(deps, session);
+  announce(deps, idEmpresa);
   return updated;
 }
 
 /** Deletes an unused potential; one that rates leads answers 409 with how many (deactivate it instead). */
-export async function deletePotential(deps: CatalogDeps, session: Session, id: number): Promise<void> {
+export async function deletePotential(deps: CatalogDeps, session: Session, idEmpresa: number, id: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [before] = await tx
       .select()
       .from(potenciais)
-      .where(and(eq(potenciais.id, id), eq(potenciais.idEmpresa, session.empresaId)))
+      .where(and(eq(potenciais.id, id), eq(potenciais.idEmpresa, idEmpresa)))
       .for('update');
     if (!before) throw new DomainError('not_found', POTENTIAL_MESSAGES.notFound);
-    const rated = await countCompanyLeadsWithPotential(tx, session.empresaId, id);
+    const rated = await countCompanyLeadsWithPotential(tx, idEmpresa, id);
     if (rated > 0) throw new DomainError('conflict', potentialInUseMessage(rated));
     await tx.delete(potenciais).where(eq(potenciais.id, id));
-    await recordAudit(tx, { session, entity: 'potencial', entityId: id, action: 'delete', before: audited(before), scope: scope(session) });
+    await recordAudit(tx, { session, entity: 'potencial', entityId: id, action: 'delete', before: audited(before), scope: scope(idEmpresa) });
   });
-  announce(deps, session);
+  announce(deps, idEmpresa);
 }

@@ -60,34 +60,35 @@ async function findStatus(tx: Tx, idEmpresa: number, kind: FunnelKind, order: nu
   return row ?? null;
 }
 
-function announce(deps: CatalogDeps, session: Session, kind: FunnelKind): void {
-  deps.realtime.toCompany(session.empresaId, unitDataEvent(session.empresaId), { motivo: MOTIVO[kind], idUnidade: null });
+function announce(deps: CatalogDeps, idEmpresa: number, kind: FunnelKind): void {
+  deps.realtime.toCompany(idEmpresa, unitDataEvent(idEmpresa), { motivo: MOTIVO[kind], idUnidade: null });
 }
 
-export async function createStatus(deps: CatalogDeps, session: Session, kind: FunnelKind, input: StatusInput): Promise<StatusRecord> {
+// `idEmpresa` is the company acted on: the caller's, or the one the super-admin picked (issue 10).
+export async function createStatus(deps: CatalogDeps, session: Session, idEmpresa: number, kind: FunnelKind, input: StatusInput): Promise<StatusRecord> {
   const cor = input.cor ?? STATUS_DEFAULT_COLOR;
   if (!isStatusPaletteColor(cor)) throw new DomainError('invalid', STATUS_MESSAGES.colorInvalid, { fields: { cor: STATUS_MESSAGES.colorInvalid } });
   const f = funnel(kind);
   const created = await deps.db.transaction(async (tx) => {
     // 002 §5: 'Funil já existe.' The unique index settles a race; this answers it in Portuguese.
-    if (await findStatus(tx, session.empresaId, kind, input.order)) throw new DomainError('conflict', STATUS_MESSAGES.orderExists, { fields: { [orderField(kind)]: STATUS_MESSAGES.orderExists } });
+    if (await findStatus(tx, idEmpresa, kind, input.order)) throw new DomainError('conflict', STATUS_MESSAGES.orderExists, { fields: { [orderField(kind)]: STATUS_MESSAGES.orderExists } });
     const [row] = await tx
       .insert(f.table)
-      .values(f.values(session.empresaId, { nome: input.nome, order: input.order, cor, descricao: input.descricao ?? null }))
+      .values(f.values(idEmpresa, { nome: input.nome, order: input.order, cor, descricao: input.descricao ?? null }))
       .onConflictDoNothing()
       .returning(f.columns);
     if (!row) throw new DomainError('conflict', STATUS_MESSAGES.orderExists, { fields: { [orderField(kind)]: STATUS_MESSAGES.orderExists } });
-    await recordAudit(tx, { session, entity: ENTITY[kind], entityId: row.id, action: 'create', after: audited(row), scope: { idEmpresa: session.empresaId, idUnidade: null } });
+    await recordAudit(tx, { session, entity: ENTITY[kind], entityId: row.id, action: 'create', after: audited(row), scope: { idEmpresa, idUnidade: null } });
     return row;
   });
-  announce(deps, session, kind);
+  announce(deps, idEmpresa, kind);
   return created;
 }
 
-export async function updateStatus(deps: CatalogDeps, session: Session, kind: FunnelKind, input: StatusInput): Promise<StatusRecord> {
+export async function updateStatus(deps: CatalogDeps, session: Session, idEmpresa: number, kind: FunnelKind, input: StatusInput): Promise<StatusRecord> {
   const f = funnel(kind);
   const updated = await deps.db.transaction(async (tx) => {
-    const before = await findStatus(tx, session.empresaId, kind, input.order, true);
+    const before = await findStatus(tx, idEmpresa, kind, input.order, true);
     if (!before) throw new DomainError('not_found', STATUS_MESSAGES.notFound);
     // A status keeps a colour from before the palette; a new choice must come from it.
     const cor = input.cor ?? before.cor;
@@ -98,10 +99,10 @@ export async function updateStatus(deps: CatalogDeps, session: Session, kind: Fu
       .where(eq(f.table.id, before.id))
       .returning(f.columns);
     if (!row) throw new DomainError('not_found', STATUS_MESSAGES.notFound);
-    await recordAudit(tx, { session, entity: ENTITY[kind], entityId: row.id, action: 'update', before: audited(before), after: audited(row), scope: { idEmpresa: session.empresaId, idUnidade: null } });
+    await recordAudit(tx, { session, entity: ENTITY[kind], entityId: row.id, action: 'update', before: audited(before), after: audited(row), scope: { idEmpresa, idUnidade: null } });
     return row;
   });
-  announce(deps, session, kind);
+  announce(deps, idEmpresa, kind);
   return updated;
 }
 
@@ -112,23 +113,23 @@ export type DeleteOutcome = { inUse: number } | { deleted: StatusRecord; moved: 
  * is returned (the screen asks where they go); with a destination they move there first, each
  * with its history event, in the same transaction.
  */
-export async function deleteStatus(deps: CatalogDeps, session: Session, kind: FunnelKind, order: number, destino: number | undefined): Promise<DeleteOutcome> {
+export async function deleteStatus(deps: CatalogDeps, session: Session, idEmpresa: number, kind: FunnelKind, order: number, destino: number | undefined): Promise<DeleteOutcome> {
   const f = funnel(kind);
   const outcome = await deps.db.transaction(async (tx): Promise<DeleteOutcome & { units?: number[] }> => {
-    const status = await findStatus(tx, session.empresaId, kind, order, true);
+    const status = await findStatus(tx, idEmpresa, kind, order, true);
     if (!status) throw new DomainError('not_found', STATUS_MESSAGES.notFound);
     if ((SYSTEM_STATUS_ORDERS[kind] as readonly number[]).includes(order)) throw new DomainError('conflict', STATUS_MESSAGES.systemStatus);
-    const holding = await countCompanyLeadsWithStatus(tx, session.empresaId, kind, order);
+    const holding = await countCompanyLeadsWithStatus(tx, idEmpresa, kind, order);
     let moved = 0;
     let units: number[] = [];
     if (holding > 0) {
       if (destino === undefined) return { inUse: holding };
-      if (destino === order || !(await findStatus(tx, session.empresaId, kind, destino))) throw new DomainError('invalid', STATUS_MESSAGES.targetInvalid, { fields: { destino: STATUS_MESSAGES.targetInvalid } });
-      ({ moved, units } = await moveCompanyLeadsStatus(tx, { idEmpresa: session.empresaId, kind, from: order, to: destino, atendente: session.userId, descricao: `Status "${status.nome}" excluído` }));
+      if (destino === order || !(await findStatus(tx, idEmpresa, kind, destino))) throw new DomainError('invalid', STATUS_MESSAGES.targetInvalid, { fields: { destino: STATUS_MESSAGES.targetInvalid } });
+      ({ moved, units } = await moveCompanyLeadsStatus(tx, { idEmpresa, kind, from: order, to: destino, atendente: session.userId, descricao: `Status "${status.nome}" excluído` }));
     }
     if (kind === 'negociacao') {
-      await dropTransitionsOf(tx, session.empresaId, order);
-      await removeStatusFromQueueRules(tx, session.empresaId, order);
+      await dropTransitionsOf(tx, idEmpresa, order);
+      await removeStatusFromQueueRules(tx, idEmpresa, order);
     }
     await tx.delete(f.table).where(eq(f.table.id, status.id));
     await recordAudit(tx, {
@@ -138,13 +139,13 @@ export async function deleteStatus(deps: CatalogDeps, session: Session, kind: Fu
       action: 'delete',
       before: audited(status),
       after: moved > 0 ? { leadsMovidosPara: destino, leadsMovidos: moved } : null,
-      scope: { idEmpresa: session.empresaId, idUnidade: null },
+      scope: { idEmpresa, idUnidade: null },
     });
     return { deleted: status, moved, units };
   });
   if ('deleted' in outcome) {
     afterStatusMove(deps.db, outcome.units ?? []);
-    announce(deps, session, kind);
+    announce(deps, idEmpresa, kind);
     return { deleted: outcome.deleted, moved: outcome.moved };
   }
   return outcome;

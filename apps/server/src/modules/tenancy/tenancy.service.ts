@@ -3,7 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { parseConfiguracoesExtra, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+import { UNIT_MESSAGES } from '@funil/domain/admin-api/units';
 import type { DbOrTx } from '../../db/connection.ts';
+import { DomainError } from '../../http/domain-error.ts';
 import { empresas, unidadeConfiguracoes, unidades } from './tenancy.table.ts';
 
 export type UnitSettingsRow = typeof unidadeConfiguracoes.$inferSelect;
@@ -122,6 +124,17 @@ export async function insertCompany(db: DbOrTx, values: { nome: string; idCompan
 export async function companyById(db: DbOrTx, idEmpresa: number): Promise<CompanyRow | null> {
   const [row] = await db.select().from(empresas).where(eq(empresas.id, idEmpresa));
   return row ?? null;
+}
+
+/**
+ * The company a company-wide admin call acts on (issue 10, ?idEmpresa=): the super-admin may name
+ * any existing company (404 otherwise); anyone else always acts on their own and the parameter is
+ * ignored, as GET cadastros/usuarios?idEmpresa= does.
+ */
+export async function targetCompanyId(db: DbOrTx, actor: { permission: string; empresaId: number }, requested: number | undefined): Promise<number> {
+  if (actor.permission !== 'sa' || requested === undefined || requested === actor.empresaId) return actor.empresaId;
+  if (!(await companyById(db, requested))) throw new DomainError('not_found', UNIT_MESSAGES.companyNotFound);
+  return requested;
 }
 
 /** Every company by name, with how many units it has (the super-admin's companies table). */

@@ -223,3 +223,36 @@ describe('cadastros/configuracoes-extras (002 §2.9, §6: per company; 000 §6 /
     expect((await call('sa', { method: 'GET', url: '/api/cadastros/configuracoes-extras' })).json().data.pipeline).toBe(true);
   });
 });
+
+describe("cadastros/configuracoes-extras?idEmpresa=: the super-admin sets another company's toggles (issue 10)", () => {
+  const EXTRAS = '/api/cadastros/configuracoes-extras';
+  it('turns company B on; B is told and audited, company A is untouched', async () => {
+    const aBefore = await call('sa', { method: 'GET', url: EXTRAS });
+    const inA = await listen('u', t.fixture.companyA);
+    const inB = await listen('uB1', t.fixture.companyB);
+    const res = await call('sa', { method: 'PUT', url: `${EXTRAS}?idEmpresa=${t.fixture.companyB}`, payload: { clienteAtendente: true } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.clienteAtendente).toBe(true);
+    expect(JSON.parse((await settingsRow(t.fixture.unitB1)).configuracoesExtra)).toMatchObject({ clienteAtendente: true });
+    const readB = await call('sa', { method: 'GET', url: `${EXTRAS}?idEmpresa=${t.fixture.companyB}` });
+    expect(readB.json().data.clienteAtendente).toBe(true);
+    await settle();
+    expect(inB.got).toEqual([{ motivo: 'configuracoes-extras', idUnidade: null }]);
+    expect(inA.got).toEqual([]);
+    expect((await call('sa', { method: 'GET', url: EXTRAS })).json()).toEqual(aBefore.json());
+    const audits = await db().select().from(auditoria).where(and(eq(auditoria.entidade, 'configuracoes_extras'), eq(auditoria.idEntidade, t.fixture.companyB)));
+    expect(audits.map((a) => a.idEmpresa)).toEqual([t.fixture.companyB]);
+  });
+
+  it("answers 404 'Empresa não encontrada.' for a company that does not exist", async () => {
+    const res = await call('sa', { method: 'PUT', url: `${EXTRAS}?idEmpresa=999999`, payload: { pipeline: true } });
+    expect([res.statusCode, res.json().message]).toEqual([404, 'Empresa não encontrada.']);
+  });
+
+  it.each(['ag', 'a', 'aB1'] as const)("%s cannot reach another company's toggles: 403 and nothing written", async (who) => {
+    const before = (await settingsRow(t.fixture.unitB1)).configuracoesExtra;
+    const res = await call(who, { method: 'PUT', url: `${EXTRAS}?idEmpresa=${t.fixture.companyB}`, payload: { automacao: true } });
+    expect(res.statusCode).toBe(403);
+    expect((await settingsRow(t.fixture.unitB1)).configuracoesExtra).toBe(before);
+  });
+});

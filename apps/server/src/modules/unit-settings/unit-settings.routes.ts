@@ -3,7 +3,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SETTINGS_MESSAGES, unitSettingsBodySchema, unitSettingsQuerySchema, unitSettingsResponseSchema, unitSettingsSavedSchema } from '@funil/domain/admin-api/settings';
 import { EXTRAS_MESSAGES, extrasBodySchema, extrasResponseSchema, extrasSavedSchema } from '@funil/domain/admin-api/extras';
+import { companyQuerySchema } from '@funil/domain/admin-api/companies';
 import { sessionOf } from '../auth/auth.plugin.ts';
+import { targetCompanyId } from '../tenancy/tenancy.service.ts';
 import { errorResponses } from '../../http/lead-screens.ts';
 import { readCompanyExtras, readUnitSettings, saveCompanyExtras, saveUnitSettings, type SettingsDeps } from './unit-settings.service.ts';
 
@@ -22,11 +24,16 @@ export const unitSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ message: SETTINGS_MESSAGES.saved, data: await saveUnitSettings(deps, sessionOf(request), request.query.idUnidade, request.body) }),
   );
 
-  app.get('/cadastros/configuracoes-extras', { ...EXTRAS, schema: { response: { 200: extrasResponseSchema, ...errorResponses } } }, async (request) => ({
-    data: await readCompanyExtras(app.db, sessionOf(request)),
+  // ?idEmpresa= lets the super-admin set another company's toggles (issue 10); others keep their own.
+  app.get('/cadastros/configuracoes-extras', { ...EXTRAS, schema: { querystring: companyQuerySchema, response: { 200: extrasResponseSchema, ...errorResponses } } }, async (request) => ({
+    data: await readCompanyExtras(app.db, await targetCompanyId(app.db, sessionOf(request), request.query.idEmpresa)),
   }));
-  app.put('/cadastros/configuracoes-extras', { ...EXTRAS, schema: { body: extrasBodySchema, response: { 200: extrasSavedSchema, ...errorResponses } } }, async (request) => ({
-    message: EXTRAS_MESSAGES.saved,
-    data: await saveCompanyExtras(deps, sessionOf(request), request.body),
-  }));
+  app.put(
+    '/cadastros/configuracoes-extras',
+    { ...EXTRAS, schema: { querystring: companyQuerySchema, body: extrasBodySchema, response: { 200: extrasSavedSchema, ...errorResponses } } },
+    async (request) => {
+      const session = sessionOf(request);
+      return { message: EXTRAS_MESSAGES.saved, data: await saveCompanyExtras(deps, session, await targetCompanyId(app.db, session, request.query.idEmpresa), request.body) };
+    },
+  );
 };

@@ -132,22 +132,22 @@ export async function saveUnitSettings(deps: SettingsDeps, session: Session, req
   return saved;
 }
 
-/** GET cadastros/configuracoes-extras: the caller's company's toggles. */
-export function readCompanyExtras(db: Db, session: Session): Promise<Extras> {
-  return companyExtras(db, session.empresaId);
+/** GET cadastros/configuracoes-extras: the toggles of `idEmpresa` (the caller's, or the super-admin's pick). */
+export function readCompanyExtras(db: Db, idEmpresa: number): Promise<Extras> {
+  return companyExtras(db, idEmpresa);
 }
 
 /**
  * PUT cadastros/configuracoes-extras (002 §7 "JSON of flags"): the company's toggles change for all
  * its units; every logged-in user of the company is told to read the unit data again, so menus
- * and screens follow without a new login (issue 10).
+ * and screens follow without a new login (issue 10). `idEmpresa` is the company acted on.
  */
-export async function saveCompanyExtras(deps: SettingsDeps, session: Session, changes: ExtrasBody): Promise<Extras> {
+export async function saveCompanyExtras(deps: SettingsDeps, session: Session, idEmpresa: number, changes: ExtrasBody): Promise<Extras> {
   const after = await deps.db.transaction(async (tx) => {
-    const result = await writeCompanyExtras(tx, session.empresaId, changes);
-    await recordAudit(tx, { session, entity: 'configuracoes_extras', entityId: session.empresaId, action: 'update', before: result.before, after: result.after, scope: { idEmpresa: session.empresaId, idUnidade: null } });
+    const result = await writeCompanyExtras(tx, idEmpresa, changes);
+    await recordAudit(tx, { session, entity: 'configuracoes_extras', entityId: idEmpresa, action: 'update', before: result.before, after: result.after, scope: { idEmpresa, idUnidade: null } });
     return result.after;
   });
-  deps.realtime.toCompany(session.empresaId, unitDataEvent(session.empresaId), { motivo: 'configuracoes-extras', idUnidade: null });
+  deps.realtime.toCompany(idEmpresa, unitDataEvent(idEmpresa), { motivo: 'configuracoes-extras', idUnidade: null });
   return after;
 }

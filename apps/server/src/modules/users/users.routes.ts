@@ -11,7 +11,7 @@ import { USER_MESSAGES, permissionOptions, permissionsListSchema, userActiveSche
 import { PASSWORD_MESSAGES, messageSchema, passwordChangeSchema } from '@funil/domain/admin-api/password';
 import { writeResultSchema } from '@funil/domain/admin-api/fields';
 import { DomainError } from '../../http/domain-error.ts';
-import { companyById } from '../tenancy/tenancy.service.ts';
+import { targetCompanyId } from '../tenancy/tenancy.service.ts';
 import { changeOwnPassword, createUser, setUserActive, updateUser } from './users-admin.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
@@ -37,8 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const session = sessionOf(request);
       const companyWide = session.permission === 'ag' || session.permission === 'sa';
-      const idEmpresa = session.permission === 'sa' && request.query.idEmpresa !== undefined ? request.query.idEmpresa : session.empresaId;
-      if (idEmpresa !== session.empresaId && !(await companyById(app.db, idEmpresa))) throw new DomainError('not_found', 'Empresa não encontrada.');
+      const idEmpresa = await targetCompanyId(app.db, session, request.query.idEmpresa);
       const [users, unitNames] = await Promise.all([
         usersOfCompany(app.db, idEmpresa, companyWide ? undefined : session.unidadeId),
         unitNamesOfCompany(app.db, idEmpresa),
