@@ -1,11 +1,13 @@
 // /configuracoes-globais 'Funcionalidades' (002 §2.9, super-admin): the feature toggles of the
-// company of the super-admin's session. Each switch saves at once; the users of that company see their menus follow without a
+// company the super-admin picks (their own by default, issue 10). Each switch saves at once; the users of that company see their menus follow without a
 // new login (the unit data is read again on the server's event, see app/use-extras-live.ts).
 import { Alert, Box, CircularProgress, List, ListItem, ListItemText, Paper, Stack, Switch, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { EXTRAS_MESSAGES, EXTRAS_TOGGLES, type Extras } from '@funil/domain/admin-api/extras';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
+import { useCompanies, useCompanyChoice } from '../../../lib/companies.ts';
+import { CompanySelect } from '../../../components/ui/company-select.tsx';
 import { useExtras, useSaveExtras } from '../api/feature-toggles.ts';
 
 // What each toggle does, under its label (002 §2.9 gives only the labels).
@@ -26,8 +28,8 @@ function Loading() {
   );
 }
 
-function CompanyToggles({ extras }: { extras: Extras }) {
-  const save = useSaveExtras();
+function CompanyToggles({ extras, idEmpresa }: { extras: Extras; idEmpresa: number | null }) {
+  const save = useSaveExtras(idEmpresa);
   const { enqueueSnackbar } = useSnackbar();
   const toggle = (key: (typeof EXTRAS_TOGGLES)[number]['key'], on: boolean) =>
     save.mutate({ [key]: on }, {
@@ -61,15 +63,23 @@ function CompanyToggles({ extras }: { extras: Extras }) {
 
 export function FeatureTogglesScreen() {
   const unit = useLoadedUnitData();
-  const extras = useExtras();
+  const company = useCompanyChoice();
+  const companies = useCompanies(company.canChoose);
+  const extras = useExtras(company.requested);
+  const companyName = companies.data?.find((c) => c.id === company.idEmpresa)?.nome ?? unit.dados_unidade.nomeEmpresa;
 
   return (
     <Box sx={{ maxWidth: 760, mx: 'auto' }}>
       <Typography variant="h2" component="h2" sx={{ mb: 1 }}>
         Funcionalidades
       </Typography>
+      {company.canChoose && (
+        <Box sx={{ mb: 2 }}>
+          <CompanySelect value={company.idEmpresa} onChange={company.setIdEmpresa} />
+        </Box>
+      )}
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        As funcionalidades valem para todas as unidades da empresa <strong>{unit.dados_unidade.nomeEmpresa}</strong>; quem estiver conectado vê a mudança na hora.
+        As funcionalidades valem para todas as unidades da empresa <strong>{companyName}</strong>; quem estiver conectado vê a mudança na hora.
       </Typography>
       <Paper variant="outlined">
         {extras.isPending ? (
@@ -79,7 +89,7 @@ export function FeatureTogglesScreen() {
             {extras.error.message}
           </Alert>
         ) : (
-          <CompanyToggles extras={extras.data} />
+          <CompanyToggles key={company.idEmpresa} extras={extras.data} idEmpresa={company.requested} />
         )}
       </Paper>
     </Box>

@@ -4,30 +4,33 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import { potentialDeletedSchema, potentialRowSchema, type PotentialBody } from '@funil/domain/admin-api/potentials';
 import { apiRequest, http } from '../../../lib/http-client.ts';
+import { withCompany } from '../../../lib/companies.ts';
 
 const PATH = '/cadastros/potencial';
 
-export const potentialsQuery = queryOptions({
-  queryKey: ['potenciais'],
-  queryFn: ({ signal }) => http.get(PATH, z.array(potentialRowSchema), signal),
-});
+/** `idEmpresa`: the company the super-admin picked, null for the session's own (issue 10). */
+export const potentialsQuery = (idEmpresa: number | null = null) =>
+  queryOptions({
+    queryKey: ['potenciais', idEmpresa],
+    queryFn: ({ signal }) => http.get(withCompany(PATH, idEmpresa), z.array(potentialRowSchema), signal),
+  });
 
-export function usePotentials() {
-  return useQuery(potentialsQuery);
+export function usePotentials(idEmpresa: number | null = null) {
+  return useQuery(potentialsQuery(idEmpresa));
 }
 
 function usePotentialMutation<T, R>(fn: (arg: T) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: potentialsQuery.queryKey }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: ['potenciais'] }) });
 }
 
-export function useSavePotential() {
+export function useSavePotential(idEmpresa: number | null = null) {
   return usePotentialMutation(({ id, body }: { id: number | null; body: PotentialBody }) =>
-    apiRequest(PATH, { method: id === null ? 'POST' : 'PUT', body: id === null ? body : { ...body, id }, schema: potentialRowSchema }),
+    apiRequest(withCompany(PATH, idEmpresa), { method: id === null ? 'POST' : 'PUT', body: id === null ? body : { ...body, id }, schema: potentialRowSchema }),
   );
 }
 
 /** A potential leads are rated with is refused (409) with how many: the admin deactivates it instead. */
-export function useDeletePotential() {
-  return usePotentialMutation((id: number) => apiRequest(`${PATH}/${id}`, { method: 'DELETE', schema: potentialDeletedSchema }));
+export function useDeletePotential(idEmpresa: number | null = null) {
+  return usePotentialMutation((id: number) => apiRequest(withCompany(`${PATH}/${id}`, idEmpresa), { method: 'DELETE', schema: potentialDeletedSchema }));
 }

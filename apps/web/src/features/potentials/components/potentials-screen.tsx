@@ -12,6 +12,8 @@ import { POTENTIAL_DEFAULT_LABELS, POTENTIAL_MESSAGES, potentialBodySchema, type
 import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
 import { AdminTable, type AdminRowAction } from '../../../components/ui/admin-table.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { CompanySelect } from '../../../components/ui/company-select.tsx';
+import { useCompanyChoice } from '../../../lib/companies.ts';
 import { FormSwitch, FormTextField } from '../../../components/ui/form-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDeletePotential, usePotentials, useSavePotential } from '../api/potentials.ts';
@@ -43,9 +45,11 @@ const columns: GridColDef<PotentialRow>[] = [
 type Dialogs = { kind: 'closed' } | { kind: 'form'; editing: PotentialRow | null } | { kind: 'delete'; row: PotentialRow };
 
 export function PotentialsScreen() {
-  const potentials = usePotentials();
-  const save = useSavePotential();
-  const remove = useDeletePotential();
+  // The super-admin picks the company (issue 10); the company admin works on their own.
+  const company = useCompanyChoice();
+  const potentials = usePotentials(company.requested);
+  const save = useSavePotential(company.requested);
+  const remove = useDeletePotential(company.requested);
   const { enqueueSnackbar } = useSnackbar();
   const [dialog, setDialog] = useState<Dialogs>({ kind: 'closed' });
   const editing = dialog.kind === 'form' ? dialog.editing : null;
@@ -76,6 +80,7 @@ export function PotentialsScreen() {
         rowLabel={(row) => row.nome}
         actions={actions}
         create={{ label: 'Cadastrar Potencial', onClick: () => setDialog({ kind: 'form', editing: null }) }}
+        headerExtra={company.canChoose ? <CompanySelect value={company.idEmpresa} onChange={company.setIdEmpresa} /> : undefined}
       />
       <AdminFormDialog
         open={dialog.kind === 'form'}

@@ -12,6 +12,7 @@ import {
 } from '@funil/domain/admin-api/statuses';
 import { apiRequest, http } from '../../../lib/http-client.ts';
 import { unitDataQuery } from '../../../lib/unit-data.ts';
+import { withCompany } from '../../../lib/companies.ts';
 
 export type StatusKind = 'negociacao' | 'venda';
 
@@ -22,17 +23,18 @@ export type StatusForm = { nome: string; ordem: number | ''; cor: string; descri
 
 const PATH: Record<StatusKind, string> = { negociacao: '/cadastros/status-negociacao', venda: '/cadastros/status-negociacao-venda' };
 
-export const statusesQuery = (kind: StatusKind) =>
+/** `idEmpresa`: the company the super-admin picked, null for the session's own (issue 10). */
+export const statusesQuery = (kind: StatusKind, idEmpresa: number | null = null) =>
   queryOptions({
-    queryKey: ['status-admin', kind],
+    queryKey: ['status-admin', kind, idEmpresa],
     queryFn: async ({ signal }): Promise<StatusRow[]> =>
       kind === 'negociacao'
-        ? (await http.get(PATH.negociacao, z.array(negotiationStatusRowSchema), signal)).map(({ idFunil, ...row }) => ({ ...row, ordem: idFunil }))
-        : (await http.get(PATH.venda, z.array(saleStatusRowSchema), signal)).map(({ idFunilVenda, ...row }) => ({ ...row, ordem: idFunilVenda })),
+        ? (await http.get(withCompany(PATH.negociacao, idEmpresa), z.array(negotiationStatusRowSchema), signal)).map(({ idFunil, ...row }) => ({ ...row, ordem: idFunil }))
+        : (await http.get(withCompany(PATH.venda, idEmpresa), z.array(saleStatusRowSchema), signal)).map(({ idFunilVenda, ...row }) => ({ ...row, ordem: idFunilVenda })),
   });
 
-export function useStatuses(kind: StatusKind) {
-  return useQuery(statusesQuery(kind));
+export function useStatuses(kind: StatusKind, idEmpresa: number | null = null) {
+  return useQuery(statusesQuery(kind, idEmpresa));
 }
 
 function bodyOf(kind: StatusKind, form: { nome: string; ordem: number; cor: string; descricao: string }): NegotiationStatusBody | SaleStatusBody {
@@ -45,19 +47,19 @@ function useStatusMutation<T, R>(kind: StatusKind, fn: (arg: T) => Promise<R>) {
   return useMutation({
     mutationFn: fn,
     // The CRM's selectors read the statuses from the unit data.
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: statusesQuery(kind).queryKey }), client.invalidateQueries({ queryKey: unitDataQuery.queryKey })]),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['status-admin', kind] }), client.invalidateQueries({ queryKey: unitDataQuery.queryKey })]),
   });
 }
 
-export function useSaveStatus(kind: StatusKind) {
+export function useSaveStatus(kind: StatusKind, idEmpresa: number | null = null) {
   return useStatusMutation(kind, ({ editing, form }: { editing: boolean; form: { nome: string; ordem: number; cor: string; descricao: string } }) =>
-    apiRequest(PATH[kind], { method: editing ? 'PUT' : 'POST', body: bodyOf(kind, form) }),
+    apiRequest(withCompany(PATH[kind], idEmpresa), { method: editing ? 'PUT' : 'POST', body: bodyOf(kind, form) }),
   );
 }
 
 /** DELETE …/{ordem}[?destino=]: a 409 says how many leads hold it and that a destination is needed. */
-export function useDeleteStatus(kind: StatusKind) {
+export function useDeleteStatus(kind: StatusKind, idEmpresa: number | null = null) {
   return useStatusMutation(kind, ({ ordem, destino }: { ordem: number; destino: number | null }) =>
-    apiRequest(`${PATH[kind]}/${ordem}${destino === null ? '' : `?destino=${destino}`}`, { method: 'DELETE', schema: statusDeletedSchema }),
+    apiRequest(withCompany(`${PATH[kind]}/${ordem}${destino === null ? '' : `?destino=${destino}`}`, idEmpresa), { method: 'DELETE', schema: statusDeletedSchema }),
   );
 }

@@ -8,10 +8,10 @@ import { STATUS_MESSAGES } from '@funil/domain/admin-api/statuses';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDeleteStatus, type StatusKind, type StatusRow } from '../api/statuses.ts';
 
-type DeleteStatusDialogProps = { kind: StatusKind; row: StatusRow; rows: readonly StatusRow[]; onClose: () => void };
+type DeleteStatusDialogProps = { kind: StatusKind; idEmpresa: number | null; row: StatusRow; rows: readonly StatusRow[]; onClose: () => void };
 
-export function DeleteStatusDialog({ kind, row, rows, onClose }: DeleteStatusDialogProps) {
-  const remove = useDeleteStatus(kind);
+export function DeleteStatusDialog({ kind, idEmpresa, row, rows, onClose }: DeleteStatusDialogProps) {
+  const remove = useDeleteStatus(kind, idEmpresa);
   const { enqueueSnackbar } = useSnackbar();
   const [inUse, setInUse] = useState<string | null>(null);
   const [destino, setDestino] = useState<number | ''>('');

@@ -14,10 +14,10 @@ function Swatch({ cor }: { cor: string }) {
   return <Box aria-hidden sx={{ width: 16, height: 16, borderRadius: '50%', bgcolor: cor, border: 1, borderColor: 'divider', flexShrink: 0 }} />;
 }
 
-type StatusDialogProps = { kind: StatusKind; open: boolean; editing: StatusRow | null; rows: readonly StatusRow[]; onClose: () => void };
+type StatusDialogProps = { kind: StatusKind; idEmpresa: number | null; open: boolean; editing: StatusRow | null; rows: readonly StatusRow[]; onClose: () => void };
 
-export function StatusDialog({ kind, open, editing, rows, onClose }: StatusDialogProps) {
-  const save = useSaveStatus(kind);
+export function StatusDialog({ kind, idEmpresa, open, editing, rows, onClose }: StatusDialogProps) {
+  const save = useSaveStatus(kind, idEmpresa);
   const schema = statusFormSchema(rows, editing);
   const colours = editing && !COLOURS.some((c) => c.cor === editing.cor.toLowerCase()) ? [...COLOURS, { nome: 'Cor atual', cor: editing.cor }] : COLOURS;
   return (

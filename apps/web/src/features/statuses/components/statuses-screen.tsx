@@ -9,6 +9,8 @@ import { formatDateTime } from '@funil/domain/format/date';
 import { SYSTEM_STATUS_ORDERS } from '@funil/domain/admin-api/statuses';
 import { AdminTable, type AdminRowAction } from '../../../components/ui/admin-table.tsx';
 import { ColorChip } from '../../../components/ui/color-chip.tsx';
+import { CompanySelect } from '../../../components/ui/company-select.tsx';
+import { useCompanyChoice } from '../../../lib/companies.ts';
 import { useStatuses, type StatusKind, type StatusRow } from '../api/statuses.ts';
 import { DeleteStatusDialog } from './delete-status-dialog.tsx';
 import { StatusDialog } from './status-dialog.tsx';
@@ -30,7 +32,9 @@ const columns: GridColDef<StatusRow>[] = [
 type Dialogs = { kind: 'closed' } | { kind: 'form'; editing: StatusRow | null } | { kind: 'delete'; row: StatusRow };
 
 function StatusesScreen({ kind }: { kind: StatusKind }) {
-  const statuses = useStatuses(kind);
+  // 000 §6: a super-admin screen; the super-admin picks the company (issue 10).
+  const company = useCompanyChoice();
+  const statuses = useStatuses(kind, company.requested);
   const [dialog, setDialog] = useState<Dialogs>({ kind: 'closed' });
   const rows = useMemo(() => [...(statuses.data ?? [])].sort((a, b) => a.ordem - b.ordem), [statuses.data]);
   const actions: AdminRowAction<StatusRow>[] = [
@@ -59,9 +63,10 @@ function StatusesScreen({ kind }: { kind: StatusKind }) {
         csvFileName={kind === 'negociacao' ? 'status-negociacao' : 'status-venda'}
         print
         pageSize={25}
+        headerExtra={company.canChoose ? <CompanySelect value={company.idEmpresa} onChange={company.setIdEmpresa} /> : undefined}
       />
-      <StatusDialog kind={kind} open={dialog.kind === 'form'} editing={dialog.kind === 'form' ? dialog.editing : null} rows={rows} onClose={() => setDialog({ kind: 'closed' })} />
-      {dialog.kind === 'delete' && <DeleteStatusDialog kind={kind} row={dialog.row} rows={rows} onClose={() => setDialog({ kind: 'closed' })} />}
+      <StatusDialog kind={kind} idEmpresa={company.requested} open={dialog.kind === 'form'} editing={dialog.kind === 'form' ? dialog.editing : null} rows={rows} onClose={() => setDialog({ kind: 'closed' })} />
+      {dialog.kind === 'delete' && <DeleteStatusDialog kind={kind} idEmpresa={company.requested} row={dialog.row} rows={rows} onClose={() => setDialog({ kind: 'closed' })} />}
     </>
   );
 }

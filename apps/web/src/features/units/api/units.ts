@@ -2,22 +2,11 @@
 // cadastros/empresas, docs/api.md).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unitListSchema, type UnitCreate, type UnitUpdate } from '@funil/domain/admin-api/units';
-import { companyCreatedSchema, companyListSchema, type CompanyCreate } from '@funil/domain/admin-api/companies';
+import { companyCreatedSchema, type CompanyCreate } from '@funil/domain/admin-api/companies';
 import { writeResultSchema } from '@funil/domain/admin-api/fields';
 import { apiRequest, http } from '../../../lib/http-client.ts';
 
 const unitsKey = (idEmpresa: number | null) => ['admin', 'unidades', idEmpresa] as const;
-const companiesKey = ['admin', 'empresas'] as const;
-
-export const companiesQuery = queryOptions({
-  queryKey: companiesKey,
-  queryFn: ({ signal }) => http.get('/cadastros/empresas', companyListSchema.shape.data, signal),
-  staleTime: 0,
-});
-
-export function useCompanies() {
-  return useQuery(companiesQuery);
-}
 
 export function useAdminUnits(idEmpresa: number | null) {
   return useQuery({

@@ -2,7 +2,7 @@
 // company with create, edit and 'Desativar' (ativo 0, which logs the unit's users out), and the
 // companies: the super-admin creates a company with its first unit and first admin (issue 10).
 import { useMemo, useState } from 'react';
-import { Box, Button, Divider, MenuItem, TextField, Typography } from '@mui/material';
+import { Box, Button, Divider, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import Edit from '@mui/icons-material/Edit';
 import Block from '@mui/icons-material/Block';
@@ -16,10 +16,11 @@ import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ActiveChip } from '../../../components/ui/active-chip.tsx';
+import { CompanySelect } from '../../../components/ui/company-select.tsx';
 import { FormSelect, FormTextField } from '../../../components/ui/form-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
-import { useAdminUnits, useCompanies, useCreateCompany, useSaveUnit } from '../api/units.ts';
+import { useAdminUnits, useCreateCompany, useSaveUnit } from '../api/units.ts';
 import { EMPTY_COMPANY_FORM, EMPTY_UNIT_FORM, companyFormSchema, unitFormOf, unitFormSchema } from './unit-forms.ts';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; row: UnitRow } | null;
@@ -33,7 +34,6 @@ export function UnitsScreen() {
   const { enqueueSnackbar } = useSnackbar();
   const ownCompany = useLoadedUnitData().dados_unidade.idEmpresa;
   const [idEmpresa, setIdEmpresa] = useState<number>(ownCompany);
-  const companies = useCompanies();
   const units = useAdminUnits(idEmpresa);
   const save = useSaveUnit();
   const createCompany = useCreateCompany();
@@ -71,17 +71,6 @@ export function UnitsScreen() {
       (cause: unknown) => enqueueSnackbar(cause instanceof ApiError ? cause.message : 'Erro ao atualizar a unidade.', { variant: 'error' }),
     );
 
-  const companySelector = (
-    <TextField select size="small" label="Empresa" value={companies.data?.some((c) => c.id === idEmpresa) ? idEmpresa : ''} onChange={(e) => setIdEmpresa(Number(e.target.value))} sx={{ width: { xs: '100%', sm: 240 }, flexShrink: 0 }} slotProps={{ inputLabel: { shrink: true } }}>
-      {(companies.data ?? []).map((company) => (
-        <MenuItem key={company.id} value={company.id}>
-          {company.nome}
-          {company.ativo !== 1 ? ' (inativa)' : ''}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-
   return (
     <>
       <AdminTable
@@ -95,7 +84,7 @@ export function UnitsScreen() {
         print
         headerExtra={
           <>
-            {companySelector}
+            <CompanySelect value={idEmpresa} onChange={setIdEmpresa} />
             <Button variant="outlined" startIcon={<Domain />} onClick={() => setNewCompany(true)} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
               Nova empresa
             </Button>
