@@ -44,6 +44,14 @@ export const unitDataModule = {
   useLoadedUnitData: () => ({ dados_unidade: { id: ID_UNIDADE, idEmpresa: ID_EMPRESA, nome: 'Centro', nomeEmpresa: 'Imobiliária Horizonte' } }),
 };
 
+/** A company that is not the session's, for the super-admin's company picker (issue 10). */
+export const OTHER_EMPRESA = 9;
+const companyRow = (id: number, nome: string) => ({ id, nome, idCompany: id, ativo: 1, unidades: 1, usuarios: 2, datacad: '2025-11-01T13:00:00.000Z', dataAtualizacao: '2025-11-01T13:00:00.000Z' });
+/** GET cadastros/empresas: the session's company and another one. */
+export const companiesAnswer = {
+  'GET /cadastros/empresas': { body: { data: [companyRow(ID_EMPRESA, 'Imobiliária Horizonte'), companyRow(OTHER_EMPRESA, 'Construtora Sul')] } },
+};
+
 const handlers = new Map<string, Set<(payload: unknown) => void>>();
 
 function useSocketEvent<T>(event: string, handler: (payload: T) => void): void {

@@ -1,9 +1,9 @@
 // 002 §2.9 'Funcionalidades' (/configuracoes-globais, super-admin): the toggles of a company with the
 // spec's labels, the hidden ones never shown, a switch saving only its flag.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { EXTRAS_FLAG_KEYS, EXTRAS_MESSAGES, type Extras } from '@funil/domain/admin-api/extras';
-import { answerFetch, renderWithProviders, shell } from '../../../lib/testing/admin-screen-kit.tsx';
+import { OTHER_EMPRESA, answerFetch, companiesAnswer, renderWithProviders, shell } from '../../../lib/testing/admin-screen-kit.tsx';
 import { FeatureTogglesScreen } from './feature-toggles-screen.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).sessionModule);
@@ -50,5 +50,29 @@ describe('002 §2.9 Funcionalidades', () => {
     expect(await screen.findByText(EXTRAS_MESSAGES.saved)).toBeTruthy();
     expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({ edicao_status_cliente: true });
     await waitFor(() => expect((screen.getByRole('switch', { name: 'Edição de status do cliente' }) as HTMLInputElement).checked).toBe(true));
+  });
+});
+
+describe('issue 10: the super-admin picks the company whose toggles they set', () => {
+  it("reads and writes the picked company's toggles with ?idEmpresa= and names that company", async () => {
+    const other = `?idEmpresa=${OTHER_EMPRESA}`;
+    const sent = answerFetch({
+      ...companiesAnswer,
+      'GET /cadastros/configuracoes-extras': { body: { data: extras() } },
+      [`GET /cadastros/configuracoes-extras${other}`]: { body: { data: extras({ pipeline: true }) } },
+      [`PUT /cadastros/configuracoes-extras${other}`]: { body: { message: EXTRAS_MESSAGES.saved, data: extras({ pipeline: true, assinaturaWhatsapp: true }) } },
+    });
+    renderWithProviders(<FeatureTogglesScreen />);
+    await screen.findByRole('switch', { name: 'Pipeline' });
+    const picker = await screen.findByRole('combobox', { name: 'Empresa' });
+    await waitFor(() => expect(picker.textContent).toBe('Imobiliária Horizonte'));
+    expect((screen.getByRole('switch', { name: 'Pipeline' }) as HTMLInputElement).checked).toBe(false);
+    fireEvent.mouseDown(picker);
+    fireEvent.click(within(await screen.findByRole('listbox')).getByText('Construtora Sul'));
+    await waitFor(() => expect((screen.getByRole('switch', { name: 'Pipeline' }) as HTMLInputElement).checked).toBe(true));
+    expect(screen.getByText('Construtora Sul', { selector: 'strong' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('switch', { name: 'Assinar mensagem' }));
+    expect(await screen.findByText(EXTRAS_MESSAGES.saved)).toBeTruthy();
+    expect(sent.find((r) => r.method === 'PUT')).toMatchObject({ path: `/cadastros/configuracoes-extras${other}`, body: { assinaturaWhatsapp: true } });
   });
 });

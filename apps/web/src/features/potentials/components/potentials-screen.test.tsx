@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { POTENTIAL_MESSAGES, potentialInUseMessage, type PotentialRow } from '@funil/domain/admin-api/potentials';
-import { answerFetch, renderWithProviders } from '../../../lib/testing/admin-screen-kit.tsx';
+import { OTHER_EMPRESA, answerFetch, companiesAnswer, renderWithProviders, shell } from '../../../lib/testing/admin-screen-kit.tsx';
 import { PotentialsScreen } from './potentials-screen.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).sessionModule);
@@ -30,7 +30,10 @@ const list = { 'GET /cadastros/potencial': { body: { data: [potential] } } };
 const loaded = () => screen.findByText('Interesse', {}, { timeout: 8000 });
 
 beforeEach(() => vi.unstubAllGlobals());
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  shell.permissao = 'a';
+});
 
 describe('002 §2.10 Potencial de Negociação', () => {
   it('lists the potentials with their level labels', async () => {
@@ -84,5 +87,37 @@ describe('002 §2.10 Potencial de Negociação', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Excluir' }));
     expect(await screen.findByText('Este potencial está em 2 leads. Desative-o em vez de excluir.')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('dialog', { name: 'Excluir potencial' })).toBeTruthy());
+  });
+});
+
+describe('issue 10: the super-admin picks the company whose potentials they manage', () => {
+  it('lists and deletes in the picked company with ?idEmpresa=', async () => {
+    shell.permissao = 'sa';
+    const other = `?idEmpresa=${OTHER_EMPRESA}`;
+    const sent = answerFetch({
+      ...list,
+      ...companiesAnswer,
+      [`GET /cadastros/potencial${other}`]: { body: { data: [{ ...potential, id: 8, nome: 'Prazo da Sul' }] } },
+      [`DELETE /cadastros/potencial/8${other}`]: { body: { message: POTENTIAL_MESSAGES.deleted } },
+    });
+    renderWithProviders(<PotentialsScreen />);
+    await loaded();
+    const picker = await screen.findByRole('combobox', { name: 'Empresa' });
+    await waitFor(() => expect(picker.textContent).toBe('Imobiliária Horizonte'));
+    fireEvent.mouseDown(picker);
+    fireEvent.click(within(await screen.findByRole('listbox')).getByText('Construtora Sul'));
+    expect(await screen.findByText('Prazo da Sul', {}, { timeout: 8000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Excluir Prazo da Sul' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Excluir potencial' })).getByRole('button', { name: 'Excluir' }));
+    expect(await screen.findByText(POTENTIAL_MESSAGES.deleted)).toBeTruthy();
+    expect(sent.find((r) => r.method === 'DELETE')?.path).toBe(`/cadastros/potencial/8${other}`);
+  });
+
+  it('the company admin (ag) works on their own company, without a picker', async () => {
+    shell.permissao = 'ag';
+    answerFetch(list);
+    renderWithProviders(<PotentialsScreen />);
+    await loaded();
+    expect(screen.queryByRole('combobox', { name: 'Empresa' })).toBeNull();
   });
 });

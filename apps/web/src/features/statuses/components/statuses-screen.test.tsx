@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { STATUS_MESSAGES, statusInUseMessage, type NegotiationStatusRow } from '@funil/domain/admin-api/statuses';
-import { answerFetch, renderWithProviders } from '../../../lib/testing/admin-screen-kit.tsx';
+import { OTHER_EMPRESA, answerFetch, companiesAnswer, renderWithProviders, shell } from '../../../lib/testing/admin-screen-kit.tsx';
 import { NegotiationStatusesScreen, SaleStatusesScreen } from './statuses-screen.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).sessionModule);
@@ -33,7 +33,10 @@ const loaded = () => screen.findByText('Em negociação', {}, { timeout: 8000 })
 const save = (dialog: ReturnType<typeof within>) => dialog.getByRole('button', { name: 'Salvar' }) as HTMLButtonElement;
 
 beforeEach(() => vi.unstubAllGlobals());
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  shell.permissao = 'a';
+});
 
 describe('002 §2.8 Gerenciar Status Negociação', () => {
   it('shows colour, name, description, funnel order, created and updated dates and the row actions, by funnel order', async () => {
@@ -161,5 +164,40 @@ describe('002 §2.8 sale statuses (/status-negociacao-venda)', () => {
     fireEvent.click(save(dialog));
     expect(await screen.findByText(STATUS_MESSAGES.created)).toBeTruthy();
     expect(sent.find((r) => r.method === 'POST')?.body).toEqual({ nome: 'Perdido', idFunilVenda: 2, cor: '#000000', descricao: null });
+  });
+});
+
+describe("issue 10: the super-admin picks the company whose statuses they manage", () => {
+  it('shows the Empresa picker on the own company; another company is read and written with ?idEmpresa=', async () => {
+    shell.permissao = 'sa';
+    const other = `?idEmpresa=${OTHER_EMPRESA}`;
+    const sent = answerFetch({
+      ...list,
+      ...companiesAnswer,
+      [`GET /cadastros/status-negociacao${other}`]: { body: { data: [row(1, 'Novo na Sul')] } },
+      [`POST /cadastros/status-negociacao${other}`]: { body: { message: STATUS_MESSAGES.created, data: row(5, 'Proposta') } },
+    });
+    renderWithProviders(<NegotiationStatusesScreen />);
+    await loaded();
+    const picker = await screen.findByRole('combobox', { name: 'Empresa' });
+    await waitFor(() => expect(picker.textContent).toBe('Imobiliária Horizonte'));
+    fireEvent.mouseDown(picker);
+    fireEvent.click(within(await screen.findByRole('listbox')).getByText('Construtora Sul'));
+    expect(await screen.findByText('Novo na Sul', {}, { timeout: 8000 })).toBeTruthy();
+    const dialog = await openCreate();
+    fireEvent.change(dialog.getByRole('textbox', { name: 'Nome' }), { target: { value: 'Proposta' } });
+    fireEvent.change(dialog.getByRole('spinbutton', { name: 'Ordem do funil' }), { target: { value: '5' } });
+    await waitFor(() => expect(save(dialog).disabled).toBe(false));
+    fireEvent.click(save(dialog));
+    expect(await screen.findByText(STATUS_MESSAGES.created)).toBeTruthy();
+    expect(sent.find((r) => r.method === 'POST')?.path).toBe(`/cadastros/status-negociacao${other}`);
+  });
+
+  it('no picker and no company list for anyone else', async () => {
+    const sent = answerFetch(list);
+    renderWithProviders(<NegotiationStatusesScreen />);
+    await loaded();
+    expect(screen.queryByRole('combobox', { name: 'Empresa' })).toBeNull();
+    expect(sent.some((r) => r.path.startsWith('/cadastros/empresas'))).toBe(false);
   });
 });
