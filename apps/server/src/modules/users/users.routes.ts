@@ -10,7 +10,6 @@ import { activeUsersOfUnit, usersOfCompany } from './users.service.ts';
 import { USER_MESSAGES, permissionOptions, permissionsListSchema, userActiveSchema, userCreateSchema, userUpdateSchema, usersQuerySchema } from '@funil/domain/admin-api/users';
 import { PASSWORD_MESSAGES, messageSchema, passwordChangeSchema } from '@funil/domain/admin-api/password';
 import { writeResultSchema } from '@funil/domain/admin-api/fields';
-import { DomainError } from '../../http/domain-error.ts';
 import { targetCompanyId } from '../tenancy/tenancy.service.ts';
 import { changeOwnPassword, createUser, setUserActive, updateUser } from './users-admin.service.ts';
 

@@ -1,6 +1,6 @@
 // Units and companies of the super-admin (002 §7 'Admin' cadastros/unidade; issue 10 companies:
 // cadastros/empresas, docs/api.md).
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unitListSchema, type UnitCreate, type UnitUpdate } from '@funil/domain/admin-api/units';
 import { companyCreatedSchema, type CompanyCreate } from '@funil/domain/admin-api/companies';
 import { writeResultSchema } from '@funil/domain/admin-api/fields';
