@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@funil/domain/auth/login';
 import { endSession, getAuth, restoreSession, startSession } from './session.ts';
+import { queryClient } from './query-client.ts';
 
 const user: CurrentUser = {
   idUser: 4,
@@ -52,5 +53,14 @@ describe('000 §4 session lifetime', () => {
     expect(getAuth().isLoggedIn).toBe(true);
     await restoreSession(start + 43_200_000);
     expect(getAuth().isLoggedIn).toBe(false);
+  });
+
+  it('a second end of the same session leaves the login screen\'s queries alone (socket closed, then the logout answer)', async () => {
+    await startSession({ token: 't-4', expiresIn: 43_200, lembrar: false, currentUser: user });
+    endSession('Sessão expirada. Faça login novamente.');
+    queryClient.setQueryData(['setup'], { needed: false });
+    endSession();
+    expect(getAuth().isLoggedIn).toBe(false);
+    expect(queryClient.getQueryData(['setup'])).toEqual({ needed: false });
   });
 });

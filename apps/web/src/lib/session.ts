@@ -139,8 +139,24 @@ function clearStoredSession(): void {
  * `notice` (if any) tells the user why.
  */
 export function endSession(notice: string | null = null): void {
+  const wasLoggedIn = state.isLoggedIn;
   endNotice = notice;
+  userLogout = false;
   clearStoredSession();
+  // A second end (the socket closed by the server, then the logout's answer) must not clear the
+  // query cache again: the login screen's queries are already running by then.
+  if (!wasLoggedIn) return;
   setState(LOGGED_OUT);
   queryClient.clear();
+}
+
+let userLogout = false;
+
+/** 'Sair' is under way: the server closing this session's socket is expected, not an expiry. */
+export function beginUserLogout(): void {
+  userLogout = true;
+}
+
+export function isUserLogoutUnderway(): boolean {
+  return userLogout;
 }

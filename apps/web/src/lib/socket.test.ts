@@ -20,13 +20,14 @@ const fake = vi.hoisted(() => {
     },
     disconnect: () => socket,
   };
-  return { socket, emit: (name: string, ...args: unknown[]) => handlers.get(name)?.forEach((fn) => fn(...args)), endSession: vi.fn() };
+  return { socket, emit: (name: string, ...args: unknown[]) => handlers.get(name)?.forEach((fn) => fn(...args)), endSession: vi.fn(), loggingOut: { value: false } };
 });
 vi.mock('socket.io-client', () => ({ io: () => fake.socket }));
 vi.mock('./session.ts', () => ({
   getAuth: () => ({ isLoggedIn: true, token: 'token-de-teste' }),
   subscribeAuth: () => () => undefined,
   endSession: fake.endSession,
+  isUserLogoutUnderway: () => fake.loggingOut.value,
 }));
 
 afterEach(cleanup);
@@ -53,6 +54,16 @@ describe('socket (issue 7 §3)', () => {
     expect(fake.endSession).not.toHaveBeenCalled();
     fake.emit('disconnect', 'io server disconnect');
     expect(fake.endSession).toHaveBeenCalledWith('Sessão expirada. Faça login novamente.');
+    stop();
+  });
+
+  it("does not read the socket closed by the user's own 'Sair' as an expiry", () => {
+    fake.endSession.mockClear();
+    const stop = startRealtime();
+    fake.loggingOut.value = true;
+    fake.emit('disconnect', 'io server disconnect');
+    expect(fake.endSession).not.toHaveBeenCalled();
+    fake.loggingOut.value = false;
     stop();
   });
 });

@@ -2,9 +2,11 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { http } from '../../../lib/http-client.ts';
-import { endSession } from '../../../lib/session.ts';
+import { beginUserLogout, endSession } from '../../../lib/session.ts';
 
 async function logout(): Promise<void> {
+  // The server closes this session's socket as it revokes it; that is this logout, not an expiry.
+  beginUserLogout();
   try {
     await http.post('/logout');
   } catch {

@@ -6,7 +6,7 @@ import { SetupScreen } from './setup-screen.tsx';
 
 export function FirstRunGate({ children }: { children: ReactNode }) {
   const status = useSetupStatus();
-  if (status.isPending) return null;
+  // Until the server answers, the login shows: a page is never blank (the setup is a one-time case).
   if (status.data?.needed === true) return <SetupScreen />;
   return <>{children}</>;
 }
