@@ -71,7 +71,8 @@ export function SetupScreen() {
                       size="small"
                       error={!!fieldState.error}
                       helperText={fieldState.error?.message ?? f.helper}
-                      slotProps={f.name === 'ddd' ? { htmlInput: { inputMode: 'numeric', maxLength: 2 } } : undefined}
+                      // Labels always up: Chromium's autofill of email and password otherwise draws the outline through them.
+                      slotProps={{ inputLabel: { shrink: true }, ...(f.name === 'ddd' ? { htmlInput: { inputMode: 'numeric', maxLength: 2 } } : {}) }}
                     />
                   )}
                 />
