@@ -34,7 +34,8 @@ function LinkItem({ link, active, nested, onNavigate }: { link: MenuLink; active
         <ListItemIcon>
           <Icon fontSize="small" />
         </ListItemIcon>
-        <ListItemText primary={link.label} slotProps={{ primary: { noWrap: true, sx: { fontSize: '0.95rem' } } }} />
+        {/* Long labels ('Potencial de Negociação') wrap inside the 256 px drawer of 000 §2 rather than being cut. */}
+        <ListItemText primary={link.label} slotProps={{ primary: { sx: { fontSize: '0.95rem', lineHeight: 1.25 } } }} />
       </ListItemButton>
     </ListItem>
   );

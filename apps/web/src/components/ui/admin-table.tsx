@@ -39,6 +39,8 @@ export type AdminTableProps<R extends GridValidRowModel> = {
   /** Extra content beside the create button (a filter, a refresh). */
   headerExtra?: ReactNode;
   pageSize?: number;
+  /** Columns hidden until the user shows them from the columns panel (keeps the row actions on screen). */
+  hiddenColumns?: readonly string[];
 };
 
 const localeText = {
@@ -62,6 +64,7 @@ export function AdminTable<R extends GridValidRowModel>({
   print,
   headerExtra,
   pageSize = 10,
+  hiddenColumns,
 }: AdminTableProps<R>) {
   const allColumns = useMemo<GridColDef<R>[]>(() => {
     if (!actions || actions.length === 0) return columns;
@@ -128,7 +131,10 @@ export function AdminTable<R extends GridValidRowModel>({
             disableVirtualization
             autoHeight
             pageSizeOptions={[10, 25, 50, 100]}
-            initialState={{ pagination: { paginationModel: { pageSize } } }}
+            initialState={{
+              pagination: { paginationModel: { pageSize } },
+              columns: { columnVisibilityModel: Object.fromEntries((hiddenColumns ?? []).map((field) => [field, false])) },
+            }}
             slotProps={{
               toolbar: {
                 showQuickFilter: true,

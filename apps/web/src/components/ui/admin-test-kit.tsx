@@ -1,25 +1,16 @@
 // Test kit of the admin screens: the providers a screen needs and a fetch that answers by
 // "METHOD /path" and records what was sent. Only for *.test.tsx files.
 import type { ReactNode } from 'react';
-import { configure, render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
-import { ThemeProvider } from '@mui/material';
+import { configure } from '@testing-library/react';
+import { renderWithProviders } from '../../lib/testing/admin-screen-kit.tsx';
 import { vi } from 'vitest';
-import { theme } from '../../app/theme.ts';
 
 // A first data-grid render on a loaded 2-core machine takes seconds: wait for it.
 configure({ asyncUtilTimeout: 10_000 });
 
+/** The providers a screen needs (the admin screen kit's, with a router). */
 export function renderAdmin(node: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } });
-  return render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={client}>
-        <SnackbarProvider>{node}</SnackbarProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
+  return renderWithProviders(node);
 }
 
 export type Answer = { status?: number; body: unknown };

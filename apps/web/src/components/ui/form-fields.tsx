@@ -135,3 +135,34 @@ export function FormSwitch<T extends FieldValues>({ control, name, label, on, of
     />
   );
 }
+
+type LoginFieldsValues = { nome: unknown; email: unknown; senha?: unknown };
+
+/**
+ * Nome, Email and Senha of a person who logs in (Usuários, Parceiros; 002 §5): on edit the password may stay
+ * blank to keep the current one.
+ */
+export function LoginFields<T extends FieldValues & LoginFieldsValues>({
+  control,
+  isEdit,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  control: Control<T, any, any>;
+  isEdit: boolean;
+}) {
+  return (
+    <>
+      <FormTextField control={control} name={'nome' as Path<T>} label="Nome" required autoFocus />
+      <FormTextField control={control} name={'email' as Path<T>} label="Email" type="email" required autoComplete="off" />
+      <FormTextField
+        control={control}
+        name={'senha' as Path<T>}
+        label="Senha"
+        type="password"
+        required={!isEdit}
+        autoComplete="new-password"
+        helperText={isEdit ? 'Deixe em branco para manter a senha atual.' : 'No mínimo 8 caracteres.'}
+      />
+    </>
+  );
+}

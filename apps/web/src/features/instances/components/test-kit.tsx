@@ -1,14 +1,7 @@
 // Test helpers of the instances feature: an instance factory, a fetch answering by path, and the
-// providers the components need. The session, unit data and socket modules are mocked per file.
-import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
-import { ThemeProvider } from '@mui/material';
-import { MemoryRouter } from 'react-router';
+// providers the components need (the admin kit's). The session, unit data and socket modules are mocked per file.
 import { vi } from 'vitest';
 import type { Instance } from '@funil/domain/whatsapp-api/instances-api';
-import { theme } from '../../../app/theme.ts';
 
 let nextId = 1;
 export function makeInstance(overrides: Partial<Instance> & { name: string }): Instance {
@@ -40,15 +33,4 @@ export function answerFetch(routes: Record<string, Answer>): ReturnType<typeof v
   return mock;
 }
 
-export function renderWithProviders(ui: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={client}>
-        <SnackbarProvider>
-          <MemoryRouter>{ui}</MemoryRouter>
-        </SnackbarProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
-}
+export { renderWithProviders } from '../../../lib/testing/admin-screen-kit.tsx';

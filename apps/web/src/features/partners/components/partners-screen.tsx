@@ -15,7 +15,7 @@ import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ActiveChip } from '../../../components/ui/active-chip.tsx';
-import { FormSelect, FormSwitch, FormTextField } from '../../../components/ui/form-fields.tsx';
+import { FormSelect, FormSwitch, FormTextField, LoginFields } from '../../../components/ui/form-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDeletePartner, usePartnerUnits, usePartners, useSavePartner } from '../api/partners.ts';
 
@@ -75,14 +75,14 @@ export function PartnersScreen() {
 
   const columns = useMemo<GridColDef<PartnerRow>[]>(
     () => [
-      { field: 'nome', headerName: 'Nome', flex: 1, minWidth: 160 },
-      { field: 'email', headerName: 'Email', flex: 1, minWidth: 180 },
-      { field: 'nomeUnidade', headerName: 'Unidade', width: 140 },
-      { field: 'administrador', headerName: 'Tipo', width: 130, valueFormatter: (value: number) => (value === 1 ? 'Administrador' : 'Parceiro') },
-      { field: 'valor_operacao_1', headerName: 'Por captação', width: 130, type: 'number', valueFormatter: brl },
+      { field: 'nome', headerName: 'Nome', flex: 1, minWidth: 140 },
+      { field: 'email', headerName: 'Email', flex: 1, minWidth: 160 },
+      { field: 'nomeUnidade', headerName: 'Unidade', flex: 1, minWidth: 110 },
+      { field: 'administrador', headerName: 'Tipo', width: 115, valueFormatter: (value: number) => (value === 1 ? 'Administrador' : 'Parceiro') },
+      { field: 'valor_operacao_1', headerName: 'Por captação', width: 120, type: 'number', valueFormatter: brl },
       { field: 'valor_operacao_2', headerName: 'Por agendamento', width: 140, type: 'number', valueFormatter: brl },
-      { field: 'valor_operacao_3', headerName: 'Por venda', width: 130, type: 'number', valueFormatter: brl },
-      { field: 'ativo', headerName: 'Situação', width: 100, renderCell: ({ row }) => <ActiveChip ativo={row.ativo} />, valueFormatter: (value: number) => (value === 1 ? 'Ativo' : 'Inativo') },
+      { field: 'valor_operacao_3', headerName: 'Por venda', width: 110, type: 'number', valueFormatter: brl },
+      { field: 'ativo', headerName: 'Situação', width: 95, renderCell: ({ row }) => <ActiveChip ativo={row.ativo} />, valueFormatter: (value: number) => (value === 1 ? 'Ativo' : 'Inativo') },
       { field: 'dataAtualizacao', headerName: 'Atualização', width: 150, valueFormatter: (value: string) => formatDateTime(value) },
     ],
     [],
@@ -107,6 +107,7 @@ export function PartnersScreen() {
         columns={columns}
         rowLabel={(row) => row.nome}
         csvFileName="parceiros"
+        hiddenColumns={['dataAtualizacao']}
         create={{ label: 'Cadastrar Parceiro', onClick: () => setEditing({ mode: 'create' }) }}
         actions={[
           { label: 'Editar', icon: <Edit />, onClick: (row) => setEditing({ mode: 'edit', row }) },
@@ -131,17 +132,7 @@ export function PartnersScreen() {
       >
         {({ control }) => (
           <>
-            <FormTextField control={control} name="nome" label="Nome" required autoFocus />
-            <FormTextField control={control} name="email" label="Email" type="email" required autoComplete="off" />
-            <FormTextField
-              control={control}
-              name="senha"
-              label="Senha"
-              type="password"
-              required={!isEdit}
-              autoComplete="new-password"
-              helperText={isEdit ? 'Deixe em branco para manter a senha atual.' : 'No mínimo 8 caracteres.'}
-            />
+            <LoginFields control={control} isEdit={isEdit} />
             <FormTextField control={control} name="descricao" label="Descrição" required multiline minRows={2} />
             <FormTextField control={control} name="conta" label="Conta" required helperText="Conta para o repasse dos valores." />
             <FormSelect control={control} name="administrador" label="Permissão" options={KIND_OPTIONS} required placeholder="Selecione" />

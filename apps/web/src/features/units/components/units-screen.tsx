@@ -2,7 +2,7 @@
 // company with create, edit and 'Desativar' (ativo 0, which logs the unit's users out), and the
 // companies: the super-admin creates a company with its first unit and first admin (issue 10).
 import { useMemo, useState } from 'react';
-import { Box, Button, Divider, Typography } from '@mui/material';
+import { Box, Button, Divider, Tooltip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import Edit from '@mui/icons-material/Edit';
 import Block from '@mui/icons-material/Block';
@@ -55,8 +55,20 @@ export function UnitsScreen() {
           ] satisfies GridColDef<UnitRow>[])
         : []),
       { field: 'ativo', headerName: 'Situação', width: 110, renderCell: ({ row }) => <ActiveChip ativo={row.ativo} feminine />, valueFormatter: (value: number) => (value === 1 ? 'Ativa' : 'Inativa') },
-      { field: 'token', headerName: 'Token', width: 300, renderCell: ({ value }) => <Box component="code" sx={{ fontSize: 12 }}>{value as string}</Box> },
-      { field: 'datacad', headerName: 'Cadastro', width: 150, valueFormatter: (value: string) => formatDateTime(value) },
+      {
+        field: 'token',
+        headerName: 'Token',
+        width: 170,
+        // The 32 characters stay whole for copy and CSV; the cell shows their start, the tooltip all of them.
+        renderCell: ({ value }) => (
+          <Tooltip title={value as string}>
+            <Box component="code" sx={{ fontSize: 12, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' }}>
+              {value as string}
+            </Box>
+          </Tooltip>
+        ),
+      },
+      { field: 'datacad', headerName: 'Cadastro', width: 140, valueFormatter: (value: string) => formatDateTime(value) },
       { field: 'dataAtualizacao', headerName: 'Atualização', width: 150, valueFormatter: (value: string) => formatDateTime(value) },
     ],
     [systemFields],
@@ -82,6 +94,7 @@ export function UnitsScreen() {
         rowLabel={(row) => row.nome}
         csvFileName="unidades"
         print
+        hiddenColumns={['dataAtualizacao']}
         headerExtra={
           <>
             <CompanySelect value={idEmpresa} onChange={setIdEmpresa} />

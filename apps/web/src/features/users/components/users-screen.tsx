@@ -15,7 +15,7 @@ import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ActiveChip } from '../../../components/ui/active-chip.tsx';
-import { FormSelect, FormSwitch, FormTextField } from '../../../components/ui/form-fields.tsx';
+import { FormSelect, FormSwitch, FormTextField, LoginFields } from '../../../components/ui/form-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useAdminUsers, useCompanyUnits, usePermissionOptions, useSaveUser, useSetUserActive } from '../api/users.ts';
@@ -75,13 +75,13 @@ export function UsersScreen() {
 
   const columns = useMemo<GridColDef<UserRow>[]>(
     () => [
-      { field: 'nome', headerName: 'Nome', flex: 1, minWidth: 160 },
-      { field: 'email', headerName: 'Email', flex: 1, minWidth: 200 },
-      { field: 'nomeUnidade', headerName: 'Unidade', width: 150 },
-      { field: 'nomePermissao', headerName: 'Permissão', width: 190 },
-      { field: 'idRamal', headerName: 'Ramal', width: 90, valueFormatter: (value: number) => (value > 0 ? String(value) : '—') },
+      { field: 'nome', headerName: 'Nome', flex: 1, minWidth: 150 },
+      { field: 'email', headerName: 'Email', flex: 1, minWidth: 180 },
+      { field: 'nomeUnidade', headerName: 'Unidade', flex: 1, minWidth: 120 },
+      { field: 'nomePermissao', headerName: 'Permissão', flex: 1, minWidth: 150 },
+      { field: 'idRamal', headerName: 'Ramal', width: 80, valueFormatter: (value: number) => (value > 0 ? String(value) : '—') },
       { field: 'ativo', headerName: 'Situação', width: 100, renderCell: ({ row }) => <ActiveChip ativo={row.ativo} />, valueFormatter: (value: number) => (value === 1 ? 'Ativo' : 'Inativo') },
-      { field: 'datacad', headerName: 'Cadastro', width: 150, valueFormatter: (value: string) => formatDateTime(value) },
+      { field: 'datacad', headerName: 'Cadastro', width: 140, valueFormatter: (value: string) => formatDateTime(value) },
       { field: 'dataAtualizacao', headerName: 'Atualização', width: 150, valueFormatter: (value: string) => formatDateTime(value) },
     ],
     [],
@@ -109,6 +109,7 @@ export function UsersScreen() {
         rowLabel={(row) => row.nome}
         csvFileName="usuarios"
         print
+        hiddenColumns={['dataAtualizacao']}
         create={{ label: 'Cadastrar Usuário', onClick: () => setEditing({ mode: 'create' }) }}
         actions={[
           { label: 'Editar', icon: <Edit />, onClick: (row) => setEditing({ mode: 'edit', row }), hidden: (row) => !canManage(row) },
@@ -131,17 +132,7 @@ export function UsersScreen() {
         {({ control }) => (
           <>
             {permissions.isError && <Alert severity="error">{permissions.error.message}</Alert>}
-            <FormTextField control={control} name="nome" label="Nome" required autoFocus />
-            <FormTextField control={control} name="email" label="Email" type="email" required autoComplete="off" />
-            <FormTextField
-              control={control}
-              name="senha"
-              label="Senha"
-              type="password"
-              required={!isEdit}
-              autoComplete="new-password"
-              helperText={isEdit ? 'Deixe em branco para manter a senha atual.' : 'No mínimo 8 caracteres.'}
-            />
+            <LoginFields control={control} isEdit={isEdit} />
             <FormSelect control={control} name="idUnidade" label="Unidade" options={unitOptions} required placeholder="Selecione" />
             <FormSelect control={control} name="permissao" label="Permissão" options={permissionOptions} required placeholder="Selecione" />
             {/* 002 §3 idRamal: shown to whoever manages users (docs/decisions.md). */}
