@@ -35,9 +35,9 @@ async function choose(page: Page, dialog: Locator, label: RegExp, option: string
 
 async function shot(page: Page, name: string) {
   // An error notice left from a refused step above would sit in the picture of the screen that recovered.
-  const errorNotices = page.locator('.notistack-MuiContent-error').getByRole('button', { name: 'Fechar aviso' });
-  while ((await errorNotices.count()) > 0) await errorNotices.first().click();
-  await page.locator('.notistack-MuiContent-error').first().waitFor({ state: 'detached' }).catch(() => undefined);
+  const errorNotices = page.locator('.notistack-MuiContent-error');
+  for (const close of await errorNotices.getByRole('button', { name: 'Fechar aviso' }).all()) await close.click({ timeout: 2000 }).catch(() => undefined);
+  await errorNotices.first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
   await page.screenshot({ path: `${SCREENSHOTS_DIR}${name}.png` });
 }
 
