@@ -45,7 +45,7 @@ export type KanbanBoardResponse = z.infer<typeof kanbanBoardResponseSchema>;
 
 /** GET /kanban/novos-leads[-venda]/{column}/{page}/{filters}: one more page of a column. */
 export const kanbanColumnPageResponseSchema = z.object({
-  data: z.object({ id: z.number().int(), pagina: z.number().int(), total_oportunidades: z.number().int(), leads: z.array(pipelineCardSchema) }),
+  data: z.object({ id: z.number().int(), pagina: z.number().int(), total_oportunidades: z.number().int(), valor_total: z.number(), leads: z.array(pipelineCardSchema) }),
 });
 export type KanbanColumnPageResponse = z.infer<typeof kanbanColumnPageResponseSchema>;
 

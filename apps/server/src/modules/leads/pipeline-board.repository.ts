@@ -72,15 +72,15 @@ export async function firstPages(db: Db, scope: LeadScope, family: PipelineFamil
   return pages;
 }
 
-/** One page of a column and the column's count. */
-export async function columnPage(db: Db, scope: LeadScope, family: PipelineFamily, filter: ContactListFilter, coluna: number, page: number, limit: number): Promise<{ cards: PipelineCard[]; total: number }> {
+/** One page of a column, the column's count and its ticket sum. */
+export async function columnPage(db: Db, scope: LeadScope, family: PipelineFamily, filter: ContactListFilter, coluna: number, page: number, limit: number): Promise<{ cards: PipelineCard[]; total: number; soma: number }> {
   const p = new Params();
   const where = `${listWhere(scope, { filter }, p)} and ${columnOf(family)} = ${p.add(coluna)}`;
   const offset = (Math.max(1, page) - 1) * limit;
   const pageText = `${CARD_SELECT} where ${where} order by ${CARD_ORDER} limit ${Math.trunc(limit)} offset ${Math.trunc(offset)}`;
-  const countText = `select count(*)::int as total from leads l where ${where}`;
-  const [rows, count] = await Promise.all([queryRows<CardRow>(db, pageText, p.values), queryRows<{ total: number }>(db, countText, p.values)]);
-  return { cards: rows.map(toCard), total: Number(count[0]?.total ?? 0) };
+  const countText = `select count(*)::int as total, coalesce(sum(l.valor_ticket), 0)::float8 as soma from leads l where ${where}`;
+  const [rows, count] = await Promise.all([queryRows<CardRow>(db, pageText, p.values), queryRows<{ total: number; soma: number }>(db, countText, p.values)]);
+  return { cards: rows.map(toCard), total: Number(count[0]?.total ?? 0), soma: Number(count[0]?.soma ?? 0) };
 }
 
 /** One page of the table view (002 §2.4), newest captured first (the order of leads_lista_idx), and the total. */

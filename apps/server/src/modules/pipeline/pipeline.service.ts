@@ -100,8 +100,8 @@ async function assertColumn(deps: LeadDeps, session: Session, family: PipelineFa
 export async function columnPage(deps: LeadDeps, session: Session, family: PipelineFamily, coluna: number, page: number, tail: string): Promise<KanbanColumnPageResponse> {
   const filter = parsePipelineFilter(tail);
   await assertColumn(deps, session, family, coluna);
-  const { cards, total } = await pipelineColumnPage(deps.db, session, { family, filter }, coluna, page, PIPELINE_COLUMN_PAGE_SIZE);
-  return { data: { id: coluna, pagina: page, total_oportunidades: total, leads: cards } };
+  const { cards, total, soma } = await pipelineColumnPage(deps.db, session, { family, filter }, coluna, page, PIPELINE_COLUMN_PAGE_SIZE);
+  return { data: { id: coluna, pagina: page, total_oportunidades: total, valor_total: soma, leads: cards } };
 }
 
 /** GET kanban/tabela/{page}/{filters}: 20 per page (002 §9), newest captured first. */
