@@ -82,6 +82,7 @@ describe('002 §2.4 §4 the kanban', () => {
     await cardsOf(page, 1).first().click();
     const dialog = page.getByRole('dialog', { name: 'Lead' });
     await dialog.getByText('Status da negociação alterado').first().waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}pipeline-lead-dialog.png` });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await page.reload();

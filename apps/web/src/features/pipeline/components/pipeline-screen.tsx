@@ -249,7 +249,7 @@ export function PipelineScreen({ LeadPanel }: PipelineScreenProps) {
       </Box>
       <PipelineFilterDialog open={filterOpen} applied={filter} onApply={applyFilter} onClose={() => setFilterOpen(false)} />
       <CsvExportDialog column={exporting} family={family} filter={filter} onClose={() => setExporting(null)} />
-      <Dialog open={view.clienteAberto !== null} onClose={closeLead} maxWidth="lg" fullWidth slotProps={{ paper: { sx: { height: '90vh' } } }} aria-label="Lead">
+      <Dialog open={view.clienteAberto !== null} onClose={closeLead} maxWidth="lg" fullWidth slotProps={{ paper: { sx: { height: '90vh' }, 'aria-label': 'Lead' } }}>
         {view.clienteAberto !== null ? <LeadPanel leadId={view.clienteAberto} onLeave={closeLead} /> : null}
       </Dialog>
     </Stack>
