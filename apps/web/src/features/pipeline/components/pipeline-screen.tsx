@@ -13,6 +13,7 @@ import {
   Checkbox,
   Chip,
   Dialog,
+  IconButton,
   ListItemIcon,
   ListItemText,
   Menu,
@@ -23,6 +24,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import Close from '@mui/icons-material/Close';
 import FilterList from '@mui/icons-material/FilterList';
 import ViewKanban from '@mui/icons-material/ViewKanban';
 import TableRows from '@mui/icons-material/TableRows';
@@ -46,6 +48,7 @@ export type LeadPanelProps = { leadId: number; onLeave: () => void };
 type PipelineScreenProps = { LeadPanel: ComponentType<LeadPanelProps> };
 
 const countFormat = new Intl.NumberFormat('pt-BR');
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 export function PipelineScreen({ LeadPanel }: PipelineScreenProps) {
   const unit = useLoadedUnitData();
@@ -117,7 +120,8 @@ export function PipelineScreen({ LeadPanel }: PipelineScreenProps) {
   return (
     <Stack sx={{ height: 'calc(100vh - 112px)', minHeight: 420, gap: 1.5 }}>
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ mr: 1 }}>
+        {/* The top bar shows the title; the heading stays for screen readers. */}
+        <Typography component="h1" sx={visuallyHidden}>
           Pipeline
         </Typography>
         <Badge color="primary" variant="dot" invisible={!view.filtroEstaAplicado}>
@@ -249,8 +253,16 @@ export function PipelineScreen({ LeadPanel }: PipelineScreenProps) {
       </Box>
       <PipelineFilterDialog open={filterOpen} applied={filter} onApply={applyFilter} onClose={() => setFilterOpen(false)} />
       <CsvExportDialog column={exporting} family={family} filter={filter} onClose={() => setExporting(null)} />
-      <Dialog open={view.clienteAberto !== null} onClose={closeLead} maxWidth="lg" fullWidth slotProps={{ paper: { sx: { height: '90vh' }, 'aria-label': 'Lead' } }}>
-        {view.clienteAberto !== null ? <LeadPanel leadId={view.clienteAberto} onLeave={closeLead} /> : null}
+      <Dialog open={view.clienteAberto !== null} onClose={closeLead} maxWidth="lg" fullWidth slotProps={{ paper: { sx: { height: '90vh', display: 'flex', flexDirection: 'column' }, 'aria-label': 'Lead' } }}>
+        <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
+          <Typography variant="subtitle2" color="text.secondary" sx={{ flex: 1 }}>
+            Dados do lead
+          </Typography>
+          <IconButton aria-label="Fechar" onClick={closeLead} size="small">
+            <Close fontSize="small" />
+          </IconButton>
+        </Stack>
+        <Box sx={{ flex: 1, minHeight: 0 }}>{view.clienteAberto !== null ? <LeadPanel leadId={view.clienteAberto} onLeave={closeLead} /> : null}</Box>
       </Dialog>
     </Stack>
   );

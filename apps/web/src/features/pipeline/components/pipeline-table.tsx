@@ -12,6 +12,9 @@ import { fetchTable } from '../api/pipeline-api.ts';
 
 type Props = { filter: PipelineFilter; page: number; showAttendant: boolean; onPage: (page: number) => void; onOpen: (id: number) => void };
 
+// Long names and ads stay on one line (the full text in the tooltip), so every row has one height.
+const clip = { maxWidth: 220, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+
 const HEAD = ['Nome', 'Telefone', 'Status da negociação', 'Anúncio', 'Atendente responsável', 'Ticket', 'Data de captação', 'Data última alteração'];
 
 export function PipelineTable({ filter, page, showAttendant, onPage, onOpen }: Props) {
@@ -57,7 +60,9 @@ export function PipelineTable({ filter, page, showAttendant, onPage, onOpen }: P
               const status = statusOf(lead.cli_status_negociacao);
               return (
                 <TableRow key={lead.cli_crm_id} hover onClick={() => onOpen(lead.cli_crm_id)} sx={{ cursor: 'pointer' }} data-testid="pipeline-linha">
-                  <TableCell sx={{ fontWeight: 600 }}>{lead.cli_nome}</TableCell>
+                  <TableCell sx={{ fontWeight: 600, ...clip }} title={lead.cli_nome}>
+                    {lead.cli_nome}
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPipelinePhone(lead.cli_telefone)}</TableCell>
                   <TableCell>
                     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
@@ -65,8 +70,10 @@ export function PipelineTable({ filter, page, showAttendant, onPage, onOpen }: P
                       {status?.nome ?? '—'}
                     </Box>
                   </TableCell>
-                  <TableCell>{lead.ad_name ?? lead.cli_campanha_nome ?? '—'}</TableCell>
-                  <TableCell>{showAttendant ? (lead.nome_atendimento ?? 'Não atendido') : lead.nome_atendimento ? '' : 'Não atendido'}</TableCell>
+                  <TableCell sx={clip} title={lead.ad_name ?? lead.cli_campanha_nome ?? undefined}>
+                    {lead.ad_name ?? lead.cli_campanha_nome ?? '—'}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{showAttendant ? (lead.nome_atendimento ?? 'Não atendido') : lead.nome_atendimento ? '' : 'Não atendido'}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {formatBRL(lead.valor_ticket)}
                   </TableCell>
