@@ -228,6 +228,8 @@ describe('Chromium figures with 5,000 cards in one column (reported, not asserte
     await harness.db.execute(sql`insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave, cli_status_negociacao, posicao_pipeline, ad_name)
       select u.id_empresa, u.id, 'Carga ' || g, '1190' || lpad(g::text, 7, '0'), '1190' || lpad(g::text, 6, '0'), 7, g, 'Anúncio de carga'
       from unidades u, generate_series(1, 5000) g where u.id = ${unit1}`);
+    // The column counts are cached a few seconds per unit (lead-count-cache.ts); a bare SQL insert does not drop them.
+    await new Promise((r) => setTimeout(r, 5_500));
     const { context, page } = await harness.newPage(DESKTOP);
     await loginAs(page, 'admin@demo.com.br');
     const paints: number[] = [];

@@ -72,15 +72,29 @@ export async function firstPages(db: Db, scope: LeadScope, family: PipelineFamil
   return pages;
 }
 
-/** One page of a column, the column's count and its ticket sum. */
-export async function columnPage(db: Db, scope: LeadScope, family: PipelineFamily, filter: ContactListFilter, coluna: number, page: number, limit: number): Promise<{ cards: PipelineCard[]; total: number; soma: number }> {
+/**
+ * A page of cards: the rows skipped by OFFSET are read from the index only; the card's columns
+ * (and the attendant's name) are computed for the page's rows alone.
+ */
+const pagedCards = (where: string, order: string, limit: number, offset: number) =>
+  `select x.* from (select l.cli_crm_id from leads l where ${where} order by ${order} limit ${Math.trunc(limit)} offset ${Math.trunc(offset)}) k
+   cross join lateral (${CARD_SELECT} where l.cli_crm_id = k.cli_crm_id) x order by ${order.replace(/\bl\./g, 'x.').replace('x.posicao_pipeline', 'x.posicao')}`;
+
+/** One page of a column. */
+export async function columnPage(db: Db, scope: LeadScope, family: PipelineFamily, filter: ContactListFilter, coluna: number, page: number, limit: number): Promise<PipelineCard[]> {
   const p = new Params();
   const where = `${listWhere(scope, { filter }, p)} and ${columnOf(family)} = ${p.add(coluna)}`;
   const offset = (Math.max(1, page) - 1) * limit;
-  const pageText = `${CARD_SELECT} where ${where} order by ${CARD_ORDER} limit ${Math.trunc(limit)} offset ${Math.trunc(offset)}`;
-  const countText = `select count(*)::int as total, coalesce(sum(l.valor_ticket), 0)::float8 as soma from leads l where ${where}`;
-  const [rows, count] = await Promise.all([queryRows<CardRow>(db, pageText, p.values), queryRows<{ total: number; soma: number }>(db, countText, p.values)]);
-  return { cards: rows.map(toCard), total: Number(count[0]?.total ?? 0), soma: Number(count[0]?.soma ?? 0) };
+  const rows = await queryRows<CardRow>(db, pagedCards(where, CARD_ORDER, limit, offset), p.values);
+  return rows.map(toCard);
+}
+
+/** Count and ticket sum of one column under the filter. */
+export async function columnTotal(db: Db, scope: LeadScope, family: PipelineFamily, filter: ContactListFilter, coluna: number): Promise<{ total: number; soma: number }> {
+  const p = new Params();
+  const where = `${listWhere(scope, { filter }, p)} and ${columnOf(family)} = ${p.add(coluna)}`;
+  const [row] = await queryRows<{ total: number; soma: number }>(db, `select count(*)::int as total, coalesce(sum(l.valor_ticket), 0)::float8 as soma from leads l where ${where}`, p.values);
+  return { total: Number(row?.total ?? 0), soma: Number(row?.soma ?? 0) };
 }
 
 /** One page of the table view (002 §2.4), newest captured first (the order of leads_lista_idx), and the total. */
@@ -88,7 +102,7 @@ export async function tablePage(db: Db, scope: LeadScope, filter: ContactListFil
   const p = new Params();
   const where = listWhere(scope, { filter }, p);
   const offset = (Math.max(1, page) - 1) * limit;
-  const pageText = `${CARD_SELECT} where ${where} order by l.cli_data_captacao desc, l.cli_crm_id desc limit ${Math.trunc(limit)} offset ${Math.trunc(offset)}`;
+  const pageText = pagedCards(where, 'l.cli_data_captacao desc, l.cli_crm_id desc', limit, offset);
   const countText = `select count(*)::int as total from leads l where ${where}`;
   const [rows, count] = await Promise.all([queryRows<CardRow>(db, pageText, p.values), queryRows<{ total: number }>(db, countText, p.values)]);
   return { cards: rows.map(toCard), total: Number(count[0]?.total ?? 0) };

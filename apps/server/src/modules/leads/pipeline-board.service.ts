@@ -9,6 +9,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { loadVisibleLead, scopeOf } from './leads.service.ts';
 import * as board from './pipeline-board.repository.ts';
+import { leadCountCache } from './lead-count-cache.ts';
 
 /**
  * The pipeline's filter set (002 §3) as the CRM list's filter: 'Meus atendimentos' is the caller
@@ -38,16 +39,38 @@ export function pipelineListFilter(filter: PipelineFilter, session: Pick<Session
 
 export type BoardRead = { family: PipelineFamily; filter: PipelineFilter };
 
+/**
+ * The cache key of a board's counts: the family, the filter and who is looking when the conditions
+ * use it (001 §6 visibility, 'Atendidos por mim'). The counts and sums share the CRM list's short
+ * cache (lead-count-cache.ts): every committed lead change of the unit drops them.
+ */
+function totalsKey(session: Session, read: BoardRead, filter: ContactListFilter, coluna: number | null): string {
+  const scope = scopeOf(session);
+  const viewer = !scope.seesAssigned || filter.cli_atendimento === 1 ? scope.userId : 0;
+  return JSON.stringify(['pipeline', read.family, coluna, session.empresaId, viewer, scope.seesAssigned, filter]);
+}
+
 export function pipelineColumnTotals(db: Db, session: Session, read: BoardRead) {
-  return board.columnTotals(db, scopeOf(session), read.family, pipelineListFilter(read.filter, session));
+  const filter = pipelineListFilter(read.filter, session);
+  return leadCountCache(db).get(session.unidadeId, totalsKey(session, read, filter, null), () => ({
+    capturedSince: undefined,
+    total: board.columnTotals(db, scopeOf(session), read.family, filter),
+  })).total;
 }
 
 export function pipelineFirstPages(db: Db, session: Session, read: BoardRead, columns: readonly number[], limit: number) {
   return board.firstPages(db, scopeOf(session), read.family, pipelineListFilter(read.filter, session), columns, limit);
 }
 
-export function pipelineColumnPage(db: Db, session: Session, read: BoardRead, coluna: number, page: number, limit: number) {
-  return board.columnPage(db, scopeOf(session), read.family, pipelineListFilter(read.filter, session), coluna, page, limit);
+/** One page of a column with the column's count and ticket sum (cached like the board's). */
+export async function pipelineColumnPage(db: Db, session: Session, read: BoardRead, coluna: number, page: number, limit: number) {
+  const filter = pipelineListFilter(read.filter, session);
+  const totals = leadCountCache(db).get(session.unidadeId, totalsKey(session, read, filter, coluna), () => ({
+    capturedSince: undefined,
+    total: board.columnTotal(db, scopeOf(session), read.family, filter, coluna),
+  })).total;
+  const [cards, { total, soma }] = await Promise.all([board.columnPage(db, scopeOf(session), read.family, filter, coluna, page, limit), totals]);
+  return { cards, total, soma };
 }
 
 export function pipelineTablePage(db: Db, session: Session, filter: PipelineFilter, page: number, limit: number) {
