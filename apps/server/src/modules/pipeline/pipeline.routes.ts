@@ -21,6 +21,10 @@ import type { LeadDeps } from '../leads/leads.service.ts';
 import * as service from './pipeline.service.ts';
 
 const route = { config: { access: '/pipeline' } } as const;
+// The board and its pages are built field by field with the schemas' types (pipeline-board.repository
+// toCard), so they are written as JSON without zod's encode, as the CRM list is (leads.routes.ts);
+// pipeline.routes.test.ts parses every body with the schema.
+const plainJson = () => (data: unknown) => JSON.stringify(data);
 const tail = z.string().max(4000);
 // A page number: 1 to 100,000 (deeper than any column needs; keeps OFFSET bounded).
 const pageParam = idParam.pipe(z.number().max(100_000, 'Página inválida.'));
@@ -33,13 +37,13 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: LeadDeps = { db: app.db, realtime: app.realtime };
 
   for (const family of PIPELINE_FAMILIES) {
-    app.get(PATHS[family].board, { ...route, schema: { params: z.object({ '*': tail }), response: { 200: kanbanBoardResponseSchema, ...errorResponses } } }, async (request) =>
+    app.get(PATHS[family].board, { ...route, schema: { params: z.object({ '*': tail }), response: { 200: kanbanBoardResponseSchema, ...errorResponses } }, serializerCompiler: plainJson }, async (request) =>
       service.board(deps, sessionOf(request), family, request.params['*']),
     );
     // {n}: the column (the status's idFunil / idFunilVenda); {m}: the page, from 1.
     app.get(
       PATHS[family].page,
-      { ...route, schema: { params: z.object({ n: idParam, m: pageParam, '*': tail }), response: { 200: kanbanColumnPageResponseSchema, ...errorResponses } } },
+      { ...route, schema: { params: z.object({ n: idParam, m: pageParam, '*': tail }), response: { 200: kanbanColumnPageResponseSchema, ...errorResponses } }, serializerCompiler: plainJson },
       async (request) => service.columnPage(deps, sessionOf(request), family, request.params.n, request.params.m, request.params['*']),
     );
   }
