@@ -142,6 +142,13 @@ export async function run(): Promise<void> {
       { id: 'board-admin', title: `quadro inteiro (admin) · ${BOARD_RPS}/s`, rps: BOARD_RPS, request: () => get('admin', `/kanban/status-negociacao/${segments}`) },
       { id: 'board-atendente', title: `quadro inteiro (atendente: não atribuídos + meus) · ${BOARD_RPS}/s`, rps: BOARD_RPS, request: () => get('atendente', `/kanban/status-negociacao/${segments}`) },
       {
+        // The same requests at a rate far below saturation: the service time without queueing.
+        id: 'column-page-5',
+        title: 'página de coluna (admin) · 5/s',
+        rps: 5,
+        request: (i: number) => get('admin', `/kanban/novos-leads/${columns[i % columns.length]}/${1 + ((i * 7919) % 40)}/${segments}`),
+      },
+      {
         id: 'column-page',
         title: `página de coluna (admin, coluna e página 1–40 ao acaso) · ${PAGE_RPS}/s`,
         rps: PAGE_RPS,
