@@ -18,7 +18,7 @@ const boardUrl = (filter: Partial<PipelineFilter> = {}, venda = false) => `/api/
 beforeAll(async () => {
   k = await createLeadsKit();
   for (const unit of ['A1', 'A2', 'B1'] as const) await k.setExtras(unit, EXTRAS);
-});
+}, 180_000);
 afterAll(async () => {
   await k?.t.close();
 });
