@@ -35,6 +35,7 @@ import { leadTagsRoutes } from './modules/leads/lead-tags.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { pipelineRoutes } from './modules/pipeline/pipeline.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -161,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(leadsRoutes, { ticketUnitOf });
       await api.register(callAttemptsRoutes);
       await api.register(negotiationRoutes);
+      await api.register(pipelineRoutes);
       await api.register(tagsRoutes);
       await api.register(leadTagsRoutes);
       await api.register(auditRoutes);

@@ -117,6 +117,8 @@ describe('every /api route that takes a lead, ticket or message id', () => {
     'POST /api/tickets',
     'POST /api/contacts',
     'POST /api/webhook/lead',
+    'PUT /api/kanban/status-negociacao',
+    'PUT /api/kanban/status-negociacao-venda',
   ];
   // Bodies valid for each route's schema, so that only the lead's visibility can refuse them.
   const bodyOf = (key: string, l: Target): unknown => {
@@ -133,6 +135,8 @@ describe('every /api route that takes a lead, ticket or message id', () => {
       'POST /api/tickets': { contactId: l.lead, status: 'open' },
       'POST /api/contacts': { number: phone, name: 'Outro' },
       'POST /api/webhook/lead': { cli_nome: 'Outro', cli_telefone: phone },
+      'PUT /api/kanban/status-negociacao': { cli_crm_id: l.lead, idFunil: 4 },
+      'PUT /api/kanban/status-negociacao-venda': { cli_crm_id: l.lead, idFunilVenda: 3 },
       'POST /api/messages/:ticketId': { body: 'oi' },
       'POST /api/contato/atualizarcontato/:id': { cli_nome: 'Outro', cli_telefone: '11912345678' },
       'POST /api/contato/valorticket/:id': { valor_ticket: 10 },
@@ -200,7 +204,7 @@ describe('every /api route that takes a lead, ticket or message id', () => {
   }
 
   beforeAll(async () => {
-    g = await createTestApp({ settings: { evolutionHabilitado: true, extras: { whatsapp_v2: true, clienteAtendente: true, edicao_status_cliente: true } } });
+    g = await createTestApp({ settings: { evolutionHabilitado: true, extras: { whatsapp_v2: true, clienteAtendente: true, edicao_status_cliente: true, pipeline: true } } });
     const f = g.fixture;
     await g.database.db.execute(sql`insert into instancias_evolution (id_unidade, id_empresa, name, token, webhook_secret, connection_status)
       values (${f.unitA1}, ${f.companyA}, ${INSTANCE}, 'token', 'segredo', 'open')`);

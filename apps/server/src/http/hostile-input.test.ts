@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { CONTACT_LIST_LAYOUT, EMPTY_SEGMENT, WHATSAPP_CLIENTS_LAYOUT, type SegmentLayout } from '@funil/domain/leads/filter-segments';
+import { CONTACT_LIST_LAYOUT, EMPTY_SEGMENT, PIPELINE_LAYOUT, WHATSAPP_CLIENTS_LAYOUT, type SegmentLayout } from '@funil/domain/leads/filter-segments';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { changedTables, snapshotDb, writeMark, type DbSnapshot } from '../testing/db-snapshot.ts';
 import { leads } from '../modules/leads/leads.table.ts';
@@ -59,7 +59,7 @@ const tokens = { a: '', u: '' };
 const ids = { lead: 0, note: 0, tag: 0, ticket: 0, message: 0, user: 0, unit: 0 };
 
 beforeAll(async () => {
-  t = await createTestApp({ settings: { evolutionHabilitado: true, extras: { whatsapp_v2: true, clienteAtendente: true, edicao_status_cliente: true } } });
+  t = await createTestApp({ settings: { evolutionHabilitado: true, extras: { whatsapp_v2: true, clienteAtendente: true, edicao_status_cliente: true, pipeline: true } } });
   const f = t.fixture;
   const db = t.database.db;
   ids.user = f.users.a.id;
@@ -106,6 +106,15 @@ function validParam(route: Route, name: string): string {
       return 'texto';
     case 'page':
       return '1';
+    // The pipeline's column (a funnel status), its page and the CSV switches (issue 11).
+    case 'n':
+    case 'm':
+    case 'columnId':
+    case 'withFunnelStage':
+    case 'campaignId':
+      return '1';
+    case 'campaignName':
+      return '-1';
     case 'idTag':
       return String(ids.tag);
     case 'idAtendente':
@@ -125,7 +134,8 @@ function validParam(route: Route, name: string): string {
 }
 
 /** The positional layout behind a route's '*' (whatsapp/clientes takes its page as :page). */
-const layoutOf = (route: Route): SegmentLayout => (route.url.startsWith('/api/whatsapp/clientes/') ? WHATSAPP_CLIENTS_LAYOUT.slice(1) : CONTACT_LIST_LAYOUT);
+const layoutOf = (route: Route): SegmentLayout =>
+  route.url.startsWith('/api/whatsapp/clientes/') ? WHATSAPP_CLIENTS_LAYOUT.slice(1) : route.url.startsWith('/api/kanban/') ? PIPELINE_LAYOUT : CONTACT_LIST_LAYOUT;
 
 const paramNames = (url: string) => [...url.matchAll(/:([A-Za-z_]+)|\*$/g)].map((m) => m[1] ?? '*');
 

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { companyContactEventSchema, leadRealtimeEventSchema } from '../leads-api/lead-api.ts';
 import { CSV_IMPORT_PROGRESS_EVENT, csvImportProgressEventSchema } from '../leads-api/csv-import-api.ts';
+import { pipelineMoveEventSchema } from '../pipeline/pipeline-api.ts';
 import { appMessagePayloadSchema, instanceEventPayloadSchema, ticketPayloadSchema } from '../whatsapp-api/realtime.ts';
 
 /** 001 §7: sent to a socket right after its session is accepted. */
@@ -49,6 +50,8 @@ export const REALTIME_EVENTS = {
   campaignSend: { name: (idEmpresa: number) => `company-${idEmpresa}-envio-campanha` as const, pattern: /^company-\d+-envio-campanha$/, schema: campaignSendEventSchema },
   campaignLead: { name: (idEmpresa: number) => `company-${idEmpresa}-update-lead` as const, pattern: /^company-\d+-update-lead$/, schema: campaignLeadEventSchema },
   unitData: { name: (idEmpresa: number) => `company-${idEmpresa}-unit-data` as const, pattern: /^company-\d+-unit-data$/, schema: unitDataEventSchema },
+  /** Issue 11: a card of the unit's pipeline moved or was reordered; the boards apply it live. */
+  pipelineMove: { name: (idEmpresa: number) => `company-${idEmpresa}-pipeline` as const, pattern: /^company-\d+-pipeline$/, schema: pipelineMoveEventSchema },
 } as const satisfies Record<string, Entry>;
 
 /**
@@ -79,6 +82,7 @@ export const updateCampaignEvent = REALTIME_EVENTS.updateCampaign.name;
 export const campaignSendEvent = REALTIME_EVENTS.campaignSend.name;
 export const campaignLeadEvent = REALTIME_EVENTS.campaignLead.name;
 export const unitDataEvent = REALTIME_EVENTS.unitData.name;
+export const pipelineMoveEvent = REALTIME_EVENTS.pipelineMove.name;
 
 /** The payload schema of an event name; null for a name outside the contract. */
 export function realtimeSchemaOf(name: string): z.ZodType | null {

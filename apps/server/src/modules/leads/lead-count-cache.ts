@@ -7,13 +7,14 @@
 // the TTL. Concurrent reads of the same key share one count.
 import type { DbOrTx } from '../../db/connection.ts';
 
-export type CachedCount = {
+export type CachedCount<T = number> = {
   /** The contato/crm window the total was counted with; the page uses the same one. */
   capturedSince: Date | undefined;
-  total: Promise<number>;
+  /** The count (the pipeline keeps its column counts and ticket sums here too, issue 11). */
+  total: Promise<T>;
 };
 
-type Entry = CachedCount & { expiresAt: number };
+type Entry = CachedCount<unknown> & { expiresAt: number };
 
 export const LEAD_COUNT_TTL_MS = 5_000;
 const MAX_ENTRIES_PER_UNIT = 500;
@@ -27,16 +28,16 @@ export class LeadCountCache {
   ) {}
 
   /** The live entry of `key` in `unit`, or a new one from `count()`. A failed count is not kept. */
-  get(unit: number, key: string, count: () => CachedCount): CachedCount {
+  get<T = number>(unit: number, key: string, count: () => CachedCount<T>): CachedCount<T> {
     const now = this.clock();
     let entries = this.units.get(unit);
-    const hit = entries?.get(key);
+    const hit = entries?.get(key) as (CachedCount<T> & { expiresAt: number }) | undefined;
     if (hit && hit.expiresAt > now) return hit;
     if (!entries) {
       entries = new Map();
       this.units.set(unit, entries);
     }
-    const entry: Entry = { ...count(), expiresAt: now + this.ttlMs };
+    const entry: CachedCount<T> & { expiresAt: number } = { ...count(), expiresAt: now + this.ttlMs };
     entries.delete(key);
     entries.set(key, entry);
     // The oldest keys go first (a Map keeps insertion order).

@@ -237,7 +237,7 @@ export type ListOptions = {
 export type SqlStatement = { text: string; params: unknown[] };
 
 /** Collects parameters and hands out their placeholders. */
-class Params {
+export class Params {
   readonly values: unknown[] = [];
   add(value: unknown): string {
     this.values.push(value);
@@ -260,7 +260,7 @@ const instant = (d: Date): string => d.toISOString();
  * (no query builder per request); `desativado = 0` stays a literal: it is the predicate of the
  * partial list indexes (leads_lista_idx, leads_lista_status_idx).
  */
-function listWhere(scope: LeadScope, { filter, capturedSince }: ListOptions, p: Params): string {
+export function listWhere(scope: LeadScope, { filter, capturedSince }: ListOptions, p: Params): string {
   const c = [`l.id_empresa = ${p.add(scope.empresaId)}`, `l.id_unidade = ${p.add(scope.unidadeId)}`, 'l.desativado = 0'];
   if (!scope.seesAssigned) c.push(`(l.id_usuario is null or l.id_usuario = ${p.add(scope.userId)})`);
   if (filter.cli_status_negociacao !== null) c.push(`l.cli_status_negociacao = ${p.add(filter.cli_status_negociacao)}`);

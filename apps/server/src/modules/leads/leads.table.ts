@@ -1,7 +1,7 @@
 // The lead (001 §3 "Lead (client)", 002 §3) and its history events (000 §3). A lead's tags
 // (lead_tags) belong to the tags module.
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { empresas, unidades } from '../tenancy/tenancy.table.ts';
 import { usuarios } from '../users/users.table.ts';
 
@@ -69,6 +69,11 @@ export const leads = pgTable(
     whatsappUltimaMensagemTipo: varchar('whatsapp_ultima_mensagem_tipo', { length: 40 }),
     whatsappUltimaMensagemStatus: integer('whatsapp_ultima_mensagem_status'),
     dataAtualizacao: timestamp('data_atualizacao', { withTimezone: true }).notNull().defaultNow(),
+    // The card's place in its pipeline column (issue 11): ascending, a fractional index so a reorder
+    // writes one row. A new lead enters at the top (minus its creation epoch); the same for every user.
+    posicaoPipeline: doublePrecision('posicao_pipeline')
+      .notNull()
+      .default(sql`(-extract(epoch from now()))`),
   },
   (t) => [
     // The lead list (000 §7, docs/performance.md "Lead list"): live leads of a unit in the list's
@@ -82,6 +87,14 @@ export const leads = pgTable(
     // The same order under a negotiation-status filter.
     index('leads_lista_status_idx')
       .on(t.idUnidade, t.cliStatusNegociacao, t.cliDataCaptacao.desc().nullsFirst(), t.cliCrmId.desc().nullsFirst())
+      .where(sql`${t.desativado} = 0`),
+    // The pipeline's columns (002 §2.4, docs/performance.md "Pipeline"): one funnel status of a unit
+    // in card order, so a column page stops after its cards. One index per status family.
+    index('leads_pipeline_idx')
+      .on(t.idUnidade, t.cliStatusNegociacao, t.posicaoPipeline, t.cliCrmId.desc())
+      .where(sql`${t.desativado} = 0`),
+    index('leads_pipeline_venda_idx')
+      .on(t.idUnidade, t.cliStatusNegociacaoVenda, t.posicaoPipeline, t.cliCrmId.desc())
       .where(sql`${t.desativado} = 0`),
     index('leads_unidade_telefone_chave_idx').on(t.idUnidade, t.telefoneChave),
     // Name and phone search (001 §5) within a unit: GIN over the unit (btree_gin, migration 0005)

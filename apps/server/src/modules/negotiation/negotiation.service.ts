@@ -8,8 +8,11 @@ import { applyLeadChange, extrasOf, loadVisibleLead, scopeOf, type LeadDeps } fr
 import { clearHistoryComment, deleteHistoryItem, findHistoryItemById } from '../leads/lead-history.service.ts';
 import { activePotentials, allowedTransitions, negotiationStatuses, saleStatuses } from '../catalog/catalog.service.ts';
 
+/** Where the lead lands in its new pipeline column (issue 11), when the move comes from the board. */
+const positionSet = (posicao: number | undefined) => (posicao === undefined ? {} : { posicaoPipeline: posicao });
+
 /** negociacao/atualizarstatusnegociacao/{id}: by idFunil, within the unit's allowed transitions. */
-export function updateNegotiationStatus(deps: LeadDeps, session: Session, id: number, status: number) {
+export function updateNegotiationStatus(deps: LeadDeps, session: Session, id: number, status: number, posicao?: number) {
   return applyLeadChange(deps, session, id, async (lead, tx) => {
     const statuses = await negotiationStatuses(tx, session.empresaId);
     if (!statuses.some((s) => s.idFunil === status)) throw new DomainError('invalid', LEAD_API_MESSAGES.statusInvalid);
@@ -20,14 +23,14 @@ export function updateNegotiationStatus(deps: LeadDeps, session: Session, id: nu
     return {
       action: 'status',
       message: LEAD_API_MESSAGES.statusUpdated,
-      set: { cliStatusNegociacao: status },
+      set: { cliStatusNegociacao: status, ...positionSet(posicao) },
       history: [{ tipo: TIMELINE_EVENT_TYPE.statusNegociacao, idAntigo: lead.cliStatusNegociacao, idNovo: status }],
     };
   });
 }
 
 /** negociacao/atualizarstatusnegociacaovenda/{id}: by idFunilVenda, only with edicao_status_cliente (001 §6). */
-export function updateSaleStatus(deps: LeadDeps, session: Session, id: number, status: number) {
+export function updateSaleStatus(deps: LeadDeps, session: Session, id: number, status: number, posicao?: number) {
   if (extrasOf(session).edicao_status_cliente !== true) throw new DomainError('invalid', LEAD_API_MESSAGES.saleStatusForbidden);
   return applyLeadChange(deps, session, id, async (lead, tx) => {
     const statuses = await saleStatuses(tx, session.empresaId);
@@ -36,7 +39,7 @@ export function updateSaleStatus(deps: LeadDeps, session: Session, id: number, s
     return {
       action: 'status-venda',
       message: LEAD_API_MESSAGES.saleStatusUpdated,
-      set: { cliStatusNegociacaoVenda: status },
+      set: { cliStatusNegociacaoVenda: status, ...positionSet(posicao) },
       history: [{ tipo: TIMELINE_EVENT_TYPE.statusNegociacaoVenda, idAntigo: lead.cliStatusNegociacaoVenda, idNovo: status }],
     };
   });

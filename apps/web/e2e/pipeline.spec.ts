@@ -1,0 +1,278 @@
+// /pipeline end to end (issue 11; 002 §2.4 §4 §6 §7 §9): drag a card to another column (counts,
+// sums, timeline), reload and find it there; a refused transition rolls back with its message; the
+// sale-status view without edicao_status_cliente blocks dragging; a column loads its next page on
+// scroll; a column's CSV; the table pages by 20; and, last, the Chromium figures with 5,000 cards
+// in one column (reported, not asserted: docs/performance.md "Pipeline").
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { eq, sql } from 'drizzle-orm';
+import { unidadeConfiguracoes, unidades } from '../../server/src/modules/tenancy/tenancy.table.ts';
+import { statusNegociacaoPermitidos } from '../../server/src/modules/catalog/catalog.table.ts';
+import { DESKTOP, SCREENSHOTS_DIR, loginAs, startHarness, type Harness } from './harness.ts';
+
+let harness: Harness;
+let unit1: number;
+beforeAll(async () => {
+  harness = await startHarness();
+  const [row] = await harness.db.select({ id: unidades.id }).from(unidades).where(sql`${unidades.nome} like 'Unidade Paulista%'`);
+  unit1 = row!.id;
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+const column = (page: Page, coluna: number) => page.getByTestId(`coluna-${coluna}`);
+const cardsOf = (page: Page, coluna: number) => column(page, coluna).locator('[data-testid^="card-"]');
+const digits = (text: string) => Number(text.replace(/\D/g, ''));
+const totalOf = async (page: Page, coluna: number) => digits(await column(page, coluna).getByTestId('coluna-total').innerText());
+const sumOf = async (page: Page, coluna: number) => digits(await column(page, coluna).getByTestId('coluna-soma').innerText()) / 100;
+const idOf = async (card: Locator) => Number((await card.getAttribute('data-testid'))!.replace('card-', ''));
+
+async function openBoard(page: Page, email = 'admin@demo.com.br') {
+  await loginAs(page, email);
+  await page.getByRole('link', { name: 'Pipeline' }).click();
+  await page.waitForURL('**/pipeline');
+  await cardsOf(page, 1).first().waitFor();
+}
+
+/** A pointer drag from the middle of `from` to near the top (or bottom) edge of `to`. */
+async function drag(page: Page, from: Locator, to: Locator, edge: 'top' | 'bottom' = 'top') {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 + 12, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, edge === 'top' ? b.y + 12 : b.y + b.height - 12, { steps: 15 });
+  await page.mouse.up();
+}
+
+async function historyCount(id: number) {
+  const result = (await harness.db.execute(sql`select count(*)::int as n from historico where cli_crm_id = ${id} and tipo = 5`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]!.n);
+}
+
+async function setExtra(key: string, value: boolean) {
+  const [row] = await harness.db.select({ extras: unidadeConfiguracoes.configuracoesExtra }).from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, unit1));
+  const extras = { ...(JSON.parse(row!.extras) as Record<string, unknown>), [key]: value };
+  await harness.db.update(unidadeConfiguracoes).set({ configuracoesExtra: JSON.stringify(extras) }).where(eq(unidadeConfiguracoes.idUnidade, unit1));
+}
+
+describe('002 §2.4 §4 the kanban', () => {
+  it('moves a card to another column: both counts and sums change, the timeline grows, and a reload finds it there', async () => {
+    const { context, page } = await harness.newPage(DESKTOP);
+    await openBoard(page);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}pipeline-board.png` });
+    // A lead of 'Agendado' (2) with a quote, dropped on top of 'Novo' (1).
+    const card = cardsOf(page, 2).first();
+    const id = await idOf(card);
+    const [from, to, fromSum, toSum, events] = [await totalOf(page, 2), await totalOf(page, 1), await sumOf(page, 2), await sumOf(page, 1), await historyCount(id)];
+    const quote = fromSum > 0 ? (await harness.db.execute(sql`select valor_ticket::float8 as v from leads where cli_crm_id = ${id}`)) as unknown as { rows: { v: number }[] } : null;
+    const ticket = Number(quote?.rows[0]?.v ?? 0);
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/kanban/status-negociacao') && r.request().method() === 'PUT');
+    await drag(page, card, cardsOf(page, 1).first(), 'top');
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => totalOf(page, 1)).toBe(to + 1);
+    expect(await totalOf(page, 2)).toBe(from - 1);
+    expect(await sumOf(page, 1)).toBeCloseTo(toSum + ticket, 2);
+    expect(await sumOf(page, 2)).toBeCloseTo(fromSum - ticket, 2);
+    expect(await idOf(cardsOf(page, 1).first())).toBe(id);
+    expect(await historyCount(id)).toBe(events + 1);
+    // The card's dialog is the CRM's lead panel, with the new event in its timeline.
+    await cardsOf(page, 1).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Lead' });
+    await dialog.getByText('Status da negociação alterado').first().waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}pipeline-lead-dialog.png` });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.reload();
+    await cardsOf(page, 1).first().waitFor();
+    expect(await idOf(cardsOf(page, 1).first())).toBe(id);
+    await context.close();
+  });
+
+  it("rolls a refused transition back with its message ('Transição de status não permitida.')", async () => {
+    await harness.db.insert(statusNegociacaoPermitidos).values([{ idUnidade: unit1, de: 1, para: 2 }]);
+    try {
+      const { context, page } = await harness.newPage(DESKTOP);
+      await openBoard(page);
+      const card = cardsOf(page, 1).first();
+      const id = await idOf(card);
+      const [one, three] = [await totalOf(page, 1), await totalOf(page, 3)];
+      const refused = page.waitForResponse((r) => r.url().endsWith('/api/kanban/status-negociacao'));
+      await drag(page, card, cardsOf(page, 3).first());
+      expect((await refused).status()).toBe(400);
+      await page.getByText('Transição de status não permitida.').waitFor();
+      await expect.poll(() => totalOf(page, 1)).toBe(one);
+      expect(await totalOf(page, 3)).toBe(three);
+      expect(await idOf(cardsOf(page, 1).first())).toBe(id);
+      await context.close();
+    } finally {
+      await harness.db.delete(statusNegociacaoPermitidos).where(eq(statusNegociacaoPermitidos.idUnidade, unit1));
+    }
+  });
+
+  it('blocks dragging in the sale-status view without edicao_status_cliente (002 §4 §6)', async () => {
+    await setExtra('edicao_status_cliente', false);
+    try {
+      const { context, page } = await harness.newPage(DESKTOP);
+      await openBoard(page);
+      await page.getByRole('button', { name: 'Status do cliente' }).click();
+      await page.getByText('Visualização do status do cliente: mover cards exige a permissão de edição do status do cliente.').waitFor();
+      await cardsOf(page, 4).first().waitFor();
+      const [four, two] = [await totalOf(page, 4), await totalOf(page, 2)];
+      let puts = 0;
+      page.on('request', (r) => {
+        if (r.method() === 'PUT') puts += 1;
+      });
+      await drag(page, cardsOf(page, 4).first(), column(page, 2));
+      await page.waitForTimeout(500);
+      expect([await totalOf(page, 4), await totalOf(page, 2), puts]).toEqual([four, two, 0]);
+      expect(await cardsOf(page, 4).first().getAttribute('aria-roledescription')).toBe('card');
+      await context.close();
+    } finally {
+      await setExtra('edicao_status_cliente', true);
+    }
+  });
+
+  it('loads the next page of a column when scrolled within 100 px of its end', async () => {
+    const { context, page } = await harness.newPage(DESKTOP);
+    await openBoard(page);
+    const total = await totalOf(page, 1);
+    expect(total).toBeGreaterThan(30);
+    const next = page.waitForResponse((r) => /\/api\/kanban\/novos-leads\/1\/2\//.test(r.url()));
+    await column(page, 1).getByTestId('coluna-rolagem').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    expect((await next).status()).toBe(200);
+    // Every card of the column is reachable: the virtual list grows to the column's total.
+    await expect
+      .poll(() => column(page, 1).getByTestId('coluna-rolagem').evaluate((el) => Math.round(el.scrollHeight / 120)), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(Math.min(total, 60) - 1);
+    // Virtualised: far fewer cards mounted than loaded.
+    expect(await cardsOf(page, 1).count()).toBeLessThan(30);
+    await context.close();
+  });
+
+  it("exports a column's leads.csv from its menu (permission a)", async () => {
+    const { context, page } = await harness.newPage(DESKTOP);
+    await openBoard(page);
+    const total = await totalOf(page, 2);
+    await page.getByRole('button', { name: 'Ações da coluna Agendado' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Iniciar envio em massa' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Exportar CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: /Exportar CSV/ });
+    await dialog.getByLabel('Id da campanha').check();
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Exportar' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('leads.csv');
+    const lines = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('cli_crm_id,nome,telefone,dataCaptura,etapaFunil,idCampanha,nomeCampanha');
+    expect(lines).toHaveLength(total + 1);
+    expect(lines.slice(1).every((l) => /^\d+,.+,\d{10,11},\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},Agendado,/.test(l))).toBe(true);
+    await context.close();
+  });
+
+  it("hides the column menu from an attendant and shows 'Meus atendimentos' / 'Não Atribuídos'", async () => {
+    const { context, page } = await harness.newPage(DESKTOP);
+    await openBoard(page, 'atendente@demo.com.br');
+    expect(await page.getByRole('button', { name: /Ações da coluna/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Meus atendimentos' }).waitFor();
+    await page.getByRole('button', { name: 'Não Atribuídos' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('002 §2.4 the filter and the table', () => {
+  it("filters with 'Filtro de Leads' and keeps the view across navigation", async () => {
+    const { context, page } = await harness.newPage(DESKTOP);
+    await openBoard(page);
+    await page.getByRole('button', { name: 'Filtrar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Filtro de Leads' });
+    await dialog.getByLabel('Status da negociação').click();
+    await page.getByRole('option', { name: 'Em negociação' }).click();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}pipeline-filter.png` });
+    for (const name of ['Sair', 'Limpar', 'Aplicar']) await dialog.getByRole('button', { name }).waitFor();
+    await dialog.getByRole('button', { name: 'Aplicar' }).click();
+    await expect.poll(() => totalOf(page, 1)).toBe(0);
+    const negotiating = await totalOf(page, 4);
+    expect(await page.getByTestId('total-leads').innerText()).toBe(`Total de Leads: ${negotiating}`);
+    await page.getByRole('link', { name: 'CRM' }).click();
+    await page.waitForURL('**/crm');
+    await page.getByRole('link', { name: 'Pipeline' }).click();
+    expect(await page.getByTestId('total-leads').innerText()).toBe(`Total de Leads: ${negotiating}`);
+    await context.close();
+  });
+
+  it('pages the table by 20 with the phone as (##) # ####-#### and tickets in BRL', async () => {
+    const { context, page } = await harness.newPage(DESKTOP);
+    await openBoard(page);
+    await page.getByRole('button', { name: 'Modo' }).click();
+    await page.getByRole('menuitem', { name: 'Visualizar em lista' }).click();
+    await page.getByTestId('pipeline-linha').first().waitFor();
+    expect(await page.getByTestId('pipeline-linha').count()).toBe(20);
+    await page.getByText(/^1–20 de 200$/).waitFor();
+    const phone = await page.getByTestId('pipeline-linha').first().locator('td').nth(1).innerText();
+    expect(phone).toMatch(/^\(\d{2}\) 9 \d{4}-\d{4}$/);
+    expect(await page.getByTestId('pipeline-linha').first().locator('td').nth(5).innerText()).toMatch(/^R\$\s[\d.]+,\d{2}$/);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}pipeline-table.png` });
+    await page.getByRole('button', { name: 'Próxima página' }).click();
+    await page.getByText(/^21–40 de 200$/).waitFor();
+    expect(await page.getByTestId('pipeline-linha').count()).toBe(20);
+    await context.close();
+  });
+});
+
+describe('Chromium figures with 5,000 cards in one column (reported, not asserted)', () => {
+  it('measures the first paint of the board and the drag feedback', async () => {
+    // 5,000 more leads in 'Sem interesse' (7) of the first unit.
+    await harness.db.execute(sql`insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave, cli_status_negociacao, posicao_pipeline, ad_name)
+      select u.id_empresa, u.id, 'Carga ' || g, '1190' || lpad(g::text, 7, '0'), '1190' || lpad(g::text, 6, '0'), 7, g, 'Anúncio de carga'
+      from unidades u, generate_series(1, 5000) g where u.id = ${unit1}`);
+    // The column counts are cached a few seconds per unit (lead-count-cache.ts); a bare SQL insert does not drop them.
+    await new Promise((r) => setTimeout(r, 5_500));
+    const { context, page } = await harness.newPage(DESKTOP);
+    await loginAs(page, 'admin@demo.com.br');
+    const paints: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      await page.goto('/pipeline');
+      await cardsOf(page, 7).first().waitFor();
+      paints.push(await page.evaluate(() => performance.getEntriesByName('pipeline-board-painted')[0]?.startTime ?? -1));
+    }
+    // Load all 5,000 cards of the column by scrolling it to its end, page after page.
+    const scroller = column(page, 7).getByTestId('coluna-rolagem');
+    const started = Date.now();
+    await scroller.evaluate(async (el) => {
+      for (let i = 0; i < 2000 && el.scrollHeight < 5000 * 120; i += 1) {
+        el.scrollTop = el.scrollHeight;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      el.scrollTop = 0;
+    });
+    const loadSeconds = (Date.now() - started) / 1000;
+    const loaded = await scroller.evaluate((el) => Math.round(el.scrollHeight / 120));
+    const mounted = await page.locator('[data-testid^="card-"]').count();
+    // Drag feedback: from each pointer move to the frame after it (the overlay and the drop hint drawn).
+    await page.evaluate(() => {
+      const w = window as unknown as { dragLatencies: number[] };
+      w.dragLatencies = [];
+      window.addEventListener('pointermove', (e) => requestAnimationFrame(() => requestAnimationFrame(() => w.dragLatencies.push(performance.now() - e.timeStamp))), { capture: true });
+    });
+    const card = (await cardsOf(page, 7).first().boundingBox())!;
+    const target = (await column(page, 5).boundingBox())!;
+    await page.mouse.move(card.x + card.width / 2, card.y + card.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 80; i += 1) {
+      await page.mouse.move(card.x + card.width / 2 + ((target.x - card.x) * i) / 80, card.y + card.height / 2 + 40 * Math.sin(i / 5));
+      await page.waitForTimeout(16);
+    }
+    await page.keyboard.press('Escape');
+    await page.mouse.up();
+    const latencies = (await page.evaluate(() => (window as unknown as { dragLatencies: number[] }).dragLatencies)).sort((a, b) => a - b);
+    const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+    console.log(
+      `pipeline chromium: first paint ms ${paints.map((v) => v.toFixed(0)).join(', ')}; loaded ${loaded} cards in ${loadSeconds.toFixed(1)} s; mounted ${mounted}; drag feedback n=${latencies.length} p50 ${p(0.5).toFixed(1)} ms p95 ${p(0.95).toFixed(1)} ms max ${latencies[latencies.length - 1]!.toFixed(1)} ms`,
+    );
+    expect(loaded).toBeGreaterThan(1000);
+    await context.close();
+  }, 240_000);
+});
