@@ -240,8 +240,12 @@ describe('issue 10: statuses, settings and toggles reach the people using the CR
     const reloaded = await pipelineOn(await (await toggleReload).json());
     expect(reloaded).not.toBeNull();
     if (reloaded) expect(menuLabels(menuFor(accessContextOf({ permissao: 'u', habilita_mensagem_whatsapp: false }, reloaded)))).toContain('Pipeline');
-    // The drawer lists a menu entry once this build ships its screen (isScreenAvailable).
-    if (isScreenAvailable('/pipeline')) await expect.poll(() => readMenu(att.page)).toContain('Pipeline');
+    // The logged-in attendant's drawer gains 'Pipeline' without a new login, and it opens the board.
+    expect(isScreenAvailable('/pipeline')).toBe(true);
+    await expect.poll(() => readMenu(att.page)).toContain('Pipeline');
+    await att.page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Pipeline' }).click();
+    await att.page.waitForURL('**/pipeline');
+    await att.page.getByRole('button', { name: 'Filtrar' }).waitFor();
   });
 
   it("a unit admin's settings with more daily than total attempts are refused and nothing is saved (002 §5 Settings)", async () => {
