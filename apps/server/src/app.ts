@@ -35,6 +35,8 @@ import { leadTagsRoutes } from './modules/leads/lead-tags.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { webphoneRoutes } from './modules/webphone/webphone.routes.ts';
+import type { SipOptions } from './modules/webphone/webphone.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +82,8 @@ export type AppOptions = {
   mediaDir?: string | undefined;
   /** How often failed media downloads are tried again (default 60 s; 0: never, tests call retryDueMedia). */
   mediaSweepMs?: number | undefined;
+  /** The webphone's SIP server (issue 12); without it the webphone shows 'Telefone desconectado'. */
+  sip?: SipOptions | undefined;
 };
 
 // A hop count as the function proxy-addr builds for one (Fastify's types take no number).
@@ -166,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditRoutes);
       await api.register(partnersRoutes);
       await api.register(setupRoutes);
+      await api.register(webphoneRoutes, { sip: options.sip });
     },
     { prefix: '/api' },
   );

@@ -128,7 +128,13 @@ export async function startSipStack(o: SipStackOptions): Promise<SipStack> {
   if (missing) throw new Error(missing);
   const dir = mkdtempSync(join(tmpdir(), 'funil-sip-'));
   const children: ChildProcess[] = [];
+  // If this process ends without stop(), its SIP processes end with it.
+  const onExit = () => {
+    for (const c of children) if (c.exitCode === null) try { process.kill(-c.pid!, 'SIGTERM'); } catch { /* already gone */ }
+  };
+  process.once('exit', onExit);
   const stop = async () => {
+    process.off('exit', onExit);
     for (const c of [...children].reverse()) await stopChild(c);
     rmSync(dir, { recursive: true, force: true });
   };
