@@ -1,6 +1,8 @@
 // Builds the Funil app as a plugin tree: cross-cutting plugins first, then the feature modules
 // under /api, Socket.IO at /socket.io and the built web app at /.
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -170,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditRoutes);
       await api.register(partnersRoutes);
       await api.register(setupRoutes);
-      await api.register(webphoneRoutes, { sip: options.sip });
+      await api.register(webphoneRoutes, { sip: options.sip, mediaDir: options.mediaDir ?? join(tmpdir(), `funil-media-${process.pid}`) });
     },
     { prefix: '/api' },
   );

@@ -69,6 +69,13 @@ export const leads = pgTable(
     whatsappUltimaMensagemTipo: varchar('whatsapp_ultima_mensagem_tipo', { length: 40 }),
     whatsappUltimaMensagemStatus: integer('whatsapp_ultima_mensagem_status'),
     dataAtualizacao: timestamp('data_atualizacao', { withTimezone: true }).notNull().defaultNow(),
+    // 002 §3: per-lead overrides of the unit's call-attempt limits (null: the unit's).
+    ligacaoLimiteTentativas: integer('ligacao_limite_tentativas'),
+    ligacaoLimiteTentativasDiarias: integer('ligacao_limite_tentativas_diarias'),
+    // issue 12: the call queue's lease: the attendant who holds the lead and until when, so two
+    // attendants never get the same lead at once (released on hang-up, or by expiry).
+    filaReservadoPor: integer('fila_reservado_por'),
+    filaReservadoAte: timestamp('fila_reservado_ate', { withTimezone: true }),
   },
   (t) => [
     // The lead list (000 §7, docs/performance.md "Lead list"): live leads of a unit in the list's
