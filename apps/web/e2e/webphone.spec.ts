@@ -2,6 +2,7 @@
 // SIP.js, Kamailio (WebSocket, auth_ephemeral), rtpengine (WebRTC <-> RTP) and SIPp as the lead's
 // phone (numbers ending 8 busy, 7 never answer), all on random 127.0.0.1 ports started here.
 // Audio is proven by getStats (inbound packets > 0), never by the SIP state alone.
+import { appendFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { and, eq, ne } from 'drizzle-orm';
@@ -29,7 +30,7 @@ let userId: number;
 beforeAll(async () => {
   if (missing) return;
   // Kamailio ends an unanswered INVITE after 4 s (408): the no-answer case without a long wait.
-  stack = await startSipStack({ secret: SECRET, leadPhone: true, ringTimeoutSeconds: 4 });
+  stack = await startSipStack({ secret: SECRET, leadPhone: true, ringTimeoutSeconds: 4, ...(process.env.SIP_LOG ? { log: (l: string) => appendFileSync(process.env.SIP_LOG!, `${l}\n`) } : {}) });
   harness = await startHarness({ sip: { wsUrl: stack.wsUrl, domain: stack.domain, secret: SECRET }, chromiumArgs: WEBRTC_FLAGS });
   const [user] = await harness.db.select().from(usuarios).where(eq(usuarios.email, ATTENDANT));
   unitId = user!.idUnidade;

@@ -108,6 +108,11 @@ request_route {
   if (has_totag()) {
     if (loose_route()) {
       handle_ruri_alias();
+      # A browser's in-dialog request (ACK, BYE, re-INVITE) to the gateway leaves on UDP: the single
+      # Record-Route of the WebSocket side would otherwise force the TCP socket.
+      if (isflagset(1) && ($du == $null || $(du{uri.transport}) != "ws") && $(ru{uri.transport}) != "ws") {
+        $fs = "udp:127.0.0.1:${o.udpPort}";
+      }
       if (is_method("BYE")) { rtpengine_delete(); }
       else if (is_method("INVITE|UPDATE")) { route(MEDIA); }
       route(RELAY);

@@ -157,7 +157,7 @@ export async function startSipStack(o: SipStackOptions): Promise<SipStack> {
       const sipp = spawn('sipp', ['-sf', LEAD_PHONE_SCENARIO, '-i', '127.0.0.1', '-p', String(leadPhonePort), '-mi', '127.0.0.1', '-mp', String(mediaPort), '-rtp_echo', '-nostdin', '-trace_err', '-error_file', join(dir, 'sipp-errors.log'), '-max_recv_loops', '10000', '-aa'],
         { detached: true, stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
       children.push(sipp);
-      pipeLog(sipp, 'sipp', undefined);
+      pipeLog(sipp, 'sipp', o.log);
     }
 
     const domain = o.domain ?? '127.0.0.1';

@@ -29,8 +29,10 @@ export async function saveRecording(db: Db, mediaDir: string, session: Session, 
 }
 
 /** A recording of a lead the session may see, or 404. */
-export async function readRecording(db: Db, mediaDir: string, session: Session, leadId: number, name: string): Promise<{ content: Buffer; type: string }> {
+export async function readRecording(db: Db, mediaDir: string, session: Session, leadId: number, name: string | undefined): Promise<{ content: Buffer; type: string }> {
+  // The lead's visibility first: a hidden lead answers as the lead door does.
   const lead = await leadForSession(db, session, leadId);
+  if (!name) throw new DomainError('not_found', RECORDING_MESSAGES.notFound);
   const content = await readFile(join(folderOf(mediaDir, lead.cliCrmId), name)).catch(() => null);
   if (!content) throw new DomainError('not_found', RECORDING_MESSAGES.notFound);
   return { content, type: TYPE_OF[name.split('.').pop()!] ?? 'application/octet-stream' };

@@ -44,12 +44,12 @@ export const webphoneRoutes: FastifyPluginAsyncZod<WebphoneRouteOptions> = async
   }));
 
   // 'Ligar Agora' calls from the CRM too: recordings follow the lead screens' access.
-  app.post('/webphone/gravacao/:id', { config: { access: LEAD_SCREENS }, schema: { params: leadIdParams, body: z.object({ arquivo: z.unknown() }).loose(), response: { 200: recordingSavedSchema, ...errorResponses } } }, async (request) => {
+  app.post('/webphone/gravacao/:id', { config: { access: LEAD_SCREENS }, schema: { params: leadIdParams, body: z.object({ arquivo: z.unknown().optional() }).loose(), response: { 200: recordingSavedSchema, ...errorResponses } } }, async (request) => {
     const name = await saveRecording(app.db, opts.mediaDir, sessionOf(request), request.params.id, request.body.arquivo);
     return { message: RECORDING_MESSAGES.saved, data: { arquivo: name, caminho: `/api/webphone/gravacao/${request.params.id}?arquivo=${name}` } };
   });
 
-  app.get('/webphone/gravacao/:id', { config: { access: LEAD_SCREENS }, schema: { params: leadIdParams, querystring: z.object({ arquivo: recordingFileSchema }) } }, async (request, reply) => {
+  app.get('/webphone/gravacao/:id', { config: { access: LEAD_SCREENS }, schema: { params: leadIdParams, querystring: z.object({ arquivo: recordingFileSchema.optional() }) } }, async (request, reply) => {
     const file = await readRecording(app.db, opts.mediaDir, sessionOf(request), request.params.id, request.query.arquivo);
     return reply.header('content-type', file.type).header('cache-control', 'private, no-store').send(file.content);
   });
