@@ -160,7 +160,9 @@ export async function startSipStack(o: SipStackOptions): Promise<SipStack> {
       pipeLog(sipp, 'sipp', o.log);
     }
 
-    const domain = o.domain ?? '127.0.0.1';
+    // A name, not 127.0.0.1: a bare address alias would make every loopback port (the gateway's
+    // too) "myself" and turn in-dialog requests into strict routing.
+    const domain = o.domain ?? 'funil.local';
     const cfg = join(dir, 'kamailio.cfg');
     writeFileSync(cfg, kamailioConfig({ udpPort, wsPort, rtpengineNgPort: ngPort, domain, secret: o.secret, gateway: leadPhonePort ? `127.0.0.1:${leadPhonePort}` : null, modulesDir: KAMAILIO_MODULES_DIR, ringTimeoutSeconds: o.ringTimeoutSeconds }));
     const kamailio = spawn('kamailio', ['-DD', '-E', '-f', cfg, '-P', join(dir, 'kamailio.pid'), '-Y', dir, '-m', '64', '-M', '8'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
