@@ -36,11 +36,9 @@ const reasonOf = (err: unknown) => {
 
 export function useWebphone(audio: HTMLAudioElement | null): WebphoneController {
   const queryClient = useQueryClient();
-  const phoneRef = useRef<SipPhone | null>(null);
-  phoneRef.current ??= new SipPhone({ record: true, ringTimeoutSeconds: 30 });
-  const phone = phoneRef.current;
-  const stateRef = useRef<QueueState<CrmContato>>(initialQueueState<CrmContato>());
-  const [state, setState] = useState(stateRef.current);
+  const [phone] = useState(() => new SipPhone({ record: true, ringTimeoutSeconds: 30 }));
+  const [state, setState] = useState(initialQueueState<CrmContato>);
+  const stateRef = useRef<QueueState<CrmContato>>(state);
   const [stats, setStats] = useState<CallStats | null>(null);
   const [ringing, setRinging] = useState(false);
   const [muted, setMutedState] = useState(false);
@@ -93,7 +91,9 @@ export function useWebphone(audio: HTMLAudioElement | null): WebphoneController 
     },
     [run],
   );
-  dispatchRef.current = dispatch;
+  useEffect(() => {
+    dispatchRef.current = dispatch;
+  }, [dispatch]);
 
   const connect = useCallback(async () => {
     try {
@@ -166,7 +166,8 @@ export function useWebphone(audio: HTMLAudioElement | null): WebphoneController 
         }
       }
     });
-    void connect();
+    // Registering answers later (credentials, then REGISTER): never inside the effect itself.
+    void Promise.resolve().then(connect);
     const renew = setInterval(() => void webphoneApi.credentials().then((c) => phone.renew(c)).catch(() => undefined), RENEW_MS);
     return () => {
       off();
