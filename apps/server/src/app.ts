@@ -1,6 +1,8 @@
 // Builds the Funil app as a plugin tree: cross-cutting plugins first, then the feature modules
 // under /api, Socket.IO at /socket.io and the built web app at /.
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -36,6 +38,8 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes.ts';
+import { webphoneRoutes } from './modules/webphone/webphone.routes.ts';
+import type { SipOptions } from './modules/webphone/webphone.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,6 +85,8 @@ export type AppOptions = {
   mediaDir?: string | undefined;
   /** How often failed media downloads are tried again (default 60 s; 0: never, tests call retryDueMedia). */
   mediaSweepMs?: number | undefined;
+  /** The webphone's SIP server (issue 12); without it the webphone shows 'Telefone desconectado'. */
+  sip?: SipOptions | undefined;
 };
 
 // A hop count as the function proxy-addr builds for one (Fastify's types take no number).
@@ -168,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditRoutes);
       await api.register(partnersRoutes);
       await api.register(setupRoutes);
+      await api.register(webphoneRoutes, { sip: options.sip, mediaDir: options.mediaDir ?? join(tmpdir(), `funil-media-${process.pid}`) });
     },
     { prefix: '/api' },
   );

@@ -33,10 +33,24 @@ const envSchema = z.object({
   // and a unit 'Matriz'); otherwise the browser's one-time setup screen does.
   FUNIL_ADMIN_EMAIL: z.email({ error: 'use um email válido' }).optional(),
   FUNIL_ADMIN_PASSWORD: z.string().min(8, 'use ao menos 8 caracteres').max(200).optional(),
+  // issue 12, the webphone: without SIP_WS_URL `npm start` runs Kamailio and rtpengine beside the
+  // server (when installed); with it, the browser registers at that server (wss:// in production)
+  // in SIP_DOMAIN, with credentials signed by SIP_SECRET (auth_ephemeral's shared secret).
+  SIP_WS_URL: z.string().regex(/^wss?:\/\/\S+$/, 'use um endereço ws:// ou wss://').optional(),
+  SIP_DOMAIN: z.string().min(1).max(253).optional(),
+  SIP_SECRET: z.string().min(16, 'use ao menos 16 caracteres').optional(),
+  // Start SIPp beside the demo's SIP stack, answering as every lead's phone (busy on final 8, no answer on 7).
+  SIP_DEMO_PHONE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 }).refine((env) => (env.FUNIL_ADMIN_EMAIL === undefined) === (env.FUNIL_ADMIN_PASSWORD === undefined), {
   message: 'FUNIL_ADMIN_EMAIL e FUNIL_ADMIN_PASSWORD vão juntos',
   path: ['FUNIL_ADMIN_PASSWORD'],
+}).refine((env) => env.SIP_WS_URL === undefined || (env.SIP_DOMAIN !== undefined && env.SIP_SECRET !== undefined), {
+  message: 'SIP_WS_URL pede também SIP_DOMAIN e SIP_SECRET',
+  path: ['SIP_WS_URL'],
 });
 export type Env = z.infer<typeof envSchema>;
 

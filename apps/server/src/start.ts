@@ -8,6 +8,8 @@ import { seedDemoIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo.ts';
 import { buildApp } from './app.ts';
 import { ensureSuperAdmin, setupNeeded } from './modules/setup/setup.service.ts';
 import type { EvolutionOptions } from './modules/whatsapp/whatsapp.routes.ts';
+import type { SipOptions } from './modules/webphone/webphone.service.ts';
+import { sipStackMissing, startSipStack, type SipStack } from './integrations/sip/sip-stack.ts';
 
 const env = loadEnv();
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : resolve(env.FUNIL_DATA_DIR, 'pglite') });
@@ -36,6 +38,33 @@ if (env.EVOLUTION_URL) {
   evolution = { baseUrl: url, globalApiKey, publicUrl };
 }
 
+// issue 12: the webphone's SIP stack. A company's own server (SIP_WS_URL) needs no process here;
+// otherwise Kamailio and rtpengine start beside the server when installed.
+let sip: SipOptions;
+let sipStack: SipStack | null = null;
+let sipLine: string;
+if (env.SIP_WS_URL && env.SIP_DOMAIN && env.SIP_SECRET) {
+  sip = { wsUrl: env.SIP_WS_URL, domain: env.SIP_DOMAIN, secret: env.SIP_SECRET };
+  sipLine = `Webphone: servidor SIP em ${env.SIP_WS_URL} (domínio ${env.SIP_DOMAIN})`;
+} else {
+  const secret = env.SIP_SECRET ?? randomBytes(24).toString('hex');
+  const missing = sipStackMissing(env.SIP_DEMO_PHONE);
+  if (missing) {
+    sip = { unavailable: missing };
+    sipLine = `Webphone: Telefone desconectado — ${missing}. Instale com: apt-get install kamailio kamailio-websocket-modules kamailio-autheph-modules rtpengine-daemon sip-tester`;
+  } else {
+    try {
+      sipStack = await startSipStack({ secret, domain: env.SIP_DOMAIN, leadPhone: env.SIP_DEMO_PHONE });
+      sip = { wsUrl: sipStack.wsUrl, domain: sipStack.domain, secret };
+      sipLine = `Webphone: Kamailio em ${sipStack.wsUrl} (SIP UDP 127.0.0.1:${sipStack.udpPort}), rtpengine em 127.0.0.1${sipStack.leadPhonePort ? `, telefone de teste SIPp em 127.0.0.1:${sipStack.leadPhonePort} (final 8 ocupado, 7 não atende, 6 indisponível)` : ''}`;
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      sip = { unavailable: reason };
+      sipLine = `Webphone: Telefone desconectado — ${reason}`;
+    }
+  }
+}
+
 const app = await buildApp({
   database,
   logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
@@ -44,11 +73,13 @@ const app = await buildApp({
   trustProxy: env.TRUST_PROXY,
   evolution,
   mediaDir: resolve(env.FUNIL_DATA_DIR, 'media'),
+  sip,
 });
 
 const shutdown = async () => {
   await app.close();
   await emulator?.close();
+  await sipStack?.stop();
   await database.close();
   process.exit(0);
 };
@@ -71,6 +102,7 @@ const lines = [
   `Funil no ar: ${url}`,
   `Banco: ${database.kind === 'pglite' ? `PGlite em ${resolve(env.FUNIL_DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}${seeded ? ' — dados de demonstração criados' : ''}`,
   gatewayLine,
+  sipLine,
   ...(adminCreated ? [`Super administrador criado: ${env.FUNIL_ADMIN_EMAIL ?? ''}`] : []),
   ...(awaitingSetup ? [`Primeiro acesso: abra ${url} e crie o super administrador.`] : []),
   ...(seeded || env.SEED_DEMO ? [`Acessos de demonstração (senha ${DEMO_PASSWORD}):`, ...DEMO_LOGINS.map((l) => `  ${l.email.padEnd(28)} ${l.permissao.padEnd(3)} ${l.nome}`)] : []),

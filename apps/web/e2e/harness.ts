@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { SipOptions } from '../../server/src/modules/webphone/webphone.service.ts';
 import type { CurrentUser } from '@funil/domain/auth/login';
 import { loginResponseSchema } from '@funil/domain/auth/login';
 import { unitDataSchema, type UnitData } from '@funil/domain/unit/unit-data';
@@ -35,11 +36,11 @@ export type Harness = {
 };
 
 /** `seedDemo: false` starts on an empty database, as `SEED_DEMO=false npm start` does (issue 10). */
-export async function startHarness(options: { evolution?: EvolutionOptions; seedDemo?: boolean } = {}): Promise<Harness> {
+export async function startHarness(options: { evolution?: EvolutionOptions; seedDemo?: boolean; sip?: SipOptions; chromiumArgs?: string[] } = {}): Promise<Harness> {
   if (!existsSync(`${WEB_DIST}/index.html`)) throw new Error('apps/web/dist ausente: rode `npm run build -w @funil/web` (npm run test:e2e já faz isso).');
   const database = await openDatabase({});
   if (options.seedDemo !== false) await seedDemoIfEmpty(database.db);
-  const app = await buildApp({ database, webDist: WEB_DIST, evolution: options.evolution });
+  const app = await buildApp({ database, webDist: WEB_DIST, evolution: options.evolution, sip: options.sip });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const baseURL = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   // The gateway posts its webhooks to the port chosen only now.
@@ -48,7 +49,7 @@ export async function startHarness(options: { evolution?: EvolutionOptions; seed
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(options.chromiumArgs ?? [])],
   });
   const contexts: BrowserContext[] = [];
 

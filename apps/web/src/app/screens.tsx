@@ -13,6 +13,7 @@ export type ScreenEntry = {
 
 export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
   '/inicial': { component: HomeScreen },
+  '/webphone': { component: lazy(() => import('./webphone-screen.tsx').then((m) => ({ default: m.WebphoneScreen }))) },
   '/crm': { component: lazy(() => import('../features/leads/components/crm-screen.tsx').then((m) => ({ default: m.CrmScreen }))) },
   '/instancias': { component: InstancesScreen },
   '/configuracoes-globais': { component: lazy(() => import('../features/feature-toggles/components/feature-toggles-screen.tsx').then((m) => ({ default: m.FeatureTogglesScreen }))) },

@@ -10,14 +10,17 @@ import type { Tx } from '../../db/connection.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { unitSettings } from '../tenancy/tenancy.service.ts';
 import { negotiationStatuses } from '../catalog/catalog.service.ts';
-import { applyLeadChange, nowOf, type HistoryInput, type LeadDeps } from './leads.service.ts';
+import { QUEUE_LEASE_MINUTES } from '@funil/domain/webphone/queue-rules';
+import { WEBPHONE_MESSAGES } from '@funil/domain/webphone/webphone-api';
+import { DomainError } from '../../http/domain-error.ts';
+import { applyLeadChange, nowOf, type HistoryInput, type LeadDeps, type LeadRow } from './leads.service.ts';
 
-async function callSettings(tx: Tx, idUnidade: number): Promise<CallAttemptSettings> {
-  const row = await unitSettings(tx, idUnidade);
-  // 002 §9 defaults when the unit has no settings row.
+async function callSettings(tx: Tx, lead: LeadRow): Promise<CallAttemptSettings> {
+  const row = await unitSettings(tx, lead.idUnidade);
+  // 002 §9 defaults when the unit has no settings row; 002 §3 per-lead overrides first.
   return {
-    limiteTentativas: row?.ligacaoLimiteTentativas ?? 6,
-    limiteTentativasDiarias: row?.ligacaoLimiteTentativasDiarias ?? 3,
+    limiteTentativas: lead.ligacaoLimiteTentativas ?? row?.ligacaoLimiteTentativas ?? 6,
+    limiteTentativasDiarias: lead.ligacaoLimiteTentativasDiarias ?? row?.ligacaoLimiteTentativasDiarias ?? 3,
     intervaloNaoAtendidaMinutos: row?.ligacaoIntervaloNaoAtendida ?? 60,
     minimoSegundosAtendida: row?.valorMinimoSegundosChamadaAtendida ?? 20,
     whatsappHabilitado: row?.habilitaMensagemWhatsapp ?? false,
@@ -28,12 +31,24 @@ async function callSettings(tx: Tx, idUnidade: number): Promise<CallAttemptSetti
 export function startCall(deps: LeadDeps, session: Session, id: number, chamadaId: string) {
   const now = nowOf(deps);
   return applyLeadChange(deps, session, id, async (lead, tx) => {
-    const settings = await callSettings(tx, lead.idUnidade);
+    // issue 12: a lead leased to another attendant's queue is not called twice at once.
+    if (lead.filaReservadoPor !== null && lead.filaReservadoPor !== session.userId && lead.filaReservadoAte !== null && lead.filaReservadoAte > now) {
+      throw new DomainError('conflict', WEBPHONE_MESSAGES.leaseTaken);
+    }
+    const settings = await callSettings(tx, lead);
     const next = startCallAttempt({ tentativas: lead.cliTentativas, tentativasDiarias: lead.cliTentativasDiarias, ultimaTentativa: lead.cliDataAtendimento }, now);
     return {
       action: 'chamada-iniciada',
       message: LEAD_API_MESSAGES.callStarted,
-      set: { cliTentativas: next.tentativas, cliTentativasDiarias: next.tentativasDiarias, cliDataAtendimento: now },
+      set: {
+        cliTentativas: next.tentativas,
+        cliTentativasDiarias: next.tentativasDiarias,
+        cliDataAtendimento: now,
+        // The call holds the lead for the caller; a due scheduled call is being made now.
+        filaReservadoPor: session.userId,
+        filaReservadoAte: new Date(now.getTime() + QUEUE_LEASE_MINUTES.inCall * 60_000),
+        ...(lead.cliContatoAgendado !== null && lead.cliContatoAgendado <= now ? { cliContatoAgendado: null } : {}),
+      },
       history: [
         {
           tipo: TIMELINE_EVENT_TYPE.mensagemAtendimento,
@@ -56,7 +71,7 @@ export function startCall(deps: LeadDeps, session: Session, id: number, chamadaI
 export function endCall(deps: LeadDeps, session: Session, id: number, body: CallEndBody) {
   const now = nowOf(deps);
   return applyLeadChange(deps, session, id, async (lead, tx) => {
-    const settings = await callSettings(tx, lead.idUnidade);
+    const settings = await callSettings(tx, lead);
     const counters = { tentativas: lead.cliTentativas, tentativasDiarias: lead.cliTentativasDiarias, ultimaTentativa: lead.cliDataAtendimento };
     const outcome = endCallAttempt(counters, body.duracao_falada ?? null, settings, now);
     const history: HistoryInput[] = [
@@ -85,7 +100,13 @@ export function endCall(deps: LeadDeps, session: Session, id: number, body: Call
     return {
       action: 'chamada-encerrada',
       message: LEAD_API_MESSAGES.callEnded,
-      set: { cliContatoStatus: outcome.contatoStatus, cliDataProximaTentativa: outcome.proximaTentativa, cliStatusNegociacao: status },
+      set: {
+        cliContatoStatus: outcome.contatoStatus,
+        cliDataProximaTentativa: outcome.proximaTentativa,
+        cliStatusNegociacao: status,
+        // issue 12: the hang-up releases the queue's lease.
+        ...(lead.filaReservadoPor === session.userId ? { filaReservadoPor: null, filaReservadoAte: null } : {}),
+      },
       history,
     };
   });

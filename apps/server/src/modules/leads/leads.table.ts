@@ -74,6 +74,13 @@ export const leads = pgTable(
     posicaoPipeline: doublePrecision('posicao_pipeline')
       .notNull()
       .default(sql`(-extract(epoch from now()))`),
+    // 002 §3: per-lead overrides of the unit's call-attempt limits (null: the unit's).
+    ligacaoLimiteTentativas: integer('ligacao_limite_tentativas'),
+    ligacaoLimiteTentativasDiarias: integer('ligacao_limite_tentativas_diarias'),
+    // issue 12: the call queue's lease: the attendant who holds the lead and until when, so two
+    // attendants never get the same lead at once (released on hang-up, or by expiry).
+    filaReservadoPor: integer('fila_reservado_por'),
+    filaReservadoAte: timestamp('fila_reservado_ate', { withTimezone: true }),
   },
   (t) => [
     // The lead list (000 §7, docs/performance.md "Lead list"): live leads of a unit in the list's

@@ -9,6 +9,10 @@ import Block from '@mui/icons-material/Block';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import Sync from '@mui/icons-material/Sync';
 import Delete from '@mui/icons-material/Delete';
+import Phone from '@mui/icons-material/Phone';
+import { useLocation, useNavigate } from 'react-router';
+import { canAccessRoute } from '@funil/domain/access/routes';
+import { useAccessContext } from '../../../lib/access.ts';
 import { useSnackbar } from 'notistack';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
@@ -56,6 +60,10 @@ function Field({ label, value }: { label: string; value: string }) {
 export function LeadHeader({ lead, settings, onLeave, onBack }: LeadHeaderProps) {
   const unit = useLoadedUnitData();
   const id = lead.cli_crm_id;
+  const navigate = useNavigate();
+  const access = useAccessContext();
+  const canCall = access.idRamal > 0 && canAccessRoute('/webphone', access);
+  const onWebphone = useLocation().pathname.startsWith('/webphone');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [transferring, setTransferring] = useState(false);
   // 'unit': unit 58 picks the unit; 'confirm': everyone else confirms (issue 7 §5).
@@ -130,6 +138,8 @@ export function LeadHeader({ lead, settings, onLeave, onBack }: LeadHeaderProps)
           </Box>
         </Box>
         <Stack direction="row" sx={{ flexShrink: 0, flexWrap: 'wrap', justifyContent: 'flex-end', maxWidth: { xs: 96, sm: 'none' } }} role="toolbar" aria-label="Ações do lead">
+          {/* issue 12: 'Ligar Agora' places a single call from the webphone (users with an extension). */}
+          {canCall && !onWebphone && <Action label="Ligar Agora" icon={<Phone />} onClick={() => void navigate(`/webphone?ligar=${lead.cli_crm_id}`)} />}
           <Action label="Marcar como não lido" icon={<MarkEmailUnread />} onClick={() => markUnread.mutate(undefined)} disabled={markUnread.isPending} />
           <Action
             label={blocked ? 'Desbloquear WhatsApp' : 'Bloquear WhatsApp'}

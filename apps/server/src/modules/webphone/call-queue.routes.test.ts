@@ -1,0 +1,181 @@
+// issue 12, the call queue on the server (002 §4, §8, §9): POST webphone/fila gives the unit's next
+// leads by regra_fila_1/2/3, attempt limits (total, daily, per-lead overrides) and
+// cli_data_proxima_tentativa, due scheduled calls first, each with a lease so two attendants never
+// get the same lead at once; the hang-up (proximaligacao) and webphone/fila/liberar release it.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createLeadsKit, type Kit } from '../leads/leads-test-kit.ts';
+import { leads } from '../leads/leads.table.ts';
+import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
+import { createUser } from '../../db/seed/builders.ts';
+import { TEST_PASSWORD } from '../../testing/test-app.ts';
+
+let k: Kit;
+let u2: string;
+beforeAll(async () => {
+  k = await createLeadsKit();
+  const f = k.t.fixture;
+  await createUser(k.t.database.db, { idEmpresa: f.companyA, idUnidade: f.unitA1, nome: 'Segunda Atendente', email: 'u2@teste.com.br', senha: TEST_PASSWORD, permissao: 'u', idRamal: 202 });
+  u2 = await k.t.login('u2@teste.com.br');
+});
+afterAll(async () => {
+  await k.t.close();
+});
+beforeEach(async () => {
+  // Each test starts with no live lead in A1.
+  await k.t.database.db.update(leads).set({ desativado: 1 }).where(eq(leads.idUnidade, k.unitId('A1')));
+  await k.t.database.db.update(unidadeConfiguracoes).set({ regraFila1: '1,7', regraFila2: '2', regraFila3: '5,3', ligacaoLimiteTentativas: 6, ligacaoLimiteTentativasDiarias: 3 }).where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
+});
+
+const fila = async (who: 'u' | 'u2' | 'a' | 'sa' | 'uA2' = 'u', body: object = { quantidade: 10 }) => {
+  const res = who === 'u2' ? await k.t.as(u2, { method: 'POST', url: '/api/webphone/fila', payload: body }) : await k.call(who, { method: 'POST', url: '/api/webphone/fila', payload: body });
+  return res;
+};
+const ids = async (who: 'u' | 'u2' = 'u', body: object = { quantidade: 10 }) => {
+  const res = await fila(who, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as { cli_crm_id: number }[]).map((l) => l.cli_crm_id);
+};
+const release = () => k.t.database.db.update(leads).set({ filaReservadoPor: null, filaReservadoAte: null });
+const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+describe('POST webphone/fila: which leads, in which order (002 §9 queue rules)', () => {
+  it("rule 1 ('1,7') before rule 2 ('2') before rule 3 ('5,3'); other statuses never; newest first within a rule", async () => {
+    const old1 = await k.lead({ cliNome: 'Novo antigo', cliStatusNegociacao: 1, cliDataCaptacao: ago(600) });
+    const new1 = await k.lead({ cliNome: 'Novo recente', cliStatusNegociacao: 1, cliDataCaptacao: ago(5) });
+    const s7 = await k.lead({ cliStatusNegociacao: 7, cliDataCaptacao: ago(60) });
+    const s2 = await k.lead({ cliStatusNegociacao: 2 });
+    const s3 = await k.lead({ cliStatusNegociacao: 3 });
+    await k.lead({ cliStatusNegociacao: 4 });
+    await k.lead({ cliStatusNegociacao: 1, unit: 'A2' });
+    expect(await ids()).toEqual([new1, s7, old1, s2, s3]);
+  });
+
+  it('a unit rule changed in settings changes the queue', async () => {
+    await k.t.database.db.update(unidadeConfiguracoes).set({ regraFila1: '4', regraFila2: '', regraFila3: '' }).where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
+    const s4 = await k.lead({ cliStatusNegociacao: 4 });
+    await k.lead({ cliStatusNegociacao: 1 });
+    expect(await ids()).toEqual([s4]);
+  });
+
+  it('due scheduled calls (cli_contato_agendado) come first, even when answered; future ones wait', async () => {
+    const plain = await k.lead({ cliStatusNegociacao: 1 });
+    const due = await k.lead({ cliStatusNegociacao: 4, cliContatoStatus: 3, cliContatoAgendado: ago(10) });
+    await k.lead({ cliStatusNegociacao: 1, cliContatoAgendado: new Date(Date.now() + 3_600_000), cliDataProximaTentativa: new Date(Date.now() + 3_600_000) });
+    expect(await ids()).toEqual([due, plain]);
+  });
+
+  it('cli_data_proxima_tentativa in the future, answered leads and exhausted attempts are left out', async () => {
+    const ok = await k.lead({ cliStatusNegociacao: 1, cliTentativas: 5, cliDataProximaTentativa: ago(1) });
+    await k.lead({ cliStatusNegociacao: 1, cliDataProximaTentativa: new Date(Date.now() + 60_000) });
+    await k.lead({ cliStatusNegociacao: 1, cliContatoStatus: 3 });
+    await k.lead({ cliStatusNegociacao: 1, cliTentativas: 6 });
+    // Three attempts today already (daily limit 3); yesterday's three do not count today.
+    await k.lead({ cliStatusNegociacao: 1, cliTentativas: 3, cliTentativasDiarias: 3, cliDataAtendimento: ago(1) });
+    const yesterday = await k.lead({ cliStatusNegociacao: 1, cliTentativas: 3, cliTentativasDiarias: 3, cliDataAtendimento: ago(26 * 60), cliDataCaptacao: ago(2000) });
+    expect(await ids()).toEqual([ok, yesterday]);
+  });
+
+  it('002 §3 per-lead limits override the unit’s', async () => {
+    const more = await k.lead({ cliStatusNegociacao: 1, cliTentativas: 7, ligacaoLimiteTentativas: 10 });
+    await k.lead({ cliStatusNegociacao: 1, cliTentativas: 2, ligacaoLimiteTentativas: 2 });
+    await k.lead({ cliStatusNegociacao: 1, cliTentativas: 1, cliTentativasDiarias: 1, cliDataAtendimento: ago(1), ligacaoLimiteTentativasDiarias: 1 });
+    expect(await ids()).toEqual([more]);
+  });
+
+  it("an attendant without acesso_atribuidos gets no other attendant's leads", async () => {
+    const mine = await k.lead({ cliStatusNegociacao: 1, idUsuario: k.t.fixture.users.u.id });
+    const free = await k.lead({ cliStatusNegociacao: 1, cliDataCaptacao: ago(100) });
+    await k.lead({ cliStatusNegociacao: 1, idUsuario: k.t.fixture.users.a.id });
+    expect(await ids()).toEqual([mine, free]);
+  });
+
+  it('takes quantidade leads and leaves out the excluded ids', async () => {
+    const a = await k.lead({ cliStatusNegociacao: 1, cliDataCaptacao: ago(1) });
+    const b = await k.lead({ cliStatusNegociacao: 1, cliDataCaptacao: ago(2) });
+    const c = await k.lead({ cliStatusNegociacao: 1, cliDataCaptacao: ago(3) });
+    expect(await ids('u', { quantidade: 2, excluir: [a] })).toEqual([b, c]);
+  });
+});
+
+describe('the lease: two attendants never get the same lead at once', () => {
+  it('two concurrent requests split the leads; a held lead is not given to the other attendant', async () => {
+    const all = [];
+    for (let i = 0; i < 6; i++) all.push(await k.lead({ cliStatusNegociacao: 1, cliDataCaptacao: ago(i) }));
+    const [x, y] = await Promise.all([ids('u', { quantidade: 3 }), ids('u2', { quantidade: 3 })]);
+    expect(x).toHaveLength(3);
+    expect(y).toHaveLength(3);
+    expect(new Set([...x, ...y]).size).toBe(6);
+    // Both hold theirs: nothing left for anyone else, the holder gets its own back.
+    expect(await ids('u2')).toEqual(y);
+    const row = await k.leadRow(x[0]!);
+    expect(row.filaReservadoPor).toBe(k.t.fixture.users.u.id);
+    expect(row.filaReservadoAte!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+  });
+
+  it('an expired lease frees the lead', async () => {
+    const id = await k.lead({ cliStatusNegociacao: 1 });
+    expect(await ids('u')).toEqual([id]);
+    expect(await ids('u2')).toEqual([]);
+    await k.t.database.db.update(leads).set({ filaReservadoAte: ago(1) }).where(eq(leads.cliCrmId, id));
+    expect(await ids('u2')).toEqual([id]);
+  });
+
+  it('the hang-up (proximaligacao) releases it, and the next attempt time keeps it out until due', async () => {
+    const id = await k.lead({ cliStatusNegociacao: 1 });
+    expect(await ids('u')).toEqual([id]);
+    expect((await k.call('u', { method: 'POST', url: `/api/contato/chamadaid/${id}`, payload: { chamada_id: 'c1' } })).statusCode).toBe(200);
+    // During the call the lease is extended to the call's hour.
+    expect((await k.leadRow(id)).filaReservadoAte!.getTime()).toBeGreaterThan(Date.now() + 55 * 60_000);
+    const end = await k.call('u', { method: 'POST', url: `/api/contato/proximaligacao/${id}`, payload: { chamada_id: 'c1', duracao: 20, duracao_falada: 0, status_chamada: 'Ocupado', motivo_desconexao: '486 Busy Here' } });
+    expect(end.statusCode, end.body).toBe(200);
+    const row = await k.leadRow(id);
+    expect(row).toMatchObject({ filaReservadoPor: null, filaReservadoAte: null, cliContatoStatus: 2, cliTentativas: 1 });
+    expect(row.cliDataProximaTentativa!.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
+    expect(await ids('u2')).toEqual([]);
+    await k.t.database.db.update(leads).set({ cliDataProximaTentativa: ago(1) }).where(eq(leads.cliCrmId, id));
+    expect(await ids('u2')).toEqual([id]);
+  });
+
+  it("chamadaid on a lead another attendant holds is refused (409), changing nothing", async () => {
+    const id = await k.lead({ cliStatusNegociacao: 1 });
+    expect(await ids('u2')).toEqual([id]);
+    const res = await k.call('u', { method: 'POST', url: `/api/contato/chamadaid/${id}`, payload: { chamada_id: 'c2' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Este contato já está em ligação com outro atendente.');
+    expect((await k.leadRow(id)).cliTentativas).toBe(0);
+  });
+
+  it('webphone/fila/liberar gives the lead back; only the holder releases', async () => {
+    const id = await k.lead({ cliStatusNegociacao: 1 });
+    expect(await ids('u')).toEqual([id]);
+    const other = await k.t.as(u2, { method: 'POST', url: `/api/webphone/fila/liberar/${id}` });
+    expect(other.json()).toMatchObject({ data: { liberado: false } });
+    const mine = await k.call('u', { method: 'POST', url: `/api/webphone/fila/liberar/${id}` });
+    expect(mine.json()).toEqual({ message: 'Contato liberado.', data: { liberado: true } });
+    expect(await ids('u2')).toEqual([id]);
+  });
+
+  it('a due scheduled call is cleared once it is made', async () => {
+    const id = await k.lead({ cliStatusNegociacao: 4, cliContatoAgendado: ago(5) });
+    expect(await ids('u')).toEqual([id]);
+    await k.call('u', { method: 'POST', url: `/api/contato/chamadaid/${id}`, payload: { chamada_id: 'c3' } });
+    expect((await k.leadRow(id)).cliContatoAgendado).toBeNull();
+  });
+});
+
+describe('POST webphone/fila: access and input', () => {
+  it('000 §6: admins cannot; bad input answers 400 in Portuguese', async () => {
+    expect((await fila('a')).statusCode).toBe(403);
+    const bad = await fila('u', { quantidade: 50 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Peça no máximo 10 contatos.');
+    expect((await fila('u', { excluir: ['x'] })).statusCode).toBe(400);
+  });
+  it('another unit’s leads never come', async () => {
+    await k.lead({ cliStatusNegociacao: 1, unit: 'A2' });
+    await release();
+    expect(await ids('u')).toEqual([]);
+    await k.t.database.db.execute(sql`select 1`);
+  });
+});
