@@ -6,6 +6,7 @@ import type { CrmContato, HistoryItem, TagRef } from '@funil/domain/leads-api/le
 import { CONTACT_LIST_PAGE_SIZE, appointmentStatusLabel } from '@funil/domain/leads-api/lead-api';
 import { formatSchedulePayload, endOfDayFilter, toInstant } from '@funil/domain/format/date';
 import { stripPhone } from '@funil/domain/phone/phone';
+import { searchWords } from '@funil/domain/leads/name-search';
 import { queryRows, type Db, type DbOrTx } from '../../db/connection.ts';
 import { historico, leads } from './leads.table.ts';
 import { agendamentos } from './appointments.table.ts';
@@ -224,8 +225,36 @@ export async function leadView(db: DbOrTx, id: number): Promise<CrmContato | nul
   return row ? toCrmContato(row.lead, row.nomeAtendimento, row.tags) : null;
 }
 
-/** Escapes LIKE wildcards of user text. */
-const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * 001 §5 Search and the lead half of 001 §2 'Busque por contatos e mensagens': the one condition
+ * of a search term over the leads of `alias` in unit `unidadeId` (the CRM list and the chat's lead
+ * list both use it). The name: every typed word is the start of a word of the normalised name
+ * (packages/domain leads/name-search.ts), through leads_unidade_nome_palavras_idx: the name's
+ * words are indexed qualified by the unit (`12ujoao`), so `12ujoa:*` reads only unit 12's entries. A term that
+ * looks like a phone (digits, spaces, ()+-, at least 3 digits) also matches the phone digits,
+ * through leads_unidade_telefone_trgm_idx. `add` binds a parameter and returns its placeholder.
+ * Null for an empty term; `false` for a term with neither words nor digits. The caller keeps its
+ * own `id_unidade = unidadeId` condition (the unit in the tokens is not a scope check).
+ */
+export function leadSearchCondition(term: string, unidadeId: number, alias: string, add: (value: unknown) => string): string | null {
+  const parts = leadSearchParts(term, unidadeId, alias, add);
+  if (parts === null) return null;
+  if (parts.byName && parts.byPhone) return `(${parts.byName} or ${parts.byPhone})`;
+  return parts.byName ?? parts.byPhone ?? 'false';
+}
+
+/** The name and phone conditions of leadSearchCondition, null for an empty term. */
+function leadSearchParts(term: string, unidadeId: number, alias: string, add: (value: unknown) => string): { byName: string | null; byPhone: string | null } | null {
+  const trimmed = term.trim();
+  if (trimmed === '') return null;
+  const unit = Math.trunc(Number(unidadeId));
+  // Only letters and digits reach the tsquery (searchWords), so no tsquery operator can.
+  const words = searchWords(trimmed);
+  const byName = words.length === 0 ? null : `${alias}.cli_nome_palavras @@ to_tsquery('simple'::regconfig, ${add(words.map((w) => `${unit}u${w}:*`).join(' & '))})`;
+  const digits = stripPhone(trimmed);
+  const byPhone = digits.length >= 3 && /^[\d\s()+-]+$/.test(trimmed) ? `${alias}.cli_telefone like ${add(`%${digits}%`)}` : null;
+  return { byName, byPhone };
+}
 
 export type ListOptions = {
   filter: ContactListFilter;
@@ -237,7 +266,7 @@ export type ListOptions = {
 export type SqlStatement = { text: string; params: unknown[] };
 
 /** Collects parameters and hands out their placeholders. */
-class Params {
+export class Params {
   readonly values: unknown[] = [];
   add(value: unknown): string {
     this.values.push(value);
@@ -260,8 +289,15 @@ const instant = (d: Date): string => d.toISOString();
  * (no query builder per request); `desativado = 0` stays a literal: it is the predicate of the
  * partial list indexes (leads_lista_idx, leads_lista_status_idx).
  */
-function listWhere(scope: LeadScope, { filter, capturedSince }: ListOptions, p: Params): string {
-  const c = [`l.id_empresa = ${p.add(scope.empresaId)}`, `l.id_unidade = ${p.add(scope.unidadeId)}`, 'l.desativado = 0'];
+function listWhere(scope: LeadScope, { filter, capturedSince }: ListOptions, p: Params, statement: 'page' | 'count'): string {
+  const search = leadSearchParts(filter.texto_busca, scope.unidadeId, 'l', (v) => p.add(v));
+  // A name-only count reads the unit's matches from leads_unidade_nome_palavras_idx, whose words
+  // already carry the unit; the planner, not knowing that, would AND them with a bitmap of the
+  // unit's 200,000 entries of another index (10–25 ms for nothing). `+ 0` keeps the unit as an
+  // exact filter that no index offers (docs/decisions.md "Lead name search").
+  const unitOnlyFiltered = statement === 'count' && search?.byName && !search.byPhone;
+  const unit = `${unitOnlyFiltered ? 'l.id_unidade + 0' : 'l.id_unidade'} = ${p.add(scope.unidadeId)}`;
+  const c = [`l.id_empresa = ${p.add(scope.empresaId)}`, unit, 'l.desativado = 0'];
   if (!scope.seesAssigned) c.push(`(l.id_usuario is null or l.id_usuario = ${p.add(scope.userId)})`);
   if (filter.cli_status_negociacao !== null) c.push(`l.cli_status_negociacao = ${p.add(filter.cli_status_negociacao)}`);
   if (filter.cli_status_negociacao_venda !== null) c.push(`l.cli_status_negociacao_venda = ${p.add(filter.cli_status_negociacao_venda)}`);
@@ -269,15 +305,7 @@ function listWhere(scope: LeadScope, { filter, capturedSince }: ListOptions, p: 
   if (filter.cli_tipo_lead !== null) c.push(`l.cli_tipo_lead = ${p.add(filter.cli_tipo_lead)}`);
   if (filter.status_envio_massa !== null) c.push(`l.cli_mensagem_status = ${p.add(filter.status_envio_massa)}`);
   if (filter.cli_campanha_nome !== '') c.push(`l.cli_campanha_nome = ${p.add(filter.cli_campanha_nome)}`);
-  const term = filter.texto_busca.trim();
-  if (term !== '') {
-    // 001 §5 Search: name or phone, case and accents ignored. The name condition is the
-    // expression of leads_unidade_nome_trgm_idx (id_unidade, immutable_unaccent(lower(cli_nome))).
-    const byName = `immutable_unaccent(lower(l.cli_nome)) ilike immutable_unaccent(lower(${p.add(`%${likeEscape(term)}%`)}::text))`;
-    const digits = stripPhone(term);
-    const looksLikePhone = digits !== '' && /^[\d\s()+-]+$/.test(term);
-    c.push(looksLikePhone ? `(${byName} or l.cli_telefone ilike ${p.add(`%${digits}%`)})` : byName);
-  }
+  if (search) c.push(search.byName && search.byPhone ? `(${search.byName} or ${search.byPhone})` : (search.byName ?? search.byPhone ?? 'false'));
   // Any of the tags (000 §7: the comma list).
   if (filter.tags.length > 0) c.push(leadHasAnyTagSql('l.cli_crm_id', p.add(intArray(filter.tags))));
   if (filter.atendentes.length > 0) {
@@ -304,11 +332,11 @@ function listWhere(scope: LeadScope, { filter, capturedSince }: ListOptions, p: 
  */
 export function leadListStatements(scope: LeadScope, options: ListOptions): { page: SqlStatement; count: SqlStatement } {
   const pageParams = new Params();
-  const pageWhere = listWhere(scope, options, pageParams);
+  const pageWhere = listWhere(scope, options, pageParams, 'page');
   const offset = (Math.max(1, Math.trunc(options.filter.page)) - 1) * CONTACT_LIST_PAGE_SIZE;
   const pageText = `${LIST_PAGE_SELECT} where ${pageWhere} order by l.cli_data_captacao desc, l.cli_crm_id desc limit ${CONTACT_LIST_PAGE_SIZE} offset ${pageParams.add(offset)}`;
   const countParams = new Params();
-  const countText = `select count(*)::int as total from leads l where ${listWhere(scope, options, countParams)}`;
+  const countText = `select count(*)::int as total from leads l where ${listWhere(scope, options, countParams, 'count')}`;
   return { page: { text: pageText, params: pageParams.values }, count: { text: countText, params: countParams.values } };
 }
 
