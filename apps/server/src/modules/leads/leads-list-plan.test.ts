@@ -96,9 +96,10 @@ describe('lead list statements and the list indexes', () => {
     const run = async (statement: SqlStatement) => ((await database.db.execute(asDrizzleSql(statement))) as unknown as { rows: Record<string, unknown>[] }).rows;
     for (const term of ['maria conc', 'CONC mar', 'conceicao']) {
       const { page, count } = leadListStatements(admin(), options({ texto_busca: term }));
-      const rows = await run(page);
+      // The page is one JSON array text (CRM_CONTATO_SQL).
+      const rows = JSON.parse(String((await run(page))[0]?.page)) as { cli_nome: string }[];
       expect(rows).toHaveLength(50);
-      expect(rows.every((r) => String(r.cliNome).startsWith('Maria Conceição '))).toBe(true);
+      expect(rows.every((r) => r.cli_nome.startsWith('Maria Conceição '))).toBe(true);
       expect(Number((await run(count))[0]?.total)).toBe(100);
     }
     const other = leadListStatements({ ...admin(), unidadeId: f.unitA2 }, options({ texto_busca: 'conc' }));

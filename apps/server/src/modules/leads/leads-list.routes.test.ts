@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { emptyFilter, WHATSAPP_CLIENTS_LAYOUT } from '@funil/domain/leads/filter-segments';
 import { verifySession } from '../auth/auth.service.ts';
 import { listWhatsappClients } from './whatsapp-clients.service.ts';
+import { leadView } from './leads.repository.ts';
 
 let k: Kit;
 beforeAll(async () => {
@@ -243,5 +244,51 @@ describe('001 §5 Search (issue 8): word prefixes of the name, case and accents 
     expect(await search('conc MAG')).toEqual([ids.conceicao]);
     expect(await search('98701 2345')).toEqual([ids.joao]);
     expect(await search('agalhaes')).toEqual([]);
+  });
+});
+
+describe('issue 8: the page written by PostgreSQL (CRM_CONTATO_SQL) is toCrmContato, field by field', () => {
+  it('a lead with every field set, and one with every optional field empty, read as leadView reads them', async () => {
+    const db = k.t.database.db;
+    const [tag] = await db.insert(tags).values({ idUnidade: k.unitId('A1'), nome: 'Formato', cor: '#abcdef' }).returning({ id: tags.id });
+    const full = await k.lead({
+      cliNome: 'Formato Completo',
+      cliCampanhaNome: 'Formato',
+      cliEmail: 'formato@exemplo.com.br',
+      cliDataCaptacao: new Date('2026-03-01T12:34:56.789Z'),
+      cliDataAtendimento: new Date('2026-03-02T01:02:03.004Z'),
+      cliContatoAgendado: new Date('2026-03-03T23:59:59.999Z'),
+      cliDataProximaTentativa: new Date('2026-03-04T00:00:00.000Z'),
+      cliMensagemAgendada: 'Olá!',
+      cliDataMensagemAgendada: new Date('2026-03-05T02:30:00.000Z'),
+      valorTicket: '1234.50',
+      valorPotencial: 3,
+      idPotencial: 2,
+      idUsuario: k.t.fixture.users.u.id,
+      informacoesExtra: { cep: '04538133', outro: { a: [1, 'b'] } },
+      whatsappBlocked: 1,
+      isGroup: 1,
+      marcadoNaoLida: 1,
+      whatsappUltimaMensagemTexto: 'última "mensagem" \\ com aspas',
+      whatsappUltimaMensagemDataGeral: new Date('2026-03-06T10:00:00.123Z'),
+      whatsappUltimaMensagemDataEnviada: new Date('2026-03-06T10:00:00.123Z'),
+      whatsappUltimaMensagemDataRecebida: new Date('2026-03-06T09:00:00.5Z'),
+      whatsappUltimaMensagemNaoLidas: -2,
+      whatsappUltimaMensagemFromMe: 7,
+      whatsappUltimaMensagemTipo: 'image',
+      whatsappUltimaMensagemStatus: 5,
+      utmSource: 'facebook',
+      adName: 'Anúncio',
+      adId: '123',
+      cliCampanhaId: '456',
+      cliTentativas: 3,
+      cliTentativasDiarias: 1,
+    });
+    await db.insert(leadTags).values({ cliCrmId: full, idTag: tag!.id });
+    const empty = await k.lead({ cliNome: 'Formato Vazio', cliCampanhaNome: 'Formato', cliDataCaptacao: new Date('2026-02-01T00:00:00Z'), whatsappUltimaMensagemFromMe: 1, whatsappUltimaMensagemStatus: 2 });
+    const data = await list('a', { cli_campanha_nome: 'Formato' });
+    expect(data.crm_contato.map((l) => l.cli_crm_id)).toEqual([full, empty]);
+    for (const row of data.crm_contato) expect(row).toStrictEqual(await leadView(db, row.cli_crm_id));
+    expect(data.crm_contato[0]).toMatchObject({ valor_ticket: 1234.5, cli_data_mensagem_agendada: '2026-03-04 23:30:00', whatsapp_ultima_mensagem_nao_lidas: 0, whatsapp_ultima_mensagem_status: null });
   });
 });

@@ -274,11 +274,72 @@ export class Params {
   }
 }
 
-// The page's select list, built once from the table's column names: each column under the name
-// toCrmContato reads (`l."cli_crm_id" as "cliCrmId"`), so a row needs no renaming.
-const LISTED_COLUMNS = LISTED_FIELDS.map((field) => `l."${leads[field].name}" as "${field}"`).join(', ');
-const LIST_PAGE_SELECT = `select ${LISTED_COLUMNS}, ${userNameSql('l.id_usuario')} as "nomeAtendimento", ${leadTagsJsonSql('l.cli_crm_id')} as tags
-from leads l`;
+// toCrmContato in SQL, for the list page (issue 8): PostgreSQL writes each lead of the page as
+// the API's JSON, so the app neither parses 50 rows of ~55 columns nor serialises them again (the
+// CPU of a list request). Typed by CrmContato's keys, so a field cannot be missed; the formats are
+// toCrmContato's (ISO instants in UTC with milliseconds, 0/1 flags, São Paulo wall time for the
+// scheduled message), and leads-list.routes.test.ts checks a page row equals leadView's.
+const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const zeroOneSql = (column: string) => `case when ${column} = 1 then 1 else 0 end`;
+const CRM_CONTATO_SQL: Record<keyof CrmContato, string> = {
+  cli_crm_id: 'l.cli_crm_id',
+  cli_id: 'l.cli_id',
+  cli_nome: 'l.cli_nome',
+  cli_telefone: 'l.cli_telefone',
+  cli_email: 'l.cli_email',
+  cli_contato_status: 'l.cli_contato_status',
+  cli_mensagem_status: 'l.cli_mensagem_status',
+  cli_tipo_lead: 'l.cli_tipo_lead',
+  cli_data_captacao: isoSql('l.cli_data_captacao'),
+  cli_contato_agendado: isoSql('l.cli_contato_agendado'),
+  cli_data_proxima_tentativa: isoSql('l.cli_data_proxima_tentativa'),
+  cli_status_negociacao: 'l.cli_status_negociacao',
+  cli_status_negociacao_venda: 'l.cli_status_negociacao_venda',
+  cli_campanha_interesse: 'l.cli_campanha_interesse',
+  cli_campanha_nome: 'l.cli_campanha_nome',
+  cli_url_foto: 'l.cli_url_foto',
+  cli_id_atendimento: 'l.cli_id_atendimento',
+  unidade: 'l.id_unidade',
+  idEmpresa: 'l.id_empresa',
+  idUsuario: 'l.id_usuario',
+  nome_atendimento: userNameSql('l.id_usuario'),
+  valor_ticket: 'l.valor_ticket::float8',
+  ad_name: 'l.ad_name',
+  informacoesExtra: 'l.informacoes_extra',
+  utm_campaign: 'l.utm_campaign',
+  utm_medium: 'l.utm_medium',
+  utm_source: 'l.utm_source',
+  utm_content: 'l.utm_content',
+  utm_term: 'l.utm_term',
+  whatsapp_blocked: zeroOneSql('l.whatsapp_blocked'),
+  idTicket: 'l.id_ticket',
+  idInstanciaEvolution: 'l.id_instancia_evolution',
+  isGroup: '(l.is_group = 1)',
+  marcado_nao_lida: zeroOneSql('l.marcado_nao_lida'),
+  desativado: zeroOneSql('l.desativado'),
+  cli_mensagem_agendada: 'l.cli_mensagem_agendada',
+  cli_data_mensagem_agendada: `to_char(l.cli_data_mensagem_agendada at time zone 'America/Sao_Paulo', 'YYYY-MM-DD HH24:MI:SS')`,
+  whatsapp_ultima_mensagem_texto: 'l.whatsapp_ultima_mensagem_texto',
+  whatsapp_ultima_mensagem_data_geral: isoSql('l.whatsapp_ultima_mensagem_data_geral'),
+  whatsapp_ultima_mensagem_data_enviada: isoSql('l.whatsapp_ultima_mensagem_data_enviada'),
+  whatsapp_ultima_mensagem_data_recebida: isoSql('l.whatsapp_ultima_mensagem_data_recebida'),
+  whatsapp_ultima_mensagem_nao_lidas: 'greatest(0, l.whatsapp_ultima_mensagem_nao_lidas)',
+  whatsapp_ultima_mensagem_from_me: 'case when l.whatsapp_ultima_mensagem_from_me is null then null when l.whatsapp_ultima_mensagem_from_me = 1 then 1 else 0 end',
+  whatsapp_ultima_mensagem_tipo: 'l.whatsapp_ultima_mensagem_tipo',
+  whatsapp_ultima_mensagem_status: 'case when l.whatsapp_ultima_mensagem_status in (1, 2, 3) then l.whatsapp_ultima_mensagem_status end',
+  tags: leadTagsJsonSql('l.cli_crm_id'),
+  id_potencial: 'l.id_potencial',
+  valor_potencial: 'l.valor_potencial',
+  cli_data_atendimento: isoSql('l.cli_data_atendimento'),
+  cli_campanha_id: 'l.cli_campanha_id',
+  ad_id: 'l.ad_id',
+  cli_tentativas: 'l.cli_tentativas',
+  cli_tentativas_diarias: 'l.cli_tentativas_diarias',
+  dataAtualizacao: isoSql('l.data_atualizacao'),
+};
+const LIST_PAGE_COLUMNS = Object.entries(CRM_CONTATO_SQL)
+  .map(([field, expression]) => `${expression} as "${field}"`)
+  .join(', ');
 
 /** A list of integer ids as one array parameter (`{1,2,3}`), the same on both engines. */
 const intArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(Number(id))).join(',')}}`;
@@ -334,7 +395,9 @@ export function leadListStatements(scope: LeadScope, options: ListOptions): { pa
   const pageParams = new Params();
   const pageWhere = listWhere(scope, options, pageParams, 'page');
   const offset = (Math.max(1, Math.trunc(options.filter.page)) - 1) * CONTACT_LIST_PAGE_SIZE;
-  const pageText = `${LIST_PAGE_SELECT} where ${pageWhere} order by l.cli_data_captacao desc, l.cli_crm_id desc limit ${CONTACT_LIST_PAGE_SIZE} offset ${pageParams.add(offset)}`;
+  // The page as one JSON array text, in the list's order (the ISO texts sort as the instants do).
+  const pageText = `select coalesce(json_agg(p order by p."cli_data_captacao" desc, p."cli_crm_id" desc), '[]'::json)::text as page from (
+select ${LIST_PAGE_COLUMNS} from leads l where ${pageWhere} order by l.cli_data_captacao desc, l.cli_crm_id desc limit ${CONTACT_LIST_PAGE_SIZE} offset ${pageParams.add(offset)}) p`;
   const countParams = new Params();
   const countText = `select count(*)::int as total from leads l where ${listWhere(scope, options, countParams, 'count')}`;
   return { page: { text: pageText, params: pageParams.values }, count: { text: countText, params: countParams.values } };
@@ -352,13 +415,11 @@ export function asDrizzleSql(statement: SqlStatement): SQL {
   return sql.join(chunks);
 }
 
-type ListedRow = ListedLead & { nomeAtendimento: string | null; tags: TagRef[] };
-
-/** One page of leads as the API shows them (000 §7, 002 §3). */
-export async function listLeadsPage(db: Db, scope: LeadScope, options: ListOptions): Promise<CrmContato[]> {
+/** One page of leads as the API shows them (000 §7, 002 §3): a JSON array text of CrmContato, written by PostgreSQL. */
+export async function listLeadsPageJson(db: Db, scope: LeadScope, options: ListOptions): Promise<string> {
   const { page } = leadListStatements(scope, options);
-  const rows = await queryRows<ListedRow>(db, page.text, page.params);
-  return rows.map((r) => toCrmContato(r, r.nomeAtendimento, r.tags));
+  const [row] = await queryRows<{ page: string }>(db, page.text, page.params);
+  return row?.page ?? '[]';
 }
 
 /** The exact number of leads of the filter (crm_contato_total). */
@@ -366,12 +427,6 @@ export async function countLeads(db: Db, scope: LeadScope, options: ListOptions)
   const { count } = leadListStatements(scope, options);
   const [row] = await queryRows<{ total: number }>(db, count.text, count.params);
   return Number(row?.total ?? 0);
-}
-
-/** One page of leads and the total, both statements at once (on PostgreSQL, two connections). */
-export async function listLeads(db: Db, scope: LeadScope, options: ListOptions): Promise<{ rows: CrmContato[]; total: number }> {
-  const [rows, total] = await Promise.all([listLeadsPage(db, scope, options), countLeads(db, scope, options)]);
-  return { rows, total };
 }
 
 export async function listCampaigns(db: DbOrTx, scope: LeadScope): Promise<{ cli_campanha_nome: string }[]> {
