@@ -144,17 +144,60 @@ const zeroOne = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
 
 /** A lead row as the API answers it (001 §3 with list-derived fields, 002 §3 crm_contato). */
 /** The columns of a lead that the API shows (toCrmContato), as the list reads them. */
-const LISTED_FIELDS = [
-  'cliCrmId', 'cliId', 'cliNome', 'cliTelefone', 'cliEmail', 'cliContatoStatus', 'cliMensagemStatus', 'cliTipoLead', 'cliDataCaptacao',
-  'cliContatoAgendado', 'cliDataProximaTentativa', 'cliStatusNegociacao', 'cliStatusNegociacaoVenda', 'cliCampanhaInteresse', 'cliCampanhaNome',
-  'cliUrlFoto', 'cliIdAtendimento', 'idUnidade', 'idEmpresa', 'idUsuario', 'valorTicket', 'adName', 'informacoesExtra', 'utmCampaign',
-  'utmMedium', 'utmSource', 'utmContent', 'utmTerm', 'whatsappBlocked', 'idTicket', 'idInstanciaEvolution', 'isGroup', 'marcadoNaoLida',
-  'desativado', 'cliMensagemAgendada', 'cliDataMensagemAgendada', 'whatsappUltimaMensagemTexto', 'whatsappUltimaMensagemDataGeral',
-  'whatsappUltimaMensagemDataEnviada', 'whatsappUltimaMensagemDataRecebida', 'whatsappUltimaMensagemNaoLidas', 'whatsappUltimaMensagemFromMe',
-  'whatsappUltimaMensagemTipo', 'whatsappUltimaMensagemStatus', 'idPotencial', 'valorPotencial', 'cliDataAtendimento', 'cliCampanhaId',
-  'adId', 'cliTentativas', 'cliTentativasDiarias', 'dataAtualizacao',
-] as const satisfies readonly (keyof LeadRow)[];
-export type ListedLead = Pick<LeadRow, (typeof LISTED_FIELDS)[number]>;
+type ListedField =
+  | 'cliCrmId'
+  | 'cliId'
+  | 'cliNome'
+  | 'cliTelefone'
+  | 'cliEmail'
+  | 'cliContatoStatus'
+  | 'cliMensagemStatus'
+  | 'cliTipoLead'
+  | 'cliDataCaptacao'
+  | 'cliContatoAgendado'
+  | 'cliDataProximaTentativa'
+  | 'cliStatusNegociacao'
+  | 'cliStatusNegociacaoVenda'
+  | 'cliCampanhaInteresse'
+  | 'cliCampanhaNome'
+  | 'cliUrlFoto'
+  | 'cliIdAtendimento'
+  | 'idUnidade'
+  | 'idEmpresa'
+  | 'idUsuario'
+  | 'valorTicket'
+  | 'adName'
+  | 'informacoesExtra'
+  | 'utmCampaign'
+  | 'utmMedium'
+  | 'utmSource'
+  | 'utmContent'
+  | 'utmTerm'
+  | 'whatsappBlocked'
+  | 'idTicket'
+  | 'idInstanciaEvolution'
+  | 'isGroup'
+  | 'marcadoNaoLida'
+  | 'desativado'
+  | 'cliMensagemAgendada'
+  | 'cliDataMensagemAgendada'
+  | 'whatsappUltimaMensagemTexto'
+  | 'whatsappUltimaMensagemDataGeral'
+  | 'whatsappUltimaMensagemDataEnviada'
+  | 'whatsappUltimaMensagemDataRecebida'
+  | 'whatsappUltimaMensagemNaoLidas'
+  | 'whatsappUltimaMensagemFromMe'
+  | 'whatsappUltimaMensagemTipo'
+  | 'whatsappUltimaMensagemStatus'
+  | 'idPotencial'
+  | 'valorPotencial'
+  | 'cliDataAtendimento'
+  | 'cliCampanhaId'
+  | 'adId'
+  | 'cliTentativas'
+  | 'cliTentativasDiarias'
+  | 'dataAtualizacao';
+export type ListedLead = Pick<LeadRow, ListedField>;
 
 export function toCrmContato(lead: ListedLead, nomeAtendimento: string | null, tagList: TagRef[]): CrmContato {
   const status = lead.whatsappUltimaMensagemStatus;
