@@ -41,8 +41,10 @@ export async function load(task: (i: number) => Promise<unknown>, options: { cli
 /**
  * Open-loop load: call `task(i)` on a fixed schedule, `ratePerSecond` calls a second for
  * `durationMs`, whatever the answers, and count each call's latency from its scheduled time, so
- * queueing shows (a closed loop waits for answers and hides it). Calls still running `graceMs`
- * after the last one was due are counted as lost. Bounded in count and time, so it always stops.
+ * queueing shows (a closed loop waits for answers and hides it). It returns when every call has
+ * settled or `graceMs` after the last one was due; calls still running then, or failed, are
+ * counted as lost (the task should abort its own calls by then, so no backlog spills into the
+ * next pass). Bounded in count and time, so it always stops.
  */
 export async function openLoad(
   task: (i: number) => Promise<unknown>,

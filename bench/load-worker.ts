@@ -20,19 +20,30 @@ async function closedLoop(job: HttpLoadJob): Promise<HttpLoadResult> {
 
 async function openLoop(job: OpenLoadJob): Promise<OpenLoadResult> {
   let failures = 0;
-  const get = async (i: number) => {
-    const target = job.targets[i % job.targets.length]!;
-    const res = await fetch(target.url, { headers: target.headers });
-    await res.arrayBuffer();
-    if (res.status !== job.expectStatus) {
-      failures += 1;
-      throw new Error(`HTTP ${res.status}`);
+  const graceMs = 20_000;
+  // One pass on a fixed schedule; when it returns (all settled, or grace over) the calls still
+  // running are abandoned (counted lost), so an overloaded app does not carry one pass's backlog
+  // into the next.
+  const pass = async (durationMs: number) => {
+    const stop = new AbortController();
+    const get = async (i: number) => {
+      const target = job.targets[i % job.targets.length]!;
+      const res = await fetch(target.url, { headers: target.headers, signal: stop.signal });
+      await res.arrayBuffer();
+      if (res.status !== job.expectStatus) {
+        failures += 1;
+        throw new Error(`HTTP ${res.status}`);
+      }
+    };
+    try {
+      return await openLoad(get, { ratePerSecond: job.ratePerSecond, durationMs, graceMs });
+    } finally {
+      stop.abort();
     }
   };
-  const graceMs = 10_000;
-  if (job.warmupMs > 0) await openLoad(get, { ratePerSecond: job.ratePerSecond, durationMs: job.warmupMs, graceMs });
+  if (job.warmupMs > 0) await pass(job.warmupMs);
   failures = 0;
-  const { perCall, ...result } = await openLoad(get, { ratePerSecond: job.ratePerSecond, durationMs: job.durationMs, graceMs });
+  const { perCall, ...result } = await pass(job.durationMs);
   // Each target's latencies, from their scheduled times too.
   const byLabel: Record<string, number[]> = {};
   perCall.forEach((latency, i) => {
