@@ -248,22 +248,20 @@ function reportOpen(title: string, o: OpenOutcome, namesLabel: string | null): v
 }
 
 function printClosed(list: Scenario[], results: Map<string, Outcome[]>, failed: Set<string>, engine: string): void {
-  {
-    console.log(`\n## Medianas de ${RUNS} execuções (${engine}${engine === 'pglite' ? ', escala reduzida' : ''}; ${CLIENTS} clientes)`);
-    console.log('| cenário | leads no filtro | API p50 | API p99 | SQL p50 | SQL p99 | API/SQL p50 | API/SQL p99 | API req/s | CPU do app/req |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    for (const scenario of list) {
-      const outcomes = results.get(scenario.id) ?? [];
-      if (outcomes.length === 0) {
-        console.log(`| ${scenario.title} | ${failed.has(scenario.id) ? 'falhou (HTTP ≠ 200)' : '—'} | | | | | | | | |`);
-        continue;
-      }
-      const m = (pick: (o: Outcome) => number) => median(outcomes.map(pick));
-      const apiP50 = m((o) => o.api.p50);
-      const apiP99 = m((o) => o.api.p99);
-      const sqlP50 = m((o) => o.sql.p50);
-      const sqlP99 = m((o) => o.sql.p99);
-      console.log(`| ${scenario.title} | ${(outcomes[0]?.total ?? 0).toLocaleString('pt-BR')} | ${fmt(apiP50)} | ${fmt(apiP99)} | ${fmt(sqlP50)} | ${fmt(sqlP99)} | ×${(apiP50 / sqlP50).toFixed(2)} | ×${(apiP99 / sqlP99).toFixed(2)} | ${m((o) => o.apiRps).toFixed(0)} | ${m((o) => o.cpuMs).toFixed(2)} ms |`);
+  console.log(`\n## Medianas de ${RUNS} execuções (${engine}${engine === 'pglite' ? ', escala reduzida' : ''}; ${CLIENTS} clientes)`);
+  console.log('| cenário | leads no filtro | API p50 | API p99 | SQL p50 | SQL p99 | API/SQL p50 | API/SQL p99 | API req/s | CPU do app/req |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const scenario of list) {
+    const outcomes = results.get(scenario.id) ?? [];
+    if (outcomes.length === 0) {
+      console.log(`| ${scenario.title} | ${failed.has(scenario.id) ? 'falhou (HTTP ≠ 200)' : '—'} | | | | | | | | |`);
+      continue;
     }
+    const m = (pick: (o: Outcome) => number) => median(outcomes.map(pick));
+    const apiP50 = m((o) => o.api.p50);
+    const apiP99 = m((o) => o.api.p99);
+    const sqlP50 = m((o) => o.sql.p50);
+    const sqlP99 = m((o) => o.sql.p99);
+    console.log(`| ${scenario.title} | ${(outcomes[0]?.total ?? 0).toLocaleString('pt-BR')} | ${fmt(apiP50)} | ${fmt(apiP99)} | ${fmt(sqlP50)} | ${fmt(sqlP99)} | ×${(apiP50 / sqlP50).toFixed(2)} | ×${(apiP99 / sqlP99).toFixed(2)} | ${m((o) => o.apiRps).toFixed(0)} | ${m((o) => o.cpuMs).toFixed(2)} ms |`);
   }
 }
