@@ -49,7 +49,8 @@ export type LeadsBench = {
 };
 
 const VERSION = 1;
-const BENCH_DB = 'funil_bench';
+// BENCH_DB names another database (e.g. one per helper on a shared server); default funil_bench.
+const BENCH_DB = /^[a-z_][a-z0-9_]*$/.test(process.env.BENCH_DB ?? '') ? process.env.BENCH_DB! : 'funil_bench';
 const PASSWORD = 'senha-bench-1';
 const SCALES = {
   postgres: { sizes: [200_000, 200_000, 200_000, 200_000, 200_000], csvRows: 100_000 },

@@ -11,12 +11,20 @@
 // 0004 (leads_lista_idx, leads_lista_status_idx). The API caches the exact total a few seconds per
 // unit and filter (lead-count-cache.ts), so under repeated requests it mostly runs the page only;
 // the SQL baseline still runs the page and the uncached count.
+//
+// Open loop (issue 8; BENCH_OPEN=0 skips it, BENCH_CLOSED=0 skips the closed loops above): requests
+// sent on a fixed schedule whatever the answers, latency counted from the scheduled time, so
+// queueing is not hidden. Per run: the mix of every scenario at pages 1–3 in turn at BENCH_RATE
+// req/s (default 100), then common-name searches alone ("conceicao", "silva", "maria"; admin and
+// attendant) at BENCH_NAME_RATE req/s (default 20); each for BENCH_OPEN_S seconds (default 30)
+// after 5 s of warm-up. Each run prints the machine's load average (other work on the machine).
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { buildContactListPath, emptyFilter, CONTACT_LIST_LAYOUT, type ContactListFilter, type ContactListKind } from '@funil/domain/leads/filter-segments';
 import { leadListStatements, type LeadScope, type SqlStatement } from '../apps/server/src/modules/leads/leads.repository.ts';
 import { parseContactListPath } from '../apps/server/src/modules/leads/leads.service.ts';
 import { crmIntervalDays } from '../apps/server/src/modules/tenancy/tenancy.service.ts';
-import { fmt, httpLoader, load, median, report, stats, type HttpLoader, type Stats } from './lib.ts';
+import { fmt, httpLoader, load, median, openLoader, report, stats, type HttpLoader, type OpenLoadJob, type OpenLoader, type Stats } from './lib.ts';
 import { machineLine, openLeadsBench, serve, type LeadsBench, type RawSql } from './leads-fixture.ts';
 
 const CLIENTS = 16;
@@ -24,6 +32,12 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TOTAL = Number(process.env.BENCH_TOTAL ?? 2000);
 const MAX_MS = Number(process.env.BENCH_MAX_MS ?? 60_000);
 const WARMUP = 48;
+const CLOSED = process.env.BENCH_CLOSED !== '0';
+const OPEN = process.env.BENCH_OPEN !== '0';
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+const NAME_RATE = Number(process.env.BENCH_NAME_RATE ?? 20);
+const OPEN_MS = Number(process.env.BENCH_OPEN_S ?? 30) * 1000;
+const COMMON_NAMES = ['conceicao', 'silva', 'maria'];
 
 type Who = 'admin' | 'atendente';
 type Scenario = { id: string; title: string; who: Who; kind: ContactListKind; filter: ContactListFilter };
@@ -97,6 +111,7 @@ export async function run(): Promise<void> {
   const sqlPool = bench.engine === 'postgres' ? new pg.Pool({ connectionString: bench.url, max: 10 }) : null;
   const sqlRaw: RawSql = sqlPool ?? bench.raw;
   const loader: HttpLoader = httpLoader();
+  const opener: OpenLoader = openLoader();
   try {
     const { fixture } = bench;
     console.log(`  ${bench.describe()}`);
@@ -110,7 +125,7 @@ export async function run(): Promise<void> {
     const list = (await scenarios(bench)).filter((s) => !only || only.includes(s.id));
     const results = new Map<string, Outcome[]>();
     const failed = new Set<string>();
-    for (let runIndex = 1; runIndex <= RUNS; runIndex += 1) {
+    for (let runIndex = 1; runIndex <= (CLOSED ? RUNS : 0); runIndex += 1) {
       for (const scenario of list) {
         const url = `${served.base}/api/${buildContactListPath(scenario.kind, scenario.filter)}`;
         const headers = { authorization: `Bearer ${tokens[scenario.who]}` };
@@ -150,26 +165,103 @@ export async function run(): Promise<void> {
         ]);
       }
     }
-    console.log(`\n## Medianas de ${RUNS} execuções (${bench.engine}${bench.engine === 'pglite' ? ', escala reduzida' : ''}; ${CLIENTS} clientes)`);
-    console.log('| cenário | leads no filtro | API p50 | API p99 | SQL p50 | SQL p99 | API/SQL p50 | API/SQL p99 | API req/s | CPU do app/req |');
-    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    for (const scenario of list) {
-      const outcomes = results.get(scenario.id) ?? [];
-      if (outcomes.length === 0) {
-        console.log(`| ${scenario.title} | ${failed.has(scenario.id) ? 'falhou (HTTP ≠ 200)' : '—'} | | | | | | | | |`);
-        continue;
-      }
-      const m = (pick: (o: Outcome) => number) => median(outcomes.map(pick));
-      const apiP50 = m((o) => o.api.p50);
-      const apiP99 = m((o) => o.api.p99);
-      const sqlP50 = m((o) => o.sql.p50);
-      const sqlP99 = m((o) => o.sql.p99);
-      console.log(`| ${scenario.title} | ${(outcomes[0]?.total ?? 0).toLocaleString('pt-BR')} | ${fmt(apiP50)} | ${fmt(apiP99)} | ${fmt(sqlP50)} | ${fmt(sqlP99)} | ×${(apiP50 / sqlP50).toFixed(2)} | ×${(apiP99 / sqlP99).toFixed(2)} | ${m((o) => o.apiRps).toFixed(0)} | ${m((o) => o.cpuMs).toFixed(2)} ms |`);
-    }
+    if (CLOSED) printClosed(list, results, failed, bench.engine);
+    if (OPEN) await openLoops(served.base, tokens, list, opener);
   } finally {
     loader.close();
+    opener.close();
     await served.close();
     await sqlPool?.end();
     await bench.close();
+  }
+}
+
+type OpenOutcome = { all: Stats; names: Stats; cpuMs: number; rps: number; lost: number; load: string };
+type Target = OpenLoadJob['targets'][number];
+
+/** One open-loop pass of `targets` at `rate`, with the app's CPU per request (this process). */
+async function openPass(opener: OpenLoader, targets: Target[], rate: number, nameLabels: (label: string) => boolean): Promise<OpenOutcome> {
+  const load = `carga ${loadavg().map((n) => n.toFixed(2)).join(' ')}`;
+  const cpu0 = process.cpuUsage();
+  const result = await opener.run({ mode: 'open', targets, ratePerSecond: rate, durationMs: OPEN_MS, warmupMs: 5_000, expectStatus: 200 });
+  const cpu = process.cpuUsage(cpu0);
+  if (result.failures > 0) throw new Error(`carga aberta: ${result.failures} respostas diferentes de 200`);
+  const warmupCalls = Math.floor(5 * rate);
+  const names = Object.entries(result.byLabel).flatMap(([label, l]) => (nameLabels(label) ? l : []));
+  return {
+    all: stats(result.latencies),
+    names: stats(names),
+    // Per answered request (warm-up included in both terms): abandoned calls cost little here.
+    cpuMs: (cpu.user + cpu.system) / 1000 / (result.latencies.length + warmupCalls),
+    rps: (result.latencies.length / result.elapsedMs) * 1000,
+    lost: result.lost,
+    load,
+  };
+}
+
+async function openLoops(base: string, tokens: Record<Who, string>, list: Scenario[], opener: OpenLoader): Promise<void> {
+  const target = (s: Scenario, page: number): Target => ({
+    label: `${s.id}#${page}`,
+    url: `${base}/api/${buildContactListPath(s.kind, { ...s.filter, page })}`,
+    headers: { authorization: `Bearer ${tokens[s.who]}` },
+  });
+  // The mix: every scenario at pages 1, 2 and 3, interleaved (scenario changes on every request).
+  const mix = [1, 2, 3].flatMap((page) => list.map((s) => target(s, page)));
+  const isName = (label: string) => label.startsWith('admin-nome#') || label.startsWith('atend-nome#');
+  const alone = COMMON_NAMES.flatMap((nome) =>
+    (['admin', 'atendente'] as const).map((who): Target => ({
+      label: `${who}-${nome}`,
+      url: `${base}/api/${buildContactListPath('crm', filterOf({ texto_busca: nome }))}`,
+      headers: { authorization: `Bearer ${tokens[who]}` },
+    })),
+  );
+  const mixRuns: OpenOutcome[] = [];
+  const aloneRuns: OpenOutcome[] = [];
+  for (let runIndex = 1; runIndex <= RUNS; runIndex += 1) {
+    const m = await openPass(opener, mix, RATE, isName);
+    mixRuns.push(m);
+    reportOpen(`carga aberta: mistura a ${RATE} req/s — execução ${runIndex}/${RUNS}`, m, 'busca "conceicao" na mistura');
+    const a = await openPass(opener, alone, NAME_RATE, () => true);
+    aloneRuns.push(a);
+    reportOpen(`carga aberta: nomes comuns sozinhos a ${NAME_RATE} req/s — execução ${runIndex}/${RUNS}`, a, null);
+  }
+  const row = (title: string, runs: OpenOutcome[], pick: (o: OpenOutcome) => Stats) => {
+    const md = (f: (o: OpenOutcome) => number) => median(runs.map(f));
+    return `| ${title} | ${fmt(md((o) => pick(o).p50))} | ${fmt(md((o) => pick(o).p95))} | ${fmt(md((o) => pick(o).p99))} | ${fmt(md((o) => pick(o).max))} | ${md((o) => o.rps).toFixed(0)} | ${md((o) => o.cpuMs).toFixed(2)} ms | ${runs.map((o) => o.load.replace('carga ', '')).join(' · ')} |`;
+  };
+  console.log(`\n## Carga aberta: medianas de ${RUNS} execuções (${OPEN_MS / 1000} s cada; latência desde o horário marcado)`);
+  console.log('| carga | p50 | p95 | p99 | max | req/s | CPU do app/req | carga da máquina (1/5/15 min) por execução |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  console.log(row(`mistura a ${RATE} req/s (todas as requisições)`, mixRuns, (o) => o.all));
+  console.log(row(`mistura a ${RATE} req/s: só as buscas "conceicao"`, mixRuns, (o) => o.names));
+  console.log(row(`nomes comuns sozinhos a ${NAME_RATE} req/s`, aloneRuns, (o) => o.all));
+}
+
+function reportOpen(title: string, o: OpenOutcome, namesLabel: string | null): void {
+  const line = (s: Stats) => `p50 ${fmt(s.p50)}  p95 ${fmt(s.p95)}  p99 ${fmt(s.p99)}  max ${fmt(s.max)}  (${s.count} req)`;
+  report(title, [
+    ['todas', `${line(o.all)}, ${o.rps.toFixed(0)} req/s, ${o.lost} perdidas`],
+    ...(namesLabel ? [[namesLabel, line(o.names)] as [string, string]] : []),
+    ['CPU do app', `${o.cpuMs.toFixed(2)} ms por requisição`],
+    ['máquina', o.load],
+  ]);
+}
+
+function printClosed(list: Scenario[], results: Map<string, Outcome[]>, failed: Set<string>, engine: string): void {
+  console.log(`\n## Medianas de ${RUNS} execuções (${engine}${engine === 'pglite' ? ', escala reduzida' : ''}; ${CLIENTS} clientes)`);
+  console.log('| cenário | leads no filtro | API p50 | API p99 | SQL p50 | SQL p99 | API/SQL p50 | API/SQL p99 | API req/s | CPU do app/req |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const scenario of list) {
+    const outcomes = results.get(scenario.id) ?? [];
+    if (outcomes.length === 0) {
+      console.log(`| ${scenario.title} | ${failed.has(scenario.id) ? 'falhou (HTTP ≠ 200)' : '—'} | | | | | | | | |`);
+      continue;
+    }
+    const m = (pick: (o: Outcome) => number) => median(outcomes.map(pick));
+    const apiP50 = m((o) => o.api.p50);
+    const apiP99 = m((o) => o.api.p99);
+    const sqlP50 = m((o) => o.sql.p50);
+    const sqlP99 = m((o) => o.sql.p99);
+    console.log(`| ${scenario.title} | ${(outcomes[0]?.total ?? 0).toLocaleString('pt-BR')} | ${fmt(apiP50)} | ${fmt(apiP99)} | ${fmt(sqlP50)} | ${fmt(sqlP99)} | ×${(apiP50 / sqlP50).toFixed(2)} | ×${(apiP99 / sqlP99).toFixed(2)} | ${m((o) => o.apiRps).toFixed(0)} | ${m((o) => o.cpuMs).toFixed(2)} ms |`);
   }
 }

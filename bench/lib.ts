@@ -38,6 +38,65 @@ export async function load(task: (i: number) => Promise<unknown>, options: { cli
   return { latencies, elapsedMs: performance.now() - start };
 }
 
+/**
+ * Open-loop load: call `task(i)` on a fixed schedule, `ratePerSecond` calls a second for
+ * `durationMs`, whatever the answers, and count each call's latency from its scheduled time, so
+ * queueing shows (a closed loop waits for answers and hides it). It returns when every call has
+ * settled or `graceMs` after the last one was due; calls still running then, or failed, are
+ * counted as lost (the task should abort its own calls by then, so no backlog spills into the
+ * next pass). Bounded in count and time, so it always stops.
+ */
+export async function openLoad(
+  task: (i: number) => Promise<unknown>,
+  options: { ratePerSecond: number; durationMs: number; graceMs: number },
+): Promise<{ latencies: number[]; perCall: (number | null)[]; elapsedMs: number; sent: number; lost: number; maxLagMs: number }> {
+  const interval = 1000 / options.ratePerSecond;
+  const total = Math.max(1, Math.floor((options.durationMs / 1000) * options.ratePerSecond));
+  const latencies: number[] = [];
+  // Call i's latency, or null when it failed or was lost.
+  const perCall: (number | null)[] = Array.from({ length: total }, () => null);
+  let sent = 0;
+  let done = 0;
+  // How late the generator itself sent a call (a busy client would understate latency otherwise).
+  let maxLagMs = 0;
+  const start = performance.now();
+  await new Promise<void>((resolve) => {
+    let finished = false;
+    const finish = () => {
+      if (!finished) {
+        finished = true;
+        resolve();
+      }
+    };
+    const tick = () => {
+      const now = performance.now();
+      while (sent < total && start + sent * interval <= now) {
+        const i = sent;
+        const scheduled = start + i * interval;
+        maxLagMs = Math.max(maxLagMs, now - scheduled);
+        sent += 1;
+        task(i).then(
+          () => {
+            const latency = performance.now() - scheduled;
+            latencies.push(latency);
+            perCall[i] = latency;
+            done += 1;
+            if (done === total) finish();
+          },
+          () => {
+            done += 1;
+            if (done === total) finish();
+          },
+        );
+      }
+      if (sent < total) setTimeout(tick, Math.max(0, start + sent * interval - performance.now()));
+      else setTimeout(finish, start + total * interval + options.graceMs - performance.now());
+    };
+    tick();
+  });
+  return { latencies, perCall, elapsedMs: performance.now() - start, sent, lost: total - latencies.length, maxLagMs };
+}
+
 export async function time<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const t0 = performance.now();
   const value = await fn();
@@ -105,5 +164,23 @@ export type HttpLoadJob = { url: string; headers: Record<string, string>; client
 export type HttpLoadResult = { latencies: number[]; elapsedMs: number; failures: number };
 export type HttpLoader = ChildWorker<HttpLoadJob, HttpLoadResult>;
 
+/**
+ * One open-loop pass (lib.ts openLoad): GETs of `targets` in turn, `ratePerSecond` a second for
+ * `durationMs`, after `warmupMs` at the same rate; each answer's latency from its scheduled time.
+ */
+export type OpenLoadJob = {
+  mode: 'open';
+  targets: { label: string; url: string; headers: Record<string, string> }[];
+  ratePerSecond: number;
+  durationMs: number;
+  warmupMs: number;
+  expectStatus: number;
+};
+export type OpenLoadResult = { latencies: number[]; byLabel: Record<string, number[]>; elapsedMs: number; sent: number; lost: number; failures: number; maxLagMs: number };
+export type OpenLoader = ChildWorker<OpenLoadJob, OpenLoadResult>;
+
 /** The HTTP clients of the list benchmark in a child process (load-worker.ts). */
 export const httpLoader = (): HttpLoader => childWorker('./load-worker.ts');
+
+/** The open-loop HTTP clients in a child process of their own (load-worker.ts). */
+export const openLoader = (): OpenLoader => childWorker('./load-worker.ts');

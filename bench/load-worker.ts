@@ -1,9 +1,11 @@
-// The HTTP load generator of the benchmarks, run as a child process (lib.ts `httpLoader`), so the
-// clients' CPU (fetch, response reading) is not taken from the app under test. It receives one
-// job at a time over IPC and answers with each request's latency; it never exits on its own.
-import { load, serveJobs, type HttpLoadJob, type HttpLoadResult } from './lib.ts';
+// The HTTP load generator of the benchmarks, run as a child process (lib.ts `httpLoader`,
+// `openLoader`), so the clients' CPU (fetch, response reading) is not taken from the app under
+// test. It receives one job at a time over IPC and answers with each request's latency; it never
+// exits on its own. Closed-loop jobs run `clients` loops; open-loop jobs (`mode: 'open'`) send on
+// a fixed schedule and count latency from the scheduled time.
+import { load, openLoad, serveJobs, type HttpLoadJob, type HttpLoadResult, type OpenLoadJob, type OpenLoadResult } from './lib.ts';
 
-serveJobs<HttpLoadJob, HttpLoadResult>(async (job) => {
+async function closedLoop(job: HttpLoadJob): Promise<HttpLoadResult> {
   let failures = 0;
   const get = async () => {
     const res = await fetch(job.url, { headers: job.headers });
@@ -14,4 +16,40 @@ serveJobs<HttpLoadJob, HttpLoadResult>(async (job) => {
   failures = 0;
   const { latencies, elapsedMs } = await load(get, { clients: job.clients, total: job.total, maxMs: job.maxMs });
   return { latencies, elapsedMs, failures };
-});
+}
+
+async function openLoop(job: OpenLoadJob): Promise<OpenLoadResult> {
+  let failures = 0;
+  const graceMs = 20_000;
+  // One pass on a fixed schedule; when it returns (all settled, or grace over) the calls still
+  // running are abandoned (counted lost), so an overloaded app does not carry one pass's backlog
+  // into the next.
+  const pass = async (durationMs: number) => {
+    const stop = new AbortController();
+    const get = async (i: number) => {
+      const target = job.targets[i % job.targets.length]!;
+      const res = await fetch(target.url, { headers: target.headers, signal: stop.signal });
+      await res.arrayBuffer();
+      if (res.status !== job.expectStatus) {
+        failures += 1;
+        throw new Error(`HTTP ${res.status}`);
+      }
+    };
+    try {
+      return await openLoad(get, { ratePerSecond: job.ratePerSecond, durationMs, graceMs });
+    } finally {
+      stop.abort();
+    }
+  };
+  if (job.warmupMs > 0) await pass(job.warmupMs);
+  failures = 0;
+  const { perCall, ...result } = await pass(job.durationMs);
+  // Each target's latencies, from their scheduled times too.
+  const byLabel: Record<string, number[]> = {};
+  perCall.forEach((latency, i) => {
+    if (latency !== null) (byLabel[job.targets[i % job.targets.length]!.label] ??= []).push(latency);
+  });
+  return { ...result, byLabel, failures };
+}
+
+serveJobs<HttpLoadJob | OpenLoadJob, HttpLoadResult | OpenLoadResult>((job) => ('mode' in job && job.mode === 'open' ? openLoop(job) : closedLoop(job as HttpLoadJob)));

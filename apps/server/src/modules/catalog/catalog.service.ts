@@ -44,10 +44,10 @@ export type ListReferences = {
 };
 
 /**
- * What the contact list answers beside the leads (002 §3): the company's two funnels and the
+ * (Uncached) What the contact list answers beside the leads (002 §3): the company's two funnels and the
  * shared reference lists, read in one statement (one round trip instead of five).
  */
-export async function contactListReferences(db: DbOrTx, idEmpresa: number): Promise<ListReferences> {
+async function readContactListReferences(db: DbOrTx, idEmpresa: number): Promise<ListReferences> {
   const agg = (object: SQL, from: SQL) => sql`coalesce((select json_agg(${object}) from ${from}), '[]'::json)`;
   const [row] = await db
     .select({
@@ -66,4 +66,47 @@ export async function contactListReferences(db: DbOrTx, idEmpresa: number): Prom
     .from(sql`(select 1) as um`);
   if (!row) throw new Error('listas de referência não lidas');
   return row;
+}
+
+// The reference lists change only through this module's administration (statuses.service.ts
+// calls invalidateListReferences after each commit), yet every contact-list read answers them: a
+// cache per database and company saves a round trip and its JSON per list request (issue 8). A
+// change made by another server process shows within the TTL.
+export const LIST_REFERENCES_TTL_MS = 30_000;
+type ReferencesEntry = { at: number; value: Promise<ListReferences> };
+const referenceCaches = new WeakMap<object, Map<number, ReferencesEntry>>();
+
+/**
+ * What the contact list answers beside the leads (002 §3), cached per company for at most
+ * LIST_REFERENCES_TTL_MS and dropped at once by this process's status changes. A company without
+ * its funnels yet (mid-setup) is not kept.
+ */
+export function contactListReferences(db: DbOrTx, idEmpresa: number, now: number = Date.now()): Promise<ListReferences> {
+  let cache = referenceCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    referenceCaches.set(db, cache);
+  }
+  const hit = cache.get(idEmpresa);
+  if (hit && now - hit.at < LIST_REFERENCES_TTL_MS) return hit.value;
+  const entry: ReferencesEntry = { at: now, value: readContactListReferences(db, idEmpresa) };
+  cache.set(idEmpresa, entry);
+  const companies = cache;
+  entry.value.then(
+    (refs) => {
+      if (refs.negociacao.length === 0 && companies.get(idEmpresa) === entry) companies.delete(idEmpresa);
+    },
+    () => {
+      if (companies.get(idEmpresa) === entry) companies.delete(idEmpresa);
+    },
+  );
+  return entry.value;
+}
+
+/** After a committed change of a company's statuses (or of every company's, without `idEmpresa`). */
+export function invalidateListReferences(db: DbOrTx, idEmpresa?: number): void {
+  const cache = referenceCaches.get(db);
+  if (!cache) return;
+  if (idEmpresa === undefined) cache.clear();
+  else cache.delete(idEmpresa);
 }

@@ -14,6 +14,7 @@ import { removeStatusFromQueueRules } from '../tenancy/unit-settings.service.ts'
 import { unitIdsOfCompany } from '../tenancy/tenancy.service.ts';
 import { afterStatusMove, countCompanyLeadsWithStatus, moveCompanyLeadsStatus, type FunnelKind } from '../leads/status-moves.service.ts';
 import { statusNegociacao, statusNegociacaoPermitidos, statusNegociacaoVenda } from './catalog.table.ts';
+import { invalidateListReferences } from './catalog.service.ts';
 
 export type CatalogDeps = { db: Db; realtime: Pick<Realtime, 'toCompany'> };
 
@@ -61,6 +62,8 @@ async function findStatus(tx: Tx, idEmpresa: number, kind: FunnelKind, order: nu
 }
 
 function announce(deps: CatalogDeps, idEmpresa: number, kind: FunnelKind): void {
+  // Every committed status change passes here: the contact list's cached references go first.
+  invalidateListReferences(deps.db, idEmpresa);
   deps.realtime.toCompany(idEmpresa, unitDataEvent(idEmpresa), { motivo: MOTIVO[kind], idUnidade: null });
 }
 

@@ -78,19 +78,40 @@ describe('lead list statements and the list indexes', () => {
     expect(pagePlan).not.toMatch(/Sort Key: leads\./);
   });
 
-  it('a name search reads the unit-aware trigram index (unit and name in one GIN condition), page and total', async () => {
-    const { page, count } = leadListStatements(admin(), options({ texto_busca: 'conceicao' }));
+  // docs/decisions.md "Lead name search": the words of the name are indexed qualified by the unit.
+  it('a name search reads only its unit\'s entries of leads_unidade_nome_palavras_idx (word prefixes), page and total', async () => {
+    const { page, count } = leadListStatements(admin(), options({ texto_busca: 'Conceição' }));
     for (const statement of [page, count]) {
       const p = await plan(statement, 'bitmap');
-      expect(p).toContain('Bitmap Index Scan on leads_unidade_nome_trgm_idx');
-      expect(p).toMatch(/Index Cond: \(\(id_unidade = \d+\) AND \(immutable_unaccent\(lower/);
+      expect(p).toContain('Bitmap Index Scan on leads_unidade_nome_palavras_idx');
+      expect(p).toContain(`Index Cond: (cli_nome_palavras @@ '''${f.unitA1}uconceicao'':*'::tsquery)`);
     }
+    // The total reads the name index alone: no bitmap of the unit's whole range ANDed to it.
+    const countPlan = await plan(count, 'bitmap');
+    expect(countPlan).not.toContain('BitmapAnd');
+    expect(countPlan).toMatch(/Filter: .*\(\(l\.id_unidade \+ 0\) = \d+\)|Filter: .*\(\(id_unidade \+ 0\) = \d+\)/);
   });
 
-  it('a phone search reads both unit-aware trigram indexes (name or phone digits)', async () => {
+  it('"maria conc" finds the word prefixes in any order, only in the unit, and the count agrees', async () => {
+    const run = async (statement: SqlStatement) => ((await database.db.execute(asDrizzleSql(statement))) as unknown as { rows: Record<string, unknown>[] }).rows;
+    for (const term of ['maria conc', 'CONC mar', 'conceicao']) {
+      const { page, count } = leadListStatements(admin(), options({ texto_busca: term }));
+      // The page is one JSON array text (CRM_CONTATO_SQL).
+      const rows = JSON.parse(String((await run(page))[0]?.page)) as { cli_nome: string }[];
+      expect(rows).toHaveLength(50);
+      expect(rows.every((r) => r.cli_nome.startsWith('Maria Conceição '))).toBe(true);
+      expect(Number((await run(count))[0]?.total)).toBe(100);
+    }
+    const other = leadListStatements({ ...admin(), unidadeId: f.unitA2 }, options({ texto_busca: 'conc' }));
+    expect(Number((await run(other.count))[0]?.total)).toBe(25);
+    // A word's middle is not a word's start (001 §5 as attendants type: word prefixes).
+    expect(Number((await run(leadListStatements(admin(), options({ texto_busca: 'onceicao' })).count))[0]?.total)).toBe(0);
+  });
+
+  it('a phone search reads the name words and the unit-aware phone trigrams (name or phone digits)', async () => {
     const { page } = leadListStatements(attendant(), options({ texto_busca: '900012' }));
     const p = await plan(page, 'bitmap');
-    expect(p).toContain('Bitmap Index Scan on leads_unidade_nome_trgm_idx');
+    expect(p).toContain('Bitmap Index Scan on leads_unidade_nome_palavras_idx');
     expect(p).toContain('Bitmap Index Scan on leads_unidade_telefone_trgm_idx');
   });
 });

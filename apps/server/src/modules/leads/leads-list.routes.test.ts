@@ -6,6 +6,10 @@ import { leadTags, tags } from '../tags/tags.table.ts';
 import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
 import { negotiationStatuses, referenceLists, saleStatuses } from '../catalog/catalog.service.ts';
 import { eq } from 'drizzle-orm';
+import { emptyFilter, WHATSAPP_CLIENTS_LAYOUT } from '@funil/domain/leads/filter-segments';
+import { verifySession } from '../auth/auth.service.ts';
+import { listWhatsappClients } from './whatsapp-clients.service.ts';
+import { leadView } from './leads.repository.ts';
 
 let k: Kit;
 beforeAll(async () => {
@@ -161,5 +165,130 @@ describe('crm_contato_total: exact, cached a few seconds, dropped on any lead ch
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await list('a', { cli_campanha_nome: 'Mover' })).crm_contato_total.total).toBe(0);
     expect((await list('uA2', { cli_campanha_nome: 'Mover' })).crm_contato_total.total).toBe(1);
+  });
+});
+
+describe('issue 8: a status change and the cached references show at once to whoever made them', () => {
+  it("a lead's negotiation status change moves it between the status totals at once (cached counts dropped)", async () => {
+    const id = await k.lead({ cliNome: 'Status contado', cliCampanhaNome: 'Status contado', cliStatusNegociacao: 1 });
+    const of = async (status: number) => (await list('a', { cli_campanha_nome: 'Status contado', cli_status_negociacao: status })).crm_contato_total.total;
+    expect([await of(1), await of(2)]).toEqual([1, 0]);
+    const res = await k.call('a', { method: 'POST', url: `/api/negociacao/atualizarstatusnegociacao/${id}`, payload: { status: 2 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect([await of(1), await of(2)]).toEqual([0, 1]);
+  });
+
+  it("a status renamed in cadastros shows in the next contact list (the company's cached references dropped)", async () => {
+    const before = await list('a', {}, 'crm');
+    const status = before.crm_contato_negociacao_status.find((s) => s.idFunil === 2)!;
+    const renamed = await k.call('sa', { method: 'PUT', url: '/api/cadastros/status-negociacao', payload: { nome: 'Em conversa (renomeado)', idFunil: 2, cor: status.cor } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    try {
+      const after = await list('a', {}, 'crm');
+      expect(after.crm_contato_negociacao_status.find((s) => s.idFunil === 2)?.nome).toBe('Em conversa (renomeado)');
+      // The other company's lists are its own.
+      expect((await list('aB1', {}, 'crm')).crm_contato_negociacao_status.find((s) => s.idFunil === 2)?.nome).not.toBe('Em conversa (renomeado)');
+    } finally {
+      await k.call('sa', { method: 'PUT', url: '/api/cadastros/status-negociacao', payload: { nome: status.nome, idFunil: 2, cor: status.cor } });
+    }
+  });
+});
+
+describe('001 §5 Search (issue 8): word prefixes of the name, case and accents ignored, or the phone digits', () => {
+  let ids: Record<'conceicao' | 'joao' | 'mariaConc' | 'outraUnidade' | 'apagada', number>;
+  const phone = '11987012345';
+  beforeAll(async () => {
+    ids = {
+      conceicao: await k.lead({ cliNome: 'Conceição   Magalhães', cliCampanhaNome: 'Busca' }),
+      joao: await k.lead({ cliNome: 'João Magalhães', cliCampanhaNome: 'Busca', cliTelefone: phone }),
+      mariaConc: await k.lead({ cliNome: "Maria d'Conceição Souza", cliCampanhaNome: 'Busca' }),
+      outraUnidade: await k.lead({ cliNome: 'Conceição Magalhães', cliCampanhaNome: 'Busca', unit: 'A2' }),
+      apagada: await k.lead({ cliNome: 'Conceição Magalhães Apagada', cliCampanhaNome: 'Busca', desativado: 1 }),
+    };
+  });
+  const found = async (texto_busca: string) => idsOf(await list('a', { texto_busca, cli_campanha_nome: 'Busca' }));
+
+  it('"conc mag" finds "Conceição Magalhães" (each word the start of a word, any order), only in the unit, never a deleted lead', async () => {
+    expect(await found('conc mag')).toEqual([ids.conceicao]);
+    expect(await found('MAG CONC')).toEqual([ids.conceicao]);
+    expect(await found('magalhães')).toEqual([ids.conceicao, ids.joao].sort((a, b) => a - b));
+    expect(await found('conceicao')).toEqual([ids.conceicao, ids.mariaConc].sort((a, b) => a - b));
+    expect(await found('joa mag')).toEqual([ids.joao]);
+    // A word's middle is not what attendants type; no operator of the search syntax gets through.
+    expect(await found('agalhaes')).toEqual([]);
+    expect(await found('conc & | ! :*')).toEqual([ids.conceicao, ids.mariaConc].sort((a, b) => a - b));
+    expect(await found('&&')).toEqual([]);
+    const other = await list('uA2', { texto_busca: 'conc mag', cli_campanha_nome: 'Busca' });
+    expect(idsOf(other)).toEqual([ids.outraUnidade]);
+  });
+
+  it('phone digits as typed find the lead; the total agrees with the page', async () => {
+    const data = await list('a', { texto_busca: '(11) 98701-2345' });
+    expect(idsOf(data)).toEqual([ids.joao]);
+    expect(data.crm_contato_total.total).toBe(1);
+    expect(idsOf(await list('a', { texto_busca: '7012345' }))).toEqual([ids.joao]);
+  });
+
+  it('a renamed lead is found by its new name at once (the normalised name is generated by the database)', async () => {
+    const { cliTelefone } = await k.leadRow(ids.mariaConc);
+    const res = await k.call('a', { method: 'POST', url: `/api/contato/atualizarcontato/${ids.mariaConc}`, payload: { cli_nome: 'Zuleica Araújo', cli_telefone: cliTelefone } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await found('zul ara')).toEqual([ids.mariaConc]);
+    expect(await found('conceicao')).toEqual([ids.conceicao]);
+  });
+
+  it("the chat's lead list (GET whatsapp/clientes, its service) searches with the same condition", async () => {
+    const session = await verifySession(k.t.database.db, k.token.a);
+    const search = async (texto_busca: string) =>
+      (await listWhatsappClients(k.t.database.db, session, { ...emptyFilter(WHATSAPP_CLIENTS_LAYOUT), texto_busca, cli_campanha_nome: 'Busca' })).clientes.map((c) => c.cli_crm_id);
+    expect(await search('conc MAG')).toEqual([ids.conceicao]);
+    expect(await search('98701 2345')).toEqual([ids.joao]);
+    expect(await search('agalhaes')).toEqual([]);
+  });
+});
+
+describe('issue 8: the page written by PostgreSQL (CRM_CONTATO_SQL) is toCrmContato, field by field', () => {
+  it('a lead with every field set, and one with every optional field empty, read as leadView reads them', async () => {
+    const db = k.t.database.db;
+    const [tag] = await db.insert(tags).values({ idUnidade: k.unitId('A1'), nome: 'Formato', cor: '#abcdef' }).returning({ id: tags.id });
+    const full = await k.lead({
+      cliNome: 'Formato Completo',
+      cliCampanhaNome: 'Formato',
+      cliEmail: 'formato@exemplo.com.br',
+      cliDataCaptacao: new Date('2026-03-01T12:34:56.789Z'),
+      cliDataAtendimento: new Date('2026-03-02T01:02:03.004Z'),
+      cliContatoAgendado: new Date('2026-03-03T23:59:59.999Z'),
+      cliDataProximaTentativa: new Date('2026-03-04T00:00:00.000Z'),
+      cliMensagemAgendada: 'Olá!',
+      cliDataMensagemAgendada: new Date('2026-03-05T02:30:00.000Z'),
+      valorTicket: '1234.50',
+      valorPotencial: 3,
+      idPotencial: 2,
+      idUsuario: k.t.fixture.users.u.id,
+      informacoesExtra: { cep: '04538133', outro: { a: [1, 'b'] } },
+      whatsappBlocked: 1,
+      isGroup: 1,
+      marcadoNaoLida: 1,
+      whatsappUltimaMensagemTexto: 'última "mensagem" \\ com aspas',
+      whatsappUltimaMensagemDataGeral: new Date('2026-03-06T10:00:00.123Z'),
+      whatsappUltimaMensagemDataEnviada: new Date('2026-03-06T10:00:00.123Z'),
+      whatsappUltimaMensagemDataRecebida: new Date('2026-03-06T09:00:00.5Z'),
+      whatsappUltimaMensagemNaoLidas: -2,
+      whatsappUltimaMensagemFromMe: 7,
+      whatsappUltimaMensagemTipo: 'image',
+      whatsappUltimaMensagemStatus: 5,
+      utmSource: 'facebook',
+      adName: 'Anúncio',
+      adId: '123',
+      cliCampanhaId: '456',
+      cliTentativas: 3,
+      cliTentativasDiarias: 1,
+    });
+    await db.insert(leadTags).values({ cliCrmId: full, idTag: tag!.id });
+    const empty = await k.lead({ cliNome: 'Formato Vazio', cliCampanhaNome: 'Formato', cliDataCaptacao: new Date('2026-02-01T00:00:00Z'), whatsappUltimaMensagemFromMe: 1, whatsappUltimaMensagemStatus: 2 });
+    const data = await list('a', { cli_campanha_nome: 'Formato' });
+    expect(data.crm_contato.map((l) => l.cli_crm_id)).toEqual([full, empty]);
+    for (const row of data.crm_contato) expect(row).toStrictEqual(await leadView(db, row.cli_crm_id));
+    expect(data.crm_contato[0]).toMatchObject({ valor_ticket: 1234.5, cli_data_mensagem_agendada: '2026-03-04 23:30:00', whatsapp_ultima_mensagem_nao_lidas: 0, whatsapp_ultima_mensagem_status: null });
   });
 });

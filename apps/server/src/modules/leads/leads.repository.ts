@@ -6,6 +6,7 @@ import type { CrmContato, HistoryItem, TagRef } from '@funil/domain/leads-api/le
 import { CONTACT_LIST_PAGE_SIZE, appointmentStatusLabel } from '@funil/domain/leads-api/lead-api';
 import { formatSchedulePayload, endOfDayFilter, toInstant } from '@funil/domain/format/date';
 import { stripPhone } from '@funil/domain/phone/phone';
+import { searchWords } from '@funil/domain/leads/name-search';
 import { queryRows, type Db, type DbOrTx } from '../../db/connection.ts';
 import { historico, leads } from './leads.table.ts';
 import { agendamentos } from './appointments.table.ts';
@@ -143,17 +144,60 @@ const zeroOne = (n: number): 0 | 1 => (n === 1 ? 1 : 0);
 
 /** A lead row as the API answers it (001 §3 with list-derived fields, 002 §3 crm_contato). */
 /** The columns of a lead that the API shows (toCrmContato), as the list reads them. */
-const LISTED_FIELDS = [
-  'cliCrmId', 'cliId', 'cliNome', 'cliTelefone', 'cliEmail', 'cliContatoStatus', 'cliMensagemStatus', 'cliTipoLead', 'cliDataCaptacao',
-  'cliContatoAgendado', 'cliDataProximaTentativa', 'cliStatusNegociacao', 'cliStatusNegociacaoVenda', 'cliCampanhaInteresse', 'cliCampanhaNome',
-  'cliUrlFoto', 'cliIdAtendimento', 'idUnidade', 'idEmpresa', 'idUsuario', 'valorTicket', 'adName', 'informacoesExtra', 'utmCampaign',
-  'utmMedium', 'utmSource', 'utmContent', 'utmTerm', 'whatsappBlocked', 'idTicket', 'idInstanciaEvolution', 'isGroup', 'marcadoNaoLida',
-  'desativado', 'cliMensagemAgendada', 'cliDataMensagemAgendada', 'whatsappUltimaMensagemTexto', 'whatsappUltimaMensagemDataGeral',
-  'whatsappUltimaMensagemDataEnviada', 'whatsappUltimaMensagemDataRecebida', 'whatsappUltimaMensagemNaoLidas', 'whatsappUltimaMensagemFromMe',
-  'whatsappUltimaMensagemTipo', 'whatsappUltimaMensagemStatus', 'idPotencial', 'valorPotencial', 'cliDataAtendimento', 'cliCampanhaId',
-  'adId', 'cliTentativas', 'cliTentativasDiarias', 'dataAtualizacao',
-] as const satisfies readonly (keyof LeadRow)[];
-export type ListedLead = Pick<LeadRow, (typeof LISTED_FIELDS)[number]>;
+type ListedField =
+  | 'cliCrmId'
+  | 'cliId'
+  | 'cliNome'
+  | 'cliTelefone'
+  | 'cliEmail'
+  | 'cliContatoStatus'
+  | 'cliMensagemStatus'
+  | 'cliTipoLead'
+  | 'cliDataCaptacao'
+  | 'cliContatoAgendado'
+  | 'cliDataProximaTentativa'
+  | 'cliStatusNegociacao'
+  | 'cliStatusNegociacaoVenda'
+  | 'cliCampanhaInteresse'
+  | 'cliCampanhaNome'
+  | 'cliUrlFoto'
+  | 'cliIdAtendimento'
+  | 'idUnidade'
+  | 'idEmpresa'
+  | 'idUsuario'
+  | 'valorTicket'
+  | 'adName'
+  | 'informacoesExtra'
+  | 'utmCampaign'
+  | 'utmMedium'
+  | 'utmSource'
+  | 'utmContent'
+  | 'utmTerm'
+  | 'whatsappBlocked'
+  | 'idTicket'
+  | 'idInstanciaEvolution'
+  | 'isGroup'
+  | 'marcadoNaoLida'
+  | 'desativado'
+  | 'cliMensagemAgendada'
+  | 'cliDataMensagemAgendada'
+  | 'whatsappUltimaMensagemTexto'
+  | 'whatsappUltimaMensagemDataGeral'
+  | 'whatsappUltimaMensagemDataEnviada'
+  | 'whatsappUltimaMensagemDataRecebida'
+  | 'whatsappUltimaMensagemNaoLidas'
+  | 'whatsappUltimaMensagemFromMe'
+  | 'whatsappUltimaMensagemTipo'
+  | 'whatsappUltimaMensagemStatus'
+  | 'idPotencial'
+  | 'valorPotencial'
+  | 'cliDataAtendimento'
+  | 'cliCampanhaId'
+  | 'adId'
+  | 'cliTentativas'
+  | 'cliTentativasDiarias'
+  | 'dataAtualizacao';
+export type ListedLead = Pick<LeadRow, ListedField>;
 
 export function toCrmContato(lead: ListedLead, nomeAtendimento: string | null, tagList: TagRef[]): CrmContato {
   const status = lead.whatsappUltimaMensagemStatus;
@@ -224,8 +268,36 @@ export async function leadView(db: DbOrTx, id: number): Promise<CrmContato | nul
   return row ? toCrmContato(row.lead, row.nomeAtendimento, row.tags) : null;
 }
 
-/** Escapes LIKE wildcards of user text. */
-const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * 001 §5 Search and the lead half of 001 §2 'Busque por contatos e mensagens': the one condition
+ * of a search term over the leads of `alias` in unit `unidadeId` (the CRM list and the chat's lead
+ * list both use it). The name: every typed word is the start of a word of the normalised name
+ * (packages/domain leads/name-search.ts), through leads_unidade_nome_palavras_idx: the name's
+ * words are indexed qualified by the unit (`12ujoao`), so `12ujoa:*` reads only unit 12's entries. A term that
+ * looks like a phone (digits, spaces, ()+-, at least 3 digits) also matches the phone digits,
+ * through leads_unidade_telefone_trgm_idx. `add` binds a parameter and returns its placeholder.
+ * Null for an empty term; `false` for a term with neither words nor digits. The caller keeps its
+ * own `id_unidade = unidadeId` condition (the unit in the tokens is not a scope check).
+ */
+export function leadSearchCondition(term: string, unidadeId: number, alias: string, add: (value: unknown) => string): string | null {
+  const parts = leadSearchParts(term, unidadeId, alias, add);
+  if (parts === null) return null;
+  if (parts.byName && parts.byPhone) return `(${parts.byName} or ${parts.byPhone})`;
+  return parts.byName ?? parts.byPhone ?? 'false';
+}
+
+/** The name and phone conditions of leadSearchCondition, null for an empty term. */
+function leadSearchParts(term: string, unidadeId: number, alias: string, add: (value: unknown) => string): { byName: string | null; byPhone: string | null } | null {
+  const trimmed = term.trim();
+  if (trimmed === '') return null;
+  const unit = Math.trunc(Number(unidadeId));
+  // Only letters and digits reach the tsquery (searchWords), so no tsquery operator can.
+  const words = searchWords(trimmed);
+  const byName = words.length === 0 ? null : `${alias}.cli_nome_palavras @@ to_tsquery('simple'::regconfig, ${add(words.map((w) => `${unit}u${w}:*`).join(' & '))})`;
+  const digits = stripPhone(trimmed);
+  const byPhone = digits.length >= 3 && /^[\d\s()+-]+$/.test(trimmed) ? `${alias}.cli_telefone like ${add(`%${digits}%`)}` : null;
+  return { byName, byPhone };
+}
 
 export type ListOptions = {
   filter: ContactListFilter;
@@ -245,11 +317,72 @@ export class Params {
   }
 }
 
-// The page's select list, built once from the table's column names: each column under the name
-// toCrmContato reads (`l."cli_crm_id" as "cliCrmId"`), so a row needs no renaming.
-const LISTED_COLUMNS = LISTED_FIELDS.map((field) => `l."${leads[field].name}" as "${field}"`).join(', ');
-const LIST_PAGE_SELECT = `select ${LISTED_COLUMNS}, ${userNameSql('l.id_usuario')} as "nomeAtendimento", ${leadTagsJsonSql('l.cli_crm_id')} as tags
-from leads l`;
+// toCrmContato in SQL, for the list page (issue 8): PostgreSQL writes each lead of the page as
+// the API's JSON, so the app neither parses 50 rows of ~55 columns nor serialises them again (the
+// CPU of a list request). Typed by CrmContato's keys, so a field cannot be missed; the formats are
+// toCrmContato's (ISO instants in UTC with milliseconds, 0/1 flags, São Paulo wall time for the
+// scheduled message), and leads-list.routes.test.ts checks a page row equals leadView's.
+const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const zeroOneSql = (column: string) => `case when ${column} = 1 then 1 else 0 end`;
+const CRM_CONTATO_SQL: Record<keyof CrmContato, string> = {
+  cli_crm_id: 'l.cli_crm_id',
+  cli_id: 'l.cli_id',
+  cli_nome: 'l.cli_nome',
+  cli_telefone: 'l.cli_telefone',
+  cli_email: 'l.cli_email',
+  cli_contato_status: 'l.cli_contato_status',
+  cli_mensagem_status: 'l.cli_mensagem_status',
+  cli_tipo_lead: 'l.cli_tipo_lead',
+  cli_data_captacao: isoSql('l.cli_data_captacao'),
+  cli_contato_agendado: isoSql('l.cli_contato_agendado'),
+  cli_data_proxima_tentativa: isoSql('l.cli_data_proxima_tentativa'),
+  cli_status_negociacao: 'l.cli_status_negociacao',
+  cli_status_negociacao_venda: 'l.cli_status_negociacao_venda',
+  cli_campanha_interesse: 'l.cli_campanha_interesse',
+  cli_campanha_nome: 'l.cli_campanha_nome',
+  cli_url_foto: 'l.cli_url_foto',
+  cli_id_atendimento: 'l.cli_id_atendimento',
+  unidade: 'l.id_unidade',
+  idEmpresa: 'l.id_empresa',
+  idUsuario: 'l.id_usuario',
+  nome_atendimento: userNameSql('l.id_usuario'),
+  valor_ticket: 'l.valor_ticket::float8',
+  ad_name: 'l.ad_name',
+  informacoesExtra: 'l.informacoes_extra',
+  utm_campaign: 'l.utm_campaign',
+  utm_medium: 'l.utm_medium',
+  utm_source: 'l.utm_source',
+  utm_content: 'l.utm_content',
+  utm_term: 'l.utm_term',
+  whatsapp_blocked: zeroOneSql('l.whatsapp_blocked'),
+  idTicket: 'l.id_ticket',
+  idInstanciaEvolution: 'l.id_instancia_evolution',
+  isGroup: '(l.is_group = 1)',
+  marcado_nao_lida: zeroOneSql('l.marcado_nao_lida'),
+  desativado: zeroOneSql('l.desativado'),
+  cli_mensagem_agendada: 'l.cli_mensagem_agendada',
+  cli_data_mensagem_agendada: `to_char(l.cli_data_mensagem_agendada at time zone 'America/Sao_Paulo', 'YYYY-MM-DD HH24:MI:SS')`,
+  whatsapp_ultima_mensagem_texto: 'l.whatsapp_ultima_mensagem_texto',
+  whatsapp_ultima_mensagem_data_geral: isoSql('l.whatsapp_ultima_mensagem_data_geral'),
+  whatsapp_ultima_mensagem_data_enviada: isoSql('l.whatsapp_ultima_mensagem_data_enviada'),
+  whatsapp_ultima_mensagem_data_recebida: isoSql('l.whatsapp_ultima_mensagem_data_recebida'),
+  whatsapp_ultima_mensagem_nao_lidas: 'greatest(0, l.whatsapp_ultima_mensagem_nao_lidas)',
+  whatsapp_ultima_mensagem_from_me: 'case when l.whatsapp_ultima_mensagem_from_me is null then null when l.whatsapp_ultima_mensagem_from_me = 1 then 1 else 0 end',
+  whatsapp_ultima_mensagem_tipo: 'l.whatsapp_ultima_mensagem_tipo',
+  whatsapp_ultima_mensagem_status: 'case when l.whatsapp_ultima_mensagem_status in (1, 2, 3) then l.whatsapp_ultima_mensagem_status end',
+  tags: leadTagsJsonSql('l.cli_crm_id'),
+  id_potencial: 'l.id_potencial',
+  valor_potencial: 'l.valor_potencial',
+  cli_data_atendimento: isoSql('l.cli_data_atendimento'),
+  cli_campanha_id: 'l.cli_campanha_id',
+  ad_id: 'l.ad_id',
+  cli_tentativas: 'l.cli_tentativas',
+  cli_tentativas_diarias: 'l.cli_tentativas_diarias',
+  dataAtualizacao: isoSql('l.data_atualizacao'),
+};
+const LIST_PAGE_COLUMNS = Object.entries(CRM_CONTATO_SQL)
+  .map(([field, expression]) => `${expression} as "${field}"`)
+  .join(', ');
 
 /** A list of integer ids as one array parameter (`{1,2,3}`), the same on both engines. */
 const intArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(Number(id))).join(',')}}`;
@@ -260,8 +393,15 @@ const instant = (d: Date): string => d.toISOString();
  * (no query builder per request); `desativado = 0` stays a literal: it is the predicate of the
  * partial list indexes (leads_lista_idx, leads_lista_status_idx).
  */
-export function listWhere(scope: LeadScope, { filter, capturedSince }: ListOptions, p: Params): string {
-  const c = [`l.id_empresa = ${p.add(scope.empresaId)}`, `l.id_unidade = ${p.add(scope.unidadeId)}`, 'l.desativado = 0'];
+export function listWhere(scope: LeadScope, { filter, capturedSince }: ListOptions, p: Params, statement: 'page' | 'count' = 'page'): string {
+  const search = leadSearchParts(filter.texto_busca, scope.unidadeId, 'l', (v) => p.add(v));
+  // A name-only count reads the unit's matches from leads_unidade_nome_palavras_idx, whose words
+  // already carry the unit; the planner, not knowing that, would AND them with a bitmap of the
+  // unit's 200,000 entries of another index (10–25 ms for nothing). `+ 0` keeps the unit as an
+  // exact filter that no index offers (docs/decisions.md "Lead name search").
+  const unitOnlyFiltered = statement === 'count' && search?.byName && !search.byPhone;
+  const unit = `${unitOnlyFiltered ? 'l.id_unidade + 0' : 'l.id_unidade'} = ${p.add(scope.unidadeId)}`;
+  const c = [`l.id_empresa = ${p.add(scope.empresaId)}`, unit, 'l.desativado = 0'];
   if (!scope.seesAssigned) c.push(`(l.id_usuario is null or l.id_usuario = ${p.add(scope.userId)})`);
   if (filter.cli_status_negociacao !== null) c.push(`l.cli_status_negociacao = ${p.add(filter.cli_status_negociacao)}`);
   if (filter.cli_status_negociacao_venda !== null) c.push(`l.cli_status_negociacao_venda = ${p.add(filter.cli_status_negociacao_venda)}`);
@@ -269,15 +409,7 @@ export function listWhere(scope: LeadScope, { filter, capturedSince }: ListOptio
   if (filter.cli_tipo_lead !== null) c.push(`l.cli_tipo_lead = ${p.add(filter.cli_tipo_lead)}`);
   if (filter.status_envio_massa !== null) c.push(`l.cli_mensagem_status = ${p.add(filter.status_envio_massa)}`);
   if (filter.cli_campanha_nome !== '') c.push(`l.cli_campanha_nome = ${p.add(filter.cli_campanha_nome)}`);
-  const term = filter.texto_busca.trim();
-  if (term !== '') {
-    // 001 §5 Search: name or phone, case and accents ignored. The name condition is the
-    // expression of leads_unidade_nome_trgm_idx (id_unidade, immutable_unaccent(lower(cli_nome))).
-    const byName = `immutable_unaccent(lower(l.cli_nome)) ilike immutable_unaccent(lower(${p.add(`%${likeEscape(term)}%`)}::text))`;
-    const digits = stripPhone(term);
-    const looksLikePhone = digits !== '' && /^[\d\s()+-]+$/.test(term);
-    c.push(looksLikePhone ? `(${byName} or l.cli_telefone ilike ${p.add(`%${digits}%`)})` : byName);
-  }
+  if (search) c.push(search.byName && search.byPhone ? `(${search.byName} or ${search.byPhone})` : (search.byName ?? search.byPhone ?? 'false'));
   // Any of the tags (000 §7: the comma list).
   if (filter.tags.length > 0) c.push(leadHasAnyTagSql('l.cli_crm_id', p.add(intArray(filter.tags))));
   if (filter.atendentes.length > 0) {
@@ -304,11 +436,13 @@ export function listWhere(scope: LeadScope, { filter, capturedSince }: ListOptio
  */
 export function leadListStatements(scope: LeadScope, options: ListOptions): { page: SqlStatement; count: SqlStatement } {
   const pageParams = new Params();
-  const pageWhere = listWhere(scope, options, pageParams);
+  const pageWhere = listWhere(scope, options, pageParams, 'page');
   const offset = (Math.max(1, Math.trunc(options.filter.page)) - 1) * CONTACT_LIST_PAGE_SIZE;
-  const pageText = `${LIST_PAGE_SELECT} where ${pageWhere} order by l.cli_data_captacao desc, l.cli_crm_id desc limit ${CONTACT_LIST_PAGE_SIZE} offset ${pageParams.add(offset)}`;
+  // The page as one JSON array text, in the list's order (the ISO texts sort as the instants do).
+  const pageText = `select coalesce(json_agg(p order by p."cli_data_captacao" desc, p."cli_crm_id" desc), '[]'::json)::text as page from (
+select ${LIST_PAGE_COLUMNS} from leads l where ${pageWhere} order by l.cli_data_captacao desc, l.cli_crm_id desc limit ${CONTACT_LIST_PAGE_SIZE} offset ${pageParams.add(offset)}) p`;
   const countParams = new Params();
-  const countText = `select count(*)::int as total from leads l where ${listWhere(scope, options, countParams)}`;
+  const countText = `select count(*)::int as total from leads l where ${listWhere(scope, options, countParams, 'count')}`;
   return { page: { text: pageText, params: pageParams.values }, count: { text: countText, params: countParams.values } };
 }
 
@@ -324,13 +458,11 @@ export function asDrizzleSql(statement: SqlStatement): SQL {
   return sql.join(chunks);
 }
 
-type ListedRow = ListedLead & { nomeAtendimento: string | null; tags: TagRef[] };
-
-/** One page of leads as the API shows them (000 §7, 002 §3). */
-export async function listLeadsPage(db: Db, scope: LeadScope, options: ListOptions): Promise<CrmContato[]> {
+/** One page of leads as the API shows them (000 §7, 002 §3): a JSON array text of CrmContato, written by PostgreSQL. */
+export async function listLeadsPageJson(db: Db, scope: LeadScope, options: ListOptions): Promise<string> {
   const { page } = leadListStatements(scope, options);
-  const rows = await queryRows<ListedRow>(db, page.text, page.params);
-  return rows.map((r) => toCrmContato(r, r.nomeAtendimento, r.tags));
+  const [row] = await queryRows<{ page: string }>(db, page.text, page.params);
+  return row?.page ?? '[]';
 }
 
 /** The exact number of leads of the filter (crm_contato_total). */
@@ -338,12 +470,6 @@ export async function countLeads(db: Db, scope: LeadScope, options: ListOptions)
   const { count } = leadListStatements(scope, options);
   const [row] = await queryRows<{ total: number }>(db, count.text, count.params);
   return Number(row?.total ?? 0);
-}
-
-/** One page of leads and the total, both statements at once (on PostgreSQL, two connections). */
-export async function listLeads(db: Db, scope: LeadScope, options: ListOptions): Promise<{ rows: CrmContato[]; total: number }> {
-  const [rows, total] = await Promise.all([listLeadsPage(db, scope, options), countLeads(db, scope, options)]);
-  return { rows, total };
 }
 
 export async function listCampaigns(db: DbOrTx, scope: LeadScope): Promise<{ cli_campanha_nome: string }[]> {

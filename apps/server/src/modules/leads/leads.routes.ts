@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ContactListKind } from '@funil/domain/leads/filter-segments';
+import type { ContactListResponse } from '@funil/domain/leads-api/lead-api';
 import {
   appointmentsResponseSchema,
   assignBodySchema,
@@ -34,10 +35,9 @@ import { LEAD_SCREENS, errorResponses } from '../../http/lead-screens.ts';
 
 const leadRoute = { config: { access: LEAD_SCREENS } } as const;
 // The contact list answers 50 leads of ~55 fields on every page and live event; zod's encode of
-// that body cost about 3× JSON.stringify (docs/performance.md "Lead list"). The body is built field
-// by field (toCrmContato, the reference lists) with the schema's types, so it is written as is; the
-// schema still types and documents the route, and leads-list.routes.test.ts checks the bodies
-// against it.
+// that body cost about 3× JSON.stringify (docs/performance.md "Lead list"). Since issue 8 the body
+// is JSON text (the page written by PostgreSQL, CRM_CONTATO_SQL), sent as is; the schema still
+// types and documents the route, and leads-list.routes.test.ts checks the bodies against it.
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 const change = { 200: leadChangeResponseSchema, ...errorResponses } as const;
 
@@ -64,7 +64,12 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app
     app.get(
       `/contato/${kind}/*`,
       { ...leadRoute, schema: { params: z.object({ '*': z.string().max(4000) }), response: { 200: contactListResponseSchema, ...errorResponses } }, serializerCompiler: plainJson },
-      async (request) => service.contactList(deps, sessionOf(request), kind, request.params['*']),
+      async (request, reply) => {
+        const body = await service.contactList(deps, sessionOf(request), kind, request.params['*']);
+        // Already JSON (the page written by PostgreSQL): a string with a JSON type is sent as is,
+        // so the schema's type does not describe it (the tests check the body against the schema).
+        return reply.type('application/json; charset=utf-8').send(body as unknown as ContactListResponse);
+      },
     );
   }
   app.get('/contato/completo/:id', { ...leadRoute, schema: { params: leadIdParams, response: { 200: fullContactResponseSchema, ...errorResponses } } }, async (request) =>

@@ -36,7 +36,7 @@ import {
   listCampaigns,
   listHistory,
   countLeads,
-  listLeadsPage,
+  listLeadsPageJson,
   moveHistoryToUnit,
   updateLead,
   type LeadRow,
@@ -235,7 +235,12 @@ function countKey(scope: LeadScope, filter: ContactListFilter, crmDays: number |
   return JSON.stringify([scope.empresaId, viewer, scope.seesAssigned, crmDays, rest]);
 }
 
-export async function contactList(deps: LeadDeps, session: Session, kind: ContactListKind, tail: string): Promise<ContactListResponse> {
+/**
+ * The contact list's body (002 §3 ContactListResponse) as JSON text: the page comes from
+ * PostgreSQL already written as JSON (listLeadsPageJson) and is put in place as is; the rest is
+ * small and serialised here.
+ */
+export async function contactList(deps: LeadDeps, session: Session, kind: ContactListKind, tail: string): Promise<string> {
   const filter = parseContactListPath(tail);
   const db = deps.db;
   const scope = scopeOf(session);
@@ -250,10 +255,10 @@ export async function contactList(deps: LeadDeps, session: Session, kind: Contac
     return { capturedSince, total: countLeads(db, scope, { filter, ...(capturedSince ? { capturedSince } : {}) }) };
   });
   const options = { filter, ...(counted.capturedSince ? { capturedSince: counted.capturedSince } : {}) };
-  const [refs, rows, total] = await Promise.all([references, listLeadsPage(db, scope, options), counted.total]);
-  return {
+  const [refs, page, total] = await Promise.all([references, listLeadsPageJson(db, scope, options), counted.total]);
+  const body: ContactListResponse = {
     data: {
-      crm_contato: rows,
+      crm_contato: [],
       crm_contato_total: { total },
       pagina: Math.max(1, filter.page),
       por_pagina: CONTACT_LIST_PAGE_SIZE,
@@ -265,7 +270,13 @@ export async function contactList(deps: LeadDeps, session: Session, kind: Contac
       crm_cliente_mensagem_status: refs.mensagem,
     },
   };
+  const json = JSON.stringify(body);
+  if (!json.startsWith(EMPTY_PAGE_HEAD)) throw new Error('corpo da lista fora do formato');
+  return `${PAGE_HEAD}${page}${json.slice(EMPTY_PAGE_HEAD.length)}`;
 }
+
+const PAGE_HEAD = '{"data":{"crm_contato":';
+const EMPTY_PAGE_HEAD = `${PAGE_HEAD}[]`;
 
 export async function fullContact(deps: LeadDeps, session: Session, id: number) {
   const lead = await loadVisibleLead(deps.db, scopeOf(session), id);

@@ -9,11 +9,18 @@ import type { DbOrTx } from '../../db/connection.ts';
 import { leads } from './leads.table.ts';
 import { leadHasAnyTag } from '../tags/tags.service.ts';
 import type { Session } from '../auth/auth.service.ts';
-import { attendantName, toCrmContato } from './leads.repository.ts';
+import { Params, asDrizzleSql, attendantName, leadSearchCondition, toCrmContato } from './leads.repository.ts';
 import { scopeOf } from './leads.service.ts';
 
 // 'YYYY-MM-DD[ HH:mm:ss]' is São Paulo wall time (docs/decisions.md "Dates and filters").
 const wall = (value: string, endOfDay: boolean) => sql`(${value.length === 10 ? `${value} ${endOfDay ? '23:59:59' : '00:00:00'}` : value}::timestamp at time zone 'America/Sao_Paulo')`;
+
+/** leadSearchCondition over `leads` as a drizzle condition, or undefined for an empty term. */
+function searchCondition(term: string, unidadeId: number): SQL | undefined {
+  const params = new Params();
+  const text = leadSearchCondition(term, unidadeId, 'leads', (v) => params.add(v));
+  return text === null ? undefined : asDrizzleSql({ text, params: params.values });
+}
 
 function conditions(session: Session, f: WhatsappClientsFilter): SQL[] {
   const c: (SQL | undefined)[] = [eq(leads.idUnidade, session.unidadeId), eq(leads.idEmpresa, session.empresaId), eq(leads.desativado, 0)];
@@ -22,12 +29,9 @@ function conditions(session: Session, f: WhatsappClientsFilter): SQL[] {
   if (f.cli_status_negociacao !== null) c.push(eq(leads.cliStatusNegociacao, f.cli_status_negociacao));
   if (f.cli_status_negociacao_venda !== null) c.push(eq(leads.cliStatusNegociacaoVenda, f.cli_status_negociacao_venda));
   if (f.cli_contato_status !== null) c.push(eq(leads.cliContatoStatus, f.cli_contato_status));
-  if (f.texto_busca !== '') {
-    // 001 §5 Search: name or phone, ignoring case and accents.
-    const text = `%${f.texto_busca.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
-    const digits = f.texto_busca.replace(/\D/g, '');
-    c.push(or(sql`immutable_unaccent(lower(${leads.cliNome})) like immutable_unaccent(lower(${text}))`, digits.length >= 3 ? sql`${leads.cliTelefone} like ${`%${digits}%`}` : undefined));
-  }
+  // 001 §5 Search / 001 §2 'Busque por contatos e mensagens' (the lead half): the CRM list's condition.
+  const search = searchCondition(f.texto_busca, session.unidadeId);
+  if (search) c.push(search);
   if (f.cli_tipo_lead !== null) c.push(eq(leads.cliTipoLead, f.cli_tipo_lead));
   if (f.cli_mensagem_status !== null) c.push(eq(leads.cliMensagemStatus, f.cli_mensagem_status));
   if (f.status_mensagem !== null) c.push(f.status_mensagem === 4 ? eq(leads.whatsappBlocked, 1) : eq(leads.cliMensagemStatus, f.status_mensagem));

@@ -1,0 +1,4 @@
+DROP INDEX "leads_unidade_nome_trgm_idx";--> statement-breakpoint
+ALTER TABLE "leads" ADD COLUMN "cli_nome_busca" text GENERATED ALWAYS AS (btrim(regexp_replace(immutable_unaccent(lower(cli_nome)), '[^[:alnum:]]+', ' ', 'g'))) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "leads" ADD COLUMN "cli_nome_palavras" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, regexp_replace(btrim(regexp_replace(immutable_unaccent(lower(cli_nome)), '[^[:alnum:]]+', ' ', 'g')), '([^ ]+)', id_unidade::text || 'u\1', 'g'))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "leads_unidade_nome_palavras_idx" ON "leads" USING gin ("cli_nome_palavras") WHERE "leads"."desativado" = 0;
