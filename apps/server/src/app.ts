@@ -35,6 +35,7 @@ import { leadTagsRoutes } from './modules/leads/lead-tags.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -166,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditRoutes);
       await api.register(partnersRoutes);
       await api.register(setupRoutes);
+      await api.register(quickMessagesRoutes);
     },
     { prefix: '/api' },
   );
