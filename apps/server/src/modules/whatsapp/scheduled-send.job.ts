@@ -8,7 +8,7 @@
 // blocked, no instance connected, number not on WhatsApp, gateway failure) is tried again after
 // 1, 5 and 15 minutes — four attempts — then the schedule is marked failed with the last reason
 // ('falhou', shown in the CRM's scheduling panel) and the timeline says so.
-import type { FastifyInstance } from 'fastify';
+import type { JobRunner } from '../../jobs/job-runner.ts';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
 import type { Permission } from '@funil/domain/access/roles';
 import { DomainError } from '../../http/domain-error.ts';
@@ -51,10 +51,11 @@ async function senderSession(ctx: WhatsappContext, idUsuario: number | null, lea
   };
 }
 
-export function registerScheduledSend(app: FastifyInstance, ctx: WhatsappContext, retryDelaysMs: readonly number[]): void {
+/** Registers the send on a runner (the app's; a test adds a second runner on the same database). */
+export function registerScheduledSend(runner: JobRunner, ctx: WhatsappContext, retryDelaysMs: readonly number[]): void {
   // Socket events of a batch wait for its commit (onProgress runs after it).
   const held = new Map<number, () => void>();
-  app.jobs.register({
+  runner.register({
     kind: SCHEDULED_MESSAGE_JOB,
     batchSize: 1,
     failureMessage: 'Falha no envio da mensagem agendada.',
@@ -81,7 +82,7 @@ export function registerScheduledSend(app: FastifyInstance, ctx: WhatsappContext
         await recordScheduledFailure(tx, lead, job.idUsuario, reason, final);
         if (!final) {
           const next: ScheduledMessageJobItem = { ...item, tentativa: item.tentativa + 1 };
-          await app.jobs.enqueue({ kind: SCHEDULED_MESSAGE_JOB, idEmpresa: job.idEmpresa, idUnidade: job.idUnidade, idUsuario: job.idUsuario, params: next, items: [next], notBefore: new Date(Date.now() + retryDelaysMs[item.tentativa - 1]!) }, tx);
+          await runner.enqueue({ kind: SCHEDULED_MESSAGE_JOB, idEmpresa: job.idEmpresa, idUnidade: job.idUnidade, idUsuario: job.idUsuario, params: next, items: [next], notBefore: new Date(Date.now() + retryDelaysMs[item.tentativa - 1]!) }, tx);
         }
         held.set(job.id, done);
         return { resultado: final ? 'falhou' : 'nova-tentativa', tentativa: item.tentativa, motivo: reason };

@@ -67,7 +67,7 @@ export const whatsappRoutes: FastifyPluginAsync<WhatsappOptions> = async (app, o
     if (sweeper) clearInterval(sweeper);
     while (ctx.background.size > 0) await Promise.allSettled([...ctx.background]);
   });
-  registerScheduledSend(app, ctx, options.scheduledRetryDelaysMs ?? SCHEDULED_RETRY_DELAYS_MS);
+  registerScheduledSend(app.jobs, ctx, options.scheduledRetryDelaysMs ?? SCHEDULED_RETRY_DELAYS_MS);
   await app.register(instancesRoutes, { ctx });
   await app.register(webhookRoutes, { ctx });
   await app.register(chatRoutes, { ctx });
