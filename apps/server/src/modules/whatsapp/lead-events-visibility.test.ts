@@ -50,7 +50,7 @@ beforeAll(async () => {
   seesAll = await k.socket(all.token);
   admin = await k.socket(k.tokens.a);
   otherUnit = await k.socket(k.tokens.uA2);
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await k?.close();
