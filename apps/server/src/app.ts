@@ -40,6 +40,7 @@ import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes.ts';
 import { webphoneRoutes } from './modules/webphone/webphone.routes.ts';
 import type { SipOptions } from './modules/webphone/webphone.service.ts';
+import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +88,8 @@ export type AppOptions = {
   mediaSweepMs?: number | undefined;
   /** The webphone's SIP server (issue 12); without it the webphone shows 'Telefone desconectado'. */
   sip?: SipOptions | undefined;
+  /** Waits before the 2nd, 3rd… attempt of a scheduled message that could not be sent (default 1, 5 and 15 minutes). */
+  scheduledRetryDelaysMs?: readonly number[] | undefined;
 };
 
 // A hop count as the function proxy-addr builds for one (Fastify's types take no number).
@@ -163,7 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(guidanceRoutes);
       await api.register(catalogRoutes);
       await api.register(unitSettingsRoutes);
-      await api.register(whatsappRoutes, { evolution: options.evolution, mediaDir: options.mediaDir, mediaSweepMs: options.mediaSweepMs });
+      await api.register(whatsappRoutes, { evolution: options.evolution, mediaDir: options.mediaDir, mediaSweepMs: options.mediaSweepMs, scheduledRetryDelaysMs: options.scheduledRetryDelaysMs });
       // The leads module checks a lead's ticket with the WhatsApp module's service (issue 7 §1).
       await api.register(leadsRoutes, { ticketUnitOf });
       await api.register(callAttemptsRoutes);
@@ -175,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(partnersRoutes);
       await api.register(setupRoutes);
       await api.register(webphoneRoutes, { sip: options.sip, mediaDir: options.mediaDir ?? join(tmpdir(), `funil-media-${process.pid}`) });
+      await api.register(quickMessagesRoutes);
     },
     { prefix: '/api' },
   );

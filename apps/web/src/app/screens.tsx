@@ -26,6 +26,7 @@ export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
   '/parceiros': { component: lazy(() => import('../features/partners/components/partners-screen.tsx').then((m) => ({ default: m.PartnersScreen }))) },
   '/auditoria': { component: lazy(() => import('../features/audit/components/audit-screen.tsx').then((m) => ({ default: m.AuditScreen }))) },
   '/pipeline': { component: lazy(() => import('./pipeline-route.tsx').then((m) => ({ default: m.PipelineRoute }))) },
+  '/configuracoes-whatsapp': { component: lazy(() => import('../features/quick-messages/components/quick-messages-screen.tsx').then((m) => ({ default: m.QuickMessagesScreen }))) },
   '/unidades': { component: lazy(() => import('../features/units/components/units-screen.tsx').then((m) => ({ default: m.UnitsScreen }))) },
 };
 

@@ -227,3 +227,14 @@ describe('000 §4 ticket value edit on the timeline: company 1, negotiation stat
     expect(canEditTicketFromTimeline(1, { tipo: 5, id_novo: 4 })).toBe(false);
   });
 });
+
+describe('issue 9: the scheduled message sent or failed for good', () => {
+  it('id_novo -2 is sent, -3 failed with its reason', async () => {
+    const { SCHEDULED_MESSAGE_FAILED, SCHEDULED_MESSAGE_SENT, describeTimelineEvent, TIMELINE_EVENT_TYPE } = await import('./timeline.ts');
+    expect([SCHEDULED_MESSAGE_SENT, SCHEDULED_MESSAGE_FAILED].map((id) => scheduledMessageChange(id))).toEqual(['enviada', 'falhou']);
+    const sent = describeTimelineEvent(makeHistoryEvent({ tipo: TIMELINE_EVENT_TYPE.mensagemAgendadaWhatsapp, id_novo: SCHEDULED_MESSAGE_SENT, texto: 'Olá!' }), lookups);
+    expect([sent.title, sent.details]).toEqual(['Mensagem agendada enviada', ['Olá!']]);
+    const failed = describeTimelineEvent(makeHistoryEvent({ tipo: TIMELINE_EVENT_TYPE.mensagemAgendadaWhatsapp, id_novo: SCHEDULED_MESSAGE_FAILED, texto: 'Olá!', descricao: 'Lead bloqueado para WhatsApp.' }), lookups);
+    expect([failed.title, failed.details]).toEqual(['Falha no envio da mensagem agendada', ['Olá!', 'Motivo: Lead bloqueado para WhatsApp.']]);
+  });
+});

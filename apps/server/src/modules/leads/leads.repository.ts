@@ -181,6 +181,9 @@ type ListedField =
   | 'desativado'
   | 'cliMensagemAgendada'
   | 'cliDataMensagemAgendada'
+  | 'cliMensagemAgendadaStatus'
+  | 'cliMensagemAgendadaErro'
+  | 'cliMensagemAgendadaTentativas'
   | 'whatsappUltimaMensagemTexto'
   | 'whatsappUltimaMensagemDataGeral'
   | 'whatsappUltimaMensagemDataEnviada'
@@ -240,6 +243,9 @@ export function toCrmContato(lead: ListedLead, nomeAtendimento: string | null, t
     desativado: zeroOne(lead.desativado),
     cli_mensagem_agendada: lead.cliMensagemAgendada,
     cli_data_mensagem_agendada: lead.cliDataMensagemAgendada ? formatSchedulePayload(lead.cliDataMensagemAgendada) : null,
+    cli_mensagem_agendada_status: lead.cliMensagemAgendadaStatus === 'pendente' || lead.cliMensagemAgendadaStatus === 'falhou' ? lead.cliMensagemAgendadaStatus : null,
+    cli_mensagem_agendada_erro: lead.cliMensagemAgendadaErro,
+    cli_mensagem_agendada_tentativas: lead.cliMensagemAgendadaTentativas,
     whatsapp_ultima_mensagem_texto: lead.whatsappUltimaMensagemTexto,
     whatsapp_ultima_mensagem_data_geral: iso(lead.whatsappUltimaMensagemDataGeral),
     whatsapp_ultima_mensagem_data_enviada: iso(lead.whatsappUltimaMensagemDataEnviada),
@@ -362,6 +368,9 @@ const CRM_CONTATO_SQL: Record<keyof CrmContato, string> = {
   desativado: zeroOneSql('l.desativado'),
   cli_mensagem_agendada: 'l.cli_mensagem_agendada',
   cli_data_mensagem_agendada: `to_char(l.cli_data_mensagem_agendada at time zone 'America/Sao_Paulo', 'YYYY-MM-DD HH24:MI:SS')`,
+  cli_mensagem_agendada_status: "case when l.cli_mensagem_agendada_status in ('pendente', 'falhou') then l.cli_mensagem_agendada_status end",
+  cli_mensagem_agendada_erro: 'l.cli_mensagem_agendada_erro',
+  cli_mensagem_agendada_tentativas: 'l.cli_mensagem_agendada_tentativas',
   whatsapp_ultima_mensagem_texto: 'l.whatsapp_ultima_mensagem_texto',
   whatsapp_ultima_mensagem_data_geral: isoSql('l.whatsapp_ultima_mensagem_data_geral'),
   whatsapp_ultima_mensagem_data_enviada: isoSql('l.whatsapp_ultima_mensagem_data_enviada'),

@@ -78,6 +78,12 @@ export const leads = pgTable(
     desativado: integer('desativado').notNull().default(0),
     cliMensagemAgendada: text('cli_mensagem_agendada'),
     cliDataMensagemAgendada: timestamp('cli_data_mensagem_agendada', { withTimezone: true }),
+    // The scheduled message's sending (issue 9): 'pendente' | 'enviando' | 'falhou'; the failure's
+    // reason; the attempts made; a version that a new schedule raises so an older job sends nothing.
+    cliMensagemAgendadaStatus: varchar('cli_mensagem_agendada_status', { length: 10 }),
+    cliMensagemAgendadaErro: text('cli_mensagem_agendada_erro'),
+    cliMensagemAgendadaTentativas: integer('cli_mensagem_agendada_tentativas').notNull().default(0),
+    cliMensagemAgendadaVersao: integer('cli_mensagem_agendada_versao').notNull().default(0),
     // List-derived fields of 001 §3, kept on the row so the lists need no aggregate.
     whatsappUltimaMensagemTexto: text('whatsapp_ultima_mensagem_texto'),
     whatsappUltimaMensagemDataGeral: timestamp('whatsapp_ultima_mensagem_data_geral', { withTimezone: true }),
@@ -123,6 +129,10 @@ export const leads = pgTable(
       .on(t.idUnidade, t.cliStatusNegociacaoVenda, t.posicaoPipeline, t.cliCrmId.desc())
       .where(sql`${t.desativado} = 0`),
     index('leads_unidade_telefone_chave_idx').on(t.idUnidade, t.telefoneChave),
+    // The chat lead list (issue 9): a unit's leads newest conversation first, the first page read from the index.
+    index('leads_chat_lista_idx')
+      .on(t.idUnidade, sql`coalesce(${t.whatsappUltimaMensagemDataGeral}, ${t.cliDataCaptacao}) desc`, t.cliCrmId.desc().nullsFirst())
+      .where(sql`${t.desativado} = 0`),
     // Name search (001 §5, word prefixes) within a unit: the unit-qualified words, so a search
     // reads only its unit's entries of the typed prefixes, never the unit's whole posting list nor
     // other units' words (docs/decisions.md "Lead name search"). Phones keep trigrams.

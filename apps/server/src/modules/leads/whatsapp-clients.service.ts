@@ -3,7 +3,7 @@
 // A lead list, so it lives with the leads (issue 7 §1); the WhatsApp module's route calls it.
 import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { WhatsappClientsFilter } from '@funil/domain/leads/filter-segments';
-import type { LeadListItem } from '@funil/domain/leads/lead';
+import type { MessageMatch, WhatsappClient } from '@funil/domain/whatsapp-api/legacy-api';
 import { WHATSAPP_CLIENTS_PAGE_SIZE } from '@funil/domain/whatsapp-api/legacy-api';
 import type { DbOrTx } from '../../db/connection.ts';
 import { leads } from './leads.table.ts';
@@ -11,6 +11,7 @@ import { leadHasAnyTag } from '../tags/tags.service.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { Params, asDrizzleSql, attendantName, leadSearchCondition, toCrmContato } from './leads.repository.ts';
 import { scopeOf } from './leads.service.ts';
+import { leadCountCache } from './lead-count-cache.ts';
 
 // 'YYYY-MM-DD[ HH:mm:ss]' is São Paulo wall time (docs/decisions.md "Dates and filters").
 const wall = (value: string, endOfDay: boolean) => sql`(${value.length === 10 ? `${value} ${endOfDay ? '23:59:59' : '00:00:00'}` : value}::timestamp at time zone 'America/Sao_Paulo')`;
@@ -22,16 +23,31 @@ function searchCondition(term: string, unidadeId: number): SQL | undefined {
   return text === null ? undefined : asDrizzleSql({ text, params: params.values });
 }
 
-function conditions(session: Session, f: WhatsappClientsFilter): SQL[] {
+/**
+ * The message-text half of the chat search (issue 9), given by the WhatsApp module (its service
+ * owns the messages table): the lead ids with a matching message, and each listed lead's newest match.
+ */
+export type MessageTextSearch = {
+  searches(text: string): boolean;
+  leadIds(idUnidade: number, text: string): SQL;
+  latest(db: DbOrTx, idUnidade: number, cliCrmIds: readonly number[], text: string): Promise<Map<number, MessageMatch>>;
+};
+
+function conditions(session: Session, f: WhatsappClientsFilter, messages?: MessageTextSearch): SQL[] {
   const c: (SQL | undefined)[] = [eq(leads.idUnidade, session.unidadeId), eq(leads.idEmpresa, session.empresaId), eq(leads.desativado, 0)];
   // 001 §6 (packages/domain leads/visibility.ts): an attendant without acesso_atribuidos sees only unassigned leads or their own.
   if (!scopeOf(session).seesAssigned) c.push(or(isNull(leads.idUsuario), eq(leads.idUsuario, session.userId)));
   if (f.cli_status_negociacao !== null) c.push(eq(leads.cliStatusNegociacao, f.cli_status_negociacao));
   if (f.cli_status_negociacao_venda !== null) c.push(eq(leads.cliStatusNegociacaoVenda, f.cli_status_negociacao_venda));
   if (f.cli_contato_status !== null) c.push(eq(leads.cliContatoStatus, f.cli_contato_status));
-  // 001 §5 Search / 001 §2 'Busque por contatos e mensagens' (the lead half): the CRM list's condition.
-  const search = searchCondition(f.texto_busca, session.unidadeId);
-  if (search) c.push(search);
+  if (f.texto_busca !== '') {
+    // 001 §5 Search / 001 §2 'Busque por contatos e mensagens': the lead half is the CRM list's
+    // condition (name word prefixes, phone digits); issue 9 adds the text of the lead's messages.
+    const byLead = searchCondition(f.texto_busca, session.unidadeId);
+    const byMessage = messages?.searches(f.texto_busca) ? sql`${leads.cliCrmId} in ${messages.leadIds(session.unidadeId, f.texto_busca)}` : undefined;
+    const search = or(byLead, byMessage);
+    if (search) c.push(search);
+  }
   if (f.cli_tipo_lead !== null) c.push(eq(leads.cliTipoLead, f.cli_tipo_lead));
   if (f.cli_mensagem_status !== null) c.push(eq(leads.cliMensagemStatus, f.cli_mensagem_status));
   if (f.status_mensagem !== null) c.push(f.status_mensagem === 4 ? eq(leads.whatsappBlocked, 1) : eq(leads.cliMensagemStatus, f.status_mensagem));
@@ -51,10 +67,22 @@ function conditions(session: Session, f: WhatsappClientsFilter): SQL[] {
   return c.filter((x): x is SQL => x !== undefined);
 }
 
-export async function listWhatsappClients(db: DbOrTx, session: Session, f: WhatsappClientsFilter): Promise<{ clientes: LeadListItem[]; total: number; pagina: number }> {
+export async function listWhatsappClients(db: DbOrTx, session: Session, f: WhatsappClientsFilter, messages?: MessageTextSearch): Promise<{ clientes: WhatsappClient[]; total: number; pagina: number }> {
   const page = Math.max(1, f.page);
-  const where = and(...conditions(session, f));
-  const [rows, [count]] = await Promise.all([
+  const where = and(...conditions(session, f, messages));
+  // The exact total, cached a few seconds per unit, viewer and filter as the CRM's list does
+  // (lead-count-cache.ts); the page itself is read from leads_chat_lista_idx.
+  const { page: _page, ...countFilter } = f;
+  const key = `whatsapp-clientes:${scopeOf(session).seesAssigned ? 'todos' : `u${session.userId}`}:${JSON.stringify(countFilter)}`;
+  const counted = leadCountCache(db).get(session.unidadeId, key, () => ({
+    capturedSince: undefined,
+    total: db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(leads)
+      .where(where)
+      .then((r) => Number(r[0]?.n ?? 0)),
+  }));
+  const [rows, total] = await Promise.all([
     db
       .select({ lead: leads, nome: attendantName })
       .from(leads)
@@ -62,9 +90,10 @@ export async function listWhatsappClients(db: DbOrTx, session: Session, f: Whats
       .orderBy(desc(sql`coalesce(${leads.whatsappUltimaMensagemDataGeral}, ${leads.cliDataCaptacao})`), desc(leads.cliCrmId))
       .limit(WHATSAPP_CLIENTS_PAGE_SIZE)
       .offset((page - 1) * WHATSAPP_CLIENTS_PAGE_SIZE),
-    db.select({ n: sql<number>`count(*)::int` }).from(leads).where(where),
+    counted.total,
   ]);
   // One mapping of a lead row for every list (the CRM's); the route's response schema keeps only
   // the legacy item's fields (001 §3 Lead with its list-derived fields).
-  return { clientes: rows.map((r) => toCrmContato(r.lead, r.nome, [])), total: Number(count?.n ?? 0), pagina: page };
+  const found = messages && f.texto_busca !== '' ? await messages.latest(db, session.unidadeId, rows.map((r) => r.lead.cliCrmId), f.texto_busca) : new Map<number, MessageMatch>();
+  return { clientes: rows.map((r) => ({ ...toCrmContato(r.lead, r.nome, []), mensagem_encontrada: found.get(r.lead.cliCrmId) ?? null })), total, pagina: page };
 }

@@ -1,5 +1,5 @@
 // The chat API of the three channels (001 §7) on the one store, against the emulator over real HTTP.
-import { leadListItemSchema } from '@funil/domain/leads/lead';
+import { whatsappClientSchema } from '@funil/domain/whatsapp-api/legacy-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWhatsappClientsPath, emptyFilter, WHATSAPP_CLIENTS_LAYOUT } from '@funil/domain/leads/filter-segments';
 import { startKit, type Kit } from './whatsapp-test-kit.ts';
@@ -196,7 +196,7 @@ describe('legacy channel and company messaging backend (001 §7)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().clientes.map((c: { cli_crm_id: number }) => c.cli_crm_id)).toEqual([leadId]);
     // 001 §3: the list item carries the lead and its list-derived fields, nothing of the CRM row.
-    expect(Object.keys(res.json().clientes[0]).sort()).toEqual(Object.keys(leadListItemSchema.shape).sort());
+    expect(Object.keys(res.json().clientes[0]).sort()).toEqual(Object.keys(whatsappClientSchema.shape).sort());
     const messages = await call(k.tokens.u, { method: 'GET', url: `/api/whatsapp/mensagens/${leadId}` });
     expect(messages.statusCode).toBe(200);
     const list = messages.json().mensagens as { mensagem: string; tipo: number; mensagemTipo: number; image_imageUrl: string | null }[];
