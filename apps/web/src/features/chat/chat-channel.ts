@@ -1,15 +1,15 @@
 // The three chat screens of 000 §2 / 001 §2 share one set of components; they differ only in the
 // route they live on, the API the conversation calls and the connection chips.
-import type { AccessContext } from '@funil/domain/access/routes';
+import type { AccessContext, AppRoute } from '@funil/domain/access/routes';
 
 export type ChatChannel = 'v3' | 'v2' | 'legacy';
 
 /** The route of each channel (000 §2): the lead id follows as an optional segment. */
-export const CHAT_ROUTE: Record<ChatChannel, string> = {
+export const CHAT_ROUTE = {
   v3: '/whatsapp-v3',
   v2: '/whatsappv2',
   legacy: '/whatsapp',
-};
+} as const satisfies Record<ChatChannel, AppRoute>;
 
 /** The path that opens a lead's conversation on a channel. */
 export function chatPath(channel: ChatChannel, leadId: number | null): string {

@@ -55,11 +55,12 @@ export function ChatPane({ channel, leadId, narrow, onLeave, onBack }: ChatPaneP
   }
   if (full.isError || !lead) {
     // 403 'Cliente atribuido a outro atendente.' and 404 'Lead não encontrado.' come from the server as they are.
-    const known = full.error instanceof ApiError && (full.error.status === 403 || full.error.status === 404);
+    const error = full.error;
+    const known = error instanceof ApiError && (error.status === 403 || error.status === 404);
     return (
       <Paper sx={{ height: '100%', p: 2 }}>
         <Alert severity={known ? 'warning' : 'error'} action={<Button color="inherit" size="small" onClick={onLeave}>Fechar</Button>}>
-          {known ? full.error.message : LEAD_LOAD_ERROR}
+          {known ? error.message : LEAD_LOAD_ERROR}
         </Alert>
       </Paper>
     );

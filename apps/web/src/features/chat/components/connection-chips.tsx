@@ -19,25 +19,27 @@ export function ConnectionChips() {
   const restart = useRestartLegacySession();
   const state = session.data ? legacySessionState(session.data.status) : null;
   const connected = state === 'connected';
-  const [qrOpen, setQrOpen] = useState(false);
+  const [qrRequested, setQrRequested] = useState(false);
+  const [connectedNotices, setConnectedNotices] = useState(0);
+  // The dialog closes by itself once connected, with 001 §4's text (state adjusted while rendering).
+  if (qrRequested && connected) {
+    setQrRequested(false);
+    setConnectedNotices((n) => n + 1);
+  }
+  useEffect(() => {
+    if (connectedNotices > 0) enqueueSnackbar(LEGACY_SESSION_CONNECTED_MESSAGE, { variant: 'success' });
+  }, [connectedNotices, enqueueSnackbar]);
 
-  // 001 §4: a session neither connected nor showing a QR is asked to reconnect (once per state).
+  // 001 §4: a session neither connected nor showing a QR is asked to reconnect, once per such state.
+  const { mutate: restartSession } = restart;
   const asked = useRef(false);
   useEffect(() => {
-    if (state === 'reconnect' && !asked.current && !restart.isPending) {
+    if (state === 'reconnect' && !asked.current) {
       asked.current = true;
-      restart.mutate();
+      restartSession();
     }
     if (state !== 'reconnect') asked.current = false;
-  }, [state, restart]);
-
-  // The dialog closes by itself once connected, with 001 §4's text.
-  useEffect(() => {
-    if (qrOpen && connected) {
-      setQrOpen(false);
-      enqueueSnackbar(LEGACY_SESSION_CONNECTED_MESSAGE, { variant: 'success' });
-    }
-  }, [qrOpen, connected, enqueueSnackbar]);
+  }, [state, restartSession]);
 
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -45,7 +47,7 @@ export function ConnectionChips() {
         icon={<WhatsApp />}
         label={connected ? 'WhatsApp Conectado' : 'WhatsApp Desconectado'}
         color={connected ? 'success' : 'error'}
-        onClick={connected ? undefined : () => setQrOpen(true)}
+        onClick={connected ? undefined : () => setQrRequested(true)}
         sx={{ fontWeight: 600 }}
       />
       <Chip
@@ -55,7 +57,7 @@ export function ConnectionChips() {
         onClick={socket.reconnect}
         sx={{ fontWeight: 600 }}
       />
-      {qrOpen && <LegacyQrDialog qrcode={state === 'qrcode' ? (session.data?.qrcode ?? null) : null} onClose={() => setQrOpen(false)} />}
+      {qrRequested && <LegacyQrDialog qrcode={state === 'qrcode' ? (session.data?.qrcode ?? null) : null} onClose={() => setQrRequested(false)} />}
     </Stack>
   );
 }
