@@ -2,10 +2,10 @@
 // 'Atendimento Whatsapp' dialog any screen opens with openWhatsappDialog (its code loads on demand).
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import { canAccessRoute } from '@funil/domain/access/routes';
+import { canOpenChat } from '@funil/domain/access/chat-route';
 import { useAccessContext } from '../lib/access.ts';
 import { closeWhatsappDialog, useWhatsappDialogLead } from '../lib/whatsapp-dialog-store.ts';
-import { CHAT_ROUTE, chatPath, channelFor } from '../features/chat/chat-channel.ts';
+import { chatPath, channelFor } from '../features/chat/chat-channel.ts';
 import { useMessageAlerts } from '../features/chat/notifications.ts';
 
 const ChatDialogHost = lazy(() => import('./chat-screens.tsx').then((m) => ({ default: m.ChatDialogHost })));
@@ -14,7 +14,7 @@ export function ChatShellParts() {
   const access = useAccessContext();
   const navigate = useNavigate();
   const channel = channelFor(access);
-  const canChat = canAccessRoute(CHAT_ROUTE[channel], access);
+  const canChat = canOpenChat(access);
   useMessageAlerts(canChat, (leadId) => void navigate(chatPath(channel, leadId)));
   const leadId = useWhatsappDialogLead();
   if (leadId === null) return null;
