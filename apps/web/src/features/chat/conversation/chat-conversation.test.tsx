@@ -73,6 +73,8 @@ function open(sendText: (body: Record<string, unknown>) => Promise<Response>, le
   return { sent, reads, fetchMock, view };
 }
 
+// A first MUI render on a loaded 2-core machine takes seconds.
+const loaded = () => screen.findByText('Tem horário amanhã?', {}, { timeout: 15_000 });
 const composer = () => screen.getByRole('textbox', { name: 'Mensagem' });
 const bubbles = () => screen.getAllByTestId('message');
 const ackOf = (el: HTMLElement) => el.querySelector('[data-ack]')?.getAttribute('data-ack');
@@ -81,7 +83,7 @@ const stored = (over: Partial<ChatMessage>) => makeChatMessage({ id: 50, message
 describe('001 §2 message area', () => {
   it('shows the lead’s messages oldest first, grouped by São Paulo day, and reads the conversation once (001 §4 "Reading")', async () => {
     const { reads } = open(async () => jsonResponse({}));
-    await screen.findByText('Tem horário amanhã?', {}, { timeout: 10_000 });
+    await loaded();
     expect(bubbles().map((b) => b.textContent)).toEqual([expect.stringContaining('Oi, tudo bem?'), expect.stringContaining('Tem horário amanhã?')]);
     expect(screen.getByRole('region', { name: '09/03/2026' })).toBeTruthy();
     expect(screen.getByRole('region', { name: '10/03/2026' })).toBeTruthy();
@@ -92,7 +94,7 @@ describe('001 §2 message area', () => {
 describe('001 §2, §5 composer keys', () => {
   it('Enter sends, Shift+Enter does not, an empty or whitespace text is not sent', async () => {
     const { sent } = open(async (body) => jsonResponse({ message: stored({ body: String(body.text) }) }, 201));
-    await screen.findByText('Tem horário amanhã?');
+    await loaded();
     fireEvent.change(composer(), { target: { value: '   \n ' } });
     fireEvent.keyDown(composer(), { key: 'Enter' });
     fireEvent.change(composer(), { target: { value: 'linha 1' } });
@@ -109,7 +111,7 @@ describe('001 §4 optimistic sending', () => {
   it('shows a pending temp_ bubble at once, replaced by the stored message; acks rise and never go down', async () => {
     let answer!: (r: Response) => void;
     const { sent } = open(() => new Promise((resolve) => (answer = resolve)));
-    await screen.findByText('Tem horário amanhã?');
+    await loaded();
     fireEvent.change(composer(), { target: { value: 'Pode ser às 10h' } });
     fireEvent.keyDown(composer(), { key: 'Enter' });
     const temp = await screen.findByText('Pode ser às 10h');
@@ -142,7 +144,7 @@ describe('001 §4 optimistic sending', () => {
       if (calls === 1) return Promise.resolve(jsonResponse({ message: 'WhatsApp desconectado', status: 409 }, 409));
       return new Promise((resolve) => (release = resolve));
     });
-    await screen.findByText('Tem horário amanhã?');
+    await loaded();
     fireEvent.change(composer(), { target: { value: 'Confirmado!' } });
     fireEvent.keyDown(composer(), { key: 'Enter' });
     const bubble = (await screen.findByText('WhatsApp desconectado')).closest('[data-testid="message"]') as HTMLElement;
@@ -160,7 +162,7 @@ describe('001 §4 optimistic sending', () => {
   it('adds the signature in bold with assinaturaWhatsapp (001 §5)', async () => {
     shell.extras = JSON.stringify({ assinaturaWhatsapp: true });
     const { sent } = open(async (body) => jsonResponse({ message: stored({ body: String(body.text) }) }, 201));
-    await screen.findByText('Tem horário amanhã?');
+    await loaded();
     fireEvent.change(composer(), { target: { value: 'Olá' } });
     fireEvent.keyDown(composer(), { key: 'Enter' });
     await waitFor(() => expect(sent.map((s) => s.body.text)).toEqual(['*Adriana Moreira*\nOlá']));
@@ -170,7 +172,7 @@ describe('001 §4 optimistic sending', () => {
 describe("001 §2 'Responder'", () => {
   it('quotes the message in the composer and sends its WhatsApp id', async () => {
     const { sent } = open(async (body) => jsonResponse({ message: stored({ body: String(body.text) }) }, 201));
-    const question = (await screen.findByText('Tem horário amanhã?')).closest('[data-testid="message"]') as HTMLElement;
+    const question = (await loaded()).closest('[data-testid="message"]') as HTMLElement;
     fireEvent.click(within(question).getByRole('button', { name: 'Opções da mensagem' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Responder' }));
     expect(screen.getByTestId('reply-preview').textContent).toContain('Tem horário amanhã?');
@@ -184,7 +186,7 @@ describe("001 §2 'Responder'", () => {
 describe('001 §4 composer disabled', () => {
   it('is disabled for a blocked lead, saying why', async () => {
     open(async () => jsonResponse({}), testContact({ whatsapp_blocked: 1 }));
-    await screen.findByText('Tem horário amanhã?');
+    await loaded();
     expect(screen.getByText('Lead bloqueado para WhatsApp.')).toBeTruthy();
     expect((composer() as HTMLTextAreaElement).disabled).toBe(true);
   });
@@ -193,7 +195,7 @@ describe('001 §4 composer disabled', () => {
     shell.instances = [{ id: 1, name: 'loja-1', connectionStatus: 'close', ownerJid: null, profileName: null }];
     try {
       open(async () => jsonResponse({}));
-      await screen.findByText('Tem horário amanhã?');
+      await loaded();
       expect(screen.getByText('WhatsApp desconectado')).toBeTruthy();
       expect((composer() as HTMLTextAreaElement).disabled).toBe(true);
     } finally {

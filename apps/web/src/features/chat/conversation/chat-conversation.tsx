@@ -13,9 +13,10 @@ import { dialogKindOf, MEDIA_SENDING_NOTICE, type MediaDialogKind } from '@funil
 import type { UnitSticker } from '@funil/domain/whatsapp-api/stickers-api';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { useSocket } from '../../../lib/socket.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
-import type { ChatChannel, ConversationLead, Outgoing } from '../api/messages.ts';
+import { leadOfSharedContact, type ChatChannel, type ConversationLead, type Outgoing } from '../api/messages.ts';
+import { chatPath } from '../chat-channel.ts';
+import { useSocketStatus } from '../use-socket-status.ts';
 import { useConversationLead } from '../api/messages-lead.ts';
 import { stickerDataUrl } from '../api/messages-stickers.ts';
 import { AttachMenu } from './attach-menu.tsx';
@@ -29,7 +30,6 @@ import { useConversation, useConversationInstance } from './use-conversation.ts'
 
 export type ChatConversationProps = { channel: ChatChannel; leadId: number };
 
-const ROUTE_OF: Record<ChatChannel, string> = { v3: '/whatsapp-v3', v2: '/whatsappv2', legacy: '/whatsapp' };
 
 export function ChatConversation({ channel, leadId }: ChatConversationProps) {
   const contact = useConversationLead(leadId);
@@ -62,7 +62,7 @@ export function ChatConversation({ channel, leadId }: ChatConversationProps) {
 function LoadedConversation({ channel, lead: initialLead, blocked }: { channel: ChatChannel; lead: ConversationLead; blocked: boolean }) {
   const user = useCurrentUser();
   const unit = useLoadedUnitData();
-  const socket = useSocket();
+  const socket = useSocketStatus();
   const navigate = useNavigate();
   // The conversation keeps one lead object: the v2 channel writes the ticket it opened into it.
   const [lead] = useState(initialLead);
@@ -78,7 +78,7 @@ function LoadedConversation({ channel, lead: initialLead, blocked }: { channel: 
   const signature = parseConfiguracoesExtra(unit.crm_configuracoes.configuracoesExtra).assinaturaWhatsapp ? `*${user.name}*\n` : '';
 
   // 001 §4 "Composer": disabled for a missing lead or while busy; without the gateway also while the socket is down.
-  const disconnected = channel === 'v3' ? !instance.connected : socket?.connected === false;
+  const disconnected = channel === 'v3' ? !instance.connected : !socket.connected;
   const disabledReason = blocked ? WHATSAPP_MESSAGES.blocked : disconnected ? WHATSAPP_MESSAGES.disconnected : null;
   const composerDisabled = disabledReason !== null || recording;
 
@@ -112,9 +112,10 @@ function LoadedConversation({ channel, lead: initialLead, blocked }: { channel: 
       onDelete,
       onRetry: conversation.retry,
       onOpenImage: (src: string, message: ChatMessage) => setViewed({ src, message }),
-      onOpenContact: (phone: string) => {
-        const digits = phone.replace(/\D/g, '');
-        if (digits) void navigate(`${ROUTE_OF[channel]}?telefone=${digits}`);
+      onOpenContact: (phone: string, name: string) => {
+        leadOfSharedContact(phone, name)
+          .then((id) => navigate(chatPath(channel, id)))
+          .catch((err: unknown) => setNotice(err instanceof Error ? err.message : 'Erro ao selecionar o cliente'));
       },
     }),
     [onDelete, conversation.retry, navigate, channel],

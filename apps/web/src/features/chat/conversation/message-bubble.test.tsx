@@ -75,7 +75,7 @@ describe('001 §2 media, location and contact cards', () => {
     const el = bubble({ mediaType: 'contactMessage', body: 'BEGIN:VCARD\nFN:Maria Souza\nTEL;waid=5511988887777:+55 11 98888-7777\nEND:VCARD' }, { onOpenContact });
     expect(el.textContent).toContain('Maria Souza');
     fireEvent.click(within(el).getByRole('button', { name: 'Conversar' }));
-    expect(onOpenContact).toHaveBeenCalledWith('+55 11 98888-7777');
+    expect(onOpenContact).toHaveBeenCalledWith('+55 11 98888-7777', 'Maria Souza');
   });
 
   it('shows the quoted message and the reactions under the bubble', () => {

@@ -69,7 +69,8 @@ function useSocketEvent<T>(event: string, handler: (payload: T) => void): void {
   }, [event]);
 }
 
-export const socketModule = { useSocketEvent, useSocketConnect: () => undefined, useSocket: () => ({ connected: true }) };
+const fakeSocket = { connected: true, on: () => undefined, off: () => undefined };
+export const socketModule = { useSocketEvent, useSocketConnect: () => undefined, useSocket: () => fakeSocket };
 
 export function emitSocket(event: string, payload: unknown): void {
   for (const handler of handlers.get(event) ?? []) handler(payload);
