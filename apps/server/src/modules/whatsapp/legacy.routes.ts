@@ -24,6 +24,10 @@ import { legacyMessageOf } from './message-view.ts';
 import { listWhatsappClients } from '../leads/leads.service.ts';
 import { userNamesById } from '../users/users.service.ts';
 import { idempotencyKeyOf } from './idempotency.ts';
+import { latestMessageMatches, leadIdsWithMessageText, searchesMessages } from './message-search.service.ts';
+
+/** The message-text half of the chat search, handed to the leads module's list (issue 9). */
+const MESSAGE_TEXT_SEARCH = { searches: searchesMessages, leadIds: leadIdsWithMessageText, latest: latestMessageMatches };
 import type { WhatsappContext } from './whatsapp-context.ts';
 import { findMessageRow, listLeadMessages, type MessageRow } from './message-store.repository.ts';
 
@@ -59,6 +63,7 @@ const senderNameOf = (row: MessageRow, names: Map<number, string>): string | nul
 export const legacyRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async (app, { ctx }) => {
   app.get(
     '/whatsapp/clientes/:page/*',
+    // The one lead list of the three chats (issue 9: one set of components serves v3, v2 and legacy).
     { config: { access: chatList }, schema: { params: z.object({ page: z.string(), '*': z.string() }), response: { 200: whatsappClientsResponseSchema, ...errors } } },
     async (request) => {
       let filter;
@@ -68,7 +73,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = asy
         if (err instanceof FilterSegmentsError) throw new DomainError('invalid', err.message);
         throw err;
       }
-      const result = await listWhatsappClients(ctx.db, sessionOf(request), filter);
+      const result = await listWhatsappClients(ctx.db, sessionOf(request), filter, MESSAGE_TEXT_SEARCH);
       return { ...result, por_pagina: WHATSAPP_CLIENTS_PAGE_SIZE };
     },
   );

@@ -8,11 +8,13 @@ import { EvolutionClient } from '../../integrations/evolution/evolution-client.t
 import { chatRoutes } from './chat.routes.ts';
 import { instancesRoutes } from './instances.routes.ts';
 import { legacyRoutes } from './legacy.routes.ts';
+import { legacySessionRoutes } from './legacy-session.routes.ts';
 import { ticketsRoutes } from './tickets.routes.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 import { stickersRoutes } from './stickers.routes.ts';
 import { InstanceCache, runInBackground, type WhatsappContext } from './whatsapp-context.ts';
 import { retryDueMedia } from './media.service.ts';
+import { SCHEDULED_RETRY_DELAYS_MS, registerScheduledSend } from './scheduled-send.job.ts';
 
 export type EvolutionOptions = { baseUrl: string; globalApiKey: string; publicUrl: string };
 export type WhatsappOptions = {
@@ -20,6 +22,7 @@ export type WhatsappOptions = {
   mediaDir?: string | undefined;
   /** How often due media downloads are tried again; 0 turns the sweeper off (tests call retryDueMedia). Default 60 s. */
   mediaSweepMs?: number | undefined;
+  scheduledRetryDelaysMs?: readonly number[] | undefined;
 };
 
 // Keyed by the HTTP server, which the root instance and its plugins share.
@@ -66,10 +69,12 @@ export const whatsappRoutes: FastifyPluginAsync<WhatsappOptions> = async (app, o
     if (sweeper) clearInterval(sweeper);
     while (ctx.background.size > 0) await Promise.allSettled([...ctx.background]);
   });
+  registerScheduledSend(app.jobs, ctx, options.scheduledRetryDelaysMs ?? SCHEDULED_RETRY_DELAYS_MS);
   await app.register(instancesRoutes, { ctx });
   await app.register(webhookRoutes, { ctx });
   await app.register(chatRoutes, { ctx });
   await app.register(legacyRoutes, { ctx });
+  await app.register(legacySessionRoutes, { ctx });
   await app.register(ticketsRoutes, { ctx });
   await app.register(stickersRoutes, { ctx });
 };
