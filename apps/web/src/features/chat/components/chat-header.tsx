@@ -98,7 +98,7 @@ export function ChatHeader({ lead, potentials, settings, narrow, onOpenInfo, onL
   );
 
   return (
-    <Box ref={ref} component="header" aria-label="Cabeçalho da conversa" sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+    <Box ref={ref} component="header" data-testid="chat-header" sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center', flex: '1 1 240px', minWidth: 0 }}>
           {onBack && (
