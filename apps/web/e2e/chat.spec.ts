@@ -27,22 +27,21 @@ beforeAll(async () => {
   adminToken = (await harness.apiLogin('admin@demo.com.br')).token;
   expect((await api('/instancias', adminToken, { method: 'POST', body: { name: INSTANCE } })).status).toBe(201);
   expect(await harness.emulatorControl(`/_emulator/instances/${INSTANCE}/scan`, { number: '5511987650000', profileName: 'Recepção Paulista' })).toBe(200);
+  const rows = await harness.db
+    .select({ id: leads.cliCrmId, nome: leads.cliNome, telefone: leads.cliTelefone, unidade: leads.idUnidade })
+    .from(leads)
+    .where(and(isNull(leads.idUsuario), eq(leads.desativado, 0), isNull(leads.whatsappUltimaMensagemDataGeral)))
+    .orderBy(leads.cliCrmId);
+  quietLeads = rows.filter((r) => r.unidade === rows[0]!.unidade);
 }, 60_000);
 afterAll(async () => {
   await harness?.close();
 });
 
-/** An unassigned live lead of the first unit (visible to every attendant of the unit). */
-async function unassignedLead(skip: number): Promise<{ id: number; nome: string; telefone: string }> {
-  const rows = await harness.db
-    .select({ id: leads.cliCrmId, nome: leads.cliNome, telefone: leads.cliTelefone, unidade: leads.idUnidade })
-    .from(leads)
-    .where(and(isNull(leads.idUsuario), eq(leads.desativado, 0)))
-    .orderBy(leads.cliCrmId);
-  const firstUnit = rows[0]!.unidade;
-  const row = rows.filter((r) => r.unidade === firstUnit)[skip]!;
-  return { id: row.id, nome: row.nome, telefone: row.telefone };
-}
+type TestLead = { id: number; nome: string; telefone: string };
+/** Unassigned live leads of the first unit without a demo conversation, read once before the tests write. */
+let quietLeads: TestLead[] = [];
+const unassignedLead = async (skip: number): Promise<TestLead> => quietLeads[skip]!;
 
 const sendFromLead = (telefone: string, text: string, pushName: string) =>
   harness.emulatorControl(`/_emulator/instances/${INSTANCE}/messages`, { from: `55${telefone}`, text, pushName });
@@ -65,6 +64,8 @@ describe('001 §4 a message from a lead reaches the attendant live; opening it c
     await page.getByText('Selecione um lead para começar').waitFor();
     await page.getByPlaceholder('Busque por contatos e mensagens').waitFor();
     await page.getByTestId('chat-lead-count').filter({ hasText: /\d+ leads?$/ }).waitFor();
+    // The demo's history (apps/server/src/db/seed/demo-chat.ts): conversations with their last message.
+    expect(await page.getByTestId('chat-lead-last-message').filter({ hasText: /\S/ }).count()).toBeGreaterThan(5);
 
     // Two leads write: the latest goes to the top of the list, each with its unread count.
     const other = await unassignedLead(1);

@@ -148,9 +148,6 @@ export function ChatHeader({ lead, potentials, settings, narrow, onOpenInfo, onL
         )}
         {layout.showSelectors && settings.clienteAtendente && (
           <Box component="section" aria-label="Atendente" sx={{ order: 2, flex: layout.attendantInline ? `0 0 ${ATTENDANT_COLUMN}px` : '1 1 100%', minWidth: 0 }}>
-            <Typography variant="caption" color="text.secondary" component="h3">
-              Atendente
-            </Typography>
             <kit.AttendantSection lead={lead} onLeave={onLeave} />
           </Box>
         )}
