@@ -35,6 +35,7 @@ import { leadTagsRoutes } from './modules/leads/lead-tags.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +81,8 @@ export type AppOptions = {
   mediaDir?: string | undefined;
   /** How often failed media downloads are tried again (default 60 s; 0: never, tests call retryDueMedia). */
   mediaSweepMs?: number | undefined;
+  /** Waits before the 2nd, 3rd… attempt of a scheduled message that could not be sent (default 1, 5 and 15 minutes). */
+  scheduledRetryDelaysMs?: readonly number[] | undefined;
 };
 
 // A hop count as the function proxy-addr builds for one (Fastify's types take no number).
@@ -156,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(guidanceRoutes);
       await api.register(catalogRoutes);
       await api.register(unitSettingsRoutes);
-      await api.register(whatsappRoutes, { evolution: options.evolution, mediaDir: options.mediaDir, mediaSweepMs: options.mediaSweepMs });
+      await api.register(whatsappRoutes, { evolution: options.evolution, mediaDir: options.mediaDir, mediaSweepMs: options.mediaSweepMs, scheduledRetryDelaysMs: options.scheduledRetryDelaysMs });
       // The leads module checks a lead's ticket with the WhatsApp module's service (issue 7 §1).
       await api.register(leadsRoutes, { ticketUnitOf });
       await api.register(callAttemptsRoutes);
@@ -166,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditRoutes);
       await api.register(partnersRoutes);
       await api.register(setupRoutes);
+      await api.register(quickMessagesRoutes);
     },
     { prefix: '/api' },
   );

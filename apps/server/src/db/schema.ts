@@ -12,3 +12,4 @@ export * from '../jobs/jobs.table.ts';
 export * from '../modules/whatsapp/messages.table.ts';
 export * from '../modules/audit/audit.table.ts';
 export * from '../modules/partners/partners.table.ts';
+export * from '../modules/quick-messages/quick-messages.table.ts';

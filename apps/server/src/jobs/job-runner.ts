@@ -4,7 +4,7 @@
 // a crashed or restarted server resumes from the last committed batch and never repeats one.
 // Runs the same on PGlite and PostgreSQL.
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/connection.ts';
 import { jobItems, jobs } from './jobs.table.ts';
 
@@ -34,6 +34,8 @@ export type EnqueueInput = {
   params?: Record<string, unknown>;
   report?: JobReport;
   items: readonly unknown[];
+  /** Not claimed before this time (a scheduled send, a retry later); absent: at once. */
+  notBefore?: Date | null;
 };
 
 export type JobRunnerOptions = {
@@ -81,7 +83,7 @@ export class JobRunner {
     const write = async (t: DbOrTx): Promise<JobRow> => {
       const [job] = await t
         .insert(jobs)
-        .values({ kind: input.kind, idEmpresa: input.idEmpresa, idUnidade: input.idUnidade, idUsuario: input.idUsuario, params: input.params ?? {}, report: input.report ?? {}, total: input.items.length, status: input.items.length === 0 ? 'done' : 'queued', progress: input.items.length === 0 ? 100 : 0, finishedAt: input.items.length === 0 ? new Date() : null })
+        .values({ kind: input.kind, idEmpresa: input.idEmpresa, idUnidade: input.idUnidade, idUsuario: input.idUsuario, params: input.params ?? {}, report: input.report ?? {}, total: input.items.length, notBefore: input.notBefore ?? null, status: input.items.length === 0 ? 'done' : 'queued', progress: input.items.length === 0 ? 100 : 0, finishedAt: input.items.length === 0 ? new Date() : null })
         .returning();
       if (!job) throw new Error('job não criado');
       // Items travel as one JSON array per chunk (set-based), not as one placeholder per value.
@@ -211,6 +213,7 @@ export class JobRunner {
           and(
             inArray(jobs.status, ['queued', 'running']),
             inArray(jobs.kind, kinds),
+            or(isNull(jobs.notBefore), lte(jobs.notBefore, now)),
             or(isNull(jobs.lockedUntil), lt(jobs.lockedUntil, now), eq(jobs.lockedBy, this.workerId)),
           ),
         )

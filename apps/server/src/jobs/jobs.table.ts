@@ -22,6 +22,8 @@ export const jobs = pgTable(
     report: jsonb('report').$type<Record<string, unknown>>().notNull().default({}),
     error: text('error'),
     attempts: integer('attempts').notNull().default(0),
+    // Not claimed before this time (a scheduled WhatsApp message, a retry later); null: at once.
+    notBefore: timestamp('not_before', { withTimezone: true }),
     lockedBy: varchar('locked_by', { length: 64 }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

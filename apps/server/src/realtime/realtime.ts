@@ -5,6 +5,7 @@ import { Server } from 'socket.io';
 import type { FastifyInstance } from 'fastify';
 import { parseRealtimePayload, type RealtimeEventName, type RealtimePayloadIn } from '@funil/domain/realtime/events';
 import type { Db } from '../db/connection.ts';
+import { seesAssignedLeads } from '@funil/domain/leads/visibility';
 import { verifySession, type Session } from '../modules/auth/auth.service.ts';
 
 /** Emits one event of the contract: a name it does not know, or another payload shape, is a type error. */
@@ -16,6 +17,12 @@ export type Realtime = {
   toUnit: Emit;
   /** Emits to every socket of one company (all its units). */
   toCompany: Emit;
+  /**
+   * Emits to the sockets of the lead's unit whose user may see the lead (001 §6, the rule of
+   * @funil/domain/leads/visibility): users who see every lead, plus — for attendants without
+   * acesso_atribuidos — everyone when it is unassigned, else its attendant only.
+   */
+  toUsersWhoSee: <N extends RealtimeEventName>(lead: { idUnidade: number; idUsuario: number | null }, event: N, payload: RealtimePayloadIn<N>) => void;
   close(): Promise<void>;
 };
 
@@ -23,6 +30,17 @@ export const unitRoom = (unitId: number) => `unit:${unitId}`;
 export const companyRoom = (companyId: number) => `company:${companyId}`;
 export const userRoom = (userId: number) => `user:${userId}`;
 export const sessionRoom = (sessionId: number) => `session:${sessionId}`;
+/** The unit's sockets whose user sees every lead (seesAssignedLeads). */
+export const unitAllLeadsRoom = (unitId: number) => `unit:${unitId}:todos-leads`;
+/** The unit's sockets of attendants without acesso_atribuidos: they see unassigned leads and their own. */
+export const unitOwnLeadsRoom = (unitId: number) => `unit:${unitId}:leads-proprios`;
+/** One user's sockets in one unit. */
+export const unitUserRoom = (unitId: number, userId: number) => `unit:${unitId}:user:${userId}`;
+
+/** The rooms whose sockets may see a lead (isLeadVisibleTo, as rooms). */
+export function roomsWhoSee(lead: { idUnidade: number; idUsuario: number | null }): string[] {
+  return [unitAllLeadsRoom(lead.idUnidade), lead.idUsuario === null ? unitOwnLeadsRoom(lead.idUnidade) : unitUserRoom(lead.idUnidade, lead.idUsuario)];
+}
 
 export type RealtimeOptions = {
   redisUrl?: string | undefined;
@@ -65,7 +83,8 @@ export async function attachRealtime(app: FastifyInstance, db: Db, options: Real
   io.on('connection', (socket) => {
     const session = socket.data.session as Session;
     // The user and session rooms let a logout or a deactivation reach the socket on any process.
-    void socket.join([unitRoom(session.unidadeId), companyRoom(session.empresaId), userRoom(session.userId), sessionRoom(session.sessionId)]);
+    const leadsRoom = seesAssignedLeads({ userId: session.userId, permission: session.permission, acessoAtribuidos: session.acessoAtribuidos }) ? unitAllLeadsRoom(session.unidadeId) : unitOwnLeadsRoom(session.unidadeId);
+    void socket.join([unitRoom(session.unidadeId), companyRoom(session.empresaId), userRoom(session.userId), sessionRoom(session.sessionId), leadsRoom, unitUserRoom(session.unidadeId, session.userId)]);
     // 001 §7 "Main socket": 'ready' on connect.
     const ready: RealtimePayloadIn<'ready'> = { idUnidade: session.unidadeId };
     socket.emit('ready', ready);
@@ -83,10 +102,17 @@ export async function attachRealtime(app: FastifyInstance, db: Db, options: Real
     };
   };
 
+  const toUsersWhoSee: Realtime['toUsersWhoSee'] = (lead, event, payload) => {
+    if (options.checkPayloads) check(event, payload);
+    // One emit to several rooms reaches each socket once.
+    io.to(roomsWhoSee(lead)).emit(event, payload);
+  };
+
   return {
     io,
     toUnit: emitTo(unitRoom),
     toCompany: emitTo(companyRoom),
+    toUsersWhoSee,
     close: async () => {
       await io.close();
       await closeRedis?.();

@@ -28,6 +28,7 @@ export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
   '/usuarios': { component: lazy(() => import('../features/users/components/users-screen.tsx').then((m) => ({ default: m.UsersScreen }))) },
   '/parceiros': { component: lazy(() => import('../features/partners/components/partners-screen.tsx').then((m) => ({ default: m.PartnersScreen }))) },
   '/auditoria': { component: lazy(() => import('../features/audit/components/audit-screen.tsx').then((m) => ({ default: m.AuditScreen }))) },
+  '/configuracoes-whatsapp': { component: lazy(() => import('../features/quick-messages/components/quick-messages-screen.tsx').then((m) => ({ default: m.QuickMessagesScreen }))) },
   '/unidades': { component: lazy(() => import('../features/units/components/units-screen.tsx').then((m) => ({ default: m.UnitsScreen }))) },
 };
 

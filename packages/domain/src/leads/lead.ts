@@ -54,6 +54,11 @@ export const leadSchema = z.object({
   /** 001 §3 "Scheduled message fields on a contact"; the date is 'YYYY-MM-DD HH:mm:ss'. */
   cli_mensagem_agendada: text,
   cli_data_mensagem_agendada: text,
+  /** Issue 9: the scheduled message's sending: 'pendente' (waiting or retrying), 'falhou' (given up); null when none. */
+  cli_mensagem_agendada_status: z.enum(['pendente', 'enviando', 'falhou']).nullable().optional(),
+  /** The reason of the last failed attempt ('Lead bloqueado para WhatsApp.', 'WhatsApp desconectado', 'Lead sem WhatsApp!'…). */
+  cli_mensagem_agendada_erro: text.optional(),
+  cli_mensagem_agendada_tentativas: z.number().int().optional(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 

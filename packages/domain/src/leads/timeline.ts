@@ -111,7 +111,14 @@ export const UNKNOWN_STATUS_LABEL = 'Desconhecido';
 export const UNRESOLVED_USER_LABEL = 'ERR';
 
 /** 000 §4 scheduled WhatsApp message event, by id_novo. */
-export type ScheduledMessageChange = 'agendada' | 'cancelada' | 'anterior' | 'atualizada';
+export type ScheduledMessageChange = 'agendada' | 'cancelada' | 'anterior' | 'atualizada' | 'enviada' | 'falhou';
+
+/**
+ * Issue 9: the scheduled message's sending, beyond 000 §4's values: id_novo -2 sent (texto the
+ * message), -3 failed for good (texto the message, descricao the reason).
+ */
+export const SCHEDULED_MESSAGE_SENT = -2;
+export const SCHEDULED_MESSAGE_FAILED = -3;
 
 /**
  * 000 §4: id_novo null means scheduled, -1 cancelled, 0 the old message is shown, any other
@@ -120,6 +127,8 @@ export type ScheduledMessageChange = 'agendada' | 'cancelada' | 'anterior' | 'at
 export function scheduledMessageChange(idNovo: number | null): ScheduledMessageChange {
   if (idNovo === null) return 'agendada';
   if (idNovo === -1) return 'cancelada';
+  if (idNovo === SCHEDULED_MESSAGE_SENT) return 'enviada';
+  if (idNovo === SCHEDULED_MESSAGE_FAILED) return 'falhou';
   if (idNovo === 0) return 'anterior';
   return 'atualizada';
 }
@@ -331,6 +340,10 @@ function describeScheduledMessage(event: HistoryEvent): Pick<TimelineRow, 'icon'
       };
     case 'anterior':
       return { icon: 'scheduled-message', title: 'Mensagem agendada anterior', details: nonEmpty(event.texto_antigo) };
+    case 'enviada':
+      return { icon: 'scheduled-message', title: 'Mensagem agendada enviada', details: nonEmpty(event.texto) };
+    case 'falhou':
+      return { icon: 'scheduled-message', title: 'Falha no envio da mensagem agendada', details: [...nonEmpty(event.texto), ...nonEmpty(event.descricao).map((reason) => `Motivo: ${reason}`)] };
     case 'atualizada':
       return {
         icon: 'scheduled-message',

@@ -24,8 +24,16 @@ export const MENSAGEM_TIPO = {
 export const WHATSAPP_CLIENTS_PAGE_SIZE = 50;
 
 /** GET /api/whatsapp/clientes/:page/*: the leads of the unit with their last message. */
+/** Issue 9: the newest message of the lead containing the search text (a window of it), when the search matched a message. */
+export const messageMatchSchema = z.object({ id: z.number().int(), texto: z.string(), data: z.string(), fromMe: z.boolean() });
+export type MessageMatch = z.infer<typeof messageMatchSchema>;
+
+/** A row of the chat lead list: the lead, and the message the search found in its conversation (null when the name or phone matched, or no search). */
+export const whatsappClientSchema = leadListItemSchema.extend({ mensagem_encontrada: messageMatchSchema.nullable().optional() });
+export type WhatsappClient = z.infer<typeof whatsappClientSchema>;
+
 export const whatsappClientsResponseSchema = z.object({
-  clientes: z.array(leadListItemSchema),
+  clientes: z.array(whatsappClientSchema),
   total: z.number().int(),
   pagina: z.number().int(),
   por_pagina: z.number().int(),

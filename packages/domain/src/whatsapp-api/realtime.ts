@@ -10,6 +10,8 @@ export const leadSummarySchema = z.object({
   cli_nome: z.string(),
   cli_telefone: z.string(),
   unidade: z.number().int(),
+  /** The assigned attendant (001 §3 idUsuario): who, besides those who see every lead, receives its events. */
+  idUsuario: z.number().int().nullable(),
   idTicket: z.number().int().nullable(),
   idInstanciaEvolution: z.number().int().nullable(),
   whatsapp_blocked: z.number().int(),

@@ -70,7 +70,7 @@ export async function firstLeadPhones(db: DbOrTx, unitIds: readonly number[], pe
 export const leadStatusOfAck = (ack: number): number | null => (ack <= 0 ? null : ack <= 2 ? 1 : ack === 3 ? 2 : 3);
 
 const SUMMARY_COLUMN_NAMES = [
-  'cli_crm_id', 'cli_nome', 'cli_telefone', 'id_unidade', 'id_ticket', 'id_instancia_evolution', 'whatsapp_blocked', 'marcado_nao_lida',
+  'cli_crm_id', 'cli_nome', 'cli_telefone', 'id_unidade', 'id_usuario', 'id_ticket', 'id_instancia_evolution', 'whatsapp_blocked', 'marcado_nao_lida',
   'whatsapp_ultima_mensagem_texto', 'whatsapp_ultima_mensagem_data_geral', 'whatsapp_ultima_mensagem_data_enviada',
   'whatsapp_ultima_mensagem_data_recebida', 'whatsapp_ultima_mensagem_nao_lidas', 'whatsapp_ultima_mensagem_from_me',
   'whatsapp_ultima_mensagem_tipo', 'whatsapp_ultima_mensagem_status',
@@ -85,6 +85,7 @@ export type RawLeadSummary = {
   cli_nome: string;
   cli_telefone: string;
   id_unidade: number;
+  id_usuario: number | null;
   id_ticket: number | null;
   id_instancia_evolution: number | null;
   whatsapp_blocked: number;
@@ -108,6 +109,7 @@ export function leadSummaryOf(lead: LeadRow): LeadSummary {
     cli_nome: lead.cliNome,
     cli_telefone: lead.cliTelefone,
     unidade: lead.idUnidade,
+    idUsuario: lead.idUsuario,
     idTicket: lead.idTicket,
     idInstanciaEvolution: lead.idInstanciaEvolution,
     whatsapp_blocked: lead.whatsappBlocked,
@@ -131,6 +133,7 @@ export function summaryOfRaw(r: RawLeadSummary): LeadSummary | null {
     cli_nome: r.cli_nome,
     cli_telefone: r.cli_telefone,
     unidade: Number(r.id_unidade),
+    idUsuario: r.id_usuario === null ? null : Number(r.id_usuario),
     idTicket: r.id_ticket,
     idInstanciaEvolution: r.id_instancia_evolution,
     whatsapp_blocked: r.whatsapp_blocked,

@@ -45,7 +45,7 @@ export type LeadsRoutesOptions = { ticketUnitOf?: service.LeadDeps['ticketUnitOf
 
 export const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app, options) => {
   await registerFormBodies(app);
-  const deps: service.LeadDeps = { db: app.db, realtime: app.realtime, ticketUnitOf: options.ticketUnitOf };
+  const deps: service.LeadDeps = { db: app.db, realtime: app.realtime, ticketUnitOf: options.ticketUnitOf, enqueueJob: (input, tx) => app.jobs.enqueue(input, tx) };
 
   // ---- registration (000 §7) ----
   app.post(

@@ -49,6 +49,8 @@ import { activeUserOfUnit, userName } from '../users/users.service.ts';
 import { activeUnitOfCompany } from '../tenancy/tenancy.service.ts';
 import { findOrCreateTagsByName, linkTagsToLeads, unlinkAllTagsOfLead } from '../tags/tags.service.ts';
 import { sistemaIrmaoClienteSeq } from './appointments.table.ts';
+import type { EnqueueInput } from '../../jobs/job-runner.ts';
+import { SCHEDULED_MESSAGE_JOB, type ScheduledMessageJobItem } from './scheduled-message.service.ts';
 
 /** What the lead services need from the app. */
 export type LeadDeps = {
@@ -57,6 +59,8 @@ export type LeadDeps = {
   now?: () => Date;
   /** The unit of a conversation ticket (the WhatsApp module's, given by the app); null when none. */
   ticketUnitOf?: ((db: Db | Tx, idTicket: number) => Promise<number | null>) | undefined;
+  /** The app's durable jobs (app.jobs.enqueue): a scheduled message becomes a job in the schedule's transaction. */
+  enqueueJob?: ((input: EnqueueInput, tx: Tx) => Promise<unknown>) | undefined;
 };
 
 export function scopeOf(session: Session): LeadScope {
@@ -367,7 +371,13 @@ export function scheduleMessage(deps: LeadDeps, session: Session, id: number, te
   return applyLeadChange(deps, session, id, async (lead) => ({
     action: 'mensagem-agendada',
     message: LEAD_API_MESSAGES.messageScheduled,
-    set: { cliMensagemAgendada: text, cliDataMensagemAgendada: date },
+    // Issue 9: a new version, so the job of an earlier schedule sends nothing; the send is a durable job due at `date`.
+    set: { cliMensagemAgendada: text, cliDataMensagemAgendada: date, cliMensagemAgendadaStatus: 'pendente', cliMensagemAgendadaErro: null, cliMensagemAgendadaTentativas: 0, cliMensagemAgendadaVersao: lead.cliMensagemAgendadaVersao + 1 },
+    also: async (tx) => {
+      if (!deps.enqueueJob) return;
+      const item: ScheduledMessageJobItem = { cliCrmId: lead.cliCrmId, versao: lead.cliMensagemAgendadaVersao + 1, tentativa: 1 };
+      await deps.enqueueJob({ kind: SCHEDULED_MESSAGE_JOB, idEmpresa: lead.idEmpresa, idUnidade: lead.idUnidade, idUsuario: session.userId, params: item, items: [item], notBefore: date }, tx);
+    },
     history: [
       {
         tipo: TIMELINE_EVENT_TYPE.mensagemAgendadaWhatsapp,
@@ -387,7 +397,7 @@ export function clearScheduledMessage(deps: LeadDeps, session: Session, id: numb
     return {
       action: 'mensagem-agendada',
       message: LEAD_API_MESSAGES.scheduledMessageCleared,
-      set: { cliMensagemAgendada: null, cliDataMensagemAgendada: null },
+      set: { cliMensagemAgendada: null, cliDataMensagemAgendada: null, cliMensagemAgendadaStatus: null, cliMensagemAgendadaErro: null, cliMensagemAgendadaTentativas: 0, cliMensagemAgendadaVersao: lead.cliMensagemAgendadaVersao + 1 },
       history: [{ tipo: TIMELINE_EVENT_TYPE.mensagemAgendadaWhatsapp, idNovo: -1, textoAntigo: lead.cliMensagemAgendada }],
     };
   });

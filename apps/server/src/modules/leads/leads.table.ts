@@ -59,6 +59,12 @@ export const leads = pgTable(
     desativado: integer('desativado').notNull().default(0),
     cliMensagemAgendada: text('cli_mensagem_agendada'),
     cliDataMensagemAgendada: timestamp('cli_data_mensagem_agendada', { withTimezone: true }),
+    // The scheduled message's sending (issue 9): 'pendente' | 'enviando' | 'falhou'; the failure's
+    // reason; the attempts made; a version that a new schedule raises so an older job sends nothing.
+    cliMensagemAgendadaStatus: varchar('cli_mensagem_agendada_status', { length: 10 }),
+    cliMensagemAgendadaErro: text('cli_mensagem_agendada_erro'),
+    cliMensagemAgendadaTentativas: integer('cli_mensagem_agendada_tentativas').notNull().default(0),
+    cliMensagemAgendadaVersao: integer('cli_mensagem_agendada_versao').notNull().default(0),
     // List-derived fields of 001 §3, kept on the row so the lists need no aggregate.
     whatsappUltimaMensagemTexto: text('whatsapp_ultima_mensagem_texto'),
     whatsappUltimaMensagemDataGeral: timestamp('whatsapp_ultima_mensagem_data_geral', { withTimezone: true }),

@@ -3,7 +3,7 @@
 // A lead list, so it lives with the leads (issue 7 §1); the WhatsApp module's route calls it.
 import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { WhatsappClientsFilter } from '@funil/domain/leads/filter-segments';
-import type { LeadListItem } from '@funil/domain/leads/lead';
+import type { MessageMatch, WhatsappClient } from '@funil/domain/whatsapp-api/legacy-api';
 import { WHATSAPP_CLIENTS_PAGE_SIZE } from '@funil/domain/whatsapp-api/legacy-api';
 import type { DbOrTx } from '../../db/connection.ts';
 import { leads } from './leads.table.ts';
@@ -15,7 +15,17 @@ import { scopeOf } from './leads.service.ts';
 // 'YYYY-MM-DD[ HH:mm:ss]' is São Paulo wall time (docs/decisions.md "Dates and filters").
 const wall = (value: string, endOfDay: boolean) => sql`(${value.length === 10 ? `${value} ${endOfDay ? '23:59:59' : '00:00:00'}` : value}::timestamp at time zone 'America/Sao_Paulo')`;
 
-function conditions(session: Session, f: WhatsappClientsFilter): SQL[] {
+/**
+ * The message-text half of the chat search (issue 9), given by the WhatsApp module (its service
+ * owns the messages table): the lead ids with a matching message, and each listed lead's newest match.
+ */
+export type MessageTextSearch = {
+  searches(text: string): boolean;
+  leadIds(idUnidade: number, text: string): SQL;
+  latest(db: DbOrTx, idUnidade: number, cliCrmIds: readonly number[], text: string): Promise<Map<number, MessageMatch>>;
+};
+
+function conditions(session: Session, f: WhatsappClientsFilter, messages?: MessageTextSearch): SQL[] {
   const c: (SQL | undefined)[] = [eq(leads.idUnidade, session.unidadeId), eq(leads.idEmpresa, session.empresaId), eq(leads.desativado, 0)];
   // 001 §6 (packages/domain leads/visibility.ts): an attendant without acesso_atribuidos sees only unassigned leads or their own.
   if (!scopeOf(session).seesAssigned) c.push(or(isNull(leads.idUsuario), eq(leads.idUsuario, session.userId)));
@@ -26,7 +36,14 @@ function conditions(session: Session, f: WhatsappClientsFilter): SQL[] {
     // 001 §5 Search: name or phone, ignoring case and accents.
     const text = `%${f.texto_busca.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
     const digits = f.texto_busca.replace(/\D/g, '');
-    c.push(or(sql`immutable_unaccent(lower(${leads.cliNome})) like immutable_unaccent(lower(${text}))`, digits.length >= 3 ? sql`${leads.cliTelefone} like ${`%${digits}%`}` : undefined));
+    c.push(
+      or(
+        sql`immutable_unaccent(lower(${leads.cliNome})) like immutable_unaccent(lower(${text}))`,
+        digits.length >= 3 ? sql`${leads.cliTelefone} like ${`%${digits}%`}` : undefined,
+        // Issue 9: and the text of the lead's messages.
+        messages?.searches(f.texto_busca) ? sql`${leads.cliCrmId} in ${messages.leadIds(session.unidadeId, f.texto_busca)}` : undefined,
+      ),
+    );
   }
   if (f.cli_tipo_lead !== null) c.push(eq(leads.cliTipoLead, f.cli_tipo_lead));
   if (f.cli_mensagem_status !== null) c.push(eq(leads.cliMensagemStatus, f.cli_mensagem_status));
@@ -47,9 +64,9 @@ function conditions(session: Session, f: WhatsappClientsFilter): SQL[] {
   return c.filter((x): x is SQL => x !== undefined);
 }
 
-export async function listWhatsappClients(db: DbOrTx, session: Session, f: WhatsappClientsFilter): Promise<{ clientes: LeadListItem[]; total: number; pagina: number }> {
+export async function listWhatsappClients(db: DbOrTx, session: Session, f: WhatsappClientsFilter, messages?: MessageTextSearch): Promise<{ clientes: WhatsappClient[]; total: number; pagina: number }> {
   const page = Math.max(1, f.page);
-  const where = and(...conditions(session, f));
+  const where = and(...conditions(session, f, messages));
   const [rows, [count]] = await Promise.all([
     db
       .select({ lead: leads, nome: attendantName })
@@ -62,5 +79,6 @@ export async function listWhatsappClients(db: DbOrTx, session: Session, f: Whats
   ]);
   // One mapping of a lead row for every list (the CRM's); the route's response schema keeps only
   // the legacy item's fields (001 §3 Lead with its list-derived fields).
-  return { clientes: rows.map((r) => toCrmContato(r.lead, r.nome, [])), total: Number(count?.n ?? 0), pagina: page };
+  const found = messages && f.texto_busca !== '' ? await messages.latest(db, session.unidadeId, rows.map((r) => r.lead.cliCrmId), f.texto_busca) : new Map<number, MessageMatch>();
+  return { clientes: rows.map((r) => ({ ...toCrmContato(r.lead, r.nome, []), mensagem_encontrada: found.get(r.lead.cliCrmId) ?? null })), total: Number(count?.n ?? 0), pagina: page };
 }

@@ -6,7 +6,8 @@ import { PERMISSION_NAME, isPermission } from '@funil/domain/access/roles';
 import { parseConfiguracoesUsuario } from '@funil/domain/unit/unit-data';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { unitNamesOfCompany } from '../tenancy/tenancy.service.ts';
-import { activeUsersOfUnit, usersOfCompany } from './users.service.ts';
+import { activeUsersOfUnit, setOwnNotifications, usersOfCompany } from './users.service.ts';
+import { NOTIFICATION_MESSAGES, notificationSettingsBodySchema, notificationSettingsResponseSchema } from '@funil/domain/whatsapp-api/notifications-api';
 import { USER_MESSAGES, permissionOptions, permissionsListSchema, userActiveSchema, userCreateSchema, userUpdateSchema, usersQuerySchema } from '@funil/domain/admin-api/users';
 import { PASSWORD_MESSAGES, messageSchema, passwordChangeSchema } from '@funil/domain/admin-api/password';
 import { writeResultSchema } from '@funil/domain/admin-api/fields';
@@ -16,6 +17,17 @@ import { changeOwnPassword, createUser, setUserActive, updateUser } from './user
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // 001 §7: PUT cadastros/configuracoes-notificacoes {configuracoes: {notificacoes}}, every user's own switch.
+  app.put(
+    '/cadastros/configuracoes-notificacoes',
+    { schema: { body: notificationSettingsBodySchema, response: { 200: notificationSettingsResponseSchema, ...errors } } },
+    async (request) => {
+      const notificacoes = request.body.configuracoes.notificacoes;
+      const configuracoes = await setOwnNotifications(app.db, sessionOf(request).userId, notificacoes);
+      return { message: notificacoes ? NOTIFICATION_MESSAGES.on : NOTIFICATION_MESSAGES.off, data: { notificacoes, configuracoes } };
+    },
+  );
+
   app.get(
     '/cadastros/usuarios-sem-permissao',
     { schema: { response: { 200: usersWithoutPermissionSchema, 401: errorBodySchema } } },

@@ -1,6 +1,6 @@
 // The users module's door (issue 7 §1): other modules read users only through these functions.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { Db, DbOrTx } from '../../db/connection.ts';
 import { usuarios } from './users.table.ts';
 
 export type UserRow = typeof usuarios.$inferSelect;
@@ -111,4 +111,24 @@ export async function updateUserRow(db: DbOrTx, userId: number, values: Partial<
 export async function userCountsByCompany(db: DbOrTx): Promise<Map<number, number>> {
   const rows = await db.select({ idEmpresa: usuarios.idEmpresa, n: sql<number>`count(*)::int` }).from(usuarios).groupBy(usuarios.idEmpresa);
   return new Map(rows.map((r) => [r.idEmpresa, Number(r.n)]));
+}
+
+/**
+ * PUT cadastros/configuracoes-notificacoes: the user's own notifications switch, merged into its
+ * configuracoes JSON (the other keys kept). Sessions stay: it is the user's own preference.
+ */
+export async function setOwnNotifications(db: Db, userId: number, notificacoes: boolean): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ configuracoes: usuarios.configuracoes }).from(usuarios).where(eq(usuarios.id, userId)).for('update');
+    let current: Record<string, unknown> = {};
+    try {
+      const parsed: unknown = JSON.parse(row?.configuracoes || '{}');
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) current = parsed as Record<string, unknown>;
+    } catch {
+      current = {};
+    }
+    const configuracoes = JSON.stringify({ ...current, notificacoes });
+    await tx.update(usuarios).set({ configuracoes }).where(eq(usuarios.id, userId));
+    return configuracoes;
+  });
 }

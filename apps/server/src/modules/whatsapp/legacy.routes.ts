@@ -24,13 +24,15 @@ import { legacyMessageOf } from './message-view.ts';
 import { listWhatsappClients } from '../leads/leads.service.ts';
 import { userNamesById } from '../users/users.service.ts';
 import { idempotencyKeyOf } from './idempotency.ts';
+import { latestMessageMatches, leadIdsWithMessageText, searchesMessages } from './message-search.service.ts';
+
+/** The message-text half of the chat search, handed to the leads module's list (issue 9). */
+const MESSAGE_TEXT_SEARCH = { searches: searchesMessages, leadIds: leadIdsWithMessageText, latest: latestMessageMatches };
 import type { WhatsappContext } from './whatsapp-context.ts';
 import { findMessageRow, listLeadMessages, type MessageRow } from './message-store.repository.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 502: errorBodySchema };
 const legacy = ['/whatsappv2', '/whatsapp'] as const;
-// The chat lead list serves the three chat screens (issue 9: one set of components).
-const chatList = ['/whatsapp-v3', '/whatsappv2', '/whatsapp'] as const;
 
 function outgoingOf(kind: LegacySendKind, b: LegacySendBody): Outgoing {
   const need = (value: string | undefined): string => {
@@ -59,7 +61,8 @@ const senderNameOf = (row: MessageRow, names: Map<number, string>): string | nul
 export const legacyRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async (app, { ctx }) => {
   app.get(
     '/whatsapp/clientes/:page/*',
-    { config: { access: chatList }, schema: { params: z.object({ page: z.string(), '*': z.string() }), response: { 200: whatsappClientsResponseSchema, ...errors } } },
+    // The one lead list of the three chats (issue 9: one set of components serves v3, v2 and legacy).
+    { config: { access: [...legacy, '/whatsapp-v3'] }, schema: { params: z.object({ page: z.string(), '*': z.string() }), response: { 200: whatsappClientsResponseSchema, ...errors } } },
     async (request) => {
       let filter;
       try {
@@ -68,7 +71,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = asy
         if (err instanceof FilterSegmentsError) throw new DomainError('invalid', err.message);
         throw err;
       }
-      const result = await listWhatsappClients(ctx.db, sessionOf(request), filter);
+      const result = await listWhatsappClients(ctx.db, sessionOf(request), filter, MESSAGE_TEXT_SEARCH);
       return { ...result, por_pagina: WHATSAPP_CLIENTS_PAGE_SIZE };
     },
   );

@@ -65,6 +65,10 @@ export const whatsappMensagens = pgTable(
     index('whatsapp_mensagens_ticket_idx').on(t.idTicket, t.criadoEm.desc()),
     uniqueIndex('whatsapp_mensagens_idempotencia_uq').on(t.idUsuario, t.chaveIdempotencia).where(sql`${t.chaveIdempotencia} is not null`),
     index('whatsapp_mensagens_midia_retry_idx').on(t.mediaTentarEm).where(sql`${t.mediaStatus} in ('pending', 'failed')`),
+    // The chat search over message text (issue 9): accent- and case-free trigrams per unit.
+    index('whatsapp_mensagens_unidade_texto_trgm_idx')
+      .using('gin', t.idUnidade, sql`immutable_unaccent(lower(${t.body})) gin_trgm_ops`)
+      .where(sql`${t.isDeleted} = false and ${t.mediaType} not in ('reaction', 'call_log')`),
   ],
 );
 

@@ -1,4 +1,5 @@
-// Live events of the WhatsApp area (001 §7 "Main socket"), always to the instance's unit only.
+// Live events of the WhatsApp area (001 §7 "Main socket"), always to the instance's unit only;
+// a lead's messages and changes only to the users who may see that lead (001 §6, issue 9).
 import { appMessageEvent, contactEvent, leadUpdateEvent, ticketEvent, whatsappEvent, whatsappSessionEvent } from '@funil/domain/realtime/events';
 import type { AppMessagePayload, InstanceEventPayload, LeadSummary } from '@funil/domain/whatsapp-api/realtime';
 import type { LeadRealtimeEvent } from '@funil/domain/leads-api/lead-api';
@@ -11,7 +12,7 @@ export type Tenant = { idEmpresa: number; idUnidade: number };
 
 export function emitMessage(ctx: WhatsappContext, t: Tenant, action: 'create' | 'update', message: ChatMessage, contact: LeadSummary, ticket: Ticket | null): void {
   const payload: AppMessagePayload = { action, message, ticket, contact };
-  ctx.realtime.toUnit(t.idUnidade, appMessageEvent(t.idEmpresa), payload);
+  ctx.realtime.toUsersWhoSee({ idUnidade: t.idUnidade, idUsuario: contact.idUsuario }, appMessageEvent(t.idEmpresa), payload);
 }
 
 /**
@@ -20,8 +21,9 @@ export function emitMessage(ctx: WhatsappContext, t: Tenant, action: 'create' | 
  */
 export function emitLead(ctx: WhatsappContext, t: Tenant, lead: LeadSummary, action: 'create' | 'update' = 'update'): void {
   const payload: LeadRealtimeEvent = { action: action === 'create' ? 'criado' : 'whatsapp', cli_crm_id: lead.cli_crm_id, idUnidade: t.idUnidade };
-  ctx.realtime.toUnit(t.idUnidade, contactEvent(t.idEmpresa), payload);
-  ctx.realtime.toUnit(t.idUnidade, leadUpdateEvent(lead.cli_crm_id), payload);
+  const who = { idUnidade: t.idUnidade, idUsuario: lead.idUsuario };
+  ctx.realtime.toUsersWhoSee(who, contactEvent(t.idEmpresa), payload);
+  ctx.realtime.toUsersWhoSee(who, leadUpdateEvent(lead.cli_crm_id), payload);
 }
 
 export function emitTicket(ctx: WhatsappContext, t: Tenant, ticket: Ticket, action: 'create' | 'update' = 'update'): void {

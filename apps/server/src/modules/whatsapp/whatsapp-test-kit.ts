@@ -33,7 +33,7 @@ export type Kit = {
   close(): Promise<void>;
 };
 
-export async function startKit(): Promise<Kit> {
+export async function startKit(options: { scheduledRetryDelaysMs?: readonly number[] } = {}): Promise<Kit> {
   const key = randomBytes(16).toString('hex');
   const emu = createEmulator({ globalApiKey: key, autoAck: false, webhookRetry: { maxAttempts: 2, baseDelayMs: 50, maxDelayMs: 100, timeoutMs: 5_000 } });
   const emuUrl = await emu.listen(0, '127.0.0.1');
@@ -44,6 +44,7 @@ export async function startKit(): Promise<Kit> {
     mediaDir,
     // The media sweeper is driven by the tests (retryDueMedia with a chosen time).
     mediaSweepMs: 0,
+    ...(options.scheduledRetryDelaysMs ? { scheduledRetryDelaysMs: options.scheduledRetryDelaysMs } : {}),
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();

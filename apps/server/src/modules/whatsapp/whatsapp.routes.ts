@@ -12,6 +12,7 @@ import { ticketsRoutes } from './tickets.routes.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 import { InstanceCache, runInBackground, type WhatsappContext } from './whatsapp-context.ts';
 import { retryDueMedia } from './media.service.ts';
+import { SCHEDULED_RETRY_DELAYS_MS, registerScheduledSend } from './scheduled-send.job.ts';
 
 export type EvolutionOptions = { baseUrl: string; globalApiKey: string; publicUrl: string };
 export type WhatsappOptions = {
@@ -19,6 +20,7 @@ export type WhatsappOptions = {
   mediaDir?: string | undefined;
   /** How often due media downloads are tried again; 0 turns the sweeper off (tests call retryDueMedia). Default 60 s. */
   mediaSweepMs?: number | undefined;
+  scheduledRetryDelaysMs?: readonly number[] | undefined;
 };
 
 // Keyed by the HTTP server, which the root instance and its plugins share.
@@ -65,6 +67,7 @@ export const whatsappRoutes: FastifyPluginAsync<WhatsappOptions> = async (app, o
     if (sweeper) clearInterval(sweeper);
     while (ctx.background.size > 0) await Promise.allSettled([...ctx.background]);
   });
+  registerScheduledSend(app.jobs, ctx, options.scheduledRetryDelaysMs ?? SCHEDULED_RETRY_DELAYS_MS);
   await app.register(instancesRoutes, { ctx });
   await app.register(webhookRoutes, { ctx });
   await app.register(chatRoutes, { ctx });

@@ -32,6 +32,34 @@ function WhenPicker({ label, value, onChange, error }: { label: string; value: D
   );
 }
 
+/** Issue 9: the scheduled message's sending — waiting, retrying after a failed attempt, or failed for good. */
+function scheduledSeverity(lead: CrmContato): 'info' | 'warning' | 'error' {
+  if (lead.cli_mensagem_agendada_status === 'falhou') return 'error';
+  return lead.cli_mensagem_agendada_erro ? 'warning' : 'info';
+}
+
+function ScheduledState({ lead }: { lead: CrmContato }) {
+  const attempts = lead.cli_mensagem_agendada_tentativas ?? 0;
+  if (lead.cli_mensagem_agendada_status === 'falhou') {
+    return (
+      <Box component="span" sx={{ display: 'block', mt: 0.5 }} role="status">
+        <Box component="span" sx={{ fontWeight: 600 }}>
+          Falha no envio
+        </Box>
+        {` após ${attempts} ${attempts === 1 ? 'tentativa' : 'tentativas'}: ${lead.cli_mensagem_agendada_erro ?? 'erro desconhecido'}`}
+      </Box>
+    );
+  }
+  if (lead.cli_mensagem_agendada_erro) {
+    return (
+      <Box component="span" sx={{ display: 'block', mt: 0.5 }} role="status">
+        {`Não enviada (${lead.cli_mensagem_agendada_erro}); nova tentativa em breve.`}
+      </Box>
+    );
+  }
+  return null;
+}
+
 export function SchedulePanel({ lead }: { lead: CrmContato }) {
   const id = lead.cli_crm_id;
   const [callAt, setCallAt] = useState<Dayjs | null>(null);
@@ -84,7 +112,7 @@ export function SchedulePanel({ lead }: { lead: CrmContato }) {
         </Typography>
         {lead.cli_mensagem_agendada && (
           <Alert
-            severity="info"
+            severity={scheduledSeverity(lead)}
             icon={false}
             sx={{ mb: 1, py: 0 }}
             action={
@@ -97,6 +125,7 @@ export function SchedulePanel({ lead }: { lead: CrmContato }) {
               {formatDateTime(lead.cli_data_mensagem_agendada)}
             </Box>
             : {lead.cli_mensagem_agendada}
+            <ScheduledState lead={lead} />
           </Alert>
         )}
         <Stack spacing={1}>
