@@ -34,7 +34,10 @@ export function replacesTemp(pending: PendingMessage, stored: ChatMessage): bool
     const gap = Math.abs(Date.parse(stored.createdAt) - Date.parse(temp.createdAt));
     return stored.mediaType === temp.mediaType && gap <= SAME_MEDIA_WINDOW_MS;
   }
-  return stored.mediaType === temp.mediaType && textOf(stored) !== '' && textOf(stored).endsWith(textOf(temp));
+  // The server may have put the signature line (001 §5 assinaturaWhatsapp) in front of the text.
+  const body = textOf(stored);
+  const sent = textOf(temp);
+  return stored.mediaType === temp.mediaType && body !== '' && (body === sent || body.endsWith(`\n${sent}`));
 }
 
 /** 001 §4: updates never lower the ack; the other fields follow the newer copy. */

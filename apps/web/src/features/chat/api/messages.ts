@@ -5,11 +5,13 @@ import { z } from 'zod';
 import { chatMessageSchema, type ChatMessage, MESSAGE_PAGE_SIZE } from '@funil/domain/whatsapp-api/chat-message';
 import { findMessagesResponseSchema, readResponseSchema, sendResponseSchema } from '@funil/domain/whatsapp-api/gateway-api';
 import { legacyMessagesResponseSchema, legacySendResponseSchema, type LegacySendKind } from '@funil/domain/whatsapp-api/legacy-api';
-import { ticketMessagesResponseSchema, ticketSchema } from '@funil/domain/whatsapp-api/tickets-api';
+import { contactResponseSchema, ticketMessagesResponseSchema, ticketSchema } from '@funil/domain/whatsapp-api/tickets-api';
 import { apiRequest, http } from '../../../lib/http-client.ts';
 import { legacyToChatMessage } from './messages-legacy.ts';
 
-export type ChatChannel = 'v3' | 'v2' | 'legacy';
+import type { ChatChannel } from '@funil/domain/access/chat-route';
+
+export type { ChatChannel };
 
 /** What a conversation needs of its lead to reach it on a channel. */
 export type ConversationLead = {
@@ -143,3 +145,12 @@ export async function deleteMessage(id: number): Promise<void> {
 }
 
 export { MESSAGE_PAGE_SIZE };
+
+/**
+ * 'Conversar' on a shared contact card (issue 9): POST /api/contacts finds the unit's lead of that
+ * number or creates it (001 §7 ticket API), so the card always opens a conversation.
+ */
+export async function leadOfSharedContact(phone: string, name: string): Promise<number> {
+  const contact = await http.post('/contacts', { number: phone, name: name.trim() || phone }, contactResponseSchema);
+  return contact.id;
+}

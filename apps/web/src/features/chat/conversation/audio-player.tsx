@@ -24,14 +24,12 @@ const clock = (seconds: number): string => {
 export function AudioPlayer({ url }: { url: string | null }) {
   const media = useMediaUrl(url);
   const audio = useRef<HTMLAudioElement>(null);
-  const [state, setState] = useState<AudioState>('loading');
+  const [playerState, setState] = useState<AudioState>('loading');
+  const state: AudioState = media.error ? 'error' : playerState;
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
   const [volume, setVolume] = useState(100);
 
-  useEffect(() => {
-    if (media.error) setState('error');
-  }, [media.error]);
   useEffect(() => {
     if (audio.current) audio.current.volume = volume / 100;
   }, [volume]);

@@ -7,6 +7,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
 import { COMPOSER_MAX_ROWS, canSendText, composerKeyAction } from './composer-keys.ts';
 import { QuotedBlock } from './message-bubble.tsx';
+import { EmojiButton } from './emoji-button.tsx';
 
 export type ComposerProps = {
   disabled: boolean;
@@ -14,8 +15,8 @@ export type ComposerProps = {
   replyTo: ChatMessage | null;
   onCancelReply: () => void;
   onSendText: (text: string) => void;
-  /** Buttons before the text box (emoji, stickers, attachments). */
-  tools?: (insert: (text: string) => void) => ReactNode;
+  /** Buttons before the text box after the emoji button (stickers, attachments). */
+  tools?: ReactNode;
   /** Buttons after the text box when the text is empty (the microphone). */
   idleAction?: ReactNode;
   /** A file pasted or dropped on the composer. */
@@ -75,7 +76,8 @@ export function Composer({ disabled, leadName, replyTo, onCancelReply, onSendTex
         </Stack>
       )}
       <Stack sx={{ alignItems: 'flex-end' }} direction="row" spacing={0.5}>
-        {tools?.(insert)}
+        <EmojiButton disabled={disabled} onPick={insert} />
+        {tools}
         <InputBase
           inputRef={input}
           multiline

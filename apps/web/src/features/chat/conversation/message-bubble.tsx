@@ -31,8 +31,8 @@ export type BubbleActions = {
   onDelete?: (message: ChatMessage) => void;
   onRetry?: (tempId: string) => void;
   onOpenImage?: (src: string, message: ChatMessage) => void;
-  /** 'Conversar' on a contact card: the phone digits of the shared contact. */
-  onOpenContact?: (phone: string) => void;
+  /** 'Conversar' on a contact card: the shared contact's phone and name. */
+  onOpenContact?: (phone: string, name: string) => void;
 };
 
 function ImageContent({ message, onOpen }: { message: ChatMessage; onOpen?: (src: string, m: ChatMessage) => void }) {
@@ -113,7 +113,7 @@ function LocationContent({ message }: { message: ChatMessage }) {
   );
 }
 
-function ContactContent({ message, onOpenContact }: { message: ChatMessage; onOpenContact?: (phone: string) => void }) {
+function ContactContent({ message, onOpenContact }: { message: ChatMessage; onOpenContact?: (phone: string, name: string) => void }) {
   const card = parseContactCard(message.body);
   const phone = card.phones[0] ?? '';
   return (
@@ -131,7 +131,7 @@ function ContactContent({ message, onOpenContact }: { message: ChatMessage; onOp
           )}
         </Box>
       </Stack>
-      <Button size="small" variant="outlined" disabled={!phone || !onOpenContact} onClick={() => onOpenContact?.(phone)}>
+      <Button size="small" variant="outlined" disabled={!phone || !onOpenContact} onClick={() => onOpenContact?.(phone, card.name)}>
         Conversar
       </Button>
     </Stack>

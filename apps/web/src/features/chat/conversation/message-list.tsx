@@ -29,7 +29,13 @@ type Props = {
 export function MessageList({ messages, pending, leadName, actions, canReply, hasOlder, loadingOlder, loadOlder, sentCount }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const groups = useMemo(() => groupByDay(messages), [messages]);
-  const [unseen, setUnseen] = useState(0);
+  // The newest message the attendant has seen at the bottom; later incoming ones are 'new'.
+  const [seenUpTo, setSeenUpTo] = useState<number | null>(null);
+  const unseen = useMemo(() => {
+    if (seenUpTo === null) return 0;
+    const at = messages.findIndex((m) => m.id === seenUpTo);
+    return at === -1 ? 0 : messages.slice(at + 1).filter((m) => !m.fromMe).length;
+  }, [messages, seenUpTo]);
   const nearBottom = useRef(true);
   const lock = useRef(0);
   const debounce = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -38,12 +44,16 @@ export function MessageList({ messages, pending, leadName, actions, canReply, ha
   const lastId = useRef<number | null>(null);
   const firstId = useRef<number | null>(null);
 
-  const toBottom = useCallback(() => {
+  const scrollToEnd = useCallback(() => {
     const el = box.current;
     if (el) el.scrollTop = el.scrollHeight;
     nearBottom.current = true;
-    setUnseen(0);
   }, []);
+  const lastMessageId = messages[messages.length - 1]?.id ?? null;
+  const toBottom = () => {
+    scrollToEnd();
+    setSeenUpTo(lastMessageId);
+  };
 
   const requestOlder = useCallback(() => {
     const el = box.current;
@@ -59,7 +69,7 @@ export function MessageList({ messages, pending, leadName, actions, canReply, ha
     const el = box.current;
     if (!el) return;
     nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight <= FOLLOW_WITHIN_PX;
-    if (nearBottom.current) setUnseen(0);
+    if (nearBottom.current) setSeenUpTo(lastMessageId);
     if (el.scrollTop <= LOAD_OLDER_WITHIN_PX) {
       if (debounce.current) clearTimeout(debounce.current);
       debounce.current = setTimeout(() => {
@@ -85,16 +95,16 @@ export function MessageList({ messages, pending, leadName, actions, canReply, ha
       anchor.current = null;
     } else if (last !== lastId.current && last !== null) {
       const newest = messages[messages.length - 1];
-      if (nearBottom.current || newest?.fromMe) toBottom();
-      else setUnseen((n) => n + 1);
+      // Not near the bottom: the 'new messages' button counts it (seenUpTo stays where it was).
+      if (nearBottom.current || newest?.fromMe) scrollToEnd();
     }
     firstId.current = first;
     lastId.current = last;
-  }, [messages, toBottom]);
+  }, [messages, scrollToEnd]);
 
   useLayoutEffect(() => {
-    if (sentCount > 0) toBottom();
-  }, [sentCount, toBottom]);
+    if (sentCount > 0) scrollToEnd();
+  }, [sentCount, scrollToEnd]);
 
   // A page too short to scroll still reaches its older messages.
   useEffect(() => {

@@ -89,14 +89,15 @@ export function tempMessageOf(outgoing: Outgoing, leadId: number, quoted: ChatMe
 /** The gateway instance a v3 conversation reads and sends through: the lead's when open, else an open one. */
 export function useConversationInstance(channel: ChatChannel, lead: ConversationLead | null): { name: string | null; connected: boolean } {
   const unit = useLoadedUnitData();
+  const ownId = lead?.idInstanciaEvolution ?? null;
   return useMemo(() => {
     if (channel !== 'v3') return { name: null, connected: true };
     const list = unit.instancias_evolution;
-    const own = lead?.idInstanciaEvolution ? list.find((i) => i.id === lead.idInstanciaEvolution) : undefined;
+    const own = ownId !== null ? list.find((i) => i.id === ownId) : undefined;
     const open = own?.connectionStatus === 'open' ? own : list.find((i) => i.connectionStatus === 'open');
     const any = open ?? own ?? list[0];
     return { name: any?.name ?? null, connected: open !== undefined };
-  }, [channel, lead?.idInstanciaEvolution, unit.instancias_evolution]);
+  }, [channel, ownId, unit.instancias_evolution]);
 }
 
 export type Conversation = {
@@ -157,12 +158,13 @@ export function useConversation(channel: ChatChannel, lead: ConversationLead | n
   const [pendingList, setPendingList] = useState<PendingMessage[]>([]);
   const [sentCount, setSentCount] = useState(0);
   const inFlight = useRef(new Set<string>());
-  useEffect(() => setPendingList([]), [channel, leadId]);
 
   const stored = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.messages), [query.data]);
+  // Replaced temps stay in the list (each keeps matching its stored message) until the next send prunes them.
   const { messages, replaced } = useMemo(() => visibleMessages(stored, pendingList), [stored, pendingList]);
+  const replacedRef = useRef<string[]>([]);
   useEffect(() => {
-    if (replaced.length > 0) setPendingList((list) => list.filter((p) => !replaced.includes(p.tempId)));
+    replacedRef.current = replaced;
   }, [replaced]);
 
   const run = useCallback(
@@ -192,7 +194,7 @@ export function useConversation(channel: ChatChannel, lead: ConversationLead | n
       const tempId = newTempId();
       const p: PendingMessage = { tempId, message: tempMessageOf(outgoing, lead.cli_crm_id, quoted, userId), state: 'sending', error: null, storedId: null };
       outgoingById.current.set(tempId, { outgoing, quoted });
-      setPendingList((list) => [...list, p]);
+      setPendingList((list) => [...list.filter((x) => !replacedRef.current.includes(x.tempId)), p]);
       setSentCount((n) => n + 1);
       run(p, outgoing, quoted);
     },
