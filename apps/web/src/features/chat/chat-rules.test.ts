@@ -70,6 +70,7 @@ const summary = (over: Partial<LeadSummary>): LeadSummary => ({
   cli_nome: 'B',
   cli_telefone: '11911112222',
   unidade: 1,
+  idUsuario: null,
   idTicket: null,
   idInstanciaEvolution: 1,
   whatsapp_blocked: 0,

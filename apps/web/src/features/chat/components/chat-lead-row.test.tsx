@@ -6,7 +6,7 @@ import { renderChat, testChatLead } from './chat-test-kit.tsx';
 
 afterEach(cleanup);
 
-function renderRow(lead = testChatLead(), opts: { narrow?: boolean; showAttendant?: boolean; matched?: string | null; onSelect?: () => void } = {}) {
+function renderRow(lead = testChatLead(), opts: { narrow?: boolean; showAttendant?: boolean; matched?: { id: number; texto: string; data: string; fromMe: boolean } | null; onSelect?: () => void } = {}) {
   return renderChat(<ChatLeadRow lead={lead} selected={false} narrow={opts.narrow ?? false} showAttendant={opts.showAttendant ?? false} matched={opts.matched ?? null} onSelect={opts.onSelect ?? (() => undefined)} />);
 }
 
@@ -52,8 +52,12 @@ describe('001 §2 chat list row', () => {
   });
 
   it('shows the message the search matched instead of the last one', () => {
-    renderRow(testChatLead({ whatsapp_ultima_mensagem_texto: 'Obrigado!' }), { matched: 'quero fazer clareamento' });
+    renderRow(testChatLead({ whatsapp_ultima_mensagem_texto: 'Obrigado!' }), { matched: { id: 9, texto: 'quero fazer\nclareamento', data: '2026-11-10T13:05:00Z', fromMe: false } });
     expect(screen.getByTestId('chat-lead-last-message').textContent).toBe('quero fazer clareamento');
+    expect(screen.getByText('10/11/2026')).toBeTruthy();
+    cleanup();
+    renderRow(testChatLead(), { matched: { id: 9, texto: 'segue o orçamento', data: '2026-11-10T13:05:00Z', fromMe: true } });
+    expect(screen.getByTestId('chat-lead-last-message').textContent).toBe('Você: segue o orçamento');
     expect(screen.getByLabelText('Mensagem encontrada')).toBeTruthy();
   });
 
