@@ -33,8 +33,6 @@ import { findMessageRow, listLeadMessages, type MessageRow } from './message-sto
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 502: errorBodySchema };
 const legacy = ['/whatsappv2', '/whatsapp'] as const;
-// The chat lead list serves the three chat screens (issue 9: one set of components).
-const chatList = ['/whatsapp-v3', '/whatsappv2', '/whatsapp'] as const;
 
 function outgoingOf(kind: LegacySendKind, b: LegacySendBody): Outgoing {
   const need = (value: string | undefined): string => {
@@ -64,7 +62,7 @@ export const legacyRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = asy
   app.get(
     '/whatsapp/clientes/:page/*',
     // The one lead list of the three chats (issue 9: one set of components serves v3, v2 and legacy).
-    { config: { access: chatList }, schema: { params: z.object({ page: z.string(), '*': z.string() }), response: { 200: whatsappClientsResponseSchema, ...errors } } },
+    { config: { access: [...legacy, '/whatsapp-v3'] }, schema: { params: z.object({ page: z.string(), '*': z.string() }), response: { 200: whatsappClientsResponseSchema, ...errors } } },
     async (request) => {
       let filter;
       try {

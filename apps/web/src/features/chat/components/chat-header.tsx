@@ -98,7 +98,7 @@ export function ChatHeader({ lead, potentials, settings, narrow, onOpenInfo, onL
   );
 
   return (
-    <Box ref={ref} component="header" aria-label="Cabeçalho da conversa" sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+    <Box ref={ref} component="header" data-testid="chat-header" sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center', flex: '1 1 240px', minWidth: 0 }}>
           {onBack && (
@@ -148,9 +148,6 @@ export function ChatHeader({ lead, potentials, settings, narrow, onOpenInfo, onL
         )}
         {layout.showSelectors && settings.clienteAtendente && (
           <Box component="section" aria-label="Atendente" sx={{ order: 2, flex: layout.attendantInline ? `0 0 ${ATTENDANT_COLUMN}px` : '1 1 100%', minWidth: 0 }}>
-            <Typography variant="caption" color="text.secondary" component="h3">
-              Atendente
-            </Typography>
             <kit.AttendantSection lead={lead} onLeave={onLeave} />
           </Box>
         )}

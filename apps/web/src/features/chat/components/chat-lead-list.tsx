@@ -132,19 +132,6 @@ export function ChatLeadList({ selectedId, narrow, onSelect }: ChatLeadListProps
               },
             }}
           />
-          <Tooltip title={filtersOpen ? 'Ocultar filtros' : 'Filtros avançados'}>
-            <IconButton aria-label="Filtros avançados" aria-expanded={filtersOpen} onClick={() => setFiltersOpen((open) => !open)} color={activeFilters > 0 ? 'primary' : 'default'}>
-              <Badge badgeContent={activeFilters} color="primary">
-                <FilterList />
-              </Badge>
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Novo Cliente">
-            <IconButton aria-label="Novo Cliente" color="primary" onClick={kit.openNewClient}>
-              <PersonAdd />
-            </IconButton>
-          </Tooltip>
-          <NotificationsToggle />
         </Stack>
         <Stack direction="row" spacing={0.75} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }} role="group" aria-label="Filtros rápidos">
           {chips.map((chip) => {
@@ -165,11 +152,25 @@ export function ChatLeadList({ selectedId, narrow, onSelect }: ChatLeadListProps
         <Collapse in={filtersOpen} unmountOnExit>
           <ChatAdvancedFilters applied={state.advanced} showAttendants={showAttendants} onApply={applyAdvanced} />
         </Collapse>
-        <Stack direction="row" sx={{ mt: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+        <Stack direction="row" spacing={0.25} sx={{ mt: 0.5, alignItems: 'center' }}>
           <Typography variant="body2" color="text.secondary" role="status" aria-live="polite" data-testid="chat-lead-count">
             {list.isPending ? 'Carregando...' : countLabel(total)}
           </Typography>
-          {list.isFetching && !list.isPending && <CircularProgress size={14} aria-label="Atualizando lista" />}
+          {list.isFetching && !list.isPending && <CircularProgress size={14} aria-label="Atualizando lista" sx={{ ml: 1 }} />}
+          <Box sx={{ flex: 1 }} />
+          <Tooltip title={filtersOpen ? 'Ocultar filtros' : 'Filtros avançados'}>
+            <IconButton aria-label="Filtros avançados" aria-expanded={filtersOpen} onClick={() => setFiltersOpen((open) => !open)} color={activeFilters > 0 ? 'primary' : 'default'}>
+              <Badge badgeContent={activeFilters} color="primary">
+                <FilterList />
+              </Badge>
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Novo Cliente">
+            <IconButton aria-label="Novo Cliente" color="primary" onClick={kit.openNewClient}>
+              <PersonAdd />
+            </IconButton>
+          </Tooltip>
+          <NotificationsToggle />
         </Stack>
       </Box>
       <Box ref={scroller} sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>

@@ -6,6 +6,7 @@ import { Avatar, Badge, Box, ListItemButton, Stack, Typography } from '@mui/mate
 import PersonOutline from '@mui/icons-material/PersonOutlined';
 import Search from '@mui/icons-material/Search';
 import { avatarColor, initialsOf } from '../../../components/ui/lead-avatar.ts';
+import type { MessageMatch } from '@funil/domain/whatsapp-api/legacy-api';
 import type { ChatLead } from '../api/chat-leads.ts';
 import { NAME_MAX, NAME_MAX_NARROW, truncate } from '../chat-channel.ts';
 import { listTimeLabel } from '../chat-time.ts';
@@ -16,8 +17,8 @@ type ChatLeadRowProps = {
   selected: boolean;
   narrow: boolean;
   showAttendant: boolean;
-  /** The message text the search matched, shown instead of the last message. */
-  matched: string | null;
+  /** The message the search matched, shown (with its time) instead of the last message. */
+  matched: MessageMatch | null;
   onSelect: (lead: ChatLead) => void;
 };
 
@@ -45,8 +46,8 @@ export const ChatLeadRow = memo(function ChatLeadRow({ lead, selected, narrow, s
   const markedUnread = lead.marcado_nao_lida === 1;
   const highlighted = unread > 0 || markedUnread;
   const name = truncate(lead.cli_nome, narrow ? NAME_MAX_NARROW : NAME_MAX);
-  const line = matched ?? lastMessageLine(lead);
-  const time = listTimeLabel(lead.whatsapp_ultima_mensagem_data_geral);
+  const line = matched ? `${matched.fromMe ? 'Você: ' : ''}${matched.texto.replace(/\s+/g, ' ').trim()}` : lastMessageLine(lead);
+  const time = listTimeLabel(matched ? matched.data : lead.whatsapp_ultima_mensagem_data_geral);
   return (
     <ListItemButton
       selected={selected}

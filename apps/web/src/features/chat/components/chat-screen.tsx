@@ -75,9 +75,12 @@ export function ChatScreen({ channel }: { channel: ChatChannel }) {
         {channel !== 'v3' && <ConnectionChips />}
       </Stack>
       <Box sx={{ flex: 1, minHeight: 0, display: 'grid', gap: 1.5, gridTemplateColumns: narrow ? '1fr' : 'minmax(280px, 1fr) 2fr' }}>
-        <Box sx={{ minHeight: 0, display: narrow && selectedId !== null ? 'none' : 'block' }}>
-          <ChatLeadList selectedId={selectedId} narrow={narrow} onSelect={select} />
-        </Box>
+        {/* Below 600 px the list leaves while a conversation is open (its pages stay cached). */}
+        {!(narrow && selectedId !== null) && (
+          <Box sx={{ minHeight: 0 }}>
+            <ChatLeadList selectedId={selectedId} narrow={narrow} onSelect={select} />
+          </Box>
+        )}
         <Box sx={{ minHeight: 0, minWidth: 0, display: narrow && selectedId === null ? 'none' : 'block' }}>
           {selectedId === null ? <EmptyPane /> : <ChatPane key={selectedId} channel={channel} leadId={selectedId} narrow={narrow} onLeave={leave} onBack={narrow ? leave : undefined} />}
         </Box>
