@@ -55,6 +55,9 @@ beforeAll(async () => {
   adminToken = (await harness.apiLogin('admin@demo.com.br')).token;
   expect((await api('/instancias', { method: 'POST', body: { name: INSTANCE } })).status).toBe(201);
   expect(await harness.emulatorControl(`/_emulator/instances/${INSTANCE}/scan`, { number: '5511900001111', profileName: 'Recepção Paulista' })).toBe(200);
+  // A unit template (the admin's level, 001 §6) for the '/' suggestions.
+  const template = await api('/whatsapp/adicionarModelo', { method: 'POST', body: { novaCategoria: true, nomeCategoria: 'Agenda', tituloMensagem: 'Confirmação de horário', mensagem: 'Olá [nome_cliente]! Sua avaliação está confirmada para [data_atual+1].', isAdm: true } });
+  expect(template.status).toBe(201);
   const contact = await api('/contacts', { method: 'POST', body: { number: PHONE, name: 'Paulo Lima' } });
   leadId = ((await contact.json()) as { id: number }).id;
   // Chromium's fake microphone (a beep) answers getUserMedia without a prompt (issue 9 'Gravar Audio').
@@ -142,6 +145,31 @@ describe('issue 9: an attendant reads and answers a lead in the conversation', (
     await reply.getByTestId('quoted').getByText('Queria marcar uma avaliação.').waitFor();
     const quoted = await lastOwn((m) => m.body === 'Claro! Qual horário fica melhor?');
     expect(quoted.quotedMsg?.body).toBe('Queria marcar uma *avaliação*.');
+
+    // A template through '/': suggestions filtered by title, Enter puts it with its placeholders filled, Enter sends.
+    await composer(page).fill('/confir');
+    const suggestions = page.getByRole('listbox', { name: 'Mensagens rápidas' });
+    await suggestions.getByRole('option', { name: /Confirmação de horário/ }).waitFor();
+    await screenshot(page, 'chat-conversation-quick-messages.png');
+    await composer(page).press('Enter');
+    await expect.poll(() => composer(page).inputValue()).toMatch(/^Olá Paulo! Sua avaliação está confirmada para \d{2}\/\d{2}\/\d{4}\.$/);
+    await composer(page).press('Enter');
+    await bubble(page, 'Sua avaliação está confirmada para').waitFor();
+    const templated = await lastOwn((m) => m.body.startsWith('Olá Paulo! Sua avaliação está confirmada'));
+    expect(templated.body).not.toContain('[');
+
+    // The emoji picker (16 per line) puts the emoji at the cursor.
+    await composer(page).fill('Até amanhã ');
+    await conversation(page).getByRole('button', { name: 'Emojis' }).click();
+    const picker = page.getByTestId('emoji-picker').locator('em-emoji-picker');
+    await picker.waitFor();
+    await page.waitForTimeout(800);
+    await screenshot(page, 'chat-conversation-emoji.png');
+    await picker.locator('button[aria-label="😀"]').first().click();
+    await page.locator('.MuiPopover-root .MuiBackdrop-root').click({ position: { x: 5, y: 5 } });
+    await page.getByTestId('emoji-picker').waitFor({ state: 'detached' });
+    expect(await composer(page).inputValue()).toBe('Até amanhã 😀');
+    await composer(page).fill('');
     await screenshot(page, 'chat-conversation.png');
 
     // An image through its dialog: 'Selecionar arquivo', the preview and 'Total: 1', then 'Enviar'.
@@ -161,6 +189,13 @@ describe('issue 9: an attendant reads and answers a lead in the conversation', (
     await page.getByText('Enviando imagem......').waitFor();
     const imageBubble = bubble(page, 'Nosso consultório');
     await imageBubble.locator('img').waitFor();
+    // The image viewer.
+    await imageBubble.locator('img').click();
+    const viewer = page.getByRole('dialog', { name: 'Visualizar imagem' });
+    await viewer.getByRole('button', { name: 'Fechar' }).waitFor();
+    await screenshot(page, 'chat-conversation-image-viewer.png');
+    await viewer.getByRole('button', { name: 'Fechar' }).click();
+    await viewer.waitFor({ state: 'detached' });
     const image = await lastOwn((m) => m.mediaType === 'image');
     expect(image.body).toBe('Nosso consultório');
     expect(await ack(image.messageId!, 'DELIVERY_ACK')).toBe(200);

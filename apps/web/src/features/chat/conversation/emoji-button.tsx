@@ -76,9 +76,11 @@ function PickerHost({ onPick }: { onPick: (emoji: string) => void }) {
     };
   }, []);
   return (
-    <Box data-testid="emoji-picker" sx={{ minWidth: 320, minHeight: 120 }}>
+    // The picker's own size (16 emojis of 36 px a line, 435 px high) from the first frame, so the
+    // popover is placed above the composer before the picker has loaded.
+    <Box data-testid="emoji-picker" sx={{ minWidth: 16 * 36 + 40, minHeight: 435 }}>
       {!ready && (
-        <Box sx={{ display: 'grid', placeItems: 'center', height: 120 }}>
+        <Box sx={{ display: 'grid', placeItems: 'center', height: 435 }}>
           <CircularProgress size={24} aria-label="Carregando emojis" />
         </Box>
       )}

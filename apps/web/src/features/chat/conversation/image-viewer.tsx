@@ -9,7 +9,7 @@ export type ViewedImage = { src: string; message: ChatMessage };
 
 export function ImageViewer({ image, onClose }: { image: ViewedImage | null; onClose: () => void }) {
   return (
-    <Dialog open={image !== null} onClose={onClose} fullScreen aria-label="Visualizar imagem" slotProps={{ paper: { sx: { bgcolor: 'rgba(11,20,26,0.95)' } } }}>
+    <Dialog open={image !== null} onClose={onClose} fullScreen slotProps={{ paper: { 'aria-label': 'Visualizar imagem', sx: { bgcolor: 'rgba(11,20,26,0.95)' } } }}>
       {image && (
         <Stack sx={{ height: '100%', color: 'common.white' }}>
           <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1 }}>
