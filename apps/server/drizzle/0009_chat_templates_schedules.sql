@@ -36,4 +36,5 @@ ALTER TABLE "modelos_mensagem" ADD CONSTRAINT "modelos_mensagem_id_usuario_usuar
 CREATE INDEX "modelos_categorias_empresa_idx" ON "modelos_categorias" USING btree ("id_empresa","escopo");--> statement-breakpoint
 CREATE INDEX "modelos_mensagem_empresa_idx" ON "modelos_mensagem" USING btree ("id_empresa","escopo");--> statement-breakpoint
 CREATE INDEX "modelos_mensagem_categoria_idx" ON "modelos_mensagem" USING btree ("id_categoria");--> statement-breakpoint
+CREATE INDEX "leads_chat_lista_idx" ON "leads" USING btree ("id_unidade",coalesce("whatsapp_ultima_mensagem_data_geral", "cli_data_captacao") desc,"cli_crm_id" DESC NULLS FIRST) WHERE "leads"."desativado" = 0;--> statement-breakpoint
 CREATE INDEX "whatsapp_mensagens_unidade_texto_trgm_idx" ON "whatsapp_mensagens" USING gin ("id_unidade",immutable_unaccent(lower("body")) gin_trgm_ops) WHERE "whatsapp_mensagens"."is_deleted" = false and "whatsapp_mensagens"."media_type" not in ('reaction', 'call_log');

@@ -90,6 +90,10 @@ export const leads = pgTable(
       .on(t.idUnidade, t.cliStatusNegociacao, t.cliDataCaptacao.desc().nullsFirst(), t.cliCrmId.desc().nullsFirst())
       .where(sql`${t.desativado} = 0`),
     index('leads_unidade_telefone_chave_idx').on(t.idUnidade, t.telefoneChave),
+    // The chat lead list (issue 9): a unit's leads newest conversation first, the first page read from the index.
+    index('leads_chat_lista_idx')
+      .on(t.idUnidade, sql`coalesce(${t.whatsappUltimaMensagemDataGeral}, ${t.cliDataCaptacao}) desc`, t.cliCrmId.desc().nullsFirst())
+      .where(sql`${t.desativado} = 0`),
     // Name and phone search (001 §5) within a unit: GIN over the unit (btree_gin, migration 0005)
     // and the trigrams, so a search reads only its unit's candidates (docs/performance.md).
     index('leads_unidade_nome_trgm_idx')

@@ -11,6 +11,7 @@ import { leadHasAnyTag } from '../tags/tags.service.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { attendantName, toCrmContato } from './leads.repository.ts';
 import { scopeOf } from './leads.service.ts';
+import { leadCountCache } from './lead-count-cache.ts';
 
 // 'YYYY-MM-DD[ HH:mm:ss]' is São Paulo wall time (docs/decisions.md "Dates and filters").
 const wall = (value: string, endOfDay: boolean) => sql`(${value.length === 10 ? `${value} ${endOfDay ? '23:59:59' : '00:00:00'}` : value}::timestamp at time zone 'America/Sao_Paulo')`;
@@ -67,7 +68,19 @@ function conditions(session: Session, f: WhatsappClientsFilter, messages?: Messa
 export async function listWhatsappClients(db: DbOrTx, session: Session, f: WhatsappClientsFilter, messages?: MessageTextSearch): Promise<{ clientes: WhatsappClient[]; total: number; pagina: number }> {
   const page = Math.max(1, f.page);
   const where = and(...conditions(session, f, messages));
-  const [rows, [count]] = await Promise.all([
+  // The exact total, cached a few seconds per unit, viewer and filter as the CRM's list does
+  // (lead-count-cache.ts); the page itself is read from leads_chat_lista_idx.
+  const { page: _page, ...countFilter } = f;
+  const key = `whatsapp-clientes:${scopeOf(session).seesAssigned ? 'todos' : `u${session.userId}`}:${JSON.stringify(countFilter)}`;
+  const counted = leadCountCache(db).get(session.unidadeId, key, () => ({
+    capturedSince: undefined,
+    total: db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(leads)
+      .where(where)
+      .then((r) => Number(r[0]?.n ?? 0)),
+  }));
+  const [rows, total] = await Promise.all([
     db
       .select({ lead: leads, nome: attendantName })
       .from(leads)
@@ -75,10 +88,10 @@ export async function listWhatsappClients(db: DbOrTx, session: Session, f: Whats
       .orderBy(desc(sql`coalesce(${leads.whatsappUltimaMensagemDataGeral}, ${leads.cliDataCaptacao})`), desc(leads.cliCrmId))
       .limit(WHATSAPP_CLIENTS_PAGE_SIZE)
       .offset((page - 1) * WHATSAPP_CLIENTS_PAGE_SIZE),
-    db.select({ n: sql<number>`count(*)::int` }).from(leads).where(where),
+    counted.total,
   ]);
   // One mapping of a lead row for every list (the CRM's); the route's response schema keeps only
   // the legacy item's fields (001 §3 Lead with its list-derived fields).
   const found = messages && f.texto_busca !== '' ? await messages.latest(db, session.unidadeId, rows.map((r) => r.lead.cliCrmId), f.texto_busca) : new Map<number, MessageMatch>();
-  return { clientes: rows.map((r) => ({ ...toCrmContato(r.lead, r.nome, []), mensagem_encontrada: found.get(r.lead.cliCrmId) ?? null })), total: Number(count?.n ?? 0), pagina: page };
+  return { clientes: rows.map((r) => ({ ...toCrmContato(r.lead, r.nome, []), mensagem_encontrada: found.get(r.lead.cliCrmId) ?? null })), total, pagina: page };
 }

@@ -50,7 +50,7 @@ beforeAll(async () => {
   seesAll = await k.socket(all.token);
   admin = await k.socket(k.tokens.a);
   otherUnit = await k.socket(k.tokens.uA2);
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await k?.close();
@@ -72,6 +72,7 @@ describe('appMessage only to those who may see the lead (001 §6)', () => {
   it('an unassigned lead is seen by every attendant of the unit (and no one of another unit)', async () => {
     await incoming('5511987650002', 'Mensagem livre');
     for (const c of [owner, other, seesAll, admin]) expect(got(c, 'Mensagem livre')).toBe(true);
+    expect(gotLeadEvent(other, unassigned)).toBe(true);
     expect(got(otherUnit, 'Mensagem livre')).toBe(false);
   });
 

@@ -17,7 +17,7 @@ const status = async (token = k.tokens.u) => {
 
 beforeAll(async () => {
   k = await startKit();
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await k?.close();
 });

@@ -43,7 +43,7 @@ beforeAll(async () => {
     msg(ids.deise!, f.unitA1, '👍 orçamento', 4, { mediaType: 'reaction' }),
     msg(ids.a2!, f.unitA2, 'orçamento na outra unidade', 3),
   ]);
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await k?.close();
 });

@@ -38,7 +38,7 @@ beforeAll(async () => {
   expect((await k.t.as(k.tokens.a, { method: 'POST', url: '/api/instancias', payload: { name: INST } })).statusCode).toBe(201);
   expect((await k.emu$('POST', `/_emulator/instances/${INST}/scan`, { number: '5511900000077', profileName: 'Loja' })).status).toBe(200);
   await k.settle();
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await k?.close();
 });
