@@ -65,7 +65,7 @@ describe('001 §4 a message from a lead reaches the attendant live; opening it c
     await page.getByPlaceholder('Busque por contatos e mensagens').waitFor();
     await page.getByTestId('chat-lead-count').filter({ hasText: /\d+ leads?$/ }).waitFor();
     // The demo's history (apps/server/src/db/seed/demo-chat.ts): conversations with their last message.
-    expect(await page.getByTestId('chat-lead-last-message').filter({ hasText: /\S/ }).count()).toBeGreaterThan(5);
+    await page.getByRole('list', { name: 'Leads' }).getByText('Quero sim! Vocês têm horário na quinta?').waitFor();
 
     // Two leads write: the latest goes to the top of the list, each with its unread count.
     const other = await unassignedLead(1);
@@ -91,7 +91,15 @@ describe('001 §4 a message from a lead reaches the attendant live; opening it c
     expect(await header.getByTestId('chat-header-name').getAttribute('title')).toBe(lead.nome);
     await expect.poll(() => row.getByLabel(/mensagens não lidas/).count(), { timeout: 5_000 }).toBe(0);
     await header.getByLabel('Status da Negociação').waitFor();
+    await screenshot(page, 'chat-mensagem-ao-vivo.png');
+
+    // A conversation of the demo's history (the README's picture).
+    await page.getByRole('list', { name: 'Leads' }).getByText('Quero sim! Vocês têm horário na quinta?').first().click();
+    await page.getByTestId('chat-header').waitFor();
+    await page.getByText('Vi o anúncio do clareamento, qual o valor?', { exact: false }).first().waitFor();
     await screenshot(page, 'chat.png');
+    await row.click();
+    await page.waitForURL(`**/whatsapp-v3/${lead.id}`);
 
     // 'Informações do Lead': the 320 px panel with the CRM's lead blocks.
     await header.getByRole('button', { name: 'Informações do Lead' }).click();
