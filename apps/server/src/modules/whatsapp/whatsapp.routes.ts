@@ -8,6 +8,7 @@ import { EvolutionClient } from '../../integrations/evolution/evolution-client.t
 import { chatRoutes } from './chat.routes.ts';
 import { instancesRoutes } from './instances.routes.ts';
 import { legacyRoutes } from './legacy.routes.ts';
+import { legacySessionRoutes } from './legacy-session.routes.ts';
 import { ticketsRoutes } from './tickets.routes.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 import { stickersRoutes } from './stickers.routes.ts';
@@ -73,6 +74,7 @@ export const whatsappRoutes: FastifyPluginAsync<WhatsappOptions> = async (app, o
   await app.register(webhookRoutes, { ctx });
   await app.register(chatRoutes, { ctx });
   await app.register(legacyRoutes, { ctx });
+  await app.register(legacySessionRoutes, { ctx });
   await app.register(ticketsRoutes, { ctx });
   await app.register(stickersRoutes, { ctx });
 };
