@@ -2,7 +2,7 @@
 // grouping by date; 001 §3 location and contact bodies.
 import { describe, expect, it } from 'vitest';
 import { makeChatMessage } from '../testing/factories.ts';
-import { ackIconOf, groupByDay, isTempId, mergeMessage, parseContactCard, parseLocation, replacesTemp, visibleMessages, type PendingMessage } from './conversation.ts';
+import { ackIconOf, dayLabel, groupByDay, isTempId, mergeMessage, parseContactCard, parseLocation, replacesTemp, visibleMessages, type PendingMessage } from './conversation.ts';
 
 const pending = (over: Partial<PendingMessage['message']> = {}, storedId: number | null = null): PendingMessage => ({
   tempId: 'temp_1',
@@ -107,6 +107,15 @@ describe('001 §2 messages grouped by date (São Paulo days)', () => {
       ['09/03/2026', [1]],
       ['10/03/2026', [2, 3]],
     ]);
+  });
+});
+
+describe('day chips', () => {
+  it("reads 'Hoje' and 'Ontem' in São Paulo time, else the date", () => {
+    const now = new Date('2026-03-10T02:30:00.000Z'); // 09/03 23:30 in São Paulo
+    expect(dayLabel('09/03/2026', now)).toBe('Hoje');
+    expect(dayLabel('08/03/2026', now)).toBe('Ontem');
+    expect(dayLabel('07/03/2026', now)).toBe('07/03/2026');
   });
 });
 

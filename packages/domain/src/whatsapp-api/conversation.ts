@@ -98,6 +98,13 @@ export function groupByDay<T extends { createdAt: string }>(messages: readonly T
   return groups;
 }
 
+/** The day chip of a group: 'Hoje', 'Ontem' (as WhatsApp shows them), else DD/MM/YYYY. */
+export function dayLabel(day: string, now: Date): string {
+  if (day === formatDate(now)) return 'Hoje';
+  if (day === formatDate(new Date(now.getTime() - 86_400_000))) return 'Ontem';
+  return day;
+}
+
 /** 001 §3: a location body is 'image|link|description' (the description optional). */
 export function parseLocation(body: string): { image: string | null; link: string | null; description: string | null } {
   const [image = '', link = '', ...rest] = body.split('|');

@@ -88,6 +88,10 @@ describe('001 §2 message area', () => {
     expect(screen.getByRole('region', { name: '09/03/2026' })).toBeTruthy();
     expect(screen.getByRole('region', { name: '10/03/2026' })).toBeTruthy();
     await waitFor(() => expect(reads).toEqual([{ number: '11987650000' }]));
+    // A message that arrives while it is open (tab visible) is read too, as WhatsApp Web does.
+    act(() => emitSocket(appMessageEvent(ID_EMPRESA), { ...contact(makeChatMessage({ id: 60, messageId: 'WA60', body: 'Chegou agora', createdAt: new Date().toISOString() })), action: 'create' }));
+    await screen.findByText('Chegou agora');
+    await waitFor(() => expect(reads).toHaveLength(2), { timeout: 5_000 });
   });
 });
 

@@ -163,7 +163,7 @@ export function QuotedBlock({ quoted, leadName }: { quoted: QuotedMessage | Pick
         {quoted.fromMe ? 'Você' : (quoted.contactName ?? leadName)}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', wordBreak: 'break-word' }}>
-        {quotePreview(quoted)}
+        <FormattedText text={quotePreview(quoted)} />
       </Typography>
     </Box>
   );

@@ -5,7 +5,7 @@ import { Box, Button, Chip, CircularProgress, Stack } from '@mui/material';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
-import { groupByDay, type PendingMessage } from '@funil/domain/whatsapp-api/conversation';
+import { dayLabel, groupByDay, type PendingMessage } from '@funil/domain/whatsapp-api/conversation';
 import { MessageBubble, type BubbleActions } from './message-bubble.tsx';
 
 export const LOAD_OLDER_WITHIN_PX = 100;
@@ -29,6 +29,7 @@ type Props = {
 export function MessageList({ messages, pending, leadName, actions, canReply, hasOlder, loadingOlder, loadOlder, sentCount }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const groups = useMemo(() => groupByDay(messages), [messages]);
+  const [today] = useState(() => new Date());
   // The newest message the attendant has seen at the bottom; later incoming ones are 'new'.
   const [seenUpTo, setSeenUpTo] = useState<number | null>(null);
   const unseen = useMemo(() => {
@@ -130,7 +131,7 @@ export function MessageList({ messages, pending, leadName, actions, canReply, ha
         {groups.map((group) => (
           <Box key={group.day} component="section" aria-label={group.day}>
             <Stack sx={{ alignItems: 'center', position: 'sticky', top: 4, zIndex: 2, py: 0.5 }}>
-              <Chip size="small" label={group.day} sx={{ bgcolor: '#ffffff', boxShadow: '0 1px 0.5px rgba(11,20,26,.13)', color: 'text.secondary' }} />
+               <Chip size="small" label={dayLabel(group.day, today)} sx={{ bgcolor: '#ffffff', boxShadow: '0 1px 0.5px rgba(11,20,26,.13)', color: 'text.secondary' }} />
             </Stack>
             {group.messages.map((m) => (
               <MessageBubble key={pending.get(m.id)?.tempId ?? m.id} message={m} pending={pending.get(m.id)} leadName={leadName} actions={actions} canReply={canReply} />

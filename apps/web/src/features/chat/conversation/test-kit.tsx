@@ -96,18 +96,17 @@ export const jsonResponse = (body: unknown, status = 200) => new Response(JSON.s
 
 export function renderWithProviders(ui: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return {
-    client,
-    ...render(
-      <ThemeProvider theme={theme}>
-        <QueryClientProvider client={client}>
-          <SnackbarProvider>
-            <MemoryRouter>{ui}</MemoryRouter>
-          </SnackbarProvider>
-        </QueryClientProvider>
-      </ThemeProvider>,
-    ),
-  };
+  const wrap = (node: ReactNode) => (
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={client}>
+        <SnackbarProvider>
+          <MemoryRouter>{node}</MemoryRouter>
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+  const view = render(wrap(ui));
+  return { client, ...view, rerender: (node: ReactNode) => view.rerender(wrap(node)) };
 }
 
 /** A complete crm_contato lead for GET contato/completo (what the conversation reads of its lead). */

@@ -24,6 +24,9 @@ import {
 
 type Pages = InfiniteData<MessagePage, number>;
 
+/** Incoming messages of the open conversation are read after this delay (batched). */
+export const READ_AGAIN_MS = 1000;
+
 /** Writes a stored message into the conversation's pages: replaced where it is, else newest. */
 export function upsertMessage(client: QueryClient, key: readonly unknown[], message: ChatMessage): void {
   client.setQueryData<Pages>(key, (data) => {
@@ -131,15 +134,28 @@ export function useConversation(channel: ChatChannel, lead: ConversationLead | n
     staleTime: 10_000,
   });
 
+  // A message that arrives while the conversation is open and the tab visible is read as WhatsApp
+  // Web reads it (one call a second at most), so the list shows no unread count for the open lead.
+  const readTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (readTimer.current) clearTimeout(readTimer.current);
+  }, []);
+
   // Live: a message of this lead (new, ack, deletion, edit, reaction, downloaded file).
   const onAppMessage = useCallback(
     (payload: AppMessagePayload) => {
       if (payload.message.cli_crm_id !== leadId) return;
       if (payload.message.mediaType === 'reaction') return;
       upsertMessage(client, key, payload.message);
+      if (payload.action === 'create' && !payload.message.fromMe && lead && document.visibilityState === 'visible' && !readTimer.current) {
+        readTimer.current = setTimeout(() => {
+          readTimer.current = null;
+          markConversationRead(channel, lead, instance.name).catch(() => undefined);
+        }, READ_AGAIN_MS);
+      }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [client, channel, leadId],
+    [client, channel, leadId, lead, instance.name],
   );
   useSocketEvent(appMessageEvent(unit.dados_unidade.idEmpresa), onAppMessage);
   // What a dropped socket missed: read the newest page again.
