@@ -7,10 +7,10 @@ import { legacySessionKey } from '../api/legacy-session.ts';
 import { ConnectionChips } from './connection-chips.tsx';
 import { renderChat, stubFetch } from './chat-test-kit.tsx';
 
-let session: { status: string; qrcode?: string | null } = { status: 'CONNECTED' };
+let session: { id: number | null; status: string; qrcode: string | null } = { id: 7, status: 'CONNECTED', qrcode: null };
 let api: ReturnType<typeof stubFetch>;
 beforeEach(() => {
-  api = stubFetch({ 'GET /api/whatsapp/sessao': () => ({ body: session }), 'PUT /api/whatsapp/sessao': () => ({ body: { status: 'STARTING' } }) });
+  api = stubFetch({ 'GET /api/whatsapp/sessao': () => ({ body: { data: session } }), 'PUT /api/whatsappsession/7': () => ({ body: { data: { id: 7, status: 'OPENING', qrcode: null } } }) });
   vi.stubGlobal('fetch', api.fetchMock);
 });
 afterEach(() => {
@@ -20,7 +20,7 @@ afterEach(() => {
 
 describe('001 §2 v2/legacy connection chips', () => {
   it.each(['CONNECTED', 'PAIRING', 'TIMEOUT'])("%s reads 'WhatsApp Conectado' in green", async (status) => {
-    session = { status };
+    session = { id: 7, status, qrcode: null };
     renderChat(<ConnectionChips />);
     const chip = await screen.findByText('WhatsApp Conectado');
     expect(chip.closest('.MuiChip-root')!.className).toContain('MuiChip-colorSuccess');
@@ -29,12 +29,12 @@ describe('001 §2 v2/legacy connection chips', () => {
   });
 
   it("shows the QR of a 'qrcode' session and closes with 'Whatsapp conectado com sucesso!' once connected", async () => {
-    session = { status: 'qrcode', qrcode: 'data:image/png;base64,iVBORw0KGgo=' };
+    session = { id: 7, status: 'qrcode', qrcode: 'data:image/png;base64,iVBORw0KGgo=' };
     const { client } = renderChat(<ConnectionChips />);
     fireEvent.click(await screen.findByText('WhatsApp Desconectado'));
     const qr = await screen.findByRole('img', { name: 'QR Code do WhatsApp' });
     expect(qr.getAttribute('src')).toBe(session.qrcode);
-    session = { status: 'CONNECTED' };
+    session = { id: 7, status: 'CONNECTED', qrcode: null };
     await act(() => client.invalidateQueries({ queryKey: legacySessionKey }));
     await screen.findByText('Whatsapp conectado com sucesso!');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Conectar Whatsapp' })).toBeNull());
@@ -42,7 +42,7 @@ describe('001 §2 v2/legacy connection chips', () => {
   });
 
   it('asks the session to restart once when it is neither connected nor showing a QR', async () => {
-    session = { status: 'DISCONNECTED' };
+    session = { id: 7, status: 'DISCONNECTED', qrcode: null };
     const { client } = renderChat(<ConnectionChips />);
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT').length).toBe(1));
     await act(() => client.invalidateQueries({ queryKey: legacySessionKey }));
