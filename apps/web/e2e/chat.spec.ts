@@ -77,6 +77,19 @@ describe('001 §4 a message from a lead reaches the attendant live; opening it c
     const row = leadRow(page, lead.nome);
     await row.getByText('Pode ser amanhã à tarde?').waitFor();
     await row.getByLabel('2 mensagens não lidas').waitFor();
+
+    // A further message of a listed lead patches its row: the list is not read again.
+    const listReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/whatsapp/clientes/')) listReads.push(request.url());
+    });
+    expect(await sendFromLead(lead.telefone, 'Ou quinta de manhã também serve', lead.nome)).toBe(201);
+    await row.getByText('Ou quinta de manhã também serve').waitFor();
+    await row.getByLabel('3 mensagens não lidas').waitFor();
+    await page.waitForTimeout(1_500);
+    expect(listReads).toEqual([]);
+    // Virtualised (001 §9): of the unit's leads only the rows in view (plus 5) are in the page.
+    expect(await page.getByRole('list', { name: 'Leads' }).getByRole('listitem').count()).toBeLessThan(25);
     const firstRowName = await page.getByRole('list', { name: 'Leads' }).getByRole('listitem').evaluateAll((items) => {
       const top = items.map((item) => ({ y: item.getBoundingClientRect().top, name: item.querySelector('[data-testid="chat-lead-name"]')?.getAttribute('title') })).sort((a, b) => a.y - b.y)[0];
       return top?.name;
@@ -165,6 +178,19 @@ describe("001 §5 'Opening a lead': a user without acesso_atribuidos", () => {
     // Nor is it in the list.
     await page.getByTestId('chat-lead-count').filter({ hasText: /\d+ leads?$/ }).waitFor();
     expect(await leadRow(page, target.nome).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("001 §5, §8 'Lead sem WhatsApp!'", () => {
+  it('warns when the lead’s number is not on WhatsApp', async () => {
+    const lead = await unassignedLead(3);
+    expect(await harness.emulatorControl('/_emulator/numbers', { numbers: [`55${lead.telefone}`], onWhatsapp: false })).toBe(200);
+    const { context, page } = await harness.newPage(DESKTOP);
+    await loginAs(page, 'atendente@demo.com.br');
+    await page.goto(`/whatsapp-v3/${lead.id}`);
+    await page.getByTestId('chat-header').getByText(`#${lead.id}`).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Lead sem WhatsApp!' }).first().waitFor();
     await context.close();
   });
 });
