@@ -16,6 +16,8 @@ import { SchedulePanel } from '../features/leads/components/schedule-panel.tsx';
 import { useLeadSettings } from '../features/leads/components/use-lead-settings.ts';
 import type { ChatChannel } from '../features/chat/chat-channel.ts';
 import { ChatLeadKitProvider, type ChatLeadKit } from '../features/chat/chat-kit.tsx';
+import { ComposerKitProvider, type ComposerKit } from '../features/chat/conversation/composer-kit.tsx';
+import { QuickMessageSuggestions, QuickMessagesDialog, useQuickMessageSuggestions } from '../features/quick-messages/index.ts';
 import { ChatScreen } from '../features/chat/components/chat-screen.tsx';
 import { WhatsappDialog } from '../features/chat/components/whatsapp-dialog.tsx';
 
@@ -57,8 +59,15 @@ const KIT: ChatLeadKit = {
   openNewClient: openContactDialog,
 };
 
+// The quick messages of the composer (001 §5 '/' suggestions, 'Modelos de mensagem').
+const COMPOSER_KIT: ComposerKit = { useSuggestions: useQuickMessageSuggestions, Suggestions: QuickMessageSuggestions, TemplatesDialog: QuickMessagesDialog };
+
 export function ChatKit({ children }: { children: ReactNode }) {
-  return <ChatLeadKitProvider value={KIT}>{children}</ChatLeadKitProvider>;
+  return (
+    <ChatLeadKitProvider value={KIT}>
+      <ComposerKitProvider value={COMPOSER_KIT}>{children}</ComposerKitProvider>
+    </ChatLeadKitProvider>
+  );
 }
 
 const screenOf = (channel: ChatChannel) =>

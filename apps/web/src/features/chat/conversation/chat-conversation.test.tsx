@@ -8,6 +8,8 @@ import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
 import { appMessageEvent } from '@funil/domain/realtime/events';
 import { answerFetch, emitSocket, ID_EMPRESA, jsonResponse, renderWithProviders, shell, testContact } from './test-kit.tsx';
 import { ChatConversation } from './index.ts';
+import { ComposerKitProvider, type ComposerKit } from './composer-kit.tsx';
+import type { ScopedQuickMessage } from '@funil/domain/whatsapp-api/quick-messages-api';
 
 vi.mock('../../../lib/session.ts', async () => (await import('./test-kit.tsx')).sessionModule);
 vi.mock('../../../lib/unit-data.ts', async () => (await import('./test-kit.tsx')).unitDataModule);
@@ -38,6 +40,7 @@ const contact = (message: ChatMessage) => ({
     unidade: 1,
     idTicket: null,
     idInstanciaEvolution: 1,
+    idUsuario: null,
     whatsapp_blocked: 0,
     marcado_nao_lida: 0,
     whatsapp_ultima_mensagem_texto: message.body,
@@ -205,5 +208,75 @@ describe('001 §4 composer disabled', () => {
     } finally {
       shell.instances = [{ id: 1, name: 'loja-1', connectionStatus: 'open', ownerJid: null, profileName: null }];
     }
+  });
+});
+
+describe("001 §5 '/' quick messages in the composer", () => {
+  const templates = [
+    { idModelo: 1, tituloMensagem: 'Boas-vindas', mensagem: 'Olá [nome_cliente]! Seja bem-vindo(a).' },
+    { idModelo: 2, tituloMensagem: 'Retorno', mensagem: 'Oi [nome_do_cliente], sua consulta é em [data_atual+1].' },
+  ] as unknown as ScopedQuickMessage[];
+  const kit: ComposerKit = {
+    useSuggestions: (text) => (text.startsWith('/') ? templates.filter((t) => t.tituloMensagem.toLowerCase().includes(text.slice(1).toLowerCase())) : null),
+    Suggestions: ({ text, onPick, activeIndex }) => (
+      <ul role="listbox" aria-label="Mensagens rápidas">
+        {kit.useSuggestions(text)!.map((t, i) => (
+          <li key={t.idModelo} role="option" aria-selected={i === activeIndex} onClick={() => onPick(t)}>
+            {t.tituloMensagem}
+          </li>
+        ))}
+      </ul>
+    ),
+    TemplatesDialog: ({ onPick }) => <button onClick={() => onPick?.(templates[0]!)}>usar Boas-vindas</button>,
+  };
+
+  it('filters by title, moves with the arrows, Enter puts the template with its placeholders filled, a second Enter sends it', async () => {
+    const sent: string[] = [];
+    answerFetch({
+      '/contato/completo/10': { body: { data: testContact() } },
+      'POST /chat/findMessages/loja-1': { body: page(history) },
+      'POST /chat/markMessageAsRead/loja-1': { status: 201, body: { message: 'ok', read: 0 } },
+      'POST /message/sendText/loja-1': async (init) => {
+        const body = JSON.parse(String(init?.body)) as { text: string };
+        sent.push(body.text);
+        return jsonResponse({ message: stored({ body: body.text }) }, 201);
+      },
+    });
+    renderWithProviders(
+      <ComposerKitProvider value={kit}>
+        <ChatConversation channel="v3" leadId={10} />
+      </ComposerKitProvider>,
+    );
+    await loaded();
+    fireEvent.change(composer(), { target: { value: '/re' } });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Retorno']);
+    fireEvent.change(composer(), { target: { value: '/' } });
+    expect(screen.getAllByRole('option')).toHaveLength(2);
+    fireEvent.keyDown(composer(), { key: 'ArrowDown' });
+    expect(screen.getByRole('option', { selected: true }).textContent).toBe('Retorno');
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    expect((composer() as HTMLTextAreaElement).value).toMatch(/^Oi Paulo, sua consulta é em \d{2}\/\d{2}\/\d{4}\.$/);
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(sent).toEqual([]);
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatch(/^Oi Paulo, sua consulta/);
+  });
+
+  it("'Modelos de mensagem' opens the templates dialog; a picked template goes to the composer", async () => {
+    answerFetch({
+      '/contato/completo/10': { body: { data: testContact() } },
+      'POST /chat/findMessages/loja-1': { body: page(history) },
+      'POST /chat/markMessageAsRead/loja-1': { status: 201, body: { message: 'ok', read: 0 } },
+    });
+    renderWithProviders(
+      <ComposerKitProvider value={kit}>
+        <ChatConversation channel="v3" leadId={10} />
+      </ComposerKitProvider>,
+    );
+    await loaded();
+    fireEvent.click(screen.getByRole('button', { name: 'Modelos de mensagem' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'usar Boas-vindas' }));
+    expect((composer() as HTMLTextAreaElement).value).toBe('Olá Paulo! Seja bem-vindo(a).');
   });
 });

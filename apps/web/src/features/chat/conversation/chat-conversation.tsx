@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
 import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+import { fillPlaceholders } from '@funil/domain/leads/placeholders';
 import { dialogKindOf, MEDIA_SENDING_NOTICE, type MediaDialogKind } from '@funil/domain/whatsapp-api/media-picker';
 import type { UnitSticker } from '@funil/domain/whatsapp-api/stickers-api';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -158,6 +159,7 @@ function LoadedConversation({ channel, lead: initialLead, blocked }: { channel: 
         onCancelReply={() => setReplyTo(null)}
         onSendText={(text) => sendOutgoing({ kind: 'text', text: signature + text })}
         onFile={onFile}
+        fillTemplate={(template) => fillPlaceholders(template, { clientName: lead.cli_nome, now: new Date() })}
         tools={
           <>
             <StickerPicker disabled={composerDisabled} onPick={onSticker} />

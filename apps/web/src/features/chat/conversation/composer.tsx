@@ -8,6 +8,9 @@ import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
 import { COMPOSER_MAX_ROWS, canSendText, composerKeyAction } from './composer-keys.ts';
 import { QuotedBlock } from './message-bubble.tsx';
 import { EmojiButton } from './emoji-button.tsx';
+import QuickreplyIcon from '@mui/icons-material/Quickreply';
+import type { ScopedQuickMessage } from '@funil/domain/whatsapp-api/quick-messages-api';
+import { useComposerKit, useKitSuggestions } from './composer-kit.tsx';
 
 export type ComposerProps = {
   disabled: boolean;
@@ -21,14 +24,26 @@ export type ComposerProps = {
   idleAction?: ReactNode;
   /** A file pasted or dropped on the composer. */
   onFile?: (file: File) => void;
-  /** Called on each change: the quick-message '/' suggestions read it. */
-  renderAbove?: (text: string, setText: (text: string) => void) => ReactNode;
+  /** Fills a template's placeholders for this lead (001 §5: [nome_cliente], [data_atual+N], …). */
+  fillTemplate?: (template: string) => string;
 };
 
-export function Composer({ disabled, leadName, replyTo, onCancelReply, onSendText, tools, idleAction, onFile, renderAbove }: ComposerProps) {
+export function Composer({ disabled, leadName, replyTo, onCancelReply, onSendText, tools, idleAction, onFile, fillTemplate = (t) => t }: ComposerProps) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const [dragging, setDragging] = useState(false);
+  // 001 §5: '/' at the start opens the quick-message suggestions, filtered by title.
+  const kit = useComposerKit();
+  const suggestions = useKitSuggestions(kit, text);
+  const [active, setActive] = useState(0);
+  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
+  const suggesting = suggestions !== null && dismissedFor !== text;
+  const applyTemplate = (template: ScopedQuickMessage) => {
+    setText(fillTemplate(template.mensagem));
+    setActive(0);
+    requestAnimationFrame(() => input.current?.focus());
+  };
 
   const send = () => {
     if (disabled || !canSendText(text)) return;
@@ -64,7 +79,11 @@ export function Composer({ disabled, leadName, replyTo, onCancelReply, onSendTex
       }}
       sx={{ position: 'relative', bgcolor: '#f0f2f5', px: 1, py: 1, borderTop: 1, borderColor: 'divider', outline: dragging ? '2px dashed' : 'none', outlineColor: 'primary.main' }}
     >
-      {renderAbove?.(text, setText)}
+      {suggesting && kit && (
+        <Box sx={{ position: 'absolute', left: 8, right: 8, bottom: '100%', mb: 0.5, zIndex: 5 }} data-testid="quick-suggestions">
+          <kit.Suggestions text={text} onPick={applyTemplate} activeIndex={Math.min(active, Math.max(0, (suggestions?.length ?? 1) - 1))} />
+        </Box>
+      )}
       {replyTo && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', mb: 1, bgcolor: 'background.paper', borderRadius: 1, p: 0.5 }} data-testid="reply-preview">
           <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -78,6 +97,15 @@ export function Composer({ disabled, leadName, replyTo, onCancelReply, onSendTex
       <Stack sx={{ alignItems: 'flex-end' }} direction="row" spacing={0.5}>
         <EmojiButton disabled={disabled} onPick={insert} />
         {tools}
+        {kit && (
+          <Tooltip title="Modelos de mensagem">
+            <span>
+              <IconButton aria-label="Modelos de mensagem" disabled={disabled} onClick={() => setTemplatesOpen(true)}>
+                <QuickreplyIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
         <InputBase
           inputRef={input}
           multiline
@@ -86,8 +114,30 @@ export function Composer({ disabled, leadName, replyTo, onCancelReply, onSendTex
           placeholder="Digite uma mensagem"
           value={text}
           disabled={disabled}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            setActive(0);
+          }}
           onKeyDown={(e) => {
+            if (suggesting && suggestions.length > 0) {
+              if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+                e.preventDefault();
+                const step = e.key === 'ArrowDown' ? 1 : -1;
+                setActive((i) => (i + step + suggestions.length) % suggestions.length);
+                return;
+              }
+              if (e.key === 'Enter' && !e.shiftKey) {
+                e.preventDefault();
+                const chosen = suggestions[Math.min(active, suggestions.length - 1)];
+                if (chosen) applyTemplate(chosen);
+                return;
+              }
+            }
+            if (suggesting && e.key === 'Escape') {
+              e.preventDefault();
+              setDismissedFor(text);
+              return;
+            }
             const action = composerKeyAction({ key: e.key, shiftKey: e.shiftKey, isComposing: e.nativeEvent.isComposing }, text);
             if (action === 'send' || action === 'ignore') {
               e.preventDefault();
@@ -100,7 +150,7 @@ export function Composer({ disabled, leadName, replyTo, onCancelReply, onSendTex
             e.preventDefault();
             onFile(file);
           }}
-          inputProps={{ 'aria-label': 'Mensagem' }}
+          inputProps={{ 'aria-label': 'Mensagem', 'aria-expanded': suggesting, 'aria-autocomplete': 'list' }}
           sx={{ bgcolor: 'background.paper', borderRadius: 2, px: 1.5, py: 1, fontSize: 15 }}
         />
         {canSendText(text) || !idleAction ? (
@@ -115,6 +165,7 @@ export function Composer({ disabled, leadName, replyTo, onCancelReply, onSendTex
           idleAction
         )}
       </Stack>
+      {kit && templatesOpen && <kit.TemplatesDialog open onClose={() => setTemplatesOpen(false)} onPick={applyTemplate} />}
     </Box>
   );
 }
