@@ -65,7 +65,7 @@ describe('001 §4 a message from a lead reaches the attendant live; opening it c
     await page.getByPlaceholder('Busque por contatos e mensagens').waitFor();
     await page.getByTestId('chat-lead-count').filter({ hasText: /\d+ leads?$/ }).waitFor();
     // The demo's history (apps/server/src/db/seed/demo-chat.ts): conversations with their last message.
-    expect(await page.getByTestId('chat-lead-last-message').filter({ hasText: /\S/ }).count()).toBeGreaterThan(5);
+    await page.getByRole('list', { name: 'Leads' }).getByText('Quero sim! Vocês têm horário na quinta?').first().waitFor();
 
     // Two leads write: the latest goes to the top of the list, each with its unread count.
     const other = await unassignedLead(1);
@@ -77,6 +77,19 @@ describe('001 §4 a message from a lead reaches the attendant live; opening it c
     const row = leadRow(page, lead.nome);
     await row.getByText('Pode ser amanhã à tarde?').waitFor();
     await row.getByLabel('2 mensagens não lidas').waitFor();
+
+    // A further message of a listed lead patches its row: the list is not read again.
+    const listReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/whatsapp/clientes/')) listReads.push(request.url());
+    });
+    expect(await sendFromLead(lead.telefone, 'Ou quinta de manhã também serve', lead.nome)).toBe(201);
+    await row.getByText('Ou quinta de manhã também serve').waitFor();
+    await row.getByLabel('3 mensagens não lidas').waitFor();
+    await page.waitForTimeout(1_500);
+    expect(listReads).toEqual([]);
+    // Virtualised (001 §9): of the unit's leads only the rows in view (plus 5) are in the page.
+    expect(await page.getByRole('list', { name: 'Leads' }).getByRole('listitem').count()).toBeLessThan(25);
     const firstRowName = await page.getByRole('list', { name: 'Leads' }).getByRole('listitem').evaluateAll((items) => {
       const top = items.map((item) => ({ y: item.getBoundingClientRect().top, name: item.querySelector('[data-testid="chat-lead-name"]')?.getAttribute('title') })).sort((a, b) => a.y - b.y)[0];
       return top?.name;
@@ -91,7 +104,15 @@ describe('001 §4 a message from a lead reaches the attendant live; opening it c
     expect(await header.getByTestId('chat-header-name').getAttribute('title')).toBe(lead.nome);
     await expect.poll(() => row.getByLabel(/mensagens não lidas/).count(), { timeout: 5_000 }).toBe(0);
     await header.getByLabel('Status da Negociação').waitFor();
+    await screenshot(page, 'chat-mensagem-ao-vivo.png');
+
+    // A conversation of the demo's history (the README's picture).
+    await page.getByRole('list', { name: 'Leads' }).getByText('Quero sim! Vocês têm horário na quinta?').first().click();
+    await page.getByTestId('chat-header').waitFor();
+    await page.getByText('Vi o anúncio do clareamento, qual o valor?', { exact: false }).first().waitFor();
     await screenshot(page, 'chat.png');
+    await row.click();
+    await page.waitForURL(`**/whatsapp-v3/${lead.id}`);
 
     // 'Informações do Lead': the 320 px panel with the CRM's lead blocks.
     await header.getByRole('button', { name: 'Informações do Lead' }).click();
@@ -157,6 +178,21 @@ describe("001 §5 'Opening a lead': a user without acesso_atribuidos", () => {
     // Nor is it in the list.
     await page.getByTestId('chat-lead-count').filter({ hasText: /\d+ leads?$/ }).waitFor();
     expect(await leadRow(page, target.nome).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("001 §5, §8 'Lead sem WhatsApp!'", () => {
+  it('warns when the lead’s number is not on WhatsApp', async () => {
+    const lead = await unassignedLead(3);
+    // Neither ninth-digit form is on WhatsApp (the server tries both, 001 §5 "Phone matching").
+    const withoutNinth = `${lead.telefone.slice(0, 2)}${lead.telefone.slice(3)}`;
+    expect(await harness.emulatorControl('/_emulator/numbers', { numbers: [`55${lead.telefone}`, `55${withoutNinth}`], onWhatsapp: false })).toBe(200);
+    const { context, page } = await harness.newPage(DESKTOP);
+    await loginAs(page, 'atendente@demo.com.br');
+    await page.goto(`/whatsapp-v3/${lead.id}`);
+    await page.getByTestId('chat-header').getByText(`#${lead.id}`).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Lead sem WhatsApp!' }).first().waitFor();
     await context.close();
   });
 });

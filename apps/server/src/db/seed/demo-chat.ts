@@ -23,7 +23,7 @@ const SCRIPTS: readonly (readonly Line[])[] = [
     [false, 'Primeira vez. Perdi um dente do fundo faz uns meses'],
     [true, 'Entendi. O ideal é uma avaliação com raio-x panorâmico, que é por nossa conta. Posso marcar para segunda às 10h?'],
     [false, 'Pode sim, obrigada!'],
-    [true, 'Agendado ✅ Segunda às 10h na Unidade Paulista. Qualquer coisa é só chamar.'],
+    [true, 'Agendado ✔ Segunda às 10h na Unidade Paulista. Qualquer coisa é só chamar.'],
   ],
   [
     [true, 'Oi! Aqui é da Sorriso Perfeito, tudo bem? Vi que você se interessou pela *ortodontia invisível*.'],
@@ -43,7 +43,7 @@ const SCRIPTS: readonly (readonly Line[])[] = [
     [true, 'A primeira consulta é uma avaliação com fotos e moldagem digital.'],
     [false, 'Que bom! Qual o próximo horário?'],
     [true, 'Tenho quarta às 17h30 ou sexta às 9h. Qual fica melhor?'],
-    [false, 'Quarta às 17h30 👍'],
+    [false, 'Quarta às 17h30, obrigada! 😊'],
   ],
   [
     [false, 'Oi, estou com muita dor no dente 😣 vocês atendem urgência hoje?'],

@@ -5,6 +5,7 @@ import { memo } from 'react';
 import { Avatar, Badge, Box, ListItemButton, Stack, Typography } from '@mui/material';
 import PersonOutline from '@mui/icons-material/PersonOutlined';
 import Search from '@mui/icons-material/Search';
+import { formatPhoneDisplay } from '@funil/domain/phone/phone';
 import { avatarColor, initialsOf } from '../../../components/ui/lead-avatar.ts';
 import type { MessageMatch } from '@funil/domain/whatsapp-api/legacy-api';
 import type { ChatLead } from '../api/chat-leads.ts';
@@ -72,7 +73,8 @@ export const ChatLeadRow = memo(function ChatLeadRow({ lead, selected, narrow, s
           {matched === null && lead.whatsapp_ultima_mensagem_from_me === 1 && <LastMessageStatus status={lead.whatsapp_ultima_mensagem_status} />}
           {matched !== null && <Search sx={{ fontSize: 14, color: 'text.secondary' }} aria-label="Mensagem encontrada" />}
           <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }} title={line} data-testid="chat-lead-last-message">
-            {line || ' '}
+            {/* A lead without messages yet shows its phone, as WhatsApp shows the number of a new chat. */}
+            {line || formatPhoneDisplay(lead.cli_telefone)}
           </Typography>
           {unread > 0 ? (
             <Badge badgeContent={unread} max={999} color="success" aria-label={`${unread} mensagens não lidas`} sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} />

@@ -7,7 +7,7 @@ import { Chip, Stack } from '@mui/material';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import Dns from '@mui/icons-material/Dns';
 import { useSnackbar } from 'notistack';
-import { legacySessionState, LEGACY_SESSION_CONNECTED_MESSAGE } from '@funil/domain/whatsapp-api/legacy-session-status';
+import { LEGACY_SESSION_MESSAGES, legacySessionStep } from '@funil/domain/whatsapp-api/legacy-session-api';
 import { useLegacySession, useRestartLegacySession } from '../api/legacy-session.ts';
 import { useSocketStatus } from '../use-socket-status.ts';
 import { LegacyQrDialog } from './legacy-qr-dialog.tsx';
@@ -17,7 +17,8 @@ export function ConnectionChips() {
   const socket = useSocketStatus();
   const session = useLegacySession(true);
   const restart = useRestartLegacySession();
-  const state = session.data ? legacySessionState(session.data.status) : null;
+  const state = session.data ? legacySessionStep(session.data.status) : null;
+  const sessionId = session.data?.id ?? null;
   const connected = state === 'connected';
   const [qrRequested, setQrRequested] = useState(false);
   const [connectedNotices, setConnectedNotices] = useState(0);
@@ -27,19 +28,19 @@ export function ConnectionChips() {
     setConnectedNotices((n) => n + 1);
   }
   useEffect(() => {
-    if (connectedNotices > 0) enqueueSnackbar(LEGACY_SESSION_CONNECTED_MESSAGE, { variant: 'success' });
+    if (connectedNotices > 0) enqueueSnackbar(LEGACY_SESSION_MESSAGES.connected, { variant: 'success' });
   }, [connectedNotices, enqueueSnackbar]);
 
   // 001 §4: a session neither connected nor showing a QR is asked to reconnect, once per such state.
   const { mutate: restartSession } = restart;
   const asked = useRef(false);
   useEffect(() => {
-    if (state === 'reconnect' && !asked.current) {
+    if (state === 'reconnect' && sessionId !== null && !asked.current) {
       asked.current = true;
-      restartSession();
+      restartSession(sessionId);
     }
     if (state !== 'reconnect') asked.current = false;
-  }, [state, restartSession]);
+  }, [state, sessionId, restartSession]);
 
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
