@@ -13,7 +13,6 @@ import { createCompany, createUnit, createUser, seedReferenceLists } from './bui
 import { seedDemoChat } from './demo-chat.ts';
 import { seedDemoQuickMessages } from './demo-quick-messages.ts';
 import { seedDemoConversation } from './demo-conversation.ts';
-import { seedDemoQuickMessages } from './demo-quick-messages.ts';
 import type { Permission } from '@funil/domain/access/roles';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -213,7 +212,6 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
     await seedDemoChat(tx, { idEmpresa: empresa, idUnidade: unit1, viewerId: userIds[1][0] ?? null, now, random });
     await seedDemoQuickMessages(tx, empresa, unit1, userIds[1][0]!);
     await seedDemoConversation(tx, { idEmpresa: empresa, idUnidade: unit1, viewerId: userIds[1][0] ?? null, now });
-    await seedDemoQuickMessages(tx, empresa, unit1, userIds[1][0]!);
   });
   return true;
 }
