@@ -56,7 +56,7 @@ beforeAll(async () => {
   expect((await api('/instancias', { method: 'POST', body: { name: INSTANCE } })).status).toBe(201);
   expect(await harness.emulatorControl(`/_emulator/instances/${INSTANCE}/scan`, { number: '5511900001111', profileName: 'Recepção Paulista' })).toBe(200);
   // A unit template (the admin's level, 001 §6) for the '/' suggestions.
-  const template = await api('/whatsapp/adicionarModelo', { method: 'POST', body: { novaCategoria: true, nomeCategoria: 'Agenda', tituloMensagem: 'Confirmação de horário', mensagem: 'Olá [nome_cliente]! Sua avaliação está confirmada para [data_atual+1].', isAdm: true } });
+  const template = await api('/whatsapp/adicionarModelo', { method: 'POST', body: { novaCategoria: true, nomeCategoria: 'Agenda', tituloMensagem: 'Retorno da avaliação', mensagem: 'Olá [nome_cliente]! Seu retorno está marcado para [data_atual+1].', isAdm: true } });
   expect(template.status).toBe(201);
   const contact = await api('/contacts', { method: 'POST', body: { number: PHONE, name: 'Paulo Lima' } });
   leadId = ((await contact.json()) as { id: number }).id;
@@ -147,15 +147,15 @@ describe('issue 9: an attendant reads and answers a lead in the conversation', (
     expect(quoted.quotedMsg?.body).toBe('Queria marcar uma *avaliação*.');
 
     // A template through '/': suggestions filtered by title, Enter puts it with its placeholders filled, Enter sends.
-    await composer(page).fill('/confir');
+    await composer(page).fill('/retorno da');
     const suggestions = page.getByRole('listbox', { name: 'Mensagens rápidas' });
-    await suggestions.getByRole('option', { name: /Confirmação de horário/ }).waitFor();
+    await suggestions.getByRole('option', { name: /Retorno da avaliação/ }).waitFor();
     await screenshot(page, 'chat-conversation-quick-messages.png');
     await composer(page).press('Enter');
-    await expect.poll(() => composer(page).inputValue()).toMatch(/^Olá Paulo! Sua avaliação está confirmada para \d{2}\/\d{2}\/\d{4}\.$/);
+    await expect.poll(() => composer(page).inputValue()).toMatch(/^Olá Paulo! Seu retorno está marcado para \d{2}\/\d{2}\/\d{4}\.$/);
     await composer(page).press('Enter');
-    await bubble(page, 'Sua avaliação está confirmada para').waitFor();
-    const templated = await lastOwn((m) => m.body.startsWith('Olá Paulo! Sua avaliação está confirmada'));
+    await bubble(page, 'Seu retorno está marcado para').waitFor();
+    const templated = await lastOwn((m) => m.body.startsWith('Olá Paulo! Seu retorno está marcado'));
     expect(templated.body).not.toContain('[');
 
     // The emoji picker (16 per line) puts the emoji at the cursor.
