@@ -9,7 +9,7 @@ export type ViewedImage = { src: string; message: ChatMessage };
 
 export function ImageViewer({ image, onClose }: { image: ViewedImage | null; onClose: () => void }) {
   return (
-    <Dialog open={image !== null} onClose={onClose} fullScreen slotProps={{ paper: { 'aria-label': 'Visualizar imagem', sx: { bgcolor: 'rgba(11,20,26,0.95)' } } }}>
+    <Dialog open={image !== null} onClose={onClose} fullScreen slotProps={{ paper: { 'aria-label': 'Visualizar imagem', sx: { bgcolor: '#0b141a', backgroundImage: 'none' } } }}>
       {image && (
         <Stack sx={{ height: '100%', color: 'common.white' }}>
           <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1 }}>
@@ -24,7 +24,7 @@ export function ImageViewer({ image, onClose }: { image: ViewedImage | null; onC
             </IconButton>
           </Stack>
           <Box sx={{ flex: 1, minHeight: 0, display: 'grid', placeItems: 'center', p: 2 }} onClick={onClose}>
-            <Box component="img" src={image.src} alt={image.message.body || 'Imagem'} onClick={(e) => e.stopPropagation()} sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }} />
+            <Box component="img" src={image.src} alt={image.message.body || 'Imagem'} onClick={(e) => e.stopPropagation()} sx={{ maxWidth: '100%', maxHeight: '100%', minWidth: 240, objectFit: 'contain', imageRendering: 'auto' }} />
           </Box>
           {image.message.body && (
             <Typography variant="body1" sx={{ textAlign: 'center', pb: 3, px: 2 }}>
