@@ -16,6 +16,10 @@ export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
   '/webphone': { component: lazy(() => import('./webphone-screen.tsx').then((m) => ({ default: m.WebphoneScreen }))) },
   '/crm': { component: lazy(() => import('../features/leads/components/crm-screen.tsx').then((m) => ({ default: m.CrmScreen }))) },
   '/instancias': { component: InstancesScreen },
+  // Issue 9: one set of chat components for the three channels, composed in chat-screens.tsx.
+  '/whatsapp-v3': { component: lazy(() => import('./chat-screens.tsx').then((m) => ({ default: m.ChatV3Screen }))), paths: ['/whatsapp-v3', '/whatsapp-v3/:cliCrmId'] },
+  '/whatsappv2': { component: lazy(() => import('./chat-screens.tsx').then((m) => ({ default: m.ChatV2Screen }))), paths: ['/whatsappv2', '/whatsappv2/:cliCrmId'] },
+  '/whatsapp': { component: lazy(() => import('./chat-screens.tsx').then((m) => ({ default: m.ChatLegacyScreen }))), paths: ['/whatsapp', '/whatsapp/:cliCrmId'] },
   '/configuracoes-globais': { component: lazy(() => import('../features/feature-toggles/components/feature-toggles-screen.tsx').then((m) => ({ default: m.FeatureTogglesScreen }))) },
   '/orientacoes': { component: lazy(() => import('../features/guidance-admin/components/guidance-admin-screen.tsx').then((m) => ({ default: m.GuidanceAdminScreen }))) },
   '/status-negociacao': { component: lazy(() => import('../features/statuses/components/statuses-screen.tsx').then((m) => ({ default: m.NegotiationStatusesScreen }))) },

@@ -3,6 +3,7 @@
 import type { Lead, LeadListItem } from '../leads/lead.ts';
 import type { HistoryEvent } from '../leads/timeline.ts';
 import { TAG_COLORS } from '../leads/negotiation.ts';
+import type { ChatMessage } from '../whatsapp-api/chat-message.ts';
 
 /** A deterministic random source in [0, 1) (mulberry32). */
 export type Random = () => number;
@@ -213,4 +214,31 @@ export function makeSaleStatuses(): { id: number; nome: string; cor: string; des
     descricao: null,
     idFunilVenda: index + 1,
   }));
+}
+
+/** A chat message of 001 §3 (an incoming text by default), for the conversation's tests. */
+export function makeChatMessage(overrides: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    id: 1,
+    messageId: 'WA1',
+    cli_crm_id: 10,
+    ticketId: null,
+    instanceId: 1,
+    body: 'Olá',
+    fromMe: false,
+    mediaType: 'chat',
+    mediaUrl: null,
+    mimetype: null,
+    fileName: null,
+    createdAt: '2026-03-10T13:00:00.000Z',
+    ack: 0,
+    isError: false,
+    isDeleted: false,
+    editedAt: null,
+    quotedMsg: null,
+    contactName: null,
+    userId: null,
+    reactions: [],
+    ...overrides,
+  };
 }

@@ -11,7 +11,9 @@ import { leads } from '../../modules/leads/leads.table.ts';
 import { phoneKey } from '../../modules/leads/phone-key.ts';
 import { createCompany, createUnit, createUser, seedReferenceLists } from './builders.ts';
 import { seedPipelineDemo } from './pipeline-demo.ts';
+import { seedDemoChat } from './demo-chat.ts';
 import { seedDemoQuickMessages } from './demo-quick-messages.ts';
+import { seedDemoConversation } from './demo-conversation.ts';
 import type { Permission } from '@funil/domain/access/roles';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -209,7 +211,9 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
     const links = inserted.flatMap((lead, i) => (tagPlan[i] ?? []).map((idTag) => ({ cliCrmId: lead.id, idTag })));
     if (links.length > 0) await tx.insert(leadTags).values(links);
     await seedPipelineDemo(tx, unit1);
+    await seedDemoChat(tx, { idEmpresa: empresa, idUnidade: unit1, viewerId: userIds[1][0] ?? null, now, random });
     await seedDemoQuickMessages(tx, empresa, unit1, userIds[1][0]!);
+    await seedDemoConversation(tx, { idEmpresa: empresa, idUnidade: unit1, viewerId: userIds[1][0] ?? null, now });
   });
   return true;
 }

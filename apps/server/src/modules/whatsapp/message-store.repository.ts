@@ -396,3 +396,24 @@ export async function listDueMedia(db: DbOrTx, now: Date, limit: number): Promis
     .orderBy(asc(whatsappMensagens.mediaTentarEm))
     .limit(limit);
 }
+
+/**
+ * The unit's newest stickers and GIFs with a stored file (the composer's picker): at most `limit`,
+ * one per file name and size when the gateway gave a name, newest first.
+ */
+export async function listUnitStickers(db: DbOrTx, unit: { idEmpresa: number; idUnidade: number }, limit: number): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(whatsappMensagens)
+    .where(
+      and(
+        eq(whatsappMensagens.idEmpresa, unit.idEmpresa),
+        eq(whatsappMensagens.idUnidade, unit.idUnidade),
+        eq(whatsappMensagens.mediaStatus, 'ready'),
+        eq(whatsappMensagens.isDeleted, false),
+        or(eq(whatsappMensagens.mediaType, 'sticker'), and(inArray(whatsappMensagens.mediaType, ['image', 'video']), eq(whatsappMensagens.mimetype, 'image/gif'))),
+      ),
+    )
+    .orderBy(desc(whatsappMensagens.id))
+    .limit(limit);
+}

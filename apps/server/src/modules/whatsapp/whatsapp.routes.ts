@@ -11,6 +11,7 @@ import { legacyRoutes } from './legacy.routes.ts';
 import { legacySessionRoutes } from './legacy-session.routes.ts';
 import { ticketsRoutes } from './tickets.routes.ts';
 import { webhookRoutes } from './webhook.routes.ts';
+import { stickersRoutes } from './stickers.routes.ts';
 import { InstanceCache, runInBackground, type WhatsappContext } from './whatsapp-context.ts';
 import { retryDueMedia } from './media.service.ts';
 import { SCHEDULED_RETRY_DELAYS_MS, registerScheduledSend } from './scheduled-send.job.ts';
@@ -75,4 +76,5 @@ export const whatsappRoutes: FastifyPluginAsync<WhatsappOptions> = async (app, o
   await app.register(legacyRoutes, { ctx });
   await app.register(legacySessionRoutes, { ctx });
   await app.register(ticketsRoutes, { ctx });
+  await app.register(stickersRoutes, { ctx });
 };

@@ -14,6 +14,7 @@ import { useLogout } from '../../features/auth/api/logout.ts';
 import { isScreenAvailable } from '../screens.tsx';
 import { useUnitDataLive } from '../use-unit-data-live.ts';
 import { DRAWER_BREAKPOINT_PX, DRAWER_WIDTH } from '../theme.ts';
+import { ChatShellParts } from '../chat-shell-parts.tsx';
 import { AppDrawer } from './app-drawer.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -82,6 +83,7 @@ export function AppShell() {
         onRefresh={() => void refresh()}
         onLogout={() => void logout()}
       />
+      <ChatShellParts />
       <AppDrawer variant={wide ? 'persistent' : 'temporary'} open={drawerOpen} onClose={() => setTemporaryOpen(false)} user={user} entries={entries} />
       <Box
         component="main"

@@ -2,7 +2,11 @@
 // attendant, then tabs for the history (with the note box), scheduling, appointments and the contact block.
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Divider, Paper, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import WhatsApp from '@mui/icons-material/WhatsApp';
+import { canOpenChat } from '@funil/domain/access/chat-route';
+import { useAccessContext } from '../../../lib/access.ts';
 import { ApiError } from '../../../lib/api-error.ts';
+import { openWhatsappDialog } from '../../../lib/whatsapp-dialog-store.ts';
 import { useFullContact } from '../api/get-full-contact.ts';
 import { AppointmentsTable } from './appointments-table.tsx';
 import { AttendantPanel } from './attendant-panel.tsx';
@@ -35,6 +39,7 @@ const TABS = ['Histórico', 'Agendamentos', 'Consultas', 'Dados do contato'] as 
 
 export function LeadDetail({ leadId, onLeave, onBack }: LeadDetailProps) {
   const settings = useLeadSettings();
+  const access = useAccessContext();
   const full = useFullContact(leadId);
   const [tab, setTab] = useState(0);
 
@@ -73,6 +78,14 @@ export function LeadDetail({ leadId, onLeave, onBack }: LeadDetailProps) {
       <LeadHeader lead={lead} settings={settings} onLeave={onLeave} onBack={onBack} />
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 2 }}>
         <Stack spacing={2.5} divider={<Divider flexItem />}>
+          {/* 001 §2 "Negotiation detail screen": 'Whatsapp' opens the conversation full screen. */}
+          {canOpenChat(access) && (
+            <Stack direction="row" spacing={1}>
+              <Button variant="outlined" color="success" startIcon={<WhatsApp />} onClick={() => openWhatsappDialog(lead.cli_crm_id)}>
+                Whatsapp
+              </Button>
+            </Stack>
+          )}
           <Section title="Negociação">
             <NegotiationPanel lead={lead} potentials={full.data.crm_potencial_negociacao} canEditSaleStatus={settings.edicaoStatusCliente} />
           </Section>

@@ -35,7 +35,14 @@ export const UNIT_PICKED_CONVERSION_UNIT_ID = 58;
 const BLOCK_ERROR = 'Erro ao bloquear/desbloquear o WhatsApp';
 const UTM_FIELDS = ['utm_campaign', 'utm_medium', 'utm_source', 'utm_content', 'utm_term'] as const;
 
-type LeadHeaderProps = { lead: CrmContato; settings: LeadSettings; onLeave: () => void; onBack?: () => void };
+type LeadHeaderProps = {
+  lead: CrmContato;
+  settings: LeadSettings;
+  onLeave: () => void;
+  onBack?: () => void;
+  /** One column with the actions under the facts, for the chat's 320 px 'Informações do Lead' (001 §2). */
+  stacked?: boolean;
+};
 
 function Action({ label, icon, onClick, disabled, color }: { label: string; icon: ReactElement; onClick: () => void; disabled?: boolean; color?: 'error' }) {
   return (
@@ -57,7 +64,7 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function LeadHeader({ lead, settings, onLeave, onBack }: LeadHeaderProps) {
+export function LeadHeader({ lead, settings, onLeave, onBack, stacked = false }: LeadHeaderProps) {
   const unit = useLoadedUnitData();
   const id = lead.cli_crm_id;
   const navigate = useNavigate();
@@ -96,14 +103,14 @@ export function LeadHeader({ lead, settings, onLeave, onBack }: LeadHeaderProps)
   const origin = lead.ad_name ?? lead.cli_campanha_nome;
 
   return (
-    <Box component="header" sx={{ p: 2, borderBottom: 1, borderColor: 'divider' }}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+    <Box component="header" sx={stacked ? { pb: 1.5 } : { p: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Stack direction={stacked ? 'column' : 'row'} spacing={1.5} sx={{ alignItems: stacked ? 'stretch' : 'flex-start' }}>
         {onBack && (
           <IconButton aria-label="Voltar para a lista" onClick={onBack} edge="start">
             <ArrowBack />
           </IconButton>
         )}
-        <Avatar sx={{ width: 52, height: 52, bgcolor: avatarColor(lead.cli_nome), display: { xs: 'none', sm: 'flex' } }} aria-hidden>
+        <Avatar sx={{ width: 52, height: 52, bgcolor: avatarColor(lead.cli_nome), display: stacked ? 'none' : { xs: 'none', sm: 'flex' } }} aria-hidden>
           {initialsOf(lead.cli_nome)}
         </Avatar>
         <Box sx={{ minWidth: 0, flex: 1 }}>
@@ -127,7 +134,7 @@ export function LeadHeader({ lead, settings, onLeave, onBack }: LeadHeaderProps)
               </Typography>
             )}
           </Stack>
-          <Box sx={{ mt: 0.5, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2 }}>
+          <Box sx={{ mt: 0.5, display: 'grid', gridTemplateColumns: stacked ? '1fr' : { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2 }}>
             <Field label="Anúncio" value={origin ?? '—'} />
             <Field label="Captado em" value={formatDateTime(lead.cli_data_captacao) || '—'} />
             {platform && <Field label="Plataforma" value={platform} />}
@@ -137,7 +144,7 @@ export function LeadHeader({ lead, settings, onLeave, onBack }: LeadHeaderProps)
             {settings.companyId === 10 && UTM_FIELDS.map((field) => <Field key={field} label={field} value={lead[field] ?? '—'} />)}
           </Box>
         </Box>
-        <Stack direction="row" sx={{ flexShrink: 0, flexWrap: 'wrap', justifyContent: 'flex-end', maxWidth: { xs: 96, sm: 'none' } }} role="toolbar" aria-label="Ações do lead">
+        <Stack direction="row" sx={stacked ? { flexWrap: 'wrap', ml: -1 } : { flexShrink: 0, flexWrap: 'wrap', justifyContent: 'flex-end', maxWidth: { xs: 96, sm: 'none' } }} role="toolbar" aria-label="Ações do lead">
           {/* issue 12: 'Ligar Agora' places a single call from the webphone (users with an extension). */}
           {canCall && !onWebphone && <Action label="Ligar Agora" icon={<Phone />} onClick={() => void navigate(`/webphone?ligar=${lead.cli_crm_id}`)} />}
           <Action label="Marcar como não lido" icon={<MarkEmailUnread />} onClick={() => markUnread.mutate(undefined)} disabled={markUnread.isPending} />

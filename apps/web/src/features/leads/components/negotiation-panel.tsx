@@ -18,7 +18,15 @@ import { useLeadChange } from '../api/use-lead-change.ts';
 import { TicketInput } from './ticket-input.tsx';
 
 type Potential = z.output<typeof potentialSchema>;
-type NegotiationPanelProps = { lead: CrmContato; potentials: readonly Potential[]; canEditSaleStatus: boolean };
+type NegotiationPanelProps = {
+  lead: CrmContato;
+  potentials: readonly Potential[];
+  canEditSaleStatus: boolean;
+  /** The chat header (001 §2) shows only the two status selectors, side by side. */
+  statusesOnly?: boolean;
+  /** One column, for the chat's 320 px side panel. */
+  stacked?: boolean;
+};
 
 const dot = (color: string) => (
   <ListItemIcon sx={{ minWidth: 22 }}>
@@ -60,7 +68,7 @@ function TicketField({ lead }: { lead: CrmContato }) {
   );
 }
 
-export function NegotiationPanel({ lead, potentials, canEditSaleStatus }: NegotiationPanelProps) {
+export function NegotiationPanel({ lead, potentials, canEditSaleStatus, statusesOnly = false, stacked = false }: NegotiationPanelProps) {
   const unit = useLoadedUnitData();
   const id = lead.cli_crm_id;
   const targets = allowedTargetStatuses(lead.cli_status_negociacao, unit.crm_contato_negociacao_status, unit.crm_contato_negociacao_status_permitidos);
@@ -73,14 +81,16 @@ export function NegotiationPanel({ lead, potentials, canEditSaleStatus }: Negoti
   });
   const [hover, setHover] = useState(-1);
   const shownLevel = hover >= 0 ? hover : lead.valor_potencial;
+  const cell = stacked ? { xs: 12 } : statusesOnly ? { xs: 6 } : { xs: 12, sm: 6 };
 
   return (
-    <Grid container spacing={2} component="section" aria-label="Negociação">
-      <Grid size={{ xs: 12, sm: 6 }}>
+    <Grid container spacing={statusesOnly ? 1 : 2} component="section" aria-label="Negociação">
+      <Grid size={cell}>
         <TextField
           select
           size="small"
           label="Status da Negociação"
+          fullWidth={statusesOnly || stacked}
           value={lead.cli_status_negociacao === null ? '' : String(lead.cli_status_negociacao)}
           disabled={status.isPending}
           onChange={(event) => status.mutate(Number(event.target.value))}
@@ -94,11 +104,12 @@ export function NegotiationPanel({ lead, potentials, canEditSaleStatus }: Negoti
         </TextField>
         {lead.cli_status_negociacao === SCHEDULED_NEGOTIATION_STATUS && <NextCall lead={lead} />}
       </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
+      <Grid size={cell}>
         <TextField
           select
           size="small"
           label="Status do Cliente"
+          fullWidth={statusesOnly || stacked}
           value={lead.cli_status_negociacao_venda === null ? '' : String(lead.cli_status_negociacao_venda)}
           disabled={sale.isPending}
           onChange={(event) => sale.mutate(Number(event.target.value))}
@@ -113,7 +124,8 @@ export function NegotiationPanel({ lead, potentials, canEditSaleStatus }: Negoti
           ))}
         </TextField>
       </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
+      {!statusesOnly && (
+      <Grid size={cell}>
         {potential ? (
           <Box>
             <Typography variant="caption" color="text.secondary" component="div" id="potencial-rotulo">
@@ -141,9 +153,12 @@ export function NegotiationPanel({ lead, potentials, canEditSaleStatus }: Negoti
           </Typography>
         )}
       </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <TicketField key={`${id}:${lead.valor_ticket ?? ''}`} lead={lead} />
-      </Grid>
+      )}
+      {!statusesOnly && (
+        <Grid size={cell}>
+          <TicketField key={`${id}:${lead.valor_ticket ?? ''}`} lead={lead} />
+        </Grid>
+      )}
     </Grid>
   );
 }

@@ -1,0 +1,103 @@
+// Providers, a chat list lead, a unit and a fetch stub for the chat page's component tests.
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { ThemeProvider } from '@mui/material';
+import { MemoryRouter } from 'react-router';
+import { createFactories, makeNegotiationStatuses, makeSaleStatuses } from '@funil/domain/testing/factories';
+import type { UnitData } from '@funil/domain/unit/unit-data';
+import { theme } from '../../../app/theme.ts';
+import type { ChatLead } from '../api/chat-leads.ts';
+import { ChatLeadKitProvider, type ChatLeadKit } from '../chat-kit.tsx';
+
+export function testChatLead(overrides: Partial<ChatLead> = {}): ChatLead {
+  return createFactories(1).makeLeadListItem({
+    cli_crm_id: 41,
+    cli_nome: 'Maria Oliveira',
+    cli_telefone: '11987654321',
+    unidade: 1,
+    idUsuario: null,
+    nome_atendimento: null,
+    cli_url_foto: null,
+    marcado_nao_lida: 0,
+    whatsapp_ultima_mensagem_nao_lidas: 0,
+    ...overrides,
+  });
+}
+
+export function testChatUnit(extras: Record<string, unknown> = {}, over: Partial<UnitData> = {}): UnitData {
+  const negotiation = makeNegotiationStatuses();
+  const sale = makeSaleStatuses();
+  return {
+    crm_contato_negociacao_status: negotiation,
+    crm_contato_negociacao_status_venda: sale,
+    statusNegociacao: negotiation,
+    statusNegociacaoVenda: sale,
+    crm_configuracoes: { habilita_envio_em_massa: false, configuracoesExtra: JSON.stringify(extras), intervalo_dias_crm: 62 },
+    dados_usuario: { dataAtualizacao: '2025-11-20T10:00:00.000Z', dataDeslogar: null, configuracoes: '{}', idRamal: 0, acesso_atribuidos: 0 },
+    dados_unidade: { id: 1, nome: 'Unidade Paulista', idEmpresa: 1, nomeEmpresa: 'Sorriso Perfeito', idCompany: 0, idWhatsapp: null, tokenWhatsappNovo: null },
+    crm_cliente_contato_status: [],
+    crm_cliente_mensagem_status: [],
+    plataformas: [{ id: 1, nome: 'Facebook' }],
+    url_dashboard: null,
+    crm_contato_negociacao_status_permitidos: [],
+    tags: [{ id: 1, nome: 'Quente', cor: '#f44336', descricao: null }],
+    usuarios: [{ id: 3, nome: 'Adriana Moreira', cor: '#3f51b5' }],
+    instancias_evolution: [],
+    evolutionHabilitado: true,
+    atendimentoHabilitado: true,
+    habilitaEnvioEmMassa: false,
+    statusMensagemEnvioEmMassa: false,
+    ...over,
+  };
+}
+
+const NOOP_KIT: ChatLeadKit = {
+  useLead: () => {
+    throw new Error('not used');
+  },
+  StatusSelectors: () => null,
+  AttendantSection: () => null,
+  ScheduleForm: () => null,
+  SidePanelContent: () => null,
+  openNewClient: () => undefined,
+};
+
+/** Renders with the theme, a router, a fresh query client (no retries), the snackbar and a kit. */
+export function renderChat(node: ReactNode, kit: Partial<ChatLeadKit> = {}) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } });
+  return {
+    client,
+    ...render(
+      <ThemeProvider theme={theme}>
+        <MemoryRouter>
+          <QueryClientProvider client={client}>
+            <SnackbarProvider>
+              <ChatLeadKitProvider value={{ ...NOOP_KIT, ...kit }}>{node}</ChatLeadKitProvider>
+            </SnackbarProvider>
+          </QueryClientProvider>
+        </MemoryRouter>
+      </ThemeProvider>,
+    ),
+  };
+}
+
+export type FetchCall = { url: string; method: string; body: unknown };
+
+/** A fetch stub answering by `METHOD path-prefix` (the longest match); records every call. */
+export function stubFetch(routes: Record<string, (call: FetchCall) => { status?: number; body: unknown }>) {
+  const calls: FetchCall[] = [];
+  const fetchMock = (input: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    const raw = init?.body;
+    const call: FetchCall = { url: input, method, body: typeof raw === 'string' ? (JSON.parse(raw) as unknown) : (raw ?? null) };
+    calls.push(call);
+    const key = Object.keys(routes)
+      .filter((k) => `${method} ${input}`.startsWith(k))
+      .sort((a, b) => b.length - a.length)[0];
+    const answer = key ? routes[key]!(call) : { status: 404, body: { message: 'Não encontrado', status: 404 } };
+    return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 }));
+  };
+  return { calls, fetchMock };
+}

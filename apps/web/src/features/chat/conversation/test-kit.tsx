@@ -1,0 +1,138 @@
+// Test helpers of the conversation: providers, a fetch answering by path, and stand-ins for the shell
+// modules (session, unit data, socket) whose socket events the test emits. Mocked per test file.
+import type { ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { ThemeProvider } from '@mui/material';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import type { CurrentUser } from '@funil/domain/auth/login';
+import { parseRealtimePayload } from '@funil/domain/realtime/events';
+import type { CrmContato } from '@funil/domain/leads-api/lead-api';
+import { makeLead } from '@funil/domain/testing/factories';
+import { theme } from '../../../app/theme.ts';
+
+export const ID_EMPRESA = 7;
+export const shell = { extras: '{}', instances: [{ id: 1, name: 'loja-1', connectionStatus: 'open', ownerJid: null, profileName: null }] as { id: number; name: string; connectionStatus: string; ownerJid: string | null; profileName: string | null }[] };
+const handlers = new Map<string, Set<(payload: unknown) => void>>();
+
+export function currentUser(): CurrentUser {
+  return {
+    idUser: 3,
+    name: 'Adriana Moreira',
+    permissao: 'u',
+    nomePermissao: 'Atendente',
+    webphone: false,
+    idUnidade: 1,
+    idEmpresa: ID_EMPRESA,
+    habilita_mensagem_whatsapp: false,
+    idAtendente: 3,
+    dataAtualizacao: '2026-03-10T10:00:00.000Z',
+    dataDeslogar: null,
+  };
+}
+
+export const sessionModule = {
+  useCurrentUser: currentUser,
+  getAuth: () => ({ isLoggedIn: true as const, token: 'token-de-teste', currentUser: currentUser() }),
+  endSession: () => undefined,
+};
+
+export const unitDataModule = {
+  unitDataQuery: { queryKey: ['unit-data'] },
+  useLoadedUnitData: () => ({
+    evolutionHabilitado: true,
+    dados_unidade: { idEmpresa: ID_EMPRESA },
+    instancias_evolution: shell.instances,
+    crm_configuracoes: { configuracoesExtra: shell.extras },
+  }),
+};
+
+function useSocketEvent<T>(event: string, handler: (payload: T) => void): void {
+  const ref = useRef(handler);
+  useEffect(() => {
+    ref.current = handler;
+  });
+  useEffect(() => {
+    const listener = (payload: unknown) => {
+      const parsed = parseRealtimePayload(event, payload);
+      if (parsed.ok) ref.current(parsed.payload as T);
+    };
+    const set = handlers.get(event) ?? new Set();
+    set.add(listener);
+    handlers.set(event, set);
+    return () => {
+      set.delete(listener);
+    };
+  }, [event]);
+}
+
+const fakeSocket = { connected: true, on: () => undefined, off: () => undefined };
+export const socketModule = { useSocketEvent, useSocketConnect: () => undefined, useSocket: () => fakeSocket };
+
+export function emitSocket(event: string, payload: unknown): void {
+  for (const handler of handlers.get(event) ?? []) handler(payload);
+}
+
+type Answer = { status?: number; body: unknown } | ((init?: RequestInit) => Promise<Response>);
+
+/** Stubs fetch: each 'METHOD /path' or '/path' (after /api) answers; an unknown path fails loudly. */
+export function answerFetch(routes: Record<string, Answer>): ReturnType<typeof vi.fn> {
+  const mock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    const path = url.replace(/^\/api/, '');
+    const answer = routes[`${init?.method ?? 'GET'} ${path}`] ?? routes[path];
+    if (!answer) return Promise.reject(new Error(`fetch inesperado: ${init?.method ?? 'GET'} ${url}`));
+    if (typeof answer === 'function') return answer(init);
+    return Promise.resolve(jsonResponse(answer.body, answer.status));
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+export const jsonResponse = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export function renderWithProviders(ui: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const wrap = (node: ReactNode) => (
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={client}>
+        <SnackbarProvider>
+          <MemoryRouter>{node}</MemoryRouter>
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+  const view = render(wrap(ui));
+  return { client, ...view, rerender: (node: ReactNode) => view.rerender(wrap(node)) };
+}
+
+/** A complete crm_contato lead for GET contato/completo (what the conversation reads of its lead). */
+export function testContact(overrides: Partial<CrmContato> = {}): { crm_contato_completo: CrmContato; crm_potencial_negociacao: [] } {
+  return {
+    crm_contato_completo: {
+      ...makeLead({ cli_crm_id: 10, cli_nome: 'Paulo Lima', cli_telefone: '11987650000', cli_id: 0, unidade: 1, idEmpresa: ID_EMPRESA, idUsuario: null, nome_atendimento: null, whatsapp_blocked: 0, idTicket: null, idInstanciaEvolution: 1 }),
+      whatsapp_ultima_mensagem_texto: null,
+      whatsapp_ultima_mensagem_data_geral: null,
+      whatsapp_ultima_mensagem_data_enviada: null,
+      whatsapp_ultima_mensagem_data_recebida: null,
+      whatsapp_ultima_mensagem_nao_lidas: 0,
+      whatsapp_ultima_mensagem_from_me: null,
+      whatsapp_ultima_mensagem_tipo: null,
+      whatsapp_ultima_mensagem_status: null,
+      tags: [],
+      id_potencial: null,
+      valor_potencial: 0,
+      cli_data_atendimento: null,
+      cli_campanha_id: null,
+      ad_id: null,
+      cli_tentativas: 0,
+      cli_tentativas_diarias: 0,
+      dataAtualizacao: '2026-03-10T10:00:00.000Z',
+      ...overrides,
+    },
+    crm_potencial_negociacao: [],
+  };
+}
