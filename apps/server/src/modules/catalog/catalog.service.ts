@@ -13,6 +13,30 @@ export async function saleStatuses(db: DbOrTx, idEmpresa: number) {
   return db.select().from(statusNegociacaoVenda).where(eq(statusNegociacaoVenda.idEmpresa, idEmpresa)).orderBy(asc(statusNegociacaoVenda.idFunilVenda));
 }
 
+/**
+ * The company's negotiation status with this funnel order, held (FOR SHARE) until the caller's
+ * transaction ends: a lead moved into it cannot meet its deletion half-way, because deleteStatus
+ * locks the row FOR UPDATE before it counts the leads holding it.
+ */
+export async function holdNegotiationStatus(tx: DbOrTx, idEmpresa: number, idFunil: number) {
+  const [row] = await tx
+    .select({ id: statusNegociacao.id })
+    .from(statusNegociacao)
+    .where(and(eq(statusNegociacao.idEmpresa, idEmpresa), eq(statusNegociacao.idFunil, idFunil)))
+    .for('share');
+  return row ?? null;
+}
+
+/** The sale-status equivalent of holdNegotiationStatus. */
+export async function holdSaleStatus(tx: DbOrTx, idEmpresa: number, idFunilVenda: number) {
+  const [row] = await tx
+    .select({ id: statusNegociacaoVenda.id })
+    .from(statusNegociacaoVenda)
+    .where(and(eq(statusNegociacaoVenda.idEmpresa, idEmpresa), eq(statusNegociacaoVenda.idFunilVenda, idFunilVenda)))
+    .for('share');
+  return row ?? null;
+}
+
 export async function allowedTransitions(db: DbOrTx, idUnidade: number) {
   return db.select({ de: statusNegociacaoPermitidos.de, para: statusNegociacaoPermitidos.para }).from(statusNegociacaoPermitidos).where(eq(statusNegociacaoPermitidos.idUnidade, idUnidade));
 }

@@ -6,7 +6,7 @@ import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { applyLeadChange, extrasOf, loadVisibleLead, scopeOf, type LeadDeps } from '../leads/leads.service.ts';
 import { clearHistoryComment, deleteHistoryItem, findHistoryItemById } from '../leads/lead-history.service.ts';
-import { activePotentials, allowedTransitions, negotiationStatuses, saleStatuses } from '../catalog/catalog.service.ts';
+import { activePotentials, allowedTransitions, holdNegotiationStatus, holdSaleStatus } from '../catalog/catalog.service.ts';
 
 /** Where the lead lands in its new pipeline column (issue 11), when the move comes from the board. */
 const positionSet = (posicao: number | undefined) => (posicao === undefined ? {} : { posicaoPipeline: posicao });
@@ -14,8 +14,8 @@ const positionSet = (posicao: number | undefined) => (posicao === undefined ? {}
 /** negociacao/atualizarstatusnegociacao/{id}: by idFunil, within the unit's allowed transitions. */
 export function updateNegotiationStatus(deps: LeadDeps, session: Session, id: number, status: number, posicao?: number) {
   return applyLeadChange(deps, session, id, async (lead, tx) => {
-    const statuses = await negotiationStatuses(tx, session.empresaId);
-    if (!statuses.some((s) => s.idFunil === status)) throw new DomainError('invalid', LEAD_API_MESSAGES.statusInvalid);
+    // Held until the move commits, so a concurrent deletion of the status waits and then counts this lead.
+    if (!(await holdNegotiationStatus(tx, session.empresaId, status))) throw new DomainError('invalid', LEAD_API_MESSAGES.statusInvalid);
     if (lead.cliStatusNegociacao === status) return { unchanged: LEAD_API_MESSAGES.statusUpdated };
     if (!isTransitionAllowed(lead.cliStatusNegociacao, status, await allowedTransitions(tx, lead.idUnidade))) {
       throw new DomainError('invalid', LEAD_API_MESSAGES.transitionNotAllowed);
@@ -33,8 +33,7 @@ export function updateNegotiationStatus(deps: LeadDeps, session: Session, id: nu
 export function updateSaleStatus(deps: LeadDeps, session: Session, id: number, status: number, posicao?: number) {
   if (extrasOf(session).edicao_status_cliente !== true) throw new DomainError('invalid', LEAD_API_MESSAGES.saleStatusForbidden);
   return applyLeadChange(deps, session, id, async (lead, tx) => {
-    const statuses = await saleStatuses(tx, session.empresaId);
-    if (!statuses.some((s) => s.idFunilVenda === status)) throw new DomainError('invalid', LEAD_API_MESSAGES.saleStatusInvalid);
+    if (!(await holdSaleStatus(tx, session.empresaId, status))) throw new DomainError('invalid', LEAD_API_MESSAGES.saleStatusInvalid);
     if (lead.cliStatusNegociacaoVenda === status) return { unchanged: LEAD_API_MESSAGES.saleStatusUpdated };
     return {
       action: 'status-venda',
