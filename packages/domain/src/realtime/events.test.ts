@@ -36,6 +36,7 @@ describe('realtime registry (issue 7 §3 "One realtime contract")', () => {
       'company-7-envio-campanha',
       'company-7-update-lead',
       'company-7-unit-data',
+      'company-7-pipeline',
     ]);
   });
 

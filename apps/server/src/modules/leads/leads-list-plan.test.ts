@@ -59,7 +59,9 @@ describe('lead list statements and the list indexes', () => {
     const pagePlan = await plan(page);
     expect(pagePlan).toContain('Index Scan using leads_lista_idx');
     expect(pagePlan).not.toMatch(/Sort Key: leads\./);
-    expect(await plan(count)).toContain('Index Only Scan using leads_lista_idx');
+    // Index-only on one of the unit's live-lead indexes: leads_lista_idx, or the pipeline's covering
+    // indexes of issue 11 (same unit-first prefix, same desativado = 0 predicate), whichever is smaller.
+    expect(await plan(count)).toMatch(/Index Only Scan using leads_(lista|pipeline_\w+)_idx/);
   });
 
   it("contato/crm's window and an attendant's visibility stay on leads_lista_idx (id_usuario included)", async () => {
@@ -68,7 +70,9 @@ describe('lead list statements and the list indexes', () => {
     const pagePlan = await plan(page);
     expect(pagePlan).toContain('Index Scan using leads_lista_idx');
     expect(pagePlan).not.toMatch(/Sort Key: leads\./);
-    expect(await plan(count)).toContain('Index Only Scan using leads_lista_idx');
+    // Index-only on one of the unit's live-lead indexes: leads_lista_idx, or the pipeline's covering
+    // indexes of issue 11 (same unit-first prefix, same desativado = 0 predicate), whichever is smaller.
+    expect(await plan(count)).toMatch(/Index Only Scan using leads_(lista|pipeline_\w+)_idx/);
   });
 
   it('a negotiation-status filter walks leads_lista_status_idx in order', async () => {
