@@ -2,6 +2,7 @@
 // telefone'); for unit 58 the dialog 'Converter cliente para o sistema irmão' picks the unit first.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { LeadHeader, UNIT_PICKED_CONVERSION_UNIT_ID } from './lead-header.tsx';
 import type { LeadSettings } from './use-lead-settings.ts';
@@ -29,7 +30,12 @@ const units = { data: [{ id: 1, nome: 'Unidade Paulista', idFunil: 1, idFunilVen
 const converted = (lead: CrmContato) => () => ({ body: { message: 'Cliente convertido para o sistema irmão', data: { ...lead, cli_id: 900 } } });
 
 function renderHeader(lead: CrmContato) {
-  renderWithProviders(<LeadHeader lead={lead} settings={settings} onLeave={() => undefined} />);
+  // 'Ligar Agora' (issue 12) navigates to the webphone, so the header lives inside a router.
+  renderWithProviders(
+    <MemoryRouter>
+      <LeadHeader lead={lead} settings={settings} onLeave={() => undefined} />
+    </MemoryRouter>,
+  );
 }
 
 /** Opens the dialog's 'Unidade' picker once cadastros/unidades answered; returns its listbox. */
