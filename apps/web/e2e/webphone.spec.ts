@@ -210,6 +210,8 @@ describe.skipIf(missing)('webphone on Kamailio + rtpengine + SIPp (issue 12)', (
     await callStatus(page).getByText('Em conversa').waitFor({ timeout: 15_000 });
     expect(await waitForPackets(page, 0)).toBeGreaterThan(0);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}webphone-queue.png` });
+    // Talk past the unit's minimum answered seconds (1 s here, counted in whole seconds) before hanging up.
+    await page.waitForTimeout(2_500);
     await page.getByRole('button', { name: 'Desligar' }).click();
     await callStatus(page).getByText('Ligação encerrada').waitFor({ timeout: 15_000 });
     await expect(page.getByTestId('counter').textContent()).resolves.toMatch(/1[12]\d s/);
