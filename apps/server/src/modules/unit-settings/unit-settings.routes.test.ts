@@ -2,7 +2,7 @@
 // (cadastros/configuracoes-extras); issue 10: roles × another unit's and company's ids, the audit
 // trail, and a toggle reaching logged-in users without a new login.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { unitDataEvent } from '@funil/domain/realtime/events';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -118,7 +118,7 @@ describe('configuracoes/unidade (002 §3, §5, §9)', () => {
       { de: 0, para: 4 },
       { de: 0, para: 5 },
     ]);
-    const audits = await db().select().from(auditoria).where(and(eq(auditoria.entidade, 'configuracoes_unidade'), eq(auditoria.idEntidade, t.fixture.unitA1)));
+    const audits = await db().select().from(auditoria).where(and(eq(auditoria.entidade, 'configuracoes_unidade'), eq(auditoria.idEntidade, t.fixture.unitA1))).orderBy(asc(auditoria.id));
     // The role walk above saved the same form with 7 attempts: only the difference is recorded.
     expect(audits.at(-1)?.alteracoes).toEqual({ ligacao_limite_tentativas: { antes: 7, depois: 8 } });
     expect(audits[0]?.alteracoes).toMatchObject({ intervalo_dias_crm: { antes: 62, depois: 90 }, status_negociacao_permitidos: { antes: '', depois: '4,5' } });
