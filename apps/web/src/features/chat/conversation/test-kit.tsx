@@ -1,7 +1,6 @@
 // Test helpers of the conversation: providers, a fetch answering by path, and stand-ins for the shell
 // modules (session, unit data, socket) whose socket events the test emits. Mocked per test file.
 import type { ReactNode } from 'react';
-import { useEffect, useRef } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
@@ -9,14 +8,13 @@ import { ThemeProvider } from '@mui/material';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { CurrentUser } from '@funil/domain/auth/login';
-import { parseRealtimePayload } from '@funil/domain/realtime/events';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { makeLead } from '@funil/domain/testing/factories';
 import { theme } from '../../../app/theme.ts';
+import { socketModule as adminSocketModule } from '../../../lib/testing/admin-screen-kit.tsx';
 
 export const ID_EMPRESA = 7;
 export const shell = { extras: '{}', instances: [{ id: 1, name: 'loja-1', connectionStatus: 'open', ownerJid: null, profileName: null }] as { id: number; name: string; connectionStatus: string; ownerJid: string | null; profileName: string | null }[] };
-const handlers = new Map<string, Set<(payload: unknown) => void>>();
 
 export function currentUser(): CurrentUser {
   return {
@@ -50,31 +48,11 @@ export const unitDataModule = {
   }),
 };
 
-function useSocketEvent<T>(event: string, handler: (payload: T) => void): void {
-  const ref = useRef(handler);
-  useEffect(() => {
-    ref.current = handler;
-  });
-  useEffect(() => {
-    const listener = (payload: unknown) => {
-      const parsed = parseRealtimePayload(event, payload);
-      if (parsed.ok) ref.current(parsed.payload as T);
-    };
-    const set = handlers.get(event) ?? new Set();
-    set.add(listener);
-    handlers.set(event, set);
-    return () => {
-      set.delete(listener);
-    };
-  }, [event]);
-}
-
 const fakeSocket = { connected: true, on: () => undefined, off: () => undefined };
-export const socketModule = { useSocketEvent, useSocketConnect: () => undefined, useSocket: () => fakeSocket };
+// The admin kit's socket stand-in (events parsed by the realtime contract), plus the socket object the composer reads.
+export const socketModule = { ...adminSocketModule, useSocket: () => fakeSocket };
 
-export function emitSocket(event: string, payload: unknown): void {
-  for (const handler of handlers.get(event) ?? []) handler(payload);
-}
+export { emitSocket } from '../../../lib/testing/admin-screen-kit.tsx';
 
 type Answer = { status?: number; body: unknown } | ((init?: RequestInit) => Promise<Response>);
 
