@@ -25,15 +25,17 @@ function searchCondition(term: string, unidadeId: number): SQL | undefined {
 
 /**
  * The message-text half of the chat search (issue 9), given by the WhatsApp module (its service
- * owns the messages table): the lead ids with a matching message, and each listed lead's newest match.
+ * owns the messages): which leads it finds, as conditions over the list's lead id (one for the
+ * page, one for the total), and each listed lead's newest match.
  */
 export type MessageTextSearch = {
-  searches(text: string): boolean;
-  leadIds(idUnidade: number, text: string): SQL;
+  leadCondition(db: DbOrTx, idUnidade: number, text: string, leadId: SQL): Promise<{ page: SQL; count: SQL } | null>;
   latest(db: DbOrTx, idUnidade: number, cliCrmIds: readonly number[], text: string): Promise<Map<number, MessageMatch>>;
 };
 
-function conditions(session: Session, f: WhatsappClientsFilter, messages?: MessageTextSearch): SQL[] {
+type ByMessage = { page: SQL; count: SQL } | null;
+
+function conditions(session: Session, f: WhatsappClientsFilter, byMessage: SQL | undefined): SQL[] {
   const c: (SQL | undefined)[] = [eq(leads.idUnidade, session.unidadeId), eq(leads.idEmpresa, session.empresaId), eq(leads.desativado, 0)];
   // 001 §6 (packages/domain leads/visibility.ts): an attendant without acesso_atribuidos sees only unassigned leads or their own.
   if (!scopeOf(session).seesAssigned) c.push(or(isNull(leads.idUsuario), eq(leads.idUsuario, session.userId)));
@@ -44,7 +46,6 @@ function conditions(session: Session, f: WhatsappClientsFilter, messages?: Messa
     // 001 §5 Search / 001 §2 'Busque por contatos e mensagens': the lead half is the CRM list's
     // condition (name word prefixes, phone digits); issue 9 adds the text of the lead's messages.
     const byLead = searchCondition(f.texto_busca, session.unidadeId);
-    const byMessage = messages?.searches(f.texto_busca) ? sql`${leads.cliCrmId} in ${messages.leadIds(session.unidadeId, f.texto_busca)}` : undefined;
     const search = or(byLead, byMessage);
     if (search) c.push(search);
   }
@@ -69,7 +70,9 @@ function conditions(session: Session, f: WhatsappClientsFilter, messages?: Messa
 
 export async function listWhatsappClients(db: DbOrTx, session: Session, f: WhatsappClientsFilter, messages?: MessageTextSearch): Promise<{ clientes: WhatsappClient[]; total: number; pagina: number }> {
   const page = Math.max(1, f.page);
-  const where = and(...conditions(session, f, messages));
+  const byMessage: ByMessage = messages && f.texto_busca !== '' ? await messages.leadCondition(db, session.unidadeId, f.texto_busca, sql`${leads.cliCrmId}`) : null;
+  const where = and(...conditions(session, f, byMessage?.page));
+  const countWhere = byMessage ? and(...conditions(session, f, byMessage.count)) : where;
   // The exact total, cached a few seconds per unit, viewer and filter as the CRM's list does
   // (lead-count-cache.ts); the page itself is read from leads_chat_lista_idx.
   const { page: _page, ...countFilter } = f;
@@ -79,7 +82,7 @@ export async function listWhatsappClients(db: DbOrTx, session: Session, f: Whats
     total: db
       .select({ n: sql<number>`count(*)::int` })
       .from(leads)
-      .where(where)
+      .where(countWhere)
       .then((r) => Number(r[0]?.n ?? 0)),
   }));
   const [rows, total] = await Promise.all([

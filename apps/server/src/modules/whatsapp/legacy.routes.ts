@@ -24,10 +24,10 @@ import { legacyMessageOf } from './message-view.ts';
 import { listWhatsappClients } from '../leads/leads.service.ts';
 import { userNamesById } from '../users/users.service.ts';
 import { idempotencyKeyOf } from './idempotency.ts';
-import { latestMessageMatches, leadIdsWithMessageText, searchesMessages } from './message-search.service.ts';
+import { latestMessageMatches, messageLeadCondition } from './message-search.service.ts';
 
 /** The message-text half of the chat search, handed to the leads module's list (issue 9). */
-const MESSAGE_TEXT_SEARCH = { searches: searchesMessages, leadIds: leadIdsWithMessageText, latest: latestMessageMatches };
+const MESSAGE_TEXT_SEARCH = { leadCondition: messageLeadCondition, latest: latestMessageMatches };
 import type { WhatsappContext } from './whatsapp-context.ts';
 import { findMessageRow, listLeadMessages, type MessageRow } from './message-store.repository.ts';
 

@@ -2,10 +2,15 @@
 // "Search": accent- and case-free): GET whatsapp/clientes finds a lead by a word of its messages
 // and answers the matching message with the row; the visibility rule and the unit still hold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import { buildWhatsappClientsPath, emptyFilter, WHATSAPP_CLIENTS_LAYOUT } from '@funil/domain/leads/filter-segments';
 import { createUser } from '../../db/seed/builders.ts';
 import { TEST_PASSWORD } from '../../testing/test-app.ts';
+import { verifySession } from '../auth/auth.service.ts';
+import { listWhatsappClients } from '../leads/whatsapp-clients.service.ts';
+import { invalidateLeadCounts } from '../leads/lead-count-cache.ts';
 import { whatsappMensagens } from './messages.table.ts';
+import { latestMessageMatches, leadIdsMatchingMessages, messageLeadCondition } from './message-search.service.ts';
 import { startKit, type Kit } from './whatsapp-test-kit.ts';
 
 let k: Kit;
@@ -82,5 +87,60 @@ describe('GET whatsapp/clientes: search over message text (issue 9)', () => {
     const row = (await search(k.tokens.a, 'agulha')).find((r) => r.cli_crm_id === ids.caio);
     expect(row?.mensagem_encontrada?.texto).toMatch(/^….*AGULHA no palheiro.*…$/);
     expect(row!.mensagem_encontrada!.texto.length).toBeLessThanOrEqual(122);
+  });
+});
+
+// The word rows (whatsapp_palavras_lead, kept by triggers) answer "which leads" without reading the
+// messages; they must agree with the messages themselves after inserts, edits and deletions.
+describe('the per-lead word rows behind the search (issue 9, docs/decisions.md "Chat search over message text")', () => {
+  const db = () => k.t.database.db;
+  const unit = () => k.t.fixture.unitA1;
+  async function byWords(text: string, rareLimit?: number): Promise<{ page: number[]; count: number[] }> {
+    const cond = await messageLeadCondition(db(), unit(), text, sql`leads.cli_crm_id`, rareLimit);
+    if (!cond) return { page: [], count: [] };
+    const read = async (c: ReturnType<typeof sql>) =>
+      ((await db().execute(sql`select cli_crm_id from leads where id_unidade = ${unit()} and ${c} order by cli_crm_id`)) as unknown as { rows: { cli_crm_id: number }[] }).rows.map((r) => Number(r.cli_crm_id));
+    return { page: await read(cond.page), count: await read(cond.count) };
+  }
+
+  it('word prefixes in any order, accent- and case-free: both plans (rare ids and per-lead probe) and the total agree with the messages', async () => {
+    for (const text of ['orcamento', 'ORÇAM', 'orcamento pacote', 'pacote orç', 'chegou', 'agulha palheiro']) {
+      const truth = await leadIdsMatchingMessages(db(), unit(), text);
+      const rare = await byWords(text);
+      const frequent = await byWords(text, 0);
+      expect(rare, text).toEqual({ page: truth, count: truth });
+      expect(frequent, text).toEqual({ page: truth, count: truth });
+    }
+    expect(await leadIdsMatchingMessages(db(), unit(), 'orcamento pacote')).toEqual([ids.ana]);
+    // A word inside another word is not a word start.
+    expect(await leadIdsMatchingMessages(db(), unit(), 'camento')).toEqual([]);
+    expect((await byWords('camento')).page).toEqual([]);
+  });
+
+  it('an edited message stops matching its old words; a deleted one stops matching; the total follows', async () => {
+    const f = k.t.fixture;
+    const [row] = await db()
+      .insert(whatsappMensagens)
+      .values({ idEmpresa: f.companyA, idUnidade: f.unitA1, cliCrmId: ids.deise!, fromMe: false, mediaType: 'chat', body: 'quero falar de clareamento', criadoEm: new Date() })
+      .returning({ id: whatsappMensagens.id });
+    expect((await byWords('clareamento')).page).toEqual([ids.deise]);
+    await db().update(whatsappMensagens).set({ body: 'quero falar de manutenção', editadoEm: new Date() }).where(eq(whatsappMensagens.id, row!.id));
+    expect((await byWords('clareamento')).page).toEqual([]);
+    expect((await byWords('manutencao')).page).toEqual([ids.deise]);
+    await db().update(whatsappMensagens).set({ isDeleted: true }).where(eq(whatsappMensagens.id, row!.id));
+    for (const limit of [undefined, 0]) expect(await byWords('manutencao', limit)).toEqual({ page: [], count: [] });
+    expect(await leadIdsMatchingMessages(db(), unit(), 'manutencao')).toEqual([]);
+  });
+
+  it('the chat list answers the same page and total through the per-lead probe as through the ids, and the newest match of each lead', async () => {
+    const session = await verifySession(db(), k.tokens.a);
+    const filter = { ...emptyFilter(WHATSAPP_CLIENTS_LAYOUT), texto_busca: 'orcamento' };
+    const rare = await listWhatsappClients(db(), session, filter, { leadCondition: (d, u, t, id) => messageLeadCondition(d, u, t, id), latest: latestMessageMatches });
+    invalidateLeadCounts(db(), [unit()]); // the total is counted again, through the other plan
+    const frequent = await listWhatsappClients(db(), session, filter, { leadCondition: (d, u, t, id) => messageLeadCondition(d, u, t, id, 0), latest: latestMessageMatches });
+    expect(frequent.clientes.map((c) => c.cli_crm_id)).toEqual(rare.clientes.map((c) => c.cli_crm_id));
+    expect(frequent.total).toBe(rare.total);
+    expect(rare.clientes.map((c) => c.cli_crm_id)).toEqual(expect.arrayContaining([ids.ana, ids.bia, ids.caio]));
+    expect(rare.clientes.find((c) => c.cli_crm_id === ids.ana)?.mensagem_encontrada?.texto).toBe('o orcamento chegou?');
   });
 });

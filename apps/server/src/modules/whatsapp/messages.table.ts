@@ -2,7 +2,7 @@
 // company messaging backend and the legacy channel; plus what keeps ingestion idempotent and
 // order-tolerant (ref §4.1 "no ordering guarantee", §8.3, §8.4).
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { leads } from '../leads/leads.table.ts';
 import { instanciasEvolution } from './instances.table.ts';
 
@@ -65,11 +65,29 @@ export const whatsappMensagens = pgTable(
     index('whatsapp_mensagens_ticket_idx').on(t.idTicket, t.criadoEm.desc()),
     uniqueIndex('whatsapp_mensagens_idempotencia_uq').on(t.idUsuario, t.chaveIdempotencia).where(sql`${t.chaveIdempotencia} is not null`),
     index('whatsapp_mensagens_midia_retry_idx').on(t.mediaTentarEm).where(sql`${t.mediaStatus} in ('pending', 'failed')`),
-    // The chat search over message text (issue 9): accent- and case-free trigrams per unit.
-    index('whatsapp_mensagens_unidade_texto_trgm_idx')
-      .using('gin', t.idUnidade, sql`immutable_unaccent(lower(${t.body})) gin_trgm_ops`)
-      .where(sql`${t.isDeleted} = false and ${t.mediaType} not in ('reaction', 'call_log')`),
   ],
+);
+
+/** PostgreSQL's tsvector, read as its text form (only searched in SQL, never shown). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+// The chat search over message text (issue 9, 001 §2 'Busque por contatos e mensagens'): the words
+// of each lead's live text messages, lower case and unaccented, each tagged with the unit
+// ('12uorcamento', as leads.cli_nome_palavras), so one GIN lookup answers "which leads of this unit
+// wrote or were sent a word starting with …". One row per lead: a frequent word costs one row per
+// lead, not one per message. Kept by triggers on whatsapp_mensagens (migration
+// 0013_message_words): each inserted batch adds its words in one statement; an edited or deleted
+// message rebuilds its lead's row. Reactions, call logs and deleted messages never count.
+export const whatsappPalavrasLead = pgTable(
+  'whatsapp_palavras_lead',
+  {
+    cliCrmId: integer('cli_crm_id')
+      .primaryKey()
+      .references(() => leads.cliCrmId, { onDelete: 'cascade' }),
+    idUnidade: integer('id_unidade').notNull(),
+    palavras: tsvector('palavras').notNull(),
+  },
+  (t) => [index('whatsapp_palavras_lead_idx').using('gin', t.palavras)],
 );
 
 // A messages.update or messages.delete that arrived before its message (ref §4.1: no ordering);
