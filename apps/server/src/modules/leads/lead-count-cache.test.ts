@@ -23,9 +23,48 @@ describe('LeadCountCache', () => {
     now += 4_999;
     expect(await cache.get(1, 'k', c.count(11)).total).toBe(10);
     expect(c.calls()).toBe(1);
-    now += 1;
+    // Past the TTL and a grace of one more TTL: counted again before answering.
+    now += 1 + 5_000;
     expect(await cache.get(1, 'k', c.count(12)).total).toBe(12);
     expect(c.calls()).toBe(2);
+  });
+
+  it('in the grace after the TTL answers the expired total at once and counts once behind it', async () => {
+    let now = 1_000;
+    const cache = new LeadCountCache(5_000, () => now);
+    const c = counter();
+    expect(await cache.get(1, 'k', c.count(10)).total).toBe(10);
+    now += 6_000;
+    let release: (n: number) => void = () => undefined;
+    const slow = () => ({ capturedSince: undefined, total: new Promise<number>((resolve) => (release = resolve)) });
+    expect(await cache.get(1, 'k', slow).total).toBe(10);
+    // A second read while the recount runs neither waits nor starts another count.
+    expect(await cache.get(1, 'k', c.count(99)).total).toBe(10);
+    expect(c.calls()).toBe(1);
+    release(11);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await cache.get(1, 'k', c.count(12)).total).toBe(11);
+    expect(c.calls()).toBe(1);
+    // A change drops it all the same: the next read counts before answering.
+    cache.invalidate(1);
+    expect(await cache.get(1, 'k', c.count(13)).total).toBe(13);
+  });
+
+  it('a failed recount in the grace keeps the expired total and lets the next read try again', async () => {
+    let now = 0;
+    const cache = new LeadCountCache(5_000, () => now);
+    await cache.get(1, 'k', () => ({ capturedSince: undefined, total: Promise.resolve(4) })).total;
+    now = 6_000;
+    const failing = { capturedSince: undefined, total: Promise.reject(new Error('falhou')) };
+    expect(await cache.get(1, 'k', () => failing).total).toBe(4);
+    await failing.total.catch(() => undefined);
+    await Promise.resolve();
+    const c = counter();
+    expect(await cache.get(1, 'k', c.count(5)).total).toBe(4);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await cache.get(1, 'k', c.count(6)).total).toBe(5);
   });
 
   it('shares a count still running and keeps keys and units apart', async () => {

@@ -4,7 +4,10 @@
 // few seconds and every lead change of the unit drops the unit's entries (announce() in the leads
 // service, each committed CSV batch), so a change is never hidden behind the cache in this process.
 // Changes made elsewhere (another server process, the WhatsApp module's new leads) show within
-// the TTL. Concurrent reads of the same key share one count.
+// the TTL. Concurrent reads of the same key share one count. A read in the TTL's grace after an
+// entry expired gets the expired total at once and starts one count behind it, which replaces the
+// entry when it is done: a busy list never waits for its periodic recount, and a total may lag
+// changes made elsewhere by at most two TTLs and one count (docs/decisions.md "List totals").
 import type { DbOrTx } from '../../db/connection.ts';
 
 export type CachedCount<T = number> = {
@@ -14,7 +17,7 @@ export type CachedCount<T = number> = {
   total: Promise<T>;
 };
 
-type Entry = CachedCount<unknown> & { expiresAt: number };
+type Entry = CachedCount<unknown> & { expiresAt: number; refreshing?: boolean };
 
 export const LEAD_COUNT_TTL_MS = 5_000;
 const MAX_ENTRIES_PER_UNIT = 500;
@@ -31,13 +34,30 @@ export class LeadCountCache {
   get<T = number>(unit: number, key: string, count: () => CachedCount<T>): CachedCount<T> {
     const now = this.clock();
     let entries = this.units.get(unit);
-    const hit = entries?.get(key) as (CachedCount<T> & { expiresAt: number }) | undefined;
+    const hit = entries?.get(key) as (CachedCount<T> & Omit<Entry, keyof CachedCount>) | undefined;
     if (hit && hit.expiresAt > now) return hit;
     if (!entries) {
       entries = new Map();
       this.units.set(unit, entries);
     }
-    const entry: CachedCount<T> & { expiresAt: number } = { ...count(), expiresAt: now + this.ttlMs };
+    const inGrace = hit !== undefined && now - hit.expiresAt < this.ttlMs;
+    // In the grace, a recount already running behind the expired total is enough.
+    if (inGrace && hit.refreshing) return hit;
+    const entry: CachedCount<T> & Omit<Entry, keyof CachedCount> = { ...count(), expiresAt: now + this.ttlMs };
+    if (inGrace) {
+      // The expired total now, the new count behind it (one at a time per key).
+      hit.refreshing = true;
+      const unitEntries = entries;
+      entry.total.then(
+        () => {
+          if (unitEntries.get(key) === hit) unitEntries.set(key, entry);
+        },
+        () => {
+          hit.refreshing = false;
+        },
+      );
+      return hit;
+    }
     entries.delete(key);
     entries.set(key, entry);
     // The oldest keys go first (a Map keeps insertion order).
