@@ -3,12 +3,12 @@
 // time, so a slow answer delays nothing and queueing shows in the figures):
 //   - the chat lead list, first page       GET whatsapp/clientes/1/-1/…
 //   - the list with a filter (não lidos)   GET whatsapp/clientes/1/…/nao_lidos
-//   - a message-text search ("orcamento")  GET whatsapp/clientes/1/…texto_busca…
+//   - a message-text search, a word in every conversation ("orcamento") and a rare one ("ortodontia")
 //   - opening a conversation (50 newest)   POST chat/findMessages/{instance} page 1, a random lead
 //
 //   DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres npm run bench -- chat
 // Database: funil_w9s (BENCH_CHAT_DB), created and filled once, reused while its marker matches.
-// Options: BENCH_RUNS (3), BENCH_SECONDS (20 per scenario), BENCH_RATE (50 req/s).
+// Options: BENCH_RUNS (3), BENCH_SECONDS (20 per scenario), BENCH_RATE (50 req/s), BENCH_ONLY (scenario ids, comma-separated).
 import { cpus, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -27,7 +27,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const PASSWORD = 'senha-bench-1';
-const MARKER = `chat-v1:${LEADS}x${PER_LEAD}`;
+const MARKER = `chat-v2:${LEADS}x${PER_LEAD}`;
 const INSTANCE = 'bench-chat';
 
 const log = (m: string) => console.log(`[chat] ${m}`);
@@ -71,6 +71,9 @@ const PHRASES = [
   'Perfeito, confirmado então',
 ];
 
+// A word in the first message of one lead in 2,000 (20 leads): the rare search.
+const RARE_PHRASE = 'Quero saber da ortodontia invisível';
+
 async function fill(url: string): Promise<void> {
   log(`criando ${DB}: ${LEADS.toLocaleString('pt-BR')} conversas e ${(LEADS * PER_LEAD).toLocaleString('pt-BR')} mensagens (reaproveitado depois)`);
   await admin(url, `DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
@@ -97,19 +100,15 @@ async function fill(url: string): Promise<void> {
        FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS p(phone, chave, g)`,
       [empresa, unidade, phones, phones.map((p) => phoneKey(p)), PHRASES[0]],
     );
-    await c.query('DROP INDEX IF EXISTS whatsapp_mensagens_unidade_texto_trgm_idx');
     await c.query(
       `INSERT INTO whatsapp_mensagens (id_empresa, id_unidade, cli_crm_id, id_instancia, message_id, from_me, media_type, body, ack, criado_em)
        SELECT $1, $2, l.cli_crm_id, i.id, 'B' || l.cli_crm_id || '-' || k, (k % 3 = 0), 'chat',
-              ($3::text[])[1 + ((l.cli_crm_id * 7 + k) % ${PHRASES.length})] || ' #' || k, 3,
+              case when k = 1 and l.cli_crm_id % 2000 = 0 then ${`'${RARE_PHRASE}'`}
+                else ($3::text[])[1 + ((l.cli_crm_id * 7 + k) % ${PHRASES.length})] || ' #' || k end, 3,
               now() - ((l.cli_crm_id % 1000) || ' minutes')::interval - ((${PER_LEAD} - k) || ' hours')::interval
        FROM leads l CROSS JOIN generate_series(1, ${PER_LEAD}) AS k, instancias_evolution i
        WHERE l.id_unidade = $2 AND i.name = '${INSTANCE}'`,
       [empresa, unidade, PHRASES],
-    );
-    log('índice de texto das mensagens…');
-    await c.query(
-      `CREATE INDEX whatsapp_mensagens_unidade_texto_trgm_idx ON whatsapp_mensagens USING gin (id_unidade, immutable_unaccent(lower(body)) gin_trgm_ops) WHERE is_deleted = false and media_type not in ('reaction', 'call_log')`,
     );
     await c.query('VACUUM ANALYZE');
   } finally {
@@ -168,16 +167,19 @@ export async function run(): Promise<void> {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
     return seed % LEADS;
   };
-  const scenarios: Scenario[] = [
+  const all: Scenario[] = [
     { id: 'lista', title: 'lista de conversas · 1ª página', request: () => ({ method: 'GET', path: list({}) }) },
     { id: 'filtro', title: 'lista · filtro não lidos', request: () => ({ method: 'GET', path: list({ nao_lidos: true }) }) },
-    { id: 'busca', title: 'lista · busca no texto "orcamento"', request: () => ({ method: 'GET', path: list({ texto_busca: 'orcamento' }) }) },
+    { id: 'busca', title: 'lista · busca no texto "orcamento" (em todas as conversas)', request: () => ({ method: 'GET', path: list({ texto_busca: 'orcamento' }) }) },
+    { id: 'busca-rara', title: 'lista · busca no texto "ortodontia" (20 conversas)', request: () => ({ method: 'GET', path: list({ texto_busca: 'ortodontia' }) }) },
     {
       id: 'conversa',
       title: 'abrir conversa · 50 mais novas',
       request: () => ({ method: 'POST', path: `/chat/findMessages/${INSTANCE}`, body: { where: { key: { remoteJid: `55119${String(10_000_000 + nextLead()).padStart(8, '0')}@s.whatsapp.net` } }, page: 1 } }),
     },
   ];
+  const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+  const scenarios = only && only.length > 0 ? all.filter((s) => only.includes(s.id)) : all;
   // Warm-up and a sanity check of each answer.
   for (const s of scenarios) {
     const r = s.request(0);
