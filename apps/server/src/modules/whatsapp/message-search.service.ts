@@ -40,6 +40,9 @@ function unitQuery(idUnidade: number, text: string): string | null {
 }
 
 const matchesWords = (q: string) => sql`${w.palavras} @@ to_tsquery('simple'::regconfig, ${q})`;
+/** whatsapp_leads_com_palavras (migration 0013): the unit's matching leads through the GIN index, at most `limit`. */
+const leadsWithWords = (idUnidade: number, q: string, limit: number) =>
+  sql`whatsapp_leads_com_palavras(${Math.trunc(idUnidade)}::int, to_tsquery('simple'::regconfig, ${q}), ${limit}::int)`;
 
 /**
  * Which leads of the unit the search finds by their messages, as conditions over `leadId` (the
@@ -51,19 +54,15 @@ export async function messageLeadCondition(db: DbOrTx, idUnidade: number, text: 
   if (!searchesMessages(text)) return null;
   const q = unitQuery(idUnidade, text);
   if (q === null) return null;
-  const found = await db
-    .select({ id: w.cliCrmId })
-    .from(w)
-    .where(and(eq(w.idUnidade, idUnidade), matchesWords(q)))
-    .limit(rareLimit + 1);
+  const found = await db.select({ id: sql<number>`f.id` }).from(sql`${leadsWithWords(idUnidade, q, rareLimit + 1)} as f(id)`);
   if (found.length <= rareLimit) {
-    const ids = found.map((r) => r.id);
+    const ids = found.map((r) => Number(r.id));
     const byIds = ids.length === 0 ? sql`false` : sql`${leadId} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
     return { page: byIds, count: byIds };
   }
   return {
     page: sql`exists (select 1 from ${w} where ${w.cliCrmId} = ${leadId} and ${w.idUnidade} = ${idUnidade} and ${matchesWords(q)} offset 0)`,
-    count: sql`${leadId} in (select ${w.cliCrmId} from ${w} where ${w.idUnidade} = ${idUnidade} and ${matchesWords(q)})`,
+    count: sql`${leadId} in (select f.id from ${leadsWithWords(idUnidade, q, 2_147_483_647)} as f(id))`,
   };
 }
 
@@ -80,7 +79,14 @@ function snippet(body: string, text: string): string {
   return `${start > 0 ? '…' : ''}${body.slice(start, start + 120)}${start + 120 < body.length ? '…' : ''}`;
 }
 
-/** The newest matching message of each lead (the page's leads only; each lead's messages newest first until one matches). */
+/** How many of a lead's newest messages are searched for the one shown in its row. */
+export const MATCH_WINDOW = 200;
+
+/**
+ * The newest matching message of each lead of the page, among its MATCH_WINDOW newest messages
+ * (a lead found by an older message is listed all the same, with its last message as the row's
+ * text). The window is read newest first and its words computed only until one matches.
+ */
 export async function latestMessageMatches(db: DbOrTx, idUnidade: number, cliCrmIds: readonly number[], text: string): Promise<Map<number, MessageMatch>> {
   const q = searchesMessages(text) ? unitQuery(idUnidade, text) : null;
   if (cliCrmIds.length === 0 || q === null) return new Map();
@@ -89,11 +95,13 @@ export async function latestMessageMatches(db: DbOrTx, idUnidade: number, cliCrm
     .from(sql`unnest(${sql.raw(`array[${cliCrmIds.map((id) => Math.trunc(Number(id))).join(',')}]::int[]`)}) as l(id)`)
     .innerJoin(
       sql`lateral (
-        select ${m.id}, ${m.body}, ${m.criadoEm}, ${m.fromMe} from ${m}
-        where ${m.cliCrmId} = l.id and ${m.idUnidade} = ${idUnidade} and ${m.isDeleted} = false
-          and ${m.mediaType} not in ('reaction', 'call_log') and ${m.body} <> ''
-          and whatsapp_palavras_de(${m.idUnidade}, ${m.body}) @@ to_tsquery('simple'::regconfig, ${q})
-        order by ${m.criadoEm} desc, ${m.id} desc limit 1
+        select r.id, r.body, r.criado_em, r.from_me from (
+          select ${m.id}, ${m.body}, ${m.criadoEm}, ${m.fromMe}, ${m.idUnidade}, ${m.isDeleted}, ${m.mediaType} from ${m}
+          where ${m.cliCrmId} = l.id order by ${m.criadoEm} desc, ${m.id} desc limit ${MATCH_WINDOW}
+        ) r
+        where r.id_unidade = ${idUnidade} and r.is_deleted = false and r.media_type not in ('reaction', 'call_log') and r.body <> ''
+          and whatsapp_palavras_de(r.id_unidade, r.body) @@ to_tsquery('simple'::regconfig, ${q})
+        order by r.criado_em desc, r.id desc limit 1
       ) f`,
       sql`true`,
     )
