@@ -4,6 +4,8 @@ import type { Lead, LeadListItem } from '../leads/lead.ts';
 import type { HistoryEvent } from '../leads/timeline.ts';
 import { TAG_COLORS } from '../leads/negotiation.ts';
 import type { ChatMessage } from '../whatsapp-api/chat-message.ts';
+import type { UnitData } from '../unit/unit-data.ts';
+import type { CrmContato } from '../leads-api/lead-api.ts';
 
 /** A deterministic random source in [0, 1) (mulberry32). */
 export type Random = () => number;
@@ -214,6 +216,62 @@ export function makeSaleStatuses(): { id: number; nome: string; cor: string; des
     descricao: null,
     idFunilVenda: index + 1,
   }));
+}
+
+/**
+ * A complete unit-data answer (000 §3 "Unit data") for component tests: the default statuses, one
+ * tag, one attendant, the company toggles of `extras` in configuracoesExtra; `over` replaces fields.
+ */
+export function makeUnitData(extras: Record<string, unknown> = {}, over: Partial<UnitData> = {}): UnitData {
+  const negotiation = makeNegotiationStatuses();
+  const sale = makeSaleStatuses();
+  return {
+    crm_contato_negociacao_status: negotiation,
+    crm_contato_negociacao_status_venda: sale,
+    statusNegociacao: negotiation,
+    statusNegociacaoVenda: sale,
+    crm_configuracoes: { habilita_envio_em_massa: false, configuracoesExtra: JSON.stringify(extras), intervalo_dias_crm: 62 },
+    dados_usuario: { dataAtualizacao: '2025-11-20T10:00:00.000Z', dataDeslogar: null, configuracoes: '{}', idRamal: 0, acesso_atribuidos: 1 },
+    dados_unidade: { id: 1, nome: 'Unidade Paulista', idEmpresa: 1, nomeEmpresa: 'Sorriso Perfeito', idCompany: 0, idWhatsapp: null, tokenWhatsappNovo: null },
+    crm_cliente_contato_status: [],
+    crm_cliente_mensagem_status: [],
+    plataformas: [{ id: 1, nome: 'Facebook' }],
+    url_dashboard: null,
+    crm_contato_negociacao_status_permitidos: [],
+    tags: [{ id: 1, nome: 'Quente', cor: '#f44336', descricao: null }],
+    usuarios: [{ id: 3, nome: 'Adriana Moreira', cor: '#3f51b5' }],
+    instancias_evolution: [],
+    evolutionHabilitado: false,
+    atendimentoHabilitado: true,
+    habilitaEnvioEmMassa: false,
+    statusMensagemEnvioEmMassa: false,
+    ...over,
+  };
+}
+
+/** A complete crm_contato lead (002 §3, GET contato/completo and the lists) for component tests. */
+export function makeCrmContato(overrides: Partial<CrmContato> = {}): CrmContato {
+  return {
+    ...makeLead({ cli_crm_id: 41, cli_nome: 'Maria Oliveira', cli_telefone: '11987654321', cli_id: 0, unidade: 1, idEmpresa: 1, idUsuario: null, nome_atendimento: null }),
+    whatsapp_ultima_mensagem_texto: null,
+    whatsapp_ultima_mensagem_data_geral: null,
+    whatsapp_ultima_mensagem_data_enviada: null,
+    whatsapp_ultima_mensagem_data_recebida: null,
+    whatsapp_ultima_mensagem_nao_lidas: 0,
+    whatsapp_ultima_mensagem_from_me: null,
+    whatsapp_ultima_mensagem_tipo: null,
+    whatsapp_ultima_mensagem_status: null,
+    tags: [],
+    id_potencial: null,
+    valor_potencial: 0,
+    cli_data_atendimento: null,
+    cli_campanha_id: null,
+    ad_id: null,
+    cli_tentativas: 0,
+    cli_tentativas_diarias: 0,
+    dataAtualizacao: '2025-11-20T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 /** A chat message of 001 §3 (an incoming text by default), for the conversation's tests. */

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { ThemeProvider } from '@mui/material';
 import { MemoryRouter } from 'react-router';
-import { createFactories, makeNegotiationStatuses, makeSaleStatuses } from '@funil/domain/testing/factories';
+import { createFactories, makeUnitData } from '@funil/domain/testing/factories';
 import type { UnitData } from '@funil/domain/unit/unit-data';
 import { theme } from '../../../app/theme.ts';
 import type { ChatLead } from '../api/chat-leads.ts';
@@ -27,30 +27,8 @@ export function testChatLead(overrides: Partial<ChatLead> = {}): ChatLead {
 }
 
 export function testChatUnit(extras: Record<string, unknown> = {}, over: Partial<UnitData> = {}): UnitData {
-  const negotiation = makeNegotiationStatuses();
-  const sale = makeSaleStatuses();
-  return {
-    crm_contato_negociacao_status: negotiation,
-    crm_contato_negociacao_status_venda: sale,
-    statusNegociacao: negotiation,
-    statusNegociacaoVenda: sale,
-    crm_configuracoes: { habilita_envio_em_massa: false, configuracoesExtra: JSON.stringify(extras), intervalo_dias_crm: 62 },
-    dados_usuario: { dataAtualizacao: '2025-11-20T10:00:00.000Z', dataDeslogar: null, configuracoes: '{}', idRamal: 0, acesso_atribuidos: 0 },
-    dados_unidade: { id: 1, nome: 'Unidade Paulista', idEmpresa: 1, nomeEmpresa: 'Sorriso Perfeito', idCompany: 0, idWhatsapp: null, tokenWhatsappNovo: null },
-    crm_cliente_contato_status: [],
-    crm_cliente_mensagem_status: [],
-    plataformas: [{ id: 1, nome: 'Facebook' }],
-    url_dashboard: null,
-    crm_contato_negociacao_status_permitidos: [],
-    tags: [{ id: 1, nome: 'Quente', cor: '#f44336', descricao: null }],
-    usuarios: [{ id: 3, nome: 'Adriana Moreira', cor: '#3f51b5' }],
-    instancias_evolution: [],
-    evolutionHabilitado: true,
-    atendimentoHabilitado: true,
-    habilitaEnvioEmMassa: false,
-    statusMensagemEnvioEmMassa: false,
-    ...over,
-  };
+  // The chat's tests run on a gateway unit whose user sees only their own leads (001 §6).
+  return makeUnitData(extras, { evolutionHabilitado: true, ...over, dados_usuario: { ...makeUnitData().dados_usuario, acesso_atribuidos: 0, ...over.dados_usuario } });
 }
 
 const NOOP_KIT: ChatLeadKit = {

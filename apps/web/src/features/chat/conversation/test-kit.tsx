@@ -9,7 +9,7 @@ import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import type { CurrentUser } from '@funil/domain/auth/login';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
-import { makeLead } from '@funil/domain/testing/factories';
+import { makeCrmContato } from '@funil/domain/testing/factories';
 import { theme } from '../../../app/theme.ts';
 import { socketModule as adminSocketModule } from '../../../lib/testing/admin-screen-kit.tsx';
 
@@ -90,27 +90,17 @@ export function renderWithProviders(ui: ReactNode) {
 /** A complete crm_contato lead for GET contato/completo (what the conversation reads of its lead). */
 export function testContact(overrides: Partial<CrmContato> = {}): { crm_contato_completo: CrmContato; crm_potencial_negociacao: [] } {
   return {
-    crm_contato_completo: {
-      ...makeLead({ cli_crm_id: 10, cli_nome: 'Paulo Lima', cli_telefone: '11987650000', cli_id: 0, unidade: 1, idEmpresa: ID_EMPRESA, idUsuario: null, nome_atendimento: null, whatsapp_blocked: 0, idTicket: null, idInstanciaEvolution: 1 }),
-      whatsapp_ultima_mensagem_texto: null,
-      whatsapp_ultima_mensagem_data_geral: null,
-      whatsapp_ultima_mensagem_data_enviada: null,
-      whatsapp_ultima_mensagem_data_recebida: null,
-      whatsapp_ultima_mensagem_nao_lidas: 0,
-      whatsapp_ultima_mensagem_from_me: null,
-      whatsapp_ultima_mensagem_tipo: null,
-      whatsapp_ultima_mensagem_status: null,
-      tags: [],
-      id_potencial: null,
-      valor_potencial: 0,
-      cli_data_atendimento: null,
-      cli_campanha_id: null,
-      ad_id: null,
-      cli_tentativas: 0,
-      cli_tentativas_diarias: 0,
+    crm_contato_completo: makeCrmContato({
+      cli_crm_id: 10,
+      cli_nome: 'Paulo Lima',
+      cli_telefone: '11987650000',
+      idEmpresa: ID_EMPRESA,
+      whatsapp_blocked: 0,
+      idTicket: null,
+      idInstanciaEvolution: 1,
       dataAtualizacao: '2026-03-10T10:00:00.000Z',
       ...overrides,
-    },
+    }),
     crm_potencial_negociacao: [],
   };
 }
