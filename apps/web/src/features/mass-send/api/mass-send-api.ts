@@ -6,10 +6,12 @@ import { useEffect } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { buildMassSendClientsPath, type MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
 import {
-  campaignClientsResponseSchema,
-  campaignListResponseSchema,
-  massSendClientsResponseSchema,
-  type MassSendBody,
+  massSendCampaignListSchema,
+  massSendCreatedSchema,
+  massSendLeadSearchSchema,
+  massSendRecipientListSchema,
+  massSendStatusResponseSchema,
+  type MassSendPayload,
   type MassSendStatus,
 } from '@funil/domain/mass-send/mass-send-api';
 import { campaignLeadEvent, campaignSendEvent, createCampaignEvent, updateCampaignEvent } from '@funil/domain/realtime/events';
@@ -27,7 +29,7 @@ export const massSendKeys = {
 export function useMassSendClients(filter: MassSendClientsFilter | null) {
   return useQuery({
     queryKey: massSendKeys.clients(filter ?? ({} as MassSendClientsFilter)),
-    queryFn: ({ signal }) => http.get(`/${buildMassSendClientsPath(filter!)}`, massSendClientsResponseSchema, signal),
+    queryFn: ({ signal }) => http.get(`/${buildMassSendClientsPath(filter!)}`, massSendLeadSearchSchema, signal),
     enabled: filter !== null,
     placeholderData: keepPreviousData,
     select: (data) => data.clientes,
@@ -36,7 +38,7 @@ export function useMassSendClients(filter: MassSendClientsFilter | null) {
 
 export const campaignsQuery = queryOptions({
   queryKey: massSendKeys.campaigns,
-  queryFn: ({ signal }) => http.get('/envio-em-massa', campaignListResponseSchema, signal),
+  queryFn: ({ signal }) => apiRequest('/envio-em-massa', { schema: massSendCampaignListSchema, envelope: true, signal }).then((r) => r.data),
 });
 
 /** GET envio-em-massa: the unit's campaigns, newest first (002 §2.3 'Disparos'). */
@@ -48,7 +50,7 @@ export function useCampaigns() {
 export function useCampaignClients(id: number | null) {
   return useQuery({
     queryKey: massSendKeys.campaignClients(id ?? 0),
-    queryFn: ({ signal }) => http.get(`/envio-em-massa/${id}/clientes`, campaignClientsResponseSchema, signal),
+    queryFn: ({ signal }) => apiRequest(`/envio-em-massa/${id}/clientes`, { schema: massSendRecipientListSchema, envelope: true, signal }),
     enabled: id !== null,
   });
 }
@@ -57,11 +59,11 @@ export function useCampaignClients(id: number | null) {
 export function useCreateCampaign() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, media }: { body: MassSendBody; media: File | null }) => {
+    mutationFn: ({ body, media }: { body: MassSendPayload; media: File | null }) => {
       const form = new FormData();
       form.append('body', JSON.stringify(body));
       if (media) form.append('medias', media);
-      return apiRequest('/envio-em-massa', { method: 'POST', body: form });
+      return apiRequest('/envio-em-massa', { method: 'POST', body: form, schema: massSendCreatedSchema, envelope: true });
     },
     onSettled: () => client.invalidateQueries({ queryKey: massSendKeys.campaigns }),
   });
@@ -71,7 +73,7 @@ export function useCreateCampaign() {
 export function useSetCampaignStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: MassSendStatus }) => apiRequest(`/envio-em-massa/${id}`, { method: 'PUT', body: { status } }),
+    mutationFn: ({ id, status }: { id: number; status: MassSendStatus }) => apiRequest(`/envio-em-massa/${id}`, { method: 'PUT', body: { status }, schema: massSendStatusResponseSchema, envelope: true }),
     onSettled: () => client.invalidateQueries({ queryKey: massSendKeys.campaigns }),
   });
 }

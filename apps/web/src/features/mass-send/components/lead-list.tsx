@@ -6,7 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { Avatar, Box, Checkbox, Divider, FormControlLabel, Stack, Typography } from '@mui/material';
 import { formatPhoneDisplay } from '@funil/domain/phone/phone';
 import { avatarColor, initialsOf } from '../../../components/ui/lead-avatar.ts';
-import { COMPOSER_MESSAGES, LEAD_ROW_HEIGHT } from '../composer-rules.ts';
+import { LEAD_ROW_HEIGHT, LIST_MESSAGES } from '../composer-rules.ts';
 
 export type FoundLead = { cli_crm_id: number; cli_nome: string; cli_telefone: string; statusNome?: string | null };
 
@@ -35,9 +35,9 @@ export function LeadList({ leads, state, selected, limit, onToggle, onToggleAll 
   const allChecked = target > 0 && selected.size === target;
 
   let empty: string | null = null;
-  if (state === 'idle') empty = COMPOSER_MESSAGES.noFilter;
-  else if (state === 'loading') empty = COMPOSER_MESSAGES.loading;
-  else if (leads.length === 0) empty = COMPOSER_MESSAGES.noLeads;
+  if (state === 'idle') empty = LIST_MESSAGES.noFilter;
+  else if (state === 'loading') empty = LIST_MESSAGES.loading;
+  else if (leads.length === 0) empty = LIST_MESSAGES.noLeads;
 
   return (
     <Stack sx={{ flex: 1, minHeight: 0 }} component="section" aria-label="Leads encontrados">

@@ -6,7 +6,7 @@ import { useRef, type ChangeEvent } from 'react';
 import { Box, Button, Chip, IconButton, LinearProgress, Paper, Stack, Tab, Tabs, TextField, Tooltip, Typography } from '@mui/material';
 import AttachFile from '@mui/icons-material/AttachFile';
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import StopCircle from '@mui/icons-material/StopCircle';
 import { checkPickedFiles, dialogKindOf } from '@funil/domain/whatsapp-api/media-picker';
 import { MAX_VARIANTS, MESSAGE_ROWS } from '../composer-rules.ts';
