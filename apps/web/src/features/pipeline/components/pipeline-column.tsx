@@ -24,11 +24,13 @@ type PipelineColumnProps = {
   onOpen: (id: number) => void;
   onLoadMore: (coluna: number) => void;
   onExport: (column: ColumnState) => void;
+  /** 002 §2.4 'Iniciar envio em massa': given only when the viewer may open the composer. */
+  onStartMassSend?: (column: ColumnState) => void;
 };
 
 const countFormat = new Intl.NumberFormat('pt-BR');
 
-export const PipelineColumn = memo(function PipelineColumn({ column, canDrag, canMenu, showAttendant, hint, onOpen, onLoadMore, onExport }: PipelineColumnProps) {
+export const PipelineColumn = memo(function PipelineColumn({ column, canDrag, canMenu, showAttendant, hint, onOpen, onLoadMore, onExport, onStartMassSend }: PipelineColumnProps) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const drop = useDroppable({ id: `col:${column.coluna}`, data: { coluna: column.coluna } });
@@ -82,6 +84,16 @@ export const PipelineColumn = memo(function PipelineColumn({ column, canDrag, ca
               </IconButton>
             </Tooltip>
             <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+              {onStartMassSend && (
+                <MenuItem
+                  onClick={() => {
+                    setMenuAnchor(null);
+                    onStartMassSend(column);
+                  }}
+                >
+                  Iniciar envio em massa
+                </MenuItem>
+              )}
               <MenuItem
                 onClick={() => {
                   setMenuAnchor(null);
