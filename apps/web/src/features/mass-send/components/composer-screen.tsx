@@ -165,9 +165,14 @@ export function MassSendComposerScreen() {
           setTouched(false);
         },
         onError: (cause) => {
-          const exists = cause instanceof ApiError && (cause.status === 409 || cause.message === MASS_SEND_MESSAGES.campaignExists);
-          if (exists) enqueueSnackbar(MASS_SEND_MESSAGES.campaignExists, { variant: 'warning', autoHideDuration: ERROR_MS });
-          else error(MASS_SEND_MESSAGES.createFailed);
+          // 002 §8: CAMPANHA_EXISTE is a warning; any other failure 'Erro ao cadastrar disparo', with the
+          // server's reason when it gave one the user can act on (no connected instance, a status gone).
+          if (cause instanceof ApiError && cause.message === MASS_SEND_MESSAGES.campaignExists) {
+            enqueueSnackbar(MASS_SEND_MESSAGES.campaignExists, { variant: 'warning', autoHideDuration: ERROR_MS });
+            return;
+          }
+          const reason = cause instanceof ApiError && cause.status >= 400 && cause.status < 500 && cause.message !== MASS_SEND_MESSAGES.createFailed ? cause.message : null;
+          error(reason ? `${MASS_SEND_MESSAGES.createFailed}: ${reason}` : MASS_SEND_MESSAGES.createFailed);
         },
       },
     );
