@@ -55,6 +55,7 @@ afterAll(async () => {
 async function screenshot(page: Page, file: string): Promise<void> {
   for (const close of await page.getByRole('button', { name: 'Fechar aviso', includeHidden: true }).all()) await close.click().catch(() => undefined);
   await page.mouse.move(0, 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(600);
   await page.screenshot({ path: `${SCREENSHOTS_DIR}${file}` });
 }

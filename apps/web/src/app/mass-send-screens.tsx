@@ -2,13 +2,12 @@
 // because they show other features' parts (002 §2.2 "filter panel", chips, instances panel): a
 // feature never imports another (docs/decisions.md "Module boundaries"), so the app hands the
 // leads feature's advanced filters, the chat's connection chips and the instances feature's
-// panel to the mass-send feature through its kit.
+// live list to the mass-send feature through its kit.
 import { useMemo, type ReactNode } from 'react';
 import type { MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
 import { formatPhoneDisplay } from '@funil/domain/phone/phone';
 import { ConnectionChips } from '../features/chat/components/connection-chips.tsx';
 import { useInstances, useInstancesLive } from '../features/instances/api/instances.ts';
-import { InstancesChip } from '../features/instances/components/instances-chip.tsx';
 import { useLoadedUnitData } from '../lib/unit-data.ts';
 import { AdvancedFilters } from '../features/leads/components/advanced-filters.tsx';
 import type { AdvancedFilter } from '../features/leads/components/crm-filters.ts';
@@ -54,8 +53,6 @@ const FilterPanel: MassSendKit['FilterPanel'] = ({ applied, onApply }) => (
   <AdvancedFilters applied={toAdvancedFilter(applied)} hide={HIDDEN} onApply={(filter) => onApply(toMassSendFilter(filter, applied.status_mensagem))} />
 );
 
-const InstancesPanel: MassSendKit['InstancesPanel'] = () => <InstancesChip compact={false} />;
-
 // The choice of the sending instance exists only with the gateway (002 §2.2); without it nothing is read.
 function useSendingInstances(): ReturnType<MassSendKit['useSendingInstances']> {
   const unit = useLoadedUnitData();
@@ -73,7 +70,7 @@ function useSendingInstances(): ReturnType<MassSendKit['useSendingInstances']> {
   return { instances, loading: unit.evolutionHabilitado && query.isPending };
 }
 
-const KIT: MassSendKit = { FilterPanel, ConnectionChips, InstancesPanel, useSendingInstances };
+const KIT: MassSendKit = { FilterPanel, ConnectionChips, useSendingInstances };
 
 export function MassSendKitHost({ children }: { children: ReactNode }) {
   return <MassSendKitProvider value={KIT}>{children}</MassSendKitProvider>;

@@ -1,5 +1,5 @@
 // What the mass-send screens show from other features (002 §2.2, §2.3): the leads feature's filter
-// panel, the chat's connection chips and the instances feature's panel. A feature never imports
+// panel, the chat's connection chips and the instances feature's list. A feature never imports
 // another (docs/decisions.md "Module boundaries"), so the app composes them and hands them in
 // through this context (apps/web/src/app/mass-send-screens.tsx).
 import { createContext, useContext, type ComponentType } from 'react';
@@ -17,10 +17,11 @@ export type SendingInstance = { name: string; connected: boolean; label: string 
 export type MassSendKit = {
   /** 002 §2.2 "Left: filter panel": the CRM's advanced filters, mapped to the segments of 002 §7. */
   FilterPanel: ComponentType<MassSendFilterPanelProps>;
-  /** 002 §2.2/§2.3 chips 'WhatsApp Conectado/Desconectado' and 'Servidor Conectado/Desconectado' (no gateway). */
+  /**
+   * 002 §2.2/§2.3 chips 'WhatsApp Conectado/Desconectado' and 'Servidor Conectado/Desconectado' without
+   * the gateway; with it the shell's instances panel replaces them and the composer offers the instance.
+   */
   ConnectionChips: ComponentType;
-  /** With the gateway (evolutionHabilitado) the instances panel replaces the chips. */
-  InstancesPanel: ComponentType;
   /** The unit's gateway instances, live, for the choice of the sending one. */
   useSendingInstances: () => { instances: readonly SendingInstance[]; loading: boolean };
 };

@@ -57,7 +57,7 @@ describe('002 §2.2 list states', () => {
     renderScreen(<MassSendComposerScreen />);
     expect(screen.getByText('Filtro não aplicado')).toBeTruthy();
     expect(screen.queryByText('Chips de conexão')).toBeNull();
-    expect(screen.getByText('Painel de instâncias')).toBeTruthy();
+    expect(screen.getByLabelText('Enviar pela instância', { selector: 'input' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar filtro de teste' }));
     await screen.findByText('Carregando...');
     release();

@@ -31,6 +31,8 @@ import { LeadList } from './lead-list.tsx';
 import { MessageBar } from './message-bar.tsx';
 
 const ERROR_MS = 6000;
+// The window below the top bar and the title row.
+const PANES_HEIGHT = 'max(560px, calc(100dvh - 150px))';
 
 /** True when the filter names at least one value (002 §5 "a filter is active"). */
 export function isFilterActive(filter: MassSendClientsFilter | null): filter is MassSendClientsFilter {
@@ -181,15 +183,21 @@ export function MassSendComposerScreen() {
   const listState = !active ? 'idle' : clients.isPending || (clients.isFetching && clients.isPlaceholderData) ? 'loading' : 'ready';
 
   return (
-    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, height: '100%', minHeight: 0 }}>
+    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           Envio em Massa
         </Typography>
-        <Box sx={{ ml: 'auto' }}>{gateway ? <kit.InstancesPanel /> : <kit.ConnectionChips />}</Box>
+        {/* 002 §2.2: with the gateway the shell's instances panel ('n de m WhatsApps conectados') replaces the chips. */}
+        {!gateway && (
+          <Box sx={{ ml: 'auto' }}>
+            <kit.ConnectionChips />
+          </Box>
+        )}
       </Stack>
-      <Grid container spacing={2} sx={{ flex: 1, minHeight: 0 }}>
-        <Grid size={{ xs: 12, md: 5, lg: 4 }} sx={{ minHeight: 0, overflowY: { md: 'auto' }, maxHeight: { md: '100%' } }}>
+      {/* On wide screens both halves fit the window and scroll inside, so the message bar stays in view. */}
+      <Grid container spacing={2} sx={{ height: { md: PANES_HEIGHT } }}>
+        <Grid size={{ xs: 12, md: 5, lg: 4 }} sx={{ overflowY: { md: 'auto' }, height: { md: '100%' }, pr: { md: 0.5 } }}>
           <Stack spacing={2}>
             <Paper variant="outlined" sx={{ p: 1.5 }} component="section" aria-label="Filtros">
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
@@ -251,7 +259,7 @@ export function MassSendComposerScreen() {
                 )}
                 {finish && (
                   <Alert severity="info" data-testid="previsao-termino">
-                    Previsão de término: {formatDateTime(finish)} — {visibleSelection.size} envios, intervalo médio de {interval} s, no horário {settings.horario_inicio}–{settings.horario_fim} e no limite diário de um número novo.
+                    Previsão de término: <strong>{formatDateTime(finish)}</strong> ({visibleSelection.size} envios, intervalo médio de {interval} s, das {settings.horario_inicio} às {settings.horario_fim}, no limite diário de um número novo)
                   </Alert>
                 )}
                 <Button variant="contained" size="large" startIcon={create.isPending ? <CircularProgress size={18} color="inherit" /> : <Send />} disabled={!sendable} onClick={send}>
@@ -261,7 +269,7 @@ export function MassSendComposerScreen() {
             </Paper>
           </Stack>
         </Grid>
-        <Grid size={{ xs: 12, md: 7, lg: 8 }} sx={{ display: 'flex', flexDirection: 'column', minHeight: { xs: 480, md: 0 }, maxHeight: { md: '100%' } }}>
+        <Grid size={{ xs: 12, md: 7, lg: 8 }} sx={{ display: 'flex', flexDirection: 'column', height: { xs: 640, md: '100%' } }}>
           <Paper variant="outlined" sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'hidden' }}>
             <LeadList leads={rows} state={listState} selected={visibleSelection} limit={limit} onToggle={onToggle} onToggleAll={onToggleAll} />
             <MessageBar

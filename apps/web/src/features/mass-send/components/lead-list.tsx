@@ -51,7 +51,7 @@ export function LeadList({ leads, state, selected, limit, onToggle, onToggleAll 
         </Typography>
       </Stack>
       <Divider />
-      <Box ref={scrollRef} sx={{ flex: 1, minHeight: 200, overflowY: 'auto' }} data-testid="lista-leads">
+      <Box ref={scrollRef} sx={{ flex: 1, minHeight: 140, overflowY: 'auto' }} data-testid="lista-leads">
         {empty !== null ? (
           <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>
             {empty}

@@ -255,7 +255,7 @@ function RecipientsView({ id, onBack, idCompany }: { id: number; onBack: () => v
                     <TableCell data-testid="status-envio">
                       <RecipientStatus recipient={recipient} />
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{recipient.enviadoEm ? formatDateTime(recipient.enviadoEm) : '—'}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{recipient.enviadoEm && (recipient.status === 'SENT' || recipient.status === 'ERROR') ? formatDateTime(recipient.enviadoEm) : '—'}</TableCell>
                     <TableCell>{recipient.respondeuUltimas24h ? 'Sim' : 'Não'}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <Tooltip title="Atendimento Whatsapp">
@@ -306,7 +306,12 @@ export function MassSendMonitorScreen() {
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           Envio em Massa
         </Typography>
-        <Box sx={{ ml: 'auto' }}>{unit.evolutionHabilitado ? <kit.InstancesPanel /> : <kit.ConnectionChips />}</Box>
+        {/* 002 §2.3: with the gateway the shell's instances panel replaces the chips. */}
+        {!unit.evolutionHabilitado && (
+          <Box sx={{ ml: 'auto' }}>
+            <kit.ConnectionChips />
+          </Box>
+        )}
       </Stack>
       {openId === null ? (
         <CampaignsTable onOpen={setOpenId} busy={setStatus.isPending} onStatus={(campaign, status) => (status === 'FINALIZADO' ? setFinalizing(campaign) : change(campaign, status))} />

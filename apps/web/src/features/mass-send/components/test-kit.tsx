@@ -4,7 +4,7 @@
 // tested there). Test doubles only here, for component tests.
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import { emptyFilter, MASS_SEND_CLIENTS_LAYOUT } from '@funil/domain/leads/filter-segments';
+import { emptyFilter, MASS_SEND_CLIENTS_LAYOUT, type MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
 import type { MassSendCampaign, MassSendLeadRow, MassSendRecipient } from '@funil/domain/mass-send/mass-send-api';
 import { makeNegotiationStatuses } from '@funil/domain/testing/factories';
 import { ID_EMPRESA, ID_UNIDADE, renderWithProviders, sessionModule as adminSession, socketModule as adminSocket, shell } from '../../../lib/testing/admin-screen-kit.tsx';
@@ -37,7 +37,7 @@ const fakeSocket = { connected: true, emit: (event: string) => emitted.push(even
 export const socketModule = { ...adminSocket, useSocket: () => fakeSocket };
 
 /** The filter the stand-in panel applies with 'Aplicar filtro de teste'. */
-export const panel = { next: { ...emptyFilter(MASS_SEND_CLIENTS_LAYOUT), status_negociacao: 4 } };
+export const panel: { next: MassSendClientsFilter } = { next: { ...emptyFilter(MASS_SEND_CLIENTS_LAYOUT), status_negociacao: 4 } };
 
 export const instances: SendingInstance[] = [
   { name: 'recepcao', connected: true, label: 'recepcao — (11) 98765-4321' },
@@ -51,7 +51,6 @@ const KIT: MassSendKit = {
     </button>
   ),
   ConnectionChips: () => <span>Chips de conexão</span>,
-  InstancesPanel: () => <span>Painel de instâncias</span>,
   useSendingInstances: () => ({ instances, loading: false }),
 };
 
