@@ -13,7 +13,7 @@ vi.mock('../../../lib/session.ts', async () => (await import('./test-kit.tsx')).
 vi.mock('../../../lib/unit-data.ts', async () => (await import('./test-kit.tsx')).unitDataModule);
 vi.mock('../../../lib/socket.ts', async () => (await import('./test-kit.tsx')).socketModule);
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 // jsdom lays nothing out: give the virtualised list a height so its rows mount.
 Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 700 });
@@ -57,7 +57,7 @@ describe('002 §2.2 list states', () => {
     renderScreen(<MassSendComposerScreen />);
     expect(screen.getByText('Filtro não aplicado')).toBeTruthy();
     expect(screen.queryByText('Chips de conexão')).toBeNull();
-    expect(screen.getByLabelText('Enviar pela instância', { selector: 'input' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Enviar pela instância' }).textContent).toBe('recepcao — (11) 98765-4321');
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar filtro de teste' }));
     await screen.findByText('Carregando...');
     release();
