@@ -310,8 +310,8 @@ export class MassSendEngine {
     await releaseCampaign(this.deps.db, c.id, this.workerId, { proximoEnvioEm: next, aguardandoAte: null, motivoEspera: null });
     if (c.aguardandoAte) this.#announce(c, { status: 'EM_ANDAMENTO' });
     if (result !== 'retry' && (await pendingCount(this.deps.db, c.id)) === 0) {
-      const latest = await this.#finalizeIfDone(c, next);
-      if (latest) return 'finished';
+      // The step's own outcome stays its result; the campaign is finished with it.
+      await this.#finalizeIfDone(c, next);
     }
     return result;
   }
