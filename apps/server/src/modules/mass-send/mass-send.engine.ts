@@ -65,6 +65,8 @@ export type MassSendEngineOptions = {
   maxAttempts?: number;
   /** The wait after a gateway failure that does not pause (default 60 s). */
   retryAfterMs?: number;
+  /** Multiplies the random waits (1 in production; the crash test and the bench shorten them). */
+  waitScale?: number;
 };
 
 export type StepResult = 'skipped' | 'sent' | 'not-sent' | 'error' | 'waiting' | 'paused' | 'finished' | 'retry';
@@ -79,6 +81,7 @@ export class MassSendEngine {
   readonly #pollMs: number;
   readonly #maxAttempts: number;
   readonly #retryAfterMs: number;
+  readonly #waitScale: number;
   #running = false;
   #loop: Promise<void> | null = null;
   #wakeUp: (() => void) | null = null;
@@ -93,6 +96,7 @@ export class MassSendEngine {
     this.#pollMs = options.pollMs ?? 1_000;
     this.#maxAttempts = options.maxAttempts ?? 3;
     this.#retryAfterMs = options.retryAfterMs ?? 60_000;
+    this.#waitScale = options.waitScale ?? 1;
     this.workerId = options.workerId ?? `massa-${process.pid}-${randomBytes(4).toString('hex')}`;
   }
 
@@ -306,7 +310,7 @@ export class MassSendEngine {
   }
 
   async #release(c: CampaignRow, now: Date, result: StepResult, waited = false): Promise<StepResult> {
-    const next = waited ? new Date(now.getTime() + randomWaitMs(c.intervaloMensagem, this.#random())) : now;
+    const next = waited ? new Date(now.getTime() + Math.round(randomWaitMs(c.intervaloMensagem, this.#random()) * this.#waitScale)) : now;
     await releaseCampaign(this.deps.db, c.id, this.workerId, { proximoEnvioEm: next, aguardandoAte: null, motivoEspera: null });
     if (c.aguardandoAte) this.#announce(c, { status: 'EM_ANDAMENTO' });
     if (result !== 'retry' && (await pendingCount(this.deps.db, c.id)) === 0) {
