@@ -11,7 +11,7 @@ import { enviosEmMassa, enviosEmMassaClientes } from './mass-send.table.ts';
 let k: Kit;
 const INST = 'massa-api';
 const EXTRAS = { whatsapp_v2: true, habilita_envio_em_massaV2: true, configuracoes_envio_em_massa: { quantidade_max_leads: 3, tempo_minimo: 10, tempo_maximo: 50 } };
-let leadsA1: number[] = [];
+const leadsA1: number[] = [];
 let leadB1 = 0;
 let seq = 0;
 
