@@ -27,6 +27,7 @@ import { massSendLeadsOf, type LeadRow } from '../leads/leads.service.ts';
 import { updateNegotiationStatus } from '../negotiation/negotiation.service.ts';
 import {
   campaignInstanceById,
+  campaignInstanceOfUnit,
   campaignSendOutcome,
   campaignSession,
   checkCampaignNumber,
@@ -47,6 +48,7 @@ import {
   releaseCampaign,
   sentSameTextSince,
   setCampaignStatus,
+  updateCampaign,
   updateRecipient,
   type CampaignRow,
   type RecipientRow,
@@ -164,8 +166,11 @@ export class MassSendEngine {
   async #work(c: CampaignRow, now: Date): Promise<StepResult> {
     const { db, ctx } = this.deps;
     const settings = massSendSettingsOf((await unitExtraSettings(db, c.idUnidade)).configuracoes_envio_em_massa);
-    const instance = c.idInstancia === null ? null : await campaignInstanceById(ctx, c.idInstancia);
-    if (!instance || instance.idUnidade !== c.idUnidade || instance.connectionStatus !== 'open') return this.#pause(c, MASS_SEND_MESSAGES.pauseDisconnected);
+    // A campaign without its number (the demo's history) takes the unit's first open one.
+    let instance = c.idInstancia === null ? await campaignInstanceOfUnit(ctx, c.idUnidade, null) : await campaignInstanceById(ctx, c.idInstancia);
+    if (instance && c.idInstancia === null) await updateCampaign(db, c.id, { idInstancia: instance.id });
+    if (instance && instance.idUnidade !== c.idUnidade) instance = null;
+    if (!instance || instance.connectionStatus !== 'open') return this.#pause(c, MASS_SEND_MESSAGES.pauseDisconnected);
     const wait = await this.#gate(c, settings, instance, now);
     if (wait) return wait;
     const session = await campaignSession(ctx, c.idUsuario, { idEmpresa: c.idEmpresa, idUnidade: c.idUnidade });
