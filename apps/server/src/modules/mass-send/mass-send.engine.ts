@@ -27,6 +27,7 @@ import { massSendLeadsOf, type LeadRow } from '../leads/leads.service.ts';
 import { updateNegotiationStatus } from '../negotiation/negotiation.service.ts';
 import {
   campaignInstanceById,
+  campaignInstanceOfUnit,
   campaignSendOutcome,
   campaignSession,
   checkCampaignNumber,
@@ -47,6 +48,7 @@ import {
   releaseCampaign,
   sentSameTextSince,
   setCampaignStatus,
+  updateCampaign,
   updateRecipient,
   type CampaignRow,
   type RecipientRow,
@@ -65,6 +67,8 @@ export type MassSendEngineOptions = {
   maxAttempts?: number;
   /** The wait after a gateway failure that does not pause (default 60 s). */
   retryAfterMs?: number;
+  /** Multiplies the random waits (1 in production; the crash test and the bench shorten them). */
+  waitScale?: number;
 };
 
 export type StepResult = 'skipped' | 'sent' | 'not-sent' | 'error' | 'waiting' | 'paused' | 'finished' | 'retry';
@@ -79,6 +83,7 @@ export class MassSendEngine {
   readonly #pollMs: number;
   readonly #maxAttempts: number;
   readonly #retryAfterMs: number;
+  readonly #waitScale: number;
   #running = false;
   #loop: Promise<void> | null = null;
   #wakeUp: (() => void) | null = null;
@@ -93,6 +98,7 @@ export class MassSendEngine {
     this.#pollMs = options.pollMs ?? 1_000;
     this.#maxAttempts = options.maxAttempts ?? 3;
     this.#retryAfterMs = options.retryAfterMs ?? 60_000;
+    this.#waitScale = options.waitScale ?? 1;
     this.workerId = options.workerId ?? `massa-${process.pid}-${randomBytes(4).toString('hex')}`;
   }
 
@@ -160,8 +166,11 @@ export class MassSendEngine {
   async #work(c: CampaignRow, now: Date): Promise<StepResult> {
     const { db, ctx } = this.deps;
     const settings = massSendSettingsOf((await unitExtraSettings(db, c.idUnidade)).configuracoes_envio_em_massa);
-    const instance = c.idInstancia === null ? null : await campaignInstanceById(ctx, c.idInstancia);
-    if (!instance || instance.idUnidade !== c.idUnidade || instance.connectionStatus !== 'open') return this.#pause(c, MASS_SEND_MESSAGES.pauseDisconnected);
+    // A campaign without its number (the demo's history) takes the unit's first open one.
+    let instance = c.idInstancia === null ? await campaignInstanceOfUnit(ctx, c.idUnidade, null) : await campaignInstanceById(ctx, c.idInstancia);
+    if (instance && c.idInstancia === null) await updateCampaign(db, c.id, { idInstancia: instance.id });
+    if (instance && instance.idUnidade !== c.idUnidade) instance = null;
+    if (!instance || instance.connectionStatus !== 'open') return this.#pause(c, MASS_SEND_MESSAGES.pauseDisconnected);
     const wait = await this.#gate(c, settings, instance, now);
     if (wait) return wait;
     const session = await campaignSession(ctx, c.idUsuario, { idEmpresa: c.idEmpresa, idUnidade: c.idUnidade });
@@ -306,12 +315,12 @@ export class MassSendEngine {
   }
 
   async #release(c: CampaignRow, now: Date, result: StepResult, waited = false): Promise<StepResult> {
-    const next = waited ? new Date(now.getTime() + randomWaitMs(c.intervaloMensagem, this.#random())) : now;
+    const next = waited ? new Date(now.getTime() + Math.round(randomWaitMs(c.intervaloMensagem, this.#random()) * this.#waitScale)) : now;
     await releaseCampaign(this.deps.db, c.id, this.workerId, { proximoEnvioEm: next, aguardandoAte: null, motivoEspera: null });
     if (c.aguardandoAte) this.#announce(c, { status: 'EM_ANDAMENTO' });
     if (result !== 'retry' && (await pendingCount(this.deps.db, c.id)) === 0) {
-      const latest = await this.#finalizeIfDone(c, next);
-      if (latest) return 'finished';
+      // The step's own outcome stays its result; the campaign is finished with it.
+      await this.#finalizeIfDone(c, next);
     }
     return result;
   }

@@ -139,7 +139,7 @@ export async function campaignSendOutcome(
   const remoteJid = where.numero.includes('@') ? where.numero : `${where.numero}@s.whatsapp.net`;
   const page = await requireGateway(ctx).client.findMessages(
     { instanceName: where.instance.name, token: where.instance.token },
-    { remoteJid, fromMe: true, timestamp: { gte: new Date(row.criadoEm.getTime() - 5_000), lte: new Date(where.now.getTime() + 60_000) }, offset: 50 },
+    { remoteJid, fromMe: true, timestamp: { gte: new Date(row.criadoEm.getTime() - 5_000), lte: new Date(Math.max(where.now.getTime(), Date.now()) + 60_000) }, offset: 50 },
   );
   const hit = page.records.find((r) => textOf(r.message as Record<string, unknown> | undefined) === row.body || (row.body === '' && r.key.fromMe));
   if (!hit) {
