@@ -30,6 +30,9 @@ beforeAll(async () => {
   const superAdmin = (await harness.apiLogin('superadmin@demo.com.br')).token;
   expect((await api('/cadastros/configuracoes-extras', superAdmin, { method: 'PUT', body: { habilita_envio_em_massaV2: true } })).status).toBe(200);
   const admin = (await harness.apiLogin('admin@demo.com.br')).token;
+  // The demo's history keeps a campaign paused; one open campaign per unit (CAMPANHA_EXISTE), so end it.
+  const history = (await (await api('/envio-em-massa', admin)).json()) as { data: { id: number; status: string }[] };
+  for (const open of history.data.filter((c) => c.status !== 'FINALIZADO')) expect((await api(`/envio-em-massa/${open.id}`, admin, { method: 'PUT', body: { status: 'FINALIZADO' } })).status).toBe(200);
   expect((await api('/instancias', admin, { method: 'POST', body: { name: INSTANCE } })).status).toBe(201);
   expect(await harness.emulatorControl(`/_emulator/instances/${INSTANCE}/scan`, { number: '5511900002222', profileName: 'Campanhas Paulista' })).toBe(200);
   // A negotiation status the attendant sees a handful of leads in (the demo's data is random).

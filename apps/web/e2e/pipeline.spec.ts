@@ -157,7 +157,6 @@ describe('002 §2.4 §4 the kanban', () => {
     await openBoard(page);
     const total = await totalOf(page, 2);
     await page.getByRole('button', { name: 'Ações da coluna Agendado' }).click();
-    expect(await page.getByRole('menuitem', { name: 'Iniciar envio em massa' }).count()).toBe(0);
     await page.getByRole('menuitem', { name: 'Exportar CSV' }).click();
     const dialog = page.getByRole('dialog', { name: /Exportar CSV/ });
     await dialog.getByLabel('Id da campanha').check();
@@ -169,6 +168,19 @@ describe('002 §2.4 §4 the kanban', () => {
     expect(lines[0]).toBe('cli_crm_id,nome,telefone,dataCaptura,etapaFunil,idCampanha,nomeCampanha');
     expect(lines).toHaveLength(total + 1);
     expect(lines.slice(1).every((l) => /^\d+,.+,\d{10,11},\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},Agendado,/.test(l))).toBe(true);
+    await context.close();
+  });
+
+  it("'Iniciar envio em massa' opens the composer with the column's leads (002 §2.4, issue 13)", async () => {
+    const { context, page } = await harness.newPage(DESKTOP);
+    await openBoard(page);
+    expect(await totalOf(page, 2)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Ações da coluna Agendado' }).click();
+    await page.getByRole('menuitem', { name: 'Iniciar envio em massa' }).click();
+    await page.waitForURL('**/envio-em-massa-cadastro?status_negociacao=2');
+    // The filter panel shows the column's status, and the search ran without a click.
+    expect(await page.getByLabel('Status da Negociação').innerText()).toBe('Agendado');
+    await expect.poll(() => page.getByTestId('contagem-selecionados').innerText()).toMatch(/^0 de [1-9]\d* selecionados/);
     await context.close();
   });
 
