@@ -99,9 +99,7 @@ const ROUTE_RULES: Record<AppRoute, Rule> = {
   '/status-negociacao': roles('superAdmin'),
   '/status-negociacao-venda': roles('superAdmin'),
   '/anuncios': roles('admin', 'superAdmin'),
-  // 000 §6 gives the drawer entry to users; 002 §2.4/§6 give unit and company admins (a, ag)
-  // 'Iniciar envio em massa' in the pipeline's column menu, which opens this composer (docs/decisions.md).
-  '/envio-em-massa-cadastro': both(roles('user', 'admin'), flag('habilita_envio_em_massaV2')),
+  '/envio-em-massa-cadastro': both(roles('user'), flag('habilita_envio_em_massaV2')),
   '/envio-em-massa': both(roles('user', 'admin'), flag('habilita_envio_em_massaV2')),
   // Not in 000 §2 (the spec shows guidance only on /inicial): those who run a unit or a company
   // edit its home-screen texts; the server narrows a unit admin to their unit (docs/decisions.md).

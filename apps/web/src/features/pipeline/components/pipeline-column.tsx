@@ -24,7 +24,10 @@ type PipelineColumnProps = {
   onOpen: (id: number) => void;
   onLoadMore: (coluna: number) => void;
   onExport: (column: ColumnState) => void;
-  /** 002 §2.4 'Iniciar envio em massa': given only when the viewer may open the composer. */
+  /**
+   * 002 §2.4 'Iniciar envio em massa': given only when the viewer may open the composer (000 §6:
+   * the user role, with the unit's flag); 'Exportar CSV' stays with permission a or ag (canMenu).
+   */
   onStartMassSend?: (column: ColumnState) => void;
 };
 
@@ -76,7 +79,7 @@ export const PipelineColumn = memo(function PipelineColumn({ column, canDrag, ca
           {column.nome}
         </Typography>
         <Chip size="small" label={countFormat.format(column.total)} aria-label={`${column.total} leads`} data-testid="coluna-total" sx={{ bgcolor: column.cor, color: '#fff', fontWeight: 700 }} />
-        {canMenu ? (
+        {canMenu || onStartMassSend ? (
           <>
             <Tooltip title="Ações da coluna">
               <IconButton size="small" aria-label={`Ações da coluna ${column.nome}`} onClick={(e) => setMenuAnchor(e.currentTarget)}>
@@ -94,14 +97,16 @@ export const PipelineColumn = memo(function PipelineColumn({ column, canDrag, ca
                   Iniciar envio em massa
                 </MenuItem>
               )}
-              <MenuItem
-                onClick={() => {
-                  setMenuAnchor(null);
-                  onExport(column);
-                }}
-              >
-                Exportar CSV
-              </MenuItem>
+              {canMenu && (
+                <MenuItem
+                  onClick={() => {
+                    setMenuAnchor(null);
+                    onExport(column);
+                  }}
+                >
+                  Exportar CSV
+                </MenuItem>
+              )}
             </Menu>
           </>
         ) : null}
