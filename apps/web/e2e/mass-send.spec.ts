@@ -30,9 +30,6 @@ beforeAll(async () => {
   const superAdmin = (await harness.apiLogin('superadmin@demo.com.br')).token;
   expect((await api('/cadastros/configuracoes-extras', superAdmin, { method: 'PUT', body: { habilita_envio_em_massaV2: true } })).status).toBe(200);
   const admin = (await harness.apiLogin('admin@demo.com.br')).token;
-  // The demo's history keeps a campaign paused; one open campaign per unit (CAMPANHA_EXISTE), so end it.
-  const history = (await (await api('/envio-em-massa', admin)).json()) as { data: { id: number; status: string }[] };
-  for (const open of history.data.filter((c) => c.status !== 'FINALIZADO')) expect((await api(`/envio-em-massa/${open.id}`, admin, { method: 'PUT', body: { status: 'FINALIZADO' } })).status).toBe(200);
   expect((await api('/instancias', admin, { method: 'POST', body: { name: INSTANCE } })).status).toBe(201);
   expect(await harness.emulatorControl(`/_emulator/instances/${INSTANCE}/scan`, { number: '5511900002222', profileName: 'Campanhas Paulista' })).toBe(200);
   // A negotiation status the attendant sees a handful of leads in (the demo's data is random).
@@ -70,6 +67,18 @@ describe('002 §2.2, §2.3 a campaign from the composer to the monitor', () => {
     const { context, page } = await harness.newPage(DESKTOP);
     await loginAs(page, 'atendente@demo.com.br');
     const menu = page.getByRole('navigation', { name: 'Menu principal' });
+
+    // The demo's history: a campaign the engine paused, with its reason. One unfinished campaign per
+    // unit (CAMPANHA_EXISTE), so it is finalized first, confirming the dialog.
+    await page.goto('/envio-em-massa');
+    const demoPaused = page.getByRole('row').filter({ has: page.getByTestId('status-disparo').getByText('Pausado', { exact: true }) });
+    await demoPaused.getByTestId('nota-status').getByText(/^Pausado automaticamente: /).waitFor();
+    expect(await demoPaused.getByRole('button', { name: /^Pausar / }).count()).toBe(0);
+    await screenshot(page, 'envio-em-massa.png');
+    await demoPaused.getByRole('button', { name: /^Finalizar / }).click();
+    await page.getByRole('dialog', { name: 'Finalizar disparo' }).getByRole('button', { name: 'Finalizar' }).click();
+    await expect.poll(() => page.getByText('Pausado', { exact: true }).count()).toBe(0);
+
     const composerLink = menu.getByRole('link', { name: 'Cadastrar Envios' });
     if (!(await composerLink.isVisible())) await menu.getByRole('button', { name: 'Envio Em Massa' }).click();
     await composerLink.click();
@@ -127,7 +136,6 @@ describe('002 §2.2, §2.3 a campaign from the composer to the monitor', () => {
     await expect.poll(() => row.getByTestId('status-disparo').innerText()).toBe('Pausado');
     expect(await row.getByRole('button', { name: 'Pausar Retorno de novembro' }).count()).toBe(0);
     const pausedAt = await row.getByTestId('progresso-texto').innerText();
-    await screenshot(page, 'envio-em-massa.png');
 
     await row.getByRole('button', { name: 'Continuar Retorno de novembro' }).click();
     await expect.poll(() => row.getByTestId('status-disparo').innerText()).toBe('Em Andamento');
