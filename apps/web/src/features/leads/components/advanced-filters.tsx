@@ -79,20 +79,22 @@ export function AdvancedFilters({ applied, onApply, hide = [] }: AdvancedFilters
         <Grid size={{ xs: 12, sm: 6 }}>
           <IdSelect label="Plataforma" value={draft.cli_tipo_lead} options={unit.plataformas} onChange={(id) => set('cli_tipo_lead', id)} />
         </Grid>
-        {!hide.includes('cli_atendimento') && <Grid size={12}>
-          {/* 002 §2.1 attendance filter: Todos, Atendidos por mim, Não Atendido. */}
-          <TextField
-            select
-            size="small"
-            label="Atendimento"
-            value={String(draft.cli_atendimento)}
-            onChange={(event) => set('cli_atendimento', event.target.value === '1' ? 1 : event.target.value === '2' ? 2 : 0)}
-          >
-            <MenuItem value="0">Todos</MenuItem>
-            <MenuItem value="1">Atendidos por mim</MenuItem>
-            <MenuItem value="2">Não Atendido</MenuItem>
-          </TextField>
-        </Grid>}
+        {!hide.includes('cli_atendimento') && (
+          <Grid size={12}>
+            {/* 002 §2.1 attendance filter: Todos, Atendidos por mim, Não Atendido. */}
+            <TextField
+              select
+              size="small"
+              label="Atendimento"
+              value={String(draft.cli_atendimento)}
+              onChange={(event) => set('cli_atendimento', event.target.value === '1' ? 1 : event.target.value === '2' ? 2 : 0)}
+            >
+              <MenuItem value="0">Todos</MenuItem>
+              <MenuItem value="1">Atendidos por mim</MenuItem>
+              <MenuItem value="2">Não Atendido</MenuItem>
+            </TextField>
+          </Grid>
+        )}
         <Grid size={12}>
           <Autocomplete
             size="small"
@@ -157,12 +159,14 @@ export function AdvancedFilters({ applied, onApply, hide = [] }: AdvancedFilters
             slotProps={{ textField: { size: 'small', fullWidth: true } }}
           />
         </Grid>
-        {!hide.includes('tipo_data') && <Grid size={12}>
-          <TextField select size="small" label="Tipo de data" value={String(draft.tipo_data)} onChange={(event) => set('tipo_data', event.target.value === '1' ? 1 : 0)}>
-            <MenuItem value="0">Data de captação</MenuItem>
-            <MenuItem value="1">Data de atendimento</MenuItem>
-          </TextField>
-        </Grid>}
+        {!hide.includes('tipo_data') && (
+          <Grid size={12}>
+            <TextField select size="small" label="Tipo de data" value={String(draft.tipo_data)} onChange={(event) => set('tipo_data', event.target.value === '1' ? 1 : 0)}>
+              <MenuItem value="0">Data de captação</MenuItem>
+              <MenuItem value="1">Data de atendimento</MenuItem>
+            </TextField>
+          </Grid>
+        )}
       </Grid>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button

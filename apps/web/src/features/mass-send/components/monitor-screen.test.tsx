@@ -52,7 +52,7 @@ describe('002 §2.3, §4 Disparos', () => {
     expect(within(rowOf('Implantes')).getByTestId('nota-status').textContent).toBe('Fora do horário permitido. Aguardando até 24/11/2026 08:00');
     // 3 sent + 1 error of 10 handled: 40 %.
     expect(within(rowOf('Retorno de novembro')).getByRole('progressbar', { name: 'Progresso de Retorno de novembro' }).getAttribute('aria-valuenow')).toBe('40');
-    expect(within(rowOf('Retorno de novembro')).getByTestId('progresso-texto').textContent).toBe('3 de 10 enviados (40%)');
+    expect(within(rowOf('Retorno de novembro')).getByTestId('progresso-texto').textContent).toBe('3 de 10 enviados · 40% concluído');
   });
 
   it('pauses, continues and (after confirming) finalizes with PUT envio-em-massa/{id} {status}', async () => {
@@ -82,17 +82,17 @@ describe('002 §2.3, §4 Disparos', () => {
     let progress = 3;
     answerFetch({ 'GET /envio-em-massa': () => ({ body: { data: [{ ...running, clientesEnviados: progress }] } }) });
     renderScreen(<MassSendMonitorScreen />);
-    await screen.findByText('3 de 10 enviados (40%)');
+    await screen.findByText('3 de 10 enviados · 40% concluído');
     expect(emitted).toContain('joinEnvioEmMassa');
     progress = 4;
     act(() => emitSocket(campaignSendEvent(ID_EMPRESA), { campanhaId: 1, enviados: 4, leadId: 104, status: 'SENT' }));
-    await screen.findByText('4 de 10 enviados (50%)');
+    await screen.findByText('4 de 10 enviados · 50% concluído');
     progress = 5;
     act(() => emitSocket(updateCampaignEvent(ID_EMPRESA), { campanhaId: 1, status: 'EM_ANDAMENTO' }));
-    await screen.findByText('5 de 10 enviados (60%)');
+    await screen.findByText('5 de 10 enviados · 60% concluído');
     progress = 6;
     fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
-    await screen.findByText('6 de 10 enviados (70%)');
+    await screen.findByText('6 de 10 enviados · 70% concluído');
   });
 });
 

@@ -83,7 +83,7 @@ function CampaignProgress({ campaign }: { campaign: MassSendCampaign }) {
     <Box sx={{ minWidth: 160 }}>
       <LinearProgress variant="determinate" value={value} aria-label={`Progresso de ${campaign.name}`} color={campaign.status === 'PAUSADO' ? 'warning' : 'primary'} sx={{ height: 8, borderRadius: 4 }} />
       <Typography variant="caption" color="text.secondary" data-testid="progresso-texto">
-        {countFormat.format(campaign.clientesEnviados)} de {countFormat.format(campaign.totalClientes)} enviados ({value}%)
+        {countFormat.format(campaign.clientesEnviados)} de {countFormat.format(campaign.totalClientes)} enviados · {value}% concluído
       </Typography>
     </Box>
   );
@@ -113,7 +113,9 @@ function CampaignsTable({ onOpen, onStatus, busy }: { onOpen: (id: number) => vo
               <TableCell>Criado em</TableCell>
               <TableCell>Status</TableCell>
               <TableCell>Progresso</TableCell>
-              <TableCell align="right">Respondidos (24h)</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                Respondidos (24h)
+              </TableCell>
               <TableCell align="right">Ações</TableCell>
             </TableRow>
           </TableHead>
@@ -142,8 +144,8 @@ function CampaignsTable({ onOpen, onStatus, busy }: { onOpen: (id: number) => vo
                         </Typography>
                       )}
                     </TableCell>
-                    <TableCell>{formatDateTime(campaign.createdAt)}</TableCell>
-                    <TableCell sx={{ maxWidth: 280 }}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(campaign.createdAt)}</TableCell>
+                    <TableCell sx={{ minWidth: 200, maxWidth: 320 }}>
                       <Chip size="small" label={MASS_SEND_STATUS_LABELS[campaign.status]} color={STATUS_COLOR[campaign.status]} data-testid="status-disparo" />
                       {note && (
                         <Typography variant="caption" color={campaign.status === 'PAUSADO' ? 'warning.dark' : 'text.secondary'} component="p" data-testid="nota-status" sx={{ mt: 0.5 }}>
