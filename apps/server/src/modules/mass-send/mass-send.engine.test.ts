@@ -13,7 +13,8 @@ import { whatsappMensagens } from '../whatsapp/messages.table.ts';
 import { startKit, type Kit } from '../whatsapp/whatsapp-test-kit.ts';
 import { enviosEmMassa, enviosEmMassaClientes, enviosEmMassaRegistro } from './mass-send.table.ts';
 import { massSendEngineOf } from './mass-send.routes.ts';
-import type { MassSendEngine } from './mass-send.engine.ts';
+import { MassSendEngine } from './mass-send.engine.ts';
+import { campaignContextOf } from '../whatsapp/campaign-send.service.ts';
 
 // Thursday 26/11/2026 10:00 in São Paulo.
 const THURSDAY_10H = new Date('2026-11-26T13:00:00Z');
@@ -253,6 +254,25 @@ describe('exactly once (issue 13)', () => {
     await drain(id);
     expect((await recipients(id))[0]).toMatchObject({ status: 'SENT', tentativa: 2 });
     expect(await k.messagesOf(lead)).toHaveLength(1);
+  });
+});
+
+describe('two engines on one database (issue 13 "two server processes never send the same recipient")', () => {
+  it('steps racing on the same campaign send each lead once: the lease lets one through', async () => {
+    const other = new MassSendEngine({ db: db(), ctx: campaignContextOf(k.t.app), realtime: k.t.app.realtime, log: k.t.app.log }, { now: () => clock, random: () => rnd, workerId: 'outro-processo', leaseMs: 5_000 });
+    const ids = [];
+    for (let i = 0; i < 4; i++) ids.push(await newLead(`Corrida ${i}`));
+    const id = await create(ids);
+    const results: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const c = await campaign(id);
+      if (c.status !== 'EM_ANDAMENTO') break;
+      if (c.proximoEnvioEm > clock) clock = new Date(c.proximoEnvioEm.getTime());
+      results.push(...(await Promise.all([engine.step(id), other.step(id)])));
+    }
+    expect(results.filter((r) => r === 'sent')).toHaveLength(4);
+    for (const lead of ids) expect((await k.messagesOf(lead)).filter((m) => m.fromMe)).toHaveLength(1);
+    expect(await campaign(id)).toMatchObject({ status: 'FINALIZADO', enviados: 4 });
   });
 });
 
