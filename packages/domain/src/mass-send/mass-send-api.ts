@@ -302,3 +302,24 @@ export const massSendLeadRowSchema = z.object({
 export type MassSendLeadRow = z.infer<typeof massSendLeadRowSchema>;
 /** 002 §7: response clientes. */
 export const massSendLeadSearchSchema = z.object({ clientes: z.array(massSendLeadRowSchema), total: z.number().int() });
+
+/**
+ * GET /api/envio-em-massa/capacidade: what the composer needs for the projected finish
+ * (pacing.ts projectedFinish): the unit's settings and, per WhatsApp number, today's sends, its
+ * cap today and its first campaign send (its age in use).
+ */
+export const massSendCapacitySchema = z.object({
+  data: z.object({
+    configuracoes: massSendSettingsSchema,
+    instancias: z.array(
+      z.object({
+        nome: z.string(),
+        conectada: z.boolean(),
+        enviadosHoje: z.number().int(),
+        limiteHoje: z.number().int(),
+        primeiroUso: z.string().nullable(),
+      }),
+    ),
+  }),
+});
+export type MassSendCapacity = z.infer<typeof massSendCapacitySchema>['data'];

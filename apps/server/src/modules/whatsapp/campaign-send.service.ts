@@ -35,6 +35,9 @@ export async function campaignInstanceOfUnit(ctx: WhatsappContext, idUnidade: nu
   return (await listInstances(ctx.db, idUnidade)).find((i) => i.connectionStatus === 'open') ?? null;
 }
 
+/** Every instance of the unit (the composer's capacity read). */
+export const campaignInstancesOfUnit = (ctx: WhatsappContext, idUnidade: number): Promise<InstanceRow[]> => listInstances(ctx.db, idUnidade);
+
 export const campaignInstanceById = (ctx: WhatsappContext, id: number): Promise<InstanceRow | null> => findInstanceById(ctx.db, id);
 
 /** The campaign's creator as the sender (name for the signature, id on the message). */
