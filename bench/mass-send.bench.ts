@@ -78,6 +78,7 @@ pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]
 } as typeof pg.Client.prototype.query;
 
 export async function run(): Promise<void> {
+  // The bench is not capped by the unit's daily limit: its settings allow 100,000 a day.
   const { database, drop } = await openBenchDatabase();
   const key = randomBytes(16).toString('hex');
   const controlKey = randomBytes(16).toString('hex');
@@ -86,7 +87,7 @@ export async function run(): Promise<void> {
   try {
     await seedReferenceLists(db);
     const empresa = await createCompany(db, 'Empresa Bench Massa');
-    const settings = { quantidade_max_leads: 1000, tempo_minimo: 10, tempo_maximo: 60, aquecimento: [{ dias: 0, limite: 1_000_000 }], horario_inicio: '00:00', horario_fim: '23:59', dias_semana: [0, 1, 2, 3, 4, 5, 6] };
+    const settings = { quantidade_max_leads: 1000, tempo_minimo: 10, tempo_maximo: 60, aquecimento: [{ dias: 0, limite: 100_000 }], horario_inicio: '00:00', horario_fim: '23:59', dias_semana: [0, 1, 2, 3, 4, 5, 6] };
     const units: { id: number; email: string; instance: string }[] = [];
     for (let u = 0; u < UNITS; u++) {
       const id = await createUnit(db, empresa, `Unidade Massa ${u}`, '11', { evolutionHabilitado: true, extras: { habilita_envio_em_massaV2: true, configuracoes_envio_em_massa: settings as never } });
