@@ -247,6 +247,22 @@ describe('exactly once (issue 13)', () => {
     expect(await campaign(id)).toMatchObject({ status: 'FINALIZADO', enviados: 1 });
   });
 
+  it('a send recorded as failed without an answer (a timeout) that the gateway did make is found and not sent again', async () => {
+    const lead = await newLead('Olga Timeout');
+    const id = await create([lead]);
+    expect(await engine.step(id)).toBe('sent');
+    const [row] = await k.messagesOf(lead);
+    await db().update(whatsappMensagens).set({ messageId: 'temp_timeout-1', isError: true }).where(eq(whatsappMensagens.id, row!.id));
+    await db().update(enviosEmMassaClientes).set({ status: 'SENDING', enviadoEm: null }).where(eq(enviosEmMassaClientes.idCampanha, id));
+    await db().update(enviosEmMassa).set({ status: 'EM_ANDAMENTO', enviados: 0, proximoEnvioEm: clock, finalizadoEm: null }).where(eq(enviosEmMassa.id, id));
+    await db().delete(enviosEmMassaRegistro);
+    const before = (await sent()).length;
+    await drain(id);
+    expect((await sent()).length).toBe(before);
+    expect((await recipients(id))[0]).toMatchObject({ status: 'SENT', tentativa: 1 });
+    expect((await k.messagesOf(lead))[0]).toMatchObject({ messageId: row!.messageId, isError: false });
+  });
+
   it('a claim that never reached the gateway is sent once with the next attempt key', async () => {
     const lead = await newLead('Nina Antes');
     const id = await create([lead]);
