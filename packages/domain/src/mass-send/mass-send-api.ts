@@ -81,7 +81,7 @@ export const MASS_SEND_ERROR_CODES = { campaignExists: 'CAMPANHA_EXISTE' } as co
 // ---------- settings (000 §3 configuracoes_envio_em_massa, 002 §9, issue 13 caps) ----------
 
 /** A warm-up step: from `dias` days of use of a number on, at most `limite` sends a day. */
-export const warmUpStepSchema = z.object({ dias: z.number().int().min(0).max(3650), limite: z.number().int().min(1).max(5000) });
+export const warmUpStepSchema = z.object({ dias: z.number().int().min(0).max(3650), limite: z.number().int().min(1).max(100_000) });
 export type WarmUpStep = z.infer<typeof warmUpStepSchema>;
 
 const HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -302,3 +302,24 @@ export const massSendLeadRowSchema = z.object({
 export type MassSendLeadRow = z.infer<typeof massSendLeadRowSchema>;
 /** 002 §7: response clientes. */
 export const massSendLeadSearchSchema = z.object({ clientes: z.array(massSendLeadRowSchema), total: z.number().int() });
+
+/**
+ * GET /api/envio-em-massa/capacidade: what the composer needs for the projected finish
+ * (pacing.ts projectedFinish): the unit's settings and, per WhatsApp number, today's sends, its
+ * cap today and its first campaign send (its age in use).
+ */
+export const massSendCapacitySchema = z.object({
+  data: z.object({
+    configuracoes: massSendSettingsSchema,
+    instancias: z.array(
+      z.object({
+        nome: z.string(),
+        conectada: z.boolean(),
+        enviadosHoje: z.number().int(),
+        limiteHoje: z.number().int(),
+        primeiroUso: z.string().nullable(),
+      }),
+    ),
+  }),
+});
+export type MassSendCapacity = z.infer<typeof massSendCapacitySchema>['data'];

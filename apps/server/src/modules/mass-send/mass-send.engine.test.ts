@@ -13,7 +13,8 @@ import { whatsappMensagens } from '../whatsapp/messages.table.ts';
 import { startKit, type Kit } from '../whatsapp/whatsapp-test-kit.ts';
 import { enviosEmMassa, enviosEmMassaClientes, enviosEmMassaRegistro } from './mass-send.table.ts';
 import { massSendEngineOf } from './mass-send.routes.ts';
-import type { MassSendEngine } from './mass-send.engine.ts';
+import { MassSendEngine } from './mass-send.engine.ts';
+import { campaignContextOf } from '../whatsapp/campaign-send.service.ts';
 
 // Thursday 26/11/2026 10:00 in São Paulo.
 const THURSDAY_10H = new Date('2026-11-26T13:00:00Z');
@@ -246,6 +247,22 @@ describe('exactly once (issue 13)', () => {
     expect(await campaign(id)).toMatchObject({ status: 'FINALIZADO', enviados: 1 });
   });
 
+  it('a send recorded as failed without an answer (a timeout) that the gateway did make is found and not sent again', async () => {
+    const lead = await newLead('Olga Timeout');
+    const id = await create([lead]);
+    expect(await engine.step(id)).toBe('sent');
+    const [row] = await k.messagesOf(lead);
+    await db().update(whatsappMensagens).set({ messageId: 'temp_timeout-1', isError: true }).where(eq(whatsappMensagens.id, row!.id));
+    await db().update(enviosEmMassaClientes).set({ status: 'SENDING', enviadoEm: null }).where(eq(enviosEmMassaClientes.idCampanha, id));
+    await db().update(enviosEmMassa).set({ status: 'EM_ANDAMENTO', enviados: 0, proximoEnvioEm: clock, finalizadoEm: null }).where(eq(enviosEmMassa.id, id));
+    await db().delete(enviosEmMassaRegistro);
+    const before = (await sent()).length;
+    await drain(id);
+    expect((await sent()).length).toBe(before);
+    expect((await recipients(id))[0]).toMatchObject({ status: 'SENT', tentativa: 1 });
+    expect((await k.messagesOf(lead))[0]).toMatchObject({ messageId: row!.messageId, isError: false });
+  });
+
   it('a claim that never reached the gateway is sent once with the next attempt key', async () => {
     const lead = await newLead('Nina Antes');
     const id = await create([lead]);
@@ -253,6 +270,25 @@ describe('exactly once (issue 13)', () => {
     await drain(id);
     expect((await recipients(id))[0]).toMatchObject({ status: 'SENT', tentativa: 2 });
     expect(await k.messagesOf(lead)).toHaveLength(1);
+  });
+});
+
+describe('two engines on one database (issue 13 "two server processes never send the same recipient")', () => {
+  it('steps racing on the same campaign send each lead once: the lease lets one through', async () => {
+    const other = new MassSendEngine({ db: db(), ctx: campaignContextOf(k.t.app), realtime: k.t.app.realtime, log: k.t.app.log }, { now: () => clock, random: () => rnd, workerId: 'outro-processo', leaseMs: 5_000 });
+    const ids = [];
+    for (let i = 0; i < 4; i++) ids.push(await newLead(`Corrida ${i}`));
+    const id = await create(ids);
+    const results: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const c = await campaign(id);
+      if (c.status !== 'EM_ANDAMENTO') break;
+      if (c.proximoEnvioEm > clock) clock = new Date(c.proximoEnvioEm.getTime());
+      results.push(...(await Promise.all([engine.step(id), other.step(id)])));
+    }
+    expect(results.filter((r) => r === 'sent')).toHaveLength(4);
+    for (const lead of ids) expect((await k.messagesOf(lead)).filter((m) => m.fromMe)).toHaveLength(1);
+    expect(await campaign(id)).toMatchObject({ status: 'FINALIZADO', enviados: 4 });
   });
 });
 

@@ -295,7 +295,8 @@ export class MassSendEngine {
     }
     this.deps.log.warn({ err, campanha: c.id, lead: r.cliCrmId }, 'envio em massa: falha no gateway');
     if (r.tentativa < this.#maxAttempts) {
-      await updateRecipient(this.deps.db, r.id, { status: 'PENDING' });
+      // Left SENDING: an unanswered call (a timeout) may have been sent, so the next step asks the
+      // gateway first (campaignSendOutcome) and only then tries again with the next key.
       await releaseCampaign(this.deps.db, c.id, this.workerId, { proximoEnvioEm: new Date(now.getTime() + this.#retryAfterMs) });
       return 'retry';
     }

@@ -3,7 +3,7 @@
 // and the composer's lead search. The engine is not started here (its own test drives it).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MASS_SEND_MESSAGES, massSendCampaignListSchema, massSendCreatedSchema, massSendLeadSearchSchema, massSendRecipientListSchema } from '@funil/domain/mass-send/mass-send-api';
+import { MASS_SEND_MESSAGES, massSendCampaignListSchema, massSendCapacitySchema, massSendCreatedSchema, massSendLeadSearchSchema, massSendRecipientListSchema } from '@funil/domain/mass-send/mass-send-api';
 import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
 import { startKit, type Kit } from '../whatsapp/whatsapp-test-kit.ts';
 import { enviosEmMassa, enviosEmMassaClientes } from './mass-send.table.ts';
@@ -156,6 +156,17 @@ describe('PUT /api/envio-em-massa/{id} (002 §4)', () => {
       ['Bia Lista', 'NOT_SENT', MASS_SEND_MESSAGES.finalized],
     ]);
     expect(detail.campanha.status).toBe('FINALIZADO');
+  });
+});
+
+describe('GET /api/envio-em-massa/capacidade (issue 13 projected finish)', () => {
+  it("gives the unit's settings and each number's use and cap today; the composer's role only", async () => {
+    const res = await as(k.tokens.u, 'GET', '/api/envio-em-massa/capacidade');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = massSendCapacitySchema.parse(res.json());
+    expect(body.data.configuracoes).toMatchObject({ quantidade_max_leads: 3, tempo_minimo: 10, tempo_maximo: 50, horario_inicio: '08:00' });
+    expect(body.data.instancias).toEqual([{ nome: INST, conectada: true, enviadosHoje: 0, limiteHoje: 20, primeiroUso: null }]);
+    expect((await as(k.tokens.a, 'GET', '/api/envio-em-massa/capacidade')).statusCode).toBe(403);
   });
 });
 

@@ -10,6 +10,7 @@ import { idParams } from '@funil/domain/http/ids';
 import {
   MASS_SEND_MESSAGES,
   massSendCampaignListSchema,
+  massSendCapacitySchema,
   massSendCreatedSchema,
   massSendInProgressSchema,
   massSendLeadSearchSchema,
@@ -24,7 +25,7 @@ import { sessionOf } from '../auth/auth.plugin.ts';
 import { isUploadedFile, registerFormBodies } from '../../http/form-body.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { massSendLeadSearch } from '../leads/leads.service.ts';
-import { campaignInProgress, campaignRecipients, changeCampaignStatus, createCampaign, listCampaigns, parsePayload, MASS_SEND_MEDIA_MAX_BYTES, type MassSendDeps, type MassSendMedia } from './mass-send.service.ts';
+import { campaignInProgress, campaignRecipients, changeCampaignStatus, createCampaign, listCampaigns, massSendCapacity, parsePayload, MASS_SEND_MEDIA_MAX_BYTES, type MassSendDeps, type MassSendMedia } from './mass-send.service.ts';
 
 const COMPOSE = { config: { access: ['/envio-em-massa-cadastro'] } } as const;
 const MONITOR = { config: { access: ['/envio-em-massa'] } } as const;
@@ -82,6 +83,11 @@ export const massSendRoutes: FastifyPluginAsyncZod<MassSendRoutesOptions> = asyn
   app.get('/envioemmassa/clientes/*', { ...COMPOSE, schema: { params: z.object({ '*': z.string().max(4000) }), response: { 200: massSendLeadSearchSchema, ...errors } } }, async (request) =>
     massSendLeadSearch(deps.db, sessionOf(request), request.params['*']),
   );
+
+  // The composer's projected finish (issue 13 'Beyond the spec'): settings and each number's use today.
+  app.get('/envio-em-massa/capacidade', { ...COMPOSE, schema: { response: { 200: massSendCapacitySchema, ...errors } } }, async (request) => ({
+    data: await massSendCapacity(deps, sessionOf(request)),
+  }));
 
   app.get('/envio-em-massa', { ...MONITOR, schema: { response: { 200: massSendCampaignListSchema, ...errors } } }, async (request) => ({ data: await listCampaigns(deps, sessionOf(request)) }));
 

@@ -8,6 +8,7 @@ import {
   massSendSettingsOf,
   normalizeMassSendPayload,
   type MassSendCampaign,
+  type MassSendCapacity,
   type MassSendPayload,
   type MassSendRecipient,
   type MassSendStatus,
@@ -23,11 +24,13 @@ import type { Session } from '../auth/auth.service.ts';
 import { extrasOf, massSendLeadFacts, massSendLeadsOf } from '../leads/leads.service.ts';
 import { negotiationStatuses } from '../catalog/catalog.service.ts';
 import { userNamesById } from '../users/users.service.ts';
-import { campaignInstanceById, campaignInstanceOfUnit, type WhatsappContext } from '../whatsapp/campaign-send.service.ts';
+import { campaignInstanceById, campaignInstanceOfUnit, campaignInstancesOfUnit, type WhatsappContext } from '../whatsapp/campaign-send.service.ts';
+import { dailyCap, startOfSaoPauloDay } from '@funil/domain/mass-send/pacing';
 import {
   abandonRecipients,
   campaignOfUnit,
   insertCampaign,
+  instanceUsage,
   isOpenCampaignConflict,
   listCampaignsOfUnit,
   listRecipients,
@@ -238,4 +241,16 @@ export async function changeCampaignStatus(deps: MassSendDeps, session: Session,
   if (status === 'EM_ANDAMENTO') deps.wake();
   const [view] = await viewsOf(deps, [(await campaignOfUnit(deps.db, session.unidadeId, row.id)) ?? updated]);
   return view!;
+}
+
+/** GET /api/envio-em-massa/capacidade: the unit's settings and each number's use today (the composer's projected finish). */
+export async function massSendCapacity(deps: Pick<MassSendDeps, 'db' | 'ctx' | 'now'>, session: Session): Promise<MassSendCapacity> {
+  const now = deps.now();
+  const configuracoes = massSendSettingsOf(extrasOf(session).configuracoes_envio_em_massa);
+  const instancias = [];
+  for (const row of await campaignInstancesOfUnit(deps.ctx, session.unidadeId)) {
+    const usage = await instanceUsage(deps.db, row.id, startOfSaoPauloDay(now));
+    instancias.push({ nome: row.name, conectada: row.connectionStatus === 'open', enviadosHoje: usage.today, limiteHoje: dailyCap(configuracoes.aquecimento, usage.firstUse, now), primeiroUso: iso(usage.firstUse) });
+  }
+  return { configuracoes, instancias };
 }

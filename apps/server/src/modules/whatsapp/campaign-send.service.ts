@@ -35,6 +35,9 @@ export async function campaignInstanceOfUnit(ctx: WhatsappContext, idUnidade: nu
   return (await listInstances(ctx.db, idUnidade)).find((i) => i.connectionStatus === 'open') ?? null;
 }
 
+/** Every instance of the unit (the composer's capacity read). */
+export const campaignInstancesOfUnit = (ctx: WhatsappContext, idUnidade: number): Promise<InstanceRow[]> => listInstances(ctx.db, idUnidade);
+
 export const campaignInstanceById = (ctx: WhatsappContext, id: number): Promise<InstanceRow | null> => findInstanceById(ctx.db, id);
 
 /** The campaign's creator as the sender (name for the signature, id on the message). */
@@ -117,10 +120,10 @@ const textOf = (message: Record<string, unknown> | null | undefined): string | n
 
 /**
  * What became of the send with this key (issue 13 'Exactly once'): 'none' (never stored: safe
- * to send), 'sent' (the gateway has it), 'failed' (recorded as failed: not on the phone). A send
- * stored but still pending was in flight when its process died: the gateway's messages to the
- * number since it was stored are read (findMessages, fromMe) and matched by the key's message id
- * when it was recorded, else by its text; found, it is recorded as sent; not found, as failed.
+ * to send), 'sent' (the gateway has it), 'failed' (not on the phone). A send stored without the
+ * gateway's id was in flight when its process died, or failed without an answer (a timeout): the
+ * gateway's messages to the number since it was stored are read (findMessages, fromMe) and
+ * matched by its text; found, it is recorded as sent with the gateway's key id; not found, failed.
  */
 export async function campaignSendOutcome(
   ctx: WhatsappContext,
@@ -130,8 +133,9 @@ export async function campaignSendOutcome(
 ): Promise<{ kind: 'none' } | { kind: 'failed' } | { kind: 'sent'; messageId: number }> {
   const row = await findByIdempotencyKey(ctx.db, idUsuario, key);
   if (!row) return { kind: 'none' };
-  if (row.isError) return { kind: 'failed' };
-  if (!isPendingMessageId(row.messageId)) return { kind: 'sent', messageId: row.id };
+  if (!isPendingMessageId(row.messageId)) return row.isError ? { kind: 'failed' } : { kind: 'sent', messageId: row.id };
+  // Still a temp_ id: in flight at a crash, or failed without an answer (a timeout may hide a send
+  // the gateway made): the gateway is asked either way.
   if (!where.numero) {
     await updateMessage(ctx.db, row.id, { isError: true });
     return { kind: 'failed' };
@@ -143,9 +147,10 @@ export async function campaignSendOutcome(
   );
   const hit = page.records.find((r) => textOf(r.message as Record<string, unknown> | undefined) === row.body || (row.body === '' && r.key.fromMe));
   if (!hit) {
-    await updateMessage(ctx.db, row.id, { isError: true });
+    if (!row.isError) await updateMessage(ctx.db, row.id, { isError: true });
     return { kind: 'failed' };
   }
+  if (row.isError) await updateMessage(ctx.db, row.id, { isError: false });
   const status = (hit as { status?: string }).status ?? 'SERVER_ACK';
   const sent = await recordSent(ctx.db, row.id, {
     messageId: hit.key.id,
