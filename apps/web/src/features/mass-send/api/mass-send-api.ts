@@ -7,6 +7,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { buildMassSendClientsPath, type MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
 import {
   massSendCampaignListSchema,
+  massSendCapacitySchema,
   massSendCreatedSchema,
   massSendLeadSearchSchema,
   massSendRecipientListSchema,
@@ -52,6 +53,14 @@ export function useCampaignClients(id: number | null) {
     queryKey: massSendKeys.campaignClients(id ?? 0),
     queryFn: ({ signal }) => apiRequest(`/envio-em-massa/${id}/clientes`, { schema: massSendRecipientListSchema, envelope: true, signal }),
     enabled: id !== null,
+  });
+}
+
+/** GET envio-em-massa/capacidade: the settings and each number's sends and cap today, for the projected finish. */
+export function useSendingCapacity() {
+  return useQuery({
+    queryKey: ['envio-em-massa', 'capacidade'] as const,
+    queryFn: ({ signal }) => apiRequest('/envio-em-massa/capacidade', { schema: massSendCapacitySchema, envelope: true, signal }).then((r) => r.data),
   });
 }
 

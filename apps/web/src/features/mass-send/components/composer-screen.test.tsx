@@ -6,6 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { formatDatePlusDays } from '@funil/domain/format/date';
 import { emptyFilter, MASS_SEND_CLIENTS_LAYOUT } from '@funil/domain/leads/filter-segments';
+import { massSendSettingsOf } from '@funil/domain/mass-send/mass-send-api';
+import { projectedFinish } from '@funil/domain/mass-send/pacing';
+import { formatDateTime } from '@funil/domain/format/date';
 import { answerFetch, makeCampaign, makeFoundLead, panel, postedCampaign, renderScreen, unitState } from './test-kit.tsx';
 import { MassSendComposerScreen } from './composer-screen.tsx';
 
@@ -24,6 +27,7 @@ const LEADS = [makeFoundLead(1, 'Maria Souza'), makeFoundLead(2, 'João Pereira'
 const answers = (overrides: Record<string, unknown> = {}) => ({
   [`GET ${CLIENTES}`]: { body: { data: { clientes: LEADS, total: LEADS.length } } },
   'GET /envio-em-massa': { body: { data: [] } },
+  'GET /envio-em-massa/capacidade': { body: { data: { configuracoes: massSendSettingsOf({}), instancias: [{ nome: 'recepcao', conectada: true, enviadosHoje: 20, limiteHoje: 20, primeiroUso: null }] } } },
   ...overrides,
 });
 
@@ -165,6 +169,20 @@ describe('002 §2.2 preview', () => {
     for (let i = 0; i < 4; i += 1) fireEvent.click(add);
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Mensagem 1', 'Mensagem 2', 'Mensagem 3', 'Mensagem 4', 'Mensagem 5']);
     expect((add as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('issue 13 projected finish', () => {
+  it("uses the sending number's cap and sends today from envio-em-massa/capacidade", async () => {
+    answerFetch(answers());
+    renderScreen(<MassSendComposerScreen />);
+    await applyFilter();
+    fireEvent.click(rowCheckbox('Maria Souza'));
+    fireEvent.click(rowCheckbox('João Pereira'));
+    const note = await screen.findByText(/20 de 20 envios de hoje usados em recepcao/);
+    // The number's cap is spent today: both sends wait for the next allowed day.
+    const expected = projectedFinish(massSendSettingsOf({}), { count: 2, intervalSeconds: 15, sentToday: 20, firstUse: null }, new Date());
+    expect(note.closest('[data-testid="previsao-termino"]')?.textContent).toContain(formatDateTime(expected));
   });
 });
 

@@ -13,7 +13,7 @@ import { MASS_SEND_MESSAGES, normalizeInterval } from '@funil/domain/mass-send/m
 import { projectedFinish } from '@funil/domain/mass-send/pacing';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
-import { useCampaigns, useCreateCampaign, useMassSendClients, useMassSendLive, useSetCampaignStatus } from '../api/mass-send-api.ts';
+import { useCampaigns, useCreateCampaign, useMassSendClients, useMassSendLive, useSendingCapacity, useSetCampaignStatus } from '../api/mass-send-api.ts';
 import {
   canSend,
   composerErrors,
@@ -118,7 +118,15 @@ export function MassSendComposerScreen() {
   const shown = (key: keyof typeof errors, value: string) => (touched || value !== '' ? errors[key] : undefined);
   const sendable = canSend(state, limits) && (!gateway || instanceName !== null) && !create.isPending;
   const interval = normalizeInterval(Number(intervaloTempo));
-  const finish = visibleSelection.size > 0 ? projectedFinish(settings, { count: visibleSelection.size, intervalSeconds: interval, sentToday: 0, firstUse: null }, now) : null;
+  // Issue 13: the projected finish with the number's own cap and sends today (a new number's until the server answers).
+  const capacity = useSendingCapacity();
+  const numbers = capacity.data?.instancias ?? [];
+  const sender = numbers.find((i) => i.nome === instanceName) ?? numbers.find((i) => i.conectada) ?? null;
+  const pacing = capacity.data?.configuracoes ?? settings;
+  const finish =
+    visibleSelection.size > 0
+      ? projectedFinish(pacing, { count: visibleSelection.size, intervalSeconds: interval, sentToday: sender?.enviadosHoje ?? 0, firstUse: sender?.primeiroUso ? new Date(sender.primeiroUso) : null }, now)
+      : null;
 
   const error = (message: string) => enqueueSnackbar(message, { variant: 'error', autoHideDuration: ERROR_MS });
 
@@ -259,7 +267,8 @@ export function MassSendComposerScreen() {
                 )}
                 {finish && (
                   <Alert severity="info" data-testid="previsao-termino">
-                    Previsão de término: <strong>{formatDateTime(finish)}</strong> ({visibleSelection.size} envios, intervalo médio de {interval} s, das {settings.horario_inicio} às {settings.horario_fim}, no limite diário de um número novo)
+                    Previsão de término: <strong>{formatDateTime(finish)}</strong> ({visibleSelection.size} envios, intervalo médio de {interval} s, das {pacing.horario_inicio} às {pacing.horario_fim}
+                    {sender ? `, ${sender.enviadosHoje} de ${sender.limiteHoje} envios de hoje usados em ${sender.nome}` : ', no limite diário de um número novo'})
                   </Alert>
                 )}
                 <Button variant="contained" size="large" startIcon={create.isPending ? <CircularProgress size={18} color="inherit" /> : <Send />} disabled={!sendable} onClick={send}>
