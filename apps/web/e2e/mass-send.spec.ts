@@ -60,13 +60,20 @@ async function screenshot(page: Page, file: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOTS_DIR}${file}` });
 }
 
+/** A link of the drawer's 'Envio Em Massa' group, opening the group when it is closed. */
+async function openMassSendLink(page: Page, name: 'Cadastrar Envios' | 'Listar Envios'): Promise<void> {
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  const link = menu.getByRole('link', { name });
+  if (!(await link.isVisible())) await menu.getByRole('button', { name: 'Envio Em Massa' }).click();
+  await link.click();
+}
+
 const campaignRow = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
 
 describe('002 §2.2, §2.3 a campaign from the composer to the monitor', () => {
   it('composes over a filter with a preview, sends, and pauses, continues and finalizes it live on the monitor', async () => {
     const { context, page } = await harness.newPage(DESKTOP);
     await loginAs(page, 'atendente@demo.com.br');
-    const menu = page.getByRole('navigation', { name: 'Menu principal' });
 
     // The demo's history: a campaign the engine paused, with its reason. One unfinished campaign per
     // unit (CAMPANHA_EXISTE), so it is finalized first, confirming the dialog.
@@ -79,9 +86,7 @@ describe('002 §2.2, §2.3 a campaign from the composer to the monitor', () => {
     await page.getByRole('dialog', { name: 'Finalizar disparo' }).getByRole('button', { name: 'Finalizar' }).click();
     await expect.poll(() => page.getByText('Pausado', { exact: true }).count()).toBe(0);
 
-    const composerLink = menu.getByRole('link', { name: 'Cadastrar Envios' });
-    if (!(await composerLink.isVisible())) await menu.getByRole('button', { name: 'Envio Em Massa' }).click();
-    await composerLink.click();
+    await openMassSendLink(page, 'Cadastrar Envios');
     await page.waitForURL('**/envio-em-massa-cadastro');
     await page.getByText('Filtro não aplicado').waitFor();
     const send = page.getByRole('button', { name: 'Enviar', exact: true });
@@ -125,7 +130,7 @@ describe('002 §2.2, §2.3 a campaign from the composer to the monitor', () => {
     await page.getByRole('button', { name: 'Parar envio' }).waitFor();
 
     // The monitor, live: no refresh clicked from here on.
-    await menu.getByRole('link', { name: 'Listar Envios' }).click();
+    await openMassSendLink(page, 'Listar Envios');
     await page.waitForURL('**/envio-em-massa');
     const row = campaignRow(page, 'Retorno de novembro');
     await row.waitFor();
