@@ -65,7 +65,15 @@ export type EmulatorState = {
   autoReply: { enabled: boolean; intervalMs: number; phones: string[]; lidShare: number };
   /** How many of the next getBase64FromMediaMessage calls fail (control route /_emulator/media-failures). */
   mediaFailures: number;
+  /**
+   * Sends that fail on purpose (control route /_emulator/send-failures, issue 13): for an instance
+   * and/or a number, the next `remaining` sends (null: every one) answer 429 rate-overlimit or the
+   * 463 refusal WhatsApp gives to some sends to cold contacts.
+   */
+  sendFailures: SendFailure[];
 };
+
+export type SendFailure = { instance: string | null; number: string | null; kind: 429 | 463; remaining: number | null };
 
 export type Emulator = {
   app: FastifyInstance;
@@ -316,6 +324,7 @@ export const createEmulator = (opts: EmulatorOptions): Emulator => {
       lidShare: opts.autoReply?.lidShare ?? 0.3,
     },
     mediaFailures: 0,
+    sendFailures: [],
   };
 
   const baseUrl = (): string => opts.serverUrl ?? listenUrl ?? 'http://localhost';
@@ -498,10 +507,23 @@ export const createEmulator = (opts: EmulatorOptions): Emulator => {
     });
   };
 
+  // issue 13: a programmed failure for this instance and number (429 rate-overlimit, or 463).
+  const programmedFailure = (inst: Instance, jid: string): EvolutionHttpError | null => {
+    const digits = jidUser(jid);
+    const hit = state.sendFailures.find((f) => (f.instance === null || f.instance === inst.name) && (f.number === null || f.number === digits) && (f.remaining === null || f.remaining > 0));
+    if (!hit) return null;
+    if (hit.remaining !== null) hit.remaining -= 1;
+    return hit.kind === 429
+      ? new EvolutionHttpError(429, ['rate-overlimit'])
+      : new EvolutionHttpError(400, [{ status: 463, message: 'Error 463: message refused for an unknown contact', jid }]);
+  };
+
   const resolveRecipient = (inst: Instance, number: string): string => {
     // emulator choice: a closed socket answers 400 "Connection Closed"
     if (inst.state !== 'open') throw badRequest('Connection Closed');
     const jid = createJid(number, jidOpts);
+    const failure = programmedFailure(inst, jid);
+    if (failure) throw failure;
     if (isPnJid(jid) && isNotOnWhatsapp(jidUser(jid))) {
       throw badRequest({ jid, exists: false, number });
     }
@@ -1330,6 +1352,26 @@ export const createEmulator = (opts: EmulatorOptions): Emulator => {
   });
   app.get('/_emulator/events', async () => state.events);
   app.get('/_emulator/webhooks', async () => state.webhookAttempts);
+
+  // issue 13: program sends to fail (429 rate-overlimit or 463) for an instance and/or a number.
+  app.post('/_emulator/send-failures', async (req) => {
+    const body = parse(
+      z.object({
+        instance: z.string().min(1).nullable().optional(),
+        number: z.string().min(1).nullable().optional(),
+        kind: z.union([z.literal(429), z.literal(463)]),
+        count: z.number().int().min(1).max(100_000).nullable().optional(),
+      }),
+      req.body,
+    );
+    const failure: SendFailure = { instance: body.instance ?? null, number: body.number ? jidUser(createJid(body.number, jidOpts)) : null, kind: body.kind, remaining: body.count ?? null };
+    state.sendFailures.push(failure);
+    return { sendFailures: state.sendFailures };
+  });
+  app.delete('/_emulator/send-failures', async () => {
+    state.sendFailures.length = 0;
+    return { sendFailures: state.sendFailures };
+  });
 
   app.post('/_emulator/media-failures', async (req) => {
     const body = parse(z.object({ count: z.number().int().min(0).max(1000) }), req.body);

@@ -41,6 +41,8 @@ import { pipelineRoutes } from './modules/pipeline/pipeline.routes.ts';
 import { webphoneRoutes } from './modules/webphone/webphone.routes.ts';
 import type { SipOptions } from './modules/webphone/webphone.service.ts';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.ts';
+import { massSendRoutes } from './modules/mass-send/mass-send.routes.ts';
+import type { MassSendEngineOptions } from './modules/mass-send/mass-send.engine.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +92,8 @@ export type AppOptions = {
   sip?: SipOptions | undefined;
   /** Waits before the 2nd, 3rd… attempt of a scheduled message that could not be sent (default 1, 5 and 15 minutes). */
   scheduledRetryDelaysMs?: readonly number[] | undefined;
+  /** The mass-send engine (issue 13): its clock, random source, lease; autoStart false lets a test drive it. */
+  massSend?: (MassSendEngineOptions & { autoStart?: boolean }) | undefined;
 };
 
 // A hop count as the function proxy-addr builds for one (Fastify's types take no number).
@@ -179,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(setupRoutes);
       await api.register(webphoneRoutes, { sip: options.sip, mediaDir: options.mediaDir ?? join(tmpdir(), `funil-media-${process.pid}`) });
       await api.register(quickMessagesRoutes);
+      await api.register(massSendRoutes, { ...(options.massSend ? { engine: options.massSend } : {}) });
     },
     { prefix: '/api' },
   );

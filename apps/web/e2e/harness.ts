@@ -14,6 +14,7 @@ import { openDatabase, type Db } from '../../server/src/db/connection.ts';
 import { seedDemoIfEmpty, DEMO_PASSWORD } from '../../server/src/db/seed/demo.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { whatsappContextOf, type EvolutionOptions } from '../../server/src/modules/whatsapp/whatsapp.routes.ts';
+import type { MassSendEngineOptions } from '../../server/src/modules/mass-send/mass-send.engine.ts';
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from '../../server/src/db/seed/demo.ts';
 
@@ -36,11 +37,11 @@ export type Harness = {
 };
 
 /** `seedDemo: false` starts on an empty database, as `SEED_DEMO=false npm start` does (issue 10). */
-export async function startHarness(options: { evolution?: EvolutionOptions; seedDemo?: boolean; sip?: SipOptions; chromiumArgs?: string[] } = {}): Promise<Harness> {
+export async function startHarness(options: { evolution?: EvolutionOptions; seedDemo?: boolean; sip?: SipOptions; chromiumArgs?: string[]; massSend?: MassSendEngineOptions } = {}): Promise<Harness> {
   if (!existsSync(`${WEB_DIST}/index.html`)) throw new Error('apps/web/dist ausente: rode `npm run build -w @funil/web` (npm run test:e2e já faz isso).');
   const database = await openDatabase({});
   if (options.seedDemo !== false) await seedDemoIfEmpty(database.db);
-  const app = await buildApp({ database, webDist: WEB_DIST, evolution: options.evolution, sip: options.sip });
+  const app = await buildApp({ database, webDist: WEB_DIST, evolution: options.evolution, sip: options.sip, massSend: options.massSend });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const baseURL = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   // The gateway posts its webhooks to the port chosen only now.
@@ -120,14 +121,14 @@ export type GatewayHarness = Harness & {
 };
 
 /** The harness with the WhatsApp gateway emulator beside the server (as `npm start` runs it). */
-export async function startHarnessWithGateway(emulatorOptions: { qrLimit?: number } = {}): Promise<GatewayHarness> {
+export async function startHarnessWithGateway(emulatorOptions: { qrLimit?: number } = {}, harnessOptions: { massSend?: MassSendEngineOptions } = {}): Promise<GatewayHarness> {
   const { createEmulator } = await import('@funil/evolution-emulator/emulator');
   const globalApiKey = randomBytes(16).toString('hex');
   const emulator = createEmulator({ globalApiKey, autoAck: false, webhookRetry: { maxAttempts: 2, baseDelayMs: 50, maxDelayMs: 100, timeoutMs: 5_000 }, ...emulatorOptions });
   const emulatorUrl = await emulator.listen(0, '127.0.0.1');
   let harness: Harness;
   try {
-    harness = await startHarness({ evolution: { baseUrl: emulatorUrl, globalApiKey, publicUrl: 'http://127.0.0.1:1' } });
+    harness = await startHarness({ evolution: { baseUrl: emulatorUrl, globalApiKey, publicUrl: 'http://127.0.0.1:1' }, ...harnessOptions });
   } catch (error) {
     await emulator.close();
     throw error;

@@ -157,6 +157,7 @@ describe('002 §2.4 §4 the kanban', () => {
     await openBoard(page);
     const total = await totalOf(page, 2);
     await page.getByRole('button', { name: 'Ações da coluna Agendado' }).click();
+    // 000 §6: composing a campaign is the user role's, so an admin's menu has no 'Iniciar envio em massa'.
     expect(await page.getByRole('menuitem', { name: 'Iniciar envio em massa' }).count()).toBe(0);
     await page.getByRole('menuitem', { name: 'Exportar CSV' }).click();
     const dialog = page.getByRole('dialog', { name: /Exportar CSV/ });
@@ -172,12 +173,18 @@ describe('002 §2.4 §4 the kanban', () => {
     await context.close();
   });
 
-  it("hides the column menu from an attendant and shows 'Meus atendimentos' / 'Não Atribuídos'", async () => {
+  it("gives an attendant only 'Iniciar envio em massa', which opens the composer with the column's leads (002 §2.4, issue 13)", async () => {
     const { context, page } = await harness.newPage(DESKTOP);
     await openBoard(page, 'atendente@demo.com.br');
-    expect(await page.getByRole('button', { name: /Ações da coluna/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Meus atendimentos' }).waitFor();
     await page.getByRole('button', { name: 'Não Atribuídos' }).waitFor();
+    await page.getByRole('button', { name: 'Ações da coluna Agendado' }).click();
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Iniciar envio em massa']);
+    await page.getByRole('menuitem', { name: 'Iniciar envio em massa' }).click();
+    await page.waitForURL('**/envio-em-massa-cadastro?status_negociacao=2');
+    // The filter panel shows the column's status, and the search ran without a click.
+    expect(await page.getByLabel('Status da Negociação').innerText()).toBe('Agendado');
+    await expect.poll(() => page.getByTestId('contagem-selecionados').innerText()).toMatch(/^\d+ de \d+ selecionados/);
     await context.close();
   });
 });

@@ -15,13 +15,16 @@ export class DomainError extends Error {
   readonly code: DomainErrorCode;
   readonly fields: Record<string, string> | undefined;
   readonly retryAfterSeconds: number | undefined;
+  /** A machine-readable code the browser branches on (002 §8 CAMPANHA_EXISTE). */
+  readonly errorCode: string | undefined;
 
-  constructor(code: DomainErrorCode, message?: string, extra?: { fields?: Record<string, string>; retryAfterSeconds?: number }) {
+  constructor(code: DomainErrorCode, message?: string, extra?: { fields?: Record<string, string>; retryAfterSeconds?: number; errorCode?: string }) {
     super(message ?? defaultMessage(code));
     this.name = 'DomainError';
     this.code = code;
     this.fields = extra?.fields;
     this.retryAfterSeconds = extra?.retryAfterSeconds;
+    this.errorCode = extra?.errorCode;
   }
 }
 

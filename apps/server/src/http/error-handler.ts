@@ -60,7 +60,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof DomainError) {
       const status = statusOf(error.code);
       if (error.retryAfterSeconds) void reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(status).send({ message: error.message, status, ...(error.fields ? { fields: error.fields } : {}) });
+      return reply.status(status).send({ message: error.message, status, ...(error.fields ? { fields: error.fields } : {}), ...(error.errorCode ? { code: error.errorCode } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Schemas carry the spec's Portuguese messages; zod's own are set to Portuguese in app.ts.

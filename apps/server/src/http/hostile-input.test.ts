@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { CONTACT_LIST_LAYOUT, EMPTY_SEGMENT, PIPELINE_LAYOUT, WHATSAPP_CLIENTS_LAYOUT, type SegmentLayout } from '@funil/domain/leads/filter-segments';
+import { CONTACT_LIST_LAYOUT, EMPTY_SEGMENT, MASS_SEND_CLIENTS_LAYOUT, PIPELINE_LAYOUT, WHATSAPP_CLIENTS_LAYOUT, type SegmentLayout } from '@funil/domain/leads/filter-segments';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { changedTables, snapshotDb, writeMark, type DbSnapshot } from '../testing/db-snapshot.ts';
 import { leads } from '../modules/leads/leads.table.ts';
@@ -59,7 +59,7 @@ const tokens = { a: '', u: '' };
 const ids = { lead: 0, note: 0, tag: 0, ticket: 0, message: 0, user: 0, unit: 0 };
 
 beforeAll(async () => {
-  t = await createTestApp({ settings: { evolutionHabilitado: true, extras: { whatsapp_v2: true, clienteAtendente: true, edicao_status_cliente: true, pipeline: true } } });
+  t = await createTestApp({ settings: { evolutionHabilitado: true, extras: { whatsapp_v2: true, clienteAtendente: true, edicao_status_cliente: true, pipeline: true, habilita_envio_em_massaV2: true } } });
   const f = t.fixture;
   const db = t.database.db;
   ids.user = f.users.a.id;
@@ -135,7 +135,10 @@ function validParam(route: Route, name: string): string {
 
 /** The positional layout behind a route's '*' (whatsapp/clientes takes its page as :page). */
 const layoutOf = (route: Route): SegmentLayout =>
-  route.url.startsWith('/api/whatsapp/clientes/') ? WHATSAPP_CLIENTS_LAYOUT.slice(1) : route.url.startsWith('/api/kanban/') ? PIPELINE_LAYOUT : CONTACT_LIST_LAYOUT;
+  route.url.startsWith('/api/whatsapp/clientes/') ? WHATSAPP_CLIENTS_LAYOUT.slice(1)
+  : route.url.startsWith('/api/kanban/') ? PIPELINE_LAYOUT
+  : route.url.startsWith('/api/envioemmassa/clientes/') ? MASS_SEND_CLIENTS_LAYOUT
+  : CONTACT_LIST_LAYOUT;
 
 const paramNames = (url: string) => [...url.matchAll(/:([A-Za-z_]+)|\*$/g)].map((m) => m[1] ?? '*');
 

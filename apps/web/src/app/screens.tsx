@@ -31,6 +31,9 @@ export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
   '/auditoria': { component: lazy(() => import('../features/audit/components/audit-screen.tsx').then((m) => ({ default: m.AuditScreen }))) },
   '/pipeline': { component: lazy(() => import('./pipeline-route.tsx').then((m) => ({ default: m.PipelineRoute }))) },
   '/configuracoes-whatsapp': { component: lazy(() => import('../features/quick-messages/components/quick-messages-screen.tsx').then((m) => ({ default: m.QuickMessagesScreen }))) },
+  // Issue 13: the mass-send composer and monitor, composed in mass-send-screens.tsx.
+  '/envio-em-massa-cadastro': { component: lazy(() => import('./mass-send-screens.tsx').then((m) => ({ default: m.MassSendComposerScreen }))) },
+  '/envio-em-massa': { component: lazy(() => import('./mass-send-screens.tsx').then((m) => ({ default: m.MassSendMonitorScreen }))) },
   '/unidades': { component: lazy(() => import('../features/units/components/units-screen.tsx').then((m) => ({ default: m.UnitsScreen }))) },
 };
 

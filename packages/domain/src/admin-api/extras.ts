@@ -47,6 +47,8 @@ const massSend = z
     tempo_minimo: z.number().int().min(1).max(3600),
     tempo_maximo: z.number().int().min(1).max(3600),
   })
+  // Issue 13: the engine's caps, warm-up, hours and error share (massSendSettingsOf repairs bad values).
+  .loose()
   .refine((m) => m.tempo_minimo <= m.tempo_maximo, { message: 'O tempo mínimo deve ser menor ou igual ao máximo.', path: ['tempo_minimo'] });
 
 /**

@@ -6,6 +6,8 @@ export const errorBodySchema = z.object({
   status: z.number().int(),
   /** Field-level messages of a failed validation, keyed by the field path. */
   fields: z.record(z.string(), z.string()).optional(),
+  /** A code the browser branches on (002 §8: CAMPANHA_EXISTE). */
+  code: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

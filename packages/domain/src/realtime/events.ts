@@ -12,11 +12,11 @@ export const readyPayloadSchema = z.object({ idUnidade: z.number().int() });
 
 /** 002 §4 "Mass-send campaign status". */
 export const MASS_SEND_STATUSES = ['EM_ANDAMENTO', 'PAUSADO', 'FINALIZADO'] as const;
-/** 002 §4: the status of one lead of a campaign. */
-export const MASS_SEND_LEAD_STATUSES = ['SENT', 'PENDING', 'ERROR'] as const;
+/** 002 §4: the status of one lead of a campaign (NOT_SENT: 'otherwise Não Enviado', a lead skipped for good). */
+export const MASS_SEND_LEAD_STATUSES = ['SENT', 'PENDING', 'ERROR', 'NOT_SENT'] as const;
 
 /** create-campanha / update-campanha (002 §7): a campaign of the unit appeared or changed; the monitor reads its list again. */
-export const campaignEventSchema = z.object({ campanhaId: z.number().int(), status: z.enum(MASS_SEND_STATUSES) });
+export const campaignEventSchema = z.object({ campanhaId: z.number().int(), status: z.enum(MASS_SEND_STATUSES), motivoPausa: z.string().nullable().optional() });
 /** envio-campanha (002 §7): one message of a campaign went out (or failed). */
 export const campaignSendEventSchema = z.object({ campanhaId: z.number().int(), enviados: z.number().int(), leadId: z.number().int(), status: z.enum(MASS_SEND_LEAD_STATUSES) });
 /** update-lead (002 §7): a lead's status within a campaign changed. */

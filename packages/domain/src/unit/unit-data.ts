@@ -25,6 +25,8 @@ export const configuracoesExtraSchema = z
         tempo_minimo: z.number().int().positive(),
         tempo_maximo: z.number().int().positive(),
       })
+      // Issue 13: the engine's caps, warm-up, hours and error share ride along (mass-send-api.ts massSendSettingsOf).
+      .loose()
       .optional(),
   })
   .loose();

@@ -6,7 +6,8 @@ import { buildApp } from '../../app.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo.ts';
 import { leads } from '../../modules/leads/leads.table.ts';
 import { usuarios } from '../../modules/users/users.table.ts';
-import { unidades } from '../../modules/tenancy/tenancy.table.ts';
+import { unidadeConfiguracoes, unidades } from '../../modules/tenancy/tenancy.table.ts';
+import { enviosEmMassa, enviosEmMassaClientes } from '../../modules/mass-send/mass-send.table.ts';
 import { auditoria } from '../../modules/audit/audit.table.ts';
 
 let database: TestDatabase;
@@ -33,6 +34,21 @@ describe('seedDemoIfEmpty', () => {
     const sample = await database.db.select().from(leads).limit(300);
     expect(sample.every((l) => /^\d{11}$/.test(l.cliTelefone))).toBe(true);
     expect(new Set(sample.map((l) => l.cliCampanhaNome)).size).toBeGreaterThan(3);
+  });
+
+  it('issue 13: the first unit sends campaigns and has a finished and a paused one; the second keeps the defaults', async () => {
+    const units = await database.db.select().from(unidades);
+    const first = units.find((u) => u.nome.includes('Paulista'))!;
+    const second = units.find((u) => u.nome.includes('Savassi'))!;
+    const settings = await database.db.select().from(unidadeConfiguracoes);
+    const extrasOf = (id: number) => JSON.parse(settings.find((s) => s.idUnidade === id)!.configuracoesExtra ?? '{}') as Record<string, unknown>;
+    expect(extrasOf(first.id)['habilita_envio_em_massaV2']).toBe(true);
+    expect(extrasOf(second.id)['habilita_envio_em_massaV2']).toBeUndefined();
+    const campaigns = await database.db.select().from(enviosEmMassa).orderBy(enviosEmMassa.id);
+    expect(campaigns.map((c) => [c.idUnidade, c.status])).toEqual([[first.id, 'FINALIZADO'], [first.id, 'PAUSADO']]);
+    expect(campaigns[1]!.motivoPausa).toBeTruthy();
+    const recipients = await database.db.select().from(enviosEmMassaClientes);
+    expect(new Set(recipients.map((r) => r.status))).toEqual(new Set(['SENT', 'ERROR', 'NOT_SENT', 'PENDING']));
   });
 
   it('creates its company, units and users through the administration services (issue 10), audited as Sistema', async () => {

@@ -14,6 +14,7 @@ import { seedPipelineDemo } from './pipeline-demo.ts';
 import { seedDemoChat } from './demo-chat.ts';
 import { seedDemoQuickMessages } from './demo-quick-messages.ts';
 import { seedDemoConversation } from './demo-conversation.ts';
+import { seedDemoMassSend } from './demo-mass-send.ts';
 import type { Permission } from '@funil/domain/access/roles';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -87,7 +88,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
       assinaturaWhatsapp: false,
       agendarMensagemHeaderWhatsapp: true,
     };
-    const unit1 = await createUnit(tx, empresa, 'Unidade Paulista – São Paulo', '11', { extras, evolutionHabilitado: true, atendimentoHabilitado: true });
+    // Issue 13: the first unit sends campaigns (the second keeps the defaults).
+    const unit1 = await createUnit(tx, empresa, 'Unidade Paulista – São Paulo', '11', { extras: { ...extras, habilita_envio_em_massaV2: true, configuracoes_envio_em_massa: { quantidade_max_leads: 500, tempo_minimo: 10, tempo_maximo: 50 } }, evolutionHabilitado: true, atendimentoHabilitado: true });
     const unit2 = await createUnit(tx, empresa, 'Unidade Savassi – Belo Horizonte', '31', { extras, evolutionHabilitado: true, atendimentoHabilitado: true });
     const unitIds = { 1: unit1, 2: unit2 } as const;
 
@@ -214,6 +216,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
     await seedDemoChat(tx, { idEmpresa: empresa, idUnidade: unit1, viewerId: userIds[1][0] ?? null, now, random });
     await seedDemoQuickMessages(tx, empresa, unit1, userIds[1][0]!);
     await seedDemoConversation(tx, { idEmpresa: empresa, idUnidade: unit1, viewerId: userIds[1][0] ?? null, now });
+    await seedDemoMassSend(tx, { idEmpresa: empresa, idUnidade: unit1, idUsuario: userIds[1][0]!, now });
   });
   return true;
 }

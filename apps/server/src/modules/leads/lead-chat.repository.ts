@@ -219,3 +219,11 @@ export async function setLastMessagePreview(db: DbOrTx, cliCrmId: number, criado
     .set({ whatsappUltimaMensagemTexto: preview })
     .where(and(eq(leads.cliCrmId, cliCrmId), eq(leads.whatsappUltimaMensagemDataGeral, criadoEm)));
 }
+
+/** Name, phone and last received message of leads (the mass-send monitor, issue 13). */
+export async function leadFacts(db: DbOrTx, ids: readonly number[]): Promise<{ cliCrmId: number; nome: string | null; telefone: string | null; recebidaEm: Date | null }[]> {
+  return db
+    .select({ cliCrmId: leads.cliCrmId, nome: leads.cliNome, telefone: leads.cliTelefone, recebidaEm: leads.whatsappUltimaMensagemDataRecebida })
+    .from(leads)
+    .where(inArray(leads.cliCrmId, [...ids]));
+}

@@ -9,7 +9,7 @@ import { isLeadVisibleTo, seesAssignedLeads, type LeadViewer } from '@funil/doma
 import { classifyPhone, leadPhoneText } from '@funil/domain/phone/matching';
 import { CONTACT_MESSAGES } from '@funil/domain/leads/contact';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
-import { CONTACT_LIST_KINDS, CONTACT_LIST_LAYOUT, FilterSegmentsError, parseFilterSegments, type ContactListFilter, type ContactListKind } from '@funil/domain/leads/filter-segments';
+import { CONTACT_LIST_KINDS, CONTACT_LIST_LAYOUT, FilterSegmentsError, MASS_SEND_CLIENTS_LAYOUT, emptyFilter, parseFilterSegments, type ContactListFilter, type ContactListKind, type MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
 import { canEditTicketFromTimeline, contactEditHistory, CONTACT_EDIT_DESCRIPTION, TICKET_CHANGE_DESCRIPTION } from '@funil/domain/leads/timeline';
 import { formatDateTime, formatSchedulePayload, toInstant } from '@funil/domain/format/date';
 import { formatBRL } from '@funil/domain/format/currency';
@@ -36,7 +36,10 @@ import {
   listCampaigns,
   listHistory,
   countLeads,
+  findMassSendLeads,
   listLeadsPageJson,
+  listMassSendLeads,
+  markMassSendOptOut,
   moveHistoryToUnit,
   updateLead,
   type LeadRow,
@@ -753,3 +756,72 @@ export const firstLeadPhones = chat.firstLeadPhones;
 
 /** The legacy channel's lead list (001 §7 GET whatsapp/clientes), with the 001 §6 visibility. */
 export { listWhatsappClients } from './whatsapp-clients.service.ts';
+
+// ---- Mass send (issue 13; 002 §7 'Mass send') -----------------------------------------------
+
+/** The single-word answers that take a lead out of campaigns (issue 13 'Opt-out'). */
+export const MASS_SEND_OPT_OUT_WORDS: readonly string[] = ['SAIR', 'PARAR', 'PARE', 'STOP', 'CANCELAR', 'DESCADASTRAR'];
+
+/** Whether a received text is an opt-out: one of the words alone, case, accents and punctuation ignored. */
+export function isMassSendOptOut(text: string | null | undefined): boolean {
+  const word = (text ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\p{L}\p{N}\s]/gu, '')
+    .trim()
+    .toUpperCase();
+  return MASS_SEND_OPT_OUT_WORDS.includes(word);
+}
+
+/** 002 §7 GET /envioemmassa/clientes/{…segments}: the leads of a filter the session may see. */
+export async function massSendLeadSearch(db: Db, session: Session, tail: string) {
+  let f: MassSendClientsFilter;
+  try {
+    f = parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail);
+  } catch (error) {
+    if (error instanceof FilterSegmentsError) throw new DomainError('invalid', error.message);
+    throw error;
+  }
+  // The composer's segments in the contact list's filter: one WHERE for both (listWhere).
+  const filter: ContactListFilter = {
+    ...emptyFilter(CONTACT_LIST_LAYOUT),
+    cli_status_negociacao: f.status_negociacao,
+    cli_status_negociacao_venda: f.status_venda,
+    cli_contato_status: f.status_contato,
+    cli_tipo_lead: f.tipo_lead,
+    status_envio_massa: f.status_mensagem,
+    cli_campanha_nome: f.campanha,
+    data_inicio: f.data_inicio,
+    data_fim: f.data_fim,
+    tags: f.tags,
+    atendentes: f.atendentes,
+  };
+  const { rows, total } = await listMassSendLeads(db, scopeOf(session), filter);
+  return { clientes: rows, total };
+}
+
+/** The campaign's leads the session may see, among `ids` (live, of its unit). */
+export function massSendLeadsOf(db: Db | Tx, session: Session, ids: readonly number[]): Promise<LeadRow[]> {
+  return findMassSendLeads(db, scopeOf(session), ids);
+}
+
+/**
+ * Issue 13 'Opt-out': the lead answered SAIR/PARAR; campaigns skip it from now on (the
+ * attendant's chat does not), with its history event. Nothing happens the second time.
+ */
+export async function recordMassSendOptOut(db: Db | Tx, lead: { cliCrmId: number; idUnidade: number }, at: Date): Promise<boolean> {
+  const marked = await markMassSendOptOut(db, lead.cliCrmId, at);
+  if (marked) {
+    await insertHistory(db, [{ cliCrmId: lead.cliCrmId, idUnidade: lead.idUnidade, atendente: null, tipo: TIMELINE_EVENT_TYPE.usuario, descricao: MASS_SEND_OPT_OUT_HISTORY, datacad: at }]);
+  }
+  return marked;
+}
+
+/** The timeline text of an opt-out (issue 13). */
+export const MASS_SEND_OPT_OUT_HISTORY = 'Lead pediu para sair dos envios em massa';
+
+/** What the campaign monitor shows of its leads (002 §3 'Campaign client'): name, number, last answer. */
+export async function massSendLeadFacts(db: Db | Tx, ids: readonly number[]): Promise<Map<number, { nome: string; telefone: string; recebidaEm: Date | null }>> {
+  const rows = ids.length === 0 ? [] : await chat.leadFacts(db, ids);
+  return new Map(rows.map((r) => [r.cliCrmId, { nome: r.nome ?? '', telefone: r.telefone ?? '', recebidaEm: r.recebidaEm }]));
+}

@@ -71,6 +71,8 @@ export const leads = pgTable(
     utmContent: varchar('utm_content', { length: 200 }),
     utmTerm: varchar('utm_term', { length: 200 }),
     whatsappBlocked: integer('whatsapp_blocked').notNull().default(0),
+    /** Issue 13: when the lead answered SAIR/PARAR to a campaign; mass sends skip it (the attendant's chat does not). */
+    optoutEnvioMassa: timestamp('optout_envio_massa', { withTimezone: true }),
     idTicket: integer('id_ticket'),
     idInstanciaEvolution: integer('id_instancia_evolution'),
     isGroup: integer('is_group').notNull().default(0),

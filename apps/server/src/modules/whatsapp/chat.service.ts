@@ -118,6 +118,10 @@ export type SendInput = {
   ticketId?: number | null;
   /** issue 7 §2: the client's temp_ id or Idempotency-Key; a repeat answers the stored message and sends nothing. */
   idempotencyKey?: string | null;
+  /** The gateway's typing presence before the send, ms (ref §3.7 `delay`; issue 13 mass send). */
+  delayMs?: number | undefined;
+  /** Issue 13: a gateway failure is thrown as the gateway's error (after it is recorded), so the caller can tell 429/463 apart. */
+  rawGatewayErrors?: boolean | undefined;
 };
 
 const RAW_BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -220,11 +224,12 @@ export async function sendToLead(ctx: WhatsappContext, session: Session, input: 
       await updateMessage(ctx.db, pendingId, { mediaPath: path, mediaStatus: 'ready' });
     }
     // 2. Send.
-    record = await sendOutgoing(ctx, instance, number, o, decoded, quoted, text);
+    record = await sendOutgoing(ctx, instance, number, o, decoded, quoted, text, input.delayMs);
   } catch (err) {
     // 3a. The failure is recorded: a retry with the same key answers it and sends nothing.
     await updateMessage(ctx.db, pendingId, { isError: true });
     if (err instanceof EvolutionError && err.notOnWhatsapp.length > 0) throw new DomainError('invalid', WHATSAPP_MESSAGES.leadWithoutWhatsapp);
+    if (input.rawGatewayErrors && err instanceof EvolutionError) throw err;
     if (err instanceof DomainError) throw err;
     gatewayFailure(ctx, err);
   }
@@ -265,9 +270,10 @@ async function sendOutgoing(
   decoded: { data: Buffer; mimetype: string | undefined } | null,
   quoted: QuotedRef | undefined,
   text: string,
+  delayMs?: number,
 ): Promise<MessageRecord> {
   const client = requireGateway(ctx).client;
-  const q = quoted ? { quoted } : {};
+  const q = { ...(quoted ? { quoted } : {}), ...(delayMs ? { delay: delayMs } : {}) };
   if (o.kind === 'text') return client.sendText(refOf(instance), { number, text, ...q });
   if (o.kind === 'audio') return client.sendWhatsAppAudio(refOf(instance), { number, audio: decoded!.data.toString('base64'), ...q });
   if (o.mediatype === 'sticker') return client.sendSticker(refOf(instance), { number, sticker: decoded!.data.toString('base64'), ...q });

@@ -6,7 +6,7 @@
 // event stores nothing (ref §8.3), acks only rise (ref §8.4), events wait for the commit.
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
 import type { DbOrTx } from '../../db/connection.ts';
-import { raiseLeadLastStatus, unitLead, leadSummaryOf } from '../leads/leads.service.ts';
+import { isMassSendOptOut, raiseLeadLastStatus, recordMassSendOptOut, unitLead, leadSummaryOf } from '../leads/leads.service.ts';
 import { chatMessageOf, ticketOf } from './message-view.ts';
 import { downloadInBackground } from './media.service.ts';
 import { emitLead, emitMessage, emitTicket, type Tenant } from './whatsapp-events.ts';
@@ -144,6 +144,10 @@ export async function announceWritten(ctx: WhatsappContext, p: PipelineItem, wri
   const db = ctx.db;
   const { lead, stored: row } = written;
   if (!row) return; // a repeated event (ref §8.3)
+  // Issue 13 'Opt-out': a lead answering SAIR/PARAR alone leaves the campaigns (not the chat).
+  if (!p.message.fromMe && p.message.reactionTargetId === null && isMassSendOptOut(p.message.body)) {
+    await recordMassSendOptOut(db, { cliCrmId: lead.cliCrmId, idUnidade: p.unit.idUnidade }, p.message.criadoEm);
+  }
   const lifted = row.stale && p.message.fromMe && p.preview !== null ? await raiseLeadLastStatus(db, lead.cliCrmId, p.message.criadoEm, row.ack) : null;
   const moved = lifted ?? row.lead;
   const leadRow = moved ? null : await unitLead(db, p.unit.idUnidade, lead.cliCrmId);

@@ -32,7 +32,7 @@ export const SCHEDULED_RETRY_DELAYS_MS: readonly number[] = [60_000, 5 * 60_000,
 export const scheduledSendKey = (item: ScheduledMessageJobItem) => `agendada:${item.cliCrmId}:${item.versao}:${item.tentativa}`;
 
 /** The scheduler as the sender: its name signs the text (assinaturaWhatsapp) and its id is the message's. */
-async function senderSession(ctx: WhatsappContext, idUsuario: number | null, lead: { idEmpresa: number; idUnidade: number }): Promise<Session> {
+export async function senderSession(ctx: WhatsappContext, idUsuario: number | null, lead: { idEmpresa: number; idUnidade: number }): Promise<Session> {
   const user = idUsuario === null ? null : await userById(ctx.db, idUsuario);
   const permission = (user?.permissao ?? 'u') as Permission;
   // Only what the send path reads: who sends, in which unit, under which name.

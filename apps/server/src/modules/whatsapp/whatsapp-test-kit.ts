@@ -8,6 +8,7 @@ import { io, type Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
 import { createEmulator, type Emulator } from '@funil/evolution-emulator/emulator';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import type { AppOptions } from '../../app.ts';
 import { leads } from '../leads/leads.table.ts';
 import { phoneKey } from '../leads/phone-key.ts';
 import { whatsappContextOf } from './whatsapp.routes.ts';
@@ -33,18 +34,19 @@ export type Kit = {
   close(): Promise<void>;
 };
 
-export async function startKit(options: { scheduledRetryDelaysMs?: readonly number[] } = {}): Promise<Kit> {
+export async function startKit(options: { scheduledRetryDelaysMs?: readonly number[]; extras?: Record<string, unknown>; massSend?: AppOptions['massSend'] } = {}): Promise<Kit> {
   const key = randomBytes(16).toString('hex');
   const emu = createEmulator({ globalApiKey: key, autoAck: false, webhookRetry: { maxAttempts: 2, baseDelayMs: 50, maxDelayMs: 100, timeoutMs: 5_000 } });
   const emuUrl = await emu.listen(0, '127.0.0.1');
   const mediaDir = await mkdtemp(join(tmpdir(), 'funil-wa-test-'));
   const t = await createTestApp({
-    settings: { evolutionHabilitado: true, extras: { whatsapp_v2: true } },
+    settings: { evolutionHabilitado: true, extras: { whatsapp_v2: true, ...options.extras } },
     evolution: { baseUrl: emuUrl, globalApiKey: key, publicUrl: 'http://127.0.0.1:1' },
     mediaDir,
     // The media sweeper is driven by the tests (retryDueMedia with a chosen time).
     mediaSweepMs: 0,
     ...(options.scheduledRetryDelaysMs ? { scheduledRetryDelaysMs: options.scheduledRetryDelaysMs } : {}),
+    ...(options.massSend ? { massSend: options.massSend } : {}),
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();

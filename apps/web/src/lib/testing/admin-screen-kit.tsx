@@ -104,14 +104,15 @@ export function answerFetch(routes: Record<string, Answer>): SentRequest[] {
   return sent;
 }
 
-export function renderWithProviders(ui: ReactNode, client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })) {
+/** `path`: the router's first entry (a screen that reads its search params). */
+export function renderWithProviders(ui: ReactNode, client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }), path = '/') {
   return {
     client,
     ...render(
       <ThemeProvider theme={theme}>
         <QueryClientProvider client={client}>
           <SnackbarProvider>
-            <MemoryRouter>{ui}</MemoryRouter>
+            <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
           </SnackbarProvider>
         </QueryClientProvider>
       </ThemeProvider>,

@@ -12,9 +12,13 @@ import { useCampaigns } from '../api/get-campaigns.ts';
 import { useUnitTags } from '../api/tags.ts';
 import { EMPTY_ADVANCED_FILTER, type AdvancedFilter } from './crm-filters.ts';
 
+/** Fields another screen leaves out (the mass-send composer has no attendance or date-type segment, 002 §7). */
+export type AdvancedFilterHideable = 'cli_atendimento' | 'tipo_data';
+
 type AdvancedFiltersProps = {
   applied: AdvancedFilter;
   onApply: (filter: AdvancedFilter) => void;
+  hide?: readonly AdvancedFilterHideable[];
 };
 
 type Option = { id: number; nome: string };
@@ -41,7 +45,7 @@ const toIso = (value: dayjs.Dayjs | null) => {
   return iso !== null && isFilterDate(iso) ? iso : null;
 };
 
-export function AdvancedFilters({ applied, onApply }: AdvancedFiltersProps) {
+export function AdvancedFilters({ applied, onApply, hide = [] }: AdvancedFiltersProps) {
   const unit = useLoadedUnitData();
   const [draft, setDraft] = useState(applied);
   const campaigns = useCampaigns(true);
@@ -75,20 +79,22 @@ export function AdvancedFilters({ applied, onApply }: AdvancedFiltersProps) {
         <Grid size={{ xs: 12, sm: 6 }}>
           <IdSelect label="Plataforma" value={draft.cli_tipo_lead} options={unit.plataformas} onChange={(id) => set('cli_tipo_lead', id)} />
         </Grid>
-        <Grid size={12}>
-          {/* 002 §2.1 attendance filter: Todos, Atendidos por mim, Não Atendido. */}
-          <TextField
-            select
-            size="small"
-            label="Atendimento"
-            value={String(draft.cli_atendimento)}
-            onChange={(event) => set('cli_atendimento', event.target.value === '1' ? 1 : event.target.value === '2' ? 2 : 0)}
-          >
-            <MenuItem value="0">Todos</MenuItem>
-            <MenuItem value="1">Atendidos por mim</MenuItem>
-            <MenuItem value="2">Não Atendido</MenuItem>
-          </TextField>
-        </Grid>
+        {!hide.includes('cli_atendimento') && (
+          <Grid size={12}>
+            {/* 002 §2.1 attendance filter: Todos, Atendidos por mim, Não Atendido. */}
+            <TextField
+              select
+              size="small"
+              label="Atendimento"
+              value={String(draft.cli_atendimento)}
+              onChange={(event) => set('cli_atendimento', event.target.value === '1' ? 1 : event.target.value === '2' ? 2 : 0)}
+            >
+              <MenuItem value="0">Todos</MenuItem>
+              <MenuItem value="1">Atendidos por mim</MenuItem>
+              <MenuItem value="2">Não Atendido</MenuItem>
+            </TextField>
+          </Grid>
+        )}
         <Grid size={12}>
           <Autocomplete
             size="small"
@@ -153,12 +159,14 @@ export function AdvancedFilters({ applied, onApply }: AdvancedFiltersProps) {
             slotProps={{ textField: { size: 'small', fullWidth: true } }}
           />
         </Grid>
-        <Grid size={12}>
-          <TextField select size="small" label="Tipo de data" value={String(draft.tipo_data)} onChange={(event) => set('tipo_data', event.target.value === '1' ? 1 : 0)}>
-            <MenuItem value="0">Data de captação</MenuItem>
-            <MenuItem value="1">Data de atendimento</MenuItem>
-          </TextField>
-        </Grid>
+        {!hide.includes('tipo_data') && (
+          <Grid size={12}>
+            <TextField select size="small" label="Tipo de data" value={String(draft.tipo_data)} onChange={(event) => set('tipo_data', event.target.value === '1' ? 1 : 0)}>
+              <MenuItem value="0">Data de captação</MenuItem>
+              <MenuItem value="1">Data de atendimento</MenuItem>
+            </TextField>
+          </Grid>
+        )}
       </Grid>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button

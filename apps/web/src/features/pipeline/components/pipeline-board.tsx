@@ -83,9 +83,10 @@ type PipelineBoardProps = {
   showAttendant: boolean;
   onOpen: (id: number) => void;
   onExport: (column: ColumnState) => void;
+  onStartMassSend?: (column: ColumnState) => void;
 };
 
-export function PipelineBoard({ family, filter, columns, canDrag, canMenu, showAttendant, onOpen, onExport }: PipelineBoardProps) {
+export function PipelineBoard({ family, filter, columns, canDrag, canMenu, showAttendant, onOpen, onExport, onStartMassSend }: PipelineBoardProps) {
   const { enqueueSnackbar } = useSnackbar();
   const [active, setActive] = useState<{ card: PipelineCard; coluna: number } | null>(null);
   const [hint, setHint] = useState<Target | null>(null);
@@ -169,6 +170,7 @@ export function PipelineBoard({ family, filter, columns, canDrag, canMenu, showA
             onOpen={onOpen}
             onLoadMore={onLoadMore}
             onExport={onExport}
+            onStartMassSend={onStartMassSend}
           />
         ))}
       </Box>

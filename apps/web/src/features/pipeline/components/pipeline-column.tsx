@@ -24,11 +24,16 @@ type PipelineColumnProps = {
   onOpen: (id: number) => void;
   onLoadMore: (coluna: number) => void;
   onExport: (column: ColumnState) => void;
+  /**
+   * 002 §2.4 'Iniciar envio em massa': given only when the viewer may open the composer (000 §6:
+   * the user role, with the unit's flag); 'Exportar CSV' stays with permission a or ag (canMenu).
+   */
+  onStartMassSend?: (column: ColumnState) => void;
 };
 
 const countFormat = new Intl.NumberFormat('pt-BR');
 
-export const PipelineColumn = memo(function PipelineColumn({ column, canDrag, canMenu, showAttendant, hint, onOpen, onLoadMore, onExport }: PipelineColumnProps) {
+export const PipelineColumn = memo(function PipelineColumn({ column, canDrag, canMenu, showAttendant, hint, onOpen, onLoadMore, onExport, onStartMassSend }: PipelineColumnProps) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const drop = useDroppable({ id: `col:${column.coluna}`, data: { coluna: column.coluna } });
@@ -74,7 +79,7 @@ export const PipelineColumn = memo(function PipelineColumn({ column, canDrag, ca
           {column.nome}
         </Typography>
         <Chip size="small" label={countFormat.format(column.total)} aria-label={`${column.total} leads`} data-testid="coluna-total" sx={{ bgcolor: column.cor, color: '#fff', fontWeight: 700 }} />
-        {canMenu ? (
+        {canMenu || onStartMassSend ? (
           <>
             <Tooltip title="Ações da coluna">
               <IconButton size="small" aria-label={`Ações da coluna ${column.nome}`} onClick={(e) => setMenuAnchor(e.currentTarget)}>
@@ -82,14 +87,26 @@ export const PipelineColumn = memo(function PipelineColumn({ column, canDrag, ca
               </IconButton>
             </Tooltip>
             <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
-              <MenuItem
-                onClick={() => {
-                  setMenuAnchor(null);
-                  onExport(column);
-                }}
-              >
-                Exportar CSV
-              </MenuItem>
+              {onStartMassSend && (
+                <MenuItem
+                  onClick={() => {
+                    setMenuAnchor(null);
+                    onStartMassSend(column);
+                  }}
+                >
+                  Iniciar envio em massa
+                </MenuItem>
+              )}
+              {canMenu && (
+                <MenuItem
+                  onClick={() => {
+                    setMenuAnchor(null);
+                    onExport(column);
+                  }}
+                >
+                  Exportar CSV
+                </MenuItem>
+              )}
             </Menu>
           </>
         ) : null}

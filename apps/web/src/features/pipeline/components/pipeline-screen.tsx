@@ -29,6 +29,7 @@ import FilterList from '@mui/icons-material/FilterList';
 import ViewKanban from '@mui/icons-material/ViewKanban';
 import TableRows from '@mui/icons-material/TableRows';
 import ViewColumn from '@mui/icons-material/ViewColumn';
+import type { PipelineFilter } from '@funil/domain/leads/filter-segments';
 import { isBoardStatusName, canDragInFamily, canUseColumnMenu, type PipelineFamily } from '@funil/domain/pipeline/pipeline';
 import { leadUpdateEvent, pipelineMoveEvent } from '@funil/domain/realtime/events';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -45,12 +46,14 @@ import { PipelineFilterDialog } from './pipeline-filter-dialog.tsx';
 import { PipelineTable } from './pipeline-table.tsx';
 
 export type LeadPanelProps = { leadId: number; onLeave: () => void };
-type PipelineScreenProps = { LeadPanel: ComponentType<LeadPanelProps> };
+/** What the app does with 'Iniciar envio em massa' of a column: the column, its family and the board's filter. */
+export type StartMassSend = (column: ColumnState, family: PipelineFamily, filter: PipelineFilter) => void;
+type PipelineScreenProps = { LeadPanel: ComponentType<LeadPanelProps>; onStartMassSend?: StartMassSend };
 
 const countFormat = new Intl.NumberFormat('pt-BR');
 const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
-export function PipelineScreen({ LeadPanel }: PipelineScreenProps) {
+export function PipelineScreen({ LeadPanel, onStartMassSend }: PipelineScreenProps) {
   const unit = useLoadedUnitData();
   const user = useCurrentUser();
   const view = usePipelineView((v) => v);
@@ -246,7 +249,7 @@ export function PipelineScreen({ LeadPanel }: PipelineScreenProps) {
             {loadError.message}
           </Alert>
         ) : board ? (
-          <PipelineBoard family={family} filter={filter} columns={visibleColumns} canDrag={canDrag} canMenu={canMenu} showAttendant={showAttendant} onOpen={openLead} onExport={setExporting} />
+          <PipelineBoard family={family} filter={filter} columns={visibleColumns} canDrag={canDrag} canMenu={canMenu} showAttendant={showAttendant} onOpen={openLead} onExport={setExporting} onStartMassSend={onStartMassSend ? (column) => onStartMassSend(column, family, filter) : undefined} />
         ) : (
           <BoardSkeleton />
         )}

@@ -1,0 +1,167 @@
+// Issue 13 'Exactly once': a campaign runs in a child server process on PostgreSQL; the process
+// is killed with SIGKILL in the middle of the campaign three times and started again each time;
+// the gateway emulator (over HTTP, in this process) then counts the messages each recipient got:
+// exactly one each. The waits are shortened (waitScale) and the lease is short, so the killed
+// process's campaign is taken up by the next one soon.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createEmulator, type Emulator } from '@funil/evolution-emulator/emulator';
+import { loadEnv } from '../../env.ts';
+import { openDatabase, type Database } from '../../db/connection.ts';
+import { seedFixture, TEST_PASSWORD, type Fixture } from '../../testing/test-app.ts';
+import { leads } from '../leads/leads.table.ts';
+import { phoneKey } from '../leads/phone-key.ts';
+import { instanciasEvolution } from '../whatsapp/instances.table.ts';
+import { enviosEmMassa, enviosEmMassaClientes } from './mass-send.table.ts';
+
+const env = loadEnv();
+const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+const NODE_SCRIPT = fileURLToPath(new URL('../../testing/mass-send-node.ts', import.meta.url));
+const RECIPIENTS = 14;
+const INST = 'massa-queda';
+
+async function unreachable(): Promise<string | null> {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+    await admin.query('select 1');
+    return null;
+  } catch (err) {
+    return `PostgreSQL inacessível em ${new URL(ADMIN_URL).host}: ${(err as Error).message}`;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+}
+const skipReason = await unreachable();
+if (skipReason) console.warn(`mass-send-crash.test.ts ignorado: ${skipReason}`);
+
+const name = `funil_massa_${process.pid}_${randomBytes(4).toString('hex')}`;
+const key = randomBytes(16).toString('hex');
+let database: Database | null = null;
+let fixture: Fixture;
+let emu: Emulator;
+let emuUrl = '';
+let dbUrl = '';
+const children: ChildProcess[] = [];
+
+function startNode(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', NODE_SCRIPT, dbUrl, emuUrl, key], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`o processo não subiu em 90 s: ${err}`)), 90_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /FUNIL_NODE (\S+)/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1]! });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`o processo saiu com ${code ?? signal}: ${err}`));
+    });
+  });
+}
+
+const kill = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+
+const sentByNumber = () => {
+  const counts = new Map<string, number>();
+  for (const m of emu.state.instances.get(INST)?.messages ?? []) if (m.viaApi) counts.set(m.record.key.remoteJid, (counts.get(m.record.key.remoteJid) ?? 0) + 1);
+  return counts;
+};
+const sentTotal = () => [...sentByNumber().values()].reduce((a, b) => a + b, 0);
+const until = async (check: () => boolean | Promise<boolean>, ms: number) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return false;
+};
+
+describe.skipIf(skipReason !== null)('a campaign killed with SIGKILL three times (issue 13 "Exactly once")', () => {
+  beforeAll(async () => {
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const target = new URL(ADMIN_URL);
+    target.pathname = `/${name}`;
+    dbUrl = target.toString();
+    // Every hour and day allowed: the test must not depend on when it runs.
+    database = await openDatabase({ url: dbUrl });
+    fixture = await seedFixture(database, {
+      evolutionHabilitado: true,
+      extras: { habilita_envio_em_massaV2: true, configuracoes_envio_em_massa: { quantidade_max_leads: 500, tempo_minimo: 10, tempo_maximo: 50, horario_inicio: '00:00', horario_fim: '23:59', dias_semana: [0, 1, 2, 3, 4, 5, 6] } as never },
+    });
+    emu = createEmulator({ globalApiKey: key, autoAck: false, webhookRetry: { maxAttempts: 1, baseDelayMs: 10, maxDelayMs: 10, timeoutMs: 200 } });
+    emuUrl = await emu.listen(0, '127.0.0.1');
+    const created = await fetch(`${emuUrl}/instance/create`, { method: 'POST', headers: { apikey: key, 'content-type': 'application/json' }, body: JSON.stringify({ instanceName: INST, integration: 'WHATSAPP-BAILEYS' }) });
+    const token = ((await created.json()) as { hash: string }).hash;
+    await fetch(`${emuUrl}/_emulator/instances/${INST}/scan`, { method: 'POST', headers: { ...emu.controlHeaders, 'content-type': 'application/json' }, body: JSON.stringify({ number: '5511900000088' }) });
+    await database.db.insert(instanciasEvolution).values({ idUnidade: fixture.unitA1, idEmpresa: fixture.companyA, name: INST, token, webhookSecret: 'segredo-do-webhook-da-queda', connectionStatus: 'open' });
+    for (let i = 0; i < RECIPIENTS; i++) {
+      const phone = `1198800${String(i).padStart(4, '0')}`;
+      await database.db.insert(leads).values({ idEmpresa: fixture.companyA, idUnidade: fixture.unitA1, cliNome: `Queda ${i}`, cliTelefone: phone, telefoneChave: phoneKey(phone) });
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(children.map(kill));
+    await emu?.close();
+    await database?.close();
+    if (!skipReason) {
+      const { default: pg } = await import('pg');
+      const admin = new pg.Client({ connectionString: ADMIN_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+
+  it('every recipient gets the message exactly once', async () => {
+    const db = database!.db;
+    let node = await startNode();
+    const login = await fetch(`${node.url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: fixture.users.u.email, senha: TEST_PASSWORD, lembrar: true }) });
+    const auth = `Bearer ${((await login.json()) as { data: { token: string } }).data.token}`;
+    const ids = (await db.select({ id: leads.cliCrmId }).from(leads).where(eq(leads.idUnidade, fixture.unitA1))).map((r) => r.id);
+    const res = await fetch(`${node.url}/api/envio-em-massa`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ nomeDisparo: 'Queda', intervaloMensagem: 10, leads: ids.map((id) => ({ cli_crm_id: id })), mensagens: ['Oferta para {{nome_do_cliente}}'] }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const campaignId = ((await res.json()) as { data: { id: number } }).data.id;
+    // Three kills, each after a few more sends went out.
+    for (const after of [2, 6, 10]) {
+      expect(await until(() => sentTotal() >= after, 60_000)).toBe(true);
+      await kill(node.child);
+      node = await startNode();
+    }
+    const done = await until(async () => (await db.select().from(enviosEmMassa).where(eq(enviosEmMassa.id, campaignId)))[0]?.status === 'FINALIZADO', 120_000);
+    expect(done).toBe(true);
+    const counts = sentByNumber();
+    expect(counts.size).toBe(RECIPIENTS);
+    expect([...counts.values()].every((n) => n === 1), JSON.stringify([...counts])).toBe(true);
+    const statuses = await db.select({ status: enviosEmMassaClientes.status, n: sql<number>`count(*)::int` }).from(enviosEmMassaClientes).where(eq(enviosEmMassaClientes.idCampanha, campaignId)).groupBy(enviosEmMassaClientes.status);
+    expect(statuses).toEqual([{ status: 'SENT', n: RECIPIENTS }]);
+    await kill(node.child);
+  }, 300_000);
+});

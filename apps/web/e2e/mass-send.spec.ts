@@ -1,0 +1,174 @@
+// Issue 13, 002 §2.2 composer and §2.3 monitor end to end: an attendant composes a campaign over a
+// filter (with the preview of the first lead), sends it through the gateway emulator, watches it
+// progress live on 'Listar Envios', pauses, continues and finalizes it, and opens 'Envios'.
+// The engine runs on a clock inside the allowed hours (a Monday 10:00 in São Paulo, moving with
+// real time) and with the shortest random wait, so the run takes seconds, not minutes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { buildMassSendClientsPath, emptyFilter, MASS_SEND_CLIENTS_LAYOUT } from '@funil/domain/leads/filter-segments';
+import { massSendLeadSearchSchema } from '@funil/domain/mass-send/mass-send-api';
+import { unitDataSchema } from '@funil/domain/unit/unit-data';
+import { DESKTOP, SCREENSHOTS_DIR, loginAs, startHarnessWithGateway, type GatewayHarness } from './harness.ts';
+
+const INSTANCE = 'paulista-campanhas';
+const MONDAY_10H_SAO_PAULO = Date.parse('2026-11-23T13:00:00.000Z');
+const started = Date.now();
+let harness: GatewayHarness;
+let statusName = '';
+let found = 0;
+
+async function api(path: string, token: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
+  return fetch(`${harness.baseURL}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${token}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+beforeAll(async () => {
+  harness = await startHarnessWithGateway({}, { massSend: { now: () => new Date(MONDAY_10H_SAO_PAULO + (Date.now() - started)), random: () => 0, pollMs: 200 } });
+  const superAdmin = (await harness.apiLogin('superadmin@demo.com.br')).token;
+  expect((await api('/cadastros/configuracoes-extras', superAdmin, { method: 'PUT', body: { habilita_envio_em_massaV2: true } })).status).toBe(200);
+  const admin = (await harness.apiLogin('admin@demo.com.br')).token;
+  expect((await api('/instancias', admin, { method: 'POST', body: { name: INSTANCE } })).status).toBe(201);
+  expect(await harness.emulatorControl(`/_emulator/instances/${INSTANCE}/scan`, { number: '5511900002222', profileName: 'Campanhas Paulista' })).toBe(200);
+  // A negotiation status the attendant sees a handful of leads in (the demo's data is random).
+  const attendant = (await harness.apiLogin('atendente@demo.com.br')).token;
+  const unit = unitDataSchema.parse(((await (await api('/cadastros/dados-unidade', attendant)).json()) as { data: unknown }).data);
+  for (const status of unit.crm_contato_negociacao_status) {
+    const path = buildMassSendClientsPath({ ...emptyFilter(MASS_SEND_CLIENTS_LAYOUT), status_negociacao: status.idFunil });
+    const body = (await (await api(`/${path}`, attendant)).json()) as { data?: unknown };
+    const { clientes } = massSendLeadSearchSchema.parse(body.data ?? body);
+    if (clientes.length >= 4) {
+      statusName = status.nome;
+      found = clientes.length;
+      break;
+    }
+  }
+  expect(statusName).not.toBe('');
+}, 120_000);
+afterAll(async () => {
+  await harness?.close();
+});
+
+/** Screenshots without the passing snackbars. */
+async function screenshot(page: Page, file: string): Promise<void> {
+  for (const close of await page.getByRole('button', { name: 'Fechar aviso', includeHidden: true }).all()) await close.click().catch(() => undefined);
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}${file}` });
+}
+
+/** A link of the drawer's 'Envio Em Massa' group, opening the group when it is closed. */
+async function openMassSendLink(page: Page, name: 'Cadastrar Envios' | 'Listar Envios'): Promise<void> {
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  const link = menu.getByRole('link', { name });
+  if (!(await link.isVisible())) await menu.getByRole('button', { name: 'Envio Em Massa' }).click();
+  await link.click();
+}
+
+const campaignRow = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
+
+describe('002 §2.2, §2.3 a campaign from the composer to the monitor', () => {
+  it('composes over a filter with a preview, sends, and pauses, continues and finalizes it live on the monitor', async () => {
+    const { context, page } = await harness.newPage(DESKTOP);
+    await loginAs(page, 'atendente@demo.com.br');
+
+    // The demo's history: a campaign the engine paused, with its reason. One unfinished campaign per
+    // unit (CAMPANHA_EXISTE), so it is finalized first, confirming the dialog.
+    await page.goto('/envio-em-massa');
+    const demoPaused = page.getByRole('row').filter({ has: page.getByTestId('status-disparo').getByText('Pausado', { exact: true }) });
+    await demoPaused.getByTestId('nota-status').getByText(/^Pausado automaticamente: /).waitFor();
+    expect(await demoPaused.getByRole('button', { name: /^Pausar / }).count()).toBe(0);
+    await screenshot(page, 'envio-em-massa.png');
+    await demoPaused.getByRole('button', { name: /^Finalizar / }).click();
+    await page.getByRole('dialog', { name: 'Finalizar disparo' }).getByRole('button', { name: 'Finalizar' }).click();
+    await expect.poll(() => page.getByText('Pausado', { exact: true }).count()).toBe(0);
+
+    await openMassSendLink(page, 'Cadastrar Envios');
+    await page.waitForURL('**/envio-em-massa-cadastro');
+    await page.getByText('Filtro não aplicado').waitFor();
+    const send = page.getByRole('button', { name: 'Enviar', exact: true });
+    expect(await send.isDisabled()).toBe(true);
+
+    // 002 §5: the bounds of numeroDeClientes, in the spec's words.
+    const count = page.getByLabel('Número de clientes');
+    await count.fill('');
+    await page.getByText('Campo obrigatório').first().waitFor();
+    await count.fill('0');
+    await page.getByText('O valor deve ser no mínimo 1').waitFor();
+    await count.fill('501');
+    await page.getByText('O valor deve ser no máximo 500').waitFor();
+    await count.fill('4');
+
+    // The filter panel (the CRM's advanced filters): one negotiation status.
+    await page.getByLabel('Status da Negociação').click();
+    await page.getByRole('option', { name: statusName, exact: true }).click();
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    const list = page.getByRole('list').filter({ has: page.getByRole('listitem') });
+    await list.getByRole('listitem').first().waitFor();
+    await page.getByLabel('Selecionar todos').check();
+    await expect.poll(() => page.getByTestId('contagem-selecionados').innerText()).toContain(`4 de ${found} selecionados`);
+    if (found > 4) await page.getByText('Quantidade máxima de leads selecionados atingida').waitFor();
+
+    await page.getByLabel('Nome do Disparo').fill('Retorno de novembro');
+    await page.getByLabel('Mensagem', { exact: true }).fill('Olá {{nome_do_cliente}}! Sua avaliação gratuita vale até {{data_atual+7}}. {{cupom}}');
+    const preview = page.getByRole('region', { name: 'Pré-visualização' });
+    await preview.waitFor();
+    expect(await preview.getByTestId('preview-text').innerText()).toMatch(/^Olá \S+! Sua avaliação gratuita vale até \d{2}\/\d{2}\/\d{4}\. \{\{cupom\}\}$/);
+    // The unknown placeholder stays as typed, in red.
+    const unknownColor = await preview.locator('[data-unknown-placeholder]').evaluate((el) => getComputedStyle(el).color);
+    expect(unknownColor).toMatch(/rgb\((2[0-4]\d|2[5][0-5]|1\d\d), \d{1,2}, \d{1,2}\)/);
+    await page.getByTestId('previsao-termino').waitFor();
+    expect(await send.isEnabled()).toBe(true);
+    await screenshot(page, 'envio-em-massa-cadastro.png');
+
+    await send.click();
+    await page.getByText('Disparo cadastrado com sucesso').waitFor();
+    // 002 §4 "Composer": the message is cleared; the bar turns into the running campaign's.
+    await page.getByRole('button', { name: 'Parar envio' }).waitFor();
+
+    // The monitor, live: no refresh clicked from here on.
+    await openMassSendLink(page, 'Listar Envios');
+    await page.waitForURL('**/envio-em-massa');
+    const row = campaignRow(page, 'Retorno de novembro');
+    await row.waitFor();
+    await expect.poll(() => row.getByTestId('status-disparo').innerText()).toBe('Em Andamento');
+    await expect.poll(() => row.getByTestId('progresso-texto').innerText(), { timeout: 30_000 }).toMatch(/^[1-3] de 4 enviados/);
+
+    await row.getByRole('button', { name: 'Pausar Retorno de novembro' }).click();
+    await expect.poll(() => row.getByTestId('status-disparo').innerText()).toBe('Pausado');
+    expect(await row.getByRole('button', { name: 'Pausar Retorno de novembro' }).count()).toBe(0);
+    const pausedAt = await row.getByTestId('progresso-texto').innerText();
+
+    await row.getByRole('button', { name: 'Continuar Retorno de novembro' }).click();
+    await expect.poll(() => row.getByTestId('status-disparo').innerText()).toBe('Em Andamento');
+    await expect.poll(() => row.getByTestId('progresso-texto').innerText(), { timeout: 30_000 }).not.toBe(pausedAt);
+
+    await row.getByRole('button', { name: 'Finalizar Retorno de novembro' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Finalizar disparo' });
+    await confirm.getByRole('button', { name: 'Finalizar' }).click();
+    await expect.poll(() => row.getByTestId('status-disparo').innerText()).toBe('Finalizado');
+    expect(await row.getByRole('button', { name: /^(Pausar|Continuar|Finalizar) / }).count()).toBe(0);
+
+    // 'Envios': every recipient with its status, the chat and the wa.me link.
+    await row.getByRole('button', { name: 'Envios de Retorno de novembro' }).click();
+    await page.getByRole('heading', { name: /^Envios — Retorno de novembro/ }).waitFor();
+    const statuses = await page.getByTestId('status-envio').allInnerTexts();
+    expect(statuses).toHaveLength(4);
+    expect(statuses.filter((s) => s.startsWith('Enviado')).length).toBeGreaterThanOrEqual(2);
+    expect(statuses.every((s) => /^(Enviado|Não Enviado|Erro|Pendente)/.test(s))).toBe(true);
+    const waMe = await page.getByRole('link', { name: /^Abrir .+ no WhatsApp$/ }).first().getAttribute('href');
+    expect(waMe).toMatch(/^https:\/\/wa\.me\/55\d{10,11}$/);
+    await screenshot(page, 'envio-em-massa-envios.png');
+
+    await page.getByRole('button', { name: /^Atendimento Whatsapp de / }).first().click();
+    await page.getByRole('dialog').first().waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Voltar' }).click();
+    await row.waitFor();
+    await context.close();
+  });
+});

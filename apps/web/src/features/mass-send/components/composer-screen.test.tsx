@@ -1,0 +1,263 @@
+// 002 §2.2 composer, §5 "Mass send" rules and messages, §8 outcomes: the list states, the bounds
+// of numeroDeClientes and intervaloTempo from the unit's settings, when 'Enviar' is enabled, the
+// selection limit, the preview with unknown placeholders in red, the multipart POST and its
+// snackbars, and the link of a pipeline column.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { formatDatePlusDays } from '@funil/domain/format/date';
+import { emptyFilter, MASS_SEND_CLIENTS_LAYOUT } from '@funil/domain/leads/filter-segments';
+import { massSendSettingsOf } from '@funil/domain/mass-send/mass-send-api';
+import { projectedFinish } from '@funil/domain/mass-send/pacing';
+import { formatDateTime } from '@funil/domain/format/date';
+import { answerFetch, makeCampaign, makeFoundLead, panel, postedCampaign, renderScreen, unitState } from './test-kit.tsx';
+import { MassSendComposerScreen } from './composer-screen.tsx';
+
+vi.mock('../../../lib/session.ts', async () => (await import('./test-kit.tsx')).sessionModule);
+vi.mock('../../../lib/unit-data.ts', async () => (await import('./test-kit.tsx')).unitDataModule);
+vi.mock('../../../lib/socket.ts', async () => (await import('./test-kit.tsx')).socketModule);
+
+vi.setConfig({ testTimeout: 30_000 });
+
+// jsdom lays nothing out: give the virtualised list a height so its rows mount.
+Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 700 });
+Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 800 });
+
+const CLIENTES = '/envioemmassa/clientes/4/-1/-1/-1/-1/-1/-1/-1/-1/-1/';
+const LEADS = [makeFoundLead(1, 'Maria Souza'), makeFoundLead(2, 'João Pereira'), makeFoundLead(3, 'Carla Dias')];
+const answers = (overrides: Record<string, unknown> = {}) => ({
+  [`GET ${CLIENTES}`]: { body: { data: { clientes: LEADS, total: LEADS.length } } },
+  'GET /envio-em-massa': { body: { data: [] } },
+  'GET /envio-em-massa/capacidade': { body: { data: { configuracoes: massSendSettingsOf({}), instancias: [{ nome: 'recepcao', conectada: true, enviadosHoje: 20, limiteHoje: 20, primeiroUso: null }] } } },
+  ...overrides,
+});
+
+const field = (label: string) => screen.getByLabelText(label, { exact: false, selector: 'input, textarea' });
+const sendButton = () => screen.getByRole('button', { name: 'Enviar' });
+const rowCheckbox = (name: string) => screen.getByRole('checkbox', { name });
+
+async function applyFilter() {
+  fireEvent.click(screen.getByRole('button', { name: 'Aplicar filtro de teste' }));
+  await screen.findByText('Maria Souza');
+}
+
+beforeEach(() => {
+  vi.unstubAllGlobals();
+  unitState.settings = { quantidade_max_leads: 300, tempo_minimo: 15, tempo_maximo: 40 };
+  unitState.evolutionHabilitado = true;
+  panel.next = { ...emptyFilter(MASS_SEND_CLIENTS_LAYOUT), status_negociacao: 4 };
+});
+afterEach(cleanup);
+
+describe('002 §2.2 list states', () => {
+  it("says 'Filtro não aplicado' before a filter, 'Carregando...' while searching and 'Nenhum lead encontrado' for an empty result", async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    answerFetch(answers({ [`GET ${CLIENTES}`]: { body: { data: { clientes: [], total: 0 } } } }));
+    const realFetch = vi.mocked(fetch);
+    vi.stubGlobal('fetch', vi.fn(async (...args: Parameters<typeof fetch>) => {
+      if (String(args[0]).includes('envioemmassa')) await gate;
+      return realFetch(...args);
+    }));
+    renderScreen(<MassSendComposerScreen />);
+    expect(screen.getByText('Filtro não aplicado')).toBeTruthy();
+    expect(screen.queryByText('Chips de conexão')).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Enviar pela instância' }).textContent).toBe('recepcao — (11) 98765-4321');
+    fireEvent.click(screen.getByRole('button', { name: 'Aplicar filtro de teste' }));
+    await screen.findByText('Carregando...');
+    release();
+    await screen.findByText('Nenhum lead encontrado');
+  });
+
+  it('shows the chips without the gateway, and a filter with no value counts as none', async () => {
+    unitState.evolutionHabilitado = false;
+    panel.next = emptyFilter(MASS_SEND_CLIENTS_LAYOUT);
+    const sent = answerFetch(answers());
+    renderScreen(<MassSendComposerScreen />);
+    expect(screen.getByText('Chips de conexão')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Aplicar filtro de teste' }));
+    expect(screen.getByText('Filtro não aplicado')).toBeTruthy();
+    expect(sent.some((r) => r.path.startsWith('/envioemmassa'))).toBe(false);
+  });
+});
+
+describe('002 §5 the dispatch form', () => {
+  it('bounds numeroDeClientes by quantidade_max_leads and intervaloTempo by tempo_minimo/tempo_maximo, in the spec words', async () => {
+    answerFetch(answers());
+    renderScreen(<MassSendComposerScreen />);
+    const count = field('Número de clientes');
+    expect((count as HTMLInputElement).value).toBe('300');
+    fireEvent.change(count, { target: { value: '' } });
+    expect(screen.getByText('Campo obrigatório')).toBeTruthy();
+    fireEvent.change(count, { target: { value: '0' } });
+    expect(screen.getByText('O valor deve ser no mínimo 1')).toBeTruthy();
+    fireEvent.change(count, { target: { value: '301' } });
+    expect(screen.getByText('O valor deve ser no máximo 300')).toBeTruthy();
+    fireEvent.change(count, { target: { value: '300' } });
+    const interval = field('Intervalo (segundos)');
+    expect((interval as HTMLInputElement).value).toBe('15');
+    fireEvent.change(interval, { target: { value: '14' } });
+    expect(screen.getByText('O valor deve ser no mínimo 15')).toBeTruthy();
+    fireEvent.change(interval, { target: { value: '41' } });
+    expect(screen.getByText('O valor deve ser no máximo 40')).toBeTruthy();
+  });
+
+  it("enables 'Enviar' only with leads selected, a message or media, a name, an active filter and no errors", async () => {
+    answerFetch(answers());
+    renderScreen(<MassSendComposerScreen />);
+    expect((sendButton() as HTMLButtonElement).disabled).toBe(true);
+    await applyFilter();
+    fireEvent.click(rowCheckbox('Maria Souza'));
+    expect((sendButton() as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(field('Nome do Disparo'), { target: { value: 'Retorno' } });
+    expect((sendButton() as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(field('Mensagem'), { target: { value: 'Olá' } });
+    expect((sendButton() as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.change(field('Intervalo (segundos)'), { target: { value: '5' } });
+    expect((sendButton() as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(field('Intervalo (segundos)'), { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('switch', { name: 'Mudar status após envio?' }));
+    expect((sendButton() as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("caps the selection at numeroDeClientes with 'Quantidade máxima de leads selecionados atingida'; select-all takes the first ones", async () => {
+    answerFetch(answers());
+    renderScreen(<MassSendComposerScreen />);
+    await applyFilter();
+    fireEvent.change(field('Número de clientes'), { target: { value: '2' } });
+    fireEvent.click(rowCheckbox('Maria Souza'));
+    fireEvent.click(rowCheckbox('João Pereira'));
+    fireEvent.click(rowCheckbox('Carla Dias'));
+    await screen.findByText('Quantidade máxima de leads selecionados atingida');
+    expect((rowCheckbox('Carla Dias') as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(rowCheckbox('Maria Souza'));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Selecionar todos' }));
+    expect((rowCheckbox('Maria Souza') as HTMLInputElement).checked).toBe(true);
+    expect((rowCheckbox('João Pereira') as HTMLInputElement).checked).toBe(true);
+    expect((rowCheckbox('Carla Dias') as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByTestId('contagem-selecionados').textContent).toContain('2 de 3 selecionados (máx. 2)');
+  });
+
+  it('keeps Enviar disabled without a selected lead, whatever else is filled (002 §5)', async () => {
+    answerFetch(answers());
+    renderScreen(<MassSendComposerScreen />);
+    await applyFilter();
+    fireEvent.change(field('Nome do Disparo'), { target: { value: 'Retorno' } });
+    fireEvent.change(field('Mensagem'), { target: { value: 'Olá' } });
+    expect((sendButton() as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('002 §2.2 preview', () => {
+  it("shows the first selected lead's first name, the date and unknown placeholders in red", async () => {
+    answerFetch(answers());
+    renderScreen(<MassSendComposerScreen />);
+    await applyFilter();
+    fireEvent.click(rowCheckbox('João Pereira'));
+    fireEvent.change(field('Mensagem'), { target: { value: 'Oi {{nome_do_cliente}}, até [data_atual+2]. {{cupom}} [nome_da_cliente]' } });
+    const preview = screen.getByRole('region', { name: 'Pré-visualização' });
+    const today = new Date();
+    expect(within(preview).getByTestId('preview-text').textContent).toBe(`Oi João, até ${formatDatePlusDays(today, 2)}. {{cupom}} João`);
+    const unknown = preview.querySelector('[data-unknown-placeholder]');
+    expect(unknown?.textContent).toBe('{{cupom}}');
+    expect(getComputedStyle(unknown!).color).toBe('rgb(211, 47, 47)');
+  });
+
+  it('keeps up to 5 variants, one tab each', async () => {
+    answerFetch(answers());
+    renderScreen(<MassSendComposerScreen />);
+    const add = screen.getByRole('button', { name: 'Adicionar variação' });
+    for (let i = 0; i < 4; i += 1) fireEvent.click(add);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Mensagem 1', 'Mensagem 2', 'Mensagem 3', 'Mensagem 4', 'Mensagem 5']);
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('issue 13 projected finish', () => {
+  it("uses the sending number's cap and sends today from envio-em-massa/capacidade", async () => {
+    answerFetch(answers());
+    renderScreen(<MassSendComposerScreen />);
+    await applyFilter();
+    fireEvent.click(rowCheckbox('Maria Souza'));
+    fireEvent.click(rowCheckbox('João Pereira'));
+    const note = await screen.findByText(/20 de 20 envios de hoje usados em recepcao/);
+    // The number's cap is spent today: both sends wait for the next allowed day.
+    const expected = projectedFinish(massSendSettingsOf({}), { count: 2, intervalSeconds: 15, sentToday: 20, firstUse: null }, new Date());
+    expect(note.closest('[data-testid="previsao-termino"]')?.textContent).toContain(formatDateTime(expected));
+  });
+});
+
+describe('002 §7 POST envio-em-massa and §8 outcomes', () => {
+  async function compose() {
+    await applyFilter();
+    fireEvent.click(rowCheckbox('Maria Souza'));
+    fireEvent.click(rowCheckbox('Carla Dias'));
+    fireEvent.change(field('Nome do Disparo'), { target: { value: '  Retorno de novembro ' } });
+    fireEvent.change(field('Mensagem'), { target: { value: 'Olá {{nome_do_cliente}}' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar variação' }));
+    fireEvent.change(field('Mensagem'), { target: { value: 'Oi {{nome_do_cliente}}!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar variação' }));
+    const file = new File(['%PDF-1.4'], 'tabela.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByTestId('arquivo-midia'), { target: { files: [file] } });
+    await screen.findByRole('button', { name: 'Arquivo tabela.pdf' });
+  }
+
+  it("posts multipart body + medias, says 'Disparo cadastrado com sucesso' and clears the message and the media", async () => {
+    answerFetch(answers({ 'POST /envio-em-massa': { status: 201, body: { message: 'Disparo cadastrado com sucesso', data: makeCampaign() } } }));
+    renderScreen(<MassSendComposerScreen />);
+    await compose();
+    fireEvent.change(field('Intervalo (segundos)'), { target: { value: '20' } });
+    fireEvent.click(sendButton());
+    await screen.findByText('Disparo cadastrado com sucesso');
+    const posted = postedCampaign();
+    expect(posted?.media?.name).toBe('tabela.pdf');
+    expect(posted?.body).toMatchObject({
+      nomeDisparo: 'Retorno de novembro',
+      intervaloMensagem: 20,
+      leads: [
+        { cli_crm_id: 1, cli_telefone: LEADS[0]!.cli_telefone, cli_nome: 'Maria Souza', ticketId: null },
+        { cli_crm_id: 3, cli_telefone: LEADS[2]!.cli_telefone, cli_nome: 'Carla Dias', ticketId: null },
+      ],
+      mensagens: ['Olá {{nome_do_cliente}}', 'Oi {{nome_do_cliente}}!'],
+      idStatusNovo: null,
+      evolutionInstanceName: 'recepcao',
+    });
+    await waitFor(() => expect(screen.getAllByRole('tab')).toHaveLength(1));
+    expect((field('Mensagem') as HTMLTextAreaElement).value).toBe('');
+    expect(screen.queryByRole('button', { name: 'Arquivo tabela.pdf' })).toBeNull();
+  });
+
+  it("warns 'Já existe um disparo em andamento. Aguarde a conclusão.' on CAMPANHA_EXISTE", async () => {
+    answerFetch(answers({ 'POST /envio-em-massa': { status: 409, body: { status: 409, message: 'Já existe um disparo em andamento. Aguarde a conclusão.' } } }));
+    renderScreen(<MassSendComposerScreen />);
+    await compose();
+    fireEvent.click(sendButton());
+    await screen.findByText('Já existe um disparo em andamento. Aguarde a conclusão.');
+    // Nothing is cleared: the variants and the file wait for the running campaign to end.
+    expect(screen.getAllByRole('tab')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Arquivo tabela.pdf' })).toBeTruthy();
+  });
+
+  it("says 'Erro ao cadastrar disparo' on any other failure", async () => {
+    answerFetch(answers({ 'POST /envio-em-massa': { status: 500, body: { status: 500, message: 'Erro interno' } } }));
+    renderScreen(<MassSendComposerScreen />);
+    await compose();
+    fireEvent.click(sendButton());
+    await screen.findByText('Erro ao cadastrar disparo');
+  });
+
+  it('turns the bar into the running campaign, whose button finalizes it (002 §4 "Composer")', async () => {
+    const sent = answerFetch(answers({ 'GET /envio-em-massa': { body: { data: [makeCampaign({ id: 9, clientesEnviados: 4, totalClientes: 10 })] } }, 'PUT /envio-em-massa/9': { body: { data: makeCampaign({ id: 9, status: 'FINALIZADO' }) } } }));
+    renderScreen(<MassSendComposerScreen />);
+    await screen.findByText('Disparo em andamento: Retorno de novembro — 4 de 10');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Parar envio' })));
+    await waitFor(() => expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({ status: 'FINALIZADO' }));
+  });
+});
+
+describe("002 §2.4 'Iniciar envio em massa' link", () => {
+  it('searches the column at once from ?status_negociacao=', async () => {
+    answerFetch(answers());
+    renderScreen(<MassSendComposerScreen />, '/envio-em-massa-cadastro?status_negociacao=4');
+    await screen.findByText('Maria Souza');
+  });
+});
