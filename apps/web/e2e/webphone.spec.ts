@@ -162,18 +162,33 @@ describe.skipIf(missing)('webphone on Kamailio + rtpengine + SIPp (issue 12)', (
     await page.context().close();
   }, 90_000);
 
-  // Known broken (docs/decisions.md, issue 12): the hold re-INVITE gets no answer the browser
-  // accepts within the wait; kept here, skipped, until the SIPp scenario's in-dialog branch is fixed.
-  it.skip('hold: re-INVITE sendonly answered recvonly, then resumed with audio flowing again', async () => {
-    const id = await lead('Cliente Em Espera', '1');
+  it('hold: re-INVITE sendonly answered recvonly, then resumed with audio flowing again', async () => {
+    const id = await lead('Cliente Pausa Na Linha', '1');
     const page = await openWebphone(`/webphone?ligar=${id}`);
     await callStatus(page).getByText('Em conversa').waitFor({ timeout: 15_000 });
     const first = await waitForPackets(page, 0);
-    await page.getByRole('button', { name: 'Em espera' }).click();
-    await page.getByRole('button', { name: 'Retomar' }).waitFor();
-    await page.getByRole('button', { name: 'Retomar' }).click();
-    await page.getByRole('button', { name: 'Em espera' }).waitFor();
-    expect(await waitForPackets(page, first + 10)).toBeGreaterThan(first + 10);
+    expect(first).toBeGreaterThan(0);
+    /** The negotiated direction of the call's audio (the SDP offer/answer, not our button). */
+    const direction = () =>
+      page.evaluate(() => {
+        const pc = (globalThis as { __funilPhone?: { peerConnection: RTCPeerConnection | null } }).__funilPhone?.peerConnection;
+        return pc?.getTransceivers()[0]?.currentDirection ?? null;
+      });
+    await page.getByRole('button', { name: 'Em espera', exact: true }).click();
+    await page.getByRole('button', { name: 'Retomar', exact: true }).waitFor({ timeout: 10_000 });
+    await expect(callStatus(page).textContent()).resolves.toMatch(/Em espera/);
+    expect(await direction()).toBe('sendonly');
+    await page.getByRole('button', { name: 'Retomar', exact: true }).click();
+    await page.getByRole('button', { name: 'Em espera', exact: true }).waitFor({ timeout: 10_000 });
+    expect(await direction()).toBe('sendrecv');
+    // Audio flows again after the resume (SIPp's echo comes back through rtpengine).
+    const resumed = await packetsReceived(page);
+    expect(await waitForPackets(page, resumed + 10)).toBeGreaterThan(resumed + 10);
+    // Still one call: hold is no hang-up.
+    await expect(callStatus(page).textContent()).resolves.toMatch(/Em conversa/);
+    await page.getByRole('button', { name: 'Desligar' }).click();
+    const done = await waitFor(() => events(id), (e) => e.some((x) => x.tipo === 3));
+    expect(done.filter((x) => x.tipo === 3)).toHaveLength(1);
     await page.context().close();
   }, 60_000);
 

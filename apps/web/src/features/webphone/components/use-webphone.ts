@@ -212,8 +212,10 @@ export function useWebphone(audio: HTMLAudioElement | null): WebphoneController 
       setMutedState(m);
     },
     setHeld: async (h) => {
-      await phone.setHeld(h);
-      setHeldState(h);
+      // A refused re-INVITE is rolled back by SIP.js and the call goes on as it was: the button
+      // keeps showing the phone's real state.
+      await phone.setHeld(h).catch(() => undefined);
+      setHeldState(phone.held);
     },
     sendDtmf: (tone) => void phone.sendDtmf(tone),
     phone,

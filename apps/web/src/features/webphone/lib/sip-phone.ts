@@ -269,14 +269,20 @@ export class SipPhone {
     this.muted = muted;
   }
 
-  /** Hold and resume by re-INVITE (sendonly / sendrecv). */
+  /**
+   * Hold and resume by re-INVITE (sendonly / sendrecv). SIP.js 0.21 holds through the session
+   * description handler's `hold` option, which sets the transceiver's direction before the offer;
+   * `Web.holdModifier` only rewrites the SDP text, and since modifiers also run on the answer it
+   * turned the phone's `recvonly` into `inactive` (the call's audio never came back as sendonly).
+   */
   async setHeld(held: boolean): Promise<void> {
     const s = this.session;
     if (!s || s.state !== SessionState.Established) return;
+    const sessionDescriptionHandlerOptions: Web.SessionDescriptionHandlerOptions = { hold: held };
     await new Promise<void>((resolve, reject) => {
       s.invite({
-        sessionDescriptionHandlerModifiers: held ? [Web.holdModifier] : [],
-        requestDelegate: { onAccept: () => resolve(), onReject: (r) => reject(new Error(`${r.message.statusCode}`)) },
+        sessionDescriptionHandlerOptions,
+        requestDelegate: { onAccept: () => resolve(), onReject: (r) => reject(new Error(`${r.message.statusCode} ${r.message.reasonPhrase}`)) },
       }).catch(reject);
     });
     this.held = held;
