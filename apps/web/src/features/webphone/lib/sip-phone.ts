@@ -2,8 +2,7 @@
 // the short-lived credentials the server issues, places one call at a time, and reports what the
 // queue needs (002 §4: status, chamada_id, stats_webphone). Audio is proven by WebRTC statistics
 // (inbound packets), never by the SIP state alone.
-import type { Web} from 'sip.js';
-import { Inviter, Registerer, RegistererState, SessionState, UserAgent, type Session } from 'sip.js';
+import { Inviter, Registerer, RegistererState, SessionState, UserAgent, type Session, type Web } from 'sip.js';
 import type { SipCredentials } from '@funil/domain/webphone/webphone-api';
 import type { Signal } from '@funil/domain/webphone/call-queue';
 
