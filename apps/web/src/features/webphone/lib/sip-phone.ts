@@ -5,6 +5,7 @@
 import { Inviter, Registerer, RegistererState, SessionState, UserAgent, type Session, type Web } from 'sip.js';
 import type { SipCredentials } from '@funil/domain/webphone/webphone-api';
 import type { Signal } from '@funil/domain/webphone/call-queue';
+import { CALL_STATUS_TEXT } from '@funil/domain/leads/call-attempts';
 
 export type PhoneEvent =
   | { type: 'registered' }
@@ -30,16 +31,6 @@ export type CallResult = {
 };
 
 export type CallStats = { packetsReceived: number; packetsSent: number; packetsLost: number; jitter: number; rtt: number | null; audioLevel: number; sinal: Signal };
-
-/** pt-BR names of the call outcomes (status_chamada). */
-export const CALL_STATUS_TEXT = {
-  answered: 'Atendida',
-  busy: 'Ocupado',
-  noAnswer: 'Não atendida',
-  unavailable: 'Indisponível',
-  failed: 'Falha na chamada',
-  cancelled: 'Cancelada',
-} as const;
 
 function outcomeOf(sipStatus: number, answered: boolean): string {
   if (answered) return CALL_STATUS_TEXT.answered;
