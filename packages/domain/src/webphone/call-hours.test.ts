@@ -6,8 +6,10 @@ import { SUGGESTED_CALL_HOURS, callHoursAt, callHoursSchema, holidaysSchema } fr
 const at = (iso: string) => new Date(iso);
 
 describe('callHoursAt', () => {
-  it('a unit without windows (null) dials at any time', () => {
-    expect(callHoursAt(null, ['2026-11-26'], at('2026-11-26T05:00:00Z'))).toEqual({ aberto: true });
+  it('a unit without windows (null) dials at any time, except on its holidays', () => {
+    expect(callHoursAt(null, [], at('2026-11-26T05:00:00Z'))).toEqual({ aberto: true });
+    expect(callHoursAt(null, ['2026-11-25'], at('2026-11-26T05:00:00Z'))).toEqual({ aberto: true });
+    expect(callHoursAt(null, ['2026-11-26', '2026-11-27'], at('2026-11-26T15:00:00Z'))).toEqual({ aberto: false, ate: at('2026-11-28T03:00:00Z'), motivo: 'feriado' });
   });
 
   it('inside the weekday window it is open; the end is exclusive', () => {

@@ -1,6 +1,7 @@
 // Call hours of a unit (issue 12, "beyond the spec, from what dialers do"): weekday windows and
 // holidays in America/Sao_Paulo time, outside which the auto-dial queue dials nobody. A unit
-// without windows (null) has no restriction, as before the setting existed.
+// without windows (null) may be dialled at any hour, as before the setting existed, except on its
+// holidays.
 import { z } from 'zod';
 import { toWallTime, zonedWallTimeToDate } from '../format/date.ts';
 
@@ -52,6 +53,9 @@ export const SUGGESTED_CALL_HOURS: CallHours = [
   { inicio: '09:00', fim: '13:00' },
 ];
 
+/** No restriction of hours: every day from 00:00 to the end of the day. */
+const ALL_DAY: CallHours = Array.from({ length: 7 }, () => ({ inicio: '00:00', fim: '24:00' }));
+
 /** Whether the queue may dial now, and if not, when it may again (null: never, no window at all). */
 export type CallHoursState = { aberto: true } | { aberto: false; ate: Date | null; motivo: 'feriado' | 'fora_do_horario' };
 
@@ -68,7 +72,8 @@ function dayAfter(w: { year: number; month: number; day: number }, offset: numbe
  * otherwise closed until the next window's start (looking a year and a week ahead).
  */
 export function callHoursAt(hours: CallHours | null, holidays: readonly string[], now: Date): CallHoursState {
-  if (!hours) return { aberto: true };
+  if (!hours && holidays.length === 0) return { aberto: true };
+  const week = hours ?? ALL_DAY;
   const wall = toWallTime(now);
   const nowMinutes = wall.hour * 60 + wall.minute;
   const off = new Set(holidays);
@@ -76,7 +81,7 @@ export function callHoursAt(hours: CallHours | null, holidays: readonly string[]
   for (let offset = 0; offset <= 372; offset += 1) {
     const day = dayAfter(wall, offset);
     if (off.has(isoOf(day))) continue;
-    const window = hours[day.weekday] ?? null;
+    const window = week[day.weekday] ?? null;
     if (!window) continue;
     const start = minutesOf(window.inicio);
     const end = minutesOf(window.fim);

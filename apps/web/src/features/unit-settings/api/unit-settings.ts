@@ -6,6 +6,7 @@ import type { TransferItem } from '../../../components/ui/transfer-list.tsx';
 import { apiRequest, http } from '../../../lib/http-client.ts';
 import { unitDataQuery } from '../../../lib/unit-data.ts';
 import { unitsListSchema } from '@funil/domain/unit/unit-data';
+import type { CallHours } from '@funil/domain/webphone/call-hours';
 
 type ListField = 'regra_fila_1' | 'regra_fila_2' | 'regra_fila_3' | 'status_negociacao_permitidos';
 
@@ -18,6 +19,10 @@ export type SettingsForm = {
   valor_minimo_segundos_chamada_atendida: number;
   mensagem_whatsapp: string;
   habilita_mensagem_whatsapp: boolean;
+  /** issue 12: busy retry delay (minutes), call hours (null: any time) and holidays ('YYYY-MM-DD'). */
+  ligacao_intervalo_ocupado: number;
+  horario_ligacao: CallHours | null;
+  feriados: string[];
 } & Record<ListField, number[]>;
 export type UnitSettingsView = { form: SettingsForm; options: Record<ListField, TransferItem[]> };
 
@@ -32,6 +37,9 @@ function viewOf(settings: UnitSettings): UnitSettingsView {
       valor_minimo_segundos_chamada_atendida: settings.valor_minimo_segundos_chamada_atendida,
       mensagem_whatsapp: settings.mensagem_whatsapp,
       habilita_mensagem_whatsapp: settings.habilita_mensagem_whatsapp,
+      ligacao_intervalo_ocupado: settings.ligacao_intervalo_ocupado,
+      horario_ligacao: settings.horario_ligacao,
+      feriados: settings.feriados,
       regra_fila_1: parseStatusIds(settings.regra_fila_1),
       regra_fila_2: parseStatusIds(settings.regra_fila_2),
       regra_fila_3: parseStatusIds(settings.regra_fila_3),
