@@ -199,7 +199,9 @@ describe.skipIf(missing)('webphone on Kamailio + rtpengine + SIPp (issue 12)', (
     expect(e.find((r) => r.tipo === 4)).toMatchObject({ statusChamada: 'Ocupado', motivoDesconexao: '486 Busy Here', duracaoFalada: 0 });
     let r = await row(busy);
     expect(r).toMatchObject({ cliTentativas: 1, cliContatoStatus: 2 });
-    expect(r.cliDataProximaTentativa!.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+    // A busy line is retried on its own delay (ligacao_intervalo_ocupado, 15 min by default).
+    expect(r.cliDataProximaTentativa!.getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
+    expect(r.cliDataProximaTentativa!.getTime()).toBeLessThan(Date.now() + 16 * 60_000);
     await page.context().close();
 
     const silent = await lead('Cliente Não Atende', '7');
@@ -211,6 +213,29 @@ describe.skipIf(missing)('webphone on Kamailio + rtpengine + SIPp (issue 12)', (
     expect(r).toMatchObject({ cliTentativas: 1, cliContatoStatus: 2 });
     await page.context().close();
   }, 90_000);
+
+  it('call hours: on the unit\'s holiday the queue dials nobody and says until when it waits', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    await harness.db.update(unidadeConfiguracoes).set({ feriados: [today] }).where(eq(unidadeConfiguracoes.idUnidade, unitId));
+    try {
+      const id = await lead('Cliente No Feriado', '1', { cliDataCaptacao: new Date() });
+      const page = await openWebphone();
+      await page.getByRole('button', { name: 'Iniciar Fila' }).click();
+      const wait = page.getByTestId('call-hours-wait');
+      await wait.waitFor({ timeout: 15_000 });
+      // Tomorrow at 00:00, São Paulo time.
+      const tomorrow = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() + 86_400_000));
+      await expect(wait.textContent()).resolves.toBe(`Fora do horário de ligações da unidade. Aguardando até ${tomorrow} 00:00.`);
+      await expect(page.getByTestId('queue-status').textContent()).resolves.toMatch(/Aguardando contatos/);
+      // Nobody was dialled or leased.
+      expect(await events(id)).toEqual([]);
+      expect(await row(id)).toMatchObject({ cliTentativas: 0, filaReservadoPor: null });
+      await page.getByRole('button', { name: 'Stop Fila' }).click();
+      await page.context().close();
+    } finally {
+      await harness.db.update(unidadeConfiguracoes).set({ feriados: [] }).where(eq(unidadeConfiguracoes.idUnidade, unitId));
+    }
+  }, 60_000);
 
   it('the queue over three leads: answered, busy, no answer; attempts, statuses, next attempts and timeline rows follow (002 §4, §8, §9)', async () => {
     // Only these three are due in the unit.
@@ -245,10 +270,10 @@ describe.skipIf(missing)('webphone on Kamailio + rtpengine + SIPp (issue 12)', (
 
     const [ra, rb, rc] = [await row(a), await row(b), await row(c)];
     expect(ra).toMatchObject({ cliTentativas: 1, cliContatoStatus: 3, cliDataProximaTentativa: null, filaReservadoPor: null });
-    for (const r of [rb, rc]) {
-      expect(r).toMatchObject({ cliTentativas: 1, cliContatoStatus: 2, filaReservadoPor: null });
-      expect(r.cliDataProximaTentativa!.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
-    }
+    for (const r of [rb, rc]) expect(r).toMatchObject({ cliTentativas: 1, cliContatoStatus: 2, filaReservadoPor: null });
+    // Busy and no answer on their own delays (15 min and 60 min by default).
+    expect(rb.cliDataProximaTentativa!.getTime()).toBeLessThan(Date.now() + 16 * 60_000);
+    expect(rc.cliDataProximaTentativa!.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
     expect((await events(a)).map((e) => e.tipo)).toEqual([12, 3]);
     expect((await events(b)).map((e) => [e.tipo, e.statusChamada])).toEqual([[12, null], [4, 'Ocupado']]);
     expect((await events(c)).map((e) => [e.tipo, e.statusChamada])).toEqual([[12, null], [4, 'Não atendida']]);
