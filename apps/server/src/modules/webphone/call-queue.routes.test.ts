@@ -219,14 +219,16 @@ describe('issue 12: call hours and holidays of the unit (São Paulo time)', () =
     expect(await horario()).toEqual({ aberto: false, ate: null, motivo: 'fora_do_horario' });
   });
 
-  it('000 §6: webphone/horario follows /webphone (admins 403)', async () => {
-    expect((await k.call('a', { method: 'GET', url: '/api/webphone/horario' })).statusCode).toBe(403);
+  it('000 §6: webphone/horario follows /webphone (admins, company admins included, 403)', async () => {
+    for (const who of ['a', 'ag'] as const) expect((await k.call(who, { method: 'GET', url: '/api/webphone/horario' })).statusCode).toBe(403);
   });
 });
 
 describe('POST webphone/fila: access and input', () => {
-  it('000 §6: admins cannot; bad input answers 400 in Portuguese', async () => {
+  it('000 §6: admins cannot (ag neither: docs/decisions.md "No webphone for ag"); bad input answers 400 in Portuguese', async () => {
     expect((await fila('a')).statusCode).toBe(403);
+    expect((await k.call('ag', { method: 'POST', url: '/api/webphone/fila', payload: { quantidade: 1 } })).statusCode).toBe(403);
+    expect((await k.call('ag', { method: 'POST', url: '/api/webphone/fila/liberar/1' })).statusCode).toBe(403);
     const bad = await fila('u', { quantidade: 50 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Peça no máximo 10 contatos.');
