@@ -159,6 +159,21 @@ describe.skipIf(missing)('webphone on Kamailio + rtpengine + SIPp (issue 12)', (
     expect(played).toMatchObject({ ok: true, status: 200 });
     expect((played as { size: number }).size).toBeGreaterThan(1000);
     expect((played as { time: number }).time).toBeGreaterThan(0);
+
+    // The lead's timeline on the right plays it: the answered call's row has the player.
+    await page.goto(`/webphone?lead=${id}`);
+    const callRow = page.getByRole('listitem').filter({ has: page.getByTestId('call-recording') });
+    await callRow.getByRole('button', { name: 'Ouvir gravação' }).click();
+    const player = callRow.getByLabel('Gravação da ligação');
+    await player.waitFor();
+    const progress = await waitFor(
+      () => player.evaluate((a: HTMLAudioElement) => ({ time: a.currentTime, duration: a.duration, error: a.error?.code ?? null })),
+      (v) => v.time > 0 || v.error !== null,
+      10_000,
+    );
+    expect(progress).toMatchObject({ error: null });
+    expect(progress.time).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}webphone-timeline-recording.png` });
     await page.context().close();
   }, 90_000);
 
