@@ -72,15 +72,21 @@ export function useCompanyUnits(enabled: boolean) {
   return useQuery({ queryKey: ['unidades-lista'], queryFn: ({ signal }) => http.get('/cadastros/unidades', unitsListSchema.shape.data, signal), enabled, staleTime: 300_000 });
 }
 
-export function useSaveUnitSettings(idUnidade: number | null) {
+/**
+ * The handlers run with the mutation itself, not with the call: saving replaces the settings the
+ * form was keyed on, so the form remounts before a per-call callback could run (and it never did).
+ */
+export function useSaveUnitSettings(idUnidade: number | null, handlers: { onSaved?: () => void; onFailed?: (error: Error) => void } = {}) {
   const client = useQueryClient();
   return useMutation({
+    onError: (error) => handlers.onFailed?.(error),
     // The lists go as arrays of ids: the 'used' side, in order (the server stores them as '1,7').
     mutationFn: (form: SettingsForm) => {
       const body: UnitSettingsBody = form;
       return apiRequest(settingsPath(idUnidade), { method: 'PUT', body, schema: unitSettingsSchema });
     },
     onSuccess: (saved) => {
+      handlers.onSaved?.();
       client.setQueryData(unitSettingsQuery(idUnidade).queryKey, viewOf(saved));
       // The CRM days are also part of the unit data every screen reads.
       return client.invalidateQueries({ queryKey: unitDataQuery.queryKey });

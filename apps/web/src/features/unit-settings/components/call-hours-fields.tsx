@@ -2,7 +2,7 @@
 // is dialled": the Configurações section that edits them, in the form's style.
 import { useState } from 'react';
 import { Box, Button, Chip, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
-import { formatDate } from '@funil/domain/format/date';
+import { formatDate, formatIsoDate, parseBrazilianDate } from '@funil/domain/format/date';
 import { SUGGESTED_CALL_HOURS, WEEKDAY_NAMES, callWindowSchema, type CallHours } from '@funil/domain/webphone/call-hours';
 
 type Props = {
@@ -10,6 +10,17 @@ type Props = {
   holidays: string[];
   onHours: (hours: CallHours | null) => void;
   onHolidays: (holidays: string[]) => void;
+};
+
+/** 'HHMM' typed → 'HH:MM'. */
+const maskTime = (text: string) => {
+  const digits = text.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
+};
+/** 'DDMMAAAA' typed → 'DD/MM/AAAA'. */
+const maskDate = (text: string) => {
+  const digits = text.replace(/\D/g, '').slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter((p) => p !== '').join('/');
 };
 
 /** Monday first on screen, as a Brazilian week is read; stored Sunday first. */
@@ -21,9 +32,12 @@ export function CallHoursFields({ hours, holidays, onHours, onHolidays }: Props)
     if (!hours) return;
     onHours(hours.map((w, i) => (i === day ? value : w)));
   };
+  // Typed as DD/MM/AAAA (pt-BR), stored as 'YYYY-MM-DD'.
+  const holidayDate = parseBrazilianDate(holiday);
   const addHoliday = () => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(holiday) || holidays.includes(holiday)) return;
-    onHolidays([...holidays, holiday].sort());
+    if (!holidayDate) return;
+    const iso = formatIsoDate(holidayDate);
+    if (!holidays.includes(iso)) onHolidays([...holidays, iso].sort());
     setHoliday('');
   };
 
@@ -56,21 +70,21 @@ export function CallHoursFields({ hours, holidays, onHours, onHolidays }: Props)
                   <>
                     <TextField
                       size="small"
-                      type="time"
                       label={`${name}: início`}
                       value={window.inicio}
-                      onChange={(event) => setDay(day, { ...window, inicio: event.target.value })}
-                      slotProps={{ inputLabel: { shrink: true } }}
+                      onChange={(event) => setDay(day, { ...window, inicio: maskTime(event.target.value) })}
+                      placeholder="HH:MM"
+                      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
                     />
                     <TextField
                       size="small"
-                      type="time"
                       label={`${name}: fim`}
                       value={window.fim}
-                      onChange={(event) => setDay(day, { ...window, fim: event.target.value })}
+                      onChange={(event) => setDay(day, { ...window, fim: maskTime(event.target.value) })}
+                      placeholder="HH:MM"
                       error={problem !== undefined}
                       helperText={problem}
-                      slotProps={{ inputLabel: { shrink: true } }}
+                      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
                     />
                   </>
                 ) : (
@@ -86,9 +100,24 @@ export function CallHoursFields({ hours, holidays, onHours, onHolidays }: Props)
       <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
         Feriados
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-        <TextField size="small" type="date" label="Data do feriado" value={holiday} onChange={(event) => setHoliday(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-        <Button variant="outlined" onClick={addHoliday} disabled={holiday === ''}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', mb: 1 }}>
+        <TextField
+          size="small"
+          label="Data do feriado"
+          placeholder="DD/MM/AAAA"
+          value={holiday}
+          onChange={(event) => setHoliday(maskDate(event.target.value))}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              addHoliday();
+            }
+          }}
+          error={holiday.length === 10 && !holidayDate}
+          helperText={holiday.length === 10 && !holidayDate ? 'Data inválida.' : undefined}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+        />
+        <Button variant="outlined" onClick={addHoliday} disabled={!holidayDate} sx={{ whiteSpace: 'nowrap' }}>
           Adicionar feriado
         </Button>
       </Stack>

@@ -97,11 +97,12 @@ describe('002 §2.10 Configurações', () => {
     expect(screen.queryByLabelText('Segunda-feira: início')).toBeNull();
     fireEvent.click(screen.getByRole('switch', { name: 'Restringir o horário de ligações da fila' }));
     expect((screen.getByLabelText('Segunda-feira: início') as HTMLInputElement).value).toBe('08:00');
-    fireEvent.change(screen.getByLabelText('Segunda-feira: fim'), { target: { value: '18:30' } });
+    fireEvent.change(screen.getByLabelText('Segunda-feira: fim'), { target: { value: '1830' } });
     // Saturday off, Sunday on.
     fireEvent.click(screen.getByRole('switch', { name: 'Sábado' }));
     fireEvent.click(screen.getByRole('switch', { name: 'Domingo' }));
-    fireEvent.change(screen.getByLabelText('Data do feriado'), { target: { value: '2026-11-20' } });
+    fireEvent.change(screen.getByLabelText('Data do feriado'), { target: { value: '20112026' } });
+    expect((screen.getByLabelText('Data do feriado') as HTMLInputElement).value).toBe('20/11/2026');
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar feriado' }));
     fireEvent.click(screen.getByRole('button', { name: 'SALVAR' }));
     expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeTruthy();

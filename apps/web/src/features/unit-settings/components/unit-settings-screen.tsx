@@ -26,7 +26,10 @@ type SettingsFormProps = { view: UnitSettingsView; idUnidade: number | null; uni
 
 function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: SettingsFormProps) {
   const { enqueueSnackbar } = useSnackbar();
-  const save = useSaveUnitSettings(idUnidade);
+  const save = useSaveUnitSettings(idUnidade, {
+    onSaved: () => enqueueSnackbar(SETTINGS_MESSAGES.saved, { variant: 'success' }),
+    onFailed: (error) => enqueueSnackbar(error instanceof ApiError ? error.message : String(error), { variant: 'error' }),
+  });
   const [form, setForm] = useState<SettingsForm>(view.form);
   const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const problem = settingsProblem(form);
@@ -38,10 +41,7 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
       return;
     }
     if (problem) return;
-    save.mutate(form, {
-      onSuccess: () => enqueueSnackbar(SETTINGS_MESSAGES.saved, { variant: 'success' }),
-      onError: (error) => enqueueSnackbar(error instanceof ApiError ? error.message : String(error), { variant: 'error' }),
-    });
+    save.mutate(form);
   };
 
   return (
