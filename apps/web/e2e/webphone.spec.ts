@@ -242,6 +242,7 @@ describe.skipIf(missing)('webphone on Kamailio + rtpengine + SIPp (issue 12)', (
       const tomorrow = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() + 86_400_000));
       await expect(wait.textContent()).resolves.toBe(`Fora do horário de ligações da unidade. Aguardando até ${tomorrow} 00:00.`);
       await expect(page.getByTestId('queue-status').textContent()).resolves.toMatch(/Aguardando contatos/);
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}webphone-fora-do-horario.png` });
       // Nobody was dialled or leased.
       expect(await events(id)).toEqual([]);
       expect(await row(id)).toMatchObject({ cliTentativas: 0, filaReservadoPor: null });
