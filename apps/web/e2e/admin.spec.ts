@@ -267,4 +267,38 @@ describe('issue 10: statuses, settings and toggles reach the people using the CR
     await expect.poll(() => total.inputValue()).toBe('6');
     expect(await daily.inputValue()).toBe('3');
   });
+
+  it('issue 12: a unit admin sets the busy retry delay, the call hours per weekday and a holiday; they are kept', async () => {
+    const { page } = await harness.newPage(DESKTOP);
+    await loginAs(page, ADMIN.email, ADMIN.senha);
+    await page.goto('/configuracoes');
+    const busy = page.getByRole('spinbutton', { name: 'Intervalo após ocupado (minutos)' });
+    await busy.waitFor();
+    expect(await busy.inputValue()).toBe('15');
+    await busy.fill('20');
+    await page.getByRole('switch', { name: 'Restringir o horário de ligações da fila' }).click();
+    await page.getByLabel('Segunda-feira: fim').fill('18:30');
+    await page.getByRole('switch', { name: 'Sábado' }).click();
+    await page.getByLabel('Data do feriado').fill('25/12/2026');
+    await page.getByRole('button', { name: 'Adicionar feriado' }).click();
+    await page.getByRole('button', { name: 'Adicionar feriado' }).scrollIntoViewIfNeeded();
+    await shot(page, 'admin-configuracoes-horario');
+    await page.getByRole('button', { name: 'SALVAR' }).click();
+    // The success message (it used to be lost: the form remounts on the saved settings).
+    await page.getByText(SETTINGS_MESSAGES.saved).first().waitFor();
+    await page.reload();
+    await busy.waitFor();
+    expect(await busy.inputValue()).toBe('20');
+    expect(await page.getByLabel('Segunda-feira: fim').inputValue()).toBe('18:30');
+    expect(await page.getByLabel('Terça-feira: início').inputValue()).toBe('08:00');
+    expect(await page.getByLabel('Sábado: início').count()).toBe(0);
+    await page.getByText('25/12/2026').waitFor();
+    // Back to the defaults, so other tests of the unit dial at any time.
+    await page.getByRole('switch', { name: 'Restringir o horário de ligações da fila' }).click();
+    await page.getByRole('list', { name: 'Feriados cadastrados' }).getByRole('listitem').filter({ hasText: '25/12/2026' }).press('Delete');
+    await page.getByText('Nenhum feriado cadastrado.').waitFor();
+    await busy.fill('15');
+    await page.getByRole('button', { name: 'SALVAR' }).click();
+    await page.getByText(SETTINGS_MESSAGES.saved).first().waitFor();
+  });
 });

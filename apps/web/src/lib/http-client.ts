@@ -95,3 +95,29 @@ export const http = {
   /** POST multipart (file uploads): the same token, error typing and 401 rule as the JSON calls. */
   upload: <S extends z.ZodType>(path: string, formData: FormData, schema?: S) => apiRequest(path, { method: 'POST', body: formData, schema }),
 };
+
+/**
+ * A file of our API that needs the bearer token (a chat message's media, a call recording), as an
+ * object URL for <img>/<audio>: an element's src cannot send the token. The caller revokes it.
+ */
+export async function authorizedBlobUrl(url: string, signal?: AbortSignal): Promise<string> {
+  const auth = getAuth();
+  const response = await fetch(url, { headers: auth.isLoggedIn ? { authorization: `Bearer ${auth.token}` } : {}, signal });
+  if (response.status === 401) sessionExpired(errorOf(401, await readJson(response)));
+  if (!response.ok) throw new ApiError(response.status, errorBodySchema.safeParse(await readJson(response)).data?.message ?? `Mídia indisponível (${response.status})`);
+  return URL.createObjectURL(await response.blob());
+}
+
+/**
+ * The API path of a recording this server stores (url_gravacao is saved as an absolute URL of the
+ * page's origin), or null for anything else: the token is only ever sent to our own API.
+ */
+export function ownRecordingPath(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, 'http://funil.invalid');
+  } catch {
+    return null;
+  }
+  return /^\/api\/webphone\/gravacao\/\d+$/.test(parsed.pathname) && /^\?arquivo=[a-f0-9]{32}\.(webm|ogg|mp3|wav)$/.test(parsed.search) ? parsed.pathname + parsed.search : null;
+}

@@ -83,6 +83,8 @@ describe('000 §6 Menu', () => {
     expect(labels('u', { idRamal: 201 })).toContain('Webphone');
     expect(labels('sa')).toContain('Webphone');
     expect(labels('a', { idRamal: 201 })).not.toContain('Webphone');
+    // docs/decisions.md "No webphone for ag": 000 §6's rule, not 002 §2.1's unit dropdown.
+    expect(labels('ag', { idRamal: 201 })).not.toContain('Webphone');
   });
   it('legacy WhatsApp needs habilita_mensagem_whatsapp and whatsapp_v2 off', () => {
     expect(labels('u', { habilitaMensagemWhatsapp: true })).toContain('WhatsApp');

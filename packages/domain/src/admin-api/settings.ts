@@ -1,6 +1,8 @@
 // The unit settings of 002 §3 "Settings (per unit)", §4 "Settings rule", §5 "Settings", §9:
 // GET and PUT configuracoes/unidade.
 import { z } from 'zod';
+import { DEFAULT_BUSY_RETRY_MINUTES } from '../leads/call-attempts.ts';
+import { callHoursSchema, callWindowSchema, holidaysSchema } from '../webphone/call-hours.ts';
 
 export const SETTINGS_MESSAGES = {
   saved: 'Configurações salvas com sucesso!',
@@ -24,6 +26,10 @@ export const DEFAULT_UNIT_SETTINGS = {
   mensagem_whatsapp: '',
   habilita_mensagem_whatsapp: false,
   status_negociacao_permitidos: '',
+  // issue 12 (beyond 002): busy retried on its own delay; no call hours until the unit sets them.
+  ligacao_intervalo_ocupado: DEFAULT_BUSY_RETRY_MINUTES,
+  horario_ligacao: null,
+  feriados: [] as string[],
 } as const;
 
 // Number inputs have a minimum of 1 (002 §5); at most 100000 keeps them in an integer column.
@@ -74,6 +80,10 @@ export const unitSettingsBodySchema = z
     mensagem_whatsapp: z.string().max(1000, SETTINGS_MESSAGES.messageTooLong),
     habilita_mensagem_whatsapp: booleanField,
     status_negociacao_permitidos: statusIdListField,
+    // issue 12, beyond 002: optional, so a client that does not know them keeps the stored values.
+    ligacao_intervalo_ocupado: atLeastOne.optional(),
+    horario_ligacao: callHoursSchema.optional(),
+    feriados: holidaysSchema.optional(),
   })
   // 002 §5: daily attempts above the total save nothing.
   .refine((s) => s.ligacao_limite_tentativas_diarias <= s.ligacao_limite_tentativas, {
@@ -106,6 +116,9 @@ export const unitSettingsSchema = z.object({
   mensagem_whatsapp: z.string(),
   habilita_mensagem_whatsapp: z.boolean(),
   status_negociacao_permitidos: z.string(),
+  ligacao_intervalo_ocupado: z.number().int(),
+  horario_ligacao: z.array(callWindowSchema.nullable()).nullable(),
+  feriados: z.array(z.string()),
   idInstanciaWhatsapp: z.number().int().nullable(),
   regra_fila_1_disponiveis: z.array(transferItemSchema),
   regra_fila_1_usados: z.array(transferItemSchema),

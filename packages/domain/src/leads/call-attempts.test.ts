@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { endCallAttempt, startCallAttempt, startOfNextSaoPauloDay, type CallAttemptSettings } from './call-attempts.ts';
 
-const settings: CallAttemptSettings = { limiteTentativas: 6, limiteTentativasDiarias: 3, intervaloNaoAtendidaMinutos: 60, minimoSegundosAtendida: 20, whatsappHabilitado: false };
+const settings: CallAttemptSettings = { limiteTentativas: 6, limiteTentativasDiarias: 3, intervaloNaoAtendidaMinutos: 60, intervaloOcupadoMinutos: 15, minimoSegundosAtendida: 20, whatsappHabilitado: false };
 // 10:00 in São Paulo (UTC-3).
 const now = new Date('2026-11-20T13:00:00Z');
 
@@ -27,6 +27,19 @@ describe('endCallAttempt (proximaligacao)', () => {
     const outcome = endCallAttempt({ tentativas: 1, tentativasDiarias: 1, ultimaTentativa: now }, 19, settings, now);
     expect(outcome).toEqual({ atendida: false, contatoStatus: 2, proximaTentativa: new Date('2026-11-20T14:00:00Z'), statusNegociacao: null });
     expect(endCallAttempt({ tentativas: 1, tentativasDiarias: 1, ultimaTentativa: now }, null, settings, now).proximaTentativa).toEqual(new Date('2026-11-20T14:00:00Z'));
+  });
+
+  it('issue 12: a busy line is due again after ligacao_intervalo_ocupado, a call nobody answered after ligacao_intervalo_nao_atendida', () => {
+    const c = { tentativas: 1, tentativasDiarias: 1, ultimaTentativa: now };
+    expect(endCallAttempt(c, 0, settings, now, 'Ocupado').proximaTentativa).toEqual(new Date('2026-11-20T13:15:00Z'));
+    expect(endCallAttempt(c, 0, settings, now, 'Não atendida').proximaTentativa).toEqual(new Date('2026-11-20T14:00:00Z'));
+    // Unavailable and failed calls take the no-answer delay.
+    expect(endCallAttempt(c, 0, settings, now, 'Indisponível').proximaTentativa).toEqual(new Date('2026-11-20T14:00:00Z'));
+    expect(endCallAttempt(c, 0, { ...settings, intervaloOcupadoMinutos: 90 }, now, 'Ocupado').proximaTentativa).toEqual(new Date('2026-11-20T14:30:00Z'));
+    // The daily limit still moves a busy retry to the next day.
+    expect(endCallAttempt({ ...c, tentativasDiarias: 3 }, 0, settings, now, 'Ocupado').proximaTentativa).toEqual(new Date('2026-11-21T03:00:00Z'));
+    // Talking long enough is answered whatever the text says.
+    expect(endCallAttempt(c, 25, settings, now, 'Ocupado').atendida).toBe(true);
   });
 
   it("with today's attempts used, the next call is due at 00:00 of the next São Paulo day", () => {

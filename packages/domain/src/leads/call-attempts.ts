@@ -13,13 +13,28 @@ export type CallAttemptSettings = {
   limiteTentativas: number;
   /** ligacao_limite_tentativas_diarias (default 3). */
   limiteTentativasDiarias: number;
-  /** ligacao_intervalo_nao_atendida, minutes (default 60). */
+  /** ligacao_intervalo_nao_atendida, minutes (default 60): a call nobody answered (or that failed). */
   intervaloNaoAtendidaMinutos: number;
+  /** ligacao_intervalo_ocupado, minutes (default 15, issue 12): a busy line is tried again sooner. */
+  intervaloOcupadoMinutos: number;
   /** valor_minimo_segundos_chamada_atendida (default 20). */
   minimoSegundosAtendida: number;
   /** habilita_mensagem_whatsapp: exhausted leads go to 'Whatsapp' (9) instead of 'Não Atendido' (3). */
   whatsappHabilitado: boolean;
 };
+
+/** pt-BR names of the call outcomes (status_chamada), as the softphone reports them. */
+export const CALL_STATUS_TEXT = {
+  answered: 'Atendida',
+  busy: 'Ocupado',
+  noAnswer: 'Não atendida',
+  unavailable: 'Indisponível',
+  failed: 'Falha na chamada',
+  cancelled: 'Cancelada',
+} as const;
+
+/** Default minutes before a busy lead is called again (issue 12: its own delay, sooner than no answer). */
+export const DEFAULT_BUSY_RETRY_MINUTES = 15;
 
 /** A lead's counters: cli_tentativas, cli_tentativas_diarias and the last attempt (cli_data_atendimento). */
 export type CallCounters = { tentativas: number; tentativasDiarias: number; ultimaTentativa: Date | null };
@@ -61,9 +76,11 @@ export type CallOutcome = {
  * 002 §8, §9: a call whose talk time reaches the unit's minimum is answered (no further attempt
  * due). Otherwise: with every attempt used the lead leaves the queue as 'Não Atendido' (3), or
  * 'Whatsapp' (9) when WhatsApp messaging is on; with today's attempts used the next call is due
- * the next day, not before the interval; else after the interval.
+ * the next day, not before the interval; else after the interval. The interval is the outcome's
+ * (issue 12): a busy line (status_chamada 'Ocupado') waits ligacao_intervalo_ocupado, any other
+ * unanswered call ligacao_intervalo_nao_atendida.
  */
-export function endCallAttempt(counters: CallCounters, talkedSeconds: number | null, settings: CallAttemptSettings, now: Date): CallOutcome {
+export function endCallAttempt(counters: CallCounters, talkedSeconds: number | null, settings: CallAttemptSettings, now: Date, statusChamada?: string | null): CallOutcome {
   if (talkedSeconds !== null && talkedSeconds >= settings.minimoSegundosAtendida) {
     return { atendida: true, contatoStatus: CONTACT_STATUS.Atendido, proximaTentativa: null, statusNegociacao: null };
   }
@@ -71,7 +88,8 @@ export function endCallAttempt(counters: CallCounters, talkedSeconds: number | n
     const status = settings.whatsappHabilitado ? EXHAUSTED_NEGOTIATION_STATUS.whatsapp : EXHAUSTED_NEGOTIATION_STATUS.naoAtendido;
     return { atendida: false, contatoStatus: CONTACT_STATUS.NaoAtendido, proximaTentativa: null, statusNegociacao: status };
   }
-  const afterInterval = new Date(now.getTime() + settings.intervaloNaoAtendidaMinutos * 60_000);
+  const minutes = statusChamada === CALL_STATUS_TEXT.busy ? settings.intervaloOcupadoMinutos : settings.intervaloNaoAtendidaMinutos;
+  const afterInterval = new Date(now.getTime() + minutes * 60_000);
   const proxima =
     counters.tentativasDiarias >= settings.limiteTentativasDiarias ? new Date(Math.max(afterInterval.getTime(), startOfNextSaoPauloDay(now).getTime())) : afterInterval;
   return { atendida: false, contatoStatus: CONTACT_STATUS.NaoAtendido, proximaTentativa: proxima, statusNegociacao: null };

@@ -52,6 +52,17 @@ describe('002 §4 Start', () => {
     expect(after.state).toMatchObject({ statusControlaLead: 'processing' });
     expect(after.effects).toEqual([{ type: 'fetch' }]);
   });
+  it('issue 12: outside the call hours nothing is dialled (even with contacts): waiting until the next fetch, saying until when', () => {
+    const w = run(connected(), { type: 'start' }, { type: 'fetching' }, { type: 'loaded', contacts: [lead(1)], foraDoHorario: { ate: '2026-11-27T11:00:00.000Z' } });
+    expect(w.state).toMatchObject({ statusControlaLead: 'waiting', statusCall: 'waiting', contatoCall: null, filaLead: [], contador: 120, foraDoHorario: { ate: '2026-11-27T11:00:00.000Z' } });
+    expect(w.effects).toEqual([]);
+    // The counter runs out: it asks again; inside the hours the contacts are dialled and the notice goes.
+    const again = ticks(w.state, 120);
+    expect(again.effects).toEqual([{ type: 'fetch' }]);
+    const open = run(again.state, { type: 'fetching' }, { type: 'loaded', contacts: [lead(1)] });
+    expect(open.state).toMatchObject({ statusControlaLead: 'running', contatoCall: lead(1), foraDoHorario: null });
+    expect(open.effects).toEqual([{ type: 'dial', contact: lead(1) }]);
+  });
   it('Start is ignored when not stopped', () => {
     const s = running();
     expect(queueStep(s, { type: 'start' }).state).toBe(s);

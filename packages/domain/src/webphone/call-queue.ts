@@ -29,6 +29,11 @@ export type QueueState<C extends QueueContact = QueueContact> = {
   chamadaId: string | null;
   /** The pending fetch follows a call (an empty answer waits 60 s) rather than a start (120 s). */
   buscaAposChamada: boolean;
+  /**
+   * issue 12 call hours: the last fetch found the unit outside its call hours; `ate` is when they
+   * open again (ISO instant; null when no window is set at all). Null inside the hours.
+   */
+  foraDoHorario: { ate: string | null } | null;
 };
 
 export type QueueEvent<C extends QueueContact = QueueContact> =
@@ -36,7 +41,7 @@ export type QueueEvent<C extends QueueContact = QueueContact> =
   | { type: 'signal'; sinal: Signal }
   | { type: 'start' }
   | { type: 'fetching' }
-  | { type: 'loaded'; contacts: C[] }
+  | { type: 'loaded'; contacts: C[]; foraDoHorario?: { ate: string | null } | null }
   | { type: 'dialing'; chamadaId: string }
   | { type: 'answered' }
   | { type: 'ended' }
@@ -59,7 +64,7 @@ export type QueueStep<C extends QueueContact = QueueContact> = { state: QueueSta
 
 /** 002 §4: initial disconnected, free, good signal, stopped. */
 export function initialQueueState<C extends QueueContact = QueueContact>(): QueueState<C> {
-  return { statusPhone: 'disconnected', motivoDesconexao: null, sinal: 'good', statusControlaLead: 'stopped', statusCall: 'free', contatoCall: null, filaLead: [], contador: 0, chamadaId: null, buscaAposChamada: false };
+  return { statusPhone: 'disconnected', motivoDesconexao: null, sinal: 'good', statusControlaLead: 'stopped', statusCall: 'free', contatoCall: null, filaLead: [], contador: 0, chamadaId: null, buscaAposChamada: false, foraDoHorario: null };
 }
 
 /** Calling or talking: the moments pause and stop are refused and a click hangs up. */
@@ -110,7 +115,9 @@ export function queueStep<C extends QueueContact>(s: QueueState<C>, e: QueueEven
       return same({ ...s, statusControlaLead: 'searching', statusCall: 'searching' });
     case 'loaded': {
       if (s.statusControlaLead !== 'searching' && s.statusControlaLead !== 'processing') return same(s);
-      return takeNext(s, e.contacts, s.buscaAposChamada ? QUEUE_COUNTERS.emptyAfterCall : QUEUE_COUNTERS.noContact);
+      // Outside the unit's call hours nobody is dialled: waiting, and the counter asks again.
+      if (e.foraDoHorario) return takeNext({ ...s, foraDoHorario: e.foraDoHorario }, [], QUEUE_COUNTERS.noContact);
+      return takeNext({ ...s, foraDoHorario: null }, e.contacts, s.buscaAposChamada ? QUEUE_COUNTERS.emptyAfterCall : QUEUE_COUNTERS.noContact);
     }
     case 'dialing': {
       if (s.statusCall !== 'preparing' || !s.contatoCall) return same(s);

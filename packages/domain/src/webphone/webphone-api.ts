@@ -39,6 +39,12 @@ export const queueRequestSchema = z.object({
 });
 export type QueueRequest = z.infer<typeof queueRequestSchema>;
 
+/** GET webphone/horario (issue 12): the unit's call hours now; closed says until when (null: no window set). */
+export const callHoursNowSchema = z.object({
+  data: z.object({ aberto: z.boolean(), ate: z.string().nullable(), motivo: z.enum(['feriado', 'fora_do_horario']).nullable() }),
+});
+export type CallHoursNow = z.infer<typeof callHoursNowSchema>['data'];
+
 /** POST webphone/fila/liberar/{id}. */
 export const leaseReleasedSchema = z.object({ message: z.string(), data: z.object({ liberado: z.boolean() }) });
 

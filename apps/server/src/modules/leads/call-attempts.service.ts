@@ -2,7 +2,7 @@
 // reports a call's start and its end; the lead's attempt counters, attendance status and next
 // attempt follow the unit's settings (002 §8 "Settings rule", §9 "Queue"), each change with its
 // history event, in one transaction.
-import { endCallAttempt, startCallAttempt, type CallAttemptSettings } from '@funil/domain/leads/call-attempts';
+import { DEFAULT_BUSY_RETRY_MINUTES, endCallAttempt, startCallAttempt, type CallAttemptSettings } from '@funil/domain/leads/call-attempts';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import type { CallEndBody } from '@funil/domain/leads-api/call-api';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
@@ -22,6 +22,7 @@ async function callSettings(tx: Tx, lead: LeadRow): Promise<CallAttemptSettings>
     limiteTentativas: lead.ligacaoLimiteTentativas ?? row?.ligacaoLimiteTentativas ?? 6,
     limiteTentativasDiarias: lead.ligacaoLimiteTentativasDiarias ?? row?.ligacaoLimiteTentativasDiarias ?? 3,
     intervaloNaoAtendidaMinutos: row?.ligacaoIntervaloNaoAtendida ?? 60,
+    intervaloOcupadoMinutos: row?.ligacaoIntervaloOcupado ?? DEFAULT_BUSY_RETRY_MINUTES,
     minimoSegundosAtendida: row?.valorMinimoSegundosChamadaAtendida ?? 20,
     whatsappHabilitado: row?.habilitaMensagemWhatsapp ?? false,
   };
@@ -73,7 +74,7 @@ export function endCall(deps: LeadDeps, session: Session, id: number, body: Call
   return applyLeadChange(deps, session, id, async (lead, tx) => {
     const settings = await callSettings(tx, lead);
     const counters = { tentativas: lead.cliTentativas, tentativasDiarias: lead.cliTentativasDiarias, ultimaTentativa: lead.cliDataAtendimento };
-    const outcome = endCallAttempt(counters, body.duracao_falada ?? null, settings, now);
+    const outcome = endCallAttempt(counters, body.duracao_falada ?? null, settings, now, body.status_chamada);
     const history: HistoryInput[] = [
       {
         tipo: outcome.atendida ? TIMELINE_EVENT_TYPE.chamadaAtendida : TIMELINE_EVENT_TYPE.chamadaNaoAtendida,

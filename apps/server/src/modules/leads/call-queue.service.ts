@@ -2,6 +2,7 @@
 // its rules regra_fila_1/2/3 and attempt limits, each claimed with a lease in the database, and
 // the lease's release. The leads table stays in this module; the webphone module calls this door.
 import { QUEUE_LEASE_MINUTES, queueRules, startOfSaoPauloDay } from '@funil/domain/webphone/queue-rules';
+import { callHoursAt, type CallHoursState } from '@funil/domain/webphone/call-hours';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import type { Session } from '../auth/auth.service.ts';
 import { unitSettings } from '../tenancy/tenancy.service.ts';
@@ -13,6 +14,8 @@ import { loadVisibleLead, nowOf, scopeOf, type LeadDeps } from './leads.service.
 export async function nextQueueLeads(deps: LeadDeps, session: Session, quantidade: number, excluir: number[]): Promise<CrmContato[]> {
   const now = nowOf(deps);
   const settings = await unitSettings(deps.db, session.unidadeId);
+  // issue 12: outside the unit's call hours (or on its holiday) the queue hands out nobody.
+  if (!callHoursAt(settings?.horarioLigacao ?? null, settings?.feriados ?? [], now).aberto) return [];
   const ids = await claimQueueLeads(deps.db, {
     scope: scopeOf(session),
     now,
@@ -33,4 +36,10 @@ export async function releaseQueueLead(deps: LeadDeps, session: Session, id: num
   const scope = scopeOf(session);
   await loadVisibleLead(deps.db, scope, id);
   return releaseQueueLease(deps.db, scope, id);
+}
+
+/** GET webphone/horario: whether the session's unit may be dialled now, and if not, until when. */
+export async function queueCallHours(deps: LeadDeps, session: Session): Promise<CallHoursState> {
+  const settings = await unitSettings(deps.db, session.unidadeId);
+  return callHoursAt(settings?.horarioLigacao ?? null, settings?.feriados ?? [], nowOf(deps));
 }

@@ -1,6 +1,7 @@
 // Companies, their units and each unit's settings (000 §3 crm_configuracoes, dados_unidade).
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import type { CallHours } from '@funil/domain/webphone/call-hours';
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export const empresas = pgTable('empresas', {
   id: serial('id').primaryKey(),
@@ -54,6 +55,11 @@ export const unidadeConfiguracoes = pgTable('unidade_configuracoes', {
   regraFila3: varchar('regra_fila_3', { length: 200 }).notNull().default('5,3'),
   mensagemWhatsapp: text('mensagem_whatsapp').notNull().default(''),
   habilitaMensagemWhatsapp: boolean('habilita_mensagem_whatsapp').notNull().default(false),
+  // issue 12 (beyond 002): busy lines retried on their own delay (minutes); call hours per weekday
+  // (Sunday first, null = no restriction) and holidays ('YYYY-MM-DD'), São Paulo time.
+  ligacaoIntervaloOcupado: integer('ligacao_intervalo_ocupado').notNull().default(15),
+  horarioLigacao: jsonb('horario_ligacao').$type<CallHours>(),
+  feriados: jsonb('feriados').$type<string[]>().notNull().default([]),
   dataAtualizacao: timestamp('data_atualizacao', { withTimezone: true })
     .notNull()
     .default(sql`now()`),

@@ -24,6 +24,9 @@ export function defaultUnitSettings(idUnidade: number, extras: ConfiguracoesExtr
     regraFila3: DEFAULT_UNIT_SETTINGS.regra_fila_3,
     mensagemWhatsapp: DEFAULT_UNIT_SETTINGS.mensagem_whatsapp,
     habilitaMensagemWhatsapp: DEFAULT_UNIT_SETTINGS.habilita_mensagem_whatsapp,
+    ligacaoIntervaloOcupado: DEFAULT_UNIT_SETTINGS.ligacao_intervalo_ocupado,
+    horarioLigacao: DEFAULT_UNIT_SETTINGS.horario_ligacao,
+    feriados: DEFAULT_UNIT_SETTINGS.feriados,
   };
 }
 
@@ -48,6 +51,9 @@ export type UnitSettingsUpdate = Pick<
   | 'regraFila3'
   | 'mensagemWhatsapp'
   | 'habilitaMensagemWhatsapp'
+  | 'ligacaoIntervaloOcupado'
+  | 'horarioLigacao'
+  | 'feriados'
 >;
 
 /** Writes a unit's settings (creating the row with the defaults first when a unit has none). */

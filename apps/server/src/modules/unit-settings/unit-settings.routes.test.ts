@@ -91,6 +91,10 @@ describe('configuracoes/unidade (002 §3, §5, §9)', () => {
       regra_fila_2: '2',
       regra_fila_3: '5,3',
       status_negociacao_permitidos: '',
+      // issue 12: busy retried after 15 min; no call hours until the unit sets them.
+      ligacao_intervalo_ocupado: 15,
+      horario_ligacao: null,
+      feriados: [],
     });
     expect(data.regra_fila_1_usados.map((s: { id: number }) => s.id)).toEqual([1, 7]);
     expect(data.regra_fila_1_disponiveis.map((s: { id: number }) => s.id)).toEqual([2, 3, 4, 5, 6, 8, 9]);
@@ -147,6 +151,37 @@ describe('configuracoes/unidade (002 §3, §5, §9)', () => {
     const res = await call('a', { method: 'PUT', url: '/api/configuracoes/unidade', payload: { ...valid, ligacao_limite_tentativas: 3, ligacao_limite_tentativas_diarias: 4, intervalo_dias_crm: 5 } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('O número de tentativas diárias é maior que o total de tentativas!');
+    expect(await settingsRow(t.fixture.unitA1)).toEqual(before);
+  });
+
+  it('issue 12: the busy retry delay, the call hours and the holidays are saved, audited, and kept when a client leaves them out', async () => {
+    const week = [null, ...Array.from({ length: 5 }, () => ({ inicio: '08:30', fim: '18:00' })), { inicio: '09:00', fim: '12:00' }];
+    const res = await call('a', { method: 'PUT', url: '/api/configuracoes/unidade', payload: { ...valid, ligacao_intervalo_ocupado: 20, horario_ligacao: week, feriados: ['2026-12-25', '2026-11-20', '2026-12-25'] } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ ligacao_intervalo_ocupado: 20, horario_ligacao: week, feriados: ['2026-11-20', '2026-12-25'] });
+    expect(await settingsRow(t.fixture.unitA1)).toMatchObject({ ligacaoIntervaloOcupado: 20, horarioLigacao: week, feriados: ['2026-11-20', '2026-12-25'] });
+    const [audit] = await db().select().from(auditoria).where(and(eq(auditoria.entidade, 'configuracoes_unidade'), eq(auditoria.idEntidade, t.fixture.unitA1))).orderBy(asc(auditoria.id)).then((r) => r.slice(-1));
+    expect(audit!.alteracoes).toMatchObject({ ligacao_intervalo_ocupado: { depois: 20 }, feriados: { depois: ['2026-11-20', '2026-12-25'] } });
+    // A body without them (an older client) keeps them.
+    expect((await call('a', { method: 'PUT', url: '/api/configuracoes/unidade', payload: { ...valid, intervalo_dias_crm: 91 } })).statusCode).toBe(200);
+    expect(await settingsRow(t.fixture.unitA1)).toMatchObject({ intervaloDiasCrm: 91, ligacaoIntervaloOcupado: 20, horarioLigacao: week });
+    // Hours back to "any time".
+    expect((await call('a', { method: 'PUT', url: '/api/configuracoes/unidade', payload: { ...valid, horario_ligacao: null, feriados: [] } })).json().data).toMatchObject({ horario_ligacao: null, feriados: [] });
+  });
+
+  it('issue 12: refuses bad call hours and holidays in Portuguese, saving nothing', async () => {
+    const before = await settingsRow(t.fixture.unitA1);
+    const cases: [object, string][] = [
+      [{ ligacao_intervalo_ocupado: 0 }, 'O valor mínimo é 1.'],
+      [{ horario_ligacao: [{ inicio: '08:00', fim: '18:00' }] }, 'Informe os 7 dias da semana (domingo a sábado).'],
+      [{ horario_ligacao: [null, { inicio: '18:00', fim: '08:00' }, null, null, null, null, null] }, 'O fim deve ser depois do início.'],
+      [{ horario_ligacao: [null, { inicio: '8h', fim: '18:00' }, null, null, null, null, null] }, 'Use o formato HH:MM (00:00 a 23:59).'],
+      [{ feriados: ['2026-02-30'] }, 'Informe o feriado como data válida (AAAA-MM-DD).'],
+    ];
+    for (const [extra, message] of cases) {
+      const res = await call('a', { method: 'PUT', url: '/api/configuracoes/unidade', payload: { ...valid, ...extra } });
+      expect([res.statusCode, res.json().message]).toEqual([400, message]);
+    }
     expect(await settingsRow(t.fixture.unitA1)).toEqual(before);
   });
 

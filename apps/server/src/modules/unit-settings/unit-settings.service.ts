@@ -61,6 +61,9 @@ async function settingsView(db: DbOrTx, idEmpresa: number, unit: { id: number; i
     mensagem_whatsapp: row.mensagemWhatsapp,
     habilita_mensagem_whatsapp: row.habilitaMensagemWhatsapp,
     status_negociacao_permitidos: permitidos.join(','),
+    ligacao_intervalo_ocupado: row.ligacaoIntervaloOcupado,
+    horario_ligacao: row.horarioLigacao ?? null,
+    feriados: row.feriados,
     idInstanciaWhatsapp: unit.idWhatsapp,
     regra_fila_1_disponiveis: r1.disponiveis,
     regra_fila_1_usados: r1.usados,
@@ -94,6 +97,9 @@ const audited = (s: UnitSettings) => ({
   mensagem_whatsapp: s.mensagem_whatsapp,
   habilita_mensagem_whatsapp: s.habilita_mensagem_whatsapp,
   status_negociacao_permitidos: s.status_negociacao_permitidos,
+  ligacao_intervalo_ocupado: s.ligacao_intervalo_ocupado,
+  horario_ligacao: s.horario_ligacao,
+  feriados: s.feriados,
 });
 
 /**
@@ -122,6 +128,10 @@ export async function saveUnitSettings(deps: SettingsDeps, session: Session, req
       regraFila3: values.regra_fila_3,
       mensagemWhatsapp: values.mensagem_whatsapp,
       habilitaMensagemWhatsapp: values.habilita_mensagem_whatsapp,
+      // Absent (a client that predates them): the stored values stay.
+      ...(values.ligacao_intervalo_ocupado !== undefined ? { ligacaoIntervaloOcupado: values.ligacao_intervalo_ocupado } : {}),
+      ...(values.horario_ligacao !== undefined ? { horarioLigacao: values.horario_ligacao } : {}),
+      ...(values.feriados !== undefined ? { feriados: values.feriados } : {}),
     });
     await replaceAllowedTargets(tx, unit.id, parseStatusIds(values.status_negociacao_permitidos));
     const after = await settingsView(tx, session.empresaId, unit);

@@ -24,7 +24,7 @@ afterAll(async () => {
 beforeEach(async () => {
   // Each test starts with no live lead in A1.
   await k.t.database.db.update(leads).set({ desativado: 1 }).where(eq(leads.idUnidade, k.unitId('A1')));
-  await k.t.database.db.update(unidadeConfiguracoes).set({ regraFila1: '1,7', regraFila2: '2', regraFila3: '5,3', ligacaoLimiteTentativas: 6, ligacaoLimiteTentativasDiarias: 3 }).where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
+  await k.t.database.db.update(unidadeConfiguracoes).set({ regraFila1: '1,7', regraFila2: '2', regraFila3: '5,3', ligacaoLimiteTentativas: 6, ligacaoLimiteTentativasDiarias: 3, ligacaoIntervaloNaoAtendida: 60, ligacaoIntervaloOcupado: 15, horarioLigacao: null, feriados: [] }).where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
 });
 
 const fila = async (who: 'u' | 'u2' | 'a' | 'sa' | 'uA2' = 'u', body: object = { quantidade: 10 }) => {
@@ -131,7 +131,9 @@ describe('the lease: two attendants never get the same lead at once', () => {
     expect(end.statusCode, end.body).toBe(200);
     const row = await k.leadRow(id);
     expect(row).toMatchObject({ filaReservadoPor: null, filaReservadoAte: null, cliContatoStatus: 2, cliTentativas: 1 });
-    expect(row.cliDataProximaTentativa!.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
+    // A busy line is due again after ligacao_intervalo_ocupado (15 min by default), not the no-answer hour.
+    expect(row.cliDataProximaTentativa!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+    expect(row.cliDataProximaTentativa!.getTime()).toBeLessThan(Date.now() + 16 * 60_000);
     expect(await ids('u2')).toEqual([]);
     await k.t.database.db.update(leads).set({ cliDataProximaTentativa: ago(1) }).where(eq(leads.cliCrmId, id));
     expect(await ids('u2')).toEqual([id]);
@@ -164,9 +166,69 @@ describe('the lease: two attendants never get the same lead at once', () => {
   });
 });
 
+describe('issue 12: busy and no answer retried on their own delays (unit settings)', () => {
+  it('ligacao_intervalo_ocupado for a busy line, ligacao_intervalo_nao_atendida for one nobody answered', async () => {
+    await k.t.database.db.update(unidadeConfiguracoes).set({ ligacaoIntervaloOcupado: 10, ligacaoIntervaloNaoAtendida: 240 }).where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
+    const busy = await k.lead({ cliStatusNegociacao: 1 });
+    const silent = await k.lead({ cliStatusNegociacao: 1 });
+    const minutesUntilNext = async (id: number, status: string) => {
+      await k.call('u', { method: 'POST', url: `/api/contato/chamadaid/${id}`, payload: { chamada_id: `r${id}` } });
+      const res = await k.call('u', { method: 'POST', url: `/api/contato/proximaligacao/${id}`, payload: { chamada_id: `r${id}`, duracao: 30, duracao_falada: 0, status_chamada: status } });
+      expect(res.statusCode, res.body).toBe(200);
+      return Math.round(((await k.leadRow(id)).cliDataProximaTentativa!.getTime() - Date.now()) / 60_000);
+    };
+    expect(await minutesUntilNext(busy, 'Ocupado')).toBe(10);
+    expect(await minutesUntilNext(silent, 'Não atendida')).toBe(240);
+  });
+});
+
+describe('issue 12: call hours and holidays of the unit (São Paulo time)', () => {
+  const spToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  const allDay = Array.from({ length: 7 }, () => ({ inicio: '00:00', fim: '23:59' }));
+  const horario = async () => {
+    const res = await k.call('u', { method: 'GET', url: '/api/webphone/horario' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { aberto: boolean; ate: string | null; motivo: string | null };
+  };
+
+  it('without hours set the queue dials at any time', async () => {
+    const id = await k.lead({ cliStatusNegociacao: 1 });
+    expect(await horario()).toEqual({ aberto: true, ate: null, motivo: null });
+    expect(await ids()).toEqual([id]);
+  });
+
+  it('on a holiday nobody is handed out, and webphone/horario says until when', async () => {
+    await k.t.database.db.update(unidadeConfiguracoes).set({ horarioLigacao: allDay, feriados: [spToday()] }).where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
+    const id = await k.lead({ cliStatusNegociacao: 1 });
+    expect(await ids()).toEqual([]);
+    const h = await horario();
+    expect(h).toMatchObject({ aberto: false, motivo: 'feriado' });
+    // Tomorrow 00:00 in São Paulo (03:00 UTC).
+    expect(new Date(h.ate!).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(h.ate!).getTime()).toBeLessThanOrEqual(Date.now() + 86_400_000);
+    expect(h.ate).toMatch(/T03:00:00\.000Z$/);
+    // The lead was not leased: within the hours it comes.
+    await k.t.database.db.update(unidadeConfiguracoes).set({ feriados: [] }).where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
+    expect(await ids()).toEqual([id]);
+  });
+
+  it('a week with no window at all dials nobody and has no opening', async () => {
+    await k.t.database.db.update(unidadeConfiguracoes).set({ horarioLigacao: Array.from({ length: 7 }, () => null) }).where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
+    await k.lead({ cliStatusNegociacao: 1 });
+    expect(await ids()).toEqual([]);
+    expect(await horario()).toEqual({ aberto: false, ate: null, motivo: 'fora_do_horario' });
+  });
+
+  it('000 §6: webphone/horario follows /webphone (admins, company admins included, 403)', async () => {
+    for (const who of ['a', 'ag'] as const) expect((await k.call(who, { method: 'GET', url: '/api/webphone/horario' })).statusCode).toBe(403);
+  });
+});
+
 describe('POST webphone/fila: access and input', () => {
-  it('000 §6: admins cannot; bad input answers 400 in Portuguese', async () => {
+  it('000 §6: admins cannot (ag neither: docs/decisions.md "No webphone for ag"); bad input answers 400 in Portuguese', async () => {
     expect((await fila('a')).statusCode).toBe(403);
+    expect((await k.call('ag', { method: 'POST', url: '/api/webphone/fila', payload: { quantidade: 1 } })).statusCode).toBe(403);
+    expect((await k.call('ag', { method: 'POST', url: '/api/webphone/fila/liberar/1' })).statusCode).toBe(403);
     const bad = await fila('u', { quantidade: 50 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Peça no máximo 10 contatos.');

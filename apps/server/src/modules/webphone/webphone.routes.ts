@@ -9,6 +9,7 @@ import {
   RECORDING_MAX_BYTES,
   RECORDING_MESSAGES,
   WEBPHONE_MESSAGES,
+  callHoursNowSchema,
   leaseReleasedSchema,
   queueRequestSchema,
   recordingFileSchema,
@@ -18,7 +19,7 @@ import {
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { errorResponses, LEAD_SCREENS } from '../../http/lead-screens.ts';
 import { registerFormBodies } from '../../http/form-body.ts';
-import { nextQueueLeads, releaseQueueLead } from '../leads/call-queue.service.ts';
+import { nextQueueLeads, queueCallHours, releaseQueueLead } from '../leads/call-queue.service.ts';
 import { readRecording, saveRecording } from './recordings.service.ts';
 import { sipCredentials, type SipOptions } from './webphone.service.ts';
 
@@ -37,6 +38,11 @@ export const webphoneRoutes: FastifyPluginAsyncZod<WebphoneRouteOptions> = async
   app.post('/webphone/fila', { ...WEBPHONE, schema: { body: queueRequestSchema, response: { 200: z.object({ data: z.array(crmContatoSchema) }), ...errorResponses } } }, async (request) => ({
     data: await nextQueueLeads(deps, sessionOf(request), request.body.quantidade, request.body.excluir),
   }));
+
+  app.get('/webphone/horario', { ...WEBPHONE, schema: { response: { 200: callHoursNowSchema, ...errorResponses } } }, async (request) => {
+    const hours = await queueCallHours(deps, sessionOf(request));
+    return { data: hours.aberto ? { aberto: true, ate: null, motivo: null } : { aberto: false, ate: hours.ate?.toISOString() ?? null, motivo: hours.motivo } };
+  });
 
   app.post('/webphone/fila/liberar/:id', { ...WEBPHONE, schema: { params: leadIdParams, response: { 200: leaseReleasedSchema, ...errorResponses } } }, async (request) => ({
     message: WEBPHONE_MESSAGES.leaseReleased,

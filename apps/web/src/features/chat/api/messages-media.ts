@@ -1,22 +1,15 @@
 // A message's file (GET /api/whatsapp/midia/{id}) needs the bearer token, so it is fetched once as a
 // blob and shown through an object URL; a temp_ bubble's data URL is shown as it is.
 import { useQuery } from '@tanstack/react-query';
-import { getAuth } from '../../../lib/session.ts';
+import { authorizedBlobUrl } from '../../../lib/http-client.ts';
 import { messageKeys } from './messages.ts';
-
-async function fetchBlobUrl(url: string, signal: AbortSignal): Promise<string> {
-  const auth = getAuth();
-  const response = await fetch(url, { headers: auth.isLoggedIn ? { authorization: `Bearer ${auth.token}` } : {}, signal });
-  if (!response.ok) throw new Error(`Mídia indisponível (${response.status})`);
-  return URL.createObjectURL(await response.blob());
-}
 
 /** The displayable URL of a message's file; null while loading; `error` when it cannot be read. */
 export function useMediaUrl(url: string | null): { src: string | null; error: boolean; loading: boolean } {
   const direct = url !== null && (url.startsWith('data:') || url.startsWith('blob:'));
   const query = useQuery({
     queryKey: [...messageKeys.media(), url],
-    queryFn: ({ signal }) => fetchBlobUrl(url as string, signal),
+    queryFn: ({ signal }) => authorizedBlobUrl(url as string, signal),
     enabled: url !== null && !direct,
     staleTime: Infinity,
     gcTime: 30 * 60_000,

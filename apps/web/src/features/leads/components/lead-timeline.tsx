@@ -141,6 +141,7 @@ export function LeadTimeline({ leadId, companyId, potentials }: LeadTimelineProp
               row={row}
               onRemove={removable ? onRemove : undefined}
               onEditTicket={ticket ? setEditingId : undefined}
+              recordingUrl={event.url_gravacao}
             />
           ))}
         </Box>

@@ -1,5 +1,6 @@
 // One row of the contact history (000 §2 "Contact history timeline", §4): icon, title, date
-// DD/MM/YYYY HH:mm:ss, attendant ('ERR' when unresolved) and the detail lines the domain writes.
+// DD/MM/YYYY HH:mm:ss, attendant ('ERR' when unresolved), the detail lines the domain writes and, for a
+// call with a recording, its player (issue 12).
 import { memo, type ReactElement } from 'react';
 import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import WhatsApp from '@mui/icons-material/WhatsApp';
@@ -21,6 +22,7 @@ import Edit from '@mui/icons-material/Edit';
 import Paid from '@mui/icons-material/Paid';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import type { TimelineIconKey, TimelineRow as TimelineRowData } from '@funil/domain/leads/timeline';
+import { RecordingPlayer } from './recording-player.tsx';
 
 const ICONS: Record<TimelineIconKey, { icon: ReactElement; color: string }> = {
   whatsapp: { icon: <WhatsApp fontSize="small" />, color: '#15803d' },
@@ -48,9 +50,11 @@ type TimelineRowProps = {
   onRemove?: (eventId: number) => void;
   /** Edits the ticket value of this status change (000 §4), when given. */
   onEditTicket?: (eventId: number) => void;
+  /** A call's recording (url_gravacao, issue 12): played in the row. */
+  recordingUrl?: string | null;
 };
 
-export const TimelineRow = memo(function TimelineRow({ row, eventId, onRemove, onEditTicket }: TimelineRowProps) {
+export const TimelineRow = memo(function TimelineRow({ row, eventId, onRemove, onEditTicket, recordingUrl }: TimelineRowProps) {
   const { icon, color } = ICONS[row.icon];
   return (
     <Stack component="li" direction="row" spacing={1.5} sx={{ py: 1.25, position: 'relative' }} aria-label={row.title}>
@@ -74,6 +78,7 @@ export const TimelineRow = memo(function TimelineRow({ row, eventId, onRemove, o
             {line}
           </Typography>
         ))}
+        {recordingUrl ? <RecordingPlayer url={recordingUrl} /> : null}
       </Box>
       {(onEditTicket || onRemove) && (
         <Stack direction="row" sx={{ alignItems: 'flex-start' }}>

@@ -6,6 +6,7 @@ import type { TransferItem } from '../../../components/ui/transfer-list.tsx';
 import { apiRequest, http } from '../../../lib/http-client.ts';
 import { unitDataQuery } from '../../../lib/unit-data.ts';
 import { unitsListSchema } from '@funil/domain/unit/unit-data';
+import type { CallHours } from '@funil/domain/webphone/call-hours';
 
 type ListField = 'regra_fila_1' | 'regra_fila_2' | 'regra_fila_3' | 'status_negociacao_permitidos';
 
@@ -18,6 +19,10 @@ export type SettingsForm = {
   valor_minimo_segundos_chamada_atendida: number;
   mensagem_whatsapp: string;
   habilita_mensagem_whatsapp: boolean;
+  /** issue 12: busy retry delay (minutes), call hours (null: any time) and holidays ('YYYY-MM-DD'). */
+  ligacao_intervalo_ocupado: number;
+  horario_ligacao: CallHours | null;
+  feriados: string[];
 } & Record<ListField, number[]>;
 export type UnitSettingsView = { form: SettingsForm; options: Record<ListField, TransferItem[]> };
 
@@ -32,6 +37,9 @@ function viewOf(settings: UnitSettings): UnitSettingsView {
       valor_minimo_segundos_chamada_atendida: settings.valor_minimo_segundos_chamada_atendida,
       mensagem_whatsapp: settings.mensagem_whatsapp,
       habilita_mensagem_whatsapp: settings.habilita_mensagem_whatsapp,
+      ligacao_intervalo_ocupado: settings.ligacao_intervalo_ocupado,
+      horario_ligacao: settings.horario_ligacao,
+      feriados: settings.feriados,
       regra_fila_1: parseStatusIds(settings.regra_fila_1),
       regra_fila_2: parseStatusIds(settings.regra_fila_2),
       regra_fila_3: parseStatusIds(settings.regra_fila_3),
@@ -64,15 +72,21 @@ export function useCompanyUnits(enabled: boolean) {
   return useQuery({ queryKey: ['unidades-lista'], queryFn: ({ signal }) => http.get('/cadastros/unidades', unitsListSchema.shape.data, signal), enabled, staleTime: 300_000 });
 }
 
-export function useSaveUnitSettings(idUnidade: number | null) {
+/**
+ * The handlers run with the mutation itself, not with the call: saving replaces the settings the
+ * form was keyed on, so the form remounts before a per-call callback could run (and it never did).
+ */
+export function useSaveUnitSettings(idUnidade: number | null, handlers: { onSaved?: () => void; onFailed?: (error: Error) => void } = {}) {
   const client = useQueryClient();
   return useMutation({
+    onError: (error) => handlers.onFailed?.(error),
     // The lists go as arrays of ids: the 'used' side, in order (the server stores them as '1,7').
     mutationFn: (form: SettingsForm) => {
       const body: UnitSettingsBody = form;
       return apiRequest(settingsPath(idUnidade), { method: 'PUT', body, schema: unitSettingsSchema });
     },
     onSuccess: (saved) => {
+      handlers.onSaved?.();
       client.setQueryData(unitSettingsQuery(idUnidade).queryKey, viewOf(saved));
       // The CRM days are also part of the unit data every screen reads.
       return client.invalidateQueries({ queryKey: unitDataQuery.queryKey });

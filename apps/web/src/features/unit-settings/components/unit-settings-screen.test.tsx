@@ -26,6 +26,9 @@ const settings = (overrides: Partial<UnitSettings> = {}): UnitSettings => ({
   mensagem_whatsapp: 'Olá {nome}, vimos seu interesse em {anuncio}.',
   habilita_mensagem_whatsapp: false,
   status_negociacao_permitidos: '4',
+  ligacao_intervalo_ocupado: 15,
+  horario_ligacao: null,
+  feriados: [],
   idInstanciaWhatsapp: null,
   regra_fila_1_disponiveis: [status(2, 'Atendido')],
   regra_fila_1_usados: [status(1, 'Novo'), status(7, 'Retornar')],
@@ -79,6 +82,46 @@ describe('002 §2.10 Configurações', () => {
     expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeTruthy();
     const put = sent.find((r) => r.method === 'PUT');
     expect(put?.body).toMatchObject({ regra_fila_1: [1, 7, 2], regra_fila_2: [2], regra_fila_3: [5, 3], status_negociacao_permitidos: [4], habilita_mensagem_whatsapp: true, ligacao_limite_tentativas: 6 });
+  });
+
+  it('issue 12: the busy delay, the call hours per weekday and the holidays go in the PUT', async () => {
+    const sent = answerFetch({
+      'GET /configuracoes/unidade': { body: { data: settings({ feriados: ['2026-12-25'] }) } },
+      'PUT /configuracoes/unidade': { body: { message: SETTINGS_MESSAGES.saved, data: settings() } },
+    });
+    renderWithProviders(<UnitSettingsScreen />);
+    await screen.findByRole('heading', { name: 'Configurações' });
+    expect(screen.getByText('25/12/2026')).toBeTruthy();
+    typeIn('Intervalo após ocupado (minutos)', '20');
+    // Any time until restricted; turning it on suggests weekdays 08:00–20:00 and Saturday morning.
+    expect(screen.queryByLabelText('Segunda-feira: início')).toBeNull();
+    fireEvent.click(screen.getByRole('switch', { name: 'Restringir o horário de ligações da fila' }));
+    expect((screen.getByLabelText('Segunda-feira: início') as HTMLInputElement).value).toBe('08:00');
+    fireEvent.change(screen.getByLabelText('Segunda-feira: fim'), { target: { value: '1830' } });
+    // Saturday off, Sunday on.
+    fireEvent.click(screen.getByRole('switch', { name: 'Sábado' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Domingo' }));
+    fireEvent.change(screen.getByLabelText('Data do feriado'), { target: { value: '20112026' } });
+    expect((screen.getByLabelText('Data do feriado') as HTMLInputElement).value).toBe('20/11/2026');
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar feriado' }));
+    fireEvent.click(screen.getByRole('button', { name: 'SALVAR' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeTruthy();
+    const put = sent.find((r) => r.method === 'PUT');
+    const weekday = { inicio: '08:00', fim: '20:00' };
+    expect(put?.body).toMatchObject({
+      ligacao_intervalo_ocupado: 20,
+      horario_ligacao: [{ inicio: '08:00', fim: '18:00' }, { inicio: '08:00', fim: '18:30' }, weekday, weekday, weekday, weekday, null],
+      feriados: ['2026-11-20', '2026-12-25'],
+    });
+  });
+
+  it('issue 12: a window ending before it starts says so and SALVAR waits', async () => {
+    answerFetch({ 'GET /configuracoes/unidade': { body: { data: settings({ horario_ligacao: [null, { inicio: '08:00', fim: '20:00' }, null, null, null, null, null] }) } } });
+    renderWithProviders(<UnitSettingsScreen />);
+    await screen.findByRole('heading', { name: 'Configurações' });
+    fireEvent.change(screen.getByLabelText('Segunda-feira: fim'), { target: { value: '07:00' } });
+    expect(screen.getByText('O fim deve ser depois do início.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('002 §5: daily attempts above the total show the message and save nothing', async () => {

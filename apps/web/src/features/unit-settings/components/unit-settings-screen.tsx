@@ -1,5 +1,5 @@
 // /configuracoes (002 §2.10 "Configurações", §3 "Settings (per unit)", §4 "Settings rule", §5
-// "Settings"): the call limits, the WhatsApp message, the queue rules and the allowed negotiation
+// "Settings"): the call limits, the call hours and holidays (issue 12), the WhatsApp message, the queue rules and the allowed negotiation
 // statuses of the admin's unit, with SALVAR and a refresh icon.
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Divider, FormControlLabel, IconButton, MenuItem, Paper, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
@@ -11,11 +11,13 @@ import { useCurrentUser } from '../../../lib/session.ts';
 import { useCompanyUnits, useSaveUnitSettings, useUnitSettings, type SettingsForm, type UnitSettingsView } from '../api/unit-settings.ts';
 import { SETTINGS_MESSAGES } from '@funil/domain/admin-api/settings';
 import { isValidCount, settingsProblem, type NumberField } from '../settings-form.ts';
+import { CallHoursFields } from './call-hours-fields.tsx';
 
 const NUMBER_FIELDS: { name: NumberField; label: string; helper: string }[] = [
   { name: 'ligacao_limite_tentativas', label: 'Total de tentativas', helper: 'Ligações por contato antes de ir para Não Atendido' },
   { name: 'ligacao_limite_tentativas_diarias', label: 'Tentativas diárias', helper: 'Ligações por contato em um mesmo dia' },
   { name: 'ligacao_intervalo_nao_atendida', label: 'Intervalo entre tentativas (minutos)', helper: 'Espera após uma ligação não atendida' },
+  { name: 'ligacao_intervalo_ocupado', label: 'Intervalo após ocupado (minutos)', helper: 'Espera após encontrar a linha ocupada' },
   { name: 'intervalo_dias_crm', label: 'Dias no CRM', helper: 'Período de leads exibido no CRM' },
   { name: 'valor_minimo_segundos_chamada_atendida', label: 'Segundos mínimos de chamada atendida', helper: 'Abaixo disso a chamada conta como não atendida' },
 ];
@@ -24,7 +26,10 @@ type SettingsFormProps = { view: UnitSettingsView; idUnidade: number | null; uni
 
 function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: SettingsFormProps) {
   const { enqueueSnackbar } = useSnackbar();
-  const save = useSaveUnitSettings(idUnidade);
+  const save = useSaveUnitSettings(idUnidade, {
+    onSaved: () => enqueueSnackbar(SETTINGS_MESSAGES.saved, { variant: 'success' }),
+    onFailed: (error) => enqueueSnackbar(error instanceof ApiError ? error.message : String(error), { variant: 'error' }),
+  });
   const [form, setForm] = useState<SettingsForm>(view.form);
   const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => setForm((current) => ({ ...current, [key]: value }));
   const problem = settingsProblem(form);
@@ -36,10 +41,7 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
       return;
     }
     if (problem) return;
-    save.mutate(form, {
-      onSuccess: () => enqueueSnackbar(SETTINGS_MESSAGES.saved, { variant: 'success' }),
-      onError: (error) => enqueueSnackbar(error instanceof ApiError ? error.message : String(error), { variant: 'error' }),
-    });
+    save.mutate(form);
   };
 
   return (
@@ -85,6 +87,14 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
               })}
             </Box>
           </section>
+
+          <Divider />
+          <CallHoursFields
+            hours={form.horario_ligacao}
+            holidays={form.feriados}
+            onHours={(hours) => set('horario_ligacao', hours)}
+            onHolidays={(holidays) => set('feriados', holidays)}
+          />
 
           <Divider />
           <section aria-labelledby="cfg-whatsapp">
@@ -134,7 +144,7 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
 
           {problem === 'dailyAboveTotal' && <Alert severity="warning">{SETTINGS_MESSAGES.dailyAboveTotal}</Alert>}
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-            <Button type="submit" variant="contained" size="large" disabled={problem === 'invalidNumber' || save.isPending}>
+            <Button type="submit" variant="contained" size="large" disabled={problem === 'invalidNumber' || problem === 'invalidHours' || save.isPending}>
               SALVAR
             </Button>
           </Stack>

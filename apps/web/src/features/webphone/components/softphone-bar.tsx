@@ -17,6 +17,8 @@ import SignalCellularConnectedNoInternet0Bar from '@mui/icons-material/SignalCel
 import PhonePaused from '@mui/icons-material/PhonePaused';
 import { canContinue, canPause, canStart, canStop, inCall, type CallStatus, type ControlMode } from '@funil/domain/webphone/call-queue';
 import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+import { formatDateTime } from '@funil/domain/format/date';
+import { WEBPHONE_MESSAGES } from '@funil/domain/webphone/webphone-api';
 import type { WebphoneController } from './use-webphone.ts';
 
 const CONTROL_TEXT: Record<ControlMode, string> = {
@@ -48,7 +50,7 @@ export function SoftphoneBar({ phone }: { phone: WebphoneController }) {
   const connected = state.statusPhone === 'connected';
   const calling = inCall(state);
   const contact = state.contatoCall;
-  const callText = state.statusCall === 'calling' && phone.ringing ? 'Tocando' : CALL_TEXT[state.statusCall];
+  const callText = state.statusCall === 'calling' && phone.ringing ? 'Tocando' : state.statusCall === 'talking' && phone.held ? 'Em espera' : CALL_TEXT[state.statusCall];
 
   return (
     <Paper sx={{ p: 1.5 }} aria-label="Controle de ligações" component="section">
@@ -104,6 +106,13 @@ export function SoftphoneBar({ phone }: { phone: WebphoneController }) {
             {CONTROL_TEXT[state.statusControlaLead]} · <span data-testid="call-status">{callText}</span>
             {state.contador > 0 ? <span data-testid="counter"> · {state.contador} s</span> : null}
           </Typography>
+          {state.statusControlaLead === 'waiting' && state.foraDoHorario ? (
+            <Typography variant="body2" color="warning.main" data-testid="call-hours-wait">
+              {state.foraDoHorario.ate
+                ? `${WEBPHONE_MESSAGES.outsideHours} Aguardando até ${formatDateTime(state.foraDoHorario.ate)}.`
+                : `${WEBPHONE_MESSAGES.outsideHours} Nenhum dia com horário de ligação configurado.`}
+            </Typography>
+          ) : null}
           <Typography variant="body2" color="text.secondary" noWrap data-testid="current-contact">
             {contact ? `${contact.cli_nome} · ${formatPhoneDisplay(contact.cli_telefone)}` : state.filaLead.length > 0 ? `${state.filaLead.length} na fila` : 'Nenhum contato em ligação'}
           </Typography>

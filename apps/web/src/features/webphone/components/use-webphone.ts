@@ -64,9 +64,13 @@ export function useWebphone(audio: HTMLAudioElement | null): WebphoneController 
           return;
         case 'fetch':
           dispatch({ type: 'fetching' });
-          webphoneApi
-            .queue(QUEUE_BATCH, [...skipped.current].slice(-100))
-            .then((contacts) => dispatch({ type: 'loaded', contacts }))
+          // issue 12: the unit's call hours beside the queue (the server hands out nobody outside
+          // them); closed, the screen says until when it waits. A failed hours read leaves it to the queue.
+          void Promise.all([
+            webphoneApi.queue(QUEUE_BATCH, [...skipped.current].slice(-100)),
+            webphoneApi.callHours().catch(() => null),
+          ])
+            .then(([contacts, hours]) => dispatch({ type: 'loaded', contacts, foraDoHorario: hours && !hours.aberto ? { ate: hours.ate } : null }))
             .catch(() => dispatch({ type: 'loaded', contacts: [] }));
           return;
         case 'callStarted':
@@ -212,8 +216,10 @@ export function useWebphone(audio: HTMLAudioElement | null): WebphoneController 
       setMutedState(m);
     },
     setHeld: async (h) => {
-      await phone.setHeld(h);
-      setHeldState(h);
+      // A refused re-INVITE is rolled back by SIP.js and the call goes on as it was: the button
+      // keeps showing the phone's real state.
+      await phone.setHeld(h).catch(() => undefined);
+      setHeldState(phone.held);
     },
     sendDtmf: (tone) => void phone.sendDtmf(tone),
     phone,

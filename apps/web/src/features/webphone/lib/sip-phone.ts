@@ -2,9 +2,10 @@
 // the short-lived credentials the server issues, places one call at a time, and reports what the
 // queue needs (002 §4: status, chamada_id, stats_webphone). Audio is proven by WebRTC statistics
 // (inbound packets), never by the SIP state alone.
-import { Inviter, Registerer, RegistererState, SessionState, UserAgent, Web, type Session } from 'sip.js';
+import { Inviter, Registerer, RegistererState, SessionState, UserAgent, type Session, type Web } from 'sip.js';
 import type { SipCredentials } from '@funil/domain/webphone/webphone-api';
 import type { Signal } from '@funil/domain/webphone/call-queue';
+import { CALL_STATUS_TEXT } from '@funil/domain/leads/call-attempts';
 
 export type PhoneEvent =
   | { type: 'registered' }
@@ -30,16 +31,6 @@ export type CallResult = {
 };
 
 export type CallStats = { packetsReceived: number; packetsSent: number; packetsLost: number; jitter: number; rtt: number | null; audioLevel: number; sinal: Signal };
-
-/** pt-BR names of the call outcomes (status_chamada). */
-export const CALL_STATUS_TEXT = {
-  answered: 'Atendida',
-  busy: 'Ocupado',
-  noAnswer: 'Não atendida',
-  unavailable: 'Indisponível',
-  failed: 'Falha na chamada',
-  cancelled: 'Cancelada',
-} as const;
 
 function outcomeOf(sipStatus: number, answered: boolean): string {
   if (answered) return CALL_STATUS_TEXT.answered;
@@ -269,14 +260,20 @@ export class SipPhone {
     this.muted = muted;
   }
 
-  /** Hold and resume by re-INVITE (sendonly / sendrecv). */
+  /**
+   * Hold and resume by re-INVITE (sendonly / sendrecv). SIP.js 0.21 holds through the session
+   * description handler's `hold` option, which sets the transceiver's direction before the offer;
+   * `Web.holdModifier` only rewrites the SDP text, and since modifiers also run on the answer it
+   * turned the phone's `recvonly` into `inactive` (the call's audio never came back as sendonly).
+   */
   async setHeld(held: boolean): Promise<void> {
     const s = this.session;
     if (!s || s.state !== SessionState.Established) return;
+    const sessionDescriptionHandlerOptions: Web.SessionDescriptionHandlerOptions = { hold: held };
     await new Promise<void>((resolve, reject) => {
       s.invite({
-        sessionDescriptionHandlerModifiers: held ? [Web.holdModifier] : [],
-        requestDelegate: { onAccept: () => resolve(), onReject: (r) => reject(new Error(`${r.message.statusCode}`)) },
+        sessionDescriptionHandlerOptions,
+        requestDelegate: { onAccept: () => resolve(), onReject: (r) => reject(new Error(`${r.message.statusCode} ${r.message.reasonPhrase}`)) },
       }).catch(reject);
     });
     this.held = held;
