@@ -1,0 +1,97 @@
+// 000 §2 dashboard v2 filter bar, collapsible: start, end, campaign, platform, customer sale status,
+// attendant; Atualizar applies, Limpar restores the last 7 days and clears the rest (000 §4).
+import { useState } from 'react';
+import { Autocomplete, Box, Button, Card, Collapse, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import FilterList from '@mui/icons-material/FilterList';
+import { formatDate } from '@funil/domain/format/date';
+import { isReversed, type V2Filter } from '../lib/dashboard-filters.ts';
+import { PeriodFields } from './period-fields.tsx';
+
+type Option = { id: number; nome: string };
+export type V2FilterOptions = { campanhas: string[]; plataformas: Option[]; statusVenda: Option[]; atendentes: Option[] };
+
+type Props = {
+  applied: V2Filter;
+  options: V2FilterOptions;
+  onApply: (filter: V2Filter) => void;
+  onClear: () => void;
+};
+
+const ALL = '';
+
+export function V2FilterBar({ applied, options, onApply, onClear }: Props) {
+  const [open, setOpen] = useState(true);
+  const [draft, setDraft] = useState<V2Filter>(applied);
+  const [lastApplied, setLastApplied] = useState(applied);
+  if (lastApplied !== applied) {
+    // Limpar (or any outside change) shows in the fields.
+    setLastApplied(applied);
+    setDraft(applied);
+  }
+  const reversed = isReversed(draft);
+  const idSelect = (label: string, key: 'plataforma' | 'statusVenda' | 'atendente', items: Option[]) => (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={draft[key] === null ? ALL : String(draft[key])}
+      onChange={(event) => setDraft({ ...draft, [key]: event.target.value === ALL ? null : Number(event.target.value) })}
+      sx={{ minWidth: 180, flex: '1 1 180px' }}
+    >
+      <MenuItem value={ALL}>Todos</MenuItem>
+      {items.map((item) => (
+        <MenuItem key={item.id} value={String(item.id)}>
+          {item.nome}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+  return (
+    <Card sx={{ mb: 2 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1, gap: 1 }}>
+        <FilterList color="primary" />
+        <Typography sx={{ fontWeight: 600 }}>Filtros</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} noWrap>
+          {formatDate(applied.inicio)} a {formatDate(applied.fim)}
+        </Typography>
+        <Tooltip title={open ? 'Recolher filtros' : 'Mostrar filtros'}>
+          <IconButton aria-label={open ? 'Recolher filtros' : 'Mostrar filtros'} aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? <ExpandLess /> : <ExpandMore />}
+          </IconButton>
+        </Tooltip>
+      </Stack>
+      <Collapse in={open}>
+        <Box component="form" aria-label="Filtros do dashboard" onSubmit={(event) => { event.preventDefault(); if (!reversed) onApply(draft); }} sx={{ px: 2, pb: 2 }}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
+            <PeriodFields value={draft} onChange={(period) => setDraft({ ...draft, ...period })} />
+            <Autocomplete
+              size="small"
+              options={options.campanhas}
+              value={draft.campanha}
+              onChange={(_event, value) => setDraft({ ...draft, campanha: value })}
+              noOptionsText="Nenhuma campanha encontrada"
+              renderInput={(params) => <TextField {...params} label="Campanha" placeholder="Todas" />}
+              sx={{ minWidth: 220, flex: '1 1 220px' }}
+            />
+            {idSelect('Plataforma', 'plataforma', options.plataformas)}
+            {idSelect('Status de venda do cliente', 'statusVenda', options.statusVenda)}
+            {idSelect('Atendente', 'atendente', options.atendentes)}
+            <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
+              <Button onClick={onClear}>Limpar</Button>
+              <Button type="submit" variant="contained" disabled={reversed}>
+                Atualizar
+              </Button>
+            </Stack>
+          </Stack>
+          {reversed ? (
+            <Typography variant="caption" color="error" role="alert">
+              A data final não pode ser anterior à data inicial.
+            </Typography>
+          ) : null}
+        </Box>
+      </Collapse>
+    </Card>
+  );
+}
