@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignChartLabel, formatAverage, formatBRL, formatChange, formatCount, formatDuration, formatShare, periodChange } from './dashboard-format.ts';
+import { formatAverage, formatBRL, formatChange, formatCount, formatDuration, formatShare, periodChange } from './dashboard-format.ts';
 
 describe('dashboard numbers (000 §2 Dashboard screen, §9 pt-BR)', () => {
   it("prints counts with '.' thousands and money as BRL", () => {
@@ -27,13 +27,6 @@ describe('dashboard numbers (000 §2 Dashboard screen, §9 pt-BR)', () => {
     expect(formatDuration(2 * 3600 + 7 * 60 + 30)).toBe('2h 07min');
     expect(formatDuration(3 * 86400 + 4 * 3600)).toBe('3d 4h');
     expect(formatDuration(null)).toBe('—');
-  });
-
-  it('cuts campaign names over 20 characters to 15 in chart labels (000 §2, §9)', () => {
-    expect(campaignChartLabel('Exatamente vinte car')).toBe('Exatamente vinte car');
-    expect(campaignChartLabel('Campanha de Verão 2026 - Leads')).toBe('Campanha de Ver...');
-    expect(Array.from('Lançamento Residencial Açaí').length).toBeGreaterThan(20);
-    expect(campaignChartLabel('Lançamento Residencial Açaí')).toBe('Lançamento Resi...');
   });
 
   it('compares a card with the previous period', () => {

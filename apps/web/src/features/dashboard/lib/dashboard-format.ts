@@ -47,15 +47,6 @@ export function formatDuration(seconds: number | null | undefined): string {
   return `${secs}s`;
 }
 
-/** 000 §2, §9: campaign names longer than 20 characters are cut to 15 in chart labels. */
-export const CAMPAIGN_LABEL_MAX = 20;
-export const CAMPAIGN_LABEL_CUT = 15;
-
-export function campaignChartLabel(name: string): string {
-  const chars = Array.from(name);
-  return chars.length > CAMPAIGN_LABEL_MAX ? `${chars.slice(0, CAMPAIGN_LABEL_CUT).join('')}...` : name;
-}
-
 /** The change of a card against the previous period, in percent; null when there is nothing to compare with. */
 export function periodChange(current: number, previous: number | null | undefined): number | null {
   if (previous === null || previous === undefined || !Number.isFinite(previous) || !Number.isFinite(current)) return null;
