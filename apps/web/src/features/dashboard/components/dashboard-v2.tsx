@@ -2,7 +2,7 @@
 // 'Performance de Atendimento' with its six time cards, the lead tables; beyond the spec (issue 14)
 // the previous period on every card, the attendant ranking and the stage-to-stage conversion.
 import { useState } from 'react';
-import { Alert, Grid } from '@mui/material';
+import { Alert, Box, Grid } from '@mui/material';
 import AdsClick from '@mui/icons-material/AdsClick';
 import HeadsetMic from '@mui/icons-material/HeadsetMic';
 import { defaultV2Filter, type DashboardV2Filter } from '@funil/domain/dashboard/dashboard-api';
@@ -43,10 +43,14 @@ export function DashboardV2({ now = () => new Date() }: { now?: () => Date }) {
           {errorText(failure.error)}
         </Alert>
       ) : null}
-      <SectionTitle title="Performance de Captação" icon={<AdsClick />} />
-      <CaptureSection data={capture.data} loading={capture.isPending} />
-      <SectionTitle title="Performance de Atendimento" icon={<HeadsetMic />} />
-      <AttendanceSection attendance={attendance.data} values={values.data} times={times.data} loading={attendance.isPending || values.isPending || times.isPending} />
+      <Box component="section" aria-label="Performance de Captação">
+        <SectionTitle title="Performance de Captação" icon={<AdsClick />} />
+        <CaptureSection data={capture.data} loading={capture.isPending} />
+      </Box>
+      <Box component="section" aria-label="Performance de Atendimento">
+        <SectionTitle title="Performance de Atendimento" icon={<HeadsetMic />} />
+        <AttendanceSection attendance={attendance.data} values={values.data} times={times.data} loading={attendance.isPending || values.isPending || times.isPending} />
+      </Box>
       <Grid container spacing={2} sx={{ mt: 0.5 }}>
         <RankingAndStages filter={filter} />
       </Grid>
