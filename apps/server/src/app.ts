@@ -41,6 +41,7 @@ import { pipelineRoutes } from './modules/pipeline/pipeline.routes.ts';
 import { webphoneRoutes } from './modules/webphone/webphone.routes.ts';
 import type { SipOptions } from './modules/webphone/webphone.service.ts';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -179,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(setupRoutes);
       await api.register(webphoneRoutes, { sip: options.sip, mediaDir: options.mediaDir ?? join(tmpdir(), `funil-media-${process.pid}`) });
       await api.register(quickMessagesRoutes);
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

@@ -13,3 +13,4 @@ export * from '../modules/whatsapp/messages.table.ts';
 export * from '../modules/audit/audit.table.ts';
 export * from '../modules/partners/partners.table.ts';
 export * from '../modules/quick-messages/quick-messages.table.ts';
+export * from '../modules/dashboard/dashboard.table.ts';

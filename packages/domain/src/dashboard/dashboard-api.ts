@@ -4,7 +4,7 @@
 // both use this file; docs/decisions.md "Dashboards" says how each number is computed.
 import { z } from 'zod';
 import { roleOf, type Permission } from '../access/roles.ts';
-import { formatIsoDate, toWallTime } from '../format/date.ts';
+import { formatIsoDate, toInstant, toWallTime, zonedWallTimeToDate } from '../format/date.ts';
 import {
   EMPTY_SEGMENT,
   buildFilterSegments,
@@ -162,6 +162,70 @@ export function defaultDashboardPeriod(now: Date): { data_inicio: string; data_f
   const startDay = `${start.getUTCFullYear()}-${String(start.getUTCMonth() + 1).padStart(2, '0')}-${String(start.getUTCDate()).padStart(2, '0')}`;
   return { data_inicio: `${startDay} 00:00:00`, data_fim: `${formatIsoDate(now)} 23:59:59` };
 }
+
+/** A half-open period [inicio, fim) of instants. */
+export type DashboardPeriod = { inicio: Date; fim: Date };
+
+const DAY_MS = 86_400_000;
+
+/** The São Paulo midnight that starts the day after 'YYYY-MM-DD'. */
+function nextDayStart(isoDay: string): Date | null {
+  const [y, m, d] = isoDay.split('-').map(Number);
+  const next = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + 1));
+  return zonedWallTimeToDate({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate(), hour: 0, minute: 0, second: 0 });
+}
+
+/**
+ * The period of a dashboard call (000 §7): the start 'YYYY-MM-DD' is its São Paulo midnight, a
+ * start with a time is that second; the end 'YYYY-MM-DD' takes the whole day and an end with a
+ * time ('… 23:59:59') takes that whole second. No dates: the last 7 days (000 §9); a start alone
+ * runs to the end of today. Returns the Portuguese reason when the period is backwards or too long.
+ */
+export function resolveDashboardPeriod(filter: { data_inicio: string | null; data_fim: string | null }, now: Date): DashboardPeriod | { error: string } {
+  const defaults = defaultDashboardPeriod(now);
+  const startText = filter.data_inicio ?? defaults.data_inicio;
+  const endText = filter.data_fim ?? defaults.data_fim;
+  const inicio = toInstant(startText.length === 10 ? `${startText} 00:00:00` : startText);
+  const fim = endText.length === 10 ? nextDayStart(endText) : (() => {
+    const at = toInstant(endText);
+    return at ? new Date(at.getTime() + 1000) : null;
+  })();
+  if (!inicio || !fim) return { error: PERIOD_MESSAGES.order };
+  if (inicio.getTime() >= fim.getTime()) return { error: PERIOD_MESSAGES.order };
+  if (fim.getTime() - inicio.getTime() > MAX_PERIOD_DAYS * DAY_MS) return { error: PERIOD_MESSAGES.tooLong };
+  return { inicio, fim };
+}
+
+/** The period of the same length just before (the comparison of every card). */
+export function previousPeriod(period: DashboardPeriod): DashboardPeriod {
+  const length = period.fim.getTime() - period.inicio.getTime();
+  return { inicio: new Date(period.inicio.getTime() - length), fim: period.inicio };
+}
+
+/** The São Paulo days a period touches, first and last, as 'YYYY-MM-DD'. */
+export function periodDays(period: DashboardPeriod): { primeiro: string; ultimo: string } {
+  return { primeiro: formatIsoDate(period.inicio), ultimo: formatIsoDate(new Date(period.fim.getTime() - 1)) };
+}
+
+/** Every São Paulo day of a period in order (the daily charts keep days without data as zeros). */
+export function daysOfPeriod(period: DashboardPeriod): string[] {
+  const { primeiro, ultimo } = periodDays(period);
+  const days: string[] = [];
+  const [y, m, d] = primeiro.split('-').map(Number);
+  for (let i = 0; i < MAX_PERIOD_DAYS + 2; i += 1) {
+    const day = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + i)).toISOString().slice(0, 10);
+    days.push(day);
+    if (day >= ultimo) break;
+  }
+  return days;
+}
+
+/**
+ * The working hours the first-contact card counts in (issue 14 "Beyond the spec"): Monday to
+ * Friday, 08:00 to 18:00, São Paulo. The units have no working-hours setting yet; migration 0013's
+ * dashboard_segundos_uteis uses these same hours.
+ */
+export const WORKING_HOURS = { dias: [1, 2, 3, 4, 5], inicio: '08:00', fim: '18:00' } as const;
 
 /** The v2 filter with nothing chosen and the default period (000 §4 'Dashboard v2 load', Limpar). */
 export function defaultV2Filter(now: Date): DashboardV2Filter {
