@@ -14,6 +14,7 @@ import { seedPipelineDemo } from './pipeline-demo.ts';
 import { seedDemoChat } from './demo-chat.ts';
 import { seedDemoQuickMessages } from './demo-quick-messages.ts';
 import { seedDemoConversation } from './demo-conversation.ts';
+import { seedDemoDashboard } from './demo-dashboard.ts';
 import type { Permission } from '@funil/domain/access/roles';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -87,7 +88,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
       assinaturaWhatsapp: false,
       agendarMensagemHeaderWhatsapp: true,
     };
-    const unit1 = await createUnit(tx, empresa, 'Unidade Paulista – São Paulo', '11', { extras, evolutionHabilitado: true, atendimentoHabilitado: true });
+    // issue 14: the first unit opens the v2 dashboard (dash_v2, 000 §2); the second keeps the classic tabs.
+    const unit1 = await createUnit(tx, empresa, 'Unidade Paulista – São Paulo', '11', { extras: { ...extras, dash_v2: true }, evolutionHabilitado: true, atendimentoHabilitado: true });
     const unit2 = await createUnit(tx, empresa, 'Unidade Savassi – Belo Horizonte', '31', { extras, evolutionHabilitado: true, atendimentoHabilitado: true });
     const unitIds = { 1: unit1, 2: unit2 } as const;
 
@@ -214,6 +216,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
     await seedDemoChat(tx, { idEmpresa: empresa, idUnidade: unit1, viewerId: userIds[1][0] ?? null, now, random });
     await seedDemoQuickMessages(tx, empresa, unit1, userIds[1][0]!);
     await seedDemoConversation(tx, { idEmpresa: empresa, idUnidade: unit1, viewerId: userIds[1][0] ?? null, now });
+    await seedDemoDashboard(tx, { idEmpresa: empresa, attendants: new Map([[unit1, userIds[1]], [unit2, userIds[2]]]), now, random });
   });
   return true;
 }
