@@ -1,7 +1,7 @@
 // The dashboard GETs of 000 §7 (paths by buildDashboardPath, payloads by the schemas of
 // packages/domain/src/dashboard/dashboard-api.ts), as TanStack queries. A new filter keeps the
 // numbers on screen until the new ones arrive, so Atualizar never flashes an empty page.
-import { keepPreviousData, queryOptions, useQuery, useQueries } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueries, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   attendanceResponseSchema,
@@ -50,7 +50,15 @@ export function dashboardQuery<C extends DashboardCall>(call: C, filter: Dashboa
     queryKey: dashboardKeys.call(call, filter),
     queryFn: ({ signal }) => http.get(`/${buildDashboardPath(call, filter)}`, SCHEMAS[call], signal) as Promise<DashboardData<C>>,
     placeholderData: keepPreviousData,
+    // The numbers move all day: a minute old at most when the screen opens again.
+    staleTime: 60_000,
   });
+}
+
+/** Atualizar: the numbers of every dashboard call are read again, even for the same filter. */
+export function useRefreshDashboard() {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: dashboardKeys.all });
 }
 
 export function useDashboard<C extends DashboardCall>(call: C, filter: DashboardFilterOf<C>, enabled = true) {
@@ -77,7 +85,7 @@ export function useLeadsPages(filter: DashboardFilterOf<'captacao'>, pagesCaptac
 /** GET contato/lista-campanhas (000 §7): the campaign names for the v2 campaign filter. */
 export function useCampaignNames() {
   return useQuery({
-    queryKey: ['dashboard', 'campanhas-nomes'],
+    queryKey: ['dashboard-opcoes', 'campanhas'],
     queryFn: ({ signal }) => http.get('/contato/lista-campanhas', campaignNamesSchema.shape.data, signal),
     select: (rows) => rows.map((row) => row.cli_campanha_nome),
     staleTime: 300_000,
@@ -87,7 +95,7 @@ export function useCampaignNames() {
 /** GET cadastros/unidades (000 §7, cached 300 s): the units of the classic unit multi-select. */
 export function useUnitsList(enabled: boolean) {
   return useQuery({
-    queryKey: ['dashboard', 'unidades'],
+    queryKey: ['dashboard-opcoes', 'unidades'],
     queryFn: ({ signal }) => http.get('/cadastros/unidades', unitsListSchema.shape.data, signal),
     staleTime: 300_000,
     enabled,

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Box, Tab, Tabs } from '@mui/material';
 import { canChooseDashboardUnits, dashboardTabsFor, type ClassicTab } from '@funil/domain/dashboard/dashboard-api';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { useUnitsList } from '../api/dashboard-api.ts';
+import { useRefreshDashboard, useUnitsList } from '../api/dashboard-api.ts';
 import { defaultClassicFilter, type ClassicFilter } from '../lib/dashboard-filters.ts';
 import { ClassicAttendanceTab } from './classic-attendance-tab.tsx';
 import { ClassicCampaignsTab, ClassicLtvTab } from './classic-campaigns-tab.tsx';
@@ -17,9 +17,14 @@ export function ClassicDashboard({ now = () => new Date() }: { now?: () => Date 
   const units = useUnitsList(picksUnits);
   const [tab, setTab] = useState<ClassicTab>('ATENDIMENTOS');
   const [filter, setFilter] = useState<ClassicFilter>(() => defaultClassicFilter(now()));
+  const refresh = useRefreshDashboard();
   const clear = () => setFilter(defaultClassicFilter(now()));
+  const apply = (next: ClassicFilter) => {
+    setFilter(next);
+    refresh();
+  };
   const unitOptions = picksUnits ? (units.data ?? []).map((u) => ({ id: u.id, nome: u.nome })) : null;
-  const shared = { filter, onApply: setFilter, onClear: clear, units: unitOptions };
+  const shared = { filter, onApply: apply, onClear: clear, units: unitOptions };
   return (
     <>
       <Tabs value={tab} onChange={(_event, next: ClassicTab) => setTab(next)} aria-label="Dashboards" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>

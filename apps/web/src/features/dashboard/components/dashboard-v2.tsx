@@ -9,7 +9,7 @@ import { defaultV2Filter, type DashboardV2Filter } from '@funil/domain/dashboard
 import { UNASSIGNED_ATTENDANT_ID } from '@funil/domain/leads/contact-list-chips';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
-import { useCampaignNames, useDashboard } from '../api/dashboard-api.ts';
+import { useCampaignNames, useDashboard, useRefreshDashboard } from '../api/dashboard-api.ts';
 import { CaptureSection } from './v2-capture-section.tsx';
 import { AttendanceSection } from './v2-attendance-section.tsx';
 import { LeadsTables } from './v2-leads-tables.tsx';
@@ -24,6 +24,7 @@ export function DashboardV2({ now = () => new Date() }: { now?: () => Date }) {
   // 000 §4: the screen opens on the last 7 days; Limpar restores them.
   const [filter, setFilter] = useState<DashboardV2Filter>(() => defaultV2Filter(now()));
   const campaigns = useCampaignNames();
+  const refresh = useRefreshDashboard();
   const capture = useDashboard('captacao', filter);
   const attendance = useDashboard('atendimento', filter);
   const values = useDashboard('atendimento-conversao-valores', filter);
@@ -37,7 +38,10 @@ export function DashboardV2({ now = () => new Date() }: { now?: () => Date }) {
   const failure = [capture, attendance, values, times].find((q) => q.isError);
   return (
     <>
-      <V2FilterBar applied={filter} options={options} onApply={setFilter} onClear={() => setFilter(defaultV2Filter(now()))} />
+      <V2FilterBar applied={filter} options={options} onApply={(next) => {
+          setFilter(next);
+          refresh();
+        }} onClear={() => setFilter(defaultV2Filter(now()))} />
       {failure ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {errorText(failure.error)}

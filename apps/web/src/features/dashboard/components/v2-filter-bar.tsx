@@ -20,7 +20,7 @@ type Props = {
   onClear: () => void;
 };
 
-const ALL = '';
+const ALL = 'todos';
 
 export function V2FilterBar({ applied, options, onApply, onClear }: Props) {
   const [open, setOpen] = useState(true);
