@@ -46,6 +46,21 @@ const saoPauloDay = (offsetDays: number) => {
 const brDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 const encodedPeriod = (start: string, end: string) => `${encodeURIComponent(`${start} 00:00:00`)}/${encodeURIComponent(`${end} 23:59:59`)}`;
 
+/** The login snackbar fades after 4.5 s (000 §8); pictures are taken without it. */
+const noSnackbar = (page: Page) => page.getByText('Login com sucesso.').waitFor({ state: 'hidden', timeout: 10_000 });
+
+/**
+ * The whole page in one picture: the window grows to the page's height first, so the charts lay
+ * out at the width they are shown at (a full-page capture resizes under them).
+ */
+async function fullShot(page: Page, name: string) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: DESKTOP.width, height });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}${name}` });
+  await page.setViewportSize(DESKTOP);
+}
+
 const filters = (page: Page) => page.getByRole('form', { name: 'Filtros do dashboard' });
 
 async function openDashboard(page: Page, email: string) {
@@ -73,13 +88,14 @@ describe('dashboard v2 (000 §2, dash_v2 on the demo first unit)', () => {
     expect(calls).toContain(`atendimento-leads/1/1/-1/-1/-1/-1/${week}`);
     expect(await page.getByTestId('periodo-aplicado').innerText()).toBe(`${brDay(weekAgo)} a ${brDay(today)}`);
 
-    // The last 90 days, so the demo's history fills every chart and the tables page.
-    const start = saoPauloDay(-89);
+    // The last 30 days, so the demo's history (60 days) fills every chart, the cards have a previous
+    // period to compare with, and the tables page.
+    const start = saoPauloDay(-29);
     await page.getByRole('group', { name: 'Data inicial' }).getByRole('spinbutton').first().click();
     await page.keyboard.type(brDay(start).replace(/\D/g, ''));
     await filters(page).getByRole('button', { name: 'Atualizar' }).click();
-    const quarter = encodedPeriod(start, today);
-    await expect.poll(() => calls.includes(`captacao/-1/-1/-1/-1/${quarter}`)).toBe(true);
+    const month = encodedPeriod(start, today);
+    await expect.poll(() => calls.includes(`captacao/-1/-1/-1/-1/${month}`)).toBe(true);
     await expect.poll(async () => Number((await leadsCard.getByTestId('kpi-valor').innerText()).replace(/\D/g, ''))).toBeGreaterThan(20);
     await page.getByRole('figure', { name: 'Leads Captados Por Plataforma' }).locator('svg.recharts-surface').first().waitFor();
     await page.getByRole('figure', { name: 'Leads Por Campanha e Status de Negociação' }).locator('.recharts-bar-rectangle').first().waitFor();
@@ -93,14 +109,14 @@ describe('dashboard v2 (000 §2, dash_v2 on the demo first unit)', () => {
     const unitData = await harness.apiUnitData((await harness.apiLogin('gerente@demo.com.br')).token);
     const platformId = unitData.plataformas.find((p) => p.nome === platformName)!.id;
     await filters(page).getByRole('button', { name: 'Atualizar' }).click();
-    await expect.poll(() => calls.includes(`captacao/-1/-1/${platformId}/-1/${quarter}`)).toBe(true);
+    await expect.poll(() => calls.includes(`captacao/-1/-1/${platformId}/-1/${month}`)).toBe(true);
     // Limpar: back to the last 7 days and no filter (000 §4).
     // Limpar: back to the last 7 days and no filter (000 §4); the week's answers are still fresh in the cache.
     await filters(page).getByRole('button', { name: 'Limpar' }).click();
     await expect.poll(() => page.getByTestId('periodo-aplicado').innerText()).toBe(`${brDay(weekAgo)} a ${brDay(today)}`);
     expect(await page.getByRole('combobox', { name: 'Plataforma' }).innerText()).toBe('Todos');
 
-    // Back to 90 days for the tables: 5 rows a page, the next server page on page index 3.
+    // Back to 30 days for the tables: 5 rows a page, the next server page on page index 3.
     await page.getByRole('group', { name: 'Data inicial' }).getByRole('spinbutton').first().click();
     await page.keyboard.type(brDay(start).replace(/\D/g, ''));
     await filters(page).getByRole('button', { name: 'Atualizar' }).click();
@@ -110,7 +126,7 @@ describe('dashboard v2 (000 §2, dash_v2 on the demo first unit)', () => {
     const panel = page.getByRole('tabpanel').filter({ has: table });
     const total = Number(/de (\d+)/.exec((await panel.getByText(/^1–5 de /).innerText()).replace(/\./g, ''))?.[1]);
     expect(total).toBeGreaterThan(25);
-    const leadPages = () => calls.filter((c) => c.startsWith('atendimento-leads/') && c.endsWith(quarter)).map((c) => c.split('/').slice(1, 3).join('/'));
+    const leadPages = () => calls.filter((c) => c.startsWith('atendimento-leads/') && c.endsWith(month)).map((c) => c.split('/').slice(1, 3).join('/'));
     const next = panel.getByRole('button', { name: /próxima página/i });
     await next.click();
     await next.click();
@@ -127,7 +143,8 @@ describe('dashboard v2 (000 §2, dash_v2 on the demo first unit)', () => {
     await page.getByRole('table', { name: 'Leads atendidos' }).getByRole('row').nth(1).waitFor();
 
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}dashboard-v2.png`, fullPage: true });
+    await noSnackbar(page);
+    await fullShot(page, 'dashboard-v2.png');
   });
 });
 
@@ -154,8 +171,8 @@ describe('classic dashboard (000 §2, §6) once the unit turns dash_v2 off', () 
       const today = saoPauloDay(0);
       await expect.poll(() => calls.includes(`crmat/0/${saoPauloDay(-6)}/${today}`)).toBe(true);
 
-      // 90 days of history, both units: '&' joins them (000 §5).
-      const start = saoPauloDay(-89);
+      // 30 days of history, both units: '&' joins them (000 §5).
+      const start = saoPauloDay(-29);
       await page.getByRole('group', { name: 'Data inicial' }).getByRole('spinbutton').first().click();
       await page.keyboard.type(brDay(start).replace(/\D/g, ''));
       const units = page.getByRole('combobox', { name: 'Unidades' });
@@ -175,10 +192,15 @@ describe('classic dashboard (000 §2, §6) once the unit turns dash_v2 off', () 
       await page.getByRole('figure', { name: 'Status Negociação' }).locator('svg.recharts-surface').first().waitFor();
       await page.getByRole('figure', { name: 'Status de Atendimento Diário' }).locator('.recharts-bar-rectangle').first().waitFor();
       await page.getByRole('table', { name: 'Recentes' }).getByRole('row').nth(1).waitFor();
-      // The stack toggle of a daily chart.
-      await page.getByRole('switch', { name: 'Empilhar: Status de Ligações Diário' }).uncheck();
+      await page.getByRole('figure', { name: 'Status de Ligações Diário' }).locator('.recharts-bar-rectangle').first().waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${SCREENSHOTS_DIR}dashboard-classico.png`, fullPage: true });
+      await noSnackbar(page);
+      await fullShot(page, 'dashboard-classico.png');
+      // The stack toggle of a daily chart: side by side, then stacked again.
+      const stack = page.getByRole('switch', { name: 'Empilhar: Status de Ligações Diário' });
+      await stack.uncheck();
+      expect(await stack.isChecked()).toBe(false);
+      await stack.check();
 
       await page.getByRole('tab', { name: 'CAMPANHAS' }).click();
       await page.getByRole('group', { name: 'Melhor desempenho' }).waitFor();
@@ -210,6 +232,7 @@ describe('external dashboard (000 §2 variant 1, §9)', () => {
       const main = (await page.locator('main').boundingBox())!;
       expect(box.width).toBeGreaterThan(main.width - 80);
       await page.frameLocator('iframe[title^="Dashboard de"]').getByText('Vendas do mês').waitFor();
+      await noSnackbar(page);
       await page.screenshot({ path: `${SCREENSHOTS_DIR}dashboard-externo.png` });
     } finally {
       await patchUnit1({ urlDashboard: null });

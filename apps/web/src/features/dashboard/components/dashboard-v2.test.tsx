@@ -44,7 +44,8 @@ describe('dashboard v2 (000 §2)', { timeout: 30_000 }, () => {
     expect(within(captureCard('Impactados')).getByText('Mensagem 700 · Ligação 450')).toBeTruthy();
     expect(within(captureCard('Conversões')).getByTestId('kpi-valor').textContent).toBe('R$ 15.300,50');
     expect(within(card('Conversões')).getByTestId('kpi-valor').textContent).toBe('3');
-    expect(within(card('Responderam')).getByTestId('kpi-valor').textContent).toBe('300 (33,3%)');
+    expect(within(card('Responderam')).getByTestId('kpi-valor').textContent).toBe('300');
+    expect(within(card('Responderam')).getByText('33,3% dos impactados · Mensagem 31,4% · Ligação 26,7%')).toBeTruthy();
     expect(within(captureCard('Valor em Conversões')).getByTestId('kpi-valor').textContent).toBe('3');
     expect(within(card('Média de mensagens por lead')).getByTestId('kpi-valor').textContent).toBe('1,500');
     expect(within(card('Média de tentativas de ligação')).getByTestId('kpi-valor').textContent).toBe('2,667');

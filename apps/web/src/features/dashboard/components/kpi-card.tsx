@@ -37,7 +37,7 @@ export function KpiCard({ label, value, current, previous, lowerIsBetter, detail
         {loading ? (
           <Skeleton width="60%" height={40} />
         ) : (
-          <Typography component="p" sx={{ fontSize: '1.6rem', fontWeight: 700, lineHeight: 1.3 }} data-testid="kpi-valor">
+          <Typography component="p" sx={{ fontSize: value.length > 11 ? '1.3rem' : '1.6rem', fontWeight: 700, lineHeight: 1.3, whiteSpace: 'nowrap' }} data-testid="kpi-valor">
             {value}
           </Typography>
         )}

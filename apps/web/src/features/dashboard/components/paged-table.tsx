@@ -71,7 +71,7 @@ export function PagedTable<R>({ title, columns, rows, rowKey, emptyText, loading
               visible.map((row, i) => (
                 <TableRow key={rowKey(row, page * ROWS_PER_PAGE + i)} hover>
                   {columns.map((c) => (
-                    <TableCell key={c.header} align={c.align}>
+                    <TableCell key={c.header} align={c.align} sx={c.align === 'right' ? { whiteSpace: 'nowrap' } : undefined}>
                       {c.render ? c.render(row) : c.value(row)}
                     </TableCell>
                   ))}

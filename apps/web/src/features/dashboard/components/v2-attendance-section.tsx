@@ -44,7 +44,7 @@ export function AttendanceSection({ attendance, values, times, loading }: Props)
   const conv = values?.conversao_valores;
   const convBefore = values?.conversao_valores_anterior;
   const hours = times?.horario_util;
-  const cols = { xs: 12, sm: 6, md: 4, lg: 2 } as const;
+  const cols = { xs: 12, sm: 6, md: 4, xl: 2 } as const;
   return (
     <Grid container spacing={2}>
       <Grid size={cols}>
@@ -65,8 +65,8 @@ export function AttendanceSection({ attendance, values, times, loading }: Props)
           icon={<Forum />}
           accent="#7c3aed"
           loading={loading}
-          value={`${formatCount(cards?.responderam)} (${formatPercent(cards?.percentual_responderam)})`}
-          detail={`Mensagem ${formatPercent(cards?.percentual_responderam_mensagem)} · Ligação ${formatPercent(cards?.percentual_responderam_ligacao)}`}
+          value={formatCount(cards?.responderam)}
+          detail={`${formatPercent(cards?.percentual_responderam)} dos impactados · Mensagem ${formatPercent(cards?.percentual_responderam_mensagem)} · Ligação ${formatPercent(cards?.percentual_responderam_ligacao)}`}
           current={cards?.responderam ?? 0}
           previous={before?.responderam}
         />

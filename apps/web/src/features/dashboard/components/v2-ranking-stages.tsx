@@ -63,7 +63,7 @@ export function RankingAndStages({ filter }: { filter: DashboardV2Filter }) {
   const etapas = stages.data?.etapas ?? [];
   return (
     <>
-      <Grid size={{ xs: 12, lg: 7 }}>
+      <Grid size={12}>
         <Card sx={{ height: '100%' }} role="region" aria-label="Ranking de atendentes">
           <CardHeader title="Ranking de atendentes" subheader="Por valor convertido, depois conversões e leads contatados" slotProps={{ title: { variant: 'h3', component: 'h3', sx: { fontSize: '1rem' } } }} sx={{ pb: 0 }} />
           <CardContent>
@@ -71,7 +71,7 @@ export function RankingAndStages({ filter }: { filter: DashboardV2Filter }) {
           </CardContent>
         </Card>
       </Grid>
-      <Grid size={{ xs: 12, lg: 5 }}>
+      <Grid size={12}>
         <Card sx={{ height: '100%' }} role="region" aria-label="Conversão por etapa">
           <CardHeader
             title="Conversão por etapa"
