@@ -128,6 +128,13 @@ CREATE FUNCTION dashboard_historico() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   desde timestamptz;
 BEGIN
+  IF NEW.tipo NOT IN (3, 4, 5) THEN
+    RETURN NULL;
+  END IF;
+  -- Lock order: the lead's row before its facts, as an update of the lead does (its trigger runs
+  -- with the lead locked); a message or call written before the lead's update in one transaction
+  -- and a status change of the same lead in another then wait, never deadlock.
+  PERFORM 1 FROM leads WHERE cli_crm_id = NEW.cli_crm_id FOR NO KEY UPDATE;
   IF NEW.tipo IN (3, 4) THEN
     UPDATE dashboard_leads SET
       ligacoes = ligacoes + 1,
@@ -166,6 +173,8 @@ BEGIN
   IF NEW.media_type IN ('reaction', 'call_log') THEN
     RETURN NULL;
   END IF;
+  -- The lead's row first (see dashboard_historico).
+  PERFORM 1 FROM leads WHERE cli_crm_id = NEW.cli_crm_id FOR NO KEY UPDATE;
   IF NEW.from_me THEN
     UPDATE dashboard_leads SET
       mensagens_enviadas = mensagens_enviadas + 1,
