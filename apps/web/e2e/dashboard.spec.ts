@@ -3,6 +3,7 @@
 // classic tabs by role once the unit turns dash_v2 off, and the external frame once it has
 // url_dashboard. Screenshots docs/screenshots/dashboard-v2.png, dashboard-classico.png,
 // dashboard-externo.png.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eq, sql } from 'drizzle-orm';
@@ -100,6 +101,19 @@ describe('dashboard v2 (000 §2, dash_v2 on the demo first unit)', () => {
     await page.getByRole('figure', { name: 'Leads Captados Por Plataforma' }).locator('svg.recharts-surface').first().waitFor();
     await page.getByRole('figure', { name: 'Leads Por Campanha e Status de Negociação' }).locator('.recharts-bar-rectangle').first().waitFor();
     await page.getByRole('region', { name: 'Ranking de atendentes' }).getByRole('row').nth(1).waitFor();
+
+    // Beyond the spec: a chart downloads as PNG, a table as CSV in pt-BR.
+    const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar PNG: Leads Captados Por Plataforma' }).click()]);
+    expect(png.suggestedFilename()).toBe('leads-captados-por-plataforma.png');
+    const pngBytes = readFileSync((await png.path())!);
+    expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(pngBytes.length).toBeGreaterThan(5_000);
+    const ranking = page.getByRole('region', { name: 'Ranking de atendentes' });
+    const [csv] = await Promise.all([page.waitForEvent('download'), ranking.getByRole('button', { name: 'Exportar CSV' }).click()]);
+    expect(csv.suggestedFilename()).toBe('ranking-de-atendentes.csv');
+    const csvText = readFileSync((await csv.path())!, 'utf8');
+    expect(csvText.split('\r\n')[0]).toBe('\ufeff#,Atendente,Ligações,Minutos falados,Mensagens,Leads contatados,1ª resposta (média),Conversões,Valor');
+    expect(csvText).toMatch(/"R\$ [\d.]+,\d{2}"/);
 
     // A platform and an attendant: their ids travel in their positions.
     await page.getByRole('combobox', { name: 'Plataforma' }).click();
