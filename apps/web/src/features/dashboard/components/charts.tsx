@@ -66,8 +66,8 @@ export function ColumnsView({ rows, categoryKey, series, stacked, kind = 'count'
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        {/* Every campaign gets its label; a long run of days shows as many as fit. */}
-        <XAxis dataKey={categoryKey} tickFormatter={tickFormatter} interval={rows.length > 14 ? 'preserveStartEnd' : 0} minTickGap={8} fontSize={12} />
+        {/* As many labels as fit without overlapping: all campaigns on a desktop, fewer days on a phone. */}
+        <XAxis dataKey={categoryKey} tickFormatter={tickFormatter} interval="preserveStartEnd" minTickGap={8} fontSize={12} />
         <YAxis tickFormatter={(value: number) => (kind === 'brl' ? formatBRL(value).replace(/,00$/, '') : formatCount(value))} fontSize={12} width={kind === 'brl' ? 90 : 48} allowDecimals={false} />
         <Tooltip formatter={tooltipValue(kind)} />
         <Legend iconType="circle" />
