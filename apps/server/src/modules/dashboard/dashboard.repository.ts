@@ -2,6 +2,7 @@
 // unit's index range, never of the raw history, messages or calls. docs/decisions.md "Dashboards"
 // defines each number; the service chooses units, periods and filters.
 import { sql, type SQL } from 'drizzle-orm';
+import { formatIsoDate as formatDay } from '@funil/domain/format/date';
 import type { DbOrTx } from '../../db/connection.ts';
 
 /** Which leads a call reads: units, an optional owner (an attendant's own leads) and the v2 filters. */
@@ -283,20 +284,31 @@ export async function conversionsByAttendant(db: DbOrTx, scope: LeadScope, p: Pe
 
 export type StageMoves = { status: number; entraram: number; avancaram: number; tempo_medio: number | null };
 
-/** Per negotiation status: leads that entered it, left it forward, and the time spent before leaving (moves of the period). */
+/** Whether a scope narrows the leads beyond their units (then the stage view reads each move). */
+const narrowsLeads = (scope: LeadScope) =>
+  scope.ownerUserId !== null || !!scope.campanha || scope.statusCliente != null || scope.plataforma != null || scope.atendente != null || (scope.anuncios?.length ?? 0) > 0;
+
+/**
+ * Per negotiation status: moves into it, moves out of it to a later status, and the average time
+ * spent in it before a move out (moves of the period). A whole unit reads the per-day sums of
+ * dashboard_etapas_dia (whole São Paulo days); a narrowed scope reads each move with its lead.
+ */
 export async function stageMoves(db: DbOrTx, scope: LeadScope, p: Period): Promise<{ moves: StageMoves[]; captados: number }> {
   const where = scopeSql(scope);
+  const units = list(scope.units.length > 0 ? scope.units : [0]);
+  const source = narrowsLeads(scope)
+    ? sql`select s.de, s.para, 1 as movimentos, coalesce(s.segundos_na_etapa, 0) as segundos from dashboard_mudancas_status s
+        join dashboard_leads d on d.cli_crm_id = s.cli_crm_id
+        where ${where} and s.id_unidade in (${units}) and ${within(sql`s.em`, p)}`
+    : sql`select e.de, e.para, e.movimentos, e.segundos from dashboard_etapas_dia e
+        where e.id_unidade in (${units}) and e.dia >= ${formatDay(p.inicio)}::date and e.dia <= ${formatDay(new Date(p.fim.getTime() - 1))}::date`;
   const moves = await rows<StageMoves>(
     db,
-    sql`with m as (
-        select s.cli_crm_id, s.de, s.para, s.segundos_na_etapa from dashboard_mudancas_status s
-        join dashboard_leads d on d.cli_crm_id = s.cli_crm_id
-        where ${where} and s.id_unidade in (${list(scope.units.length > 0 ? scope.units : [0])}) and ${within(sql`s.em`, p)}
-      ), entrada as (
-        select para as status, count(distinct cli_crm_id)::int as n from m where para is not null group by 1
+    sql`with m as (${source}), entrada as (
+        select para as status, sum(movimentos)::int as n from m where para > 0 group by 1
       ), saida as (
-        select de as status, count(distinct cli_crm_id) filter (where para > de)::int as n, avg(segundos_na_etapa)::float8 as tempo
-        from m where de is not null group by 1
+        select de as status, coalesce(sum(movimentos) filter (where para > de), 0)::int as n, (sum(segundos)::float8 / nullif(sum(movimentos), 0)) as tempo
+        from m where de > 0 group by 1
       )
       select coalesce(e.status, s.status) as status, coalesce(e.n, 0) as entraram, coalesce(s.n, 0) as avancaram, s.tempo as tempo_medio
       from entrada e full join saida s on s.status = e.status`,

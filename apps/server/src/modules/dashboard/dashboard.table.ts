@@ -63,6 +63,8 @@ export const dashboardLeads = pgTable(
     index('dashboard_leads_contato_idx').on(t.idUnidade, t.primeiroContatoEm).where(sql`primeiro_contato_em is not null`),
     index('dashboard_leads_conversao_idx').on(t.idUnidade, t.convertidoEm).where(sql`convertido_em is not null`),
     index('dashboard_leads_atendimento_idx').on(t.idUnidade, t.dataAtendimento).where(sql`data_atendimento is not null`),
+    index('dashboard_leads_mensagem_idx').on(t.idUnidade, t.primeiraMensagemEm).where(sql`primeira_mensagem_em is not null`),
+    index('dashboard_leads_ligacao_idx').on(t.idUnidade, t.primeiraLigacaoEm).where(sql`primeira_ligacao_em is not null`),
   ],
 );
 
@@ -96,4 +98,19 @@ export const dashboardMudancasStatus = pgTable(
     segundosNaEtapa: bigint('segundos_na_etapa', { mode: 'number' }),
   },
   (t) => [index('dashboard_mudancas_status_unidade_idx').on(t.idUnidade, t.em)],
+);
+
+// Negotiation moves per unit, São Paulo day, from and to (0: none), with the seconds spent in the
+// status left: the stage view of a whole unit reads a few rows a day, not every move.
+export const dashboardEtapasDia = pgTable(
+  'dashboard_etapas_dia',
+  {
+    idUnidade: integer('id_unidade').notNull(),
+    dia: date('dia', { mode: 'string' }).notNull(),
+    de: integer('de').notNull(),
+    para: integer('para').notNull(),
+    movimentos: integer('movimentos').notNull().default(0),
+    segundos: bigint('segundos', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.idUnidade, t.dia, t.de, t.para] })],
 );
