@@ -8,6 +8,8 @@ CREATE TABLE "dashboard_etapas_dia" (
 	CONSTRAINT "dashboard_etapas_dia_id_unidade_dia_de_para_pk" PRIMARY KEY("id_unidade","dia","de","para")
 );
 --> statement-breakpoint
+ALTER TABLE "dashboard_leads" ADD COLUMN "dia_captacao" date;--> statement-breakpoint
+ALTER TABLE "dashboard_leads" ADD COLUMN "dia_conversao" date;--> statement-breakpoint
 CREATE INDEX "dashboard_leads_mensagem_idx" ON "dashboard_leads" USING btree ("id_unidade","primeira_mensagem_em") WHERE primeira_mensagem_em is not null;--> statement-breakpoint
 CREATE INDEX "dashboard_leads_ligacao_idx" ON "dashboard_leads" USING btree ("id_unidade","primeira_ligacao_em") WHERE primeira_ligacao_em is not null;--> statement-breakpoint
 -- Hand-written (issue 14 "Speed"): every negotiation move added to dashboard_mudancas_status is
@@ -33,3 +35,20 @@ GROUP BY 1, 2, 3, 4;
 INSERT INTO dashboard_etapas_dia (id_unidade, dia, de, para, movimentos, segundos)
 SELECT id_unidade, (em AT TIME ZONE 'America/Sao_Paulo')::date, coalesce(de, 0), coalesce(para, 0), count(*)::int, sum(coalesce(segundos_na_etapa, 0))::bigint
 FROM dashboard_mudancas_status GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
+-- The facts' derived columns: working-hours first contact (0013) and the São Paulo days of the
+-- capture and the conversion.
+CREATE OR REPLACE FUNCTION dashboard_leads_uteis() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' OR NEW.data_captacao IS DISTINCT FROM OLD.data_captacao
+     OR NEW.primeira_mensagem_em IS DISTINCT FROM OLD.primeira_mensagem_em
+     OR NEW.primeira_ligacao_em IS DISTINCT FROM OLD.primeira_ligacao_em THEN
+    NEW.segundos_uteis_primeiro_contato := dashboard_segundos_uteis(NEW.data_captacao, least(NEW.primeira_mensagem_em, NEW.primeira_ligacao_em));
+  END IF;
+  NEW.dia_captacao := (NEW.data_captacao AT TIME ZONE 'America/Sao_Paulo')::date;
+  NEW.dia_conversao := (NEW.convertido_em AT TIME ZONE 'America/Sao_Paulo')::date;
+  RETURN NEW;
+END
+$$;
+--> statement-breakpoint
+UPDATE dashboard_leads SET dia_captacao = (data_captacao AT TIME ZONE 'America/Sao_Paulo')::date, dia_conversao = (convertido_em AT TIME ZONE 'America/Sao_Paulo')::date;

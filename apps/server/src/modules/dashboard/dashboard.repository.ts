@@ -43,7 +43,6 @@ export function scopeSql(scope: LeadScope): SQL {
 
 const within = (column: SQL, p: Period) => sql`${column} >= ${p.inicio.toISOString()}::timestamptz and ${column} < ${p.fim.toISOString()}::timestamptz`;
 const CONVERTED = sql`d.status_negociacao in (5, 6)`;
-const SP = 'America/Sao_Paulo';
 
 // --- v2 'Performance de Captação' --------------------------------------------------------------
 
@@ -131,7 +130,7 @@ export async function attendanceCounts(db: DbOrTx, scope: LeadScope, p: Period):
 export async function conversionsByDay(db: DbOrTx, scope: LeadScope, p: Period): Promise<{ dia: string; conversoes: number; valor: number }[]> {
   const result = await rows<{ dia: string; conversoes: number; valor: number }>(
     db,
-    sql`select to_char((d.convertido_em at time zone ${SP})::date, 'YYYY-MM-DD') as dia, count(*)::int as conversoes,
+    sql`select to_char(d.dia_conversao, 'YYYY-MM-DD') as dia, count(*)::int as conversoes,
       coalesce(sum(d.valor_ticket), 0)::float8 as valor
     from dashboard_leads d where ${scopeSql(scope)} and ${CONVERTED} and d.convertido_em is not null and ${within(sql`d.convertido_em`, p)}
     group by 1 order by 1`,
@@ -390,8 +389,9 @@ export async function classicRecent(db: DbOrTx, scope: LeadScope, p: Period, bas
 export async function dailyCaptures(db: DbOrTx, scope: LeadScope, p: Period): Promise<{ dia: string; status: number; total: number }[]> {
   const result = await rows<{ dia: string; status: number; total: number }>(
     db,
-    sql`select to_char((d.data_captacao at time zone ${SP})::date, 'YYYY-MM-DD') as dia, d.contato_status as status, count(*)::int as total
-    from dashboard_leads d where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)} group by 1, 2`,
+    sql`select to_char(x.dia, 'YYYY-MM-DD') as dia, x.status, x.total from (
+      select d.dia_captacao as dia, d.contato_status as status, count(*)::int as total
+      from dashboard_leads d where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)} group by 1, 2) x`,
   );
   return result.map((r) => ({ dia: r.dia, status: Number(r.status), total: Number(r.total) }));
 }
@@ -455,12 +455,16 @@ export async function byCampaignAd(db: DbOrTx, scope: LeadScope, p: Period): Pro
 export async function capturesOverTime(db: DbOrTx, scope: LeadScope, p: Period, unit: 'day' | 'month'): Promise<{ quando: string; leads: number; conversoes: number; valor: number; clientes: number; valor_clientes: number }[]> {
   const format = unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
   const customer = sql`(${CONVERTED} or d.status_venda <> 1)`;
+  // Grouped by the stored São Paulo day, then by month when asked: no time-zone work per row.
   const result = await rows<{ quando: string; leads: number; conversoes: number; valor: number; clientes: number; valor_clientes: number }>(
     db,
-    sql`select to_char(d.data_captacao at time zone ${SP}, ${format}) as quando, count(*)::int as leads,
-      count(*) filter (where ${CONVERTED})::int as conversoes, coalesce(sum(d.valor_ticket) filter (where ${CONVERTED}), 0)::float8 as valor,
-      count(*) filter (where ${customer})::int as clientes, coalesce(sum(d.valor_ticket) filter (where ${customer}), 0)::float8 as valor_clientes
-    from dashboard_leads d where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)} group by 1 order by 1`,
+    sql`select to_char(x.dia, ${format}) as quando, sum(x.leads)::int as leads, sum(x.conversoes)::int as conversoes, sum(x.valor)::float8 as valor,
+      sum(x.clientes)::int as clientes, sum(x.valor_clientes)::float8 as valor_clientes
+    from (select d.dia_captacao as dia, count(*) as leads,
+      count(*) filter (where ${CONVERTED}) as conversoes, coalesce(sum(d.valor_ticket) filter (where ${CONVERTED}), 0) as valor,
+      count(*) filter (where ${customer}) as clientes, coalesce(sum(d.valor_ticket) filter (where ${customer}), 0) as valor_clientes
+      from dashboard_leads d where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)} group by 1) x
+    group by 1 order by 1`,
   );
   return result.map((r) => ({ quando: r.quando, leads: Number(r.leads), conversoes: Number(r.conversoes), valor: Number(r.valor), clientes: Number(r.clientes), valor_clientes: Number(r.valor_clientes) }));
 }

@@ -380,6 +380,9 @@ describe('the read model agrees with the raw records (issue 14 Speed)', () => {
     expect((await diff('dashboard_atendente_dia', 'dashboard_atendente_dia_bruto')).rows).toEqual([]);
     expect((await diff('dashboard_mudancas_status', 'dashboard_mudancas_status_bruto')).rows).toEqual([]);
     expect((await diff('dashboard_etapas_dia', 'dashboard_etapas_dia_bruto')).rows).toEqual([]);
+    const days = (await db.execute(sql`select count(*)::int as n from dashboard_leads where dia_captacao is distinct from (data_captacao at time zone 'America/Sao_Paulo')::date
+      or dia_conversao is distinct from (convertido_em at time zone 'America/Sao_Paulo')::date`)) as unknown as { rows: { n: number }[] };
+    expect(Number(days.rows[0]!.n)).toBe(0);
     const [row] = ((await db.execute(sql`select respostas_medidas, segundos_resposta, aguardando_resposta_desde from dashboard_leads where cli_crm_id = ${L['L4']!}`)) as unknown as { rows: Record<string, unknown>[] }).rows;
     expect(row).toMatchObject({ respostas_medidas: 0 });
     expect(row?.['aguardando_resposta_desde']).not.toBeNull();

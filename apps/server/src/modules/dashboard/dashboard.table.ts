@@ -57,6 +57,10 @@ export const dashboardLeads = pgTable(
     // The first contact of either kind, and its time in working hours (set by a trigger of 0013).
     primeiroContatoEm: timestamp('primeiro_contato_em', { withTimezone: true }).generatedAlwaysAs(sql`least(primeira_mensagem_em, primeira_ligacao_em)`),
     segundosUteisPrimeiroContato: bigint('segundos_uteis_primeiro_contato', { mode: 'number' }),
+    // The São Paulo days of the capture and the conversion (set by a trigger of 0014), so the daily
+    // charts group by a date instead of converting every row's time zone.
+    diaCaptacao: date('dia_captacao', { mode: 'string' }),
+    diaConversao: date('dia_conversao', { mode: 'string' }),
   },
   (t) => [
     index('dashboard_leads_captacao_idx').on(t.idUnidade, t.dataCaptacao),
