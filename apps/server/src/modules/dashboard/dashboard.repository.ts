@@ -58,11 +58,8 @@ export type CaptureCounts = {
   valor: number;
 };
 
-/** Leads captured in the period and what became of them (000 §2 'Performance de Captação'). */
-export async function captureCounts(db: DbOrTx, scope: LeadScope, p: Period): Promise<CaptureCounts> {
-  const [row] = await rows<Record<keyof CaptureCounts, number | string>>(
-    db,
-    sql`select count(*)::int as captados,
+const CAPTURE_KEYS = ['captados', 'impactados', 'mensagens', 'ligacao', 'responderam', 'respondeu_wpp', 'atendeu', 'conversoes', 'valor'] as const;
+const CAPTURE_COUNTS = sql`count(*)::int as captados,
       count(*) filter (where d.mensagens_enviadas > 0 or d.ligacoes > 0)::int as impactados,
       count(*) filter (where d.mensagens_enviadas > 0)::int as mensagens,
       count(*) filter (where d.ligacoes > 0)::int as ligacao,
@@ -70,30 +67,43 @@ export async function captureCounts(db: DbOrTx, scope: LeadScope, p: Period): Pr
       count(*) filter (where d.respostas_recebidas > 0)::int as respondeu_wpp,
       count(*) filter (where d.ligacoes_atendidas > 0)::int as atendeu,
       count(*) filter (where ${CONVERTED})::int as conversoes,
-      coalesce(sum(d.valor_ticket) filter (where ${CONVERTED}), 0)::float8 as valor
-    from dashboard_leads d where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)}`,
+      coalesce(sum(d.valor_ticket) filter (where ${CONVERTED}), 0)::float8 as valor`;
+
+/** Leads captured in the period and what became of them (000 §2 'Performance de Captação'). */
+export async function captureCounts(db: DbOrTx, scope: LeadScope, p: Period): Promise<CaptureCounts> {
+  const [row] = await rows<Record<keyof CaptureCounts, number | string>>(
+    db,
+    sql`select ${CAPTURE_COUNTS} from dashboard_leads d where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)}`,
   );
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as CaptureCounts;
 }
 
-/** Leads captured in the period by platform (cli_tipo_lead). */
-export async function captureByPlatform(db: DbOrTx, scope: LeadScope, p: Period): Promise<{ plataforma: number; total: number }[]> {
-  const result = await rows<{ plataforma: number; total: number }>(
-    db,
-    sql`select d.cli_tipo_lead as plataforma, count(*)::int as total from dashboard_leads d
-      where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)} group by 1 order by 2 desc, 1`,
-  );
-  return result.map((r) => ({ plataforma: Number(r.plataforma), total: Number(r.total) }));
-}
+export type CaptureSummary = {
+  counts: CaptureCounts;
+  platforms: { plataforma: number; total: number }[];
+  columns: { campanha: string | null; status: number; total: number }[];
+};
 
-/** Leads captured in the period by campaign and current negotiation status. */
-export async function captureByCampaignStatus(db: DbOrTx, scope: LeadScope, p: Period): Promise<{ campanha: string | null; status: number; total: number }[]> {
-  const result = await rows<{ campanha: string | null; status: number; total: number }>(
+/** The cards, the platform donut and the campaign × status columns in one scan (GROUPING SETS). */
+export async function captureSummary(db: DbOrTx, scope: LeadScope, p: Period): Promise<CaptureSummary> {
+  const result = await rows<Record<string, number | string | null>>(
     db,
-    sql`select d.cli_campanha_nome as campanha, d.status_negociacao as status, count(*)::int as total from dashboard_leads d
-      where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)} group by 1, 2 order by 1 nulls last, 2`,
+    sql`select grouping(d.cli_tipo_lead) as sem_plataforma, grouping(d.cli_campanha_nome, d.status_negociacao) as sem_coluna,
+      d.cli_tipo_lead as plataforma, d.cli_campanha_nome as campanha, d.status_negociacao as status, ${CAPTURE_COUNTS}
+    from dashboard_leads d where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)}
+    group by grouping sets ((), (d.cli_tipo_lead), (d.cli_campanha_nome, d.status_negociacao))`,
   );
-  return result.map((r) => ({ campanha: r.campanha, status: Number(r.status), total: Number(r.total) }));
+  const total = result.find((r) => Number(r['sem_plataforma']) === 1 && Number(r['sem_coluna']) === 3);
+  const counts = Object.fromEntries(CAPTURE_KEYS.map((k) => [k, Number(total?.[k] ?? 0)])) as CaptureCounts;
+  const platforms = result
+    .filter((r) => Number(r['sem_plataforma']) === 0)
+    .map((r) => ({ plataforma: Number(r['plataforma']), total: Number(r['captados']) }))
+    .sort((a, b) => b.total - a.total || a.plataforma - b.plataforma);
+  const columns = result
+    .filter((r) => Number(r['sem_coluna']) === 0)
+    .map((r) => ({ campanha: r['campanha'] === null ? null : String(r['campanha']), status: Number(r['status']), total: Number(r['captados']) }))
+    .sort((a, b) => (a.campanha === b.campanha ? a.status - b.status : a.campanha === null ? 1 : b.campanha === null ? -1 : a.campanha.localeCompare(b.campanha, 'pt-BR')));
+  return { counts, platforms, columns };
 }
 
 // --- v2 'Performance de Atendimento' ----------------------------------------------------------
@@ -355,21 +365,29 @@ export async function classicTotals(db: DbOrTx, scope: LeadScope, p: Period, bas
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as ClassicTotals;
 }
 
-/** Leads of the period grouped by one of their statuses: the three donuts. */
-export async function classicByStatus(
+export type StatusCount = { id_empresa: number; status: number; total: number };
+
+/** Leads of the period by negotiation, contact and sale status (the three donuts) in one scan. */
+export async function classicByStatuses(
   db: DbOrTx,
   scope: LeadScope,
   p: Period,
   basis: ClassicBasis,
-  field: 'status_negociacao' | 'contato_status' | 'status_venda',
-): Promise<{ id_empresa: number; status: number; total: number }[]> {
+): Promise<{ negociacao: StatusCount[]; contato: StatusCount[]; venda: StatusCount[] }> {
   const column = basisColumn(basis);
-  const result = await rows<{ id_empresa: number; status: number; total: number }>(
+  const result = await rows<{ n: number; c: number; v: number; id_empresa: number; sn: number | null; sc: number | null; sv: number | null; total: number }>(
     db,
-    sql`select d.id_empresa, ${sql.raw(`d.${field}`)} as status, count(*)::int as total from dashboard_leads d
-      where ${scopeSql(scope)} and ${column} is not null and ${within(column, p)} group by 1, 2 order by 2`,
+    sql`select grouping(d.status_negociacao) as n, grouping(d.contato_status) as c, grouping(d.status_venda) as v, d.id_empresa,
+      d.status_negociacao as sn, d.contato_status as sc, d.status_venda as sv, count(*)::int as total
+    from dashboard_leads d where ${scopeSql(scope)} and ${column} is not null and ${within(column, p)}
+    group by grouping sets ((d.id_empresa, d.status_negociacao), (d.id_empresa, d.contato_status), (d.id_empresa, d.status_venda))`,
   );
-  return result.map((r) => ({ id_empresa: Number(r.id_empresa), status: Number(r.status), total: Number(r.total) }));
+  const pick = (flag: 'n' | 'c' | 'v', field: 'sn' | 'sc' | 'sv') =>
+    result
+      .filter((r) => Number(r[flag]) === 0)
+      .map((r) => ({ id_empresa: Number(r.id_empresa), status: Number(r[field]), total: Number(r.total) }))
+      .sort((a, b) => a.status - b.status || a.id_empresa - b.id_empresa);
+  return { negociacao: pick('n', 'sn'), contato: pick('c', 'sc'), venda: pick('v', 'sv') };
 }
 
 /** The newest leads of the period (the 'Recentes' table). */
