@@ -8,8 +8,11 @@ import {
   dashboardVariant,
   defaultDashboardPeriod,
   defaultV2Filter,
+  daysOfPeriod,
   leadsPageToFetch,
   parseDashboardSegments,
+  previousPeriod,
+  resolveDashboardPeriod,
 } from './dashboard-api.ts';
 
 describe('dashboard segments (000 §5, §7)', () => {
@@ -84,5 +87,32 @@ describe('dashboard constants (000 §2, §9)', () => {
     expect(campaignChartLabel('Avaliação Gratuita – Novembro')).toBe('Avaliação Gratu');
     expect(campaignChartLabel('Implante Dentário')).toBe('Implante Dentário');
     expect(campaignChartLabel('12345678901234567890')).toBe('12345678901234567890');
+  });
+});
+
+describe('dashboard periods (000 §7, §9)', () => {
+  const now = new Date('2026-11-26T15:00:00Z');
+  const iso = (p: ReturnType<typeof resolveDashboardPeriod>) => ('error' in p ? p : { inicio: p.inicio.toISOString(), fim: p.fim.toISOString() });
+
+  it('reads a day as São Paulo midnight to the next midnight and an end time as its whole second', () => {
+    expect(iso(resolveDashboardPeriod({ data_inicio: '2026-11-02', data_fim: '2026-11-08' }, now))).toEqual({ inicio: '2026-11-02T03:00:00.000Z', fim: '2026-11-09T03:00:00.000Z' });
+    expect(iso(resolveDashboardPeriod({ data_inicio: '2026-11-02 00:00:00', data_fim: '2026-11-08 23:59:59' }, now))).toEqual({ inicio: '2026-11-02T03:00:00.000Z', fim: '2026-11-09T03:00:00.000Z' });
+  });
+
+  it('defaults to the last 7 days and runs a lone start to the end of today', () => {
+    expect(iso(resolveDashboardPeriod({ data_inicio: null, data_fim: null }, now))).toEqual({ inicio: '2026-11-20T03:00:00.000Z', fim: '2026-11-27T03:00:00.000Z' });
+    expect(iso(resolveDashboardPeriod({ data_inicio: '2026-11-01', data_fim: null }, now))).toEqual({ inicio: '2026-11-01T03:00:00.000Z', fim: '2026-11-27T03:00:00.000Z' });
+  });
+
+  it('refuses a backwards or too long period in Portuguese', () => {
+    expect(resolveDashboardPeriod({ data_inicio: '2026-11-08', data_fim: '2026-11-02' }, now)).toEqual({ error: 'Período inválido: a data inicial é posterior à data final.' });
+    expect(resolveDashboardPeriod({ data_inicio: '2020-01-01', data_fim: '2026-01-01' }, now)).toEqual({ error: 'Período inválido: no máximo 732 dias.' });
+  });
+
+  it('compares with the period of the same length just before, and lists its days', () => {
+    const week = resolveDashboardPeriod({ data_inicio: '2026-11-02', data_fim: '2026-11-08' }, now);
+    if ('error' in week) throw new Error(week.error);
+    expect(iso(previousPeriod(week))).toEqual({ inicio: '2026-10-26T03:00:00.000Z', fim: '2026-11-02T03:00:00.000Z' });
+    expect(daysOfPeriod(week)).toEqual(['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06', '2026-11-07', '2026-11-08']);
   });
 });

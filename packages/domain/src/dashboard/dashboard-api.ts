@@ -448,13 +448,13 @@ export const stageRowSchema = z.object({
   id_funil: z.number().int(),
   nome: z.string(),
   cor: z.string(),
-  /** Leads of the period that ever entered this status (capture counts as entering status 1). */
+  /** Moves into this status in the period (a capture counts as entering status 1). */
   entraram: count,
-  /** … of which moved on to a later status of the funnel order. */
+  /** Moves out of this status to a later one of the funnel order in the period. */
   avancaram: count,
-  /** avancaram / entraram in percent, 2 decimals. */
+  /** avancaram / entraram in percent, 2 decimals (can pass 100: leads captured before the period move on in it). */
   taxa_avanco: z.number(),
-  /** Average seconds a lead stayed in this status before its next move (moves of the period). */
+  /** Average seconds a lead stayed in this status before a move out in the period. */
   tempo_medio_na_etapa: seconds,
 });
 /** GET dashboard/etapas/… */

@@ -2,6 +2,7 @@
 // unit's index range, never of the raw history, messages or calls. docs/decisions.md "Dashboards"
 // defines each number; the service chooses units, periods and filters.
 import { sql, type SQL } from 'drizzle-orm';
+import { formatIsoDate as formatDay } from '@funil/domain/format/date';
 import type { DbOrTx } from '../../db/connection.ts';
 
 /** Which leads a call reads: units, an optional owner (an attendant's own leads) and the v2 filters. */
@@ -42,7 +43,6 @@ export function scopeSql(scope: LeadScope): SQL {
 
 const within = (column: SQL, p: Period) => sql`${column} >= ${p.inicio.toISOString()}::timestamptz and ${column} < ${p.fim.toISOString()}::timestamptz`;
 const CONVERTED = sql`d.status_negociacao in (5, 6)`;
-const SP = 'America/Sao_Paulo';
 
 // --- v2 'Performance de Captação' --------------------------------------------------------------
 
@@ -58,11 +58,8 @@ export type CaptureCounts = {
   valor: number;
 };
 
-/** Leads captured in the period and what became of them (000 §2 'Performance de Captação'). */
-export async function captureCounts(db: DbOrTx, scope: LeadScope, p: Period): Promise<CaptureCounts> {
-  const [row] = await rows<Record<keyof CaptureCounts, number | string>>(
-    db,
-    sql`select count(*)::int as captados,
+const CAPTURE_KEYS = ['captados', 'impactados', 'mensagens', 'ligacao', 'responderam', 'respondeu_wpp', 'atendeu', 'conversoes', 'valor'] as const;
+const CAPTURE_COUNTS = sql`count(*)::int as captados,
       count(*) filter (where d.mensagens_enviadas > 0 or d.ligacoes > 0)::int as impactados,
       count(*) filter (where d.mensagens_enviadas > 0)::int as mensagens,
       count(*) filter (where d.ligacoes > 0)::int as ligacao,
@@ -70,30 +67,43 @@ export async function captureCounts(db: DbOrTx, scope: LeadScope, p: Period): Pr
       count(*) filter (where d.respostas_recebidas > 0)::int as respondeu_wpp,
       count(*) filter (where d.ligacoes_atendidas > 0)::int as atendeu,
       count(*) filter (where ${CONVERTED})::int as conversoes,
-      coalesce(sum(d.valor_ticket) filter (where ${CONVERTED}), 0)::float8 as valor
-    from dashboard_leads d where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)}`,
+      coalesce(sum(d.valor_ticket) filter (where ${CONVERTED}), 0)::float8 as valor`;
+
+/** Leads captured in the period and what became of them (000 §2 'Performance de Captação'). */
+export async function captureCounts(db: DbOrTx, scope: LeadScope, p: Period): Promise<CaptureCounts> {
+  const [row] = await rows<Record<keyof CaptureCounts, number | string>>(
+    db,
+    sql`select ${CAPTURE_COUNTS} from dashboard_leads d where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)}`,
   );
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as CaptureCounts;
 }
 
-/** Leads captured in the period by platform (cli_tipo_lead). */
-export async function captureByPlatform(db: DbOrTx, scope: LeadScope, p: Period): Promise<{ plataforma: number; total: number }[]> {
-  const result = await rows<{ plataforma: number; total: number }>(
-    db,
-    sql`select d.cli_tipo_lead as plataforma, count(*)::int as total from dashboard_leads d
-      where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)} group by 1 order by 2 desc, 1`,
-  );
-  return result.map((r) => ({ plataforma: Number(r.plataforma), total: Number(r.total) }));
-}
+export type CaptureSummary = {
+  counts: CaptureCounts;
+  platforms: { plataforma: number; total: number }[];
+  columns: { campanha: string | null; status: number; total: number }[];
+};
 
-/** Leads captured in the period by campaign and current negotiation status. */
-export async function captureByCampaignStatus(db: DbOrTx, scope: LeadScope, p: Period): Promise<{ campanha: string | null; status: number; total: number }[]> {
-  const result = await rows<{ campanha: string | null; status: number; total: number }>(
+/** The cards, the platform donut and the campaign × status columns in one scan (GROUPING SETS). */
+export async function captureSummary(db: DbOrTx, scope: LeadScope, p: Period): Promise<CaptureSummary> {
+  const result = await rows<Record<string, number | string | null>>(
     db,
-    sql`select d.cli_campanha_nome as campanha, d.status_negociacao as status, count(*)::int as total from dashboard_leads d
-      where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)} group by 1, 2 order by 1 nulls last, 2`,
+    sql`select grouping(d.cli_tipo_lead) as sem_plataforma, grouping(d.cli_campanha_nome, d.status_negociacao) as sem_coluna,
+      d.cli_tipo_lead as plataforma, d.cli_campanha_nome as campanha, d.status_negociacao as status, ${CAPTURE_COUNTS}
+    from dashboard_leads d where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)}
+    group by grouping sets ((), (d.cli_tipo_lead), (d.cli_campanha_nome, d.status_negociacao))`,
   );
-  return result.map((r) => ({ campanha: r.campanha, status: Number(r.status), total: Number(r.total) }));
+  const total = result.find((r) => Number(r['sem_plataforma']) === 1 && Number(r['sem_coluna']) === 3);
+  const counts = Object.fromEntries(CAPTURE_KEYS.map((k) => [k, Number(total?.[k] ?? 0)])) as CaptureCounts;
+  const platforms = result
+    .filter((r) => Number(r['sem_plataforma']) === 0)
+    .map((r) => ({ plataforma: Number(r['plataforma']), total: Number(r['captados']) }))
+    .sort((a, b) => b.total - a.total || a.plataforma - b.plataforma);
+  const columns = result
+    .filter((r) => Number(r['sem_coluna']) === 0)
+    .map((r) => ({ campanha: r['campanha'] === null ? null : String(r['campanha']), status: Number(r['status']), total: Number(r['captados']) }))
+    .sort((a, b) => (a.campanha === b.campanha ? a.status - b.status : a.campanha === null ? 1 : b.campanha === null ? -1 : a.campanha.localeCompare(b.campanha, 'pt-BR')));
+  return { counts, platforms, columns };
 }
 
 // --- v2 'Performance de Atendimento' ----------------------------------------------------------
@@ -130,7 +140,7 @@ export async function attendanceCounts(db: DbOrTx, scope: LeadScope, p: Period):
 export async function conversionsByDay(db: DbOrTx, scope: LeadScope, p: Period): Promise<{ dia: string; conversoes: number; valor: number }[]> {
   const result = await rows<{ dia: string; conversoes: number; valor: number }>(
     db,
-    sql`select to_char((d.convertido_em at time zone ${SP})::date, 'YYYY-MM-DD') as dia, count(*)::int as conversoes,
+    sql`select to_char(d.dia_conversao, 'YYYY-MM-DD') as dia, count(*)::int as conversoes,
       coalesce(sum(d.valor_ticket), 0)::float8 as valor
     from dashboard_leads d where ${scopeSql(scope)} and ${CONVERTED} and d.convertido_em is not null and ${within(sql`d.convertido_em`, p)}
     group by 1 order by 1`,
@@ -283,20 +293,31 @@ export async function conversionsByAttendant(db: DbOrTx, scope: LeadScope, p: Pe
 
 export type StageMoves = { status: number; entraram: number; avancaram: number; tempo_medio: number | null };
 
-/** Per negotiation status: leads that entered it, left it forward, and the time spent before leaving (moves of the period). */
+/** Whether a scope narrows the leads beyond their units (then the stage view reads each move). */
+const narrowsLeads = (scope: LeadScope) =>
+  scope.ownerUserId !== null || !!scope.campanha || scope.statusCliente != null || scope.plataforma != null || scope.atendente != null || (scope.anuncios?.length ?? 0) > 0;
+
+/**
+ * Per negotiation status: moves into it, moves out of it to a later status, and the average time
+ * spent in it before a move out (moves of the period). A whole unit reads the per-day sums of
+ * dashboard_etapas_dia (whole São Paulo days); a narrowed scope reads each move with its lead.
+ */
 export async function stageMoves(db: DbOrTx, scope: LeadScope, p: Period): Promise<{ moves: StageMoves[]; captados: number }> {
   const where = scopeSql(scope);
+  const units = list(scope.units.length > 0 ? scope.units : [0]);
+  const source = narrowsLeads(scope)
+    ? sql`select s.de, s.para, 1 as movimentos, coalesce(s.segundos_na_etapa, 0) as segundos from dashboard_mudancas_status s
+        join dashboard_leads d on d.cli_crm_id = s.cli_crm_id
+        where ${where} and s.id_unidade in (${units}) and ${within(sql`s.em`, p)}`
+    : sql`select e.de, e.para, e.movimentos, e.segundos from dashboard_etapas_dia e
+        where e.id_unidade in (${units}) and e.dia >= ${formatDay(p.inicio)}::date and e.dia <= ${formatDay(new Date(p.fim.getTime() - 1))}::date`;
   const moves = await rows<StageMoves>(
     db,
-    sql`with m as (
-        select s.cli_crm_id, s.de, s.para, s.segundos_na_etapa from dashboard_mudancas_status s
-        join dashboard_leads d on d.cli_crm_id = s.cli_crm_id
-        where ${where} and s.id_unidade in (${list(scope.units.length > 0 ? scope.units : [0])}) and ${within(sql`s.em`, p)}
-      ), entrada as (
-        select para as status, count(distinct cli_crm_id)::int as n from m where para is not null group by 1
+    sql`with m as (${source}), entrada as (
+        select para as status, sum(movimentos)::int as n from m where para > 0 group by 1
       ), saida as (
-        select de as status, count(distinct cli_crm_id) filter (where para > de)::int as n, avg(segundos_na_etapa)::float8 as tempo
-        from m where de is not null group by 1
+        select de as status, coalesce(sum(movimentos) filter (where para > de), 0)::int as n, (sum(segundos)::float8 / nullif(sum(movimentos), 0)) as tempo
+        from m where de > 0 group by 1
       )
       select coalesce(e.status, s.status) as status, coalesce(e.n, 0) as entraram, coalesce(s.n, 0) as avancaram, s.tempo as tempo_medio
       from entrada e full join saida s on s.status = e.status`,
@@ -344,21 +365,29 @@ export async function classicTotals(db: DbOrTx, scope: LeadScope, p: Period, bas
   return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v)])) as ClassicTotals;
 }
 
-/** Leads of the period grouped by one of their statuses: the three donuts. */
-export async function classicByStatus(
+export type StatusCount = { id_empresa: number; status: number; total: number };
+
+/** Leads of the period by negotiation, contact and sale status (the three donuts) in one scan. */
+export async function classicByStatuses(
   db: DbOrTx,
   scope: LeadScope,
   p: Period,
   basis: ClassicBasis,
-  field: 'status_negociacao' | 'contato_status' | 'status_venda',
-): Promise<{ id_empresa: number; status: number; total: number }[]> {
+): Promise<{ negociacao: StatusCount[]; contato: StatusCount[]; venda: StatusCount[] }> {
   const column = basisColumn(basis);
-  const result = await rows<{ id_empresa: number; status: number; total: number }>(
+  const result = await rows<{ n: number; c: number; v: number; id_empresa: number; sn: number | null; sc: number | null; sv: number | null; total: number }>(
     db,
-    sql`select d.id_empresa, ${sql.raw(`d.${field}`)} as status, count(*)::int as total from dashboard_leads d
-      where ${scopeSql(scope)} and ${column} is not null and ${within(column, p)} group by 1, 2 order by 2`,
+    sql`select grouping(d.status_negociacao) as n, grouping(d.contato_status) as c, grouping(d.status_venda) as v, d.id_empresa,
+      d.status_negociacao as sn, d.contato_status as sc, d.status_venda as sv, count(*)::int as total
+    from dashboard_leads d where ${scopeSql(scope)} and ${column} is not null and ${within(column, p)}
+    group by grouping sets ((d.id_empresa, d.status_negociacao), (d.id_empresa, d.contato_status), (d.id_empresa, d.status_venda))`,
   );
-  return result.map((r) => ({ id_empresa: Number(r.id_empresa), status: Number(r.status), total: Number(r.total) }));
+  const pick = (flag: 'n' | 'c' | 'v', field: 'sn' | 'sc' | 'sv') =>
+    result
+      .filter((r) => Number(r[flag]) === 0)
+      .map((r) => ({ id_empresa: Number(r.id_empresa), status: Number(r[field]), total: Number(r.total) }))
+      .sort((a, b) => a.status - b.status || a.id_empresa - b.id_empresa);
+  return { negociacao: pick('n', 'sn'), contato: pick('c', 'sc'), venda: pick('v', 'sv') };
 }
 
 /** The newest leads of the period (the 'Recentes' table). */
@@ -378,8 +407,9 @@ export async function classicRecent(db: DbOrTx, scope: LeadScope, p: Period, bas
 export async function dailyCaptures(db: DbOrTx, scope: LeadScope, p: Period): Promise<{ dia: string; status: number; total: number }[]> {
   const result = await rows<{ dia: string; status: number; total: number }>(
     db,
-    sql`select to_char((d.data_captacao at time zone ${SP})::date, 'YYYY-MM-DD') as dia, d.contato_status as status, count(*)::int as total
-    from dashboard_leads d where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)} group by 1, 2`,
+    sql`select to_char(x.dia, 'YYYY-MM-DD') as dia, x.status, x.total from (
+      select d.dia_captacao as dia, d.contato_status as status, count(*)::int as total
+      from dashboard_leads d where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)} group by 1, 2) x`,
   );
   return result.map((r) => ({ dia: r.dia, status: Number(r.status), total: Number(r.total) }));
 }
@@ -443,12 +473,16 @@ export async function byCampaignAd(db: DbOrTx, scope: LeadScope, p: Period): Pro
 export async function capturesOverTime(db: DbOrTx, scope: LeadScope, p: Period, unit: 'day' | 'month'): Promise<{ quando: string; leads: number; conversoes: number; valor: number; clientes: number; valor_clientes: number }[]> {
   const format = unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
   const customer = sql`(${CONVERTED} or d.status_venda <> 1)`;
+  // Grouped by the stored São Paulo day, then by month when asked: no time-zone work per row.
   const result = await rows<{ quando: string; leads: number; conversoes: number; valor: number; clientes: number; valor_clientes: number }>(
     db,
-    sql`select to_char(d.data_captacao at time zone ${SP}, ${format}) as quando, count(*)::int as leads,
-      count(*) filter (where ${CONVERTED})::int as conversoes, coalesce(sum(d.valor_ticket) filter (where ${CONVERTED}), 0)::float8 as valor,
-      count(*) filter (where ${customer})::int as clientes, coalesce(sum(d.valor_ticket) filter (where ${customer}), 0)::float8 as valor_clientes
-    from dashboard_leads d where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)} group by 1 order by 1`,
+    sql`select to_char(x.dia, ${format}) as quando, sum(x.leads)::int as leads, sum(x.conversoes)::int as conversoes, sum(x.valor)::float8 as valor,
+      sum(x.clientes)::int as clientes, sum(x.valor_clientes)::float8 as valor_clientes
+    from (select d.dia_captacao as dia, count(*) as leads,
+      count(*) filter (where ${CONVERTED}) as conversoes, coalesce(sum(d.valor_ticket) filter (where ${CONVERTED}), 0) as valor,
+      count(*) filter (where ${customer}) as clientes, coalesce(sum(d.valor_ticket) filter (where ${customer}), 0) as valor_clientes
+      from dashboard_leads d where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)} group by 1) x
+    group by 1 order by 1`,
   );
   return result.map((r) => ({ quando: r.quando, leads: Number(r.leads), conversoes: Number(r.conversoes), valor: Number(r.valor), clientes: Number(r.clientes), valor_clientes: Number(r.valor_clientes) }));
 }

@@ -230,6 +230,17 @@ describe('beyond the spec: ranking and stages (issue 14)', () => {
     expect(byId[5]).toEqual([1, 0, 0, null]);
     expect(byId[6]).toEqual([1, 0, 0, null]);
     expect(byId[7]).toEqual([0, 0, 0, null]);
+    // Narrowed to one campaign, each move is read with its lead: L1, L2 and L5 are all 'Implante Dentário';
+    // only L1 and L2 were captured in the week (the entries of 1), L5 left 1 in it too.
+    const narrowed = await get('a', buildDashboardPath('etapas', v2({ campanha: 'Implante Dentário' })), stagesResponseSchema);
+    expect(narrowed.data.etapas.map((e) => [e.id_funil, e.entraram, e.avancaram, e.tempo_medio_na_etapa]).slice(0, 6)).toEqual([
+      [1, 2, 3, (3600 + 3900 + 536_400) / 3],
+      [2, 0, 0, null],
+      [3, 0, 0, null],
+      [4, 2, 1, 3600],
+      [5, 1, 0, null],
+      [6, 1, 0, null],
+    ]);
   });
 });
 
@@ -368,6 +379,10 @@ describe('the read model agrees with the raw records (issue 14 Speed)', () => {
     expect((await diff(`(select ${columns} from dashboard_leads) k`, `(select ${columns} from dashboard_leads_bruto) b`)).rows).toEqual([]);
     expect((await diff('dashboard_atendente_dia', 'dashboard_atendente_dia_bruto')).rows).toEqual([]);
     expect((await diff('dashboard_mudancas_status', 'dashboard_mudancas_status_bruto')).rows).toEqual([]);
+    expect((await diff('dashboard_etapas_dia', 'dashboard_etapas_dia_bruto')).rows).toEqual([]);
+    const days = (await db.execute(sql`select count(*)::int as n from dashboard_leads where dia_captacao is distinct from (data_captacao at time zone 'America/Sao_Paulo')::date
+      or dia_conversao is distinct from (convertido_em at time zone 'America/Sao_Paulo')::date`)) as unknown as { rows: { n: number }[] };
+    expect(Number(days.rows[0]!.n)).toBe(0);
     const [row] = ((await db.execute(sql`select respostas_medidas, segundos_resposta, aguardando_resposta_desde from dashboard_leads where cli_crm_id = ${L['L4']!}`)) as unknown as { rows: Record<string, unknown>[] }).rows;
     expect(row).toMatchObject({ respostas_medidas: 0 });
     expect(row?.['aguardando_resposta_desde']).not.toBeNull();

@@ -151,11 +151,9 @@ export async function capture(deps: DashboardDeps, session: Session, tail: strin
   const f = parse('captacao', tail);
   const period = periodOf(f, now(deps));
   const scope = v2Scope(session, f);
-  const [current, previous, platforms, columns, refs, names] = await Promise.all([
-    repo.captureCounts(deps.db, scope, period),
+  const [{ counts: current, platforms, columns }, previous, refs, names] = await Promise.all([
+    repo.captureSummary(deps.db, scope, period),
     repo.captureCounts(deps.db, scope, previousPeriod(period)),
-    repo.captureByPlatform(deps.db, scope, period),
-    repo.captureByCampaignStatus(deps.db, scope, period),
     referenceLists(deps.db),
     statusNames(deps.db, [session.empresaId]),
   ]);
@@ -385,12 +383,10 @@ export async function classic(deps: DashboardDeps, session: Session, tail: strin
   const f = parse(basis === 'captacao' ? 'crm' : 'crmat', tail);
   const period = periodOf(f, now(deps));
   const scope = await classicScope(deps, session, f.unidades);
-  const [totals, previous, negotiation, contact, sale, recent, refs] = await Promise.all([
+  const [totals, previous, { negociacao: negotiation, contato: contact, venda: sale }, recent, refs] = await Promise.all([
     repo.classicTotals(deps.db, scope, period, basis),
     repo.classicTotals(deps.db, scope, previousPeriod(period), basis),
-    repo.classicByStatus(deps.db, scope, period, basis, 'status_negociacao'),
-    repo.classicByStatus(deps.db, scope, period, basis, 'contato_status'),
-    repo.classicByStatus(deps.db, scope, period, basis, 'status_venda'),
+    repo.classicByStatuses(deps.db, scope, period, basis),
     repo.classicRecent(deps.db, scope, period, basis, 10),
     referenceLists(deps.db),
   ]);

@@ -57,12 +57,18 @@ export const dashboardLeads = pgTable(
     // The first contact of either kind, and its time in working hours (set by a trigger of 0013).
     primeiroContatoEm: timestamp('primeiro_contato_em', { withTimezone: true }).generatedAlwaysAs(sql`least(primeira_mensagem_em, primeira_ligacao_em)`),
     segundosUteisPrimeiroContato: bigint('segundos_uteis_primeiro_contato', { mode: 'number' }),
+    // The São Paulo days of the capture and the conversion (set by a trigger of 0014), so the daily
+    // charts group by a date instead of converting every row's time zone.
+    diaCaptacao: date('dia_captacao', { mode: 'string' }),
+    diaConversao: date('dia_conversao', { mode: 'string' }),
   },
   (t) => [
     index('dashboard_leads_captacao_idx').on(t.idUnidade, t.dataCaptacao),
     index('dashboard_leads_contato_idx').on(t.idUnidade, t.primeiroContatoEm).where(sql`primeiro_contato_em is not null`),
     index('dashboard_leads_conversao_idx').on(t.idUnidade, t.convertidoEm).where(sql`convertido_em is not null`),
     index('dashboard_leads_atendimento_idx').on(t.idUnidade, t.dataAtendimento).where(sql`data_atendimento is not null`),
+    index('dashboard_leads_mensagem_idx').on(t.idUnidade, t.primeiraMensagemEm).where(sql`primeira_mensagem_em is not null`),
+    index('dashboard_leads_ligacao_idx').on(t.idUnidade, t.primeiraLigacaoEm).where(sql`primeira_ligacao_em is not null`),
   ],
 );
 
@@ -96,4 +102,19 @@ export const dashboardMudancasStatus = pgTable(
     segundosNaEtapa: bigint('segundos_na_etapa', { mode: 'number' }),
   },
   (t) => [index('dashboard_mudancas_status_unidade_idx').on(t.idUnidade, t.em)],
+);
+
+// Negotiation moves per unit, São Paulo day, from and to (0: none), with the seconds spent in the
+// status left: the stage view of a whole unit reads a few rows a day, not every move.
+export const dashboardEtapasDia = pgTable(
+  'dashboard_etapas_dia',
+  {
+    idUnidade: integer('id_unidade').notNull(),
+    dia: date('dia', { mode: 'string' }).notNull(),
+    de: integer('de').notNull(),
+    para: integer('para').notNull(),
+    movimentos: integer('movimentos').notNull().default(0),
+    segundos: bigint('segundos', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.idUnidade, t.dia, t.de, t.para] })],
 );
