@@ -161,7 +161,7 @@ export function ClassicAttendanceTab({ filter, onApply, onClear, units }: Classi
         </Grid>
       </Grid>
       <SectionTitle title="Recentes" />
-      <PagedTable title="Recentes" columns={RECENT_COLUMNS} rows={data?.recentes ?? []} rowKey={(r) => r.cli_crm_id} emptyText={EMPTY_TABLE_TEXTS.captados} loading={main.isFetching} />
+      <PagedTable resetKey={JSON.stringify(filter)} title="Recentes" columns={RECENT_COLUMNS} rows={data?.recentes ?? []} rowKey={(r) => r.cli_crm_id} emptyText={EMPTY_TABLE_TEXTS.captados} loading={main.isFetching} />
     </>
   );
 }

@@ -128,7 +128,7 @@ export function ClassicCampaignsTab({ filter, onApply, onClear, units }: Classic
           <Card>
             <CardHeader title="Campanhas e anúncios" slotProps={{ title: { variant: 'h3', component: 'h3', sx: { fontSize: '1rem' } } }} sx={{ pb: 0 }} />
             <CardContent>
-              <PagedTable title="Campanhas" columns={CAMPAIGN_COLUMNS} rows={data?.crm_campanhas ?? []} rowKey={(r, i) => `${r.cli_campanha_nome}:${r.ad_id ?? i}`} emptyText={EMPTY_TABLE_TEXTS.captados} loading={result.isFetching} />
+              <PagedTable resetKey={JSON.stringify(filter)} title="Campanhas" columns={CAMPAIGN_COLUMNS} rows={data?.crm_campanhas ?? []} rowKey={(r, i) => `${r.cli_campanha_nome}:${r.ad_id ?? i}`} emptyText={EMPTY_TABLE_TEXTS.captados} loading={result.isFetching} />
             </CardContent>
           </Card>
         </Grid>
@@ -178,7 +178,7 @@ export function ClassicLtvTab({ filter, onApply, onClear, units }: ClassicTabPro
           <Card>
             <CardHeader title="LTV por campanha e anúncio" slotProps={{ title: { variant: 'h3', component: 'h3', sx: { fontSize: '1rem' } } }} sx={{ pb: 0 }} />
             <CardContent>
-              <PagedTable title="LTV" columns={LTV_COLUMNS} rows={data?.crm_valores ?? []} rowKey={(r, i) => `${r.cli_campanha_nome}:${r.ad_id ?? i}`} emptyText={EMPTY_TABLE_TEXTS.captados} loading={result.isFetching} />
+              <PagedTable resetKey={JSON.stringify(filter)} title="LTV" columns={LTV_COLUMNS} rows={data?.crm_valores ?? []} rowKey={(r, i) => `${r.cli_campanha_nome}:${r.ad_id ?? i}`} emptyText={EMPTY_TABLE_TEXTS.captados} loading={result.isFetching} />
             </CardContent>
           </Card>
         </Grid>

@@ -119,6 +119,12 @@ describe('dashboard v2 (000 §2)', { timeout: 30_000 }, () => {
     next(); // 5: rows 26–30 from server page 2, already there
     expect(await within(table).findByText('Lead 26')).toBeTruthy();
     expect(leadPages().filter((p) => p.startsWith('3/'))).toEqual([]);
+    // A new filter starts the tables over from their first page and server page 1.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Plataforma' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Google' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(sent.some((s) => s.call === 'atendimento-leads' && s.tail.startsWith('1/1/-1/-1/2/'))).toBe(true));
+    expect(await within(panel).findByText('1–5 de 60')).toBeTruthy();
   });
 
   it("says 'Nenhum registro encontrado!' and 'Nenhum registro para exibir' on empty tables (000 §8)", async () => {

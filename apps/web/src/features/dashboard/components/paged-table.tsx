@@ -19,20 +19,22 @@ type Props<R> = {
   loading?: boolean;
   /** How many rows the server has in all (more than those loaded while pages wait). */
   total?: number;
+  /** A new value (a new filter) takes the table back to its first page. */
+  resetKey?: string;
   /** Asks for a server page (from 1) under the paging rule of 000 §2. */
   onNeedPage?: (serverPage: number) => void;
 };
 
-export function PagedTable<R>({ title, columns, rows, rowKey, emptyText, loading, total, onNeedPage }: Props<R>) {
+export function PagedTable<R>({ title, columns, rows, rowKey, emptyText, loading, total, resetKey, onNeedPage }: Props<R>) {
   const [page, setPage] = useState(0);
-  const [lastRows, setLastRows] = useState(rows);
-  if (lastRows !== rows && rows.length < lastRows.length) {
-    // A new filter brings a new list: back to its first page.
-    setLastRows(rows);
+  const [lastReset, setLastReset] = useState(resetKey);
+  if (lastReset !== resetKey) {
+    setLastReset(resetKey);
     setPage(0);
-  } else if (lastRows !== rows) {
-    setLastRows(rows);
   }
+  // Fewer rows than the page needs (a smaller answer): the last page that has rows.
+  const lastPage = Math.max(0, Math.ceil(Math.max(total ?? 0, rows.length) / ROWS_PER_PAGE) - 1);
+  if (page > lastPage && !loading) setPage(lastPage);
   const goTo = (next: number) => {
     setPage(next);
     const serverPage = leadsPageToFetch(next);

@@ -59,6 +59,7 @@ export function LeadsTables({ filter }: Tables) {
         {tab === 0 ? (
           <PagedTable
             key="captados"
+            resetKey={JSON.stringify(filter)}
             title="Leads captados"
             columns={CAPTURED_COLUMNS}
             rows={captured}
@@ -71,6 +72,7 @@ export function LeadsTables({ filter }: Tables) {
         ) : (
           <PagedTable
             key="atendidos"
+            resetKey={JSON.stringify(filter)}
             title="Leads atendidos"
             columns={ATTENDED_COLUMNS}
             rows={attended}

@@ -67,7 +67,7 @@ export function RankingAndStages({ filter }: { filter: DashboardV2Filter }) {
         <Card sx={{ height: '100%' }} role="region" aria-label="Ranking de atendentes">
           <CardHeader title="Ranking de atendentes" subheader="Por valor convertido, depois conversões e leads contatados" slotProps={{ title: { variant: 'h3', component: 'h3', sx: { fontSize: '1rem' } } }} sx={{ pb: 0 }} />
           <CardContent>
-            <PagedTable title="Ranking de atendentes" columns={RANKING_COLUMNS} rows={rows} rowKey={(r) => r.id_usuario} emptyText={EMPTY_CHART_TEXT} loading={ranking.isPending} />
+            <PagedTable resetKey={JSON.stringify(filter)} title="Ranking de atendentes" columns={RANKING_COLUMNS} rows={rows} rowKey={(r) => r.id_usuario} emptyText={EMPTY_CHART_TEXT} loading={ranking.isPending} />
           </CardContent>
         </Card>
       </Grid>
