@@ -76,6 +76,9 @@ describe('seedDemoIfEmpty', () => {
     const classic = await as('multigerente@demo.com.br', `/api/dashboard/crm/${units.map((u) => u.id).join('&')}/${day(-60)}/${day(1)}`);
     expect(classic.data.crm_total.total).toBe(300);
     expect(classic.data.crm_total.ligacoes).toBeGreaterThan(100);
+    // The second unit's multi-manager opens the classic tabs, LTV included.
+    const ltv = await as('multigerente2@demo.com.br', `/api/dashboard/ltv/0/0/${day(-60)}/${day(1)}`);
+    expect(ltv.data.crm_valores.length).toBeGreaterThan(3);
     await app.close();
   });
 });

@@ -27,6 +27,8 @@ export const DEMO_LOGINS: { email: string; permissao: Permission; nome: string; 
   { email: 'gerente@demo.com.br', permissao: 'm', nome: 'Marcelo Pereira', unidade: 1 },
   { email: 'multigerente@demo.com.br', permissao: 'mg', nome: 'Mariana Castro', unidade: 1 },
   { email: 'atendente2@demo.com.br', permissao: 'u', nome: 'Bruno Carvalho', unidade: 2 },
+  // issue 14: the second unit keeps the classic dashboard; its multi-manager sees every tab.
+  { email: 'multigerente2@demo.com.br', permissao: 'mg', nome: 'Rafael Nogueira', unidade: 2 },
 ];
 
 const USER_COLOURS = ['#e91e63', '#3f51b5', '#009688', '#ff5722', '#795548', '#673ab7', '#00bcd4'];

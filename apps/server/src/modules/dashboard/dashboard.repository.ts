@@ -158,25 +158,30 @@ export type TimeSums = {
   primeiro_contato_util: number | null;
 };
 
-/** The six time cards and the working-hours one, in seconds (docs/decisions.md "The six times"). */
+/**
+ * The six time cards and the working-hours one, in seconds (docs/decisions.md "The six times"), in
+ * one pass: each card's cohort is a FILTER, and the WHERE is the union of the cohorts (a lead
+ * converted, first messaged or first called in the period; the first contact is one of the last
+ * two), which PostgreSQL reads as three index ranges for a short period and one scan for a long one.
+ */
 export async function timeCards(db: DbOrTx, scope: LeadScope, p: Period): Promise<TimeSums> {
-  const where = scopeSql(scope);
+  const converted = sql`${CONVERTED} and d.convertido_em is not null and ${within(sql`d.convertido_em`, p)}`;
+  const messaged = sql`d.primeira_mensagem_em is not null and ${within(sql`d.primeira_mensagem_em`, p)}`;
+  const called = sql`d.primeira_ligacao_em is not null and ${within(sql`d.primeira_ligacao_em`, p)}`;
+  const contacted = sql`d.primeiro_contato_em is not null and ${within(sql`d.primeiro_contato_em`, p)}`;
+  const since = (column: SQL) => sql`greatest(0, date_part('epoch', ${column} - d.data_captacao))`;
   const [row] = await rows<Record<keyof TimeSums, number | string | null>>(
     db,
     sql`select
-      (select avg(greatest(0, extract(epoch from d.convertido_em - d.data_captacao))) from dashboard_leads d
-        where ${where} and ${CONVERTED} and d.convertido_em is not null and ${within(sql`d.convertido_em`, p)})::float8 as conversao,
-      (select avg(greatest(0, extract(epoch from d.primeira_mensagem_em - d.data_captacao))) from dashboard_leads d
-        where ${where} and d.primeira_mensagem_em is not null and ${within(sql`d.primeira_mensagem_em`, p)})::float8 as contato_mensagem,
-      (select avg(greatest(0, extract(epoch from d.primeira_ligacao_em - d.data_captacao))) from dashboard_leads d
-        where ${where} and d.primeira_ligacao_em is not null and ${within(sql`d.primeira_ligacao_em`, p)})::float8 as contato_ligacao,
-      a.resposta_mensagem, a.duracao_media, a.duracao_total, a.primeiro_contato_util
-    from (select
-        (sum(d.segundos_resposta)::float8 / nullif(sum(d.respostas_medidas), 0)) as resposta_mensagem,
-        (sum(d.segundos_falados)::float8 / nullif(sum(d.ligacoes_atendidas), 0)) as duracao_media,
-        coalesce(sum(d.segundos_falados), 0)::float8 as duracao_total,
-        avg(d.segundos_uteis_primeiro_contato)::float8 as primeiro_contato_util
-      from dashboard_leads d where ${where} and d.primeiro_contato_em is not null and ${within(sql`d.primeiro_contato_em`, p)}) a`,
+      avg(${since(sql`d.convertido_em`)}) filter (where ${converted}) as conversao,
+      avg(${since(sql`d.primeira_mensagem_em`)}) filter (where ${messaged}) as contato_mensagem,
+      avg(${since(sql`d.primeira_ligacao_em`)}) filter (where ${called}) as contato_ligacao,
+      (sum(d.segundos_resposta) filter (where ${contacted}))::float8 / nullif(sum(d.respostas_medidas) filter (where ${contacted}), 0) as resposta_mensagem,
+      (sum(d.segundos_falados) filter (where ${contacted}))::float8 / nullif(sum(d.ligacoes_atendidas) filter (where ${contacted}), 0) as duracao_media,
+      coalesce(sum(d.segundos_falados) filter (where ${contacted}), 0)::float8 as duracao_total,
+      (avg(d.segundos_uteis_primeiro_contato) filter (where ${contacted}))::float8 as primeiro_contato_util
+    from dashboard_leads d
+    where ${scopeSql(scope)} and ((${converted}) or (${messaged}) or (${called}))`,
   );
   const num = (v: number | string | null | undefined) => (v === null || v === undefined ? null : Number(v));
   return {
