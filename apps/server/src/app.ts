@@ -43,6 +43,7 @@ import type { SipOptions } from './modules/webphone/webphone.service.ts';
 import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.ts';
 import { massSendRoutes } from './modules/mass-send/mass-send.routes.ts';
 import type { MassSendEngineOptions } from './modules/mass-send/mass-send.engine.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(webphoneRoutes, { sip: options.sip, mediaDir: options.mediaDir ?? join(tmpdir(), `funil-media-${process.pid}`) });
       await api.register(quickMessagesRoutes);
       await api.register(massSendRoutes, { ...(options.massSend ? { engine: options.massSend } : {}) });
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

@@ -14,3 +14,4 @@ export * from '../modules/audit/audit.table.ts';
 export * from '../modules/partners/partners.table.ts';
 export * from '../modules/quick-messages/quick-messages.table.ts';
 export * from '../modules/mass-send/mass-send.table.ts';
+export * from '../modules/dashboard/dashboard.table.ts';

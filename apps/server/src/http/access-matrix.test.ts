@@ -3,6 +3,7 @@
 // route that takes an id answers 403/404 for a lead the caller may not see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canAccessRoute } from '@funil/domain/access/routes';
+import { dashboardTabsFor, type ClassicTab } from '@funil/domain/dashboard/dashboard-api';
 import { sql } from 'drizzle-orm';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -20,6 +21,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+// The dashboard calls of a tab narrower than the /dashboard screen (000 §6 'Dashboard').
+const DASHBOARD_TABS: Record<string, ClassicTab> = { '/api/dashboard/campanhas/*': 'CAMPANHAS', '/api/dashboard/ltv/*': 'LTV' };
 
 // A concrete URL for a route pattern: every :param becomes a number that exists nowhere.
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+\??/g, '999999').replace(/\*$/, 'x');
@@ -50,7 +54,9 @@ describe('every /api route', () => {
         evolutionHabilitado: false,
         gatewayInstances: 0,
       } as const;
-      const allowed = route.access!.some((r) => canAccessRoute(r, ctx));
+      // 000 §6 'Dashboard': the CAMPANHAS and LTV tabs narrow the /dashboard screen's roles.
+      const tab = DASHBOARD_TABS[route.url];
+      const allowed = route.access!.some((r) => canAccessRoute(r, ctx)) && (tab === undefined || dashboardTabsFor(role).includes(tab));
       const res = await t.as(tokens[role]!, { method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'GET' ? undefined : {} });
       const label = `${role} ${route.method} ${route.url}`;
       if (allowed) expect([label, res.statusCode]).not.toEqual([label, 403]);

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { CONTACT_LIST_LAYOUT, EMPTY_SEGMENT, MASS_SEND_CLIENTS_LAYOUT, PIPELINE_LAYOUT, WHATSAPP_CLIENTS_LAYOUT, type SegmentLayout } from '@funil/domain/leads/filter-segments';
+import { DASHBOARD_CALLS, type DashboardCall } from '@funil/domain/dashboard/dashboard-api';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { changedTables, snapshotDb, writeMark, type DbSnapshot } from '../testing/db-snapshot.ts';
 import { leads } from '../modules/leads/leads.table.ts';
@@ -134,11 +135,15 @@ function validParam(route: Route, name: string): string {
 }
 
 /** The positional layout behind a route's '*' (whatsapp/clientes takes its page as :page). */
-const layoutOf = (route: Route): SegmentLayout =>
-  route.url.startsWith('/api/whatsapp/clientes/') ? WHATSAPP_CLIENTS_LAYOUT.slice(1)
-  : route.url.startsWith('/api/kanban/') ? PIPELINE_LAYOUT
-  : route.url.startsWith('/api/envioemmassa/clientes/') ? MASS_SEND_CLIENTS_LAYOUT
-  : CONTACT_LIST_LAYOUT;
+const layoutOf = (route: Route): SegmentLayout => {
+  // The dashboards (issue 14): dashboard/{call}/* with the call's layout of @funil/domain/dashboard.
+  const dashboard = /^\/api\/dashboard\/([a-z-]+)\/\*$/.exec(route.url)?.[1];
+  if (dashboard) return DASHBOARD_CALLS[dashboard as DashboardCall];
+  return route.url.startsWith('/api/whatsapp/clientes/') ? WHATSAPP_CLIENTS_LAYOUT.slice(1)
+    : route.url.startsWith('/api/kanban/') ? PIPELINE_LAYOUT
+    : route.url.startsWith('/api/envioemmassa/clientes/') ? MASS_SEND_CLIENTS_LAYOUT
+    : CONTACT_LIST_LAYOUT;
+};
 
 const paramNames = (url: string) => [...url.matchAll(/:([A-Za-z_]+)|\*$/g)].map((m) => m[1] ?? '*');
 

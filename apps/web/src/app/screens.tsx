@@ -13,6 +13,8 @@ export type ScreenEntry = {
 
 export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
   '/inicial': { component: HomeScreen },
+  // Issue 14: the three dashboard variants of 000 §2, the second route of every role.
+  '/dashboard': { component: lazy(() => import('../features/dashboard/components/dashboard-screen.tsx').then((m) => ({ default: m.DashboardScreen }))) },
   '/webphone': { component: lazy(() => import('./webphone-screen.tsx').then((m) => ({ default: m.WebphoneScreen }))) },
   '/crm': { component: lazy(() => import('../features/leads/components/crm-screen.tsx').then((m) => ({ default: m.CrmScreen }))) },
   '/instancias': { component: InstancesScreen },

@@ -17,7 +17,11 @@ export type SegmentKind =
   /** 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss', or null (-1); URL-encoded once. */
   | 'date'
   /** A quick-filter switch: true is 1, false is -1. */
-  | 'flag';
+  | 'flag'
+  /** 000 §5, §7 dashboards: unit ids joined by '&'; [] is '0' (-1 is read as empty too). */
+  | 'units'
+  /** 000 §5, §7 dashboards: ad ids (digits, as the ads platform gives them) joined by '@'; [] is '0'. */
+  | 'ads';
 
 /** One position of a layout. Fields marked `optional` form one group left out when all are empty. */
 export type SegmentField = { readonly key: string; readonly kind: SegmentKind; readonly optional?: true };
@@ -33,7 +37,11 @@ type ValueOfKind<K extends SegmentKind> = K extends 'page'
         ? readonly number[]
         : K extends 'date'
           ? string | null
-          : boolean;
+          : K extends 'units'
+            ? readonly number[]
+            : K extends 'ads'
+              ? readonly string[]
+              : boolean;
 
 /** The filter object a layout describes, keyed by field name. */
 export type FilterOf<L extends SegmentLayout> = { -readonly [F in L[number] as F['key']]: ValueOfKind<F['kind']> };
@@ -165,6 +173,12 @@ function isValidDate(value: string): boolean {
 // Filter ids are keys or codes (0 is a value: 'Não Atribuídos', 'Não enviada'); at most a PostgreSQL integer.
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= PG_INT_MAX;
 const isIdText = (segment: string) => isIntegerText(segment, 0);
+// A unit id is a key from 1; an ad id is the ads platform's, digits of any length (it outgrows an integer).
+const isUnitId = (value: unknown): value is number => isId(value) && value >= 1;
+const AD_ID_PATTERN = /^[0-9]{1,30}$/;
+const isAdId = (value: unknown): value is string => typeof value === 'string' && AD_ID_PATTERN.test(value);
+/** 000 §5: the value of an empty unit or ad list. */
+export const NO_ITEMS_SEGMENT = '0';
 
 function encodeField(field: SegmentField, value: unknown): string {
   const invalid = (): never => {
@@ -188,11 +202,21 @@ function encodeField(field: SegmentField, value: unknown): string {
       return typeof value === 'string' && isValidDate(value) ? encodeURIComponent(value) : invalid();
     case 'flag':
       return value === true ? '1' : EMPTY_SEGMENT;
+    case 'units':
+      if (value === null || value === undefined) return NO_ITEMS_SEGMENT;
+      if (!Array.isArray(value) || !value.every(isUnitId)) return invalid();
+      return value.length === 0 ? NO_ITEMS_SEGMENT : value.join('&');
+    case 'ads':
+      if (value === null || value === undefined) return NO_ITEMS_SEGMENT;
+      if (!Array.isArray(value) || !value.every(isAdId)) return invalid();
+      return value.length === 0 ? NO_ITEMS_SEGMENT : value.join('@');
   }
 }
 
-const isEmptyValue = (field: SegmentField, value: unknown): boolean =>
-  encodeField(field, value) === EMPTY_SEGMENT;
+const isEmptyValue = (field: SegmentField, value: unknown): boolean => {
+  const segment = encodeField(field, value);
+  return segment === EMPTY_SEGMENT || ((field.kind === 'units' || field.kind === 'ads') && segment === NO_ITEMS_SEGMENT);
+};
 
 /**
  * Builds the positional segments of a filter, joined with '/', ready to append to a path
@@ -246,6 +270,16 @@ function decodeField(field: SegmentField, segment: string): unknown {
     case 'flag':
       if (isEmpty || segment === '0') return false;
       return segment === '1' ? true : invalid();
+    case 'units': {
+      if (isEmpty || segment === NO_ITEMS_SEGMENT) return [];
+      const parts = segment.split('&');
+      return parts.length <= 200 && parts.every((part) => isIdText(part) && Number(part) >= 1) ? [...new Set(parts.map(Number))] : invalid();
+    }
+    case 'ads': {
+      if (isEmpty || segment === NO_ITEMS_SEGMENT) return [];
+      const parts = segment.split('@');
+      return parts.length <= 200 && parts.every((part) => AD_ID_PATTERN.test(part)) ? [...new Set(parts)] : invalid();
+    }
   }
 }
 

@@ -67,4 +67,34 @@ describe('seedDemoIfEmpty', () => {
     }
     await app.close();
   });
+
+  it('opens living dashboards: the first unit on dash_v2, the second classic, both with calls, messages and conversions (issue 14)', async () => {
+    const units = await database.db.select({ id: unidades.id, nome: unidades.nome }).from(unidades).orderBy(unidades.id);
+    const app = await buildApp({ database, webDist: '/nonexistent' });
+    const token = async (email: string) => (await app.inject({ method: 'POST', url: '/api/login', payload: { email, senha: DEMO_PASSWORD }, remoteAddress: '10.4.0.1' })).json().data.token as string;
+    const as = async (email: string, url: string) => (await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await token(email)}` } })).json();
+    const unitData = await as('gerente@demo.com.br', '/api/cadastros/dados-unidade');
+    expect(JSON.parse(unitData.data.crm_configuracoes.configuracoesExtra).dash_v2).toBe(true);
+    const second = await as('atendente2@demo.com.br', '/api/cadastros/dados-unidade');
+    expect(JSON.parse(second.data.crm_configuracoes.configuracoesExtra).dash_v2).toBeUndefined();
+    // The last 60 days of the first unit, as the manager's v2 dashboard reads them.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const tail = `-1/-1/-1/-1/${encodeURIComponent(`${day(-60)} 00:00:00`)}/${encodeURIComponent(`${day(1)} 23:59:59`)}`;
+    const capture = await as('gerente@demo.com.br', `/api/dashboard/captacao/${tail}`);
+    expect(capture.data.cards_captacao['Leads Captados']).toBeGreaterThan(100);
+    expect(capture.data.cards_captacao.Mensagens).toBeGreaterThan(20);
+    expect(capture.data.cards_captacao.Ligacao).toBeGreaterThan(20);
+    expect(capture.data.cards_captacao.Conversao).toBeGreaterThan(5);
+    const times = await as('gerente@demo.com.br', `/api/dashboard/atendimento-tempo/${tail}`);
+    expect(times.data.tempos.tempo_medio_contato_ligacao).toBeGreaterThan(0);
+    expect(times.data.tempos.tempo_medio_resposta_mensagem).toBeGreaterThan(0);
+    // The multi-manager's classic view of both units.
+    const classic = await as('multigerente@demo.com.br', `/api/dashboard/crm/${units.map((u) => u.id).join('&')}/${day(-60)}/${day(1)}`);
+    expect(classic.data.crm_total.total).toBe(300);
+    expect(classic.data.crm_total.ligacoes).toBeGreaterThan(100);
+    // The second unit's multi-manager opens the classic tabs, LTV included.
+    const ltv = await as('multigerente2@demo.com.br', `/api/dashboard/ltv/0/0/${day(-60)}/${day(1)}`);
+    expect(ltv.data.crm_valores.length).toBeGreaterThan(3);
+    await app.close();
+  });
 });

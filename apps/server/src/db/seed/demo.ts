@@ -15,6 +15,7 @@ import { seedDemoChat } from './demo-chat.ts';
 import { seedDemoQuickMessages } from './demo-quick-messages.ts';
 import { seedDemoConversation } from './demo-conversation.ts';
 import { seedDemoMassSend } from './demo-mass-send.ts';
+import { seedDemoDashboard } from './demo-dashboard.ts';
 import type { Permission } from '@funil/domain/access/roles';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -27,6 +28,8 @@ export const DEMO_LOGINS: { email: string; permissao: Permission; nome: string; 
   { email: 'gerente@demo.com.br', permissao: 'm', nome: 'Marcelo Pereira', unidade: 1 },
   { email: 'multigerente@demo.com.br', permissao: 'mg', nome: 'Mariana Castro', unidade: 1 },
   { email: 'atendente2@demo.com.br', permissao: 'u', nome: 'Bruno Carvalho', unidade: 2 },
+  // issue 14: the second unit keeps the classic dashboard; its multi-manager sees every tab.
+  { email: 'multigerente2@demo.com.br', permissao: 'mg', nome: 'Rafael Nogueira', unidade: 2 },
 ];
 
 const USER_COLOURS = ['#e91e63', '#3f51b5', '#009688', '#ff5722', '#795548', '#673ab7', '#00bcd4'];
@@ -88,8 +91,12 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
       assinaturaWhatsapp: false,
       agendarMensagemHeaderWhatsapp: true,
     };
-    // Issue 13: the first unit sends campaigns (the second keeps the defaults).
-    const unit1 = await createUnit(tx, empresa, 'Unidade Paulista – São Paulo', '11', { extras: { ...extras, habilita_envio_em_massaV2: true, configuracoes_envio_em_massa: { quantidade_max_leads: 500, tempo_minimo: 10, tempo_maximo: 50 } }, evolutionHabilitado: true, atendimentoHabilitado: true });
+    // Issue 13: the first unit sends campaigns; issue 14: it opens the v2 dashboard (dash_v2, 000 §2). The second keeps the defaults.
+    const unit1 = await createUnit(tx, empresa, 'Unidade Paulista – São Paulo', '11', {
+      extras: { ...extras, habilita_envio_em_massaV2: true, configuracoes_envio_em_massa: { quantidade_max_leads: 500, tempo_minimo: 10, tempo_maximo: 50 }, dash_v2: true },
+      evolutionHabilitado: true,
+      atendimentoHabilitado: true,
+    });
     const unit2 = await createUnit(tx, empresa, 'Unidade Savassi – Belo Horizonte', '31', { extras, evolutionHabilitado: true, atendimentoHabilitado: true });
     const unitIds = { 1: unit1, 2: unit2 } as const;
 
@@ -217,6 +224,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
     await seedDemoQuickMessages(tx, empresa, unit1, userIds[1][0]!);
     await seedDemoConversation(tx, { idEmpresa: empresa, idUnidade: unit1, viewerId: userIds[1][0] ?? null, now });
     await seedDemoMassSend(tx, { idEmpresa: empresa, idUnidade: unit1, idUsuario: userIds[1][0]!, now });
+    await seedDemoDashboard(tx, { idEmpresa: empresa, attendants: new Map([[unit1, userIds[1]], [unit2, userIds[2]]]), now, random });
   });
   return true;
 }

@@ -1,0 +1,110 @@
+// 000 §2 classic dashboard, §6 'Dashboard': the tabs and the unit multi-select by role, the radio
+// Atendimento / Captação, units joined by '&' ('0' for none), ads by '@' (000 §5, §7).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Permission } from '@funil/domain/access/roles';
+import { campaignsResponseSchema } from '@funil/domain/dashboard/dashboard-api';
+import { sessionModule, shell } from '../../../lib/testing/admin-screen-kit.tsx';
+import { dashboardAnswers, dashboardUnitData, renderDashboard, stubDashboardApi, type SentCall } from '../testing/dashboard-test-kit.tsx';
+import { ClassicDashboard } from './classic-dashboard.tsx';
+
+vi.mock('../../../lib/session.ts', () => sessionModule);
+vi.mock('../../../lib/unit-data.ts', () => ({ useLoadedUnitData: () => dashboardUnitData({ dash_v2: false }) }));
+
+const NOW = new Date('2026-11-25T15:00:00Z');
+const PERIOD = '2026-11-19/2026-11-25';
+const lastOf = (sent: SentCall[], call: string) => sent.filter((s) => s.call === call).at(-1)?.tail;
+
+const campaigns = campaignsResponseSchema.parse({
+  data: {
+    crm_campanhas: [
+      { cli_campanha_nome: 'Black Friday', ad_id: '120210', ad_name: 'Vídeo 30s', leads: 40, atendidos: 30, ligacoes: 50, minutos_cobrados: 120, conversoes: 4, valor: 20000, taxa_conversao: 10, ticket_medio: 5000 },
+      { cli_campanha_nome: 'Black Friday', ad_id: '120211', ad_name: 'Carrossel', leads: 20, atendidos: 10, ligacoes: 15, minutos_cobrados: 30, conversoes: 0, valor: 0, taxa_conversao: 0, ticket_medio: 0 },
+    ],
+    melhor: { nome: 'Black Friday / Vídeo 30s', taxa_conversao: 10, conversoes: 4, leads: 40 },
+    media: { taxa_conversao: 5, conversoes: 2, leads: 30 },
+    pior: { nome: 'Black Friday / Carrossel', taxa_conversao: 0, conversoes: 0, leads: 20 },
+    minutos_por_conversao: 37.5,
+    ticket_medio: 5000,
+    por_dia: [{ dia: '2026-11-24', leads: 60, conversoes: 4, valor: 20000 }],
+    unidades: [1],
+    periodo: { inicio: '2026-11-19 00:00:00', fim: '2026-11-25 23:59:59' },
+    periodo_anterior: { inicio: '2026-11-12 00:00:00', fim: '2026-11-18 23:59:59' },
+  },
+});
+
+beforeEach(() => vi.unstubAllGlobals());
+afterEach(cleanup);
+
+function renderAs(permission: Permission) {
+  shell.permissao = permission;
+  const sent = stubDashboardApi(dashboardAnswers({ campanhas: campaigns }));
+  renderDashboard(<ClassicDashboard now={() => NOW} />);
+  return sent;
+}
+
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+
+describe('classic dashboard by role (000 §6 Dashboard)', { timeout: 30_000 }, () => {
+  it.each([
+    ['u', ['ATENDIMENTOS'], false],
+    ['a', ['ATENDIMENTOS', 'CAMPANHAS'], false],
+    ['m', ['ATENDIMENTOS', 'CAMPANHAS'], false],
+    ['mg', ['ATENDIMENTOS', 'CAMPANHAS', 'LTV'], true],
+    ['sa', ['ATENDIMENTOS', 'CAMPANHAS', 'LTV'], true],
+  ] as const)('%s sees the tabs %j, unit multi-select: %s', async (permission, tabs, units) => {
+    renderAs(permission);
+    await screen.findByText('Mariana Alves');
+    expect(tabNames()).toEqual(tabs);
+    expect(screen.queryByRole('combobox', { name: 'Unidades' }) !== null).toBe(units);
+  });
+});
+
+describe('classic ATENDIMENTOS (000 §2)', { timeout: 30_000 }, () => {
+  it("reads dashboard/crmat for Atendimento and dashboard/crm for Captação, the last 7 days, '0' for no unit", async () => {
+    const sent = renderAs('a');
+    await screen.findByText('Mariana Alves');
+    expect(lastOf(sent, 'crmat')).toBe(`0/${PERIOD}`);
+    expect(lastOf(sent, 'crmdata')).toBe(`0/${PERIOD}`);
+    expect(within(screen.getByRole('group', { name: 'Total de leads' })).getByTestId('kpi-valor').textContent).toBe('120');
+    expect(within(screen.getByRole('group', { name: 'Ticket total' })).getByTestId('kpi-valor').textContent).toBe('R$ 25.000,00');
+    fireEvent.click(screen.getByRole('radio', { name: 'Captação' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(lastOf(sent, 'crm')).toBe(`0/${PERIOD}`));
+    // The stack toggles of the daily bars.
+    expect((screen.getByRole('switch', { name: 'Empilhar: Status de Ligações Diário' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("joins the chosen units with '&' for the multi-unit manager", async () => {
+    const sent = renderAs('mg');
+    await screen.findByText('Mariana Alves');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Unidades' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Centro' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Zona Sul' }));
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Unidades' }), { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(lastOf(sent, 'crmat')).toBe(`1&2/${PERIOD}`));
+  });
+});
+
+describe('classic CAMPANHAS (000 §2)', { timeout: 30_000 }, () => {
+  it("shows best, average and worst, the call cost and ticket, and sends the chosen ads joined by '@'", async () => {
+    const sent = renderAs('m');
+    await screen.findByText('Mariana Alves');
+    fireEvent.click(screen.getByRole('tab', { name: 'CAMPANHAS' }));
+    const best = await screen.findByRole('group', { name: 'Melhor desempenho' });
+    expect(await within(best).findByText('Black Friday / Vídeo 30s')).toBeTruthy();
+    expect(within(best).getByTestId('kpi-valor').textContent).toBe('10,0%');
+    expect(within(screen.getByRole('group', { name: 'Pior desempenho' })).getByText('Black Friday / Carrossel')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Custo de ligação por conversão' })).getByTestId('kpi-valor').textContent).toBe('37,500 min');
+    expect(within(screen.getByRole('group', { name: 'Ticket médio' })).getByTestId('kpi-valor').textContent).toBe('R$ 5.000,00');
+    expect(within(screen.getByRole('table', { name: 'Campanhas' })).getByText('Vídeo 30s')).toBeTruthy();
+    expect(lastOf(sent, 'campanhas')).toBe(`0/0/${PERIOD}`);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Campanhas / anúncios' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Vídeo 30s' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Carrossel' }));
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Campanhas / anúncios' }), { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(lastOf(sent, 'campanhas')).toBe(`0/120210@120211/${PERIOD}`));
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatAverage, formatBRL, formatChange, formatCount, formatDuration, formatShare, periodChange } from './dashboard-format.ts';
+
+describe('dashboard numbers (000 §2 Dashboard screen, §9 pt-BR)', () => {
+  it("prints counts with '.' thousands and money as BRL", () => {
+    expect(formatCount(1234567)).toBe('1.234.567');
+    expect(formatCount(Number.NaN)).toBe('0');
+    // 000 §2 'Conversões shown as a BRL value'.
+    expect(formatBRL(15300.5)).toBe('R$ 15.300,50');
+  });
+
+  it("prints the averages of 'Performance de Atendimento' with 3 decimals", () => {
+    // 000 §2 'average messages and average call attempts (3 decimals)'
+    expect(formatAverage(1.5)).toBe('1,500');
+    expect(formatAverage(2 / 3)).toBe('0,667');
+    expect(formatAverage(1234.56789)).toBe('1.234,568');
+  });
+
+  it('prints shares without dividing by zero on an empty period', () => {
+    expect(formatShare(3, 7)).toBe('42,9%');
+    expect(formatShare(0, 0)).toBe('0,0%');
+  });
+
+  it('prints durations as a manager reads them', () => {
+    expect(formatDuration(42)).toBe('42s');
+    expect(formatDuration(185)).toBe('3min 05s');
+    expect(formatDuration(2 * 3600 + 7 * 60 + 30)).toBe('2h 07min');
+    expect(formatDuration(3 * 86400 + 4 * 3600)).toBe('3d 4h');
+    expect(formatDuration(null)).toBe('—');
+  });
+
+  it('compares a card with the previous period', () => {
+    expect(periodChange(150, 100)).toBe(50);
+    expect(periodChange(50, 100)).toBe(-50);
+    expect(periodChange(0, 0)).toBe(0);
+    // Nothing before: no percentage can be told.
+    expect(periodChange(10, 0)).toBeNull();
+    expect(periodChange(10, null)).toBeNull();
+    expect(formatChange(12.5)).toBe('+12,5%');
+    expect(formatChange(-3)).toBe('−3,0%');
+    expect(formatChange(0)).toBe('0,0%');
+  });
+});
