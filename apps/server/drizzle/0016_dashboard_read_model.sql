@@ -83,7 +83,7 @@ CREATE INDEX "dashboard_leads_ligacao_idx" ON "dashboard_leads" USING btree ("id
 CREATE INDEX "dashboard_mudancas_status_unidade_idx" ON "dashboard_mudancas_status" USING btree ("id_unidade","em");--> statement-breakpoint
 -- Hand-written (issue 14 "Speed"): the dashboards' read model is kept by triggers on the raw
 -- records, in the writer's transaction, and computed again from them by the dashboard_*_bruto
--- views (the backfill below; dashboard-aggregates.test.ts compares both). docs/decisions.md
+-- views (the backfill below; dashboard.routes.test.ts compares both). docs/decisions.md
 -- "Dashboards" defines every column.
 
 -- Seconds of [a, b] inside working hours: Monday to Friday, 08:00 to 18:00 in São Paulo

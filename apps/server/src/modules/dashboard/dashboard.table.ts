@@ -2,7 +2,7 @@
 // day, and every negotiation-status move. The owners of the raw records (leads, historico,
 // whatsapp_mensagens) do not write these tables in code: triggers of migration 0013 keep them as
 // the records are written, in the same transaction, and the views dashboard_*_bruto compute the
-// same rows from the raw records (the backfill, and dashboard-aggregates.test.ts proves they agree).
+// same rows from the raw records (the backfill, and dashboard.routes.test.ts proves they agree).
 // docs/decisions.md "Dashboards" says what each column means for the cards.
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, numeric, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
