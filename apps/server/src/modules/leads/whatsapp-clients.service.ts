@@ -29,13 +29,28 @@ function searchCondition(term: string, unidadeId: number): SQL | undefined {
  * page, one for the total), and each listed lead's newest match.
  */
 export type MessageTextSearch = {
-  leadCondition(db: DbOrTx, idUnidade: number, text: string, leadId: SQL): Promise<{ page: SQL; count: SQL } | null>;
+  leadCondition(db: DbOrTx, idUnidade: number, text: string, leadId: SQL): Promise<ByMessage>;
   latest(db: DbOrTx, idUnidade: number, cliCrmIds: readonly number[], text: string): Promise<Map<number, MessageMatch>>;
 };
 
-type ByMessage = { page: SQL; count: SQL } | null;
+type ByMessage = { ids: number[] } | { page: SQL; count: SQL } | null;
 
-function conditions(session: Session, f: WhatsappClientsFilter, byMessage: SQL | undefined): SQL[] {
+/**
+ * The whole search as one set of lead ids, read once: the leads whose name (or phone) matches,
+ * through the name index, and the rare word's leads. The list then reads its page by id. Written
+ * as `= any(array(…))` because PostgreSQL, misjudging how many names a word prefix matches, would
+ * otherwise walk the unit's whole list in order to fill a page (22.8 ms for 20 leads of 40,000,
+ * 0.35 ms this way; docs/decisions.md "Chat search over message text").
+ */
+function nameOrIds(term: string, unidadeId: number, ids: readonly number[]): SQL {
+  const params = new Params();
+  const byName = leadSearchCondition(term, unidadeId, 's', (v) => params.add(v));
+  const idList = sql`select unnest(${sql.raw(`'{${ids.map((id) => Math.trunc(Number(id))).join(',')}}'::int[]`)})`;
+  const names = byName === null ? null : sql`select s.cli_crm_id from leads s where s.id_unidade = ${unidadeId} and s.desativado = 0 and ${asDrizzleSql({ text: byName, params: params.values })}`;
+  return sql`${leads.cliCrmId} = any(array(${names ? sql`${names} union ` : sql``}${idList}))`;
+}
+
+function conditions(session: Session, f: WhatsappClientsFilter, byMessage: ByMessage, statement: 'page' | 'count'): SQL[] {
   const c: (SQL | undefined)[] = [eq(leads.idUnidade, session.unidadeId), eq(leads.idEmpresa, session.empresaId), eq(leads.desativado, 0)];
   // 001 §6 (packages/domain leads/visibility.ts): an attendant without acesso_atribuidos sees only unassigned leads or their own.
   if (!scopeOf(session).seesAssigned) c.push(or(isNull(leads.idUsuario), eq(leads.idUsuario, session.userId)));
@@ -45,8 +60,9 @@ function conditions(session: Session, f: WhatsappClientsFilter, byMessage: SQL |
   if (f.texto_busca !== '') {
     // 001 §5 Search / 001 §2 'Busque por contatos e mensagens': the lead half is the CRM list's
     // condition (name word prefixes, phone digits); issue 9 adds the text of the lead's messages.
-    const byLead = searchCondition(f.texto_busca, session.unidadeId);
-    const search = or(byLead, byMessage);
+    const search =
+      byMessage && 'ids' in byMessage ? nameOrIds(f.texto_busca, session.unidadeId, byMessage.ids)
+      : or(searchCondition(f.texto_busca, session.unidadeId), byMessage?.[statement]);
     if (search) c.push(search);
   }
   if (f.cli_tipo_lead !== null) c.push(eq(leads.cliTipoLead, f.cli_tipo_lead));
@@ -71,8 +87,8 @@ function conditions(session: Session, f: WhatsappClientsFilter, byMessage: SQL |
 export async function listWhatsappClients(db: DbOrTx, session: Session, f: WhatsappClientsFilter, messages?: MessageTextSearch): Promise<{ clientes: WhatsappClient[]; total: number; pagina: number }> {
   const page = Math.max(1, f.page);
   const byMessage: ByMessage = messages && f.texto_busca !== '' ? await messages.leadCondition(db, session.unidadeId, f.texto_busca, sql`${leads.cliCrmId}`) : null;
-  const where = and(...conditions(session, f, byMessage?.page));
-  const countWhere = byMessage ? and(...conditions(session, f, byMessage.count)) : where;
+  const where = and(...conditions(session, f, byMessage, 'page'));
+  const countWhere = byMessage && 'count' in byMessage ? and(...conditions(session, f, byMessage, 'count')) : where;
   // The exact total, cached a few seconds per unit, viewer and filter as the CRM's list does
   // (lead-count-cache.ts); the page itself is read from leads_chat_lista_idx.
   const { page: _page, ...countFilter } = f;

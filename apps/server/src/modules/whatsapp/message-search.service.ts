@@ -23,8 +23,12 @@ export const RARE_WORD_LEADS = 2_000;
 
 export type MessageMatch = { id: number; texto: string; data: string; fromMe: boolean };
 
-/** The conditions over the list's lead id: one for its page, one for its total. */
-export type MessageLeadCondition = { page: SQL; count: SQL };
+/**
+ * Which leads the search finds by their messages: a rare word's lead ids (the list reads them and
+ * the name half's leads by id), or, for a frequent word, conditions over the list's lead id (one
+ * for its page, one for its total).
+ */
+export type MessageLeadCondition = { ids: number[] } | { page: SQL; count: SQL };
 
 /** Whether a search text is long enough to search message text. */
 export function searchesMessages(text: string): boolean {
@@ -55,11 +59,7 @@ export async function messageLeadCondition(db: DbOrTx, idUnidade: number, text: 
   const q = unitQuery(idUnidade, text);
   if (q === null) return null;
   const found = await db.select({ id: sql<number>`f.id` }).from(sql`${leadsWithWords(idUnidade, q, rareLimit + 1)} as f(id)`);
-  if (found.length <= rareLimit) {
-    const ids = found.map((r) => Number(r.id));
-    const byIds = ids.length === 0 ? sql`false` : sql`${leadId} in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`;
-    return { page: byIds, count: byIds };
-  }
+  if (found.length <= rareLimit) return { ids: found.map((r) => Number(r.id)) };
   return {
     page: sql`exists (select 1 from ${w} where ${w.cliCrmId} = ${leadId} and ${w.idUnidade} = ${idUnidade} and ${matchesWords(q)} offset 0)`,
     count: sql`${leadId} in (select f.id from ${leadsWithWords(idUnidade, q, 2_147_483_647)} as f(id))`,

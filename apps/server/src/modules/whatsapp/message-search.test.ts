@@ -100,6 +100,10 @@ describe('the per-lead word rows behind the search (issue 9, docs/decisions.md "
     if (!cond) return { page: [], count: [] };
     const read = async (c: ReturnType<typeof sql>) =>
       ((await db().execute(sql`select cli_crm_id from leads where id_unidade = ${unit()} and ${c} order by cli_crm_id`)) as unknown as { rows: { cli_crm_id: number }[] }).rows.map((r) => Number(r.cli_crm_id));
+    if ('ids' in cond) {
+      const ids = [...cond.ids].sort((a, b) => a - b);
+      return { page: ids, count: ids };
+    }
     return { page: await read(cond.page), count: await read(cond.count) };
   }
 
