@@ -65,6 +65,11 @@ export const whatsappMensagens = pgTable(
     index('whatsapp_mensagens_ticket_idx').on(t.idTicket, t.criadoEm.desc()),
     uniqueIndex('whatsapp_mensagens_idempotencia_uq').on(t.idUsuario, t.chaveIdempotencia).where(sql`${t.chaveIdempotencia} is not null`),
     index('whatsapp_mensagens_midia_retry_idx').on(t.mediaTentarEm).where(sql`${t.mediaStatus} in ('pending', 'failed')`),
+    // The composer's sticker and GIF picker (GET whatsapp/figurinhas, newest first per unit): a few
+    // rows of the unit instead of a backward walk over every message of every unit.
+    index('whatsapp_mensagens_figurinhas_idx')
+      .on(t.idUnidade, t.id.desc().nullsFirst())
+      .where(sql`${t.mediaType} = 'sticker' or ${t.mimetype} = 'image/gif'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "whatsapp_mensagens_figurinhas_idx" ON "whatsapp_mensagens" USING btree ("id_unidade","id" DESC NULLS FIRST) WHERE "whatsapp_mensagens"."media_type" = 'sticker' or "whatsapp_mensagens"."mimetype" = 'image/gif';
