@@ -103,7 +103,7 @@ export function UnitLeadDetail({ leadId, idUnidade, unitName, onLeave }: UnitLea
       <LeadHeader lead={lead} settings={settings} onLeave={onLeave} readOnly />
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 2 }}>
         <Stack spacing={2.5}>
-          <Alert severity="info">Contato da unidade {unitName}: somente leitura.</Alert>
+          <Alert severity="info">Somente leitura: contato de {unitName}.</Alert>
           <Section title="Negociação">
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }}>
               <Fact label="Status de negociação">{status ? <ColorChip color={status.cor} label={status.nome} /> : <Typography>—</Typography>}</Fact>
