@@ -2,7 +2,7 @@
 // names screens answers 403 to every role the matrix keeps out of all of them; issue 7 §1: a
 // route that takes an id answers 403/404 for a lead the caller may not see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canAccessRoute } from '@funil/domain/access/routes';
+import { canAccessRoute, canUseSoftphone } from '@funil/domain/access/routes';
 import { dashboardTabsFor, type ClassicTab } from '@funil/domain/dashboard/dashboard-api';
 import { sql } from 'drizzle-orm';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
@@ -56,7 +56,8 @@ describe('every /api route', () => {
       } as const;
       // 000 §6 'Dashboard': the CAMPANHAS and LTV tabs narrow the /dashboard screen's roles.
       const tab = DASHBOARD_TABS[route.url];
-      const allowed = route.access!.some((r) => canAccessRoute(r, ctx)) && (tab === undefined || dashboardTabsFor(role).includes(tab));
+      // issue 12: the webphone's phone and queue narrow /webphone to who gets the softphone (not ag).
+      const allowed = route.access!.some((r) => canAccessRoute(r, ctx)) && (tab === undefined || dashboardTabsFor(role).includes(tab)) && (!route.softphone || canUseSoftphone(ctx));
       const res = await t.as(tokens[role]!, { method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'GET' ? undefined : {} });
       const label = `${role} ${route.method} ${route.url}`;
       if (allowed) expect([label, res.statusCode]).not.toEqual([label, 403]);

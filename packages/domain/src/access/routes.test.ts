@@ -1,6 +1,6 @@
 // 000 §6 "Route access" and "Menu", row by row.
 import { describe, expect, it } from 'vitest';
-import { canAccessRoute, menuFor, menuLabels, routeOfPath, ROUTES, type AccessContext, type AppRoute } from './routes.ts';
+import { canAccessRoute, canUseSoftphone, menuFor, menuLabels, routeOfPath, ROUTES, type AccessContext, type AppRoute } from './routes.ts';
 import { canManageInstances, PERMISSIONS, type Permission } from './roles.ts';
 
 const ctx = (permission: Permission, over: Partial<AccessContext> = {}): AccessContext => ({
@@ -20,7 +20,10 @@ describe('000 §6 Route access', () => {
     expect(who('/inicial')).toEqual([...PERMISSIONS]);
     expect(who('/dashboard')).toEqual([...PERMISSIONS]);
   });
-  it('/webphone: user, or super-admin', () => expect(who('/webphone')).toEqual(['u', 'sa']));
+  it('/webphone: user, or super-admin (000 §6), and ag for its unit dropdown (002 §2.1, issue 12)', () => expect(who('/webphone')).toEqual(['u', 'ag', 'sa']));
+  it('the softphone of /webphone: user or super-admin only; ag has no phone and no queue (002 §2.1 "replaces the call controller")', () => {
+    expect(PERMISSIONS.filter((p) => canUseSoftphone(ctx(p, { idRamal: 201 })))).toEqual(['u', 'sa']);
+  });
   it('/whatsapp: user only', () => expect(who('/whatsapp')).toEqual(['u']));
   it('/whatsappv2: user with the whatsapp_v2 flag', () => {
     expect(who('/whatsappv2')).toEqual([]);
@@ -83,8 +86,10 @@ describe('000 §6 Menu', () => {
     expect(labels('u', { idRamal: 201 })).toContain('Webphone');
     expect(labels('sa')).toContain('Webphone');
     expect(labels('a', { idRamal: 201 })).not.toContain('Webphone');
-    // docs/decisions.md "No webphone for ag": 000 §6's rule, not 002 §2.1's unit dropdown.
-    expect(labels('ag', { idRamal: 201 })).not.toContain('Webphone');
+    // 002 §2.1: ag opens it for its unit dropdown, with or without an extension (docs/decisions.md "ag on /webphone").
+    expect(labels('ag')).toContain('Webphone');
+    expect(labels('ag', { idRamal: 201 })).toContain('Webphone');
+    expect(labels('m', { idRamal: 201 })).not.toContain('Webphone');
   });
   it('legacy WhatsApp needs habilita_mensagem_whatsapp and whatsapp_v2 off', () => {
     expect(labels('u', { habilitaMensagemWhatsapp: true })).toContain('WhatsApp');

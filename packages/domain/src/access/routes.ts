@@ -76,7 +76,10 @@ const gateway: Rule = (ctx) => ctx.evolutionHabilitado;
 const ROUTE_RULES: Record<AppRoute, Rule> = {
   '/inicial': anyone,
   '/dashboard': anyone,
-  '/webphone': roles('user', 'superAdmin'),
+  // 000 §6 "user, or super-admin", plus the company admin: 002 §2.1 "For the permission value ag, a
+  // unit dropdown (label Unidades, placeholder Selecione a unidade) replaces the call controller"
+  // (issue 12). ag gets no phone: see canUseSoftphone (docs/decisions.md "ag on /webphone").
+  '/webphone': (ctx, role) => role === 'user' || role === 'superAdmin' || ctx.permission === 'ag',
   '/whatsapp': roles('user'),
   '/whatsappv2': both(roles('user'), flag('whatsapp_v2')),
   '/whatsapp-v3': gateway,
@@ -113,6 +116,16 @@ export function canAccessRoute(route: AppRoute, ctx: AccessContext): boolean {
   return ROUTE_RULES[route](ctx, roleOf(ctx.permission));
 }
 
+/**
+ * Whether a session gets the softphone of /webphone (call controller, credentials, queue, call
+ * hours): user or super-admin, 000 §6's rule. The company admin (ag) opens /webphone for its unit
+ * dropdown only (002 §2.1, §6 "ag shows a unit selector"): no phone, no queue, no 'Ligar Agora'.
+ */
+export function canUseSoftphone(ctx: AccessContext): boolean {
+  const role = roleOf(ctx.permission);
+  return canAccessRoute('/webphone', ctx) && (role === 'user' || role === 'superAdmin');
+}
+
 /** Maps a browser path such as `/anuncios/12/3` or `/whatsapp-v3/55` to its route, or null. */
 export function routeOfPath(pathname: string): AppRoute | null {
   const first = '/' + (pathname.split('/')[1] ?? '');
@@ -130,8 +143,8 @@ const link = (key: string, label: string, route: AppRoute, show: Rule): MenuSpec
 const TOP_MENU: MenuSpec[] = [
   link('inicio', 'Início', '/inicial', anyone),
   link('dashboard', 'Dashboard', '/dashboard', anyone),
-  // 000 §6: /webphone shows to a user only when idRamal > 0.
-  link('webphone', 'Webphone', '/webphone', (ctx, role) => role === 'superAdmin' || (role === 'user' && ctx.idRamal > 0)),
+  // 000 §6: /webphone shows to a user only when idRamal > 0; ag has no phone, so no extension is needed (002 §2.1).
+  link('webphone', 'Webphone', '/webphone', (ctx, role) => role === 'superAdmin' || ctx.permission === 'ag' || (role === 'user' && ctx.idRamal > 0)),
   // 000 §6: /whatsapp needs habilita_mensagem_whatsapp and whatsapp_v2 off.
   link('whatsapp', 'WhatsApp', '/whatsapp', (ctx, role) => role === 'user' && ctx.habilitaMensagemWhatsapp && ctx.extras.whatsapp_v2 !== true),
   link('crm', 'CRM', '/crm', roles('user', 'admin')),

@@ -26,6 +26,12 @@ export const idField = idSchema;
 
 export const leadIdParams = z.object({ id: idParam });
 
+/**
+ * ?idUnidade= of the webphone's reads (issue 12, 002 §2.1 "contacts are loaded by unit"): the unit
+ * a company admin (ag) chose in the 'Unidades' dropdown; the server ignores it for other roles.
+ */
+export const leadUnitQuery = z.object({ idUnidade: idParam.optional() });
+
 /** 0/1 switch sent as a number, a digit or a boolean. */
 export const zeroOneField = z
   .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()], { error: 'Use 0 ou 1.' })

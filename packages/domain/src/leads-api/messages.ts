@@ -1,6 +1,8 @@
 // Portuguese texts the lead API answers with (000 §5 §8, 001 §8); spec texts are verbatim.
 export const LEAD_API_MESSAGES = {
   notFound: 'Lead não encontrado.',
+  /** issue 12: a unit the company admin named on /webphone that is not an active unit of its company. */
+  unitNotFound: 'Unidade não encontrada.',
   assignedToOther: 'Cliente atribuido a outro atendente.',
   created: 'Contato cadastrado com sucesso.',
   updated: 'Contato atualizado com sucesso.',

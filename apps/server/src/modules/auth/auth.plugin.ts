@@ -2,7 +2,7 @@
 // the screens of 000 §6 it serves, and then the role matrix decides (403 otherwise).
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { canAccessRoute, type AppRoute } from '@funil/domain/access/routes';
+import { canAccessRoute, canUseSoftphone, type AppRoute } from '@funil/domain/access/routes';
 import { DomainError } from '../../http/domain-error.ts';
 import { verifySession, type Session } from './auth.service.ts';
 
@@ -12,6 +12,8 @@ declare module 'fastify' {
     public?: boolean;
     /** The caller must be allowed to open at least one of these screens (000 §6). */
     access?: AppRoute | readonly AppRoute[];
+    /** The webphone's phone and queue (issue 12): on /webphone, only who gets the softphone (canUseSoftphone; not ag). */
+    softphone?: boolean;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -45,5 +47,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       const routes: readonly AppRoute[] = typeof access === 'string' ? [access] : access;
       if (!routes.some((route) => canAccessRoute(route, request.session!.access))) throw new DomainError('forbidden');
     }
+    if (config.softphone === true && !canUseSoftphone(request.session.access)) throw new DomainError('forbidden');
   });
 });

@@ -25,7 +25,7 @@ import {
 } from '@funil/domain/leads-api/lead-api';
 import { contactEditPayloadSchema } from '@funil/domain/leads/contact';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
-import { idParam, leadIdParams } from '@funil/domain/leads-api/fields';
+import { idParam, leadIdParams, leadUnitQuery } from '@funil/domain/leads-api/fields';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { registerFormBodies } from '../../http/form-body.ts';
 import * as service from './leads.service.ts';
@@ -60,20 +60,28 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app
   );
 
   // ---- reads (000 §7, 001 §7, 002 §3) ----
+  // contato/crm, the webphone's list, takes ?idUnidade=: the unit a company admin (ag) chose on
+  // /webphone (issue 12, 002 §2.1); ignored for other roles, 404 for another company's unit.
   for (const kind of ['lista', 'listaqualquer', 'crm'] as const satisfies readonly ContactListKind[]) {
     app.get(
       `/contato/${kind}/*`,
-      { ...leadRoute, schema: { params: z.object({ '*': z.string().max(4000) }), response: { 200: contactListResponseSchema, ...errorResponses } }, serializerCompiler: plainJson },
+      {
+        ...leadRoute,
+        schema: { params: z.object({ '*': z.string().max(4000) }), querystring: kind === 'crm' ? leadUnitQuery : z.object({}), response: { 200: contactListResponseSchema, ...errorResponses } },
+        serializerCompiler: plainJson,
+      },
       async (request, reply) => {
-        const body = await service.contactList(deps, sessionOf(request), kind, request.params['*']);
+        const idUnidade = 'idUnidade' in request.query ? request.query.idUnidade : undefined;
+        const body = await service.contactList(deps, sessionOf(request), kind, request.params['*'], idUnidade);
         // Already JSON (the page written by PostgreSQL): a string with a JSON type is sent as is,
         // so the schema's type does not describe it (the tests check the body against the schema).
         return reply.type('application/json; charset=utf-8').send(body as unknown as ContactListResponse);
       },
     );
   }
-  app.get('/contato/completo/:id', { ...leadRoute, schema: { params: leadIdParams, response: { 200: fullContactResponseSchema, ...errorResponses } } }, async (request) =>
-    service.fullContact(deps, sessionOf(request), request.params.id),
+  // ?idUnidade=: the lead of the unit a company admin (ag) chose on /webphone, read-only (issue 12).
+  app.get('/contato/completo/:id', { ...leadRoute, schema: { params: leadIdParams, querystring: leadUnitQuery, response: { 200: fullContactResponseSchema, ...errorResponses } } }, async (request) =>
+    service.fullContact(deps, sessionOf(request), request.params.id, request.query.idUnidade),
   );
   app.get('/contato/busca_agendamentos_cliente/:id', { ...leadRoute, schema: { params: leadIdParams, response: { 200: appointmentsResponseSchema, ...errorResponses } } }, async (request) =>
     service.leadAppointments(deps, sessionOf(request), request.params.id),

@@ -49,7 +49,7 @@ import {
 } from './leads.repository.ts';
 import { activePotentials, contactListReferences } from '../catalog/catalog.service.ts';
 import { activeUserOfUnit, userName } from '../users/users.service.ts';
-import { activeUnitOfCompany } from '../tenancy/tenancy.service.ts';
+import { activeUnitOfCompany, crmIntervalDays } from '../tenancy/tenancy.service.ts';
 import { findOrCreateTagsByName, linkTagsToLeads, unlinkAllTagsOfLead } from '../tags/tags.service.ts';
 import { sistemaIrmaoClienteSeq } from './appointments.table.ts';
 import type { EnqueueInput } from '../../jobs/job-runner.ts';
@@ -234,6 +234,21 @@ export function isContactListKind(kind: string): kind is ContactListKind {
   return (CONTACT_LIST_KINDS as readonly string[]).includes(kind);
 }
 
+/**
+ * The unit a company admin (ag) chose in /webphone's 'Unidades' dropdown (issue 12; 002 §2.1 "For
+ * the permission value ag, a unit dropdown … replaces the call controller and contacts are loaded
+ * by unit"), as a read scope: an active unit of the session's company, else 404 (another company's
+ * unit is never revealed). Null when the session's own unit applies: no unit named, the own unit,
+ * or a role other than ag, whose parameter is ignored as targetCompanyId ignores ?idEmpresa=. Only
+ * the contact list and the full contact read through it; every change keeps the session's unit.
+ */
+async function chosenUnitScope(db: Db | Tx, session: Session, idUnidade: number | undefined): Promise<{ scope: LeadScope; crmIntervalDays: number } | null> {
+  if (session.permission !== 'ag' || idUnidade === undefined || idUnidade === session.unidadeId) return null;
+  const unit = await activeUnitOfCompany(db, session.empresaId, idUnidade);
+  if (!unit) throw new DomainError('not_found', LEAD_API_MESSAGES.unitNotFound);
+  return { scope: { ...scopeOf(session), unidadeId: unit.id }, crmIntervalDays: await crmIntervalDays(db, unit.id) };
+}
+
 /** The cache key of a list total: the filter without its page, the window and who is looking. */
 function countKey(scope: LeadScope, filter: ContactListFilter, crmDays: number | null): string {
   const { page: _page, ...rest } = filter;
@@ -247,17 +262,19 @@ function countKey(scope: LeadScope, filter: ContactListFilter, crmDays: number |
  * PostgreSQL already written as JSON (listLeadsPageJson) and is put in place as is; the rest is
  * small and serialised here.
  */
-export async function contactList(deps: LeadDeps, session: Session, kind: ContactListKind, tail: string): Promise<string> {
+export async function contactList(deps: LeadDeps, session: Session, kind: ContactListKind, tail: string, idUnidade?: number): Promise<string> {
   const filter = parseContactListPath(tail);
   const db = deps.db;
-  const scope = scopeOf(session);
+  const chosen = await chosenUnitScope(db, session, idUnidade);
+  const scope = chosen?.scope ?? scopeOf(session);
   const references = contactListReferences(db, session.empresaId);
   // contato/crm: 'Dados dos últimos N dias' (002 §2.1), the unit's interval read with the session,
-  // so the references, the page and the total all start at once.
-  const crmDays = kind === 'crm' ? session.crmIntervalDays : null;
+  // so the references, the page and the total all start at once (the chosen unit's for ag).
+  const intervalDays = chosen?.crmIntervalDays ?? session.crmIntervalDays;
+  const crmDays = kind === 'crm' ? intervalDays : null;
   // The exact total, cached a few seconds per unit and filter and dropped on any lead change of
   // the unit; the page uses the window the total was counted with, so both agree.
-  const counted = leadCountCache(db).get(session.unidadeId, countKey(scope, filter, crmDays), () => {
+  const counted = leadCountCache(db).get(scope.unidadeId, countKey(scope, filter, crmDays), () => {
     const capturedSince = crmDays === null ? undefined : new Date(nowOf(deps).getTime() - crmDays * 86_400_000);
     return { capturedSince, total: countLeads(db, scope, { filter, ...(capturedSince ? { capturedSince } : {}) }) };
   });
@@ -269,7 +286,7 @@ export async function contactList(deps: LeadDeps, session: Session, kind: Contac
       crm_contato_total: { total },
       pagina: Math.max(1, filter.page),
       por_pagina: CONTACT_LIST_PAGE_SIZE,
-      crm_configuracoes: { intervalo_dias_crm: session.crmIntervalDays },
+      crm_configuracoes: { intervalo_dias_crm: intervalDays },
       crm_contato_negociacao_status: refs.negociacao.map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: s.idFunil, idFunilVenda: null })),
       crm_contato_negociacao_status_venda: refs.venda.map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: null, idFunilVenda: s.idFunilVenda })),
       crm_contato_negociacao_status_contato: refs.contato.map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: null, idFunilVenda: null })),
@@ -285,8 +302,9 @@ export async function contactList(deps: LeadDeps, session: Session, kind: Contac
 const PAGE_HEAD = '{"data":{"crm_contato":';
 const EMPTY_PAGE_HEAD = `${PAGE_HEAD}[]`;
 
-export async function fullContact(deps: LeadDeps, session: Session, id: number) {
-  const lead = await loadVisibleLead(deps.db, scopeOf(session), id);
+export async function fullContact(deps: LeadDeps, session: Session, id: number, idUnidade?: number) {
+  const chosen = await chosenUnitScope(deps.db, session, idUnidade);
+  const lead = await loadVisibleLead(deps.db, chosen?.scope ?? scopeOf(session), id);
   const [view, potentials] = await Promise.all([leadView(deps.db, lead.cliCrmId), activePotentials(deps.db, session.empresaId)]);
   return {
     data: {

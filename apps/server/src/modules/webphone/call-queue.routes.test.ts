@@ -219,13 +219,13 @@ describe('issue 12: call hours and holidays of the unit (São Paulo time)', () =
     expect(await horario()).toEqual({ aberto: false, ate: null, motivo: 'fora_do_horario' });
   });
 
-  it('000 §6: webphone/horario follows /webphone (admins, company admins included, 403)', async () => {
+  it('000 §6: webphone/horario follows the softphone (admins 403; ag opens /webphone for its unit dropdown only, 403)', async () => {
     for (const who of ['a', 'ag'] as const) expect((await k.call(who, { method: 'GET', url: '/api/webphone/horario' })).statusCode).toBe(403);
   });
 });
 
 describe('POST webphone/fila: access and input', () => {
-  it('000 §6: admins cannot (ag neither: docs/decisions.md "No webphone for ag"); bad input answers 400 in Portuguese', async () => {
+  it('000 §6: admins cannot (ag neither: no phone, no queue, docs/decisions.md "ag on /webphone"); bad input answers 400 in Portuguese', async () => {
     expect((await fila('a')).statusCode).toBe(403);
     expect((await k.call('ag', { method: 'POST', url: '/api/webphone/fila', payload: { quantidade: 1 } })).statusCode).toBe(403);
     expect((await k.call('ag', { method: 'POST', url: '/api/webphone/fila/liberar/1' })).statusCode).toBe(403);

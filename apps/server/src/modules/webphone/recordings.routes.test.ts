@@ -43,8 +43,14 @@ describe('webphone/gravacao/{id}', () => {
 
   it('a user who may not see the lead gets 403/404 and no file: another unit, another company, another attendant’s lead', async () => {
     const id = await k.lead({ cliNome: 'Sigiloso', idUsuario: k.t.fixture.users.a.id });
-    const { caminho } = (await upload('a', id)).json().data as { caminho: string };
+    // The call was made by an attendant who saw it then (acesso_atribuidos), since only who has the softphone records.
+    await k.setUserConfig('u', { acessoAtribuidos: true });
+    const uploaded = await upload('u', id);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const { caminho } = uploaded.json().data as { caminho: string };
     expect((await k.call('a', { method: 'GET', url: caminho })).statusCode).toBe(200);
+    // Only who has the softphone records a call: admins, the company admin (ag) included, have no phone (002 §2.1).
+    for (const who of ['a', 'ag'] as const) expect([who, (await upload(who, id)).statusCode]).toEqual([who, 403]);
     // 001 §6: an attendant without acesso_atribuidos does not see another attendant's lead.
     await k.setUserConfig('u', { acessoAtribuidos: false });
     const other = await k.call('u', { method: 'GET', url: caminho });

@@ -39,7 +39,7 @@ describe('GET webphone/credenciais', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('000 §6: only users and the super-admin open /webphone', async () => {
+  it('000 §6: only users and the super-admin get the softphone (ag opens /webphone for its unit dropdown, without a phone)', async () => {
     for (const role of ['a', 'ag', 'm', 'mg'] as const) expect((await get(t, token[role]!)).statusCode, role).toBe(403);
   });
 

@@ -23,7 +23,8 @@ import { nextQueueLeads, queueCallHours, releaseQueueLead } from '../leads/call-
 import { readRecording, saveRecording } from './recordings.service.ts';
 import { sipCredentials, type SipOptions } from './webphone.service.ts';
 
-const WEBPHONE = { config: { access: ['/webphone'] } } as const;
+// The phone and the queue: /webphone's softphone, so not the company admin's unit dropdown (002 §2.1).
+const WEBPHONE = { config: { access: ['/webphone'], softphone: true } } as const;
 
 export type WebphoneRouteOptions = { sip?: SipOptions | undefined; mediaDir: string };
 
@@ -49,8 +50,9 @@ export const webphoneRoutes: FastifyPluginAsyncZod<WebphoneRouteOptions> = async
     data: { liberado: await releaseQueueLead(deps, sessionOf(request), request.params.id) },
   }));
 
-  // 'Ligar Agora' calls from the CRM too: recordings follow the lead screens' access.
-  app.post('/webphone/gravacao/:id', { config: { access: LEAD_SCREENS }, schema: { params: leadIdParams, body: z.object({ arquivo: z.unknown().optional() }).loose(), response: { 200: recordingSavedSchema, ...errorResponses } } }, async (request) => {
+  // 'Ligar Agora' calls from the CRM too: recordings follow the lead screens' access; only who has
+  // the softphone records a call (not the admins, ag included: 002 §2.1, no call controller).
+  app.post('/webphone/gravacao/:id', { config: { access: LEAD_SCREENS, softphone: true }, schema: { params: leadIdParams, body: z.object({ arquivo: z.unknown().optional() }).loose(), response: { 200: recordingSavedSchema, ...errorResponses } } }, async (request) => {
     const name = await saveRecording(app.db, opts.mediaDir, sessionOf(request), request.params.id, request.body.arquivo);
     return { message: RECORDING_MESSAGES.saved, data: { arquivo: name, caminho: `/api/webphone/gravacao/${request.params.id}?arquivo=${name}` } };
   });

@@ -8,14 +8,15 @@ import { leadKeys, type ListFilter } from './lead-keys.ts';
 
 export type ContactListPage = ContactListResponse['data'];
 
-export function contactListPath(filter: ListFilter, page: number): string {
-  return `/${buildContactListPath('crm', { ...filter, page })}`;
+/** `idUnidade`: the unit a company admin (ag) chose on /webphone (issue 12, 002 §2.1); null for the session's. */
+export function contactListPath(filter: ListFilter, page: number, idUnidade: number | null = null): string {
+  return `/${buildContactListPath('crm', { ...filter, page })}${idUnidade === null ? '' : `?idUnidade=${idUnidade}`}`;
 }
 
-export function contactListQuery(filter: ListFilter) {
+export function contactListQuery(filter: ListFilter, idUnidade: number | null = null) {
   return infiniteQueryOptions({
-    queryKey: leadKeys.list(filter),
-    queryFn: ({ pageParam, signal }) => http.get(contactListPath(filter, pageParam), contactListResponseSchema.shape.data, signal),
+    queryKey: leadKeys.list(filter, idUnidade),
+    queryFn: ({ pageParam, signal }) => http.get(contactListPath(filter, pageParam, idUnidade), contactListResponseSchema.shape.data, signal),
     initialPageParam: 1,
     getNextPageParam: (last: ContactListPage, pages: ContactListPage[]) => {
       const loaded = pages.reduce((sum, page) => sum + page.crm_contato.length, 0);
@@ -26,6 +27,6 @@ export function contactListQuery(filter: ListFilter) {
   });
 }
 
-export function useContactList(filter: ListFilter) {
-  return useInfiniteQuery(contactListQuery(filter));
+export function useContactList(filter: ListFilter, idUnidade: number | null = null) {
+  return useInfiniteQuery(contactListQuery(filter, idUnidade));
 }

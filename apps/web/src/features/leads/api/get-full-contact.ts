@@ -17,3 +17,12 @@ export function fullContactQuery(id: number) {
 export function useFullContact(id: number | null) {
   return useQuery({ ...fullContactQuery(id ?? 0), enabled: id !== null });
 }
+
+/** A lead of the unit a company admin (ag) chose on /webphone (issue 12, 002 §2.1): ?idUnidade=, read-only. */
+export function useUnitFullContact(id: number, idUnidade: number) {
+  return useQuery({
+    queryKey: leadKeys.unitDetail(id, idUnidade),
+    queryFn: ({ signal }) => http.get(`/contato/completo/${id}?idUnidade=${idUnidade}`, fullContactSchema, signal),
+    staleTime: 30_000,
+  });
+}

@@ -7,8 +7,10 @@ export type ListFilter = Omit<ContactListFilter, 'page'>;
 export const leadKeys = {
   all: ['leads'] as const,
   lists: () => ['leads', 'list'] as const,
-  list: (filter: ListFilter) => ['leads', 'list', filter] as const,
+  list: (filter: ListFilter, idUnidade: number | null = null) => ['leads', 'list', filter, idUnidade] as const,
   detail: (id: number) => ['leads', 'detail', id] as const,
+  /** A lead of the unit a company admin (ag) chose on /webphone (issue 12): read-only, its own key. */
+  unitDetail: (id: number, idUnidade: number) => ['leads', 'unit-detail', id, idUnidade] as const,
   history: (id: number) => ['leads', 'history', id] as const,
   appointments: (id: number) => ['leads', 'appointments', id] as const,
   campaigns: () => ['leads', 'campaigns'] as const,

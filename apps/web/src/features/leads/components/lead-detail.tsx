@@ -7,7 +7,11 @@ import { canOpenChat } from '@funil/domain/access/chat-route';
 import { useAccessContext } from '../../../lib/access.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { openWhatsappDialog } from '../../../lib/whatsapp-dialog-store.ts';
-import { useFullContact } from '../api/get-full-contact.ts';
+import { formatBRL } from '@funil/domain/format/currency';
+import { formatDateTime } from '@funil/domain/format/date';
+import { ColorChip } from '../../../components/ui/color-chip.tsx';
+import { useLoadedUnitData } from '../../../lib/unit-data.ts';
+import { useFullContact, useUnitFullContact } from '../api/get-full-contact.ts';
 import { AppointmentsTable } from './appointments-table.tsx';
 import { AttendantPanel } from './attendant-panel.tsx';
 import { LeadContactForm } from './lead-contact-form.tsx';
@@ -37,40 +41,103 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 // 'Agendamentos' schedules calls and messages; 'Consultas' lists the lead's appointments (001 §3).
 const TABS = ['Histórico', 'Agendamentos', 'Consultas', 'Dados do contato'] as const;
 
+function DetailLoading() {
+  return (
+    <Paper sx={{ p: 2, height: '100%' }} aria-busy>
+      <Stack spacing={1.5}>
+        <Skeleton variant="rounded" height={96} />
+        <Skeleton variant="rounded" height={56} />
+        <Skeleton variant="rounded" height={200} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function DetailError({ error, onLeave }: { error: Error; onLeave: () => void }) {
+  const known = error instanceof ApiError && (error.status === 403 || error.status === 404);
+  return (
+    <Paper sx={{ p: 2, height: '100%' }}>
+      <Alert
+        severity={known ? 'warning' : 'error'}
+        action={
+          <Button color="inherit" size="small" onClick={onLeave}>
+            Fechar
+          </Button>
+        }
+      >
+        {known ? error.message : LOAD_ERROR}
+      </Alert>
+    </Paper>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Box sx={{ mt: 0.25 }}>{children}</Box>
+    </Box>
+  );
+}
+
+type UnitLeadDetailProps = { leadId: number; idUnidade: number; unitName: string; onLeave: () => void };
+
+/**
+ * A lead of the unit a company admin (ag) chose on /webphone (issue 12, 002 §2.1 "contacts are
+ * loaded by unit"): the contact panel and the negotiation facts, read-only. Changes stay with the
+ * lead's own unit (the server reads this unit for ag's list and detail only).
+ */
+export function UnitLeadDetail({ leadId, idUnidade, unitName, onLeave }: UnitLeadDetailProps) {
+  const settings = useLeadSettings();
+  const unit = useLoadedUnitData();
+  const full = useUnitFullContact(leadId, idUnidade);
+  if (full.isPending) return <DetailLoading />;
+  if (full.isError) return <DetailError error={full.error} onLeave={onLeave} />;
+  const lead = full.data.crm_contato_completo;
+  const status = unit.crm_contato_negociacao_status.find((s) => s.idFunil === lead.cli_status_negociacao);
+  const sale = unit.crm_contato_negociacao_status_venda.find((s) => s.idFunilVenda === lead.cli_status_negociacao_venda);
+  return (
+    <Paper sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }} component="article" aria-label={`Lead ${lead.cli_nome}`}>
+      <LeadHeader lead={lead} settings={settings} onLeave={onLeave} readOnly />
+      <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 2 }}>
+        <Stack spacing={2.5}>
+          <Alert severity="info">Somente leitura: contato de {unitName}.</Alert>
+          <Section title="Negociação">
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }}>
+              <Fact label="Status de negociação">{status ? <ColorChip color={status.cor} label={status.nome} /> : <Typography>—</Typography>}</Fact>
+              <Fact label="Status do cliente">{sale ? <ColorChip color={sale.cor} label={sale.nome} /> : <Typography>—</Typography>}</Fact>
+              <Fact label="Valor do ticket">
+                <Typography>{lead.valor_ticket === null ? '—' : formatBRL(lead.valor_ticket)}</Typography>
+              </Fact>
+              <Fact label="Atendente">
+                <Typography>{lead.nome_atendimento ?? 'Não atribuído'}</Typography>
+              </Fact>
+              <Fact label="Tentativas (hoje / total)">
+                <Typography>
+                  {lead.cli_tentativas_diarias} / {lead.cli_tentativas}
+                </Typography>
+              </Fact>
+              <Fact label="Contato agendado">
+                <Typography>{formatDateTime(lead.cli_contato_agendado) || '—'}</Typography>
+              </Fact>
+            </Box>
+          </Section>
+        </Stack>
+      </Box>
+    </Paper>
+  );
+}
+
 export function LeadDetail({ leadId, onLeave, onBack }: LeadDetailProps) {
   const settings = useLeadSettings();
   const access = useAccessContext();
   const full = useFullContact(leadId);
   const [tab, setTab] = useState(0);
 
-  if (full.isPending) {
-    return (
-      <Paper sx={{ p: 2, height: '100%' }} aria-busy>
-        <Stack spacing={1.5}>
-          <Skeleton variant="rounded" height={96} />
-          <Skeleton variant="rounded" height={56} />
-          <Skeleton variant="rounded" height={200} />
-        </Stack>
-      </Paper>
-    );
-  }
-  if (full.isError) {
-    const known = full.error instanceof ApiError && (full.error.status === 403 || full.error.status === 404);
-    return (
-      <Paper sx={{ p: 2, height: '100%' }}>
-        <Alert
-          severity={known ? 'warning' : 'error'}
-          action={
-            <Button color="inherit" size="small" onClick={onLeave}>
-              Fechar
-            </Button>
-          }
-        >
-          {known ? full.error.message : LOAD_ERROR}
-        </Alert>
-      </Paper>
-    );
-  }
+  if (full.isPending) return <DetailLoading />;
+  if (full.isError) return <DetailError error={full.error} onLeave={onLeave} />;
 
   const lead = full.data.crm_contato_completo;
   return (

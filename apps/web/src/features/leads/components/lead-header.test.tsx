@@ -7,6 +7,8 @@ import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { LeadHeader, UNIT_PICKED_CONVERSION_UNIT_ID } from './lead-header.tsx';
 import type { LeadSettings } from './use-lead-settings.ts';
 import { renderWithProviders, stubApi, testCrmContato } from './test-lead.tsx';
+import { useLoadedUnitData } from '../../../lib/unit-data.ts';
+import { shell } from '../../../lib/testing/admin-screen-kit.tsx';
 
 // The header asks the access rules whether the user may call from the webphone (issue 12).
 vi.mock('../../../lib/session.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).sessionModule);
@@ -142,5 +144,34 @@ describe("001 §2 'Transferir Contato'", { timeout: 20_000 }, () => {
     fireEvent.click(confirm);
     expect(await screen.findByText('Contato transferido com sucesso.')).toBeTruthy();
     expect(api.calls.find((call) => call.method === 'POST')).toMatchObject({ url: '/api/contato/transferircontato/41' });
+  });
+});
+
+describe("issue 12 'Ligar Agora'", () => {
+  afterEach(() => {
+    shell.permissao = 'a';
+    useLoadedUnitData().dados_usuario.idRamal = 0;
+  });
+
+  it('shows to an attendant with an extension, never to the company admin (ag has no softphone: 002 §2.1)', () => {
+    useLoadedUnitData().dados_usuario.idRamal = 201;
+    shell.permissao = 'u';
+    renderHeader(testCrmContato());
+    expect(screen.getByRole('button', { name: 'Ligar Agora' })).toBeTruthy();
+    cleanup();
+    shell.permissao = 'ag';
+    renderHeader(testCrmContato());
+    expect(screen.getByRole('toolbar', { name: 'Ações do lead' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Ligar Agora' })).toBeNull();
+  });
+
+  it('readOnly: no actions at all (a lead of the unit ag reads on /webphone)', () => {
+    renderWithProviders(
+      <MemoryRouter>
+        <LeadHeader lead={testCrmContato()} settings={settings} onLeave={() => undefined} readOnly />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { level: 2 })).toBeTruthy();
+    expect(screen.queryByRole('toolbar', { name: 'Ações do lead' })).toBeNull();
   });
 });

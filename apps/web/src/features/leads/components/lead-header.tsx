@@ -11,7 +11,7 @@ import Sync from '@mui/icons-material/Sync';
 import Delete from '@mui/icons-material/Delete';
 import Phone from '@mui/icons-material/Phone';
 import { useLocation, useNavigate } from 'react-router';
-import { canAccessRoute } from '@funil/domain/access/routes';
+import { canUseSoftphone } from '@funil/domain/access/routes';
 import { useAccessContext } from '../../../lib/access.ts';
 import { useSnackbar } from 'notistack';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
@@ -42,6 +42,8 @@ type LeadHeaderProps = {
   onBack?: () => void;
   /** One column with the actions under the facts, for the chat's 320 px 'Informações do Lead' (001 §2). */
   stacked?: boolean;
+  /** No actions: a lead of the unit a company admin (ag) reads on /webphone (issue 12). */
+  readOnly?: boolean;
 };
 
 function Action({ label, icon, onClick, disabled, color }: { label: string; icon: ReactElement; onClick: () => void; disabled?: boolean; color?: 'error' }) {
@@ -64,12 +66,13 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function LeadHeader({ lead, settings, onLeave, onBack, stacked = false }: LeadHeaderProps) {
+export function LeadHeader({ lead, settings, onLeave, onBack, stacked = false, readOnly = false }: LeadHeaderProps) {
   const unit = useLoadedUnitData();
   const id = lead.cli_crm_id;
   const navigate = useNavigate();
   const access = useAccessContext();
-  const canCall = access.idRamal > 0 && canAccessRoute('/webphone', access);
+  // Only who has the softphone calls (not ag, whose /webphone is a unit dropdown: 002 §2.1).
+  const canCall = access.idRamal > 0 && canUseSoftphone(access);
   const onWebphone = useLocation().pathname.startsWith('/webphone');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [transferring, setTransferring] = useState(false);
@@ -144,6 +147,7 @@ export function LeadHeader({ lead, settings, onLeave, onBack, stacked = false }:
             {settings.companyId === 10 && UTM_FIELDS.map((field) => <Field key={field} label={field} value={lead[field] ?? '—'} />)}
           </Box>
         </Box>
+        {!readOnly && (
         <Stack direction="row" sx={stacked ? { flexWrap: 'wrap', ml: -1 } : { flexShrink: 0, flexWrap: 'wrap', justifyContent: 'flex-end', maxWidth: { xs: 96, sm: 'none' } }} role="toolbar" aria-label="Ações do lead">
           {/* issue 12: 'Ligar Agora' places a single call from the webphone (users with an extension). */}
           {canCall && !onWebphone && <Action label="Ligar Agora" icon={<Phone />} onClick={() => void navigate(`/webphone?ligar=${lead.cli_crm_id}`)} />}
@@ -159,6 +163,7 @@ export function LeadHeader({ lead, settings, onLeave, onBack, stacked = false }:
           {canConvertLead(lead, settings.companyId) && <Action label="Converter cliente" icon={<Sync />} onClick={startConversion} disabled={convert.isPending} />}
           {settings.excluirLeads && <Action label="Apagar Lead" icon={<Delete />} color="error" onClick={() => setConfirmDelete(true)} />}
         </Stack>
+        )}
       </Stack>
       <DeleteLeadDialog
         open={confirmDelete}

@@ -24,11 +24,13 @@ const ROW_ESTIMATE = 75;
 type LeadListPanelProps = {
   selectedId: number | null;
   onSelect: (lead: CrmContato) => void;
+  /** The unit a company admin (ag) chose on /webphone (issue 12, 002 §2.1); the session's unit when absent. */
+  idUnidade?: number | null;
 };
 
 const countLabel = (total: number) => `${total.toLocaleString('pt-BR')} ${total === 1 ? 'lead' : 'leads'}`;
 
-export function LeadListPanel({ selectedId, onSelect }: LeadListPanelProps) {
+export function LeadListPanel({ selectedId, onSelect, idUnidade = null }: LeadListPanelProps) {
   const unit = useLoadedUnitData();
   const user = useCurrentUser();
   const extras = useMemo(() => parseConfiguracoesExtra(unit.crm_configuracoes.configuracoesExtra), [unit]);
@@ -43,7 +45,7 @@ export function LeadListPanel({ selectedId, onSelect }: LeadListPanelProps) {
   }, [typed]);
 
   const filter = useMemo(() => toListFilter(state, user.idUser), [state, user.idUser]);
-  const list = useContactList(filter);
+  const list = useContactList(filter, idUnidade);
   const leads = useMemo(() => list.data?.pages.flatMap((page) => page.crm_contato) ?? [], [list.data]);
   const total = list.data?.pages.at(-1)?.crm_contato_total.total ?? 0;
   const statuses = useMemo(() => new Map(unit.crm_contato_negociacao_status.map((s) => [s.idFunil, s])), [unit]);
