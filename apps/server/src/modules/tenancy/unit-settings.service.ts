@@ -1,7 +1,7 @@
 // Unit settings and company feature toggles as the tenancy module stores them (002 §2.9, §3
 // "Settings (per unit)", §9; 000 §3 crm_configuracoes): `unidade_configuracoes` is tenancy's. The
 // screens' rules (queue statuses, allowed transitions, events) live in modules/unit-settings.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_UNIT_SETTINGS, normaliseStatusIds, parseStatusIds } from '@funil/domain/admin-api/settings';
 import { EXTRAS_FLAG_KEYS, type Extras, type ExtrasBody } from '@funil/domain/admin-api/extras';
 import { parseConfiguracoesExtra, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
