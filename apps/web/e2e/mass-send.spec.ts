@@ -172,3 +172,48 @@ describe('002 §2.2, §2.3 a campaign from the composer to the monitor', () => {
     await context.close();
   });
 });
+
+describe("issue 13 'configurable per unit': Configurações › Envio em massa", () => {
+  it("a unit admin sets the unit's caps, hours, days and warm-up; they are kept and the composer's capacity reads them", async () => {
+    const { context, page } = await harness.newPage(DESKTOP);
+    await loginAs(page, 'admin@demo.com.br');
+    await page.goto('/configuracoes');
+    const section = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Envio em massa', exact: true }) });
+    const maxLeads = section.getByRole('spinbutton', { name: 'Máximo de leads por disparo' });
+    await maxLeads.waitFor();
+    expect(await maxLeads.inputValue()).toBe('500');
+    await maxLeads.fill('300');
+    await section.getByRole('spinbutton', { name: 'Intervalo mínimo (segundos)' }).fill('15');
+    await section.getByRole('spinbutton', { name: 'Intervalo máximo (segundos)' }).fill('40');
+    await section.getByLabel('Fim dos envios').fill('1830');
+    await section.getByRole('checkbox', { name: 'Sábado' }).uncheck();
+    // A warm-up step after the last one: 'Adicionar etapa' proposes a week later.
+    await section.getByRole('button', { name: 'Adicionar etapa' }).click();
+    expect(await section.getByLabel('Etapa 6: a partir do dia').inputValue()).toBe('38');
+    await section.getByLabel('Etapa 6: envios por dia').fill('250');
+    // A bad value says why and keeps SALVAR off.
+    await section.getByRole('spinbutton', { name: 'Intervalo mínimo (segundos)' }).fill('45');
+    await section.getByText('O tempo mínimo deve ser menor ou igual ao máximo.').waitFor();
+    expect(await page.getByRole('button', { name: 'SALVAR' }).isDisabled()).toBe(true);
+    await section.getByRole('spinbutton', { name: 'Intervalo mínimo (segundos)' }).fill('15');
+    // The section's heading just under the app bar.
+    await section.getByRole('heading', { name: 'Envio em massa', exact: true }).evaluate((h) => window.scrollTo(0, h.getBoundingClientRect().top + window.scrollY - 96));
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}configuracoes-envio-em-massa.png` });
+    await page.getByRole('button', { name: 'SALVAR' }).click();
+    await page.getByText('Configurações salvas com sucesso!').first().waitFor();
+    await page.reload();
+    await maxLeads.waitFor();
+    expect(await maxLeads.inputValue()).toBe('300');
+    expect(await section.getByLabel('Fim dos envios').inputValue()).toBe('18:30');
+    expect(await section.getByRole('checkbox', { name: 'Sábado' }).isChecked()).toBe(false);
+    // The attendant's composer reads the unit's new settings.
+    const attendant = (await harness.apiLogin('atendente@demo.com.br')).token;
+    const capacity = (await (await api('/envio-em-massa/capacidade', attendant)).json()) as { data: { configuracoes: Record<string, unknown> } };
+    expect(capacity.data.configuracoes).toMatchObject({ quantidade_max_leads: 300, tempo_minimo: 15, tempo_maximo: 40, horario_fim: '18:30', dias_semana: [1, 2, 3, 4, 5] });
+    expect((capacity.data.configuracoes.aquecimento as unknown[]).at(-1)).toEqual({ dias: 38, limite: 250 });
+    await context.close();
+  });
+});

@@ -16,13 +16,13 @@ import { MassSendMonitorScreen as Monitor } from '../features/mass-send/componen
 import { MassSendKitProvider, type MassSendKit } from '../features/mass-send/mass-send-kit.tsx';
 
 /** The CRM's advanced filter as the segments of 002 §7 envioemmassa/clientes (and back). */
-export function toMassSendFilter(filter: AdvancedFilter, statusMensagem: number | null): MassSendClientsFilter {
+export function toMassSendFilter(filter: AdvancedFilter): MassSendClientsFilter {
   return {
     status_negociacao: filter.cli_status_negociacao,
     status_venda: filter.cli_status_negociacao_venda,
     status_contato: filter.cli_contato_status,
     tipo_lead: filter.cli_tipo_lead,
-    status_mensagem: statusMensagem,
+    status_mensagem: filter.status_mensagem ?? null,
     campanha: filter.cli_campanha_nome,
     data_inicio: filter.data_inicio,
     data_fim: filter.data_fim,
@@ -44,13 +44,14 @@ export function toAdvancedFilter(filter: MassSendClientsFilter): AdvancedFilter 
     data_inicio: filter.data_inicio,
     data_fim: filter.data_fim,
     tipo_data: 0,
+    status_mensagem: filter.status_mensagem,
   };
 }
 
 const HIDDEN = ['cli_atendimento', 'tipo_data'] as const;
 
-const FilterPanel: MassSendKit['FilterPanel'] = ({ applied, onApply }) => (
-  <AdvancedFilters applied={toAdvancedFilter(applied)} hide={HIDDEN} onApply={(filter) => onApply(toMassSendFilter(filter, applied.status_mensagem))} />
+export const MassSendFilterPanel: MassSendKit['FilterPanel'] = ({ applied, onApply }) => (
+  <AdvancedFilters applied={toAdvancedFilter(applied)} hide={HIDDEN} withMessageStatus onApply={(filter) => onApply(toMassSendFilter(filter))} />
 );
 
 // The choice of the sending instance exists only with the gateway (002 §2.2); without it nothing is read.
@@ -70,7 +71,7 @@ function useSendingInstances(): ReturnType<MassSendKit['useSendingInstances']> {
   return { instances, loading: unit.evolutionHabilitado && query.isPending };
 }
 
-const KIT: MassSendKit = { FilterPanel, ConnectionChips, useSendingInstances };
+const KIT: MassSendKit = { FilterPanel: MassSendFilterPanel, ConnectionChips, useSendingInstances };
 
 export function MassSendKitHost({ children }: { children: ReactNode }) {
   return <MassSendKitProvider value={KIT}>{children}</MassSendKitProvider>;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DEFAULT_BUSY_RETRY_MINUTES } from '../leads/call-attempts.ts';
 import { callHoursSchema, callWindowSchema, holidaysSchema } from '../webphone/call-hours.ts';
+import { massSendSettingsBodySchema, warmUpStepSchema } from '../mass-send/mass-send-api.ts';
 
 export const SETTINGS_MESSAGES = {
   saved: 'Configurações salvas com sucesso!',
@@ -84,6 +85,8 @@ export const unitSettingsBodySchema = z
     ligacao_intervalo_ocupado: atLeastOne.optional(),
     horario_ligacao: callHoursSchema.optional(),
     feriados: holidaysSchema.optional(),
+    // issue 13 ('configurable per unit'): the unit's mass-send caps and windows; left out = kept.
+    configuracoes_envio_em_massa: massSendSettingsBodySchema.optional(),
   })
   // 002 §5: daily attempts above the total save nothing.
   .refine((s) => s.ligacao_limite_tentativas_diarias <= s.ligacao_limite_tentativas, {
@@ -120,6 +123,19 @@ export const unitSettingsSchema = z.object({
   horario_ligacao: z.array(callWindowSchema.nullable()).nullable(),
   feriados: z.array(z.string()),
   idInstanciaWhatsapp: z.number().int().nullable(),
+  /** issue 13: whether the unit has mass send (habilita_envio_em_massaV2), and its settings with the defaults filled in. */
+  habilita_envio_em_massa: z.boolean(),
+  configuracoes_envio_em_massa: z.object({
+    quantidade_max_leads: z.number().int(),
+    tempo_minimo: z.number().int(),
+    tempo_maximo: z.number().int(),
+    aquecimento: z.array(warmUpStepSchema),
+    horario_inicio: z.string(),
+    horario_fim: z.string(),
+    dias_semana: z.array(z.number().int()),
+    janela_erros: z.number().int(),
+    percentual_erros: z.number().int(),
+  }),
   regra_fila_1_disponiveis: z.array(transferItemSchema),
   regra_fila_1_usados: z.array(transferItemSchema),
   regra_fila_2_disponiveis: z.array(transferItemSchema),

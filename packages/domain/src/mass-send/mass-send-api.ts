@@ -131,6 +131,69 @@ export function massSendSettingsOf(raw: unknown): MassSendSettings {
   return s;
 }
 
+/** Texts of the 'Envio em massa' section of Configurações (issue 13 'configurable per unit'). */
+export const MASS_SEND_SETTINGS_MESSAGES = {
+  integer: 'Informe um número inteiro.',
+  min: (n: number) => `O valor deve ser no mínimo ${n}`,
+  max: (n: number) => `O valor deve ser no máximo ${n}`,
+  intervalOrder: 'O tempo mínimo deve ser menor ou igual ao máximo.',
+  hour: 'Use o formato HH:MM.',
+  hoursOrder: 'O horário final deve ser depois do inicial.',
+  noDay: 'Escolha ao menos um dia da semana.',
+  warmUpFirst: 'O aquecimento deve começar no dia 0.',
+  warmUpOrder: 'Os dias do aquecimento devem ser crescentes e sem repetição.',
+  warmUpSteps: 'Use de 1 a 10 etapas de aquecimento.',
+} as const;
+
+const M = MASS_SEND_SETTINGS_MESSAGES;
+const boundedInt = (min: number, max: number) =>
+  z.number({ error: M.integer }).int(M.integer).min(min, M.min(min)).max(max, M.max(max));
+
+/**
+ * What an administrator may save as the unit's mass-send settings (Configurações 'Envio em massa'):
+ * unlike `massSendSettingsSchema`, which repairs what is stored, this one refuses bad values with
+ * the reason. The interval bounds stay inside 002 §9's 10–60 s (the composer's interval is 10 when
+ * outside it, so wider bounds would mean nothing).
+ */
+export const massSendSettingsBodySchema = z
+  .object({
+    quantidade_max_leads: boundedInt(1, 1000),
+    tempo_minimo: boundedInt(10, 60),
+    tempo_maximo: boundedInt(10, 60),
+    aquecimento: z
+      .array(z.object({ dias: boundedInt(0, 3650), limite: boundedInt(1, 100_000) }), { error: M.warmUpSteps })
+      .min(1, M.warmUpSteps)
+      .max(10, M.warmUpSteps)
+      .superRefine((steps, ctx) => {
+        if (steps[0] && steps[0].dias !== 0) ctx.addIssue({ code: 'custom', message: M.warmUpFirst });
+        else if (steps.some((s, i) => i > 0 && s.dias <= steps[i - 1]!.dias)) ctx.addIssue({ code: 'custom', message: M.warmUpOrder });
+      }),
+    horario_inicio: z.string({ error: M.hour }).regex(HOUR, M.hour),
+    horario_fim: z.string({ error: M.hour }).regex(HOUR, M.hour),
+    dias_semana: z
+      .array(boundedInt(0, 6), { error: M.noDay })
+      .min(1, M.noDay)
+      .max(7, M.noDay)
+      .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+    janela_erros: boundedInt(5, 200),
+    percentual_erros: boundedInt(1, 100),
+  })
+  .refine((s) => s.tempo_minimo <= s.tempo_maximo, { message: M.intervalOrder, path: ['tempo_minimo'] })
+  .refine((s) => s.horario_inicio < s.horario_fim, { message: M.hoursOrder, path: ['horario_fim'] });
+export type MassSendSettingsBody = z.input<typeof massSendSettingsBodySchema>;
+
+/** The problems of a settings form by field ('aquecimento', 'horario_fim', …; the first of each), for the form before it sends. */
+export function massSendSettingsProblems(value: MassSendSettingsBody): Record<string, string> {
+  const parsed = massSendSettingsBodySchema.safeParse(value);
+  const problems: Record<string, string> = {};
+  if (parsed.success) return problems;
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    problems[field] ??= issue.message;
+  }
+  return problems;
+}
+
 /** 002 §5, §9: the interval sent is 10 when outside 10–60. */
 export function normalizeInterval(value: unknown): number {
   const n = typeof value === 'string' ? Number(value) : value;

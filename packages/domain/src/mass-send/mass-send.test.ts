@@ -4,7 +4,9 @@ import {
   massSendActions,
   massSendPayloadSchema,
   massSendRecipientLabel,
+  massSendSettingsBodySchema,
   massSendSettingsOf,
+  massSendSettingsProblems,
   MASS_SEND_STATUS_LABELS,
   normalizeInterval,
   normalizeMassSendPayload,
@@ -38,6 +40,27 @@ describe('settings (002 §9, issue 13 caps)', () => {
   });
   it('002 §9: the interval sent is 10 when outside 10–60', () => {
     expect([9, 10, 35, 60, 61, '30', 'x', null].map(normalizeInterval)).toEqual([10, 10, 35, 60, 10, 30, 10, 10]);
+  });
+});
+
+describe("settings an administrator saves (issue 13 'configurable per unit')", () => {
+  const defaults = massSendSettingsOf({});
+  it('accepts the defaults as they are, and days in any order, once each', () => {
+    expect(massSendSettingsBodySchema.parse(defaults)).toEqual(defaults);
+    expect(massSendSettingsBodySchema.parse({ ...defaults, dias_semana: [5, 1, 5, 3] }).dias_semana).toEqual([1, 3, 5]);
+    expect(massSendSettingsProblems(defaults)).toEqual({});
+  });
+  it('names each bad field with its reason in Portuguese, where massSendSettingsOf would repair it silently', () => {
+    expect(massSendSettingsProblems({ ...defaults, tempo_minimo: 5, quantidade_max_leads: Number.NaN })).toEqual({
+      tempo_minimo: 'O valor deve ser no mínimo 10',
+      quantidade_max_leads: 'Informe um número inteiro.',
+    });
+    expect(massSendSettingsProblems({ ...defaults, aquecimento: [{ dias: 0, limite: 20 }, { dias: 9, limite: 30 }, { dias: 9, limite: 40 }] })).toEqual({
+      aquecimento: 'Os dias do aquecimento devem ser crescentes e sem repetição.',
+    });
+    expect(massSendSettingsProblems({ ...defaults, horario_inicio: '20:00', horario_fim: '08:00' })).toEqual({ horario_fim: 'O horário final deve ser depois do inicial.' });
+    expect(massSendSettingsOf({ ...defaults, tempo_minimo: 0 }).tempo_minimo).toBe(10);
+    expect(massSendSettingsProblems({ ...defaults, tempo_minimo: 0 })).toEqual({ tempo_minimo: 'O valor deve ser no mínimo 10' });
   });
 });
 

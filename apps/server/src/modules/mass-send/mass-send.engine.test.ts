@@ -139,10 +139,14 @@ describe('caps and windows (issue 13)', () => {
     expect(await engine.step(id)).toBe('waiting');
     expect((await campaign(id))).toMatchObject({ motivoEspera: MASS_SEND_MESSAGES.waitDailyCap });
     expect((await campaign(id)).aguardandoAte?.toISOString()).toBe('2026-11-27T11:00:00.000Z');
+    // The cap is read with the ledger's other checks after the claim: the lead goes back, its attempt not spent.
+    expect(await recipients(id)).toMatchObject([{ status: 'PENDING', tentativa: 0 }]);
+    expect((await sent()).some((s) => s.record.message?.conversation?.includes('Davi Limite'))).toBe(false);
     // The same number in use for 10 days: its cap is 100, so it sends.
     await db().insert(enviosEmMassaRegistro).values({ idInstancia: c.id, idUnidade: k.t.fixture.unitA1, idCampanha: 0, numero: '5511000', textoHash: 'y', enviadoEm: new Date(THURSDAY_10H.getTime() - 10 * 86_400_000) });
     await db().update(enviosEmMassa).set({ proximoEnvioEm: clock }).where(eq(enviosEmMassa.id, id));
     expect(await engine.step(id)).toBe('sent');
+    expect(await recipients(id)).toMatchObject([{ status: 'SENT', tentativa: 1, chave: `massa:${id}:${(await recipients(id))[0]!.cliCrmId}:1` }]);
   });
 });
 

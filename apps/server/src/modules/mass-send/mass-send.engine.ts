@@ -2,17 +2,20 @@
 // LOCKED and a lease, so one process sends for it at a time; one unfinished campaign per unit
 // and instances per unit make that one send at a time per WhatsApp number. Each step sends at
 // most one message:
-//   1. gates: the instance is open (else automatic pause), the allowed hours and days, the
-//      number's daily cap with warm-up (else the campaign waits, and says until when);
+//   1. gates: the instance is open (else automatic pause), the allowed hours and days (else the
+//      campaign waits, and says until when);
 //   2. a send left in flight by a dead process is looked up on the gateway before anything else
 //      (campaignSendOutcome: findMessages), so it is recorded once and never sent again;
-//   3. the next recipient is claimed (SENDING, with its attempt's idempotency key), checked
-//      (deleted, blocked, opted out, not on WhatsApp, same text to the number within 24 h), and
-//      sent through the WhatsApp module's one send path with a typing delay that grows with the
-//      text; its outcome, the campaign's counters and the per-instance ledger commit together;
+//   3. the next recipient is claimed (SENDING, with its attempt's idempotency key; one statement
+//      with step 2's read), checked (deleted, blocked, opted out: the lead's own read; not on
+//      WhatsApp; then one ledger read for the number's daily cap with warm-up and the same text
+//      to the number within 24 h), and sent through the WhatsApp module's one send path with a
+//      typing delay that grows with the text; its outcome, the campaign's counters and the
+//      per-instance ledger commit together (one statement);
 //   4. 'Mudar status após envio' through the negotiation service (with its history event);
 //   5. automatic pause on 429 / rate-overlimit, 463, a disconnect, or too many errors among the
 //      last sends; otherwise the next send is due after a random wait whose mean is the interval.
+// docs/performance.md "Mass send" counts the statements of a step.
 // The clock and the random source are injected (tests move a fake clock).
 import { randomBytes } from 'node:crypto';
 import type { campaignEventSchema } from '@funil/domain/realtime/events';
@@ -38,15 +41,14 @@ import {
 } from '../whatsapp/campaign-send.service.ts';
 import {
   claimCampaign,
-  claimNextRecipient,
   dueCampaignIds,
   finishRecipient,
-  inFlightRecipient,
-  instanceUsage,
   lastOutcomes,
+  nextRecipient,
   pendingCount,
+  recordAndCheckBeforeSend,
   releaseCampaign,
-  sentSameTextSince,
+  releaseCampaignCountingPending,
   setCampaignStatus,
   updateCampaign,
   updateRecipient,
@@ -72,6 +74,9 @@ export type MassSendEngineOptions = {
 };
 
 export type StepResult = 'skipped' | 'sent' | 'not-sent' | 'error' | 'waiting' | 'paused' | 'finished' | 'retry';
+
+/** The campaign's counters after a recipient's outcome (null: the campaign row was gone). */
+type Counters = { enviados: number; erros: number } | null;
 
 type Deps = { db: Db; ctx: WhatsappContext; realtime: Pick<Realtime, 'toUnit'>; log: { warn: (obj: unknown, msg: string) => void } };
 
@@ -171,32 +176,34 @@ export class MassSendEngine {
     if (instance && c.idInstancia === null) await updateCampaign(db, c.id, { idInstancia: instance.id });
     if (instance && instance.idUnidade !== c.idUnidade) instance = null;
     if (!instance || instance.connectionStatus !== 'open') return this.#pause(c, MASS_SEND_MESSAGES.pauseDisconnected);
-    const wait = await this.#gate(c, settings, instance, now);
+    const wait = this.#hoursGate(c, settings, now);
     if (wait) return wait;
     const session = await campaignSession(ctx, c.idUsuario, { idEmpresa: c.idEmpresa, idUnidade: c.idUnidade });
 
-    // 2. A send left in flight by a dead process: found on the gateway, or tried again.
-    const inFlight = await inFlightRecipient(db, c.id);
-    if (inFlight) {
+    // 2. A send left in flight by a dead process: found on the gateway, or tried again; else
+    // 3. the next recipient, claimed (one statement answers either).
+    let next = await nextRecipient(db, c.id, now);
+    if (next && 'inFlight' in next) {
+      const inFlight = next.inFlight;
       const outcome = await campaignSendOutcome(ctx, session.userId, inFlight.chave ?? '', { instance, numero: inFlight.numero, now });
       if (outcome.kind === 'sent') {
         const lead = (await massSendLeadsOf(db, session, [inFlight.cliCrmId]))[0] ?? null;
-        await this.#sent(c, inFlight, instance, { numero: inFlight.numero ?? '', text: inFlight.mensagem ?? '', messageId: outcome.messageId }, now, lead, session);
-        return this.#afterSend(c, settings, now, 'sent');
+        const counters = await this.#sent(c, inFlight, instance, { numero: inFlight.numero ?? '', text: inFlight.mensagem ?? '', messageId: outcome.messageId }, now, lead, session);
+        return this.#afterSend(c, settings, now, 'sent', counters);
       }
       if (inFlight.tentativa >= this.#maxAttempts) {
         await this.#finish(c, inFlight, { status: 'ERROR', motivo: MASS_SEND_MESSAGES.gatewayError, at: now }, null);
         return this.#release(c, now, 'error');
       }
       await updateRecipient(db, inFlight.id, { status: 'PENDING' });
+      next = await nextRecipient(db, c.id, now);
     }
-
-    // 3. The next recipient.
-    const r = await claimNextRecipient(db, c.id, now);
-    if (!r) {
+    if (!next || !('claimed' in next)) {
       if ((await pendingCount(db, c.id)) === 0) return this.#finalize(c, now);
       return this.#release(c, now, 'retry');
     }
+    const r = next.claimed;
+    // Blocked and opted out come with the lead's own read (the leads module's door).
     const lead = (await massSendLeadsOf(db, session, [r.cliCrmId]))[0] ?? null;
     if (!lead) return this.#skip(c, r, MASS_SEND_MESSAGES.leadGone, now);
     if (lead.whatsappBlocked === 1) return this.#skip(c, r, MASS_SEND_MESSAGES.blocked, now);
@@ -208,39 +215,43 @@ export class MassSendEngine {
     try {
       const check = await checkCampaignNumber(ctx, instance, lead);
       if (!check.ok) {
-        await this.#finish(c, r, { status: 'ERROR', motivo: MASS_SEND_MESSAGES.noWhatsapp, at: now, mensagem: text }, null);
-        return this.#afterSend(c, settings, now, 'error');
+        const counters = await this.#finish(c, r, { status: 'ERROR', motivo: MASS_SEND_MESSAGES.noWhatsapp, at: now, mensagem: text }, null);
+        return this.#afterSend(c, settings, now, 'error', counters);
       }
       numero = check.numero;
     } catch (err) {
       return this.#gatewayFailed(c, r, err, now, text);
     }
-    if (await sentSameTextSince(db, c.idUnidade, numero, text, new Date(now.getTime() - 86_400_000))) {
-      return this.#skip(c, r, MASS_SEND_MESSAGES.duplicateText, now, { numero, mensagem: text });
+    // The ledger's checks in one read, which also keeps the number and text on the recipient
+    // before the call (a recovery after a crash looks the send up by them).
+    const ledger = await recordAndCheckBeforeSend(db, { idRecipient: r.id, idInstancia: instance.id, idUnidade: c.idUnidade, numero, text, dayStart: startOfSaoPauloDay(now), since: new Date(now.getTime() - 86_400_000) });
+    if (ledger.today >= dailyCap(settings.aquecimento, ledger.firstUse, now)) {
+      // The number's cap for today: this recipient goes back, its attempt not spent.
+      await updateRecipient(db, r.id, { status: 'PENDING', tentativa: r.tentativa - 1 });
+      const until = nextAllowedTime(settings, nextSaoPauloDay(now)) ?? nextSaoPauloDay(now);
+      return this.#wait(c, until, MASS_SEND_MESSAGES.waitDailyCap);
     }
-    // Kept before the call: a recovery after a crash looks the send up by this number.
-    await updateRecipient(db, r.id, { numero, mensagem: text });
+    if (ledger.repeated) return this.#skip(c, r, MASS_SEND_MESSAGES.duplicateText, now, { numero, mensagem: text });
     const media = c.midiaBase64 ? { base64: c.midiaBase64, mimetype: c.midiaMimetype, fileName: c.midiaNome } : null;
+    let counters: Awaited<ReturnType<typeof finishRecipient>>;
     try {
       const sent = await sendCampaignMessage(ctx, session, { lead, instance, text, media, key: r.chave!, delayMs: typingDelayMs(text) });
-      await this.#sent(c, r, instance, { numero, text, messageId: sent.messageId }, now, lead, session);
+      counters = await this.#sent(c, r, instance, { numero, text, messageId: sent.messageId }, now, lead, session);
     } catch (err) {
       return this.#gatewayFailed(c, r, err, now, text, numero);
     }
-    return this.#afterSend(c, settings, now, 'sent');
+    return this.#afterSend(c, settings, now, 'sent', counters);
   }
 
-  /** Allowed hours and days, then the number's daily cap: null when the campaign may send now. */
-  async #gate(c: CampaignRow, settings: MassSendSettings, instance: CampaignInstance, now: Date): Promise<StepResult | null> {
+  /**
+   * The allowed hours and days: null when the campaign may send now. (The number's daily cap is
+   * read with the other ledger checks just before the send.)
+   */
+  #hoursGate(c: CampaignRow, settings: MassSendSettings, now: Date): Promise<StepResult> | null {
     const allowed = nextAllowedTime(settings, now);
     if (!allowed || allowed.getTime() > now.getTime()) {
       const until = allowed ?? new Date(now.getTime() + 86_400_000);
       return this.#wait(c, until, MASS_SEND_MESSAGES.waitHours);
-    }
-    const usage = await instanceUsage(this.deps.db, instance.id, startOfSaoPauloDay(now));
-    if (usage.today >= dailyCap(settings.aquecimento, usage.firstUse, now)) {
-      const until = nextAllowedTime(settings, nextSaoPauloDay(now)) ?? nextSaoPauloDay(now);
-      return this.#wait(c, until, MASS_SEND_MESSAGES.waitDailyCap);
     }
     return null;
   }
@@ -251,8 +262,8 @@ export class MassSendEngine {
     return 'waiting';
   }
 
-  async #sent(c: CampaignRow, r: RecipientRow, instance: CampaignInstance, s: { numero: string; text: string; messageId: number }, now: Date, lead: LeadRow | null, session: Awaited<ReturnType<typeof campaignSession>>): Promise<void> {
-    const row = await this.#finish(c, r, { status: 'SENT', motivo: null, at: now, idMensagem: s.messageId, numero: s.numero, mensagem: s.text }, { idInstancia: instance.id, idUnidade: c.idUnidade });
+  async #sent(c: CampaignRow, r: RecipientRow, instance: CampaignInstance, s: { numero: string; text: string; messageId: number }, now: Date, lead: LeadRow | null, session: Awaited<ReturnType<typeof campaignSession>>): Promise<Counters> {
+    const counters = await this.#finish(c, r, { status: 'SENT', motivo: null, at: now, idMensagem: s.messageId, numero: s.numero, mensagem: s.text }, { idInstancia: instance.id, idUnidade: c.idUnidade });
     // 'Mudar status após envio' (002 §2.2, §4 Composer): through the negotiation rules, with its history event.
     if (c.idStatusNovo !== null && lead && lead.cliStatusNegociacao !== c.idStatusNovo) {
       try {
@@ -261,11 +272,12 @@ export class MassSendEngine {
         this.deps.log.warn({ err, lead: lead.cliCrmId }, 'envio em massa: status não alterado');
       }
     }
-    void row;
+    return counters;
   }
 
-  async #finish(c: CampaignRow, r: RecipientRow, outcome: Parameters<typeof finishRecipient>[2], ledger: Parameters<typeof finishRecipient>[3]): Promise<CampaignRow | null> {
-    const row = await this.deps.db.transaction((tx) => finishRecipient(tx, r, outcome, ledger));
+  async #finish(c: CampaignRow, r: RecipientRow, outcome: Parameters<typeof finishRecipient>[2], ledger: Parameters<typeof finishRecipient>[3]): Promise<Counters> {
+    // One statement: the outcome, the ledger row and the counters commit together.
+    const row = await finishRecipient(this.deps.db, r, outcome, ledger);
     const status = outcome.status;
     this.deps.realtime.toUnit(c.idUnidade, campaignSendEvent(c.idEmpresa), { campanhaId: c.id, enviados: row?.enviados ?? c.enviados, leadId: r.cliCrmId, status });
     this.deps.realtime.toUnit(c.idUnidade, campaignLeadEvent(c.idEmpresa), { campanhaId: c.id, leadId: r.cliCrmId, status });
@@ -300,13 +312,18 @@ export class MassSendEngine {
       await releaseCampaign(this.deps.db, c.id, this.workerId, { proximoEnvioEm: new Date(now.getTime() + this.#retryAfterMs) });
       return 'retry';
     }
-    await this.#finish(c, r, { status: 'ERROR', motivo: MASS_SEND_MESSAGES.gatewayError, at: now, mensagem: text, ...(numero ? { numero } : {}) }, null);
+    const counters = await this.#finish(c, r, { status: 'ERROR', motivo: MASS_SEND_MESSAGES.gatewayError, at: now, mensagem: text, ...(numero ? { numero } : {}) }, null);
     const settings = massSendSettingsOf((await unitExtraSettings(this.deps.db, c.idUnidade)).configuracoes_envio_em_massa);
-    return this.#afterSend(c, settings, now, 'error');
+    return this.#afterSend(c, settings, now, 'error', counters);
   }
 
-  /** After an attempt that reached the gateway: the error share, then the random wait. */
-  async #afterSend(c: CampaignRow, settings: MassSendSettings, now: Date, result: 'sent' | 'error'): Promise<StepResult> {
+  /**
+   * After an attempt that reached the gateway: the error share, then the random wait. The last
+   * sends are read only when the campaign's errors so far could pass the share (they are at most
+   * all of them), so a campaign without errors never reads them.
+   */
+  async #afterSend(c: CampaignRow, settings: MassSendSettings, now: Date, result: 'sent' | 'error', counters: Counters): Promise<StepResult> {
+    if (counters && counters.erros * 100 <= settings.percentual_erros * settings.janela_erros) return this.#release(c, now, result, true);
     const outcomes = await lastOutcomes(this.deps.db, c.id, settings.janela_erros);
     const errors = outcomes.filter((s) => s === 'ERROR').length;
     if (outcomes.length >= settings.janela_erros && errors * 100 > settings.percentual_erros * settings.janela_erros) {
@@ -317,9 +334,10 @@ export class MassSendEngine {
 
   async #release(c: CampaignRow, now: Date, result: StepResult, waited = false): Promise<StepResult> {
     const next = waited ? new Date(now.getTime() + Math.round(randomWaitMs(c.intervaloMensagem, this.#random()) * this.#waitScale)) : now;
-    await releaseCampaign(this.deps.db, c.id, this.workerId, { proximoEnvioEm: next, aguardandoAte: null, motivoEspera: null });
+    // One statement: the release and the recipients left.
+    const left = (await releaseCampaignCountingPending(this.deps.db, c.id, this.workerId, { proximoEnvioEm: next, aguardandoAte: null, motivoEspera: null })) ?? (await pendingCount(this.deps.db, c.id));
     if (c.aguardandoAte) this.#announce(c, { status: 'EM_ANDAMENTO' });
-    if (result !== 'retry' && (await pendingCount(this.deps.db, c.id)) === 0) {
+    if (result !== 'retry' && left === 0) {
       // The step's own outcome stays its result; the campaign is finished with it.
       await this.#finalizeIfDone(c, next);
     }

@@ -1,7 +1,7 @@
 // Queries of the mass-send tables (issue 13). Only this module names them.
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/connection.ts';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connection.ts';
 import { enviosEmMassa, enviosEmMassaClientes, enviosEmMassaRegistro } from './mass-send.table.ts';
 
 export type CampaignRow = typeof enviosEmMassa.$inferSelect;
@@ -78,23 +78,21 @@ export async function dueCampaignIds(db: DbOrTx, now: Date, limit: number): Prom
 
 /**
  * Claims a due campaign for this worker (FOR UPDATE SKIP LOCKED, then a lease): another process
- * skips it while the lease holds; a dead process's lease expires. Null when not claimable.
+ * skips it while the lease holds; a dead process's lease expires. Null when not claimable. One
+ * statement: the locking subquery and the lease's update.
  */
-export async function claimCampaign(db: Db, id: number, worker: string, now: Date, leaseMs: number): Promise<CampaignRow | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(enviosEmMassa)
-      .where(and(eq(enviosEmMassa.id, id), eq(enviosEmMassa.status, 'EM_ANDAMENTO'), lte(enviosEmMassa.proximoEnvioEm, now), or(isNull(enviosEmMassa.leaseAte), lt(enviosEmMassa.leaseAte, now))))
-      .for('update', { skipLocked: true });
-    if (!row) return null;
-    const [claimed] = await tx
-      .update(enviosEmMassa)
-      .set({ leasePor: worker, leaseAte: new Date(now.getTime() + leaseMs) })
-      .where(eq(enviosEmMassa.id, id))
-      .returning();
-    return claimed ?? null;
-  });
+export async function claimCampaign(db: DbOrTx, id: number, worker: string, now: Date, leaseMs: number): Promise<CampaignRow | null> {
+  const due = db
+    .select({ id: enviosEmMassa.id })
+    .from(enviosEmMassa)
+    .where(and(eq(enviosEmMassa.id, id), eq(enviosEmMassa.status, 'EM_ANDAMENTO'), lte(enviosEmMassa.proximoEnvioEm, now), or(isNull(enviosEmMassa.leaseAte), lt(enviosEmMassa.leaseAte, now))))
+    .for('update', { skipLocked: true });
+  const [claimed] = await db
+    .update(enviosEmMassa)
+    .set({ leasePor: worker, leaseAte: new Date(now.getTime() + leaseMs) })
+    .where(inArray(enviosEmMassa.id, due))
+    .returning();
+  return claimed ?? null;
 }
 
 /** Gives the lease up and schedules the next send. */
@@ -107,58 +105,117 @@ export async function releaseCampaign(db: DbOrTx, id: number, worker: string, se
   return row ?? null;
 }
 
-/** The recipient whose send was in flight (claimed, outcome unknown), if any. */
-export async function inFlightRecipient(db: DbOrTx, idCampanha: number): Promise<RecipientRow | null> {
-  const [row] = await db.select().from(enviosEmMassaClientes).where(and(eq(enviosEmMassaClientes.idCampanha, idCampanha), eq(enviosEmMassaClientes.status, 'SENDING'))).orderBy(asc(enviosEmMassaClientes.seq)).limit(1);
-  return row ?? null;
+/**
+ * releaseCampaign and the campaign's pending and in-flight recipients left, in one statement;
+ * null when this worker no longer held the lease (nothing released).
+ */
+export async function releaseCampaignCountingPending(db: DbOrTx, id: number, worker: string, set: Partial<NewCampaign>): Promise<number | null> {
+  const [row] = await db
+    .update(enviosEmMassa)
+    .set({ ...set, leasePor: null, leaseAte: null })
+    .where(and(eq(enviosEmMassa.id, id), eq(enviosEmMassa.leasePor, worker)))
+    .returning({ pendentes: sql<number>`(select count(*)::int from envios_em_massa_clientes p where p.id_campanha = ${id} and p.status in ('PENDING', 'SENDING'))` });
+  return row ? Number(row.pendentes) : null;
 }
 
-/** The next pending recipient, claimed: SENDING with its attempt's idempotency key (FOR UPDATE SKIP LOCKED). */
-export async function claimNextRecipient(db: Db, idCampanha: number, now: Date): Promise<RecipientRow | null> {
-  return db.transaction(async (tx) => {
-    const [next] = await tx
-      .select()
-      .from(enviosEmMassaClientes)
-      .where(and(eq(enviosEmMassaClientes.idCampanha, idCampanha), eq(enviosEmMassaClientes.status, 'PENDING')))
-      .orderBy(asc(enviosEmMassaClientes.seq))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (!next) return null;
-    const tentativa = next.tentativa + 1;
-    const [claimed] = await tx
-      .update(enviosEmMassaClientes)
-      .set({ status: 'SENDING', tentativa, chave: `massa:${idCampanha}:${next.cliCrmId}:${tentativa}`, iniciadoEm: now })
-      .where(eq(enviosEmMassaClientes.id, next.id))
-      .returning();
-    return claimed ?? null;
-  });
+/** A row of a raw query (database column names) as drizzle maps the table's rows. */
+function recipientOf(raw: Record<string, unknown>): RecipientRow {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(enviosEmMassaClientes))) {
+    const value = raw[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as RecipientRow;
+}
+
+/**
+ * The campaign's next recipient, in one statement: the one whose send was in flight (claimed,
+ * outcome unknown: a process died or the gateway did not answer), else the next pending one,
+ * claimed (FOR UPDATE SKIP LOCKED): SENDING with its attempt's idempotency key
+ * `massa:{campanha}:{lead}:{attempt}`. Null when neither is left.
+ */
+export async function nextRecipient(db: DbOrTx, idCampanha: number, now: Date): Promise<{ inFlight: RecipientRow } | { claimed: RecipientRow } | null> {
+  const result = (await db.execute(sql`
+    with em_voo as (
+      select * from envios_em_massa_clientes where id_campanha = ${idCampanha} and status = 'SENDING' order by seq limit 1
+    ), proximo as (
+      select id from envios_em_massa_clientes
+      where id_campanha = ${idCampanha} and status = 'PENDING' and not exists (select 1 from em_voo)
+      order by seq limit 1 for update skip locked
+    ), tomado as (
+      update envios_em_massa_clientes c
+      set status = 'SENDING', tentativa = c.tentativa + 1, chave = 'massa:' || c.id_campanha || ':' || c.cli_crm_id || ':' || (c.tentativa + 1), iniciado_em = ${now.toISOString()}::timestamptz
+      from proximo where c.id = proximo.id
+      returning c.*
+    )
+    select true as em_voo, * from em_voo
+    union all
+    select false as em_voo, * from tomado`)) as unknown as { rows: (Record<string, unknown> & { em_voo: boolean })[] };
+  const raw = result.rows[0];
+  if (!raw) return null;
+  return raw.em_voo ? { inFlight: recipientOf(raw) } : { claimed: recipientOf(raw) };
 }
 
 export async function updateRecipient(db: DbOrTx, id: number, set: Partial<typeof enviosEmMassaClientes.$inferInsert>): Promise<void> {
   await db.update(enviosEmMassaClientes).set(set).where(eq(enviosEmMassaClientes.id, id));
 }
 
-/** A recipient's final outcome and the campaign's counters, in one transaction. */
+/**
+ * A recipient's final outcome, the ledger row of a send and the campaign's counters: one statement
+ * (data-modifying CTEs), so they commit together. Answers the counters after it.
+ */
 export async function finishRecipient(
-  tx: DbOrTx,
+  db: DbOrTx,
   r: RecipientRow,
   outcome: { status: 'SENT' | 'ERROR' | 'NOT_SENT'; motivo: string | null; at: Date; idMensagem?: number | null; numero?: string | null; mensagem?: string | null },
   ledger: { idInstancia: number; idUnidade: number } | null,
-): Promise<CampaignRow | null> {
-  await tx
-    .update(enviosEmMassaClientes)
-    .set({ status: outcome.status, motivo: outcome.motivo, enviadoEm: outcome.at, ...(outcome.idMensagem !== undefined ? { idMensagem: outcome.idMensagem } : {}), ...(outcome.numero ? { numero: outcome.numero } : {}), ...(outcome.mensagem !== undefined ? { mensagem: outcome.mensagem } : {}) })
-    .where(eq(enviosEmMassaClientes.id, r.id));
-  if (outcome.status === 'SENT' && ledger && outcome.numero) {
-    await tx.insert(enviosEmMassaRegistro).values({ idInstancia: ledger.idInstancia, idUnidade: ledger.idUnidade, idCampanha: r.idCampanha, numero: outcome.numero, textoHash: textHash(outcome.mensagem ?? ''), enviadoEm: outcome.at });
-  }
-  const counter = outcome.status === 'SENT' ? { enviados: sql`${enviosEmMassa.enviados} + 1` } : outcome.status === 'ERROR' ? { erros: sql`${enviosEmMassa.erros} + 1` } : { naoEnviados: sql`${enviosEmMassa.naoEnviados} + 1` };
-  const [row] = await tx
-    .update(enviosEmMassa)
-    .set({ ...counter, atualizadoEm: outcome.at })
-    .where(eq(enviosEmMassa.id, r.idCampanha))
-    .returning();
-  return row ?? null;
+): Promise<{ enviados: number; erros: number } | null> {
+  const at = sql`${outcome.at.toISOString()}::timestamptz`;
+  const set = [sql`status = ${outcome.status}`, sql`motivo = ${outcome.motivo}`, sql`enviado_em = ${at}`];
+  if (outcome.idMensagem !== undefined) set.push(sql`id_mensagem = ${outcome.idMensagem}`);
+  if (outcome.numero) set.push(sql`numero = ${outcome.numero}`);
+  if (outcome.mensagem !== undefined) set.push(sql`mensagem = ${outcome.mensagem}`);
+  const ledgerRow =
+    outcome.status === 'SENT' && ledger && outcome.numero
+      ? sql`, registro as (
+          insert into envios_em_massa_registro (id_instancia, id_unidade, id_campanha, numero, texto_hash, enviado_em)
+          values (${ledger.idInstancia}, ${ledger.idUnidade}, ${r.idCampanha}, ${outcome.numero}, ${textHash(outcome.mensagem ?? '')}, ${at})
+        )`
+      : sql``;
+  const counter = outcome.status === 'SENT' ? sql`enviados = enviados + 1` : outcome.status === 'ERROR' ? sql`erros = erros + 1` : sql`nao_enviados = nao_enviados + 1`;
+  const result = (await db.execute(sql`
+    with destinatario as (
+      update envios_em_massa_clientes set ${sql.join(set, sql`, `)} where id = ${r.id}
+    )${ledgerRow}
+    update envios_em_massa set ${counter}, atualizado_em = ${at} where id = ${r.idCampanha}
+    returning enviados, erros`)) as unknown as { rows: { enviados: number | string; erros: number | string }[] };
+  const row = result.rows[0];
+  return row ? { enviados: Number(row.enviados), erros: Number(row.erros) } : null;
+}
+
+/**
+ * The checks before a send that read the ledger, in one statement that also keeps the number and
+ * the text on the claimed recipient (a recovery after a crash looks the send up by them): the
+ * number's sends today and its first send ever (the daily cap and its warm-up), and whether the
+ * same text went to the same number from any campaign of the unit since `since` (issue 13).
+ */
+export async function recordAndCheckBeforeSend(
+  db: DbOrTx,
+  input: { idRecipient: number; idInstancia: number; idUnidade: number; numero: string; text: string; dayStart: Date; since: Date },
+): Promise<{ today: number; firstUse: Date | null; repeated: boolean }> {
+  const result = (await db.execute(sql`
+    with destinatario as (
+      update envios_em_massa_clientes set numero = ${input.numero}, mensagem = ${input.text} where id = ${input.idRecipient}
+    )
+    select
+      (select count(*)::int from envios_em_massa_registro where id_instancia = ${input.idInstancia} and enviado_em >= ${input.dayStart.toISOString()}::timestamptz) as hoje,
+      (select min(enviado_em) from envios_em_massa_registro where id_instancia = ${input.idInstancia}) as primeiro_uso,
+      exists (
+        select 1 from envios_em_massa_registro
+        where numero = ${input.numero} and texto_hash = ${textHash(input.text)} and id_unidade = ${input.idUnidade} and enviado_em >= ${input.since.toISOString()}::timestamptz
+      ) as repetido`)) as unknown as { rows: { hoje: number | string; primeiro_uso: string | Date | null; repetido: boolean }[] };
+  const row = result.rows[0]!;
+  return { today: Number(row.hoje), firstUse: row.primeiro_uso ? new Date(row.primeiro_uso) : null, repeated: row.repetido === true };
 }
 
 /** Sends from an instance since an instant (the daily cap) and its first send ever (its age in use). */
@@ -171,16 +228,6 @@ export async function instanceUsage(db: DbOrTx, idInstancia: number, since: Date
     .from(enviosEmMassaRegistro)
     .where(eq(enviosEmMassaRegistro.idInstancia, idInstancia));
   return { today: Number(row?.today ?? 0), firstUse: row?.firstUse ? new Date(row.firstUse) : null };
-}
-
-/** Issue 13: the same text went to this number within the window (any campaign of the unit). */
-export async function sentSameTextSince(db: DbOrTx, idUnidade: number, numero: string, text: string, since: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ id: enviosEmMassaRegistro.id })
-    .from(enviosEmMassaRegistro)
-    .where(and(eq(enviosEmMassaRegistro.numero, numero), eq(enviosEmMassaRegistro.textoHash, textHash(text)), eq(enviosEmMassaRegistro.idUnidade, idUnidade), gte(enviosEmMassaRegistro.enviadoEm, since)))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** The outcomes of the campaign's last `n` attempts that reached the gateway (SENT or ERROR), newest first. */

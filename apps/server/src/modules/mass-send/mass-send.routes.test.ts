@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MASS_SEND_MESSAGES, massSendCampaignListSchema, massSendCapacitySchema, massSendCreatedSchema, massSendLeadSearchSchema, massSendRecipientListSchema } from '@funil/domain/mass-send/mass-send-api';
 import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
+import { leads } from '../leads/leads.table.ts';
 import { startKit, type Kit } from '../whatsapp/whatsapp-test-kit.ts';
 import { enviosEmMassa, enviosEmMassaClientes } from './mass-send.table.ts';
 
@@ -180,5 +181,17 @@ describe('GET /api/envioemmassa/clientes/{…} (002 §7)', () => {
     expect(none).toEqual({ clientes: [], total: 0 });
     const bad = await as(k.tokens.u, 'GET', '/api/envioemmassa/clientes/-1/-1/');
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('the fifth segment is the message status of 001 §4 (status_mensagem: 2 Respondeu), as the composer offers it', async () => {
+    await db().update(leads).set({ cliMensagemStatus: 2 }).where(eq(leads.cliCrmId, leadsA1[1]!));
+    try {
+      const replied = massSendLeadSearchSchema.parse((await as(k.tokens.u, 'GET', '/api/envioemmassa/clientes/-1/-1/-1/-1/2/-1/-1/-1/-1/-1/')).json());
+      expect(replied.clientes.map((c) => c.cli_crm_id)).toEqual([leadsA1[1]]);
+      const neverSent = massSendLeadSearchSchema.parse((await as(k.tokens.u, 'GET', '/api/envioemmassa/clientes/2/-1/-1/-1/0/-1/-1/-1/-1/-1/')).json());
+      expect(neverSent.clientes.map((c) => c.cli_crm_id).sort()).toEqual(leadsA1.filter((id) => id !== leadsA1[1]).sort());
+    } finally {
+      await db().update(leads).set({ cliMensagemStatus: 0 }).where(eq(leads.cliCrmId, leadsA1[1]!));
+    }
   });
 });

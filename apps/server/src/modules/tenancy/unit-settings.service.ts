@@ -1,7 +1,7 @@
 // Unit settings and company feature toggles as the tenancy module stores them (002 §2.9, §3
 // "Settings (per unit)", §9; 000 §3 crm_configuracoes): `unidade_configuracoes` is tenancy's. The
 // screens' rules (queue statuses, allowed transitions, events) live in modules/unit-settings.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_UNIT_SETTINGS, normaliseStatusIds, parseStatusIds } from '@funil/domain/admin-api/settings';
 import { EXTRAS_FLAG_KEYS, type Extras, type ExtrasBody } from '@funil/domain/admin-api/extras';
 import { parseConfiguracoesExtra, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
@@ -104,21 +104,35 @@ export async function writeCompanyExtras(db: DbOrTx, idEmpresa: number, changes:
   const before = extrasView(await companyExtrasRaw(db, idEmpresa));
   for (const idUnidade of await unitIdsOfCompany(db, idEmpresa)) {
     await createUnitSettings(db, idUnidade, idEmpresa);
-    const [row] = await db.select({ extras: unidadeConfiguracoes.configuracoesExtra }).from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, idUnidade)).for('update');
-    let stored: Record<string, unknown> = {};
-    try {
-      const parsed: unknown = JSON.parse(row?.extras ?? '{}');
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) stored = parsed as Record<string, unknown>;
-    } catch {
-      // A malformed string counts as no flags (parseConfiguracoesExtra); it is replaced.
-    }
-    const merged = { ...stored, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
-    await db
-      .update(unidadeConfiguracoes)
-      .set({ configuracoesExtra: JSON.stringify(merged), dataAtualizacao: new Date() })
-      .where(and(eq(unidadeConfiguracoes.idUnidade, idUnidade)));
+    await mergeUnitExtras(db, idUnidade, changes);
   }
   return { before, after: extrasView(await companyExtrasRaw(db, idEmpresa)) };
+}
+
+/**
+ * Merges `changes` into one unit's configuracoesExtra (its row locked), keeping every other key it
+ * holds; a malformed stored string counts as no keys (parseConfiguracoesExtra) and is replaced.
+ */
+async function mergeUnitExtras(db: DbOrTx, idUnidade: number, changes: Record<string, unknown>): Promise<void> {
+  const [row] = await db.select({ extras: unidadeConfiguracoes.configuracoesExtra }).from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, idUnidade)).for('update');
+  let stored: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(row?.extras ?? '{}');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) stored = parsed as Record<string, unknown>;
+  } catch {
+    // replaced below
+  }
+  const merged = { ...stored, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+  await db.update(unidadeConfiguracoes).set({ configuracoesExtra: JSON.stringify(merged), dataAtualizacao: new Date() }).where(eq(unidadeConfiguracoes.idUnidade, idUnidade));
+}
+
+/**
+ * Issue 13 ('configurable per unit'): one unit's mass-send settings (`configuracoes_envio_em_massa`
+ * of its configuracoesExtra), leaving the company's toggles and every other key as they are.
+ */
+export async function writeUnitMassSendSettings(db: DbOrTx, idUnidade: number, idEmpresa: number, settings: Record<string, unknown>): Promise<void> {
+  await createUnitSettings(db, idUnidade, idEmpresa);
+  await mergeUnitExtras(db, idUnidade, { configuracoes_envio_em_massa: settings });
 }
 
 /** A deleted negotiation status leaves the queue rules of the company's units (002 §3 regra_fila_N). */

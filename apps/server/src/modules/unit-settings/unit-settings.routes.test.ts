@@ -185,6 +185,89 @@ describe('configuracoes/unidade (002 §3, §5, §9)', () => {
     expect(await settingsRow(t.fixture.unitA1)).toEqual(before);
   });
 
+  // Issue 13 'Caps and windows … configurable per unit with safe defaults'.
+  const massSend = {
+    quantidade_max_leads: 300,
+    tempo_minimo: 15,
+    tempo_maximo: 40,
+    aquecimento: [
+      { dias: 0, limite: 10 },
+      { dias: 7, limite: 60 },
+    ],
+    horario_inicio: '09:00',
+    horario_fim: '18:30',
+    dias_semana: [5, 1, 2, 3, 4],
+    janela_erros: 30,
+    percentual_erros: 25,
+  };
+
+  it("issue 13: the unit's mass-send caps and windows are read with their defaults, saved for that unit only, and the composer's capacity follows", async () => {
+    const fresh = await call('ag', { method: 'GET', url: `/api/configuracoes/unidade?idUnidade=${t.fixture.unitA2}` });
+    expect(fresh.json().data.configuracoes_envio_em_massa).toEqual({
+      quantidade_max_leads: 500,
+      tempo_minimo: 10,
+      tempo_maximo: 50,
+      aquecimento: [
+        { dias: 0, limite: 20 },
+        { dias: 4, limite: 50 },
+        { dias: 8, limite: 100 },
+        { dias: 15, limite: 150 },
+        { dias: 31, limite: 200 },
+      ],
+      horario_inicio: '08:00',
+      horario_fim: '20:00',
+      dias_semana: [1, 2, 3, 4, 5, 6],
+      janela_erros: 20,
+      percentual_erros: 30,
+    });
+    // The unit has mass send on, with another key of its own: both are kept.
+    const extrasBefore = (await settingsRow(t.fixture.unitA1)).configuracoesExtra;
+    await db().update(unidadeConfiguracoes).set({ configuracoesExtra: JSON.stringify({ habilita_envio_em_massaV2: true, outra_chave: 'x' }) }).where(eq(unidadeConfiguracoes.idUnidade, t.fixture.unitA1));
+    const res = await call('a', { method: 'PUT', url: '/api/configuracoes/unidade', payload: { ...valid, configuracoes_envio_em_massa: massSend } });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = { ...massSend, dias_semana: [1, 2, 3, 4, 5] };
+    expect(res.json().data).toMatchObject({ habilita_envio_em_massa: true, configuracoes_envio_em_massa: saved });
+    expect(JSON.parse((await settingsRow(t.fixture.unitA1)).configuracoesExtra ?? '{}')).toEqual({ habilita_envio_em_massaV2: true, outra_chave: 'x', configuracoes_envio_em_massa: saved });
+    // Another unit of the company keeps its defaults (the settings are per unit, not per company).
+    expect((await call('ag', { method: 'GET', url: `/api/configuracoes/unidade?idUnidade=${t.fixture.unitA2}` })).json().data.configuracoes_envio_em_massa.quantidade_max_leads).toBe(500);
+    // The composer of the unit reads the new caps (GET envio-em-massa/capacidade).
+    const capacity = await call('u', { method: 'GET', url: '/api/envio-em-massa/capacidade' });
+    expect(capacity.statusCode, capacity.body).toBe(200);
+    expect(capacity.json().data.configuracoes).toEqual(saved);
+    const [audit] = await db().select().from(auditoria).where(and(eq(auditoria.entidade, 'configuracoes_unidade'), eq(auditoria.idEntidade, t.fixture.unitA1))).orderBy(asc(auditoria.id)).then((r) => r.slice(-1));
+    expect(audit!.alteracoes).toMatchObject({ configuracoes_envio_em_massa: { depois: saved } });
+    // A body without them (an older client) keeps them.
+    expect((await call('a', { method: 'PUT', url: '/api/configuracoes/unidade', payload: valid })).json().data.configuracoes_envio_em_massa).toEqual(saved);
+    await db().update(unidadeConfiguracoes).set({ configuracoesExtra: extrasBefore }).where(eq(unidadeConfiguracoes.idUnidade, t.fixture.unitA1));
+  });
+
+  it('issue 13: refuses bad mass-send settings in Portuguese, saving nothing', async () => {
+    const before = await settingsRow(t.fixture.unitA1);
+    const cases: [object, string][] = [
+      [{ quantidade_max_leads: 0 }, 'O valor deve ser no mínimo 1'],
+      [{ quantidade_max_leads: 1001 }, 'O valor deve ser no máximo 1000'],
+      [{ tempo_minimo: 5 }, 'O valor deve ser no mínimo 10'],
+      [{ tempo_maximo: 61 }, 'O valor deve ser no máximo 60'],
+      [{ tempo_minimo: 45, tempo_maximo: 20 }, 'O tempo mínimo deve ser menor ou igual ao máximo.'],
+      [{ tempo_minimo: 12.5 }, 'Informe um número inteiro.'],
+      [{ aquecimento: [] }, 'Use de 1 a 10 etapas de aquecimento.'],
+      [{ aquecimento: [{ dias: 3, limite: 20 }] }, 'O aquecimento deve começar no dia 0.'],
+      [{ aquecimento: [{ dias: 0, limite: 20 }, { dias: 0, limite: 50 }] }, 'Os dias do aquecimento devem ser crescentes e sem repetição.'],
+      [{ aquecimento: [{ dias: 0, limite: 0 }] }, 'O valor deve ser no mínimo 1'],
+      [{ horario_inicio: '8h' }, 'Use o formato HH:MM.'],
+      [{ horario_inicio: '20:00', horario_fim: '08:00' }, 'O horário final deve ser depois do inicial.'],
+      [{ dias_semana: [] }, 'Escolha ao menos um dia da semana.'],
+      [{ dias_semana: [7] }, 'O valor deve ser no máximo 6'],
+      [{ janela_erros: 2 }, 'O valor deve ser no mínimo 5'],
+      [{ percentual_erros: 101 }, 'O valor deve ser no máximo 100'],
+    ];
+    for (const [extra, message] of cases) {
+      const res = await call('a', { method: 'PUT', url: '/api/configuracoes/unidade', payload: { ...valid, ligacao_limite_tentativas: 9, configuracoes_envio_em_massa: { ...massSend, ...extra } } });
+      expect([JSON.stringify(extra), res.statusCode, res.json().message]).toEqual([JSON.stringify(extra), 400, message]);
+    }
+    expect(await settingsRow(t.fixture.unitA1)).toEqual(before);
+  });
+
   it('refuses numbers below 1 and statuses outside the funnel, saving nothing (002 §5)', async () => {
     const before = await settingsRow(t.fixture.unitA1);
     for (const field of ['ligacao_limite_tentativas', 'ligacao_intervalo_nao_atendida', 'intervalo_dias_crm', 'valor_minimo_segundos_chamada_atendida'] as const) {

@@ -6,6 +6,8 @@ import { SETTINGS_MESSAGES, parseStatusIds, type TransferItem, type UnitSettings
 import type { Extras, ExtrasBody } from '@funil/domain/admin-api/extras';
 import { HTTP_MESSAGES } from '@funil/domain/http/errors';
 import { unitDataEvent } from '@funil/domain/realtime/events';
+import { massSendSettingsOf } from '@funil/domain/mass-send/mass-send-api';
+import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
 import type { Db, DbOrTx } from '../../db/connection.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { Session } from '../auth/auth.service.ts';
@@ -14,7 +16,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { negotiationStatuses } from '../catalog/catalog.service.ts';
 import { allowedTargetsOfUnit, replaceAllowedTargets } from '../catalog/statuses.service.ts';
 import { unitOfCompany, unitSettings } from '../tenancy/tenancy.service.ts';
-import { companyExtras, createUnitSettings, lockUnitSettings, writeCompanyExtras, writeUnitSettings } from '../tenancy/unit-settings.service.ts';
+import { companyExtras, createUnitSettings, lockUnitSettings, writeCompanyExtras, writeUnitMassSendSettings, writeUnitSettings } from '../tenancy/unit-settings.service.ts';
 
 export type SettingsDeps = { db: Db; realtime: Pick<Realtime, 'toUnit' | 'toCompany'> };
 
@@ -48,6 +50,7 @@ async function settingsView(db: DbOrTx, idEmpresa: number, unit: { id: number; i
   const r2 = split(parseStatusIds(row.regraFila2), funnel);
   const r3 = split(parseStatusIds(row.regraFila3), funnel);
   const st = split(permitidos, funnel);
+  const extras = parseConfiguracoesExtra(row.configuracoesExtra);
   return {
     idUnidade: unit.id,
     ligacao_limite_tentativas: row.ligacaoLimiteTentativas,
@@ -65,6 +68,8 @@ async function settingsView(db: DbOrTx, idEmpresa: number, unit: { id: number; i
     horario_ligacao: row.horarioLigacao ?? null,
     feriados: row.feriados,
     idInstanciaWhatsapp: unit.idWhatsapp,
+    habilita_envio_em_massa: extras.habilita_envio_em_massaV2 === true,
+    configuracoes_envio_em_massa: massSendSettingsOf(extras.configuracoes_envio_em_massa),
     regra_fila_1_disponiveis: r1.disponiveis,
     regra_fila_1_usados: r1.usados,
     regra_fila_2_disponiveis: r2.disponiveis,
@@ -100,6 +105,7 @@ const audited = (s: UnitSettings) => ({
   ligacao_intervalo_ocupado: s.ligacao_intervalo_ocupado,
   horario_ligacao: s.horario_ligacao,
   feriados: s.feriados,
+  configuracoes_envio_em_massa: s.configuracoes_envio_em_massa,
 });
 
 /**
@@ -133,6 +139,8 @@ export async function saveUnitSettings(deps: SettingsDeps, session: Session, req
       ...(values.horario_ligacao !== undefined ? { horarioLigacao: values.horario_ligacao } : {}),
       ...(values.feriados !== undefined ? { feriados: values.feriados } : {}),
     });
+    // issue 13: the unit's mass-send caps and windows (this unit only; the toggles stay the company's).
+    if (values.configuracoes_envio_em_massa) await writeUnitMassSendSettings(tx, unit.id, session.empresaId, values.configuracoes_envio_em_massa);
     await replaceAllowedTargets(tx, unit.id, parseStatusIds(values.status_negociacao_permitidos));
     const after = await settingsView(tx, session.empresaId, unit);
     await recordAudit(tx, { session, entity: 'configuracoes_unidade', entityId: unit.id, action: 'update', before: audited(before), after: audited(after), scope: { idEmpresa: session.empresaId, idUnidade: unit.id } });

@@ -2,6 +2,7 @@
 // call hours the server accepts.
 import { dailyAttemptsWithinTotal } from '@funil/domain/admin-api/settings';
 import { callHoursSchema } from '@funil/domain/webphone/call-hours';
+import { massSendSettingsProblems } from '@funil/domain/mass-send/mass-send-api';
 import type { SettingsForm } from './api/unit-settings.ts';
 
 export type NumberField =
@@ -26,10 +27,12 @@ export function isValidCount(value: number): boolean {
 }
 
 /** What keeps the form from saving, or null. */
-export function settingsProblem(form: SettingsForm): 'invalidNumber' | 'invalidHours' | 'dailyAboveTotal' | null {
+export function settingsProblem(form: SettingsForm): 'invalidNumber' | 'invalidHours' | 'invalidMassSend' | 'dailyAboveTotal' | null {
   if (NUMBER_FIELDS.some((name) => !isValidCount(form[name]))) return 'invalidNumber';
   // issue 12: the server's own rule for the call hours (HH:MM, the end after the start).
   if (!callHoursSchema.safeParse(form.horario_ligacao).success) return 'invalidHours';
+  // issue 13: the mass-send section, only where the unit has it (else it is not sent).
+  if (form.habilita_envio_em_massa && Object.keys(massSendSettingsProblems(form.configuracoes_envio_em_massa)).length > 0) return 'invalidMassSend';
   if (!dailyAttemptsWithinTotal(form)) return 'dailyAboveTotal';
   return null;
 }

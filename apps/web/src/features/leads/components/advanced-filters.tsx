@@ -6,6 +6,7 @@ import { Autocomplete, Button, Grid, MenuItem, Stack, TextField } from '@mui/mat
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs from 'dayjs';
 import { isFilterDate } from '@funil/domain/leads/filter-segments';
+import { MESSAGE_STATUS_FILTER_OPTIONS } from '@funil/domain/leads/negotiation';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { ColorChip } from '../../../components/ui/color-chip.tsx';
 import { useCampaigns } from '../api/get-campaigns.ts';
@@ -19,6 +20,8 @@ type AdvancedFiltersProps = {
   applied: AdvancedFilter;
   onApply: (filter: AdvancedFilter) => void;
   hide?: readonly AdvancedFilterHideable[];
+  /** Adds 'Status da Mensagem' (001 §4 status_mensagem): the mass-send composer's segment (002 §7). */
+  withMessageStatus?: boolean;
 };
 
 type Option = { id: number; nome: string };
@@ -45,7 +48,7 @@ const toIso = (value: dayjs.Dayjs | null) => {
   return iso !== null && isFilterDate(iso) ? iso : null;
 };
 
-export function AdvancedFilters({ applied, onApply, hide = [] }: AdvancedFiltersProps) {
+export function AdvancedFilters({ applied, onApply, hide = [], withMessageStatus = false }: AdvancedFiltersProps) {
   const unit = useLoadedUnitData();
   const [draft, setDraft] = useState(applied);
   const campaigns = useCampaigns(true);
@@ -79,6 +82,16 @@ export function AdvancedFilters({ applied, onApply, hide = [] }: AdvancedFilters
         <Grid size={{ xs: 12, sm: 6 }}>
           <IdSelect label="Plataforma" value={draft.cli_tipo_lead} options={unit.plataformas} onChange={(id) => set('cli_tipo_lead', id)} />
         </Grid>
+        {withMessageStatus && (
+          <Grid size={12}>
+            <IdSelect
+              label="Status da Mensagem"
+              value={draft.status_mensagem ?? null}
+              options={MESSAGE_STATUS_FILTER_OPTIONS.map((o) => ({ id: o.id, nome: o.label }))}
+              onChange={(id) => set('status_mensagem', id)}
+            />
+          </Grid>
+        )}
         {!hide.includes('cli_atendimento') && (
           <Grid size={12}>
             {/* 002 §2.1 attendance filter: Todos, Atendidos por mim, Não Atendido. */}

@@ -20,6 +20,11 @@ export type AdvancedFilter = {
   data_fim: string | null;
   /** 002 §2.1 date type: 0 capture date, 1 attendance date. */
   tipo_data: 0 | 1;
+  /**
+   * 001 §4 message status (status_mensagem), for a screen that asks for it (the mass-send
+   * composer's segment, 002 §7); the CRM list has no such filter (002 §2.1) and leaves it out.
+   */
+  status_mensagem?: number | null;
 };
 
 export const EMPTY_ADVANCED_FILTER: AdvancedFilter = {
@@ -52,6 +57,7 @@ export function countAdvancedFilters(filter: AdvancedFilter): number {
     filter.tags.length > 0,
     filter.atendentes.length > 0,
     filter.data_inicio !== null || filter.data_fim !== null,
+    filter.status_mensagem != null,
   ].filter(Boolean).length;
 }
 

@@ -7,6 +7,7 @@ import { apiRequest, http } from '../../../lib/http-client.ts';
 import { unitDataQuery } from '../../../lib/unit-data.ts';
 import { unitsListSchema } from '@funil/domain/unit/unit-data';
 import type { CallHours } from '@funil/domain/webphone/call-hours';
+import type { MassSendSettingsBody } from '@funil/domain/mass-send/mass-send-api';
 
 type ListField = 'regra_fila_1' | 'regra_fila_2' | 'regra_fila_3' | 'status_negociacao_permitidos';
 
@@ -23,6 +24,9 @@ export type SettingsForm = {
   ligacao_intervalo_ocupado: number;
   horario_ligacao: CallHours | null;
   feriados: string[];
+  /** issue 13: the unit's mass-send caps and windows; edited and sent only when the unit has mass send. */
+  habilita_envio_em_massa: boolean;
+  configuracoes_envio_em_massa: MassSendSettingsBody;
 } & Record<ListField, number[]>;
 export type UnitSettingsView = { form: SettingsForm; options: Record<ListField, TransferItem[]> };
 
@@ -40,6 +44,8 @@ function viewOf(settings: UnitSettings): UnitSettingsView {
       ligacao_intervalo_ocupado: settings.ligacao_intervalo_ocupado,
       horario_ligacao: settings.horario_ligacao,
       feriados: settings.feriados,
+      habilita_envio_em_massa: settings.habilita_envio_em_massa,
+      configuracoes_envio_em_massa: settings.configuracoes_envio_em_massa,
       regra_fila_1: parseStatusIds(settings.regra_fila_1),
       regra_fila_2: parseStatusIds(settings.regra_fila_2),
       regra_fila_3: parseStatusIds(settings.regra_fila_3),
@@ -82,7 +88,8 @@ export function useSaveUnitSettings(idUnidade: number | null, handlers: { onSave
     onError: (error) => handlers.onFailed?.(error),
     // The lists go as arrays of ids: the 'used' side, in order (the server stores them as '1,7').
     mutationFn: (form: SettingsForm) => {
-      const body: UnitSettingsBody = form;
+      const { habilita_envio_em_massa, configuracoes_envio_em_massa, ...rest } = form;
+      const body: UnitSettingsBody = habilita_envio_em_massa ? { ...rest, configuracoes_envio_em_massa } : rest;
       return apiRequest(settingsPath(idUnidade), { method: 'PUT', body, schema: unitSettingsSchema });
     },
     onSuccess: (saved) => {

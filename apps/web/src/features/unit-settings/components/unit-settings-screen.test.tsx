@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SETTINGS_MESSAGES, type UnitSettings } from '@funil/domain/admin-api/settings';
+import { massSendSettingsOf } from '@funil/domain/mass-send/mass-send-api';
 import { answerFetch, renderWithProviders, shell } from '../../../lib/testing/admin-screen-kit.tsx';
 import { UnitSettingsScreen } from './unit-settings-screen.tsx';
 
@@ -30,6 +31,8 @@ const settings = (overrides: Partial<UnitSettings> = {}): UnitSettings => ({
   horario_ligacao: null,
   feriados: [],
   idInstanciaWhatsapp: null,
+  habilita_envio_em_massa: false,
+  configuracoes_envio_em_massa: massSendSettingsOf({}),
   regra_fila_1_disponiveis: [status(2, 'Atendido')],
   regra_fila_1_usados: [status(1, 'Novo'), status(7, 'Retornar')],
   regra_fila_2_disponiveis: [status(1, 'Novo')],
@@ -123,6 +126,94 @@ describe('002 §2.10 Configurações', () => {
     expect(screen.getByText('O fim deve ser depois do início.')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it("issue 13: without mass send the unit has no 'Envio em massa' section and the PUT leaves its settings alone", async () => {
+    const sent = answerFetch({
+      'GET /configuracoes/unidade': { body: { data: settings() } },
+      'PUT /configuracoes/unidade': { body: { message: SETTINGS_MESSAGES.saved, data: settings() } },
+    });
+    renderWithProviders(<UnitSettingsScreen />);
+    await screen.findByRole('heading', { name: 'Configurações' });
+    expect(screen.queryByRole('heading', { name: 'Envio em massa' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'SALVAR' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeTruthy();
+    const put = sent.find((r) => r.method === 'PUT');
+    expect(put?.body).not.toHaveProperty('configuracoes_envio_em_massa');
+    expect(put?.body).not.toHaveProperty('habilita_envio_em_massa');
+  });
+
+  it("issue 13: 'Envio em massa' edits the unit's caps, hours, days, warm-up and error share, and they go in the PUT", async () => {
+    const sent = answerFetch({
+      'GET /configuracoes/unidade': { body: { data: settings({ habilita_envio_em_massa: true }) } },
+      'PUT /configuracoes/unidade': { body: { message: SETTINGS_MESSAGES.saved, data: settings({ habilita_envio_em_massa: true }) } },
+    });
+    renderWithProviders(<UnitSettingsScreen />);
+    const section = within((await screen.findByRole('heading', { name: 'Envio em massa' })).closest('section')!);
+    // The defaults of 002 §9 and issue 13 are shown.
+    expect((field('Máximo de leads por disparo') as HTMLInputElement).value).toBe('500');
+    expect((field('Intervalo mínimo (segundos)') as HTMLInputElement).value).toBe('10');
+    expect((section.getByLabelText('Início dos envios') as HTMLInputElement).value).toBe('08:00');
+    expect((section.getByRole('checkbox', { name: 'Domingo' }) as HTMLInputElement).checked).toBe(false);
+    expect(section.getAllByLabelText(/envios por dia$/).map((e) => (e as HTMLInputElement).value)).toEqual(['20', '50', '100', '150', '200']);
+    typeIn('Máximo de leads por disparo', '300');
+    typeIn('Intervalo mínimo (segundos)', '15');
+    typeIn('Intervalo máximo (segundos)', '40');
+    fireEvent.change(section.getByLabelText('Fim dos envios'), { target: { value: '1830' } });
+    fireEvent.click(section.getByRole('checkbox', { name: 'Sábado' }));
+    fireEvent.click(section.getByRole('button', { name: 'Remover etapa 5' }));
+    fireEvent.change(section.getByLabelText('Etapa 1: envios por dia'), { target: { value: '10' } });
+    typeIn('Percentual de erros que pausa (%)', '25');
+    fireEvent.click(screen.getByRole('button', { name: 'SALVAR' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeTruthy();
+    const put = sent.find((r) => r.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      configuracoes_envio_em_massa: {
+        quantidade_max_leads: 300,
+        tempo_minimo: 15,
+        tempo_maximo: 40,
+        horario_inicio: '08:00',
+        horario_fim: '18:30',
+        dias_semana: [1, 2, 3, 4, 5],
+        aquecimento: [
+          { dias: 0, limite: 10 },
+          { dias: 4, limite: 50 },
+          { dias: 8, limite: 100 },
+          { dias: 15, limite: 150 },
+        ],
+        janela_erros: 20,
+        percentual_erros: 25,
+      },
+    });
+    expect(put?.body).not.toHaveProperty('habilita_envio_em_massa');
+  });
+
+  it("issue 13: bad mass-send values say why in Portuguese and SALVAR waits", async () => {
+    const sent = answerFetch({ 'GET /configuracoes/unidade': { body: { data: settings({ habilita_envio_em_massa: true }) } } });
+    renderWithProviders(<UnitSettingsScreen />);
+    const section = within((await screen.findByRole('heading', { name: 'Envio em massa' })).closest('section')!);
+    const save = () => screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement;
+    typeIn('Intervalo mínimo (segundos)', '45');
+    typeIn('Intervalo máximo (segundos)', '40');
+    expect(section.getByText('O tempo mínimo deve ser menor ou igual ao máximo.')).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    typeIn('Intervalo máximo (segundos)', '90');
+    expect(section.getByText('O valor deve ser no máximo 60')).toBeTruthy();
+    typeIn('Intervalo máximo (segundos)', '50');
+    expect(save().disabled).toBe(false);
+    fireEvent.change(section.getByLabelText('Etapa 2: a partir do dia'), { target: { value: '0' } });
+    expect(section.getByText('Os dias do aquecimento devem ser crescentes e sem repetição.')).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    fireEvent.change(section.getByLabelText('Etapa 2: a partir do dia'), { target: { value: '4' } });
+    for (const day of ['Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado']) fireEvent.click(section.getByRole('checkbox', { name: day }));
+    expect(section.getByText('Escolha ao menos um dia da semana.')).toBeTruthy();
+    fireEvent.click(section.getByRole('checkbox', { name: 'Domingo' }));
+    fireEvent.change(section.getByLabelText('Início dos envios'), { target: { value: '2100' } });
+    expect(section.getByText('O horário final deve ser depois do inicial.')).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    fireEvent.change(section.getByLabelText('Início dos envios'), { target: { value: '0700' } });
+    expect(save().disabled).toBe(false);
+    expect(sent.filter((r) => r.method === 'PUT')).toEqual([]);
+  }, 40_000);
 
   it('002 §5: daily attempts above the total show the message and save nothing', async () => {
     const sent = answerFetch({ 'GET /configuracoes/unidade': { body: { data: settings() } } });

@@ -1,6 +1,6 @@
 // /configuracoes (002 §2.10 "Configurações", §3 "Settings (per unit)", §4 "Settings rule", §5
 // "Settings"): the call limits, the call hours and holidays (issue 12), the WhatsApp message, the queue rules and the allowed negotiation
-// statuses of the admin's unit, with SALVAR and a refresh icon.
+// statuses of the admin's unit, the mass-send caps and windows (issue 13), with SALVAR and a refresh icon.
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Divider, FormControlLabel, IconButton, MenuItem, Paper, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import Refresh from '@mui/icons-material/Refresh';
@@ -12,6 +12,8 @@ import { useCompanyUnits, useSaveUnitSettings, useUnitSettings, type SettingsFor
 import { SETTINGS_MESSAGES } from '@funil/domain/admin-api/settings';
 import { isValidCount, settingsProblem, type NumberField } from '../settings-form.ts';
 import { CallHoursFields } from './call-hours-fields.tsx';
+import { MassSendSettingsFields } from './mass-send-settings-fields.tsx';
+import { massSendSettingsProblems } from '@funil/domain/mass-send/mass-send-api';
 
 const NUMBER_FIELDS: { name: NumberField; label: string; helper: string }[] = [
   { name: 'ligacao_limite_tentativas', label: 'Total de tentativas', helper: 'Ligações por contato antes de ir para Não Atendido' },
@@ -119,6 +121,17 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
             />
           </section>
 
+          {form.habilita_envio_em_massa && (
+            <>
+              <Divider />
+              <MassSendSettingsFields
+                value={form.configuracoes_envio_em_massa}
+                problems={massSendSettingsProblems(form.configuracoes_envio_em_massa)}
+                onChange={(value) => set('configuracoes_envio_em_massa', value)}
+              />
+            </>
+          )}
+
           <Divider />
           <section aria-labelledby="cfg-fila">
             <Typography id="cfg-fila" variant="h6" component="h3" sx={{ mb: 2 }}>
@@ -144,7 +157,7 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
 
           {problem === 'dailyAboveTotal' && <Alert severity="warning">{SETTINGS_MESSAGES.dailyAboveTotal}</Alert>}
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-            <Button type="submit" variant="contained" size="large" disabled={problem === 'invalidNumber' || problem === 'invalidHours' || save.isPending}>
+            <Button type="submit" variant="contained" size="large" disabled={problem === 'invalidNumber' || problem === 'invalidHours' || problem === 'invalidMassSend' || save.isPending}>
               SALVAR
             </Button>
           </Stack>
