@@ -1,6 +1,7 @@
 // How the dashboards print their numbers (000 §2 'Dashboard screen', §9 "Money in BRL, locale
 // pt-BR"): counts with '.' thousands, percentages with one decimal, the averages of 'Performance de
 // Atendimento' with 3 decimals, durations as a manager reads them, campaign names cut for the chart.
+import type { WorkingHours } from '@funil/domain/dashboard/dashboard-api';
 import { formatBRL } from '@funil/domain/format/currency';
 
 const countFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
@@ -58,4 +59,19 @@ export function periodChange(current: number, previous: number | null | undefine
 export function formatChange(change: number): string {
   const sign = change > 0 ? '+' : change < 0 ? '−' : '';
   return `${sign}${percentFormat.format(Math.abs(change))}%`;
+}
+
+const WEEKDAYS = ['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sáb'];
+
+/** 'Conta só seg, ter, qua, qui, sex das 08:00 às 18:00; sáb das 09:00 às 13:00 (horário da unidade, 2 feriados)'. */
+export function workingHoursText(hours: WorkingHours): string {
+  const groups = new Map<string, number[]>();
+  hours.semana.forEach((w, day) => {
+    if (!w) return;
+    const key = `das ${w.inicio} às ${w.fim}`;
+    groups.set(key, [...(groups.get(key) ?? []), day]);
+  });
+  const week = [...groups].map(([window, days]) => `${days.map((d) => WEEKDAYS[d]).join(', ')} ${window}`).join('; ');
+  const holidays = hours.feriados.length === 0 ? '' : hours.feriados.length === 1 ? ', 1 feriado' : `, ${hours.feriados.length} feriados`;
+  return `Conta só ${week || 'nenhum dia'} (${hours.origem === 'unidade' ? 'horário da unidade' : 'horário padrão'}${holidays})`;
 }
