@@ -2,7 +2,7 @@
 // the v2 dashboard of the first unit (dash_v2) with its filters and the lead tables' paging, the
 // classic tabs by role once the unit turns dash_v2 off, and the external frame once it has
 // url_dashboard. Screenshots docs/screenshots/dashboard-v2.png, dashboard-classico.png,
-// dashboard-externo.png.
+// dashboard-campanhas.png, dashboard-ltv.png, dashboard-externo.png.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -89,7 +89,7 @@ describe('dashboard v2 (000 §2, dash_v2 on the demo first unit)', () => {
     expect(calls).toContain(`atendimento-leads/1/1/-1/-1/-1/-1/${week}`);
     expect(await page.getByTestId('periodo-aplicado').innerText()).toBe(`${brDay(weekAgo)} a ${brDay(today)}`);
 
-    // The last 30 days, so the demo's history (60 days) fills every chart, the cards have a previous
+    // The last 30 days, so the demo's history (90 days) fills every chart, the cards have a previous
     // period to compare with, and the tables page.
     const start = saoPauloDay(-29);
     await page.getByRole('group', { name: 'Data inicial' }).getByRole('spinbutton').first().click();
@@ -220,9 +220,23 @@ describe('classic dashboard (000 §2, §6) once the unit turns dash_v2 off', () 
       await page.getByRole('group', { name: 'Melhor desempenho' }).waitFor();
       await page.getByRole('table', { name: 'Campanhas' }).getByRole('row').nth(1).waitFor();
       await expect.poll(() => calls.some((c) => /^campanhas\/\d+&\d+\/0\//.test(c))).toBe(true);
+      await page.getByRole('figure', { name: 'Leads e conversões por dia' }).locator('.recharts-bar-rectangle').first().waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await fullShot(page, 'dashboard-campanhas.png');
       await page.getByRole('tab', { name: 'LTV' }).click();
       await page.getByRole('group', { name: 'Desempenho médio' }).waitFor();
       await expect.poll(() => calls.some((c) => /^ltv\/\d+&\d+\/0\//.test(c))).toBe(true);
+      // The last 90 days (the demo's older leads): the value by month of capture shows four months.
+      const start90 = saoPauloDay(-89);
+      await page.getByRole('group', { name: 'Data inicial' }).getByRole('spinbutton').first().click();
+      await page.keyboard.type(brDay(start90).replace(/\D/g, ''));
+      await filters(page).getByRole('button', { name: 'Atualizar' }).click();
+      await expect.poll(() => calls.some((c) => new RegExp(`^ltv/\\d+&\\d+/0/${start90}/${today}$`).test(c))).toBe(true);
+      await page.getByRole('table', { name: 'LTV' }).getByRole('row').nth(1).waitFor();
+      const months = page.getByRole('figure', { name: 'Valor dos clientes por mês de captação' }).locator('.recharts-bar-rectangle');
+      await expect.poll(() => months.count()).toBeGreaterThanOrEqual(3);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await fullShot(page, 'dashboard-ltv.png');
     } finally {
       await patchUnit1({ extras: { dash_v2: true } });
     }

@@ -1,6 +1,6 @@
 import { workingHoursOf } from '@funil/domain/dashboard/dashboard-api';
 import { describe, expect, it } from 'vitest';
-import { formatAverage, formatBRL, formatChange, formatCount, formatDuration, formatShare, periodChange, workingHoursText } from './dashboard-format.ts';
+import { formatAverage, formatBRL, formatChange, formatCount, formatDecimal, formatDuration, formatShare, periodChange, workingHoursText } from './dashboard-format.ts';
 
 describe('dashboard numbers (000 §2 Dashboard screen, §9 pt-BR)', () => {
   it("prints counts with '.' thousands and money as BRL", () => {
@@ -15,6 +15,14 @@ describe('dashboard numbers (000 §2 Dashboard screen, §9 pt-BR)', () => {
     expect(formatAverage(1.5)).toBe('1,500');
     expect(formatAverage(2 / 3)).toBe('0,667');
     expect(formatAverage(1234.56789)).toBe('1.234,568');
+  });
+
+  it("prints the classic tabs' averages with at most one decimal, never read as thousands", () => {
+    expect(formatDecimal(3.6)).toBe('3,6');
+    expect(formatDecimal(27)).toBe('27');
+    expect(formatDecimal(22.67)).toBe('22,7');
+    expect(formatDecimal(1234.5)).toBe('1.234,5');
+    expect(formatDecimal(undefined)).toBe('0');
   });
 
   it('prints shares without dividing by zero on an empty period', () => {

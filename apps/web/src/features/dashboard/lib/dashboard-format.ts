@@ -6,6 +6,7 @@ import { formatBRL } from '@funil/domain/format/currency';
 
 const countFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 const averageFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+const decimalFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 const percentFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export { formatBRL };
@@ -18,6 +19,11 @@ export function formatCount(value: number | null | undefined): string {
 /** 000 §2 'Performance de Atendimento': average messages and call attempts with 3 decimals (1.5 → '1,500'). */
 export function formatAverage(value: number | null | undefined): string {
   return averageFormat.format(Number.isFinite(value) ? (value as number) : 0);
+}
+
+/** An average a manager reads at a glance, at most one decimal (3.6 → '3,6', 27 → '27', 22.67 → '22,7'). */
+export function formatDecimal(value: number | null | undefined): string {
+  return decimalFormat.format(Number.isFinite(value) ? (value as number) : 0);
 }
 
 /** A share of a whole as '42,9%'; a zero whole gives '0,0%' (no division by zero on an empty period). */
