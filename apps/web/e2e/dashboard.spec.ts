@@ -71,6 +71,26 @@ async function openDashboard(page: Page, email: string) {
 }
 
 describe('dashboard v2 (000 §2, dash_v2 on the demo first unit)', () => {
+  it('follows the unit live: a lead captured elsewhere shows up without Atualizar (issue 14)', async () => {
+    const { page } = await harness.newPage(DESKTOP);
+    await openDashboard(page, 'gerente@demo.com.br');
+    const value = page.getByRole('region', { name: 'Performance de Captação' }).getByRole('group', { name: 'Leads Captados' }).getByTestId('kpi-valor');
+    await value.waitFor();
+    const count = async () => Number((await value.innerText()).replace(/\D/g, ''));
+    await expect.poll(count).toBeGreaterThan(0);
+    const before = await count();
+    // The admin of the same unit registers a lead through the API (another browser, another person).
+    const { token } = await harness.apiLogin('admin@demo.com.br');
+    const created = await fetch(`${harness.baseURL}/api/contato/cadastrarcontato/manual`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ cli_nome: 'Lead Ao Vivo', cli_telefone: '11987650001' }),
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+    // The company's contact event marks the dashboard stale; it reads again within DASHBOARD_LIVE_REFRESH_MS.
+    await expect.poll(count, { timeout: 25_000, interval: 500 }).toBe(before + 1);
+  });
+
   it('opens on the last 7 days, filters with -1 for empty, pages the lead tables by the 000 §2 rule', async () => {
     const { page } = await harness.newPage(DESKTOP);
     const calls = recordCalls(page);
