@@ -2,7 +2,7 @@
 // the v2 dashboard of the first unit (dash_v2) with its filters and the lead tables' paging, the
 // classic tabs by role once the unit turns dash_v2 off, and the external frame once it has
 // url_dashboard. Screenshots docs/screenshots/dashboard-v2.png, dashboard-classico.png,
-// dashboard-externo.png.
+// dashboard-campanhas.png, dashboard-ltv.png, dashboard-externo.png.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -71,6 +71,26 @@ async function openDashboard(page: Page, email: string) {
 }
 
 describe('dashboard v2 (000 §2, dash_v2 on the demo first unit)', () => {
+  it('follows the unit live: a lead captured elsewhere shows up without Atualizar (issue 14)', async () => {
+    const { page } = await harness.newPage(DESKTOP);
+    await openDashboard(page, 'gerente@demo.com.br');
+    const value = page.getByRole('region', { name: 'Performance de Captação' }).getByRole('group', { name: 'Leads Captados' }).getByTestId('kpi-valor');
+    await value.waitFor();
+    const count = async () => Number((await value.innerText()).replace(/\D/g, ''));
+    await expect.poll(count).toBeGreaterThan(0);
+    const before = await count();
+    // The admin of the same unit registers a lead through the API (another browser, another person).
+    const { token } = await harness.apiLogin('admin@demo.com.br');
+    const created = await fetch(`${harness.baseURL}/api/contato/cadastrarcontato/manual`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ cli_nome: 'Lead Ao Vivo', cli_telefone: '11987650001' }),
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+    // The company's contact event marks the dashboard stale; it reads again within DASHBOARD_LIVE_REFRESH_MS.
+    await expect.poll(count, { timeout: 25_000, interval: 500 }).toBe(before + 1);
+  });
+
   it('opens on the last 7 days, filters with -1 for empty, pages the lead tables by the 000 §2 rule', async () => {
     const { page } = await harness.newPage(DESKTOP);
     const calls = recordCalls(page);
@@ -89,7 +109,7 @@ describe('dashboard v2 (000 §2, dash_v2 on the demo first unit)', () => {
     expect(calls).toContain(`atendimento-leads/1/1/-1/-1/-1/-1/${week}`);
     expect(await page.getByTestId('periodo-aplicado').innerText()).toBe(`${brDay(weekAgo)} a ${brDay(today)}`);
 
-    // The last 30 days, so the demo's history (60 days) fills every chart, the cards have a previous
+    // The last 30 days, so the demo's history (90 days) fills every chart, the cards have a previous
     // period to compare with, and the tables page.
     const start = saoPauloDay(-29);
     await page.getByRole('group', { name: 'Data inicial' }).getByRole('spinbutton').first().click();
@@ -220,9 +240,23 @@ describe('classic dashboard (000 §2, §6) once the unit turns dash_v2 off', () 
       await page.getByRole('group', { name: 'Melhor desempenho' }).waitFor();
       await page.getByRole('table', { name: 'Campanhas' }).getByRole('row').nth(1).waitFor();
       await expect.poll(() => calls.some((c) => /^campanhas\/\d+&\d+\/0\//.test(c))).toBe(true);
+      await page.getByRole('figure', { name: 'Leads e conversões por dia' }).locator('.recharts-bar-rectangle').first().waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await fullShot(page, 'dashboard-campanhas.png');
       await page.getByRole('tab', { name: 'LTV' }).click();
       await page.getByRole('group', { name: 'Desempenho médio' }).waitFor();
       await expect.poll(() => calls.some((c) => /^ltv\/\d+&\d+\/0\//.test(c))).toBe(true);
+      // The last 90 days (the demo's older leads): the value by month of capture shows four months.
+      const start90 = saoPauloDay(-89);
+      await page.getByRole('group', { name: 'Data inicial' }).getByRole('spinbutton').first().click();
+      await page.keyboard.type(brDay(start90).replace(/\D/g, ''));
+      await filters(page).getByRole('button', { name: 'Atualizar' }).click();
+      await expect.poll(() => calls.some((c) => new RegExp(`^ltv/\\d+&\\d+/0/${start90}/${today}$`).test(c))).toBe(true);
+      await page.getByRole('table', { name: 'LTV' }).getByRole('row').nth(1).waitFor();
+      const months = page.getByRole('figure', { name: 'Valor dos clientes por mês de captação' }).locator('.recharts-bar-rectangle');
+      await expect.poll(() => months.count()).toBeGreaterThanOrEqual(3);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await fullShot(page, 'dashboard-ltv.png');
     } finally {
       await patchUnit1({ extras: { dash_v2: true } });
     }

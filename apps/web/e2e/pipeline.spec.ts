@@ -217,13 +217,14 @@ describe('002 §2.4 the filter and the table', () => {
     await page.getByRole('menuitem', { name: 'Visualizar em lista' }).click();
     await page.getByTestId('pipeline-linha').first().waitFor();
     expect(await page.getByTestId('pipeline-linha').count()).toBe(20);
-    await page.getByText(/^1–20 de 200$/).waitFor();
+    // The demo's first unit: 200 leads of the last 60 days and 60 captured 61–90 days ago.
+    await page.getByText(/^1–20 de 260$/).waitFor();
     const phone = await page.getByTestId('pipeline-linha').first().locator('td').nth(1).innerText();
     expect(phone).toMatch(/^\(\d{2}\) 9 \d{4}-\d{4}$/);
     expect(await page.getByTestId('pipeline-linha').first().locator('td').nth(5).innerText()).toMatch(/^R\$\s[\d.]+,\d{2}$/);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}pipeline-table.png` });
     await page.getByRole('button', { name: 'Próxima página' }).click();
-    await page.getByText(/^21–40 de 200$/).waitFor();
+    await page.getByText(/^21–40 de 260$/).waitFor();
     expect(await page.getByTestId('pipeline-linha').count()).toBe(20);
     await context.close();
   });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { roleOf, type Permission } from '../access/roles.ts';
 import { formatIsoDate, toInstant, toWallTime, zonedWallTimeToDate } from '../format/date.ts';
+import type { CallHours } from '../webphone/call-hours.ts';
 import {
   EMPTY_SEGMENT,
   buildFilterSegments,
@@ -221,11 +222,26 @@ export function daysOfPeriod(period: DashboardPeriod): string[] {
 }
 
 /**
- * The working hours the first-contact card counts in (issue 14 "Beyond the spec"): Monday to
- * Friday, 08:00 to 18:00, São Paulo. The units have no working-hours setting yet; migration 0013's
- * dashboard_segundos_uteis uses these same hours.
+ * The working hours the first-contact card counts in (issue 14 "Beyond the spec"): the unit's call
+ * hours and holidays (horario_ligacao, feriados of 002 §9 / issue 12) when it has them; this week
+ * (Monday to Friday, 08:00 to 18:00, São Paulo) when its horario_ligacao is empty. Migration
+ * 0017's dashboard_segundos_uteis uses these same hours (docs/decisions.md).
  */
-export const WORKING_HOURS = { dias: [1, 2, 3, 4, 5], inicio: '08:00', fim: '18:00' } as const;
+export const DEFAULT_WORKING_HOURS: CallHours = [
+  null,
+  { inicio: '08:00', fim: '18:00' },
+  { inicio: '08:00', fim: '18:00' },
+  { inicio: '08:00', fim: '18:00' },
+  { inicio: '08:00', fim: '18:00' },
+  { inicio: '08:00', fim: '18:00' },
+  null,
+];
+
+/** The hours the card used for a unit: its own week or the default one, and its holidays. */
+export function workingHoursOf(settings: { horario_ligacao: CallHours | null; feriados: readonly string[] } | null): WorkingHours {
+  const own = settings?.horario_ligacao ?? null;
+  return { origem: own ? 'unidade' : 'padrao', semana: own ?? DEFAULT_WORKING_HOURS, feriados: [...(settings?.feriados ?? [])] };
+}
 
 /** The v2 filter with nothing chosen and the default period (000 §4 'Dashboard v2 load', Limpar). */
 export function defaultV2Filter(now: Date): DashboardV2Filter {
@@ -373,13 +389,21 @@ export const timeCardsSchema = z.object({
 });
 export type TimeCards = z.infer<typeof timeCardsSchema>;
 
+/** The week (Sunday first) and holidays the working-hours card counted in, and whose week it is. */
+export const workingHoursSchema = z.object({
+  origem: z.enum(['unidade', 'padrao']),
+  semana: z.array(z.object({ inicio: z.string(), fim: z.string() }).nullable()).length(7),
+  feriados: z.array(z.string()),
+});
+export type WorkingHours = z.infer<typeof workingHoursSchema>;
+
 /** GET dashboard/atendimento-tempo/… */
 export const timeResponseSchema = z.object({
   data: z.object({
     tempos: timeCardsSchema,
     tempos_anterior: timeCardsSchema,
     /** The working hours used by tempo_medio_primeiro_contato_horario_util (docs/decisions.md). */
-    horario_util: z.object({ dias: z.array(z.number().int().min(0).max(6)), inicio: z.string(), fim: z.string() }),
+    horario_util: workingHoursSchema,
     ...periods,
   }),
 });

@@ -1,6 +1,6 @@
 // The demo's attendance history (issue 14): every lead the demo shows as contacted gets the calls,
 // WhatsApp messages and negotiation moves that brought it to its status, at times after its
-// capture (the last 60 days), so the dashboards of both units open full. The rows are written
+// capture (the last 90 days), so the dashboards of both units open full. The rows are written
 // directly, like the rest of the demo seed; migration 0013's triggers fill the dashboards' read
 // model from them as they would from the real screens.
 import { count, inArray } from 'drizzle-orm';

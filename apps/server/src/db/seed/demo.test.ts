@@ -19,11 +19,11 @@ afterAll(async () => {
 });
 
 describe('seedDemoIfEmpty', () => {
-  it('seeds two units, one user of every role and 300 leads, once', async () => {
+  it('seeds two units, one user of every role and 390 leads (300 of the last 60 days), once', async () => {
     expect(await seedDemoIfEmpty(database.db)).toBe(true);
     expect(await seedDemoIfEmpty(database.db)).toBe(false);
     const [leadCount] = await database.db.select({ n: count() }).from(leads);
-    expect(Number(leadCount!.n)).toBe(300);
+    expect(Number(leadCount!.n)).toBe(390);
     const units = await database.db.select().from(unidades);
     expect(units).toHaveLength(2);
     expect(units.every((u) => /^[A-Za-z0-9]{32}$/.test(u.token))).toBe(true);
@@ -95,6 +95,15 @@ describe('seedDemoIfEmpty', () => {
     // The second unit's multi-manager opens the classic tabs, LTV included.
     const ltv = await as('multigerente2@demo.com.br', `/api/dashboard/ltv/0/0/${day(-60)}/${day(1)}`);
     expect(ltv.data.crm_valores.length).toBeGreaterThan(3);
+    // Issue 14 'the last 90 days': the 30 days before those 60 have captures, messages, calls and conversions too.
+    const older = `-1/-1/-1/-1/${encodeURIComponent(`${day(-91)} 00:00:00`)}/${encodeURIComponent(`${day(-61)} 23:59:59`)}`;
+    const before = await as('gerente@demo.com.br', `/api/dashboard/captacao/${older}`);
+    expect(before.data.cards_captacao['Leads Captados']).toBeGreaterThan(40);
+    expect(before.data.cards_captacao.Mensagens).toBeGreaterThan(10);
+    expect(before.data.cards_captacao.Ligacao).toBeGreaterThan(10);
+    expect(before.data.cards_captacao.Conversao).toBeGreaterThan(5);
+    const classic90 = await as('multigerente@demo.com.br', `/api/dashboard/crm/${units.map((u) => u.id).join('&')}/${day(-90)}/${day(1)}`);
+    expect(classic90.data.crm_total.total).toBeGreaterThan(370);
     await app.close();
   });
 });

@@ -1,5 +1,6 @@
 // The demo company of `npm start`: two units, one user of every role, funnels, tags, platforms,
-// guidance texts and 300 leads with Brazilian names, phones and campaigns. Runs only on an empty
+// guidance texts and 390 leads with Brazilian names, phones and campaigns (300 of the last 60 days,
+// 90 older ones for the dashboards' 90 days). Runs only on an empty
 // database, inside one transaction, so a half-seeded database cannot happen.
 import { count } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../connection.ts';
@@ -166,24 +167,34 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
     const statusWeights: [number, number][] = [
       [1, 30], [2, 10], [3, 15], [4, 20], [5, 8], [6, 3], [7, 8], [8, 2], [9, 4],
     ];
-    const weighted = () => {
+    // Leads captured 61 to 90 days ago are mostly decided: sold, lost or given up.
+    const olderWeights: [number, number][] = [
+      [1, 4], [2, 4], [3, 10], [4, 12], [5, 22], [6, 8], [7, 20], [8, 8], [9, 12],
+    ];
+    const weighted = (weights: [number, number][]) => () => {
       let r = random() * 100;
-      for (const [id, w] of statusWeights) if ((r -= w) < 0) return id;
+      for (const [id, w] of weights) if ((r -= w) < 0) return id;
       return 1;
     };
+    const minutesAgo = (fromDays: number, toDays: number) => () => new Date(now.getTime() - Math.floor((fromDays + random() * (toDays - fromDays)) * 24 * 60) * 60_000);
 
+    // 300 leads of the last 60 days (200 in the first unit), then 90 older ones (61 to 90 days ago,
+    // 60 in the first unit), so the dashboards' 'last 90 days' have history too (issue 14).
+    const plan: { unidade: 1 | 2; status: () => number; captured: () => Date }[] = [
+      ...Array.from({ length: 300 }, (_, i) => ({ unidade: (i < 200 ? 1 : 2) as 1 | 2, status: weighted(statusWeights), captured: minutesAgo(0, 60) })),
+      ...Array.from({ length: 90 }, (_, i) => ({ unidade: (i < 60 ? 1 : 2) as 1 | 2, status: weighted(olderWeights), captured: minutesAgo(61, 90) })),
+    ];
     const rows: (typeof leads.$inferInsert)[] = [];
     const tagPlan: number[][] = [];
-    for (let i = 0; i < 300; i++) {
-      const unidade: 1 | 2 = i < 200 ? 1 : 2;
+    for (const { unidade, status: statusOf, captured: capturedOf } of plan) {
       const first = pick(FIRST_NAMES);
       const last = `${pick(LAST_NAMES)}${random() < 0.4 ? ` ${pick(LAST_NAMES)}` : ''}`;
       const nome = `${first} ${last}`;
       const ddd = unidade === 1 ? pick(['11', '11', '11', '12', '13']) : pick(['31', '31', '32', '34']);
       const telefone = `${ddd}9${String(Math.floor(random() * 90_000_000) + 10_000_000)}`;
       const campaign = pick(CAMPAIGNS);
-      const status = weighted();
-      const captured = new Date(now.getTime() - Math.floor(random() * 60 * 24 * 60) * 60_000);
+      const status = statusOf();
+      const captured = capturedOf();
       const attendants = userIds[unidade];
       const assigned = status !== 1 && random() < 0.7 ? pick(attendants) : null;
       const converted = status === 5 || status === 6;

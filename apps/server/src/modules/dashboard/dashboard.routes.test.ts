@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   attendanceResponseSchema,
   buildDashboardPath,
+  DEFAULT_WORKING_HOURS,
   campaignsResponseSchema,
   captureResponseSchema,
   classicDailyResponseSchema,
@@ -183,7 +184,7 @@ describe("v2 'Performance de Atendimento' (000 §2)", () => {
       // Mon–Fri 08:00–18:00: L1 600; L2 1800; L3 Wed 14–18 + Thu 08:00–08:30 = 16200; L5 Wed 10–18 + Thu + Fri + Mon 08–10 = 108000.
       tempo_medio_primeiro_contato_horario_util: (600 + 1800 + 16_200 + 108_000) / 4,
     });
-    expect(data.horario_util).toEqual({ dias: [1, 2, 3, 4, 5], inicio: '08:00', fim: '18:00' });
+    expect(data.horario_util).toEqual({ origem: 'padrao', semana: DEFAULT_WORKING_HOURS, feriados: [] });
   });
 
   it('pages the two tables, 25 rows a server page, newest first', async () => {
@@ -386,5 +387,72 @@ describe('the read model agrees with the raw records (issue 14 Speed)', () => {
     const [row] = ((await db.execute(sql`select respostas_medidas, segundos_resposta, aguardando_resposta_desde from dashboard_leads where cli_crm_id = ${L['L4']!}`)) as unknown as { rows: Record<string, unknown>[] }).rows;
     expect(row).toMatchObject({ respostas_medidas: 0 });
     expect(row?.['aguardando_resposta_desde']).not.toBeNull();
+  });
+});
+
+describe("the first contact in the unit's working hours (issue 14 'Beyond the spec', docs/decisions.md)", () => {
+  // Runs after the comparison above, which gave L4 its first contact (a call on Saturday 07/11 11:00).
+  const form = {
+    ligacao_limite_tentativas: 6,
+    ligacao_limite_tentativas_diarias: 3,
+    ligacao_intervalo_nao_atendida: 60,
+    intervalo_dias_crm: 62,
+    valor_minimo_segundos_chamada_atendida: 20,
+    regra_fila_1: '1,7',
+    regra_fila_2: '2',
+    regra_fila_3: '4',
+    mensagem_whatsapp: '',
+    habilita_mensagem_whatsapp: false,
+    status_negociacao_permitidos: '4,5',
+  };
+  // Sunday first: Monday 09–12, Tuesday 13–17, Wednesday 08–18, Thursday 10–11, Saturday 09–13.
+  const week = [
+    null,
+    { inicio: '09:00', fim: '12:00' },
+    { inicio: '13:00', fim: '17:00' },
+    { inicio: '08:00', fim: '18:00' },
+    { inicio: '10:00', fim: '11:00' },
+    null,
+    { inicio: '09:00', fim: '13:00' },
+  ];
+  async function settings(horario_ligacao: typeof week | null, feriados: string[]) {
+    const res = await t.as(tokens['a']!, { method: 'PUT', url: '/api/configuracoes/unidade', payload: { ...form, horario_ligacao, feriados } });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const firstContact = async () => (await get('a', buildDashboardPath('atendimento-tempo', v2()), timeResponseSchema)).data;
+  const agrees = async () => {
+    const rows = (await t.database.db.execute(sql`(select cli_crm_id, segundos_uteis_primeiro_contato from dashboard_leads except select cli_crm_id, segundos_uteis_primeiro_contato from dashboard_leads_bruto)
+      union all (select cli_crm_id, segundos_uteis_primeiro_contato from dashboard_leads_bruto except select cli_crm_id, segundos_uteis_primeiro_contato from dashboard_leads)`)) as unknown as { rows: unknown[] };
+    expect(rows.rows).toEqual([]);
+  };
+
+  it("counts the unit's own hours and holidays, the default week when it has none, and again when they change", async () => {
+    expect((await firstContact()).tempos.tempo_medio_primeiro_contato_horario_util).toBe((600 + 1800 + 16_200 + 108_000 + 39_600) / 5);
+
+    // Holidays Saturday 31/10 and Wednesday 04/11: the unit's leads are computed again.
+    await settings(week, ['2026-11-04', '2026-10-31']);
+    // L6 (captured Friday 30/10 12:00) first messaged on Monday 02/11 09:30, under the unit's hours: the trigger of a new contact.
+    await message(L['L6']!, '2026-11-02 09:30', true, t.fixture.users.u.id);
+    const own = await firstContact();
+    // L1 Mon 09:00–09:10 = 600. L2 Tue 10:00–10:30, before 13:00 = 0. L3 Wed 04/11 is a holiday, Thu 08:30 before 10:00 = 0.
+    // L5 Wed 28/10 10–18 (28800) + Thu 10–11 (3600) + Sat 31/10 holiday + Mon 09–10 (3600) = 36000.
+    // L4 Thu 17:00 after 11:00, Fri closed, Sat 09–11 = 7200. L6 Fri closed, Sat holiday, Mon 09:00–09:30 = 1800.
+    expect(own.tempos.tempo_medio_primeiro_contato_horario_util).toBe((600 + 0 + 0 + 36_000 + 7200 + 1800) / 6);
+    expect(own.horario_util).toEqual({ origem: 'unidade', semana: week, feriados: ['2026-10-31', '2026-11-04'] });
+    await agrees();
+
+    // No week of its own but holidays Thursday 29/10 and Wednesday 04/11: Monday to Friday 08–18 without them.
+    await settings(null, ['2026-10-29', '2026-11-04']);
+    const holidaysOnly = await firstContact();
+    // L1 600. L2 1800. L3 Wed holiday + Thu 08:00–08:30 = 1800. L5 Wed 28/10 10–18 (28800) + Thu holiday + Fri (36000) + Mon 08–10 (7200) = 72000.
+    // L4 Thu 17–18 (3600) + Fri (36000) = 39600. L6 Fri 12–18 (21600) + Mon 08:00–09:30 (5400) = 27000.
+    expect(holidaysOnly.tempos.tempo_medio_primeiro_contato_horario_util).toBe((600 + 1800 + 1800 + 72_000 + 39_600 + 27_000) / 6);
+    expect(holidaysOnly.horario_util.origem).toBe('padrao');
+    await agrees();
+
+    // Back to nothing: the default week, no holidays (L3 Wed 14–18 + Thu 08:00–08:30 = 16200; L5 108000).
+    await settings(null, []);
+    expect((await firstContact()).tempos.tempo_medio_primeiro_contato_horario_util).toBe((600 + 1800 + 16_200 + 108_000 + 39_600 + 27_000) / 6);
+    await agrees();
   });
 });

@@ -4,7 +4,6 @@
 // every number.
 import {
   DASHBOARD_LEADS_PAGE_SIZE,
-  WORKING_HOURS,
   canChooseDashboardUnits,
   dashboardOwnLeadsOnly,
   dashboardTabsFor,
@@ -37,13 +36,14 @@ import {
   type StagesResponse,
   type TimeCards,
   type TimeResponse,
+  workingHoursOf,
 } from '@funil/domain/dashboard/dashboard-api';
 import { FilterSegmentsError } from '@funil/domain/leads/filter-segments';
 import type { DbOrTx } from '../../db/connection.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { negotiationStatuses, referenceLists, saleStatuses } from '../catalog/catalog.service.ts';
-import { activeUnitsOfCompany, unitById } from '../tenancy/tenancy.service.ts';
+import { activeUnitsOfCompany, unitById, unitSettings } from '../tenancy/tenancy.service.ts';
 import { userNamesById } from '../users/users.service.ts';
 import * as repo from './dashboard.repository.ts';
 
@@ -258,12 +258,16 @@ export async function times(deps: DashboardDeps, session: Session, tail: string)
   const f = parse('atendimento-tempo', tail);
   const period = periodOf(f, now(deps));
   const scope = v2Scope(session, f);
-  const [current, previous] = await Promise.all([repo.timeCards(deps.db, scope, period), repo.timeCards(deps.db, scope, previousPeriod(period))]);
+  const [current, previous, settings] = await Promise.all([
+    repo.timeCards(deps.db, scope, period),
+    repo.timeCards(deps.db, scope, previousPeriod(period)),
+    unitSettings(deps.db, session.unidadeId),
+  ]);
   return {
     data: {
       tempos: timeCards(current),
       tempos_anterior: timeCards(previous),
-      horario_util: { dias: [...WORKING_HOURS.dias], inicio: WORKING_HOURS.inicio, fim: WORKING_HOURS.fim },
+      horario_util: workingHoursOf(settings && { horario_ligacao: settings.horarioLigacao ?? null, feriados: settings.feriados }),
       ...periods(period),
     },
   };

@@ -54,7 +54,7 @@ export const dashboardLeads = pgTable(
     convertidoEm: timestamp('convertido_em', { withTimezone: true }),
     convertidoPor: integer('convertido_por'),
     ultimaMudancaStatusEm: timestamp('ultima_mudanca_status_em', { withTimezone: true }),
-    // The first contact of either kind, and its time in working hours (set by a trigger of 0013).
+    // The first contact of either kind, and its time in working hours (set by a trigger, in the unit's hours since migration 0017).
     primeiroContatoEm: timestamp('primeiro_contato_em', { withTimezone: true }).generatedAlwaysAs(sql`least(primeira_mensagem_em, primeira_ligacao_em)`),
     segundosUteisPrimeiroContato: bigint('segundos_uteis_primeiro_contato', { mode: 'number' }),
     // The São Paulo days of the capture and the conversion (set by a trigger of 0014), so the daily

@@ -12,7 +12,7 @@ import { EMPTY_TABLE_TEXTS, type CampaignRow, type LtvRow } from '@funil/domain/
 import { formatDate } from '@funil/domain/format/date';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDashboard } from '../api/dashboard-api.ts';
-import { formatAverage, formatBRL, formatCount, formatPercent } from '../lib/dashboard-format.ts';
+import { formatBRL, formatCount, formatDecimal, formatPercent } from '../lib/dashboard-format.ts';
 import { ChartCard } from './chart-card.tsx';
 import { ColumnsView } from './charts.tsx';
 import { ClassicFilterBar, type AdOption } from './classic-filter-bar.tsx';
@@ -32,26 +32,26 @@ export function adOptionsOf(rows: readonly { cli_campanha_nome: string; ad_id: s
 }
 
 export const CAMPAIGN_COLUMNS: TableColumn<CampaignRow>[] = [
-  { header: 'Campanha', value: (r) => r.cli_campanha_nome },
-  { header: 'Anúncio', value: adLabel },
+  { header: 'Campanha', value: (r) => r.cli_campanha_nome, minWidth: 150 },
+  { header: 'Anúncio', value: adLabel, minWidth: 150 },
   { header: 'Leads', value: (r) => formatCount(r.leads), align: 'right' },
   { header: 'Atendidos', value: (r) => formatCount(r.atendidos), align: 'right' },
   { header: 'Ligações', value: (r) => formatCount(r.ligacoes), align: 'right' },
-  { header: 'Minutos cobrados', value: (r) => formatCount(Math.round(r.minutos_cobrados)), align: 'right' },
+  { header: 'Minutos cobrados', wrapHeader: true, value: (r) => formatCount(Math.round(r.minutos_cobrados)), align: 'right' },
   { header: 'Conversões', value: (r) => formatCount(r.conversoes), align: 'right' },
-  { header: 'Taxa de conversão', value: (r) => formatPercent(r.taxa_conversao), align: 'right' },
-  { header: 'Ticket médio', value: (r) => formatBRL(r.ticket_medio), align: 'right' },
+  { header: 'Taxa de conversão', wrapHeader: true, value: (r) => formatPercent(r.taxa_conversao), align: 'right' },
+  { header: 'Ticket médio', wrapHeader: true, value: (r) => formatBRL(r.ticket_medio), align: 'right' },
   { header: 'Valor', value: (r) => formatBRL(r.valor), align: 'right' },
 ];
 
 export const LTV_COLUMNS: TableColumn<LtvRow>[] = [
-  { header: 'Campanha', value: (r) => r.cli_campanha_nome },
-  { header: 'Anúncio', value: adLabel },
+  { header: 'Campanha', value: (r) => r.cli_campanha_nome, minWidth: 150 },
+  { header: 'Anúncio', value: adLabel, minWidth: 150 },
   { header: 'Leads', value: (r) => formatCount(r.leads), align: 'right' },
   { header: 'Clientes', value: (r) => formatCount(r.clientes), align: 'right' },
-  { header: 'Valor total', value: (r) => formatBRL(r.valor_total), align: 'right' },
+  { header: 'Valor total', wrapHeader: true, value: (r) => formatBRL(r.valor_total), align: 'right' },
   { header: 'LTV', value: (r) => formatBRL(r.ltv), align: 'right' },
-  { header: 'Valor por lead', value: (r) => formatBRL(r.valor_por_lead), align: 'right' },
+  { header: 'Valor por lead', wrapHeader: true, value: (r) => formatBRL(r.valor_por_lead), align: 'right' },
 ];
 
 /** A best / average / worst card: the campaign's name and its number. */
@@ -95,13 +95,13 @@ export function ClassicCampaignsTab({ filter, onApply, onClear, units }: Classic
           <RankCard label="Melhor desempenho" icon={<ThumbUp />} accent="#16a34a" loading={loading} name={data?.melhor?.nome ?? null} value={formatPercent(data?.melhor?.taxa_conversao ?? 0)} detail={`${formatCount(data?.melhor?.conversoes)} conversões de ${formatCount(data?.melhor?.leads)} leads`} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
-          <RankCard label="Desempenho médio" icon={<Balance />} accent="#1d4ed8" loading={loading} name="Média das campanhas" value={formatPercent(data?.media.taxa_conversao ?? 0)} detail={`${formatAverage(data?.media.conversoes)} conversões de ${formatAverage(data?.media.leads)} leads`} />
+          <RankCard label="Desempenho médio" icon={<Balance />} accent="#1d4ed8" loading={loading} name="Média das campanhas" value={formatPercent(data?.media.taxa_conversao ?? 0)} detail={`${formatDecimal(data?.media.conversoes)} conversões de ${formatDecimal(data?.media.leads)} leads`} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
           <RankCard label="Pior desempenho" icon={<ThumbDown />} accent="#db2777" loading={loading} name={data?.pior?.nome ?? null} value={formatPercent(data?.pior?.taxa_conversao ?? 0)} detail={`${formatCount(data?.pior?.conversoes)} conversões de ${formatCount(data?.pior?.leads)} leads`} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
-          <KpiCard label="Custo de ligação por conversão" icon={<Call />} accent="#64748b" loading={loading} value={data?.minutos_por_conversao === null || data?.minutos_por_conversao === undefined ? '—' : `${formatAverage(data.minutos_por_conversao)} min`} detail="Minutos cobrados por conversão" />
+          <KpiCard label="Custo de ligação por conversão" icon={<Call />} accent="#64748b" loading={loading} value={data?.minutos_por_conversao === null || data?.minutos_por_conversao === undefined ? '—' : `${formatDecimal(data.minutos_por_conversao)} min`} detail="Minutos cobrados por conversão" />
         </Grid>
         <Grid size={{ xs: 12, sm: 12, lg: 2.4 }}>
           <KpiCard label="Ticket médio" icon={<MonetizationOn />} accent="#f59e0b" loading={loading} value={formatBRL(data?.ticket_medio ?? 0)} />
@@ -128,7 +128,7 @@ export function ClassicCampaignsTab({ filter, onApply, onClear, units }: Classic
           <Card>
             <CardHeader title="Campanhas e anúncios" slotProps={{ title: { variant: 'h3', component: 'h3', sx: { fontSize: '1rem' } } }} sx={{ pb: 0 }} />
             <CardContent>
-              <PagedTable resetKey={JSON.stringify(filter)} title="Campanhas" columns={CAMPAIGN_COLUMNS} rows={data?.crm_campanhas ?? []} rowKey={(r, i) => `${r.cli_campanha_nome}:${r.ad_id ?? i}`} emptyText={EMPTY_TABLE_TEXTS.captados} loading={result.isFetching} />
+              <PagedTable dense resetKey={JSON.stringify(filter)} title="Campanhas" columns={CAMPAIGN_COLUMNS} rows={data?.crm_campanhas ?? []} rowKey={(r, i) => `${r.cli_campanha_nome}:${r.ad_id ?? i}`} emptyText={EMPTY_TABLE_TEXTS.captados} loading={result.isFetching} />
             </CardContent>
           </Card>
         </Grid>
@@ -158,13 +158,13 @@ export function ClassicLtvTab({ filter, onApply, onClear, units }: ClassicTabPro
           <RankCard label="Melhor desempenho" icon={<ThumbUp />} accent="#16a34a" loading={loading} name={data?.melhor?.nome ?? null} value={formatBRL(data?.melhor?.ltv ?? 0)} detail={`LTV de ${formatCount(data?.melhor?.clientes)} clientes`} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
-          <RankCard label="Desempenho médio" icon={<Balance />} accent="#1d4ed8" loading={loading} name="Média das campanhas" value={formatBRL(data?.media.ltv ?? 0)} detail={`${formatAverage(data?.media.clientes)} clientes por campanha`} />
+          <RankCard label="Desempenho médio" icon={<Balance />} accent="#1d4ed8" loading={loading} name="Média das campanhas" value={formatBRL(data?.media.ltv ?? 0)} detail={`${formatDecimal(data?.media.clientes)} clientes por campanha`} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
           <RankCard label="Pior desempenho" icon={<ThumbDown />} accent="#db2777" loading={loading} name={data?.pior?.nome ?? null} value={formatBRL(data?.pior?.ltv ?? 0)} detail={`LTV de ${formatCount(data?.pior?.clientes)} clientes`} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
-          <KpiCard label="Custo de ligação por cliente" icon={<Call />} accent="#64748b" loading={loading} value={data?.minutos_por_cliente === null || data?.minutos_por_cliente === undefined ? '—' : `${formatAverage(data.minutos_por_cliente)} min`} detail="Minutos cobrados por cliente" />
+          <KpiCard label="Custo de ligação por cliente" icon={<Call />} accent="#64748b" loading={loading} value={data?.minutos_por_cliente === null || data?.minutos_por_cliente === undefined ? '—' : `${formatDecimal(data.minutos_por_cliente)} min`} detail="Minutos cobrados por cliente" />
         </Grid>
         <Grid size={{ xs: 12, sm: 12, lg: 2.4 }}>
           <KpiCard label="Ticket médio" icon={<MonetizationOn />} accent="#f59e0b" loading={loading} value={formatBRL(data?.ticket_medio ?? 0)} />

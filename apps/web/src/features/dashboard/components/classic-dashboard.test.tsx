@@ -96,7 +96,7 @@ describe('classic CAMPANHAS (000 §2)', { timeout: 30_000 }, () => {
     expect(await within(best).findByText('Black Friday / Vídeo 30s')).toBeTruthy();
     expect(within(best).getByTestId('kpi-valor').textContent).toBe('10,0%');
     expect(within(screen.getByRole('group', { name: 'Pior desempenho' })).getByText('Black Friday / Carrossel')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'Custo de ligação por conversão' })).getByTestId('kpi-valor').textContent).toBe('37,500 min');
+    expect(within(screen.getByRole('group', { name: 'Custo de ligação por conversão' })).getByTestId('kpi-valor').textContent).toBe('37,5 min');
     expect(within(screen.getByRole('group', { name: 'Ticket médio' })).getByTestId('kpi-valor').textContent).toBe('R$ 5.000,00');
     expect(within(screen.getByRole('table', { name: 'Campanhas' })).getByText('Vídeo 30s')).toBeTruthy();
     expect(lastOf(sent, 'campanhas')).toBe(`0/0/${PERIOD}`);

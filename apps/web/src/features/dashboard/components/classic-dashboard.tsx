@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { Box, Tab, Tabs } from '@mui/material';
 import { canChooseDashboardUnits, dashboardTabsFor, type ClassicTab } from '@funil/domain/dashboard/dashboard-api';
 import { useCurrentUser } from '../../../lib/session.ts';
+import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useRefreshDashboard, useUnitsList } from '../api/dashboard-api.ts';
+import { useDashboardLive } from '../api/use-dashboard-live.ts';
 import { defaultClassicFilter, type ClassicFilter } from '../lib/dashboard-filters.ts';
 import { ClassicAttendanceTab } from './classic-attendance-tab.tsx';
 import { ClassicCampaignsTab, ClassicLtvTab } from './classic-campaigns-tab.tsx';
@@ -18,6 +20,9 @@ export function ClassicDashboard({ now = () => new Date() }: { now?: () => Date 
   const [tab, setTab] = useState<ClassicTab>('ATENDIMENTOS');
   const [filter, setFilter] = useState<ClassicFilter>(() => defaultClassicFilter(now()));
   const refresh = useRefreshDashboard();
+  const unit = useLoadedUnitData().dados_unidade;
+  // No unit chosen: the session's own unit (000 §7 '0').
+  useDashboardLive(unit.idEmpresa, filter.unidades.length > 0 ? filter.unidades : [unit.id]);
   const clear = () => setFilter(defaultClassicFilter(now()));
   const apply = (next: ClassicFilter) => {
     setFilter(next);

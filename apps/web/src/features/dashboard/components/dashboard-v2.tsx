@@ -10,6 +10,7 @@ import { UNASSIGNED_ATTENDANT_ID } from '@funil/domain/leads/contact-list-chips'
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useCampaignNames, useDashboard, useRefreshDashboard } from '../api/dashboard-api.ts';
+import { useDashboardLive } from '../api/use-dashboard-live.ts';
 import { CaptureSection } from './v2-capture-section.tsx';
 import { AttendanceSection } from './v2-attendance-section.tsx';
 import { LeadsTables } from './v2-leads-tables.tsx';
@@ -25,6 +26,7 @@ export function DashboardV2({ now = () => new Date() }: { now?: () => Date }) {
   const [filter, setFilter] = useState<DashboardV2Filter>(() => defaultV2Filter(now()));
   const campaigns = useCampaignNames();
   const refresh = useRefreshDashboard();
+  useDashboardLive(unit.dados_unidade.idEmpresa, [unit.dados_unidade.id]);
   const capture = useDashboard('captacao', filter);
   const attendance = useDashboard('atendimento', filter);
   const values = useDashboard('atendimento-conversao-valores', filter);

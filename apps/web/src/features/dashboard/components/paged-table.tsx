@@ -8,7 +8,14 @@ import { leadsPageToFetch } from '@funil/domain/dashboard/dashboard-api';
 import { pageRows, ROWS_PER_PAGE } from '../lib/lead-paging.ts';
 import { downloadCsv, type CsvColumn } from '../lib/export.ts';
 
-export type TableColumn<R> = CsvColumn<R> & { render?: (row: R) => ReactNode; align?: 'left' | 'right' | 'center' };
+export type TableColumn<R> = CsvColumn<R> & {
+  render?: (row: R) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  /** A text column that keeps this width (px) so long names wrap on two lines, not five. */
+  minWidth?: number;
+  /** A header of several words that may wrap when the table is wide (numbers keep one line). */
+  wrapHeader?: boolean;
+};
 
 type Props<R> = {
   title: string;
@@ -23,9 +30,11 @@ type Props<R> = {
   resetKey?: string;
   /** Asks for a server page (from 1) under the paging rule of 000 §2. */
   onNeedPage?: (serverPage: number) => void;
+  /** Many columns: half the cells' side padding, so they fit the card. */
+  dense?: boolean;
 };
 
-export function PagedTable<R>({ title, columns, rows, rowKey, emptyText, loading, total, resetKey, onNeedPage }: Props<R>) {
+export function PagedTable<R>({ title, columns, rows, rowKey, emptyText, loading, total, resetKey, onNeedPage, dense }: Props<R>) {
   const [page, setPage] = useState(0);
   const [lastReset, setLastReset] = useState(resetKey);
   if (lastReset !== resetKey) {
@@ -50,11 +59,11 @@ export function PagedTable<R>({ title, columns, rows, rowKey, emptyText, loading
       </Box>
       {loading ? <LinearProgress aria-label={`Carregando ${title}`} /> : <Box sx={{ height: 4 }} />}
       <TableContainer>
-        <Table size="small" aria-label={title}>
+        <Table size="small" aria-label={title} sx={dense ? { '& .MuiTableCell-root': { px: 1 } } : undefined}>
           <TableHead>
             <TableRow>
               {columns.map((c) => (
-                <TableCell key={c.header} align={c.align} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                <TableCell key={c.header} align={c.align} sx={{ fontWeight: 700, whiteSpace: c.wrapHeader ? 'normal' : 'nowrap', minWidth: c.minWidth }}>
                   {c.header}
                 </TableCell>
               ))}
@@ -73,7 +82,7 @@ export function PagedTable<R>({ title, columns, rows, rowKey, emptyText, loading
               visible.map((row, i) => (
                 <TableRow key={rowKey(row, page * ROWS_PER_PAGE + i)} hover>
                   {columns.map((c) => (
-                    <TableCell key={c.header} align={c.align} sx={c.align === 'right' ? { whiteSpace: 'nowrap' } : undefined}>
+                    <TableCell key={c.header} align={c.align} sx={c.align === 'right' ? { whiteSpace: 'nowrap' } : c.minWidth ? { minWidth: c.minWidth } : undefined}>
                       {c.render ? c.render(row) : c.value(row)}
                     </TableCell>
                   ))}

@@ -14,7 +14,7 @@ import TrendingUp from '@mui/icons-material/TrendingUp';
 import Work from '@mui/icons-material/Work';
 import type { AttendanceResponse, ConversionValuesResponse, TimeCards, TimeResponse } from '@funil/domain/dashboard/dashboard-api';
 import { formatDate } from '@funil/domain/format/date';
-import { formatAverage, formatBRL, formatCount, formatDuration, formatPercent } from '../lib/dashboard-format.ts';
+import { formatAverage, formatBRL, formatCount, formatDuration, formatPercent, workingHoursText } from '../lib/dashboard-format.ts';
 import { ChartCard } from './chart-card.tsx';
 import { ColumnsView } from './charts.tsx';
 import { KpiCard } from './kpi-card.tsx';
@@ -35,8 +35,6 @@ export const TIME_CARDS: { key: keyof TimeCards; label: string; icon: React.Reac
   { key: 'duracao_media_ligacao', label: 'Duração média das ligações', icon: <PhoneInTalk /> },
   { key: 'duracao_total_ligacoes', label: 'Duração total das ligações', icon: <Timer /> },
 ];
-
-const WEEKDAYS = ['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sáb'];
 
 export function AttendanceSection({ attendance, values, times, loading }: Props) {
   const cards = attendance?.cards_atendimento;
@@ -114,7 +112,7 @@ export function AttendanceSection({ attendance, values, times, loading }: Props)
           accent="#1d4ed8"
           loading={loading}
           value={formatDuration(times?.tempos.tempo_medio_primeiro_contato_horario_util)}
-          detail={hours ? `Conta só ${hours.dias.map((d) => WEEKDAYS[d]).join(', ')}, das ${hours.inicio} às ${hours.fim}` : undefined}
+          detail={hours ? workingHoursText(hours) : undefined}
           current={times?.tempos.tempo_medio_primeiro_contato_horario_util ?? null}
           previous={times?.tempos_anterior.tempo_medio_primeiro_contato_horario_util}
           lowerIsBetter

@@ -1,5 +1,6 @@
+import { workingHoursOf } from '@funil/domain/dashboard/dashboard-api';
 import { describe, expect, it } from 'vitest';
-import { formatAverage, formatBRL, formatChange, formatCount, formatDuration, formatShare, periodChange } from './dashboard-format.ts';
+import { formatAverage, formatBRL, formatChange, formatCount, formatDecimal, formatDuration, formatShare, periodChange, workingHoursText } from './dashboard-format.ts';
 
 describe('dashboard numbers (000 §2 Dashboard screen, §9 pt-BR)', () => {
   it("prints counts with '.' thousands and money as BRL", () => {
@@ -14,6 +15,14 @@ describe('dashboard numbers (000 §2 Dashboard screen, §9 pt-BR)', () => {
     expect(formatAverage(1.5)).toBe('1,500');
     expect(formatAverage(2 / 3)).toBe('0,667');
     expect(formatAverage(1234.56789)).toBe('1.234,568');
+  });
+
+  it("prints the classic tabs' averages with at most one decimal, never read as thousands", () => {
+    expect(formatDecimal(3.6)).toBe('3,6');
+    expect(formatDecimal(27)).toBe('27');
+    expect(formatDecimal(22.67)).toBe('22,7');
+    expect(formatDecimal(1234.5)).toBe('1.234,5');
+    expect(formatDecimal(undefined)).toBe('0');
   });
 
   it('prints shares without dividing by zero on an empty period', () => {
@@ -39,5 +48,14 @@ describe('dashboard numbers (000 §2 Dashboard screen, §9 pt-BR)', () => {
     expect(formatChange(12.5)).toBe('+12,5%');
     expect(formatChange(-3)).toBe('−3,0%');
     expect(formatChange(0)).toBe('0,0%');
+  });
+
+  it('tells the hours the working-hours first contact counted in', () => {
+    expect(workingHoursText(workingHoursOf(null))).toBe('Conta só seg, ter, qua, qui, sex das 08:00 às 18:00 (horário padrão)');
+    const week = [null, { inicio: '09:00', fim: '18:00' }, { inicio: '09:00', fim: '18:00' }, null, null, null, { inicio: '09:00', fim: '13:00' }];
+    expect(workingHoursText(workingHoursOf({ horario_ligacao: week, feriados: ['2026-12-25', '2027-01-01'] }))).toBe(
+      'Conta só seg, ter das 09:00 às 18:00; sáb das 09:00 às 13:00 (horário da unidade, 2 feriados)',
+    );
+    expect(workingHoursText(workingHoursOf({ horario_ligacao: null, feriados: ['2026-12-25'] }))).toBe('Conta só seg, ter, qua, qui, sex das 08:00 às 18:00 (horário padrão, 1 feriado)');
   });
 });

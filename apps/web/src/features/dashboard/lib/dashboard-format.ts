@@ -1,10 +1,12 @@
 // How the dashboards print their numbers (000 §2 'Dashboard screen', §9 "Money in BRL, locale
 // pt-BR"): counts with '.' thousands, percentages with one decimal, the averages of 'Performance de
 // Atendimento' with 3 decimals, durations as a manager reads them, campaign names cut for the chart.
+import type { WorkingHours } from '@funil/domain/dashboard/dashboard-api';
 import { formatBRL } from '@funil/domain/format/currency';
 
 const countFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 const averageFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+const decimalFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 const percentFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export { formatBRL };
@@ -17,6 +19,11 @@ export function formatCount(value: number | null | undefined): string {
 /** 000 §2 'Performance de Atendimento': average messages and call attempts with 3 decimals (1.5 → '1,500'). */
 export function formatAverage(value: number | null | undefined): string {
   return averageFormat.format(Number.isFinite(value) ? (value as number) : 0);
+}
+
+/** An average a manager reads at a glance, at most one decimal (3.6 → '3,6', 27 → '27', 22.67 → '22,7'). */
+export function formatDecimal(value: number | null | undefined): string {
+  return decimalFormat.format(Number.isFinite(value) ? (value as number) : 0);
 }
 
 /** A share of a whole as '42,9%'; a zero whole gives '0,0%' (no division by zero on an empty period). */
@@ -58,4 +65,19 @@ export function periodChange(current: number, previous: number | null | undefine
 export function formatChange(change: number): string {
   const sign = change > 0 ? '+' : change < 0 ? '−' : '';
   return `${sign}${percentFormat.format(Math.abs(change))}%`;
+}
+
+const WEEKDAYS = ['dom', 'seg', 'ter', 'qua', 'qui', 'sex', 'sáb'];
+
+/** 'Conta só seg, ter, qua, qui, sex das 08:00 às 18:00; sáb das 09:00 às 13:00 (horário da unidade, 2 feriados)'. */
+export function workingHoursText(hours: WorkingHours): string {
+  const groups = new Map<string, number[]>();
+  hours.semana.forEach((w, day) => {
+    if (!w) return;
+    const key = `das ${w.inicio} às ${w.fim}`;
+    groups.set(key, [...(groups.get(key) ?? []), day]);
+  });
+  const week = [...groups].map(([window, days]) => `${days.map((d) => WEEKDAYS[d]).join(', ')} ${window}`).join('; ');
+  const holidays = hours.feriados.length === 0 ? '' : hours.feriados.length === 1 ? ', 1 feriado' : `, ${hours.feriados.length} feriados`;
+  return `Conta só ${week || 'nenhum dia'} (${hours.origem === 'unidade' ? 'horário da unidade' : 'horário padrão'}${holidays})`;
 }

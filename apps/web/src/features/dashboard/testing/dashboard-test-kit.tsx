@@ -20,6 +20,7 @@ import {
   rankingResponseSchema,
   stagesResponseSchema,
   timeResponseSchema,
+  workingHoursOf,
   type DashboardCall,
 } from '@funil/domain/dashboard/dashboard-api';
 import { renderWithProviders } from '../../../lib/testing/admin-screen-kit.tsx';
@@ -94,7 +95,7 @@ export function dashboardAnswers(over: Partial<Record<DashboardCall, unknown>> =
     'atendimento-conversao-valores': conversionValuesResponseSchema.parse({
       data: { conversao_valores: { conversoes: 3, valor_conversoes: 15300.5, ticket_medio: 5100.17 }, conversao_valores_anterior: { conversoes: 2, valor_conversoes: 9000, ticket_medio: 4500 }, por_dia: [{ dia: '2026-11-24', conversoes: 3, valor: 15300.5 }], ...periods },
     }),
-    'atendimento-tempo': timeResponseSchema.parse({ data: { tempos: times, tempos_anterior: { ...times, tempo_medio_resposta_mensagem: 84 }, horario_util: { dias: [1, 2, 3, 4, 5], inicio: '08:00', fim: '18:00' }, ...periods } }),
+    'atendimento-tempo': timeResponseSchema.parse({ data: { tempos: times, tempos_anterior: { ...times, tempo_medio_resposta_mensagem: 84 }, horario_util: workingHoursOf(null), ...periods } }),
     'atendimento-leads': leadsTablesResponseSchema.parse({ data: { tabela_leads_captados: [], tabela_leads_antendidos: [], total_captados: 0, total_atendidos: 0, pagina_captacao: 1, pagina_atendimento: 1, por_pagina: 25 } }),
     ranking: rankingResponseSchema.parse({
       data: {
