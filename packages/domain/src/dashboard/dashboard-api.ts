@@ -622,3 +622,19 @@ export type LtvResponse = z.infer<typeof ltvResponseSchema>;
 /** Rounds as the cards show: percentages and money 2 decimals, averages 3 (000 §2). */
 export const round2 = (value: number): number => Math.round(value * 100) / 100;
 export const round3 = (value: number): number => Math.round(value * 1000) / 1000;
+
+/** The answer of each dashboard call (000 §7), `{ data: … }`: the server's response schema and the browser's parser. */
+export const DASHBOARD_RESPONSES = {
+  crm: classicResponseSchema,
+  crmat: classicResponseSchema,
+  crmdata: classicDailyResponseSchema,
+  campanhas: campaignsResponseSchema,
+  ltv: ltvResponseSchema,
+  captacao: captureResponseSchema,
+  atendimento: attendanceResponseSchema,
+  'atendimento-conversao-valores': conversionValuesResponseSchema,
+  'atendimento-tempo': timeResponseSchema,
+  'atendimento-leads': leadsTablesResponseSchema,
+  ranking: rankingResponseSchema,
+  etapas: stagesResponseSchema,
+} as const satisfies Record<DashboardCall, z.ZodType>;

@@ -221,6 +221,9 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
         valorPotencial: status >= 4 ? Math.floor(random() * 6) : 0,
         informacoesExtra: random() < 0.3 ? { cep: String(Math.floor(random() * 89_999_999) + 10_000_000) } : {},
         whatsappBlocked: 0,
+        // The board's order (issue 11): newest captures on top, as the positions a lead gets when it
+        // arrives; the older leads inserted after the recent ones must not open the columns.
+        posicaoPipeline: -Math.floor(captured.getTime() / 1000),
       });
       const planned: number[] = [];
       if (random() < 0.35) planned.push(pick(tagIds[unidade]));

@@ -4,18 +4,8 @@
 import { keepPreviousData, queryOptions, useQuery, useQueries, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  attendanceResponseSchema,
   buildDashboardPath,
-  campaignsResponseSchema,
-  captureResponseSchema,
-  classicDailyResponseSchema,
-  classicResponseSchema,
-  conversionValuesResponseSchema,
-  leadsTablesResponseSchema,
-  ltvResponseSchema,
-  rankingResponseSchema,
-  stagesResponseSchema,
-  timeResponseSchema,
+  DASHBOARD_RESPONSES,
   type DashboardCall,
   type DashboardFilterOf,
 } from '@funil/domain/dashboard/dashboard-api';
@@ -23,20 +13,9 @@ import { campaignsResponseSchema as campaignNamesSchema } from '@funil/domain/le
 import { unitsListSchema } from '@funil/domain/unit/unit-data';
 import { http } from '../../../lib/http-client.ts';
 
-const SCHEMAS = {
-  captacao: captureResponseSchema.shape.data,
-  atendimento: attendanceResponseSchema.shape.data,
-  'atendimento-conversao-valores': conversionValuesResponseSchema.shape.data,
-  'atendimento-tempo': timeResponseSchema.shape.data,
-  'atendimento-leads': leadsTablesResponseSchema.shape.data,
-  ranking: rankingResponseSchema.shape.data,
-  etapas: stagesResponseSchema.shape.data,
-  crm: classicResponseSchema.shape.data,
-  crmat: classicResponseSchema.shape.data,
-  crmdata: classicDailyResponseSchema.shape.data,
-  campanhas: campaignsResponseSchema.shape.data,
-  ltv: ltvResponseSchema.shape.data,
-} as const satisfies Record<DashboardCall, z.ZodType>;
+const SCHEMAS = Object.fromEntries(Object.entries(DASHBOARD_RESPONSES).map(([call, schema]) => [call, schema.shape.data])) as {
+  [C in DashboardCall]: (typeof DASHBOARD_RESPONSES)[C]['shape']['data'];
+};
 
 export type DashboardData<C extends DashboardCall> = z.output<(typeof SCHEMAS)[C]>;
 
