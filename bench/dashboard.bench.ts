@@ -14,13 +14,12 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildDashboardPath, type DashboardCall } from '@funil/domain/dashboard/dashboard-api';
 import { formatIsoDate } from '@funil/domain/format/date';
-import { openDatabase, type Database } from '../apps/server/src/db/connection.ts';
+import type { Database } from '../apps/server/src/db/connection.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/db/seed/builders.ts';
-import { fmt, report, stats } from './lib.ts';
+import { fmt, openBenchDatabase, rawOf, report, stats } from './lib.ts';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
 const DB_NAME = 'funil_w14';
@@ -35,21 +34,7 @@ const SCALE: Record<'postgres' | 'pglite', Scale> = {
 };
 
 const log = (line: string) => console.log(`  ${line}`);
-type RawClient = { query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
-const rawOf = (database: Database) => (database.db as unknown as { $client: RawClient }).$client;
 
-async function openBenchDatabase(): Promise<{ database: Database; engine: 'postgres' | 'pglite' }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return { database: await openDatabase({}), engine: 'pglite' };
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const { rows } = await admin.query('select 1 from pg_database where datname = $1', [DB_NAME]);
-  if (rows.length === 0) await admin.query(`create database ${DB_NAME}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${DB_NAME}`;
-  return { database: await openDatabase({ url: target.toString() }), engine: 'postgres' };
-}
 
 async function step(label: string, fn: () => Promise<unknown>): Promise<void> {
   const started = performance.now();
@@ -147,7 +132,7 @@ async function fixture(database: Database, scale: Scale): Promise<void> {
 }
 
 export async function run(): Promise<void> {
-  const { database, engine } = await openBenchDatabase();
+  const { database, engine } = await openBenchDatabase(DB_NAME);
   const scale = SCALE[engine];
   try {
     await fixture(database, scale);

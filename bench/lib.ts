@@ -3,6 +3,8 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { openDatabase, type Database } from '../apps/server/src/db/connection.ts';
 
 export type Stats = { count: number; p50: number; p95: number; p99: number; mean: number; max: number };
 
@@ -184,3 +186,24 @@ export const httpLoader = (): HttpLoader => childWorker('./load-worker.ts');
 
 /** The open-loop HTTP clients in a child process of their own (load-worker.ts). */
 export const openLoader = (): OpenLoader => childWorker('./load-worker.ts');
+
+type RawClient = { query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
+/** The driver under a database (node-postgres' Pool or PGlite), for bulk loads written as SQL text. */
+export const rawOf = (database: Database) => (database.db as unknown as { $client: RawClient }).$client;
+
+/**
+ * The bench's own database: `name` on the PostgreSQL server of DATABASE_URL (created when missing,
+ * kept for the next run), else PGlite in memory.
+ */
+export async function openBenchDatabase(name: string): Promise<{ database: Database; engine: 'postgres' | 'pglite' }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { database: await openDatabase({}), engine: 'pglite' };
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const { rows } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (rows.length === 0) await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return { database: await openDatabase({ url: target.toString() }), engine: 'postgres' };
+}

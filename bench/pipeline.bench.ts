@@ -15,13 +15,12 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { PIPELINE_LAYOUT, buildFilterSegments } from '@funil/domain/leads/filter-segments';
 import { EMPTY_PIPELINE_FILTER } from '@funil/domain/pipeline/pipeline';
-import { openDatabase, type Database } from '../apps/server/src/db/connection.ts';
+import type { Database } from '../apps/server/src/db/connection.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/db/seed/builders.ts';
-import { fmt, median, report, stats, type Stats } from './lib.ts';
+import { fmt, median, openBenchDatabase, rawOf, report, stats, type Stats } from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -37,21 +36,7 @@ const SCALE: Record<'postgres' | 'pglite', Scale> = { postgres: { total: 200_000
 
 const log = (line: string) => console.log(`  ${line}`);
 
-async function openBenchDatabase(): Promise<{ database: Database; engine: 'postgres' | 'pglite' }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return { database: await openDatabase({}), engine: 'pglite' };
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const { rows } = await admin.query('select 1 from pg_database where datname = $1', [DB_NAME]);
-  if (rows.length === 0) await admin.query(`create database ${DB_NAME}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${DB_NAME}`;
-  return { database: await openDatabase({ url: target.toString() }), engine: 'postgres' };
-}
 
-type RawClient = { query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
-const rawOf = (database: Database) => (database.db as unknown as { $client: RawClient }).$client;
 
 /** The unit of the bench: one company, the admin and an attendant, and the leads (generated once per database). */
 async function fixture(database: Database, scale: Scale): Promise<void> {
@@ -118,7 +103,7 @@ async function openLoop(rps: number, seconds: number, request: (i: number) => Pr
 }
 
 export async function run(): Promise<void> {
-  const { database, engine } = await openBenchDatabase();
+  const { database, engine } = await openBenchDatabase(DB_NAME);
   const scale = SCALE[engine];
   try {
     await fixture(database, scale);
