@@ -3,14 +3,30 @@
 // test. It receives one job at a time over IPC and answers with each request's latency; it never
 // exits on its own. Closed-loop jobs run `clients` loops; open-loop jobs (`mode: 'open'`) send on
 // a fixed schedule and count latency from the scheduled time.
+import http from 'node:http';
 import { load, openLoad, serveJobs, type HttpLoadJob, type HttpLoadResult, type OpenLoadJob, type OpenLoadResult } from './lib.ts';
+
+// node:http with keep-alive, the body read and dropped: fetch() (undici, web streams) cost this
+// process about 2 ms of CPU per 80 KB list page, CPU taken from the app and PostgreSQL on a
+// 2-core machine (docs/performance.md, issue 8).
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+function httpGet(url: string, headers: Record<string, string>, signal?: AbortSignal): Promise<number> {
+  return new Promise((resolve, reject) => {
+    // Encoded as fetch() encodes it (node:http refuses a path with spaces or accents).
+    const req = http.get(new URL(url).href, { agent, headers, ...(signal ? { signal } : {}) }, (res) => {
+      res.on('data', () => undefined);
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
 
 async function closedLoop(job: HttpLoadJob): Promise<HttpLoadResult> {
   let failures = 0;
   const get = async () => {
-    const res = await fetch(job.url, { headers: job.headers });
-    await res.arrayBuffer();
-    if (res.status !== job.expectStatus) failures += 1;
+    const status = await httpGet(job.url, job.headers);
+    if (status !== job.expectStatus) failures += 1;
   };
   await load(get, { clients: job.clients, total: job.warmup, maxMs: job.maxMs });
   failures = 0;
@@ -28,11 +44,10 @@ async function openLoop(job: OpenLoadJob): Promise<OpenLoadResult> {
     const stop = new AbortController();
     const get = async (i: number) => {
       const target = job.targets[i % job.targets.length]!;
-      const res = await fetch(target.url, { headers: target.headers, signal: stop.signal });
-      await res.arrayBuffer();
-      if (res.status !== job.expectStatus) {
+      const status = await httpGet(target.url, target.headers, stop.signal);
+      if (status !== job.expectStatus) {
         failures += 1;
-        throw new Error(`HTTP ${res.status}`);
+        throw new Error(`HTTP ${status}`);
       }
     };
     try {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { emptyFilter, CONTACT_LIST_LAYOUT, type ContactListFilter } from '@funil/domain/leads/filter-segments';
 import { openTestDatabase, seedFixture, type Fixture, type TestDatabase } from '../../testing/test-app.ts';
-import { asDrizzleSql, leadListStatements, type LeadScope, type ListOptions, type SqlStatement } from './leads.repository.ts';
+import { asDrizzleSql, leadListStatements, NAME_WALK_LIMIT, type LeadScope, type ListOptions, type SqlStatement } from './leads.repository.ts';
 
 let database: TestDatabase;
 let f: Fixture;
@@ -89,11 +89,57 @@ describe('lead list statements and the list indexes', () => {
       const p = await plan(statement, 'bitmap');
       expect(p).toContain('Bitmap Index Scan on leads_unidade_nome_palavras_idx');
       expect(p).toContain(`Index Cond: (cli_nome_palavras @@ '''${f.unitA1}uconceicao'':*'::tsquery)`);
+      // The name index alone: no bitmap of the unit's whole range ANDed to it.
+      expect(p).not.toContain('BitmapAnd');
     }
-    // The total reads the name index alone: no bitmap of the unit's whole range ANDed to it.
     const countPlan = await plan(count, 'bitmap');
-    expect(countPlan).not.toContain('BitmapAnd');
     expect(countPlan).toMatch(/Filter: .*\(\(l\.id_unidade \+ 0\) = \d+\)|Filter: .*\(\(id_unidade \+ 0\) = \d+\)/);
+  });
+
+  // Issue 8: a name alone is first looked for among the newest NAME_WALK_LIMIT leads of the other
+  // conditions, index-only on leads_lista_idx (which includes the words); the name index is read
+  // only when those hold fewer matches than the page needs.
+  const analyzed = async (statement: SqlStatement): Promise<string> => {
+    const result = (await database.db.execute(sql`explain (analyze, costs off, timing off) ${asDrizzleSql(statement)}`)) as unknown as { rows: Record<string, unknown>[] };
+    return result.rows.map((r) => String(Object.values(r)[0])).join('\n');
+  };
+  /** The lines of a plan from the first one containing `marker` to the end of its subtree. */
+  const subtree = (text: string, marker: string): string => {
+    const lines = text.split('\n');
+    const at = lines.findIndex((l) => l.includes(marker));
+    if (at < 0) return '';
+    const indent = lines[at]!.search(/\S/);
+    const end = lines.findIndex((l, i) => i > at && l.trim() !== '' && l.search(/\S/) <= indent);
+    return lines.slice(at, end < 0 ? undefined : end).join('\n');
+  };
+  const pageRows = async (statement: SqlStatement) =>
+    JSON.parse(String(((await database.db.execute(asDrizzleSql(statement))) as unknown as { rows: { page: string }[] }).rows[0]?.page)) as { cli_crm_id: number; cli_nome: string }[];
+
+  it('a common name fills its page from the newest leads, index-only on leads_lista_idx; the name index is not read', async () => {
+    // 'Maria Conceição' is 1 lead in 40: 75 of the newest 3,000, more than a page.
+    const p = await analyzed(leadListStatements(attendant(), options({ texto_busca: 'conc' }, new Date(Date.now() - 62 * 86_400_000))).page);
+    expect(subtree(p, 'CTE recent')).toContain('Index Only Scan using leads_lista_idx');
+    expect(subtree(p, 'Bitmap Index Scan on leads_unidade_nome_palavras_idx')).toContain('(never executed)');
+  });
+
+  it('a rare name, absent from the newest leads, is read from the name index (the walk stops at NAME_WALK_LIMIT)', async () => {
+    expect(NAME_WALK_LIMIT).toBe(3000);
+    // 'Lead 3999' was captured 3,999 minutes ago: behind the 3,000 newest.
+    const statement = leadListStatements(admin(), options({ texto_busca: 'lead 3999' })).page;
+    const byIndex = subtree(await analyzed(statement), 'Bitmap Index Scan on leads_unidade_nome_palavras_idx');
+    expect(byIndex).not.toBe('');
+    expect(byIndex).not.toContain('never executed');
+    expect((await pageRows(statement)).map((r) => r.cli_nome)).toEqual(['Lead 3999']);
+  });
+
+  it('both ways answer the rows of the plain search, in the list order, on every page', async () => {
+    // 'lead 1' matches 1, 10–19, 100–199, 1000–1999 (1,111 leads): pages 1–3 come from the walk, page 30 from the name index.
+    for (const page of [1, 2, 3, 22, 23, 30]) {
+      const viaStatement = await pageRows(leadListStatements(admin(), options({ texto_busca: 'lead 1', page })).page);
+      const expected = ((await database.db.execute(sql`select l.cli_crm_id from leads l where l.id_unidade = ${f.unitA1} and l.desativado = 0
+        and l.cli_nome_palavras @@ to_tsquery('simple', ${`${f.unitA1}ulead:* & ${f.unitA1}u1:*`}) order by l.cli_data_captacao desc, l.cli_crm_id desc limit 50 offset ${(page - 1) * 50}`)) as unknown as { rows: { cli_crm_id: number }[] }).rows;
+      expect(viaStatement.map((r) => Number(r.cli_crm_id))).toEqual(expected.map((r) => Number(r.cli_crm_id)));
+    }
   });
 
   it('"maria conc" finds the word prefixes in any order, only in the unit, and the count agrees', async () => {

@@ -112,8 +112,9 @@ export const leads = pgTable(
   (t) => [
     // The lead list (000 §7, docs/performance.md "Lead list"): live leads of a unit in the list's
     // order (cli_data_captacao DESC, cli_crm_id DESC), so a page stops after 50 index entries and
-    // the total is an index-only count. Migration 0004 adds INCLUDE (id_usuario) by hand, for the
-    // attendant's visibility (001 §6) without heap visits. The list's WHERE must keep
+    // the total is an index-only count. Migrations 0004 and 0019 add INCLUDE (id_usuario,
+    // cli_nome_palavras) by hand, for the attendant's visibility (001 §6) and the name search's
+    // first walk (issue 8) without heap visits. The list's WHERE must keep
     // `desativado = 0` as a literal to match the predicate.
     index('leads_lista_idx')
       .on(t.idUnidade, t.idEmpresa, t.cliDataCaptacao.desc().nullsFirst(), t.cliCrmId.desc().nullsFirst())
