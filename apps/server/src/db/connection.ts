@@ -1,5 +1,6 @@
 // One database API over two engines: PGlite in-process (the default, files under ./data) and a
 // PostgreSQL server when DATABASE_URL is set. Same migrations, same queries.
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -29,6 +30,24 @@ export async function queryRows<T>(db: Db, text: string, params: readonly unknow
   const client = (db as unknown as { $client?: RawClient }).$client;
   if (!client || typeof client.query !== 'function') throw new Error('driver do banco sem query()');
   return (await client.query(text, [...params])).rows as T[];
+}
+
+type PreparingClient = { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>; totalCount?: unknown };
+
+/**
+ * queryRows as a named prepared statement on PostgreSQL (node-postgres prepares it once per
+ * connection, then sends only its name and values): for texts run again and again whose plan does
+ * not depend on the values (a lookup by key, the pipeline's board). The text is neither sent nor
+ * parsed again, and PostgreSQL may keep one generic plan. PGlite (one connection, in-process) runs
+ * it unnamed. Not for statements whose best plan depends on the values (a name search).
+ */
+export async function queryPrepared<T>(db: Db, text: string, params: readonly unknown[]): Promise<T[]> {
+  const client = (db as unknown as { $client?: PreparingClient }).$client;
+  if (client && typeof client.totalCount === 'number') {
+    const name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    return (await client.query({ name, text, values: [...params] })).rows as T[];
+  }
+  return queryRows<T>(db, text, params);
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));

@@ -6,7 +6,7 @@ import { LOGIN_MESSAGES, REMEMBERED_SESSION_SECONDS, BROWSER_SESSION_SECONDS, ty
 import { PERMISSION_NAME, isPermission, type Permission } from '@funil/domain/access/roles';
 import type { AccessContext } from '@funil/domain/access/routes';
 import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
-import { queryRows, type Db, type DbOrTx } from '../../db/connection.ts';
+import { queryPrepared, queryRows, type Db, type DbOrTx } from '../../db/connection.ts';
 import { sessoes } from './sessions.table.ts';
 import { sessionUserSql, userByEmail } from '../users/users.service.ts';
 import { DEFAULT_CRM_INTERVAL_DAYS, sessionUnitSql, unitAndCompanyActive } from '../tenancy/tenancy.service.ts';
@@ -159,7 +159,8 @@ export async function endedSessionIds(db: Db, ids: readonly number[]): Promise<n
 /** Resolves a bearer token to its session, or throws 401. Ends sessions whose user changed (000 §4). */
 export async function verifySession(db: Db, token: string): Promise<Session> {
   if (!token || token.length > 200) throw new DomainError('unauthorized');
-  const [row] = await queryRows<SessionRow>(db, SESSION_SQL, [sha256(token)]);
+  // Prepared once per connection: the same text on every request, a lookup by the token's hash.
+  const [row] = await queryPrepared<SessionRow>(db, SESSION_SQL, [sha256(token)]);
   const end = row ? sessionEnd(row, Date.now()) : 'revoked';
   if (!row || end === 'revoked' || end === 'expired') throw new DomainError('unauthorized');
   if (end === 'stale') {

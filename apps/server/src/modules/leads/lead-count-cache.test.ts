@@ -17,7 +17,7 @@ const counter = () => {
 describe('LeadCountCache', () => {
   it('answers the same key from one count until the TTL passes', async () => {
     let now = 1_000;
-    const cache = new LeadCountCache(5_000, () => now);
+    const cache = new LeadCountCache(5_000, () => now, () => 0);
     const c = counter();
     expect(await cache.get(1, 'k', c.count(10)).total).toBe(10);
     now += 4_999;
@@ -31,7 +31,7 @@ describe('LeadCountCache', () => {
 
   it('in the grace after the TTL answers the expired total at once and counts once behind it', async () => {
     let now = 1_000;
-    const cache = new LeadCountCache(5_000, () => now);
+    const cache = new LeadCountCache(5_000, () => now, () => 0);
     const c = counter();
     expect(await cache.get(1, 'k', c.count(10)).total).toBe(10);
     now += 6_000;
@@ -51,9 +51,25 @@ describe('LeadCountCache', () => {
     expect(await cache.get(1, 'k', c.count(13)).total).toBe(13);
   });
 
+  it('spreads the expiries of entries counted together over the last fifth of the TTL', async () => {
+    let now = 0;
+    const draws = [0, 0.5, 0.999];
+    const cache = new LeadCountCache(5_000, () => now, () => draws.shift() ?? 0);
+    const c = counter();
+    for (const key of ['a', 'b', 'c']) await cache.get(1, key, c.count(1)).total;
+    // 'a' lives the whole TTL, 'b' nine tenths of it, 'c' just over four fifths.
+    expect(c.calls()).toBe(3);
+    now = 4_100;
+    for (const key of ['a', 'b', 'c']) await cache.get(1, key, c.count(2)).total;
+    expect(c.calls()).toBe(4);
+    now = 4_600;
+    for (const key of ['a', 'b']) await cache.get(1, key, c.count(2)).total;
+    expect(c.calls()).toBe(5);
+  });
+
   it('a failed recount in the grace keeps the expired total and lets the next read try again', async () => {
     let now = 0;
-    const cache = new LeadCountCache(5_000, () => now);
+    const cache = new LeadCountCache(5_000, () => now, () => 0);
     await cache.get(1, 'k', () => ({ capturedSince: undefined, total: Promise.resolve(4) })).total;
     now = 6_000;
     const failing = { capturedSince: undefined, total: Promise.reject(new Error('falhou')) };

@@ -21,6 +21,7 @@ type Entry = CachedCount<unknown> & { expiresAt: number; refreshing?: boolean };
 
 export const LEAD_COUNT_TTL_MS = 5_000;
 const MAX_ENTRIES_PER_UNIT = 500;
+const SPREAD = 0.2;
 
 export class LeadCountCache {
   private readonly units = new Map<number, Map<string, Entry>>();
@@ -28,6 +29,8 @@ export class LeadCountCache {
   constructor(
     private readonly ttlMs = LEAD_COUNT_TTL_MS,
     private readonly clock: () => number = Date.now,
+    /** A number in [0, 1) per new entry: its life is cut by up to a fifth of the TTL (spread). */
+    private readonly random: () => number = Math.random,
   ) {}
 
   /** The live entry of `key` in `unit`, or a new one from `count()`. A failed count is not kept. */
@@ -43,7 +46,10 @@ export class LeadCountCache {
     const inGrace = hit !== undefined && now - hit.expiresAt < this.ttlMs;
     // In the grace, a recount already running behind the expired total is enough.
     if (inGrace && hit.refreshing) return hit;
-    const entry: CachedCount<T> & Omit<Entry, keyof CachedCount> = { ...count(), expiresAt: now + this.ttlMs };
+    // Entries counted together (a screen's first read, a dropped unit) would otherwise expire and
+    // be recounted together, a burst of the costliest statements every TTL: each lives between
+    // four fifths of the TTL and the whole of it.
+    const entry: CachedCount<T> & Omit<Entry, keyof CachedCount> = { ...count(), expiresAt: now + this.ttlMs * (1 - SPREAD * this.random()) };
     if (inGrace) {
       // The expired total now, the new count behind it (one at a time per key).
       hit.refreshing = true;

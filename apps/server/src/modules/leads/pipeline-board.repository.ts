@@ -4,27 +4,17 @@
 import type { ContactListFilter } from '@funil/domain/leads/filter-segments';
 import type { PipelineCard } from '@funil/domain/pipeline/pipeline-api';
 import type { PipelineFamily } from '@funil/domain/pipeline/pipeline';
-import { createHash } from 'node:crypto';
-import { queryRows as queryUnnamed, type Db, type DbOrTx } from '../../db/connection.ts';
+import { queryPrepared, type Db, type DbOrTx } from '../../db/connection.ts';
 import { sql } from 'drizzle-orm';
 import { userNameSql } from '../users/users.service.ts';
 import { Params, listWhere, type LeadScope } from './leads.repository.ts';
 
-type PreparingClient = { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> };
-
 /**
- * The board's statements as named prepared statements on PostgreSQL: a board read runs the same few
- * texts again and again, and planning them cost more than running them (docs/performance.md
- * "Pipeline"). PGlite (one connection, in-process) runs them unnamed.
+ * The board's statements are named prepared statements on PostgreSQL (queryPrepared): a board read
+ * runs the same few texts again and again, and planning them cost more than running them
+ * (docs/performance.md "Pipeline").
  */
-async function queryRows<T>(db: Db, text: string, params: readonly unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client?: { query: unknown; totalCount?: unknown } }).$client;
-  if (client && typeof client.totalCount === 'number') {
-    const name = `pipeline_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    return (await (client as unknown as PreparingClient).query({ name, text, values: [...params] })).rows as T[];
-  }
-  return queryUnnamed<T>(db, text, params);
-}
+const queryRows = queryPrepared;
 
 /** The status column of a family. */
 const columnOf = (family: PipelineFamily) => (family === 'negociacao' ? 'l.cli_status_negociacao' : 'l.cli_status_negociacao_venda');
