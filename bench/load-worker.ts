@@ -3,6 +3,7 @@
 // test. It receives one job at a time over IPC and answers with each request's latency; it never
 // exits on its own. Closed-loop jobs run `clients` loops; open-loop jobs (`mode: 'open'`) send on
 // a fixed schedule and count latency from the scheduled time.
+import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import { load, openLoad, serveJobs, type HttpLoadJob, type HttpLoadResult, type OpenLoadJob, type OpenLoadResult } from './lib.ts';
 
@@ -42,6 +43,8 @@ async function openLoop(job: OpenLoadJob): Promise<OpenLoadResult> {
   // into the next.
   const pass = async (durationMs: number) => {
     const stop = new AbortController();
+    // Every call of the pass listens to this one signal.
+    setMaxListeners(0, stop.signal);
     const get = async (i: number) => {
       const target = job.targets[i % job.targets.length]!;
       const status = await httpGet(target.url, target.headers, stop.signal);
