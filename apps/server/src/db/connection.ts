@@ -41,10 +41,17 @@ type PreparingClient = { query(config: { name: string; text: string; values: unk
  * parsed again, and PostgreSQL may keep one generic plan. PGlite (one connection, in-process) runs
  * it unnamed. Not for statements whose best plan depends on the values (a name search).
  */
+/** Each text's statement name, hashed once (the texts are few: written in code, not built from input values). */
+const statementNames = new Map<string, string>();
+
 export async function queryPrepared<T>(db: Db, text: string, params: readonly unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client?: PreparingClient }).$client;
   if (client && typeof client.totalCount === 'number') {
-    const name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    let name = statementNames.get(text);
+    if (name === undefined) {
+      name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      statementNames.set(text, name);
+    }
     return (await client.query({ name, text, values: [...params] })).rows as T[];
   }
   return queryRows<T>(db, text, params);

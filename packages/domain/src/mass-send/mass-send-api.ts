@@ -134,8 +134,8 @@ export function massSendSettingsOf(raw: unknown): MassSendSettings {
 /** Texts of the 'Envio em massa' section of Configurações (issue 13 'configurable per unit'). */
 export const MASS_SEND_SETTINGS_MESSAGES = {
   integer: 'Informe um número inteiro.',
-  min: (n: number) => `O valor deve ser no mínimo ${n}`,
-  max: (n: number) => `O valor deve ser no máximo ${n}`,
+  min: MASS_SEND_MESSAGES.min,
+  max: MASS_SEND_MESSAGES.max,
   intervalOrder: 'O tempo mínimo deve ser menor ou igual ao máximo.',
   hour: 'Use o formato HH:MM.',
   hoursOrder: 'O horário final deve ser depois do inicial.',

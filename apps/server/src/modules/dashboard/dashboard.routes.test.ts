@@ -19,6 +19,7 @@ import {
   timeResponseSchema,
   type DashboardV2Filter,
 } from '@funil/domain/dashboard/dashboard-api';
+import { DEFAULT_UNIT_SETTINGS } from '@funil/domain/admin-api/settings';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { phoneKey } from '../leads/phone-key.ts';
 
@@ -392,19 +393,7 @@ describe('the read model agrees with the raw records (issue 14 Speed)', () => {
 
 describe("the first contact in the unit's working hours (issue 14 'Beyond the spec', docs/decisions.md)", () => {
   // Runs after the comparison above, which gave L4 its first contact (a call on Saturday 07/11 11:00).
-  const form = {
-    ligacao_limite_tentativas: 6,
-    ligacao_limite_tentativas_diarias: 3,
-    ligacao_intervalo_nao_atendida: 60,
-    intervalo_dias_crm: 62,
-    valor_minimo_segundos_chamada_atendida: 20,
-    regra_fila_1: '1,7',
-    regra_fila_2: '2',
-    regra_fila_3: '4',
-    mensagem_whatsapp: '',
-    habilita_mensagem_whatsapp: false,
-    status_negociacao_permitidos: '4,5',
-  };
+  const form = { ...DEFAULT_UNIT_SETTINGS, regra_fila_3: '4', status_negociacao_permitidos: '4,5' };
   // Sunday first: Monday 09–12, Tuesday 13–17, Wednesday 08–18, Thursday 10–11, Saturday 09–13.
   const week = [
     null,

@@ -292,16 +292,25 @@ export function leadSearchCondition(term: string, unidadeId: number, alias: stri
   return parts.byName ?? parts.byPhone ?? 'false';
 }
 
-/** The name and phone conditions of leadSearchCondition, null for an empty term. */
-function leadSearchParts(term: string, unidadeId: number, alias: string, add: (value: unknown) => string): { byName: string | null; byPhone: string | null } | null {
+/** What a search term searches: the words of the name and, when it looks like a phone, its digits; null for an empty term. */
+function searchTerms(term: string): { words: string[]; phoneDigits: string | null } | null {
   const trimmed = term.trim();
   if (trimmed === '') return null;
-  const unit = Math.trunc(Number(unidadeId));
-  // Only letters and digits reach the tsquery (searchWords), so no tsquery operator can.
-  const words = searchWords(trimmed);
-  const byName = words.length === 0 ? null : `${alias}.cli_nome_palavras @@ to_tsquery('simple'::regconfig, ${add(words.map((w) => `${unit}u${w}:*`).join(' & '))})`;
   const digits = stripPhone(trimmed);
-  const byPhone = digits.length >= 3 && /^[\d\s()+-]+$/.test(trimmed) ? `${alias}.cli_telefone like ${add(`%${digits}%`)}` : null;
+  // Only letters and digits reach the tsquery (searchWords), so no tsquery operator can.
+  return { words: searchWords(trimmed), phoneDigits: digits.length >= 3 && /^[\d\s()+-]+$/.test(trimmed) ? digits : null };
+}
+
+/** The name and phone conditions of leadSearchCondition, null for an empty term. */
+function leadSearchParts(term: string, unidadeId: number, alias: string, add: (value: unknown) => string): { byName: string | null; byPhone: string | null } | null {
+  const terms = searchTerms(term);
+  return terms && searchPartsOf(terms, unidadeId, alias, add);
+}
+
+function searchPartsOf(terms: { words: string[]; phoneDigits: string | null }, unidadeId: number, alias: string, add: (value: unknown) => string): { byName: string | null; byPhone: string | null } {
+  const unit = Math.trunc(Number(unidadeId));
+  const byName = terms.words.length === 0 ? null : `${alias}.cli_nome_palavras @@ to_tsquery('simple'::regconfig, ${add(terms.words.map((w) => `${unit}u${w}:*`).join(' & '))})`;
+  const byPhone = terms.phoneDigits === null ? null : `${alias}.cli_telefone like ${add(`%${terms.phoneDigits}%`)}`;
   return { byName, byPhone };
 }
 
@@ -463,11 +472,10 @@ export const NAME_WALK_LIMIT = 3000;
 export function leadListStatements(scope: LeadScope, options: ListOptions): { page: SqlStatement; count: SqlStatement } {
   const pageParams = new Params();
   const offset = (Math.max(1, Math.trunc(options.filter.page)) - 1) * CONTACT_LIST_PAGE_SIZE;
-  const probe = leadSearchParts(options.filter.texto_busca, scope.unidadeId, 'r', () => '$0');
+  const terms = searchTerms(options.filter.texto_busca);
   let source: string;
-  if (probe?.byName && !probe.byPhone) {
-    const byName = leadSearchParts(options.filter.texto_busca, scope.unidadeId, 'r', (v) => pageParams.add(v))!.byName!;
-    // Built in this order so the parameters stay in the statement's order of use (not required, but readable).
+  if (terms && terms.words.length > 0 && terms.phoneDigits === null) {
+    const byName = searchPartsOf(terms, scope.unidadeId, 'r', (v) => pageParams.add(v)).byName!;
     const others = listWhere(scope, { ...options, filter: { ...options.filter, texto_busca: '' } }, pageParams, 'page');
     const need = pageParams.add(offset + CONTACT_LIST_PAGE_SIZE);
     const byIndex = listWhere(scope, options, pageParams, 'count');

@@ -9,12 +9,9 @@ import { sql } from 'drizzle-orm';
 import { userNameSql } from '../users/users.service.ts';
 import { Params, listWhere, type LeadScope } from './leads.repository.ts';
 
-/**
- * The board's statements are named prepared statements on PostgreSQL (queryPrepared): a board read
- * runs the same few texts again and again, and planning them cost more than running them
- * (docs/performance.md "Pipeline").
- */
-const queryRows = queryPrepared;
+// The board's statements are named prepared statements on PostgreSQL (queryPrepared): a board read
+// runs the same few texts again and again, and planning them cost more than running them
+// (docs/performance.md "Pipeline").
 
 /** The status column of a family. */
 const columnOf = (family: PipelineFamily) => (family === 'negociacao' ? 'l.cli_status_negociacao' : 'l.cli_status_negociacao_venda');
@@ -62,7 +59,7 @@ export async function columnTotals(db: Db, scope: LeadScope, family: PipelineFam
   const p = new Params();
   const where = listWhere(scope, { filter }, p);
   const text = `select ${columnOf(family)} as coluna, count(*)::int as total, coalesce(sum(l.valor_ticket), 0)::float8 as soma from leads l where ${where} group by 1`;
-  const rows = await queryRows<{ coluna: number; total: number; soma: number }>(db, text, p.values);
+  const rows = await queryPrepared<{ coluna: number; total: number; soma: number }>(db, text, p.values);
   return rows.map((r) => ({ coluna: Number(r.coluna), total: Number(r.total), soma: Number(r.soma) }));
 }
 
@@ -73,7 +70,7 @@ export async function firstPages(db: Db, scope: LeadScope, family: PipelineFamil
   const ids = p.add(`{${columns.map((c) => Math.trunc(c)).join(',')}}`);
   const text = `select c.id as coluna, x.* from unnest(${ids}::int[]) as c(id)
     cross join lateral (${CARD_SELECT} where ${where} and ${columnOf(family)} = c.id order by ${CARD_ORDER} limit ${Math.trunc(limit)}) x`;
-  const rows = await queryRows<CardRow & { coluna: number }>(db, text, p.values);
+  const rows = await queryPrepared<CardRow & { coluna: number }>(db, text, p.values);
   const pages = new Map<number, PipelineCard[]>(columns.map((c) => [c, []]));
   for (const row of rows) pages.get(Number(row.coluna))?.push(toCard(row));
   return pages;
@@ -92,7 +89,7 @@ export async function columnPage(db: Db, scope: LeadScope, family: PipelineFamil
   const p = new Params();
   const where = `${listWhere(scope, { filter }, p)} and ${columnOf(family)} = ${p.add(coluna)}`;
   const offset = (Math.max(1, page) - 1) * limit;
-  const rows = await queryRows<CardRow>(db, pagedCards(where, CARD_ORDER, limit, offset), p.values);
+  const rows = await queryPrepared<CardRow>(db, pagedCards(where, CARD_ORDER, limit, offset), p.values);
   return rows.map(toCard);
 }
 
@@ -100,7 +97,7 @@ export async function columnPage(db: Db, scope: LeadScope, family: PipelineFamil
 export async function columnTotal(db: Db, scope: LeadScope, family: PipelineFamily, filter: ContactListFilter, coluna: number): Promise<{ total: number; soma: number }> {
   const p = new Params();
   const where = `${listWhere(scope, { filter }, p)} and ${columnOf(family)} = ${p.add(coluna)}`;
-  const [row] = await queryRows<{ total: number; soma: number }>(db, `select count(*)::int as total, coalesce(sum(l.valor_ticket), 0)::float8 as soma from leads l where ${where}`, p.values);
+  const [row] = await queryPrepared<{ total: number; soma: number }>(db, `select count(*)::int as total, coalesce(sum(l.valor_ticket), 0)::float8 as soma from leads l where ${where}`, p.values);
   return { total: Number(row?.total ?? 0), soma: Number(row?.soma ?? 0) };
 }
 
@@ -111,7 +108,7 @@ export async function tablePage(db: Db, scope: LeadScope, filter: ContactListFil
   const offset = (Math.max(1, page) - 1) * limit;
   const pageText = pagedCards(where, 'l.cli_data_captacao desc, l.cli_crm_id desc', limit, offset);
   const countText = `select count(*)::int as total from leads l where ${where}`;
-  const [rows, count] = await Promise.all([queryRows<CardRow>(db, pageText, p.values), queryRows<{ total: number }>(db, countText, p.values)]);
+  const [rows, count] = await Promise.all([queryPrepared<CardRow>(db, pageText, p.values), queryPrepared<{ total: number }>(db, countText, p.values)]);
   return { cards: rows.map(toCard), total: Number(count[0]?.total ?? 0) };
 }
 
@@ -125,7 +122,7 @@ export async function* columnCards(db: Db, scope: LeadScope, family: PipelineFam
       const pos = p.add(after.posicao);
       where += ` and (l.posicao_pipeline > ${pos}::float8 or (l.posicao_pipeline = ${pos}::float8 and l.cli_crm_id < ${p.add(after.id)}))`;
     }
-    const rows = await queryRows<CardRow>(db, `${CARD_SELECT} where ${where} order by ${CARD_ORDER} limit ${Math.trunc(batch)}`, p.values);
+    const rows = await queryPrepared<CardRow>(db, `${CARD_SELECT} where ${where} order by ${CARD_ORDER} limit ${Math.trunc(batch)}`, p.values);
     const cards = rows.map(toCard);
     if (cards.length > 0) yield cards;
     if (cards.length < batch) return;
