@@ -1,6 +1,7 @@
 // Security from the first line (issue 2): headers, body limits, no internals in errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import { securityHeaders } from './security-headers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,6 +21,29 @@ describe('security', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it("sends helmet's headers, computed once, on every answer: a route, a 401, a 404 and the SPA", async () => {
+    // What helmet itself writes for an option set (its defaults merged in), recorded once (security-headers.ts).
+    const headers = new Map(securityHeaders({ contentSecurityPolicy: { directives: { imgSrc: ["'self'", 'data:'] } }, xFrameOptions: { action: 'deny' } }));
+    expect(headers.get('content-security-policy')).toContain("img-src 'self' data:;");
+    expect(headers.get('content-security-policy')).toContain("object-src 'none'");
+    expect(headers.get('x-frame-options')).toBe('DENY');
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    const answers = await Promise.all([
+      t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'a@b.com.br', senha: 'xx' } }),
+      t.app.inject({ method: 'GET', url: '/api/contato/lista/0' }),
+      t.app.inject({ method: 'GET', url: '/api/nada-aqui' }),
+      t.app.inject({ method: 'GET', url: '/crm' }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([401, 401, 404, expect.any(Number)]);
+    for (const res of answers) {
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
   });
 
   it('refuses a 10 MB body with 413 and a Portuguese message', async () => {
