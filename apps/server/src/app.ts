@@ -67,6 +67,8 @@ z.config({
 export type AppOptions = {
   database: Database;
   logger?: boolean | { level: string };
+  /** Keep checked sessions in memory while their tables do not change (auth/session-cache.ts); default true. */
+  sessionCache?: boolean | undefined;
   redisUrl?: string | undefined;
   /** Prefix of the Redis channels of the socket adapter (only processes with the same one share events). */
   redisKey?: string | undefined;
@@ -155,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerErrorHandling(app);
   registerInputGuard(app);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { sessionCacheOn: options.sessionCache === false ? undefined : options.database });
   await app.register(jobsPlugin);
 
   await app.register(

@@ -15,7 +15,19 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Follows NOTIFY on `channel` (a plain identifier): `notify` for each notification, `state`
+   * when the following starts (true) or stops (false). On PostgreSQL a connection of its own,
+   * reconnected a second after it is lost, so a listener must treat `state(false)` as "changes
+   * may be missed". PGlite delivers a notification before the statement that sent it resolves.
+   * Resolves once the first attempt is done; the function it gives stops following.
+   */
+  listen(channel: string, handlers: NotifyHandlers): Promise<() => Promise<void>>;
 };
+
+export type NotifyHandlers = { notify(): void; state(following: boolean): void };
+
+const RELISTEN_MS = 1_000;
 
 type RawClient = { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
 
@@ -79,7 +91,53 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  const listen = async (channel: string, handlers: NotifyHandlers) => {
+    let current: InstanceType<typeof pg.Client> | null = null;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    const lost = (client: InstanceType<typeof pg.Client>) => {
+      if (current === client) {
+        current = null;
+        handlers.state(false);
+      }
+      if (!stopped && retry === undefined) {
+        retry = setTimeout(() => {
+          retry = undefined;
+          void attempt();
+        }, RELISTEN_MS);
+        retry.unref();
+      }
+    };
+    const attempt = async () => {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => lost(client));
+      client.on('end', () => lost(client));
+      client.on('notification', (message) => {
+        if (current === client && message.channel === channel) handlers.notify();
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${channel}`);
+      } catch {
+        lost(client);
+        void client.end().catch(() => undefined);
+        return;
+      }
+      if (stopped) return void client.end().catch(() => undefined);
+      current = client;
+      handlers.state(true);
+    };
+    await attempt();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const client = current;
+      current = null;
+      if (client) handlers.state(false);
+      await client?.end().catch(() => undefined);
+    };
+  };
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), listen };
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -96,5 +154,13 @@ async function openPglite(dataDir: string): Promise<Database> {
   });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  const listen = async (channel: string, handlers: NotifyHandlers) => {
+    const unlisten = await client.listen(channel, () => handlers.notify());
+    handlers.state(true);
+    return async () => {
+      handlers.state(false);
+      if (!client.closed) await unlisten();
+    };
+  };
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), listen };
 }

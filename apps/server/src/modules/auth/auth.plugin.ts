@@ -4,7 +4,9 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canAccessRoute, canUseSoftphone, type AppRoute } from '@funil/domain/access/routes';
 import { DomainError } from '../../http/domain-error.ts';
-import { verifySession, type Session } from './auth.service.ts';
+import type { Database } from '../../db/connection.ts';
+import { createSessionCache, verifySession, type Session } from './auth.service.ts';
+import { SESSION_CHANNEL } from './session-cache.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,15 +35,36 @@ export function sessionOf(request: FastifyRequest): Session {
   return request.session;
 }
 
-export const authPlugin = fp(async (app: FastifyInstance) => {
+export type AuthPluginOptions = {
+  /** Follow session changes on this database and keep checked sessions between requests (session-cache.ts); without it every request reads its session. */
+  sessionCacheOn?: Database | undefined;
+};
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
   app.decorateRequest('session', null);
+  const cache = options.sessionCacheOn ? createSessionCache() : undefined;
+  if (cache && options.sessionCacheOn) {
+    const stop = await options.sessionCacheOn.listen(SESSION_CHANNEL, { notify: () => cache.drop(), state: (following) => cache.follow(following) });
+    app.addHook('onClose', async () => {
+      await stop();
+    });
+    // A change a user made through this process (a logout, a deactivation, new unit settings) is
+    // known here before its answer leaves, whatever the notification's delay. Public calls (the
+    // gateway's webhooks, a login) change no session row that could be cached.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (request.session && !READ_METHODS.has(request.method)) cache.drop();
+      done(null, payload);
+    });
+  }
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const config = request.routeOptions.config;
     if (config.public || !request.routeOptions.url) return;
     const token = bearerOf(request);
     if (!token) throw new DomainError('unauthorized');
-    request.session = await verifySession(app.db, token);
+    request.session = await verifySession(app.db, token, cache);
     const access = config.access;
     if (access !== undefined) {
       const routes: readonly AppRoute[] = typeof access === 'string' ? [access] : access;

@@ -12,6 +12,7 @@ import { sessionUserSql, userByEmail } from '../users/users.service.ts';
 import { DEFAULT_CRM_INTERVAL_DAYS, sessionUnitSql, unitAndCompanyActive } from '../tenancy/tenancy.service.ts';
 import { unitInstanceCountSql } from '../whatsapp/unit-instances.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
+import { SessionCache } from './session-cache.ts';
 import { ADDRESS_POLICY, EMAIL_POLICY, PAIR_POLICY, addressKey, emailKey, pairKey, type LoginThrottle } from './login-throttle.ts';
 
 /** What every authenticated request knows about its caller. */
@@ -100,8 +101,9 @@ export async function login(db: Db, throttle: LoginThrottle, body: LoginBody, ip
 // unit's instance count. The session is the auth module's table; the other parts are their
 // modules' fragments (issue 7 §1), joined here so the check stays one statement
 // (docs/performance.md). Whether the user changed since login (dataAtualizacao, dataDeslogar) is
-// compared in SQL, on the stored values. Nothing is cached between requests, so a revoked,
-// expired or outdated session is refused at its next call.
+// compared in SQL, on the stored values. A row may be kept between requests (session-cache.ts)
+// only until one of these tables changes, so a revoked or outdated session is refused at its next
+// call once the change is known (at once in the process that made it); expiry is checked on every call.
 const SESSION_SELECT = `select s.id, s.id_empresa as "empresaId", s.id_unidade as "unidadeId", s.revogada_em as "revogadaEm", s.expira_em as "expiraEm",
   (u."userDataAtualizacao" is distinct from s.user_data_atualizacao or u."userDataDeslogar" is distinct from s.user_data_deslogar) as "userChanged",
   u."userId", u.ativo, u."userUnidade", u.permissao, u.nome, u."acessoAtribuidos", u.configuracoes, u."idRamal", u."habilitaMensagemWhatsapp",
@@ -156,11 +158,28 @@ export async function endedSessionIds(db: Db, ids: readonly number[]): Promise<n
   return [...new Set(ids)].filter((id) => !serving.has(id));
 }
 
-/** Resolves a bearer token to its session, or throws 401. Ends sessions whose user changed (000 §4). */
-export async function verifySession(db: Db, token: string): Promise<Session> {
+/** The session rows a process keeps between requests (session-cache.ts). */
+export type SessionRowCache = SessionCache<SessionRow>;
+
+export function createSessionCache(): SessionRowCache {
+  return new SessionCache<SessionRow>();
+}
+
+/**
+ * Resolves a bearer token to its session, or throws 401. Ends sessions whose user changed (000 §4).
+ * With `cache`, a row checked since the last change of its tables is taken from memory; whether it
+ * still serves (expiry included) is decided on every call.
+ */
+export async function verifySession(db: Db, token: string, cache?: SessionRowCache): Promise<Session> {
   if (!token || token.length > 200) throw new DomainError('unauthorized');
-  // Prepared once per connection: the same text on every request, a lookup by the token's hash.
-  const [row] = await queryPrepared<SessionRow>(db, SESSION_SQL, [sha256(token)]);
+  const key = sha256(token);
+  let row = cache?.get(key);
+  if (!row) {
+    const mark = cache?.mark() ?? 0;
+    // Prepared once per connection: the same text on every request, a lookup by the token's hash.
+    [row] = await queryPrepared<SessionRow>(db, SESSION_SQL, [key]);
+    if (row && cache && sessionEnd(row, Date.now()) === null) cache.keep(key, row, mark);
+  }
   const end = row ? sessionEnd(row, Date.now()) : 'revoked';
   if (!row || end === 'revoked' || end === 'expired') throw new DomainError('unauthorized');
   if (end === 'stale') {
