@@ -43,6 +43,14 @@ describe('date display in America/Sao_Paulo (000 §9, 001 §9 UTC minus 3 hours)
     expect(toInstant('2018-01-10 10:00:00')?.toISOString()).toBe('2018-01-10T12:00:00.000Z');
   });
 
+  it('answers a wall time read again the same, as a new Date each time (the kept answers are not shared)', () => {
+    const first = toInstant('2018-01-10 10:00:00');
+    first?.setTime(0);
+    expect(toInstant('2018-01-10 10:00:00')?.toISOString()).toBe('2018-01-10T12:00:00.000Z');
+    expect(toInstant('2024-02-31 10:00:00')).toBeNull();
+    expect(toInstant('2024-02-31 10:00:00')).toBeNull();
+  });
+
   it("gives '' for empty and invalid inputs", () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate(undefined)).toBe('');

@@ -80,6 +80,20 @@ export function toWallTime(date: Date): WallTime {
 export function zonedWallTimeToDate(wall: WallTime): Date | null {
   const { year, month, day, hour, minute, second } = wall;
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
+  // The same wall times come again and again (a list filter's days on every page and live
+  // refresh), and each answer costs four Intl.DateTimeFormat calls: kept, a few hundred at most.
+  const key = `${year}-${month}-${day} ${hour}:${minute}:${second}`;
+  const known = zonedInstants.get(key);
+  if (known !== undefined) return known === null ? null : new Date(known);
+  const found = zonedInstant(year, month, day, hour, minute, second);
+  if (zonedInstants.size >= 512) zonedInstants.clear();
+  zonedInstants.set(key, found === null ? null : found.getTime());
+  return found;
+}
+
+const zonedInstants = new Map<string, number | null>();
+
+function zonedInstant(year: number, month: number, day: number, hour: number, minute: number, second: number): Date | null {
   const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
   const check = new Date(asUtc);
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {

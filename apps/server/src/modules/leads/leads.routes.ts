@@ -73,7 +73,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app
       async (request, reply) => {
         const idUnidade = 'idUnidade' in request.query ? request.query.idUnidade : undefined;
         const body = await service.contactList(deps, sessionOf(request), kind, request.params['*'], idUnidade);
-        // Already JSON (the page written by PostgreSQL): a string with a JSON type is sent as is,
+        // Already JSON bytes (the page written by PostgreSQL): a Buffer is sent as is,
         // so the schema's type does not describe it (the tests check the body against the schema).
         return reply.type('application/json; charset=utf-8').send(body as unknown as ContactListResponse);
       },

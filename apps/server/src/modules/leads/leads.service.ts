@@ -47,7 +47,7 @@ import {
   type NewHistory,
   type NewLead,
 } from './leads.repository.ts';
-import { activePotentials, contactListReferences } from '../catalog/catalog.service.ts';
+import { activePotentials, contactListReferences, type ListReferences } from '../catalog/catalog.service.ts';
 import { activeUserOfUnit, userName } from '../users/users.service.ts';
 import { activeUnitOfCompany, crmIntervalDays } from '../tenancy/tenancy.service.ts';
 import { findOrCreateTagsByName, linkTagsToLeads, unlinkAllTagsOfLead } from '../tags/tags.service.ts';
@@ -258,11 +258,11 @@ function countKey(scope: LeadScope, filter: ContactListFilter, crmDays: number |
 }
 
 /**
- * The contact list's body (002 §3 ContactListResponse) as JSON text: the page comes from
+ * The contact list's body (002 §3 ContactListResponse) as UTF-8 JSON: the page comes from
  * PostgreSQL already written as JSON (listLeadsPageJson) and is put in place as is; the rest is
- * small and serialised here.
+ * small and serialised here (the reference lists once per cached references).
  */
-export async function contactList(deps: LeadDeps, session: Session, kind: ContactListKind, tail: string, idUnidade?: number): Promise<string> {
+export async function contactList(deps: LeadDeps, session: Session, kind: ContactListKind, tail: string, idUnidade?: number): Promise<Buffer> {
   const filter = parseContactListPath(tail);
   const db = deps.db;
   const chosen = await chosenUnitScope(db, session, idUnidade);
@@ -280,27 +280,43 @@ export async function contactList(deps: LeadDeps, session: Session, kind: Contac
   });
   const options = { filter, ...(counted.capturedSince ? { capturedSince: counted.capturedSince } : {}) };
   const [refs, page, total] = await Promise.all([references, listLeadsPageJson(db, scope, options), counted.total]);
-  const body: ContactListResponse = {
-    data: {
-      crm_contato: [],
-      crm_contato_total: { total },
-      pagina: Math.max(1, filter.page),
-      por_pagina: CONTACT_LIST_PAGE_SIZE,
-      crm_configuracoes: { intervalo_dias_crm: intervalDays },
+  const counts: Pick<ContactListResponse['data'], 'crm_contato_total' | 'pagina' | 'por_pagina' | 'crm_configuracoes'> = {
+    crm_contato_total: { total },
+    pagina: Math.max(1, filter.page),
+    por_pagina: CONTACT_LIST_PAGE_SIZE,
+    crm_configuracoes: { intervalo_dias_crm: intervalDays },
+  };
+  // {"data":{"crm_contato":<page>,<counts>,<references>}}, written as UTF-8 once: the page text
+  // is neither copied into a longer string nor measured again to send it.
+  const rest = `,${membersOf(JSON.stringify(counts))},${referencesJson(refs)}}}`;
+  return Buffer.concat([PAGE_HEAD, Buffer.from(page), Buffer.from(rest)]);
+}
+
+const PAGE_HEAD = Buffer.from('{"data":{"crm_contato":');
+/** An object's JSON without its braces, to be joined with other members. */
+const membersOf = (objectJson: string) => objectJson.slice(1, -1);
+
+type ReferenceLists = Pick<
+  ContactListResponse['data'],
+  'crm_contato_negociacao_status' | 'crm_contato_negociacao_status_venda' | 'crm_contato_negociacao_status_contato' | 'crm_contato_negociacao_plataforma' | 'crm_cliente_mensagem_status'
+>;
+/** The reference lists' members of the body, written once per cached references (catalog's contactListReferences keeps the object). */
+const referencesJsonOf = new WeakMap<ListReferences, string>();
+function referencesJson(refs: ListReferences): string {
+  let json = referencesJsonOf.get(refs);
+  if (json === undefined) {
+    const lists: ReferenceLists = {
       crm_contato_negociacao_status: refs.negociacao.map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: s.idFunil, idFunilVenda: null })),
       crm_contato_negociacao_status_venda: refs.venda.map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: null, idFunilVenda: s.idFunilVenda })),
       crm_contato_negociacao_status_contato: refs.contato.map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: null, idFunilVenda: null })),
       crm_contato_negociacao_plataforma: refs.plataforma,
       crm_cliente_mensagem_status: refs.mensagem,
-    },
-  };
-  const json = JSON.stringify(body);
-  if (!json.startsWith(EMPTY_PAGE_HEAD)) throw new Error('corpo da lista fora do formato');
-  return `${PAGE_HEAD}${page}${json.slice(EMPTY_PAGE_HEAD.length)}`;
+    };
+    json = membersOf(JSON.stringify(lists));
+    referencesJsonOf.set(refs, json);
+  }
+  return json;
 }
-
-const PAGE_HEAD = '{"data":{"crm_contato":';
-const EMPTY_PAGE_HEAD = `${PAGE_HEAD}[]`;
 
 export async function fullContact(deps: LeadDeps, session: Session, id: number, idUnidade?: number) {
   const chosen = await chosenUnitScope(deps.db, session, idUnidade);
