@@ -18,9 +18,21 @@
 // req/s (default 100), then common-name searches alone ("conceicao", "silva", "maria"; admin and
 // attendant) at BENCH_NAME_RATE req/s (default 20); each for BENCH_OPEN_S seconds (default 30)
 // after 5 s of warm-up. Each run prints the machine's load average (other work on the machine).
+// The chat's lead list (issue 8: 'Busque por contatos e mensagens', 001 §2, whose lead-name half is
+// the CRM's search; BENCH_CHAT=0 skips it): the same common names and the phone digits on
+// whatsapp/clientes, alone at BENCH_NAME_RATE and inside the mix at BENCH_RATE (the unit's gateway
+// flag and an instance are switched on for it).
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import { buildContactListPath, emptyFilter, CONTACT_LIST_LAYOUT, type ContactListFilter, type ContactListKind } from '@funil/domain/leads/filter-segments';
+import {
+  buildContactListPath,
+  buildWhatsappClientsPath,
+  emptyFilter,
+  CONTACT_LIST_LAYOUT,
+  WHATSAPP_CLIENTS_LAYOUT,
+  type ContactListFilter,
+  type ContactListKind,
+} from '@funil/domain/leads/filter-segments';
 import { leadListStatements, type LeadScope, type SqlStatement } from '../apps/server/src/modules/leads/leads.repository.ts';
 import { parseContactListPath } from '../apps/server/src/modules/leads/leads.service.ts';
 import { crmIntervalDays } from '../apps/server/src/modules/tenancy/tenancy.service.ts';
@@ -38,6 +50,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 100);
 const NAME_RATE = Number(process.env.BENCH_NAME_RATE ?? 20);
 const OPEN_MS = Number(process.env.BENCH_OPEN_S ?? 30) * 1000;
 const COMMON_NAMES = ['conceicao', 'silva', 'maria'];
+const CHAT = process.env.BENCH_CHAT !== '0';
 
 type Who = 'admin' | 'atendente';
 type Scenario = { id: string; title: string; who: Who; kind: ContactListKind; filter: ContactListFilter };
@@ -103,6 +116,11 @@ async function measure(task: () => Promise<unknown>): Promise<{ stats: Stats; rp
 
 export async function run(): Promise<void> {
   const bench = await openLeadsBench();
+  // The chat's list is served to a unit with the gateway on and an instance (000 §6 /chat).
+  if (CHAT) await enableChat(bench).catch(async (error: unknown) => {
+    await bench.close();
+    throw error;
+  });
   const served = await serve(bench).catch(async (error: unknown) => {
     await bench.close();
     throw error;
@@ -166,7 +184,7 @@ export async function run(): Promise<void> {
       }
     }
     if (CLOSED) printClosed(list, results, failed, bench.engine);
-    if (OPEN) await openLoops(served.base, tokens, list, opener);
+    if (OPEN) await openLoops(served.base, tokens, list, opener, CHAT ? await chatTargets(bench, served.base, tokens) : []);
   } finally {
     loader.close();
     opener.close();
@@ -199,7 +217,36 @@ async function openPass(opener: OpenLoader, targets: Target[], rate: number, nam
   };
 }
 
-async function openLoops(base: string, tokens: Record<Who, string>, list: Scenario[], opener: OpenLoader): Promise<void> {
+async function enableChat(bench: LeadsBench): Promise<void> {
+  const unit = bench.fixture.target;
+  await bench.raw.query('UPDATE unidade_configuracoes SET evolution_habilitado = true WHERE id_unidade = $1', [unit.id]);
+  await bench.raw.query(
+    `INSERT INTO instancias_evolution (id_unidade, id_empresa, name, token, webhook_secret, connection_status)
+     SELECT $1, $2, 'bench-lista', 'tok', 'sec', 'open' WHERE NOT EXISTS (SELECT 1 FROM instancias_evolution WHERE name = 'bench-lista')`,
+    [unit.id, unit.empresa],
+  );
+}
+
+/** The chat list's searches: the common names (admin and attendant) and a phone's digits, each checked once for a 200 with leads. */
+async function chatTargets(bench: LeadsBench, base: string, tokens: Record<Who, string>): Promise<Target[]> {
+  const { rows } = await bench.raw.query(`SELECT cli_telefone FROM leads WHERE id_unidade = $1 AND cli_data_captacao > now() - interval '30 days' ORDER BY cli_crm_id LIMIT 1 OFFSET 777`, [bench.fixture.target.id]);
+  const digits = String(rows[0]?.cli_telefone ?? '11987654321').slice(-9);
+  const targets = [...COMMON_NAMES, digits].flatMap((texto) =>
+    (['admin', 'atendente'] as const).map((who): Target => ({
+      label: `chat-${who}-${texto}`,
+      url: `${base}/api/${buildWhatsappClientsPath({ ...emptyFilter(WHATSAPP_CLIENTS_LAYOUT), texto_busca: texto })}`,
+      headers: { authorization: `Bearer ${tokens[who]}` },
+    })),
+  );
+  for (const t of targets) {
+    const res = await fetch(t.url, { headers: t.headers });
+    const text = await res.text();
+    if (res.status !== 200 || !text.includes('cli_crm_id')) throw new Error(`${t.label}: HTTP ${res.status} ${text.slice(0, 200)}`);
+  }
+  return targets;
+}
+
+async function openLoops(base: string, tokens: Record<Who, string>, list: Scenario[], opener: OpenLoader, chat: Target[]): Promise<void> {
   const target = (s: Scenario, page: number): Target => ({
     label: `${s.id}#${page}`,
     url: `${base}/api/${buildContactListPath(s.kind, { ...s.filter, page })}`,
@@ -217,6 +264,11 @@ async function openLoops(base: string, tokens: Record<Who, string>, list: Scenar
   );
   const mixRuns: OpenOutcome[] = [];
   const aloneRuns: OpenOutcome[] = [];
+  const chatAloneRuns: OpenOutcome[] = [];
+  const chatMixRuns: OpenOutcome[] = [];
+  const isChat = (label: string) => label.startsWith('chat-');
+  // The mix with the chat's searches in it: one of them after every five CRM reads.
+  const chatMix = mix.flatMap((t, i) => (i % 5 === 4 ? [t, chat[Math.floor(i / 5) % Math.max(1, chat.length)]!] : [t]));
   for (let runIndex = 1; runIndex <= RUNS; runIndex += 1) {
     const m = await openPass(opener, mix, RATE, isName);
     mixRuns.push(m);
@@ -224,6 +276,13 @@ async function openLoops(base: string, tokens: Record<Who, string>, list: Scenar
     const a = await openPass(opener, alone, NAME_RATE, () => true);
     aloneRuns.push(a);
     reportOpen(`carga aberta: nomes comuns sozinhos a ${NAME_RATE} req/s — execução ${runIndex}/${RUNS}`, a, null);
+    if (chat.length === 0) continue;
+    const ca = await openPass(opener, chat, NAME_RATE, () => true);
+    chatAloneRuns.push(ca);
+    reportOpen(`carga aberta: chat, nomes comuns e dígitos sozinhos a ${NAME_RATE} req/s — execução ${runIndex}/${RUNS}`, ca, null);
+    const cm = await openPass(opener, chatMix, RATE, isChat);
+    chatMixRuns.push(cm);
+    reportOpen(`carga aberta: mistura com as buscas do chat a ${RATE} req/s — execução ${runIndex}/${RUNS}`, cm, 'buscas do chat na mistura');
   }
   const row = (title: string, runs: OpenOutcome[], pick: (o: OpenOutcome) => Stats) => {
     const md = (f: (o: OpenOutcome) => number) => median(runs.map(f));
@@ -235,6 +294,10 @@ async function openLoops(base: string, tokens: Record<Who, string>, list: Scenar
   console.log(row(`mistura a ${RATE} req/s (todas as requisições)`, mixRuns, (o) => o.all));
   console.log(row(`mistura a ${RATE} req/s: só as buscas "conceicao"`, mixRuns, (o) => o.names));
   console.log(row(`nomes comuns sozinhos a ${NAME_RATE} req/s`, aloneRuns, (o) => o.all));
+  if (chat.length === 0) return;
+  console.log(row(`chat: nomes comuns e dígitos sozinhos a ${NAME_RATE} req/s`, chatAloneRuns, (o) => o.all));
+  console.log(row(`mistura com as buscas do chat a ${RATE} req/s (todas)`, chatMixRuns, (o) => o.all));
+  console.log(row(`mistura com as buscas do chat a ${RATE} req/s: só as do chat`, chatMixRuns, (o) => o.names));
 }
 
 function reportOpen(title: string, o: OpenOutcome, namesLabel: string | null): void {

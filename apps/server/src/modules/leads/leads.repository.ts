@@ -307,9 +307,24 @@ function leadSearchParts(term: string, unidadeId: number, alias: string, add: (v
   return terms && searchPartsOf(terms, unidadeId, alias, add);
 }
 
-function searchPartsOf(terms: { words: string[]; phoneDigits: string | null }, unidadeId: number, alias: string, add: (value: unknown) => string): { byName: string | null; byPhone: string | null } {
+/** The tsquery text of a search's words in unit `unidadeId` (`12ujoa:* & 12umag:*`). */
+const nameQueryOf = (words: readonly string[], unidadeId: number): string => {
   const unit = Math.trunc(Number(unidadeId));
-  const byName = terms.words.length === 0 ? null : `${alias}.cli_nome_palavras @@ to_tsquery('simple'::regconfig, ${add(terms.words.map((w) => `${unit}u${w}:*`).join(' & '))})`;
+  return words.map((w) => `${unit}u${w}:*`).join(' & ');
+};
+
+/**
+ * The tsquery text of a term that searches names only (words, no phone digits), for a statement
+ * that tests `cli_nome_palavras @@ to_tsquery('simple', …)` itself (the chat list's name walk);
+ * null for any other term.
+ */
+export function leadNameOnlyQuery(term: string, unidadeId: number): string | null {
+  const terms = searchTerms(term);
+  return terms && terms.words.length > 0 && terms.phoneDigits === null ? nameQueryOf(terms.words, unidadeId) : null;
+}
+
+function searchPartsOf(terms: { words: string[]; phoneDigits: string | null }, unidadeId: number, alias: string, add: (value: unknown) => string): { byName: string | null; byPhone: string | null } {
+  const byName = terms.words.length === 0 ? null : `${alias}.cli_nome_palavras @@ to_tsquery('simple'::regconfig, ${add(nameQueryOf(terms.words, unidadeId))})`;
   const byPhone = terms.phoneDigits === null ? null : `${alias}.cli_telefone like ${add(`%${terms.phoneDigits}%`)}`;
   return { byName, byPhone };
 }

@@ -9,7 +9,7 @@ import type { DbOrTx } from '../../db/connection.ts';
 import { leads } from './leads.table.ts';
 import { leadHasAnyTag } from '../tags/tags.service.ts';
 import type { Session } from '../auth/auth.service.ts';
-import { Params, asDrizzleSql, attendantName, leadSearchCondition, toCrmContato } from './leads.repository.ts';
+import { NAME_WALK_LIMIT, Params, asDrizzleSql, attendantName, leadNameOnlyQuery, leadSearchCondition, toCrmContato } from './leads.repository.ts';
 import { scopeOf } from './leads.service.ts';
 import { leadCountCache } from './lead-count-cache.ts';
 
@@ -50,7 +50,36 @@ function nameOrIds(term: string, unidadeId: number, ids: readonly number[]): SQL
   return sql`${leads.cliCrmId} = any(array(${names ? sql`${names} union ` : sql``}${idList}))`;
 }
 
-function conditions(session: Session, f: WhatsappClientsFilter, byMessage: ByMessage, statement: 'page' | 'count'): SQL[] {
+/** The chat list's order (leads_chat_lista_idx): the last message, else the capture, newest first. */
+const chatOrder = sql`coalesce(${leads.whatsappUltimaMensagemDataGeral}, ${leads.cliDataCaptacao})`;
+
+/**
+ * The page's candidates for a search by name alone (no phone digits) plus the leads a rare message
+ * word found, as the CRM's name walk reads them (docs/decisions.md "Lead name search"): first the
+ * newest NAME_WALK_LIMIT leads of the other conditions in the chat's order, testing the name there
+ * and stopping when the page is full (a common name: "silva", one lead in thirteen, is done after a
+ * few hundred); only when those hold too few matches is the name index read (a rare name, whose
+ * matches are few), with `id_unidade + 0` so no bitmap of the whole unit is ANDed in. Gathering
+ * every match of a common name first cost 45–110 ms on a unit of 200,000 (15,000 "silva").
+ */
+function nameWalkOrIds(nameQuery: string, session: Session, others: SQL | undefined, ids: readonly number[], need: number): SQL {
+  const idList = `'{${ids.map((id) => Math.trunc(Number(id))).join(',')}}'::int[]`;
+  const query = sql`to_tsquery('simple'::regconfig, ${nameQuery})`;
+  const limit = sql.raw(String(NAME_WALK_LIMIT));
+  const needed = sql.raw(String(Math.trunc(need)));
+  return sql`${leads.cliCrmId} = any(array(
+    with recent as materialized (select ${leads.cliCrmId} as id, ${leads.cliNomePalavras} as palavras from ${leads} where ${others} order by ${chatOrder} desc, ${leads.cliCrmId} desc limit ${limit}),
+    walk as materialized (select r.id from recent r where r.palavras @@ ${query} limit ${needed})
+    select w.id from walk w where (select count(*) from walk) >= ${needed} or (select count(*) from recent) < ${limit}
+    union all
+    select s.cli_crm_id from leads s where s.id_unidade + 0 = ${session.unidadeId} and s.desativado = 0 and s.cli_nome_palavras @@ ${query}
+      and (select count(*) from walk) < ${needed} and (select count(*) from recent) >= ${limit}
+    union all
+    select unnest(${sql.raw(idList)})))`;
+}
+
+/** `searchWalked`: the page's search is nameWalkOrIds, added once the other conditions are known. */
+function conditions(session: Session, f: WhatsappClientsFilter, byMessage: ByMessage, statement: 'page' | 'count', searchWalked = false): SQL[] {
   const c: (SQL | undefined)[] = [eq(leads.idUnidade, session.unidadeId), eq(leads.idEmpresa, session.empresaId), eq(leads.desativado, 0)];
   // 001 §6 (packages/domain leads/visibility.ts): an attendant without acesso_atribuidos sees only unassigned leads or their own.
   if (!scopeOf(session).seesAssigned) c.push(or(isNull(leads.idUsuario), eq(leads.idUsuario, session.userId)));
@@ -61,7 +90,8 @@ function conditions(session: Session, f: WhatsappClientsFilter, byMessage: ByMes
     // 001 §5 Search / 001 §2 'Busque por contatos e mensagens': the lead half is the CRM list's
     // condition (name word prefixes, phone digits); issue 9 adds the text of the lead's messages.
     const search =
-      byMessage && 'ids' in byMessage ? nameOrIds(f.texto_busca, session.unidadeId, byMessage.ids)
+      searchWalked ? undefined
+      : byMessage && 'ids' in byMessage ? nameOrIds(f.texto_busca, session.unidadeId, byMessage.ids)
       : or(searchCondition(f.texto_busca, session.unidadeId), byMessage?.[statement]);
     if (search) c.push(search);
   }
@@ -87,8 +117,15 @@ function conditions(session: Session, f: WhatsappClientsFilter, byMessage: ByMes
 export async function listWhatsappClients(db: DbOrTx, session: Session, f: WhatsappClientsFilter, messages?: MessageTextSearch): Promise<{ clientes: WhatsappClient[]; total: number; pagina: number }> {
   const page = Math.max(1, f.page);
   const byMessage: ByMessage = messages && f.texto_busca !== '' ? await messages.leadCondition(db, session.unidadeId, f.texto_busca, sql`${leads.cliCrmId}`) : null;
-  const where = and(...conditions(session, f, byMessage, 'page'));
-  const countWhere = byMessage && 'count' in byMessage ? and(...conditions(session, f, byMessage, 'count')) : where;
+  // A name-only search whose message half is a list of ids (a rare word, or none): the page walks
+  // the chat's order first (nameWalkOrIds); the count and every other search read as conditions() says.
+  const idsByMessage = byMessage === null ? [] : 'ids' in byMessage ? byMessage.ids : null;
+  const nameQuery = idsByMessage === null ? null : leadNameOnlyQuery(f.texto_busca, session.unidadeId);
+  const pageConditions = conditions(session, f, byMessage, 'page', nameQuery !== null);
+  if (nameQuery !== null) pageConditions.push(nameWalkOrIds(nameQuery, session, and(...pageConditions), idsByMessage ?? [], page * WHATSAPP_CLIENTS_PAGE_SIZE));
+  const where = and(...pageConditions);
+  // The total counts every match (never the page's walked candidates).
+  const countWhere = (byMessage && 'count' in byMessage) || nameQuery !== null ? and(...conditions(session, f, byMessage, 'count')) : where;
   // The exact total, cached a few seconds per unit, viewer and filter as the CRM's list does
   // (lead-count-cache.ts); the page itself is read from leads_chat_lista_idx.
   const { page: _page, ...countFilter } = f;
@@ -106,7 +143,7 @@ export async function listWhatsappClients(db: DbOrTx, session: Session, f: Whats
       .select({ lead: leads, nome: attendantName })
       .from(leads)
       .where(where)
-      .orderBy(desc(sql`coalesce(${leads.whatsappUltimaMensagemDataGeral}, ${leads.cliDataCaptacao})`), desc(leads.cliCrmId))
+      .orderBy(desc(chatOrder), desc(leads.cliCrmId))
       .limit(WHATSAPP_CLIENTS_PAGE_SIZE)
       .offset((page - 1) * WHATSAPP_CLIENTS_PAGE_SIZE),
     counted.total,
