@@ -231,13 +231,13 @@ async function enableChat(bench: LeadsBench): Promise<void> {
 async function chatTargets(bench: LeadsBench, base: string, tokens: Record<Who, string>): Promise<Target[]> {
   const { rows } = await bench.raw.query(`SELECT cli_telefone FROM leads WHERE id_unidade = $1 AND cli_data_captacao > now() - interval '30 days' ORDER BY cli_crm_id LIMIT 1 OFFSET 777`, [bench.fixture.target.id]);
   const digits = String(rows[0]?.cli_telefone ?? '11987654321').slice(-9);
-  const targets = [...COMMON_NAMES, digits].flatMap((texto) =>
-    (['admin', 'atendente'] as const).map((who): Target => ({
+  // The phone's lead may be another attendant's: its digits are searched by the admin.
+  const searches: [string, Who][] = [...COMMON_NAMES.flatMap((n) => [[n, 'admin'], [n, 'atendente']] as [string, Who][]), [digits, 'admin']];
+  const targets = searches.map(([texto, who]): Target => ({
       label: `chat-${who}-${texto}`,
       url: `${base}/api/${buildWhatsappClientsPath({ ...emptyFilter(WHATSAPP_CLIENTS_LAYOUT), texto_busca: texto })}`,
       headers: { authorization: `Bearer ${tokens[who]}` },
-    })),
-  );
+    }));
   for (const t of targets) {
     const res = await fetch(t.url, { headers: t.headers });
     const text = await res.text();
