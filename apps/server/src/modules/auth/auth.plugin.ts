@@ -44,9 +44,10 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
   app.decorateRequest('session', null);
-  const cache = options.sessionCacheOn ? createSessionCache() : undefined;
-  if (cache && options.sessionCacheOn) {
-    const stop = await options.sessionCacheOn.listen(SESSION_CHANNEL, { notify: () => cache.drop(), state: (following) => cache.follow(following) });
+  const database = options.sessionCacheOn;
+  const cache = database ? createSessionCache() : undefined;
+  if (database && cache) {
+    const stop = await database.listen(SESSION_CHANNEL, { notify: () => cache.drop(), state: (following) => cache.follow(following) });
     app.addHook('onClose', async () => {
       await stop();
     });

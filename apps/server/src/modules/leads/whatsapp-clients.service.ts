@@ -45,10 +45,13 @@ type ByMessage = { ids: number[] } | { page: SQL; count: SQL } | null;
 function nameOrIds(term: string, unidadeId: number, ids: readonly number[]): SQL {
   const params = new Params();
   const byName = leadSearchCondition(term, unidadeId, 's', (v) => params.add(v));
-  const idList = sql`select unnest(${sql.raw(`'{${ids.map((id) => Math.trunc(Number(id))).join(',')}}'::int[]`)})`;
+  const idList = sql`select unnest(${idArray(ids)})`;
   const names = byName === null ? null : sql`select s.cli_crm_id from leads s where s.id_unidade = ${unidadeId} and s.desativado = 0 and ${asDrizzleSql({ text: byName, params: params.values })}`;
   return sql`${leads.cliCrmId} = any(array(${names ? sql`${names} union ` : sql``}${idList}))`;
 }
+
+/** Lead ids as an int[] literal (ids from our own queries, truncated to integers). */
+const idArray = (ids: readonly number[]) => sql.raw(`'{${ids.map((id) => Math.trunc(Number(id))).join(',')}}'::int[]`);
 
 /** The chat list's order (leads_chat_lista_idx): the last message, else the capture, newest first. */
 const chatOrder = sql`coalesce(${leads.whatsappUltimaMensagemDataGeral}, ${leads.cliDataCaptacao})`;
@@ -63,7 +66,6 @@ const chatOrder = sql`coalesce(${leads.whatsappUltimaMensagemDataGeral}, ${leads
  * every match of a common name first cost 45–110 ms on a unit of 200,000 (15,000 "silva").
  */
 function nameWalkOrIds(nameQuery: string, session: Session, others: SQL | undefined, ids: readonly number[], need: number): SQL {
-  const idList = `'{${ids.map((id) => Math.trunc(Number(id))).join(',')}}'::int[]`;
   const query = sql`to_tsquery('simple'::regconfig, ${nameQuery})`;
   const limit = sql.raw(String(NAME_WALK_LIMIT));
   const needed = sql.raw(String(Math.trunc(need)));
@@ -75,7 +77,7 @@ function nameWalkOrIds(nameQuery: string, session: Session, others: SQL | undefi
     select s.cli_crm_id from leads s where s.id_unidade + 0 = ${session.unidadeId} and s.desativado = 0 and s.cli_nome_palavras @@ ${query}
       and (select count(*) from walk) < ${needed} and (select count(*) from recent) >= ${limit}
     union all
-    select unnest(${sql.raw(idList)})))`;
+    select unnest(${idArray(ids)})))`;
 }
 
 /** `searchWalked`: the page's search is nameWalkOrIds, added once the other conditions are known. */
@@ -122,7 +124,7 @@ export async function listWhatsappClients(db: DbOrTx, session: Session, f: Whats
   const idsByMessage = byMessage === null ? [] : 'ids' in byMessage ? byMessage.ids : null;
   const nameQuery = idsByMessage === null ? null : leadNameOnlyQuery(f.texto_busca, session.unidadeId);
   const pageConditions = conditions(session, f, byMessage, 'page', nameQuery !== null);
-  if (nameQuery !== null) pageConditions.push(nameWalkOrIds(nameQuery, session, and(...pageConditions), idsByMessage ?? [], page * WHATSAPP_CLIENTS_PAGE_SIZE));
+  if (nameQuery !== null && idsByMessage !== null) pageConditions.push(nameWalkOrIds(nameQuery, session, and(...pageConditions), idsByMessage, page * WHATSAPP_CLIENTS_PAGE_SIZE));
   const where = and(...pageConditions);
   // The total counts every match (never the page's walked candidates).
   const countWhere = (byMessage && 'count' in byMessage) || nameQuery !== null ? and(...conditions(session, f, byMessage, 'count')) : where;
