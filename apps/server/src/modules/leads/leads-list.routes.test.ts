@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { emptyFilter, WHATSAPP_CLIENTS_LAYOUT } from '@funil/domain/leads/filter-segments';
 import { verifySession } from '../auth/auth.service.ts';
 import { listWhatsappClients } from './whatsapp-clients.service.ts';
+import { whatsappClientsResponseSchema } from '@funil/domain/whatsapp-api/legacy-api';
 import { leadView } from './leads.repository.ts';
 
 let k: Kit;
@@ -240,7 +241,7 @@ describe('001 §5 Search (issue 8): word prefixes of the name, case and accents 
   it("the chat's lead list (GET whatsapp/clientes, its service) searches with the same condition", async () => {
     const session = await verifySession(k.t.database.db, k.token.a);
     const search = async (texto_busca: string) =>
-      (await listWhatsappClients(k.t.database.db, session, { ...emptyFilter(WHATSAPP_CLIENTS_LAYOUT), texto_busca, cli_campanha_nome: 'Busca' })).clientes.map((c) => c.cli_crm_id);
+      whatsappClientsResponseSchema.parse(JSON.parse(await listWhatsappClients(k.t.database.db, session, { ...emptyFilter(WHATSAPP_CLIENTS_LAYOUT), texto_busca, cli_campanha_nome: 'Busca' }))).clientes.map((c) => c.cli_crm_id);
     expect(await search('conc MAG')).toEqual([ids.conceicao]);
     expect(await search('98701 2345')).toEqual([ids.joao]);
     expect(await search('agalhaes')).toEqual([]);

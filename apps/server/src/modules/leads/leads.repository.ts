@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'driz
 import type { ContactListFilter } from '@funil/domain/leads/filter-segments';
 import { splitAttendants } from '@funil/domain/leads/contact-list-chips';
 import type { CrmContato, HistoryItem, TagRef } from '@funil/domain/leads-api/lead-api';
+import { leadListItemSchema, type LeadListItem } from '@funil/domain/leads/lead';
 import { CONTACT_LIST_PAGE_SIZE, appointmentStatusLabel } from '@funil/domain/leads-api/lead-api';
 import { formatSchedulePayload, endOfDayFilter, toInstant } from '@funil/domain/format/date';
 import { stripPhone } from '@funil/domain/phone/phone';
@@ -416,6 +417,26 @@ const CRM_CONTATO_SQL: Record<keyof CrmContato, string> = {
 const LIST_PAGE_COLUMNS = Object.entries(CRM_CONTATO_SQL)
   .map(([field, expression]) => `${expression} as "${field}"`)
   .join(', ');
+
+/**
+ * The chat's lead list row (001 §3 Lead with its list-derived fields, whatsappClientSchema without
+ * mensagem_encontrada): CRM_CONTATO_SQL's columns of leadListItemSchema's fields, so both lists
+ * write a field the same way and the chat's page is JSON from PostgreSQL too (issue 8).
+ */
+const LEAD_LIST_ITEM_COLUMNS = (Object.keys(leadListItemSchema.shape) as (keyof LeadListItem)[])
+  .map((field) => `${CRM_CONTATO_SQL[field]} as "${field}"`)
+  .join(', ');
+
+/**
+ * The leads whose ids `pageIds` gives (an int[] expression, already scoped and in the page's
+ * order) as rows of { id, json }: each lead's list item as one JSON object text, in that order.
+ */
+export function leadListItemsJson(pageIds: SQL): SQL {
+  return sql`select o.id, row_to_json(c)::text as json from unnest(${pageIds}) with ordinality as o(id, n)
+  join leads l on l.cli_crm_id = o.id
+  cross join lateral (select ${sql.raw(LEAD_LIST_ITEM_COLUMNS)}) c
+  order by o.n`;
+}
 
 /** A list of integer ids as one array parameter (`{1,2,3}`), the same on both engines. */
 const intArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(Number(id))).join(',')}}`;

@@ -31,14 +31,10 @@ import { registerFormBodies } from '../../http/form-body.ts';
 import * as service from './leads.service.ts';
 import { csvImportRoutes } from './csv-import.routes.ts';
 import { LEAD_SCREENS, errorResponses } from '../../http/lead-screens.ts';
+import { plainJson } from '../../http/plain-json.ts';
 
 
 const leadRoute = { config: { access: LEAD_SCREENS } } as const;
-// The contact list answers 50 leads of ~55 fields on every page and live event; zod's encode of
-// that body cost about 3× JSON.stringify (docs/performance.md "Lead list"). Since issue 8 the body
-// is JSON text (the page written by PostgreSQL, CRM_CONTATO_SQL), sent as is; the schema still
-// types and documents the route, and leads-list.routes.test.ts checks the bodies against it.
-const plainJson = () => (data: unknown) => JSON.stringify(data);
 const change = { 200: leadChangeResponseSchema, ...errorResponses } as const;
 
 export type LeadsRoutesOptions = { ticketUnitOf?: service.LeadDeps['ticketUnitOf'] };
@@ -62,6 +58,10 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app
   // ---- reads (000 §7, 001 §7, 002 §3) ----
   // contato/crm, the webphone's list, takes ?idUnidade=: the unit a company admin (ag) chose on
   // /webphone (issue 12, 002 §2.1); ignored for other roles, 404 for another company's unit.
+  // The contact list answers 50 leads of ~55 fields on every page and live event; zod's encode of
+  // that body cost about 3× JSON.stringify (docs/performance.md "Lead list"). Since issue 8 the body
+  // is JSON text (the page written by PostgreSQL, CRM_CONTATO_SQL), sent as is; the schema still
+  // types and documents the route, and leads-list.routes.test.ts checks the bodies against it.
   for (const kind of ['lista', 'listaqualquer', 'crm'] as const satisfies readonly ContactListKind[]) {
     app.get(
       `/contato/${kind}/*`,

@@ -3,13 +3,13 @@
 // A lead list, so it lives with the leads (issue 7 §1); the WhatsApp module's route calls it.
 import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { WhatsappClientsFilter } from '@funil/domain/leads/filter-segments';
-import type { MessageMatch, WhatsappClient } from '@funil/domain/whatsapp-api/legacy-api';
+import type { MessageMatch } from '@funil/domain/whatsapp-api/legacy-api';
 import { WHATSAPP_CLIENTS_PAGE_SIZE } from '@funil/domain/whatsapp-api/legacy-api';
 import type { DbOrTx } from '../../db/connection.ts';
 import { leads } from './leads.table.ts';
 import { leadHasAnyTag } from '../tags/tags.service.ts';
 import type { Session } from '../auth/auth.service.ts';
-import { NAME_WALK_LIMIT, Params, asDrizzleSql, attendantName, leadNameOnlyQuery, leadSearchCondition, toCrmContato } from './leads.repository.ts';
+import { NAME_WALK_LIMIT, Params, asDrizzleSql, leadListItemsJson, leadNameOnlyQuery, leadSearchCondition } from './leads.repository.ts';
 import { scopeOf } from './leads.service.ts';
 import { leadCountCache } from './lead-count-cache.ts';
 
@@ -116,7 +116,12 @@ function conditions(session: Session, f: WhatsappClientsFilter, byMessage: ByMes
   return c.filter((x): x is SQL => x !== undefined);
 }
 
-export async function listWhatsappClients(db: DbOrTx, session: Session, f: WhatsappClientsFilter, messages?: MessageTextSearch): Promise<{ clientes: WhatsappClient[]; total: number; pagina: number }> {
+/**
+ * The body of GET whatsapp/clientes (WhatsappClientsResponse) as JSON text. The page's rows are
+ * written by PostgreSQL (leadListItemsJson: the CRM list's field expressions), so the app neither
+ * maps 50 lead rows nor serialises them again; only the found message is added here.
+ */
+export async function listWhatsappClients(db: DbOrTx, session: Session, f: WhatsappClientsFilter, messages?: MessageTextSearch): Promise<string> {
   const page = Math.max(1, f.page);
   const byMessage: ByMessage = messages && f.texto_busca !== '' ? await messages.leadCondition(db, session.unidadeId, f.texto_busca, sql`${leads.cliCrmId}`) : null;
   // A name-only search whose message half is a list of ids (a rare word, or none): the page walks
@@ -140,18 +145,20 @@ export async function listWhatsappClients(db: DbOrTx, session: Session, f: Whats
       .where(countWhere)
       .then((r) => Number(r[0]?.n ?? 0)),
   }));
-  const [rows, total] = await Promise.all([
-    db
-      .select({ lead: leads, nome: attendantName })
-      .from(leads)
-      .where(where)
-      .orderBy(desc(chatOrder), desc(leads.cliCrmId))
-      .limit(WHATSAPP_CLIENTS_PAGE_SIZE)
-      .offset((page - 1) * WHATSAPP_CLIENTS_PAGE_SIZE),
-    counted.total,
-  ]);
-  // One mapping of a lead row for every list (the CRM's); the route's response schema keeps only
-  // the legacy item's fields (001 §3 Lead with its list-derived fields).
-  const found = messages && f.texto_busca !== '' ? await messages.latest(db, session.unidadeId, rows.map((r) => r.lead.cliCrmId), f.texto_busca) : new Map<number, MessageMatch>();
-  return { clientes: rows.map((r) => ({ ...toCrmContato(r.lead, r.nome, []), mensagem_encontrada: found.get(r.lead.cliCrmId) ?? null })), total, pagina: page };
+  const pageIds = db
+    .select({ id: leads.cliCrmId })
+    .from(leads)
+    .where(where)
+    .orderBy(desc(chatOrder), desc(leads.cliCrmId))
+    .limit(WHATSAPP_CLIENTS_PAGE_SIZE)
+    .offset((page - 1) * WHATSAPP_CLIENTS_PAGE_SIZE);
+  const [rows, total] = await Promise.all([db.execute(leadListItemsJson(sql`array(${pageIds})`)).then((r) => (r as unknown as { rows: { id: number; json: string }[] }).rows), counted.total]);
+  // Each row's newest matching message (issue 9). Only a lead the message half found can have one:
+  // with a rare word's ids, only those of the page are asked (none at all for a name no message holds).
+  const pageLeadIds = rows.map((r) => Number(r.id));
+  const rare = byMessage !== null && 'ids' in byMessage ? new Set(byMessage.ids) : null;
+  const asked = byMessage === null ? [] : rare ? pageLeadIds.filter((id) => rare.has(id)) : pageLeadIds;
+  const found = messages && asked.length > 0 ? await messages.latest(db, session.unidadeId, asked, f.texto_busca) : new Map<number, MessageMatch>();
+  const clientes = rows.map((r) => `${r.json.slice(0, -1)},"mensagem_encontrada":${JSON.stringify(found.get(Number(r.id)) ?? null)}}`);
+  return `{"clientes":[${clientes.join(',')}],"total":${total},"pagina":${page},"por_pagina":${WHATSAPP_CLIENTS_PAGE_SIZE}}`;
 }

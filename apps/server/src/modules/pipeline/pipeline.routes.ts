@@ -19,12 +19,12 @@ import { sessionOf } from '../auth/auth.plugin.ts';
 import { errorResponses } from '../../http/lead-screens.ts';
 import type { LeadDeps } from '../leads/leads.service.ts';
 import * as service from './pipeline.service.ts';
+import { plainJson } from '../../http/plain-json.ts';
 
 const route = { config: { access: '/pipeline' } } as const;
 // The board and its pages are built field by field with the schemas' types (pipeline-board.repository
 // toCard), so they are written as JSON without zod's encode, as the CRM list is (leads.routes.ts);
 // pipeline.routes.test.ts parses every body with the schema.
-const plainJson = () => (data: unknown) => JSON.stringify(data);
 const tail = z.string().max(4000);
 // A page number: 1 to 100,000 (deeper than any column needs; keeps OFFSET bounded).
 const pageParam = idParam.pipe(z.number().max(100_000, 'Página inválida.'));

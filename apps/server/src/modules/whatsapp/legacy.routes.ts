@@ -5,7 +5,6 @@ import { errorBodySchema } from '@funil/domain/http/errors';
 import { FilterSegmentsError, WHATSAPP_CLIENTS_LAYOUT, parseFilterSegments } from '@funil/domain/leads/filter-segments';
 import {
   LEGACY_SEND_KINDS,
-  WHATSAPP_CLIENTS_PAGE_SIZE,
   legacyMessagesResponseSchema,
   legacySendBodySchema,
   legacySendResponseSchema,
@@ -13,6 +12,7 @@ import {
   whatsappClientsResponseSchema,
   type LegacySendBody,
   type LegacySendKind,
+  type WhatsappClientsResponse,
 } from '@funil/domain/whatsapp-api/legacy-api';
 import { MEDIA_BODY_LIMIT_BYTES, readResponseSchema } from '@funil/domain/whatsapp-api/gateway-api';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
@@ -25,11 +25,12 @@ import { listWhatsappClients } from '../leads/leads.service.ts';
 import { userNamesById } from '../users/users.service.ts';
 import { idempotencyKeyOf } from './idempotency.ts';
 import { latestMessageMatches, messageLeadCondition } from './message-search.service.ts';
+import type { WhatsappContext } from './whatsapp-context.ts';
+import { findMessageRow, listLeadMessages, type MessageRow } from './message-store.repository.ts';
+import { plainJson } from '../../http/plain-json.ts';
 
 /** The message-text half of the chat search, handed to the leads module's list (issue 9). */
 const MESSAGE_TEXT_SEARCH = { leadCondition: messageLeadCondition, latest: latestMessageMatches };
-import type { WhatsappContext } from './whatsapp-context.ts';
-import { findMessageRow, listLeadMessages, type MessageRow } from './message-store.repository.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 502: errorBodySchema };
 const legacy = ['/whatsappv2', '/whatsapp'] as const;
@@ -62,8 +63,14 @@ export const legacyRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = asy
   app.get(
     '/whatsapp/clientes/:page/*',
     // The one lead list of the three chats (issue 9: one set of components serves v3, v2 and legacy).
-    { config: { access: [...legacy, '/whatsapp-v3'] }, schema: { params: z.object({ page: z.string(), '*': z.string() }), response: { 200: whatsappClientsResponseSchema, ...errors } } },
-    async (request) => {
+    // The body is JSON text, its rows written by PostgreSQL (listWhatsappClients), sent as is; the
+    // schema still types and documents the route, and whatsapp-clients.routes.test.ts checks bodies against it.
+    {
+      config: { access: [...legacy, '/whatsapp-v3'] },
+      schema: { params: z.object({ page: z.string(), '*': z.string() }), response: { 200: whatsappClientsResponseSchema, ...errors } },
+      serializerCompiler: plainJson,
+    },
+    async (request, reply) => {
       let filter;
       try {
         filter = parseFilterSegments(WHATSAPP_CLIENTS_LAYOUT, [request.params.page, ...request.params['*'].replace(/\/+$/, '').split('/')]);
@@ -71,8 +78,8 @@ export const legacyRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = asy
         if (err instanceof FilterSegmentsError) throw new DomainError('invalid', err.message);
         throw err;
       }
-      const result = await listWhatsappClients(ctx.db, sessionOf(request), filter, MESSAGE_TEXT_SEARCH);
-      return { ...result, por_pagina: WHATSAPP_CLIENTS_PAGE_SIZE };
+      const body = await listWhatsappClients(ctx.db, sessionOf(request), filter, MESSAGE_TEXT_SEARCH);
+      return reply.type('application/json; charset=utf-8').send(body as unknown as WhatsappClientsResponse);
     },
   );
 

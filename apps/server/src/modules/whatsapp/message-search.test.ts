@@ -7,6 +7,7 @@ import { buildWhatsappClientsPath, emptyFilter, WHATSAPP_CLIENTS_LAYOUT } from '
 import { createUser } from '../../db/seed/builders.ts';
 import { TEST_PASSWORD } from '../../testing/test-app.ts';
 import { verifySession } from '../auth/auth.service.ts';
+import { whatsappClientsResponseSchema } from '@funil/domain/whatsapp-api/legacy-api';
 import { listWhatsappClients } from '../leads/whatsapp-clients.service.ts';
 import { invalidateLeadCounts } from '../leads/lead-count-cache.ts';
 import { whatsappMensagens } from './messages.table.ts';
@@ -139,9 +140,9 @@ describe('the per-lead word rows behind the search (issue 9, docs/decisions.md "
   it('the chat list answers the same page and total through the per-lead probe as through the ids, and the newest match of each lead', async () => {
     const session = await verifySession(db(), k.tokens.a);
     const filter = { ...emptyFilter(WHATSAPP_CLIENTS_LAYOUT), texto_busca: 'orcamento' };
-    const rare = await listWhatsappClients(db(), session, filter, { leadCondition: (d, u, t, id) => messageLeadCondition(d, u, t, id), latest: latestMessageMatches });
+    const rare = whatsappClientsResponseSchema.parse(JSON.parse(await listWhatsappClients(db(), session, filter, { leadCondition: (d, u, t, id) => messageLeadCondition(d, u, t, id), latest: latestMessageMatches })));
     invalidateLeadCounts(db(), [unit()]); // the total is counted again, through the other plan
-    const frequent = await listWhatsappClients(db(), session, filter, { leadCondition: (d, u, t, id) => messageLeadCondition(d, u, t, id, 0), latest: latestMessageMatches });
+    const frequent = whatsappClientsResponseSchema.parse(JSON.parse(await listWhatsappClients(db(), session, filter, { leadCondition: (d, u, t, id) => messageLeadCondition(d, u, t, id, 0), latest: latestMessageMatches })));
     expect(frequent.clientes.map((c) => c.cli_crm_id)).toEqual(rare.clientes.map((c) => c.cli_crm_id));
     expect(frequent.total).toBe(rare.total);
     expect(rare.clientes.map((c) => c.cli_crm_id)).toEqual(expect.arrayContaining([ids.ana, ids.bia, ids.caio]));
