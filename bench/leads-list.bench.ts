@@ -37,7 +37,7 @@ import { leadListStatements, type LeadScope, type SqlStatement } from '../apps/s
 import { parseContactListPath } from '../apps/server/src/modules/leads/leads.service.ts';
 import { crmIntervalDays } from '../apps/server/src/modules/tenancy/tenancy.service.ts';
 import { fmt, httpLoader, load, median, openLoader, report, stats, type HttpLoader, type OpenLoadJob, type OpenLoader, type Stats } from './lib.ts';
-import { machineLine, openLeadsBench, serve, type LeadsBench, type RawSql } from './leads-fixture.ts';
+import { machineLine, openLeadsBench, passWatch, serve, type LeadsBench, type RawSql } from './leads-fixture.ts';
 
 const CLIENTS = 16;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -194,15 +194,17 @@ export async function run(): Promise<void> {
   }
 }
 
-type OpenOutcome = { all: Stats; names: Stats; cpuMs: number; rps: number; lost: number; load: string };
+type OpenOutcome = { all: Stats; names: Stats; cpuMs: number; rps: number; lost: number; load: string; watched: string };
 type Target = OpenLoadJob['targets'][number];
 
 /** One open-loop pass of `targets` at `rate`, with the app's CPU per request (this process). */
 async function openPass(opener: OpenLoader, targets: Target[], rate: number, nameLabels: (label: string) => boolean): Promise<OpenOutcome> {
   const load = `carga ${loadavg().map((n) => n.toFixed(2)).join(' ')}`;
   const cpu0 = process.cpuUsage();
+  const watch = passWatch();
   const result = await opener.run({ mode: 'open', targets, ratePerSecond: rate, durationMs: OPEN_MS, warmupMs: 5_000, expectStatus: 200 });
   const cpu = process.cpuUsage(cpu0);
+  const watched = watch();
   if (result.failures > 0) throw new Error(`carga aberta: ${result.failures} respostas diferentes de 200`);
   const warmupCalls = Math.floor(5 * rate);
   const names = Object.entries(result.byLabel).flatMap(([label, l]) => (nameLabels(label) ? l : []));
@@ -214,6 +216,7 @@ async function openPass(opener: OpenLoader, targets: Target[], rate: number, nam
     rps: (result.latencies.length / result.elapsedMs) * 1000,
     lost: result.lost,
     load,
+    watched,
   };
 }
 
@@ -306,7 +309,7 @@ function reportOpen(title: string, o: OpenOutcome, namesLabel: string | null): v
     ['todas', `${line(o.all)}, ${o.rps.toFixed(0)} req/s, ${o.lost} perdidas`],
     ...(namesLabel ? [[namesLabel, line(o.names)] as [string, string]] : []),
     ['CPU do app', `${o.cpuMs.toFixed(2)} ms por requisição`],
-    ['máquina', o.load],
+    ['máquina', `${o.load}; ${o.watched}`],
   ]);
 }
 
