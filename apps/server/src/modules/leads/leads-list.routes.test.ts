@@ -1,7 +1,7 @@
 // 000 §7 contact list filters by tag and attendant (002 §3 "Contact list response"), each on a
 // unit of its own so the expected ids are exact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLeadsKit, nextPhone, type Kit } from './leads-test-kit.ts';
+import { createLeadsKit, everyListFieldSet, nextPhone, type Kit } from './leads-test-kit.ts';
 import { leadTags, tags } from '../tags/tags.table.ts';
 import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
 import { negotiationStatuses, referenceLists, saleStatuses } from '../catalog/catalog.service.ts';
@@ -252,39 +252,7 @@ describe('issue 8: the page written by PostgreSQL (CRM_CONTATO_SQL) is toCrmCont
   it('a lead with every field set, and one with every optional field empty, read as leadView reads them', async () => {
     const db = k.t.database.db;
     const [tag] = await db.insert(tags).values({ idUnidade: k.unitId('A1'), nome: 'Formato', cor: '#abcdef' }).returning({ id: tags.id });
-    const full = await k.lead({
-      cliNome: 'Formato Completo',
-      cliCampanhaNome: 'Formato',
-      cliEmail: 'formato@exemplo.com.br',
-      cliDataCaptacao: new Date('2026-03-01T12:34:56.789Z'),
-      cliDataAtendimento: new Date('2026-03-02T01:02:03.004Z'),
-      cliContatoAgendado: new Date('2026-03-03T23:59:59.999Z'),
-      cliDataProximaTentativa: new Date('2026-03-04T00:00:00.000Z'),
-      cliMensagemAgendada: 'Olá!',
-      cliDataMensagemAgendada: new Date('2026-03-05T02:30:00.000Z'),
-      valorTicket: '1234.50',
-      valorPotencial: 3,
-      idPotencial: 2,
-      idUsuario: k.t.fixture.users.u.id,
-      informacoesExtra: { cep: '04538133', outro: { a: [1, 'b'] } },
-      whatsappBlocked: 1,
-      isGroup: 1,
-      marcadoNaoLida: 1,
-      whatsappUltimaMensagemTexto: 'última "mensagem" \\ com aspas',
-      whatsappUltimaMensagemDataGeral: new Date('2026-03-06T10:00:00.123Z'),
-      whatsappUltimaMensagemDataEnviada: new Date('2026-03-06T10:00:00.123Z'),
-      whatsappUltimaMensagemDataRecebida: new Date('2026-03-06T09:00:00.5Z'),
-      whatsappUltimaMensagemNaoLidas: -2,
-      whatsappUltimaMensagemFromMe: 7,
-      whatsappUltimaMensagemTipo: 'image',
-      whatsappUltimaMensagemStatus: 5,
-      utmSource: 'facebook',
-      adName: 'Anúncio',
-      adId: '123',
-      cliCampanhaId: '456',
-      cliTentativas: 3,
-      cliTentativasDiarias: 1,
-    });
+    const full = await k.lead(everyListFieldSet(k.t.fixture.users.u.id));
     await db.insert(leadTags).values({ cliCrmId: full, idTag: tag!.id });
     const empty = await k.lead({ cliNome: 'Formato Vazio', cliCampanhaNome: 'Formato', cliDataCaptacao: new Date('2026-02-01T00:00:00Z'), whatsappUltimaMensagemFromMe: 1, whatsappUltimaMensagemStatus: 2 });
     const data = await list('a', { cli_campanha_nome: 'Formato' });

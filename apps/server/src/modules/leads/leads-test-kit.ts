@@ -78,3 +78,45 @@ export async function createLeadsKit(): Promise<Kit> {
     },
   };
 }
+
+/**
+ * A lead with every list field set, each in the form that tests its writing: instants with
+ * milliseconds, a numeric ticket, nested extra data, flags outside 0/1, negative unread counts, an
+ * unknown message status, quotes and backslashes in text. The lists' row tests (the CRM page and
+ * the chat page, both written by PostgreSQL) compare it with the lead's own read, field by field.
+ */
+export function everyListFieldSet(idUsuario: number): Partial<typeof leads.$inferInsert> {
+  return {
+    cliNome: 'Formato Completo',
+    cliCampanhaNome: 'Formato',
+    cliEmail: 'formato@exemplo.com.br',
+    cliDataCaptacao: new Date('2026-03-01T12:34:56.789Z'),
+    cliDataAtendimento: new Date('2026-03-02T01:02:03.004Z'),
+    cliContatoAgendado: new Date('2026-03-03T23:59:59.999Z'),
+    cliDataProximaTentativa: new Date('2026-03-04T00:00:00.000Z'),
+    cliMensagemAgendada: 'Olá!',
+    cliDataMensagemAgendada: new Date('2026-03-05T02:30:00.000Z'),
+    valorTicket: '1234.50',
+    valorPotencial: 3,
+    idPotencial: 2,
+    idUsuario,
+    informacoesExtra: { cep: '04538133', outro: { a: [1, 'b'] } },
+    whatsappBlocked: 1,
+    isGroup: 1,
+    marcadoNaoLida: 1,
+    whatsappUltimaMensagemTexto: 'última "mensagem" \\ com aspas',
+    whatsappUltimaMensagemDataGeral: new Date('2026-03-06T10:00:00.123Z'),
+    whatsappUltimaMensagemDataEnviada: new Date('2026-03-06T10:00:00.123Z'),
+    whatsappUltimaMensagemDataRecebida: new Date('2026-03-06T09:00:00.5Z'),
+    whatsappUltimaMensagemNaoLidas: -2,
+    whatsappUltimaMensagemFromMe: 7,
+    whatsappUltimaMensagemTipo: 'image',
+    whatsappUltimaMensagemStatus: 5,
+    utmSource: 'facebook',
+    adName: 'Anúncio',
+    adId: '123',
+    cliCampanhaId: '456',
+    cliTentativas: 3,
+    cliTentativasDiarias: 1,
+  };
+}

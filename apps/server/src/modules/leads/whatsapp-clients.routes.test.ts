@@ -8,6 +8,7 @@ import { whatsappClientSchema, whatsappClientsResponseSchema, WHATSAPP_CLIENTS_P
 import { startKit, type Kit } from '../whatsapp/whatsapp-test-kit.ts';
 import { whatsappMensagens } from '../whatsapp/messages.table.ts';
 import { leadView } from './leads.repository.ts';
+import { everyListFieldSet } from './leads-test-kit.ts';
 
 let k: Kit;
 const ids: Record<string, number> = {};
@@ -29,31 +30,7 @@ async function expectedRow(cliCrmId: number, mensagem_encontrada: unknown = null
 beforeAll(async () => {
   k = await startKit();
   const f = k.t.fixture;
-  ids.full = await k.addLead(f.unitA1, f.companyA, 'Formato Completo', '11911112001', {
-    cliCampanhaNome: 'Formato',
-    cliEmail: 'formato@exemplo.com.br',
-    cliDataCaptacao: new Date('2026-03-01T12:34:56.789Z'),
-    cliContatoAgendado: new Date('2026-03-03T23:59:59.999Z'),
-    cliDataProximaTentativa: new Date('2026-03-04T00:00:00.000Z'),
-    cliMensagemAgendada: 'Olá!',
-    cliDataMensagemAgendada: new Date('2026-03-05T02:30:00.000Z'),
-    valorTicket: '1234.50',
-    idUsuario: f.users.u.id,
-    informacoesExtra: { cep: '04538133', outro: { a: [1, 'b'] } },
-    whatsappBlocked: 1,
-    isGroup: 1,
-    marcadoNaoLida: 1,
-    whatsappUltimaMensagemTexto: 'última "mensagem" \\ com aspas',
-    whatsappUltimaMensagemDataGeral: new Date('2026-03-06T10:00:00.123Z'),
-    whatsappUltimaMensagemDataEnviada: new Date('2026-03-06T10:00:00.123Z'),
-    whatsappUltimaMensagemDataRecebida: new Date('2026-03-06T09:00:00.5Z'),
-    whatsappUltimaMensagemNaoLidas: -2,
-    whatsappUltimaMensagemFromMe: 7,
-    whatsappUltimaMensagemTipo: 'image',
-    whatsappUltimaMensagemStatus: 5,
-    utmSource: 'facebook',
-    adName: 'Anúncio',
-  });
+  ids.full = await k.addLead(f.unitA1, f.companyA, 'Formato Completo', '11911112001', everyListFieldSet(f.users.u.id));
   ids.empty = await k.addLead(f.unitA1, f.companyA, 'Formato Vazio', '11911112002', {
     cliCampanhaNome: 'Formato',
     cliDataCaptacao: new Date('2026-02-01T00:00:00Z'),
