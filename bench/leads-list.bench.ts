@@ -36,8 +36,8 @@ import {
 import { leadListStatements, type LeadScope, type SqlStatement } from '../apps/server/src/modules/leads/leads.repository.ts';
 import { parseContactListPath } from '../apps/server/src/modules/leads/leads.service.ts';
 import { crmIntervalDays } from '../apps/server/src/modules/tenancy/tenancy.service.ts';
-import { fmt, httpLoader, load, median, openLoader, report, stats, type HttpLoader, type OpenLoadJob, type OpenLoader, type Stats } from './lib.ts';
-import { machineLine, openLeadsBench, passWatch, serve, type LeadsBench, type RawSql } from './leads-fixture.ts';
+import { fmt, httpLoader, load, median, openLoader, passWatch, report, stats, type HttpLoader, type OpenLoadJob, type OpenLoader, type Stats } from './lib.ts';
+import { machineLine, openLeadsBench, serve, type LeadsBench, type RawSql } from './leads-fixture.ts';
 
 const CLIENTS = 16;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -116,12 +116,11 @@ async function measure(task: () => Promise<unknown>): Promise<{ stats: Stats; rp
 
 export async function run(): Promise<void> {
   const bench = await openLeadsBench();
-  // The chat's list is served to a unit with the gateway on and an instance (000 §6 /chat).
-  if (CHAT) await enableChat(bench).catch(async (error: unknown) => {
-    await bench.close();
-    throw error;
-  });
-  const served = await serve(bench).catch(async (error: unknown) => {
+  const served = await (async () => {
+    // The chat's list is served to a unit with the gateway on and an instance (000 §6 /chat).
+    if (CHAT) await enableChat(bench);
+    return serve(bench);
+  })().catch(async (error: unknown) => {
     await bench.close();
     throw error;
   });

@@ -2,7 +2,8 @@
 // bounded count and time, and a baseline measured in the same run so results are ratios.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { performance } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
+import { performance, PerformanceObserver } from 'node:perf_hooks';
 import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/connection.ts';
 
@@ -206,4 +207,38 @@ export async function openBenchDatabase(name: string): Promise<{ database: Datab
   const target = new URL(url);
   target.pathname = `/${name}`;
   return { database: await openDatabase({ url: target.toString() }), engine: 'postgres' };
+}
+
+/**
+ * What the machine and the app's heap did during a pass, to read a figure against: the machine's
+ * CPU busy and stolen shares (/proc/stat: time the hypervisor gave to others while this VM wanted
+ * to run), the app's garbage collection time and its heap at the end. Call it at the start; the
+ * function it gives ends the reading and describes it.
+ */
+export function passWatch(): () => string {
+  const cpu0 = procStat();
+  let gcMs = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcMs += entry.duration;
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return () => {
+    observer.disconnect();
+    const cpu = procStat();
+    const share = (pick: (s: ProcStat) => number) => (cpu && cpu0 && cpu.total > cpu0.total ? ((pick(cpu) - pick(cpu0)) / (cpu.total - cpu0.total)) * 100 : NaN);
+    const heap = process.memoryUsage().heapUsed / 2 ** 20;
+    return `máquina ocupada ${share((s) => s.busy).toFixed(0)}%, roubada ${share((s) => s.steal).toFixed(1)}%; GC do app ${gcMs.toFixed(0)} ms, heap ${heap.toFixed(0)} MiB`;
+  };
+}
+
+type ProcStat = { total: number; busy: number; steal: number };
+/** The machine's CPU counters (jiffies since boot, all cores), null off Linux. */
+function procStat(): ProcStat | null {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields.map(Number);
+    return { total: user + nice + system + idle + iowait + irq + softirq + steal, busy: user + nice + system + irq + softirq, steal };
+  } catch {
+    return null;
+  }
 }

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 
@@ -28,6 +29,11 @@ export type Database = {
 export type NotifyHandlers = { notify(): void; state(following: boolean): void };
 
 const RELISTEN_MS = 1_000;
+
+/** The rows of a drizzle SQL statement, on either engine (node-postgres and PGlite both answer `{ rows }`). */
+export async function executeRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
 
 type RawClient = { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
 

@@ -3,7 +3,7 @@
 // defines each number; the service chooses units, periods and filters.
 import { sql, type SQL } from 'drizzle-orm';
 import { formatIsoDate as formatDay } from '@funil/domain/format/date';
-import type { DbOrTx } from '../../db/connection.ts';
+import { executeRows as rows, type DbOrTx } from '../../db/connection.ts';
 
 /** Which leads a call reads: units, an optional owner (an attendant's own leads) and the v2 filters. */
 export type LeadScope = {
@@ -21,10 +21,6 @@ export type LeadScope = {
 /** A half-open period [inicio, fim). */
 export type Period = { inicio: Date; fim: Date };
 
-async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 const list = (values: readonly (number | string)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 

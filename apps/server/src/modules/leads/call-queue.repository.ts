@@ -1,7 +1,7 @@
 // The call queue's SQL (issue 12; 002 §4, §8, §9): the next leads of a unit by its queue rules,
 // claimed with a lease in one statement, so two attendants never get the same lead at once.
 import { queryRows, type Db } from '../../db/connection.ts';
-import type { LeadScope } from './leads.repository.ts';
+import { intArray, type LeadScope } from './leads.repository.ts';
 
 export type QueueQuery = {
   scope: LeadScope;
@@ -17,7 +17,6 @@ export type QueueQuery = {
   leaseUntil: Date;
 };
 
-const intArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(Number(id))).join(',')}}`;
 
 /**
  * Claims up to `quantidade` leads for the scope's user and returns their ids in queue order:

@@ -439,7 +439,7 @@ export function leadListItemsJson(pageIds: SQL): SQL {
 }
 
 /** A list of integer ids as one array parameter (`{1,2,3}`), the same on both engines. */
-const intArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(Number(id))).join(',')}}`;
+export const intArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(Number(id))).join(',')}}`;
 const instant = (d: Date): string => d.toISOString();
 
 /**

@@ -4,10 +4,10 @@
 import type { ContactListFilter } from '@funil/domain/leads/filter-segments';
 import type { PipelineCard } from '@funil/domain/pipeline/pipeline-api';
 import type { PipelineFamily } from '@funil/domain/pipeline/pipeline';
-import { queryPrepared, type Db, type DbOrTx } from '../../db/connection.ts';
+import { executeRows, queryPrepared, type Db, type DbOrTx } from '../../db/connection.ts';
 import { sql } from 'drizzle-orm';
 import { userNameSql } from '../users/users.service.ts';
-import { Params, listWhere, type LeadScope } from './leads.repository.ts';
+import { Params, intArray, listWhere, type LeadScope } from './leads.repository.ts';
 
 // The board's statements are named prepared statements on PostgreSQL (queryPrepared): a board read
 // runs the same few texts again and again, and planning them cost more than running them
@@ -137,9 +137,9 @@ type PositionRow = { cli_crm_id: number; posicao: number; coluna: number };
 export async function positionsOf(db: DbOrTx, idUnidade: number, family: PipelineFamily, ids: readonly number[]): Promise<PositionRow[]> {
   if (ids.length === 0) return [];
   const col = family === 'negociacao' ? sql.raw('cli_status_negociacao') : sql.raw('cli_status_negociacao_venda');
-  const result = (await db.execute(sql`select cli_crm_id, posicao_pipeline as posicao, ${col} as coluna from leads
-    where id_unidade = ${idUnidade} and desativado = 0 and cli_crm_id = any(${`{${ids.map((i) => Math.trunc(i)).join(',')}}`}::int[])`)) as unknown as { rows: PositionRow[] };
-  return result.rows.map((r) => ({ cli_crm_id: Number(r.cli_crm_id), posicao: Number(r.posicao), coluna: Number(r.coluna) }));
+  const rows = await executeRows<PositionRow>(db, sql`select cli_crm_id, posicao_pipeline as posicao, ${col} as coluna from leads
+    where id_unidade = ${idUnidade} and desativado = 0 and cli_crm_id = any(${intArray(ids)}::int[])`);
+  return rows.map((r) => ({ cli_crm_id: Number(r.cli_crm_id), posicao: Number(r.posicao), coluna: Number(r.coluna) }));
 }
 
 /** The smallest position of a column (the top card), or null when it is empty. */

@@ -5,11 +5,11 @@ import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } f
 import type { WhatsappClientsFilter } from '@funil/domain/leads/filter-segments';
 import type { MessageMatch } from '@funil/domain/whatsapp-api/legacy-api';
 import { WHATSAPP_CLIENTS_PAGE_SIZE } from '@funil/domain/whatsapp-api/legacy-api';
-import type { DbOrTx } from '../../db/connection.ts';
+import { executeRows, type DbOrTx } from '../../db/connection.ts';
 import { leads } from './leads.table.ts';
 import { leadHasAnyTag } from '../tags/tags.service.ts';
 import type { Session } from '../auth/auth.service.ts';
-import { NAME_WALK_LIMIT, Params, asDrizzleSql, leadListItemsJson, leadNameOnlyQuery, leadSearchCondition } from './leads.repository.ts';
+import { NAME_WALK_LIMIT, Params, asDrizzleSql, intArray, leadListItemsJson, leadNameOnlyQuery, leadSearchCondition } from './leads.repository.ts';
 import { scopeOf } from './leads.service.ts';
 import { leadCountCache } from './lead-count-cache.ts';
 
@@ -50,8 +50,8 @@ function nameOrIds(term: string, unidadeId: number, ids: readonly number[]): SQL
   return sql`${leads.cliCrmId} = any(array(${names ? sql`${names} union ` : sql``}${idList}))`;
 }
 
-/** Lead ids as an int[] literal (ids from our own queries, truncated to integers). */
-const idArray = (ids: readonly number[]) => sql.raw(`'{${ids.map((id) => Math.trunc(Number(id))).join(',')}}'::int[]`);
+/** Lead ids as one int[] parameter. */
+const idArray = (ids: readonly number[]) => sql`${intArray(ids)}::int[]`;
 
 /** The chat list's order (leads_chat_lista_idx): the last message, else the capture, newest first. */
 const chatOrder = sql`coalesce(${leads.whatsappUltimaMensagemDataGeral}, ${leads.cliDataCaptacao})`;
@@ -152,7 +152,7 @@ export async function listWhatsappClients(db: DbOrTx, session: Session, f: Whats
     .orderBy(desc(chatOrder), desc(leads.cliCrmId))
     .limit(WHATSAPP_CLIENTS_PAGE_SIZE)
     .offset((page - 1) * WHATSAPP_CLIENTS_PAGE_SIZE);
-  const [rows, total] = await Promise.all([db.execute(leadListItemsJson(sql`array(${pageIds})`)).then((r) => (r as unknown as { rows: { id: number; json: string }[] }).rows), counted.total]);
+  const [rows, total] = await Promise.all([executeRows<{ id: number; json: string }>(db, leadListItemsJson(sql`array(${pageIds})`)), counted.total]);
   // Each row's newest matching message (issue 9). Only a lead the message half found can have one:
   // with a rare word's ids, only those of the page are asked (none at all for a name no message holds).
   const pageLeadIds = rows.map((r) => Number(r.id));

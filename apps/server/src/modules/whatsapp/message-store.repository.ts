@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { CHAT_MEDIA_TYPES, type ChatMediaType } from '@funil/domain/whatsapp-api/chat-message';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
-import type { DbOrTx } from '../../db/connection.ts';
+import { executeRows, type DbOrTx } from '../../db/connection.ts';
 import { leadLastMessageUpdate, leadsByPhoneKey, leadSummaryOfRaw, type RawLeadSummary } from '../leads/leads.service.ts';
 import { whatsappMensagens, type QuotedSnapshot } from './messages.table.ts';
 
@@ -14,9 +14,6 @@ export type MessageRow = typeof whatsappMensagens.$inferSelect;
 export const NEW_MESSAGE_BOOKKEEPING = { mediaTentativas: 0, mediaTentarEm: null, editadoEm: null, corpoOriginal: null, chaveIdempotencia: null } as const satisfies Partial<MessageRow>;
 
 type Rows<T> = { rows: T[] };
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as Rows<T>).rows;
-}
 
 /** A message as stored, before its lead is known. */
 export type RecordMessage = {
@@ -94,7 +91,7 @@ async function rowsOfPrepared<T>(db: DbOrTx, name: string, query: SQL): Promise<
     const pool = client as { query(config: { name: string; text: string; values: unknown[] }): Promise<Rows<T>> };
     return (await pool.query({ name, text, values: params })).rows;
   }
-  return rowsOf<T>(db, query);
+  return executeRows<T>(db, query);
 }
 
 /**
