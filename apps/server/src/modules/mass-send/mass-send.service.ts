@@ -40,7 +40,7 @@ import {
   type RecipientRow,
 } from './mass-send.repository.ts';
 
-export type MassSendDeps = { db: Db; ctx: WhatsappContext; realtime: Pick<Realtime, 'toUnit'>; now: () => Date; wake: () => void };
+export type MassSendDeps = { db: Db; ctx: WhatsappContext; realtime: Pick<Realtime, 'toUnit' | 'toUsersWhoSee' | 'toUnitExceptWhoSee'>; now: () => Date; wake: () => void };
 
 /** The one media file of a payload (002 §3 medias). */
 export type MassSendMedia = { content: Buffer; mimetype: string; filename: string };
