@@ -134,7 +134,8 @@ export async function applyLeadChange(deps: LeadDeps, session: Session, id: numb
     // Issue 21: who saw the lead before the change and who sees it after (an assignment, a transfer).
     const before: LeadAudience = { idUnidade: lead.idUnidade, idUsuario: lead.idUsuario };
     const after: LeadAudience = { idUnidade: unit, idUsuario: change.set && 'idUsuario' in change.set ? (change.set.idUsuario ?? null) : lead.idUsuario };
-    return { change, message: change.message, historyIds, audiences: [before, after] };
+    const same = before.idUnidade === after.idUnidade && before.idUsuario === after.idUsuario;
+    return { change, message: change.message, historyIds, audiences: same ? [after] : [before, after] };
   });
   if (result.change) announce(deps, session, id, result.change.action, result.audiences);
   const view = await leadView(deps.db, id);
