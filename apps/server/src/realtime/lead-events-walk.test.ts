@@ -25,6 +25,7 @@ let dona: Person; // attendant without acesso_atribuidos, the lead's attendant
 let outra: Person; // attendant without acesso_atribuidos, who may not see the lead
 let terceira: Person; // attendant without acesso_atribuidos, who receives the lead later
 let hidden: number;
+let campanhaId = 0;
 const NOME = 'Lead Reservado da Dona';
 const TELEFONE = '11987659001';
 const TEXTS = ['Texto recebido reservado', 'Texto enviado reservado', 'Texto agendado reservado', 'Texto da campanha reservado', 'Texto depois da troca'];
@@ -121,7 +122,7 @@ describe("every lead event of the realtime registry reaches only those who may s
     // A mass send (002 §7): the attendant's campaign with the lead, one step of the engine.
     const created = await k.t.as(dona.token, { method: 'POST', url: '/api/envio-em-massa', payload: { nomeDisparo: 'Campanha reservada', intervaloMensagem: 20, leads: [{ cli_crm_id: hidden }], mensagens: [TEXTS[3]] } });
     ok(created, 201);
-    const campanhaId = (created.json() as { data: { id: number } }).data.id;
+    campanhaId = (created.json() as { data: { id: number } }).data.id;
     expect(await massSendEngineOf(k.t.app).step(campanhaId)).toBe('sent');
     await k.settle();
     await new Promise((r) => setTimeout(r, 200));
@@ -139,6 +140,22 @@ describe("every lead event of the realtime registry reaches only those who may s
     expect(watcher.events.filter((e) => mentions(e, hidden))).toEqual([]);
     expect(watcher.events.some((e) => e.name === updateCampaignEvent(k.t.fixture.companyA) && (e.payload as { campanhaId: number }).campanhaId === campanhaId)).toBe(true);
     expect(watcher.events.map((e) => keyOf(e.name))).toContain('createCampaign');
+  });
+
+  it("the campaign monitor's list of leads follows the same rule (002 §7 'Listar Envios'; the row carries the text sent)", async () => {
+    const list = async (token: string) => {
+      const res = await k.t.as(token, { method: 'GET', url: `/api/envio-em-massa/${campanhaId}/clientes` });
+      ok(res);
+      return res.json() as { campanha: { totalClientes: number }; data: { cli_crm_id: number; mensagem: string | null }[] };
+    };
+    expect(campanhaId).toBeGreaterThan(0);
+    const own = await list(dona.token);
+    expect(own.data.map((r) => [r.cli_crm_id, r.mensagem])).toEqual([[hidden, TEXTS[3]]]);
+    const other = await list(outra.token);
+    expect(other.data).toEqual([]);
+    // The campaign's counters stay the whole campaign's.
+    expect(other.campanha.totalClientes).toBe(1);
+    expect((await list(k.tokens.a)).data.map((r) => r.cli_crm_id)).toEqual([hidden]);
   });
 
   it('a lead given to another attendant: the former one learns only that it left, then nothing; unassigned, every attendant sees it again', async () => {

@@ -867,7 +867,16 @@ export async function recordMassSendOptOut(db: Db | Tx, lead: { cliCrmId: number
 export const MASS_SEND_OPT_OUT_HISTORY = 'Lead pediu para sair dos envios em massa';
 
 /** What the campaign monitor shows of its leads (002 §3 'Campaign client'): name, number, last answer. */
-export async function massSendLeadFacts(db: Db | Tx, ids: readonly number[]): Promise<Map<number, { nome: string; telefone: string; recebidaEm: Date | null }>> {
+export async function massSendLeadFacts(db: Db | Tx, ids: readonly number[]): Promise<Map<number, { nome: string; telefone: string; recebidaEm: Date | null; idUsuario: number | null }>> {
   const rows = ids.length === 0 ? [] : await chat.leadFacts(db, ids);
-  return new Map(rows.map((r) => [r.cliCrmId, { nome: r.nome ?? '', telefone: r.telefone ?? '', recebidaEm: r.recebidaEm }]));
+  return new Map(rows.map((r) => [r.cliCrmId, { nome: r.nome ?? '', telefone: r.telefone ?? '', recebidaEm: r.recebidaEm, idUsuario: r.idUsuario }]));
+}
+
+/**
+ * Whether the session may see a campaign's lead (001 §6, issue 21): another attendant's lead is
+ * not shown to an attendant without acesso_atribuidos; a lead whose row is gone, only to those who
+ * see every lead.
+ */
+export function sessionSeesLead(session: Session, lead: { idUsuario: number | null } | undefined): boolean {
+  return lead ? isLeadVisibleTo(lead, viewerOf(session)) : seesAssignedLeads(viewerOf(session));
 }
