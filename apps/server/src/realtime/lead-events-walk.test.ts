@@ -18,7 +18,6 @@ const THURSDAY_10H = new Date('2026-11-26T13:00:00Z');
 const MASS = { habilita_envio_em_massaV2: true, configuracoes_envio_em_massa: { quantidade_max_leads: 50, tempo_minimo: 10, tempo_maximo: 50, janela_erros: 5, percentual_erros: 40 } };
 const INST = 'privacidade-a1';
 
-type Client = Awaited<ReturnType<Kit['socket']>>;
 type Person = { id: number; token: string };
 let k: Kit;
 let dona: Person; // attendant without acesso_atribuidos, the lead's attendant
