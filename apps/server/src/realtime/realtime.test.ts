@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
-import { contactEvent } from '@funil/domain/realtime/events';
+import { contactEvent, unitDataEvent, UNIT_DATA_CHANGES } from '@funil/domain/realtime/events';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -28,7 +28,7 @@ function open(token: string): Promise<Opened> {
     const socket = connect(url, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
     sockets.push(socket);
     const got: unknown[] = [];
-    socket.on(contactEvent(t.fixture.companyA), (p: unknown) => got.push(p));
+    socket.on(unitDataEvent(t.fixture.companyA), (p: unknown) => got.push(p));
     const ended = new Promise<string>((r) => socket.once('disconnect', (reason) => r(reason)));
     socket.once('ready', () => resolve({ socket, got, ended }));
     socket.once('connect_error', (err) => reject(err));
@@ -38,7 +38,8 @@ function open(token: string): Promise<Opened> {
 const settle = (ms = 300) => new Promise((r) => setTimeout(r, ms));
 /** Resolves with the disconnect reason, or 'still connected' after `ms`. */
 const endedWithin = (s: Opened, ms: number) => Promise.race([s.ended, settle(ms).then(() => 'still connected')]);
-const change = (n: number) => ({ action: 'atualizado', cli_crm_id: n, idUnidade: t.fixture.unitA1 }) as const;
+/** The n-th of three distinct unit-wide payloads (a unit-data change carries nothing of a lead). */
+const change = (n: 1 | 2 | 3) => ({ motivo: UNIT_DATA_CHANGES[n], idUnidade: t.fixture.unitA1 });
 const exec = (query: ReturnType<typeof sql>) => t.app.db.execute(query);
 
 describe('Socket.IO (001 §7 "Main socket")', () => {
@@ -50,8 +51,8 @@ describe('Socket.IO (001 §7 "Main socket")', () => {
     const a1 = await open(await t.login(t.fixture.users.u.email));
     const a2 = await open(await t.login(t.fixture.users.uA2.email));
     const b1 = await open(await t.login(t.fixture.users.uB1.email));
-    t.app.realtime.toUnit(t.fixture.unitA1, contactEvent(t.fixture.companyA), change(1));
-    t.app.realtime.toCompany(t.fixture.companyA, contactEvent(t.fixture.companyA), change(2));
+    t.app.realtime.toUnit(t.fixture.unitA1, unitDataEvent(t.fixture.companyA), change(1));
+    t.app.realtime.toCompany(t.fixture.companyA, unitDataEvent(t.fixture.companyA), change(2));
     await settle();
     expect(a1.got).toEqual([change(1), change(2)]);
     expect(a2.got).toEqual([change(2)]);
@@ -60,9 +61,17 @@ describe('Socket.IO (001 §7 "Main socket")', () => {
 
   it('refuses to emit a payload outside the realtime contract (issue 7 §3 "one name, one shape")', () => {
     // @ts-expect-error the WhatsApp module's former shape of company-{id}-contact is a type error
-    expect(() => t.app.realtime.toUnit(t.fixture.unitA1, contactEvent(t.fixture.companyA), { action: 'create', contact: { cli_crm_id: 1 } })).toThrow(
-      /fora do contrato: company-\d+-contact/,
+    expect(() => t.app.realtime.toUnit(t.fixture.unitA1, unitDataEvent(t.fixture.companyA), { action: 'create', contact: { cli_crm_id: 1 } })).toThrow(
+      /fora do contrato: company-\d+-unit-data/,
     );
+  });
+
+  it("refuses to emit a lead's event to a whole unit or company (issue 21: only to the users who may see the lead, 001 §6)", () => {
+    const lead = { action: 'atualizado', cli_crm_id: 1, idUnidade: t.fixture.unitA1 } as const;
+    // @ts-expect-error a lead's event is a type error for toUnit
+    expect(() => t.app.realtime.toUnit(t.fixture.unitA1, contactEvent(t.fixture.companyA), lead)).toThrow('evento de lead para a unidade inteira: company-');
+    // @ts-expect-error and for toCompany
+    expect(() => t.app.realtime.toCompany(t.fixture.companyA, contactEvent(t.fixture.companyA), lead)).toThrow('evento de lead para a unidade inteira');
   });
 });
 
@@ -74,7 +83,7 @@ describe('a socket lives no longer than its session (issue 7 §3, 000 §4)', () 
     const res = await t.as(token, { method: 'POST', url: '/api/logout' });
     expect(res.statusCode).toBe(200);
     expect(await endedWithin(s, 2_000)).toBe('io server disconnect');
-    t.app.realtime.toUnit(t.fixture.unitA1, contactEvent(t.fixture.companyA), change(3));
+    t.app.realtime.toUnit(t.fixture.unitA1, unitDataEvent(t.fixture.companyA), change(3));
     await settle();
     expect(s.got).toEqual([]);
     expect(other.got).toEqual([change(3)]);

@@ -3,13 +3,16 @@
 // ends) through the Redis adapter. What may be emitted is the contract of @funil/domain/realtime/events.
 import { Server } from 'socket.io';
 import type { FastifyInstance } from 'fastify';
-import { parseRealtimePayload, type RealtimeEventName, type RealtimePayloadIn } from '@funil/domain/realtime/events';
+import { parseRealtimePayload, realtimeAudienceOf, type LeadEventName, type RealtimePayloadIn, type UnitEventName } from '@funil/domain/realtime/events';
 import type { Db } from '../db/connection.ts';
 import { seesAssignedLeads } from '@funil/domain/leads/visibility';
 import { verifySession, type Session } from '../modules/auth/auth.service.ts';
 
-/** Emits one event of the contract: a name it does not know, or another payload shape, is a type error. */
-export type Emit = <N extends RealtimeEventName>(room: number, event: N, payload: RealtimePayloadIn<N>) => void;
+/**
+ * Emits one event of the contract that carries nothing of a lead: a name it does not know, another
+ * payload shape, or a lead's event (issue 21: those go through toUsersWhoSee) is a type error.
+ */
+export type Emit = <N extends UnitEventName>(room: number, event: N, payload: RealtimePayloadIn<N>) => void;
 
 export type Realtime = {
   io: Server;
@@ -20,9 +23,15 @@ export type Realtime = {
   /**
    * Emits to the sockets of the lead's unit whose user may see the lead (001 §6, the rule of
    * @funil/domain/leads/visibility): users who see every lead, plus — for attendants without
-   * acesso_atribuidos — everyone when it is unassigned, else its attendant only.
+   * acesso_atribuidos — everyone when it is unassigned, else its attendant only. Several
+   * audiences (the lead before and after a transfer) reach each socket once.
    */
-  toUsersWhoSee: <N extends RealtimeEventName>(lead: { idUnidade: number; idUsuario: number | null }, event: N, payload: RealtimePayloadIn<N>) => void;
+  toUsersWhoSee: <N extends LeadEventName>(lead: LeadAudience | readonly LeadAudience[], event: N, payload: RealtimePayloadIn<N>) => void;
+  /**
+   * Emits to the unit's sockets whose user may NOT see the lead: the lead-less counterpart of a
+   * lead's event (a campaign's counter moved), so their screens still follow the unit.
+   */
+  toUnitExceptWhoSee: <N extends UnitEventName>(lead: LeadAudience, event: N, payload: RealtimePayloadIn<N>) => void;
   close(): Promise<void>;
 };
 
@@ -37,9 +46,17 @@ export const unitOwnLeadsRoom = (unitId: number) => `unit:${unitId}:leads-propri
 /** One user's sockets in one unit. */
 export const unitUserRoom = (unitId: number, userId: number) => `unit:${unitId}:user:${userId}`;
 
+/**
+ * Who may see a lead: its unit and its attendant (001 §3 idUsuario). `idUsuario: undefined` is a
+ * lead whose attendant is not known (a row gone): only the users who see every lead of the unit.
+ */
+export type LeadAudience = { idUnidade: number; idUsuario: number | null | undefined };
+
 /** The rooms whose sockets may see a lead (isLeadVisibleTo, as rooms). */
-export function roomsWhoSee(lead: { idUnidade: number; idUsuario: number | null }): string[] {
-  return [unitAllLeadsRoom(lead.idUnidade), lead.idUsuario === null ? unitOwnLeadsRoom(lead.idUnidade) : unitUserRoom(lead.idUnidade, lead.idUsuario)];
+export function roomsWhoSee(lead: LeadAudience): string[] {
+  const all = unitAllLeadsRoom(lead.idUnidade);
+  if (lead.idUsuario === undefined) return [all];
+  return [all, lead.idUsuario === null ? unitOwnLeadsRoom(lead.idUnidade) : unitUserRoom(lead.idUnidade, lead.idUsuario)];
 }
 
 export type RealtimeOptions = {
@@ -95,17 +112,24 @@ export async function attachRealtime(app: FastifyInstance, db: Db, options: Real
     if (!result.ok) throw new Error(`evento em tempo real fora do contrato: ${result.reason}`);
   };
   const emitTo = (room: (id: number) => string): Emit => {
-    if (!options.checkPayloads) return (id, event, payload) => void io.to(room(id)).emit(event, payload);
     return (id, event, payload) => {
-      check(event, payload);
+      if (options.checkPayloads) check(event, payload);
+      // Issue 21: a lead's event never goes unit-wide, whatever a cast let through the types.
+      if (realtimeAudienceOf(event) !== 'unit') throw new Error(`evento de lead para a unidade inteira: ${event}`);
       io.to(room(id)).emit(event, payload);
     };
   };
 
   const toUsersWhoSee: Realtime['toUsersWhoSee'] = (lead, event, payload) => {
     if (options.checkPayloads) check(event, payload);
-    // One emit to several rooms reaches each socket once.
-    io.to(roomsWhoSee(lead)).emit(event, payload);
+    const audiences: readonly LeadAudience[] = Array.isArray(lead) ? lead : [lead as LeadAudience];
+    // One emit to several rooms reaches each socket once (on every process, through the adapter).
+    io.to([...new Set(audiences.flatMap(roomsWhoSee))]).emit(event, payload);
+  };
+  const toUnitExceptWhoSee: Realtime['toUnitExceptWhoSee'] = (lead, event, payload) => {
+    if (options.checkPayloads) check(event, payload);
+    if (realtimeAudienceOf(event) !== 'unit') throw new Error(`evento de lead para quem não vê o lead: ${event}`);
+    io.to(unitRoom(lead.idUnidade)).except(roomsWhoSee(lead)).emit(event, payload);
   };
 
   return {
@@ -113,6 +137,7 @@ export async function attachRealtime(app: FastifyInstance, db: Db, options: Real
     toUnit: emitTo(unitRoom),
     toCompany: emitTo(companyRoom),
     toUsersWhoSee,
+    toUnitExceptWhoSee,
     close: async () => {
       await io.close();
       await closeRedis?.();

@@ -12,6 +12,9 @@ import { contactEvent, type RealtimePayload } from '@funil/domain/realtime/event
 import { loadEnv } from '../env.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { seedFixture, TEST_PASSWORD, type Fixture } from '../testing/test-app.ts';
+import { createUser } from '../db/seed/builders.ts';
+import { leads } from '../modules/leads/leads.table.ts';
+import { phoneKey } from '../modules/leads/phone-key.ts';
 
 const env = loadEnv();
 // CI's server (and this machine's) on 127.0.0.1:5432 answers the postgres user with trust or this password.
@@ -163,6 +166,31 @@ describe.skipIf(skipReason !== null)('two server processes on one PostgreSQL and
     // Given the same time again, nothing reaches the other unit.
     await new Promise((r) => setTimeout(r, 500));
     expect(inA2.contacts).toEqual([]);
+  });
+
+  it("a lead's event raised in one process reaches, through the other, only the sockets of users who may see the lead (issue 21, 001 §6)", async () => {
+    const [one, other] = [nodes[0]!, nodes[1]!];
+    const db = database!.db;
+    const email = 'dona-2p@teste.com.br';
+    const owner = await createUser(db, { idEmpresa: fixture.companyA, idUnidade: fixture.unitA1, nome: 'Dona 2P', email, senha: TEST_PASSWORD, permissao: 'u', idRamal: 0, acessoAtribuidos: false });
+    const [row] = await db
+      .insert(leads)
+      .values({ idEmpresa: fixture.companyA, idUnidade: fixture.unitA1, cliNome: 'Lead da Dona 2P', cliTelefone: '11987650002', telefoneChave: phoneKey('11987650002'), idUsuario: owner })
+      .returning({ id: leads.cliCrmId });
+    const id = row!.id;
+    const ownerSocket = await hold(other.url, await login(one.url, email));
+    // The fixture's attendant has acesso_atribuidos 0: another attendant's lead is not theirs to see.
+    const hidden = await hold(other.url, await login(one.url, fixture.users.u.email));
+    const res = await fetch(`${one.url}/api/contato/whatsapp-bloqueado/${id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await login(one.url, fixture.users.a.email)}` },
+      body: JSON.stringify({ whatsapp_blocked: 1 }),
+    });
+    expect(res.status).toBe(200);
+    expect(await until(() => ownerSocket.contacts.some((c) => c.cli_crm_id === id), 10_000)).toBe(true);
+    // Given the same time again, nothing of it reaches the attendant who may not see it.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(hidden.contacts.filter((c) => c.cli_crm_id === id)).toEqual([]);
   });
 
   it('a logout on one process disconnects the socket of that session held by the other', async () => {

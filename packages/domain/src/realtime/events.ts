@@ -29,29 +29,37 @@ export const campaignLeadEventSchema = z.object({ campanhaId: z.number().int(), 
 export const UNIT_DATA_CHANGES = ['configuracoes-extras', 'configuracoes-unidade', 'status-negociacao', 'status-negociacao-venda', 'potencial', 'orientacoes'] as const;
 export const unitDataEventSchema = z.object({ motivo: z.enum(UNIT_DATA_CHANGES), idUnidade: z.number().int().nullable() });
 
-type Entry = { readonly name: (id: number) => string; readonly pattern: RegExp; readonly schema: z.ZodType };
+/**
+ * Who an event may reach (issue 21): 'lead' names a lead or carries its content, so it goes only
+ * to the sockets of users who may see that lead (001 §6, ../leads/visibility.ts); 'unit' carries
+ * nothing of a lead and goes to every socket of a unit (or of a company's units).
+ */
+export type RealtimeAudience = 'lead' | 'unit';
+
+type Entry = { readonly name: (id: number) => string; readonly pattern: RegExp; readonly schema: z.ZodType; readonly audience: RealtimeAudience };
 
 /**
  * Every server → browser event: `name` builds the event name (from the company id, or the lead id
- * for `lead-{id}-update`), `pattern` recognises a built name, `schema` is its one payload. Every
- * event goes to the sockets of one unit (or of a company's units), never wider.
+ * for `lead-{id}-update`), `pattern` recognises a built name, `schema` is its one payload,
+ * `audience` who may receive it. Every event goes to the sockets of one unit (or of a company's
+ * units), never wider; a lead's event only to those of its unit who may see the lead.
  */
 export const REALTIME_EVENTS = {
-  ready: { name: () => 'ready' as const, pattern: /^ready$/, schema: readyPayloadSchema },
-  appMessage: { name: (idEmpresa: number) => `company-${idEmpresa}-appMessage` as const, pattern: /^company-\d+-appMessage$/, schema: appMessagePayloadSchema },
-  ticket: { name: (idEmpresa: number) => `company-${idEmpresa}-ticket` as const, pattern: /^company-\d+-ticket$/, schema: ticketPayloadSchema },
-  contact: { name: (idEmpresa: number) => `company-${idEmpresa}-contact` as const, pattern: /^company-\d+-contact$/, schema: companyContactEventSchema },
-  whatsapp: { name: (idEmpresa: number) => `company-${idEmpresa}-whatsapp` as const, pattern: /^company-\d+-whatsapp$/, schema: instanceEventPayloadSchema },
-  whatsappSession: { name: (idEmpresa: number) => `company-${idEmpresa}-whatsappSession` as const, pattern: /^company-\d+-whatsappSession$/, schema: instanceEventPayloadSchema },
-  leadUpdate: { name: (cliCrmId: number) => `lead-${cliCrmId}-update` as const, pattern: /^lead-\d+-update$/, schema: leadRealtimeEventSchema },
-  csvImportProgress: { name: () => CSV_IMPORT_PROGRESS_EVENT, pattern: /^csv-import-progress$/, schema: csvImportProgressEventSchema },
-  createCampaign: { name: (idEmpresa: number) => `company-${idEmpresa}-create-campanha` as const, pattern: /^company-\d+-create-campanha$/, schema: campaignEventSchema },
-  updateCampaign: { name: (idEmpresa: number) => `company-${idEmpresa}-update-campanha` as const, pattern: /^company-\d+-update-campanha$/, schema: campaignEventSchema },
-  campaignSend: { name: (idEmpresa: number) => `company-${idEmpresa}-envio-campanha` as const, pattern: /^company-\d+-envio-campanha$/, schema: campaignSendEventSchema },
-  campaignLead: { name: (idEmpresa: number) => `company-${idEmpresa}-update-lead` as const, pattern: /^company-\d+-update-lead$/, schema: campaignLeadEventSchema },
-  unitData: { name: (idEmpresa: number) => `company-${idEmpresa}-unit-data` as const, pattern: /^company-\d+-unit-data$/, schema: unitDataEventSchema },
+  ready: { name: () => 'ready' as const, pattern: /^ready$/, schema: readyPayloadSchema, audience: 'unit' },
+  appMessage: { name: (idEmpresa: number) => `company-${idEmpresa}-appMessage` as const, pattern: /^company-\d+-appMessage$/, schema: appMessagePayloadSchema, audience: 'lead' },
+  ticket: { name: (idEmpresa: number) => `company-${idEmpresa}-ticket` as const, pattern: /^company-\d+-ticket$/, schema: ticketPayloadSchema, audience: 'lead' },
+  contact: { name: (idEmpresa: number) => `company-${idEmpresa}-contact` as const, pattern: /^company-\d+-contact$/, schema: companyContactEventSchema, audience: 'lead' },
+  whatsapp: { name: (idEmpresa: number) => `company-${idEmpresa}-whatsapp` as const, pattern: /^company-\d+-whatsapp$/, schema: instanceEventPayloadSchema, audience: 'unit' },
+  whatsappSession: { name: (idEmpresa: number) => `company-${idEmpresa}-whatsappSession` as const, pattern: /^company-\d+-whatsappSession$/, schema: instanceEventPayloadSchema, audience: 'unit' },
+  leadUpdate: { name: (cliCrmId: number) => `lead-${cliCrmId}-update` as const, pattern: /^lead-\d+-update$/, schema: leadRealtimeEventSchema, audience: 'lead' },
+  csvImportProgress: { name: () => CSV_IMPORT_PROGRESS_EVENT, pattern: /^csv-import-progress$/, schema: csvImportProgressEventSchema, audience: 'unit' },
+  createCampaign: { name: (idEmpresa: number) => `company-${idEmpresa}-create-campanha` as const, pattern: /^company-\d+-create-campanha$/, schema: campaignEventSchema, audience: 'unit' },
+  updateCampaign: { name: (idEmpresa: number) => `company-${idEmpresa}-update-campanha` as const, pattern: /^company-\d+-update-campanha$/, schema: campaignEventSchema, audience: 'unit' },
+  campaignSend: { name: (idEmpresa: number) => `company-${idEmpresa}-envio-campanha` as const, pattern: /^company-\d+-envio-campanha$/, schema: campaignSendEventSchema, audience: 'lead' },
+  campaignLead: { name: (idEmpresa: number) => `company-${idEmpresa}-update-lead` as const, pattern: /^company-\d+-update-lead$/, schema: campaignLeadEventSchema, audience: 'lead' },
+  unitData: { name: (idEmpresa: number) => `company-${idEmpresa}-unit-data` as const, pattern: /^company-\d+-unit-data$/, schema: unitDataEventSchema, audience: 'unit' },
   /** Issue 11: a card of the unit's pipeline moved or was reordered; the boards apply it live. */
-  pipelineMove: { name: (idEmpresa: number) => `company-${idEmpresa}-pipeline` as const, pattern: /^company-\d+-pipeline$/, schema: pipelineMoveEventSchema },
+  pipelineMove: { name: (idEmpresa: number) => `company-${idEmpresa}-pipeline` as const, pattern: /^company-\d+-pipeline$/, schema: pipelineMoveEventSchema, audience: 'lead' },
 } as const satisfies Record<string, Entry>;
 
 /**
@@ -65,6 +73,10 @@ type Registry = typeof REALTIME_EVENTS;
 export type RealtimeEventKey = keyof Registry;
 /** Every event name the server may push. */
 export type RealtimeEventName = { [K in RealtimeEventKey]: ReturnType<Registry[K]['name']> }[RealtimeEventKey];
+/** The events that name a lead or carry its content: only to the users who may see that lead. */
+export type LeadEventName = { [K in RealtimeEventKey]: Registry[K]['audience'] extends 'lead' ? ReturnType<Registry[K]['name']> : never }[RealtimeEventKey];
+/** The events that carry nothing of a lead: to every socket of a unit or company. */
+export type UnitEventName = Exclude<RealtimeEventName, LeadEventName>;
 /** What the server must send for an event name. */
 export type RealtimePayloadIn<N extends string> = { [K in RealtimeEventKey]: N extends ReturnType<Registry[K]['name']> ? z.input<Registry[K]['schema']> : never }[RealtimeEventKey];
 /** What the browser receives for an event name, once parsed. */
@@ -87,6 +99,12 @@ export const pipelineMoveEvent = REALTIME_EVENTS.pipelineMove.name;
 /** The payload schema of an event name; null for a name outside the contract. */
 export function realtimeSchemaOf(name: string): z.ZodType | null {
   for (const entry of Object.values(REALTIME_EVENTS)) if (entry.pattern.test(name)) return entry.schema;
+  return null;
+}
+
+/** The audience of an event name (issue 21); null for a name outside the contract. */
+export function realtimeAudienceOf(name: string): RealtimeAudience | null {
+  for (const entry of Object.values(REALTIME_EVENTS)) if (entry.pattern.test(name)) return entry.audience;
   return null;
 }
 

@@ -161,7 +161,8 @@ export function csvImportHandler(deps: LeadDeps): JobHandler {
       };
       deps.realtime.toUnit(job.idUnidade, csvImportProgressEvent(), event);
       if (view.status === 'done' && view.relatorio.importados > 0) {
-        deps.realtime.toUnit(job.idUnidade, contactEvent(job.idEmpresa), { action: 'importados', cli_crm_id: 0, idUnidade: job.idUnidade });
+        // Names no lead; the imported leads are unassigned (newLeadValues), so every user of the unit sees them.
+        deps.realtime.toUsersWhoSee({ idUnidade: job.idUnidade, idUsuario: null }, contactEvent(job.idEmpresa), { action: 'importados', cli_crm_id: 0, idUnidade: job.idUnidade });
       }
     },
   };

@@ -9,13 +9,14 @@ import type { HistoryItem } from '@funil/domain/leads-api/lead-api';
 import { createLeadsKit, nextPhone, type Kit } from './leads-test-kit.ts';
 
 let k: Kit;
-let events: { unit: number; event: string; payload: unknown }[] = [];
+let events: { audiences: unknown; event: string; payload: unknown }[] = [];
 beforeAll(async () => {
   k = await createLeadsKit();
-  const original = k.t.app.realtime.toUnit;
-  k.t.app.realtime.toUnit = (unit, event, payload) => {
-    events.push({ unit, event, payload });
-    original(unit, event, payload);
+  // A lead's events go to the users who may see it (issue 21; lead-events-walk.test.ts walks the sockets).
+  const original = k.t.app.realtime.toUsersWhoSee;
+  k.t.app.realtime.toUsersWhoSee = (audiences, event, payload) => {
+    events.push({ audiences, event, payload });
+    original(audiences, event, payload);
   };
 });
 afterAll(async () => {
@@ -37,6 +38,8 @@ describe('001 §7 Edit contact: POST contato/atualizarcontato/{id}', () => {
     expect(await lastEvent(id)).toMatchObject({ tipo: 9, atendente: uId(), descricao: 'Dados do contato alterados: nome, telefone, email, CEP' });
     expect(events.map((e) => e.event)).toEqual([`lead-${id}-update`, `company-${k.t.fixture.companyA}-contact`]);
     expect(events[0]!.payload).toEqual({ action: 'atualizado', cli_crm_id: id, idUnidade: k.unitId('A1') });
+    // 001 §6: to those who saw the lead before the change and see it after (unassigned: the whole unit).
+    expect(events[0]!.audiences).toEqual([{ idUnidade: k.unitId('A1'), idUsuario: null }]);
   });
 
   it('issue 7 §6: stores the changed fields old and new, so the timeline reads field: old → new with the phone formatted', async () => {
@@ -163,8 +166,11 @@ describe('001 §4 Assignment (only with clienteAtendente; 001 §8 messages)', ()
     const me = await k.call('u', { method: 'PUT', url: `/api/contato/atribuiratendente/${id}`, payload: {} });
     expect(me.json()).toMatchObject({ message: 'Cliente atribuído com sucesso.', data: { idUsuario: uId(), nome_atendimento: 'Usuário u' } });
     const to = k.t.fixture.users.a.id;
+    events = [];
     const moved = await k.call('u', { method: 'POST', url: `/api/contato/transferircontatoatendente/${id}/${to}` });
     expect(moved.statusCode).toBe(200);
+    // Issue 21: announced to who saw it (so the former attendant's lists drop it) and who sees it now.
+    expect(events.map((e) => e.audiences)).toEqual(Array(2).fill([{ idUnidade: k.unitId('A1'), idUsuario: uId() }, { idUnidade: k.unitId('A1'), idUsuario: to }]));
     // The attendant without acesso_atribuidos no longer sees the lead (001 §4 Live updates).
     expect(moved.json().data).toMatchObject({ idUsuario: to });
     const off = await k.call('a', { method: 'PUT', url: `/api/contato/removeratendente/${id}` });

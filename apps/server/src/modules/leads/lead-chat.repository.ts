@@ -221,9 +221,9 @@ export async function setLastMessagePreview(db: DbOrTx, cliCrmId: number, criado
 }
 
 /** Name, phone and last received message of leads (the mass-send monitor, issue 13). */
-export async function leadFacts(db: DbOrTx, ids: readonly number[]): Promise<{ cliCrmId: number; nome: string | null; telefone: string | null; recebidaEm: Date | null }[]> {
+export async function leadFacts(db: DbOrTx, ids: readonly number[]): Promise<{ cliCrmId: number; nome: string | null; telefone: string | null; recebidaEm: Date | null; idUsuario: number | null }[]> {
   return db
-    .select({ cliCrmId: leads.cliCrmId, nome: leads.cliNome, telefone: leads.cliTelefone, recebidaEm: leads.whatsappUltimaMensagemDataRecebida })
+    .select({ cliCrmId: leads.cliCrmId, nome: leads.cliNome, telefone: leads.cliTelefone, recebidaEm: leads.whatsappUltimaMensagemDataRecebida, idUsuario: leads.idUsuario })
     .from(leads)
     .where(inArray(leads.cliCrmId, [...ids]));
 }

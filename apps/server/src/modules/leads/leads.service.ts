@@ -18,7 +18,7 @@ import type { ContactCreatePayload, ContactEditPayload } from '@funil/domain/lea
 import { LEAD_API_MESSAGES, duplicatePhoneMessage } from '@funil/domain/leads-api/messages';
 import { contactEvent, leadUpdateEvent } from '@funil/domain/realtime/events';
 import type { Db, Tx } from '../../db/connection.ts';
-import type { Realtime } from '../../realtime/realtime.ts';
+import type { LeadAudience, Realtime } from '../../realtime/realtime.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { phoneKey } from './phone-key.ts';
@@ -58,7 +58,7 @@ import { SCHEDULED_MESSAGE_JOB, type ScheduledMessageJobItem } from './scheduled
 /** What the lead services need from the app. */
 export type LeadDeps = {
   db: Db;
-  realtime: Pick<Realtime, 'toUnit'>;
+  realtime: Pick<Realtime, 'toUnit' | 'toUsersWhoSee'>;
   now?: () => Date;
   /** The unit of a conversation ticket (the WhatsApp module's, given by the app); null when none. */
   ticketUnitOf?: ((db: Db | Tx, idTicket: number) => Promise<number | null>) | undefined;
@@ -121,7 +121,7 @@ export async function applyLeadChange(deps: LeadDeps, session: Session, id: numb
   const result = await deps.db.transaction(async (tx) => {
     const lead = await loadVisibleLead(tx, scope, id, true);
     const change = await decide(lead, tx);
-    if ('unchanged' in change) return { change: null, message: change.unchanged, historyIds: [], unit: lead.idUnidade };
+    if ('unchanged' in change) return { change: null, message: change.unchanged, historyIds: [], audiences: [] };
     // Nothing changes without its event (000 §3 "History event").
     if (change.history.length === 0 && !change.bookkeeping) throw new Error(`mudança sem evento de histórico: ${change.action}`);
     await updateLead(tx, lead.cliCrmId, { ...change.set, dataAtualizacao: nowOf(deps) });
@@ -131,21 +131,32 @@ export async function applyLeadChange(deps: LeadDeps, session: Session, id: numb
       tx,
       change.history.map((h) => ({ ...h, cliCrmId: lead.cliCrmId, idUnidade: unit, atendente: session.userId })),
     );
-    return { change, message: change.message, historyIds, unit };
+    // Issue 21: who saw the lead before the change and who sees it after (an assignment, a transfer).
+    const before: LeadAudience = { idUnidade: lead.idUnidade, idUsuario: lead.idUsuario };
+    const after: LeadAudience = { idUnidade: unit, idUsuario: change.set && 'idUsuario' in change.set ? (change.set.idUsuario ?? null) : lead.idUsuario };
+    const same = before.idUnidade === after.idUnidade && before.idUsuario === after.idUsuario;
+    return { change, message: change.message, historyIds, audiences: same ? [after] : [before, after] };
   });
-  if (result.change) announce(deps, session, id, result.change.action, [session.unidadeId, result.unit]);
+  if (result.change) announce(deps, session, id, result.change.action, result.audiences);
   const view = await leadView(deps.db, id);
   const visible = view && view.unidade === session.unidadeId && view.desativado === 0 ? view : null;
   return { response: { message: result.message, data: visible }, historyIds: result.historyIds };
 }
 
-export function announce(deps: LeadDeps, session: Session, id: number, action: LeadAction, units: number[]): void {
-  // Every committed lead change passes here: the units' cached list totals go first.
+/**
+ * Every committed lead change passes here. Its events go only to the users who may see the lead
+ * (issue 21, 001 §6): given the lead before and after the change, those who saw it (so a list
+ * drops a lead transferred away; they learn only its id) and those who see it now, each once.
+ */
+export function announce(deps: LeadDeps, session: Session, id: number, action: LeadAction, audiences: readonly LeadAudience[]): void {
+  const units = [...new Set(audiences.map((a) => a.idUnidade))];
+  // The units' cached list totals go first.
   invalidateLeadCounts(deps.db, units);
-  for (const unit of new Set(units)) {
+  for (const unit of units) {
     const payload: LeadRealtimeEvent = { action, cli_crm_id: id, idUnidade: unit };
-    deps.realtime.toUnit(unit, leadUpdateEvent(id), payload);
-    deps.realtime.toUnit(unit, contactEvent(session.empresaId), payload);
+    const who = audiences.filter((a) => a.idUnidade === unit);
+    deps.realtime.toUsersWhoSee(who, leadUpdateEvent(id), payload);
+    deps.realtime.toUsersWhoSee(who, contactEvent(session.empresaId), payload);
   }
 }
 
@@ -207,7 +218,8 @@ async function createOne(deps: LeadDeps, session: Session, contact: NewContact, 
     ]);
     return leadId;
   });
-  announce(deps, session, id, 'criado', [session.unidadeId]);
+  // A new lead is unassigned (newLeadValues): every user of the unit sees it.
+  announce(deps, session, id, 'criado', [{ idUnidade: session.unidadeId, idUsuario: null }]);
   return id;
 }
 
@@ -855,7 +867,16 @@ export async function recordMassSendOptOut(db: Db | Tx, lead: { cliCrmId: number
 export const MASS_SEND_OPT_OUT_HISTORY = 'Lead pediu para sair dos envios em massa';
 
 /** What the campaign monitor shows of its leads (002 §3 'Campaign client'): name, number, last answer. */
-export async function massSendLeadFacts(db: Db | Tx, ids: readonly number[]): Promise<Map<number, { nome: string; telefone: string; recebidaEm: Date | null }>> {
+export async function massSendLeadFacts(db: Db | Tx, ids: readonly number[]): Promise<Map<number, { nome: string; telefone: string; recebidaEm: Date | null; idUsuario: number | null }>> {
   const rows = ids.length === 0 ? [] : await chat.leadFacts(db, ids);
-  return new Map(rows.map((r) => [r.cliCrmId, { nome: r.nome ?? '', telefone: r.telefone ?? '', recebidaEm: r.recebidaEm }]));
+  return new Map(rows.map((r) => [r.cliCrmId, { nome: r.nome ?? '', telefone: r.telefone ?? '', recebidaEm: r.recebidaEm, idUsuario: r.idUsuario }]));
+}
+
+/**
+ * Whether the session may see a campaign's lead (001 §6, issue 21): another attendant's lead is
+ * not shown to an attendant without acesso_atribuidos; a lead whose row is gone, only to those who
+ * see every lead.
+ */
+export function sessionSeesLead(session: Session, lead: { idUsuario: number | null } | undefined): boolean {
+  return lead ? isLeadVisibleTo(lead, viewerOf(session)) : seesAssignedLeads(viewerOf(session));
 }

@@ -112,8 +112,11 @@ export async function reorderPipelineCard(db: Db, session: Session, cliCrmId: nu
   });
 }
 
-/** The lead's status in the family (404/403 as every lead read when the caller may not see it). */
-export async function pipelineLeadColumn(db: Db, session: Session, family: PipelineFamily, cliCrmId: number): Promise<number> {
+/**
+ * The lead's status in the family, and who may see the lead (its unit and attendant, for the
+ * board's event, issue 21); 404/403 as every lead read when the caller may not see it.
+ */
+export async function pipelineLeadColumn(db: Db, session: Session, family: PipelineFamily, cliCrmId: number): Promise<{ coluna: number; idUnidade: number; idUsuario: number | null }> {
   const lead = await loadVisibleLead(db, scopeOf(session), cliCrmId);
-  return family === 'negociacao' ? lead.cliStatusNegociacao : lead.cliStatusNegociacaoVenda;
+  return { coluna: family === 'negociacao' ? lead.cliStatusNegociacao : lead.cliStatusNegociacaoVenda, idUnidade: lead.idUnidade, idUsuario: lead.idUsuario };
 }

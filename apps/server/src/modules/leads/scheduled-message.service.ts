@@ -31,11 +31,12 @@ export async function dueScheduledMessage(tx: Db | Tx, item: ScheduledMessageJob
 }
 
 /** After the job's transaction: the CRM and chat screens read the lead again. */
-export function announceScheduledChange(realtime: Pick<Realtime, 'toUnit'>, db: Db, lead: Pick<LeadRow, 'cliCrmId' | 'idUnidade' | 'idEmpresa'>): void {
+export function announceScheduledChange(realtime: Pick<Realtime, 'toUsersWhoSee'>, db: Db, lead: Pick<LeadRow, 'cliCrmId' | 'idUnidade' | 'idEmpresa' | 'idUsuario'>): void {
   invalidateLeadCounts(db, [lead.idUnidade]);
   const payload: LeadRealtimeEvent = { action: 'mensagem-agendada', cli_crm_id: lead.cliCrmId, idUnidade: lead.idUnidade };
-  realtime.toUnit(lead.idUnidade, leadUpdateEvent(lead.cliCrmId), payload);
-  realtime.toUnit(lead.idUnidade, contactEvent(lead.idEmpresa), payload);
+  // Issue 21: only to the users who may see the lead (001 §6).
+  realtime.toUsersWhoSee(lead, leadUpdateEvent(lead.cliCrmId), payload);
+  realtime.toUsersWhoSee(lead, contactEvent(lead.idEmpresa), payload);
 }
 
 /** Sent: the schedule is cleared and the timeline shows 'Mensagem agendada enviada'. */

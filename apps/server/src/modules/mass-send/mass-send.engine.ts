@@ -24,9 +24,9 @@ import { MASS_SEND_MESSAGES, massSendSettingsOf, type MassSendSettings } from '@
 import { dailyCap, nextAllowedTime, nextSaoPauloDay, randomWaitMs, renderForLead, startOfSaoPauloDay, typingDelayMs } from '@funil/domain/mass-send/pacing';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
-import type { Realtime } from '../../realtime/realtime.ts';
+import type { LeadAudience, Realtime } from '../../realtime/realtime.ts';
 import { unitExtraSettings } from '../tenancy/tenancy.service.ts';
-import { massSendLeadsOf, type LeadRow } from '../leads/leads.service.ts';
+import { massSendLeadsOf, unitLead, type LeadRow } from '../leads/leads.service.ts';
 import { updateNegotiationStatus } from '../negotiation/negotiation.service.ts';
 import {
   campaignInstanceById,
@@ -78,7 +78,7 @@ export type StepResult = 'skipped' | 'sent' | 'not-sent' | 'error' | 'waiting' |
 /** The campaign's counters after a recipient's outcome (null: the campaign row was gone). */
 type Counters = { enviados: number; erros: number } | null;
 
-type Deps = { db: Db; ctx: WhatsappContext; realtime: Pick<Realtime, 'toUnit'>; log: { warn: (obj: unknown, msg: string) => void } };
+type Deps = { db: Db; ctx: WhatsappContext; realtime: Pick<Realtime, 'toUnit' | 'toUsersWhoSee' | 'toUnitExceptWhoSee'>; log: { warn: (obj: unknown, msg: string) => void } };
 
 export class MassSendEngine {
   readonly workerId: string;
@@ -279,8 +279,13 @@ export class MassSendEngine {
     // One statement: the outcome, the ledger row and the counters commit together.
     const row = await finishRecipient(this.deps.db, r, outcome, ledger);
     const status = outcome.status;
-    this.deps.realtime.toUnit(c.idUnidade, campaignSendEvent(c.idEmpresa), { campanhaId: c.id, enviados: row?.enviados ?? c.enviados, leadId: r.cliCrmId, status });
-    this.deps.realtime.toUnit(c.idUnidade, campaignLeadEvent(c.idEmpresa), { campanhaId: c.id, leadId: r.cliCrmId, status });
+    // Issue 21: the lead's outcome only to the users who may see the lead (001 §6); a lead no longer
+    // of the unit, only to those who see every lead. The others hear that the campaign moved.
+    const lead = await unitLead(this.deps.db, c.idUnidade, r.cliCrmId);
+    const audience: LeadAudience = { idUnidade: c.idUnidade, idUsuario: lead ? lead.idUsuario : undefined };
+    this.deps.realtime.toUsersWhoSee(audience, campaignSendEvent(c.idEmpresa), { campanhaId: c.id, enviados: row?.enviados ?? c.enviados, leadId: r.cliCrmId, status });
+    this.deps.realtime.toUsersWhoSee(audience, campaignLeadEvent(c.idEmpresa), { campanhaId: c.id, leadId: r.cliCrmId, status });
+    this.deps.realtime.toUnitExceptWhoSee(audience, updateCampaignEvent(c.idEmpresa), { campanhaId: c.id, status: 'EM_ANDAMENTO' });
     return row;
   }
 

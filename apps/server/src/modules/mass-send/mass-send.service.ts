@@ -21,7 +21,7 @@ import type { Db } from '../../db/connection.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import type { Session } from '../auth/auth.service.ts';
-import { extrasOf, massSendLeadFacts, massSendLeadsOf } from '../leads/leads.service.ts';
+import { extrasOf, massSendLeadFacts, massSendLeadsOf, sessionSeesLead } from '../leads/leads.service.ts';
 import { negotiationStatuses } from '../catalog/catalog.service.ts';
 import { userNamesById } from '../users/users.service.ts';
 import { campaignInstanceById, campaignInstanceOfUnit, campaignInstancesOfUnit, type WhatsappContext } from '../whatsapp/campaign-send.service.ts';
@@ -40,7 +40,7 @@ import {
   type RecipientRow,
 } from './mass-send.repository.ts';
 
-export type MassSendDeps = { db: Db; ctx: WhatsappContext; realtime: Pick<Realtime, 'toUnit'>; now: () => Date; wake: () => void };
+export type MassSendDeps = { db: Db; ctx: WhatsappContext; realtime: Pick<Realtime, 'toUnit' | 'toUsersWhoSee' | 'toUnitExceptWhoSee'>; now: () => Date; wake: () => void };
 
 /** The one media file of a payload (002 §3 medias). */
 export type MassSendMedia = { content: Buffer; mimetype: string; filename: string };
@@ -106,12 +106,17 @@ async function campaignOf(db: Db, session: Session, id: number): Promise<Campaig
   return row;
 }
 
-/** GET /api/envio-em-massa/{id}/clientes: the campaign and its leads (002 §3 'Campaign client'). */
+/**
+ * GET /api/envio-em-massa/{id}/clientes: the campaign and its leads (002 §3 'Campaign client'),
+ * those the session may see (001 §6, issue 21: the row carries the lead's name, number and the
+ * text sent); the campaign's counters stay the whole campaign's.
+ */
 export async function campaignRecipients(deps: Pick<MassSendDeps, 'db' | 'ctx' | 'now'>, session: Session, id: number): Promise<{ campanha: MassSendCampaign; data: MassSendRecipient[] }> {
   const row = await campaignOf(deps.db, session, id);
   const [campanha] = await viewsOf(deps, [row]);
-  const recipients = await listRecipients(deps.db, row.id);
-  const facts = await massSendLeadFacts(deps.db, recipients.map((r) => r.cliCrmId));
+  const all = await listRecipients(deps.db, row.id);
+  const facts = await massSendLeadFacts(deps.db, all.map((r) => r.cliCrmId));
+  const recipients = all.filter((r) => sessionSeesLead(session, facts.get(r.cliCrmId)));
   const now = deps.now();
   const data = recipients.map((r): MassSendRecipient => {
     const f = facts.get(r.cliCrmId);

@@ -150,12 +150,14 @@ export type Move = { family: PipelineFamily; cliCrmId: number; para: number; aci
 /**
  * PUT kanban/status-negociacao[-venda] (002 §4 §7): to another column it is the lead's status change
  * (the unit's transitions; the sale status only with edicao_status_cliente; a history event); in
- * the same column only the card's place changes. Either way the unit's boards hear of it.
+ * the same column only the card's place changes. Either way the boards of the unit's users who may
+ * see the lead hear of it.
  */
 export async function move(deps: LeadDeps, session: Session, m: Move): Promise<KanbanMoveResponse> {
   // 002 §4 §6: the sale-status view is read-only without edicao_status_cliente, reorders included.
   if (!canDragInFamily(m.family, extrasOf(session).edicao_status_cliente === true)) throw new DomainError('forbidden', LEAD_API_MESSAGES.saleStatusForbidden);
-  const from = await pipelineLeadColumn(deps.db, session, m.family, m.cliCrmId);
+  const lead = await pipelineLeadColumn(deps.db, session, m.family, m.cliCrmId);
+  const from = lead.coluna;
   if (from !== m.para) await assertColumn(deps, session, m.family, m.para);
   const posicao = await pipelineDropPosition(deps.db, session, m);
   let message: string = PIPELINE_MESSAGES.reordered;
@@ -168,7 +170,8 @@ export async function move(deps: LeadDeps, session: Session, m: Move): Promise<K
         : await updateSaleStatus(deps, session, m.cliCrmId, m.para, posicao);
     message = outcome.response.message ?? LEAD_API_MESSAGES.statusUpdated;
   }
-  deps.realtime.toUnit(session.unidadeId, pipelineMoveEvent(session.empresaId), {
+  // Issue 21: the card names its lead; only the boards of users who may see it hear of it (001 §6).
+  deps.realtime.toUsersWhoSee(lead, pipelineMoveEvent(session.empresaId), {
     cli_crm_id: m.cliCrmId,
     idUnidade: session.unidadeId,
     familia: m.family,

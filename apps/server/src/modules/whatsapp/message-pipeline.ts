@@ -180,7 +180,7 @@ export function announceNewMessage(
 ): void {
   const ticketView = ticket ? ticketOf(ticket, summary) : null;
   emitMessage(ctx, unit, action, chatMessageOf(row, [], quoted), summary, ticketView);
-  if (ticketView) emitTicket(ctx, unit, ticketView);
+  if (ticketView) emitTicket(ctx, unit, ticketView, summary);
   if (hasMedia) downloadInBackground(ctx, row.id);
 }
 

@@ -72,7 +72,7 @@ export async function openTicket(
   const updated = await setLeadTicket(ctx.db, lead, row);
   const summary = leadSummaryOf(updated);
   const ticket = ticketOf(row, summary);
-  if (created) emitTicket(ctx, tenantOf(session), ticket, 'create');
+  if (created) emitTicket(ctx, tenantOf(session), ticket, summary, 'create');
   if (updated !== lead) emitLead(ctx, tenantOf(session), summary);
   return { ticket, created };
 }

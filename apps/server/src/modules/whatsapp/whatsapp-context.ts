@@ -96,6 +96,7 @@ export function transactionalContext(ctx: WhatsappContext, tx: Tx): { ctx: Whats
     toUnit: (unitId, event, payload) => void held.push(() => root.realtime.toUnit(unitId, event, payload)),
     toCompany: (companyId, event, payload) => void held.push(() => root.realtime.toCompany(companyId, event, payload)),
     toUsersWhoSee: (lead, event, payload) => void held.push(() => root.realtime.toUsersWhoSee(lead, event, payload)),
+    toUnitExceptWhoSee: (lead, event, payload) => void held.push(() => root.realtime.toUnitExceptWhoSee(lead, event, payload)),
     close: () => root.realtime.close(),
   };
   // A transaction answers every query a Db does; the services only query through ctx.db.

@@ -1,5 +1,5 @@
 // Live events of the WhatsApp area (001 §7 "Main socket"), always to the instance's unit only;
-// a lead's messages and changes only to the users who may see that lead (001 §6, issue 9).
+// a lead's messages, tickets and changes only to the users who may see that lead (001 §6, issues 9 and 21).
 import { appMessageEvent, contactEvent, leadUpdateEvent, ticketEvent, whatsappEvent, whatsappSessionEvent } from '@funil/domain/realtime/events';
 import type { AppMessagePayload, InstanceEventPayload, LeadSummary } from '@funil/domain/whatsapp-api/realtime';
 import type { LeadRealtimeEvent } from '@funil/domain/leads-api/lead-api';
@@ -26,8 +26,9 @@ export function emitLead(ctx: WhatsappContext, t: Tenant, lead: LeadSummary, act
   ctx.realtime.toUsersWhoSee(who, leadUpdateEvent(lead.cli_crm_id), payload);
 }
 
-export function emitTicket(ctx: WhatsappContext, t: Tenant, ticket: Ticket, action: 'create' | 'update' = 'update'): void {
-  ctx.realtime.toUnit(t.idUnidade, ticketEvent(t.idEmpresa), { action, ticket });
+/** A lead's ticket (its last message's text included): only to the users who may see the lead (issue 21, 001 §6). */
+export function emitTicket(ctx: WhatsappContext, t: Tenant, ticket: Ticket, lead: Pick<LeadSummary, 'idUsuario'>, action: 'create' | 'update' = 'update'): void {
+  ctx.realtime.toUsersWhoSee({ idUnidade: t.idUnidade, idUsuario: lead.idUsuario }, ticketEvent(t.idEmpresa), { action, ticket });
 }
 
 /** connection.update / qrcode.updated relayed (001 §4 "Gateway instance connection"). */
