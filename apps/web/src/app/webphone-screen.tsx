@@ -1,7 +1,8 @@
 // /webphone (002 §2.1, title WebPhone; issue 12): the softphone control bar on top, the CRM's
 // contact list on the left and the selected contact's detail on the right. The app composes the
 // two features: the webphone's bar and queue, the leads feature's list and detail. The contact in
-// the call is selected by itself; ?ligar=<id> ('Ligar Agora' on the CRM) places one call.
+// the call is selected by itself; ?ligar=<id> ('Ligar Agora' on the CRM) places one call, and so
+// does 'Ligar Agora' on the selected contact's detail.
 // For the company admin (ag) "a unit dropdown (label Unidades, placeholder Selecione a unidade)
 // replaces the call controller and contacts are loaded by unit" (002 §2.1, §6): no phone, no queue.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -9,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { Alert, Grid, Paper, Stack, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { canUseSoftphone } from '@funil/domain/access/routes';
+import { canCallSingle } from '@funil/domain/webphone/call-queue';
 import { canOpenLead } from '@funil/domain/leads/negotiation';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { UnitSelect } from '../components/ui/unit-select.tsx';
@@ -105,6 +107,9 @@ function SoftphoneWebphone() {
       .catch(() => undefined);
   }, [connected, phone, queryClient]);
 
+  // issue 21 item 14: 'Ligar Agora' on the selected contact calls from here (002 §4 single call).
+  const callAction = { call: (lead: CrmContato) => phone.dispatch({ type: 'single', contact: lead }), disabled: !canCallSingle(phone.state) };
+
   return (
     <WebphoneLayout
       top={
@@ -114,7 +119,7 @@ function SoftphoneWebphone() {
         </>
       }
       list={<LeadListPanel selectedId={selectedId} onSelect={select} />}
-      detail={selectedId === null ? <Placeholder>{NO_CONTACT}</Placeholder> : <LeadDetail key={selectedId} leadId={selectedId} onLeave={() => setParams({})} />}
+      detail={selectedId === null ? <Placeholder>{NO_CONTACT}</Placeholder> : <LeadDetail key={selectedId} leadId={selectedId} onLeave={() => setParams({})} callAction={callAction} />}
     />
   );
 }

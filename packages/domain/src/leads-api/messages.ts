@@ -50,8 +50,6 @@ export const LEAD_API_MESSAGES = {
   // 000 §7 contato/chamadaid and contato/proximaligacao (the call queue of 002 §4).
   callStarted: 'Ligação registrada com sucesso.',
   callEnded: 'Resultado da ligação registrado com sucesso.',
-  callAnswered: 'Chamada atendida',
-  callNotAnswered: 'Chamada não atendida',
 } as const;
 
 /** The 409 answer when the phone already belongs to a lead of the unit (ninth-digit tolerant). */

@@ -1,6 +1,6 @@
 // 000 §7 contato/chamadaid and contato/proximaligacao; 002 §8 "Settings rule", §9 "Queue".
 import { describe, expect, it } from 'vitest';
-import { endCallAttempt, startCallAttempt, startOfNextSaoPauloDay, type CallAttemptSettings } from './call-attempts.ts';
+import { callEndReasonText, callEventStatus, callStatusText, endCallAttempt, startCallAttempt, startOfNextSaoPauloDay, type CallAttemptSettings } from './call-attempts.ts';
 
 const settings: CallAttemptSettings = { limiteTentativas: 6, limiteTentativasDiarias: 3, intervaloNaoAtendidaMinutos: 60, intervaloOcupadoMinutos: 15, minimoSegundosAtendida: 20, whatsappHabilitado: false };
 // 10:00 in São Paulo (UTC-3).
@@ -60,5 +60,30 @@ describe('endCallAttempt (proximaligacao)', () => {
   it('startOfNextSaoPauloDay is 03:00 UTC of the next calendar day', () => {
     expect(startOfNextSaoPauloDay(new Date('2026-11-21T02:59:00Z'))).toEqual(new Date('2026-11-21T03:00:00Z'));
     expect(startOfNextSaoPauloDay(new Date('2026-12-31T20:00:00Z'))).toEqual(new Date('2027-01-01T03:00:00Z'));
+  });
+});
+
+describe('call outcomes in pt-BR (issue 21 items 12, 13)', () => {
+  it('reads older and foreign status texts in plain Brazilian Portuguese, keeping a client’s own words', () => {
+    expect(['ANSWERED', 'NO ANSWER', 'NO_ANSWER', 'BUSY', 'CHANUNAVAIL', 'CONGESTION', 'CANCEL', '486 Busy Here', '603 Decline', '480 Temporarily Unavailable', 'Chamada atendida', 'Chamada não atendida', 'Ocupado', 'Caixa postal'].map(callStatusText)).toEqual([
+      'Atendida', 'Não atendida', 'Não atendida', 'Ocupado', 'Indisponível', 'Falha na chamada', 'Cancelada', 'Ocupado', 'Recusada', 'Indisponível', 'Atendida', 'Não atendida', 'Ocupado', 'Caixa postal',
+    ]);
+    expect(['486 Busy Here', '487 Request Terminated', 'NO_ANSWER', 'Desligada pelo contato'].map(callEndReasonText)).toEqual(['Linha ocupada', 'Ligação cancelada antes de ser atendida', 'Não atendida', 'Desligada pelo contato']);
+  });
+
+  it('002 §9: a pick-up under valor_minimo_segundos_chamada_atendida is stored with the rule, one word for one outcome', () => {
+    expect(callEventStatus('Atendida', false, 20)).toBe('Atendida (menos de 20 s: conta como não atendida)');
+    expect(callEventStatus('ANSWERED', false, 20)).toBe('Atendida (menos de 20 s: conta como não atendida)');
+    expect(callEventStatus('Atendida', true, 20)).toBe('Atendida');
+    expect(callEventStatus(undefined, true, 20)).toBe('Atendida');
+    expect(callEventStatus(undefined, false, 20)).toBe('Não atendida');
+    expect(callEventStatus('486 Busy Here', false, 20)).toBe('Ocupado');
+    expect(callEventStatus('Atendida', false, 1200).length).toBeLessThanOrEqual(50);
+  });
+
+  it("a busy line named the old way ('BUSY', '486 Busy Here') waits ligacao_intervalo_ocupado too", () => {
+    const counters = { tentativas: 1, tentativasDiarias: 1, ultimaTentativa: now };
+    expect(endCallAttempt(counters, 0, settings, now, '486 Busy Here').proximaTentativa).toEqual(new Date('2026-11-20T13:15:00Z'));
+    expect(endCallAttempt(counters, 0, settings, now, 'BUSY').proximaTentativa).toEqual(new Date('2026-11-20T13:15:00Z'));
   });
 });

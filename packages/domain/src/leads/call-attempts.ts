@@ -23,15 +23,98 @@ export type CallAttemptSettings = {
   whatsappHabilitado: boolean;
 };
 
-/** pt-BR names of the call outcomes (status_chamada), as the softphone reports them. */
+/**
+ * pt-BR names of the call outcomes (status_chamada), as the softphone reports them: the one record
+ * of what a call's outcome is called, wherever a user reads it (issue 21).
+ */
 export const CALL_STATUS_TEXT = {
   answered: 'Atendida',
   busy: 'Ocupado',
   noAnswer: 'Não atendida',
+  declined: 'Recusada',
   unavailable: 'Indisponível',
   failed: 'Falha na chamada',
   cancelled: 'Cancelada',
 } as const;
+export type CallStatusText = (typeof CALL_STATUS_TEXT)[keyof typeof CALL_STATUS_TEXT];
+
+/** The outcome a SIP final status of the INVITE means (200 when answered). */
+export function callStatusOfSip(sipStatus: number, answered: boolean): CallStatusText {
+  if (answered || sipStatus === 200) return CALL_STATUS_TEXT.answered;
+  if (sipStatus === 486 || sipStatus === 600) return CALL_STATUS_TEXT.busy;
+  if (sipStatus === 603) return CALL_STATUS_TEXT.declined;
+  if (sipStatus === 487 || sipStatus === 408) return CALL_STATUS_TEXT.noAnswer;
+  if (sipStatus === 480 || sipStatus === 404 || sipStatus === 410) return CALL_STATUS_TEXT.unavailable;
+  return CALL_STATUS_TEXT.failed;
+}
+
+/** Why an unanswered call ended (motivo_desconexao), by the SIP final status, in plain pt-BR. */
+export function callEndReasonOfSip(sipStatus: number): string {
+  if (sipStatus === 486 || sipStatus === 600) return 'Linha ocupada';
+  if (sipStatus === 603) return 'O contato recusou a ligação';
+  if (sipStatus === 487) return 'Ligação cancelada antes de ser atendida';
+  if (sipStatus === 408) return 'O contato não atendeu';
+  if (sipStatus === 480 || sipStatus === 410) return 'Telefone do contato indisponível';
+  if (sipStatus === 404 || sipStatus === 484) return 'Número não encontrado';
+  if (sipStatus === 0) return 'Sem resposta da central telefônica';
+  return 'Falha na rede de telefonia';
+}
+
+// What older records and other dialers wrote (Asterisk's DIALSTATUS, the first default texts).
+const RAW_STATUS: Record<string, CallStatusText> = {
+  ANSWERED: CALL_STATUS_TEXT.answered,
+  ANSWER: CALL_STATUS_TEXT.answered,
+  'CHAMADA ATENDIDA': CALL_STATUS_TEXT.answered,
+  'NO ANSWER': CALL_STATUS_TEXT.noAnswer,
+  NOANSWER: CALL_STATUS_TEXT.noAnswer,
+  'CHAMADA NÃO ATENDIDA': CALL_STATUS_TEXT.noAnswer,
+  BUSY: CALL_STATUS_TEXT.busy,
+  CANCEL: CALL_STATUS_TEXT.cancelled,
+  CANCELED: CALL_STATUS_TEXT.cancelled,
+  CANCELLED: CALL_STATUS_TEXT.cancelled,
+  CHANUNAVAIL: CALL_STATUS_TEXT.unavailable,
+  UNAVAILABLE: CALL_STATUS_TEXT.unavailable,
+  CONGESTION: CALL_STATUS_TEXT.failed,
+  FAILED: CALL_STATUS_TEXT.failed,
+  DECLINED: CALL_STATUS_TEXT.declined,
+};
+
+/**
+ * A stored status_chamada as a user reads it: the softphone's pt-BR outcome as it is, an older
+ * record's 'ANSWERED', 'NO ANSWER', 'NO_ANSWER' or SIP '486 Busy Here' in plain pt-BR; any other
+ * text (a client's own words) unchanged.
+ */
+export function callStatusText(raw: string): string {
+  const text = raw.trim();
+  const sip = /^(?:SIP\/2\.0\s+)?([1-6]\d\d)(?:\s|$)/i.exec(text);
+  if (sip) return callStatusOfSip(Number(sip[1]), false);
+  return RAW_STATUS[text.toUpperCase().replace(/[_-]+/g, ' ')] ?? RAW_STATUS[text.toUpperCase().replace(/[_\s-]+/g, '')] ?? text;
+}
+
+/** A stored motivo_desconexao as a user reads it: a SIP reply ('486 Busy Here') or a dialer's code in pt-BR. */
+export function callEndReasonText(raw: string): string {
+  const text = raw.trim();
+  const sip = /^(?:SIP\/2\.0\s+)?([1-6]\d\d)(?:\s|$)/i.exec(text);
+  if (sip) return callEndReasonOfSip(Number(sip[1]));
+  return callStatusText(text);
+}
+
+/**
+ * 002 §9 on the history event (issue 21 item 13): the contact picked up but the talk stayed under
+ * the unit's valor_minimo_segundos_chamada_atendida, so the call counts as not answered. The
+ * status says both, with the rule, in the 50 characters status_chamada holds.
+ */
+export function shortAnsweredCallStatus(minimoSegundos?: number): string {
+  const text = `Atendida (menos de ${minimoSegundos} s: conta como não atendida)`;
+  return minimoSegundos !== undefined && text.length <= 50 ? text : 'Atendida (curta demais: conta como não atendida)';
+}
+
+/** The status_chamada a call's history event keeps: the reported one in pt-BR, the rule when a pick-up did not count. */
+export function callEventStatus(reported: string | null | undefined, atendida: boolean, minimoSegundos: number): string {
+  const status = reported ? callStatusText(reported) : atendida ? CALL_STATUS_TEXT.answered : CALL_STATUS_TEXT.noAnswer;
+  if (!atendida && status === CALL_STATUS_TEXT.answered) return shortAnsweredCallStatus(minimoSegundos);
+  return status.slice(0, 50);
+}
 
 /** Default minutes before a busy lead is called again (issue 12: its own delay, sooner than no answer). */
 export const DEFAULT_BUSY_RETRY_MINUTES = 15;
@@ -88,7 +171,7 @@ export function endCallAttempt(counters: CallCounters, talkedSeconds: number | n
     const status = settings.whatsappHabilitado ? EXHAUSTED_NEGOTIATION_STATUS.whatsapp : EXHAUSTED_NEGOTIATION_STATUS.naoAtendido;
     return { atendida: false, contatoStatus: CONTACT_STATUS.NaoAtendido, proximaTentativa: null, statusNegociacao: status };
   }
-  const minutes = statusChamada === CALL_STATUS_TEXT.busy ? settings.intervaloOcupadoMinutos : settings.intervaloNaoAtendidaMinutos;
+  const minutes = statusChamada && callStatusText(statusChamada) === CALL_STATUS_TEXT.busy ? settings.intervaloOcupadoMinutos : settings.intervaloNaoAtendidaMinutos;
   const afterInterval = new Date(now.getTime() + minutes * 60_000);
   const proxima =
     counters.tentativasDiarias >= settings.limiteTentativasDiarias ? new Date(Math.max(afterInterval.getTime(), startOfNextSaoPauloDay(now).getTime())) : afterInterval;

@@ -207,6 +207,21 @@ describe('timeline rows (000 §2 "icon, title, date (DD/MM/YYYY HH:mm:ss) and at
     expect([user.icon, user.details]).toEqual(['user', ['Transferido para Carlos']]);
   });
 
+  it('issue 21 items 12, 13: every call outcome reads in plain pt-BR, and a pick-up under the minimum says why it is not answered', () => {
+    const details = (e: Partial<Parameters<typeof event>[0]>) => describeTimelineEvent(event({ texto: null, ...e }), lookups).details;
+    // Older records: a dialer's English words and a SIP reply.
+    expect(details({ tipo: 3, status_chamada: 'ANSWERED', duracao: null, duracao_falada: null })).toEqual(['Status: Atendida']);
+    expect(details({ tipo: 4, status_chamada: 'NO ANSWER', duracao: null, duracao_falada: null })).toEqual(['Status: Não atendida']);
+    expect(details({ tipo: 4, status_chamada: 'Ocupado', motivo_desconexao: '486 Busy Here', duracao: null, duracao_falada: null })).toEqual(['Status: Ocupado', 'Motivo: Linha ocupada']);
+    expect(details({ tipo: 4, status_chamada: '487 Request Terminated', motivo_desconexao: 'NO_ANSWER', duracao: null, duracao_falada: null })).toEqual(['Status: Não atendida', 'Motivo: Não atendida']);
+    // 002 §9: 'Chamada não atendida' never sits beside a bare 'Status: Atendida'.
+    const short = describeTimelineEvent(event({ tipo: 4, texto: null, status_chamada: 'Atendida (menos de 20 s: conta como não atendida)', duracao: 30, duracao_falada: 14 }), lookups);
+    expect([short.title, short.details]).toEqual(['Chamada não atendida', ['Duração: 00:30', 'Duração falada: 00:14', 'Status: Atendida (menos de 20 s: conta como não atendida)']]);
+    expect(details({ tipo: 4, status_chamada: 'Atendida', duracao: null, duracao_falada: null })).toEqual(['Status: Atendida (curta demais: conta como não atendida)']);
+    // A client's own words stay as they are.
+    expect(details({ tipo: 4, status_chamada: 'Caixa postal', duracao: null, duracao_falada: null })).toEqual(['Status: Caixa postal']);
+  });
+
   it('000 §3 the other types get their own icon and title', () => {
     const rows = [1, 6, 12].map((tipo) =>
       describeTimelineEvent(event({ tipo, texto: 'x', valor_novo: tipo === 6 ? '2024-03-07 10:30:00' : null }), lookups),

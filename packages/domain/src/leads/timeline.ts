@@ -4,6 +4,7 @@ import { formatDateTime, formatDateTimeSeconds, toInstant } from '../format/date
 import { formatBRL } from '../format/currency.ts';
 import { formatPhoneDisplay } from '../phone/phone.ts';
 import { potentialLabel, type PotentialStatusLabels } from './negotiation.ts';
+import { CALL_STATUS_TEXT, callEndReasonText, callStatusText, shortAnsweredCallStatus } from './call-attempts.ts';
 
 /**
  * 000 §3 timeline event types 1..12, first reading: whatsapp, mensagem (note), chamadaAtendida,
@@ -243,6 +244,13 @@ function describeContactEdit(event: HistoryEvent): string[] | null {
   return lines.length > 0 ? lines : nonEmpty(event.descricao);
 }
 
+// One word for one outcome (issue 21 item 13): under 'Chamada não atendida' a pick-up reads with the
+// rule that made it not count (new events store it with the unit's seconds; older ones did not).
+function callStatusLine(event: HistoryEvent): string {
+  const status = callStatusText(event.status_chamada ?? '');
+  return event.tipo === TIMELINE_EVENT_TYPE.chamadaNaoAtendida && status === CALL_STATUS_TEXT.answered ? shortAnsweredCallStatus() : status;
+}
+
 function callDetails(event: HistoryEvent): string[] {
   const lines: string[] = [];
   const total = duration(event.duracao);
@@ -250,8 +258,8 @@ function callDetails(event: HistoryEvent): string[] {
   if (total) lines.push(`Duração: ${total}`);
   if (spoken) lines.push(`Duração falada: ${spoken}`);
   if (event.tentativas !== null) lines.push(`Tentativas: ${event.tentativas}`);
-  if (event.status_chamada) lines.push(`Status: ${event.status_chamada}`);
-  if (event.motivo_desconexao) lines.push(`Motivo: ${event.motivo_desconexao}`);
+  if (event.status_chamada) lines.push(`Status: ${callStatusLine(event)}`);
+  if (event.motivo_desconexao) lines.push(`Motivo: ${callEndReasonText(event.motivo_desconexao)}`);
   return [...lines, ...nonEmpty(event.texto)];
 }
 

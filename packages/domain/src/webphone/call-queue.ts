@@ -75,6 +75,8 @@ export const canStart = (s: QueueState<QueueContact>): boolean => s.statusPhone 
 export const canPause = (s: QueueState<QueueContact>): boolean => !inCall(s) && s.statusControlaLead !== 'stopped' && s.statusControlaLead !== 'paused' && s.statusControlaLead !== 'single';
 export const canContinue = (s: QueueState<QueueContact>): boolean => s.statusPhone === 'connected' && (s.statusControlaLead === 'paused' || s.statusControlaLead === 'waiting');
 export const canStop = (s: QueueState<QueueContact>): boolean => !inCall(s) && s.statusControlaLead !== 'stopped';
+/** 'Ligar Agora' (single call): the phone connected, the queue stopped and no call in progress. */
+export const canCallSingle = (s: QueueState<QueueContact>): boolean => s.statusPhone === 'connected' && s.statusControlaLead === 'stopped' && !inCall(s);
 
 const same = <C extends QueueContact>(state: QueueState<C>): QueueStep<C> => ({ state, effects: [] });
 const releaseOf = <C extends QueueContact>(s: QueueState<C>): QueueEffect<C>[] => (s.contatoCall ? [{ type: 'release', contact: s.contatoCall }] : []);
@@ -166,7 +168,7 @@ export function queueStep<C extends QueueContact>(s: QueueState<C>, e: QueueEven
       return same(s);
     case 'single':
       // 'Ligar Agora': one call outside the queue, only while the queue is stopped.
-      if (s.statusPhone !== 'connected' || s.statusControlaLead !== 'stopped' || inCall(s)) return same(s);
+      if (!canCallSingle(s)) return same(s);
       return { state: { ...s, statusControlaLead: 'single', statusCall: 'preparing', contatoCall: e.contact, filaLead: [], contador: 0, chamadaId: null }, effects: [{ type: 'dial', contact: e.contact }] };
   }
 }

@@ -5,6 +5,7 @@
 // model from them as they would from the real screens.
 import { count, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../connection.ts';
+import { CALL_STATUS_TEXT } from '@funil/domain/leads/call-attempts';
 import { historico, leads } from '../../modules/leads/leads.table.ts';
 import { whatsappMensagens } from '../../modules/whatsapp/messages.table.ts';
 
@@ -123,7 +124,7 @@ export async function seedDemoDashboard(tx: DbOrTx, opts: Options): Promise<void
           duracao: ringing + talked,
           duracaoFalada: talked,
           duracaoCobrada: talked > 0 ? Math.ceil(talked / 60) * 60 : 0,
-          statusChamada: answered ? 'ANSWERED' : 'NO ANSWER',
+          statusChamada: answered ? CALL_STATUS_TEXT.answered : CALL_STATUS_TEXT.noAnswer,
           tentativas: i + 1,
         });
         at = clamp(at + minutes(30 + Math.floor(random() * 600)));

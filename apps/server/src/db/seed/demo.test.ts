@@ -1,10 +1,10 @@
 // The demo seed of `npm start` (issue 2 "Data model and demo data").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { openTestDatabase, type TestDatabase } from '../../testing/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo.ts';
-import { leads } from '../../modules/leads/leads.table.ts';
+import { historico, leads } from '../../modules/leads/leads.table.ts';
 import { usuarios } from '../../modules/users/users.table.ts';
 import { unidadeConfiguracoes, unidades } from '../../modules/tenancy/tenancy.table.ts';
 import { enviosEmMassa, enviosEmMassaClientes } from '../../modules/mass-send/mass-send.table.ts';
@@ -66,6 +66,12 @@ describe('seedDemoIfEmpty', () => {
       expect(res.json().data.currentUser.permissao).toBe(login.permissao);
     }
     await app.close();
+  });
+
+  it("issue 21 item 12: the demo's call history names every outcome in plain pt-BR ('Atendida', 'Não atendida'), never 'ANSWERED'", async () => {
+    const statuses = await database.db.selectDistinct({ s: historico.statusChamada }).from(historico).where(inArray(historico.tipo, [3, 4]));
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.map((r) => r.s).sort()).toEqual(['Atendida', 'Não atendida']);
   });
 
   it('opens living dashboards: the first unit on dash_v2, the second classic, both with calls, messages and conversions (issue 14)', async () => {

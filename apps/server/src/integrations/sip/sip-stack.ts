@@ -71,6 +71,21 @@ export function freeUdpPort(): Promise<number> {
   });
 }
 
+/** A free UDP port p on 127.0.0.1 with p + 2 free too (SIPp's RTP echo takes both: audio, video). */
+export async function freeUdpPortPair(): Promise<number> {
+  for (let i = 0; i < 20; i++) {
+    const port = await freeUdpPort();
+    if (port + 2 > 65535) continue;
+    const free = await new Promise<boolean>((resolve) => {
+      const s = createSocket('udp4');
+      s.once('error', () => resolve(false));
+      s.bind(port + 2, '127.0.0.1', () => s.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error('nenhum par de portas UDP livre para o telefone de teste');
+}
+
 /** Sends rtpengine's ng "ping" until it answers "pong". */
 async function waitForNg(port: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -139,12 +154,17 @@ export async function startSipStack(o: SipStackOptions): Promise<SipStack> {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
+    // Every port these processes open is chosen here, none is left to a default (rtpengine reads
+    // /etc/rtpengine/rtpengine.conf unless told not to: CLI 2224, HTTP 2225; SIPp's control 8888,
+    // its RTP echo 6000): a demo left running on this machine, or a second Funil, must not make
+    // this one fail (issue 21).
     const ngPort = await freeUdpPort();
+    const cliPort = await freeTcpPort();
     const udpPort = await freeUdpPort();
     const wsPort = await freeTcpPort();
     // A small RTP range of its own (2 ports per call leg), somewhere in 20000-59999.
     const rtpMin = 20000 + 2 * Math.floor(Math.random() * 19000);
-    const rtpengine = spawn('rtpengine', ['--foreground', '--log-stderr', '--table=-1', '--interface=127.0.0.1', `--listen-ng=127.0.0.1:${ngPort}`,
+    const rtpengine = spawn('rtpengine', ['--config-file=none', '--foreground', '--log-stderr', '--table=-1', '--interface=127.0.0.1', `--listen-ng=127.0.0.1:${ngPort}`, `--listen-cli=127.0.0.1:${cliPort}`,
       `--port-min=${rtpMin}`, `--port-max=${rtpMin + 399}`, '--no-redis-required', `--pidfile=${join(dir, 'rtpengine.pid')}`, '--log-level=5', '--delete-delay=0'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(rtpengine);
     pipeLog(rtpengine, 'rtpengine', o.log);
@@ -153,8 +173,9 @@ export async function startSipStack(o: SipStackOptions): Promise<SipStack> {
     let leadPhonePort: number | null = null;
     if (o.leadPhone) {
       leadPhonePort = await freeUdpPort();
-      const mediaPort = await freeUdpPort();
-      const sipp = spawn('sipp', ['-sf', LEAD_PHONE_SCENARIO, '-i', '127.0.0.1', '-p', String(leadPhonePort), '-mi', '127.0.0.1', '-mp', String(mediaPort), '-rtp_echo', '-nostdin', '-trace_err', '-error_file', join(dir, 'sipp-errors.log'), '-max_recv_loops', '10000', '-aa'],
+      const mediaPort = await freeUdpPortPair();
+      const controlPort = await freeUdpPort();
+      const sipp = spawn('sipp', ['-sf', LEAD_PHONE_SCENARIO, '-i', '127.0.0.1', '-p', String(leadPhonePort), '-mi', '127.0.0.1', '-mp', String(mediaPort), '-ci', '127.0.0.1', '-cp', String(controlPort), '-rtp_echo', '-nostdin', '-trace_err', '-error_file', join(dir, 'sipp-errors.log'), '-max_recv_loops', '10000', '-aa'],
         { detached: true, stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
       children.push(sipp);
       pipeLog(sipp, 'sipp', o.log);

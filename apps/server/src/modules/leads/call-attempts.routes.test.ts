@@ -58,7 +58,7 @@ describe('POST contato/proximaligacao/{id} (the call ended)', () => {
     const res = await end(id, { chamada_id: '9', duracao: 95, duracao_falada: 80, url_gravacao: 'https://gravacoes.exemplo.com/9.mp3' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Resultado da ligação registrado com sucesso.', data: { cli_contato_status: 3, cli_data_proxima_tentativa: null } });
-    expect((await k.history(id)).at(-1)).toMatchObject({ tipo: 3, duracao: 95, duracaoFalada: 80, tentativas: 1, statusChamada: 'Chamada atendida', urlGravacao: 'https://gravacoes.exemplo.com/9.mp3' });
+    expect((await k.history(id)).at(-1)).toMatchObject({ tipo: 3, duracao: 95, duracaoFalada: 80, tentativas: 1, statusChamada: 'Atendida', urlGravacao: 'https://gravacoes.exemplo.com/9.mp3' });
   });
 
   it('a short call is Não Atendido and due again after ligacao_intervalo_nao_atendida minutes', async () => {
@@ -71,8 +71,25 @@ describe('POST contato/proximaligacao/{id} (the call ended)', () => {
     const next = new Date(res.json().data.cli_data_proxima_tentativa as string).getTime();
     expect(next - before).toBeGreaterThanOrEqual(45 * 60_000 - 1000);
     expect(next - before).toBeLessThan(46 * 60_000);
-    expect((await k.history(id)).at(-1)).toMatchObject({ tipo: 4, statusChamada: 'Chamada não atendida', motivoDesconexao: 'NO_ANSWER' });
+    expect((await k.history(id)).at(-1)).toMatchObject({ tipo: 4, statusChamada: 'Não atendida', motivoDesconexao: 'NO_ANSWER' });
     await settings({ ligacaoIntervaloNaoAtendida: 60 });
+  });
+
+  it("issue 21 item 13, 002 §9: a 14-second pick-up is 'Não Atendido' and its event says why, with the unit's minimum; outcomes are stored in pt-BR", async () => {
+    const id = await k.lead({ cliNome: 'Atendeu Rápido' });
+    await start(id, { chamada_id: '14s' });
+    const res = await end(id, { chamada_id: '14s', duracao: 30, duracao_falada: 14, status_chamada: 'Atendida', motivo_desconexao: 'Desligada pelo contato' });
+    expect(res.json().data).toMatchObject({ cli_contato_status: 2 });
+    expect((await k.history(id)).at(-1)).toMatchObject({ tipo: 4, duracaoFalada: 14, statusChamada: 'Atendida (menos de 20 s: conta como não atendida)' });
+    await settings({ valorMinimoSegundosChamadaAtendida: 10 });
+    await start(id, { chamada_id: '14s-b' });
+    await end(id, { chamada_id: '14s-b', duracao: 30, duracao_falada: 14, status_chamada: 'Atendida' });
+    expect((await k.history(id)).at(-1)).toMatchObject({ tipo: 3, statusChamada: 'Atendida' });
+    await settings({ valorMinimoSegundosChamadaAtendida: 20 });
+    // Another dialer's English words are kept in the words a user reads.
+    await start(id, { chamada_id: '14s-c' });
+    await end(id, { chamada_id: '14s-c', duracao: 30, duracao_falada: 0, status_chamada: 'BUSY' });
+    expect((await k.history(id)).at(-1)).toMatchObject({ tipo: 4, statusChamada: 'Ocupado' });
   });
 
   it("002 §8: with every attempt used the lead becomes 'Não Atendido' (3), or 'Whatsapp' (9) with WhatsApp messaging on, each with a status event", async () => {

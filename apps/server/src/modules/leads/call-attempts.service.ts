@@ -2,7 +2,7 @@
 // reports a call's start and its end; the lead's attempt counters, attendance status and next
 // attempt follow the unit's settings (002 §8 "Settings rule", §9 "Queue"), each change with its
 // history event, in one transaction.
-import { DEFAULT_BUSY_RETRY_MINUTES, endCallAttempt, startCallAttempt, type CallAttemptSettings } from '@funil/domain/leads/call-attempts';
+import { callEventStatus, DEFAULT_BUSY_RETRY_MINUTES, endCallAttempt, startCallAttempt, type CallAttemptSettings } from '@funil/domain/leads/call-attempts';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import type { CallEndBody } from '@funil/domain/leads-api/call-api';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
@@ -65,7 +65,7 @@ export function startCall(deps: LeadDeps, session: Session, id: number, chamadaI
 
 /**
  * proximaligacao: the call ended. Answered (talk time ≥ the unit's minimum) → 'Chamada atendida',
- * Atendido, no further attempt. Otherwise 'Chamada não atendida', Não Atendido, the next attempt
+ * Atendido, no further attempt. Otherwise 'Chamada não atendida' (a pick-up under the minimum with that rule in its status), Não Atendido, the next attempt
  * after the interval (the next day once today's attempts are used); with every attempt used, the
  * negotiation status 'Não Atendido' or 'Whatsapp' (002 §8) with its own event.
  */
@@ -83,7 +83,8 @@ export function endCall(deps: LeadDeps, session: Session, id: number, body: Call
         duracao: body.duracao ?? null,
         duracaoFalada: body.duracao_falada ?? null,
         duracaoCobrada: body.duracao_cobrada ?? null,
-        statusChamada: body.status_chamada ?? (outcome.atendida ? LEAD_API_MESSAGES.callAnswered : LEAD_API_MESSAGES.callNotAnswered),
+        // One word for one outcome (issue 21 item 13): a pick-up under the unit's minimum says so.
+        statusChamada: callEventStatus(body.status_chamada, outcome.atendida, settings.minimoSegundosAtendida),
         motivoDesconexao: body.motivo_desconexao ?? null,
         urlGravacao: body.url_gravacao ?? null,
         dataComentario: now,

@@ -15,7 +15,7 @@ import { useFullContact, useUnitFullContact } from '../api/get-full-contact.ts';
 import { AppointmentsTable } from './appointments-table.tsx';
 import { AttendantPanel } from './attendant-panel.tsx';
 import { LeadContactForm } from './lead-contact-form.tsx';
-import { LeadHeader } from './lead-header.tsx';
+import { LeadHeader, type LeadCallAction } from './lead-header.tsx';
 import { LeadTagsPicker } from './lead-tags-picker.tsx';
 import { LeadTimeline } from './lead-timeline.tsx';
 import { NegotiationPanel } from './negotiation-panel.tsx';
@@ -25,7 +25,7 @@ import { useLeadSettings } from './use-lead-settings.ts';
 /** 001 §8 "Lead load failure". */
 const LOAD_ERROR = 'Erro ao buscar dados do cliente.';
 
-type LeadDetailProps = { leadId: number; onLeave: () => void; onBack?: () => void };
+type LeadDetailProps = { leadId: number; onLeave: () => void; onBack?: () => void; callAction?: LeadCallAction };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -130,7 +130,7 @@ export function UnitLeadDetail({ leadId, idUnidade, unitName, onLeave }: UnitLea
   );
 }
 
-export function LeadDetail({ leadId, onLeave, onBack }: LeadDetailProps) {
+export function LeadDetail({ leadId, onLeave, onBack, callAction }: LeadDetailProps) {
   const settings = useLeadSettings();
   const access = useAccessContext();
   const full = useFullContact(leadId);
@@ -142,7 +142,7 @@ export function LeadDetail({ leadId, onLeave, onBack }: LeadDetailProps) {
   const lead = full.data.crm_contato_completo;
   return (
     <Paper sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }} component="article" aria-label={`Lead ${lead.cli_nome}`}>
-      <LeadHeader lead={lead} settings={settings} onLeave={onLeave} onBack={onBack} />
+      <LeadHeader lead={lead} settings={settings} onLeave={onLeave} onBack={onBack} callAction={callAction} />
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 2 }}>
         <Stack spacing={2.5} divider={<Divider flexItem />}>
           {/* 001 §2 "Negotiation detail screen": 'Whatsapp' opens the conversation full screen. */}

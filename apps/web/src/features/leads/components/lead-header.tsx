@@ -28,6 +28,12 @@ import { avatarColor, initialsOf } from './lead-avatar.ts';
 import { ConvertLeadDialog, ConvertUnitDialog, DeleteLeadDialog, TransferUnitDialog } from './lead-dialogs.tsx';
 import type { LeadSettings } from './use-lead-settings.ts';
 
+/**
+ * 'Ligar Agora' on the screen that holds the phone (issue 21 item 14, 002 §4 single call): the
+ * webphone places the call itself; `disabled` while it cannot (queue on, a call in progress).
+ */
+export type LeadCallAction = { call: (lead: CrmContato) => void; disabled: boolean };
+
 /** 001 §4 Conversion: a lead of this unit is converted to a unit picked in a dialog. */
 export const UNIT_PICKED_CONVERSION_UNIT_ID = 58;
 
@@ -44,6 +50,8 @@ type LeadHeaderProps = {
   stacked?: boolean;
   /** No actions: a lead of the unit a company admin (ag) reads on /webphone (issue 12). */
   readOnly?: boolean;
+  /** On /webphone 'Ligar Agora' calls from here (issue 21 item 14); elsewhere it opens the webphone. */
+  callAction?: LeadCallAction;
 };
 
 function Action({ label, icon, onClick, disabled, color }: { label: string; icon: ReactElement; onClick: () => void; disabled?: boolean; color?: 'error' }) {
@@ -58,15 +66,21 @@ function Action({ label, icon, onClick, disabled, color }: { label: string; icon
   );
 }
 
+// A fact reads whole (issue 21: 'Próxima tentativa: 27/11/2026 …' was cut in the webphone's
+// narrower detail): the label never breaks, and the value goes whole under it when the column is
+// short (a date with its time on one line; a long text wraps).
 function Field({ label, value }: { label: string; value: string }) {
   return (
-    <Typography variant="body2" color="text.secondary" noWrap title={value}>
-      {label}: <Box component="span" sx={{ color: 'text.primary' }}>{value}</Box>
+    <Typography variant="body2" color="text.secondary" data-field={label} sx={{ minWidth: 0 }}>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{label}:</Box>{' '}
+      <Box component="span" sx={{ display: 'inline-block', maxWidth: '100%', color: 'text.primary', overflowWrap: 'anywhere' }}>
+        {value}
+      </Box>
     </Typography>
   );
 }
 
-export function LeadHeader({ lead, settings, onLeave, onBack, stacked = false, readOnly = false }: LeadHeaderProps) {
+export function LeadHeader({ lead, settings, onLeave, onBack, stacked = false, readOnly = false, callAction }: LeadHeaderProps) {
   const unit = useLoadedUnitData();
   const id = lead.cli_crm_id;
   const navigate = useNavigate();
@@ -150,7 +164,8 @@ export function LeadHeader({ lead, settings, onLeave, onBack, stacked = false, r
         {!readOnly && (
         <Stack direction="row" sx={stacked ? { flexWrap: 'wrap', ml: -1 } : { flexShrink: 0, flexWrap: 'wrap', justifyContent: 'flex-end', maxWidth: { xs: 96, sm: 'none' } }} role="toolbar" aria-label="Ações do lead">
           {/* issue 12: 'Ligar Agora' places a single call from the webphone (users with an extension). */}
-          {canCall && !onWebphone && <Action label="Ligar Agora" icon={<Phone />} onClick={() => void navigate(`/webphone?ligar=${lead.cli_crm_id}`)} />}
+          {canCall && callAction && <Action label="Ligar Agora" icon={<Phone />} onClick={() => callAction.call(lead)} disabled={callAction.disabled} />}
+          {canCall && !callAction && !onWebphone && <Action label="Ligar Agora" icon={<Phone />} onClick={() => void navigate(`/webphone?ligar=${lead.cli_crm_id}`)} />}
           <Action label="Marcar como não lido" icon={<MarkEmailUnread />} onClick={() => markUnread.mutate(undefined)} disabled={markUnread.isPending} />
           <Action
             label={blocked ? 'Desbloquear WhatsApp' : 'Bloquear WhatsApp'}

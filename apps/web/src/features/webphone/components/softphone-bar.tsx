@@ -50,7 +50,14 @@ export function SoftphoneBar({ phone }: { phone: WebphoneController }) {
   const connected = state.statusPhone === 'connected';
   const calling = inCall(state);
   const contact = state.contatoCall;
-  const callText = state.statusCall === 'calling' && phone.ringing ? 'Tocando' : state.statusCall === 'talking' && phone.held ? 'Em espera' : CALL_TEXT[state.statusCall];
+  const callText =
+    state.statusCall === 'calling' && phone.ringing
+      ? 'Tocando'
+      : state.statusCall === 'talking' && phone.held
+        ? 'Em espera'
+        : state.statusCall === 'ended' && phone.outcome
+          ? `${CALL_TEXT.ended}: ${phone.outcome}`
+          : CALL_TEXT[state.statusCall];
 
   return (
     <Paper sx={{ p: 1.5 }} aria-label="Controle de ligações" component="section">

@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { initialQueueState, queueStep, type QueueEffect, type QueueEvent, type QueueState } from '@funil/domain/webphone/call-queue';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
+import { CALL_STATUS_TEXT, shortAnsweredCallStatus } from '@funil/domain/leads/call-attempts';
+import { CONTACT_STATUS } from '@funil/domain/leads/negotiation';
 import { ApiError } from '../../../lib/api-error.ts';
 import { webphoneApi } from '../api/webphone-api.ts';
 import { SipPhone, type CallResult, type CallStats } from '../lib/sip-phone.ts';
@@ -21,6 +23,8 @@ export type WebphoneController = {
   held: boolean;
   ramal: number | null;
   lastResult: CallResult | null;
+  /** How the last call ended, as its history event reads it ('Ocupado', 'Não atendida'…); null for an answered one. */
+  outcome: string | null;
   dispatch: (e: QueueEvent<CrmContato>) => void;
   reconnect: () => void;
   setMuted: (m: boolean) => void;
@@ -45,6 +49,7 @@ export function useWebphone(audio: HTMLAudioElement | null): WebphoneController 
   const [held, setHeldState] = useState(false);
   const [ramal, setRamal] = useState<number | null>(null);
   const [lastResult, setLastResult] = useState<CallResult | null>(null);
+  const [outcome, setOutcome] = useState<string | null>(null);
   const skipped = useRef(new Set<number>());
   const dispatchRef = useRef<(e: QueueEvent<CrmContato>) => void>(() => undefined);
 
@@ -121,6 +126,7 @@ export function useWebphone(audio: HTMLAudioElement | null): WebphoneController 
           return;
         case 'dialing':
           setStats(null);
+          setOutcome(null);
           setRinging(false);
           d({ type: 'dialing', chamadaId: event.chamadaId });
           return;
@@ -140,6 +146,8 @@ export function useWebphone(audio: HTMLAudioElement | null): WebphoneController 
           setMutedState(false);
           setHeldState(false);
           setLastResult(event.result);
+          // issue 21 item 14: a busy or unanswered call says so in the bar.
+          setOutcome(event.result.statusChamada === CALL_STATUS_TEXT.answered ? null : event.result.statusChamada);
           const contact = stateRef.current.contatoCall;
           if (!contact) {
             d({ type: 'ended' });
@@ -153,7 +161,7 @@ export function useWebphone(audio: HTMLAudioElement | null): WebphoneController 
               const saved = await webphoneApi.uploadRecording(contact.cli_crm_id, event.result.recording).catch(() => null);
               if (saved) url = `${window.location.origin}${saved.caminho}`;
             }
-            await webphoneApi
+            const saved = await webphoneApi
               .callEnded(contact.cli_crm_id, {
                 chamada_id: event.result.chamadaId,
                 duracao: event.result.duracao,
@@ -163,6 +171,8 @@ export function useWebphone(audio: HTMLAudioElement | null): WebphoneController 
                 ...(url ? { url_gravacao: url } : {}),
               })
               .catch(() => undefined);
+            // 002 §9: picked up but under the unit's minimum talk time, it counts as not answered.
+            if (event.result.statusChamada === CALL_STATUS_TEXT.answered && saved?.cli_contato_status === CONTACT_STATUS.NaoAtendido) setOutcome(shortAnsweredCallStatus());
             await queryClient.invalidateQueries({ queryKey: ['leads'] });
             d({ type: 'ended' });
           })();
@@ -209,6 +219,7 @@ export function useWebphone(audio: HTMLAudioElement | null): WebphoneController 
     held,
     ramal,
     lastResult,
+    outcome,
     dispatch,
     reconnect: () => void connect(),
     setMuted: (m) => {

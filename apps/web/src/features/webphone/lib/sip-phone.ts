@@ -5,7 +5,7 @@
 import { Inviter, Registerer, RegistererState, SessionState, UserAgent, type Session, type Web } from 'sip.js';
 import type { SipCredentials } from '@funil/domain/webphone/webphone-api';
 import type { Signal } from '@funil/domain/webphone/call-queue';
-import { CALL_STATUS_TEXT } from '@funil/domain/leads/call-attempts';
+import { CALL_STATUS_TEXT, callEndReasonOfSip, callStatusOfSip } from '@funil/domain/leads/call-attempts';
 
 export type PhoneEvent =
   | { type: 'registered' }
@@ -31,14 +31,6 @@ export type CallResult = {
 };
 
 export type CallStats = { packetsReceived: number; packetsSent: number; packetsLost: number; jitter: number; rtt: number | null; audioLevel: number; sinal: Signal };
-
-function outcomeOf(sipStatus: number, answered: boolean): string {
-  if (answered) return CALL_STATUS_TEXT.answered;
-  if (sipStatus === 486 || sipStatus === 600) return CALL_STATUS_TEXT.busy;
-  if (sipStatus === 487 || sipStatus === 408) return CALL_STATUS_TEXT.noAnswer;
-  if (sipStatus === 480 || sipStatus === 404) return CALL_STATUS_TEXT.unavailable;
-  return CALL_STATUS_TEXT.failed;
-}
 
 /** Good when little is lost and the jitter is low (002 §4 signal good/bad). */
 export function signalOf(s: { packetsReceived: number; packetsLost: number; jitter: number }): Signal {
@@ -134,7 +126,7 @@ export class SipPhone {
           reject(new Error('registro recusado pelo servidor SIP'));
         }
       });
-      registerer.register({ requestDelegate: { onReject: (r) => { clearTimeout(timer); reject(new Error(`registro recusado (${r.message.statusCode} ${r.message.reasonPhrase})`)); } } }).catch(reject);
+      registerer.register({ requestDelegate: { onReject: () => { clearTimeout(timer); reject(new Error('registro recusado pelo servidor SIP')); } } }).catch(reject);
     });
   }
 
@@ -173,6 +165,7 @@ export class SipPhone {
     let sipStatus = 0;
     let reason = '';
     let endedBy: 'local' | 'remote' = 'remote';
+    let ringTimedOut = false;
     const localHangup = () => { endedBy = 'local'; };
     this.localHangupMark = localHangup;
 
@@ -193,8 +186,9 @@ export class SipPhone {
             duracao: Math.round((now - startedAt) / 1000),
             duracaoFalada: answered ? Math.round((now - answeredAt!) / 1000) : 0,
             sipStatus,
-            statusChamada: outcomeOf(sipStatus, answered),
-            motivoDesconexao: answered ? (endedBy === 'local' ? 'Desligada pelo atendente' : 'Desligada pelo contato') : reason || `${sipStatus}`,
+            // The attendant hanging up a ringing call cancelled it; the ring timeout is no answer.
+            statusChamada: !answered && endedBy === 'local' && !ringTimedOut ? CALL_STATUS_TEXT.cancelled : callStatusOfSip(sipStatus, answered),
+            motivoDesconexao: answered ? (endedBy === 'local' ? 'Desligada pelo atendente' : 'Desligada pelo contato') : !ringTimedOut && endedBy === 'local' ? 'Cancelada pelo atendente' : reason || callEndReasonOfSip(sipStatus),
             recording,
           };
           this.session = null;
@@ -211,18 +205,20 @@ export class SipPhone {
           },
           onReject: (r) => {
             sipStatus = r.message.statusCode ?? 0;
-            reason = `${r.message.statusCode} ${r.message.reasonPhrase}`;
+            // The reason in pt-BR, never the SIP reason phrase ('486 Busy Here'; issue 21).
+            reason ||= callEndReasonOfSip(sipStatus);
           },
         },
       })
-      .catch((err: unknown) => {
-        reason = err instanceof Error ? err.message : String(err);
+      .catch(() => {
+        reason ||= 'Falha ao iniciar a ligação';
       });
     const ring = this.options.ringTimeoutSeconds ?? 30;
     this.ringTimer = setTimeout(() => {
       if (inviter.state === SessionState.Establishing || inviter.state === SessionState.Initial) {
         sipStatus = 487;
         reason = `Sem resposta em ${ring} s`;
+        ringTimedOut = true;
         localHangup();
         void inviter.cancel().catch(() => undefined);
       }
