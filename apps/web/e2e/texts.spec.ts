@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { ROUTES, canAccessRoute } from '@funil/domain/access/routes';
 import { accessContextOf } from '@funil/domain/unit/unit-data';
 import { isScreenAvailable } from '../src/app/screens.tsx';
-import { DEMO_LOGINS, DESKTOP, loginAs, startHarness, type Harness } from './harness.ts';
+import { DEMO_LOGINS, DESKTOP, SCREENSHOTS_DIR, loginAs, startHarness, type Harness } from './harness.ts';
 
 /** zod's wording (English, and its 'pt' locale of Portugal) and SIP's (status words and status lines). */
 export const FOREIGN_WORDING: readonly RegExp[] = [
@@ -129,4 +129,38 @@ describe('issue 21 item 12: no zod or SIP wording on any screen', () => {
     expect(await dialog.getByRole('button', { name: 'Cadastrar' }).isEnabled()).toBe(false);
     await context.close();
   });
+
+  it('screenshots of what issue 21 changed: the unit settings, the chat header and list, the classic dashboard header', async () => {
+    const shot = async (page: Page, file: string) => {
+      for (const close of await page.getByRole('button', { name: 'Fechar aviso', includeHidden: true }).all()) await close.click().catch(() => undefined);
+      await page.mouse.move(0, 0);
+      await page.waitForTimeout(700);
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}${file}` });
+    };
+    const admin = await harness.newPage(DESKTOP);
+    await loginAs(admin.page, 'admin@demo.com.br');
+    await admin.page.goto('/configuracoes');
+    await admin.page.getByRole('switch', { name: 'Habilitar WhatsApp (Evolution)' }).waitFor();
+    await admin.page.getByRole('textbox', { name: 'Dashboard externo (endereço)' }).fill('http://bi.exemplo.com.br');
+    await shot(admin.page, 'configuracoes-whatsapp-dashboard.png');
+    await admin.context.close();
+
+    const attendant = await harness.newPage({ width: 1280, height: 800 });
+    await loginAs(attendant.page, 'atendente@demo.com.br');
+    await attendant.page.goto('/whatsapp');
+    const row = attendant.page.getByRole('list', { name: 'Leads' }).getByRole('button').first();
+    await row.waitFor();
+    await row.click();
+    await attendant.page.getByTestId('chat-header').waitFor();
+    await shot(attendant.page, 'chat-nomes-e-status.png');
+    await attendant.context.close();
+
+    const manager = await harness.newPage(DESKTOP);
+    await loginAs(manager.page, 'multigerente2@demo.com.br');
+    await manager.page.goto('/dashboard');
+    await manager.page.getByTestId('dashboard-unidades').waitFor();
+    expect(await manager.page.getByTestId('dashboard-unidades').innerText()).toMatch(/^Unidade: /);
+    await shot(manager.page, 'dashboard-classico-unidade.png');
+    await manager.context.close();
+  }, 300_000);
 });
