@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { configureZodPtBr } from '@funil/domain/http/zod-pt-br';
 import { HTTP_MESSAGES } from '@funil/domain/http/errors';
 import type { AppRoute } from '@funil/domain/access/routes';
 import type { Database, Db } from './db/connection.ts';
@@ -57,12 +57,9 @@ declare module 'fastify' {
   }
 }
 
-// zod's own messages in Portuguese, for every schema without a message of its own; a field left
-// out reads 'Campo obrigatório.' rather than the locale's 'recebeu um valor "undefined"'.
-z.config({
-  ...z.locales.pt(),
-  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? HTTP_MESSAGES.required : undefined),
-});
+// zod's messages in Brazilian Portuguese, for every schema without a message of its own (issue 21
+// item 12); a field left out reads 'Campo obrigatório.'.
+configureZodPtBr();
 
 export type AppOptions = {
   database: Database;

@@ -144,7 +144,7 @@ describe('001 §4 a message from a lead reaches the attendant live; opening it c
     await context.close();
   });
 
-  it('stacks the list and the conversation below 600 px, with names cut at 10', async () => {
+  it('stacks the list and the conversation below 600 px, names whole or cut by the width (issue 21)', async () => {
     const { context, page } = await harness.newPage(MOBILE);
     await loginAs(page, 'atendente@demo.com.br');
     await page.goto('/whatsapp-v3');
@@ -152,7 +152,7 @@ describe('001 §4 a message from a lead reaches the attendant live; opening it c
     const row = leadRow(page, lead.nome);
     await row.waitFor();
     const shown = await row.getByTestId('chat-lead-name').textContent();
-    expect(shown).toBe(lead.nome.length > 10 ? `${lead.nome.slice(0, 10)}…` : lead.nome);
+    expect(shown).toBe(lead.nome);
     await screenshot(page, 'chat-mobile-lista.png');
     await row.click();
     await page.getByRole('button', { name: 'Voltar para a lista' }).waitFor();
@@ -214,21 +214,22 @@ describe("001 §2 'Atendimento Whatsapp': the CRM's 'Whatsapp' button", () => {
 });
 
 describe('000 §6 the three chat routes open for their roles and flags', () => {
-  it("an attendant opens /whatsapp-v3 and the legacy /whatsapp with its chips; an admin opens /whatsapp-v3 but not /whatsapp", async () => {
+  it("an attendant opens /whatsapp-v3, the legacy /whatsapp with its chips and (issue 21) the first unit's v2 chat with its conversations; an admin opens /whatsapp-v3 but not /whatsapp", async () => {
     const { context, page } = await harness.newPage(DESKTOP);
     await loginAs(page, 'atendente@demo.com.br');
     const menu = await readMenu(page);
     expect(menu).toContain('WhatsApp v3');
-    // habilita_mensagem_whatsapp and whatsapp_v2 off: the legacy entry too.
-    expect(menu).toContain('WhatsApp');
+    // whatsapp_v2 on in the first unit: no legacy entry; the unit has instances, so no v2 entry either (000 §6).
+    expect(menu).not.toContain('WhatsApp');
     expect(menu).not.toContain('WhatsApp v2');
     await page.goto('/whatsapp');
     await page.getByText('Selecione um lead para começar').waitFor();
     await page.getByText(/^Servidor (Conectado|Desconectado)$/).waitFor();
     await page.getByText(/^WhatsApp (Conectado|Desconectado)$/).waitFor();
-    // No whatsapp_v2 flag: /whatsappv2 is denied and sends to /.
+    // issue 21: the first unit has whatsapp_v2, so /whatsappv2 opens with the unit's living conversations.
     await page.goto('/whatsappv2');
-    await page.waitForURL('**/inicial');
+    await page.waitForURL('**/whatsappv2');
+    await page.getByTestId('chat-lead-count').filter({ hasText: /\d+ leads?$/ }).waitFor();
     await context.close();
 
     const admin = await harness.newPage(DESKTOP);

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Divider, Stack } from '@mui/material';
 import { useFullContact } from '../features/leads/api/get-full-contact.ts';
 import { AttendantPanel } from '../features/leads/components/attendant-panel.tsx';
-import { openContactDialog } from '../features/leads/components/contact-dialog-store.ts';
+import { openNewClientDialog } from '../features/leads/components/contact-dialog-store.ts';
 import { LeadContactForm } from '../features/leads/components/lead-contact-form.tsx';
 import { LeadHeader } from '../features/leads/components/lead-header.tsx';
 import { LeadTagsPicker } from '../features/leads/components/lead-tags-picker.tsx';
@@ -56,7 +56,7 @@ const KIT: ChatLeadKit = {
   AttendantSection,
   ScheduleForm: SchedulePanel,
   SidePanelContent,
-  openNewClient: openContactDialog,
+  openNewClient: openNewClientDialog,
 };
 
 // The quick messages of the composer (001 §5 '/' suggestions, 'Modelos de mensagem').

@@ -9,12 +9,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { closeSnackbar, SnackbarProvider } from 'notistack';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
-import { z } from 'zod';
+import { configureZodPtBr } from '@funil/domain/http/zod-pt-br';
 import { queryClient } from '../lib/query-client.ts';
 import { theme } from './theme.ts';
 
 dayjs.locale('pt-br');
-z.config(z.locales.pt());
+configureZodPtBr();
 
 /** 000 §9: snackbars stay 6 s in the shell (4.5 s for the login success, set where it is shown). */
 const SNACKBAR_MS = 6_000;

@@ -12,7 +12,27 @@ export const SETTINGS_MESSAGES = {
   number: 'Informe um número inteiro.',
   statusList: 'Escolha status existentes.',
   messageTooLong: 'A mensagem deve ter no máximo 1000 caracteres.',
+  /** issue 21 item 15: the external dashboard (000 §2 variant 1) opens in a frame that only loads https pages. */
+  urlDashboard: 'Informe um endereço que comece com https://.',
+  urlDashboardTooLong: 'O endereço deve ter no máximo 2000 caracteres.',
 } as const;
+
+// https://, a host name of letters, digits, dots and hyphens (no user or password), an optional
+// port, then anything without spaces.
+const HTTPS_URL = /^https:\/\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+
+/** Whether `text` is an absolute https address (the only kind the dashboard's frame may load). */
+export function isHttpsUrl(text: string): boolean {
+  return HTTPS_URL.test(text);
+}
+
+/** url_dashboard (000 §2 variant 1): an https address, or empty / null for none. */
+export const urlDashboardField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+  z.union([z.null(), z.string({ error: SETTINGS_MESSAGES.urlDashboard }).max(2000, SETTINGS_MESSAGES.urlDashboardTooLong).refine(isHttpsUrl, SETTINGS_MESSAGES.urlDashboard)], {
+    error: SETTINGS_MESSAGES.urlDashboard,
+  }),
+);
 
 /** 002 §9: the settings of a new unit. */
 export const DEFAULT_UNIT_SETTINGS = {
@@ -87,6 +107,9 @@ export const unitSettingsBodySchema = z
     feriados: holidaysSchema.optional(),
     // issue 13 ('configurable per unit'): the unit's mass-send caps and windows; left out = kept.
     configuracoes_envio_em_massa: massSendSettingsBodySchema.optional(),
+    // issue 21 item 15: the unit's WhatsApp gateway (evolutionHabilitado) and external dashboard; left out = kept.
+    evolution_habilitado: booleanField.optional(),
+    url_dashboard: urlDashboardField.optional(),
   })
   // 002 §5: daily attempts above the total save nothing.
   .refine((s) => s.ligacao_limite_tentativas_diarias <= s.ligacao_limite_tentativas, {
@@ -123,6 +146,9 @@ export const unitSettingsSchema = z.object({
   horario_ligacao: z.array(callWindowSchema.nullable()).nullable(),
   feriados: z.array(z.string()),
   idInstanciaWhatsapp: z.number().int().nullable(),
+  /** issue 21 item 15: WhatsApp through the gateway (Evolution) on for the unit; its external dashboard (000 §2 variant 1). */
+  evolution_habilitado: z.boolean(),
+  url_dashboard: z.string().nullable(),
   /** issue 13: whether the unit has mass send (habilita_envio_em_massaV2), and its settings with the defaults filled in. */
   habilita_envio_em_massa: z.boolean(),
   configuracoes_envio_em_massa: z.object({

@@ -9,6 +9,8 @@ import { usuarios } from '../../modules/users/users.table.ts';
 import { unidadeConfiguracoes, unidades } from '../../modules/tenancy/tenancy.table.ts';
 import { enviosEmMassa, enviosEmMassaClientes } from '../../modules/mass-send/mass-send.table.ts';
 import { auditoria } from '../../modules/audit/audit.table.ts';
+import { statusNegociacao } from '../../modules/catalog/catalog.table.ts';
+import { DEFAULT_QUEUE_RULES, queueRules } from '@funil/domain/webphone/queue-rules';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -44,11 +46,31 @@ describe('seedDemoIfEmpty', () => {
     const extrasOf = (id: number) => JSON.parse(settings.find((s) => s.idUnidade === id)!.configuracoesExtra ?? '{}') as Record<string, unknown>;
     expect(extrasOf(first.id)['habilita_envio_em_massaV2']).toBe(true);
     expect(extrasOf(second.id)['habilita_envio_em_massaV2']).toBeUndefined();
+    // Issue 21 item 20: the first unit has the v2 chat (/whatsappv2, 000 §6), the second keeps the defaults.
+    expect([extrasOf(first.id)['whatsapp_v2'], extrasOf(second.id)['whatsapp_v2']]).toEqual([true, undefined]);
     const campaigns = await database.db.select().from(enviosEmMassa).orderBy(enviosEmMassa.id);
     expect(campaigns.map((c) => [c.idUnidade, c.status])).toEqual([[first.id, 'FINALIZADO'], [first.id, 'PAUSADO']]);
     expect(campaigns[1]!.motivoPausa).toBeTruthy();
     const recipients = await database.db.select().from(enviosEmMassaClientes);
     expect(new Set(recipients.map((r) => r.status))).toEqual(new Set(['SENT', 'ERROR', 'NOT_SENT', 'PENDING']));
+  });
+
+  it("issue 21 item 19: the default funnel gives the ids of 002 §9 the statuses the spec names, and the default queue rules call no lead who said no", async () => {
+    const funnel = await database.db.select({ id: statusNegociacao.idFunil, nome: statusNegociacao.nome }).from(statusNegociacao).orderBy(statusNegociacao.idFunil);
+    const name = (id: number) => funnel.find((s) => s.id === id)?.nome;
+    // 002 §9 'Status ids in settings text: 3 Não Atendido, 9 Whatsapp, 4 Em negociação'; 000 §9: 5 and 6 are the conversions.
+    expect([name(3), name(4), name(9), name(5), name(6)]).toEqual(['Não Atendido', 'Em negociação', 'Whatsapp', 'Convertido', 'Pós-venda']);
+    // 002 §4 'Settings rule': rule 1 takes the new leads and those not reached yet, rule 2 the scheduled ones.
+    const [first, second, third] = queueRules(null, null, null).map((rule) => rule.map(name));
+    expect(DEFAULT_QUEUE_RULES).toEqual(['1,7', '2', '5,3']);
+    expect(first).toEqual(['Novo', 'Tentando contato']);
+    expect(second).toEqual(['Agendado']);
+    expect(third).toContain('Não Atendido');
+    for (const rule of [first, second, third]) expect(rule).not.toContain('Sem interesse');
+    // The demo's leads in 7 are still being reached: never answered.
+    const reaching = await database.db.select({ contato: leads.cliContatoStatus }).from(leads).where(eq(leads.cliStatusNegociacao, 7));
+    expect(reaching.length).toBeGreaterThan(0);
+    expect(reaching.every((l) => l.contato !== 3)).toBe(true);
   });
 
   it('creates its company, units and users through the administration services (issue 10), audited as Sistema', async () => {

@@ -92,9 +92,11 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
       assinaturaWhatsapp: false,
       agendarMensagemHeaderWhatsapp: true,
     };
-    // Issue 13: the first unit sends campaigns; issue 14: it opens the v2 dashboard (dash_v2, 000 §2). The second keeps the defaults.
+    // Issue 13: the first unit sends campaigns; issue 14: it opens the v2 dashboard (dash_v2, 000 §2);
+    // issue 21: it has the v2 chat too (whatsapp_v2: /whatsappv2 opens its living conversations; the
+    // menu names the gateway chat, 000 §6, since the unit has instances). The second keeps the defaults.
     const unit1 = await createUnit(tx, empresa, 'Unidade Paulista – São Paulo', '11', {
-      extras: { ...extras, habilita_envio_em_massaV2: true, configuracoes_envio_em_massa: { quantidade_max_leads: 500, tempo_minimo: 10, tempo_maximo: 50 }, dash_v2: true },
+      extras: { ...extras, habilita_envio_em_massaV2: true, configuracoes_envio_em_massa: { quantidade_max_leads: 500, tempo_minimo: 10, tempo_maximo: 50 }, dash_v2: true, whatsapp_v2: true },
       evolutionHabilitado: true,
       atendimentoHabilitado: true,
     });
@@ -164,12 +166,13 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
 
     const random = rng(20261122);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+    // The default funnel's ids (NEGOTIATION_FUNNEL): 7 Tentando contato, 8 Erro, 10 Sem interesse.
     const statusWeights: [number, number][] = [
-      [1, 30], [2, 10], [3, 15], [4, 20], [5, 8], [6, 3], [7, 8], [8, 2], [9, 4],
+      [1, 26], [7, 4], [2, 10], [3, 15], [4, 20], [5, 8], [6, 3], [10, 8], [8, 2], [9, 4],
     ];
     // Leads captured 61 to 90 days ago are mostly decided: sold, lost or given up.
     const olderWeights: [number, number][] = [
-      [1, 4], [2, 4], [3, 10], [4, 12], [5, 22], [6, 8], [7, 20], [8, 8], [9, 12],
+      [1, 4], [2, 4], [3, 10], [4, 12], [5, 22], [6, 8], [10, 20], [8, 8], [9, 12],
     ];
     const weighted = (weights: [number, number][]) => () => {
       let r = random() * 100;
@@ -205,7 +208,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
         cliTelefone: telefone,
         telefoneChave: phoneKey(telefone),
         cliEmail: random() < 0.6 ? `${slug(first)}.${slug(last.split(' ')[0]!)}${Math.floor(random() * 90) + 10}@${pick(EMAIL_DOMAINS)}` : null,
-        cliContatoStatus: status === 1 ? 1 : status === 3 ? 2 : 3,
+        cliContatoStatus: status === 1 ? 1 : status === 3 || status === 7 ? 2 : 3,
         cliMensagemStatus: status === 1 ? 0 : pick([1, 2, 2, 3]),
         cliTipoLead: pick([1, 1, 1, 2, 2, 3, 4, 5, 6]),
         cliDataCaptacao: captured,

@@ -38,7 +38,10 @@ export async function ensureReferenceLists(db: DbOrTx): Promise<void> {
     .onConflictDoNothing();
 }
 
-// The funnel a new company starts with; ids 3, 4 and 9 carry rules (002 §4 'Settings rule', §9).
+// The funnel a new company starts with (and the demo's). The ids carry rules: 3 Não Atendido,
+// 4 Em negociação and 9 Whatsapp (002 §4 'Settings rule', §9), 5 and 6 are the conversions the
+// dashboards count (000 §9), and the default queue rules '1,7', '2', '5,3' (002 §9) take 1 and 7
+// first: 7 is a lead still being reached, never one who said no (issue 21 item 19).
 export const NEGOTIATION_FUNNEL = [
   { idFunil: 1, nome: 'Novo', cor: '#2196f3', descricao: 'Lead recém-captado, ainda sem contato.' },
   { idFunil: 2, nome: 'Agendado', cor: '#9c27b0', descricao: 'Próxima chamada agendada.' },
@@ -46,9 +49,10 @@ export const NEGOTIATION_FUNNEL = [
   { idFunil: 4, nome: 'Em negociação', cor: '#ffc107', descricao: 'Conversa em andamento.' },
   { idFunil: 5, nome: 'Convertido', cor: '#4caf50', descricao: 'Venda fechada.' },
   { idFunil: 6, nome: 'Pós-venda', cor: '#2e7d32', descricao: 'Cliente em acompanhamento.' },
-  { idFunil: 7, nome: 'Sem interesse', cor: '#9e9e9e', descricao: 'O lead recusou a oferta.' },
+  { idFunil: 7, nome: 'Tentando contato', cor: '#03a9f4', descricao: 'Ainda não atendeu; as ligações continuam.' },
   { idFunil: 8, nome: 'Erro', cor: '#f44336', descricao: 'Telefone inválido ou cadastro duplicado.' },
   { idFunil: 9, nome: 'Whatsapp', cor: '#25d366', descricao: 'Atendimento seguindo pelo WhatsApp.' },
+  { idFunil: 10, nome: 'Sem interesse', cor: '#9e9e9e', descricao: 'O lead recusou a oferta.' },
 ] as const;
 
 export const SALE_FUNNEL = [

@@ -76,16 +76,16 @@ describe('cadastros/status-negociacao (002 §5 "Negotiation status form")', () =
     const res = await k.call('sa', { method: 'GET', url: NEG });
     expect(res.statusCode).toBe(200);
     const data = res.json().data as { idFunil: number; nome: string; cor: string; descricao: string | null; dataCad: string; dataAtualizacao: string }[];
-    expect(data.map((s) => s.idFunil)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(data.map((s) => s.idFunil)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(Object.keys(data[0]!).sort()).toEqual(['cor', 'dataAtualizacao', 'dataCad', 'descricao', 'id', 'idFunil', 'nome']);
   });
 
   it('creates a status black by default, audited, and tells the company to reload its unit data', async () => {
     const other = await listenCompany(k.token.u, k.t.fixture.companyA);
     const foreign = await listenCompany(k.token.uB1, k.t.fixture.companyB);
-    const res = await k.call('sa', { method: 'POST', url: NEG, payload: { nome: ' Proposta enviada ', idFunil: 10, descricao: 'Enviada ao cliente' } });
+    const res = await k.call('sa', { method: 'POST', url: NEG, payload: { nome: ' Proposta enviada ', idFunil: 11, descricao: 'Enviada ao cliente' } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Status cadastrado com sucesso!', data: { nome: 'Proposta enviada', idFunil: 10, cor: '#000000', descricao: 'Enviada ao cliente' } });
+    expect(res.json()).toMatchObject({ message: 'Status cadastrado com sucesso!', data: { nome: 'Proposta enviada', idFunil: 11, cor: '#000000', descricao: 'Enviada ao cliente' } });
     const [audit] = await db().select().from(auditoria).where(and(eq(auditoria.entidade, 'status_negociacao'), eq(auditoria.idEntidade, res.json().data.id)));
     expect(audit).toMatchObject({ acao: 'create', idUsuario: k.t.fixture.users.sa.id, idEmpresa: k.t.fixture.companyA });
     await settle();
@@ -95,11 +95,11 @@ describe('cadastros/status-negociacao (002 §5 "Negotiation status form")', () =
     foreign.socket.close();
     // The CRM's selector reads the unit data: the new status is there.
     const unit = await k.call('u', { method: 'GET', url: '/api/cadastros/dados-unidade' });
-    expect(unit.json().data.statusNegociacao.map((s: { idFunil: number }) => s.idFunil)).toContain(10);
+    expect(unit.json().data.statusNegociacao.map((s: { idFunil: number }) => s.idFunil)).toContain(11);
   });
 
   it("answers 'Nome é obrigatório', 'Ordem do funil é obrigatório' and 'Funil já existe.' and saves nothing", async () => {
-    const noName = await k.call('sa', { method: 'POST', url: NEG, payload: { nome: '  ', idFunil: 11 } });
+    const noName = await k.call('sa', { method: 'POST', url: NEG, payload: { nome: '  ', idFunil: 13 } });
     expect([noName.statusCode, noName.json().message]).toEqual([400, 'Nome é obrigatório']);
     const noOrder = await k.call('sa', { method: 'POST', url: NEG, payload: { nome: 'X' } });
     expect([noOrder.statusCode, noOrder.json().message]).toEqual([400, 'Ordem do funil é obrigatório']);
@@ -108,7 +108,7 @@ describe('cadastros/status-negociacao (002 §5 "Negotiation status form")', () =
     const dup = await k.call('sa', { method: 'POST', url: NEG, payload: { nome: 'Outro', idFunil: 4 } });
     expect([dup.statusCode, dup.json().message]).toEqual([409, 'Funil já existe.']);
     expect((await negotiationRow(k.t.fixture.companyA, 4))?.nome).toBe('Em negociação');
-    expect(await negotiationRow(k.t.fixture.companyA, 11)).toBeNull();
+    expect(await negotiationRow(k.t.fixture.companyA, 13)).toBeNull();
   });
 
   it('accepts only the 12 colours of the palette or black (002 §5)', async () => {

@@ -63,6 +63,10 @@ describe('cadastros/parceiros (002 §7 Admin)', () => {
     expect(await msg(partner({ email: 'x' }))).toBe('Digite um email válido');
     expect(await msg(partner({ conta: '' }))).toBe('Obrigatório');
     expect(await msg(partner({ valor_operacao_2: 'dez' }))).toBe('Informe um valor em reais.');
+    // Issue 21 item 12: an amount left empty reads 002 §5's 'Obrigatório', never zod's European
+    // Portuguese 'Demasiado pequeno: esperava que o texto tivesse >= 1 caracteres'.
+    const empty = (await call('a', 'POST', partner({ valor_operacao_1: '' }))).json();
+    expect([empty.message, empty.fields]).toEqual(['Obrigatório', { valor_operacao_1: 'Obrigatório' }]);
     const { senha: _senha, ...withoutPassword } = partner();
     expect(await msg(withoutPassword)).toBe('Obrigatório');
   });

@@ -39,7 +39,7 @@ describe('GET /kanban/status-negociacao/{filters} (001 §7, 002 §3 "Kanban colu
     await k.lead({ cliNome: 'Outra unidade', cliStatusNegociacao: 4, cliCampanhaNome: campaign, unit: 'A2' });
     const res = await board('a', { cli_campanha_nome: campaign });
     expect(res.data.map((c) => c.nome)).not.toContain('Erro');
-    expect(res.data.map((c) => c.idFunil)).toEqual([1, 2, 3, 4, 5, 6, 7, 9]);
+    expect(res.data.map((c) => c.idFunil)).toEqual([1, 2, 3, 4, 5, 6, 7, 9, 10]);
     const negotiating = column(res, 4);
     expect([negotiating.total_oportunidades, negotiating.valor_total]).toEqual([2, 2000]);
     expect(negotiating.leads.map((l) => l.cli_crm_id)).toEqual([b, a]);
@@ -122,18 +122,18 @@ describe('GET kanban/tabela/{page}/{filters} (002 §2.4 table, §9 20 per page)'
 describe('GET /kanban/dados-arquivo-csv/… (002 §7, §9 leads.csv)', () => {
   it('streams the column as leads.csv with the optional funnel stage and campaign, for a and ag only', async () => {
     const campaign = 'Campanha, CSV';
-    await k.lead({ cliNome: 'José "Zé"', cliTelefone: '11987650001', cliStatusNegociacao: 7, cliCampanhaNome: campaign, cliCampanhaId: 'c-1', cliDataCaptacao: new Date('2026-03-10T13:05:00Z') });
-    const url = `/api/kanban/dados-arquivo-csv/7/1/1/1/${segments({ cli_campanha_nome: campaign })}`;
+    await k.lead({ cliNome: 'José "Zé"', cliTelefone: '11987650001', cliStatusNegociacao: 10, cliCampanhaNome: campaign, cliCampanhaId: 'c-1', cliDataCaptacao: new Date('2026-03-10T13:05:00Z') });
+    const url = `/api/kanban/dados-arquivo-csv/10/1/1/1/${segments({ cli_campanha_nome: campaign })}`;
     const res = await k.call('a', { method: 'GET', url });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="leads.csv"');
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('cli_crm_id,nome,telefone,dataCaptura,etapaFunil,idCampanha,nomeCampanha');
     expect(lines.slice(1).map((l) => l.split(',').slice(1).join(','))).toEqual(['"José ""Zé""",11987650001,10/03/2026 10:05,Sem interesse,c-1,"Campanha, CSV"']);
-    const plain = await k.call('ag', { method: 'GET', url: `/api/kanban/dados-arquivo-csv/7/0/-1/-1/${segments({ cli_campanha_nome: campaign })}` });
+    const plain = await k.call('ag', { method: 'GET', url: `/api/kanban/dados-arquivo-csv/10/0/-1/-1/${segments({ cli_campanha_nome: campaign })}` });
     expect(plain.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('cli_crm_id,nome,telefone,dataCaptura');
     for (const who of ['u', 'sa'] as const) expect((await k.call(who, { method: 'GET', url })).statusCode).toBe(403);
-    expect((await k.call('a', { method: 'GET', url: url.replace('/7/1/1/1/', '/7/2/1/1/') })).statusCode).toBe(400);
+    expect((await k.call('a', { method: 'GET', url: url.replace('/10/1/1/1/', '/10/2/1/1/') })).statusCode).toBe(400);
   });
 });
 

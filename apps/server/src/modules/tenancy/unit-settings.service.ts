@@ -54,6 +54,8 @@ export type UnitSettingsUpdate = Pick<
   | 'ligacaoIntervaloOcupado'
   | 'horarioLigacao'
   | 'feriados'
+  | 'evolutionHabilitado'
+  | 'urlDashboard'
 >;
 
 /** Writes a unit's settings (creating the row with the defaults first when a unit has none). */

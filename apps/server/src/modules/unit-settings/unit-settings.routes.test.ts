@@ -96,14 +96,15 @@ describe('configuracoes/unidade (002 §3, §5, §9)', () => {
       horario_ligacao: null,
       feriados: [],
     });
-    expect(data.regra_fila_1_usados.map((s: { id: number }) => s.id)).toEqual([1, 7]);
-    expect(data.regra_fila_1_disponiveis.map((s: { id: number }) => s.id)).toEqual([2, 3, 4, 5, 6, 8, 9]);
+    // issue 21 item 19: rule 1 takes the new leads and those still being reached, never 'Sem interesse'.
+    expect(data.regra_fila_1_usados.map((s: { nome: string }) => s.nome)).toEqual(['Novo', 'Tentando contato']);
+    expect(data.regra_fila_1_disponiveis.map((s: { id: number }) => s.id)).toEqual([2, 3, 4, 5, 6, 8, 9, 10]);
     expect(data.regra_fila_3_usados).toEqual([
       { id: 5, nome: 'Convertido', cor: '#4caf50' },
       { id: 3, nome: 'Não Atendido', cor: '#ff9800' },
     ]);
     expect(data.status_negociacao_usados).toEqual([]);
-    expect(data.status_negociacao_disponiveis).toHaveLength(9);
+    expect(data.status_negociacao_disponiveis).toHaveLength(10);
   });
 
   it("saves every field, answers 'Configurações salvas com sucesso!', audits the change and tells the unit", async () => {
@@ -277,6 +278,35 @@ describe('configuracoes/unidade (002 §3, §5, §9)', () => {
     const unknown = await call('a', { method: 'PUT', url: '/api/configuracoes/unidade', payload: { ...valid, regra_fila_1: '1,99' } });
     expect([unknown.statusCode, unknown.json().message]).toEqual([400, 'Escolha status existentes.']);
     expect(await settingsRow(t.fixture.unitA1)).toEqual(before);
+  });
+
+  it("issue 21 item 15: the administrators switch the unit's WhatsApp gateway on and set its external dashboard (000 §2 variant 1); bad addresses answer in Portuguese and save nothing", async () => {
+    const unit = t.fixture.unitA2;
+    const before = await call('ag', { method: 'GET', url: `/api/configuracoes/unidade?idUnidade=${unit}` });
+    expect(before.json().data).toMatchObject({ evolution_habilitado: false, url_dashboard: null });
+    const res = await call('ag', { method: 'PUT', url: `/api/configuracoes/unidade?idUnidade=${unit}`, payload: { ...valid, evolution_habilitado: true, url_dashboard: ' https://bi.exemplo.com.br/painel?u=2 ' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ evolution_habilitado: true, url_dashboard: 'https://bi.exemplo.com.br/painel?u=2' });
+    expect(await settingsRow(unit)).toMatchObject({ evolutionHabilitado: true, urlDashboard: 'https://bi.exemplo.com.br/painel?u=2' });
+    // The unit's users read both in their unit data: the chat menu and the dashboard follow.
+    const unitData = (await call('uA2', { method: 'GET', url: '/api/cadastros/dados-unidade' })).json().data;
+    expect([unitData.evolutionHabilitado, unitData.url_dashboard]).toEqual([true, 'https://bi.exemplo.com.br/painel?u=2']);
+    const [audit] = await db().select().from(auditoria).where(and(eq(auditoria.entidade, 'configuracoes_unidade'), eq(auditoria.idEntidade, unit))).orderBy(asc(auditoria.id)).then((r) => r.slice(-1));
+    expect(audit!.alteracoes).toMatchObject({ evolution_habilitado: { depois: true }, url_dashboard: { depois: 'https://bi.exemplo.com.br/painel?u=2' } });
+    // Only https pages load in the dashboard's frame; a script address never.
+    for (const bad of ['javascript:alert(1)', 'http://bi.exemplo.com.br', 'bi.exemplo.com.br', 'https://', `https://x.com.br/${'a'.repeat(2001)}`]) {
+      const refused = await call('ag', { method: 'PUT', url: `/api/configuracoes/unidade?idUnidade=${unit}`, payload: { ...valid, url_dashboard: bad } });
+      expect([refused.statusCode, refused.json().message], bad.slice(0, 30)).toEqual([400, bad.length > 2000 ? 'O endereço deve ter no máximo 2000 caracteres.' : 'Informe um endereço que comece com https://.']);
+    }
+    expect((await settingsRow(unit)).urlDashboard).toBe('https://bi.exemplo.com.br/painel?u=2');
+    // Left out: kept (an older client); empty: no external dashboard; the gateway off again.
+    expect((await call('ag', { method: 'PUT', url: `/api/configuracoes/unidade?idUnidade=${unit}`, payload: valid })).json().data).toMatchObject({ evolution_habilitado: true, url_dashboard: 'https://bi.exemplo.com.br/painel?u=2' });
+    const cleared = await call('ag', { method: 'PUT', url: `/api/configuracoes/unidade?idUnidade=${unit}`, payload: { ...valid, evolution_habilitado: false, url_dashboard: '' } });
+    expect(cleared.json().data).toMatchObject({ evolution_habilitado: false, url_dashboard: null });
+    // Another company's admin reaches neither.
+    const foreign = await call('aB1', { method: 'PUT', url: `/api/configuracoes/unidade?idUnidade=${unit}`, payload: { ...valid, evolution_habilitado: true } });
+    expect(foreign.statusCode).toBe(403);
+    expect((await settingsRow(unit)).evolutionHabilitado).toBe(false);
   });
 
   it("keeps a unit admin to their unit; a company admin reaches the company's units, never another company's", async () => {

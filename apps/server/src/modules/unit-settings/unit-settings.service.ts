@@ -68,6 +68,8 @@ async function settingsView(db: DbOrTx, idEmpresa: number, unit: { id: number; i
     horario_ligacao: row.horarioLigacao ?? null,
     feriados: row.feriados,
     idInstanciaWhatsapp: unit.idWhatsapp,
+    evolution_habilitado: row.evolutionHabilitado,
+    url_dashboard: row.urlDashboard ?? null,
     habilita_envio_em_massa: extras.habilita_envio_em_massaV2 === true,
     configuracoes_envio_em_massa: massSendSettingsOf(extras.configuracoes_envio_em_massa),
     regra_fila_1_disponiveis: r1.disponiveis,
@@ -106,6 +108,8 @@ const audited = (s: UnitSettings) => ({
   horario_ligacao: s.horario_ligacao,
   feriados: s.feriados,
   configuracoes_envio_em_massa: s.configuracoes_envio_em_massa,
+  evolution_habilitado: s.evolution_habilitado,
+  url_dashboard: s.url_dashboard,
 });
 
 /**
@@ -138,6 +142,8 @@ export async function saveUnitSettings(deps: SettingsDeps, session: Session, req
       ...(values.ligacao_intervalo_ocupado !== undefined ? { ligacaoIntervaloOcupado: values.ligacao_intervalo_ocupado } : {}),
       ...(values.horario_ligacao !== undefined ? { horarioLigacao: values.horario_ligacao } : {}),
       ...(values.feriados !== undefined ? { feriados: values.feriados } : {}),
+      ...(values.evolution_habilitado !== undefined ? { evolutionHabilitado: values.evolution_habilitado } : {}),
+      ...(values.url_dashboard !== undefined ? { urlDashboard: values.url_dashboard } : {}),
     });
     // issue 13: the unit's mass-send caps and windows (this unit only; the toggles stay the company's).
     if (values.configuracoes_envio_em_massa) await writeUnitMassSendSettings(tx, unit.id, session.empresaId, values.configuracoes_envio_em_massa);

@@ -9,9 +9,11 @@ export function chatPath(channel: ChatChannel, leadId: number | null): string {
   return leadId === null ? CHAT_ROUTE[channel] : `${CHAT_ROUTE[channel]}/${leadId}`;
 }
 
-/** 001 §2 "Chat header": names cut at 15 characters (10 below 600 px), email 15, ad name 10. */
-export const NAME_MAX = 15;
-export const NAME_MAX_NARROW = 10;
+/**
+ * 001 §2 "Chat header": email cut at 15 characters, ad name 10. Names are not cut at a count (001 §2
+ * says 15, 10 below 600 px): they take the room there is, with an ellipsis and the full name on
+ * hover (issue 21, docs/decisions.md).
+ */
 export const EMAIL_MAX = 15;
 export const AD_NAME_MAX = 10;
 

@@ -39,9 +39,11 @@ function renderHeader(l: CrmContato, s: ChatHeaderSettings, narrow = false) {
 describe('001 §2 chat header', () => {
   it('shows the identity with the cuts of 001 §2 and §9', () => {
     renderHeader(lead(), settings());
+    // issue 21: the whole name, cut only by the header's width (ellipsis, full name on hover).
     const name = screen.getByTestId('chat-header-name');
-    expect(name.textContent).toBe('Maria Aparecida…');
+    expect(name.textContent).toBe('Maria Aparecida dos Santos');
     expect(name.getAttribute('title')).toBe('Maria Aparecida dos Santos');
+    expect(getComputedStyle(name).textOverflow).toBe('ellipsis');
     expect(screen.getByText('#77')).toBeTruthy();
     expect(screen.getByText('(11) 98765-4321')).toBeTruthy();
     expect(screen.getByText('maria.aparecida…').getAttribute('title')).toBe('maria.aparecida@exemplo.com.br');
@@ -50,9 +52,9 @@ describe('001 §2 chat header', () => {
     expect(screen.queryByText('Bloqueado')).toBeNull();
   });
 
-  it("cuts the name at 10 on narrow screens; red 'Bloqueado'; the customer id of a converted lead", () => {
+  it("keeps the whole name on narrow screens; red 'Bloqueado'; the customer id of a converted lead", () => {
     renderHeader(lead({ whatsapp_blocked: 1, cli_id: 5120 }), settings(), true);
-    expect(screen.getByTestId('chat-header-name').textContent).toBe('Maria Apar…');
+    expect(screen.getByTestId('chat-header-name').textContent).toBe('Maria Aparecida dos Santos');
     expect(screen.getByText('Bloqueado')).toBeTruthy();
     expect(screen.getByText('5120')).toBeTruthy();
   });

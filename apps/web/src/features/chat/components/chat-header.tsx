@@ -14,7 +14,7 @@ import { isLeadConverted } from '@funil/domain/leads/lead';
 import { formatDateTime } from '@funil/domain/format/date';
 import { formatPhoneDisplay } from '@funil/domain/phone/phone';
 import { avatarColor, initialsOf } from '../../../components/ui/lead-avatar.ts';
-import { AD_NAME_MAX, EMAIL_MAX, NAME_MAX, NAME_MAX_NARROW, truncate } from '../chat-channel.ts';
+import { AD_NAME_MAX, EMAIL_MAX, truncate } from '../chat-channel.ts';
 import { useChatLeadKit, type Potential } from '../chat-kit.tsx';
 import { ATTENDANT_COLUMN, headerLayout } from '../header-layout.ts';
 import { useElementWidth } from '../use-element-width.ts';
@@ -30,6 +30,7 @@ type ChatHeaderProps = {
   lead: CrmContato;
   potentials: readonly Potential[];
   settings: ChatHeaderSettings;
+  /** Below 600 px (kept for the callers; the name now takes the room there is). */
   narrow: boolean;
   onOpenInfo: () => void;
   onLeave: () => void;
@@ -84,7 +85,7 @@ function Fact({ label, value, title }: { label: string; value: string; title?: s
   );
 }
 
-export function ChatHeader({ lead, potentials, settings, narrow, onOpenInfo, onLeave, onBack }: ChatHeaderProps) {
+export function ChatHeader({ lead, potentials, settings, onOpenInfo, onLeave, onBack }: ChatHeaderProps) {
   const kit = useChatLeadKit();
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const layout = headerLayout(width);
@@ -110,11 +111,12 @@ export function ChatHeader({ lead, potentials, settings, narrow, onOpenInfo, onL
             {initialsOf(lead.cli_nome)}
           </Avatar>
           <Box sx={{ minWidth: 0 }}>
-            <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-              <Typography component="h2" sx={{ fontWeight: 700, fontSize: '1.05rem', whiteSpace: 'nowrap' }} title={lead.cli_nome} data-testid="chat-header-name">
-                {truncate(lead.cli_nome, narrow ? NAME_MAX_NARROW : NAME_MAX)}
+            <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0 }}>
+              {/* issue 21: the whole name, cut by the header's width (ellipsis, full name on hover), not at a fixed count. */}
+              <Typography component="h2" noWrap sx={{ fontWeight: 700, fontSize: '1.05rem', minWidth: 0 }} title={lead.cli_nome} data-testid="chat-header-name">
+                {lead.cli_nome}
               </Typography>
-              <Typography color="text.secondary" sx={{ fontWeight: 600, fontSize: '0.9rem' }}>
+              <Typography color="text.secondary" sx={{ fontWeight: 600, fontSize: '0.9rem', flexShrink: 0 }}>
                 #{lead.cli_crm_id}
               </Typography>
               {blocked && <Chip size="small" label="Bloqueado" sx={{ bgcolor: '#D80300', color: '#fff', fontWeight: 700, height: 20 }} />}
@@ -142,7 +144,7 @@ export function ChatHeader({ lead, potentials, settings, narrow, onOpenInfo, onL
           </Tooltip>
         </Stack>
         {layout.showSelectors && (
-          <Box sx={{ order: 2, flex: layout.selectorsInline ? '0 1 380px' : '1 1 100%', minWidth: 0 }} data-testid="chat-header-statuses">
+          <Box sx={{ order: 2, flex: layout.selectorsInline ? '1 1 420px' : '1 1 100%', minWidth: 0 }} data-testid="chat-header-statuses">
             <kit.StatusSelectors lead={lead} potentials={potentials} />
           </Box>
         )}

@@ -1,4 +1,4 @@
-// 001 §2 "Lead list panel" rows and §4 "Lead last-message status icon"; §2 names cut at 15 (10 below 600 px).
+// 001 §2 "Lead list panel" rows and §4 "Lead last-message status icon"; names read whole, cut only by the width (issue 21).
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { ChatLeadRow, lastMessageLine } from './chat-lead-row.tsx';
@@ -11,15 +11,16 @@ function renderRow(lead = testChatLead(), opts: { narrow?: boolean; showAttendan
 }
 
 describe('001 §2 chat list row', () => {
-  it('cuts the name at 15 characters with the full name on hover, and at 10 below 600 px', () => {
+  it('shows the whole name, cut only by the width with an ellipsis and the full name on hover (issue 21, never at a fixed count)', () => {
     const lead = testChatLead({ cli_nome: 'Maria Aparecida dos Santos' });
     renderRow(lead);
     const name = screen.getByTestId('chat-lead-name');
-    expect(name.textContent).toBe('Maria Aparecida…');
+    expect(name.textContent).toBe('Maria Aparecida dos Santos');
     expect(name.getAttribute('title')).toBe('Maria Aparecida dos Santos');
+    expect(getComputedStyle(name).textOverflow).toBe('ellipsis');
     cleanup();
     renderRow(lead, { narrow: true });
-    expect(screen.getByTestId('chat-lead-name').textContent).toBe('Maria Apar…');
+    expect(screen.getByTestId('chat-lead-name').textContent).toBe('Maria Aparecida dos Santos');
   });
 
   it('shows the last message, the unread count and the attendant when attendance is on', () => {

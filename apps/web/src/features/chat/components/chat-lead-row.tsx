@@ -9,13 +9,13 @@ import { formatPhoneDisplay } from '@funil/domain/phone/phone';
 import { avatarColor, initialsOf } from '../../../components/ui/lead-avatar.ts';
 import type { MessageMatch } from '@funil/domain/whatsapp-api/legacy-api';
 import type { ChatLead } from '../api/chat-leads.ts';
-import { NAME_MAX, NAME_MAX_NARROW, truncate } from '../chat-channel.ts';
 import { listTimeLabel } from '../chat-time.ts';
 import { LastMessageStatus } from './last-message-status.tsx';
 
 type ChatLeadRowProps = {
   lead: ChatLead;
   selected: boolean;
+  /** Below 600 px (kept for the callers; the name now takes the room there is). */
   narrow: boolean;
   showAttendant: boolean;
   /** The message the search matched, shown (with its time) instead of the last message. */
@@ -42,11 +42,10 @@ export function lastMessageLine(lead: Pick<ChatLead, 'whatsapp_ultima_mensagem_t
   return MEDIA_WORDS[lead.whatsapp_ultima_mensagem_tipo ?? ''] ?? '';
 }
 
-export const ChatLeadRow = memo(function ChatLeadRow({ lead, selected, narrow, showAttendant, matched, onSelect }: ChatLeadRowProps) {
+export const ChatLeadRow = memo(function ChatLeadRow({ lead, selected, showAttendant, matched, onSelect }: ChatLeadRowProps) {
   const unread = lead.whatsapp_ultima_mensagem_nao_lidas;
   const markedUnread = lead.marcado_nao_lida === 1;
   const highlighted = unread > 0 || markedUnread;
-  const name = truncate(lead.cli_nome, narrow ? NAME_MAX_NARROW : NAME_MAX);
   const line = matched ? `${matched.fromMe ? 'Você: ' : ''}${matched.texto.replace(/\s+/g, ' ').trim()}` : lastMessageLine(lead);
   const time = listTimeLabel(matched ? matched.data : lead.whatsapp_ultima_mensagem_data_geral);
   return (
@@ -62,8 +61,9 @@ export const ChatLeadRow = memo(function ChatLeadRow({ lead, selected, narrow, s
       </Avatar>
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
+          {/* issue 21: the whole name, cut by the row's width (ellipsis, full name on hover), not at a fixed count. */}
           <Typography noWrap sx={{ fontWeight: highlighted ? 700 : 500, flex: 1, minWidth: 0 }} title={lead.cli_nome} data-testid="chat-lead-name">
-            {name}
+            {lead.cli_nome}
           </Typography>
           <Typography variant="caption" sx={{ whiteSpace: 'nowrap', color: unread > 0 ? 'success.main' : 'text.secondary', fontWeight: unread > 0 ? 700 : 400 }}>
             {time}

@@ -75,15 +75,35 @@ describe('classic ATENDIMENTOS (000 §2)', { timeout: 30_000 }, () => {
     expect((screen.getByRole('switch', { name: 'Empilhar: Status de Ligações Diário' }) as HTMLInputElement).checked).toBe(true);
   });
 
-  it("joins the chosen units with '&' for the multi-unit manager", async () => {
+  it("opens on the multi-unit manager's own unit, says so, and joins the chosen units with '&' (issue 21 item 18)", async () => {
     const sent = renderAs('mg');
     await screen.findByText('Mariana Alves');
+    // The default is the manager's own unit (Centro, id 1), and the line over the tabs names it.
+    expect(lastOf(sent, 'crmat')).toBe(`1/${PERIOD}`);
+    expect(screen.getByTestId('dashboard-unidades').textContent).toBe('Unidade: Centro');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Unidades' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Zona Sul' }));
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Unidades' }), { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(lastOf(sent, 'crmat')).toBe(`1&2/${PERIOD}`));
+    expect(screen.getByTestId('dashboard-unidades').textContent).toBe('Unidades: Centro, Zona Sul');
+    // Both chips removed: '0', every unit of the company, and the line says it.
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Unidades' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Centro' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Zona Sul' }));
     fireEvent.keyDown(screen.getByRole('combobox', { name: 'Unidades' }), { key: 'Escape' });
     fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
-    await waitFor(() => expect(lastOf(sent, 'crmat')).toBe(`1&2/${PERIOD}`));
+    await waitFor(() => expect(lastOf(sent, 'crmat')).toBe(`0/${PERIOD}`));
+    expect(screen.getByTestId('dashboard-unidades').textContent).toBe('Todas as unidades da empresa');
+    // Limpar goes back to the own unit.
+    fireEvent.click(screen.getByRole('button', { name: 'Limpar' }));
+    await waitFor(() => expect(lastOf(sent, 'crmat')).toBe(`1/${PERIOD}`));
+  });
+
+  it('names the unit shown to those without the picker', async () => {
+    renderAs('a');
+    await screen.findByText('Mariana Alves');
+    expect(screen.getByTestId('dashboard-unidades').textContent).toBe('Unidade: Centro');
   });
 });
 

@@ -15,13 +15,13 @@ vi.mock('../../../lib/unit-data.ts', async () => {
 });
 vi.mock('../../../lib/socket.ts', () => ({ useSocketEvent: () => undefined }));
 
-function renderDialog() {
+function renderDialog(variant: 'contato' | 'novoCliente' = 'contato') {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } });
   return render(
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={client}>
         <SnackbarProvider>
-          <ContactDialog open onClose={() => undefined} />
+          <ContactDialog open variant={variant} onClose={() => undefined} />
         </SnackbarProvider>
       </QueryClientProvider>
     </ThemeProvider>,
@@ -93,5 +93,22 @@ describe("000 §5 'Cadastrar Contato' rule and masks", { timeout: 20_000 }, () =
     type('Celular', '11987654321');
     fireEvent.click(cadastrar());
     expect(await screen.findByText(message)).toBeTruthy();
+  });
+});
+
+describe("001 §2 'Novo Cliente' (the chat's add button, issue 21)", { timeout: 20_000 }, () => {
+  it('asks Nome, Telefone and Email only, with Cadastrar, and no CSV import', () => {
+    renderDialog('novoCliente');
+    expect(screen.getByRole('heading', { name: 'Novo Cliente' })).toBeTruthy();
+    expect(screen.getByLabelText('Telefone', { exact: false })).toBeTruthy();
+    expect(screen.getByLabelText('Email')).toBeTruthy();
+    expect(screen.queryByLabelText('Anúncio')).toBeNull();
+    expect(screen.queryByLabelText('CEP')).toBeNull();
+    expect(screen.queryByText(/CSV/)).toBeNull();
+    // 001 §5 'New client': Nome and Telefone required.
+    expect(cadastrar().disabled).toBe(true);
+    type('Nome', 'Maria Oliveira');
+    type('Telefone', '11987654321');
+    expect(cadastrar().disabled).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 // 'Cadastrar Contato' (000 §2, §5, §8): one lead typed by hand, or a CSV imported as a job.
-// Cadastrar follows canSubmitContactDialog; with a CSV loaded it starts the import.
+// Cadastrar follows canSubmitContactDialog; with a CSV loaded it starts the import. The chat's add
+// button opens the same form as 001 §2's 'Novo Cliente': Nome, Telefone, Email and 'Cadastrar'.
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -20,11 +21,12 @@ import { useCsvImport } from './use-csv-import.ts';
 /** 001 §8 "New client failure". */
 const CREATE_FAILED = 'Erro ao cadastrar cliente';
 
-type ContactDialogProps = { open: boolean; onClose: () => void };
+type ContactDialogProps = { open: boolean; onClose: () => void; variant?: 'contato' | 'novoCliente' };
 
-export function ContactDialog({ open, onClose }: ContactDialogProps) {
+export function ContactDialog({ open, onClose, variant = 'contato' }: ContactDialogProps) {
   const unit = useLoadedUnitData();
-  const withCep = parseConfiguracoesExtra(unit.crm_configuracoes.configuracoesExtra).cadastrarCEP === true;
+  const newClient = variant === 'novoCliente';
+  const withCep = !newClient && parseConfiguracoesExtra(unit.crm_configuracoes.configuracoesExtra).cadastrarCEP === true;
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const { enqueueSnackbar } = useSnackbar();
   const create = useCreateContact();
@@ -90,18 +92,20 @@ export function ContactDialog({ open, onClose }: ContactDialogProps) {
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="cadastrar-contato-titulo">
-      <DialogTitle id="cadastrar-contato-titulo">Cadastrar Contato</DialogTitle>
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth={newClient ? 'xs' : 'md'} fullScreen={fullScreen} aria-labelledby="cadastrar-contato-titulo">
+      <DialogTitle id="cadastrar-contato-titulo">{newClient ? 'Novo Cliente' : 'Cadastrar Contato'}</DialogTitle>
       <DialogContent dividers>
         <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 5 }}>
+          <Grid size={{ xs: 12, md: newClient ? 12 : 5 }}>
             <Stack component="form" spacing={2} noValidate onSubmit={(event) => {
               event.preventDefault();
               if (canSubmit) submit();
             }}>
-              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                Dados do contato
-              </Typography>
+              {!newClient && (
+                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                  Dados do contato
+                </Typography>
+              )}
               <Controller
                 name="nome"
                 control={control}
@@ -116,7 +120,7 @@ export function ContactDialog({ open, onClose }: ContactDialogProps) {
                   <TextField
                     {...field}
                     onChange={(event) => field.onChange(maskCelular(event.target.value))}
-                    label="Celular"
+                    label={newClient ? 'Telefone' : 'Celular'}
                     required
                     placeholder="(11) 98765-4321"
                     slotProps={{ htmlInput: { inputMode: 'tel' } }}
@@ -151,32 +155,38 @@ export function ContactDialog({ open, onClose }: ContactDialogProps) {
                   )}
                 />
               )}
-              <Controller
-                name="anuncio"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextField {...field} label="Anúncio" error={!!fieldState.error} helperText={fieldState.error?.message} size="small" />
-                )}
-              />
+              {!newClient && (
+                <Controller
+                  name="anuncio"
+                  control={control}
+                  render={({ field, fieldState }) => (
+                    <TextField {...field} label="Anúncio" error={!!fieldState.error} helperText={fieldState.error?.message} size="small" />
+                  )}
+                />
+              )}
               {/* Enter in a field submits like Cadastrar. */}
               <button type="submit" hidden tabIndex={-1} aria-hidden />
             </Stack>
           </Grid>
-          <Grid size={{ xs: 12, md: 'auto' }} sx={{ display: { xs: 'none', md: 'block' } }}>
-            <Divider orientation="vertical" />
-          </Grid>
-          <Grid size={{ xs: 12, md: 'grow' }}>
-            <CsvImportPanel
-              csv={csv}
-              job={csvImport.job}
-              busy={importing}
-              uploading={csvImport.uploading}
-              cancelling={csvImport.cancelling}
-              onFile={(file) => void readFile(file)}
-              onCancel={csvImport.cancel}
-              inputKey={inputKey}
-            />
-          </Grid>
+          {!newClient && (
+            <>
+              <Grid size={{ xs: 12, md: 'auto' }} sx={{ display: { xs: 'none', md: 'block' } }}>
+                <Divider orientation="vertical" />
+              </Grid>
+              <Grid size={{ xs: 12, md: 'grow' }}>
+                <CsvImportPanel
+                  csv={csv}
+                  job={csvImport.job}
+                  busy={importing}
+                  uploading={csvImport.uploading}
+                  cancelling={csvImport.cancelling}
+                  onFile={(file) => void readFile(file)}
+                  onCancel={csvImport.cancel}
+                  inputKey={inputKey}
+                />
+              </Grid>
+            </>
+          )}
         </Grid>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>

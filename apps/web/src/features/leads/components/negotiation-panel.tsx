@@ -94,6 +94,9 @@ export function NegotiationPanel({ lead, potentials, canEditSaleStatus, statuses
           value={lead.cli_status_negociacao === null ? '' : String(lead.cli_status_negociacao)}
           disabled={status.isPending}
           onChange={(event) => status.mutate(Number(event.target.value))}
+          // issue 21: the label always sits on the border, where it reads whole even in the chat header's narrow selects.
+          slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ minWidth: 0 }}
         >
           {targets.map((s) => (
             <MenuItem key={s.idFunil} value={String(s.idFunil)}>
@@ -113,7 +116,7 @@ export function NegotiationPanel({ lead, potentials, canEditSaleStatus, statuses
           value={lead.cli_status_negociacao_venda === null ? '' : String(lead.cli_status_negociacao_venda)}
           disabled={sale.isPending}
           onChange={(event) => sale.mutate(Number(event.target.value))}
-          slotProps={{ input: { readOnly: !canEditSaleStatus } }}
+          slotProps={{ input: { readOnly: !canEditSaleStatus }, inputLabel: { shrink: true } }}
           helperText={canEditSaleStatus ? undefined : 'Somente leitura'}
         >
           {unit.crm_contato_negociacao_status_venda.map((s) => (

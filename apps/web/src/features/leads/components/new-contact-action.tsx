@@ -5,13 +5,13 @@ import PersonAdd from '@mui/icons-material/PersonAdd';
 import { canAccessRoute } from '@funil/domain/access/routes';
 import { useAccessContext } from '../../../lib/access.ts';
 import { ContactDialog } from './contact-dialog.tsx';
-import { closeContactDialog, openContactDialog, useContactDialogOpen } from './contact-dialog-store.ts';
+import { closeContactDialog, openContactDialog, useContactDialogMode } from './contact-dialog-store.ts';
 
 const LABEL = 'Novo Contato';
 
 export function NewContactAction({ compact }: { compact: boolean }) {
   const access = useAccessContext();
-  const open = useContactDialogOpen();
+  const mode = useContactDialogMode();
   if (!canAccessRoute('/crm', access)) return null;
   return (
     <>
@@ -26,7 +26,7 @@ export function NewContactAction({ compact }: { compact: boolean }) {
           {LABEL}
         </Button>
       )}
-      <ContactDialog open={open} onClose={closeContactDialog} />
+      <ContactDialog open={mode !== null} variant={mode ?? 'contato'} onClose={closeContactDialog} />
     </>
   );
 }

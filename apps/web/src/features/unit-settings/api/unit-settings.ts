@@ -27,6 +27,9 @@ export type SettingsForm = {
   /** issue 13: the unit's mass-send caps and windows; edited and sent only when the unit has mass send. */
   habilita_envio_em_massa: boolean;
   configuracoes_envio_em_massa: MassSendSettingsBody;
+  /** issue 21 item 15: WhatsApp through the gateway for the unit, and its external dashboard ('' for none). */
+  evolution_habilitado: boolean;
+  url_dashboard: string;
 } & Record<ListField, number[]>;
 export type UnitSettingsView = { form: SettingsForm; options: Record<ListField, TransferItem[]> };
 
@@ -46,6 +49,8 @@ function viewOf(settings: UnitSettings): UnitSettingsView {
       feriados: settings.feriados,
       habilita_envio_em_massa: settings.habilita_envio_em_massa,
       configuracoes_envio_em_massa: settings.configuracoes_envio_em_massa,
+      evolution_habilitado: settings.evolution_habilitado,
+      url_dashboard: settings.url_dashboard ?? '',
       regra_fila_1: parseStatusIds(settings.regra_fila_1),
       regra_fila_2: parseStatusIds(settings.regra_fila_2),
       regra_fila_3: parseStatusIds(settings.regra_fila_3),

@@ -31,6 +31,8 @@ const settings = (overrides: Partial<UnitSettings> = {}): UnitSettings => ({
   horario_ligacao: null,
   feriados: [],
   idInstanciaWhatsapp: null,
+  evolution_habilitado: false,
+  url_dashboard: null,
   habilita_envio_em_massa: false,
   configuracoes_envio_em_massa: massSendSettingsOf({}),
   regra_fila_1_disponiveis: [status(2, 'Atendido')],
@@ -85,6 +87,24 @@ describe('002 §2.10 Configurações', () => {
     expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeTruthy();
     const put = sent.find((r) => r.method === 'PUT');
     expect(put?.body).toMatchObject({ regra_fila_1: [1, 7, 2], regra_fila_2: [2], regra_fila_3: [5, 3], status_negociacao_permitidos: [4], habilita_mensagem_whatsapp: true, ligacao_limite_tentativas: 6 });
+  });
+
+  it("issue 21 item 15: the unit's WhatsApp (Evolution) switch and external dashboard go in the PUT; an address without https:// saves nothing", async () => {
+    const sent = answerFetch({
+      'GET /configuracoes/unidade': { body: { data: settings() } },
+      'PUT /configuracoes/unidade': { body: { message: SETTINGS_MESSAGES.saved, data: settings({ evolution_habilitado: true, url_dashboard: 'https://bi.exemplo.com.br/painel' }) } },
+    });
+    renderWithProviders(<UnitSettingsScreen />);
+    const url = (await screen.findByRole('textbox', { name: 'Dashboard externo (endereço)' })) as HTMLInputElement;
+    expect(url.value).toBe('');
+    fireEvent.click(screen.getByRole('switch', { name: 'Habilitar WhatsApp (Evolution)' }));
+    fireEvent.change(url, { target: { value: 'http://bi.exemplo.com.br' } });
+    expect(screen.getByText(SETTINGS_MESSAGES.urlDashboard)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(url, { target: { value: 'https://bi.exemplo.com.br/painel' } });
+    fireEvent.click(screen.getByRole('button', { name: 'SALVAR' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeTruthy();
+    expect(sent.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([expect.objectContaining({ evolution_habilitado: true, url_dashboard: 'https://bi.exemplo.com.br/painel' })]);
   });
 
   it('issue 12: the busy delay, the call hours per weekday and the holidays go in the PUT', async () => {

@@ -66,6 +66,30 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={3}>
+          <section aria-labelledby="cfg-unidade">
+            <Typography id="cfg-unidade" variant="h6" component="h3" sx={{ mb: 1 }}>
+              WhatsApp e dashboard
+            </Typography>
+            <FormControlLabel
+              control={<Switch checked={form.evolution_habilitado} onChange={(event) => set('evolution_habilitado', event.target.checked)} />}
+              label="Habilitar WhatsApp (Evolution)"
+            />
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              Com o WhatsApp habilitado, a unidade conecta seus números em Instâncias e conversa com os leads pelo chat.
+            </Typography>
+            <TextField
+              label="Dashboard externo (endereço)"
+              fullWidth
+              value={form.url_dashboard}
+              onChange={(event) => set('url_dashboard', event.target.value)}
+              error={problem === 'invalidUrl'}
+              helperText={problem === 'invalidUrl' ? SETTINGS_MESSAGES.urlDashboard : 'Com um endereço https://, o Dashboard da unidade mostra essa página. Deixe vazio para usar o dashboard do Funil.'}
+              placeholder="https://"
+              slotProps={{ htmlInput: { inputMode: 'url', maxLength: 2000 } }}
+            />
+          </section>
+
+          <Divider />
           <section aria-labelledby="cfg-ligacoes">
             <Typography id="cfg-ligacoes" variant="h6" component="h3" sx={{ mb: 2 }}>
               Ligações
@@ -157,7 +181,7 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
 
           {problem === 'dailyAboveTotal' && <Alert severity="warning">{SETTINGS_MESSAGES.dailyAboveTotal}</Alert>}
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-            <Button type="submit" variant="contained" size="large" disabled={problem === 'invalidNumber' || problem === 'invalidHours' || problem === 'invalidMassSend' || save.isPending}>
+            <Button type="submit" variant="contained" size="large" disabled={problem === 'invalidNumber' || problem === 'invalidHours' || problem === 'invalidMassSend' || problem === 'invalidUrl' || save.isPending}>
               SALVAR
             </Button>
           </Stack>
