@@ -197,4 +197,22 @@ describe('PUT usuario/senha (issue 10: a user changes their own password)', () =
     const fresh = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'eva@teste.com.br', senha: 'outra-senha-9' } });
     expect(fresh.statusCode).toBe(200);
   });
+
+  it('issue 21 item 4 (000 §8, issue 7 §5): wrong current passwords meet the login throttle: after 5, 429 with Retry-After there, even for the right one; nothing changes', async () => {
+    await seedUser(t.database.db, { idEmpresa: t.fixture.companyA, idUnidade: t.fixture.unitA1, nome: 'Ivo', email: 'ivo@teste.com.br', senha: TEST_PASSWORD, permissao: 'u' });
+    const token = await t.login('ivo@teste.com.br');
+    const change = (senhaAtual: string, remoteAddress = '10.21.4.1') =>
+      t.as(token, { method: 'PUT', url: '/api/usuario/senha', payload: { senhaAtual, novaSenha: 'outra-senha-9', confirmacao: 'outra-senha-9' }, remoteAddress });
+    for (let i = 0; i < 5; i++) expect((await change(`errada-${i}`)).statusCode).toBe(400);
+    const blocked = await change(TEST_PASSWORD);
+    expect([blocked.statusCode, blocked.json()]).toEqual([429, { message: 'Muitas tentativas com a senha atual incorreta. Aguarde alguns minutos e tente novamente.', status: 429 }]);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The login form from that address shares the budget: no extra guesses through the other door.
+    const viaLogin = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'ivo@teste.com.br', senha: TEST_PASSWORD }, remoteAddress: '10.21.4.1' });
+    expect(viaLogin.statusCode).toBe(429);
+    // The password did not change, and the owner elsewhere is not locked out.
+    const owner = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'ivo@teste.com.br', senha: TEST_PASSWORD }, remoteAddress: '10.21.4.2' });
+    expect(owner.statusCode).toBe(200);
+    expect((await change(TEST_PASSWORD, '10.21.4.2')).statusCode).toBe(200);
+  });
 });

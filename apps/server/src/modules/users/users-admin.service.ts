@@ -9,7 +9,7 @@ import type { Permission } from '@funil/domain/access/roles';
 import type { DbOrTx } from '../../db/connection.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { recordAudit, type AuditAuthor } from '../audit/audit.service.ts';
-import { hashPassword, revokeSessionsOf, verifyPassword } from '../auth/auth.service.ts';
+import { hashPassword, revokeSessionsOf, verifyPasswordThrottled, type LoginThrottle } from '../auth/auth.service.ts';
 import { unitInScope, type Actor } from '../tenancy/admin-scope.service.ts';
 import { emailTaken, insertUser, updateUserRow, userById, type UserRow } from './users.service.ts';
 
@@ -166,12 +166,14 @@ export async function setUserActive(db: DbOrTx, actor: Actor, input: UserActive)
 
 /**
  * PUT usuario/senha: the user changes their own password. The current session stays; the user's
- * other sessions end (their ids are returned so the caller ends those sockets).
+ * other sessions end (their ids are returned so the caller ends those sockets). Wrong current
+ * passwords count against the login's limits for the user's email and the caller's address
+ * (issue 21 item 4): a stolen session cannot guess the password without limit.
  */
-export async function changeOwnPassword(db: DbOrTx, actor: Actor, body: PasswordChange): Promise<number[]> {
+export async function changeOwnPassword(db: DbOrTx, throttle: LoginThrottle, actor: Actor, body: PasswordChange, ip: string): Promise<number[]> {
   const user = await userById(db, actor.userId);
   if (!user) throw new DomainError('unauthorized');
-  if (!(await verifyPassword(user.senhaHash, body.senhaAtual))) throw new DomainError('invalid', PASSWORD_MESSAGES.wrongCurrent, { fields: { senhaAtual: PASSWORD_MESSAGES.wrongCurrent } });
+  if (!(await verifyPasswordThrottled(throttle, user, body.senhaAtual, ip, PASSWORD_MESSAGES.tooMany))) throw new DomainError('invalid', PASSWORD_MESSAGES.wrongCurrent, { fields: { senhaAtual: PASSWORD_MESSAGES.wrongCurrent } });
   const senhaHash = await hashPassword(body.novaSenha);
   return db.transaction(async (tx) => {
     await updateUserRow(tx, user.id, { senhaHash }, { keepSessions: true });

@@ -100,9 +100,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: user.ativo === 1 ? 'Usuário ativado com sucesso!' : 'Usuário desativado com sucesso!', data: { id: user.id } };
   });
 
-  // Any logged user changes their own password; their other sessions end, this one stays.
-  app.put('/usuario/senha', { schema: { body: passwordChangeSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
-    const ended = await changeOwnPassword(app.db, sessionOf(request), request.body);
+  // Any logged user changes their own password; their other sessions end, this one stays. Wrong
+  // current passwords meet the login's throttle (issue 21 item 4): 429 with Retry-After.
+  app.put('/usuario/senha', { schema: { body: passwordChangeSchema, response: { 200: messageSchema, ...errors, 429: errorBodySchema } } }, async (request) => {
+    const ended = await changeOwnPassword(app.db, app.loginThrottle, sessionOf(request), request.body, request.ip);
     for (const sessionId of ended) app.sessionSockets.disconnectSessionsOf({ sessionId });
     return { message: PASSWORD_MESSAGES.changed };
   });
