@@ -28,7 +28,7 @@ import { whatsappRoutes, type EvolutionOptions } from './modules/whatsapp/whatsa
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 import { attachSessionSockets, type SessionSockets } from './realtime/session-sockets.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
-import { ticketUnitOf } from './modules/whatsapp/tickets.service.ts';
+import { ticketOwnerOf } from './modules/whatsapp/tickets.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { callAttemptsRoutes } from './modules/leads/call-attempts.routes.ts';
 import { negotiationRoutes } from './modules/negotiation/negotiation.routes.ts';
@@ -175,7 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(unitSettingsRoutes);
       await api.register(whatsappRoutes, { evolution: options.evolution, mediaDir: options.mediaDir, mediaSweepMs: options.mediaSweepMs, scheduledRetryDelaysMs: options.scheduledRetryDelaysMs });
       // The leads module checks a lead's ticket with the WhatsApp module's service (issue 7 §1).
-      await api.register(leadsRoutes, { ticketUnitOf });
+      await api.register(leadsRoutes, { ticketOwnerOf });
       await api.register(callAttemptsRoutes);
       await api.register(negotiationRoutes);
       await api.register(pipelineRoutes);
