@@ -233,6 +233,22 @@ export async function revokeSessionsOf(db: DbOrTx, target: { userId: number; exc
   return rows.map((r) => r.id);
 }
 
+// issue 21 item 7: e-mails are global (one login per e-mail), so refusing a taken one tells an admin
+// that an account exists somewhere. The refusals an admin meets are counted with the login's pair
+// limits (5 free in 15 minutes, then 30 s doubling), so nobody sweeps a list of e-mails through the
+// users screen.
+const takenEmailKey = (userId: number) => `email-cadastrado:${userId}`;
+
+/** Seconds the admin must wait before trying another e-mail on the users screen; 0 when free. */
+export function takenEmailWait(throttle: LoginThrottle, userId: number): number {
+  return throttle.retryAfter(takenEmailKey(userId), PAIR_POLICY);
+}
+
+/** Counts a taken e-mail refused to this admin. */
+export function takenEmailRefused(throttle: LoginThrottle, userId: number): void {
+  throttle.fail(takenEmailKey(userId), PAIR_POLICY);
+}
+
 /**
  * Whether `password` is the user's own, for a guess made outside the login (PUT usuario/senha's
  * current password, issue 21 item 4): the login's limits apply to the same keys (the user's email

@@ -117,6 +117,26 @@ describe('POST cadastros/usuarios (issue 10: scope and levels)', () => {
   it('attendants and managers get 403', async () => {
     for (const role of ['u', 'm', 'mg'] as const) expect((await call(role, 'POST', '/cadastros/usuarios', newUser())).statusCode).toBe(403);
   });
+
+  it('issue 21 item 7: an email of another company answers as any taken email, naming no company nor user, and a sweep of taken emails is throttled (429 with Retry-After)', async () => {
+    const foreign = t.fixture.users.aB1.email;
+    // A unit admin of company A with no refusal behind them yet.
+    await seedUser(t.database.db, { idEmpresa: t.fixture.companyA, idUnidade: t.fixture.unitA1, nome: 'Alice', email: 'alice@teste.com.br', senha: TEST_PASSWORD, permissao: 'a' });
+    const alice = await t.login('alice@teste.com.br');
+    const asAlice = (method: 'POST' | 'PUT', payload: object) => t.as(alice, { method, url: '/api/cadastros/usuarios', payload });
+    const taken = await asAlice('POST', newUser({ email: foreign }));
+    expect(taken.json()).toEqual({ message: 'Este email já está cadastrado.', status: 409, fields: { email: 'Este email já está cadastrado.' } });
+    for (const told of ['Empresa B', 'Unidade B1', String(t.fixture.users.aB1.id)]) expect(taken.body).not.toContain(told);
+    // Four more taken emails (own company or not) in a row: the sweep stops there with a 429, even for a free email.
+    for (const email of [foreign, t.fixture.users.u.email, foreign, t.fixture.users.m.email]) expect((await asAlice('POST', newUser({ email }))).statusCode).toBe(409);
+    const blocked = await asAlice('POST', newUser());
+    expect([blocked.statusCode, blocked.json().message]).toEqual([429, 'Muitas tentativas com emails já cadastrados. Aguarde alguns minutos e tente novamente.']);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const edit = await asAlice('PUT', { ...newUser({ email: foreign }), id: t.fixture.users.u.id });
+    expect(edit.statusCode).toBe(429);
+    // Another admin is not slowed by this one's sweep.
+    expect((await call('a', 'POST', '/cadastros/usuarios', newUser())).statusCode).toBe(201);
+  });
 });
 
 describe('PUT cadastros/usuarios and cadastros/usuarios/ativo (002 §4)', () => {

@@ -81,14 +81,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: permissionOptions(sessionOf(request).permission) };
   });
 
-  app.post('/cadastros/usuarios', { config: { access: '/usuarios' }, schema: { body: userCreateSchema, response: { 201: writeResultSchema, ...errors } } }, async (request, reply) => {
-    const user = await createUser(app.db, sessionOf(request), request.body);
+  app.post('/cadastros/usuarios', { config: { access: '/usuarios' }, schema: { body: userCreateSchema, response: { 201: writeResultSchema, ...errors, 429: errorBodySchema } } }, async (request, reply) => {
+    const user = await createUser(app.db, app.loginThrottle, sessionOf(request), request.body);
     return reply.status(201).send({ message: USER_MESSAGES.created, data: { id: user.id } });
   });
 
   // Editing another user logs them out so their menus follow (000 §4); their sockets end at once.
-  app.put('/cadastros/usuarios', { config: { access: '/usuarios' }, schema: { body: userUpdateSchema, response: { 200: writeResultSchema, ...errors } } }, async (request) => {
-    const { user, endSockets } = await updateUser(app.db, sessionOf(request), request.body);
+  app.put('/cadastros/usuarios', { config: { access: '/usuarios' }, schema: { body: userUpdateSchema, response: { 200: writeResultSchema, ...errors, 429: errorBodySchema } } }, async (request) => {
+    const { user, endSockets } = await updateUser(app.db, app.loginThrottle, sessionOf(request), request.body);
     if (endSockets) app.sessionSockets.disconnectSessionsOf({ userId: user.id });
     return { message: USER_MESSAGES.updated, data: { id: user.id } };
   });
