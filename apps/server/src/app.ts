@@ -53,7 +53,7 @@ declare module 'fastify' {
     /** Ends the sockets of sessions that end (logout, deactivation, expiry; issue 7 §3). */
     sessionSockets: SessionSockets;
     /** Every /api route with its access config, for the role-matrix tests and docs. */
-    apiRoutes: { method: string; url: string; public: boolean; access: readonly AppRoute[] | null; softphone: boolean; schema: FastifySchema | undefined }[];
+    apiRoutes: { method: string; url: string; public: boolean; access: readonly AppRoute[] | null; softphone: boolean; leadRead: boolean; schema: FastifySchema | undefined }[];
   }
 }
 
@@ -122,7 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const access = route.config?.access;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      app.apiRoutes.push({ method, url: route.url, public: route.config?.public === true, access: access === undefined ? null : typeof access === 'string' ? [access] : access, softphone: route.config?.softphone === true, schema: route.schema });
+      app.apiRoutes.push({ method, url: route.url, public: route.config?.public === true, access: access === undefined ? null : typeof access === 'string' ? [access] : access, softphone: route.config?.softphone === true, leadRead: route.config?.leadRead === true, schema: route.schema });
     }
   });
   app.decorate('db', options.database.db);
