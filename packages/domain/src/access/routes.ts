@@ -142,8 +142,8 @@ export const LEAD_WRITE_FORBIDDEN = 'Seu perfil acompanha os leads, mas não pod
  * the WhatsApp v1/v2 chats and mass send are closed to them, and the v3 chat they open with the
  * unit's gateway (001 §6) is theirs to read. Everyone else changes the leads they may see.
  */
-export function canChangeLeads(ctx: Pick<AccessContext, 'permission'>): boolean {
-  const role = roleOf(ctx.permission);
+export function canChangeLeads(permission: Permission): boolean {
+  const role = roleOf(permission);
   return role !== 'manager' && role !== 'multiManager';
 }
 

@@ -81,7 +81,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     if (access !== undefined) {
       const routes: readonly AppRoute[] = typeof access === 'string' ? [access] : access;
       if (!routes.some((route) => canAccessRoute(route, request.session!.access))) throw new DomainError('forbidden');
-      if (isLeadWrite(request.method, routes, config.leadRead) && !canChangeLeads(request.session.access)) throw new DomainError('forbidden', LEAD_WRITE_FORBIDDEN);
+      if (isLeadWrite(request.method, routes, config.leadRead) && !canChangeLeads(request.session.permission)) throw new DomainError('forbidden', LEAD_WRITE_FORBIDDEN);
     }
     if (config.softphone === true && !canUseSoftphone(request.session.access)) throw new DomainError('forbidden');
   });
