@@ -28,7 +28,7 @@ import { whatsappRoutes, type EvolutionOptions } from './modules/whatsapp/whatsa
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 import { attachSessionSockets, type SessionSockets } from './realtime/session-sockets.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
-import { ticketUnitOf } from './modules/whatsapp/tickets.service.ts';
+import { ticketOwnerOf } from './modules/whatsapp/tickets.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { callAttemptsRoutes } from './modules/leads/call-attempts.routes.ts';
 import { negotiationRoutes } from './modules/negotiation/negotiation.routes.ts';
@@ -53,7 +53,7 @@ declare module 'fastify' {
     /** Ends the sockets of sessions that end (logout, deactivation, expiry; issue 7 §3). */
     sessionSockets: SessionSockets;
     /** Every /api route with its access config, for the role-matrix tests and docs. */
-    apiRoutes: { method: string; url: string; public: boolean; access: readonly AppRoute[] | null; softphone: boolean; schema: FastifySchema | undefined }[];
+    apiRoutes: { method: string; url: string; public: boolean; access: readonly AppRoute[] | null; softphone: boolean; leadRead: boolean; schema: FastifySchema | undefined }[];
   }
 }
 
@@ -119,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const access = route.config?.access;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      app.apiRoutes.push({ method, url: route.url, public: route.config?.public === true, access: access === undefined ? null : typeof access === 'string' ? [access] : access, softphone: route.config?.softphone === true, schema: route.schema });
+      app.apiRoutes.push({ method, url: route.url, public: route.config?.public === true, access: access === undefined ? null : typeof access === 'string' ? [access] : access, softphone: route.config?.softphone === true, leadRead: route.config?.leadRead === true, schema: route.schema });
     }
   });
   app.decorate('db', options.database.db);
@@ -172,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(unitSettingsRoutes);
       await api.register(whatsappRoutes, { evolution: options.evolution, mediaDir: options.mediaDir, mediaSweepMs: options.mediaSweepMs, scheduledRetryDelaysMs: options.scheduledRetryDelaysMs });
       // The leads module checks a lead's ticket with the WhatsApp module's service (issue 7 §1).
-      await api.register(leadsRoutes, { ticketUnitOf });
+      await api.register(leadsRoutes, { ticketOwnerOf });
       await api.register(callAttemptsRoutes);
       await api.register(negotiationRoutes);
       await api.register(pipelineRoutes);

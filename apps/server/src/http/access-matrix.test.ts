@@ -2,7 +2,7 @@
 // names screens answers 403 to every role the matrix keeps out of all of them; issue 7 §1: a
 // route that takes an id answers 403/404 for a lead the caller may not see.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canAccessRoute, canUseSoftphone } from '@funil/domain/access/routes';
+import { LEAD_WORK_ROUTES, canAccessRoute, canChangeLeads, canUseSoftphone } from '@funil/domain/access/routes';
 import { dashboardTabsFor, type ClassicTab } from '@funil/domain/dashboard/dashboard-api';
 import { sql } from 'drizzle-orm';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
@@ -24,6 +24,10 @@ afterAll(async () => {
 
 // The dashboard calls of a tab narrower than the /dashboard screen (000 §6 'Dashboard').
 const DASHBOARD_TABS: Record<string, ClassicTab> = { '/api/dashboard/campanhas/*': 'CAMPANHAS', '/api/dashboard/ltv/*': 'LTV' };
+
+// The only non-GET routes of the lead screens that change nothing (issue 21 item 6): a number
+// check and a page of the conversation. Every other write there changes a lead or sends a message.
+const LEAD_READ_POSTS = ['POST /api/chat/whatsappNumbers/:instance', 'POST /api/chat/findMessages/:instance'];
 
 // A concrete URL for a route pattern: every :param becomes a number that exists nowhere.
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+\??/g, '999999').replace(/\*$/, 'x');
@@ -57,7 +61,10 @@ describe('every /api route', () => {
       // 000 §6 'Dashboard': the CAMPANHAS and LTV tabs narrow the /dashboard screen's roles.
       const tab = DASHBOARD_TABS[route.url];
       // issue 12: the webphone's phone and queue narrow /webphone to who gets the softphone (not ag).
-      const allowed = route.access!.some((r) => canAccessRoute(r, ctx)) && (tab === undefined || dashboardTabsFor(role).includes(tab)) && (!route.softphone || canUseSoftphone(ctx));
+      // issue 21 item 6: a write on a lead screen changes a lead or sends a message: not for managers.
+      const leadWrite = route.method !== 'GET' && !LEAD_READ_POSTS.includes(`${route.method} ${route.url}`) && route.access!.some((r) => LEAD_WORK_ROUTES.includes(r));
+      const allowed =
+        route.access!.some((r) => canAccessRoute(r, ctx)) && (tab === undefined || dashboardTabsFor(role).includes(tab)) && (!route.softphone || canUseSoftphone(ctx)) && (!leadWrite || canChangeLeads(role));
       const res = await t.as(tokens[role]!, { method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'GET' ? undefined : {} });
       const label = `${role} ${route.method} ${route.url}`;
       if (allowed) expect([label, res.statusCode]).not.toEqual([label, 403]);
@@ -73,6 +80,65 @@ describe('every /api route', () => {
     expect(await status('a')).toBe(200);
     expect(await status('ag')).toBe(200);
     expect(await status('sa')).toBe(200);
+  });
+});
+
+// issue 21 item 6: no screen of 000 §6 gives a manager (m) or multi-unit manager (mg) a lead action,
+// though the v3 chat of a gateway unit (001 §6) opens to them: every lead write and every WhatsApp
+// send answers them 403 with its Portuguese text and changes no row; their reads stay open.
+describe('managers read leads and never change them nor send', () => {
+  let g: TestApp;
+  const managerTokens: Record<string, string> = {};
+  let lead: number;
+  beforeAll(async () => {
+    g = await createTestApp({ settings: { evolutionHabilitado: true, extras: { whatsapp_v2: true, clienteAtendente: true, edicao_status_cliente: true, pipeline: true, habilita_envio_em_massaV2: true } } });
+    const f = g.fixture;
+    await g.database.db.execute(sql`insert into instancias_evolution (id_unidade, id_empresa, name, token, webhook_secret, connection_status)
+      values (${f.unitA1}, ${f.companyA}, 'matriz-a1', 'token', 'segredo', 'open')`);
+    const row = (await g.database.db.execute(sql`insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave)
+      values (${f.companyA}, ${f.unitA1}, 'Lead do Gerente', '11987633333', ${phoneKey('11987633333')}) returning cli_crm_id`)) as unknown as { rows: { cli_crm_id: number }[] };
+    lead = Number(row.rows[0]!.cli_crm_id);
+    for (const role of ['m', 'mg'] as const) managerTokens[role] = await g.login(f.users[role].email);
+  });
+  afterAll(async () => {
+    await g.close();
+  });
+
+  it('marks exactly the lead screens\' reads as reads', () => {
+    expect(g.app.apiRoutes.filter((r) => r.leadRead).map((r) => `${r.method} ${r.url}`).sort()).toEqual([...LEAD_READ_POSTS].sort());
+  });
+
+  it.each(['m', 'mg'] as const)('%s: every write of a lead screen answers 403 and changes no row; the lead and its chat still read', async (role) => {
+    const token = managerTokens[role]!;
+    const before = await tableDigests(g.database.db);
+    const writes = g.app.apiRoutes.filter((r) => !r.public && r.method !== 'GET' && r.access?.some((a) => LEAD_WORK_ROUTES.includes(a)) && !LEAD_READ_POSTS.includes(`${r.method} ${r.url}`));
+    const wrong: string[] = [];
+    for (const route of writes) {
+      const url = route.url.replace(/:instance/, 'matriz-a1').replace(/:[A-Za-z_]+/g, String(lead));
+      const res = await g.as(token, { method: route.method as 'POST', url, payload: { cli_crm_id: lead, number: '11987633333', text: 'oi', mensagem: 'oi', body: 'oi' } });
+      const body = res.json();
+      // A screen the manager opens (the v3 chat) names the rule; one closed to them answers as any closed screen.
+      const opens = route.access!.some((a) => canAccessRoute(a, { permission: role, idRamal: 0, habilitaMensagemWhatsapp: false, extras: {}, evolutionHabilitado: true, gatewayInstances: 1 }));
+      const text = opens ? 'Seu perfil acompanha os leads, mas não pode alterá-los nem enviar mensagens.' : 'Você não tem permissão para acessar este recurso.';
+      if (res.statusCode !== 403 || body.message !== text) wrong.push(`${route.method} ${route.url} → ${res.statusCode} ${body.message}`);
+    }
+    expect(wrong).toEqual([]);
+    // The sends and the lead writes the issue names are among them.
+    const keys = writes.map((r) => `${r.method} ${r.url}`);
+    for (const key of ['POST /api/message/sendText/:instance', 'POST /api/messages/:ticketId', 'POST /api/contato/atualizarcontato/:id', 'POST /api/negociacao/atualizarstatusnegociacao/:id', 'PUT /api/webhook/lead/cli_crm_id/:id', 'POST /api/chat/markMessageAsRead/:instance']) expect(keys).toContain(key);
+    expect(await tableDigests(g.database.db)).toEqual(before);
+    // Reading stays open (the v3 chat of a gateway unit, 001 §6).
+    expect((await g.as(token, { method: 'GET', url: `/api/contato/completo/${lead}` })).statusCode).toBe(200);
+    const page = await g.as(token, { method: 'POST', url: '/api/chat/findMessages/matriz-a1', payload: { where: { key: { remoteJid: '5511987633333@s.whatsapp.net' } } } });
+    expect(page.statusCode).toBe(200);
+  });
+
+  it('an attendant and an admin of the same unit still write (the rule is the managers\' only)', async () => {
+    for (const role of ['u', 'a'] as const) {
+      const token = await g.login(g.fixture.users[role].email);
+      const res = await g.as(token, { method: 'POST', url: `/api/negociacao/adicionaritem/${lead}`, payload: { texto: `nota de ${role}` } });
+      expect([role, res.statusCode]).toEqual([role, 200]);
+    }
   });
 });
 

@@ -3,7 +3,10 @@
 // Lead'): a feature never imports another (docs/decisions.md "Module boundaries"), so the app hands
 // the leads feature's query and components to the chat through its kit.
 import type { ReactNode } from 'react';
-import { Divider, Stack } from '@mui/material';
+import { Box, Chip, Divider, Stack, Typography } from '@mui/material';
+import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+import type { CrmContato } from '@funil/domain/leads-api/lead-api';
+import { useCanChangeLeads } from '../lib/access.ts';
 import { useFullContact } from '../features/leads/api/get-full-contact.ts';
 import { AttendantPanel } from '../features/leads/components/attendant-panel.tsx';
 import { openNewClientDialog } from '../features/leads/components/contact-dialog-store.ts';
@@ -34,8 +37,35 @@ const AttendantSection: ChatLeadKit['AttendantSection'] = ({ lead, onLeave }) =>
 // 001 §2 "Lead side panel": read-only info and action icons, the editable name/phone/email block
 // (CEP with cadastrarCEP), the selectors (negotiation, customer, WhatsApp block among the actions,
 // tags, attendants), the note box 'Adicionar anotação' and the negotiation history.
+// issue 21 item 6: a manager (m, mg) reads the lead: its data, tags and history, with no control.
+function ReadOnlyLead({ lead }: { lead: CrmContato }) {
+  return (
+    <Stack spacing={1} component="section" aria-label="Dados do lead">
+      <Typography sx={{ fontWeight: 700 }}>{lead.cli_nome}</Typography>
+      <Typography variant="body2">{formatPhoneDisplay(lead.cli_telefone)}</Typography>
+      {lead.cli_email && <Typography variant="body2" color="text.secondary">{lead.cli_email}</Typography>}
+      {lead.tags.length > 0 && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }} aria-label="Tags">
+          {lead.tags.map((tag) => (
+            <Chip key={tag.id} size="small" label={tag.nome} sx={{ bgcolor: tag.cor, color: '#fff' }} />
+          ))}
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
 const SidePanelContent: ChatLeadKit['SidePanelContent'] = ({ lead, potentials, onLeave }) => {
   const settings = useLeadSettings();
+  const canChange = useCanChangeLeads();
+  if (!canChange) {
+    return (
+      <Stack spacing={2} divider={<Divider flexItem />}>
+        <ReadOnlyLead lead={lead} />
+        <LeadTimeline leadId={lead.cli_crm_id} companyId={settings.companyId} potentials={potentials} readOnly />
+      </Stack>
+    );
+  }
   return (
     <Stack spacing={2} divider={<Divider flexItem />}>
       <LeadHeader lead={lead} settings={settings} onLeave={onLeave} stacked />
@@ -57,6 +87,7 @@ const KIT: ChatLeadKit = {
   ScheduleForm: SchedulePanel,
   SidePanelContent,
   openNewClient: openNewClientDialog,
+  useCanChangeLeads,
 };
 
 // The quick messages of the composer (001 §5 '/' suggestions, 'Modelos de mensagem').

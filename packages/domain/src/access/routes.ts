@@ -126,6 +126,27 @@ export function canUseSoftphone(ctx: AccessContext): boolean {
   return canAccessRoute('/webphone', ctx) && (role === 'user' || role === 'superAdmin');
 }
 
+/**
+ * The screens where leads are worked (000 §6, 001 §2, 002 §2): a write called from one of them
+ * changes a lead or sends a WhatsApp message (lead data, statuses, notes, tags, schedules, calls,
+ * chat sends, tickets, campaigns).
+ */
+export const LEAD_WORK_ROUTES: readonly AppRoute[] = ['/crm', '/whatsapp-v3', '/whatsappv2', '/whatsapp', '/pipeline', '/webphone', '/envio-em-massa-cadastro', '/envio-em-massa'];
+
+/** The answer to a manager's lead write or send (issue 21 item 6). */
+export const LEAD_WRITE_FORBIDDEN = 'Seu perfil acompanha os leads, mas não pode alterá-los nem enviar mensagens.';
+
+/**
+ * Whether a session may change leads and send WhatsApp messages (issue 21 item 6). No screen of
+ * 000 §6 gives a manager (m) or multi-unit manager (mg) a lead action: /crm, /pipeline, /webphone,
+ * the WhatsApp v1/v2 chats and mass send are closed to them, and the v3 chat they open with the
+ * unit's gateway (001 §6) is theirs to read. Everyone else changes the leads they may see.
+ */
+export function canChangeLeads(permission: Permission): boolean {
+  const role = roleOf(permission);
+  return role !== 'manager' && role !== 'multiManager';
+}
+
 /** Maps a browser path such as `/anuncios/12/3` or `/whatsapp-v3/55` to its route, or null. */
 export function routeOfPath(pathname: string): AppRoute | null {
   const first = '/' + (pathname.split('/')[1] ?? '');

@@ -7,6 +7,8 @@ export const PASSWORD_MESSAGES = {
   mismatch: 'As senhas não conferem.',
   same: 'A nova senha deve ser diferente da atual.',
   changed: 'Senha alterada com sucesso!',
+  /** issue 21 item 4: the login's throttle applies to wrong current passwords. */
+  tooMany: 'Muitas tentativas com a senha atual incorreta. Aguarde alguns minutos e tente novamente.',
 } as const;
 
 export const passwordChangeSchema = z

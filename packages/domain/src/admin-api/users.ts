@@ -9,6 +9,8 @@ export const USER_MESSAGES = {
   required: REQUIRED,
   missing: MISSING_FIELDS,
   emailTaken: 'Este email já está cadastrado.',
+  /** issue 21 item 7: an admin meeting taken e-mails over and over (a sweep for accounts) waits. */
+  tooManyTaken: 'Muitas tentativas com emails já cadastrados. Aguarde alguns minutos e tente novamente.',
   aboveOwnLevel: 'Você não pode atribuir uma permissão acima da sua.',
   otherUnit: 'Você não pode gerenciar usuários desta unidade.',
   higherUser: 'Você não pode alterar um usuário com permissão acima da sua.',

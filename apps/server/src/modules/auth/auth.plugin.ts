@@ -2,7 +2,7 @@
 // the screens of 000 §6 it serves, and then the role matrix decides (403 otherwise).
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { canAccessRoute, canUseSoftphone, type AppRoute } from '@funil/domain/access/routes';
+import { LEAD_WORK_ROUTES, LEAD_WRITE_FORBIDDEN, canAccessRoute, canChangeLeads, canUseSoftphone, type AppRoute } from '@funil/domain/access/routes';
 import { DomainError } from '../../http/domain-error.ts';
 import type { Database } from '../../db/connection.ts';
 import { createSessionCache, verifySession, type Session } from './auth.service.ts';
@@ -16,6 +16,12 @@ declare module 'fastify' {
     access?: AppRoute | readonly AppRoute[];
     /** The webphone's phone and queue (issue 12): on /webphone, only who gets the softphone (canUseSoftphone; not ag). */
     softphone?: boolean;
+    /**
+     * A POST on a lead screen that only reads (a search, a number check): open to who reads leads.
+     * Every other write whose access names a lead screen changes a lead or sends a message, and
+     * answers 403 to who may not (canChangeLeads: the managers; issue 21 item 6).
+     */
+    leadRead?: boolean;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -41,6 +47,11 @@ export type AuthPluginOptions = {
 };
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A write on a lead screen (issue 21 item 6): it changes a lead or sends a message unless marked as a read. */
+export function isLeadWrite(method: string, routes: readonly AppRoute[], leadRead: boolean | undefined): boolean {
+  return !READ_METHODS.has(method) && leadRead !== true && routes.some((route) => LEAD_WORK_ROUTES.includes(route));
+}
 
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
   app.decorateRequest('session', null);
@@ -70,6 +81,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     if (access !== undefined) {
       const routes: readonly AppRoute[] = typeof access === 'string' ? [access] : access;
       if (!routes.some((route) => canAccessRoute(route, request.session!.access))) throw new DomainError('forbidden');
+      if (isLeadWrite(request.method, routes, config.leadRead) && !canChangeLeads(request.session.permission)) throw new DomainError('forbidden', LEAD_WRITE_FORBIDDEN);
     }
     if (config.softphone === true && !canUseSoftphone(request.session.access)) throw new DomainError('forbidden');
   });

@@ -15,6 +15,8 @@ import { DomainError } from '../../http/domain-error.ts';
 import { SessionCache } from './session-cache.ts';
 import { ADDRESS_POLICY, EMAIL_POLICY, PAIR_POLICY, addressKey, emailKey, pairKey, type LoginThrottle } from './login-throttle.ts';
 
+export type { LoginThrottle };
+
 /** What every authenticated request knows about its caller. */
 export type Session = {
   sessionId: number;
@@ -231,7 +233,41 @@ export async function revokeSessionsOf(db: DbOrTx, target: { userId: number; exc
   return rows.map((r) => r.id);
 }
 
-/** Whether `password` matches the stored argon2 hash (own password change). */
-export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  return verify(passwordHash, password);
+// issue 21 item 7: e-mails are global (one login per e-mail), so refusing a taken one tells an admin
+// that an account exists somewhere. The refusals an admin meets are counted with the login's pair
+// limits (5 free in 15 minutes, then 30 s doubling), so nobody sweeps a list of e-mails through the
+// users screen.
+const takenEmailKey = (userId: number) => `email-cadastrado:${userId}`;
+
+/** Seconds the admin must wait before trying another e-mail on the users screen; 0 when free. */
+export function takenEmailWait(throttle: LoginThrottle, userId: number): number {
+  return throttle.retryAfter(takenEmailKey(userId), PAIR_POLICY);
+}
+
+/** Counts a taken e-mail refused to this admin. */
+export function takenEmailRefused(throttle: LoginThrottle, userId: number): void {
+  throttle.fail(takenEmailKey(userId), PAIR_POLICY);
+}
+
+/**
+ * Whether `password` is the user's own, for a guess made outside the login (PUT usuario/senha's
+ * current password, issue 21 item 4): the login's limits apply to the same keys (the user's email
+ * from this address, and this address), so a session gets no more guesses than the login form;
+ * past them it answers 429 with `tooManyMessage` before checking, right password or not.
+ */
+export async function verifyPasswordThrottled(throttle: LoginThrottle, user: { email: string; senhaHash: string }, password: string, ip: string, tooManyMessage: string): Promise<boolean> {
+  const email = user.email.toLowerCase();
+  const waits = Math.max(throttle.retryAfter(pairKey(email, ip), PAIR_POLICY), throttle.retryAfter(addressKey(ip), ADDRESS_POLICY));
+  if (waits > 0) throw new DomainError('too_many', tooManyMessage, { retryAfterSeconds: waits });
+  const slowdown = throttle.delayMs(emailKey(email), EMAIL_POLICY);
+  if (slowdown > 0) await throttle.sleep(slowdown);
+  if (!(await verify(user.senhaHash, password))) {
+    throttle.fail(pairKey(email, ip), PAIR_POLICY);
+    throttle.fail(addressKey(ip), ADDRESS_POLICY);
+    throttle.fail(emailKey(email), EMAIL_POLICY);
+    return false;
+  }
+  throttle.reset(pairKey(email, ip));
+  throttle.reset(emailKey(email));
+  return true;
 }

@@ -7,6 +7,7 @@ import { formatPhoneDisplay } from '@funil/domain/phone/phone';
 import { describeTimelineEvent } from '@funil/domain/leads/timeline';
 import type { HistoryItem } from '@funil/domain/leads-api/lead-api';
 import { createLeadsKit, nextPhone, type Kit } from './leads-test-kit.ts';
+import { tableDigests } from '../../testing/db-snapshot.ts';
 
 let k: Kit;
 let events: { audiences: unknown; event: string; payload: unknown }[] = [];
@@ -302,6 +303,21 @@ describe('001 §7 PUT /webhook/lead/cli_crm_id/{id}', () => {
     const ok = await k.call('u', { method: 'PUT', url: `/api/webhook/lead/cli_crm_id/${id}`, payload: { idTicket: own } });
     expect(ok.statusCode).toBe(200);
     expect((await k.leadRow(id)).idTicket).toBe(own);
+  });
+
+  it('{idTicket} takes only a ticket of this lead: the ticket of another lead of the unit (one the attendant may not see) answers 404 and changes nothing (issue 21 item 5, 001 §7)', async () => {
+    const f = k.t.fixture;
+    const id = await k.lead({});
+    // Another attendant's lead of the same unit: hidden from u (acesso_atribuidos 0, 001 §6).
+    const hidden = await k.lead({ idUsuario: f.users.a.id });
+    const ticketOf = async (lead: number) =>
+      Number(((await k.t.database.db.execute(sql`insert into whatsapp_tickets (id_empresa, id_unidade, cli_crm_id) values (${f.companyA}, ${f.unitA1}, ${lead}) returning id`)) as unknown as { rows: { id: number }[] }).rows[0]!.id);
+    const theirs = await ticketOf(hidden);
+    const before = await tableDigests(k.t.database.db);
+    const res = await k.call('u', { method: 'PUT', url: `/api/webhook/lead/cli_crm_id/${id}`, payload: { idTicket: theirs } });
+    expect([res.statusCode, res.json().message]).toEqual([404, 'Ticket não encontrado.']);
+    expect(await tableDigests(k.t.database.db)).toEqual(before);
+    expect((await k.leadRow(id)).idTicket).toBeNull();
   });
 });
 

@@ -37,11 +37,11 @@ import { plainJson } from '../../http/plain-json.ts';
 const leadRoute = { config: { access: LEAD_SCREENS } } as const;
 const change = { 200: leadChangeResponseSchema, ...errorResponses } as const;
 
-export type LeadsRoutesOptions = { ticketUnitOf?: service.LeadDeps['ticketUnitOf'] };
+export type LeadsRoutesOptions = { ticketOwnerOf?: service.LeadDeps['ticketOwnerOf'] };
 
 export const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app, options) => {
   await registerFormBodies(app);
-  const deps: service.LeadDeps = { db: app.db, realtime: app.realtime, ticketUnitOf: options.ticketUnitOf, enqueueJob: (input, tx) => app.jobs.enqueue(input, tx) };
+  const deps: service.LeadDeps = { db: app.db, realtime: app.realtime, ticketOwnerOf: options.ticketOwnerOf, enqueueJob: (input, tx) => app.jobs.enqueue(input, tx) };
 
   // ---- registration (000 §7) ----
   app.post(

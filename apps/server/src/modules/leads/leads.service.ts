@@ -60,8 +60,8 @@ export type LeadDeps = {
   db: Db;
   realtime: Pick<Realtime, 'toUnit' | 'toUsersWhoSee'>;
   now?: () => Date;
-  /** The unit of a conversation ticket (the WhatsApp module's, given by the app); null when none. */
-  ticketUnitOf?: ((db: Db | Tx, idTicket: number) => Promise<number | null>) | undefined;
+  /** The unit and the lead of a conversation ticket (the WhatsApp module's, given by the app); null when none. */
+  ticketOwnerOf?: ((db: Db | Tx, idTicket: number) => Promise<TicketOwner | null>) | undefined;
   /** The app's durable jobs (app.jobs.enqueue): a scheduled message becomes a job in the schedule's transaction. */
   enqueueJob?: ((input: EnqueueInput, tx: Tx) => Promise<unknown>) | undefined;
 };
@@ -619,9 +619,10 @@ export function updateLeadFromChat(deps: LeadDeps, session: Session, id: number,
       set.whatsappUltimaMensagemNaoLidas = body.whatsapp_ultima_mensagem_nao_lidas;
     }
     if (body.idTicket !== undefined && body.idTicket !== lead.idTicket) {
-      // Only a ticket of the lead's unit (issue 7 §4): a foreign or negative id is not found.
-      const unit = body.idTicket > 0 && deps.ticketUnitOf ? await deps.ticketUnitOf(tx, body.idTicket) : null;
-      if (unit !== lead.idUnidade) throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
+      // Only the lead's own ticket (issue 7 §4, issue 21 item 5): a foreign, negative or unknown id,
+      // or another lead's, is not found.
+      const owner = body.idTicket > 0 && deps.ticketOwnerOf ? await deps.ticketOwnerOf(tx, body.idTicket) : null;
+      assertOwnTicket(lead, owner && { id: body.idTicket, ...owner });
       set.idTicket = body.idTicket;
     }
     if (body.marcado_nao_lida !== undefined && body.marcado_nao_lida !== lead.marcadoNaoLida) {
@@ -659,6 +660,18 @@ export const LEAD_DOOR_MESSAGES = {
   // The WhatsApp module's text for a ticket it does not know (001 §7 company messaging backend).
   ticketOfOtherUnit: 'Ticket não encontrado.',
 } as const;
+
+/** Where a conversation ticket belongs: its unit and its one lead (whatsapp_tickets.cli_crm_id). */
+export type TicketOwner = { idUnidade: number; cliCrmId: number };
+
+/**
+ * A ticket belongs to one lead (issue 21 item 5): a lead points only at a ticket of its own, never at
+ * another lead's of the unit (one its attendant may not see), whose conversation it would then join.
+ * Anything else answers as an unknown ticket.
+ */
+function assertOwnTicket(lead: Pick<LeadRow, 'cliCrmId' | 'idUnidade'>, ticket: ({ id: number } & TicketOwner) | null): void {
+  if (!ticket || ticket.id <= 0 || ticket.idUnidade !== lead.idUnidade || ticket.cliCrmId !== lead.cliCrmId) throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
+}
 
 export type UnitRef = { idEmpresa: number; idUnidade: number };
 
@@ -709,8 +722,8 @@ export type FindOrCreateInput = {
   name: string;
   email?: string | null | undefined;
   idInstancia?: number | null | undefined;
-  /** A ticket of the unit the new lead points at (the caller has loaded it). */
-  ticket?: { id: number; idUnidade: number } | null | undefined;
+  /** A ticket the lead points at (the caller has loaded it): only the found lead's own (issue 21 item 5). */
+  ticket?: ({ id: number } & TicketOwner) | null | undefined;
   /** Who created it (null: a message from the number). */
   atendente?: number | null | undefined;
   /** The history event's text (000 §3). */
@@ -738,10 +751,14 @@ export async function findOrCreateLeadByPhone(c: LeadCreation, unit: UnitRef, in
   if (!parsed) throw new DomainError('invalid', CONTACT_MESSAGES.phoneInvalid);
   if (input.ticket && input.ticket.idUnidade !== unit.idUnidade) throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
   const found = await chat.findLeadByPhoneKey(c.db, unit.idUnidade, parsed.key);
+  if (found && input.ticket) assertOwnTicket(found, input.ticket);
   if (found) return { lead: found, created: false };
+  // Every ticket already belongs to a lead: a new lead can own none of them (issue 21 item 5).
+  if (input.ticket) throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
   const result = await c.db.transaction(async (tx) => {
     await lockUnitLeads(tx, unit.idUnidade);
     const again = await chat.findLeadByPhoneKey(tx, unit.idUnidade, parsed.key);
+    if (again && input.ticket) assertOwnTicket(again, input.ticket);
     if (again) return { lead: again, created: false };
     if (input.deletedIsClosed && (await chat.hasDeletedLeadWithPhoneKey(tx, unit.idUnidade, parsed.key))) throw new DomainError('not_found', LEAD_API_MESSAGES.notFound);
     const lead = await chat.insertLeadRow(tx, {
@@ -753,7 +770,6 @@ export async function findOrCreateLeadByPhone(c: LeadCreation, unit: UnitRef, in
       cliEmail: input.email ?? null,
       cliTipoLead: PLATFORM_WHATSAPP,
       idInstanciaEvolution: input.idInstancia ?? null,
-      idTicket: input.ticket?.id ?? null,
     });
     await insertHistory(tx, [{ cliCrmId: lead.cliCrmId, idUnidade: unit.idUnidade, atendente: input.atendente ?? null, tipo: TIMELINE_EVENT_TYPE.usuario, descricao: input.origem }]);
     return { lead, created: true };
@@ -772,9 +788,9 @@ export async function markLeadRead(db: Db | Tx, lead: LeadRow): Promise<LeadRow 
   return chat.updateLeadRow(db, lead.cliCrmId, { whatsappUltimaMensagemNaoLidas: 0, marcadoNaoLida: 0 });
 }
 
-/** The lead's conversation ticket (001 §7 company messaging backend): only a ticket of the lead's unit. */
-export async function setLeadTicket(db: Db | Tx, lead: LeadRow, ticket: { id: number; idUnidade: number }): Promise<LeadRow> {
-  if (ticket.idUnidade !== lead.idUnidade || ticket.id <= 0) throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
+/** The lead's conversation ticket (001 §7 company messaging backend): only the lead's own ticket. */
+export async function setLeadTicket(db: Db | Tx, lead: LeadRow, ticket: { id: number } & TicketOwner): Promise<LeadRow> {
+  assertOwnTicket(lead, ticket);
   if (lead.idTicket === ticket.id) return lead;
   return (await chat.updateLeadRow(db, lead.cliCrmId, { idTicket: ticket.id })) ?? lead;
 }

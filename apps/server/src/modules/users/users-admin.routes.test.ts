@@ -117,6 +117,26 @@ describe('POST cadastros/usuarios (issue 10: scope and levels)', () => {
   it('attendants and managers get 403', async () => {
     for (const role of ['u', 'm', 'mg'] as const) expect((await call(role, 'POST', '/cadastros/usuarios', newUser())).statusCode).toBe(403);
   });
+
+  it('issue 21 item 7: an email of another company answers as any taken email, naming no company nor user, and a sweep of taken emails is throttled (429 with Retry-After)', async () => {
+    const foreign = t.fixture.users.aB1.email;
+    // A unit admin of company A with no refusal behind them yet.
+    await seedUser(t.database.db, { idEmpresa: t.fixture.companyA, idUnidade: t.fixture.unitA1, nome: 'Alice', email: 'alice@teste.com.br', senha: TEST_PASSWORD, permissao: 'a' });
+    const alice = await t.login('alice@teste.com.br');
+    const asAlice = (method: 'POST' | 'PUT', payload: object) => t.as(alice, { method, url: '/api/cadastros/usuarios', payload });
+    const taken = await asAlice('POST', newUser({ email: foreign }));
+    expect(taken.json()).toEqual({ message: 'Este email já está cadastrado.', status: 409, fields: { email: 'Este email já está cadastrado.' } });
+    for (const told of ['Empresa B', 'Unidade B1', String(t.fixture.users.aB1.id)]) expect(taken.body).not.toContain(told);
+    // Four more taken emails (own company or not) in a row: the sweep stops there with a 429, even for a free email.
+    for (const email of [foreign, t.fixture.users.u.email, foreign, t.fixture.users.m.email]) expect((await asAlice('POST', newUser({ email }))).statusCode).toBe(409);
+    const blocked = await asAlice('POST', newUser());
+    expect([blocked.statusCode, blocked.json().message]).toEqual([429, 'Muitas tentativas com emails já cadastrados. Aguarde alguns minutos e tente novamente.']);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const edit = await asAlice('PUT', { ...newUser({ email: foreign }), id: t.fixture.users.u.id });
+    expect(edit.statusCode).toBe(429);
+    // Another admin is not slowed by this one's sweep.
+    expect((await call('a', 'POST', '/cadastros/usuarios', newUser())).statusCode).toBe(201);
+  });
 });
 
 describe('PUT cadastros/usuarios and cadastros/usuarios/ativo (002 §4)', () => {
@@ -196,5 +216,23 @@ describe('PUT usuario/senha (issue 10: a user changes their own password)', () =
     expect(old.statusCode).toBe(401);
     const fresh = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'eva@teste.com.br', senha: 'outra-senha-9' } });
     expect(fresh.statusCode).toBe(200);
+  });
+
+  it('issue 21 item 4 (000 §8, issue 7 §5): wrong current passwords meet the login throttle: after 5, 429 with Retry-After there, even for the right one; nothing changes', async () => {
+    await seedUser(t.database.db, { idEmpresa: t.fixture.companyA, idUnidade: t.fixture.unitA1, nome: 'Ivo', email: 'ivo@teste.com.br', senha: TEST_PASSWORD, permissao: 'u' });
+    const token = await t.login('ivo@teste.com.br');
+    const change = (senhaAtual: string, remoteAddress = '10.21.4.1') =>
+      t.as(token, { method: 'PUT', url: '/api/usuario/senha', payload: { senhaAtual, novaSenha: 'outra-senha-9', confirmacao: 'outra-senha-9' }, remoteAddress });
+    for (let i = 0; i < 5; i++) expect((await change(`errada-${i}`)).statusCode).toBe(400);
+    const blocked = await change(TEST_PASSWORD);
+    expect([blocked.statusCode, blocked.json()]).toEqual([429, { message: 'Muitas tentativas com a senha atual incorreta. Aguarde alguns minutos e tente novamente.', status: 429 }]);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The login form from that address shares the budget: no extra guesses through the other door.
+    const viaLogin = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'ivo@teste.com.br', senha: TEST_PASSWORD }, remoteAddress: '10.21.4.1' });
+    expect(viaLogin.statusCode).toBe(429);
+    // The password did not change, and the owner elsewhere is not locked out.
+    const owner = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'ivo@teste.com.br', senha: TEST_PASSWORD }, remoteAddress: '10.21.4.2' });
+    expect(owner.statusCode).toBe(200);
+    expect((await change(TEST_PASSWORD, '10.21.4.2')).statusCode).toBe(200);
   });
 });

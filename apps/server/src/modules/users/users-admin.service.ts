@@ -9,7 +9,7 @@ import type { Permission } from '@funil/domain/access/roles';
 import type { DbOrTx } from '../../db/connection.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { recordAudit, type AuditAuthor } from '../audit/audit.service.ts';
-import { hashPassword, revokeSessionsOf, verifyPassword } from '../auth/auth.service.ts';
+import { hashPassword, revokeSessionsOf, takenEmailRefused, takenEmailWait, verifyPasswordThrottled, type LoginThrottle } from '../auth/auth.service.ts';
 import { unitInScope, type Actor } from '../tenancy/admin-scope.service.ts';
 import { emailTaken, insertUser, updateUserRow, userById, type UserRow } from './users.service.ts';
 
@@ -71,6 +71,22 @@ function checkLevel(actor: Actor, permissao: string): asserts permissao is Permi
   if (!canAssignPermission(actor.permission, permissao)) throw new DomainError('forbidden', USER_MESSAGES.aboveOwnLevel, { fields: { permissao: USER_MESSAGES.aboveOwnLevel } });
 }
 
+/**
+ * The users screen's e-mail check (issue 21 item 7). E-mails are global, so a taken one is refused
+ * whatever company holds it, with the same answer as one of the admin's own (no company, no user);
+ * each refusal counts against the admin, and past the login's pair limits every new e-mail waits
+ * (429), so the screen is no oracle to sweep a list of e-mails with. The super-admin, who lists
+ * every company's users, is not counted.
+ */
+async function checkEmailFree(db: DbOrTx, throttle: LoginThrottle, actor: Actor, email: string, exceptId?: number): Promise<void> {
+  const counted = actor.permission !== 'sa';
+  const waits = counted ? takenEmailWait(throttle, actor.userId) : 0;
+  if (waits > 0) throw new DomainError('too_many', USER_MESSAGES.tooManyTaken, { retryAfterSeconds: waits });
+  if (!(await emailTaken(db, email, exceptId))) return;
+  if (counted) takenEmailRefused(throttle, actor.userId);
+  throw new DomainError('conflict', USER_MESSAGES.emailTaken, { fields: { email: USER_MESSAGES.emailTaken } });
+}
+
 async function targetInScope(db: DbOrTx, actor: Actor, id: number): Promise<UserRow> {
   const user = await userById(db, id);
   // Another company's user answers like a missing one.
@@ -81,10 +97,11 @@ async function targetInScope(db: DbOrTx, actor: Actor, id: number): Promise<User
 }
 
 /** POST cadastros/usuarios. */
-export async function createUser(db: DbOrTx, actor: Actor, input: UserCreate): Promise<UserRow> {
+export async function createUser(db: DbOrTx, throttle: LoginThrottle, actor: Actor, input: UserCreate): Promise<UserRow> {
   checkLevel(actor, input.permissao);
   const unit = await unitInScope(db, actor, input.idUnidade, USER_MESSAGES.otherUnit);
   if (unit.ativo !== 1) throw new DomainError('invalid', USER_MESSAGES.unitInactive, { fields: { idUnidade: USER_MESSAGES.unitInactive } });
+  await checkEmailFree(db, throttle, actor, input.email);
   return insertUserAudited(db, actor, {
     idEmpresa: unit.idEmpresa,
     idUnidade: unit.id,
@@ -106,7 +123,7 @@ export async function createUser(db: DbOrTx, actor: Actor, input: UserCreate): P
  * (000 §4) so their menus follow the change; `endSockets` tells the caller to end their sockets.
  * Editing oneself keeps one's sessions, and may not change one's own permission or activity.
  */
-export async function updateUser(db: DbOrTx, actor: Actor, input: UserUpdate): Promise<{ user: UserRow; endSockets: boolean }> {
+export async function updateUser(db: DbOrTx, throttle: LoginThrottle, actor: Actor, input: UserUpdate): Promise<{ user: UserRow; endSockets: boolean }> {
   const before = await targetInScope(db, actor, input.id);
   checkLevel(actor, input.permissao);
   const self = before.id === actor.userId;
@@ -115,7 +132,7 @@ export async function updateUser(db: DbOrTx, actor: Actor, input: UserUpdate): P
   const unit = input.idUnidade === before.idUnidade ? null : await unitInScope(db, actor, input.idUnidade, USER_MESSAGES.otherUnit);
   if (unit && unit.ativo !== 1) throw new DomainError('invalid', USER_MESSAGES.unitInactive, { fields: { idUnidade: USER_MESSAGES.unitInactive } });
   if (self && unit) throw new DomainError('forbidden', USER_MESSAGES.ownPermission);
-  if (await emailTaken(db, input.email, before.id)) throw new DomainError('conflict', USER_MESSAGES.emailTaken, { fields: { email: USER_MESSAGES.emailTaken } });
+  if (input.email.toLowerCase() !== before.email.toLowerCase()) await checkEmailFree(db, throttle, actor, input.email, before.id);
   const senhaHash = input.senha ? await hashPassword(input.senha) : undefined;
   const configuracoes = JSON.stringify({ ...parseConfiguracoesUsuario(before.configuracoes), excluir_leads: input.excluir_leads === 1 });
   return db.transaction(async (tx) => {
@@ -166,12 +183,14 @@ export async function setUserActive(db: DbOrTx, actor: Actor, input: UserActive)
 
 /**
  * PUT usuario/senha: the user changes their own password. The current session stays; the user's
- * other sessions end (their ids are returned so the caller ends those sockets).
+ * other sessions end (their ids are returned so the caller ends those sockets). Wrong current
+ * passwords count against the login's limits for the user's email and the caller's address
+ * (issue 21 item 4): a stolen session cannot guess the password without limit.
  */
-export async function changeOwnPassword(db: DbOrTx, actor: Actor, body: PasswordChange): Promise<number[]> {
+export async function changeOwnPassword(db: DbOrTx, throttle: LoginThrottle, actor: Actor, body: PasswordChange, ip: string): Promise<number[]> {
   const user = await userById(db, actor.userId);
   if (!user) throw new DomainError('unauthorized');
-  if (!(await verifyPassword(user.senhaHash, body.senhaAtual))) throw new DomainError('invalid', PASSWORD_MESSAGES.wrongCurrent, { fields: { senhaAtual: PASSWORD_MESSAGES.wrongCurrent } });
+  if (!(await verifyPasswordThrottled(throttle, user, body.senhaAtual, ip, PASSWORD_MESSAGES.tooMany))) throw new DomainError('invalid', PASSWORD_MESSAGES.wrongCurrent, { fields: { senhaAtual: PASSWORD_MESSAGES.wrongCurrent } });
   const senhaHash = await hashPassword(body.novaSenha);
   return db.transaction(async (tx) => {
     await updateUserRow(tx, user.id, { senhaHash }, { keepSessions: true });

@@ -81,14 +81,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: permissionOptions(sessionOf(request).permission) };
   });
 
-  app.post('/cadastros/usuarios', { config: { access: '/usuarios' }, schema: { body: userCreateSchema, response: { 201: writeResultSchema, ...errors } } }, async (request, reply) => {
-    const user = await createUser(app.db, sessionOf(request), request.body);
+  app.post('/cadastros/usuarios', { config: { access: '/usuarios' }, schema: { body: userCreateSchema, response: { 201: writeResultSchema, ...errors, 429: errorBodySchema } } }, async (request, reply) => {
+    const user = await createUser(app.db, app.loginThrottle, sessionOf(request), request.body);
     return reply.status(201).send({ message: USER_MESSAGES.created, data: { id: user.id } });
   });
 
   // Editing another user logs them out so their menus follow (000 §4); their sockets end at once.
-  app.put('/cadastros/usuarios', { config: { access: '/usuarios' }, schema: { body: userUpdateSchema, response: { 200: writeResultSchema, ...errors } } }, async (request) => {
-    const { user, endSockets } = await updateUser(app.db, sessionOf(request), request.body);
+  app.put('/cadastros/usuarios', { config: { access: '/usuarios' }, schema: { body: userUpdateSchema, response: { 200: writeResultSchema, ...errors, 429: errorBodySchema } } }, async (request) => {
+    const { user, endSockets } = await updateUser(app.db, app.loginThrottle, sessionOf(request), request.body);
     if (endSockets) app.sessionSockets.disconnectSessionsOf({ userId: user.id });
     return { message: USER_MESSAGES.updated, data: { id: user.id } };
   });
@@ -100,9 +100,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: user.ativo === 1 ? 'Usuário ativado com sucesso!' : 'Usuário desativado com sucesso!', data: { id: user.id } };
   });
 
-  // Any logged user changes their own password; their other sessions end, this one stays.
-  app.put('/usuario/senha', { schema: { body: passwordChangeSchema, response: { 200: messageSchema, ...errors } } }, async (request) => {
-    const ended = await changeOwnPassword(app.db, sessionOf(request), request.body);
+  // Any logged user changes their own password; their other sessions end, this one stays. Wrong
+  // current passwords meet the login's throttle (issue 21 item 4): 429 with Retry-After.
+  app.put('/usuario/senha', { schema: { body: passwordChangeSchema, response: { 200: messageSchema, ...errors, 429: errorBodySchema } } }, async (request) => {
+    const ended = await changeOwnPassword(app.db, app.loginThrottle, sessionOf(request), request.body, request.ip);
     for (const sessionId of ended) app.sessionSockets.disconnectSessionsOf({ sessionId });
     return { message: PASSWORD_MESSAGES.changed };
   });

@@ -157,6 +157,22 @@ describe('chat contacts follow the 001 §5 phone rules and the unit’s tickets 
     expect(await tableDigests(db)).toEqual(before);
   });
 
+  it('POST webhook/lead refuses the ticket of another lead of the unit, for the caller\'s lead and for a new number: a ticket belongs to one lead (issue 21 item 5, 001 §7)', async () => {
+    const f = k.t.fixture;
+    const db = k.t.database.db;
+    const mine = await call(k.tokens.u, { method: 'POST', url: '/api/contacts', body: { number: '11987600177', name: 'Meu Lead' } });
+    expect(mine.statusCode).toBe(200);
+    // A lead of the same unit assigned to another user: the attendant may not see it (001 §6).
+    const hidden = await k.addLead(f.unitA1, f.companyA, 'Lead Alheio', '11987600178', { idUsuario: f.users.a.id });
+    const [theirs] = await db.insert(whatsappTickets).values({ idEmpresa: f.companyA, idUnidade: f.unitA1, cliCrmId: hidden, status: 'open' }).returning();
+    const before = await tableDigests(db);
+    for (const phone of ['11987600177', '11987600179']) {
+      const res = await call(k.tokens.u, { method: 'POST', url: '/api/webhook/lead', body: { cli_nome: 'Com Ticket Alheio', cli_telefone: phone, idTicket: theirs!.id } });
+      expect([phone, res.statusCode, res.json().message]).toEqual([phone, 404, 'Ticket não encontrado.']);
+    }
+    expect(await tableDigests(db)).toEqual(before);
+  });
+
   it('a lead created through the chat gets its one creation event (000 §3) and leaves the unit’s lists at once', async () => {
     const res = await call(k.tokens.u, { method: 'POST', url: '/api/contacts', body: { number: '(11) 98760-0088', name: 'Novo Pelo Chat' } });
     expect(res.statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { MESSAGE_PAGE_SIZE } from '@funil/domain/whatsapp-api/chat-message';
 import type { Ticket } from '@funil/domain/whatsapp-api/tickets-api';
 import { DomainError } from '../../http/domain-error.ts';
 import type { Session } from '../auth/auth.service.ts';
-import { findOrCreateLeadByPhone, leadForSession, leadSummaryOf, setLeadTicket, type LeadRow } from '../leads/leads.service.ts';
+import { findOrCreateLeadByPhone, leadForSession, leadSummaryOf, setLeadTicket, type LeadRow, type TicketOwner } from '../leads/leads.service.ts';
 import { ticketOf } from './message-view.ts';
 import { emitLead, emitTicket } from './whatsapp-events.ts';
 import type { WhatsappContext } from './whatsapp-context.ts';
@@ -21,7 +21,7 @@ export const CREATED_BY_CHAT_API = 'Lead cadastrado pelo chat';
 /**
  * POST /contacts and POST /webhook/lead: the unit's lead of this phone, created when new (001 §7),
  * through the leads service (001 §5 phone rules: 400 for text that is not a phone). A lead the
- * session may not see answers as GET contato/completo does (403); a ticket must be of the unit.
+ * session may not see answers as GET contato/completo does (403); a ticket must be the lead's own.
  */
 export async function contactOf(ctx: WhatsappContext, session: Session, input: { number: string; name: string; email?: string | null; idTicket?: number | null }): Promise<LeadRow> {
   const ticket = input.idTicket === undefined || input.idTicket === null ? null : await findTicketInUnit(ctx.db, session.unidadeId, input.idTicket);
@@ -85,9 +85,10 @@ export async function ticketOfUnit(ctx: WhatsappContext, session: Session, id: n
   return { row, lead };
 }
 
-/** The unit of a ticket, null when there is none (the leads module checks a lead's idTicket with it). */
-export async function ticketUnitOf(db: DbOrTx, idTicket: number): Promise<number | null> {
-  return (await findTicketById(db, idTicket))?.idUnidade ?? null;
+/** The unit and the lead of a ticket, null when there is none (the leads module checks a lead's idTicket with it). */
+export async function ticketOwnerOf(db: DbOrTx, idTicket: number): Promise<TicketOwner | null> {
+  const row = await findTicketById(db, idTicket);
+  return row ? { idUnidade: row.idUnidade, cliCrmId: row.cliCrmId } : null;
 }
 
 export const TICKET_PAGE_SIZE = MESSAGE_PAGE_SIZE;

@@ -23,6 +23,8 @@ export type ChatLeadKit = {
   SidePanelContent: ComponentType<{ lead: CrmContato; potentials: readonly Potential[]; onLeave: () => void }>;
   /** Opens the CRM's contact dialog ('Novo Cliente', 001 §2, §5). */
   openNewClient: () => void;
+  /** Whether the user changes leads (issue 21 item 6: managers only read; the header and list hide their controls). */
+  useCanChangeLeads: () => boolean;
 };
 
 const ChatLeadKitContext = createContext<ChatLeadKit | null>(null);

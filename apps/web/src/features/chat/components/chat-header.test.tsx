@@ -29,10 +29,11 @@ const lead = (over: Partial<CrmContato> = {}): CrmContato =>
 
 const settings = (over: Partial<ChatHeaderSettings> = {}): ChatHeaderSettings => ({ companyId: 1, clienteAtendente: true, agendarMensagemHeader: false, ...over });
 
-function renderHeader(l: CrmContato, s: ChatHeaderSettings, narrow = false) {
+function renderHeader(l: CrmContato, s: ChatHeaderSettings, narrow = false, canChange = true) {
   return renderChat(<ChatHeader lead={l} potentials={[]} settings={s} narrow={narrow} onOpenInfo={() => undefined} onLeave={() => undefined} />, {
     StatusSelectors: () => <div>selectors</div>,
     AttendantSection: () => <div>atendente-secao</div>,
+    useCanChangeLeads: () => canChange,
   });
 }
 
@@ -76,6 +77,15 @@ describe('001 §2 chat header', () => {
     cleanup();
     renderHeader(lead(), settings({ agendarMensagemHeader: false }));
     expect(screen.getByRole('button', { name: 'Agendar mensagem' }).textContent).toBe('');
+  });
+
+  it('issue 21 item 6: a manager reads the header: no status selectors, attendant section or scheduling control; the lead information still opens', () => {
+    renderHeader(lead(), settings({ agendarMensagemHeader: true }), false, false);
+    expect(screen.getByTestId('chat-header-name').textContent).toContain('Maria');
+    expect(screen.queryByText('selectors')).toBeNull();
+    expect(screen.queryByText('atendente-secao')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Agendar mensagem|Agendada/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Informações do Lead' })).toBeTruthy();
   });
 
   it('001 §9: below 500 px of header the selectors leave for the side panel', () => {

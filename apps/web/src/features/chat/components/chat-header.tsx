@@ -87,6 +87,8 @@ function Fact({ label, value, title }: { label: string; value: string; title?: s
 
 export function ChatHeader({ lead, potentials, settings, onOpenInfo, onLeave, onBack }: ChatHeaderProps) {
   const kit = useChatLeadKit();
+  // issue 21 item 6: a manager's header reads; no schedule, status or attendant control.
+  const canChange = kit.useCanChangeLeads();
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const layout = headerLayout(width);
   const blocked = lead.whatsapp_blocked === 1;
@@ -136,19 +138,19 @@ export function ChatHeader({ lead, potentials, settings, onOpenInfo, onLeave, on
           </Box>
         </Stack>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', order: layout.selectorsInline ? 3 : 1, ml: 'auto' }}>
-          <ScheduleControl lead={lead} labelled={settings.agendarMensagemHeader && layout.selectorsInline} />
+          {canChange && <ScheduleControl lead={lead} labelled={settings.agendarMensagemHeader && layout.selectorsInline} />}
           <Tooltip title="Informações do Lead">
             <IconButton aria-label="Informações do Lead" onClick={onOpenInfo}>
               <InfoOutlined />
             </IconButton>
           </Tooltip>
         </Stack>
-        {layout.showSelectors && (
+        {canChange && layout.showSelectors && (
           <Box sx={{ order: 2, flex: layout.selectorsInline ? '1 1 420px' : '1 1 100%', minWidth: 0 }} data-testid="chat-header-statuses">
             <kit.StatusSelectors lead={lead} potentials={potentials} />
           </Box>
         )}
-        {layout.showSelectors && settings.clienteAtendente && (
+        {canChange && layout.showSelectors && settings.clienteAtendente && (
           <Box component="section" aria-label="Atendente" sx={{ order: 2, flex: layout.attendantInline ? `0 0 ${ATTENDANT_COLUMN}px` : '1 1 100%', minWidth: 0 }}>
             <kit.AttendantSection lead={lead} onLeave={onLeave} />
           </Box>

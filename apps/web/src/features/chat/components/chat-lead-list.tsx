@@ -65,6 +65,8 @@ function NotificationsToggle() {
 export function ChatLeadList({ selectedId, narrow, onSelect }: ChatLeadListProps) {
   const unit = useLoadedUnitData();
   const kit = useChatLeadKit();
+  // issue 21 item 6: a manager creates no lead.
+  const canChange = kit.useCanChangeLeads();
   const extras = useMemo(() => parseConfiguracoesExtra(unit.crm_configuracoes.configuracoesExtra), [unit]);
   const clienteAtendente = extras.clienteAtendente === true;
   const chips = visibleQuickFilters({ clienteAtendente, atendimentoHabilitado: unit.atendimentoHabilitado });
@@ -165,11 +167,13 @@ export function ChatLeadList({ selectedId, narrow, onSelect }: ChatLeadListProps
               </Badge>
             </IconButton>
           </Tooltip>
-          <Tooltip title="Novo Cliente">
-            <IconButton aria-label="Novo Cliente" color="primary" onClick={kit.openNewClient}>
-              <PersonAdd />
-            </IconButton>
-          </Tooltip>
+          {canChange && (
+            <Tooltip title="Novo Cliente">
+              <IconButton aria-label="Novo Cliente" color="primary" onClick={kit.openNewClient}>
+                <PersonAdd />
+              </IconButton>
+            </Tooltip>
+          )}
           <NotificationsToggle />
         </Stack>
       </Box>

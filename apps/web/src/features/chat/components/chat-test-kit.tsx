@@ -40,6 +40,7 @@ const NOOP_KIT: ChatLeadKit = {
   ScheduleForm: () => null,
   SidePanelContent: () => null,
   openNewClient: () => undefined,
+  useCanChangeLeads: () => true,
 };
 
 /** Renders with the theme, a router, a fresh query client (no retries), the snackbar and a kit. */

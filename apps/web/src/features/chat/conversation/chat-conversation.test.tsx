@@ -19,6 +19,7 @@ vi.setConfig({ testTimeout: 30_000 });
 beforeEach(() => {
   vi.unstubAllGlobals();
   shell.extras = '{}';
+  shell.permissao = 'u';
   // jsdom has no layout: the list is never scrolled, so nothing asks for older pages.
   Element.prototype.scrollTo = () => undefined;
 });
@@ -187,6 +188,25 @@ describe("001 §2 'Responder'", () => {
     fireEvent.keyDown(composer(), { key: 'Enter' });
     await waitFor(() => expect(sent.map((s) => s.body.quoted)).toEqual([{ key: { id: 'WA2' } }]));
     expect(screen.queryByTestId('reply-preview')).toBeNull();
+  });
+});
+
+describe('issue 21 item 6: a manager reads the conversation', () => {
+  it.each(['m', 'mg'] as const)('%s: the messages show, with no composer, no reply or delete, and nothing is marked read', async (permissao) => {
+    shell.permissao = permissao;
+    const mine = makeChatMessage({ id: 3, messageId: 'WA3', body: 'Enviado pela atendente', fromMe: true, createdAt: '2026-03-10T14:00:00.000Z' });
+    const fetchMock = answerFetch({ '/contato/completo/10': { body: { data: testContact() } }, 'POST /chat/findMessages/loja-1': { body: page([mine, ...history]) } });
+    renderWithProviders(<ChatConversation channel="v3" leadId={10} />);
+    await loaded();
+    expect(screen.getByTestId('chat-read-only').textContent).toBe('Você acompanha esta conversa: seu perfil não envia mensagens nem altera o lead.');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Gravar Audio' })).toBeNull();
+    // No bubble offers 'Responder' or 'Apagar' (their menu is not there at all).
+    for (const bubble of bubbles()) expect(within(bubble).queryAllByRole('button').filter((b) => /mensagem|Responder|Apagar/i.test(b.getAttribute('aria-label') ?? ''))).toEqual([]);
+    // Only reads reached the server: no markMessageAsRead, no send.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const calls = fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${String(url)}`);
+    expect(calls.filter((c) => !c.includes('/contato/completo/') && !c.includes('/chat/findMessages/'))).toEqual([]);
   });
 });
 

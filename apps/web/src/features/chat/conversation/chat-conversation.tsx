@@ -14,6 +14,7 @@ import { dialogKindOf, MEDIA_SENDING_NOTICE, type MediaDialogKind } from '@funil
 import type { UnitSticker } from '@funil/domain/whatsapp-api/stickers-api';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
+import { useCanChangeLeads } from '../../../lib/access.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { leadOfSharedContact, type ChatChannel, type ConversationLead, type Outgoing } from '../api/messages.ts';
 import { chatPath } from '../chat-channel.ts';
@@ -60,6 +61,9 @@ export function ChatConversation({ channel, leadId }: ChatConversationProps) {
   );
 }
 
+/** What a manager reads where the composer would be (issue 21 item 6). */
+export const READ_ONLY_NOTICE = 'Você acompanha esta conversa: seu perfil não envia mensagens nem altera o lead.';
+
 function LoadedConversation({ channel, lead: initialLead, blocked }: { channel: ChatChannel; lead: ConversationLead; blocked: boolean }) {
   const user = useCurrentUser();
   const unit = useLoadedUnitData();
@@ -76,6 +80,8 @@ function LoadedConversation({ channel, lead: initialLead, blocked }: { channel: 
   const [recording, setRecording] = useState(false);
   const [viewed, setViewed] = useState<ViewedImage | null>(null);
   const { enqueueSnackbar } = useSnackbar();
+  // issue 21 item 6: managers (m, mg) read the conversation; they neither send, reply nor delete.
+  const canChange = useCanChangeLeads();
   const signature = parseConfiguracoesExtra(unit.crm_configuracoes.configuracoesExtra).assinaturaWhatsapp ? `*${user.name}*\n` : '';
 
   // 001 §4 "Composer": disabled for a missing lead or while busy; without the gateway also while the socket is down.
@@ -107,20 +113,22 @@ function LoadedConversation({ channel, lead: initialLead, blocked }: { channel: 
     },
     [conversation],
   );
-  const actions = useMemo(
-    () => ({
+  const actions = useMemo(() => {
+    const onOpenImage = (src: string, message: ChatMessage) => setViewed({ src, message });
+    // A manager only looks: no reply, delete, retry or 'Conversar' (each would write).
+    if (!canChange) return { onOpenImage };
+    return {
       onReply: (m: ChatMessage) => setReplyTo(m),
       onDelete,
       onRetry: conversation.retry,
-      onOpenImage: (src: string, message: ChatMessage) => setViewed({ src, message }),
+      onOpenImage,
       onOpenContact: (phone: string, name: string) => {
         leadOfSharedContact(phone, name)
           .then((id) => navigate(chatPath(channel, id)))
           .catch((err: unknown) => setNotice(err instanceof Error ? err.message : 'Erro ao selecionar o cliente'));
       },
-    }),
-    [onDelete, conversation.retry, navigate, channel],
-  );
+    };
+  }, [canChange, onDelete, conversation.retry, navigate, channel]);
 
   return (
     <Stack sx={{ flex: 1, minHeight: 0, height: '100%' }} data-testid="chat-conversation">
@@ -140,44 +148,51 @@ function LoadedConversation({ channel, lead: initialLead, blocked }: { channel: 
           pending={conversation.pending}
           leadName={lead.cli_nome}
           actions={actions}
-          canReply={channel !== 'legacy'}
+          canReply={canChange && channel !== 'legacy'}
           hasOlder={conversation.hasOlder}
           loadingOlder={conversation.loadingOlder}
           loadOlder={conversation.loadOlder}
           sentCount={conversation.sentCount}
         />
       )}
-      {disabledReason && (
+      {!canChange && (
+        <Alert severity="info" sx={{ borderRadius: 0 }} data-testid="chat-read-only">
+          {READ_ONLY_NOTICE}
+        </Alert>
+      )}
+      {canChange && disabledReason && (
         <Alert severity={blocked ? 'error' : 'warning'} sx={{ borderRadius: 0 }}>
           {disabledReason}
         </Alert>
       )}
-      <Composer
-        disabled={composerDisabled}
-        leadName={lead.cli_nome}
-        replyTo={replyTo}
-        onCancelReply={() => setReplyTo(null)}
-        onSendText={(text) => sendOutgoing({ kind: 'text', text: signature + text })}
-        onFile={onFile}
-        fillTemplate={(template) => fillPlaceholders(template, { clientName: lead.cli_nome, now: new Date() })}
-        tools={
-          <>
-            <StickerPicker disabled={composerDisabled} onPick={onSticker} />
-            <AttachMenu disabled={composerDisabled} onPick={(kind) => setDialog({ kind, file: null })} />
-          </>
-        }
-        idleAction={
-          <Tooltip title="Gravar Audio">
-            <span>
-              <IconButton color="primary" aria-label="Gravar Audio" disabled={composerDisabled} onClick={() => setRecordOpen(true)}>
-                <MicIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
-        }
-      />
-      <MediaDialog kind={dialog?.kind ?? null} initialFile={dialog?.file ?? null} onClose={() => setDialog(null)} onSend={sendOutgoing} />
-      <RecordAudioDialog open={recordOpen} onClose={() => setRecordOpen(false)} onSend={sendOutgoing} onRecordingChange={setRecording} />
+      {canChange && (
+        <Composer
+          disabled={composerDisabled}
+          leadName={lead.cli_nome}
+          replyTo={replyTo}
+          onCancelReply={() => setReplyTo(null)}
+          onSendText={(text) => sendOutgoing({ kind: 'text', text: signature + text })}
+          onFile={onFile}
+          fillTemplate={(template) => fillPlaceholders(template, { clientName: lead.cli_nome, now: new Date() })}
+          tools={
+            <>
+              <StickerPicker disabled={composerDisabled} onPick={onSticker} />
+              <AttachMenu disabled={composerDisabled} onPick={(kind) => setDialog({ kind, file: null })} />
+            </>
+          }
+          idleAction={
+            <Tooltip title="Gravar Audio">
+              <span>
+                <IconButton color="primary" aria-label="Gravar Audio" disabled={composerDisabled} onClick={() => setRecordOpen(true)}>
+                  <MicIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+          }
+        />
+      )}
+      {canChange && <MediaDialog kind={dialog?.kind ?? null} initialFile={dialog?.file ?? null} onClose={() => setDialog(null)} onSend={sendOutgoing} />}
+      {canChange && <RecordAudioDialog open={recordOpen} onClose={() => setRecordOpen(false)} onSend={sendOutgoing} onRecordingChange={setRecording} />}
       <ImageViewer image={viewed} onClose={() => setViewed(null)} />
     </Stack>
   );

@@ -14,13 +14,13 @@ import { theme } from '../../../app/theme.ts';
 import { socketModule as adminSocketModule } from '../../../lib/testing/admin-screen-kit.tsx';
 
 export const ID_EMPRESA = 7;
-export const shell = { extras: '{}', instances: [{ id: 1, name: 'loja-1', connectionStatus: 'open', ownerJid: null, profileName: null }] as { id: number; name: string; connectionStatus: string; ownerJid: string | null; profileName: string | null }[] };
+export const shell = { permissao: 'u' as CurrentUser['permissao'], extras: '{}', instances: [{ id: 1, name: 'loja-1', connectionStatus: 'open', ownerJid: null, profileName: null }] as { id: number; name: string; connectionStatus: string; ownerJid: string | null; profileName: string | null }[] };
 
 export function currentUser(): CurrentUser {
   return {
     idUser: 3,
     name: 'Adriana Moreira',
-    permissao: 'u',
+    permissao: shell.permissao,
     nomePermissao: 'Atendente',
     webphone: false,
     idUnidade: 1,

@@ -10,6 +10,7 @@ import type { AppMessagePayload } from '@funil/domain/whatsapp-api/realtime';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSocketConnect, useSocketEvent } from '../../../lib/socket.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
+import { useCanChangeLeads } from '../../../lib/access.ts';
 import {
   deleteMessage,
   fetchMessagePage,
@@ -124,6 +125,9 @@ export function useConversation(channel: ChatChannel, lead: ConversationLead | n
   const leadId = lead?.cli_crm_id ?? 0;
   const instance = useConversationInstance(channel, lead);
   const key = messageKeys.conversation(channel, leadId);
+  // A manager reads the conversation without marking it read: the attendant's unread marker and the
+  // customer's read receipts stay the attendant's (issue 21 item 6).
+  const marksRead = useCanChangeLeads();
 
   const query = useInfiniteQuery({
     queryKey: key,
@@ -147,7 +151,7 @@ export function useConversation(channel: ChatChannel, lead: ConversationLead | n
       if (payload.message.cli_crm_id !== leadId) return;
       if (payload.message.mediaType === 'reaction') return;
       upsertMessage(client, key, payload.message);
-      if (payload.action === 'create' && !payload.message.fromMe && lead && document.visibilityState === 'visible' && !readTimer.current) {
+      if (marksRead && payload.action === 'create' && !payload.message.fromMe && lead && document.visibilityState === 'visible' && !readTimer.current) {
         readTimer.current = setTimeout(() => {
           readTimer.current = null;
           markConversationRead(channel, lead, instance.name).catch(() => undefined);
@@ -155,7 +159,7 @@ export function useConversation(channel: ChatChannel, lead: ConversationLead | n
       }
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [client, channel, leadId, lead, instance.name],
+    [client, channel, leadId, lead, instance.name, marksRead],
   );
   useSocketEvent(appMessageEvent(unit.dados_unidade.idEmpresa), onAppMessage);
   // What a dropped socket missed: read the newest page again.
@@ -164,12 +168,12 @@ export function useConversation(channel: ChatChannel, lead: ConversationLead | n
   // 001 §4 "Reading": once per opening of a lead.
   const readFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!lead || (channel === 'v3' && !instance.name)) return;
+    if (!marksRead || !lead || (channel === 'v3' && !instance.name)) return;
     const marker = `${channel}:${lead.cli_crm_id}`;
     if (readFor.current === marker) return;
     readFor.current = marker;
     markConversationRead(channel, lead, instance.name).catch(() => undefined);
-  }, [channel, lead, instance.name]);
+  }, [channel, lead, instance.name, marksRead]);
 
   const [pendingList, setPendingList] = useState<PendingMessage[]>([]);
   const [sentCount, setSentCount] = useState(0);

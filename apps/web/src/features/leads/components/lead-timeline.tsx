@@ -19,7 +19,13 @@ import { LEAD_ACTION_ERROR, useLeadChange } from '../api/use-lead-change.ts';
 import { TicketInput } from './ticket-input.tsx';
 import { TimelineRow } from './timeline-row.tsx';
 
-type LeadTimelineProps = { leadId: number; companyId: number; potentials: readonly { id: number; nome: string }[] };
+type LeadTimelineProps = {
+  leadId: number;
+  companyId: number;
+  potentials: readonly { id: number; nome: string }[];
+  /** Only the history: no note box, no removal, no ticket edit (a manager, issue 21 item 6). */
+  readOnly?: boolean;
+};
 
 function NoteBox({ leadId }: { leadId: number }) {
   const [text, setText] = useState('');
@@ -85,7 +91,7 @@ function TicketEditDialog({ leadId, event, onClose }: { leadId: number; event: H
   );
 }
 
-export function LeadTimeline({ leadId, companyId, potentials }: LeadTimelineProps) {
+export function LeadTimeline({ leadId, companyId, potentials, readOnly = false }: LeadTimelineProps) {
   const unit = useLoadedUnitData();
   const tags = useUnitTags();
   const history = useLeadHistory(leadId);
@@ -110,15 +116,15 @@ export function LeadTimeline({ leadId, companyId, potentials }: LeadTimelineProp
       (history.data ?? []).map((event) => ({
         event,
         row: describeTimelineEvent(event, lookups),
-        removable: event.tipo === TIMELINE_EVENT_TYPE.mensagem && !(event.texto ?? '').startsWith('Anotação removida'),
-        ticket: canEditTicketFromTimeline(companyId, event),
+        removable: !readOnly && event.tipo === TIMELINE_EVENT_TYPE.mensagem && !(event.texto ?? '').startsWith('Anotação removida'),
+        ticket: !readOnly && canEditTicketFromTimeline(companyId, event),
       })),
-    [history.data, lookups, companyId],
+    [history.data, lookups, companyId, readOnly],
   );
 
   return (
     <Stack spacing={1.5} component="section" aria-label="Histórico">
-      <NoteBox leadId={leadId} />
+      {!readOnly && <NoteBox leadId={leadId} />}
       {history.isPending && (
         <Stack spacing={1}>
           {[0, 1, 2].map((i) => (
