@@ -139,6 +139,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('loginThrottle', throttle);
   app.decorate('realtime', await attachRealtime(app, options.database.db, { redisUrl: options.redisUrl, redisKey: options.redisKey, checkPayloads: options.checkRealtimePayloads }));
   app.decorate('sessionSockets', attachSessionSockets(app.realtime, options.database.db, { sweepMs: options.sessionSweepMs ?? 60_000, log: app.log }));
+  // This process's sockets end before its HTTP server closes: the server waits for every open
+  // connection, a WebSocket's too, so a held socket would keep a stopping process (SIGTERM, a
+  // restart of one of several processes) from ever closing. Only the local ones (not through Redis).
+  app.addHook('preClose', (done) => {
+    app.realtime.io.local.disconnectSockets(true);
+    app.realtime.io.engine.close();
+    done();
+  });
   app.addHook('onClose', async () => {
     app.sessionSockets.close();
     await app.realtime.close();
