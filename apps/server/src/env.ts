@@ -93,6 +93,17 @@ export function parseTrustProxy(value: string): TrustProxy | null {
   return valid && entries.length > 0 ? entries : null;
 }
 
+/** The variables Funil reads (docs/deploy.md's environment file may set only these). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
+/** Checks an environment without exiting: the settings, or one Portuguese line per problem. */
+export function checkEnv(source: Record<string, string | undefined>): { ok: true; env: Env } | { ok: false; problems: string[] } {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) };
+  const workers = workersProblem(parsed.data);
+  return workers ? { ok: false, problems: [workers] } : { ok: true, env: parsed.data };
+}
+
 /** Parses the environment; prints one clear line per problem and exits on failure. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);

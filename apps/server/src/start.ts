@@ -13,13 +13,10 @@ import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { loadEnv, workersProblem, type Env } from './env.ts';
-import { openDatabase, type Database } from './db/connection.ts';
-import { seedDemoIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } from './db/seed/demo.ts';
-import { buildApp } from './app.ts';
-import { ensureSuperAdmin, setupNeeded } from './modules/setup/setup.service.ts';
+import type { Database } from './db/connection.ts';
 import type { EvolutionOptions } from './modules/whatsapp/whatsapp.routes.ts';
 import type { SipOptions } from './modules/webphone/webphone.service.ts';
-import { sipStackMissing, startSipStack, type SipStack } from './integrations/sip/sip-stack.ts';
+import type { SipStack } from './integrations/sip/sip-stack.ts';
 
 type EmulatorControl = { url: string; headers: Record<string, string> };
 type Emulator = { url: string; controlHeaders: Record<string, string>; close(): Promise<void> };
@@ -32,6 +29,12 @@ if (problem) {
   console.error(`Configuração inválida: ${problem}`);
   process.exit(1);
 }
+// The rest is loaded only once the settings are known good, so a wrong one is told at once.
+const { openDatabase } = await import('./db/connection.ts');
+const { seedDemoIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } = await import('./db/seed/demo.ts');
+const { buildApp } = await import('./app.ts');
+const { ensureSuperAdmin, setupNeeded } = await import('./modules/setup/setup.service.ts');
+const { sipStackMissing, startSipStack } = await import('./integrations/sip/sip-stack.ts');
 const publicUrl = env.PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`;
 const url = `http://localhost:${env.PORT}`;
 

@@ -60,7 +60,8 @@ export function startNodeProcess(script: string, args: string[], options: { mark
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    const timeoutMs = options.timeoutMs ?? 90_000;
+    // Generous: a loaded 2-core machine takes minutes to start several processes at once.
+    const timeoutMs = options.timeoutMs ?? 240_000;
     const timer = setTimeout(() => reject(new Error(`o processo não subiu em ${timeoutMs / 1000} s: ${err}`)), timeoutMs);
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
