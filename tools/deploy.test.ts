@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkEnv, ENV_VARIABLES } from '../apps/server/src/env.ts';
+import { kamailioConfig } from '../apps/server/src/integrations/sip/kamailio-config.ts';
+import { KAMAILIO_MODULES_DIR } from '../apps/server/src/integrations/sip/sip-stack.ts';
 
 const DEPLOY = fileURLToPath(new URL('../deploy/', import.meta.url));
 const read = (path: string) => readFileSync(join(DEPLOY, path), 'utf8');
@@ -83,6 +85,17 @@ describe('deploy/ (docs/deploy.md, issue 21 item 23)', () => {
     const result = spawnSync('nginx', ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], { encoding: 'utf8' });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stderr).toContain('test is successful');
+  });
+
+  it.skipIf(!has('kamailio'))("the Kamailio configuration of docs/deploy.md §7 (ws on 127.0.0.1:8080 behind nginx's /sip) passes kamailio -c", () => {
+    expect(/location \/sip \{/.test(read('nginx/funil.conf'))).toBe(true);
+    expect(read('nginx/funil.conf')).toContain('server 127.0.0.1:8080;');
+    const dir = mkdtempSync(join(tmpdir(), 'funil-kamailio-'));
+    const cfg = join(dir, 'kamailio.cfg');
+    writeFileSync(cfg, kamailioConfig({ udpPort: 5060, wsPort: 8080, rtpengineNgPort: 2223, domain: example.SIP_DOMAIN!, secret: 'segredo-de-teste-0123456789', gateway: '203.0.113.10:5060', modulesDir: KAMAILIO_MODULES_DIR }));
+    const result = spawnSync('kamailio', ['-c', '-f', cfg], { encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr + result.stdout).toContain('config file ok');
   });
 
   it.skipIf(!has('pg_dump'))('backup.sh dumps the database and packs the media folder', () => {
