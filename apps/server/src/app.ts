@@ -17,6 +17,9 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { LoginThrottle, type Sleep } from './modules/auth/login-throttle.ts';
+import { redisThrottleStore } from './modules/auth/login-throttle.redis.ts';
+import { limitPublicRoutes, PUBLIC_RATE_LIMITS, registerRateLimit, type RateLimits } from './http/rate-limit.ts';
+import { openSharedRedis } from './shared/redis.ts';
 import type { TrustProxy } from './env.ts';
 import { unitDataRoutes } from './modules/unit-data/unit-data.routes.ts';
 import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
@@ -66,9 +69,12 @@ export type AppOptions = {
   logger?: boolean | { level: string };
   /** Keep checked sessions in memory while their tables do not change (auth/session-cache.ts); default true. */
   sessionCache?: boolean | undefined;
+  /** Redis, shared by several server processes: socket events, the login throttle, the public routes' rate limits. */
   redisUrl?: string | undefined;
-  /** Prefix of the Redis channels of the socket adapter (only processes with the same one share events). */
+  /** Prefix of the Redis keys and channels (only processes with the same one share events and limits). */
   redisKey?: string | undefined;
+  /** The public routes' rate limits (http/rate-limit.ts); false turns them off (most API tests log in many times from one address). */
+  rateLimits?: RateLimits | false | undefined;
   /** Check every socket payload against the realtime contract before it leaves (tests, development). */
   checkRealtimePayloads?: boolean | undefined;
   /** How often the sockets' sessions are checked again (default 60 s; 0: never, tests call sessionSockets.sweep). */
@@ -123,12 +129,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
   app.decorate('db', options.database.db);
-  app.decorate('loginThrottle', new LoginThrottle(options.now, options.loginSleep));
+  // issue 21 item 22: with Redis the login throttle and the public routes' limits hold across processes.
+  const shared = options.redisUrl ? await openSharedRedis(options.redisUrl, options.redisKey ?? 'funil', app.log) : undefined;
+  const throttle = new LoginThrottle(options.now, options.loginSleep, shared ? redisThrottleStore(shared) : undefined, (err) => app.log.warn({ err }, 'limite de login no Redis'));
+  await throttle.follow();
+  app.decorate('loginThrottle', throttle);
   app.decorate('realtime', await attachRealtime(app, options.database.db, { redisUrl: options.redisUrl, redisKey: options.redisKey, checkPayloads: options.checkRealtimePayloads }));
   app.decorate('sessionSockets', attachSessionSockets(app.realtime, options.database.db, { sweepMs: options.sessionSweepMs ?? 60_000, log: app.log }));
+  // This process's sockets end before its HTTP server closes: the server waits for every open
+  // connection, a WebSocket's too, so a held socket would keep a stopping process (SIGTERM, a
+  // restart of one of several processes) from ever closing. Only the local ones (not through Redis).
+  app.addHook('preClose', (done) => {
+    app.realtime.io.local.disconnectSockets(true);
+    app.realtime.io.engine.close();
+    done();
+  });
   app.addHook('onClose', async () => {
     app.sessionSockets.close();
     await app.realtime.close();
+    await shared?.close();
   });
 
   registerSecurityHeaders(app, {
@@ -156,6 +175,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerInputGuard(app);
   await app.register(authPlugin, { sessionCacheOn: options.sessionCache === false ? undefined : options.database });
   await app.register(jobsPlugin);
+  if (options.rateLimits !== false) {
+    limitPublicRoutes(app, options.rateLimits ?? PUBLIC_RATE_LIMITS);
+    await registerRateLimit(app, shared);
+  }
 
   await app.register(
     async (api) => {

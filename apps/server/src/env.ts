@@ -44,6 +44,13 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  // issue 21 item 22: N server processes behind one port (node:cluster); more than one needs
+  // DATABASE_URL (PGlite is one process's) and REDIS_URL (events, login limits shared).
+  FUNIL_WORKERS: z.coerce.number({ error: 'use um número inteiro de 1 a 64' }).int('use um número inteiro de 1 a 64').min(1, 'use um número inteiro de 1 a 64').max(64, 'use um número inteiro de 1 a 64').default(1),
+  // Set by the primary process for its workers only (start.ts): the SIP stack's reason when it could
+  // not start, and the demo gateway's control address and headers (JSON) for the first worker.
+  FUNIL_WORKER_SIP_UNAVAILABLE: z.string().optional(),
+  FUNIL_WORKER_DEMO_GATEWAY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 }).refine((env) => (env.FUNIL_ADMIN_EMAIL === undefined) === (env.FUNIL_ADMIN_PASSWORD === undefined), {
   message: 'FUNIL_ADMIN_EMAIL e FUNIL_ADMIN_PASSWORD vão juntos',
@@ -53,6 +60,16 @@ const envSchema = z.object({
   path: ['SIP_WS_URL'],
 });
 export type Env = z.infer<typeof envSchema>;
+
+/** Why these settings cannot run several processes (in Portuguese), or null when they can. */
+export function workersProblem(env: Pick<Env, 'FUNIL_WORKERS' | 'DATABASE_URL' | 'REDIS_URL'>): string | null {
+  if (env.FUNIL_WORKERS <= 1) return null;
+  const missing = [
+    env.DATABASE_URL ? null : 'DATABASE_URL (um servidor PostgreSQL: o banco embutido PGlite é de um processo só)',
+    env.REDIS_URL ? null : 'REDIS_URL (o Redis que os processos compartilham: eventos em tempo real e limites de login)',
+  ].filter((m): m is string => m !== null);
+  return missing.length ? `FUNIL_WORKERS=${env.FUNIL_WORKERS} pede ${missing.join(' e ')}.` : null;
+}
 
 /** false: trust no forwarded header; a number: trust that many hops; a list: trust those peers. */
 export type TrustProxy = false | number | string[];
@@ -74,6 +91,17 @@ export function parseTrustProxy(value: string): TrustProxy | null {
     return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
   });
   return valid && entries.length > 0 ? entries : null;
+}
+
+/** The variables Funil reads (docs/deploy.md's environment file may set only these). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
+/** Checks an environment without exiting: the settings, or one Portuguese line per problem. */
+export function checkEnv(source: Record<string, string | undefined>): { ok: true; env: Env } | { ok: false; problems: string[] } {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) return { ok: false, problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) };
+  const workers = workersProblem(parsed.data);
+  return workers ? { ok: false, problems: [workers] } : { ok: true, env: parsed.data };
 }
 
 /** Parses the environment; prints one clear line per problem and exits on failure. */

@@ -107,9 +107,26 @@ describe('000 §2, §4 logout', () => {
 
   it('connects the realtime socket with the session token once logged in', async () => {
     const { context, page } = await harness.newPage();
-    const handshake = page.waitForResponse((response) => response.url().includes('/socket.io/') && response.status() === 200);
+    // WebSocket only, no long-polling (issue 21 item 22): the socket is one WebSocket, and the
+    // server's 'ready' on it means the session token was accepted.
+    const urls: string[] = [];
+    const ready = new Promise<void>((resolve) => {
+      page.on('websocket', (ws) => {
+        if (!ws.url().includes('/socket.io/')) return;
+        urls.push(ws.url());
+        ws.on('framereceived', (frame) => {
+          if (String(frame.payload).includes('"ready"')) resolve();
+        });
+      });
+    });
+    const polled: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/socket.io/') && request.url().includes('transport=polling')) polled.push(request.url());
+    });
     await loginAs(page, 'atendente@demo.com.br');
-    expect((await handshake).status()).toBe(200);
+    await ready;
+    expect(urls.every((u) => u.includes('transport=websocket'))).toBe(true);
+    expect(polled).toEqual([]);
     await context.close();
   });
 });

@@ -47,6 +47,12 @@ describe('Socket.IO (001 §7 "Main socket")', () => {
     await expect(open('invalido')).rejects.toThrow('Sessão expirada. Faça login novamente.');
   });
 
+  it('issue 21 item 22: WebSocket only: an HTTP long-polling handshake opens no socket (several processes need no sticky sessions)', async () => {
+    const res = await fetch(`${url}/socket.io/?EIO=4&transport=polling`);
+    expect(res.status).toBe(400);
+    expect(await res.text()).not.toContain('"sid"');
+  });
+
   it("emits to one unit's sockets and never to another unit or company", async () => {
     const a1 = await open(await t.login(t.fixture.users.u.email));
     const a2 = await open(await t.login(t.fixture.users.uA2.email));

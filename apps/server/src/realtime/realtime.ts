@@ -68,7 +68,10 @@ export type RealtimeOptions = {
 };
 
 export async function attachRealtime(app: FastifyInstance, db: Db, options: RealtimeOptions): Promise<Realtime> {
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false, pingInterval: 18_000, maxHttpBufferSize: 1e6 });
+  // WebSocket only (issue 21 item 22): with HTTP long-polling a socket's requests must all reach the
+  // process that holds it (sticky sessions); a WebSocket is one connection, so N processes behind
+  // one port (node:cluster, a proxy's round robin) need nothing more. The web app asks for it alone.
+  const io = new Server(app.server, { path: '/socket.io', serveClient: false, pingInterval: 18_000, maxHttpBufferSize: 1e6, transports: ['websocket'] });
   let closeRedis: (() => Promise<void>) | undefined;
   if (options.redisUrl) {
     const { createClient } = await import('redis');

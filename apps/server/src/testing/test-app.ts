@@ -97,7 +97,7 @@ export async function createTestApp(options: Partial<Omit<AppOptions, 'database'
   // that change a user or a unit with bare SQL and call at once. There it is on only where asked
   // (session-cache.test.ts waits for the notification).
   const sessionCache = options.sessionCache ?? database.kind === 'pglite';
-  const app = await buildApp({ checkRealtimePayloads: true, ...options, sessionCache, database, webDist: '/nonexistent' });
+  const app = await buildApp({ checkRealtimePayloads: true, rateLimits: false, ...options, sessionCache, database, webDist: '/nonexistent' });
   await app.ready();
   return {
     app,

@@ -16,7 +16,9 @@ function sync(): void {
   const token = auth.isLoggedIn ? auth.token : null;
   if (token === socketToken) return;
   socket?.disconnect();
-  socket = token ? io({ path: '/socket.io', auth: { token } }) : null;
+  // WebSocket only, no HTTP long-polling: a socket is then one connection, held by one server
+  // process, so several processes behind one port need no sticky sessions (issue 21 item 22).
+  socket = token ? io({ path: '/socket.io', auth: { token }, transports: ['websocket'] }) : null;
   // The server ends a socket only when its session ended (logout elsewhere, deactivation, expiry).
   socket?.on('disconnect', (reason) => {
     if (reason === 'io server disconnect' && getAuth().isLoggedIn && !isUserLogoutUnderway()) endSession(HTTP_MESSAGES.unauthorized);

@@ -46,7 +46,9 @@ let dummyHash: Promise<string> | undefined;
 export async function login(db: Db, throttle: LoginThrottle, body: LoginBody, ip: string) {
   const email = body.email.toLowerCase();
   // issue 7 §5: a refusal keys on the caller's address, so failures elsewhere never lock the owner
-  // out; failures on the email from any address only slow its answers down.
+  // out; failures on the email from any address only slow its answers down. With several server
+  // processes the counts are read from the shared store first (issue 21 item 22).
+  await throttle.refresh([pairKey(email, ip), addressKey(ip), emailKey(email)]);
   const waits = Math.max(throttle.retryAfter(pairKey(email, ip), PAIR_POLICY), throttle.retryAfter(addressKey(ip), ADDRESS_POLICY));
   if (waits > 0) throw new DomainError('too_many', LOGIN_MESSAGES.tooMany, { retryAfterSeconds: waits });
   const slowdown = throttle.delayMs(emailKey(email), EMAIL_POLICY);
@@ -61,10 +63,13 @@ export async function login(db: Db, throttle: LoginThrottle, body: LoginBody, ip
     throttle.fail(pairKey(email, ip), PAIR_POLICY);
     throttle.fail(addressKey(ip), ADDRESS_POLICY);
     throttle.fail(emailKey(email), EMAIL_POLICY);
+    // Counted on every process before the answer leaves.
+    await throttle.settled();
     throw new DomainError('unauthorized', LOGIN_MESSAGES.invalid);
   }
   throttle.reset(pairKey(email, ip));
   throttle.reset(emailKey(email));
+  await throttle.settled();
 
   const user = found;
   const token = randomBytes(32).toString('base64url');

@@ -9,7 +9,7 @@ import { emitMessage } from './whatsapp-events.ts';
 import { runInBackground, type WhatsappContext } from './whatsapp-context.ts';
 import { leadSummaryOf, unitLead } from '../leads/leads.service.ts';
 import { findInstanceById } from './instances.repository.ts';
-import { findMessageRow, listDueMedia, listReactions, updateMessage, type MessageRow } from './message-store.repository.ts';
+import { claimDueMedia, findMessageRow, listReactions, updateMessage, type MessageRow } from './message-store.repository.ts';
 
 const relativePath = (row: Pick<MessageRow, 'idUnidade' | 'id'>, mimetype: string | null, fileName: string | null) =>
   join(String(row.idUnidade), `${row.id}.${extensionOf(mimetype, fileName)}`);
@@ -28,6 +28,9 @@ export async function saveMedia(ctx: WhatsappContext, row: Pick<MessageRow, 'idU
  * last one the sweeper stops (opening the file still tries once more, readMedia).
  */
 export const MEDIA_RETRY_DELAYS_MS = [60_000, 300_000, 900_000, 3_600_000, 10_800_000, 43_200_000] as const;
+
+/** How long a claimed download is left to the process that claimed it (a gateway call times out in 30 s). */
+export const MEDIA_CLAIM_MS = 5 * 60_000;
 
 /** When a download that failed for the `attempts`-th time is tried again; null when it is given up. */
 export function nextMediaAttempt(attempts: number, now: Date): Date | null {
@@ -61,7 +64,8 @@ export async function downloadMedia(ctx: WhatsappContext, id: number, now: Date 
  */
 export async function retryDueMedia(ctx: WhatsappContext, now: Date = new Date(), limit = 20): Promise<number> {
   if (!ctx.gateway) return 0;
-  const due = await listDueMedia(ctx.db, now, limit);
+  // Claimed, so that the sweeps of several server processes try each download once.
+  const due = await claimDueMedia(ctx.db, now, limit, MEDIA_CLAIM_MS);
   for (const { id } of due) await announceDownload(ctx, await downloadMedia(ctx, id, now));
   return due.length;
 }

@@ -384,14 +384,27 @@ export async function claimUnreadIncoming(db: DbOrTx, cliCrmId: number): Promise
 }
 
 
-/** Media downloads due again (failed, or pending past their check-by time), oldest first. */
-export async function listDueMedia(db: DbOrTx, now: Date, limit: number): Promise<{ id: number }[]> {
-  return db
+/**
+ * Claims the media downloads due again (failed, or pending past their check-by time), oldest first:
+ * their check-by time moves `leaseMs` past `now` in the same statement, rows another process is
+ * claiming skipped (FOR UPDATE SKIP LOCKED), so each due download is tried by one server process
+ * (issue 21 item 22); the download then sets the real next time, and a process that died while
+ * trying leaves it due again once the lease is over.
+ */
+export async function claimDueMedia(db: DbOrTx, now: Date, limit: number, leaseMs: number): Promise<{ id: number }[]> {
+  const due = db
     .select({ id: whatsappMensagens.id })
     .from(whatsappMensagens)
     .where(and(inArray(whatsappMensagens.mediaStatus, ['pending', 'failed']), lte(whatsappMensagens.mediaTentarEm, now)))
     .orderBy(asc(whatsappMensagens.mediaTentarEm))
-    .limit(limit);
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(whatsappMensagens)
+    .set({ mediaTentarEm: new Date(now.getTime() + leaseMs) })
+    .where(inArray(whatsappMensagens.id, due))
+    .returning({ id: whatsappMensagens.id, tentarEm: whatsappMensagens.mediaTentarEm });
+  return claimed.map(({ id }) => ({ id }));
 }
 
 /**

@@ -249,6 +249,20 @@ describe('POST /api/webhooks/evolution', () => {
     await k.emu$('POST', '/_emulator/media-failures', { count: 0 });
   });
 
+  it('issue 21 item 22: the media sweeps of two server processes at once try a due download once', async () => {
+    const ctx = whatsappContextOf(k.t.app);
+    // A second process's context: same database and gateway, its own memory.
+    const other = { ...ctx, background: new Set<Promise<void>>() };
+    await k.emu$('POST', '/_emulator/media-failures', { count: 1 });
+    const sent = await incoming({ from: '5511987654321', type: 'image', caption: 'uma vez só' });
+    await k.settle();
+    expect((await k.messagesOf(leadId)).find((r) => r.messageId === sent.key.id)).toMatchObject({ mediaStatus: 'failed', mediaTentativas: 1 });
+    const at = new Date(Date.now() + 61_000);
+    const tried = await Promise.all([retryDueMedia(ctx, at), retryDueMedia(other, at)]);
+    expect(tried[0] + tried[1]).toBe(1);
+    expect((await k.messagesOf(leadId)).find((r) => r.messageId === sent.key.id)).toMatchObject({ mediaStatus: 'ready', mediaTentarEm: null });
+  });
+
   it("logs a missed call as 'Chamada de voz/vídeo perdida às HH:mm' (001 §8)", async () => {
     await incoming({ from: '5511987654321', type: 'call' });
     const call = (await k.messagesOf(leadId)).find((r) => r.mediaType === 'call_log')!;

@@ -1,0 +1,96 @@
+// Helpers of the tests that run several Funil server processes on one PostgreSQL and one Redis
+// (realtime/two-processes.test.ts, shared/three-processes.test.ts): whether both servers answer,
+// a fresh database of the test's own, and one child `node` process started and awaited.
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/** Why the test cannot run here, or null when PostgreSQL and Redis both answer. */
+export async function servicesUnreachable(adminUrl: string, redisUrl: string): Promise<string | null> {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+    await admin.query('select 1');
+  } catch (err) {
+    return `PostgreSQL inacessível em ${new URL(adminUrl).host}: ${(err as Error).message}`;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+  const { createClient } = await import('redis');
+  const redis = createClient({ url: redisUrl, socket: { connectTimeout: 3_000, reconnectStrategy: false } });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    return `Redis inacessível em ${new URL(redisUrl).host}: ${(err as Error).message}`;
+  } finally {
+    if (redis.isOpen) await redis.quit().catch(() => undefined);
+  }
+  return null;
+}
+
+/** Runs one statement as the server's administrator (CREATE/DROP DATABASE). */
+export async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The URL of database `name` on the administrator's server. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const target = new URL(adminUrl);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+export type NodeProcess = { child: ChildProcess; url: string };
+
+/**
+ * Starts `node --import tsx <script> ...args` and resolves once it prints `<marker> <url>`;
+ * rejects if it exits first or takes longer than `timeoutMs`.
+ */
+export function startNodeProcess(script: string, args: string[], options: { marker?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<NodeProcess> {
+  const marker = options.marker ?? 'FUNIL_NODE';
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'pipe'], ...(options.env ? { env: options.env } : {}) });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    // Generous: a loaded 2-core machine takes minutes to start several processes at once.
+    const timeoutMs = options.timeoutMs ?? 240_000;
+    const timer = setTimeout(() => reject(new Error(`o processo não subiu em ${timeoutMs / 1000} s: ${err}`)), timeoutMs);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = new RegExp(`${marker} (\\S+)`).exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1]! });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`o processo saiu com ${code}: ${err}`));
+    });
+  });
+}
+
+/** Sends SIGTERM to each process still running and resolves once all have exited. */
+export async function stopNodeProcesses(nodes: readonly { child: ChildProcess }[]): Promise<void> {
+  await Promise.all(
+    nodes.map(
+      ({ child }) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
