@@ -245,13 +245,15 @@ export async function revokeSessionsOf(db: DbOrTx, target: { userId: number; exc
 const takenEmailKey = (userId: number) => `email-cadastrado:${userId}`;
 
 /** Seconds the admin must wait before trying another e-mail on the users screen; 0 when free. */
-export function takenEmailWait(throttle: LoginThrottle, userId: number): number {
+export async function takenEmailWait(throttle: LoginThrottle, userId: number): Promise<number> {
+  await throttle.refresh([takenEmailKey(userId)]);
   return throttle.retryAfter(takenEmailKey(userId), PAIR_POLICY);
 }
 
 /** Counts a taken e-mail refused to this admin. */
-export function takenEmailRefused(throttle: LoginThrottle, userId: number): void {
+export async function takenEmailRefused(throttle: LoginThrottle, userId: number): Promise<void> {
   throttle.fail(takenEmailKey(userId), PAIR_POLICY);
+  await throttle.settled();
 }
 
 /**
@@ -262,6 +264,8 @@ export function takenEmailRefused(throttle: LoginThrottle, userId: number): void
  */
 export async function verifyPasswordThrottled(throttle: LoginThrottle, user: { email: string; senhaHash: string }, password: string, ip: string, tooManyMessage: string): Promise<boolean> {
   const email = user.email.toLowerCase();
+  // The login's shared counts (issue 21 item 22): read first, written before the answer leaves.
+  await throttle.refresh([pairKey(email, ip), addressKey(ip), emailKey(email)]);
   const waits = Math.max(throttle.retryAfter(pairKey(email, ip), PAIR_POLICY), throttle.retryAfter(addressKey(ip), ADDRESS_POLICY));
   if (waits > 0) throw new DomainError('too_many', tooManyMessage, { retryAfterSeconds: waits });
   const slowdown = throttle.delayMs(emailKey(email), EMAIL_POLICY);
@@ -270,9 +274,11 @@ export async function verifyPasswordThrottled(throttle: LoginThrottle, user: { e
     throttle.fail(pairKey(email, ip), PAIR_POLICY);
     throttle.fail(addressKey(ip), ADDRESS_POLICY);
     throttle.fail(emailKey(email), EMAIL_POLICY);
+    await throttle.settled();
     return false;
   }
   throttle.reset(pairKey(email, ip));
   throttle.reset(emailKey(email));
+  await throttle.settled();
   return true;
 }

@@ -80,10 +80,10 @@ function checkLevel(actor: Actor, permissao: string): asserts permissao is Permi
  */
 async function checkEmailFree(db: DbOrTx, throttle: LoginThrottle, actor: Actor, email: string, exceptId?: number): Promise<void> {
   const counted = actor.permission !== 'sa';
-  const waits = counted ? takenEmailWait(throttle, actor.userId) : 0;
+  const waits = counted ? await takenEmailWait(throttle, actor.userId) : 0;
   if (waits > 0) throw new DomainError('too_many', USER_MESSAGES.tooManyTaken, { retryAfterSeconds: waits });
   if (!(await emailTaken(db, email, exceptId))) return;
-  if (counted) takenEmailRefused(throttle, actor.userId);
+  if (counted) await takenEmailRefused(throttle, actor.userId);
   throw new DomainError('conflict', USER_MESSAGES.emailTaken, { fields: { email: USER_MESSAGES.emailTaken } });
 }
 
