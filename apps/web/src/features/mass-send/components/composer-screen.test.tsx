@@ -253,7 +253,7 @@ describe('issue 21 item 10: one campaign at a time per WhatsApp number (002 §4 
     fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: new RegExp(`^${name}`) }));
   }
 
-  it('a campaign paused on another number leaves the message box and Enviar to the chosen number', async () => {
+  it('a campaign paused on another number leaves the message box and Enviar to the chosen number', { timeout: 60_000 }, async () => {
     answerFetch(answers({ 'GET /envio-em-massa': { body: { data: [pausedElsewhere] } }, 'POST /envio-em-massa': { status: 201, body: { message: 'Disparo cadastrado com sucesso', data: makeCampaign({ id: 10 }) } } }));
     renderScreen(<MassSendComposerScreen />);
     await applyFilter();
@@ -261,6 +261,8 @@ describe('issue 21 item 10: one campaign at a time per WhatsApp number (002 §4 
     fireEvent.change(field('Nome do Disparo'), { target: { value: 'Primeiro disparo' } });
     fireEvent.change(field('Mensagem'), { target: { value: 'Olá {{nome_do_cliente}}' } });
     expect(screen.queryByTestId('disparo-ocupando')).toBeNull();
+    // Under the free number, which number is held and by what.
+    await waitFor(() => expect(document.getElementById('instancia-envio-helper-text')?.textContent).toBe('campanhas: “Retorno de orçamentos” pausado. Este número está livre.'));
     expect((sendButton() as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(sendButton());
     await screen.findByText('Disparo cadastrado com sucesso');
@@ -272,6 +274,9 @@ describe('issue 21 item 10: one campaign at a time per WhatsApp number (002 §4 
     renderScreen(<MassSendComposerScreen />);
     await screen.findByRole('combobox', { name: 'Enviar pela instância' });
     await waitFor(() => expect(sent.some((r) => r.path === '/envio-em-massa')).toBe(true));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Enviar pela instância' }));
+    expect((await screen.findByRole('option', { name: /^campanhas/ })).textContent).toBe('campanhas — (11) 91234-5678 — ocupada por “Retorno de orçamentos” (Pausado)');
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
     await pickNumber('campanhas');
     const holder = await screen.findByRole('status', { name: 'Disparo que ocupa o número' });
     expect(within(holder).getByTestId('disparo-ocupando').textContent).toBe('O número campanhas está ocupado: disparo “Retorno de orçamentos” pausado');

@@ -9,7 +9,7 @@ import Send from '@mui/icons-material/Send';
 import { useSnackbar } from 'notistack';
 import { formatDateTime } from '@funil/domain/format/date';
 import { emptyFilter, MASS_SEND_CLIENTS_LAYOUT, type MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
-import { MASS_SEND_MESSAGES, normalizeInterval, type MassSendStatus } from '@funil/domain/mass-send/mass-send-api';
+import { MASS_SEND_MESSAGES, MASS_SEND_STATUS_LABELS, normalizeInterval, type MassSendStatus } from '@funil/domain/mass-send/mass-send-api';
 import { projectedFinish } from '@funil/domain/mass-send/pacing';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -106,6 +106,8 @@ export function MassSendComposerScreen() {
   // without it (the server picks a free number) any unfinished campaign of the unit is shown.
   const unfinished = (campaigns.data ?? []).filter((c) => c.status === 'EM_ANDAMENTO' || c.status === 'PAUSADO');
   const holding = (gateway ? unfinished.find((c) => c.instancia !== null && c.instancia === instanceName) : unfinished[0]) ?? null;
+  // The other numbers' unfinished campaigns, named under a free chosen number.
+  const busyElsewhere = gateway && !holding ? unfinished.filter((c) => c.instancia !== null && c.instancia !== instanceName) : [];
   const create = useCreateCampaign();
   const setStatus = useSetCampaignStatus();
   const [stopping, setStopping] = useState<{ id: number; name: string } | null>(null);
@@ -273,13 +275,26 @@ export function MassSendComposerScreen() {
                   </TextField>
                 )}
                 {gateway && (
-                  <TextField select size="small" label="Enviar pela instância" value={instanceName ?? ''} onChange={(e) => setInstanceChoice(e.target.value)} helperText={connected.length === 0 ? MASS_SEND_MESSAGES.noInstance : undefined} error={connected.length === 0}>
-                    {instances.map((i) => (
-                      <MenuItem key={i.name} value={i.name} disabled={!i.connected}>
-                        {i.label}
-                        {i.connected ? '' : ' (desconectada)'}
-                      </MenuItem>
-                    ))}
+                  <TextField
+                    select
+                    size="small"
+                    label="Enviar pela instância"
+                    value={instanceName ?? ''}
+                    onChange={(e) => setInstanceChoice(e.target.value)}
+                    helperText={connected.length === 0 ? MASS_SEND_MESSAGES.noInstance : busyElsewhere.length > 0 ? `${busyElsewhere.map((c) => `${c.instancia}: “${c.name}” ${MASS_SEND_STATUS_LABELS[c.status].toLowerCase()}`).join('; ')}. Este número está livre.` : undefined}
+                    id="instancia-envio"
+                    error={connected.length === 0}
+                  >
+                    {instances.map((i) => {
+                      const held = unfinished.find((c) => c.instancia === i.name);
+                      return (
+                        <MenuItem key={i.name} value={i.name} disabled={!i.connected}>
+                          {i.label}
+                          {i.connected ? '' : ' (desconectada)'}
+                          {held ? ` — ocupada por “${held.name}” (${MASS_SEND_STATUS_LABELS[held.status]})` : ''}
+                        </MenuItem>
+                      );
+                    })}
                   </TextField>
                 )}
                 {finish && (
