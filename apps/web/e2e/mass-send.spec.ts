@@ -11,6 +11,8 @@ import { unitDataSchema } from '@funil/domain/unit/unit-data';
 import { DESKTOP, SCREENSHOTS_DIR, loginAs, startHarnessWithGateway, type GatewayHarness } from './harness.ts';
 
 const INSTANCE = 'paulista-campanhas';
+// Issue 21: a second number of the unit, for a campaign paused there while the first sends.
+const SECOND = 'paulista-promocoes';
 const MONDAY_10H_SAO_PAULO = Date.parse('2026-11-23T13:00:00.000Z');
 const started = Date.now();
 let harness: GatewayHarness;
@@ -32,6 +34,8 @@ beforeAll(async () => {
   const admin = (await harness.apiLogin('admin@demo.com.br')).token;
   expect((await api('/instancias', admin, { method: 'POST', body: { name: INSTANCE } })).status).toBe(201);
   expect(await harness.emulatorControl(`/_emulator/instances/${INSTANCE}/scan`, { number: '5511900002222', profileName: 'Campanhas Paulista' })).toBe(200);
+  expect((await api('/instancias', admin, { method: 'POST', body: { name: SECOND } })).status).toBe(201);
+  expect(await harness.emulatorControl(`/_emulator/instances/${SECOND}/scan`, { number: '5511900003333', profileName: 'Promoções Paulista' })).toBe(200);
   // A negotiation status the attendant sees a handful of leads in (the demo's data is random).
   const attendant = (await harness.apiLogin('atendente@demo.com.br')).token;
   const unit = unitDataSchema.parse(((await (await api('/cadastros/dados-unidade', attendant)).json()) as { data: unknown }).data);
@@ -75,12 +79,15 @@ describe('002 §2.2, §2.3 a campaign from the composer to the monitor', () => {
     const { context, page } = await harness.newPage(DESKTOP);
     await loginAs(page, 'atendente@demo.com.br');
 
-    // The demo's history: a campaign the engine paused, with its reason. One unfinished campaign per
-    // unit (CAMPANHA_EXISTE), so it is finalized first, confirming the dialog.
+    // The demo's history: a campaign the engine paused, with its reason (in plain Portuguese, issue
+    // 21), and the connection chips of 002 §2.3. Finalizing it asks first.
     await page.goto('/envio-em-massa');
     const demoPaused = page.getByRole('row').filter({ has: page.getByTestId('status-disparo').getByText('Pausado', { exact: true }) });
     await demoPaused.getByTestId('nota-status').getByText(/^Pausado automaticamente: /).waitFor();
     expect(await demoPaused.getByRole('button', { name: /^Pausar / }).count()).toBe(0);
+    expect(await demoPaused.getByTestId('nota-status').innerText()).not.toMatch(/429|rate-overlimit/);
+    await page.getByText('WhatsApp Conectado', { exact: true }).waitFor();
+    await page.getByText('Servidor Conectado', { exact: true }).waitFor();
     await screenshot(page, 'envio-em-massa.png');
     await demoPaused.getByRole('button', { name: /^Finalizar / }).click();
     await page.getByRole('dialog', { name: 'Finalizar disparo' }).getByRole('button', { name: 'Finalizar' }).click();
@@ -88,7 +95,7 @@ describe('002 §2.2, §2.3 a campaign from the composer to the monitor', () => {
 
     await openMassSendLink(page, 'Cadastrar Envios');
     await page.waitForURL('**/envio-em-massa-cadastro');
-    await page.getByText('Filtro não aplicado').waitFor();
+    await page.getByText('Filtro não aplicado', { exact: true }).waitFor();
     const send = page.getByRole('button', { name: 'Enviar', exact: true });
     expect(await send.isDisabled()).toBe(true);
 
@@ -126,8 +133,9 @@ describe('002 §2.2, §2.3 a campaign from the composer to the monitor', () => {
 
     await send.click();
     await page.getByText('Disparo cadastrado com sucesso').waitFor();
-    // 002 §4 "Composer": the message is cleared; the bar turns into the running campaign's.
+    // 002 §4 "Composer": the message is cleared; the bar names the campaign that now holds the number.
     await page.getByRole('button', { name: 'Parar envio' }).waitFor();
+    await expect.poll(() => page.getByTestId('disparo-ocupando').innerText()).toBe(`O número ${INSTANCE} está ocupado: disparo “Retorno de novembro” em andamento`);
 
     // The monitor, live: no refresh clicked from here on.
     await openMassSendLink(page, 'Listar Envios');
@@ -135,7 +143,7 @@ describe('002 §2.2, §2.3 a campaign from the composer to the monitor', () => {
     const row = campaignRow(page, 'Retorno de novembro');
     await row.waitFor();
     await expect.poll(() => row.getByTestId('status-disparo').innerText()).toBe('Em Andamento');
-    await expect.poll(() => row.getByTestId('progresso-texto').innerText(), { timeout: 30_000 }).toMatch(/^[1-3] de 4 enviados/);
+    await expect.poll(() => row.getByTestId('progresso-texto').innerText(), { timeout: 30_000 }).toMatch(/^4 leads: [1-3] enviados?/);
 
     await row.getByRole('button', { name: 'Pausar Retorno de novembro' }).click();
     await expect.poll(() => row.getByTestId('status-disparo').innerText()).toBe('Pausado');
@@ -169,6 +177,64 @@ describe('002 §2.2, §2.3 a campaign from the composer to the monitor', () => {
 
     await page.getByRole('button', { name: 'Voltar' }).click();
     await row.waitFor();
+    // Issue 21 item 11: finalized before its end, the progress says what went out and what did not.
+    expect(await row.getByTestId('progresso-texto').innerText()).toMatch(/^4 leads: \d enviados?(, \d com erro)?(, \d não enviados?)?$/);
+    await context.close();
+  });
+});
+
+describe('issue 21 item 10: one campaign at a time per WhatsApp number', () => {
+  it('a campaign paused on one number leaves the composer free to send from another, and says which campaign holds which number', async () => {
+    // A campaign on the second number, paused (through the API: the screens were walked above).
+    const attendant = (await harness.apiLogin('atendente@demo.com.br')).token;
+    const unit = unitDataSchema.parse(((await (await api('/cadastros/dados-unidade', attendant)).json()) as { data: unknown }).data);
+    const status = unit.crm_contato_negociacao_status.find((s) => s.nome === statusName)!;
+    const path = buildMassSendClientsPath({ ...emptyFilter(MASS_SEND_CLIENTS_LAYOUT), status_negociacao: status.idFunil });
+    const found = (await (await api(`/${path}`, attendant)).json()) as { data?: unknown };
+    const { clientes } = massSendLeadSearchSchema.parse(found.data ?? found);
+    const created = await api('/envio-em-massa', attendant, { method: 'POST', body: { nomeDisparo: 'Promoção de dezembro', intervaloMensagem: 60, leads: clientes.slice(0, 3).map((c) => ({ cli_crm_id: c.cli_crm_id })), mensagens: ['Oi {{nome_do_cliente}}, temos novidades em dezembro!'], evolutionInstanceName: SECOND } });
+    expect(created.status).toBe(201);
+    const promo = ((await created.json()) as { data: { id: number } }).data.id;
+    expect((await api(`/envio-em-massa/${promo}`, attendant, { method: 'PUT', body: { status: 'PAUSADO' } })).status).toBe(200);
+
+    const { context, page } = await harness.newPage(DESKTOP);
+    await loginAs(page, 'atendente@demo.com.br');
+    await page.goto('/envio-em-massa-cadastro');
+    // The first number is chosen and free; the helper names the paused campaign on the other.
+    await page.getByText(`${SECOND}: “Promoção de dezembro” pausado. Este número está livre.`).waitFor();
+    expect(await page.getByTestId('disparo-ocupando').count()).toBe(0);
+    await page.getByLabel('Número de clientes').fill('2');
+    await page.getByLabel('Status da Negociação').click();
+    await page.getByRole('option', { name: statusName, exact: true }).click();
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await page.getByRole('list').filter({ has: page.getByRole('listitem') }).getByRole('listitem').first().waitFor();
+    await page.getByLabel('Selecionar todos').check();
+    await page.getByLabel('Nome do Disparo').fill('Primeiro disparo do número livre');
+    await page.getByLabel('Mensagem', { exact: true }).fill('Olá {{nome_do_cliente}}, tudo bem?');
+    const send = page.getByRole('button', { name: 'Enviar', exact: true });
+    expect(await send.isEnabled()).toBe(true);
+    await screenshot(page, 'envio-em-massa-cadastro-outro-numero-pausado.png');
+
+    // The paused number chosen: its campaign by its real status, with Continuar and 'Parar envio' in place.
+    await page.getByLabel('Enviar pela instância').click();
+    await page.getByRole('option', { name: new RegExp(`^${SECOND}.*ocupada por “Promoção de dezembro” \\(Pausado\\)$`) }).click();
+    await expect.poll(() => page.getByTestId('disparo-ocupando').innerText()).toBe(`O número ${SECOND} está ocupado: disparo “Promoção de dezembro” pausado`);
+    await page.getByRole('button', { name: 'Continuar', exact: true }).waitFor();
+    await screenshot(page, 'envio-em-massa-cadastro-numero-pausado.png');
+    // Item 11: 'Parar envio' asks first; Cancelar leaves the campaign paused.
+    await page.getByRole('button', { name: 'Parar envio' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Parar envio' });
+    await confirm.getByText('Finalizar “Promoção de dezembro”?', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    const list = ((await (await api('/envio-em-massa', attendant)).json()) as { data: { id: number; status: string }[] }).data;
+    expect(list.find((c) => c.id === promo)?.status).toBe('PAUSADO');
+
+    // Back on the free number, the send goes out while the other number's campaign stays paused.
+    await page.getByLabel('Enviar pela instância').click();
+    await page.getByRole('option', { name: new RegExp(`^${INSTANCE}`) }).click();
+    await send.click();
+    await page.getByText('Disparo cadastrado com sucesso').waitFor();
     await context.close();
   });
 });

@@ -71,7 +71,18 @@ function useSendingInstances(): ReturnType<MassSendKit['useSendingInstances']> {
   return { instances, loading: unit.evolutionHabilitado && query.isPending };
 }
 
-const KIT: MassSendKit = { FilterPanel: MassSendFilterPanel, ConnectionChips, useSendingInstances };
+/**
+ * 002 §2.2/§2.3 chips 'WhatsApp Conectado/Desconectado' and 'Servidor Conectado/Desconectado': with
+ * the gateway the WhatsApp chip reads the unit's numbers (connected when one is), without it the
+ * legacy session; the server chip is the socket (a click reconnects).
+ */
+function MassSendConnectionChips() {
+  const unit = useLoadedUnitData();
+  const { instances } = useSendingInstances();
+  return unit.evolutionHabilitado ? <ConnectionChips whatsapp={{ connected: instances.some((i) => i.connected) }} /> : <ConnectionChips />;
+}
+
+const KIT: MassSendKit = { FilterPanel: MassSendFilterPanel, ConnectionChips: MassSendConnectionChips, useSendingInstances };
 
 export function MassSendKitHost({ children }: { children: ReactNode }) {
   return <MassSendKitProvider value={KIT}>{children}</MassSendKitProvider>;

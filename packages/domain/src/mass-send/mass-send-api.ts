@@ -63,11 +63,13 @@ export const MASS_SEND_MESSAGES = {
   duplicateText: 'Mesma mensagem enviada a este número nas últimas 24 horas.',
   finalized: 'Disparo finalizado antes do envio.',
   leadGone: 'Lead excluído ou fora da unidade.',
-  gatewayError: 'Falha no envio pelo gateway.',
-  // Automatic pauses (issue 13 'Automatic pause').
+  gatewayError: 'Falha no envio pelo WhatsApp.',
+  refusedByWhatsapp: 'O WhatsApp recusou a mensagem a este contato.',
+  // Automatic pauses (issue 13 'Automatic pause'), in plain Portuguese: never the gateway's codes
+  // (issue 21; migration 0022 rewrites the reasons stored with the older wording).
   pauseDisconnected: 'Pausado automaticamente: a instância do WhatsApp desconectou.',
-  pauseRateLimited: 'Pausado automaticamente: o WhatsApp limitou os envios deste número (429/rate-overlimit).',
-  pauseRejected: 'Pausado automaticamente: o WhatsApp recusou mensagens a contatos frios (463).',
+  pauseRateLimited: 'Pausado automaticamente: o WhatsApp limitou temporariamente os envios deste número. Espere algumas horas antes de continuar.',
+  pauseRejected: 'Pausado automaticamente: o WhatsApp recusou mensagens a contatos que nunca conversaram com este número.',
   pauseErrorShare: (percent: number, window: number) => `Pausado automaticamente: mais de ${percent}% de erros nos últimos ${window} envios.`,
   // Waits shown on the monitor.
   waitHours: 'Fora do horário permitido.',

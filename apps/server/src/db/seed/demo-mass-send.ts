@@ -1,8 +1,11 @@
 // The demo's mass-send history (issue 13): the first unit (habilita_envio_em_massaV2 on) has a
 // finished campaign and a paused one, so 'Listar Envios' and its drill-down show every status
 // (Enviado, Erro with its reason, 'Não Enviado', Pendente) and an automatic pause with its reason.
-// The seed writes the rows directly, like the rest of the demo seed.
-import { and, asc, eq } from 'drizzle-orm';
+// The seed writes the rows directly, like the rest of the demo seed. The campaigns get their
+// numbers once the demo gateway has made them (giveDemoCampaignsTheirNumbers): the finished one
+// the unit's first number, the paused one its last, so the first number is free for a new user's
+// first send (issue 21: one unfinished campaign per number).
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { MASS_SEND_MESSAGES } from '@funil/domain/mass-send/mass-send-api';
 import { renderForLead } from '@funil/domain/mass-send/pacing';
 import type { DbOrTx } from '../connection.ts';
@@ -89,4 +92,21 @@ export async function seedDemoMassSend(db: DbOrTx, o: { idEmpresa: number; idUni
       }),
     );
   }
+}
+
+/**
+ * Gives the demo's campaigns without a number (the seed runs before the demo gateway makes the
+ * instances) their number: a finished one the unit's first instance, an unfinished one its last,
+ * and only where the unit has another number, so the paused campaign never holds the number the
+ * composer offers first. Called by the demo gateway on every start (a no-op once done).
+ */
+export async function giveDemoCampaignsTheirNumbers(db: DbOrTx): Promise<void> {
+  await db.execute(sql`
+    update envios_em_massa e set id_instancia = (select min(i.id) from instancias_evolution i where i.id_unidade = e.id_unidade)
+    where e.id_instancia is null and e.status = 'FINALIZADO'`);
+  await db.execute(sql`
+    update envios_em_massa e set id_instancia = (select max(i.id) from instancias_evolution i where i.id_unidade = e.id_unidade)
+    where e.id_instancia is null and e.status <> 'FINALIZADO'
+      and (select count(*) from instancias_evolution i where i.id_unidade = e.id_unidade) > 1
+      and not exists (select 1 from envios_em_massa o where o.id_instancia = (select max(i.id) from instancias_evolution i where i.id_unidade = e.id_unidade) and o.status <> 'FINALIZADO')`);
 }

@@ -180,12 +180,14 @@ describe('before sending (issue 13)', () => {
 });
 
 describe('automatic pause (issue 13)', () => {
-  it('429 rate-overlimit pauses with the reason; the lead is tried again after Continuar', async () => {
+  it('429 rate-overlimit pauses with the reason in plain Portuguese; the lead is tried again after Continuar', async () => {
     const lead = await newLead('Igor Limite');
     const id = await create([lead]);
     await k.emu$('POST', '/_emulator/send-failures', { instance: INST, kind: 429, count: 1 });
     expect(await engine.step(id)).toBe('paused');
     expect(await campaign(id)).toMatchObject({ status: 'PAUSADO', motivoPausa: MASS_SEND_MESSAGES.pauseRateLimited });
+    // Issue 21 item 12: the monitor reads the reason; the gateway's code and wording stay out of it.
+    expect((await campaign(id)).motivoPausa).not.toMatch(/\d{3}|rate|overlimit|gateway/i);
     expect((await recipients(id))[0]!.status).toBe('PENDING');
     expect((await k.t.as(k.tokens.u, { method: 'PUT', url: `/api/envio-em-massa/${id}`, payload: { status: 'EM_ANDAMENTO' } })).statusCode).toBe(200);
     await drain(id);
@@ -194,13 +196,14 @@ describe('automatic pause (issue 13)', () => {
     expect((await sent()).filter((m) => m.record.key.remoteJid.startsWith(phone))).toHaveLength(1);
   });
 
-  it('463 marks the lead Erro and pauses', async () => {
+  it('463 marks the lead Erro and pauses, with reasons in plain Portuguese', async () => {
     const lead = await newLead('Júlia Fria');
     const id = await create([lead, await newLead('Karen Depois')]);
     await k.emu$('POST', '/_emulator/send-failures', { number: `55${(await k.leadRow(lead))!.cliTelefone}`, kind: 463 });
     expect(await engine.step(id)).toBe('paused');
     expect(await campaign(id)).toMatchObject({ status: 'PAUSADO', motivoPausa: MASS_SEND_MESSAGES.pauseRejected });
     expect((await recipients(id))[0]!.status).toBe('ERROR');
+    for (const text of [(await campaign(id)).motivoPausa, (await recipients(id))[0]!.motivo]) expect(text).not.toMatch(/\d{3}|rate|overlimit|gateway/i);
   });
 
   it('errors above the share of the last sends pause the campaign', async () => {
@@ -293,6 +296,22 @@ describe('two engines on one database (issue 13 "two server processes never send
     expect(results.filter((r) => r === 'sent')).toHaveLength(4);
     for (const lead of ids) expect((await k.messagesOf(lead)).filter((m) => m.fromMe)).toHaveLength(1);
     expect(await campaign(id)).toMatchObject({ status: 'FINALIZADO', enviados: 4 });
+  });
+});
+
+describe('one send at a time per number (issue 21 item 10)', () => {
+  it("a new campaign on a number does not send while a finalized campaign's send on that number is still in flight", async () => {
+    const a = await create([await newLead('Voo Um'), await newLead('Voo Dois')]);
+    // A process has claimed campaign a and is inside its gateway call (the lease holds) …
+    await db().update(enviosEmMassa).set({ leasePor: 'outro-processo', leaseAte: new Date(clock.getTime() + 5_000) }).where(eq(enviosEmMassa.id, a));
+    // … when a person finalizes it and starts another campaign on the same number.
+    expect((await k.t.as(k.tokens.u, { method: 'PUT', url: `/api/envio-em-massa/${a}`, payload: { status: 'FINALIZADO' } })).statusCode).toBe(200);
+    const b = await create([await newLead('Voo Três')]);
+    expect(await engine.step(b)).toBe('skipped');
+    expect(await recipients(b)).toMatchObject([{ status: 'PENDING' }]);
+    // The lease given up (or expired), the new campaign sends.
+    await db().update(enviosEmMassa).set({ leasePor: null, leaseAte: null }).where(eq(enviosEmMassa.id, a));
+    expect(await engine.step(b)).toBe('sent');
   });
 });
 

@@ -1,7 +1,7 @@
 // The mass-send engine (issue 13 'The engine'). A campaign is claimed with FOR UPDATE SKIP
-// LOCKED and a lease, so one process sends for it at a time; one unfinished campaign per unit
-// and instances per unit make that one send at a time per WhatsApp number. Each step sends at
-// most one message:
+// LOCKED and a lease, so one process sends for it at a time; one unfinished campaign per WhatsApp
+// number (instance), and no claim while another campaign of the number holds a lease, make that one
+// send at a time per number (issue 21). Each step sends at most one message:
 //   1. gates: the instance is open (else automatic pause), the allowed hours and days (else the
 //      campaign waits, and says until when);
 //   2. a send left in flight by a dead process is looked up on the gateway before anything else
@@ -13,7 +13,7 @@
 //      typing delay that grows with the text; its outcome, the campaign's counters and the
 //      per-instance ledger commit together (one statement);
 //   4. 'Mudar status após envio' through the negotiation service (with its history event);
-//   5. automatic pause on 429 / rate-overlimit, 463, a disconnect, or too many errors among the
+//   5. automatic pause on the gateway's limit (429 / rate-overlimit), its refusal (463), a disconnect, or too many errors among the
 //      last sends; otherwise the next send is due after a random wait whose mean is the interval.
 // docs/performance.md "Mass send" counts the statements of a step.
 // The clock and the random source are injected (tests move a fake clock).
@@ -307,7 +307,7 @@ export class MassSendEngine {
       return this.#pause(c, kind === 'rate-limit' ? MASS_SEND_MESSAGES.pauseRateLimited : MASS_SEND_MESSAGES.pauseDisconnected);
     }
     if (kind === 'refused-463') {
-      await this.#finish(c, r, { status: 'ERROR', motivo: `${MASS_SEND_MESSAGES.gatewayError} (463)`, at: now, mensagem: text, ...(numero ? { numero } : {}) }, null);
+      await this.#finish(c, r, { status: 'ERROR', motivo: MASS_SEND_MESSAGES.refusedByWhatsapp, at: now, mensagem: text, ...(numero ? { numero } : {}) }, null);
       return this.#pause(c, MASS_SEND_MESSAGES.pauseRejected);
     }
     this.deps.log.warn({ err, campanha: c.id, lead: r.cliCrmId }, 'envio em massa: falha no gateway');

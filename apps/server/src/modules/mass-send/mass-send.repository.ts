@@ -10,12 +10,12 @@ export type RecipientRow = typeof enviosEmMassaClientes.$inferSelect;
 
 export const textHash = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** Whether an error is the one-open-campaign-per-unit index (CAMPANHA_EXISTE). */
+/** Whether an error is the one-open-campaign-per-number index (CAMPANHA_EXISTE). */
 export function isOpenCampaignConflict(err: unknown): boolean {
   const e = err as { code?: unknown; constraint?: unknown; cause?: { code?: unknown; constraint?: unknown } } | null;
   const code = e?.code ?? e?.cause?.code;
   const text = `${String(e?.constraint ?? e?.cause?.constraint ?? '')} ${(err as Error | null)?.message ?? ''} ${String((e?.cause as Error | undefined)?.message ?? '')}`;
-  return code === '23505' && text.includes('envios_em_massa_um_aberto_idx');
+  return code === '23505' && text.includes('envios_em_massa_um_aberto_por_numero_idx');
 }
 
 export async function insertCampaign(tx: DbOrTx, values: NewCampaign, recipients: { cliCrmId: number; mensagemPropria: string | null }[]): Promise<CampaignRow> {
@@ -27,8 +27,24 @@ export async function insertCampaign(tx: DbOrTx, values: NewCampaign, recipients
   return row;
 }
 
+/** The unit's unfinished campaign, a running one before a paused one (envio-em-progresso). */
 export async function openCampaignOfUnit(db: DbOrTx, idUnidade: number): Promise<CampaignRow | null> {
-  const [row] = await db.select().from(enviosEmMassa).where(and(eq(enviosEmMassa.idUnidade, idUnidade), sql`${enviosEmMassa.status} <> 'FINALIZADO'`)).limit(1);
+  const [row] = await db
+    .select()
+    .from(enviosEmMassa)
+    .where(and(eq(enviosEmMassa.idUnidade, idUnidade), sql`${enviosEmMassa.status} <> 'FINALIZADO'`))
+    .orderBy(sql`${enviosEmMassa.status} = 'EM_ANDAMENTO' desc`, desc(enviosEmMassa.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The unfinished campaign that holds a WhatsApp number (issue 21: one at a time per number). */
+export async function openCampaignOfInstance(db: DbOrTx, idInstancia: number): Promise<CampaignRow | null> {
+  const [row] = await db
+    .select()
+    .from(enviosEmMassa)
+    .where(and(eq(enviosEmMassa.idInstancia, idInstancia), sql`${enviosEmMassa.status} <> 'FINALIZADO'`))
+    .limit(1);
   return row ?? null;
 }
 
@@ -78,14 +94,25 @@ export async function dueCampaignIds(db: DbOrTx, now: Date, limit: number): Prom
 
 /**
  * Claims a due campaign for this worker (FOR UPDATE SKIP LOCKED, then a lease): another process
- * skips it while the lease holds; a dead process's lease expires. Null when not claimable. One
- * statement: the locking subquery and the lease's update.
+ * skips it while the lease holds; a dead process's lease expires; nor is it claimed while another
+ * campaign of its number holds a lease. Null when not claimable. One statement: the locking
+ * subquery and the lease's update.
  */
 export async function claimCampaign(db: DbOrTx, id: number, worker: string, now: Date, leaseMs: number): Promise<CampaignRow | null> {
   const due = db
     .select({ id: enviosEmMassa.id })
     .from(enviosEmMassa)
-    .where(and(eq(enviosEmMassa.id, id), eq(enviosEmMassa.status, 'EM_ANDAMENTO'), lte(enviosEmMassa.proximoEnvioEm, now), or(isNull(enviosEmMassa.leaseAte), lt(enviosEmMassa.leaseAte, now))))
+    .where(
+      and(
+        eq(enviosEmMassa.id, id),
+        eq(enviosEmMassa.status, 'EM_ANDAMENTO'),
+        lte(enviosEmMassa.proximoEnvioEm, now),
+        or(isNull(enviosEmMassa.leaseAte), lt(enviosEmMassa.leaseAte, now)),
+        // One send at a time per number: not while another campaign of the same number holds a
+        // lease (a campaign finalized by a person while its send is still in flight).
+        sql`not exists (select 1 from envios_em_massa o where o.id_instancia = ${enviosEmMassa.idInstancia} and o.id <> ${enviosEmMassa.id} and o.lease_ate >= ${now.toISOString()}::timestamptz)`,
+      ),
+    )
     .for('update', { skipLocked: true });
   const [claimed] = await db
     .update(enviosEmMassa)

@@ -89,6 +89,35 @@ describe('POST /api/envio-em-massa (002 §5, §8)', () => {
     expect(again.json()).toEqual({ message: 'Já existe um disparo em andamento. Aguarde a conclusão.', status: 409, code: 'CAMPANHA_EXISTE' });
   });
 
+  it('the rule is per WhatsApp number (issue 21 item 10; 002 §8 CAMPANHA_EXISTE): a paused campaign holds its number, a second number sends', async () => {
+    const second = 'massa-api-2';
+    if (!(await as(k.tokens.a, 'GET', '/api/instancias')).body.includes(second)) {
+      expect((await as(k.tokens.a, 'POST', '/api/instancias', { name: second })).statusCode).toBe(201);
+      expect((await k.emu$('POST', `/_emulator/instances/${second}/scan`, { number: '5511900000056' })).status).toBe(200);
+      await k.settle();
+    }
+    const first = massSendCreatedSchema.parse((await as(k.tokens.u, 'POST', '/api/envio-em-massa', payloadOf([leadsA1[0]!], { evolutionInstanceName: INST }))).json()).data;
+    expect((await as(k.tokens.u, 'PUT', `/api/envio-em-massa/${first.id}`, { status: 'PAUSADO' })).statusCode).toBe(200);
+    // The paused campaign's own number stays held …
+    const same = await as(k.tokens.u, 'POST', '/api/envio-em-massa', payloadOf([leadsA1[1]!], { evolutionInstanceName: INST }));
+    expect(same.statusCode).toBe(409);
+    expect(same.json()).toMatchObject({ message: MASS_SEND_MESSAGES.campaignExists, code: 'CAMPANHA_EXISTE' });
+    // … the other number sends.
+    const other = await as(k.tokens.u, 'POST', '/api/envio-em-massa', payloadOf([leadsA1[1]!], { evolutionInstanceName: second }));
+    expect(other.statusCode, other.body).toBe(201);
+    expect(massSendCreatedSchema.parse(other.json()).data).toMatchObject({ status: 'EM_ANDAMENTO', instancia: second });
+    await finalizeAll();
+    // Without a chosen number (older payloads) the campaign takes a connected number no campaign holds.
+    await as(k.tokens.u, 'POST', '/api/envio-em-massa', payloadOf([leadsA1[0]!], { evolutionInstanceName: INST }));
+    const unnamed = await as(k.tokens.u, 'POST', '/api/envio-em-massa', payloadOf([leadsA1[2]!]));
+    expect(unnamed.statusCode, unnamed.body).toBe(201);
+    expect(massSendCreatedSchema.parse(unnamed.json()).data.instancia).toBe(second);
+    // Both numbers held: the third campaign is refused and nothing is created.
+    const before = (await campaigns()).length;
+    expect((await as(k.tokens.u, 'POST', '/api/envio-em-massa', payloadOf([leadsA1[3]!]))).statusCode).toBe(409);
+    expect((await campaigns()).length).toBe(before);
+  });
+
   it('refuses what 002 §5 refuses, in Portuguese, creating nothing', async () => {
     const before = (await campaigns()).length;
     const cases: [unknown, number, string][] = [
@@ -166,7 +195,7 @@ describe('GET /api/envio-em-massa/capacidade (issue 13 projected finish)', () =>
     expect(res.statusCode, res.body).toBe(200);
     const body = massSendCapacitySchema.parse(res.json());
     expect(body.data.configuracoes).toMatchObject({ quantidade_max_leads: 3, tempo_minimo: 10, tempo_maximo: 50, horario_inicio: '08:00' });
-    expect(body.data.instancias).toEqual([{ nome: INST, conectada: true, enviadosHoje: 0, limiteHoje: 20, primeiroUso: null }]);
+    expect(body.data.instancias.find((i) => i.nome === INST)).toEqual({ nome: INST, conectada: true, enviadosHoje: 0, limiteHoje: 20, primeiroUso: null });
     expect((await as(k.tokens.a, 'GET', '/api/envio-em-massa/capacidade')).statusCode).toBe(403);
   });
 });

@@ -34,6 +34,7 @@ import {
   isOpenCampaignConflict,
   listCampaignsOfUnit,
   listRecipients,
+  openCampaignOfInstance,
   openCampaignOfUnit,
   setCampaignStatus,
   type CampaignRow,
@@ -136,7 +137,7 @@ export async function campaignRecipients(deps: Pick<MassSendDeps, 'db' | 'ctx' |
   return { campanha: campanha!, data };
 }
 
-/** GET /whatsapp/envio-em-progresso (002 §7): whether the unit has a campaign in progress. */
+/** GET /whatsapp/envio-em-progresso (002 §7): whether the unit has a campaign in progress (a running one first). */
 export async function campaignInProgress(deps: Pick<MassSendDeps, 'db' | 'ctx' | 'now'>, session: Session): Promise<{ envioEmProgresso: boolean; campanha: MassSendCampaign | null }> {
   const open = await openCampaignOfUnit(deps.db, session.unidadeId);
   if (!open) return { envioEmProgresso: false, campanha: null };
@@ -164,8 +165,8 @@ export function parsePayload(raw: unknown): ReturnType<typeof massSendPayloadSch
 
 /**
  * POST /api/envio-em-massa and its older variants: checks the payload against 002 §5 and the
- * unit's settings, creates the campaign and its recipients (one unfinished campaign per unit:
- * CAMPANHA_EXISTE), and wakes the engine.
+ * unit's settings, creates the campaign and its recipients (one unfinished campaign per WhatsApp
+ * number: CAMPANHA_EXISTE), and wakes the engine.
  */
 export async function createCampaign(deps: MassSendDeps, session: Session, payload: MassSendPayload, media: MassSendMedia | null, options: { requireName: boolean }): Promise<MassSendCampaign> {
   const now = deps.now();
@@ -184,9 +185,9 @@ export async function createCampaign(deps: MassSendDeps, session: Session, paylo
   }
   const visible = await massSendLeadsOf(deps.db, session, n.leads.map((l) => l.cliCrmId));
   if (visible.length !== n.leads.length) throw new DomainError('not_found', MASS_SEND_MESSAGES.leadNotFound);
-  const instance = await campaignInstanceOfUnit(deps.ctx, session.unidadeId, n.instanceName);
-  if (!instance) throw n.instanceName ? new DomainError('not_found', MASS_SEND_MESSAGES.instanceNotFound) : new DomainError('conflict', MASS_SEND_MESSAGES.noInstance);
-  if (await openCampaignOfUnit(deps.db, session.unidadeId)) throw campaignExists();
+  const instance = await sendingInstance(deps, session.unidadeId, n.instanceName);
+  // One unfinished campaign per WhatsApp number (issue 21): a paused one holds its own number only.
+  if (await openCampaignOfInstance(deps.db, instance.id)) throw campaignExists();
   let row: CampaignRow;
   try {
     row = await deps.db.transaction((tx) =>
@@ -219,6 +220,22 @@ export async function createCampaign(deps: MassSendDeps, session: Session, paylo
   deps.wake();
   const [view] = await viewsOf(deps, [row]);
   return view!;
+}
+
+/**
+ * The number a new campaign sends from: the one named, or (older payloads, no choice offered) the
+ * unit's first connected number that no unfinished campaign holds, else its first connected one.
+ */
+async function sendingInstance(deps: Pick<MassSendDeps, 'db' | 'ctx'>, idUnidade: number, name: string | null) {
+  if (name) {
+    const named = await campaignInstanceOfUnit(deps.ctx, idUnidade, name);
+    if (!named) throw new DomainError('not_found', MASS_SEND_MESSAGES.instanceNotFound);
+    return named;
+  }
+  const open = (await campaignInstancesOfUnit(deps.ctx, idUnidade)).filter((i) => i.connectionStatus === 'open');
+  for (const candidate of open) if (!(await openCampaignOfInstance(deps.db, candidate.id))) return candidate;
+  if (!open[0]) throw new DomainError('conflict', MASS_SEND_MESSAGES.noInstance);
+  return open[0];
 }
 
 const campaignExists = () => new DomainError('conflict', MASS_SEND_MESSAGES.campaignExists, { errorCode: MASS_SEND_ERROR_CODES.campaignExists });

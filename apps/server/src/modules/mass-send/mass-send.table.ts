@@ -30,7 +30,7 @@ export const enviosEmMassa = pgTable(
     midiaMimetype: varchar('midia_mimetype', { length: 120 }),
     midiaNome: varchar('midia_nome', { length: 200 }),
     idStatusNovo: integer('id_status_novo'),
-    /** The instance (WhatsApp number) the campaign sends from. */
+    /** The instance (WhatsApp number) the campaign sends from; one unfinished campaign holds it. */
     idInstancia: integer('id_instancia'),
     total: integer('total').notNull().default(0),
     enviados: integer('enviados').notNull().default(0),
@@ -53,8 +53,9 @@ export const enviosEmMassa = pgTable(
   (t) => [
     index('envios_em_massa_unidade_idx').on(t.idUnidade, t.id),
     index('envios_em_massa_devidos_idx').on(t.proximoEnvioEm).where(sql`${t.status} = 'EM_ANDAMENTO'`),
-    // CAMPANHA_EXISTE (002 §8): one unfinished campaign per unit, also under concurrent requests.
-    uniqueIndex('envios_em_massa_um_aberto_idx').on(t.idUnidade).where(sql`${t.status} <> 'FINALIZADO'`),
+    // CAMPANHA_EXISTE (002 §8): one unfinished campaign per WhatsApp number (instance), also under
+    // concurrent requests (issue 21: a paused campaign holds its own number, not the unit's others).
+    uniqueIndex('envios_em_massa_um_aberto_por_numero_idx').on(t.idInstancia).where(sql`${t.status} <> 'FINALIZADO'`),
   ],
 );
 

@@ -1,9 +1,12 @@
 // `npm start` without EVOLUTION_URL: the gateway emulator runs beside the server. On every start
 // each gateway-enabled unit gets one instance (created through the client on an empty database),
+// and a unit with mass send a second one that the demo's unfinished campaign holds (issue 21: one
+// campaign at a time per number, so a new user's first send goes out from the first number);
 // instances the emulator forgot are re-created with their token and webhook, all are scanned so
 // they are 'open', and the emulator's auto-reply answers a few demo leads of each unit.
 import type { FastifyInstance } from 'fastify';
-import { gatewayUnits as findGatewayUnits } from '../tenancy/tenancy.service.ts';
+import { gatewayUnits as findGatewayUnits, unitExtraSettings } from '../tenancy/tenancy.service.ts';
+import { giveDemoCampaignsTheirNumbers } from '../../db/seed/demo-mass-send.ts';
 import { firstLeadPhones } from '../leads/leads.service.ts';
 import { createInstanceForUnit, syncInstancesWithGateway } from './instances.service.ts';
 import { listAllInstances } from './instances.repository.ts';
@@ -28,7 +31,11 @@ export async function prepareDemoGateway(app: FastifyInstance, emulator: Emulato
   for (const unit of gatewayUnits) {
     if (existing.some((i) => i.idUnidade === unit.id)) continue;
     await createInstanceForUnit(ctx, { idEmpresa: unit.idEmpresa, idUnidade: unit.id }, `funil-unidade-${unit.id}`);
+    if ((await unitExtraSettings(ctx.db, unit.id)).habilita_envio_em_massaV2) {
+      await createInstanceForUnit(ctx, { idEmpresa: unit.idEmpresa, idUnidade: unit.id }, `funil-unidade-${unit.id}-campanhas`);
+    }
   }
+  await giveDemoCampaignsTheirNumbers(ctx.db);
   const instances = await listAllInstances(ctx.db);
   const open: string[] = [];
   for (const [i, instance] of instances.entries()) {

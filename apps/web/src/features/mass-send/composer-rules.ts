@@ -102,6 +102,22 @@ export function sendBlocker(state: Pick<ComposerState, 'selectedCount' | 'mensag
   return null;
 }
 
+/**
+ * Why 'Enviar' is grey, in the words of 002 §2.2 and §5, or null when it is not (issue 21: a
+ * disabled button says why). The first missing condition, in the order a user fills the screen.
+ */
+export function notSendableReason(state: ComposerState, limits: MassSendLimits): string | null {
+  if (!state.filterActive) return `${LIST_MESSAGES.noFilter}: aplique um filtro para encontrar os leads.`;
+  const blocker = sendBlocker(state);
+  if (blocker) return blocker;
+  const errors = composerErrors(state, limits);
+  if (errors.nomeDisparo) return MASS_SEND_MESSAGES.nameRequired;
+  if (errors.numeroDeClientes) return `Número de clientes: ${errors.numeroDeClientes}`;
+  if (errors.intervaloTempo) return `Intervalo (segundos): ${errors.intervaloTempo}`;
+  if (errors.idStatusNovo) return `Novo status: ${errors.idStatusNovo}`;
+  return null;
+}
+
 /** The selection limit: numeroDeClientes when valid, else the unit's maximum. */
 export function selectionLimit(numeroDeClientes: string, limits: MassSendLimits): number {
   return clientCountError(numeroDeClientes, limits) === null ? Number(numeroDeClientes) : limits.maxLeads;

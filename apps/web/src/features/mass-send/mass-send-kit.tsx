@@ -18,8 +18,9 @@ export type MassSendKit = {
   /** 002 §2.2 "Left: filter panel": the CRM's advanced filters, mapped to the segments of 002 §7. */
   FilterPanel: ComponentType<MassSendFilterPanelProps>;
   /**
-   * 002 §2.2/§2.3 chips 'WhatsApp Conectado/Desconectado' and 'Servidor Conectado/Desconectado' without
-   * the gateway; with it the shell's instances panel replaces them and the composer offers the instance.
+   * 002 §2.2/§2.3 chips 'WhatsApp Conectado/Desconectado' and 'Servidor Conectado/Desconectado' (with
+   * the gateway the WhatsApp chip reads the unit's numbers). The composer shows them without the
+   * gateway only (there the shell's instances panel replaces them, 002 §2.2); the monitor always.
    */
   ConnectionChips: ComponentType;
   /** The unit's gateway instances, live, for the choice of the sending one. */

@@ -48,4 +48,16 @@ describe('001 §2 v2/legacy connection chips', () => {
     await act(() => client.invalidateQueries({ queryKey: legacySessionKey }));
     expect(api.calls.filter((c) => c.method === 'PUT').length).toBe(1);
   });
+
+  it("with the gateway's numbers (002 §2.3 monitor) reads them, not the legacy session: red when none is connected", async () => {
+    renderChat(<ConnectionChips whatsapp={{ connected: false }} />);
+    const chip = await screen.findByText('WhatsApp Desconectado');
+    expect(chip.closest('.MuiChip-root')!.className).toContain('MuiChip-colorError');
+    fireEvent.click(chip);
+    expect(screen.queryByRole('dialog', { name: 'Conectar Whatsapp' })).toBeNull();
+    cleanup();
+    renderChat(<ConnectionChips whatsapp={{ connected: true }} />);
+    expect((await screen.findByText('WhatsApp Conectado')).closest('.MuiChip-root')!.className).toContain('MuiChip-colorSuccess');
+    expect(api.calls.some((c) => c.url.startsWith('/api/whatsapp/sessao'))).toBe(false);
+  });
 });

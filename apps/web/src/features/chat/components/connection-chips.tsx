@@ -1,7 +1,9 @@
 // The v2/legacy chips of 001 §2: 'WhatsApp Conectado'/'WhatsApp Desconectado' (the legacy session,
 // 001 §4) and 'Servidor Conectado'/'Servidor Desconectado' (the socket), green or red. Clicking the
 // server chip reconnects the socket; clicking a disconnected WhatsApp chip opens 'Conectar Whatsapp'.
-// The v3 chat shows the shell's '{n} de {total} WhatsApps conectados' instead.
+// The v3 chat shows the shell's '{n} de {total} WhatsApps conectados' instead. A screen of a
+// gateway unit that shows these chips (the mass-send monitor, 002 §2.3) passes `whatsapp`: the
+// WhatsApp chip then reads its numbers (connected when one is) and the legacy session is not read.
 import { useEffect, useRef, useState } from 'react';
 import { Chip, Stack } from '@mui/material';
 import WhatsApp from '@mui/icons-material/WhatsApp';
@@ -12,14 +14,14 @@ import { useLegacySession, useRestartLegacySession } from '../api/legacy-session
 import { useSocketStatus } from '../use-socket-status.ts';
 import { LegacyQrDialog } from './legacy-qr-dialog.tsx';
 
-export function ConnectionChips() {
+export function ConnectionChips({ whatsapp }: { whatsapp?: { connected: boolean } } = {}) {
   const { enqueueSnackbar } = useSnackbar();
   const socket = useSocketStatus();
-  const session = useLegacySession(true);
+  const session = useLegacySession(!whatsapp);
   const restart = useRestartLegacySession();
   const state = session.data ? legacySessionStep(session.data.status) : null;
   const sessionId = session.data?.id ?? null;
-  const connected = state === 'connected';
+  const connected = whatsapp ? whatsapp.connected : state === 'connected';
   const [qrRequested, setQrRequested] = useState(false);
   const [connectedNotices, setConnectedNotices] = useState(0);
   // The dialog closes by itself once connected, with 001 §4's text (state adjusted while rendering).
@@ -48,7 +50,7 @@ export function ConnectionChips() {
         icon={<WhatsApp />}
         label={connected ? 'WhatsApp Conectado' : 'WhatsApp Desconectado'}
         color={connected ? 'success' : 'error'}
-        onClick={connected ? undefined : () => setQrRequested(true)}
+        onClick={connected || whatsapp ? undefined : () => setQrRequested(true)}
         sx={{ fontWeight: 600 }}
       />
       <Chip

@@ -26,6 +26,15 @@ type AdvancedFiltersProps = {
 
 type Option = { id: number; nome: string };
 
+/**
+ * A pair of selects shares a row only when the panel itself is wide enough for their labels
+ * ('Status da Negociação', 'Status do Cliente'); in a narrow column (the CRM's list, the mass-send
+ * composer's left pane: issue 21) each takes the whole row, whatever the window's width.
+ */
+const PANEL_SX = { pt: 1, containerType: 'inline-size', containerName: 'filtros-avancados' } as const;
+const PAIR = { xs: 12, sm: 6 } as const;
+const PAIR_SX = { '@container filtros-avancados (max-width: 459.98px)': { width: '100%' } } as const;
+
 function IdSelect({ label, value, options, onChange }: { label: string; value: number | null; options: readonly Option[]; onChange: (id: number | null) => void }) {
   return (
     <TextField select size="small" label={label} value={value === null ? '' : String(value)} onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}>
@@ -58,9 +67,9 @@ export function AdvancedFilters({ applied, onApply, hide = [], withMessageStatus
   const seesAttendants = unit.dados_usuario.acesso_atribuidos === 1;
 
   return (
-    <Stack spacing={1.5} component="section" aria-label="Filtros avançados" sx={{ pt: 1 }}>
+    <Stack spacing={1.5} component="section" aria-label="Filtros avançados" sx={PANEL_SX}>
       <Grid container spacing={1.5}>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        <Grid size={PAIR} sx={PAIR_SX}>
           <IdSelect
             label="Status da Negociação"
             value={draft.cli_status_negociacao}
@@ -68,7 +77,7 @@ export function AdvancedFilters({ applied, onApply, hide = [], withMessageStatus
             onChange={(id) => set('cli_status_negociacao', id)}
           />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        <Grid size={PAIR} sx={PAIR_SX}>
           <IdSelect
             label="Status do Cliente"
             value={draft.cli_status_negociacao_venda}
@@ -76,10 +85,10 @@ export function AdvancedFilters({ applied, onApply, hide = [], withMessageStatus
             onChange={(id) => set('cli_status_negociacao_venda', id)}
           />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        <Grid size={PAIR} sx={PAIR_SX}>
           <IdSelect label="Status do Contato" value={draft.cli_contato_status} options={unit.crm_cliente_contato_status} onChange={(id) => set('cli_contato_status', id)} />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
+        <Grid size={PAIR} sx={PAIR_SX}>
           <IdSelect label="Plataforma" value={draft.cli_tipo_lead} options={unit.plataformas} onChange={(id) => set('cli_tipo_lead', id)} />
         </Grid>
         {withMessageStatus && (

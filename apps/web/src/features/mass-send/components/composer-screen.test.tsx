@@ -244,13 +244,77 @@ describe('002 §7 POST envio-em-massa and §8 outcomes', () => {
     fireEvent.click(sendButton());
     await screen.findByText('Erro ao cadastrar disparo');
   });
+});
 
-  it('turns the bar into the running campaign, whose button finalizes it (002 §4 "Composer")', async () => {
-    const sent = answerFetch(answers({ 'GET /envio-em-massa': { body: { data: [makeCampaign({ id: 9, clientesEnviados: 4, totalClientes: 10 })] } }, 'PUT /envio-em-massa/9': { body: { data: makeCampaign({ id: 9, status: 'FINALIZADO' }) } } }));
+describe('issue 21 item 10: one campaign at a time per WhatsApp number (002 §4 "Composer", §8)', () => {
+  const pausedElsewhere = makeCampaign({ id: 9, name: 'Retorno de orçamentos', status: 'PAUSADO', instancia: 'campanhas', totalClientes: 10, clientesEnviados: 5, clientesErro: 0, motivoPausa: 'Pausado automaticamente: o WhatsApp limitou temporariamente os envios deste número. Espere algumas horas antes de continuar.' });
+  async function pickNumber(name: string) {
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Enviar pela instância' }));
+    fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: new RegExp(`^${name}`) }));
+  }
+
+  it('a campaign paused on another number leaves the message box and Enviar to the chosen number', { timeout: 60_000 }, async () => {
+    answerFetch(answers({ 'GET /envio-em-massa': { body: { data: [pausedElsewhere] } }, 'POST /envio-em-massa': { status: 201, body: { message: 'Disparo cadastrado com sucesso', data: makeCampaign({ id: 10 }) } } }));
     renderScreen(<MassSendComposerScreen />);
-    await screen.findByText('Disparo em andamento: Retorno de novembro — 4 de 10');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Parar envio' })));
-    await waitFor(() => expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({ status: 'FINALIZADO' }));
+    await applyFilter();
+    fireEvent.click(rowCheckbox('Maria Souza'));
+    fireEvent.change(field('Nome do Disparo'), { target: { value: 'Primeiro disparo' } });
+    fireEvent.change(field('Mensagem'), { target: { value: 'Olá {{nome_do_cliente}}' } });
+    expect(screen.queryByTestId('disparo-ocupando')).toBeNull();
+    // Under the free number, which number is held and by what.
+    await waitFor(() => expect(document.getElementById('instancia-envio-helper-text')?.textContent).toBe('campanhas: “Retorno de orçamentos” pausado. Este número está livre.'));
+    expect((sendButton() as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(sendButton());
+    await screen.findByText('Disparo cadastrado com sucesso');
+    expect(postedCampaign()?.body).toMatchObject({ evolutionInstanceName: 'recepcao' });
+  });
+
+  it('says which campaign holds the chosen number, by its real status, and offers Continuar in place', async () => {
+    const sent = answerFetch(answers({ 'GET /envio-em-massa': { body: { data: [pausedElsewhere] } }, 'PUT /envio-em-massa/9': { body: { data: { ...pausedElsewhere, status: 'EM_ANDAMENTO' } } } }));
+    renderScreen(<MassSendComposerScreen />);
+    await screen.findByRole('combobox', { name: 'Enviar pela instância' });
+    await waitFor(() => expect(sent.some((r) => r.path === '/envio-em-massa')).toBe(true));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Enviar pela instância' }));
+    expect((await screen.findByRole('option', { name: /^campanhas/ })).textContent).toBe('campanhas — (11) 91234-5678 — ocupada por “Retorno de orçamentos” (Pausado)');
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+    await pickNumber('campanhas');
+    const holder = await screen.findByRole('status', { name: 'Disparo que ocupa o número' });
+    expect(within(holder).getByTestId('disparo-ocupando').textContent).toBe('O número campanhas está ocupado: disparo “Retorno de orçamentos” pausado');
+    expect(holder.textContent).toContain('10 leads: 5 enviados, 5 pendentes · 50% concluído');
+    expect(holder.textContent).toContain('Espere algumas horas antes de continuar.');
+    expect(holder.textContent).not.toContain('em andamento');
+    // The message box stays, for another number or for later.
+    expect(field('Mensagem')).toBeTruthy();
+    expect(within(holder).queryByRole('button', { name: 'Pausar' })).toBeNull();
+    await act(async () => fireEvent.click(within(holder).getByRole('button', { name: 'Continuar' })));
+    await waitFor(() => expect(sent.find((r) => r.method === 'PUT')).toMatchObject({ path: '/envio-em-massa/9', body: { status: 'EM_ANDAMENTO' } }));
+  });
+
+  it("'Parar envio' asks first (it cannot be undone, 002 §4) and finalizes only after Finalizar (item 11)", async () => {
+    const running = makeCampaign({ id: 9, name: 'Retorno de novembro', instancia: 'recepcao', clientesEnviados: 4, clientesErro: 0, totalClientes: 10 });
+    const sent = answerFetch(answers({ 'GET /envio-em-massa': { body: { data: [running] } }, 'PUT /envio-em-massa/9': { body: { data: { ...running, status: 'FINALIZADO' } } } }));
+    renderScreen(<MassSendComposerScreen />);
+    const holder = await screen.findByRole('status', { name: 'Disparo que ocupa o número' });
+    expect(within(holder).getByTestId('disparo-ocupando').textContent).toBe('O número recepcao está ocupado: disparo “Retorno de novembro” em andamento');
+    expect(within(holder).getByRole('button', { name: 'Pausar' })).toBeTruthy();
+    fireEvent.click(within(holder).getByRole('button', { name: 'Parar envio' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Parar envio' });
+    expect(dialog.textContent).toContain('Finalizar “Retorno de novembro”?');
+    expect(sent.some((r) => r.method === 'PUT')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Parar envio' })).toBeNull());
+    expect(sent.some((r) => r.method === 'PUT')).toBe(false);
+    fireEvent.click(within(holder).getByRole('button', { name: 'Parar envio' }));
+    await act(async () => fireEvent.click(within(await screen.findByRole('dialog', { name: 'Parar envio' })).getByRole('button', { name: 'Finalizar' })));
+    await waitFor(() => expect(sent.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ status: 'FINALIZADO' }]));
+  });
+
+  it("a grey 'Enviar' says why", async () => {
+    answerFetch(answers());
+    renderScreen(<MassSendComposerScreen />);
+    expect(screen.getByTestId('motivo-enviar').textContent).toBe('Filtro não aplicado: aplique um filtro para encontrar os leads.');
+    await applyFilter();
+    expect(screen.getByTestId('motivo-enviar').textContent).toBe('Nenhum lead selecionado');
   });
 });
 

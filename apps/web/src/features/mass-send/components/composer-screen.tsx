@@ -9,8 +9,9 @@ import Send from '@mui/icons-material/Send';
 import { useSnackbar } from 'notistack';
 import { formatDateTime } from '@funil/domain/format/date';
 import { emptyFilter, MASS_SEND_CLIENTS_LAYOUT, type MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
-import { MASS_SEND_MESSAGES, normalizeInterval } from '@funil/domain/mass-send/mass-send-api';
+import { MASS_SEND_MESSAGES, MASS_SEND_STATUS_LABELS, normalizeInterval, type MassSendStatus } from '@funil/domain/mass-send/mass-send-api';
 import { projectedFinish } from '@funil/domain/mass-send/pacing';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useCampaigns, useCreateCampaign, useMassSendClients, useMassSendLive, useSendingCapacity, useSetCampaignStatus } from '../api/mass-send-api.ts';
@@ -19,6 +20,7 @@ import {
   composerErrors,
   filledVariants,
   limitsOf,
+  notSendableReason,
   selectionLimit,
   sendBlocker,
   settingsOfExtras,
@@ -27,6 +29,7 @@ import {
   type ComposerState,
 } from '../composer-rules.ts';
 import { useMassSendKit } from '../mass-send-kit.tsx';
+import { barOf, progressText, statusNote } from '../monitor-rules.ts';
 import { LeadList } from './lead-list.tsx';
 import { MessageBar } from './message-bar.tsx';
 
@@ -99,9 +102,23 @@ export function MassSendComposerScreen() {
   const instanceName = gateway ? (instanceChoice ?? connected[0]?.name ?? null) : null;
 
   const campaigns = useCampaigns();
-  const running = (campaigns.data ?? []).find((c) => c.status === 'EM_ANDAMENTO' || c.status === 'PAUSADO') ?? null;
+  // Issue 21 item 10: one unfinished campaign per number. With the gateway the chosen number's;
+  // without it (the server picks a free number) any unfinished campaign of the unit is shown.
+  const unfinished = (campaigns.data ?? []).filter((c) => c.status === 'EM_ANDAMENTO' || c.status === 'PAUSADO');
+  const holding = (gateway ? unfinished.find((c) => c.instancia !== null && c.instancia === instanceName) : unfinished[0]) ?? null;
+  // The other numbers' unfinished campaigns, named under a free chosen number.
+  const busyElsewhere = gateway && !holding ? unfinished.filter((c) => c.instancia !== null && c.instancia !== instanceName) : [];
   const create = useCreateCampaign();
   const setStatus = useSetCampaignStatus();
+  const [stopping, setStopping] = useState<{ id: number; name: string } | null>(null);
+  const changeStatus = (id: number, status: MassSendStatus, after?: () => void) =>
+    setStatus.mutate(
+      { id, status },
+      {
+        onSuccess: () => after?.(),
+        onError: (cause) => error(cause instanceof ApiError ? cause.message : 'Não foi possível alterar o disparo.'),
+      },
+    );
 
   const state: ComposerState = {
     nomeDisparo,
@@ -117,6 +134,8 @@ export function MassSendComposerScreen() {
   const errors = composerErrors(state, limits);
   const shown = (key: keyof typeof errors, value: string) => (touched || value !== '' ? errors[key] : undefined);
   const sendable = canSend(state, limits) && (!gateway || instanceName !== null) && !create.isPending;
+  // A grey 'Enviar' says why (issue 21 item 10).
+  const whyNot = create.isPending ? null : (notSendableReason(state, limits) ?? (gateway && instanceName === null ? MASS_SEND_MESSAGES.noInstance : null));
   const interval = normalizeInterval(Number(intervaloTempo));
   // Issue 13: the projected finish with the number's own cap and sends today (a new number's until the server answers).
   const capacity = useSendingCapacity();
@@ -256,13 +275,26 @@ export function MassSendComposerScreen() {
                   </TextField>
                 )}
                 {gateway && (
-                  <TextField select size="small" label="Enviar pela instância" value={instanceName ?? ''} onChange={(e) => setInstanceChoice(e.target.value)} helperText={connected.length === 0 ? MASS_SEND_MESSAGES.noInstance : undefined} error={connected.length === 0}>
-                    {instances.map((i) => (
-                      <MenuItem key={i.name} value={i.name} disabled={!i.connected}>
-                        {i.label}
-                        {i.connected ? '' : ' (desconectada)'}
-                      </MenuItem>
-                    ))}
+                  <TextField
+                    select
+                    size="small"
+                    label="Enviar pela instância"
+                    value={instanceName ?? ''}
+                    onChange={(e) => setInstanceChoice(e.target.value)}
+                    helperText={connected.length === 0 ? MASS_SEND_MESSAGES.noInstance : busyElsewhere.length > 0 ? `${busyElsewhere.map((c) => `${c.instancia}: “${c.name}” ${MASS_SEND_STATUS_LABELS[c.status].toLowerCase()}`).join('; ')}. Este número está livre.` : undefined}
+                    id="instancia-envio"
+                    error={connected.length === 0}
+                  >
+                    {instances.map((i) => {
+                      const held = unfinished.find((c) => c.instancia === i.name);
+                      return (
+                        <MenuItem key={i.name} value={i.name} disabled={!i.connected}>
+                          {i.label}
+                          {i.connected ? '' : ' (desconectada)'}
+                          {held ? ` — ocupada por “${held.name}” (${MASS_SEND_STATUS_LABELS[held.status]})` : ''}
+                        </MenuItem>
+                      );
+                    })}
                   </TextField>
                 )}
                 {finish && (
@@ -274,6 +306,11 @@ export function MassSendComposerScreen() {
                 <Button variant="contained" size="large" startIcon={create.isPending ? <CircularProgress size={18} color="inherit" /> : <Send />} disabled={!sendable} onClick={send}>
                   Enviar
                 </Button>
+                {!sendable && whyNot && (
+                  <Typography variant="caption" color="text.secondary" data-testid="motivo-enviar" sx={{ mt: -1 }}>
+                    {whyNot}
+                  </Typography>
+                )}
               </Stack>
             </Paper>
           </Stack>
@@ -291,13 +328,30 @@ export function MassSendComposerScreen() {
               onMediaError={error}
               previewName={firstLead?.cli_nome ?? null}
               now={now}
-              running={running ? { id: running.id, name: running.name, sent: running.clientesEnviados, total: running.totalClientes } : null}
-              onStop={(id) => setStatus.mutate({ id, status: 'FINALIZADO' })}
-              stopping={setStatus.isPending}
+              holder={
+                holding && holding.status !== 'FINALIZADO'
+                  ? { id: holding.id, name: holding.name, status: holding.status, number: gateway ? holding.instancia : null, progress: progressText(holding), bar: barOf(holding), note: statusNote(holding) }
+                  : null
+              }
+              onStatus={(id, status) => changeStatus(id, status)}
+              onStop={(id) => setStopping(holding && holding.id === id ? { id, name: holding.name } : null)}
+              busy={setStatus.isPending}
             />
           </Paper>
         </Grid>
       </Grid>
+      {/* Issue 21 item 11: 'Parar envio' finalizes, which cannot be undone (002 §4: restart is hidden). */}
+      <ConfirmDialog
+        open={stopping !== null}
+        title="Parar envio"
+        confirmLabel="Finalizar"
+        destructive
+        busy={setStatus.isPending}
+        onConfirm={() => stopping && changeStatus(stopping.id, 'FINALIZADO', () => setStopping(null))}
+        onClose={() => setStopping(null)}
+      >
+        Finalizar “{stopping?.name}”? Os leads ainda pendentes não receberão a mensagem, e um disparo finalizado não pode ser retomado.
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -16,9 +16,10 @@ vi.mock('../../../lib/socket.ts', async () => (await import('./test-kit.tsx')).s
 vi.setConfig({ testTimeout: 20_000 });
 
 const running = makeCampaign({ id: 1, name: 'Retorno de novembro' });
-const paused = makeCampaign({ id: 2, name: 'Clareamento', status: 'PAUSADO', motivoPausa: 'Pausado automaticamente: o WhatsApp recusou mensagens a contatos frios (463).' });
+const paused = makeCampaign({ id: 2, name: 'Clareamento', status: 'PAUSADO', motivoPausa: 'Pausado automaticamente: o WhatsApp recusou mensagens a contatos que nunca conversaram com este número.' });
 const waiting = makeCampaign({ id: 3, name: 'Implantes', aguardandoAte: '2026-11-24T11:00:00.000Z', motivoEspera: 'Fora do horário permitido.' });
 const done = makeCampaign({ id: 4, name: 'Outubro', status: 'FINALIZADO', clientesEnviados: 10, clientesErro: 0 });
+const stopped = makeCampaign({ id: 5, name: 'Parado', status: 'FINALIZADO', clientesEnviados: 5, clientesErro: 0, clientesNaoEnviados: 5 });
 
 const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp(`^${name}`) }).closest('tr') as HTMLElement;
 const buttonsOf = (name: string) => within(rowOf(name)).getAllByRole('button').map((b) => b.textContent);
@@ -38,21 +39,27 @@ afterEach(cleanup);
 
 describe('002 §2.3, §4 Disparos', () => {
   it('lists the campaigns with status, progress, the pause reason, the wait and the actions each status allows', async () => {
-    answerFetch({ 'GET /envio-em-massa': { body: { data: [running, paused, waiting, done] } } });
+    answerFetch({ 'GET /envio-em-massa': { body: { data: [running, paused, waiting, done, stopped] } } });
     renderScreen(<MassSendMonitorScreen />);
     await screen.findByRole('rowheader', { name: /^Retorno de novembro/ });
     expect(screen.getByRole('heading', { name: 'Disparos' })).toBeTruthy();
+    // 002 §2.3: the connection chips, with the gateway too (issue 21).
+    expect(unitState.evolutionHabilitado).toBe(true);
+    expect(screen.getByText('Chips de conexão')).toBeTruthy();
     expect(buttonsOf('Retorno de novembro')).toEqual(['Retorno de novembro', 'Pausar', 'Finalizar', 'Envios']);
     expect(buttonsOf('Clareamento')).toEqual(['Clareamento', 'Continuar', 'Finalizar', 'Envios']);
     expect(buttonsOf('Outubro')).toEqual(['Outubro', 'Envios']);
     expect(within(rowOf('Retorno de novembro')).getByTestId('status-disparo').textContent).toBe('Em Andamento');
     expect(within(rowOf('Clareamento')).getByTestId('status-disparo').textContent).toBe('Pausado');
     expect(within(rowOf('Outubro')).getByTestId('status-disparo').textContent).toBe('Finalizado');
-    expect(within(rowOf('Clareamento')).getByTestId('nota-status').textContent).toBe('Pausado automaticamente: o WhatsApp recusou mensagens a contatos frios (463).');
+    expect(within(rowOf('Clareamento')).getByTestId('nota-status').textContent).toBe('Pausado automaticamente: o WhatsApp recusou mensagens a contatos que nunca conversaram com este número.');
     expect(within(rowOf('Implantes')).getByTestId('nota-status').textContent).toBe('Fora do horário permitido. Aguardando até 24/11/2026 08:00');
     // 3 sent + 1 error of 10 handled: 40 %.
     expect(within(rowOf('Retorno de novembro')).getByRole('progressbar', { name: 'Progresso de Retorno de novembro' }).getAttribute('aria-valuenow')).toBe('40');
-    expect(within(rowOf('Retorno de novembro')).getByTestId('progresso-texto').textContent).toBe('3 de 10 enviados · 40% concluído');
+    expect(within(rowOf('Retorno de novembro')).getByTestId('progresso-texto').textContent).toBe('10 leads: 3 enviados, 1 com erro, 6 pendentes · 40% concluído');
+    // Issue 21 item 11: a campaign finalized at 5 of 10 says what went out, not '100% concluído'.
+    expect(within(rowOf('Parado')).getByTestId('progresso-texto').textContent).toBe('10 leads: 5 enviados, 5 não enviados');
+    expect(within(rowOf('Parado')).getByRole('progressbar', { name: 'Progresso de Parado' }).getAttribute('aria-valuenow')).toBe('50');
   });
 
   it('pauses, continues and (after confirming) finalizes with PUT envio-em-massa/{id} {status}', async () => {
@@ -82,17 +89,17 @@ describe('002 §2.3, §4 Disparos', () => {
     let progress = 3;
     answerFetch({ 'GET /envio-em-massa': () => ({ body: { data: [{ ...running, clientesEnviados: progress }] } }) });
     renderScreen(<MassSendMonitorScreen />);
-    await screen.findByText('3 de 10 enviados · 40% concluído');
+    await screen.findByText('10 leads: 3 enviados, 1 com erro, 6 pendentes · 40% concluído');
     expect(emitted).toContain('joinEnvioEmMassa');
     progress = 4;
     act(() => emitSocket(campaignSendEvent(ID_EMPRESA), { campanhaId: 1, enviados: 4, leadId: 104, status: 'SENT' }));
-    await screen.findByText('4 de 10 enviados · 50% concluído');
+    await screen.findByText('10 leads: 4 enviados, 1 com erro, 5 pendentes · 50% concluído');
     progress = 5;
     act(() => emitSocket(updateCampaignEvent(ID_EMPRESA), { campanhaId: 1, status: 'EM_ANDAMENTO' }));
-    await screen.findByText('5 de 10 enviados · 60% concluído');
+    await screen.findByText('10 leads: 5 enviados, 1 com erro, 4 pendentes · 60% concluído');
     progress = 6;
     fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
-    await screen.findByText('6 de 10 enviados · 70% concluído');
+    await screen.findByText('10 leads: 6 enviados, 1 com erro, 3 pendentes · 70% concluído');
   });
 });
 

@@ -47,7 +47,7 @@ import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { openWhatsappDialog } from '../../../lib/whatsapp-dialog-store.ts';
 import { useCampaignClients, useCampaigns, useMassSendLive, useSetCampaignStatus } from '../api/mass-send-api.ts';
 import { useMassSendKit } from '../mass-send-kit.tsx';
-import { progressOf, statusNote, waMeLink } from '../monitor-rules.ts';
+import { barOf, progressText, statusNote, waMeLink } from '../monitor-rules.ts';
 
 const STATUS_COLOR: Record<MassSendStatus, 'success' | 'warning' | 'default'> = { EM_ANDAMENTO: 'success', PAUSADO: 'warning', FINALIZADO: 'default' };
 const RECIPIENT_COLOR = { SENT: 'success', PENDING: 'info', ERROR: 'error', NOT_SENT: 'default' } as const;
@@ -78,12 +78,11 @@ function Counts({ campaign }: { campaign: MassSendCampaign }) {
 }
 
 function CampaignProgress({ campaign }: { campaign: MassSendCampaign }) {
-  const value = progressOf(campaign);
   return (
-    <Box sx={{ minWidth: 160 }}>
-      <LinearProgress variant="determinate" value={value} aria-label={`Progresso de ${campaign.name}`} color={campaign.status === 'PAUSADO' ? 'warning' : 'primary'} sx={{ height: 8, borderRadius: 4 }} />
+    <Box sx={{ minWidth: 180 }}>
+      <LinearProgress variant="determinate" value={barOf(campaign)} aria-label={`Progresso de ${campaign.name}`} color={campaign.status === 'PAUSADO' ? 'warning' : 'primary'} sx={{ height: 8, borderRadius: 4 }} />
       <Typography variant="caption" color="text.secondary" data-testid="progresso-texto">
-        {countFormat.format(campaign.clientesEnviados)} de {countFormat.format(campaign.totalClientes)} enviados · {value}% concluído
+        {progressText(campaign)}
       </Typography>
     </Box>
   );
@@ -308,12 +307,10 @@ export function MassSendMonitorScreen() {
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           Envio em Massa
         </Typography>
-        {/* 002 §2.3: with the gateway the shell's instances panel replaces the chips. */}
-        {!unit.evolutionHabilitado && (
-          <Box sx={{ ml: 'auto' }}>
-            <kit.ConnectionChips />
-          </Box>
-        )}
+        {/* 002 §2.3: the monitor's chips, with or without the gateway (issue 21). */}
+        <Box sx={{ ml: 'auto' }}>
+          <kit.ConnectionChips />
+        </Box>
       </Stack>
       {openId === null ? (
         <CampaignsTable onOpen={setOpenId} busy={setStatus.isPending} onStatus={(campaign, status) => (status === 'FINALIZADO' ? setFinalizing(campaign) : change(campaign, status))} />

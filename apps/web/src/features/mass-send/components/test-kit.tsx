@@ -42,6 +42,7 @@ export const panel: { next: MassSendClientsFilter } = { next: { ...emptyFilter(M
 export const instances: SendingInstance[] = [
   { name: 'recepcao', connected: true, label: 'recepcao — (11) 98765-4321' },
   { name: 'vendas', connected: false, label: 'vendas' },
+  { name: 'campanhas', connected: true, label: 'campanhas — (11) 91234-5678' },
 ];
 
 const KIT: MassSendKit = {
