@@ -61,6 +61,8 @@ export const PipelineColumn = memo(function PipelineColumn({ column, canDrag, ca
       component="section"
       aria-label={`Coluna ${column.nome}`}
       data-testid={`coluna-${column.coluna}`}
+      // The column the drop will land in (the outline, or a card's line): what tests read.
+      data-alvo={hint !== null ? 'true' : undefined}
       sx={{
         width: COLUMN_WIDTH,
         flex: `0 0 ${COLUMN_WIDTH}px`,
