@@ -25,8 +25,9 @@ type PipelineColumnProps = {
   onLoadMore: (coluna: number) => void;
   onExport: (column: ColumnState) => void;
   /**
-   * 002 §2.4 'Iniciar envio em massa': given only when the viewer may open the composer (000 §6:
-   * the user role, with the unit's flag); 'Exportar CSV' stays with permission a or ag (canMenu).
+   * 002 §2.4 'Iniciar envio em massa': given only when the viewer may open the composer (user, a
+   * and ag, with the unit's flag; issue 21 item 16), so whoever sees it can complete it; 'Exportar
+   * CSV' stays with permission a or ag (canMenu).
    */
   onStartMassSend?: (column: ColumnState) => void;
 };
