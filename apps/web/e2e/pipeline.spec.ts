@@ -9,6 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { eq, sql } from 'drizzle-orm';
 import { unidadeConfiguracoes, unidades } from '../../server/src/modules/tenancy/tenancy.table.ts';
 import { statusNegociacaoPermitidos } from '../../server/src/modules/catalog/catalog.table.ts';
+import { formatPhoneDisplay } from '@funil/domain/phone/phone';
 import { DESKTOP, SCREENSHOTS_DIR, loginAs, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
@@ -157,8 +158,8 @@ describe('002 §2.4 §4 the kanban', () => {
     await openBoard(page);
     const total = await totalOf(page, 2);
     await page.getByRole('button', { name: 'Ações da coluna Agendado' }).click();
-    // 000 §6: composing a campaign is the user role's, so an admin's menu has no 'Iniciar envio em massa'.
-    expect(await page.getByRole('menuitem', { name: 'Iniciar envio em massa' }).count()).toBe(0);
+    // 002 §2.4: the column menu of a and ag holds both actions (issue 21 item 16).
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Iniciar envio em massa', 'Exportar CSV']);
     await page.getByRole('menuitem', { name: 'Exportar CSV' }).click();
     const dialog = page.getByRole('dialog', { name: /Exportar CSV/ });
     await dialog.getByLabel('Id da campanha').check();
@@ -167,9 +168,21 @@ describe('002 §2.4 §4 the kanban', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe('leads.csv');
     const lines = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('cli_crm_id,nome,telefone,dataCaptura,etapaFunil,idCampanha,nomeCampanha');
+    // Issue 21 item 17: the one CSV writer: ';' (a BOM and CRLF), as the admin tables export.
+    expect(lines[0]).toBe('cli_crm_id;nome;telefone;dataCaptura;etapaFunil;idCampanha;nomeCampanha');
     expect(lines).toHaveLength(total + 1);
-    expect(lines.slice(1).every((l) => /^\d+,.+,\d{10,11},\d{2}\/\d{2}\/\d{4} \d{2}:\d{2},Agendado,/.test(l))).toBe(true);
+    expect(lines.slice(1).every((l) => /^\d+;.+;\d{10,11};\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Agendado;/.test(l))).toBe(true);
+    await context.close();
+  });
+
+  it("takes an admin from a column's 'Iniciar envio em massa' to a composer they can complete (002 §2.4, issue 21 item 16)", async () => {
+    const { context, page } = await harness.newPage(DESKTOP);
+    await openBoard(page, 'admin@demo.com.br');
+    await page.getByRole('button', { name: 'Ações da coluna Agendado' }).click();
+    await page.getByRole('menuitem', { name: 'Iniciar envio em massa' }).click();
+    await page.waitForURL('**/envio-em-massa-cadastro?status_negociacao=2');
+    expect(await page.getByLabel('Status da Negociação').innerText()).toBe('Agendado');
+    await expect.poll(() => page.getByTestId('contagem-selecionados').innerText()).toMatch(/^\d+ de \d+ selecionados/);
     await context.close();
   });
 
@@ -210,7 +223,7 @@ describe('002 §2.4 the filter and the table', () => {
     await context.close();
   });
 
-  it('pages the table by 20 with the phone as (##) # ####-#### and tickets in BRL', async () => {
+  it("pages the table by 20 with the phone by 000 §9's one display rule and tickets in BRL", async () => {
     const { context, page } = await harness.newPage(DESKTOP);
     await openBoard(page);
     await page.getByRole('button', { name: 'Modo' }).click();
@@ -219,8 +232,15 @@ describe('002 §2.4 the filter and the table', () => {
     expect(await page.getByTestId('pipeline-linha').count()).toBe(20);
     // The demo's first unit: 200 leads of the last 60 days and 60 captured 61–90 days ago.
     await page.getByText(/^1–20 de 260$/).waitFor();
-    const phone = await page.getByTestId('pipeline-linha').first().locator('td').nth(1).innerText();
-    expect(phone).toMatch(/^\(\d{2}\) 9 \d{4}-\d{4}$/);
+    // Issue 21 item 17: the phone reads as in the CRM, (DD) NNNNN-NNNN with a 9 added to an 8-digit
+    // local number (000 §9 formatPhoneDisplay), not 002 §2.4's '(##) # ####-####'.
+    const rows = await page.getByTestId('pipeline-linha').evaluateAll((trs) => trs.map((tr) => [tr.children[0]!.textContent ?? '', tr.children[1]!.textContent ?? '']));
+    const stored = (await harness.db.execute(sql`select cli_nome as nome, cli_telefone as telefone from leads where id_unidade = ${unit1}`)) as unknown as { rows: { nome: string; telefone: string }[] };
+    for (const [nome, phone] of rows) {
+      expect(phone).toMatch(/^\(\d{2}\) \d{5}-\d{4}$/);
+      const same = stored.rows.filter((r) => r.nome === nome);
+      if (same.length === 1) expect(phone).toBe(formatPhoneDisplay(same[0]!.telefone));
+    }
     expect(await page.getByTestId('pipeline-linha').first().locator('td').nth(5).innerText()).toMatch(/^R\$\s[\d.]+,\d{2}$/);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}pipeline-table.png` });
     await page.getByRole('button', { name: 'Próxima página' }).click();

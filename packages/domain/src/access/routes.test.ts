@@ -62,9 +62,9 @@ describe('000 §6 Route access', () => {
     expect(who('/instancias', { evolutionHabilitado: true })).toEqual([...PERMISSIONS]);
     expect(who('/whatsapp-v3', { evolutionHabilitado: true })).toEqual([...PERMISSIONS]);
   });
-  it('mass-send routes follow their menu: composer for user, monitor for user and admin, with the flag', () => {
+  it('mass-send routes, with the flag: the composer for user and admin (002 §2.4 column menu for a and ag, issue 21 item 16), the monitor for user and admin', () => {
     expect(who('/envio-em-massa-cadastro')).toEqual([]);
-    expect(who('/envio-em-massa-cadastro', { extras: { habilita_envio_em_massaV2: true } })).toEqual(['u']);
+    expect(who('/envio-em-massa-cadastro', { extras: { habilita_envio_em_massaV2: true } })).toEqual(['u', 'a', 'ag']);
     expect(who('/envio-em-massa', { extras: { habilita_envio_em_massaV2: true } })).toEqual(['u', 'a', 'ag']);
   });
   it('maps browser paths with parameters to their route', () => {

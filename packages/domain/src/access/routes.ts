@@ -102,7 +102,10 @@ const ROUTE_RULES: Record<AppRoute, Rule> = {
   '/status-negociacao': roles('superAdmin'),
   '/status-negociacao-venda': roles('superAdmin'),
   '/anuncios': roles('admin', 'superAdmin'),
-  '/envio-em-massa-cadastro': both(roles('user'), flag('habilita_envio_em_massaV2')),
+  // Issue 21 item 16: 002 §2.4 / §6 give the pipeline's column menu 'Iniciar envio em massa' for a
+  // and ag, so the composer opens to admins too; its menu entry stays the user's (000 §6), an admin
+  // reaches it from a pipeline column (docs/decisions.md "Issue 21: pipeline board…").
+  '/envio-em-massa-cadastro': both(roles('user', 'admin'), flag('habilita_envio_em_massaV2')),
   '/envio-em-massa': both(roles('user', 'admin'), flag('habilita_envio_em_massaV2')),
   // Not in 000 §2 (the spec shows guidance only on /inicial): those who run a unit or a company
   // edit its home-screen texts; the server narrows a unit admin to their unit (docs/decisions.md).

@@ -5,6 +5,9 @@ import {
   csvImportProgress,
   csvLeadRowSchema,
   CsvFormatError,
+  csvCell,
+  csvDocument,
+  csvLine,
   exampleCsv,
   isCsvFileName,
   parseCsv,
@@ -170,5 +173,28 @@ describe('CSV import pacing (000 §4 "one contact every 2 seconds. Progress rise
     expect(CSV_IMPORT_DELAY_MS).toBe(2000);
     expect([0, 1, 2, 4].map((done) => csvImportProgress(done, 4))).toEqual([0, 25, 50, 100]);
     expect(csvImportProgress(3, 0)).toBe(0);
+  });
+});
+
+describe('CSV writing (issue 21 item 17: one writer, as a pt-BR spreadsheet opens it)', () => {
+  it("separates cells with ';', ends lines with CRLF and opens the file with a UTF-8 BOM", () => {
+    expect(csvLine(['a', 1, null, undefined, 'São Paulo'])).toBe('a;1;;;São Paulo\r\n');
+    expect(csvDocument(['nome', 'telefone'], [['Ana', '11987654321']])).toBe('\uFEFFnome;telefone\r\nAna;11987654321\r\n');
+  });
+
+  it('quotes a cell holding the separator, a comma, a quote or a line break, and neutralises formulas', () => {
+    expect(csvCell('Maria; "a"')).toBe('"Maria; ""a"""');
+    expect(csvCell('R$ 1.234,56')).toBe('"R$ 1.234,56"');
+    expect(csvCell('linha\nquebrada')).toBe('"linha\nquebrada"');
+    expect(csvCell('=HYPERLINK()')).toBe("'=HYPERLINK()");
+    expect(csvCell(12)).toBe('12');
+  });
+
+  it('what it writes reads back the same (the one parser beside it)', () => {
+    const rows = [['José "Zé"', 'Campanha, CSV; 2', '']];
+    const table = parseCsv(csvDocument(['nome', 'campanha', 'vazio'], rows));
+    expect(table.delimiter).toBe(';');
+    expect(table.header).toEqual(['nome', 'campanha', 'vazio']);
+    expect(table.records.map((r) => r.values)).toEqual(rows);
   });
 });

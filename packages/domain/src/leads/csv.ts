@@ -235,3 +235,39 @@ export function csvImportProgress(done: number, total: number): number {
   if (total <= 0) return 0;
   return Math.min(100, (Math.max(0, done) * 100) / total);
 }
+
+/**
+ * Issue 21 item 17: every CSV Funil writes (the pipeline's leads.csv, the dashboard's and the admin
+ * tables' exports) is written here, as a pt-BR spreadsheet opens it: ';' between cells (the decimal
+ * separator is the comma), a UTF-8 BOM (the accents read right), CRLF line ends.
+ */
+export const CSV_DELIMITER = ';';
+/** The UTF-8 byte order mark that opens every written CSV. */
+export const CSV_BOM = '\uFEFF';
+
+/** A cell value as a writer receives it. */
+export type CsvValue = string | number | null | undefined;
+
+/**
+ * One CSV cell: quoted (with "" for a quote) when it holds ';', ',', a quote or a line break; a text
+ * starting with = + - @ or a tab gets a leading apostrophe so spreadsheets do not run it as a
+ * formula (CSV injection).
+ */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",;\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV line: the cells joined by ';', ended by CRLF. */
+export function csvLine(cells: readonly CsvValue[]): string {
+  return `${cells.map(csvCell).join(CSV_DELIMITER)}\r\n`;
+}
+
+/** A whole CSV file: the BOM, the header line and one line per row. */
+export function csvDocument(header: readonly string[], rows: Iterable<readonly CsvValue[]>): string {
+  let text = CSV_BOM + csvLine(header);
+  for (const row of rows) text += csvLine(row);
+  return text;
+}

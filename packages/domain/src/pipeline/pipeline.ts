@@ -62,14 +62,6 @@ export function positionBetween(above: number | null, below: number | null): num
   return mid > above && mid < below ? mid : null;
 }
 
-/** 002 §2.4 table: the phone as (##) # ####-#### (11 digits), (##) ####-#### (10), else the digits. */
-export function formatPipelinePhone(phone: string): string {
-  const d = phone.replace(/\D/g, '').replace(/^55(?=\d{10,11}$)/, '');
-  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 3)} ${d.slice(3, 7)}-${d.slice(7)}`;
-  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
-  return d;
-}
-
 /** The filter set of 002 §3 with every value empty. */
 export const EMPTY_PIPELINE_FILTER: PipelineFilter = {
   texto_busca: '',
@@ -104,17 +96,5 @@ export function leadCsvHeader(options: { withFunnelStage: boolean; campaignId: b
     ...(options.campaignName ? ['nomeCampanha'] : []),
   ];
 }
-
-/** One CSV cell: quoted when it holds a separator, a quote or a line break; formulas are neutralised. */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  // A cell starting with = + - @ opens as a formula in spreadsheets (CSV injection).
-  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
-  return /[",;\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** One CSV line (comma-separated, CRLF). */
-export const csvLine = (cells: readonly (string | number | null | undefined)[]): string => `${cells.map(csvCell).join(',')}\r\n`;
 
 export { EMPTY_SEGMENT };

@@ -41,8 +41,7 @@ beforeEach(async () => {
 });
 
 describe('roles and flag (000 §6)', () => {
-  it('Cadastrar Envios is the user role only; Listar Envios user and admin; a manager is refused', async () => {
-    expect((await as(k.tokens.a, 'POST', '/api/envio-em-massa', payloadOf([leadsA1[0]!]))).statusCode).toBe(403);
+  it('Cadastrar Envios: user and admin (002 §2.4 column menu for a and ag, issue 21 item 16); Listar Envios user and admin; a manager is refused', async () => {
     const created = await as(k.tokens.u, 'POST', '/api/envio-em-massa', payloadOf([leadsA1[0]!]));
     expect(created.statusCode, created.body).toBe(201);
     const body = massSendCreatedSchema.parse(created.json());
@@ -55,6 +54,11 @@ describe('roles and flag (000 §6)', () => {
     }
     const manager = await k.t.login(k.t.fixture.users.m.email);
     expect((await as(manager, 'GET', '/api/envio-em-massa')).statusCode).toBe(403);
+    expect((await as(manager, 'POST', '/api/envio-em-massa', payloadOf([leadsA1[1]!]))).statusCode).toBe(403);
+    // The unit admin completes the campaign the pipeline's column menu starts.
+    await finalizeAll();
+    const byAdmin = await as(k.tokens.a, 'POST', '/api/envio-em-massa', payloadOf([leadsA1[1]!]));
+    expect(byAdmin.statusCode, byAdmin.body).toBe(201);
   });
 
   it('without habilita_envio_em_massaV2 every route answers 403', async () => {
@@ -196,7 +200,8 @@ describe('GET /api/envio-em-massa/capacidade (issue 13 projected finish)', () =>
     const body = massSendCapacitySchema.parse(res.json());
     expect(body.data.configuracoes).toMatchObject({ quantidade_max_leads: 3, tempo_minimo: 10, tempo_maximo: 50, horario_inicio: '08:00' });
     expect(body.data.instancias.find((i) => i.nome === INST)).toEqual({ nome: INST, conectada: true, enviadosHoje: 0, limiteHoje: 20, primeiroUso: null });
-    expect((await as(k.tokens.a, 'GET', '/api/envio-em-massa/capacidade')).statusCode).toBe(403);
+    expect((await as(k.tokens.a, 'GET', '/api/envio-em-massa/capacidade')).statusCode).toBe(200);
+    expect((await as(await k.t.login(k.t.fixture.users.m.email), 'GET', '/api/envio-em-massa/capacidade')).statusCode).toBe(403);
   });
 });
 

@@ -127,13 +127,29 @@ describe('GET /kanban/dados-arquivo-csv/… (002 §7, §9 leads.csv)', () => {
     const res = await k.call('a', { method: 'GET', url });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="leads.csv"');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('cli_crm_id,nome,telefone,dataCaptura,etapaFunil,idCampanha,nomeCampanha');
-    expect(lines.slice(1).map((l) => l.split(',').slice(1).join(','))).toEqual(['"José ""Zé""",11987650001,10/03/2026 10:05,Sem interesse,c-1,"Campanha, CSV"']);
+    // Issue 21 item 17: the one CSV writer of every export: a UTF-8 BOM, ';' and CRLF.
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = res.body.slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe('cli_crm_id;nome;telefone;dataCaptura;etapaFunil;idCampanha;nomeCampanha');
+    expect(lines.slice(1).map((l) => l.split(';').slice(1).join(';'))).toEqual(['"José ""Zé""";11987650001;10/03/2026 10:05;Sem interesse;c-1;"Campanha, CSV"']);
     const plain = await k.call('ag', { method: 'GET', url: `/api/kanban/dados-arquivo-csv/10/0/-1/-1/${segments({ cli_campanha_nome: campaign })}` });
-    expect(plain.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('cli_crm_id,nome,telefone,dataCaptura');
+    expect(plain.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('cli_crm_id;nome;telefone;dataCaptura');
     for (const who of ['u', 'sa'] as const) expect((await k.call(who, { method: 'GET', url })).statusCode).toBe(403);
     expect((await k.call('a', { method: 'GET', url: url.replace('/10/1/1/1/', '/10/2/1/1/') })).statusCode).toBe(400);
+  });
+
+  it('002 §7 answers the path as the spec writes it, without filter segments (the tail is optional)', async () => {
+    const lead = await k.lead({ cliNome: 'Sem Filtro', cliStatusNegociacao: 8 });
+    for (const url of ['/api/kanban/dados-arquivo-csv/8/1/-1/-1', '/api/kanban/dados-arquivo-csv/8/1/-1/-1/']) {
+      const res = await k.call('a', { method: 'GET', url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+      expect(lines[0]).toBe('cli_crm_id;nome;telefone;dataCaptura;etapaFunil');
+      expect(lines.some((l) => l.startsWith(`${lead};Sem Filtro;`))).toBe(true);
+    }
+    // Bad input still answers 400 in Portuguese, and other roles 403.
+    expect((await k.call('a', { method: 'GET', url: '/api/kanban/dados-arquivo-csv/8/7/-1/-1' })).statusCode).toBe(400);
+    expect((await k.call('u', { method: 'GET', url: '/api/kanban/dados-arquivo-csv/8/1/-1/-1' })).statusCode).toBe(403);
   });
 });
 

@@ -52,10 +52,10 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
     service.table(deps, sessionOf(request), request.params.page, request.params['*']),
   );
 
-  app.get(
-    '/kanban/dados-arquivo-csv/:columnId/:withFunnelStage/:campaignId/:campaignName/*',
-    { ...route, schema: { params: kanbanCsvParamsSchema.extend({ '*': tail }), querystring: kanbanCsvQuerySchema } },
-    async (request, reply) => {
+  // 002 §7 names the path without filter segments; the board's filter may follow it (issue 21 item 17).
+  const csvSchema = { params: kanbanCsvParamsSchema.extend({ '*': tail.optional() }), querystring: kanbanCsvQuerySchema };
+  for (const path of ['/kanban/dados-arquivo-csv/:columnId/:withFunnelStage/:campaignId/:campaignName', '/kanban/dados-arquivo-csv/:columnId/:withFunnelStage/:campaignId/:campaignName/*']) {
+    app.get(path, { ...route, schema: csvSchema }, async (request, reply) => {
       const p = request.params;
       const lines = await service.columnCsv(deps, sessionOf(request), {
         family: request.query.familia ?? 'negociacao',
@@ -63,15 +63,15 @@ export const pipelineRoutes: FastifyPluginAsyncZod = async (app) => {
         withFunnelStage: p.withFunnelStage,
         campaignId: p.campaignId,
         campaignName: p.campaignName,
-        tail: p['*'],
+        tail: p['*'] ?? '',
       });
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="leads.csv"')
         .header('cache-control', 'no-store')
         .send(Readable.from(lines));
-    },
-  );
+    });
+  }
 
   app.put('/kanban/status-negociacao', { ...route, schema: { body: kanbanMoveBodySchema, response: { 200: kanbanMoveResponseSchema, ...errorResponses } } }, async (request) =>
     service.move(deps, sessionOf(request), { family: 'negociacao', cliCrmId: request.body.cli_crm_id, para: request.body.idFunil, acima: request.body.acima, abaixo: request.body.abaixo }),

@@ -11,9 +11,10 @@ import {
   canUseColumnMenu,
   isBoardStatusName,
   leadCsvHeader,
-  csvLine,
+  EMPTY_PIPELINE_FILTER,
   type PipelineFamily,
 } from '@funil/domain/pipeline/pipeline';
+import { CSV_BOM, csvLine } from '@funil/domain/leads/csv';
 import type { KanbanBoardResponse, KanbanColumnPageResponse, KanbanMoveResponse, KanbanTableResponse } from '@funil/domain/pipeline/pipeline-api';
 import { pipelineMoveEvent } from '@funil/domain/realtime/events';
 import { formatDateTime } from '@funil/domain/format/date';
@@ -120,12 +121,13 @@ export type CsvOptions = { family: PipelineFamily; coluna: number; withFunnelSta
  */
 export async function columnCsv(deps: LeadDeps, session: Session, options: CsvOptions): Promise<AsyncGenerator<string>> {
   if (!canUseColumnMenu(session.permission)) throw new DomainError('forbidden', PIPELINE_MESSAGES.exportForbidden);
-  const filter = parsePipelineFilter(options.tail);
+  // 002 §7 gives the path without filter segments: the tail is optional (issue 21 item 17).
+  const filter = options.tail.replace(/^\/+|\/+$/g, '') === '' ? EMPTY_PIPELINE_FILTER : parsePipelineFilter(options.tail);
   const status = await assertColumn(deps, session, options.family, options.coluna);
   const cards = pipelineColumnCards(deps.db, session, { family: options.family, filter }, options.coluna);
   async function* lines(): AsyncGenerator<string> {
-    // A BOM so spreadsheets read the accents as UTF-8.
-    yield `\uFEFF${csvLine(leadCsvHeader(options))}`;
+    // The one CSV writer (packages/domain leads/csv.ts): ';', a UTF-8 BOM, CRLF.
+    yield `${CSV_BOM}${csvLine(leadCsvHeader(options))}`;
     for await (const batch of cards) {
       yield batch
         .map((c) =>

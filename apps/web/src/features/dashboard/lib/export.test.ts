@@ -11,16 +11,16 @@ const columns: CsvColumn<Row>[] = [
 ];
 
 describe('table CSV export (issue 14 "tables as CSV", 000 §9 BRL and DD/MM/YYYY)', () => {
-  it('writes the pt-BR texts as the table shows them, quoted where a comma or quote appears', () => {
+  it("writes the pt-BR texts as the table shows them, by the one CSV writer: ';', a BOM, CRLF (issue 21 item 17)", () => {
     const csv = tableCsv(columns, [
       { data: '2026-11-24T13:05:00.000Z', nome: 'Ana "Bia" Lima', valor: 1234.5 },
       { data: '2026-11-25T02:00:00.000Z', nome: '=HYPERLINK("x")', valor: 0 },
     ]);
     expect(csv).toBe(
-      '\ufeffData de captação,Nome,Valor do ticket\r\n' +
-        '24/11/2026 10:05,"Ana ""Bia"" Lima","R$ 1.234,50"\r\n' +
+      '\ufeffData de captação;Nome;Valor do ticket\r\n' +
+        '24/11/2026 10:05;"Ana ""Bia"" Lima";"R$ 1.234,50"\r\n' +
         // 02:00 UTC on 25/11 is 23:00 on 24/11 in São Paulo; a formula is neutralised.
-        `24/11/2026 23:00,"'=HYPERLINK(""x"")","R$ 0,00"\r\n`,
+        `24/11/2026 23:00;"'=HYPERLINK(""x"")";"R$ 0,00"\r\n`,
     );
   });
 

@@ -1,12 +1,15 @@
 // Beyond the spec (issue 14): a chart is exported as PNG and a table as CSV, in pt-BR (BRL with
 // 'R$', dates DD/MM/YYYY), so a manager pastes the morning's numbers into a report as they are.
-import { csvLine } from '@funil/domain/pipeline/pipeline';
+import { csvDocument } from '@funil/domain/leads/csv';
 
 export type CsvColumn<R> = { header: string; value: (row: R) => string | number | null | undefined };
 
-/** The CSV text of a table: a BOM (spreadsheets then read the accents right), the header, one line per row. */
+/** The CSV text of a table, by the one CSV writer of every export (';', a BOM, CRLF; issue 21 item 17). */
 export function tableCsv<R>(columns: readonly CsvColumn<R>[], rows: readonly R[]): string {
-  return `\ufeff${csvLine(columns.map((c) => c.header))}${rows.map((row) => csvLine(columns.map((c) => c.value(row)))).join('')}`;
+  return csvDocument(
+    columns.map((c) => c.header),
+    rows.map((row) => columns.map((c) => c.value(row))),
+  );
 }
 
 /** A file name from a title: 'Leads Por Campanha' → 'leads-por-campanha'. */

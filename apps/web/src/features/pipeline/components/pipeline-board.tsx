@@ -11,14 +11,14 @@ import {
   KeyboardSensor,
   PointerSensor,
   closestCenter,
-  pointerWithin,
   useSensor,
   useSensors,
   type Announcements,
   type CollisionDetection,
-  type DragEndEvent,
   type DragMoveEvent,
   type DragStartEvent,
+  type DragOverEvent,
+  type DroppableContainer,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { useSnackbar } from 'notistack';
@@ -47,10 +47,26 @@ export function BoardSkeleton() {
   );
 }
 
-// Pointer first (what is under the cursor), else the nearest (keyboard moves have no pointer).
+/**
+ * Issue 21 item 8: what the user sees under the pointer, asked of the browser
+ * (document.elementsFromPoint), not of the rectangles measured when the drag began. Those rectangles
+ * know nothing of the board's clipping: a column scrolled out of sight behind the drawer or past the
+ * board's edge, or a card scrolled out of its column, still "contained" the pointer and took the drop.
+ * The drag overlay lets the pointer through (pointer-events: none); the first droppable found around
+ * the element under the pointer is the target (a card inside a column before the column). Over nothing (the drawer, the header,
+ * outside the board) there is no target and a drop changes nothing. A keyboard drag has no pointer:
+ * the nearest droppable to the moved card.
+ */
 const collision: CollisionDetection = (args) => {
-  const under = pointerWithin(args);
-  return under.length > 0 ? under : closestCenter(args);
+  const pointer = args.pointerCoordinates;
+  if (!pointer) return closestCenter(args);
+  const byNode = new Map<Element, DroppableContainer>();
+  for (const container of args.droppableContainers) if (container.node.current) byNode.set(container.node.current, container);
+  for (let element = document.elementFromPoint(pointer.x, pointer.y); element; element = element.parentElement) {
+    const container = byNode.get(element);
+    if (container) return [{ id: container.id, data: { droppableContainer: container, value: 0 } }];
+  }
+  return [];
 };
 
 // Arrows move a picked-up card by a column sideways and by a card up and down.
@@ -63,7 +79,7 @@ const coordinatesGetter: KeyboardCoordinateGetter = (event, { currentCoordinates
 
 type Target = { coluna: number; cardId: number | null; edge: 'top' | 'bottom' | null };
 
-function targetOf(event: DragMoveEvent | DragEndEvent): Target | null {
+function targetOf(event: DragMoveEvent | DragOverEvent): Target | null {
   const over = event.over;
   if (!over) return null;
   const data = over.data.current as { coluna: number; card?: PipelineCard } | undefined;
@@ -91,6 +107,9 @@ export function PipelineBoard({ family, filter, columns, canDrag, canMenu, showA
   const [active, setActive] = useState<{ card: PipelineCard; coluna: number } | null>(null);
   const [hint, setHint] = useState<Target | null>(null);
   const hintRef = useRef<Target | null>(null);
+  const boardRef = useRef<HTMLDivElement | null>(null);
+  // Issue 21 item 9: a drag scrolls the board and its columns, never the page behind them.
+  const autoScroll = useMemo(() => ({ canScroll: (element: Element) => element === boardRef.current || (element instanceof HTMLElement && element.dataset.testid === 'coluna-rolagem') }), []);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(KeyboardSensor, { coordinateGetter: coordinatesGetter, keyboardCodes: { start: [KeyboardCode.Space], cancel: [KeyboardCode.Esc], end: [KeyboardCode.Space] } }),
@@ -117,13 +136,18 @@ export function PipelineBoard({ family, filter, columns, canDrag, canMenu, showA
     performance.mark('pipeline-drag-start');
     setActive(event.active.data.current as { card: PipelineCard; coluna: number });
   };
-  const onDragMove = (event: DragMoveEvent) => setHintIfChanged(targetOf(event));
+  // The outline follows every change of the target: a pointer move (onDragMove) and a change of the
+  // droppable under a still pointer while the board scrolls (onDragOver; dnd-kit's onDragMove then
+  // carries the previous target, so the outline lagged one column behind where the drop would land).
+  const onDragMove = (event: DragMoveEvent | DragOverEvent) => setHintIfChanged(targetOf(event));
   const finish = () => {
     setActive(null);
     setHintIfChanged(null);
   };
-  const onDragEnd = (event: DragEndEvent) => {
-    const target = targetOf(event);
+  // Issue 21 item 8: the drop lands where the outline shows: the target last shown, never one
+  // computed again at release.
+  const onDragEnd = () => {
+    const target = hintRef.current;
     const from = active;
     finish();
     if (!target || !from) return;
@@ -157,8 +181,8 @@ export function PipelineBoard({ family, filter, columns, canDrag, canMenu, showA
   const hints = useMemo(() => new Map(columns.map((c) => [c.coluna, hintFor(c.coluna)])), [hint, columns]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
-    <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={finish} accessibility={{ announcements, screenReaderInstructions: { draggable: 'Pressione Espaço para pegar o card; setas movem entre colunas e cards; Espaço solta; Esc cancela. Enter abre o lead.' } }}>
-      <Box sx={{ display: 'flex', gap: 2, height: '100%', overflowX: 'auto', pb: 1 }} data-testid="pipeline-quadro">
+    <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragMove={onDragMove} onDragOver={onDragMove} onDragEnd={onDragEnd} autoScroll={autoScroll} onDragCancel={finish} accessibility={{ announcements, screenReaderInstructions: { draggable: 'Pressione Espaço para pegar o card; setas movem entre colunas e cards; Espaço solta; Esc cancela. Enter abre o lead.' } }}>
+      <Box ref={boardRef} sx={{ display: 'flex', gap: 2, height: '100%', overflowX: 'auto', pb: 1 }} data-testid="pipeline-quadro">
         {columns.map((column) => (
           <PipelineColumn
             key={column.coluna}
@@ -174,7 +198,7 @@ export function PipelineBoard({ family, filter, columns, canDrag, canMenu, showA
           />
         ))}
       </Box>
-      <DragOverlay dropAnimation={null}>{active ? <Box sx={{ width: COLUMN_WIDTH - 16 }}><CardView card={active.card} showAttendant={showAttendant} overlay /></Box> : null}</DragOverlay>
+      <DragOverlay dropAnimation={null} style={{ pointerEvents: 'none' }}>{active ? <Box sx={{ width: COLUMN_WIDTH - 16 }}><CardView card={active.card} showAttendant={showAttendant} overlay /></Box> : null}</DragOverlay>
     </DndContext>
   );
 }

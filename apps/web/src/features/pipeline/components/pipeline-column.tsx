@@ -25,8 +25,9 @@ type PipelineColumnProps = {
   onLoadMore: (coluna: number) => void;
   onExport: (column: ColumnState) => void;
   /**
-   * 002 §2.4 'Iniciar envio em massa': given only when the viewer may open the composer (000 §6:
-   * the user role, with the unit's flag); 'Exportar CSV' stays with permission a or ag (canMenu).
+   * 002 §2.4 'Iniciar envio em massa': given only when the viewer may open the composer (user, a
+   * and ag, with the unit's flag; issue 21 item 16), so whoever sees it can complete it; 'Exportar
+   * CSV' stays with permission a or ag (canMenu).
    */
   onStartMassSend?: (column: ColumnState) => void;
 };
@@ -61,6 +62,8 @@ export const PipelineColumn = memo(function PipelineColumn({ column, canDrag, ca
       component="section"
       aria-label={`Coluna ${column.nome}`}
       data-testid={`coluna-${column.coluna}`}
+      // The column the drop will land in (the outline, or a card's line): what tests read.
+      data-alvo={hint !== null ? 'true' : undefined}
       sx={{
         width: COLUMN_WIDTH,
         flex: `0 0 ${COLUMN_WIDTH}px`,

@@ -51,7 +51,9 @@ export type StartMassSend = (column: ColumnState, family: PipelineFamily, filter
 type PipelineScreenProps = { LeadPanel: ComponentType<LeadPanelProps>; onStartMassSend?: StartMassSend };
 
 const countFormat = new Intl.NumberFormat('pt-BR');
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+// '1px', not 1: MUI reads a width of 1 as 100%, and this heading made the page 288 px wider than
+// the window (issue 21 item 9).
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 export function PipelineScreen({ LeadPanel, onStartMassSend }: PipelineScreenProps) {
   const unit = useLoadedUnitData();

@@ -1,10 +1,11 @@
-// The table view (002 §2.4, titled Kanban): Nome, Telefone ((##) # ####-####), Status da negociação,
+// The table view (002 §2.4, titled Kanban): Nome, Telefone (000 §9's one display rule, as everywhere), Status da negociação,
 // Anúncio, Atendente responsável, Ticket (BRL), Data de captação, Data última alteração; 20 per page
 // from the server (kanban/tabela/{page}/{filters}).
 import { Alert, Box, Paper, Skeleton, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { PipelineFilter } from '@funil/domain/leads/filter-segments';
-import { PIPELINE_MESSAGES, PIPELINE_TABLE_PAGE_SIZE, formatPipelinePhone } from '@funil/domain/pipeline/pipeline';
+import { PIPELINE_MESSAGES, PIPELINE_TABLE_PAGE_SIZE } from '@funil/domain/pipeline/pipeline';
+import { formatPhoneDisplay } from '@funil/domain/phone/phone';
 import { formatBRL } from '@funil/domain/format/currency';
 import { formatDateTime } from '@funil/domain/format/date';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
@@ -63,7 +64,7 @@ export function PipelineTable({ filter, page, showAttendant, onPage, onOpen }: P
                   <TableCell sx={{ fontWeight: 600, ...clip }} title={lead.cli_nome}>
                     {lead.cli_nome}
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPipelinePhone(lead.cli_telefone)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPhoneDisplay(lead.cli_telefone)}</TableCell>
                   <TableCell>
                     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
                       <Box component="span" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: status?.cor ?? 'grey.400' }} />
