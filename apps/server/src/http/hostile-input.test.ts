@@ -18,6 +18,8 @@ import { whatsappMensagens, whatsappTickets } from '../modules/whatsapp/messages
 const INT_OVERFLOW = 2 ** 31;
 const NUL = 'a\u0000b';
 const EMOJI = '😀🇧🇷';
+// Issue 21 item 3: half of an emoji (a lone UTF-16 surrogate), which real phones send.
+const LONE_SURROGATE = 'oi \uD83D';
 // Built once: Fastify refuses it by its content-length before reading a byte.
 const TEN_MB_BODY = JSON.stringify({ texto: 'x'.repeat(10 * 1024 * 1024) });
 const PHONE = '11987654321';
@@ -31,6 +33,7 @@ const FIELD_VALUES: readonly { name: string; value: unknown }[] = [
   { name: '99999999999', value: 99_999_999_999 },
   { name: '-1', value: -1 },
   { name: 'emoji', value: EMOJI },
+  { name: 'surrogate solitário', value: LONE_SURROGATE },
   // Longer than most columns: a schema that lets it through must have a column that holds it.
   { name: '5.000 caracteres', value: 'y'.repeat(5000) },
   { name: '70.000 caracteres', value: 'y'.repeat(70_000) },
