@@ -4,6 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+import { REJECTED_WEBHOOK_REASONS } from '@funil/domain/whatsapp-api/rejected-webhooks';
+import { eq } from 'drizzle-orm';
+import { instanciasEvolution } from '../../server/src/modules/whatsapp/instances.table.ts';
 import { DESKTOP, MOBILE, SCREENSHOTS_DIR, loginAs, readMenu, startHarnessWithGateway, type GatewayHarness } from './harness.ts';
 
 const FIRST = 'paulista-recepcao';
@@ -135,6 +138,50 @@ describe('001 §2, §4 connecting an instance by QR', () => {
     await page.getByRole('button', { name: '1 de 2 WhatsApps conectados' }).waitFor();
     await screenshot(page, 'instancias.png');
     await context.close();
+  });
+
+  it("shows the company admin the webhooks Funil could not store, with the reason, the date and the instance; not the unit admin (issue 21 item 2, screenshot)", async () => {
+    // Two messages from numbers no lead can hold (25 digits, by phone and by @lid), posted as the
+    // gateway posts them: kept aside and answered 200.
+    const [instance] = await harness.db.select().from(instanciasEvolution).where(eq(instanciasEvolution.name, FIRST));
+    const post = (id: string, key: Record<string, unknown>) =>
+      fetch(`${harness.baseURL}/api/webhooks/evolution`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-funil-webhook-secret': instance!.webhookSecret },
+        body: JSON.stringify({ event: 'messages.upsert', instance: FIRST, data: { key: { fromMe: false, id, ...key }, pushName: 'Contato', message: { conversation: 'oi, vi o anúncio' }, messageType: 'conversation', messageTimestamp: Math.floor(Date.now() / 1000) } }),
+      });
+    expect((await post('3EB0AA11', { remoteJid: `${'9'.repeat(25)}@s.whatsapp.net` })).status).toBe(200);
+    expect((await post('3EB0BB22', { remoteJid: `${'8'.repeat(25)}@lid` })).status).toBe(200);
+    const { token } = await harness.apiLogin('gestor@demo.com.br');
+    const listed = async () => {
+      const res = await fetch(`${harness.baseURL}/api/instancias/rejeitados`, { headers: { authorization: `Bearer ${token}` } });
+      return ((await res.json()) as { data: unknown[] }).data.length;
+    };
+    for (let i = 0; i < 150 && (await listed()) < 2; i++) await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await listed()).toBe(2);
+
+    const { context, page } = await harness.newPage(DESKTOP);
+    await loginAs(page, 'gestor@demo.com.br');
+    await openInstances(page);
+    const panel = page.getByRole('table', { name: 'Eventos do WhatsApp não gravados' });
+    await panel.getByRole('row').filter({ hasText: REJECTED_WEBHOOK_REASONS.phoneTooLong }).first().waitFor();
+    const rows = await panel.getByRole('row').allInnerTexts();
+    expect(rows).toHaveLength(3);
+    for (const text of rows.slice(1)) {
+      expect(text).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+      expect(text).toContain(FIRST);
+      expect(text).toContain('Mensagem recebida');
+      expect(text).toContain(REJECTED_WEBHOOK_REASONS.phoneTooLong);
+    }
+    await screenshot(page, 'instancias-nao-gravados.png');
+    await context.close();
+
+    const admin = await harness.newPage(DESKTOP);
+    await loginAs(admin.page, 'admin@demo.com.br');
+    await openInstances(admin.page);
+    await row(admin.page, FIRST).waitFor();
+    expect(await admin.page.getByRole('heading', { name: 'Eventos do WhatsApp não gravados' }).count()).toBe(0);
+    await admin.context.close();
   });
 
   it('closes the dialog with a snackbar when the QR cannot be fetched', async () => {

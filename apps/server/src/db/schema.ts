@@ -10,6 +10,7 @@ export * from '../modules/leads/leads.table.ts';
 export * from '../modules/leads/appointments.table.ts';
 export * from '../jobs/jobs.table.ts';
 export * from '../modules/whatsapp/messages.table.ts';
+export * from '../modules/whatsapp/rejected-webhooks.table.ts';
 export * from '../modules/audit/audit.table.ts';
 export * from '../modules/partners/partners.table.ts';
 export * from '../modules/quick-messages/quick-messages.table.ts';

@@ -48,3 +48,11 @@ export function canManageInstances(permission: Permission): boolean {
   const role = roleOf(permission);
   return role === 'admin' || role === 'superAdmin';
 }
+
+/**
+ * Who sees the gateway's webhooks Funil could not store (issue 21 item 2, GET instancias/rejeitados):
+ * the company administrator (ag), whose reach is every unit's numbers, and the super-admin.
+ */
+export function canSeeRejectedWebhooks(permission: Permission): boolean {
+  return permission === 'ag' || permission === 'sa';
+}

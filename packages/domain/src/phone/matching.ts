@@ -1,6 +1,9 @@
 // Phone matching between leads and WhatsApp senders (001 §5 "Phone matching").
 import { BRAZIL_COUNTRY_CODE, stripPhone, toNationalDigits } from './phone.ts';
 
+/** The longest phone (or @lid id) a lead holds, in digits (leads.cli_telefone, telefone_chave). */
+export const LEAD_PHONE_MAX_DIGITS = 20;
+
 /** What a phone string turns out to be once normalized (001 §5). */
 export type PhoneIdentity =
   | { kind: 'national'; digits: string }

@@ -17,6 +17,7 @@ export const WHATSAPP_MESSAGES = {
   instanceNameInvalid: 'Nome da instância inválido: use de 3 a 60 letras, números, hífens ou sublinhados.',
   instanceAdminsOnly: 'Somente administradores podem criar instâncias.',
   instanceManageAdminsOnly: 'Somente administradores podem conectar, desconectar ou remover instâncias.',
+  rejectedWebhooksCompanyAdminsOnly: 'Somente o administrador da empresa vê os eventos do WhatsApp não gravados.',
   instanceRemoved: 'Instância removida com sucesso.',
   instanceCreated: 'Instância criada com sucesso.',
   instanceLoggedOut: 'Instância desconectada com sucesso.',

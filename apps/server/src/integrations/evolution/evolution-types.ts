@@ -42,6 +42,18 @@ const longSchema = z.union([
   z.looseObject({ low: z.number(), high: z.number() }).transform((l) => l.high * 2 ** 32 + (l.low >>> 0)),
 ]);
 
+// 1e11 seconds is the year 5138, 1e11 milliseconds is 1973: a value from here up is milliseconds.
+const MILLISECONDS_FROM = 100_000_000_000;
+
+/** A message timestamp in epoch seconds; some gateways send milliseconds (issue 21 item 2), read as seconds. */
+export const epochSeconds = (value: number): number => (Math.abs(value) >= MILLISECONDS_FROM ? Math.floor(value / 1000) : value);
+
+// 0001-01-01 and 9999-12-31 in epoch seconds: a date a message can have and PostgreSQL stores.
+const EPOCH_SECONDS_RANGE = [-62_135_596_800, 253_402_300_799] as const;
+
+/** Whether a message timestamp (epoch seconds) is a date Funil can store (issue 21 item 2). */
+export const isStorableEpochSeconds = (seconds: number): boolean => Number.isFinite(seconds) && seconds > EPOCH_SECONDS_RANGE[0] && seconds < EPOCH_SECONDS_RANGE[1];
+
 // ref §6: stored message record = webhook data = send response = findMessages record
 export const messageRecordSchema = z.looseObject({
   id: z.string().optional(), // Evolution DB cuid (findMessages only)
@@ -51,7 +63,7 @@ export const messageRecordSchema = z.looseObject({
   message: z.record(z.string(), z.unknown()).nullish(),
   contextInfo: z.record(z.string(), z.unknown()).nullish(),
   messageType: z.string(),
-  messageTimestamp: longSchema,
+  messageTimestamp: longSchema.transform(epochSeconds),
   instanceId: z.string().nullish(),
   source: z.string().nullish(),
   MessageUpdate: z.array(z.looseObject({ status: messageStatusSchema })).optional(), // findMessages only (ref §3.11)

@@ -6,7 +6,7 @@ import { configuracoesExtraSchema, parseConfiguracoesUsuario, type Configuracoes
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import { canConvertLead } from '@funil/domain/leads/lead';
 import { isLeadVisibleTo, seesAssignedLeads, type LeadViewer } from '@funil/domain/leads/visibility';
-import { classifyPhone, leadPhoneText } from '@funil/domain/phone/matching';
+import { classifyPhone, LEAD_PHONE_MAX_DIGITS, leadPhoneText } from '@funil/domain/phone/matching';
 import { CONTACT_MESSAGES } from '@funil/domain/leads/contact';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
 import { CONTACT_LIST_KINDS, CONTACT_LIST_LAYOUT, FilterSegmentsError, MASS_SEND_CLIENTS_LAYOUT, emptyFilter, parseFilterSegments, type ContactListFilter, type ContactListKind, type MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
@@ -695,13 +695,15 @@ export async function leadForSessionByPhone(db: Db | Tx, session: Session, phone
 
 /**
  * A phone as a lead stores it (001 §5): the national digits, or the id of an @lid; and the
- * telefone_chave it is matched by. Null for text that is not a phone ('', '11', letters).
+ * telefone_chave it is matched by. Null for text that is not a phone ('', '11', letters) or is
+ * longer than a lead's phone holds (issue 21 item 2: an id of more than 20 digits).
  */
 export function leadPhoneOf(text: string): { telefone: string; key: string } | null {
   if (!leadPhoneText(text)) return null;
   const identity = classifyPhone(text);
   if (identity.kind === 'invalid') return null;
   const telefone = identity.kind === 'national' ? identity.digits : identity.id;
+  if (telefone.length > LEAD_PHONE_MAX_DIGITS) return null;
   return { telefone, key: phoneKey(telefone) };
 }
 

@@ -61,6 +61,15 @@ describe('roles and flag (000 §6)', () => {
     expect(byAdmin.statusCode, byAdmin.body).toBe(201);
   });
 
+  it('half an emoji (a lone surrogate) in a campaign message answers 400 in Portuguese, like NUL, and creates nothing (issue 21 item 3)', async () => {
+    const before = (await campaigns()).length;
+    for (const payload of [payloadOf([leadsA1[0]!], { mensagens: ['Oi \uD83D'] }), payloadOf([leadsA1[0]!], { mensagens: [], leads: [{ cli_crm_id: leadsA1[0]!, cli_nome: 'x', cli_telefone: 'x', mensagem: '\uDE00 promoção' }] })]) {
+      const res = await as(k.tokens.u, 'POST', '/api/envio-em-massa', payload);
+      expect([res.statusCode, res.json().message]).toEqual([400, 'O texto enviado contém um caractere inválido.']);
+    }
+    expect((await campaigns()).length).toBe(before);
+  });
+
   it('without habilita_envio_em_massaV2 every route answers 403', async () => {
     await db().update(unidadeConfiguracoes).set({ configuracoesExtra: JSON.stringify({ whatsapp_v2: true }) }).where(eq(unidadeConfiguracoes.idUnidade, k.t.fixture.unitA2));
     for (const [method, url] of [['GET', '/api/envio-em-massa'], ['POST', '/api/envio-em-massa'], ['GET', '/api/whatsapp/envio-em-progresso'], ['GET', '/api/envioemmassa/clientes/-1/-1/-1/-1/-1/-1/-1/-1/-1/-1/']] as const) {

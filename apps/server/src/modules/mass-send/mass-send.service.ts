@@ -16,6 +16,7 @@ import {
   massSendPayloadSchema,
 } from '@funil/domain/mass-send/mass-send-api';
 import { formatDateTime } from '@funil/domain/format/date';
+import { hasInvalidCharacter } from '@funil/domain/http/text-characters';
 import { createCampaignEvent, updateCampaignEvent } from '@funil/domain/realtime/events';
 import type { Db } from '../../db/connection.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
@@ -177,7 +178,7 @@ export async function createCampaign(deps: MassSendDeps, session: Session, paylo
   if (n.leads.length === 0) throw new DomainError('invalid', MASS_SEND_MESSAGES.noLeads);
   if (n.leads.length > settings.quantidade_max_leads) throw new DomainError('invalid', MASS_SEND_MESSAGES.maxSelected, { fields: { numeroDeClientes: MASS_SEND_MESSAGES.max(settings.quantidade_max_leads) } });
   if (!media && n.mensagens.length === 0 && n.leads.some((l) => !l.mensagem)) throw new DomainError('invalid', MASS_SEND_MESSAGES.emptyMessage);
-  if ([...n.mensagens, ...n.leads.map((l) => l.mensagem ?? '')].some((t) => t.includes('\u0000'))) throw new DomainError('invalid', MASS_SEND_MESSAGES.createFailed);
+  if ([...n.mensagens, ...n.leads.map((l) => l.mensagem ?? '')].some((t) => hasInvalidCharacter(t))) throw new DomainError('invalid', MASS_SEND_MESSAGES.createFailed);
   // The unit's bounds hold on the server too (002 §5 intervaloTempo).
   const interval = Math.min(Math.max(n.intervaloMensagem, settings.tempo_minimo), settings.tempo_maximo);
   if (n.idStatusNovo !== null && !(await negotiationStatuses(deps.db, session.empresaId)).some((s) => s.idFunil === n.idStatusNovo)) {

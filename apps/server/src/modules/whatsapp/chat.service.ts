@@ -6,6 +6,7 @@ import { classifyPhone } from '@funil/domain/phone/matching';
 import { jidToPhone } from '@funil/domain/phone/jid';
 import { ACK, MESSAGE_PAGE_SIZE, type ChatMediaType, type ChatMessage, type ChatMessagePage } from '@funil/domain/whatsapp-api/chat-message';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+import { hasInvalidCharacter } from '@funil/domain/http/text-characters';
 import { DomainError } from '../../http/domain-error.ts';
 import { EvolutionError } from '../../integrations/evolution/evolution-error.ts';
 import { MESSAGE_STATUS_RANK, type MessageRecord } from '../../integrations/evolution/evolution-types.ts';
@@ -136,8 +137,8 @@ function decodeMedia(value: string): { data: Buffer; mimetype: string | undefine
 const mediaTypeOf = (o: Outgoing): ChatMediaType =>
   o.kind === 'text' ? 'chat' : o.kind === 'audio' ? 'audio' : o.mediatype === 'document' ? 'application/document' : o.mediatype;
 
-// PostgreSQL text cannot hold U+0000: such a message could never be stored, so it is never sent.
-const hasNul = (...texts: (string | undefined)[]) => texts.some((t) => t !== undefined && t.includes('\u0000'));
+// A NUL or half an emoji could never be stored or sent, so it is never sent (text-characters.ts).
+const hasInvalidText = (...texts: (string | undefined)[]) => texts.some((t) => t !== undefined && hasInvalidCharacter(t));
 
 /** A repeated send (same user and key): the stored message, or the first attempt's failure again; nothing is sent. */
 async function repeatedSend(ctx: WhatsappContext, lead: LeadRow, row: MessageRow): Promise<ChatMessage> {
@@ -159,7 +160,7 @@ export async function sendToLead(ctx: WhatsappContext, session: Session, input: 
   if (lead.whatsappBlocked === 1) throw new DomainError('conflict', WHATSAPP_MESSAGES.blocked);
   const o = input.outgoing;
   if (o.kind === 'text' && o.text.trim() === '') throw new DomainError('invalid', WHATSAPP_MESSAGES.emptyText);
-  if (hasNul(o.kind === 'text' ? o.text : undefined, o.kind === 'media' ? o.caption : undefined, o.kind === 'media' ? o.fileName : undefined)) {
+  if (hasInvalidText(o.kind === 'text' ? o.text : undefined, o.kind === 'media' ? o.caption : undefined, o.kind === 'media' ? o.fileName : undefined)) {
     throw new DomainError('invalid', WHATSAPP_MESSAGES.invalidCharacter);
   }
   const decoded = o.kind === 'media' ? decodeMedia(o.media) : o.kind === 'audio' ? decodeMedia(o.audio) : null;

@@ -5,7 +5,10 @@ import { eq } from 'drizzle-orm';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
 import { whatsappSessionEvent } from '@funil/domain/realtime/events';
 import { instanciasEvolution } from './instances.table.ts';
+import { REJECTED_WEBHOOK_REASONS, rejectedWebhookListResponseSchema } from '@funil/domain/whatsapp-api/rejected-webhooks';
 import { startKit, type Kit } from './whatsapp-test-kit.ts';
+import { whatsappWebhooksRejeitados } from './rejected-webhooks.table.ts';
+import { WEBHOOK_SECRET_HEADER } from './webhook.service.ts';
 
 let k: Kit;
 let tokens: Record<'m' | 'ag' | 'sa', string>;
@@ -93,5 +96,36 @@ describe('DELETE /api/instance/delete/{instance} (issue 7 §5, ref §3.5)', () =
 
   it('answers 404 for an unknown instance', async () => {
     expect((await call(k.tokens.a, { method: 'DELETE', url: '/api/instance/delete/nao-existe' })).statusCode).toBe(404);
+  });
+});
+
+describe('GET instancias/rejeitados: the webhooks Funil could not store (issue 21 item 2)', () => {
+  it("shows the company admin and the super-admin their company's, newest first, with the reason, the instance and the date; 403 to the others", async () => {
+    const REJ = 'rej-a1';
+    await create(REJ);
+    const row = (await rowOf(REJ))!;
+    const post = (data: unknown) =>
+      k.t.app.inject({ method: 'POST', url: '/api/webhooks/evolution', headers: { [WEBHOOK_SECRET_HEADER]: row.webhookSecret }, payload: { event: 'messages.upsert', instance: REJ, data: data as object } });
+    const longPhone = { key: { remoteJid: `${'9'.repeat(25)}@s.whatsapp.net`, fromMe: false, id: 'REJ-PHONE' }, message: { conversation: 'oi' }, messageType: 'conversation', messageTimestamp: 1_729_512_000 };
+    const badDate = { ...longPhone, key: { remoteJid: '5511987650001@s.whatsapp.net', fromMe: false, id: 'REJ-DATE' }, messageTimestamp: 1e17 };
+    for (const data of [longPhone, badDate]) expect((await post(data)).json()).toEqual({ ok: true, handled: 'rejected' });
+    // Another company's rejected webhook never shows.
+    const f = k.t.fixture;
+    await k.t.database.db.insert(whatsappWebhooksRejeitados).values({ idEmpresa: f.companyB, idUnidade: f.unitB1, idInstancia: 999, nomeInstancia: 'outra-empresa', evento: 'messages.upsert', motivo: 'x', corpo: {}, chave: 'b' });
+
+    for (const token of [tokens.ag, tokens.sa]) {
+      const res = await call(token, { method: 'GET', url: '/api/instancias/rejeitados' });
+      expect(res.statusCode).toBe(200);
+      const { data } = rejectedWebhookListResponseSchema.parse(res.json());
+      expect(data.map(({ messageId, motivo, instancia, unidade, evento, contato }) => ({ messageId, motivo, instancia, unidade, evento, contato }))).toEqual([
+        { messageId: 'REJ-DATE', motivo: REJECTED_WEBHOOK_REASONS.badDate, instancia: REJ, unidade: 'Unidade A1', evento: 'messages.upsert', contato: '5511987650001@s.whatsapp.net' },
+        { messageId: 'REJ-PHONE', motivo: REJECTED_WEBHOOK_REASONS.phoneTooLong, instancia: REJ, unidade: 'Unidade A1', evento: 'messages.upsert', contato: `${'9'.repeat(25)}@s.whatsapp.net` },
+      ]);
+      expect(Date.now() - new Date(data[0]!.criadoEm).getTime()).toBeLessThan(60_000);
+    }
+    for (const token of [k.tokens.a, k.tokens.u, tokens.m, k.tokens.aB1]) {
+      const res = await call(token, { method: 'GET', url: '/api/instancias/rejeitados' });
+      expect([res.statusCode, res.json().message]).toEqual([403, WHATSAPP_MESSAGES.rejectedWebhooksCompanyAdminsOnly]);
+    }
   });
 });

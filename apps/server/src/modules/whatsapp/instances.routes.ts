@@ -13,10 +13,12 @@ import {
   instanceResponseSchema,
 } from '@funil/domain/whatsapp-api/instances-api';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
-import { canManageInstances } from '@funil/domain/access/roles';
+import { canManageInstances, canSeeRejectedWebhooks } from '@funil/domain/access/roles';
+import { rejectedWebhookListResponseSchema } from '@funil/domain/whatsapp-api/rejected-webhooks';
 import { DomainError } from '../../http/domain-error.ts';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { connectInstance, createUnitInstance, listUnitInstances, logoutInstance, refreshConnectionState, removeUnitInstance } from './instances.service.ts';
+import { listCompanyRejectedWebhooks } from './rejected-webhooks.service.ts';
 import type { WhatsappContext } from './whatsapp-context.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };
@@ -29,10 +31,22 @@ const adminsOnly = async (request: FastifyRequest) => {
   if (!canManageInstances(sessionOf(request).permission)) throw new DomainError('forbidden', WHATSAPP_MESSAGES.instanceManageAdminsOnly);
 };
 
+// issue 21 item 2: the webhooks that could not be stored are the company's (every unit's numbers).
+const companyAdminsOnly = async (request: FastifyRequest) => {
+  if (!canSeeRejectedWebhooks(sessionOf(request).permission)) throw new DomainError('forbidden', WHATSAPP_MESSAGES.rejectedWebhooksCompanyAdminsOnly);
+};
+
 export const instancesRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async (app, { ctx }) => {
   app.get('/instancias', { config: { access: gatewayScreens }, schema: { response: { 200: instanceListResponseSchema, ...errors } } }, async (request) => ({
     data: await listUnitInstances(ctx, sessionOf(request)),
   }));
+
+  // The gateway's webhooks kept aside because they could not be stored (issue 21 item 2), newest first.
+  app.get(
+    '/instancias/rejeitados',
+    { config: { access: ['/instancias'] }, onRequest: companyAdminsOnly, schema: { response: { 200: rejectedWebhookListResponseSchema, ...errors } } },
+    async (request) => ({ data: await listCompanyRejectedWebhooks(ctx, sessionOf(request)) }),
+  );
 
   app.post(
     '/instancias',

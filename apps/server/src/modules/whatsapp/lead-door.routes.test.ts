@@ -205,6 +205,33 @@ describe('outgoing sends are stored first and never sent twice (issue 7 §2, 001
     expect(await requests()).toEqual([]);
   });
 
+  it('half an emoji (a lone surrogate) in any outgoing text answers 400 in Portuguese, like NUL: nothing stored, nothing sent (issue 21 item 3)', async () => {
+    const broken = 'oi \uD83D';
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const { ticketId } = await leadWithConversation('Emoji Quebrado', '11987600019', {});
+    const when = `${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)} 10:00:00`;
+    const fields: [string, Req][] = [
+      ['sendText text', { method: 'POST', url: `/api/message/sendText/${INST}`, body: { number: phone, text: broken } }],
+      ['sendMedia caption', { method: 'POST', url: `/api/message/sendMedia/${INST}`, body: { number: phone, mediatype: 'image', mimetype: 'image/png', media: png, caption: broken } }],
+      ['sendMedia fileName', { method: 'POST', url: `/api/message/sendMedia/${INST}`, body: { number: phone, mediatype: 'document', mimetype: 'application/pdf', media: png, fileName: `${broken}.pdf` } }],
+      ['whatsapp/enviar/texto mensagem', { method: 'POST', url: '/api/whatsapp/enviar/texto', body: { cli_crm_id: visible, mensagem: broken } }],
+      ['whatsapp/enviar/imagem mensagem', { method: 'POST', url: '/api/whatsapp/enviar/imagem', body: { cli_crm_id: visible, image: `data:image/png;base64,${png}`, mensagem: broken } }],
+      ['messages/{ticketId} body', { method: 'POST', url: `/api/messages/${ticketId}`, body: { read: true, fromMe: true, mediaUrl: null, body: broken, quotedMsg: null } }],
+      ['agendar-mensagem', { method: 'POST', url: `/api/contato/agendar-mensagem/${visible}`, body: { cli_mensagem_agendada: broken, cli_data_mensagem_agendada: when } }],
+    ];
+    await k.emu$('DELETE', '/_emulator/requests');
+    const before = await tableDigests(k.t.database.db);
+    const answers: [string, number, string][] = [];
+    for (const [name, req] of fields) {
+      const res = await call(k.tokens.u, req);
+      answers.push([name, res.statusCode, (res.json() as { message: string }).message]);
+    }
+    expect(answers).toEqual(fields.map(([name]) => [name, 400, 'O texto enviado contém um caractere inválido.']));
+    await k.settle();
+    expect(await tableDigests(k.t.database.db)).toEqual(before);
+    expect(await requests()).toEqual([]);
+  });
+
   it('the same temp_ id sent twice stores one message and the emulator sends it once', async () => {
     await k.emu$('DELETE', '/_emulator/requests');
     const body = { number: phone, text: 'uma vez só', tempId: 'temp_1a2b3c' };

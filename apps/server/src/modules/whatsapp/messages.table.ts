@@ -3,8 +3,14 @@
 // order-tolerant (ref §4.1 "no ordering guarantee", §8.3, §8.4).
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { MESSAGE_ID_MAX_LENGTH } from '@funil/domain/whatsapp-api/rejected-webhooks';
 import { leads } from '../leads/leads.table.ts';
 import { instanciasEvolution } from './instances.table.ts';
+
+// issue 21 item 2: real ids are 16 to 32 characters, but a gateway may send longer ones, which are
+// stored whole up to MESSAGE_ID_MAX_LENGTH (512: a unique index entry still fits PostgreSQL's
+// limit); a longer one is kept as a rejected webhook instead (rejected-webhooks.table.ts).
+const MESSAGE_ID_LENGTH = MESSAGE_ID_MAX_LENGTH;
 
 export type QuotedSnapshot = { messageId: string; body: string; fromMe: boolean; mediaType: string; contactName: string | null };
 
@@ -20,7 +26,7 @@ export const whatsappMensagens = pgTable(
     idInstancia: integer('id_instancia').references(() => instanciasEvolution.id),
     idTicket: integer('id_ticket'),
     // The WhatsApp key.id (ref §6); unique per instance, so a repeated event stores one row.
-    messageId: varchar('message_id', { length: 128 }),
+    messageId: varchar('message_id', { length: MESSAGE_ID_LENGTH }),
     remoteJid: varchar('remote_jid', { length: 120 }),
     // The phone JID of the chat (ref §7: remoteJidAlt when remoteJid is @lid), for read receipts.
     phoneJid: varchar('phone_jid', { length: 120 }),
@@ -45,10 +51,10 @@ export const whatsappMensagens = pgTable(
     corpoOriginal: text('corpo_original'),
     // Incoming messages already marked read on the gateway (001 §4 "Reading": once).
     lido: boolean('lido').notNull().default(false),
-    quotedMessageId: varchar('quoted_message_id', { length: 128 }),
+    quotedMessageId: varchar('quoted_message_id', { length: MESSAGE_ID_LENGTH }),
     quoted: jsonb('quoted').$type<QuotedSnapshot>(),
     // Reactions point at the WhatsApp id of the message reacted to (001 §3 Reaction).
-    reactionTargetId: varchar('reaction_target_id', { length: 128 }),
+    reactionTargetId: varchar('reaction_target_id', { length: MESSAGE_ID_LENGTH }),
     senderTimestamp: bigint('sender_timestamp', { mode: 'number' }),
     pushName: varchar('push_name', { length: 200 }),
     idUsuario: integer('id_usuario'),
@@ -101,7 +107,7 @@ export const whatsappEventosPendentes = pgTable(
   'whatsapp_eventos_pendentes',
   {
     idInstancia: integer('id_instancia').notNull(),
-    messageId: varchar('message_id', { length: 128 }).notNull(),
+    messageId: varchar('message_id', { length: MESSAGE_ID_LENGTH }).notNull(),
     ack: smallint('ack').notNull().default(0),
     isError: boolean('is_error').notNull().default(false),
     isDeleted: boolean('is_deleted').notNull().default(false),

@@ -1,10 +1,13 @@
 // Group commit of the gateway's webhooks (webhook-batcher.ts): many webhooks at once are written in
-// shared transactions, each answered after its commit, a bad one failing alone (ref §4, §8.3).
+// shared transactions, each answered after its commit, a bad one failing alone and kept aside
+// (ref §4, §8.3; issue 21 item 2).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMessageEvent, contactEvent } from '@funil/domain/realtime/events';
 import type { CompanyContactEvent } from '@funil/domain/leads-api/lead-api';
 import { eq } from 'drizzle-orm';
+import { REJECTED_WEBHOOK_REASONS } from '@funil/domain/whatsapp-api/rejected-webhooks';
 import { whatsappEventosPendentes, whatsappLids } from './messages.table.ts';
+import { whatsappWebhooksRejeitados } from './rejected-webhooks.table.ts';
 import { startKit, type Kit } from './whatsapp-test-kit.ts';
 import { WEBHOOK_SECRET_HEADER } from './webhook.service.ts';
 import { WebhookBatcher } from './webhook-batcher.ts';
@@ -12,6 +15,14 @@ import { whatsappContextOf } from './whatsapp.routes.ts';
 
 let k: Kit;
 const INST = 'batch-a1';
+
+// A record's content quoting a message id longer than the store keeps: the database refuses the row.
+const quotingTooLong = (text: string) => ({
+  message: { extendedTextMessage: { text, contextInfo: { stanzaId: 'Q'.repeat(700), participant: '5511900000001@s.whatsapp.net', quotedMessage: { conversation: 'a' } } } },
+  messageType: 'extendedTextMessage',
+});
+const keptAside = async (messageId: string) =>
+  (await k.t.database.db.select().from(whatsappWebhooksRejeitados).where(eq(whatsappWebhooksRejeitados.messageId, messageId))).map((r) => r.motivo);
 
 const upsert = (id: string, phone: string, text: string) => ({
   event: 'messages.upsert',
@@ -88,14 +99,18 @@ describe('webhook group commit', () => {
       [{ event: 'messages.upsert', instance: INST, data: record('LOTE-IN2', mariaJid, false, 'segunda') }, secret],
       [{ event: 'messages.upsert', instance: INST, data: record('LOTE-NEW', '5511977770009@s.whatsapp.net', false, 'sou novo') }, secret],
       [{ event: 'messages.upsert', instance: INST, data: record('LOTE-LID', '77770002@lid', false, 'por lid', { remoteJidAlt: '5511977770002@s.whatsapp.net' }) }, secret],
-      [{ event: 'messages.upsert', instance: INST, data: record('X'.repeat(200), '5511977770002@s.whatsapp.net', false, 'id longo demais') }, secret],
+      // A row the database refuses (a quoted id longer than the store keeps): it fails alone and is
+      // kept aside with its reason, answered 200 (issue 21 item 2).
+      [{ event: 'messages.upsert', instance: INST, data: { ...record('LOTE-BAD', '5511977770002@s.whatsapp.net', false, ''), ...quotingTooLong('citação de id longo demais') } }, secret],
       [{ event: 'messages.upsert', instance: INST, data: record('LOTE-FORGED', mariaJid, false, 'intrusa') }, 'segredo-errado'],
       [ack('LOTE-OWN', 'DELIVERY_ACK'), secret],
     ];
     const answers = await Promise.allSettled(bodies.map(([body, header]) => batcher.submit(body, header)));
     await batcher.idle();
     await k.settle();
-    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((answers[7] as PromiseFulfilledResult<unknown>).value).toEqual({ handled: 'rejected' });
+    expect(await keptAside('LOTE-BAD')).toEqual([REJECTED_WEBHOOK_REASONS.notStored]);
     expect((answers[8] as PromiseRejectedResult).reason).toMatchObject({ code: 'unauthorized' });
 
     const own = await k.messagesOf(maria);
@@ -148,13 +163,15 @@ describe('webhook group commit', () => {
       upsert('DIR-NEW1', '5511966660009@s.whatsapp.net', false, 'novo 1'),
       upsert('DIR-NEW2', '5511966660009@s.whatsapp.net', false, 'novo 2'),
       upsert('DIR-LID', '66660002@lid', false, 'por lid', { remoteJidAlt: '5511966660002@s.whatsapp.net' }),
-      upsert('Y'.repeat(200), '5511966660002@s.whatsapp.net', false, 'id longo demais'),
+      { ...upsert('DIR-BAD', '5511966660002@s.whatsapp.net', false, ''), data: { ...upsert('DIR-BAD', '5511966660002@s.whatsapp.net', false, '').data, ...quotingTooLong('citação de id longo demais') } },
       upsert('DIR-BIA2', '5511966660002@s.whatsapp.net', false, 'depois do erro'),
     ];
     const answers = await Promise.allSettled(bodies.map((b) => batcher.submit(b, secret)));
     await batcher.idle();
     await k.settle();
-    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    expect((answers[7] as PromiseFulfilledResult<unknown>).value).toEqual({ handled: 'rejected' });
+    expect(await keptAside('DIR-BAD')).toEqual([REJECTED_WEBHOOK_REASONS.notStored]);
 
     expect((await k.messagesOf(ana)).map((m) => [m.messageId, m.ack])).toEqual([['DIR-OWN', 3], ['DIR-IN1', 0], ['DIR-IN2', 0]]);
     expect(await k.t.database.db.select().from(whatsappEventosPendentes).where(eq(whatsappEventosPendentes.messageId, 'DIR-OWN'))).toEqual([]);

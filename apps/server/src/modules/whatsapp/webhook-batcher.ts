@@ -11,7 +11,12 @@
 // Webhooks are spread over a few lanes by chat (the contact's jid), each lane writing its batches
 // one at a time in arrival order: the events of one chat keep their order and never wait on each
 // other's row locks, while different chats are written side by side.
-import { ingestPrepared, prepareWebhook, type IngestResult, type PreparedWebhook } from './webhook.service.ts';
+// An authenticated webhook that cannot be stored (a value the database refuses, an id or a date Funil
+// cannot keep) is kept aside with its reason and answered 200 (issue 21 item 2,
+// rejected-webhooks.service.ts); only a transient failure answers 500 for the gateway to retry.
+import { ingestPrepared, normaliseEventName, prepareWebhook, RejectedWebhookError, type IngestResult, type PreparedWebhook } from './webhook.service.ts';
+import { keepRejectedWebhook, rejectionOf } from './rejected-webhooks.service.ts';
+import type { InstanceRow } from './instances.repository.ts';
 import { isRetryable, retryOnConflict, storeRecordsDirect, type RecordPlan } from './webhook-records.ts';
 import type { WhatsappContext } from './whatsapp-context.ts';
 
@@ -63,7 +68,8 @@ class Lane {
         if (prepared.kind === 'done') item.resolve(prepared.result);
         else work.push({ item, prepared });
       } catch (error) {
-        item.reject(error);
+        if (error instanceof RejectedWebhookError) await this.#keepAside(item, error.instance, error.event, error.rejection);
+        else item.reject(error);
       }
     }
     if (work.length === 0) return;
@@ -81,13 +87,24 @@ class Lane {
       for (const { item } of work) item.reject(error);
       return;
     }
-    work.forEach(({ item, prepared }, i) => {
+    for (const [i, { item, prepared }] of work.entries()) {
       const outcome = outcomes[i]!;
       if (outcome.ok) {
         outcome.commit();
         item.resolve(prepared.result);
-      } else item.reject(outcome.error);
-    });
+      } else if (rejectionOf(outcome.error) !== null) await this.#keepAside(item, prepared.instance, eventOf(item.body), outcome.error);
+      else item.reject(outcome.error);
+    }
+  }
+
+  /** Keeps a webhook that cannot be stored and answers it 200; if even that fails, 500 (the gateway retries). */
+  async #keepAside(item: Item, instance: InstanceRow, event: string, error: unknown): Promise<void> {
+    try {
+      await keepRejectedWebhook(this.#ctx, instance, item.body, event, rejectionOf(error)!, error);
+      item.resolve({ handled: 'rejected' });
+    } catch (failure) {
+      item.reject(failure);
+    }
   }
 
   /**
@@ -135,6 +152,9 @@ class Lane {
     }
   }
 }
+
+/** The dotted event name of an envelope (prepared webhooks are envelopes). */
+const eventOf = (body: unknown): string => normaliseEventName(String((body as { event?: unknown }).event));
 
 /** The chat a webhook belongs to (ref §4.3: data.key.remoteJid, its phone alternative, or data.remoteJid). */
 function chatOf(body: unknown): string {

@@ -12,8 +12,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = as
   app.post(
     '/webhooks/evolution',
     {
-      // A NUL typed by a contact is dropped, not refused: the gateway does not resend (issue 7 §4).
-      config: { public: true, nulCharacters: 'strip' },
+      // A NUL typed by a contact is dropped and half an emoji replaced by U+FFFD, not refused: the
+      // gateway does not resend (issue 7 §4, issue 21 item 2).
+      config: { public: true, invalidCharacters: 'clean' },
       bodyLimit: 5_000_000,
       schema: { response: { 200: z.object({ ok: z.literal(true), handled: z.string() }), 400: errorBodySchema, 401: errorBodySchema } },
     },

@@ -8,12 +8,14 @@ import { z } from 'zod';
 import { ACK } from '@funil/domain/whatsapp-api/chat-message';
 import type { Tx } from '../../db/connection.ts';
 import { missedCallText } from '@funil/domain/whatsapp-api/messages';
+import { REJECTED_WEBHOOK_REASONS } from '@funil/domain/whatsapp-api/rejected-webhooks';
 import { DomainError } from '../../http/domain-error.ts';
 import { parseWebhook, MESSAGE_STATUS_RANK, type MessageRecord, type WebhookEvent } from '../../integrations/evolution/evolution-types.ts';
 import { isLeadlessChat, isLidJid, lidOfKey, phoneJidOfKey } from '../../integrations/evolution/evolution-jid.ts';
 import { parseMessageContent, previewText } from './message-content.ts';
 import { chatMessageOf, wallTimes } from './message-view.ts';
-import { matchChat, type ChatAddress } from './lead-matching.ts';
+import { matchChat, phoneOfJid, type ChatAddress } from './lead-matching.ts';
+import { checkChatPhone, checkMessageId, checkMessageRecord, WebhookRejection } from './rejected-webhooks.service.ts';
 import { applyMessageEdit } from './message-edits.ts';
 import { emitInstance, emitLead, emitMessage } from './whatsapp-events.ts';
 import { transactionalContext, type WhatsappContext } from './whatsapp-context.ts';
@@ -47,30 +49,78 @@ export type IngestResult = { handled: string };
  */
 export type PreparedWebhook =
   | { kind: 'done'; result: IngestResult }
-  | { kind: 'record'; result: IngestResult; plan: RecordPlan }
-  | { kind: 'event'; result: IngestResult; run(ctx: WhatsappContext): Promise<void> };
+  | { kind: 'record'; result: IngestResult; instance: InstanceRow; plan: RecordPlan }
+  | { kind: 'event'; result: IngestResult; instance: InstanceRow; run(ctx: WhatsappContext): Promise<void> };
+
+/** An authenticated webhook that cannot be stored (issue 21 item 2): the batcher keeps it aside and answers 200. */
+export class RejectedWebhookError extends Error {
+  readonly instance: InstanceRow;
+  readonly event: string;
+  readonly rejection: WebhookRejection;
+  constructor(instance: InstanceRow, event: string, rejection: WebhookRejection) {
+    super(rejection.reason);
+    this.instance = instance;
+    this.event = event;
+    this.rejection = rejection;
+  }
+}
 
 type Envelope = { event: string; instance: string; data?: unknown };
 const isEnvelope = (body: unknown): body is Envelope =>
   typeof body === 'object' && body !== null && !Array.isArray(body) && typeof (body as Envelope).event === 'string' && typeof (body as Envelope).instance === 'string';
 
-/** Checks the secret and parses the webhook; throws 401 before anything is stored when it does not match, 400 when malformed. */
+/**
+ * Checks the secret and parses the webhook; throws 401 before anything is stored when it does not
+ * match, 400 when it is not an envelope, and a RejectedWebhookError when it is authenticated but
+ * cannot be stored (a known event of another shape, an id or a date Funil cannot keep).
+ */
 export async function prepareWebhook(ctx: WhatsappContext, body: unknown, secret: string | undefined): Promise<PreparedWebhook> {
   if (!isEnvelope(body)) throw new DomainError('invalid');
   const instance = await ctx.instances.byName(body.instance, ctx.db);
   if (!instance || !secret || !sameSecret(secret, instance.webhookSecret)) throw new DomainError('unauthorized', 'Webhook não autorizado.');
   const name = normaliseEventName(body.event);
+  try {
+    return prepareEvent(instance, body, name);
+  } catch (error) {
+    if (error instanceof WebhookRejection) throw new RejectedWebhookError(instance, name, error);
+    throw error;
+  }
+}
+
+function prepareEvent(instance: InstanceRow, body: Envelope, name: string): PreparedWebhook {
   const result = { handled: name };
-  if (name === 'call') return { kind: 'event', result, run: (c) => handleCall(c, instance, body.data) };
+  if (name === 'call') return { kind: 'event', result, instance, run: (c) => handleCall(c, instance, body.data) };
   const parsed = parseWebhook({ ...body, event: name });
-  if (parsed.kind === 'invalid') throw new DomainError('invalid');
+  if (parsed.kind === 'invalid') throw new WebhookRejection(REJECTED_WEBHOOK_REASONS.shape);
   if (parsed.kind === 'other') return { kind: 'done', result: { handled: 'ignored' } };
   const event = parsed.event;
+  checkEventIds(event);
   if (event.event === 'messages.upsert' || event.event === 'send.message') {
     const plan = planRecord(instance, event.data);
-    if (plan) return { kind: 'record', result, plan };
+    if (plan) return { kind: 'record', result, instance, plan };
   }
-  return { kind: 'event', result, run: (c) => handleEvent(c, instance, event) };
+  return { kind: 'event', result, instance, run: (c) => handleEvent(c, instance, event) };
+}
+
+/** The message ids and dates an event would store, checked before anything is written (issue 21 item 2). */
+function checkEventIds(event: WebhookEvent): void {
+  switch (event.event) {
+    case 'messages.upsert':
+    case 'send.message':
+      checkMessageRecord(event.data);
+      return;
+    case 'messages.update':
+      checkMessageId(event.data.keyId);
+      return;
+    case 'messages.delete':
+      checkMessageId(event.data.id);
+      return;
+    case 'messages.edited':
+      checkMessageId(event.data.key.id);
+      return;
+    default:
+      return;
+  }
 }
 
 /**
@@ -162,7 +212,11 @@ export async function handleRecord(ctx: WhatsappContext, instance: InstanceRow, 
   const phoneJid = phoneJidOfKey(key);
   const address: ChatAddress = { phoneJid, lid: lidOfKey(key) };
   const matched = await matchChat(ctx, tenantOf(instance), address, key.fromMe ? null : (record.pushName ?? null), instance.id);
-  if (!matched) return;
+  if (!matched) {
+    // A number no lead can hold is kept aside with its reason, not dropped (issue 21 item 2).
+    checkChatPhone(phoneJid ? phoneOfJid(phoneJid) : (address.lid?.split('@')[0] ?? null));
+    return;
+  }
   const message = recordMessageOf(instance, record, content, phoneJid);
   await storeAndAnnounce(ctx, [
     {

@@ -11,6 +11,7 @@ import {
   type Instance,
 } from '@funil/domain/whatsapp-api/instances-api';
 import type { InstanceEventPayload } from '@funil/domain/whatsapp-api/realtime';
+import { rejectedWebhookSchema } from '@funil/domain/whatsapp-api/rejected-webhooks';
 import { whatsappSessionEvent } from '@funil/domain/realtime/events';
 import { jidToPhone } from '@funil/domain/phone/jid';
 import type { UnitData } from '@funil/domain/unit/unit-data';
@@ -124,4 +125,14 @@ export function useInstancesLive(): void {
   const client = useQueryClient();
   useInstanceEvents(useCallback((payload: InstanceEventPayload) => applyInstanceEvent(client, payload), [client]));
   useSocketConnect(() => void client.invalidateQueries({ queryKey: instancesQuery.queryKey }));
+}
+
+/** GET /api/instancias/rejeitados (company admin, super-admin): the webhooks Funil could not store (issue 21 item 2). */
+export const rejectedWebhooksQuery = queryOptions({
+  queryKey: ['instancias', 'rejeitados'],
+  queryFn: ({ signal }) => http.get('/instancias/rejeitados', z.array(rejectedWebhookSchema), signal),
+});
+
+export function useRejectedWebhooks(enabled: boolean) {
+  return useQuery({ ...rejectedWebhooksQuery, enabled });
 }

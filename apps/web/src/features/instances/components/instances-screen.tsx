@@ -1,7 +1,8 @@
 // /instancias 'Conexões de WhatsApp' (001 §2 "Instâncias screen"): the unit's gateway instances with
 // their phone, a status chip and the action of their connectionStatus; 10 a page, no search, no
 // toolbar; live through the whatsappSession socket event. Admins add, connect, disconnect and
-// remove instances (issue 7 §5); the others only see them.
+// remove instances (issue 7 §5); the others only see them. The company admin and the super-admin
+// also see the webhooks that could not be stored (issue 21 item 2).
 import { useState } from 'react';
 import {
   Alert,
@@ -30,6 +31,8 @@ import { AddInstanceDialog } from './add-instance-dialog.tsx';
 import { InstanceActionButton } from './instance-action-button.tsx';
 import { useInstanceDialogs } from './use-instance-dialogs.tsx';
 import { RemoveInstanceDialog } from './remove-instance-dialog.tsx';
+import { RejectedWebhooksPanel } from './rejected-webhooks-panel.tsx';
+import { canSeeRejectedWebhooks } from '@funil/domain/access/roles';
 
 /** 001 §2: page size 10. */
 export const INSTANCES_PAGE_SIZE = 10;
@@ -136,6 +139,8 @@ export function InstancesScreen() {
           />
         </Paper>
       )}
+
+      {canSeeRejectedWebhooks(user.permissao) && <RejectedWebhooksPanel />}
 
       {adding && (
         <AddInstanceDialog
