@@ -39,9 +39,48 @@ describe('002 §2.10 admin table', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /Exportar/ })).toBeNull();
     unmount();
     wrap(<AdminTable title="Unidades" rows={rows} csvFileName="unidades" print columns={[{ field: 'nome', headerName: 'Nome', flex: 1 }]} />);
+    expect(screen.getByRole('button', { name: 'Baixar CSV' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Exportar/ }));
-    expect(screen.getByRole('menuitem', { name: 'Baixar como CSV' })).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: 'Imprimir' })).toBeTruthy();
+    // The grid's own CSV writer is not offered: one writer for every export (issue 21 item 17).
+    expect(screen.queryByRole('menuitem', { name: 'Baixar como CSV' })).toBeNull();
+  });
+
+  it("downloads the CSV by the one writer of every export: ';', a BOM, CRLF, the cells as shown (issue 21 item 17)", async () => {
+    const blobs: Blob[] = [];
+    Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:csv'), revokeObjectURL: () => undefined });
+    const names: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    const tableRows = [
+      { id: 1, nome: 'Centro; Sul', valor: 1500.5 },
+      { id: 2, nome: 'Zona "Norte"', valor: 20 },
+    ];
+    wrap(
+      <AdminTable
+        title="Unidades"
+        rows={tableRows}
+        csvFileName="unidades"
+        actions={[{ label: 'Editar', icon: <Edit />, onClick: () => undefined }]}
+        columns={[
+          { field: 'nome', headerName: 'Nome', flex: 1 },
+          { field: 'valor', headerName: 'Valor', valueFormatter: (value: number) => value.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }) },
+        ]}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Baixar CSV' }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    click.mockRestore();
+    expect(names).toEqual(['unidades.csv']);
+    const buffer = await new Promise<ArrayBuffer>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.readAsArrayBuffer(blobs[0]!);
+    });
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(buffer));
+    // A BRL amount's comma is quoted too: the writer quotes every separator-like character.
+    expect(text).toBe('\uFEFFNome;Valor\r\n"Centro; Sul";"R$\u00a01.500,50"\r\n"Zona ""Norte""";"R$\u00a020,00"\r\n');
   });
 
   it('runs a row action with its row, named after the row', () => {

@@ -1,11 +1,25 @@
 // The table of the admin screens (002 §2.10): a data grid in Portuguese with search, column filter,
 // CSV download and print where a screen asks for them, pagination and row-action buttons, under a
-// title with the create button.
-import { useMemo, type ReactElement, type ReactNode } from 'react';
+// title with the create button. The CSV is written by the one CSV writer of every export
+// (@funil/domain/leads/csv, issue 21 item 17), from the rows and columns the grid shows.
+import { useMemo, type ReactElement, type ReactNode, type RefObject } from 'react';
 import { Alert, Box, Button, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
-import { DataGrid, GridActionsCellItem, type GridColDef, type GridRowId, type GridValidRowModel } from '@mui/x-data-grid';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import {
+  DataGrid,
+  GridActionsCellItem,
+  gridFilteredSortedRowIdsSelector,
+  gridVisibleColumnDefinitionsSelector,
+  useGridApiRef,
+  type GridApiCommunity,
+  type GridColDef,
+  type GridRowId,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
 import { ptBR } from '@mui/x-data-grid/locales';
+import { csvDocument, type CsvValue } from '@funil/domain/leads/csv';
+import { downloadCsvText } from '../../lib/download.ts';
 
 /** 002 §8 "Empty tables". */
 export const ADMIN_TABLE_EMPTY = 'Nenhum registro encontrado!';
@@ -43,6 +57,24 @@ export type AdminTableProps<R extends GridValidRowModel> = {
   hiddenColumns?: readonly string[];
 };
 
+/** The CSV of what the grid shows: its visible columns (no actions) and its filtered, sorted rows, as formatted on screen. */
+export function adminTableCsv(apiRef: RefObject<GridApiCommunity | null>): string {
+  const api = apiRef.current;
+  if (!api) return '';
+  const columns = gridVisibleColumnDefinitionsSelector(apiRef).filter((column) => column.type !== 'actions' && !column.disableExport);
+  const rows = gridFilteredSortedRowIdsSelector(apiRef).map((id) => {
+    const row = api.getRow(id);
+    return columns.map((column): CsvValue => {
+      const value: unknown = api.getRowFormattedValue(row, column);
+      return value === null || value === undefined || typeof value === 'string' || typeof value === 'number' ? value : String(value);
+    });
+  });
+  return csvDocument(
+    columns.map((column) => column.headerName ?? column.field),
+    rows,
+  );
+}
+
 const localeText = {
   ...ptBR.components.MuiDataGrid.defaultProps.localeText,
   noRowsLabel: ADMIN_TABLE_EMPTY,
@@ -66,6 +98,7 @@ export function AdminTable<R extends GridValidRowModel>({
   pageSize = 10,
   hiddenColumns,
 }: AdminTableProps<R>) {
+  const apiRef = useGridApiRef();
   const allColumns = useMemo<GridColDef<R>[]>(() => {
     if (!actions || actions.length === 0) return columns;
     const actionsColumn: GridColDef<R> = {
@@ -107,6 +140,17 @@ export function AdminTable<R extends GridValidRowModel>({
         </Typography>
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           {headerExtra}
+          {csvFileName && (
+            <Button
+              variant="outlined"
+              startIcon={<FileDownloadOutlined />}
+              disabled={!rows || rows.length === 0}
+              onClick={() => downloadCsvText(adminTableCsv(apiRef), csvFileName)}
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            >
+              Baixar CSV
+            </Button>
+          )}
           {create && (
             <Button variant="contained" startIcon={<Add />} onClick={create.onClick} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
               {create.label}
@@ -119,6 +163,7 @@ export function AdminTable<R extends GridValidRowModel>({
       ) : (
         <Paper variant="outlined">
           <DataGrid
+            apiRef={apiRef}
             rows={rows ?? []}
             columns={allColumns}
             loading={loading}
@@ -139,7 +184,7 @@ export function AdminTable<R extends GridValidRowModel>({
               toolbar: {
                 showQuickFilter: true,
                 quickFilterProps: { debounceMs: 300 },
-                csvOptions: { disableToolbarButton: !csvFileName, fileName: csvFileName, utf8WithBom: true, delimiter: ';' },
+                csvOptions: { disableToolbarButton: true },
                 printOptions: { disableToolbarButton: !print, hideFooter: true, hideToolbar: true },
               },
             }}

@@ -1,6 +1,7 @@
 // Beyond the spec (issue 14): a chart is exported as PNG and a table as CSV, in pt-BR (BRL with
 // 'R$', dates DD/MM/YYYY), so a manager pastes the morning's numbers into a report as they are.
 import { csvDocument } from '@funil/domain/leads/csv';
+import { downloadBlob, downloadCsvText } from '../../../lib/download.ts';
 
 export type CsvColumn<R> = { header: string; value: (row: R) => string | number | null | undefined };
 
@@ -24,19 +25,8 @@ export function fileNameOf(title: string): string {
   );
 }
 
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function downloadCsv<R>(title: string, columns: readonly CsvColumn<R>[], rows: readonly R[]): void {
-  downloadBlob(new Blob([tableCsv(columns, rows)], { type: 'text/csv;charset=utf-8' }), `${fileNameOf(title)}.csv`);
+  downloadCsvText(tableCsv(columns, rows), fileNameOf(title));
 }
 
 type LegendEntry = { text: string; color: string };
