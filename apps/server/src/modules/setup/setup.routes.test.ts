@@ -84,7 +84,7 @@ describe('first run (issue 10)', () => {
     expect(unit.statusCode).toBe(200);
     const data = unit.json().data;
     expect(data.dados_unidade).toMatchObject({ id: idUnidade, idEmpresa: id });
-    expect(data.crm_contato_negociacao_status.map((s: { idFunil: number }) => s.idFunil)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(data.crm_contato_negociacao_status.map((s: { idFunil: number }) => s.idFunil)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(data.crm_cliente_contato_status.map((s: { nome: string }) => s.nome)).toEqual(['Novo', 'Não Atendido', 'Atendido', 'Em Atendimento']);
     expect(data.crm_configuracoes.intervalo_dias_crm).toBe(62);
     expect((await as(ana, 'GET', '/api/contato/lista-campanhas')).statusCode).toBe(200);

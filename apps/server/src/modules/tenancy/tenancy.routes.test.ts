@@ -43,7 +43,7 @@ describe('GET /api/cadastros/dados-unidade (000 §3)', () => {
     const body = await get(t.fixture.users.u.email, '/api/cadastros/dados-unidade');
     const data = unitDataSchema.parse(body.data);
     expect(data.dados_unidade).toMatchObject({ id: t.fixture.unitA1, idEmpresa: t.fixture.companyA, tokenWhatsappNovo: null });
-    expect(data.crm_contato_negociacao_status.map((s) => s.idFunil)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(data.crm_contato_negociacao_status.map((s) => s.idFunil)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(data.statusNegociacao).toEqual(data.crm_contato_negociacao_status);
     expect(data.crm_contato_negociacao_status_venda[0]).toMatchObject({ idFunilVenda: 1, nome: 'Nenhum' });
     expect(data.crm_cliente_contato_status.map((s) => s.nome)).toEqual(['Novo', 'Não Atendido', 'Atendido', 'Em Atendimento']);

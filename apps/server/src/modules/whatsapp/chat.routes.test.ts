@@ -179,7 +179,7 @@ describe('tenant isolation and bad input', () => {
   it('answers 400 to wrong types and 413 to a 10 MB base64, in Portuguese', async () => {
     const wrong = await call(k.tokens.u, { method: 'POST', url: `/api/message/sendText/${INST}`, body: { number: 11987650000, text: ['x'] } });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toMatch(/[ãáéíóúçÁ]|inválid|esperado/i);
+    expect(wrong.json().message).toMatch(/[ãáéíóúçÁ]|inválid|esperado|Informe/i);
     const huge = 'A'.repeat(10 * 1024 * 1024);
     const big = await call(k.tokens.u, { method: 'POST', url: `/api/message/sendMedia/${INST}`, body: { number: '11987650000', mediatype: 'image', media: huge } });
     expect(big.statusCode).toBe(413);

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+import { LEAD_WRITE_FORBIDDEN } from '@funil/domain/access/routes';
 import { whatsappSessionEvent } from '@funil/domain/realtime/events';
 import { instanciasEvolution } from './instances.table.ts';
 import { REJECTED_WEBHOOK_REASONS, rejectedWebhookListResponseSchema } from '@funil/domain/whatsapp-api/rejected-webhooks';
@@ -38,10 +39,14 @@ describe('who may manage an instance (issue 7 §5, 001 §6)', () => {
     ['DELETE', `/api/instance/logout/${INST}`],
     ['DELETE', `/api/instance/delete/${INST}`],
   ] as const)('%s %s answers 403 to an attendant and a manager, and the number stays online', async (method, url) => {
-    for (const token of [k.tokens.u, tokens.m]) {
+    for (const [token, message] of [
+      [k.tokens.u, WHATSAPP_MESSAGES.instanceManageAdminsOnly],
+      // issue 21 item 6: a manager's write on a lead screen is refused before the admins' check.
+      [tokens.m, method === 'GET' ? WHATSAPP_MESSAGES.instanceManageAdminsOnly : LEAD_WRITE_FORBIDDEN],
+    ] as const) {
       const res = await call(token, { method, url });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: WHATSAPP_MESSAGES.instanceManageAdminsOnly, status: 403 });
+      expect(res.json()).toEqual({ message, status: 403 });
     }
     expect((await rowOf(INST))?.connectionStatus).toBe('open');
     expect(k.emu.state.instances.get(INST)?.state).toBe('open');
