@@ -132,7 +132,8 @@ describe('dashboard v2 (000 §2, dash_v2 on the demo first unit)', () => {
     const [csv] = await Promise.all([page.waitForEvent('download'), ranking.getByRole('button', { name: 'Exportar CSV' }).click()]);
     expect(csv.suggestedFilename()).toBe('ranking-de-atendentes.csv');
     const csvText = readFileSync((await csv.path())!, 'utf8');
-    expect(csvText.split('\r\n')[0]).toBe('\ufeff#,Atendente,Ligações,Minutos falados,Mensagens,Leads contatados,1ª resposta (média),Conversões,Valor');
+    // Issue 21 item 17: the one CSV writer of every export (';', a BOM, CRLF).
+    expect(csvText.split('\r\n')[0]).toBe('\ufeff#;Atendente;Ligações;Minutos falados;Mensagens;Leads contatados;1ª resposta (média);Conversões;Valor');
     expect(csvText).toMatch(/"R\$ [\d.]+,\d{2}"/);
 
     // A platform and an attendant: their ids travel in their positions.
@@ -203,7 +204,8 @@ describe('classic dashboard (000 §2, §6) once the unit turns dash_v2 off', () 
       await page.getByRole('tab', { name: 'LTV' }).waitFor();
       expect(await page.getByRole('tab').allInnerTexts()).toEqual(['ATENDIMENTOS', 'CAMPANHAS', 'LTV']);
       const today = saoPauloDay(0);
-      await expect.poll(() => calls.includes(`crmat/0/${saoPauloDay(-6)}/${today}`)).toBe(true);
+      // Issue 21 item 18: the multi-manager opens on their own unit (one id), not on every unit (0).
+      await expect.poll(() => calls.some((c) => new RegExp(`^crmat/\\d+/${saoPauloDay(-6)}/${today}$`).test(c))).toBe(true);
 
       // 30 days of history, both units: '&' joins them (000 §5).
       const start = saoPauloDay(-29);
@@ -214,7 +216,8 @@ describe('classic dashboard (000 §2, §6) once the unit turns dash_v2 off', () 
       const options = page.getByRole('option');
       await options.first().waitFor();
       const optionCount = await options.count();
-      for (let i = 0; i < optionCount; i += 1) await options.nth(i).click();
+      // The own unit is already chosen: add the others.
+      for (let i = 0; i < optionCount; i += 1) if ((await options.nth(i).getAttribute('aria-selected')) !== 'true') await options.nth(i).click();
       await page.keyboard.press('Escape');
       await filters(page).getByRole('button', { name: 'Atualizar' }).click();
       await expect.poll(() => calls.some((c) => new RegExp(`^crmat/\\d+&\\d+/${start}/${today}$`).test(c))).toBe(true);

@@ -252,9 +252,9 @@ describe('002 §2.4 the filter and the table', () => {
 
 describe('Chromium figures with 5,000 cards in one column (reported, not asserted)', () => {
   it('measures the first paint of the board and the drag feedback', async () => {
-    // 5,000 more leads in 'Sem interesse' (10) of the first unit.
+    // 5,000 more leads in 'Tentando contato' (7, issue 21 item 19) of the first unit: the column measured below.
     await harness.db.execute(sql`insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave, cli_status_negociacao, posicao_pipeline, ad_name)
-      select u.id_empresa, u.id, 'Carga ' || g, '1190' || lpad(g::text, 7, '0'), '1190' || lpad(g::text, 6, '0'), 10, g, 'Anúncio de carga'
+      select u.id_empresa, u.id, 'Carga ' || g, '1190' || lpad(g::text, 7, '0'), '1190' || lpad(g::text, 6, '0'), 7, g, 'Anúncio de carga'
       from unidades u, generate_series(1, 5000) g where u.id = ${unit1}`);
     // The column counts are cached a few seconds per unit (lead-count-cache.ts); a bare SQL insert does not drop them.
     await new Promise((r) => setTimeout(r, 5_500));
