@@ -12,7 +12,7 @@ import {
   gridFilteredSortedRowIdsSelector,
   gridVisibleColumnDefinitionsSelector,
   useGridApiRef,
-  type GridApiCommunity,
+  type GridApi,
   type GridColDef,
   type GridRowId,
   type GridValidRowModel,
@@ -58,7 +58,7 @@ export type AdminTableProps<R extends GridValidRowModel> = {
 };
 
 /** The CSV of what the grid shows: its visible columns (no actions) and its filtered, sorted rows, as formatted on screen. */
-export function adminTableCsv(apiRef: RefObject<GridApiCommunity | null>): string {
+export function adminTableCsv(apiRef: RefObject<GridApi | null>): string {
   const api = apiRef.current;
   if (!api) return '';
   const columns = gridVisibleColumnDefinitionsSelector(apiRef).filter((column) => column.type !== 'actions' && !column.disableExport);
