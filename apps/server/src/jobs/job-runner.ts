@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../db/connection.ts';
 import { jobItems, jobs } from './jobs.table.ts';
+import { Ticker } from './ticker.ts';
 
 export type JobRow = typeof jobs.$inferSelect;
 export type JobStatus = 'queued' | 'running' | 'done' | 'cancelled' | 'failed';
@@ -58,10 +59,7 @@ export class JobRunner {
   private readonly leaseMs: number;
   private readonly maxAttempts: number;
   private readonly log: (message: string, error?: unknown) => void;
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wakeUp: (() => void) | null = null;
-  private current: Promise<boolean> | null = null;
+  private readonly ticker: Ticker;
 
   constructor(
     private readonly db: Db,
@@ -72,6 +70,7 @@ export class JobRunner {
     this.maxAttempts = options.maxAttempts ?? 3;
     this.workerId = options.workerId ?? `worker-${process.pid}-${randomBytes(4).toString('hex')}`;
     this.log = options.log ?? (() => undefined);
+    this.ticker = new Ticker({ pass: () => this.runOnce(), idleMs: this.pollMs, onError: (error) => this.log('jobs: erro no laço', error) });
   }
 
   register(handler: JobHandler): void {
@@ -136,18 +135,12 @@ export class JobRunner {
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.runLoop();
+    this.ticker.start();
   }
 
   /** Stops after the batch in progress and gives up this worker's leases, so another can resume at once. */
   async stop(): Promise<void> {
-    this.running = false;
-    this.wake();
-    await this.loop;
-    this.loop = null;
-    await this.current?.catch(() => undefined);
+    await this.ticker.stop();
     await this.db
       .update(jobs)
       .set({ lockedBy: null, lockedUntil: null })
@@ -156,32 +149,7 @@ export class JobRunner {
   }
 
   wake(): void {
-    this.wakeUp?.();
-  }
-
-  private async runLoop(): Promise<void> {
-    while (this.running) {
-      let worked = false;
-      try {
-        this.current = this.runOnce();
-        worked = await this.current;
-      } catch (error) {
-        this.log('jobs: erro no laço', error);
-      } finally {
-        this.current = null;
-      }
-      if (!this.running) break;
-      if (!worked) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.pollMs);
-          this.wakeUp = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wakeUp = null;
-      }
-    }
+    this.ticker.wake();
   }
 
   /** Claims a job (or keeps this worker's) and runs one batch of it. False when there was nothing to do. */

@@ -3,15 +3,13 @@
 // unit held by the other, and not a socket of another unit; a logout on one disconnects the
 // socket held by the other. Each process is a child `node` of its own, sharing nothing but the
 // database (a fresh one for this test) and Redis (channels under a key of this test).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { contactEvent, type RealtimePayload } from '@funil/domain/realtime/events';
 import { loadEnv } from '../env.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { seedFixture, TEST_PASSWORD, type Fixture } from '../testing/test-app.ts';
+import { adminQuery, databaseUrl, servicesUnreachable, startServerNode, stopNodeProcesses, uniqueDatabaseName, type NodeProcess } from '../testing/processes.ts';
 import { createUser } from '../db/seed/builders.ts';
 import { leads } from '../modules/leads/leads.table.ts';
 import { phoneKey } from '../modules/leads/phone-key.ts';
@@ -20,76 +18,16 @@ const env = loadEnv();
 // CI's server (and this machine's) on 127.0.0.1:5432 answers the postgres user with trust or this password.
 const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const NODE_SCRIPT = fileURLToPath(new URL('../testing/realtime-node.ts', import.meta.url));
 
-/** Why the test cannot run here, or null when PostgreSQL and Redis both answer. */
-async function unreachable(): Promise<string | null> {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-    await admin.query('select 1');
-  } catch (err) {
-    return `PostgreSQL inacessível em ${new URL(ADMIN_URL).host}: ${(err as Error).message}`;
-  } finally {
-    await admin.end().catch(() => undefined);
-  }
-  const { createClient } = await import('redis');
-  const redis = createClient({ url: REDIS_URL, socket: { connectTimeout: 3_000, reconnectStrategy: false } });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch (err) {
-    return `Redis inacessível em ${new URL(REDIS_URL).host}: ${(err as Error).message}`;
-  } finally {
-    if (redis.isOpen) await redis.quit().catch(() => undefined);
-  }
-  return null;
-}
-
-const skipReason = await unreachable();
+const skipReason = await servicesUnreachable(ADMIN_URL, REDIS_URL);
 if (skipReason) console.warn(`two-processes.test.ts ignorado: ${skipReason}`);
 
-const name = `funil_rt_${process.pid}_${randomBytes(4).toString('hex')}`;
+const name = uniqueDatabaseName('funil_rt');
 const redisKey = `funil-test-${name}`;
 let database: Database | null = null;
 let fixture: Fixture;
-const nodes: { child: ChildProcess; url: string }[] = [];
+const nodes: NodeProcess[] = [];
 const sockets: Socket[] = [];
-
-async function dropDatabase(): Promise<void> {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-}
-
-/** Starts one server process and resolves with its URL once it listens. */
-function startNode(databaseUrl: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', NODE_SCRIPT, databaseUrl, REDIS_URL, redisKey], { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`o processo não subiu em 90 s: ${err}`)), 90_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /FUNIL_NODE (\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1]! });
-      }
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`o processo saiu com ${code}: ${err}`));
-    });
-  });
-}
 
 async function login(url: string, email: string): Promise<string> {
   const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, senha: TEST_PASSWORD, lembrar: true }) });
@@ -120,33 +58,19 @@ const until = async (check: () => boolean, ms: number) => {
 
 describe.skipIf(skipReason !== null)('two server processes on one PostgreSQL and one Redis (issue 7 §3)', () => {
   beforeAll(async () => {
-    const { default: pg } = await import('pg');
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const target = new URL(ADMIN_URL);
-    target.pathname = `/${name}`;
+    await adminQuery(ADMIN_URL, `CREATE DATABASE ${name}`);
     // Migrated and seeded here, before the processes start, so they only read what they share.
-    database = await openDatabase({ url: target.toString() });
+    database = await openDatabase({ url: databaseUrl(ADMIN_URL, name) });
     fixture = await seedFixture(database);
-    nodes.push(...(await Promise.all([startNode(target.toString()), startNode(target.toString())])));
+    const config = { databaseUrl: databaseUrl(ADMIN_URL, name), redisUrl: REDIS_URL, redisKey, sessionSweepMs: 0 };
+    nodes.push(...(await Promise.all([startServerNode(config), startServerNode(config)])));
   }, 180_000);
 
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await Promise.all(
-      nodes.map(
-        ({ child }) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await stopNodeProcesses(nodes);
     await database?.close();
-    await dropDatabase();
+    await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }, 60_000);
 
   it("an event raised in one process reaches the unit's socket held by the other, and not another unit's", async () => {

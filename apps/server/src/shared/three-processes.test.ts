@@ -1,5 +1,5 @@
 // issue 21 item 22, Funil on several processes: three server processes on one PostgreSQL and one
-// Redis, each a child `node` of its own (testing/cluster-node.ts) with every background job running
+// Redis, each a child `node` of its own (testing/server-node.ts, started by testing/processes.ts) with every background job running
 // and the gateway emulator of this test behind all three. A socket held by one process sees a
 // change made on another; a login throttle reached on one holds on the others, and so does a
 // public route's rate limit; scheduled messages due at once are each sent once. Then
@@ -17,19 +17,18 @@ import { HTTP_MESSAGES } from '@funil/domain/http/errors';
 import { loadEnv } from '../env.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { seedFixture, TEST_PASSWORD, type Fixture } from '../testing/test-app.ts';
-import { adminQuery, databaseUrl, servicesUnreachable, startNodeProcess, stopNodeProcesses, type NodeProcess } from '../testing/processes.ts';
+import { adminQuery, databaseUrl, servicesUnreachable, startNodeProcess, startServerNode, stopNodeProcesses, uniqueDatabaseName, type NodeProcess, type ServerNodeConfig } from '../testing/processes.ts';
 import { PUBLIC_RATE_LIMITS, type RateLimits } from '../http/rate-limit.ts';
 
 const env = loadEnv();
 const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const NODE_SCRIPT = fileURLToPath(new URL('../testing/cluster-node.ts', import.meta.url));
 const START_SCRIPT = fileURLToPath(new URL('../start.ts', import.meta.url));
 
 const skipReason = await servicesUnreachable(ADMIN_URL, REDIS_URL);
 if (skipReason) console.warn(`three-processes.test.ts ignorado: ${skipReason}`);
 
-const name = `funil_tres_${process.pid}_${randomBytes(4).toString('hex')}`;
+const name = uniqueDatabaseName('funil_tres');
 const redisKey = `funil-test-${name}`;
 // The shipped limits, with the setup screen's lowered so that the test reaches it.
 const SETUP_LIMIT = 6;
@@ -88,8 +87,10 @@ describe.skipIf(skipReason !== null)('three server processes on one PostgreSQL a
     const globalApiKey = randomBytes(16).toString('hex');
     emu = createEmulator({ globalApiKey, autoAck: false });
     emuUrl = await emu.listen(0, '127.0.0.1');
-    const config = JSON.stringify({ databaseUrl: databaseUrl(ADMIN_URL, name), redisUrl: REDIS_URL, redisKey, evolution: { baseUrl: emuUrl, globalApiKey }, rateLimits: LIMITS });
-    nodes.push(...(await Promise.all([0, 1, 2].map(() => startNodeProcess(NODE_SCRIPT, [config])))));
+    // Every background job running (the job runner, the mass-send engine, the media sweep), each
+    // process announcing its own address to the gateway as the webhook's.
+    const config: ServerNodeConfig = { databaseUrl: databaseUrl(ADMIN_URL, name), redisUrl: REDIS_URL, redisKey, evolution: { baseUrl: emuUrl, globalApiKey, webhooksToSelf: true }, rateLimits: LIMITS };
+    nodes.push(...(await Promise.all([0, 1, 2].map(() => startServerNode(config)))));
   }, 360_000);
 
   afterAll(async () => {

@@ -1,10 +1,16 @@
-// Helpers of the tests that run several Funil server processes on one PostgreSQL and one Redis
-// (realtime/two-processes.test.ts, shared/three-processes.test.ts): whether both servers answer,
-// a fresh database of the test's own, and one child `node` process started and awaited.
+// The one kit of the tests that run Funil server processes of their own on one PostgreSQL (and
+// one Redis): realtime/two-processes.test.ts, shared/three-processes.test.ts and
+// modules/mass-send/mass-send-crash.test.ts. Whether the servers answer, a fresh database of the
+// test's own, a server process (server-node.ts) or any child `node` process started and awaited,
+// and stopped.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { RateLimits } from '../http/rate-limit.ts';
+import type { MassSendEngineOptions } from '../modules/mass-send/mass-send.engine.ts';
 
-/** Why the test cannot run here, or null when PostgreSQL and Redis both answer. */
-export async function servicesUnreachable(adminUrl: string, redisUrl: string): Promise<string | null> {
+/** Why the test cannot run here, or null when PostgreSQL (and Redis, when given) answer. */
+export async function servicesUnreachable(adminUrl: string, redisUrl?: string): Promise<string | null> {
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
   try {
@@ -15,6 +21,7 @@ export async function servicesUnreachable(adminUrl: string, redisUrl: string): P
   } finally {
     await admin.end().catch(() => undefined);
   }
+  if (redisUrl === undefined) return null;
   const { createClient } = await import('redis');
   const redis = createClient({ url: redisUrl, socket: { connectTimeout: 3_000, reconnectStrategy: false } });
   redis.on('error', () => undefined);
@@ -48,7 +55,34 @@ export function databaseUrl(adminUrl: string, name: string): string {
   return target.toString();
 }
 
+/** A fresh database name of this test file (`<prefix>_<pid>_<random>`). */
+export function uniqueDatabaseName(prefix: string): string {
+  return `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+}
+
 export type NodeProcess = { child: ChildProcess; url: string };
+
+/** What a server process of server-node.ts runs with (passed as JSON on its command line). */
+export type ServerNodeConfig = {
+  databaseUrl: string;
+  /** Realtime over Redis (ARCHITECTURE "real time"), channels under `redisKey`. */
+  redisUrl?: string;
+  redisKey?: string;
+  rateLimits?: RateLimits;
+  /** 0 turns the sweep off. */
+  sessionSweepMs?: number;
+  mediaSweepMs?: number;
+  massSend?: MassSendEngineOptions;
+  /** The gateway; `webhooksToSelf`: the process announces its own address as the webhook's. */
+  evolution?: { baseUrl: string; globalApiKey: string; webhooksToSelf?: boolean };
+};
+
+const SERVER_NODE_SCRIPT = fileURLToPath(new URL('./server-node.ts', import.meta.url));
+
+/** Starts one Funil server process (server-node.ts) and resolves with its URL once it listens. */
+export function startServerNode(config: ServerNodeConfig, options: { timeoutMs?: number } = {}): Promise<NodeProcess> {
+  return startNodeProcess(SERVER_NODE_SCRIPT, [JSON.stringify(config)], options);
+}
 
 /**
  * Starts `node --import tsx <script> ...args` and resolves once it prints `<marker> <url>`;
@@ -74,22 +108,22 @@ export function startNodeProcess(script: string, args: string[], options: { mark
     child.stderr!.on('data', (chunk: Buffer) => {
       err += chunk.toString();
     });
-    child.once('exit', (code) => {
+    child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`o processo saiu com ${code}: ${err}`));
+      reject(new Error(`o processo saiu com ${code ?? signal}: ${err}`));
     });
   });
 }
 
-/** Sends SIGTERM to each process still running and resolves once all have exited. */
-export async function stopNodeProcesses(nodes: readonly { child: ChildProcess }[]): Promise<void> {
+/** Sends `signal` (SIGTERM: a clean close; SIGKILL: a crash) to each process still running and resolves once all have exited. */
+export async function stopNodeProcesses(nodes: readonly { child: ChildProcess }[], signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   await Promise.all(
     nodes.map(
       ({ child }) =>
         new Promise<void>((resolve) => {
           if (child.exitCode !== null || child.signalCode !== null) return resolve();
           child.once('exit', () => resolve());
-          child.kill('SIGTERM');
+          child.kill(signal);
         }),
     ),
   );

@@ -3,15 +3,14 @@
 // the gateway emulator (over HTTP, in this process) then counts the messages each recipient got:
 // exactly one each. The waits are shortened (waitScale) and the lease is short, so the killed
 // process's campaign is taken up by the next one soon.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createEmulator, type Emulator } from '@funil/evolution-emulator/emulator';
 import { loadEnv } from '../../env.ts';
 import { openDatabase, type Database } from '../../db/connection.ts';
 import { seedFixture, TEST_PASSWORD, type Fixture } from '../../testing/test-app.ts';
+import { adminQuery, databaseUrl, servicesUnreachable, startServerNode, stopNodeProcesses, uniqueDatabaseName, type NodeProcess } from '../../testing/processes.ts';
 import { leads } from '../leads/leads.table.ts';
 import { phoneKey } from '../leads/phone-key.ts';
 import { instanciasEvolution } from '../whatsapp/instances.table.ts';
@@ -19,66 +18,32 @@ import { enviosEmMassa, enviosEmMassaClientes } from './mass-send.table.ts';
 
 const env = loadEnv();
 const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
-const NODE_SCRIPT = fileURLToPath(new URL('../../testing/mass-send-node.ts', import.meta.url));
 const RECIPIENTS = 14;
 const INST = 'massa-queda';
 
-async function unreachable(): Promise<string | null> {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-    await admin.query('select 1');
-    return null;
-  } catch (err) {
-    return `PostgreSQL inacessível em ${new URL(ADMIN_URL).host}: ${(err as Error).message}`;
-  } finally {
-    await admin.end().catch(() => undefined);
-  }
-}
-const skipReason = await unreachable();
+const skipReason = await servicesUnreachable(ADMIN_URL);
 if (skipReason) console.warn(`mass-send-crash.test.ts ignorado: ${skipReason}`);
 
-const name = `funil_massa_${process.pid}_${randomBytes(4).toString('hex')}`;
+const name = uniqueDatabaseName('funil_massa');
 const key = randomBytes(16).toString('hex');
 let database: Database | null = null;
 let fixture: Fixture;
 let emu: Emulator;
 let emuUrl = '';
 let dbUrl = '';
-const children: ChildProcess[] = [];
+const children: NodeProcess[] = [];
 
-function startNode(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', NODE_SCRIPT, dbUrl, emuUrl, key], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`o processo não subiu em 90 s: ${err}`)), 90_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /FUNIL_NODE (\S+)/.exec(out);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1]! });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`o processo saiu com ${code ?? signal}: ${err}`));
-    });
-  });
+/**
+ * A server process with the mass-send engine running: waits shortened, a short lease so that a
+ * killed process's campaign resumes soon; no session or media sweep.
+ */
+async function startNode(): Promise<NodeProcess> {
+  const node = await startServerNode({ databaseUrl: dbUrl, sessionSweepMs: 0, mediaSweepMs: 0, evolution: { baseUrl: emuUrl, globalApiKey: key }, massSend: { leaseMs: 1_500, pollMs: 20, waitScale: 0.002 } });
+  children.push(node);
+  return node;
 }
 
-const kill = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
+const kill = (node: NodeProcess) => stopNodeProcesses([node], 'SIGKILL');
 
 const sentByNumber = () => {
   const counts = new Map<string, number>();
@@ -97,14 +62,8 @@ const until = async (check: () => boolean | Promise<boolean>, ms: number) => {
 
 describe.skipIf(skipReason !== null)('a campaign killed with SIGKILL three times (issue 13 "Exactly once")', () => {
   beforeAll(async () => {
-    const { default: pg } = await import('pg');
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const target = new URL(ADMIN_URL);
-    target.pathname = `/${name}`;
-    dbUrl = target.toString();
+    await adminQuery(ADMIN_URL, `CREATE DATABASE ${name}`);
+    dbUrl = databaseUrl(ADMIN_URL, name);
     // Every hour and day allowed: the test must not depend on when it runs.
     database = await openDatabase({ url: dbUrl });
     fixture = await seedFixture(database, {
@@ -127,13 +86,7 @@ describe.skipIf(skipReason !== null)('a campaign killed with SIGKILL three times
     await Promise.all(children.map(kill));
     await emu?.close();
     await database?.close();
-    if (!skipReason) {
-      const { default: pg } = await import('pg');
-      const admin = new pg.Client({ connectionString: ADMIN_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
 
   it('every recipient gets the message exactly once', async () => {
@@ -152,7 +105,7 @@ describe.skipIf(skipReason !== null)('a campaign killed with SIGKILL three times
     // Three kills, each after a few more sends went out.
     for (const after of [2, 6, 10]) {
       expect(await until(() => sentTotal() >= after, 60_000)).toBe(true);
-      await kill(node.child);
+      await kill(node);
       node = await startNode();
     }
     const done = await until(async () => (await db.select().from(enviosEmMassa).where(eq(enviosEmMassa.id, campaignId)))[0]?.status === 'FINALIZADO', 120_000);
@@ -162,6 +115,6 @@ describe.skipIf(skipReason !== null)('a campaign killed with SIGKILL three times
     expect([...counts.values()].every((n) => n === 1), JSON.stringify([...counts])).toBe(true);
     const statuses = await db.select({ status: enviosEmMassaClientes.status, n: sql<number>`count(*)::int` }).from(enviosEmMassaClientes).where(eq(enviosEmMassaClientes.idCampanha, campaignId)).groupBy(enviosEmMassaClientes.status);
     expect(statuses).toEqual([{ status: 'SENT', n: RECIPIENTS }]);
-    await kill(node.child);
+    await kill(node);
   }, 300_000);
 });

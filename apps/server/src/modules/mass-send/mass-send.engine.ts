@@ -24,6 +24,7 @@ import { MASS_SEND_MESSAGES, massSendSettingsOf, type MassSendSettings } from '@
 import { dailyCap, nextAllowedTime, nextSaoPauloDay, randomWaitMs, renderForLead, startOfSaoPauloDay, typingDelayMs } from '@funil/domain/mass-send/pacing';
 import type { z } from 'zod';
 import type { Db } from '../../db/connection.ts';
+import { Ticker } from '../../jobs/ticker.ts';
 import type { LeadAudience, Realtime } from '../../realtime/realtime.ts';
 import { unitExtraSettings } from '../tenancy/tenancy.service.ts';
 import { massSendLeadsOf, unitLead, type LeadRow } from '../leads/leads.service.ts';
@@ -89,9 +90,8 @@ export class MassSendEngine {
   readonly #maxAttempts: number;
   readonly #retryAfterMs: number;
   readonly #waitScale: number;
-  #running = false;
-  #loop: Promise<void> | null = null;
-  #wakeUp: (() => void) | null = null;
+  // The workers' one loop (jobs/README.md "One mechanism"): a pass is one step of each due campaign.
+  readonly #ticker: Ticker;
 
   constructor(
     private readonly deps: Deps,
@@ -105,43 +105,23 @@ export class MassSendEngine {
     this.#retryAfterMs = options.retryAfterMs ?? 60_000;
     this.#waitScale = options.waitScale ?? 1;
     this.workerId = options.workerId ?? `massa-${process.pid}-${randomBytes(4).toString('hex')}`;
+    this.#ticker = new Ticker({
+      pass: async () => (await this.runDue()) > 0,
+      idleMs: this.#pollMs,
+      onError: (err) => this.deps.log.warn({ err }, 'envio em massa: falha no ciclo'),
+    });
   }
 
   start(): void {
-    if (this.#running) return;
-    this.#running = true;
-    this.#loop = this.#run();
+    this.#ticker.start();
   }
 
   async stop(): Promise<void> {
-    this.#running = false;
-    this.wake();
-    await this.#loop;
-    this.#loop = null;
+    await this.#ticker.stop();
   }
 
   wake(): void {
-    this.#wakeUp?.();
-  }
-
-  async #run(): Promise<void> {
-    while (this.#running) {
-      let steps = 0;
-      try {
-        steps = await this.runDue();
-      } catch (err) {
-        this.deps.log.warn({ err }, 'envio em massa: falha no ciclo');
-      }
-      if (steps > 0 || !this.#running) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.#pollMs);
-        this.#wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.#wakeUp = null;
-    }
+    this.#ticker.wake();
   }
 
   /** One pass: one step of every campaign due now. Returns how many steps did something. */

@@ -12,8 +12,9 @@ import { legacySessionRoutes } from './legacy-session.routes.ts';
 import { ticketsRoutes } from './tickets.routes.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 import { stickersRoutes } from './stickers.routes.ts';
-import { InstanceCache, runInBackground, type WhatsappContext } from './whatsapp-context.ts';
+import { InstanceCache, type WhatsappContext } from './whatsapp-context.ts';
 import { retryDueMedia } from './media.service.ts';
+import { Ticker } from '../../jobs/ticker.ts';
 import { SCHEDULED_RETRY_DELAYS_MS, registerScheduledSend } from './scheduled-send.job.ts';
 
 export type EvolutionOptions = { baseUrl: string; globalApiKey: string; publicUrl: string };
@@ -50,23 +51,15 @@ export const whatsappRoutes: FastifyPluginAsync<WhatsappOptions> = async (app, o
     background: new Set(),
   };
   contexts.set(app.server, ctx);
-  // Failed or interrupted media downloads are tried again (media.service.ts), one sweep at a time.
-  let sweeping = false;
-  const sweep = () => {
-    if (sweeping) return;
-    sweeping = true;
-    runInBackground(ctx, 'nova tentativa de mídia', async (c) => {
-      try {
-        await retryDueMedia(c);
-      } finally {
-        sweeping = false;
-      }
-    });
-  };
-  const sweeper = ctx.gateway && options.mediaSweepMs !== 0 ? setInterval(sweep, options.mediaSweepMs ?? 60_000) : null;
-  sweeper?.unref();
+  // Failed or interrupted media downloads are tried again (media.service.ts), one sweep at a time,
+  // on the workers' one loop (jobs/README.md "One mechanism").
+  const sweeper =
+    ctx.gateway && options.mediaSweepMs !== 0
+      ? new Ticker({ pass: async () => (await retryDueMedia(ctx), false), idleMs: options.mediaSweepMs ?? 60_000, waitFirst: true, unref: true, onError: (err) => ctx.log.warn({ err }, 'nova tentativa de mídia') })
+      : null;
+  sweeper?.start();
   app.addHook('onClose', async () => {
-    if (sweeper) clearInterval(sweeper);
+    await sweeper?.stop();
     while (ctx.background.size > 0) await Promise.allSettled([...ctx.background]);
   });
   registerScheduledSend(app.jobs, ctx, options.scheduledRetryDelaysMs ?? SCHEDULED_RETRY_DELAYS_MS);
