@@ -31,7 +31,7 @@ import { whatsappRoutes, type EvolutionOptions } from './modules/whatsapp/whatsa
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 import { attachSessionSockets, type SessionSockets } from './realtime/session-sockets.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
-import { ticketOwnerOf } from './modules/whatsapp/tickets.service.ts';
+import { ticketOwnerOf } from './modules/whatsapp/tickets/tickets.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { callAttemptsRoutes } from './modules/leads/call-attempts.routes.ts';
 import { negotiationRoutes } from './modules/negotiation/negotiation.routes.ts';

@@ -14,7 +14,7 @@ import { openDatabase, type Database } from '../../db/connection.ts';
 import { seedFixture, TEST_PASSWORD, type Fixture } from '../../testing/test-app.ts';
 import { leads } from '../leads/leads.table.ts';
 import { phoneKey } from '../leads/phone-key.ts';
-import { instanciasEvolution } from '../whatsapp/instances.table.ts';
+import { instanciasEvolution } from '../whatsapp/instances/instances.table.ts';
 import { enviosEmMassa, enviosEmMassaClientes } from './mass-send.table.ts';
 
 const env = loadEnv();
