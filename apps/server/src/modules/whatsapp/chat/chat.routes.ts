@@ -84,7 +84,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async
   app.post(
     '/chat/whatsappNumbers/:instance',
     // A number check and the conversation's page read; a manager reads them too (issue 21 item 6).
-    { config: { access: v3, leadRead: true }, schema: { params, body: whatsappNumbersBodySchema, response: { 200: whatsappNumbersResponseSchema, ...errors } } },
+    { config: { access: v3, leadWork: 'reads' }, schema: { params, body: whatsappNumbersBodySchema, response: { 200: whatsappNumbersResponseSchema, ...errors } } },
     async (request) => {
       const session = sessionOf(request);
       const instance = await instanceOfUnit(ctx, session, request.params.instance);
@@ -107,7 +107,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async
 
   app.post(
     '/chat/findMessages/:instance',
-    { config: { access: v3, leadRead: true }, schema: { params, body: findMessagesBodySchema, response: { 200: findMessagesResponseSchema, ...errors } } },
+    { config: { access: v3, leadWork: 'reads' }, schema: { params, body: findMessagesBodySchema, response: { 200: findMessagesResponseSchema, ...errors } } },
     async (request) => {
       const session = sessionOf(request);
       await instanceOfUnit(ctx, session, request.params.instance);

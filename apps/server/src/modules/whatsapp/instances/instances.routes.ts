@@ -22,7 +22,9 @@ import { listCompanyRejectedWebhooks } from '../ingest/rejected-webhooks.service
 import type { WhatsappContext } from '../whatsapp-context.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };
-const gatewayScreens = ['/instancias', '/whatsapp-v3'] as const;
+// The gateway's screens. An instance is the unit's number, not a lead (issue 22 §3): a manager who
+// opens the v3 chat gets the admins' rule below (canManageInstances), not the lead-write answer.
+const gatewayConfig = { access: ['/instancias', '/whatsapp-v3'], leadWork: 'none' } as const;
 const params = z.object({ instance: z.string().min(1).max(100) });
 
 // issue 7 §5: connecting, disconnecting and removing take the unit's number on or off line, so only
@@ -37,7 +39,7 @@ const companyAdminsOnly = async (request: FastifyRequest) => {
 };
 
 export const instancesRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async (app, { ctx }) => {
-  app.get('/instancias', { config: { access: gatewayScreens }, schema: { response: { 200: instanceListResponseSchema, ...errors } } }, async (request) => ({
+  app.get('/instancias', { config: gatewayConfig, schema: { response: { 200: instanceListResponseSchema, ...errors } } }, async (request) => ({
     data: await listUnitInstances(ctx, sessionOf(request)),
   }));
 
@@ -59,20 +61,20 @@ export const instancesRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = 
 
   app.get(
     '/instance/connect/:instance',
-    { config: { access: gatewayScreens }, onRequest: adminsOnly, schema: { params, response: { 200: connectResponseSchema, ...errors } } },
+    { config: gatewayConfig, onRequest: adminsOnly, schema: { params, response: { 200: connectResponseSchema, ...errors } } },
     async (request) => connectInstance(ctx, sessionOf(request), request.params.instance),
   );
 
   app.delete(
     '/instance/logout/:instance',
-    { config: { access: gatewayScreens }, onRequest: adminsOnly, schema: { params, response: { 200: instanceResponseSchema, ...errors } } },
+    { config: gatewayConfig, onRequest: adminsOnly, schema: { params, response: { 200: instanceResponseSchema, ...errors } } },
     async (request) => ({ data: await logoutInstance(ctx, sessionOf(request), request.params.instance), message: WHATSAPP_MESSAGES.instanceLoggedOut }),
   );
 
   // ref §3.5 instance/delete, same path as the gateway's.
   app.delete(
     '/instance/delete/:instance',
-    { config: { access: gatewayScreens }, onRequest: adminsOnly, schema: { params, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    { config: gatewayConfig, onRequest: adminsOnly, schema: { params, response: { 200: z.object({ message: z.string() }), ...errors } } },
     async (request) => {
       await removeUnitInstance(ctx, sessionOf(request), request.params.instance);
       return { message: WHATSAPP_MESSAGES.instanceRemoved };
@@ -81,7 +83,7 @@ export const instancesRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = 
 
   app.get(
     '/instance/connectionState/:instance',
-    { config: { access: gatewayScreens }, schema: { params, response: { 200: connectionStateResponseSchema, ...errors } } },
+    { config: gatewayConfig, schema: { params, response: { 200: connectionStateResponseSchema, ...errors } } },
     async (request) => {
       const data = await refreshConnectionState(ctx, sessionOf(request), request.params.instance);
       return { instance: { instanceName: data.name, state: data.connectionStatus }, data };
