@@ -38,25 +38,6 @@ export default tseslint.config(
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
-  },
-  // Module boundaries (issue 7 §1, docs/decisions.md "Module boundaries"). Tests, test kits and
-  // the demo seed set up and inspect rows directly, so they are outside the server rules.
-  {
-    files: ['apps/server/src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*-test-kit.ts', 'apps/server/src/testing/**', 'apps/server/src/db/seed/**'],
-    plugins: { funil: boundaries },
-    rules: { 'funil/table-owner': 'error', 'funil/module-door': 'error' },
-  },
-  // TEMPORARY, delete at the issue 7 merge: the WhatsApp module is being moved behind the leads
-  // service in parallel (issue 7 §1); until then it still reads other modules' tables itself.
-  {
-    files: ['apps/server/src/modules/whatsapp/**/*.ts'],
-    rules: { 'funil/table-owner': 'off', 'funil/module-door': 'off' },
-  },
-  {
-    files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { funil: boundaries },
     rules: { 'funil/feature-isolation': 'error' },
   },

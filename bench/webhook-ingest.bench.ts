@@ -11,10 +11,10 @@ import { cpus, loadavg } from 'node:os';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openTestDatabase, seedFixture, TEST_PASSWORD } from '../apps/server/src/testing/test-app.ts';
-import { instanciasEvolution } from '../apps/server/src/modules/whatsapp/instances.table.ts';
+import { instanciasEvolution } from '../apps/server/src/modules/whatsapp/instances/instances.table.ts';
 import { leads } from '../apps/server/src/modules/leads/leads.table.ts';
 import { phoneKey } from '../apps/server/src/modules/leads/phone-key.ts';
-import { WEBHOOK_SECRET_HEADER } from '../apps/server/src/modules/whatsapp/webhook.service.ts';
+import { WEBHOOK_SECRET_HEADER } from '../apps/server/src/modules/whatsapp/ingest/webhook.service.ts';
 import { childWorker, fmt, report, stats } from './lib.ts';
 import type { PacedResult, SustainedResult, WebhookLoadJob, WebhookTarget } from './webhook-load.ts';
 

@@ -5,7 +5,12 @@
 //   cross-cutting `*.plugin.ts`), never its repository, routes or internals;
 // - feature-isolation: a web feature never imports another feature, and shared web code
 //   (components, lib) imports no feature; only `apps/web/src/app` composes features.
+// A module is `apps/server/src/modules/<name>/` with everything under it: a module may keep its
+// parts in sub-folders (`whatsapp/chat/`, `whatsapp/ingest/`), which import each other freely and
+// are internal to the module; another module reaches a part only through that part's *.service.ts.
 // Paths are resolved from the importing file, so `../x`, `../../modules/x` and the like all count.
+// tools/eslint/boundaries.test.ts proves the rules on every module and part, and that no block of
+// eslint.config.js turns a funil/* rule off.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,11 +22,14 @@ const FEATURES = 'apps/web/src/features/';
 /** The file's path from the repository root, with forward slashes. */
 const fromRoot = (file) => path.relative(ROOT, path.resolve(file)).split(path.sep).join('/');
 
-/** The server module owning a file (`modules/<m>` or the jobs folder), or null. */
+/**
+ * The server module owning a file (`modules/<m>` or the jobs folder), or null. A file in a part of
+ * a module (`modules/<m>/<part>/x.ts`, at any depth) belongs to `modules/<m>`.
+ */
 export function serverModuleOf(file) {
   if (file.startsWith(MODULES)) {
-    const name = file.slice(MODULES.length).split('/')[0];
-    return file.slice(MODULES.length).includes('/') ? `modules/${name}` : null;
+    const [name, ...rest] = file.slice(MODULES.length).split('/');
+    return rest.length > 0 ? `modules/${name}` : null;
   }
   if (file.startsWith(`${SERVER_SRC}jobs/`)) return 'jobs';
   return null;
@@ -80,7 +88,7 @@ const moduleDoor = {
     type: 'problem',
     docs: { description: "A server module reaches another module only through its *.service.ts (or the cross-cutting *.plugin.ts)." },
     messages: {
-      internal: "'{{file}}' is internal to {{owner}}: import that module's *.service.ts instead (issue 7 §1).",
+      internal: "'{{file}}' is internal to {{owner}}: import that module's (or that part's) *.service.ts instead (issue 7 §1).",
     },
     schema: [],
   },

@@ -14,7 +14,7 @@ import type { Database, Db } from './db/connection.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { authPlugin } from './modules/auth/auth.plugin.ts';
+import { authPlugin, type LeadWork } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { LoginThrottle, type Sleep } from './modules/auth/login-throttle.ts';
 import { redisThrottleStore } from './modules/auth/login-throttle.redis.ts';
@@ -31,7 +31,7 @@ import { whatsappRoutes, type EvolutionOptions } from './modules/whatsapp/whatsa
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 import { attachSessionSockets, type SessionSockets } from './realtime/session-sockets.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
-import { ticketOwnerOf } from './modules/whatsapp/tickets.service.ts';
+import { ticketOwnerOf } from './modules/whatsapp/tickets/tickets.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { callAttemptsRoutes } from './modules/leads/call-attempts.routes.ts';
 import { negotiationRoutes } from './modules/negotiation/negotiation.routes.ts';
@@ -56,7 +56,7 @@ declare module 'fastify' {
     /** Ends the sockets of sessions that end (logout, deactivation, expiry; issue 7 §3). */
     sessionSockets: SessionSockets;
     /** Every /api route with its access config, for the role-matrix tests and docs. */
-    apiRoutes: { method: string; url: string; public: boolean; access: readonly AppRoute[] | null; softphone: boolean; leadRead: boolean; schema: FastifySchema | undefined }[];
+    apiRoutes: { method: string; url: string; public: boolean; access: readonly AppRoute[] | null; softphone: boolean; leadWork: LeadWork | null; schema: FastifySchema | undefined }[];
   }
 }
 
@@ -125,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const access = route.config?.access;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      app.apiRoutes.push({ method, url: route.url, public: route.config?.public === true, access: access === undefined ? null : typeof access === 'string' ? [access] : access, softphone: route.config?.softphone === true, leadRead: route.config?.leadRead === true, schema: route.schema });
+      app.apiRoutes.push({ method, url: route.url, public: route.config?.public === true, access: access === undefined ? null : typeof access === 'string' ? [access] : access, softphone: route.config?.softphone === true, leadWork: route.config?.leadWork ?? null, schema: route.schema });
     }
   });
   app.decorate('db', options.database.db);

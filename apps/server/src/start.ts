@@ -112,7 +112,7 @@ async function serve(database: Database, evolution: EvolutionOptions, sip: SipOp
 }
 
 async function prepareDemo(app: Awaited<ReturnType<typeof serve>>, emulator: EmulatorControl): Promise<number> {
-  const { prepareDemoGateway } = await import('./modules/whatsapp/demo-gateway.ts');
+  const { prepareDemoGateway } = await import('./modules/whatsapp/instances/demo-gateway.ts');
   const open = await prepareDemoGateway(app, emulator).catch((err: unknown) => {
     app.log.error({ err }, 'falha ao preparar o emulador do WhatsApp');
     return [] as string[];

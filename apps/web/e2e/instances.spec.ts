@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
 import { REJECTED_WEBHOOK_REASONS } from '@funil/domain/whatsapp-api/rejected-webhooks';
 import { eq } from 'drizzle-orm';
-import { instanciasEvolution } from '../../server/src/modules/whatsapp/instances.table.ts';
+import { instanciasEvolution } from '../../server/src/modules/whatsapp/instances/instances.table.ts';
 import { DESKTOP, MOBILE, SCREENSHOTS_DIR, loginAs, readMenu, startHarnessWithGateway, type GatewayHarness } from './harness.ts';
 
 const FIRST = 'paulista-recepcao';

@@ -6,6 +6,7 @@ import { LEAD_WORK_ROUTES, canAccessRoute, canChangeLeads, canUseSoftphone } fro
 import { dashboardTabsFor, type ClassicTab } from '@funil/domain/dashboard/dashboard-api';
 import { sql } from 'drizzle-orm';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
+import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { tableDigests } from '../testing/db-snapshot.ts';
 import { phoneKey } from '../modules/leads/phone-key.ts';
@@ -28,6 +29,16 @@ const DASHBOARD_TABS: Record<string, ClassicTab> = { '/api/dashboard/campanhas/*
 // The only non-GET routes of the lead screens that change nothing (issue 21 item 6): a number
 // check and a page of the conversation. Every other write there changes a lead or sends a message.
 const LEAD_READ_POSTS = ['POST /api/chat/whatsappNumbers/:instance', 'POST /api/chat/findMessages/:instance'];
+// The routes of a lead screen that are not lead work at all (issue 22 §3): a gateway instance is the
+// unit's number, so its own rule (admins only) answers a manager, never the lead-write rule.
+const NOT_LEAD_WORK = [
+  'GET /api/instancias',
+  'GET /api/instance/connect/:instance',
+  'DELETE /api/instance/logout/:instance',
+  'DELETE /api/instance/delete/:instance',
+  'GET /api/instance/connectionState/:instance',
+];
+const changesLeads = (method: string, url: string) => !LEAD_READ_POSTS.includes(`${method} ${url}`) && !NOT_LEAD_WORK.includes(`${method} ${url}`);
 
 // A concrete URL for a route pattern: every :param becomes a number that exists nowhere.
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+\??/g, '999999').replace(/\*$/, 'x');
@@ -62,7 +73,7 @@ describe('every /api route', () => {
       const tab = DASHBOARD_TABS[route.url];
       // issue 12: the webphone's phone and queue narrow /webphone to who gets the softphone (not ag).
       // issue 21 item 6: a write on a lead screen changes a lead or sends a message: not for managers.
-      const leadWrite = route.method !== 'GET' && !LEAD_READ_POSTS.includes(`${route.method} ${route.url}`) && route.access!.some((r) => LEAD_WORK_ROUTES.includes(r));
+      const leadWrite = route.method !== 'GET' && changesLeads(route.method, route.url) && route.access!.some((r) => LEAD_WORK_ROUTES.includes(r));
       const allowed =
         route.access!.some((r) => canAccessRoute(r, ctx)) && (tab === undefined || dashboardTabsFor(role).includes(tab)) && (!route.softphone || canUseSoftphone(ctx)) && (!leadWrite || canChangeLeads(role));
       const res = await t.as(tokens[role]!, { method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'GET' ? undefined : {} });
@@ -104,14 +115,15 @@ describe('managers read leads and never change them nor send', () => {
     await g.close();
   });
 
-  it('marks exactly the lead screens\' reads as reads', () => {
-    expect(g.app.apiRoutes.filter((r) => r.leadRead).map((r) => `${r.method} ${r.url}`).sort()).toEqual([...LEAD_READ_POSTS].sort());
+  it('marks exactly the lead screens\' reads as reads, and the instances as no lead work', () => {
+    expect(g.app.apiRoutes.filter((r) => r.leadWork === 'reads').map((r) => `${r.method} ${r.url}`).sort()).toEqual([...LEAD_READ_POSTS].sort());
+    expect(g.app.apiRoutes.filter((r) => r.leadWork === 'none').map((r) => `${r.method} ${r.url}`).sort()).toEqual([...NOT_LEAD_WORK].sort());
   });
 
   it.each(['m', 'mg'] as const)('%s: every write of a lead screen answers 403 and changes no row; the lead and its chat still read', async (role) => {
     const token = managerTokens[role]!;
     const before = await tableDigests(g.database.db);
-    const writes = g.app.apiRoutes.filter((r) => !r.public && r.method !== 'GET' && r.access?.some((a) => LEAD_WORK_ROUTES.includes(a)) && !LEAD_READ_POSTS.includes(`${r.method} ${r.url}`));
+    const writes = g.app.apiRoutes.filter((r) => !r.public && r.method !== 'GET' && r.access?.some((a) => LEAD_WORK_ROUTES.includes(a)) && changesLeads(r.method, r.url));
     const wrong: string[] = [];
     for (const route of writes) {
       const url = route.url.replace(/:instance/, 'matriz-a1').replace(/:[A-Za-z_]+/g, String(lead));
@@ -131,6 +143,15 @@ describe('managers read leads and never change them nor send', () => {
     expect((await g.as(token, { method: 'GET', url: `/api/contato/completo/${lead}` })).statusCode).toBe(200);
     const page = await g.as(token, { method: 'POST', url: '/api/chat/findMessages/matriz-a1', payload: { where: { key: { remoteJid: '5511987633333@s.whatsapp.net' } } } });
     expect(page.statusCode).toBe(200);
+  });
+
+  it.each(['m', 'mg'] as const)('%s: removing or logging out an instance answers the admins\' rule, not the lead-write one (issue 22 §3)', async (role) => {
+    const before = await tableDigests(g.database.db);
+    for (const url of ['/api/instance/logout/matriz-a1', '/api/instance/delete/matriz-a1']) {
+      const res = await g.as(managerTokens[role]!, { method: 'DELETE', url });
+      expect([url, res.statusCode, res.json().message]).toEqual([url, 403, WHATSAPP_MESSAGES.instanceManageAdminsOnly]);
+    }
+    expect(await tableDigests(g.database.db)).toEqual(before);
   });
 
   it('an attendant and an admin of the same unit still write (the rule is the managers\' only)', async () => {

@@ -13,9 +13,9 @@ import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { changedTables, snapshotDb, writeMark, type DbSnapshot } from '../testing/db-snapshot.ts';
 import { leads } from '../modules/leads/leads.table.ts';
 import { phoneKey } from '../modules/leads/phone-key.ts';
-import { instanciasEvolution } from '../modules/whatsapp/instances.table.ts';
-import { whatsappMensagens, whatsappTickets } from '../modules/whatsapp/messages.table.ts';
-import { whatsappWebhooksRejeitados } from '../modules/whatsapp/rejected-webhooks.table.ts';
+import { instanciasEvolution } from '../modules/whatsapp/instances/instances.table.ts';
+import { whatsappMensagens, whatsappTickets } from '../modules/whatsapp/chat/messages.table.ts';
+import { whatsappWebhooksRejeitados } from '../modules/whatsapp/ingest/rejected-webhooks.table.ts';
 import { REJECTED_WEBHOOK_REASONS } from '@funil/domain/whatsapp-api/rejected-webhooks';
 
 const INT_OVERFLOW = 2 ** 31;

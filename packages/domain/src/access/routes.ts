@@ -132,7 +132,8 @@ export function canUseSoftphone(ctx: AccessContext): boolean {
 /**
  * The screens where leads are worked (000 §6, 001 §2, 002 §2): a write called from one of them
  * changes a lead or sends a WhatsApp message (lead data, statuses, notes, tags, schedules, calls,
- * chat sends, tickets, campaigns).
+ * chat sends, tickets, campaigns), unless its route declares it only reads or is no lead work (the
+ * server's `leadWork` route option: a number check, a gateway instance; issue 22 §3).
  */
 export const LEAD_WORK_ROUTES: readonly AppRoute[] = ['/crm', '/whatsapp-v3', '/whatsappv2', '/whatsapp', '/pipeline', '/webphone', '/envio-em-massa-cadastro', '/envio-em-massa'];
 

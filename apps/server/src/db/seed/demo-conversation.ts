@@ -5,7 +5,7 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../connection.ts';
 import { leads } from '../../modules/leads/leads.table.ts';
-import { whatsappMensagens } from '../../modules/whatsapp/messages.table.ts';
+import { whatsappMensagens } from '../../modules/whatsapp/chat/messages.table.ts';
 
 type Row = typeof whatsappMensagens.$inferInsert;
 

@@ -7,7 +7,7 @@ import { count, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../connection.ts';
 import { CALL_STATUS_TEXT } from '@funil/domain/leads/call-attempts';
 import { historico, leads } from '../../modules/leads/leads.table.ts';
-import { whatsappMensagens } from '../../modules/whatsapp/messages.table.ts';
+import { whatsappMensagens } from '../../modules/whatsapp/chat/messages.table.ts';
 
 const OPENERS = [
   'Oi! Aqui é da Sorriso Perfeito 😊 Vi que você se interessou pelo nosso anúncio. Posso te ajudar?',

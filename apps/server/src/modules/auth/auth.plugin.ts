@@ -17,11 +17,13 @@ declare module 'fastify' {
     /** The webphone's phone and queue (issue 12): on /webphone, only who gets the softphone (canUseSoftphone; not ag). */
     softphone?: boolean;
     /**
-     * A POST on a lead screen that only reads (a search, a number check): open to who reads leads.
-     * Every other write whose access names a lead screen changes a lead or sends a message, and
-     * answers 403 to who may not (canChangeLeads: the managers; issue 21 item 6).
+     * What the route does to leads when its access names a lead screen (LEAD_WORK_ROUTES). Unset,
+     * a write there changes a lead or sends a message and answers LEAD_WRITE_FORBIDDEN to who may
+     * not (canChangeLeads: the managers; issue 21 item 6). 'reads': a POST that only reads (a
+     * search, a number check), open to who reads leads. 'none': not lead work at all (a gateway
+     * instance's logout or removal, issue 22 §3): the route's own role check answers.
      */
-    leadRead?: boolean;
+    leadWork?: LeadWork;
   }
   interface FastifyRequest {
     session: Session | null;
@@ -48,9 +50,12 @@ export type AuthPluginOptions = {
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** A write on a lead screen (issue 21 item 6): it changes a lead or sends a message unless marked as a read. */
-export function isLeadWrite(method: string, routes: readonly AppRoute[], leadRead: boolean | undefined): boolean {
-  return !READ_METHODS.has(method) && leadRead !== true && routes.some((route) => LEAD_WORK_ROUTES.includes(route));
+/** A route's declaration that it changes no lead (FastifyContextConfig.leadWork). */
+export type LeadWork = 'reads' | 'none';
+
+/** A write on a lead screen (issue 21 item 6): it changes a lead or sends a message unless the route declares otherwise. */
+export function isLeadWrite(method: string, routes: readonly AppRoute[], leadWork: LeadWork | undefined): boolean {
+  return !READ_METHODS.has(method) && leadWork === undefined && routes.some((route) => LEAD_WORK_ROUTES.includes(route));
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
@@ -81,7 +86,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     if (access !== undefined) {
       const routes: readonly AppRoute[] = typeof access === 'string' ? [access] : access;
       if (!routes.some((route) => canAccessRoute(route, request.session!.access))) throw new DomainError('forbidden');
-      if (isLeadWrite(request.method, routes, config.leadRead) && !canChangeLeads(request.session.permission)) throw new DomainError('forbidden', LEAD_WRITE_FORBIDDEN);
+      if (isLeadWrite(request.method, routes, config.leadWork) && !canChangeLeads(request.session.permission)) throw new DomainError('forbidden', LEAD_WRITE_FORBIDDEN);
     }
     if (config.softphone === true && !canUseSoftphone(request.session.access)) throw new DomainError('forbidden');
   });

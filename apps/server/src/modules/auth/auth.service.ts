@@ -10,7 +10,7 @@ import { queryPrepared, queryRows, type Db, type DbOrTx } from '../../db/connect
 import { sessoes } from './sessions.table.ts';
 import { sessionUserSql, userByEmail } from '../users/users.service.ts';
 import { DEFAULT_CRM_INTERVAL_DAYS, sessionUnitSql, unitAndCompanyActive } from '../tenancy/tenancy.service.ts';
-import { unitInstanceCountSql } from '../whatsapp/unit-instances.service.ts';
+import { unitInstanceCountSql } from '../whatsapp/instances/unit-instances.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { SessionCache } from './session-cache.ts';
 import { ADDRESS_POLICY, EMAIL_POLICY, PAIR_POLICY, addressKey, emailKey, pairKey, type LoginThrottle } from './login-throttle.ts';

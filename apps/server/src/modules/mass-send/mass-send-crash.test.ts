@@ -13,7 +13,7 @@ import { seedFixture, TEST_PASSWORD, type Fixture } from '../../testing/test-app
 import { adminQuery, databaseUrl, servicesUnreachable, startServerNode, stopNodeProcesses, uniqueDatabaseName, type NodeProcess } from '../../testing/processes.ts';
 import { leads } from '../leads/leads.table.ts';
 import { phoneKey } from '../leads/phone-key.ts';
-import { instanciasEvolution } from '../whatsapp/instances.table.ts';
+import { instanciasEvolution } from '../whatsapp/instances/instances.table.ts';
 import { enviosEmMassa, enviosEmMassaClientes } from './mass-send.table.ts';
 
 const env = loadEnv();

@@ -9,12 +9,12 @@ import { randomWaitMs, typingDelayMs } from '@funil/domain/mass-send/pacing';
 import { campaignSendEvent, updateCampaignEvent } from '@funil/domain/realtime/events';
 import { historico } from '../leads/leads.table.ts';
 import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
-import { whatsappMensagens } from '../whatsapp/messages.table.ts';
+import { whatsappMensagens } from '../whatsapp/chat/messages.table.ts';
 import { startKit, type Kit } from '../whatsapp/whatsapp-test-kit.ts';
 import { enviosEmMassa, enviosEmMassaClientes, enviosEmMassaRegistro } from './mass-send.table.ts';
 import { massSendEngineOf } from './mass-send.routes.ts';
 import { MassSendEngine } from './mass-send.engine.ts';
-import { campaignContextOf } from '../whatsapp/campaign-send.service.ts';
+import { campaignContextOf } from '../whatsapp/campaign/campaign-send.service.ts';
 
 // Thursday 26/11/2026 10:00 in São Paulo.
 const THURSDAY_10H = new Date('2026-11-26T13:00:00Z');

@@ -39,7 +39,7 @@ import {
   sendCampaignMessage,
   type CampaignInstance,
   type WhatsappContext,
-} from '../whatsapp/campaign-send.service.ts';
+} from '../whatsapp/campaign/campaign-send.service.ts';
 import {
   claimCampaign,
   dueCampaignIds,

@@ -19,7 +19,7 @@ import {
   massSendStatusResponseSchema,
   type MassSendPayload,
 } from '@funil/domain/mass-send/mass-send-api';
-import { campaignContextOf } from '../whatsapp/campaign-send.service.ts';
+import { campaignContextOf } from '../whatsapp/campaign/campaign-send.service.ts';
 import { MassSendEngine, type MassSendEngineOptions } from './mass-send.engine.ts';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { isUploadedFile, registerFormBodies } from '../../http/form-body.ts';

@@ -25,7 +25,7 @@ import type { Session } from '../auth/auth.service.ts';
 import { extrasOf, massSendLeadFacts, massSendLeadsOf, sessionSeesLead } from '../leads/leads.service.ts';
 import { negotiationStatuses } from '../catalog/catalog.service.ts';
 import { userNamesById } from '../users/users.service.ts';
-import { campaignInstanceById, campaignInstanceOfUnit, campaignInstancesOfUnit, type WhatsappContext } from '../whatsapp/campaign-send.service.ts';
+import { campaignInstanceById, campaignInstanceOfUnit, campaignInstancesOfUnit, type WhatsappContext } from '../whatsapp/campaign/campaign-send.service.ts';
 import { dailyCap, startOfSaoPauloDay } from '@funil/domain/mass-send/pacing';
 import {
   abandonRecipients,

@@ -4,7 +4,7 @@ import { unitDataSchema } from '@funil/domain/unit/unit-data';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { tags } from '../tags/tags.table.ts';
 import { orientacoes } from '../guidance/guidance.table.ts';
-import { instanciasEvolution } from '../whatsapp/instances.table.ts';
+import { instanciasEvolution } from '../whatsapp/instances/instances.table.ts';
 import { statusNegociacaoPermitidos } from '../catalog/catalog.table.ts';
 import { unidadeConfiguracoes } from './tenancy.table.ts';
 import { eq } from 'drizzle-orm';

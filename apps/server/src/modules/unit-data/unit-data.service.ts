@@ -8,7 +8,7 @@ import { DEFAULT_CRM_INTERVAL_DAYS, unitOfCompany, unitSettings } from '../tenan
 import { activeUsersOfUnit, userById } from '../users/users.service.ts';
 import { allowedTransitions, negotiationStatuses, referenceLists, saleStatuses } from '../catalog/catalog.service.ts';
 import { unitTagList } from '../tags/tags.service.ts';
-import { unitInstanceSummaries } from '../whatsapp/unit-instances.service.ts';
+import { unitInstanceSummaries } from '../whatsapp/instances/unit-instances.service.ts';
 
 export async function loadUnitData(db: Db, session: Session): Promise<UnitData> {
   // Each part from the module that owns it (issue 7 §1); this module owns no table.

@@ -4,10 +4,10 @@
 // phone rules; outgoing sends are stored first and never sent twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDigests } from '../../testing/db-snapshot.ts';
-import { whatsappMensagens, whatsappTickets } from './messages.table.ts';
+import { whatsappMensagens, whatsappTickets } from './chat/messages.table.ts';
 import { startKit, type Kit } from './whatsapp-test-kit.ts';
-import { WEBHOOK_SECRET_HEADER } from './webhook.service.ts';
-import { recordSent } from './message-store.repository.ts';
+import { WEBHOOK_SECRET_HEADER } from './ingest/webhook.service.ts';
+import { recordSent } from './chat/message-store.repository.ts';
 
 let k: Kit;
 const INST = 'door-a1';

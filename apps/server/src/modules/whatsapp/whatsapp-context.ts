@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/connection.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { EvolutionClient } from '../../integrations/evolution/evolution-client.ts';
-import { findInstanceByName, type InstanceRow } from './instances.repository.ts';
+import { findInstanceByName, type InstanceRow } from './instances/instances.repository.ts';
 
 export type WhatsappGateway = { client: EvolutionClient; publicUrl: string };
 

@@ -6,7 +6,7 @@ import type { LeadRealtimeEvent } from '@funil/domain/leads-api/lead-api';
 import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
 import type { Ticket } from '@funil/domain/whatsapp-api/tickets-api';
 import type { WhatsappContext } from './whatsapp-context.ts';
-import type { InstanceRow } from './instances.repository.ts';
+import type { InstanceRow } from './instances/instances.repository.ts';
 
 export type Tenant = { idEmpresa: number; idUnidade: number };
 

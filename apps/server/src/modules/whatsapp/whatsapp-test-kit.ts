@@ -12,8 +12,8 @@ import type { AppOptions } from '../../app.ts';
 import { leads } from '../leads/leads.table.ts';
 import { phoneKey } from '../leads/phone-key.ts';
 import { whatsappContextOf } from './whatsapp.routes.ts';
-import { whatsappMensagens } from './messages.table.ts';
-import { instanciasEvolution } from './instances.table.ts';
+import { whatsappMensagens } from './chat/messages.table.ts';
+import { instanciasEvolution } from './instances/instances.table.ts';
 
 export type Kit = {
   t: TestApp;

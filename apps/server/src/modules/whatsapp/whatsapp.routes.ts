@@ -5,17 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { EvolutionClient } from '../../integrations/evolution/evolution-client.ts';
-import { chatRoutes } from './chat.routes.ts';
-import { instancesRoutes } from './instances.routes.ts';
-import { legacyRoutes } from './legacy.routes.ts';
-import { legacySessionRoutes } from './legacy-session.routes.ts';
-import { ticketsRoutes } from './tickets.routes.ts';
-import { webhookRoutes } from './webhook.routes.ts';
-import { stickersRoutes } from './stickers.routes.ts';
+import { chatRoutes } from './chat/chat.routes.ts';
+import { instancesRoutes } from './instances/instances.routes.ts';
+import { legacyRoutes } from './legacy/legacy.routes.ts';
+import { legacySessionRoutes } from './legacy/legacy-session.routes.ts';
+import { ticketsRoutes } from './tickets/tickets.routes.ts';
+import { webhookRoutes } from './ingest/webhook.routes.ts';
+import { stickersRoutes } from './chat/stickers.routes.ts';
 import { InstanceCache, type WhatsappContext } from './whatsapp-context.ts';
-import { retryDueMedia } from './media.service.ts';
+import { retryDueMedia } from './chat/media.service.ts';
 import { Ticker } from '../../jobs/ticker.ts';
-import { SCHEDULED_RETRY_DELAYS_MS, registerScheduledSend } from './scheduled-send.job.ts';
+import { SCHEDULED_RETRY_DELAYS_MS, registerScheduledSend } from './scheduled/scheduled-send.job.ts';
 
 export type EvolutionOptions = { baseUrl: string; globalApiKey: string; publicUrl: string };
 export type WhatsappOptions = {
