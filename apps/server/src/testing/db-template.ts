@@ -18,9 +18,10 @@ export function testDatabaseName(kind: 'db' | 'tpl'): string {
   return `funil_t${kind === 'tpl' ? '_tpl' : ''}_${process.pid}_${randomBytes(4).toString('hex')}`;
 }
 
-/** Migrates one PGlite database and writes its dump to `file`. */
-export async function writePgliteTemplate(file: string): Promise<void> {
+/** Migrates one PGlite database, lets `prepare` fill it (the e2e's demo seed), and writes its dump to `file`. */
+export async function writePgliteTemplate(file: string, prepare?: (database: Database) => Promise<unknown>): Promise<void> {
   const database = await openDatabase({});
+  await prepare?.(database);
   const client = (database.db as unknown as { $client: { dumpDataDir(compression: 'none'): Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir('none');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));
@@ -37,14 +38,22 @@ export async function createPgTemplate(adminUrl: string): Promise<{ name: string
   return { name, drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-let pgliteDump: Promise<Blob> | undefined;
+const dumps = new Map<string, Promise<Blob>>();
+
+/** A PGlite database from the dump in `file` (read once per process). */
+export async function openPgliteFromDump(file: string): Promise<Database> {
+  let dump = dumps.get(file);
+  if (!dump) {
+    dump = readFile(file).then((bytes) => new Blob([bytes]));
+    dumps.set(file, dump);
+  }
+  return openDatabase({ loadDataDir: await dump });
+}
 
 /** A PGlite database from the run's migrated dump, or migrated here when there is none. */
 export async function openPgliteFromTemplate(): Promise<Database> {
   const file = process.env[PGLITE_TEMPLATE_ENV];
-  if (!file) return openDatabase({});
-  pgliteDump ??= readFile(file).then((bytes) => new Blob([bytes]));
-  return openDatabase({ loadDataDir: await pgliteDump });
+  return file ? openPgliteFromDump(file) : openDatabase({});
 }
 
 /** Creates a database on the server of `adminUrl`, a copy of the run's template when there is one; resolves to its URL. */
