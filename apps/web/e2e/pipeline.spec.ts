@@ -2,7 +2,7 @@
 // sums, timeline), reload and find it there; a refused transition rolls back with its message; the
 // sale-status view without edicao_status_cliente blocks dragging; a column loads its next page on
 // scroll; a column's CSV; the table pages by 20. The Chromium figures with 5,000 cards in one column
-// are a benchmark: `npm run bench -- pipeline-chromium` (bench/pipeline-chromium.bench.ts).
+// are a benchmark: `npm run bench -- chromium-pipeline` (bench/chromium-pipeline.bench.ts).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';

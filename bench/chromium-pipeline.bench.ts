@@ -3,7 +3,7 @@
 // (virtualised) and the drag feedback. Reported, not asserted (only that the column loaded). Was
 // the last test of apps/web/e2e/pipeline.spec.ts until issue 22 §5 moved it here, out of CI.
 //
-//   npm run bench -- pipeline-chromium
+//   npm run bench -- chromium-pipeline
 //   (the real server in-process on PGlite with the demo, the built web app: built first if absent)
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
