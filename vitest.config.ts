@@ -54,9 +54,10 @@ export default defineConfig(async () => {
     root: 'apps/server',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    pool: 'forks',
+    pool: 'forks' as const,
+    // Migrates once per run; every test file starts from a copy (src/testing/db-template.ts).
     globalSetup: ['src/testing/global-setup.ts'],
-  } as const;
+  };
   const projects: TestProjectInlineConfiguration[] = [
     { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
     { test: { ...server, name: 'server', include: ['src/**/*.test.ts'] } },
