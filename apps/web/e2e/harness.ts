@@ -1,6 +1,9 @@
 // End-to-end harness: the real server in-process (in-memory PGlite, the demo seed, the built web app
 // from apps/web/dist) on a free port, and Debian's Chromium driven by playwright-core. One harness
-// per spec file; each test takes a fresh browser context (empty storage, no session).
+// per spec file; each test takes a fresh browser context (empty storage, no session). Under vitest
+// the run's global setup (global-setup.ts) has seeded the demo once into a dump that each harness
+// loads, and started the one Chromium each harness connects to; run alone (a bench), it seeds and
+// launches its own.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -10,11 +13,13 @@ import type { SipOptions } from '../../server/src/modules/webphone/webphone.serv
 import type { CurrentUser } from '@funil/domain/auth/login';
 import { loginResponseSchema } from '@funil/domain/auth/login';
 import { unitDataSchema, type UnitData } from '@funil/domain/unit/unit-data';
-import { openDatabase, type Db } from '../../server/src/db/connection.ts';
+import { openDatabase, type Database, type Db } from '../../server/src/db/connection.ts';
+import { openPgliteFromDump } from '../../server/src/testing/db-template.ts';
 import { seedDemoIfEmpty, DEMO_PASSWORD } from '../../server/src/db/seed/demo.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { whatsappContextOf, type EvolutionOptions } from '../../server/src/modules/whatsapp/whatsapp.routes.ts';
 import type { MassSendEngineOptions } from '../../server/src/modules/mass-send/mass-send.engine.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_CHROMIUM_ENV, E2E_DEMO_DUMP_ENV, E2E_EMPTY_DUMP_ENV, SCREENSHOTS_WANTED } from './shared-browser.ts';
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from '../../server/src/db/seed/demo.ts';
 
@@ -39,19 +44,18 @@ export type Harness = {
 /** `seedDemo: false` starts on an empty database, as `SEED_DEMO=false npm start` does (issue 10). */
 export async function startHarness(options: { evolution?: EvolutionOptions; seedDemo?: boolean; sip?: SipOptions; chromiumArgs?: string[]; massSend?: MassSendEngineOptions } = {}): Promise<Harness> {
   if (!existsSync(`${WEB_DIST}/index.html`)) throw new Error('apps/web/dist ausente: rode `npm run build -w @funil/web` (npm run test:e2e já faz isso).');
-  const database = await openDatabase({});
-  if (options.seedDemo !== false) await seedDemoIfEmpty(database.db);
+  const database = await openHarnessDatabase(options.seedDemo !== false);
   const app = await buildApp({ database, webDist: WEB_DIST, evolution: options.evolution, sip: options.sip, massSend: options.massSend });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const baseURL = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   // The gateway posts its webhooks to the port chosen only now.
   const gateway = options.evolution ? whatsappContextOf(app).gateway : null;
   if (gateway) gateway.publicUrl = baseURL;
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(options.chromiumArgs ?? [])],
-  });
+  // The run's shared Chromium, unless this file needs flags of its own (the webphone's fake media).
+  const shared = options.chromiumArgs ? undefined : process.env[E2E_CHROMIUM_ENV];
+  const browser = shared
+    ? await chromium.connect(shared)
+    : await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])] });
   const contexts: BrowserContext[] = [];
 
   const api = async (path: string, init: RequestInit = {}): Promise<unknown> => {
@@ -68,7 +72,9 @@ export async function startHarness(options: { evolution?: EvolutionOptions; seed
     async newPage(viewport = DESKTOP) {
       const context = await browser.newContext({ baseURL, viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
       contexts.push(context);
-      return { context, page: await context.newPage() };
+      const page = await context.newPage();
+      if (!SCREENSHOTS_WANTED) skipScreenshots(page);
+      return { context, page };
     },
     async apiLogin(email, password = DEMO_PASSWORD) {
       const body = await api('/login', {
@@ -84,11 +90,30 @@ export async function startHarness(options: { evolution?: EvolutionOptions; seed
     },
     async close() {
       for (const context of contexts) await context.close().catch(() => undefined);
+      // On the shared Chromium this only disconnects (the global setup closes it).
       await browser.close();
       await app.close();
       await database.close();
     },
   };
+}
+
+/** The demo (or an empty database) from the run's dump when the global setup made one, else migrated and seeded here. */
+async function openHarnessDatabase(seedDemo: boolean): Promise<Database> {
+  const dump = process.env[seedDemo ? E2E_DEMO_DUMP_ENV : E2E_EMPTY_DUMP_ENV];
+  if (dump) return openPgliteFromDump(dump);
+  const database = await openDatabase({});
+  if (seedDemo) await seedDemoIfEmpty(database.db);
+  return database;
+}
+
+/**
+ * The pictures of docs/screenshots/ are taken only on request (FUNIL_SCREENSHOTS=1, issue 22 §5):
+ * otherwise a page's screenshot into that folder captures nothing, and any other screenshot is taken.
+ */
+export function skipScreenshots(page: Page): void {
+  const take = page.screenshot.bind(page);
+  page.screenshot = (options) => (options?.path?.startsWith(SCREENSHOTS_DIR) ? Promise.resolve(Buffer.alloc(0)) : take(options));
 }
 
 /** Logs in through the login screen and waits for the shell. */

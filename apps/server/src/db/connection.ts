@@ -77,12 +77,17 @@ export async function queryPrepared<T>(db: Db, text: string, params: readonly un
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export type DatabaseOptions = { url?: string | undefined; dataDir?: string | undefined };
+export type DatabaseOptions = {
+  url?: string | undefined;
+  dataDir?: string | undefined;
+  /** PGlite only: start from this dump (`dumpDataDir`) of a database, e.g. an already migrated one (the tests' template). */
+  loadDataDir?: Blob | undefined;
+};
 
-/** Opens the database and applies every committed migration. */
+/** Opens the database and applies every committed migration (none left to apply on a migrated template). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url);
-  return openPglite(options.dataDir ?? 'memory://');
+  return openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -146,7 +151,7 @@ async function openPostgres(url: string): Promise<Database> {
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), listen };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -155,6 +160,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, {
+    ...(loadDataDir ? { loadDataDir } : {}),
     extensions: { unaccent, pg_trgm, btree_gin },
     parsers: { 20: (v: string) => Number(v) },
   });

@@ -1,5 +1,6 @@
 // The durable job runner (ARCHITECTURE "background work"): each item runs exactly once across
 // workers, a failing batch is retried then the job fails, and an expired lease is taken over.
+// @pglite-too (vitest.config.ts): claims and leases on PGlite's one connection and on a server's pool.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openTestDatabase, type TestDatabase } from '../testing/test-app.ts';

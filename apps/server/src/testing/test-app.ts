@@ -1,41 +1,33 @@
 // A real app on a real database for route tests: in-memory PGlite by default, a fresh database on
-// the PostgreSQL server of DATABASE_URL when set (CI runs the server tests both ways).
-import { randomBytes } from 'node:crypto';
+// the PostgreSQL server of DATABASE_URL when set (CI runs the server suite there, and the files
+// marked `@pglite-too` once more on PGlite: vitest.config.ts).
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Permission } from '@funil/domain/access/roles';
 import { loadEnv } from '../env.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { buildApp, type AppOptions } from '../app.ts';
+import { adminQuery } from './processes.ts';
+import { createPgDatabase, openPgliteFromTemplate, testDatabaseName } from './db-template.ts';
 import { createCompany, createUnit, createUser, seedReferenceLists, type UnitSettingsInput } from '../db/seed/builders.ts';
 
 export const TEST_PASSWORD = 'senha-forte-1';
 
 export type TestDatabase = Database & { drop(): Promise<void> };
 
-/** Opens an empty, migrated database of its own. */
+/** Opens an empty, migrated database of its own: a copy of the run's migrated template (db-template.ts). */
 export async function openTestDatabase(): Promise<TestDatabase> {
   const url = loadEnv().DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({});
+    const database = await openPgliteFromTemplate();
     return { ...database, drop: () => database.close() };
   }
-  const { default: pg } = await import('pg');
-  const name = `funil_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ url: target.toString() });
+  const name = testDatabaseName('db');
+  const database = await openDatabase({ url: await createPgDatabase(url, name) });
   return {
     ...database,
     drop: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

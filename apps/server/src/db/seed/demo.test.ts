@@ -1,4 +1,5 @@
 // The demo seed of `npm start` (issue 2 "Data model and demo data").
+// @pglite-too (vitest.config.ts): the demo seed on PGlite, the engine `npm start` uses by default.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
 import { openTestDatabase, type TestDatabase } from '../../testing/test-app.ts';

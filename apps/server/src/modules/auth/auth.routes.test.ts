@@ -1,4 +1,5 @@
 // 000 §4 session, §5 login validation, §7 POST /login, §8 messages.
+// @pglite-too (vitest.config.ts): the session cache is on by default on PGlite only (test-app.ts), so logins and revocations go through it there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { LOGIN_MESSAGES } from '@funil/domain/auth/login';

@@ -3,6 +3,7 @@
 // is refused at the next call once known (at once when this process answered the change); expiry
 // is checked on every call. Runs on the engine of the run: PGlite, or PostgreSQL with DATABASE_URL
 // (there the notification comes on another connection, so the tests wait for it).
+// @pglite-too (vitest.config.ts): PGlite delivers a NOTIFY before the changing statement resolves, PostgreSQL on another connection later.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildContactListPath, CONTACT_LIST_LAYOUT, emptyFilter } from '@funil/domain/leads/filter-segments';

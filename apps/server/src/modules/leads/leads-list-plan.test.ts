@@ -2,6 +2,7 @@
 // order, same ORDER BY (DESC = NULLS FIRST), same `desativado = 0` predicate. Checked with EXPLAIN
 // on a unit of a few thousand leads, with the planner's alternatives to an index (sequential and
 // bitmap scans, sorting) priced out, so a mismatch shows as a Sort or another index.
+// @pglite-too (vitest.config.ts): the planner's choices on PGlite's build.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { emptyFilter, CONTACT_LIST_LAYOUT, type ContactListFilter } from '@funil/domain/leads/filter-segments';

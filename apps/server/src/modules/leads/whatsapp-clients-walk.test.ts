@@ -4,6 +4,7 @@
 // answer exactly the plain search's rows, in the chat's order, with the visibility rule (001 §6), the
 // other filters, the message half and an exact total. 8,000 leads in the unit: "Maria Conceição" is
 // one in 40, so the newest NAME_WALK_LIMIT (3,000) hold 75 of them: page 1 is walked, page 2 is not.
+// @pglite-too (vitest.config.ts): the walked page against the plain search on both engines (docs/decisions.md, issue 8).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildWhatsappClientsPath, emptyFilter, WHATSAPP_CLIENTS_LAYOUT, type WhatsappClientsFilter } from '@funil/domain/leads/filter-segments';

@@ -2,6 +2,7 @@
 // database, the gateway emulator over HTTP; the engine is driven step by step (autoStart off).
 // Covers the random wait, the typing delay, allowed hours, daily caps and warm-up, opt-out, the
 // 24-hour dedupe, each automatic pause, 'Mudar status após envio' and the in-flight recovery.
+// @pglite-too (vitest.config.ts): the engine's claim and lease on PGlite's one connection and on a server's pool.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { MASS_SEND_MESSAGES } from '@funil/domain/mass-send/mass-send-api';

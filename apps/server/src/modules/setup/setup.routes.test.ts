@@ -1,6 +1,7 @@
 // issue 10 "A fresh install is usable": on a database without the demo, the first super-admin is
 // created once (setup call or FUNIL_ADMIN_*), creates a company with its first unit and admin, the
 // admin creates an attendant, and the attendant logs in and sees the CRM's data.
+// @pglite-too (vitest.config.ts): the first run on PGlite, the engine `npm start` uses by default.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';

@@ -1,6 +1,7 @@
 // The chat search over message text (issue 9; 001 §2 'Busque por contatos e mensagens', §5
 // "Search": accent- and case-free): GET whatsapp/clientes finds a lead by a word of its messages
 // and answers the matching message with the row; the visibility rule and the unit still hold.
+// @pglite-too (vitest.config.ts): text search with PGlite's builds of unaccent and pg_trgm.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildWhatsappClientsPath, emptyFilter, WHATSAPP_CLIENTS_LAYOUT } from '@funil/domain/leads/filter-segments';

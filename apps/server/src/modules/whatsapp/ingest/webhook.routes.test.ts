@@ -1,4 +1,5 @@
 // Webhook ingestion against the gateway emulator over real HTTP (ref §4, §6, §7; 001 §3, §4, §5).
+// @pglite-too (vitest.config.ts): the message pipeline's transactions on PGlite's one connection (a query beside an open transaction waits forever).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMessageEvent, contactEvent, leadUpdateEvent, whatsappSessionEvent } from '@funil/domain/realtime/events';
 import type { AppMessagePayload } from '@funil/domain/whatsapp-api/realtime';

@@ -1,0 +1,11 @@
+// What the e2e global setup (global-setup.ts) and the harness (harness.ts) agree on.
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+/** The shared Chromium's WebSocket endpoint (playwright-core's `chromium.connect`). */
+export const E2E_CHROMIUM_ENV = 'FUNIL_E2E_CHROMIUM_WS';
+/** The PGlite dump of a migrated database with the demo seeded. */
+export const E2E_DEMO_DUMP_ENV = 'FUNIL_E2E_DEMO_DUMP';
+/** The PGlite dump of a migrated, empty database (`seedDemo: false`). */
+export const E2E_EMPTY_DUMP_ENV = 'FUNIL_E2E_EMPTY_DUMP';
+/** Screenshots into docs/screenshots/ only when asked: FUNIL_SCREENSHOTS=1. */
+export const SCREENSHOTS_WANTED = process.env.FUNIL_SCREENSHOTS === '1';
