@@ -32,7 +32,7 @@ import {
   pipelineTablePage,
   reorderPipelineCard,
   type BoardRead,
-} from '../leads/pipeline-board.service.ts';
+} from '../leads/views/pipeline/pipeline-board.service.ts';
 import { negotiationStatuses, saleStatuses } from '../catalog/catalog.service.ts';
 import { updateNegotiationStatus, updateSaleStatus } from '../negotiation/negotiation.service.ts';
 
