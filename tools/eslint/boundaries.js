@@ -3,6 +3,11 @@
 //   other table files (foreign-key references);
 // - module-door: a server module reaches another module only through its `*.service.ts` (or the
 //   cross-cutting `*.plugin.ts`), never its repository, routes or internals;
+// - views (issue 22 §1): a module may keep named read views of its tables in
+//   `modules/<m>/views/<view>/`. Each view is a unit of its own for module-door (it reaches its
+//   core and others through their doors, and others reach it through its `*.service.ts`); it may
+//   import its core's tables (a declared read view, modules/README.md), and the core never imports
+//   its views (the views depend on the core, never the other way round);
 // - feature-isolation: a web feature never imports another feature, and shared web code
 //   (components, lib) imports no feature; only `apps/web/src/app` composes features.
 // A module is `apps/server/src/modules/<name>/` with everything under it: a module may keep its
@@ -23,16 +28,24 @@ const FEATURES = 'apps/web/src/features/';
 const fromRoot = (file) => path.relative(ROOT, path.resolve(file)).split(path.sep).join('/');
 
 /**
- * The server module owning a file (`modules/<m>` or the jobs folder), or null. A file in a part of
- * a module (`modules/<m>/<part>/x.ts`, at any depth) belongs to `modules/<m>`.
+ * The server unit owning a file (`modules/<m>`, a view `modules/<m>/views/<v>`, or the jobs folder), or null.
+ * A file in any other part of a module (`modules/<m>/<part>/x.ts`, at any depth) belongs to `modules/<m>`.
  */
 export function serverModuleOf(file) {
   if (file.startsWith(MODULES)) {
-    const [name, ...rest] = file.slice(MODULES.length).split('/');
-    return rest.length > 0 ? `modules/${name}` : null;
+    const parts = file.slice(MODULES.length).split('/');
+    if (parts.length < 2) return null;
+    if (parts[1] === 'views' && parts.length >= 4) return `modules/${parts[0]}/views/${parts[2]}`;
+    return `modules/${parts[0]}`;
   }
   if (file.startsWith(`${SERVER_SRC}jobs/`)) return 'jobs';
   return null;
+}
+
+/** The module whose read view a unit is (`modules/<m>` for `modules/<m>/views/<v>`), else null. */
+export function coreOfView(unit) {
+  const match = unit === null ? null : /^(modules\/[^/]+)\/views\/[^/]+$/.exec(unit);
+  return match ? match[1] : null;
 }
 
 /** The web feature owning a file, or null. */
@@ -73,6 +86,8 @@ const tableOwner = {
       const owner = serverModuleOf(target);
       if (owner === null) return;
       if (serverModuleOf(importer) === owner) return;
+      // A read view of the owner (modules/<m>/views/<v>) reads its core's tables.
+      if (coreOfView(serverModuleOf(importer)) === owner) return;
       if (importer === `${SERVER_SRC}db/schema.ts`) return;
       // Foreign-key references between tables (`.references(() => other.id)`).
       if (importer.endsWith('.table.ts')) return;
@@ -89,6 +104,7 @@ const moduleDoor = {
     docs: { description: "A server module reaches another module only through its *.service.ts (or the cross-cutting *.plugin.ts)." },
     messages: {
       internal: "'{{file}}' is internal to {{owner}}: import that module's (or that part's) *.service.ts instead (issue 7 §1).",
+      coreToView: "{{from}} imports its own view {{owner}}: the views depend on the core, never the other way round (issue 22 §1).",
     },
     schema: [],
   },
@@ -99,6 +115,10 @@ const moduleDoor = {
       if (from === null || to === null || from === to || !from.startsWith('modules/') || !to.startsWith('modules/')) return;
       // Tables have their own rule (table-owner), which also allows foreign-key references.
       if (target.endsWith('.table.ts')) return;
+      if (coreOfView(to) === from) {
+        context.report({ node, messageId: 'coreToView', data: { from, owner: to } });
+        return;
+      }
       if (DOORS.some((door) => target.endsWith(door))) return;
       context.report({ node, messageId: 'internal', data: { file: path.basename(target), owner: to } });
     });

@@ -58,6 +58,28 @@ describe("funil/module-door: a server module reaches another only through its *.
   });
 });
 
+describe('lead views: modules/<m>/views/<v> is a unit of its own, a read view of its core (issue 22 §1)', () => {
+  it("reports a view reaching its core's internals, another view's internals, and the core importing its views", async () => {
+    expect(await boundaryErrors('apps/server/src/modules/leads/views/pipeline/probe.ts', reexport('../../leads.repository.ts'))).toEqual(['funil/module-door']);
+    expect(await boundaryErrors('apps/server/src/modules/leads/views/pipeline/probe.ts', reexport('../chat/lead-chat.repository.ts'))).toEqual(['funil/module-door']);
+    expect(await boundaryErrors('apps/server/src/modules/leads/probe.ts', reexport('./views/chat/lead-chat.service.ts'))).toEqual(['funil/module-door']);
+    expect(await boundaryErrors('apps/server/src/modules/leads/probe.ts', reexport('./views/chat/lead-chat.repository.ts'))).toEqual(['funil/module-door']);
+    // Another module reaches a view through its door only.
+    expect(await boundaryErrors('apps/server/src/modules/mass-send/probe.ts', reexport('../leads/views/chat/lead-chat.repository.ts'))).toEqual(['funil/module-door']);
+    // A view of one module is not a read view of another module's tables.
+    expect(await boundaryErrors('apps/server/src/modules/leads/views/chat/probe.ts', reexport('../../../whatsapp/messages.table.ts'))).toEqual(['funil/table-owner']);
+  });
+
+  it("allows a view its core's door and tables, another view's door, its own files, and other modules the view's door", async () => {
+    expect(await boundaryErrors('apps/server/src/modules/leads/views/pipeline/probe.ts', reexport('../../leads.service.ts'))).toEqual([]);
+    expect(await boundaryErrors('apps/server/src/modules/leads/views/pipeline/probe.ts', reexport('../../lead-sql.service.ts'))).toEqual([]);
+    expect(await boundaryErrors('apps/server/src/modules/leads/views/pipeline/probe.ts', reexport('../../leads.table.ts'))).toEqual([]);
+    expect(await boundaryErrors('apps/server/src/modules/leads/views/pipeline/probe.ts', reexport('./pipeline-board.repository.ts'))).toEqual([]);
+    expect(await boundaryErrors('apps/server/src/modules/leads/views/legacy-list/probe.ts', reexport('../chat/lead-chat.service.ts'))).toEqual([]);
+    expect(await boundaryErrors('apps/server/src/modules/pipeline/probe.ts', reexport('../leads/views/pipeline/pipeline-board.service.ts'))).toEqual([]);
+  });
+});
+
 describe('funil/feature-isolation: a web feature never imports another feature (issue 7 §1)', () => {
   it('reports a feature importing another feature, and shared code importing a feature', async () => {
     expect(await boundaryErrors('apps/web/src/features/instances/components/probe.tsx', reexport('../../leads/api/tags.ts'))).toEqual(['funil/feature-isolation']);

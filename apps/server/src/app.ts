@@ -33,10 +33,12 @@ import { attachSessionSockets, type SessionSockets } from './realtime/session-so
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { ticketOwnerOf } from './modules/whatsapp/tickets/tickets.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
-import { callAttemptsRoutes } from './modules/leads/call-attempts.routes.ts';
+import { contactListRoutes } from './modules/leads/views/legacy-list/contact-list.routes.ts';
+import { csvImportRoutes } from './modules/leads/views/csv-import/csv-import.routes.ts';
+import { callAttemptsRoutes } from './modules/leads/views/call-queue/call-attempts.routes.ts';
 import { negotiationRoutes } from './modules/negotiation/negotiation.routes.ts';
 import { tagsRoutes } from './modules/tags/tags.routes.ts';
-import { leadTagsRoutes } from './modules/leads/lead-tags.routes.ts';
+import { leadTagsRoutes } from './modules/leads/views/tags-on-lead/lead-tags.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
@@ -196,6 +198,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(whatsappRoutes, { evolution: options.evolution, mediaDir: options.mediaDir, mediaSweepMs: options.mediaSweepMs, scheduledRetryDelaysMs: options.scheduledRetryDelaysMs });
       // The leads module checks a lead's ticket with the WhatsApp module's service (issue 7 §1).
       await api.register(leadsRoutes, { ticketOwnerOf });
+      await api.register(contactListRoutes);
+      await api.register(csvImportRoutes);
       await api.register(callAttemptsRoutes);
       await api.register(negotiationRoutes);
       await api.register(pipelineRoutes);

@@ -14,11 +14,30 @@ const files = readdirSync(src, { recursive: true, encoding: 'utf8' })
   .map((f) => f.split(path.sep).join('/'))
   .filter((f) => f.endsWith('.ts'));
 
-/** The module owning a file: `modules/<m>` or `jobs`, else null. */
+/** The unit owning a file: `modules/<m>`, a view `modules/<m>/views/<v>` (issue 22 §1) or `jobs`, else null. */
 const moduleOf = (file: string): string | null => {
-  const [top, name] = file.split('/');
-  if (top === 'modules' && name && file.split('/').length > 2) return `modules/${name}`;
+  const parts = file.split('/');
+  const [top, name] = parts;
+  if (top === 'modules' && name && parts[2] === 'views' && parts.length > 4) return `modules/${name}/views/${parts[3]}`;
+  if (top === 'modules' && name && parts.length > 2) return `modules/${name}`;
   return top === 'jobs' ? 'jobs' : null;
+};
+
+/** The module a view reads (`modules/leads` for `modules/leads/views/chat`), else null. */
+const coreOfView = (unit: string | null): string | null => /^(modules\/[^/]+)\/views\/[^/]+$/.exec(unit ?? '')?.[1] ?? null;
+
+/**
+ * The read views of a core that name its tables in SQL, each with why (modules/README.md, issue
+ * 22 §1): they read the leads table through their own statements over the core's fragments
+ * (lead-sql.service.ts: listWhere, CRM_CONTATO_SQL), and only the chat view writes, its
+ * list-derived bookkeeping columns (001 §3), without a timeline event as before.
+ */
+const DECLARED_VIEWS: Record<string, string> = {
+  'modules/leads/views/pipeline': "the board's columns, counts and card positions in one statement each (issue 11)",
+  'modules/leads/views/call-queue': "the webphone queue's claim and lease over the list's WHERE (issue 12)",
+  'modules/leads/views/chat': "the chat's lead list and the last-message bookkeeping moved in the message store's statement (001 §3)",
+  'modules/leads/views/legacy-list': "the contact list's page and exact total, JSON written by PostgreSQL (issue 8)",
+  'modules/leads/views/mass-send': "the composer's search, a campaign's recipients and the monitor's facts (issue 13)",
 };
 
 // Tests, test kits and the demo seed set rows up and read them directly (docs/decisions.md).
@@ -57,10 +76,22 @@ describe('table ownership (issue 7 §1)', () => {
       const text = withoutComments(readFileSync(path.join(src, file), 'utf8'));
       for (const [table, owner] of owners) {
         if (moduleOf(file) === owner) continue;
+        if (coreOfView(moduleOf(file)) === owner && moduleOf(file)! in DECLARED_VIEWS) continue;
         const named = new RegExp(`\\b(from|join|into|update)\\s+"?${table}"?(?![\\w.])`, 'i');
         if (named.test(text)) found.push(`${file} → ${table} (${owner})`);
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it('the lead views that name the core\'s tables are the declared read views, and each exists (issue 22 §1)', () => {
+    const reading = new Set<string>();
+    for (const file of files.filter((f) => !exempt(f) && coreOfView(moduleOf(f)) === 'modules/leads')) {
+      const text = withoutComments(readFileSync(path.join(src, file), 'utf8'));
+      if (/\b(from|join|into|update)\s+"?(leads|historico|agendamentos)"?(?![\w.])/i.test(text) || /from '\.\.\/\.\.\/(leads|appointments)\.table\.ts'/.test(text)) reading.add(moduleOf(file)!);
+    }
+    expect([...reading].sort()).toEqual(Object.keys(DECLARED_VIEWS).sort());
+    expect(moduleOf('modules/leads/views/chat/lead-chat.repository.ts')).toBe('modules/leads/views/chat');
+    expect(moduleOf('modules/leads/leads.service.ts')).toBe('modules/leads');
   });
 });

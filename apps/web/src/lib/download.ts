@@ -12,7 +12,7 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** A CSV text (written by `csvDocument` of @funil/domain/leads/csv) as `<fileName>.csv`. */
+/** A CSV text (written by `csvDocument` of @funil/domain/csv/csv) as `<fileName>.csv`. */
 export function downloadCsvText(text: string, fileName: string): void {
   downloadBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), `${fileName}.csv`);
 }

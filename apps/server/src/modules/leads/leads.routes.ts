@@ -1,15 +1,12 @@
 // The lead HTTP surface of 000 §7 "Contacts" and 001 §7 "Lead list and lead record", "Lead actions".
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContactListKind } from '@funil/domain/leads/filter-segments';
-import type { ContactListResponse } from '@funil/domain/leads-api/lead-api';
 import {
   appointmentsResponseSchema,
   assignBodySchema,
   campaignsResponseSchema,
   contactCreateBodySchema,
   contactCreatedResponseSchema,
-  contactListResponseSchema,
   convertBodySchema,
   csvRowBodySchema,
   fullContactResponseSchema,
@@ -29,9 +26,8 @@ import { idParam, leadIdParams, leadUnitQuery } from '@funil/domain/leads-api/fi
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { registerFormBodies } from '../../http/form-body.ts';
 import * as service from './leads.service.ts';
-import { csvImportRoutes } from './csv-import.routes.ts';
+import * as changes from './lead-changes.service.ts';
 import { LEAD_SCREENS, errorResponses } from '../../http/lead-screens.ts';
-import { plainJson } from '../../http/plain-json.ts';
 
 
 const leadRoute = { config: { access: LEAD_SCREENS } } as const;
@@ -56,29 +52,6 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app
   );
 
   // ---- reads (000 §7, 001 §7, 002 §3) ----
-  // contato/crm, the webphone's list, takes ?idUnidade=: the unit a company admin (ag) chose on
-  // /webphone (issue 12, 002 §2.1); ignored for other roles, 404 for another company's unit.
-  // The contact list answers 50 leads of ~55 fields on every page and live event; zod's encode of
-  // that body cost about 3× JSON.stringify (docs/performance.md "Lead list"). Since issue 8 the body
-  // is JSON text (the page written by PostgreSQL, CRM_CONTATO_SQL), sent as is; the schema still
-  // types and documents the route, and leads-list.routes.test.ts checks the bodies against it.
-  for (const kind of ['lista', 'listaqualquer', 'crm'] as const satisfies readonly ContactListKind[]) {
-    app.get(
-      `/contato/${kind}/*`,
-      {
-        ...leadRoute,
-        schema: { params: z.object({ '*': z.string().max(4000) }), querystring: kind === 'crm' ? leadUnitQuery : z.object({}), response: { 200: contactListResponseSchema, ...errorResponses } },
-        serializerCompiler: plainJson,
-      },
-      async (request, reply) => {
-        const idUnidade = 'idUnidade' in request.query ? request.query.idUnidade : undefined;
-        const body = await service.contactList(deps, sessionOf(request), kind, request.params['*'], idUnidade);
-        // Already JSON bytes (the page written by PostgreSQL): a Buffer is sent as is,
-        // so the schema's type does not describe it (the tests check the body against the schema).
-        return reply.type('application/json; charset=utf-8').send(body as unknown as ContactListResponse);
-      },
-    );
-  }
   // ?idUnidade=: the lead of the unit a company admin (ag) chose on /webphone, read-only (issue 12).
   app.get('/contato/completo/:id', { ...leadRoute, schema: { params: leadIdParams, querystring: leadUnitQuery, response: { 200: fullContactResponseSchema, ...errorResponses } } }, async (request) =>
     service.fullContact(deps, sessionOf(request), request.params.id, request.query.idUnidade),
@@ -93,55 +66,53 @@ export const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app
 
   // ---- changes (001 §4 §7, 000 §7) ----
   app.post('/contato/atualizarcontato/:id', { ...leadRoute, schema: { params: leadIdParams, body: contactEditPayloadSchema, response: change } }, async (request) =>
-    (await service.editContact(deps, sessionOf(request), request.params.id, request.body)).response,
+    (await changes.editContact(deps, sessionOf(request), request.params.id, request.body)).response,
   );
   app.post('/contato/valorticket/:id', { ...leadRoute, schema: { params: leadIdParams, body: ticketBodySchema, response: change } }, async (request) =>
-    (await service.updateTicket(deps, sessionOf(request), request.params.id, request.body.valor_ticket, request.body.id_negociacao)).response,
+    (await changes.updateTicket(deps, sessionOf(request), request.params.id, request.body.valor_ticket, request.body.id_negociacao)).response,
   );
   app.post('/contato/agendarcontato/:id', { ...leadRoute, schema: { params: leadIdParams, body: scheduleCallBodySchema, response: change } }, async (request) =>
-    (await service.scheduleCall(deps, sessionOf(request), request.params.id, request.body.cli_contato_agendado)).response,
+    (await changes.scheduleCall(deps, sessionOf(request), request.params.id, request.body.cli_contato_agendado)).response,
   );
   app.post('/contato/agendar-mensagem/:id', { ...leadRoute, schema: { params: leadIdParams, body: scheduleMessageBodySchema, response: change } }, async (request) =>
-    (await service.scheduleMessage(deps, sessionOf(request), request.params.id, request.body.cli_mensagem_agendada, request.body.cli_data_mensagem_agendada)).response,
+    (await changes.scheduleMessage(deps, sessionOf(request), request.params.id, request.body.cli_mensagem_agendada, request.body.cli_data_mensagem_agendada)).response,
   );
   app.put('/contato/atualiza-mensagem-agendada/:id', { ...leadRoute, schema: { params: leadIdParams, body: updateScheduledMessageBodySchema, response: change } }, async (request) => {
     const session = sessionOf(request);
     const text = request.body?.cli_mensagem_agendada ?? '';
     const when = request.body?.cli_data_mensagem_agendada ?? '';
     // 000 §7: empty fields clear the scheduled message; filled ones update it.
-    if (text.trim() !== '' && when !== '') return (await service.scheduleMessage(deps, session, request.params.id, text.trim(), when)).response;
-    return (await service.clearScheduledMessage(deps, session, request.params.id)).response;
+    if (text.trim() !== '' && when !== '') return (await changes.scheduleMessage(deps, session, request.params.id, text.trim(), when)).response;
+    return (await changes.clearScheduledMessage(deps, session, request.params.id)).response;
   });
   app.put('/contato/atribuiratendente/:id', { ...leadRoute, schema: { params: leadIdParams, body: assignBodySchema, response: change } }, async (request) => {
     const session = sessionOf(request);
     const target = request.body?.idAtendente ?? request.body?.idUsuario ?? session.userId;
-    return (await service.assignAttendant(deps, session, request.params.id, target)).response;
+    return (await changes.assignAttendant(deps, session, request.params.id, target)).response;
   });
   app.put('/contato/removeratendente/:id', { ...leadRoute, schema: { params: leadIdParams, response: change } }, async (request) =>
-    (await service.unassignAttendant(deps, sessionOf(request), request.params.id)).response,
+    (await changes.unassignAttendant(deps, sessionOf(request), request.params.id)).response,
   );
   app.post(
     '/contato/transferircontatoatendente/:id/:idAtendente',
     { ...leadRoute, schema: { params: z.object({ id: idParam, idAtendente: idParam }), response: change } },
-    async (request) => (await service.assignAttendant(deps, sessionOf(request), request.params.id, request.params.idAtendente)).response,
+    async (request) => (await changes.assignAttendant(deps, sessionOf(request), request.params.id, request.params.idAtendente)).response,
   );
   app.post('/contato/transferircontato/:id', { ...leadRoute, schema: { params: leadIdParams, body: transferBodySchema, response: change } }, async (request) =>
-    (await service.transferToUnit(deps, sessionOf(request), request.params.id, request.body.idUnidade)).response,
+    (await changes.transferToUnit(deps, sessionOf(request), request.params.id, request.body.idUnidade)).response,
   );
   app.put('/contato/whatsapp-bloqueado/:id', { ...leadRoute, schema: { params: leadIdParams, body: whatsappBlockedBodySchema, response: change } }, async (request) =>
-    (await service.setWhatsappBlocked(deps, sessionOf(request), request.params.id, request.body?.whatsapp_blocked)).response,
+    (await changes.setWhatsappBlocked(deps, sessionOf(request), request.params.id, request.body?.whatsapp_blocked)).response,
   );
   for (const [path, global] of [
     ['/contato/convertercliente/:id', false],
     ['/contato/converterclienteglobal/:id', true],
   ] as const) {
     app.post(path, { ...leadRoute, schema: { params: leadIdParams, body: convertBodySchema, response: change } }, async (request) =>
-      (await service.convertLead(deps, sessionOf(request), request.params.id, request.body?.idUnidade, global)).response,
+      (await changes.convertLead(deps, sessionOf(request), request.params.id, request.body?.idUnidade, global)).response,
     );
   }
   app.put('/webhook/lead/cli_crm_id/:id', { ...leadRoute, schema: { params: leadIdParams, body: leadWebhookBodySchema, response: change } }, async (request) =>
     (await service.updateLeadFromChat(deps, sessionOf(request), request.params.id, request.body)).response,
   );
-
-  await app.register(csvImportRoutes, { deps });
 };

@@ -4,17 +4,11 @@
 import { sql } from 'drizzle-orm';
 import { configuracoesExtraSchema, parseConfiguracoesUsuario, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
-import { canConvertLead } from '@funil/domain/leads/lead';
 import { isLeadVisibleTo, seesAssignedLeads, type LeadViewer } from '@funil/domain/leads/visibility';
 import { classifyPhone, LEAD_PHONE_MAX_DIGITS, leadPhoneText } from '@funil/domain/phone/matching';
 import { CONTACT_MESSAGES } from '@funil/domain/leads/contact';
-import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
-import { CONTACT_LIST_KINDS, CONTACT_LIST_LAYOUT, FilterSegmentsError, MASS_SEND_CLIENTS_LAYOUT, emptyFilter, parseFilterSegments, type ContactListFilter, type ContactListKind, type MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
-import { canEditTicketFromTimeline, contactEditHistory, CONTACT_EDIT_DESCRIPTION, TICKET_CHANGE_DESCRIPTION } from '@funil/domain/leads/timeline';
-import { formatDateTime, formatSchedulePayload, toInstant } from '@funil/domain/format/date';
-import { formatBRL } from '@funil/domain/format/currency';
-import { CONTACT_LIST_PAGE_SIZE, type ContactListResponse, type CrmContato, type CsvRowBody, type LeadAction, type LeadChangeResponse, type LeadRealtimeEvent } from '@funil/domain/leads-api/lead-api';
-import type { ContactCreatePayload, ContactEditPayload } from '@funil/domain/leads/contact';
+import type { CrmContato, CsvRowBody, LeadAction, LeadChangeResponse, LeadRealtimeEvent } from '@funil/domain/leads-api/lead-api';
+import type { ContactCreatePayload } from '@funil/domain/leads/contact';
 import { LEAD_API_MESSAGES, duplicatePhoneMessage } from '@funil/domain/leads-api/messages';
 import { contactEvent, leadUpdateEvent } from '@funil/domain/realtime/events';
 import type { Db, Tx } from '../../db/connection.ts';
@@ -22,11 +16,12 @@ import type { LeadAudience, Realtime } from '../../realtime/realtime.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { phoneKey } from './phone-key.ts';
-import { invalidateLeadCounts, leadCountCache } from './lead-count-cache.ts';
+import { invalidateLeadCounts } from './lead-count-cache.ts';
 import { phoneMatchKeys } from '@funil/domain/phone/matching';
-import * as chat from './lead-chat.repository.ts';
+// `chat`: the row reads and inserts of the lead-by-phone and creation paths (the name their bodies
+// have used since issue 7; the chat view's own queries are in views/chat/).
+import * as chat from './lead-rows.repository.ts';
 import {
-  findHistoryItem,
   findLead,
   findLeadsByPhoneKeys,
   insertHistory,
@@ -35,25 +30,17 @@ import {
   listAppointments,
   listCampaigns,
   listHistory,
-  countLeads,
-  findMassSendLeads,
-  listLeadsPageJson,
-  listMassSendLeads,
   markMassSendOptOut,
-  moveHistoryToUnit,
   updateLead,
   type LeadRow,
   type LeadScope,
   type NewHistory,
   type NewLead,
 } from './leads.repository.ts';
-import { activePotentials, contactListReferences, type ListReferences } from '../catalog/catalog.service.ts';
-import { activeUserOfUnit, userName } from '../users/users.service.ts';
+import { activePotentials } from '../catalog/catalog.service.ts';
 import { activeUnitOfCompany, crmIntervalDays } from '../tenancy/tenancy.service.ts';
-import { findOrCreateTagsByName, linkTagsToLeads, unlinkAllTagsOfLead } from '../tags/tags.service.ts';
-import { sistemaIrmaoClienteSeq } from './appointments.table.ts';
+import { findOrCreateTagsByName, linkTagsToLeads } from '../tags/tags.service.ts';
 import type { EnqueueInput } from '../../jobs/job-runner.ts';
-import { SCHEDULED_MESSAGE_JOB, type ScheduledMessageJobItem } from './scheduled-message.service.ts';
 
 /** What the lead services need from the app. */
 export type LeadDeps = {
@@ -71,7 +58,7 @@ export function scopeOf(session: Session): LeadScope {
   return { empresaId: session.empresaId, unidadeId: session.unidadeId, userId: session.userId, seesAssigned: seesAssignedLeads(viewerOf(session)) };
 }
 
-const viewerOf = (session: Session): LeadViewer => ({ userId: session.userId, permission: session.permission, acessoAtribuidos: session.acessoAtribuidos });
+export const viewerOf = (session: Session): LeadViewer => ({ userId: session.userId, permission: session.permission, acessoAtribuidos: session.acessoAtribuidos });
 
 export function extrasOf(session: Session): ConfiguracoesExtra {
   const parsed = configuracoesExtraSchema.safeParse(session.access.extras);
@@ -192,7 +179,7 @@ export async function lockUnitLeads(tx: Tx, idUnidade: number): Promise<void> {
 }
 
 /** 409 when the phone already belongs to a live lead of the unit (ninth-digit tolerant). */
-async function assertPhoneFree(db: Db | Tx, idUnidade: number, phone: string, exceptId?: number): Promise<void> {
+export async function assertPhoneFree(db: Db | Tx, idUnidade: number, phone: string, exceptId?: number): Promise<void> {
   const [existing] = await findLeadsByPhoneKeys(db, idUnidade, phoneMatchKeys(phone).map((k) => phoneKey(k)), exceptId);
   if (existing) throw new DomainError('conflict', duplicatePhoneMessage({ cli_crm_id: existing.cliCrmId, cli_nome: existing.cliNome }));
 }
@@ -231,20 +218,7 @@ export function createCsvContact(deps: LeadDeps, session: Session, body: CsvRowB
   return createOne(deps, session, body, body.cli_tags, 'Lead cadastrado por CSV');
 }
 
-// ---- Reads (000 §7, 002 §3) ---------------------------------------------------------------------
-
-export function parseContactListPath(tail: string) {
-  try {
-    return parseFilterSegments(CONTACT_LIST_LAYOUT, tail);
-  } catch (error) {
-    if (error instanceof FilterSegmentsError) throw new DomainError('invalid', error.message);
-    throw error;
-  }
-}
-
-export function isContactListKind(kind: string): kind is ContactListKind {
-  return (CONTACT_LIST_KINDS as readonly string[]).includes(kind);
-}
+// ---- Reads of one lead (000 §7, 001 §7) ----------------------------------------------------------
 
 /**
  * The unit a company admin (ag) chose in /webphone's 'Unidades' dropdown (issue 12; 002 §2.1 "For
@@ -254,80 +228,11 @@ export function isContactListKind(kind: string): kind is ContactListKind {
  * or a role other than ag, whose parameter is ignored as targetCompanyId ignores ?idEmpresa=. Only
  * the contact list and the full contact read through it; every change keeps the session's unit.
  */
-async function chosenUnitScope(db: Db | Tx, session: Session, idUnidade: number | undefined): Promise<{ scope: LeadScope; crmIntervalDays: number } | null> {
+export async function chosenUnitScope(db: Db | Tx, session: Session, idUnidade: number | undefined): Promise<{ scope: LeadScope; crmIntervalDays: number } | null> {
   if (session.permission !== 'ag' || idUnidade === undefined || idUnidade === session.unidadeId) return null;
   const unit = await activeUnitOfCompany(db, session.empresaId, idUnidade);
   if (!unit) throw new DomainError('not_found', LEAD_API_MESSAGES.unitNotFound);
   return { scope: { ...scopeOf(session), unidadeId: unit.id }, crmIntervalDays: await crmIntervalDays(db, unit.id) };
-}
-
-/** The cache key of a list total: the filter without its page, the window and who is looking. */
-function countKey(scope: LeadScope, filter: ContactListFilter, crmDays: number | null): string {
-  const { page: _page, ...rest } = filter;
-  // The viewer matters only when the conditions use it (001 §6 visibility, "attended by me").
-  const viewer = !scope.seesAssigned || filter.cli_atendimento === 1 ? scope.userId : 0;
-  return JSON.stringify([scope.empresaId, viewer, scope.seesAssigned, crmDays, rest]);
-}
-
-/**
- * The contact list's body (002 §3 ContactListResponse) as UTF-8 JSON: the page comes from
- * PostgreSQL already written as JSON (listLeadsPageJson) and is put in place as is; the rest is
- * small and serialised here (the reference lists once per cached references).
- */
-export async function contactList(deps: LeadDeps, session: Session, kind: ContactListKind, tail: string, idUnidade?: number): Promise<Buffer> {
-  const filter = parseContactListPath(tail);
-  const db = deps.db;
-  const chosen = await chosenUnitScope(db, session, idUnidade);
-  const scope = chosen?.scope ?? scopeOf(session);
-  const references = contactListReferences(db, session.empresaId);
-  // contato/crm: 'Dados dos últimos N dias' (002 §2.1), the unit's interval read with the session,
-  // so the references, the page and the total all start at once (the chosen unit's for ag).
-  const intervalDays = chosen?.crmIntervalDays ?? session.crmIntervalDays;
-  const crmDays = kind === 'crm' ? intervalDays : null;
-  // The exact total, cached a few seconds per unit and filter and dropped on any lead change of
-  // the unit; the page uses the window the total was counted with, so both agree.
-  const counted = leadCountCache(db).get(scope.unidadeId, countKey(scope, filter, crmDays), () => {
-    const capturedSince = crmDays === null ? undefined : new Date(nowOf(deps).getTime() - crmDays * 86_400_000);
-    return { capturedSince, total: countLeads(db, scope, { filter, ...(capturedSince ? { capturedSince } : {}) }) };
-  });
-  const options = { filter, ...(counted.capturedSince ? { capturedSince: counted.capturedSince } : {}) };
-  const [refs, page, total] = await Promise.all([references, listLeadsPageJson(db, scope, options), counted.total]);
-  const counts: Pick<ContactListResponse['data'], 'crm_contato_total' | 'pagina' | 'por_pagina' | 'crm_configuracoes'> = {
-    crm_contato_total: { total },
-    pagina: Math.max(1, filter.page),
-    por_pagina: CONTACT_LIST_PAGE_SIZE,
-    crm_configuracoes: { intervalo_dias_crm: intervalDays },
-  };
-  // {"data":{"crm_contato":<page>,<counts>,<references>}}, written as UTF-8 once: the page text
-  // is neither copied into a longer string nor measured again to send it.
-  const rest = `,${membersOf(JSON.stringify(counts))},${referencesJson(refs)}}}`;
-  return Buffer.concat([PAGE_HEAD, Buffer.from(page), Buffer.from(rest)]);
-}
-
-const PAGE_HEAD = Buffer.from('{"data":{"crm_contato":');
-/** An object's JSON without its braces, to be joined with other members. */
-const membersOf = (objectJson: string) => objectJson.slice(1, -1);
-
-type ReferenceLists = Pick<
-  ContactListResponse['data'],
-  'crm_contato_negociacao_status' | 'crm_contato_negociacao_status_venda' | 'crm_contato_negociacao_status_contato' | 'crm_contato_negociacao_plataforma' | 'crm_cliente_mensagem_status'
->;
-/** The reference lists' members of the body, written once per cached references (catalog's contactListReferences keeps the object). */
-const referencesJsonOf = new WeakMap<ListReferences, string>();
-function referencesJson(refs: ListReferences): string {
-  let json = referencesJsonOf.get(refs);
-  if (json === undefined) {
-    const lists: ReferenceLists = {
-      crm_contato_negociacao_status: refs.negociacao.map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: s.idFunil, idFunilVenda: null })),
-      crm_contato_negociacao_status_venda: refs.venda.map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: null, idFunilVenda: s.idFunilVenda })),
-      crm_contato_negociacao_status_contato: refs.contato.map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: null, idFunilVenda: null })),
-      crm_contato_negociacao_plataforma: refs.plataforma,
-      crm_cliente_mensagem_status: refs.mensagem,
-    };
-    json = membersOf(JSON.stringify(lists));
-    referencesJsonOf.set(refs, json);
-  }
-  return json;
 }
 
 export async function fullContact(deps: LeadDeps, session: Session, id: number, idUnidade?: number) {
@@ -356,249 +261,9 @@ export async function campaigns(deps: LeadDeps, session: Session) {
   return { data: await listCampaigns(deps.db, scopeOf(session)) };
 }
 
-// ---- Changes (001 §4 §7, 000 §7) ----------------------------------------------------------------
-
-const changedFields = (lead: LeadRow, body: ContactEditPayload): string[] => {
-  const names: string[] = [];
-  if (lead.cliNome !== body.cli_nome) names.push('nome');
-  if (lead.cliTelefone !== body.cli_telefone) names.push('telefone');
-  if ((lead.cliEmail ?? undefined) !== body.cli_email) names.push('email');
-  if (body.informacoesExtra !== undefined && JSON.stringify(lead.informacoesExtra) !== JSON.stringify({ ...lead.informacoesExtra, ...body.informacoesExtra })) names.push('CEP');
-  return names;
-};
-
-function contactEditEvent(lead: LeadRow, body: ContactEditPayload, fields: string[]) {
-  const before = { nome: lead.cliNome, telefone: lead.cliTelefone, email: lead.cliEmail ?? null, cep: cepOf(lead.informacoesExtra) };
-  const after = { nome: body.cli_nome, telefone: body.cli_telefone, email: body.cli_email ?? null, cep: body.informacoesExtra?.cep ?? before.cep };
-  return contactEditHistory(before, after) ?? { descricao: `${CONTACT_EDIT_DESCRIPTION}: ${fields.join(', ')}` };
-}
-
-const cepOf = (extra: unknown): string | null =>
-  typeof extra === 'object' && extra !== null && typeof (extra as { cep?: unknown }).cep === 'string' ? (extra as { cep: string }).cep : null;
-
-/** POST contato/atualizarcontato/{id}: name, phone, email and the CEP in informacoesExtra (001 §7). */
-export function editContact(deps: LeadDeps, session: Session, id: number, body: ContactEditPayload) {
-  return applyLeadChange(deps, session, id, async (lead, tx) => {
-    const fields = changedFields(lead, body);
-    if (fields.length === 0) return { unchanged: LEAD_API_MESSAGES.updated };
-    if (lead.cliTelefone !== body.cli_telefone) await assertPhoneFree(tx, lead.idUnidade, body.cli_telefone, lead.cliCrmId);
-    return {
-      action: 'atualizado',
-      message: LEAD_API_MESSAGES.updated,
-      set: {
-        cliNome: body.cli_nome,
-        cliTelefone: body.cli_telefone,
-        telefoneChave: phoneKey(body.cli_telefone),
-        cliEmail: body.cli_email ?? null,
-        ...(body.informacoesExtra !== undefined ? { informacoesExtra: { ...lead.informacoesExtra, ...body.informacoesExtra } } : {}),
-      },
-      // issue 7 §6: the changed fields, old and new, for the timeline to show 'field: old → new'.
-      history: [{ tipo: TIMELINE_EVENT_TYPE.usuario, ...contactEditEvent(lead, body, fields) }],
-    };
-  });
-}
-
-/** A 'YYYY-MM-DD HH:mm:ss' Sao Paulo date not in the past (001 §5 "Schedule contact or call", "Schedule message"). */
-function futureDate(deps: LeadDeps, text: string): Date {
-  const date = toInstant(text.replace('T', ' '));
-  if (!date) throw new DomainError('invalid', LEAD_API_MESSAGES.dateInvalid);
-  const startOfMinute = Math.floor(nowOf(deps).getTime() / 60_000) * 60_000;
-  if (date.getTime() < startOfMinute) throw new DomainError('invalid', LEAD_API_MESSAGES.datePast);
-  return date;
-}
-
-/** POST contato/agendarcontato/{id} {cli_contato_agendado}. */
-export function scheduleCall(deps: LeadDeps, session: Session, id: number, when: string) {
-  const date = futureDate(deps, when);
-  return applyLeadChange(deps, session, id, async (lead) => ({
-    action: 'ligacao-agendada',
-    message: LEAD_API_MESSAGES.callScheduled,
-    set: { cliContatoAgendado: date },
-    history: [
-      {
-        tipo: TIMELINE_EVENT_TYPE.ligacaoAgendada,
-        texto: formatSchedulePayload(date),
-        textoAntigo: lead.cliContatoAgendado ? formatSchedulePayload(lead.cliContatoAgendado) : null,
-        dataComentario: null,
-      },
-    ],
-  }));
-}
-
-/** POST /contato/agendar-mensagem/{id}: 000 §4 id_novo null scheduled, other updated. */
-export function scheduleMessage(deps: LeadDeps, session: Session, id: number, text: string, when: string) {
-  const date = futureDate(deps, when);
-  return applyLeadChange(deps, session, id, async (lead) => ({
-    action: 'mensagem-agendada',
-    message: LEAD_API_MESSAGES.messageScheduled,
-    // Issue 9: a new version, so the job of an earlier schedule sends nothing; the send is a durable job due at `date`.
-    set: { cliMensagemAgendada: text, cliDataMensagemAgendada: date, cliMensagemAgendadaStatus: 'pendente', cliMensagemAgendadaErro: null, cliMensagemAgendadaTentativas: 0, cliMensagemAgendadaVersao: lead.cliMensagemAgendadaVersao + 1 },
-    also: async (tx) => {
-      if (!deps.enqueueJob) return;
-      const item: ScheduledMessageJobItem = { cliCrmId: lead.cliCrmId, versao: lead.cliMensagemAgendadaVersao + 1, tentativa: 1 };
-      await deps.enqueueJob({ kind: SCHEDULED_MESSAGE_JOB, idEmpresa: lead.idEmpresa, idUnidade: lead.idUnidade, idUsuario: session.userId, params: item, items: [item], notBefore: date }, tx);
-    },
-    history: [
-      {
-        tipo: TIMELINE_EVENT_TYPE.mensagemAgendadaWhatsapp,
-        idNovo: lead.cliMensagemAgendada ? 1 : null,
-        texto: text,
-        textoAntigo: lead.cliMensagemAgendada,
-        descricao: `Agendada para ${formatDateTime(date)}`,
-      },
-    ],
-  }));
-}
-
-/** PUT contato/atualiza-mensagem-agendada/{id}: empty fields clear it (000 §4 id_novo -1). */
-export function clearScheduledMessage(deps: LeadDeps, session: Session, id: number) {
-  return applyLeadChange(deps, session, id, async (lead) => {
-    if (!lead.cliMensagemAgendada && !lead.cliDataMensagemAgendada) throw new DomainError('invalid', LEAD_API_MESSAGES.noScheduledMessage);
-    return {
-      action: 'mensagem-agendada',
-      message: LEAD_API_MESSAGES.scheduledMessageCleared,
-      set: { cliMensagemAgendada: null, cliDataMensagemAgendada: null, cliMensagemAgendadaStatus: null, cliMensagemAgendadaErro: null, cliMensagemAgendadaTentativas: 0, cliMensagemAgendadaVersao: lead.cliMensagemAgendadaVersao + 1 },
-      history: [{ tipo: TIMELINE_EVENT_TYPE.mensagemAgendadaWhatsapp, idNovo: -1, textoAntigo: lead.cliMensagemAgendada }],
-    };
-  });
-}
-
-function requireClienteAtendente(session: Session): void {
-  // 001 §6: assign, unassign and transfer need the unit setting clienteAtendente. A unit setting
-  // that is off answers 400 (the request does not fit this unit); 403 stays the role matrix's.
-  if (extrasOf(session).clienteAtendente !== true) throw new DomainError('invalid', LEAD_API_MESSAGES.assignmentDisabled);
-}
-
-/** PUT contato/atribuiratendente/{id} and POST contato/transferircontatoatendente/{id}/{idAtendente} (001 §4 Assignment). */
-export async function assignAttendant(deps: LeadDeps, session: Session, id: number, attendantId: number) {
-  requireClienteAtendente(session);
-  const target = await activeUserOfUnit(deps.db, session.unidadeId, attendantId);
-  if (!target) throw new DomainError('invalid', LEAD_API_MESSAGES.assignError);
-  return applyLeadChange(deps, session, id, async (lead, tx) => {
-    if (lead.idUsuario === target.id) return { unchanged: LEAD_API_MESSAGES.assigned };
-    const previous = lead.idUsuario === null ? null : await activeUserName(tx, lead.idUsuario);
-    return {
-      action: 'atribuido',
-      message: LEAD_API_MESSAGES.assigned,
-      set: { idUsuario: target.id },
-      history: [
-        {
-          tipo: TIMELINE_EVENT_TYPE.usuario,
-          idAntigo: lead.idUsuario,
-          idNovo: target.id,
-          descricao: previous ? `Cliente transferido de ${previous} para ${target.nome}` : `Cliente atribuído a ${target.nome}`,
-        },
-      ],
-    };
-  });
-}
-
-const activeUserName = (tx: Tx, userId: number): Promise<string | null> => userName(tx, userId);
-
-/** PUT contato/removeratendente/{id}: idUsuario becomes null (001 §4). */
-export function unassignAttendant(deps: LeadDeps, session: Session, id: number) {
-  requireClienteAtendente(session);
-  return applyLeadChange(deps, session, id, async (lead, tx) => {
-    if (lead.idUsuario === null) return { unchanged: LEAD_API_MESSAGES.unassigned };
-    const previous = await activeUserName(tx, lead.idUsuario);
-    return {
-      action: 'desatribuido',
-      message: LEAD_API_MESSAGES.unassigned,
-      set: { idUsuario: null },
-      history: [{ tipo: TIMELINE_EVENT_TYPE.usuario, idAntigo: lead.idUsuario, idNovo: null, descricao: `Cliente desatribuído de ${previous ?? 'atendente'}` }],
-    };
-  });
-}
-
-/** POST contato/transferircontato/{id} {idUnidade}: to another unit of the same company (001 §7). */
-export async function transferToUnit(deps: LeadDeps, session: Session, id: number, idUnidade: number) {
-  const target = idUnidade === session.unidadeId ? null : await activeUnitOfCompany(deps.db, session.empresaId, idUnidade);
-  if (!target) throw new DomainError('invalid', LEAD_API_MESSAGES.transferUnitInvalid);
-  return applyLeadChange(deps, session, id, async (lead, tx) => {
-    await assertPhoneFree(tx, target.id, lead.cliTelefone);
-    return {
-      action: 'transferido',
-      message: LEAD_API_MESSAGES.transferred,
-      // The attendant and the tags belong to the old unit.
-      set: { idUnidade: target.id, idUsuario: null },
-      also: async (t) => {
-        await unlinkAllTagsOfLead(t, lead.cliCrmId);
-        await moveHistoryToUnit(t, lead.cliCrmId, target.id);
-      },
-      history: [{ tipo: TIMELINE_EVENT_TYPE.usuario, idAntigo: lead.idUnidade, idNovo: target.id, descricao: `Contato transferido para a unidade ${target.nome}` }],
-    };
-  });
-}
-
-/** PUT contato/whatsapp-bloqueado/{id}: Desbloqueado 0 / Bloqueado 1, toggled when no value is sent (001 §4). */
-export function setWhatsappBlocked(deps: LeadDeps, session: Session, id: number, value: 0 | 1 | undefined) {
-  return applyLeadChange(deps, session, id, async (lead) => {
-    const next = value ?? (lead.whatsappBlocked === 1 ? 0 : 1);
-    const message = next === 1 ? LEAD_API_MESSAGES.blocked : LEAD_API_MESSAGES.unblocked;
-    if (next === lead.whatsappBlocked) return { unchanged: message };
-    return {
-      action: 'whatsapp-bloqueado',
-      message,
-      set: { whatsappBlocked: next },
-      history: [{ tipo: TIMELINE_EVENT_TYPE.usuario, idAntigo: lead.whatsappBlocked, idNovo: next, descricao: next === 1 ? 'WhatsApp bloqueado' : 'WhatsApp desbloqueado' }],
-    };
-  });
-}
-
-/** POST contato/convertercliente/{id} and converterclienteglobal/{id}: company 1 only (001 §4 Conversion). */
-export async function convertLead(deps: LeadDeps, session: Session, id: number, idUnidade: number | undefined, global: boolean) {
-  if (session.empresaId !== 1) throw new DomainError('forbidden', LEAD_API_MESSAGES.conversionNotAllowed);
-  const unit = idUnidade === undefined ? null : await activeUnitOfCompany(deps.db, session.empresaId, idUnidade);
-  if (idUnidade !== undefined && !unit) throw new DomainError('invalid', LEAD_API_MESSAGES.transferUnitInvalid);
-  return applyLeadChange(deps, session, id, async (lead, tx) => {
-    if (!canConvertLead({ cli_id: lead.cliId }, session.empresaId)) throw new DomainError('conflict', LEAD_API_MESSAGES.alreadyConverted);
-    if (lead.cliTelefone.trim() === '') throw new DomainError('invalid', LEAD_API_MESSAGES.noPhone);
-    const [next] = await tx.select({ id: sql<number>`nextval(${sistemaIrmaoClienteSeq.seqName}::regclass)::int` }).from(sql`(select 1) as um`);
-    const cliId = Number(next?.id);
-    return {
-      action: 'convertido',
-      message: LEAD_API_MESSAGES.converted,
-      set: { cliId },
-      history: [
-        {
-          tipo: TIMELINE_EVENT_TYPE.usuario,
-          idAntigo: lead.cliId,
-          idNovo: cliId,
-          descricao: `Cliente convertido para o sistema irmão (id ${cliId}${global ? ', global' : ''}${unit ? `, unidade ${unit.nome}` : ''})`,
-        },
-      ],
-    };
-  });
-}
-
-/** POST contato/valorticket/{id} {valor_ticket, id_negociacao}: BRL ≥ 0 (000 §4 §5). */
-export function updateTicket(deps: LeadDeps, session: Session, id: number, valor: number, idNegociacao: number | undefined) {
-  return applyLeadChange(deps, session, id, async (lead, tx) => {
-    if (idNegociacao !== undefined) {
-      // 000 §4: from the timeline only for company 1, on a change to negotiation status 5.
-      const event = await findHistoryItem(tx, lead.cliCrmId, idNegociacao);
-      if (!event || !canEditTicketFromTimeline(session.empresaId, { tipo: event.tipo, id_novo: event.idNovo })) throw new DomainError('invalid', LEAD_API_MESSAGES.ticketEditNotAllowed);
-    }
-    const old = Number(lead.valorTicket);
-    if (old === valor) return { unchanged: LEAD_API_MESSAGES.ticketUpdated };
-    return {
-      action: 'valor-ticket',
-      message: LEAD_API_MESSAGES.ticketUpdated,
-      set: { valorTicket: valor.toFixed(2) },
-      history: [
-        {
-          tipo: TIMELINE_EVENT_TYPE.statusNegociacao,
-          idAntigo: lead.cliStatusNegociacao,
-          idNovo: lead.cliStatusNegociacao,
-          valorAntigo: old.toFixed(2),
-          valorNovo: valor.toFixed(2),
-          descricao: TICKET_CHANGE_DESCRIPTION,
-          texto: `Valor do ticket: ${formatBRL(old)} → ${formatBRL(valor)}`,
-        },
-      ],
-    };
-  });
-}
+// ---- Deletion and the chat's flags (001 §7 PUT /webhook/lead) --------------------------------------
+// The other changes of a lead (edit, schedule, assign, transfer, convert, ticket, call outcome)
+// are in lead-changes.service.ts and the views; each goes through applyLeadChange above.
 
 export type LeadWebhookBody = { desativado?: 1 | '1' | undefined; marcado_nao_lida?: 0 | 1 | undefined; whatsapp_ultima_mensagem_nao_lidas?: number | undefined; idTicket?: number | undefined };
 
@@ -648,7 +313,6 @@ export function updateLeadFromChat(deps: LeadDeps, session: Session, id: number,
 }
 
 
-export { CONTACT_LIST_KINDS };
 
 // ---- The door (issue 7 §1) ---------------------------------------------------------------------
 // Every other module reads and writes a lead through the functions below, never through the
@@ -669,7 +333,7 @@ export type TicketOwner = { idUnidade: number; cliCrmId: number };
  * another lead's of the unit (one its attendant may not see), whose conversation it would then join.
  * Anything else answers as an unknown ticket.
  */
-function assertOwnTicket(lead: Pick<LeadRow, 'cliCrmId' | 'idUnidade'>, ticket: ({ id: number } & TicketOwner) | null): void {
+export function assertOwnTicket(lead: Pick<LeadRow, 'cliCrmId' | 'idUnidade'>, ticket: ({ id: number } & TicketOwner) | null): void {
   if (!ticket || ticket.id <= 0 || ticket.idUnidade !== lead.idUnidade || ticket.cliCrmId !== lead.cliCrmId) throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
 }
 
@@ -784,91 +448,6 @@ export async function findOrCreateLeadByPhone(c: LeadCreation, unit: UnitRef, in
   return result;
 }
 
-/** 001 §4 "Reading": zeroes the unread counter and the unread mark; the lead when it changed. */
-export async function markLeadRead(db: Db | Tx, lead: LeadRow): Promise<LeadRow | null> {
-  if (lead.whatsappUltimaMensagemNaoLidas === 0 && lead.marcadoNaoLida === 0) return null;
-  return chat.updateLeadRow(db, lead.cliCrmId, { whatsappUltimaMensagemNaoLidas: 0, marcadoNaoLida: 0 });
-}
-
-/** The lead's conversation ticket (001 §7 company messaging backend): only the lead's own ticket. */
-export async function setLeadTicket(db: Db | Tx, lead: LeadRow, ticket: { id: number } & TicketOwner): Promise<LeadRow> {
-  assertOwnTicket(lead, ticket);
-  if (lead.idTicket === ticket.id) return lead;
-  return (await chat.updateLeadRow(db, lead.cliCrmId, { idTicket: ticket.id })) ?? lead;
-}
-
-/** The last-message fields (001 §3) the message store moves in its own statement; see lead-chat.repository.ts. */
-export const leadLastMessageUpdate = chat.lastMessageUpdate;
-export const leadsByPhoneKey = chat.leadsByPhoneKey;
-
-/** 001 §3 _status follows an ack of the lead's last message when it is our own; the moved lead. */
-export async function raiseLeadLastStatus(db: Db | Tx, cliCrmId: number, criadoEm: Date, ack: number): Promise<LeadSummary | null> {
-  const row = await chat.raiseLastMessageStatus(db, cliCrmId, criadoEm, ack);
-  return row ? chat.leadSummaryOf(row) : null;
-}
-
-/** The list preview follows an edit of the lead's last message (ref §4.3). */
-export const setLeadLastPreview = chat.setLastMessagePreview;
-
-/** A lead as the chat shows it, and the raw form of a RETURNING of LEAD_SUMMARY_COLUMNS. */
-export const leadSummaryOf = chat.leadSummaryOf;
-export const leadSummaryOfRaw = chat.summaryOfRaw;
-export type RawLeadSummary = chat.RawLeadSummary;
-
-/** The demo gateway's auto-reply numbers: the first live, unblocked leads of each unit. */
-export const firstLeadPhones = chat.firstLeadPhones;
-
-/** The legacy channel's lead list (001 §7 GET whatsapp/clientes), with the 001 §6 visibility. */
-export { listWhatsappClients } from './whatsapp-clients.service.ts';
-
-// ---- Mass send (issue 13; 002 §7 'Mass send') -----------------------------------------------
-
-/** The single-word answers that take a lead out of campaigns (issue 13 'Opt-out'). */
-export const MASS_SEND_OPT_OUT_WORDS: readonly string[] = ['SAIR', 'PARAR', 'PARE', 'STOP', 'CANCELAR', 'DESCADASTRAR'];
-
-/** Whether a received text is an opt-out: one of the words alone, case, accents and punctuation ignored. */
-export function isMassSendOptOut(text: string | null | undefined): boolean {
-  const word = (text ?? '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\p{L}\p{N}\s]/gu, '')
-    .trim()
-    .toUpperCase();
-  return MASS_SEND_OPT_OUT_WORDS.includes(word);
-}
-
-/** 002 §7 GET /envioemmassa/clientes/{…segments}: the leads of a filter the session may see. */
-export async function massSendLeadSearch(db: Db, session: Session, tail: string) {
-  let f: MassSendClientsFilter;
-  try {
-    f = parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail);
-  } catch (error) {
-    if (error instanceof FilterSegmentsError) throw new DomainError('invalid', error.message);
-    throw error;
-  }
-  // The composer's segments in the contact list's filter: one WHERE for both (listWhere).
-  const filter: ContactListFilter = {
-    ...emptyFilter(CONTACT_LIST_LAYOUT),
-    cli_status_negociacao: f.status_negociacao,
-    cli_status_negociacao_venda: f.status_venda,
-    cli_contato_status: f.status_contato,
-    cli_tipo_lead: f.tipo_lead,
-    status_envio_massa: f.status_mensagem,
-    cli_campanha_nome: f.campanha,
-    data_inicio: f.data_inicio,
-    data_fim: f.data_fim,
-    tags: f.tags,
-    atendentes: f.atendentes,
-  };
-  const { rows, total } = await listMassSendLeads(db, scopeOf(session), filter);
-  return { clientes: rows, total };
-}
-
-/** The campaign's leads the session may see, among `ids` (live, of its unit). */
-export function massSendLeadsOf(db: Db | Tx, session: Session, ids: readonly number[]): Promise<LeadRow[]> {
-  return findMassSendLeads(db, scopeOf(session), ids);
-}
-
 /**
  * Issue 13 'Opt-out': the lead answered SAIR/PARAR; campaigns skip it from now on (the
  * attendant's chat does not), with its history event. Nothing happens the second time.
@@ -884,17 +463,11 @@ export async function recordMassSendOptOut(db: Db | Tx, lead: { cliCrmId: number
 /** The timeline text of an opt-out (issue 13). */
 export const MASS_SEND_OPT_OUT_HISTORY = 'Lead pediu para sair dos envios em massa';
 
-/** What the campaign monitor shows of its leads (002 §3 'Campaign client'): name, number, last answer. */
-export async function massSendLeadFacts(db: Db | Tx, ids: readonly number[]): Promise<Map<number, { nome: string; telefone: string; recebidaEm: Date | null; idUsuario: number | null }>> {
-  const rows = ids.length === 0 ? [] : await chat.leadFacts(db, ids);
-  return new Map(rows.map((r) => [r.cliCrmId, { nome: r.nome ?? '', telefone: r.telefone ?? '', recebidaEm: r.recebidaEm, idUsuario: r.idUsuario }]));
-}
-
-/**
- * Whether the session may see a campaign's lead (001 §6, issue 21): another attendant's lead is
- * not shown to an attendant without acesso_atribuidos; a lead whose row is gone, only to those who
- * see every lead.
- */
-export function sessionSeesLead(session: Session, lead: { idUsuario: number | null } | undefined): boolean {
-  return lead ? isLeadVisibleTo(lead, viewerOf(session)) : seesAssignedLeads(viewerOf(session));
-}
+// ---- For the core's views (issue 22 §1) ----------------------------------------------------------
+// The views in views/<name>/ (README.md) read through these and lead-sql.service.ts; they never
+// import the core's repositories. The row types, one lead as the API shows it, the phone key, the
+// unit's cached list totals, and the CSV import's batch reads and insert (a creation path).
+export type { LeadScope, NewLead };
+export { leadView, findLeadsByPhoneKeys, insertImportedLeads, type ImportedLead } from './leads.repository.ts';
+export { phoneKey } from './phone-key.ts';
+export { invalidateLeadCounts, leadCountCache } from './lead-count-cache.ts';

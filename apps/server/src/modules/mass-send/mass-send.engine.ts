@@ -27,7 +27,8 @@ import type { Db } from '../../db/connection.ts';
 import { Ticker } from '../../jobs/ticker.ts';
 import type { LeadAudience, Realtime } from '../../realtime/realtime.ts';
 import { unitExtraSettings } from '../tenancy/tenancy.service.ts';
-import { massSendLeadsOf, unitLead, type LeadRow } from '../leads/leads.service.ts';
+import { unitLead, type LeadRow } from '../leads/leads.service.ts';
+import { massSendLeadsOf } from '../leads/views/mass-send/lead-mass-send.service.ts';
 import { updateNegotiationStatus } from '../negotiation/negotiation.service.ts';
 import {
   campaignInstanceById,

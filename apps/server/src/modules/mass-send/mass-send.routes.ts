@@ -24,7 +24,7 @@ import { MassSendEngine, type MassSendEngineOptions } from './mass-send.engine.t
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { isUploadedFile, registerFormBodies } from '../../http/form-body.ts';
 import { DomainError } from '../../http/domain-error.ts';
-import { massSendLeadSearch } from '../leads/leads.service.ts';
+import { massSendLeadSearch } from '../leads/views/mass-send/lead-mass-send.service.ts';
 import { campaignInProgress, campaignRecipients, changeCampaignStatus, createCampaign, listCampaigns, massSendCapacity, parsePayload, MASS_SEND_MEDIA_MAX_BYTES, type MassSendDeps, type MassSendMedia } from './mass-send.service.ts';
 
 const COMPOSE = { config: { access: ['/envio-em-massa-cadastro'] } } as const;

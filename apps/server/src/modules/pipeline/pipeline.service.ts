@@ -14,7 +14,7 @@ import {
   EMPTY_PIPELINE_FILTER,
   type PipelineFamily,
 } from '@funil/domain/pipeline/pipeline';
-import { CSV_BOM, csvLine } from '@funil/domain/leads/csv';
+import { CSV_BOM, csvLine } from '@funil/domain/csv/csv';
 import type { KanbanBoardResponse, KanbanColumnPageResponse, KanbanMoveResponse, KanbanTableResponse } from '@funil/domain/pipeline/pipeline-api';
 import { pipelineMoveEvent } from '@funil/domain/realtime/events';
 import { formatDateTime } from '@funil/domain/format/date';
@@ -32,7 +32,7 @@ import {
   pipelineTablePage,
   reorderPipelineCard,
   type BoardRead,
-} from '../leads/pipeline-board.service.ts';
+} from '../leads/views/pipeline/pipeline-board.service.ts';
 import { negotiationStatuses, saleStatuses } from '../catalog/catalog.service.ts';
 import { updateNegotiationStatus, updateSaleStatus } from '../negotiation/negotiation.service.ts';
 

@@ -1,4 +1,4 @@
-// 001 §7 Tags: the unit's tags. A lead's tags (tagsClientes) are a lead change: leads/lead-tags.routes.ts.
+// 001 §7 Tags: the unit's tags. A lead's tags (tagsClientes) are a lead change: leads/views/tags-on-lead/lead-tags.routes.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tagCreateBodySchema, tagCreatedResponseSchema, tagsResponseSchema } from '@funil/domain/leads-api/tags-api';
 import { sessionOf } from '../auth/auth.plugin.ts';

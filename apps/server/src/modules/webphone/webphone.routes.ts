@@ -19,7 +19,7 @@ import {
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { errorResponses, LEAD_SCREENS } from '../../http/lead-screens.ts';
 import { registerFormBodies } from '../../http/form-body.ts';
-import { nextQueueLeads, queueCallHours, releaseQueueLead } from '../leads/call-queue.service.ts';
+import { nextQueueLeads, queueCallHours, releaseQueueLead } from '../leads/views/call-queue/call-queue.service.ts';
 import { readRecording, saveRecording } from './recordings.service.ts';
 import { sipCredentials, type SipOptions } from './webphone.service.ts';
 

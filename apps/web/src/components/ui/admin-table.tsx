@@ -1,7 +1,7 @@
 // The table of the admin screens (002 §2.10): a data grid in Portuguese with search, column filter,
 // CSV download and print where a screen asks for them, pagination and row-action buttons, under a
 // title with the create button. The CSV is written by the one CSV writer of every export
-// (@funil/domain/leads/csv, issue 21 item 17), from the rows and columns the grid shows.
+// (@funil/domain/csv/csv, issue 21 item 17), from the rows and columns the grid shows.
 import { useMemo, type ReactElement, type ReactNode, type RefObject } from 'react';
 import { Alert, Box, Button, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
@@ -18,7 +18,7 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { ptBR } from '@mui/x-data-grid/locales';
-import { csvDocument, type CsvValue } from '@funil/domain/leads/csv';
+import { csvDocument, type CsvValue } from '@funil/domain/csv/csv';
 import { downloadCsvText } from '../../lib/download.ts';
 
 /** 002 §8 "Empty tables". */

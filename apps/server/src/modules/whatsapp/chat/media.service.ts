@@ -7,7 +7,8 @@ import { extensionOf } from '../ingest/message-content.ts';
 import { chatMessageOf } from './message-view.ts';
 import { emitMessage } from '../whatsapp-events.ts';
 import { runInBackground, type WhatsappContext } from '../whatsapp-context.ts';
-import { leadSummaryOf, unitLead } from '../../leads/leads.service.ts';
+import { unitLead } from '../../leads/leads.service.ts';
+import { leadSummaryOf } from '../../leads/views/chat/lead-chat.service.ts';
 import { findInstanceById } from '../instances/instances.repository.ts';
 import { claimDueMedia, findMessageRow, listReactions, updateMessage, type MessageRow } from './message-store.repository.ts';
 

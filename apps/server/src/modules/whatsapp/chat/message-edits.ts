@@ -4,7 +4,8 @@
 // lead's preview follows when the edited message is its last one. Never lost: an edit of a message
 // that is not stored (yet) is logged and dropped, since the message itself will carry its last text.
 import type { MessagesEditedData } from '../../../integrations/evolution/evolution-types.ts';
-import { leadSummaryOf, setLeadLastPreview, unitLead } from '../../leads/leads.service.ts';
+import { unitLead } from '../../leads/leads.service.ts';
+import { leadSummaryOf, setLeadLastPreview } from '../../leads/views/chat/lead-chat.service.ts';
 import { editedBodyOf, previewText } from '../ingest/message-content.ts';
 import { asMediaType, chatMessageOf } from './message-view.ts';
 import { emitMessage } from '../whatsapp-events.ts';

@@ -9,7 +9,7 @@ import { createUser } from '../../../db/seed/builders.ts';
 import { TEST_PASSWORD } from '../../../testing/test-app.ts';
 import { verifySession } from '../../auth/auth.service.ts';
 import { whatsappClientsResponseSchema } from '@funil/domain/whatsapp-api/legacy-api';
-import { listWhatsappClients } from '../../leads/whatsapp-clients.service.ts';
+import { listWhatsappClients } from '../../leads/views/chat/whatsapp-clients.repository.ts';
 import { invalidateLeadCounts } from '../../leads/lead-count-cache.ts';
 import { whatsappMensagens } from './messages.table.ts';
 import { latestMessageMatches, leadIdsMatchingMessages, messageLeadCondition } from './message-search.service.ts';

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type
 import { CHAT_MEDIA_TYPES, type ChatMediaType } from '@funil/domain/whatsapp-api/chat-message';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
 import { executeRows, type DbOrTx } from '../../../db/connection.ts';
-import { leadLastMessageUpdate, leadsByPhoneKey, leadSummaryOfRaw, type RawLeadSummary } from '../../leads/leads.service.ts';
+import { leadLastMessageUpdate, leadsByPhoneKey, leadSummaryOfRaw, type RawLeadSummary } from '../../leads/views/chat/lead-chat.service.ts';
 import { whatsappMensagens, type QuotedSnapshot } from './messages.table.ts';
 
 export type MessageRow = typeof whatsappMensagens.$inferSelect;

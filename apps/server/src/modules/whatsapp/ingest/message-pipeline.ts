@@ -6,7 +6,9 @@
 // event stores nothing (ref §8.3), acks only rise (ref §8.4), events wait for the commit.
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
 import type { DbOrTx } from '../../../db/connection.ts';
-import { isMassSendOptOut, raiseLeadLastStatus, recordMassSendOptOut, unitLead, leadSummaryOf } from '../../leads/leads.service.ts';
+import { recordMassSendOptOut, unitLead } from '../../leads/leads.service.ts';
+import { raiseLeadLastStatus, leadSummaryOf } from '../../leads/views/chat/lead-chat.service.ts';
+import { isMassSendOptOut } from '@funil/domain/mass-send/opt-out';
 import { chatMessageOf, ticketOf } from '../chat/message-view.ts';
 import { downloadInBackground } from '../chat/media.service.ts';
 import { emitLead, emitMessage, emitTicket, type Tenant } from '../whatsapp-events.ts';

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { gatewayUnits as findGatewayUnits, unitExtraSettings } from '../../tenancy/tenancy.service.ts';
 import { giveDemoCampaignsTheirNumbers } from '../../../db/seed/demo-mass-send.ts';
-import { firstLeadPhones } from '../../leads/leads.service.ts';
+import { firstLeadPhones } from '../../leads/views/chat/lead-chat.service.ts';
 import { createInstanceForUnit, syncInstancesWithGateway } from './instances.service.ts';
 import { listAllInstances } from './instances.repository.ts';
 import { whatsappContextOf } from '../whatsapp.routes.ts';

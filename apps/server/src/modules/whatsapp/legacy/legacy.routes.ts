@@ -21,7 +21,7 @@ import { DomainError } from '../../../http/domain-error.ts';
 import { sessionOf } from '../../auth/auth.plugin.ts';
 import { leadOfUnit, readConversation, sendToLead, type Outgoing } from '../chat/chat.service.ts';
 import { legacyMessageOf } from '../chat/message-view.ts';
-import { listWhatsappClients } from '../../leads/leads.service.ts';
+import { listWhatsappClients } from '../../leads/views/chat/lead-chat.service.ts';
 import { userNamesById } from '../../users/users.service.ts';
 import { idempotencyKeyOf } from '../chat/idempotency.ts';
 import { latestMessageMatches, messageLeadCondition } from '../chat/message-search.service.ts';

@@ -22,7 +22,7 @@ import { isUploadedFile, registerFormBodies } from '../../../http/form-body.ts';
 import { sessionOf } from '../../auth/auth.plugin.ts';
 import { leadOfUnit, messagePage, sendToLead, viewsOf } from '../chat/chat.service.ts';
 import { idempotencyKeyOf } from '../chat/idempotency.ts';
-import { leadSummaryOf } from '../../leads/leads.service.ts';
+import { leadSummaryOf } from '../../leads/views/chat/lead-chat.service.ts';
 import { contactOf, openTicket, ticketOfUnit } from './tickets.service.ts';
 import { chatMessageOf, ticketOf } from '../chat/message-view.ts';
 import { emitMessage } from '../whatsapp-events.ts';

@@ -1,6 +1,6 @@
 // Beyond the spec (issue 14): a chart is exported as PNG and a table as CSV, in pt-BR (BRL with
 // 'R$', dates DD/MM/YYYY), so a manager pastes the morning's numbers into a report as they are.
-import { csvDocument } from '@funil/domain/leads/csv';
+import { csvDocument } from '@funil/domain/csv/csv';
 import { downloadBlob, downloadCsvText } from '../../../lib/download.ts';
 
 export type CsvColumn<R> = { header: string; value: (row: R) => string | number | null | undefined };

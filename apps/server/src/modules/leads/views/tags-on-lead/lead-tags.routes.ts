@@ -4,10 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assignTagsBodySchema, leadTagsChangeResponseSchema, leadTagsResponseSchema } from '@funil/domain/leads-api/tags-api';
 import { idParam } from '@funil/domain/leads-api/fields';
-import { sessionOf } from '../auth/auth.plugin.ts';
-import { registerFormBodies } from '../../http/form-body.ts';
-import { LEAD_SCREENS, errorResponses } from '../../http/lead-screens.ts';
-import type { LeadDeps } from './leads.service.ts';
+import { sessionOf } from '../../../auth/auth.plugin.ts';
+import { registerFormBodies } from '../../../../http/form-body.ts';
+import { LEAD_SCREENS, errorResponses } from '../../../../http/lead-screens.ts';
+import type { LeadDeps } from '../../leads.service.ts';
 import { addLeadTags, leadTags, removeLeadTag } from './lead-tags.service.ts';
 
 const route = { config: { access: LEAD_SCREENS } } as const;

@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { CSV_IMPORT_BATCH_SIZE as B } from '@funil/domain/leads-api/csv-import-api';
-import { buildApp } from '../../app.ts';
-import { createLeadsKit, type Kit } from './leads-test-kit.ts';
-import { leads } from './leads.table.ts';
-import { jobs } from '../../jobs/jobs.table.ts';
+import { buildApp } from '../../../../app.ts';
+import { createLeadsKit, type Kit } from '../../leads-test-kit.ts';
+import { leads } from '../../leads.table.ts';
+import { jobs } from '../../../../jobs/jobs.table.ts';
 
 let k: Kit;
 const progress: { unit: number; payload: { status: string; processados: number } }[] = [];

@@ -4,17 +4,19 @@ import { z } from 'zod';
 import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_MESSAGES, csvImportJobResponseSchema, csvImportJobsResponseSchema } from '@funil/domain/leads-api/csv-import-api';
 import { idParam } from '@funil/domain/leads-api/fields';
 import { errorBodySchema } from '@funil/domain/http/errors';
-import { sessionOf } from '../auth/auth.plugin.ts';
-import { DomainError } from '../../http/domain-error.ts';
-import { isUploadedFile } from '../../http/form-body.ts';
-import type { LeadDeps } from './leads.service.ts';
+import { sessionOf } from '../../../auth/auth.plugin.ts';
+import { DomainError } from '../../../../http/domain-error.ts';
+import { isUploadedFile, registerFormBodies } from '../../../../http/form-body.ts';
+import type { LeadDeps } from '../../leads.service.ts';
 import { CSV_IMPORT_KIND, csvImportHandler, enqueueCsvImport, toCsvImportJob } from './csv-import.service.ts';
-import { LEAD_SCREENS } from '../../http/lead-screens.ts';
+import { LEAD_SCREENS } from '../../../../http/lead-screens.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 413: errorBodySchema } as const;
 const route = { config: { access: LEAD_SCREENS } } as const;
 
-export const csvImportRoutes: FastifyPluginAsyncZod<{ deps: LeadDeps }> = async (app, { deps }) => {
+export const csvImportRoutes: FastifyPluginAsyncZod = async (app) => {
+  await registerFormBodies(app);
+  const deps: LeadDeps = { db: app.db, realtime: app.realtime };
   app.jobs.register(csvImportHandler(deps));
 
   const findJob = async (idUnidade: number, id: number) => {

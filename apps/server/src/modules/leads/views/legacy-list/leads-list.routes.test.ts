@@ -1,16 +1,16 @@
 // 000 §7 contact list filters by tag and attendant (002 §3 "Contact list response"), each on a
 // unit of its own so the expected ids are exact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLeadsKit, everyListFieldSet, nextPhone, type Kit } from './leads-test-kit.ts';
-import { leadTags, tags } from '../tags/tags.table.ts';
-import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
-import { negotiationStatuses, referenceLists, saleStatuses } from '../catalog/catalog.service.ts';
+import { createLeadsKit, everyListFieldSet, nextPhone, type Kit } from '../../leads-test-kit.ts';
+import { leadTags, tags } from '../../../tags/tags.table.ts';
+import { unidadeConfiguracoes } from '../../../tenancy/tenancy.table.ts';
+import { negotiationStatuses, referenceLists, saleStatuses } from '../../../catalog/catalog.service.ts';
 import { eq } from 'drizzle-orm';
 import { emptyFilter, WHATSAPP_CLIENTS_LAYOUT } from '@funil/domain/leads/filter-segments';
-import { verifySession } from '../auth/auth.service.ts';
-import { listWhatsappClients } from './whatsapp-clients.service.ts';
+import { verifySession } from '../../../auth/auth.service.ts';
+import { listWhatsappClients } from '../chat/whatsapp-clients.repository.ts';
 import { whatsappClientsResponseSchema } from '@funil/domain/whatsapp-api/legacy-api';
-import { leadView } from './leads.repository.ts';
+import { leadView } from '../../leads.service.ts';
 
 let k: Kit;
 beforeAll(async () => {

@@ -6,8 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { emptyFilter, CONTACT_LIST_LAYOUT, type ContactListFilter } from '@funil/domain/leads/filter-segments';
-import { openTestDatabase, seedFixture, type Fixture, type TestDatabase } from '../../testing/test-app.ts';
-import { asDrizzleSql, leadListStatements, NAME_WALK_LIMIT, type LeadScope, type ListOptions, type SqlStatement } from './leads.repository.ts';
+import { openTestDatabase, seedFixture, type Fixture, type TestDatabase } from '../../../../testing/test-app.ts';
+import { asDrizzleSql, NAME_WALK_LIMIT, type ListOptions, type SqlStatement } from '../../lead-sql.service.ts';
+import type { LeadScope } from '../../leads.service.ts';
+import { leadListStatements } from './contact-list.repository.ts';
 
 let database: TestDatabase;
 let f: Fixture;

@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWhatsappClientsPath, emptyFilter, WHATSAPP_CLIENTS_LAYOUT, type WhatsappClientsFilter } from '@funil/domain/leads/filter-segments';
 import { whatsappClientSchema, whatsappClientsResponseSchema, WHATSAPP_CLIENTS_PAGE_SIZE } from '@funil/domain/whatsapp-api/legacy-api';
-import { startKit, type Kit } from '../whatsapp/whatsapp-test-kit.ts';
-import { whatsappMensagens } from '../whatsapp/chat/messages.table.ts';
-import { leadView } from './leads.repository.ts';
-import { everyListFieldSet } from './leads-test-kit.ts';
+import { startKit, type Kit } from '../../../whatsapp/whatsapp-test-kit.ts';
+import { whatsappMensagens } from '../../../whatsapp/chat/messages.table.ts';
+import { leadView } from '../../leads.service.ts';
+import { everyListFieldSet } from '../../leads-test-kit.ts';
 
 let k: Kit;
 const ids: Record<string, number> = {};

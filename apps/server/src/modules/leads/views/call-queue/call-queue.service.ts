@@ -4,11 +4,11 @@
 import { QUEUE_LEASE_MINUTES, queueRules, startOfSaoPauloDay } from '@funil/domain/webphone/queue-rules';
 import { callHoursAt, type CallHoursState } from '@funil/domain/webphone/call-hours';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
-import type { Session } from '../auth/auth.service.ts';
-import { unitSettings } from '../tenancy/tenancy.service.ts';
-import { leadView } from './leads.repository.ts';
+import type { Session } from '../../../auth/auth.service.ts';
+import { unitSettings } from '../../../tenancy/tenancy.service.ts';
+import { leadView } from '../../leads.service.ts';
 import { claimQueueLeads, releaseQueueLease } from './call-queue.repository.ts';
-import { loadVisibleLead, nowOf, scopeOf, type LeadDeps } from './leads.service.ts';
+import { loadVisibleLead, nowOf, scopeOf, type LeadDeps } from '../../leads.service.ts';
 
 /** Claims the next `quantidade` leads for the session user (excluding ids the screen already holds). */
 export async function nextQueueLeads(deps: LeadDeps, session: Session, quantidade: number, excluir: number[]): Promise<CrmContato[]> {

@@ -6,15 +6,15 @@ import { parseLeadCsv, CSV_MESSAGES, type CsvLeadRow, isCsvFileName } from '@fun
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import { contactEvent, csvImportProgressEvent } from '@funil/domain/realtime/events';
 import { CSV_IMPORT_BATCH_SIZE, CSV_IMPORT_MESSAGES, csvImportReportSchema, type CsvImportJob, type CsvImportProgressEvent, type CsvImportReport, type JobStatus } from '@funil/domain/leads-api/csv-import-api';
-import type { Session } from '../auth/auth.service.ts';
-import { DomainError } from '../../http/domain-error.ts';
-import type { JobHandler, JobRow, JobRunner } from '../../jobs/job-runner.ts';
-import { findOrCreateTagsByName, linkTagsToLeads } from '../tags/tags.service.ts';
-import { phoneKey } from './phone-key.ts';
-import { invalidateLeadCounts } from './lead-count-cache.ts';
-import { findLeadsByPhoneKeys, insertImportedLeads } from './leads.repository.ts';
-import { lockUnitLeads, type LeadDeps } from './leads.service.ts';
-import type { UploadedFile } from '../../http/form-body.ts';
+import type { Session } from '../../../auth/auth.service.ts';
+import { DomainError } from '../../../../http/domain-error.ts';
+import type { JobHandler, JobRow, JobRunner } from '../../../../jobs/job-runner.ts';
+import { findOrCreateTagsByName, linkTagsToLeads } from '../../../tags/tags.service.ts';
+import { phoneKey } from '../../leads.service.ts';
+import { invalidateLeadCounts } from '../../leads.service.ts';
+import { findLeadsByPhoneKeys, insertImportedLeads } from '../../leads.service.ts';
+import { lockUnitLeads, type LeadDeps } from '../../leads.service.ts';
+import type { UploadedFile } from '../../../../http/form-body.ts';
 
 export const CSV_IMPORT_KIND = 'csv-import';
 

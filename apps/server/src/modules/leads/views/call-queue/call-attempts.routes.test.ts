@@ -4,8 +4,8 @@
 // nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
-import { createLeadsKit, type Kit } from './leads-test-kit.ts';
+import { unidadeConfiguracoes } from '../../../tenancy/tenancy.table.ts';
+import { createLeadsKit, type Kit } from '../../leads-test-kit.ts';
 
 let k: Kit;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 // Issue 13 'Opt-out': only a single opt-out word takes a lead out of campaigns.
 import { describe, expect, it } from 'vitest';
-import { isMassSendOptOut } from './leads.service.ts';
+import { isMassSendOptOut } from './opt-out.ts';
 
 describe('isMassSendOptOut (issue 13)', () => {
   it('a single word SAIR or PARAR, whatever the case, accents and punctuation', () => {

@@ -6,14 +6,14 @@ import { callEventStatus, DEFAULT_BUSY_RETRY_MINUTES, endCallAttempt, startCallA
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import type { CallEndBody } from '@funil/domain/leads-api/call-api';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
-import type { Tx } from '../../db/connection.ts';
-import type { Session } from '../auth/auth.service.ts';
-import { unitSettings } from '../tenancy/tenancy.service.ts';
-import { negotiationStatuses } from '../catalog/catalog.service.ts';
+import type { Tx } from '../../../../db/connection.ts';
+import type { Session } from '../../../auth/auth.service.ts';
+import { unitSettings } from '../../../tenancy/tenancy.service.ts';
+import { negotiationStatuses } from '../../../catalog/catalog.service.ts';
 import { QUEUE_LEASE_MINUTES } from '@funil/domain/webphone/queue-rules';
 import { WEBPHONE_MESSAGES } from '@funil/domain/webphone/webphone-api';
-import { DomainError } from '../../http/domain-error.ts';
-import { applyLeadChange, nowOf, type HistoryInput, type LeadDeps, type LeadRow } from './leads.service.ts';
+import { DomainError } from '../../../../http/domain-error.ts';
+import { applyLeadChange, nowOf, type HistoryInput, type LeadDeps, type LeadRow } from '../../leads.service.ts';
 
 async function callSettings(tx: Tx, lead: LeadRow): Promise<CallAttemptSettings> {
   const row = await unitSettings(tx, lead.idUnidade);

@@ -4,10 +4,11 @@
 import type { ContactListFilter } from '@funil/domain/leads/filter-segments';
 import type { PipelineCard } from '@funil/domain/pipeline/pipeline-api';
 import type { PipelineFamily } from '@funil/domain/pipeline/pipeline';
-import { executeRows, queryPrepared, type Db, type DbOrTx } from '../../db/connection.ts';
+import { executeRows, queryPrepared, type Db, type DbOrTx } from '../../../../db/connection.ts';
 import { sql } from 'drizzle-orm';
-import { userNameSql } from '../users/users.service.ts';
-import { Params, intArray, listWhere, type LeadScope } from './leads.repository.ts';
+import { userNameSql } from '../../../users/users.service.ts';
+import { Params, intArray, listWhere } from '../../lead-sql.service.ts';
+import { type LeadScope } from '../../leads.service.ts';
 
 // The board's statements are named prepared statements on PostgreSQL (queryPrepared): a board read
 // runs the same few texts again and again, and planning them cost more than running them

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildWhatsappClientsPath, emptyFilter, WHATSAPP_CLIENTS_LAYOUT, type WhatsappClientsFilter } from '@funil/domain/leads/filter-segments';
 import { WHATSAPP_CLIENTS_PAGE_SIZE } from '@funil/domain/whatsapp-api/legacy-api';
-import { createUser } from '../../db/seed/builders.ts';
-import { TEST_PASSWORD } from '../../testing/test-app.ts';
-import { startKit, type Kit } from '../whatsapp/whatsapp-test-kit.ts';
-import { invalidateLeadCounts } from './lead-count-cache.ts';
-import { NAME_WALK_LIMIT } from './leads.repository.ts';
+import { createUser } from '../../../../db/seed/builders.ts';
+import { TEST_PASSWORD } from '../../../../testing/test-app.ts';
+import { startKit, type Kit } from '../../../whatsapp/whatsapp-test-kit.ts';
+import { invalidateLeadCounts } from '../../leads.service.ts';
+import { NAME_WALK_LIMIT } from '../../lead-sql.service.ts';
 
 const LEADS = 8_000;
 let k: Kit;

@@ -2,47 +2,11 @@
 // ticket, gateway instance) for the door the leads service opens to the WhatsApp module. The
 // last-message update is an SQL fragment so that the message store moves a lead in the same
 // statement that stores its messages (one statement per round on the webhook hot path).
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
-import type { DbOrTx } from '../../db/connection.ts';
-import { leads } from './leads.table.ts';
-import type { LeadRow, NewLead } from './leads.repository.ts';
-
-/** The live lead of a unit with this telefone_chave (001 §5), oldest first. */
-export async function findLeadByPhoneKey(db: DbOrTx, idUnidade: number, key: string): Promise<LeadRow | null> {
-  const [row] = await db
-    .select()
-    .from(leads)
-    .where(and(eq(leads.idUnidade, idUnidade), eq(leads.telefoneChave, key), eq(leads.desativado, 0)))
-    .orderBy(asc(leads.cliCrmId))
-    .limit(1);
-  return row ?? null;
-}
-
-/** Whether the unit has a deleted lead with this telefone_chave. */
-export async function hasDeletedLeadWithPhoneKey(db: DbOrTx, idUnidade: number, key: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: leads.cliCrmId })
-    .from(leads)
-    .where(and(eq(leads.idUnidade, idUnidade), eq(leads.telefoneChave, key), ne(leads.desativado, 0)))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** A lead of a unit by id, deleted or not (for announcing what changed on it). */
-export async function findUnitLead(db: DbOrTx, idUnidade: number, cliCrmId: number): Promise<LeadRow | null> {
-  const [row] = await db
-    .select()
-    .from(leads)
-    .where(and(eq(leads.cliCrmId, cliCrmId), eq(leads.idUnidade, idUnidade)))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function insertLeadRow(db: DbOrTx, values: NewLead): Promise<LeadRow> {
-  const [row] = await db.insert(leads).values(values).returning();
-  return row!;
-}
+import type { DbOrTx } from '../../../../db/connection.ts';
+import { leads } from '../../leads.table.ts';
+import type { LeadRow, NewLead } from '../../leads.service.ts';
 
 export async function updateLeadRow(db: DbOrTx, cliCrmId: number, set: Partial<NewLead>): Promise<LeadRow | null> {
   const [row] = await db
@@ -218,12 +182,4 @@ export async function setLastMessagePreview(db: DbOrTx, cliCrmId: number, criado
     .update(leads)
     .set({ whatsappUltimaMensagemTexto: preview })
     .where(and(eq(leads.cliCrmId, cliCrmId), eq(leads.whatsappUltimaMensagemDataGeral, criadoEm)));
-}
-
-/** Name, phone and last received message of leads (the mass-send monitor, issue 13). */
-export async function leadFacts(db: DbOrTx, ids: readonly number[]): Promise<{ cliCrmId: number; nome: string | null; telefone: string | null; recebidaEm: Date | null; idUsuario: number | null }[]> {
-  return db
-    .select({ cliCrmId: leads.cliCrmId, nome: leads.cliNome, telefone: leads.cliTelefone, recebidaEm: leads.whatsappUltimaMensagemDataRecebida, idUsuario: leads.idUsuario })
-    .from(leads)
-    .where(inArray(leads.cliCrmId, [...ids]));
 }

@@ -4,10 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { leadChangeResponseSchema } from '@funil/domain/leads-api/lead-api';
 import { callEndBodySchema, callStartBodySchema } from '@funil/domain/leads-api/call-api';
 import { leadIdParams } from '@funil/domain/leads-api/fields';
-import { sessionOf } from '../auth/auth.plugin.ts';
-import { registerFormBodies } from '../../http/form-body.ts';
+import { sessionOf } from '../../../auth/auth.plugin.ts';
+import { registerFormBodies } from '../../../../http/form-body.ts';
 import { endCall, startCall } from './call-attempts.service.ts';
-import { LEAD_SCREENS, errorResponses } from '../../http/lead-screens.ts';
+import { LEAD_SCREENS, errorResponses } from '../../../../http/lead-screens.ts';
 
 const change = { 200: leadChangeResponseSchema, ...errorResponses } as const;
 

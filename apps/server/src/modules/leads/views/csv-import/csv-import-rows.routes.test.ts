@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, like } from 'drizzle-orm';
 import { buildContactListPath, emptyFilter, CONTACT_LIST_LAYOUT } from '@funil/domain/leads/filter-segments';
-import { createLeadsKit, type Kit } from './leads-test-kit.ts';
-import { historico, leads } from './leads.table.ts';
-import { jobItems } from '../../jobs/jobs.table.ts';
+import { createLeadsKit, type Kit } from '../../leads-test-kit.ts';
+import { historico, leads } from '../../leads.table.ts';
+import { jobItems } from '../../../../jobs/jobs.table.ts';
 
 let k: Kit;
 beforeAll(async () => {

@@ -3,10 +3,10 @@
 // links themselves are the tags module's (lead_tags), reached through its service.
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import { TAG_API_MESSAGES } from '@funil/domain/leads-api/messages';
-import type { Session } from '../auth/auth.service.ts';
-import { DomainError } from '../../http/domain-error.ts';
-import { linkTagsToLeads, tagsOfLeadById, unitTagsByIds, unlinkTagOfLead, type TagRow } from '../tags/tags.service.ts';
-import { applyLeadChange, loadVisibleLead, scopeOf, type LeadDeps } from './leads.service.ts';
+import type { Session } from '../../../auth/auth.service.ts';
+import { DomainError } from '../../../../http/domain-error.ts';
+import { linkTagsToLeads, tagsOfLeadById, unitTagsByIds, unlinkTagOfLead, type TagRow } from '../../../tags/tags.service.ts';
+import { applyLeadChange, loadVisibleLead, scopeOf, type LeadDeps } from '../../leads.service.ts';
 
 const toLeadTag = (t: TagRow) => ({ id: t.id, nome: t.nome, cor: t.cor, descricao: t.descricao, id_tag: t.id });
 
