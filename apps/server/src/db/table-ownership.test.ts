@@ -26,7 +26,7 @@ const exempt = (file: string) =>
   file.endsWith('.test.ts') ||
   file.endsWith('-test-kit.ts') ||
   file.startsWith('testing/') ||
-  file.startsWith('db/seed/');
+  file.startsWith('demo/');
 
 async function ownershipMap(): Promise<Map<string, string>> {
   const owners = new Map<string, string>();

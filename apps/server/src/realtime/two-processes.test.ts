@@ -12,7 +12,7 @@ import { contactEvent, type RealtimePayload } from '@funil/domain/realtime/event
 import { loadEnv } from '../env.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { seedFixture, TEST_PASSWORD, type Fixture } from '../testing/test-app.ts';
-import { createUser } from '../db/seed/builders.ts';
+import { createUser } from '../demo/builders.ts';
 import { leads } from '../modules/leads/leads.table.ts';
 import { phoneKey } from '../modules/leads/phone-key.ts';
 

@@ -3,7 +3,7 @@
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema.ts';
-import { queryRows, type Db } from '../db/connection.ts';
+import { queryRows, type Db } from '../db/handle.ts';
 
 export type DbSnapshot = Record<string, { rows: number; hash: string }>;
 

@@ -6,7 +6,7 @@ import type { Permission } from '@funil/domain/access/roles';
 import { loadEnv } from '../env.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { buildApp, type AppOptions } from '../app.ts';
-import { createCompany, createUnit, createUser, seedReferenceLists, type UnitSettingsInput } from '../db/seed/builders.ts';
+import { createCompany, createUnit, createUser, seedReferenceLists, type UnitSettingsInput } from '../demo/builders.ts';
 
 export const TEST_PASSWORD = 'senha-forte-1';
 

@@ -3,7 +3,7 @@
 // defines each number; the service chooses units, periods and filters.
 import { sql, type SQL } from 'drizzle-orm';
 import { formatIsoDate as formatDay } from '@funil/domain/format/date';
-import { executeRows as rows, type DbOrTx } from '../../db/connection.ts';
+import { executeRows as rows, type DbOrTx } from '../../db/handle.ts';
 
 /** Which leads a call reads: units, an optional owner (an attendant's own leads) and the v2 filters. */
 export type LeadScope = {

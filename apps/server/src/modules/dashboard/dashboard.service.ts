@@ -39,7 +39,7 @@ import {
   workingHoursOf,
 } from '@funil/domain/dashboard/dashboard-api';
 import { FilterSegmentsError } from '@funil/domain/leads/filter-segments';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { negotiationStatuses, referenceLists, saleStatuses } from '../catalog/catalog.service.ts';

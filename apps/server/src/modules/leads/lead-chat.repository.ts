@@ -4,7 +4,7 @@
 // statement that stores its messages (one statement per round on the webhook hot path).
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 import { leads } from './leads.table.ts';
 import type { LeadRow, NewLead } from './leads.repository.ts';
 

@@ -8,7 +8,7 @@ import { CONTACT_LIST_PAGE_SIZE, appointmentStatusLabel } from '@funil/domain/le
 import { formatSchedulePayload, endOfDayFilter, toInstant } from '@funil/domain/format/date';
 import { stripPhone } from '@funil/domain/phone/phone';
 import { searchWords } from '@funil/domain/leads/name-search';
-import { queryRows, type Db, type DbOrTx } from '../../db/connection.ts';
+import { queryRows, type Db, type DbOrTx } from '../../db/handle.ts';
 import { historico, leads } from './leads.table.ts';
 import { agendamentos } from './appointments.table.ts';
 import { userNameSql } from '../users/users.service.ts';

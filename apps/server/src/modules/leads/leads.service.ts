@@ -17,7 +17,7 @@ import { CONTACT_LIST_PAGE_SIZE, type ContactListResponse, type CrmContato, type
 import type { ContactCreatePayload, ContactEditPayload } from '@funil/domain/leads/contact';
 import { LEAD_API_MESSAGES, duplicatePhoneMessage } from '@funil/domain/leads-api/messages';
 import { contactEvent, leadUpdateEvent } from '@funil/domain/realtime/events';
-import type { Db, Tx } from '../../db/connection.ts';
+import type { Db, Tx } from '../../db/handle.ts';
 import type { LeadAudience, Realtime } from '../../realtime/realtime.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';

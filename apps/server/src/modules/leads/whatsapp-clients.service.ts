@@ -5,7 +5,7 @@ import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } f
 import type { WhatsappClientsFilter } from '@funil/domain/leads/filter-segments';
 import type { MessageMatch } from '@funil/domain/whatsapp-api/legacy-api';
 import { WHATSAPP_CLIENTS_PAGE_SIZE } from '@funil/domain/whatsapp-api/legacy-api';
-import { executeRows, type DbOrTx } from '../../db/connection.ts';
+import { executeRows, type DbOrTx } from '../../db/handle.ts';
 import { leads } from './leads.table.ts';
 import { leadHasAnyTag } from '../tags/tags.service.ts';
 import type { Session } from '../auth/auth.service.ts';

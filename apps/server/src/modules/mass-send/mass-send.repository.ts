@@ -1,7 +1,7 @@
 // Queries of the mass-send tables (issue 13). Only this module names them.
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 import { enviosEmMassa, enviosEmMassaClientes, enviosEmMassaRegistro } from './mass-send.table.ts';
 
 export type CampaignRow = typeof enviosEmMassa.$inferSelect;

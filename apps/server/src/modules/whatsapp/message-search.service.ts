@@ -7,7 +7,7 @@
 // triggers; messages.table.ts), never through the 2,000,000 messages of a big unit.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { searchWords } from '@funil/domain/leads/name-search';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 import { whatsappMensagens as m, whatsappPalavrasLead as w } from './messages.table.ts';
 
 /** Below this many letters a text search over messages would match most leads: names and phones only. */

@@ -11,7 +11,7 @@ import { emitLead, emitTicket } from './whatsapp-events.ts';
 import type { WhatsappContext } from './whatsapp-context.ts';
 import { findInstanceById } from './instances.repository.ts';
 import { findOpenTicketOfLead, findTicketById, findTicketInUnit, insertTicket, type TicketRow } from './tickets.repository.ts';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 
 const tenantOf = (s: Session) => ({ idEmpresa: s.empresaId, idUnidade: s.unidadeId });
 

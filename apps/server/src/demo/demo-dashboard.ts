@@ -4,10 +4,10 @@
 // directly, like the rest of the demo seed; migration 0013's triggers fill the dashboards' read
 // model from them as they would from the real screens.
 import { count, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../connection.ts';
+import type { DbOrTx } from '../db/handle.ts';
 import { CALL_STATUS_TEXT } from '@funil/domain/leads/call-attempts';
-import { historico, leads } from '../../modules/leads/leads.table.ts';
-import { whatsappMensagens } from '../../modules/whatsapp/messages.table.ts';
+import { historico, leads } from '../modules/leads/leads.table.ts';
+import { whatsappMensagens } from '../modules/whatsapp/messages.table.ts';
 
 const OPENERS = [
   'Oi! Aqui é da Sorriso Perfeito 😊 Vi que você se interessou pelo nosso anúncio. Posso te ajudar?',

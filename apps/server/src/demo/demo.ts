@@ -3,13 +3,13 @@
 // 90 older ones for the dashboards' 90 days). Runs only on an empty
 // database, inside one transaction, so a half-seeded database cannot happen.
 import { count } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../connection.ts';
-import { empresas } from '../../modules/tenancy/tenancy.table.ts';
-import { leadTags, tags } from '../../modules/tags/tags.table.ts';
-import { orientacoes } from '../../modules/guidance/guidance.table.ts';
-import { potenciais } from '../../modules/catalog/catalog.table.ts';
-import { leads } from '../../modules/leads/leads.table.ts';
-import { phoneKey } from '../../modules/leads/phone-key.ts';
+import type { Db, DbOrTx } from '../db/handle.ts';
+import { empresas } from '../modules/tenancy/tenancy.table.ts';
+import { leadTags, tags } from '../modules/tags/tags.table.ts';
+import { orientacoes } from '../modules/guidance/guidance.table.ts';
+import { potenciais } from '../modules/catalog/catalog.table.ts';
+import { leads } from '../modules/leads/leads.table.ts';
+import { phoneKey } from '../modules/leads/phone-key.ts';
 import { createCompany, createUnit, createUser, seedReferenceLists } from './builders.ts';
 import { seedPipelineDemo } from './pipeline-demo.ts';
 import { seedDemoChat } from './demo-chat.ts';
