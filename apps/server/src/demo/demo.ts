@@ -18,6 +18,8 @@ import { seedDemoConversation } from './demo-conversation.ts';
 import { seedDemoMassSend } from './demo-mass-send.ts';
 import { seedDemoDashboard } from './demo-dashboard.ts';
 import type { Permission } from '@funil/domain/access/roles';
+import { isConversionStatus } from '@funil/domain/dashboard/dashboard-api';
+import { foldAccents } from '@funil/domain/format/fold';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -69,7 +71,7 @@ function rng(seed: number): () => number {
   };
 }
 
-const slug = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]/g, '');
+const slug = (text: string) => foldAccents(text).toLowerCase().replace(/[^a-z]/g, '');
 
 export async function isDatabaseEmpty(db: DbOrTx): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(empresas);
@@ -200,7 +202,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
       const captured = capturedOf();
       const attendants = userIds[unidade];
       const assigned = status !== 1 && random() < 0.7 ? pick(attendants) : null;
-      const converted = status === 5 || status === 6;
+      const converted = isConversionStatus(status);
       rows.push({
         idEmpresa: empresa,
         idUnidade: unitIds[unidade],

@@ -270,6 +270,10 @@ export function defaultV2Filter(now: Date): DashboardV2Filter {
 
 /** 000 §9: the negotiation statuses (idFunil) that count as a conversion. */
 export const CONVERSION_NEGOTIATION_IDS = [5, 6] as const;
+/** Whether a negotiation status (idFunil) counts as a conversion (000 §9). */
+export function isConversionStatus(idFunil: number): boolean {
+  return (CONVERSION_NEGOTIATION_IDS as readonly number[]).includes(idFunil);
+}
 /** 000 §9: sale status 1 ('Nenhum' in the default funnel): not yet a customer. */
 export const NO_SALE_STATUS_ID = 1;
 /** 000 §9: tables show 5 rows a page, the only option. */

@@ -4,6 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatIsoDate as formatDay } from '@funil/domain/format/date';
 import { executeRows as rows, type DbOrTx } from '../../db/handle.ts';
+import { conversionStatusSql } from '../../db/sql-rules.ts';
 
 /** Which leads a call reads: units, an optional owner (an attendant's own leads) and the v2 filters. */
 export type LeadScope = {
@@ -38,7 +39,7 @@ export function scopeSql(scope: LeadScope): SQL {
 }
 
 const within = (column: SQL, p: Period) => sql`${column} >= ${p.inicio.toISOString()}::timestamptz and ${column} < ${p.fim.toISOString()}::timestamptz`;
-const CONVERTED = sql`d.status_negociacao in (5, 6)`;
+const CONVERTED = sql.raw(conversionStatusSql('d.status_negociacao'));
 
 // --- v2 'Performance de Captação' --------------------------------------------------------------
 

@@ -12,9 +12,10 @@ import type { Session } from '../auth/auth.service.ts';
 import { NAME_WALK_LIMIT, Params, asDrizzleSql, intArray, leadListItemsJson, leadNameOnlyQuery, leadSearchCondition } from './leads.repository.ts';
 import { scopeOf } from './leads.service.ts';
 import { leadCountCache } from './lead-count-cache.ts';
+import { SAO_PAULO_SQL } from '../../db/sql-rules.ts';
 
 // 'YYYY-MM-DD[ HH:mm:ss]' is São Paulo wall time (docs/decisions.md "Dates and filters").
-const wall = (value: string, endOfDay: boolean) => sql`(${value.length === 10 ? `${value} ${endOfDay ? '23:59:59' : '00:00:00'}` : value}::timestamp at time zone 'America/Sao_Paulo')`;
+const wall = (value: string, endOfDay: boolean) => sql`(${value.length === 10 ? `${value} ${endOfDay ? '23:59:59' : '00:00:00'}` : value}::timestamp at time zone ${sql.raw(SAO_PAULO_SQL)})`;
 
 /** leadSearchCondition over `leads` as a drizzle condition, or undefined for an empty term. */
 function searchCondition(term: string, unidadeId: number): SQL | undefined {
