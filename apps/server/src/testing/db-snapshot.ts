@@ -17,10 +17,6 @@ const snapshotSql = tableNames
   .map((name) => `select '${name}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`)
   .join(' union all ');
 
-export function snapshotTables(): readonly string[] {
-  return tableNames;
-}
-
 /** Counts and hashes every table in one query. */
 export async function snapshotDb(db: Db): Promise<DbSnapshot> {
   const rows = await queryRows<{ t: string; n: number; h: string }>(db, snapshotSql, []);

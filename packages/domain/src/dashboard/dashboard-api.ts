@@ -138,7 +138,6 @@ export const DASHBOARD_CALLS = {
   etapas: DASHBOARD_V2_LAYOUT,
 } as const;
 export type DashboardCall = keyof typeof DASHBOARD_CALLS;
-export const DASHBOARD_CALL_NAMES = Object.keys(DASHBOARD_CALLS) as DashboardCall[];
 export type DashboardFilterOf<C extends DashboardCall> = FilterOf<(typeof DASHBOARD_CALLS)[C]>;
 
 /** 'dashboard/{call}/{segments}' for a filter (000 §7), ready to append to the API prefix. */

@@ -53,11 +53,6 @@ export async function campaignOfUnit(db: DbOrTx, idUnidade: number, id: number):
   return row ?? null;
 }
 
-export async function campaignById(db: DbOrTx, id: number): Promise<CampaignRow | null> {
-  const [row] = await db.select().from(enviosEmMassa).where(eq(enviosEmMassa.id, id)).limit(1);
-  return row ?? null;
-}
-
 export async function listCampaignsOfUnit(db: DbOrTx, idUnidade: number, limit = 200): Promise<CampaignRow[]> {
   return db.select().from(enviosEmMassa).where(eq(enviosEmMassa.idUnidade, idUnidade)).orderBy(desc(enviosEmMassa.id)).limit(limit);
 }

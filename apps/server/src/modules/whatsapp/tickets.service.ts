@@ -1,7 +1,6 @@
 // The company messaging backend of 001 §7 (contacts, tickets, messages) and POST /webhook/lead,
 // on the one message store: a contact is a lead of the unit, a ticket links a lead's conversation.
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
-import { MESSAGE_PAGE_SIZE } from '@funil/domain/whatsapp-api/chat-message';
 import type { Ticket } from '@funil/domain/whatsapp-api/tickets-api';
 import { DomainError } from '../../http/domain-error.ts';
 import type { Session } from '../auth/auth.service.ts';
@@ -91,4 +90,3 @@ export async function ticketOwnerOf(db: DbOrTx, idTicket: number): Promise<Ticke
   return row ? { idUnidade: row.idUnidade, cliCrmId: row.cliCrmId } : null;
 }
 
-export const TICKET_PAGE_SIZE = MESSAGE_PAGE_SIZE;
