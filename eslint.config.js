@@ -32,7 +32,7 @@ export default tseslint.config(
   // the demo seed set up and inspect rows directly, so they are outside the server rules.
   {
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*-test-kit.ts', 'apps/server/src/testing/**', 'apps/server/src/db/seed/**'],
+    ignores: ['**/*.test.ts', '**/*-test-kit.ts', 'apps/server/src/testing/**', 'apps/server/src/demo/**'],
     plugins: { funil: boundaries },
     rules: { 'funil/table-owner': 'error', 'funil/module-door': 'error' },
   },

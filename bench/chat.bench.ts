@@ -15,7 +15,7 @@ import pg from 'pg';
 import { buildWhatsappClientsPath, emptyFilter, WHATSAPP_CLIENTS_LAYOUT, type WhatsappClientsFilter } from '@funil/domain/leads/filter-segments';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
 import { buildApp } from '../apps/server/src/app.ts';
-import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/db/seed/builders.ts';
+import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/demo/builders.ts';
 import { loadEnv } from '../apps/server/src/env.ts';
 import { phoneKey } from '../apps/server/src/modules/leads/phone-key.ts';
 import { fmt, median, report, stats, type Stats } from './lib.ts';

@@ -18,7 +18,7 @@ import { buildDashboardPath, type DashboardCall } from '@funil/domain/dashboard/
 import { formatIsoDate } from '@funil/domain/format/date';
 import type { Database } from '../apps/server/src/db/connection.ts';
 import { buildApp } from '../apps/server/src/app.ts';
-import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/db/seed/builders.ts';
+import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/demo/builders.ts';
 import { fmt, openBenchDatabase, rawOf, report, stats } from './lib.ts';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);

@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../apps/server/src/db/connection.ts';
 import { buildApp } from '../apps/server/src/app.ts';
-import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/db/seed/builders.ts';
+import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/demo/builders.ts';
 import { loadEnv } from '../apps/server/src/env.ts';
 import { phoneKey } from '../apps/server/src/modules/leads/phone-key.ts';
 import { time } from './lib.ts';

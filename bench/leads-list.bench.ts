@@ -33,8 +33,10 @@ import {
   type ContactListFilter,
   type ContactListKind,
 } from '@funil/domain/leads/filter-segments';
-import { leadListStatements, type LeadScope, type SqlStatement } from '../apps/server/src/modules/leads/leads.repository.ts';
-import { parseContactListPath } from '../apps/server/src/modules/leads/leads.service.ts';
+import type { LeadScope } from '../apps/server/src/modules/leads/leads.repository.ts';
+import type { SqlStatement } from '../apps/server/src/modules/leads/lead-sql.service.ts';
+import { leadListStatements } from '../apps/server/src/modules/leads/views/legacy-list/contact-list.repository.ts';
+import { parseContactListPath } from '../apps/server/src/modules/leads/views/legacy-list/contact-list.service.ts';
 import { crmIntervalDays } from '../apps/server/src/modules/tenancy/tenancy.service.ts';
 import { fmt, httpLoader, load, median, openLoader, passWatch, report, stats, type HttpLoader, type OpenLoadJob, type OpenLoader, type Stats } from './lib.ts';
 import { machineLine, openLeadsBench, serve, type LeadsBench, type RawSql } from './leads-fixture.ts';

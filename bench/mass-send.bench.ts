@@ -19,7 +19,7 @@ import pg from 'pg';
 import { eq, inArray } from 'drizzle-orm';
 import { openDatabase, type Database } from '../apps/server/src/db/connection.ts';
 import { buildApp } from '../apps/server/src/app.ts';
-import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/db/seed/builders.ts';
+import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/demo/builders.ts';
 import { instanciasEvolution } from '../apps/server/src/modules/whatsapp/instances/instances.table.ts';
 import { enviosEmMassa, enviosEmMassaClientes } from '../apps/server/src/modules/mass-send/mass-send.table.ts';
 import { fmt, report, stats } from './lib.ts';

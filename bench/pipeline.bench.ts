@@ -19,7 +19,7 @@ import { PIPELINE_LAYOUT, buildFilterSegments } from '@funil/domain/leads/filter
 import { EMPTY_PIPELINE_FILTER } from '@funil/domain/pipeline/pipeline';
 import type { Database } from '../apps/server/src/db/connection.ts';
 import { buildApp } from '../apps/server/src/app.ts';
-import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/db/seed/builders.ts';
+import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/demo/builders.ts';
 import { fmt, median, openBenchDatabase, rawOf, report, stats, type Stats } from './lib.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

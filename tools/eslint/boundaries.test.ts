@@ -37,7 +37,7 @@ describe('funil/table-owner: a *.table.ts is imported only by its module and db/
     expect(await boundaryErrors('apps/server/src/db/schema.ts', reexport('../modules/leads/leads.table.ts'))).toEqual([]);
     expect(await boundaryErrors('apps/server/src/modules/tags/probe.table.ts', reexport('../leads/leads.table.ts'))).toEqual([]);
     expect(await boundaryErrors('apps/server/src/modules/tags/probe.test.ts', reexport('../leads/leads.table.ts'))).toEqual([]);
-    expect(await boundaryErrors('apps/server/src/db/seed/probe.ts', reexport('../../modules/leads/leads.table.ts'))).toEqual([]);
+    expect(await boundaryErrors('apps/server/src/demo/probe.ts', reexport('../modules/leads/leads.table.ts'))).toEqual([]);
   });
 });
 

@@ -10,7 +10,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { configureZodPtBr } from '@funil/domain/http/zod-pt-br';
 import { HTTP_MESSAGES } from '@funil/domain/http/errors';
 import type { AppRoute } from '@funil/domain/access/routes';
-import type { Database, Db } from './db/connection.ts';
+import type { Database } from './db/connection.ts';
+import type { Db } from './db/handle.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';

@@ -31,7 +31,7 @@ if (problem) {
 }
 // The rest is loaded only once the settings are known good, so a wrong one is told at once.
 const { openDatabase } = await import('./db/connection.ts');
-const { seedDemoIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } = await import('./db/seed/demo.ts');
+const { seedDemoIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } = await import('./demo/demo.ts');
 const { buildApp } = await import('./app.ts');
 const { ensureSuperAdmin, setupNeeded } = await import('./modules/setup/setup.service.ts');
 const { sipStackMissing, startSipStack } = await import('./integrations/sip/sip-stack.ts');

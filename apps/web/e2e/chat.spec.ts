@@ -64,7 +64,7 @@ describe('001 §4 a message from a lead reaches the attendant live; opening it c
     await page.getByText('Selecione um lead para começar').waitFor();
     await page.getByPlaceholder('Busque por contatos e mensagens').waitFor();
     await page.getByTestId('chat-lead-count').filter({ hasText: /\d+ leads?$/ }).waitFor();
-    // The demo's history (apps/server/src/db/seed/demo-chat.ts): conversations with their last message.
+    // The demo's history (apps/server/src/demo/demo-chat.ts): conversations with their last message.
     await page.getByRole('list', { name: 'Leads' }).getByText('Quero sim! Vocês têm horário na quinta?').first().waitFor();
 
     // Two leads write: the latest goes to the top of the list, each with its unread count.

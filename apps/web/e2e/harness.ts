@@ -13,15 +13,16 @@ import type { SipOptions } from '../../server/src/modules/webphone/webphone.serv
 import type { CurrentUser } from '@funil/domain/auth/login';
 import { loginResponseSchema } from '@funil/domain/auth/login';
 import { unitDataSchema, type UnitData } from '@funil/domain/unit/unit-data';
-import { openDatabase, type Database, type Db } from '../../server/src/db/connection.ts';
+import type { Db } from '../../server/src/db/handle.ts';
+import { openDatabase, type Database } from '../../server/src/db/connection.ts';
 import { openPgliteFromDump } from '../../server/src/testing/db-template.ts';
-import { seedDemoIfEmpty, DEMO_PASSWORD } from '../../server/src/db/seed/demo.ts';
+import { seedDemoIfEmpty, DEMO_PASSWORD } from '../../server/src/demo/demo.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { whatsappContextOf, type EvolutionOptions } from '../../server/src/modules/whatsapp/whatsapp.routes.ts';
 import type { MassSendEngineOptions } from '../../server/src/modules/mass-send/mass-send.engine.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_CHROMIUM_ENV, E2E_DEMO_DUMP_ENV, E2E_EMPTY_DUMP_ENV, SCREENSHOTS_WANTED } from './shared-browser.ts';
 
-export { DEMO_LOGINS, DEMO_PASSWORD } from '../../server/src/db/seed/demo.ts';
+export { DEMO_LOGINS, DEMO_PASSWORD } from '../../server/src/demo/demo.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 export const SCREENSHOTS_DIR = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));

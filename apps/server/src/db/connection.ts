@@ -1,16 +1,8 @@
 // One database API over two engines: PGlite in-process (the default, files under ./data) and a
 // PostgreSQL server when DATABASE_URL is set. Same migrations, same queries.
-import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
-import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema.ts';
-
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** A database handle or an open transaction: repositories accept either. */
-export type DbOrTx = Db | Tx;
+import type { Db } from './handle.ts';
 
 export type Database = {
   db: Db;
@@ -29,51 +21,6 @@ export type Database = {
 export type NotifyHandlers = { notify(): void; state(following: boolean): void };
 
 const RELISTEN_MS = 1_000;
-
-/** The rows of a drizzle SQL statement, on either engine (node-postgres and PGlite both answer `{ rows }`). */
-export async function executeRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-type RawClient = { query(text: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
-
-/**
- * Runs SQL text with $n parameters straight on the driver under `db` (node-postgres' Pool or
- * PGlite), for hot reads whose text is written once: no query building and no result mapping per
- * call. Rows come with the driver's type parsing (timestamptz as Date, json as objects, numeric as
- * string, bigint as number). Unnamed statements, so PostgreSQL plans each call with its values.
- * Not for a transaction (a Tx has no driver of its own).
- */
-export async function queryRows<T>(db: Db, text: string, params: readonly unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client?: RawClient }).$client;
-  if (!client || typeof client.query !== 'function') throw new Error('driver do banco sem query()');
-  return (await client.query(text, [...params])).rows as T[];
-}
-
-type PreparingClient = { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>; totalCount?: unknown };
-
-/**
- * queryRows as a named prepared statement on PostgreSQL (node-postgres prepares it once per
- * connection, then sends only its name and values): for texts run again and again whose plan does
- * not depend on the values (a lookup by key, the pipeline's board). The text is neither sent nor
- * parsed again, and PostgreSQL may keep one generic plan. PGlite (one connection, in-process) runs
- * it unnamed. Not for statements whose best plan depends on the values (a name search).
- */
-/** Each text's statement name, hashed once (the texts are few: written in code, not built from input values). */
-const statementNames = new Map<string, string>();
-
-export async function queryPrepared<T>(db: Db, text: string, params: readonly unknown[]): Promise<T[]> {
-  const client = (db as unknown as { $client?: PreparingClient }).$client;
-  if (client && typeof client.totalCount === 'number') {
-    let name = statementNames.get(text);
-    if (name === undefined) {
-      name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-      statementNames.set(text, name);
-    }
-    return (await client.query({ name, text, values: [...params] })).rows as T[];
-  }
-  return queryRows<T>(db, text, params);
-}
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -100,7 +47,7 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client cut by the server (restart, DROP DATABASE … WITH (FORCE) in tests) must not
   // crash the process; the pool replaces it on the next query.
   pool.on('error', () => undefined);
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool);
   await migrate(db, { migrationsFolder });
   const listen = async (channel: string, handlers: NotifyHandlers) => {
     let current: InstanceType<typeof pg.Client> | null = null;
@@ -164,7 +111,7 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
     extensions: { unaccent, pg_trgm, btree_gin },
     parsers: { 20: (v: string) => Number(v) },
   });
-  const db = drizzle(client, { schema });
+  const db = drizzle(client);
   await migrate(db, { migrationsFolder });
   const listen = async (channel: string, handlers: NotifyHandlers) => {
     const unlisten = await client.listen(channel, () => handlers.notify());

@@ -5,7 +5,7 @@
 // Runs the same on PGlite and PostgreSQL.
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../db/connection.ts';
+import type { Db, DbOrTx, Tx } from '../db/handle.ts';
 import { jobItems, jobs } from './jobs.table.ts';
 import { Ticker } from './ticker.ts';
 

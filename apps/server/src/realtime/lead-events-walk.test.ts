@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { formatSchedulePayload } from '@funil/domain/format/date';
 import { REALTIME_EVENTS, updateCampaignEvent, type RealtimeEventKey } from '@funil/domain/realtime/events';
-import { createUser } from '../db/seed/builders.ts';
+import { createUser } from '../demo/builders.ts';
 import { TEST_PASSWORD } from '../testing/test-app.ts';
 import { startKit, type Kit } from '../modules/whatsapp/whatsapp-test-kit.ts';
 import { massSendEngineOf } from '../modules/mass-send/mass-send.routes.ts';

@@ -4,7 +4,7 @@
 import { Server } from 'socket.io';
 import type { FastifyInstance } from 'fastify';
 import { parseRealtimePayload, realtimeAudienceOf, type LeadEventName, type RealtimePayloadIn, type UnitEventName } from '@funil/domain/realtime/events';
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../db/handle.ts';
 import { seesAssignedLeads } from '@funil/domain/leads/visibility';
 import { verifySession, type Session } from '../modules/auth/auth.service.ts';
 

@@ -2,7 +2,7 @@
 // user or unit, or a change of the user's dataAtualizacao/dataDeslogar disconnects the session's
 // sockets at once on every process (the rooms go through the Redis adapter); the expiry ends them
 // by a timer; a periodic sweep catches whatever changed without a call (another process, SQL).
-import type { Db } from '../db/connection.ts';
+import type { Db } from '../db/handle.ts';
 import { endedSessionIds, type Session } from '../modules/auth/auth.service.ts';
 import { sessionRoom, unitRoom, userRoom, type Realtime } from './realtime.ts';
 

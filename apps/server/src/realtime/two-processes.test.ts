@@ -10,7 +10,7 @@ import { loadEnv } from '../env.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { seedFixture, TEST_PASSWORD, type Fixture } from '../testing/test-app.ts';
 import { adminQuery, databaseUrl, servicesUnreachable, startServerNode, stopNodeProcesses, uniqueDatabaseName, type NodeProcess } from '../testing/processes.ts';
-import { createUser } from '../db/seed/builders.ts';
+import { createUser } from '../demo/builders.ts';
 import { leads } from '../modules/leads/leads.table.ts';
 import { phoneKey } from '../modules/leads/phone-key.ts';
 

@@ -3,7 +3,7 @@
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema.ts';
-import { queryRows, type Db } from '../db/connection.ts';
+import { queryRows, type Db } from '../db/handle.ts';
 
 export type DbSnapshot = Record<string, { rows: number; hash: string }>;
 
@@ -16,10 +16,6 @@ const tableNames = (Object.values(schema) as unknown[])
 const snapshotSql = tableNames
   .map((name) => `select '${name}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`)
   .join(' union all ');
-
-export function snapshotTables(): readonly string[] {
-  return tableNames;
-}
 
 /** Counts and hashes every table in one query. */
 export async function snapshotDb(db: Db): Promise<DbSnapshot> {

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../db/connection.ts';
 import { buildApp, type AppOptions } from '../app.ts';
 import { adminQuery } from './processes.ts';
 import { createPgDatabase, openPgliteFromTemplate, testDatabaseName } from './db-template.ts';
-import { createCompany, createUnit, createUser, seedReferenceLists, type UnitSettingsInput } from '../db/seed/builders.ts';
+import { createCompany, createUnit, createUser, seedReferenceLists, type UnitSettingsInput } from '../demo/builders.ts';
 
 export const TEST_PASSWORD = 'senha-forte-1';
 

@@ -4,9 +4,6 @@
 export const PERMISSIONS = ['u', 'a', 'ag', 'm', 'mg', 'sa'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** Permission profile numbers of 000 §3 (u 0, a 1, ag 2, m 3, mg 4); the super-admin gets 5. */
-export const PERMISSION_PROFILE: Record<Permission, number> = { u: 0, a: 1, ag: 2, m: 3, mg: 4, sa: 5 };
-
 /** The permission name shown in the drawer under the user's name (000 §2). */
 export const PERMISSION_NAME: Record<Permission, string> = {
   u: 'Atendente',

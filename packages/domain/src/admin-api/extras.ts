@@ -16,12 +16,6 @@ export const EXTRAS_TOGGLES = [
   { key: 'edicao_status_cliente', label: 'Edição de status do cliente' },
 ] as const;
 
-/** Toggles that exist but the screen hides (002 §2.9: automation and mass send). */
-export const HIDDEN_EXTRAS_TOGGLES = [
-  { key: 'automacao', label: 'Automação' },
-  { key: 'habilita_envio_em_massaV2', label: 'Envio em massa' },
-] as const;
-
 /** Every boolean flag of configuracoesExtra the API writes (000 §3). */
 export const EXTRAS_FLAG_KEYS = [
   'atendimento_habilitado',

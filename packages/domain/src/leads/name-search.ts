@@ -3,9 +3,7 @@
 // word of the name, in any order: "joa mag" finds "João Magalhães", "conceicao" finds
 // "Maria Conceição". The server stores the lead's name normalised the same way (leads.cli_nome_busca)
 // and indexes its words per unit (docs/decisions.md "Lead name search").
-
-// Letters that PostgreSQL's unaccent maps but Unicode decomposition keeps.
-const FOLDED: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', ł: 'l', đ: 'd', ð: 'd', þ: 'th' };
+import { foldAccents } from '../format/fold.ts';
 
 /**
  * Lower case, without accents (ç → c, ã → a), words of letters and digits joined by one space:
@@ -13,11 +11,7 @@ const FOLDED: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', 
  * (btrim(regexp_replace(immutable_unaccent(lower(cli_nome)), '[^[:alnum:]]+', ' ', 'g'))).
  */
 export function normalizeName(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/[ßæœøłđðþ]/g, (c) => FOLDED[c] ?? c)
+  return foldAccents(text.toLowerCase())
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }

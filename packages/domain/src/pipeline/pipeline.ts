@@ -1,6 +1,7 @@
 // The pipeline's rules (002 §2.4, §4 "Pipeline", §6, §9), shared by the server and the browser.
 import type { Permission } from '../access/roles.ts';
 import { EMPTY_SEGMENT, type PipelineFilter } from '../leads/filter-segments.ts';
+import { foldAccents } from '../format/fold.ts';
 
 /** 002 §2.4: the two status families of the board. */
 export const PIPELINE_FAMILIES = ['negociacao', 'venda'] as const;
@@ -31,11 +32,7 @@ export const PIPELINE_MESSAGES = {
  * of 'Colunas'); the name is compared without case, accents and surrounding spaces.
  */
 export function isBoardStatusName(nome: string): boolean {
-  const plain = nome
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .trim()
-    .toLowerCase();
+  const plain = foldAccents(nome).trim().toLowerCase();
   return plain !== 'erro' && plain !== 'nenhum';
 }
 

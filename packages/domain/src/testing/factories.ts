@@ -6,6 +6,7 @@ import { TAG_COLORS } from '../leads/negotiation.ts';
 import type { ChatMessage } from '../whatsapp-api/chat-message.ts';
 import type { UnitData } from '../unit/unit-data.ts';
 import type { CrmContato } from '../leads-api/lead-api.ts';
+import { foldAccents } from '../format/fold.ts';
 
 /** A deterministic random source in [0, 1) (mulberry32). */
 export type Random = () => number;
@@ -45,7 +46,7 @@ const digits = (random: Random, count: number): string =>
   Array.from({ length: count }, () => String(Math.floor(random() * 10))).join('');
 
 const slug = (text: string): string =>
-  text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]+/g, '.');
+  foldAccents(text).toLowerCase().replace(/[^a-z]+/g, '.');
 
 /** The factories bound to one seeded sequence: ids grow, data varies, all reproducible. */
 export type Factories = {

@@ -31,6 +31,23 @@ export const tempIdSchema = z.string().regex(/^temp_[A-Za-z0-9_.:-]{1,100}$/, 'I
 
 export const ACK = { received: 0, pending: 1, sent: 2, delivered: 3, read: 4, played: 5 } as const;
 
+/**
+ * 001 §3 the lead's last-message `_status` for an outgoing message's ack: 1 sent (pending or sent),
+ * 2 delivered, 3 read (read or played); none before the gateway took it (ack 0 or an error).
+ * The same steps as SQL in the server's db/sql-rules.ts (ackLeadStatusSql).
+ */
+export const ACK_LEAD_STATUS = [
+  { upTo: ACK.sent, status: 1 },
+  { upTo: ACK.delivered, status: 2 },
+  { upTo: Infinity, status: 3 },
+] as const;
+
+/** The lead's `_status` for an ack (ACK_LEAD_STATUS); null for ack 0 or below. */
+export function leadStatusOfAck(ack: number): number | null {
+  if (ack <= ACK.received) return null;
+  return ACK_LEAD_STATUS.find((step) => ack <= step.upTo)!.status;
+}
+
 /** 001 §3 Reaction, keyed by the original message id. */
 export const reactionSchema = z.object({
   id: z.number().int(),

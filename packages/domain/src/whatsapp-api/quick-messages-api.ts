@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { Permission } from '../access/roles.ts';
 import { idSchema } from '../http/ids.ts';
+import { foldAccents } from '../format/fold.ts';
 
 /** The texts of 001 §8 / 002 §8, verbatim. */
 export const QUICK_MESSAGE_TEXTS = {
@@ -174,7 +175,7 @@ export function allQuickMessages(data: QuickMessagesResponse['data']): ScopedQui
 
 /** Accent- and case-free text for matching a title. */
 export function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return foldAccents(text).toLowerCase();
 }
 
 /**

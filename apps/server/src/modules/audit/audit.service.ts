@@ -3,7 +3,7 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEntity, AuditQuery, AuditRow } from '@funil/domain/admin-api/audit';
 import { AUDIT_PAGE_SIZE } from '@funil/domain/admin-api/audit';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 import { auditoria } from './audit.table.ts';
 
 /** The author of a change: a request's session, or null for the first-run setup and start-up. */

@@ -6,7 +6,7 @@ import { LOGIN_MESSAGES, REMEMBERED_SESSION_SECONDS, BROWSER_SESSION_SECONDS, ty
 import { PERMISSION_NAME, isPermission, type Permission } from '@funil/domain/access/roles';
 import type { AccessContext } from '@funil/domain/access/routes';
 import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
-import { queryPrepared, queryRows, type Db, type DbOrTx } from '../../db/connection.ts';
+import { queryPrepared, queryRows, type Db, type DbOrTx } from '../../db/handle.ts';
 import { sessoes } from './sessions.table.ts';
 import { sessionUserSql, userByEmail } from '../users/users.service.ts';
 import { DEFAULT_CRM_INTERVAL_DAYS, sessionUnitSql, unitAndCompanyActive } from '../tenancy/tenancy.service.ts';

@@ -1,6 +1,6 @@
 // What a fresh install and a new company start with (issue 10 "A fresh install is usable"): the
 // shared reference lists (000 §3) and each company's default negotiation and sale funnels.
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 import { plataformas, statusContato, statusMensagem, statusNegociacao, statusNegociacaoVenda } from './catalog.table.ts';
 
 /** The shared lists (000 §3): contact statuses, message statuses (001 §4), platforms. Idempotent. */

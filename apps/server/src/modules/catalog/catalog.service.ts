@@ -2,7 +2,7 @@
 // potentials and the shared reference lists (000 §3 unit data; 001 §3 "Negotiation potential").
 // Other modules read these tables only through these functions.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 import { plataformas, potenciais, statusContato, statusMensagem, statusNegociacao, statusNegociacaoPermitidos, statusNegociacaoVenda } from './catalog.table.ts';
 
 export async function negotiationStatuses(db: DbOrTx, idEmpresa: number) {

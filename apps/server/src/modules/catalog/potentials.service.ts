@@ -3,7 +3,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { POTENTIAL_MESSAGES, potentialInUseMessage } from '@funil/domain/admin-api/potentials';
 import { unitDataEvent } from '@funil/domain/realtime/events';
-import type { Db } from '../../db/connection.ts';
+import type { Db } from '../../db/handle.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';

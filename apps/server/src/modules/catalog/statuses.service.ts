@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { STATUS_DEFAULT_COLOR, STATUS_MESSAGES, SYSTEM_STATUS_ORDERS, isStatusPaletteColor } from '@funil/domain/admin-api/statuses';
 import type { AuditEntity } from '@funil/domain/admin-api/audit';
 import { unitDataEvent } from '@funil/domain/realtime/events';
-import type { Db, Tx } from '../../db/connection.ts';
+import type { Db, Tx } from '../../db/handle.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';

@@ -2,8 +2,10 @@
 // unit's index range, never of the raw history, messages or calls. docs/decisions.md "Dashboards"
 // defines each number; the service chooses units, periods and filters.
 import { sql, type SQL } from 'drizzle-orm';
+import { NO_SALE_STATUS_ID } from '@funil/domain/dashboard/dashboard-api';
 import { formatIsoDate as formatDay } from '@funil/domain/format/date';
-import { executeRows as rows, type DbOrTx } from '../../db/connection.ts';
+import { executeRows as rows, type DbOrTx } from '../../db/handle.ts';
+import { conversionStatusSql } from '../../db/sql-rules.ts';
 
 /** Which leads a call reads: units, an optional owner (an attendant's own leads) and the v2 filters. */
 export type LeadScope = {
@@ -38,7 +40,9 @@ export function scopeSql(scope: LeadScope): SQL {
 }
 
 const within = (column: SQL, p: Period) => sql`${column} >= ${p.inicio.toISOString()}::timestamptz and ${column} < ${p.fim.toISOString()}::timestamptz`;
-const CONVERTED = sql`d.status_negociacao in (5, 6)`;
+const CONVERTED = sql.raw(conversionStatusSql('d.status_negociacao'));
+/** A customer (000 §9): converted, or with a sale status other than 'Nenhum'. */
+const CUSTOMER = sql.raw(`(${conversionStatusSql('d.status_negociacao')} or d.status_venda <> ${NO_SALE_STATUS_ID})`);
 
 // --- v2 'Performance de Captação' --------------------------------------------------------------
 
@@ -444,14 +448,13 @@ export type CampaignAggregate = {
 
 /** Leads captured in the period by campaign and ad, with what they became (CAMPANHAS and LTV). */
 export async function byCampaignAd(db: DbOrTx, scope: LeadScope, p: Period): Promise<CampaignAggregate[]> {
-  const customer = sql`(${CONVERTED} or d.status_venda <> 1)`;
   const result = await rows<CampaignAggregate>(
     db,
     sql`select d.cli_campanha_nome as campanha, d.ad_id, max(d.ad_name) as ad_name, count(*)::int as leads,
       count(*) filter (where d.respostas_recebidas > 0 or d.ligacoes_atendidas > 0)::int as atendidos,
       coalesce(sum(d.ligacoes), 0)::int as ligacoes, coalesce(sum(d.segundos_cobrados), 0)::float8 as segundos_cobrados,
       count(*) filter (where ${CONVERTED})::int as conversoes, coalesce(sum(d.valor_ticket) filter (where ${CONVERTED}), 0)::float8 as valor,
-      count(*) filter (where ${customer})::int as clientes, coalesce(sum(d.valor_ticket) filter (where ${customer}), 0)::float8 as valor_clientes
+      count(*) filter (where ${CUSTOMER})::int as clientes, coalesce(sum(d.valor_ticket) filter (where ${CUSTOMER}), 0)::float8 as valor_clientes
     from dashboard_leads d where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)}
     group by 1, 2 order by 1 nulls last, 2 nulls last`,
   );
@@ -473,7 +476,6 @@ export async function byCampaignAd(db: DbOrTx, scope: LeadScope, p: Period): Pro
 /** Leads captured per São Paulo day ('day') or month ('month'), with conversions and customers. */
 export async function capturesOverTime(db: DbOrTx, scope: LeadScope, p: Period, unit: 'day' | 'month'): Promise<{ quando: string; leads: number; conversoes: number; valor: number; clientes: number; valor_clientes: number }[]> {
   const format = unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
-  const customer = sql`(${CONVERTED} or d.status_venda <> 1)`;
   // Grouped by the stored São Paulo day, then by month when asked: no time-zone work per row.
   const result = await rows<{ quando: string; leads: number; conversoes: number; valor: number; clientes: number; valor_clientes: number }>(
     db,
@@ -481,7 +483,7 @@ export async function capturesOverTime(db: DbOrTx, scope: LeadScope, p: Period, 
       sum(x.clientes)::int as clientes, sum(x.valor_clientes)::float8 as valor_clientes
     from (select d.dia_captacao as dia, count(*) as leads,
       count(*) filter (where ${CONVERTED}) as conversoes, coalesce(sum(d.valor_ticket) filter (where ${CONVERTED}), 0) as valor,
-      count(*) filter (where ${customer}) as clientes, coalesce(sum(d.valor_ticket) filter (where ${customer}), 0) as valor_clientes
+      count(*) filter (where ${CUSTOMER}) as clientes, coalesce(sum(d.valor_ticket) filter (where ${CUSTOMER}), 0) as valor_clientes
       from dashboard_leads d where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)} group by 1) x
     group by 1 order by 1`,
   );

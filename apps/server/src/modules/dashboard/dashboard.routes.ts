@@ -8,19 +8,20 @@ import { DASHBOARD_RESPONSES, type DashboardCall } from '@funil/domain/dashboard
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { errorResponses } from '../../http/lead-screens.ts';
 import type { Session } from '../auth/auth.service.ts';
+import * as classic from './classic-dashboard.service.ts';
+import type { DashboardDeps } from './dashboard-scope.ts';
 import * as service from './dashboard.service.ts';
-import type { DashboardDeps } from './dashboard.service.ts';
 
 const route = { config: { access: '/dashboard' } } as const;
 const params = z.object({ '*': z.string().max(4000) });
 
 type Handler = (deps: DashboardDeps, session: Session, tail: string) => Promise<unknown>;
 const CALLS: Record<DashboardCall, Handler> = {
-  crm: (d, s, t) => service.classic(d, s, t, 'captacao'),
-  crmat: (d, s, t) => service.classic(d, s, t, 'atendimento'),
-  crmdata: service.classicDaily,
-  campanhas: service.campaigns,
-  ltv: service.ltv,
+  crm: (d, s, t) => classic.classic(d, s, t, 'captacao'),
+  crmat: (d, s, t) => classic.classic(d, s, t, 'atendimento'),
+  crmdata: classic.classicDaily,
+  campanhas: classic.campaigns,
+  ltv: classic.ltv,
   captacao: service.capture,
   atendimento: service.attendance,
   'atendimento-conversao-valores': service.conversionValuesCall,

@@ -5,7 +5,7 @@ import { roleOf } from '@funil/domain/access/roles';
 import { GUIDANCE_MESSAGES, type GuidanceRow } from '@funil/domain/admin-api/guidance';
 import { HTTP_MESSAGES } from '@funil/domain/http/errors';
 import { unitDataEvent } from '@funil/domain/realtime/events';
-import type { Db, DbOrTx } from '../../db/connection.ts';
+import type { Db, DbOrTx } from '../../db/handle.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';

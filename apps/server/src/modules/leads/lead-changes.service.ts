@@ -9,7 +9,7 @@ import { formatDateTime, formatSchedulePayload, toInstant } from '@funil/domain/
 import { formatBRL } from '@funil/domain/format/currency';
 import type { ContactEditPayload } from '@funil/domain/leads/contact';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
-import type { Tx } from '../../db/connection.ts';
+import type { Tx } from '../../db/handle.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { activeUserOfUnit, userName } from '../users/users.service.ts';

@@ -8,7 +8,7 @@
 // entry expired gets the expired total at once and starts one count behind it, which replaces the
 // entry when it is done: a busy list never waits for its periodic recount, and a total may lag
 // changes made elsewhere by at most two TTLs and one count (docs/decisions.md "List totals").
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 
 export type CachedCount<T = number> = {
   /** The contato/crm window the total was counted with; the page uses the same one. */

@@ -1,7 +1,7 @@
 // History items of a lead (000 §3 "History event") for other modules' changes addressed by an
 // item's id (negotiation notes and comments, 000 §7). The leads module owns `historico`; other
 // modules reach it only through these functions (issue 7 §1).
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 import * as repository from './leads.repository.ts';
 
 /** A history item by its id, any lead; the caller checks the lead is visible (loadVisibleLead). */

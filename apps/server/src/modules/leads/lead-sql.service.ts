@@ -12,6 +12,7 @@ import { stripPhone } from '@funil/domain/phone/phone';
 import { searchWords } from '@funil/domain/leads/name-search';
 import { leadHasAnyTagSql, leadTagsJsonSql } from '../tags/tags.service.ts';
 import { userNameSql } from '../users/users.service.ts';
+import { SAO_PAULO_SQL } from '../../db/sql-rules.ts';
 import type { LeadScope } from './leads.repository.ts';
 
 /**
@@ -131,7 +132,7 @@ const CRM_CONTATO_SQL: Record<keyof CrmContato, string> = {
   marcado_nao_lida: zeroOneSql('l.marcado_nao_lida'),
   desativado: zeroOneSql('l.desativado'),
   cli_mensagem_agendada: 'l.cli_mensagem_agendada',
-  cli_data_mensagem_agendada: `to_char(l.cli_data_mensagem_agendada at time zone 'America/Sao_Paulo', 'YYYY-MM-DD HH24:MI:SS')`,
+  cli_data_mensagem_agendada: `to_char(l.cli_data_mensagem_agendada at time zone ${SAO_PAULO_SQL}, 'YYYY-MM-DD HH24:MI:SS')`,
   cli_mensagem_agendada_status: "case when l.cli_mensagem_agendada_status in ('pendente', 'falhou') then l.cli_mensagem_agendada_status end",
   cli_mensagem_agendada_erro: 'l.cli_mensagem_agendada_erro',
   cli_mensagem_agendada_tentativas: 'l.cli_mensagem_agendada_tentativas',

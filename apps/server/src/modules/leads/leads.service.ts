@@ -11,7 +11,7 @@ import type { CrmContato, CsvRowBody, LeadAction, LeadChangeResponse, LeadRealti
 import type { ContactCreatePayload } from '@funil/domain/leads/contact';
 import { LEAD_API_MESSAGES, duplicatePhoneMessage } from '@funil/domain/leads-api/messages';
 import { contactEvent, leadUpdateEvent } from '@funil/domain/realtime/events';
-import type { Db, Tx } from '../../db/connection.ts';
+import type { Db, Tx } from '../../db/handle.ts';
 import type { LeadAudience, Realtime } from '../../realtime/realtime.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';

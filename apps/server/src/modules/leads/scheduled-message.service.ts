@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { SCHEDULED_MESSAGE_FAILED, SCHEDULED_MESSAGE_SENT, TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import { contactEvent, leadUpdateEvent } from '@funil/domain/realtime/events';
 import type { LeadRealtimeEvent } from '@funil/domain/leads-api/lead-api';
-import type { Db, Tx } from '../../db/connection.ts';
+import type { Db, Tx } from '../../db/handle.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { leads } from './leads.table.ts';
 import { insertHistory } from './leads.repository.ts';

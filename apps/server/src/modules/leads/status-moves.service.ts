@@ -2,7 +2,7 @@
 // potential, and moving every lead off a status that is being deleted, each with its history event.
 import { and, count, eq } from 'drizzle-orm';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
-import type { Db, DbOrTx, Tx } from '../../db/connection.ts';
+import type { Db, DbOrTx, Tx } from '../../db/handle.ts';
 import { historico, leads } from './leads.table.ts';
 import { invalidateLeadCounts } from './lead-count-cache.ts';
 

@@ -23,7 +23,7 @@ import { campaignLeadEvent, campaignSendEvent, updateCampaignEvent } from '@funi
 import { MASS_SEND_MESSAGES, massSendSettingsOf, type MassSendSettings } from '@funil/domain/mass-send/mass-send-api';
 import { dailyCap, nextAllowedTime, nextSaoPauloDay, randomWaitMs, renderForLead, startOfSaoPauloDay, typingDelayMs } from '@funil/domain/mass-send/pacing';
 import type { z } from 'zod';
-import type { Db } from '../../db/connection.ts';
+import type { Db } from '../../db/handle.ts';
 import { Ticker } from '../../jobs/ticker.ts';
 import type { LeadAudience, Realtime } from '../../realtime/realtime.ts';
 import { unitExtraSettings } from '../tenancy/tenancy.service.ts';

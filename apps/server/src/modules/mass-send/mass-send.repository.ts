@@ -1,7 +1,7 @@
 // Queries of the mass-send tables (issue 13). Only this module names them.
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 import { enviosEmMassa, enviosEmMassaClientes, enviosEmMassaRegistro } from './mass-send.table.ts';
 
 export type CampaignRow = typeof enviosEmMassa.$inferSelect;
@@ -50,11 +50,6 @@ export async function openCampaignOfInstance(db: DbOrTx, idInstancia: number): P
 
 export async function campaignOfUnit(db: DbOrTx, idUnidade: number, id: number): Promise<CampaignRow | null> {
   const [row] = await db.select().from(enviosEmMassa).where(and(eq(enviosEmMassa.id, id), eq(enviosEmMassa.idUnidade, idUnidade))).limit(1);
-  return row ?? null;
-}
-
-export async function campaignById(db: DbOrTx, id: number): Promise<CampaignRow | null> {
-  const [row] = await db.select().from(enviosEmMassa).where(eq(enviosEmMassa.id, id)).limit(1);
   return row ?? null;
 }
 

@@ -18,7 +18,7 @@ import {
 import { formatDateTime } from '@funil/domain/format/date';
 import { hasInvalidCharacter } from '@funil/domain/http/text-characters';
 import { createCampaignEvent, updateCampaignEvent } from '@funil/domain/realtime/events';
-import type { Db } from '../../db/connection.ts';
+import type { Db } from '../../db/handle.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import type { Session } from '../auth/auth.service.ts';

@@ -4,7 +4,7 @@
 // and nothing here reads a lead of any unit (docs/decisions.md).
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PARTNER_MESSAGES, type PartnerCreate, type PartnerRow, type PartnerUpdate } from '@funil/domain/admin-api/partners';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { hashPassword } from '../auth/auth.service.ts';

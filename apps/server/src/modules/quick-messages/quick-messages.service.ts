@@ -12,7 +12,7 @@ import {
   type QuickMessageScope,
   type QuickMessagesResponse,
 } from '@funil/domain/whatsapp-api/quick-messages-api';
-import type { Db } from '../../db/connection.ts';
+import type { Db } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { modelosCategorias, modelosMensagem } from './quick-messages.table.ts';

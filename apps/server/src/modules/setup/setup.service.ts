@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { COMPANY_MESSAGES, type CompanyCreate, type CompanyRow as CompanyBody, type CompanyUpdate } from '@funil/domain/admin-api/companies';
 import { SETUP_MESSAGES, type SetupBody } from '@funil/domain/admin-api/setup';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { recordAudit, type AuditAuthor } from '../audit/audit.service.ts';
 import { revokeSessionsOf } from '../auth/auth.service.ts';

@@ -1,6 +1,6 @@
 // Tags of a unit and their links to leads (001 §3 "Tag", §7).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 import { leadTags, tags } from './tags.table.ts';
 
 export type TagRow = typeof tags.$inferSelect;

@@ -4,7 +4,7 @@
 import { inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { randomTagColor } from '@funil/domain/leads/negotiation';
 import { TAG_API_MESSAGES } from '@funil/domain/leads-api/messages';
-import type { Db, Tx } from '../../db/connection.ts';
+import type { Db, Tx } from '../../db/handle.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { leadTags } from './tags.table.ts';

@@ -1,7 +1,7 @@
 // Who manages which unit (issue 10, 000 §6): the super-admin any unit, a company admin (ag) the
 // units of their company, a unit admin (a) their own unit; nobody else manages any.
 import { roleOf } from '@funil/domain/access/roles';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { unitById, type UnitRow } from './tenancy.service.ts';

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { parseConfiguracoesExtra, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
 import { UNIT_MESSAGES } from '@funil/domain/admin-api/units';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { empresas, unidadeConfiguracoes, unidades } from './tenancy.table.ts';
 

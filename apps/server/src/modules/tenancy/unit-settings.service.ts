@@ -5,7 +5,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_UNIT_SETTINGS, normaliseStatusIds, parseStatusIds } from '@funil/domain/admin-api/settings';
 import { EXTRAS_FLAG_KEYS, type Extras, type ExtrasBody } from '@funil/domain/admin-api/extras';
 import { parseConfiguracoesExtra, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 import { unidadeConfiguracoes, unidades } from './tenancy.table.ts';
 import { unitIdsOfCompany } from './tenancy.service.ts';
 

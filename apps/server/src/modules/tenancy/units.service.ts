@@ -2,7 +2,7 @@
 // deactivates units; every write is audited in its transaction. Deactivation revokes the unit's
 // sessions here; the caller ends their sockets after the commit.
 import { UNIT_MESSAGES, unitSystemFieldIssues, type UnitCreate, type UnitRow as UnitRowBody, type UnitUpdate } from '@funil/domain/admin-api/units';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { recordAudit, type AuditAuthor } from '../audit/audit.service.ts';
 import { revokeSessionsOf } from '../auth/auth.service.ts';

@@ -1,7 +1,7 @@
 // GET cadastros/dados-unidade: every field of 000 §3 "Unit data", for the session's unit only. An
 // aggregate over the modules that own each part, so it is a module of its own: tenancy stays a leaf.
 import type { UnitData } from '@funil/domain/unit/unit-data';
-import type { Db } from '../../db/connection.ts';
+import type { Db } from '../../db/handle.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { DEFAULT_CRM_INTERVAL_DAYS, unitOfCompany, unitSettings } from '../tenancy/tenancy.service.ts';

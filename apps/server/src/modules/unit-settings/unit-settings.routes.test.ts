@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
 import { statusNegociacaoPermitidos } from '../catalog/catalog.table.ts';
 import { auditoria } from '../audit/audit.table.ts';
-import { createUnit } from '../../db/seed/builders.ts';
+import { createUnit } from '../../demo/builders.ts';
 import { leads } from '../leads/leads.table.ts';
 import { phoneKey } from '../leads/phone-key.ts';
 

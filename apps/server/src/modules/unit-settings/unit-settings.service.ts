@@ -8,7 +8,7 @@ import { HTTP_MESSAGES } from '@funil/domain/http/errors';
 import { unitDataEvent } from '@funil/domain/realtime/events';
 import { massSendSettingsOf } from '@funil/domain/mass-send/mass-send-api';
 import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
-import type { Db, DbOrTx } from '../../db/connection.ts';
+import type { Db, DbOrTx } from '../../db/handle.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';

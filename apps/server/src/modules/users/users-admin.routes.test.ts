@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { permissionsListSchema } from '@funil/domain/admin-api/users';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app.ts';
-import { createUser as seedUser } from '../../db/seed/builders.ts';
+import { createUser as seedUser } from '../../demo/builders.ts';
 import { auditoria } from '../audit/audit.table.ts';
 import { usuarios } from './users.table.ts';
 

@@ -6,7 +6,7 @@ import { canAssignPermission, USER_MESSAGES, type UserActive, type UserCreate, t
 import { PASSWORD_MESSAGES, type PasswordChange } from '@funil/domain/admin-api/password';
 import { parseConfiguracoesUsuario } from '@funil/domain/unit/unit-data';
 import type { Permission } from '@funil/domain/access/roles';
-import type { DbOrTx } from '../../db/connection.ts';
+import type { DbOrTx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { recordAudit, type AuditAuthor } from '../audit/audit.service.ts';
 import { hashPassword, revokeSessionsOf, takenEmailRefused, takenEmailWait, verifyPasswordThrottled, type LoginThrottle } from '../auth/auth.service.ts';

@@ -1,6 +1,6 @@
 // The users module's door (issue 7 §1): other modules read users only through these functions.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/connection.ts';
+import type { Db, DbOrTx } from '../../db/handle.ts';
 import { usuarios } from './users.table.ts';
 
 export type UserRow = typeof usuarios.$inferSelect;

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createLeadsKit, type Kit } from '../leads/leads-test-kit.ts';
 import { leads } from '../leads/leads.table.ts';
 import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
-import { createUser } from '../../db/seed/builders.ts';
+import { createUser } from '../../demo/builders.ts';
 import { TEST_PASSWORD } from '../../testing/test-app.ts';
 
 let k: Kit;

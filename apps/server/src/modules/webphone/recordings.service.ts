@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RECORDING_MESSAGES, type RECORDING_TYPES } from '@funil/domain/webphone/webphone-api';
-import type { Db } from '../../db/connection.ts';
+import type { Db } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { isUploadedFile } from '../../http/form-body.ts';
 import type { Session } from '../auth/auth.service.ts';

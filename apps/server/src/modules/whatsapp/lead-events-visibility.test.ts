@@ -3,7 +3,7 @@
 // Real app, real sockets, messages sent through the gateway emulator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMessageEvent } from '@funil/domain/realtime/events';
-import { createUser } from '../../db/seed/builders.ts';
+import { createUser } from '../../demo/builders.ts';
 import { TEST_PASSWORD } from '../../testing/test-app.ts';
 import { startKit, type Kit } from './whatsapp-test-kit.ts';
 

@@ -2,7 +2,7 @@
 // gateway is configured), the media folder, a small cache of instances by name and the background
 // media downloads (awaited on close).
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx, Tx } from '../../db/connection.ts';
+import type { Db, DbOrTx, Tx } from '../../db/handle.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { EvolutionClient } from '../../integrations/evolution/evolution-client.ts';
 import { findInstanceByName, type InstanceRow } from './instances/instances.repository.ts';

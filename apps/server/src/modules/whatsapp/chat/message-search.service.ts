@@ -7,8 +7,9 @@
 // triggers; messages.table.ts), never through the 2,000,000 messages of a big unit.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { searchWords } from '@funil/domain/leads/name-search';
-import type { DbOrTx } from '../../../db/connection.ts';
+import type { DbOrTx } from '../../../db/handle.ts';
 import { whatsappMensagens as m, whatsappPalavrasLead as w } from './messages.table.ts';
+import { foldAccents } from '@funil/domain/format/fold';
 
 /** Below this many letters a text search over messages would match most leads: names and phones only. */
 export const MESSAGE_SEARCH_MIN_CHARS = 3;
@@ -68,8 +69,8 @@ export async function messageLeadCondition(db: DbOrTx, idUnidade: number, text: 
 
 /** A window of the body around the first searched word, so a row can show why it matched. */
 function snippet(body: string, text: string): string {
-  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-  // NFD then dropping marks keeps one character per base letter for the Latin texts searched here.
+  const fold = (s: string) => foldAccents(s).toLowerCase();
+  // One character per base letter for the Latin texts searched here (ß, æ… spelled out shift the window by one).
   const folded = fold(body);
   const at = searchWords(text)
     .map((word) => folded.indexOf(word))

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { buildWhatsappClientsPath, emptyFilter, WHATSAPP_CLIENTS_LAYOUT } from '@funil/domain/leads/filter-segments';
-import { createUser } from '../../../db/seed/builders.ts';
+import { createUser } from '../../../demo/builders.ts';
 import { TEST_PASSWORD } from '../../../testing/test-app.ts';
 import { verifySession } from '../../auth/auth.service.ts';
 import { whatsappClientsResponseSchema } from '@funil/domain/whatsapp-api/legacy-api';

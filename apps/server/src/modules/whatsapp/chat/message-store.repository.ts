@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { CHAT_MEDIA_TYPES, type ChatMediaType } from '@funil/domain/whatsapp-api/chat-message';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
-import { executeRows, type DbOrTx } from '../../../db/connection.ts';
+import { executeRows, type DbOrTx } from '../../../db/handle.ts';
 import { leadLastMessageUpdate, leadsByPhoneKey, leadSummaryOfRaw, type RawLeadSummary } from '../../leads/views/chat/lead-chat.service.ts';
 import { whatsappMensagens, type QuotedSnapshot } from './messages.table.ts';
 

@@ -6,6 +6,7 @@ import type { Ticket } from '@funil/domain/whatsapp-api/tickets-api';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
 import type { MessageRow } from './message-store.repository.ts';
 import type { TicketRow } from '../tickets/tickets.repository.ts';
+import { APP_TIME_ZONE } from '@funil/domain/format/date';
 
 export const asMediaType = (value: string): ChatMediaType => ((CHAT_MEDIA_TYPES as readonly string[]).includes(value) ? (value as ChatMediaType) : 'chat');
 
@@ -93,7 +94,7 @@ const LEGACY_TIPO: Partial<Record<ChatMediaType, number>> = {
   vcard: MENSAGEM_TIPO.Contato,
 };
 
-const SP = 'America/Sao_Paulo';
+const SP = APP_TIME_ZONE;
 const part = (d: Date, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-CA', { timeZone: SP, hourCycle: 'h23', ...options }).format(d);
 
 /** São Paulo wall time: 'YYYY-MM-DD HH:mm:ss', 'DD/MM/YYYY' and 'HH:mm'. */

@@ -1,6 +1,6 @@
 // ref §7: the @lid each lead was seen with, so later @lid-only messages find the lead.
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/connection.ts';
+import type { DbOrTx } from '../../../db/handle.ts';
 import { whatsappLids } from '../chat/messages.table.ts';
 
 /** The lead id a lid was seen with in a unit, or null (the leads service says whether it is live). */

@@ -5,7 +5,7 @@
 // the lead moves inside it through the leads module's update. Same rules everywhere: a repeated
 // event stores nothing (ref §8.3), acks only rise (ref §8.4), events wait for the commit.
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
-import type { DbOrTx } from '../../../db/connection.ts';
+import type { DbOrTx } from '../../../db/handle.ts';
 import { recordMassSendOptOut, unitLead } from '../../leads/leads.service.ts';
 import { raiseLeadLastStatus, leadSummaryOf } from '../../leads/views/chat/lead-chat.service.ts';
 import { isMassSendOptOut } from '@funil/domain/mass-send/opt-out';

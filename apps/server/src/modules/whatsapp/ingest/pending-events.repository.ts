@@ -2,7 +2,7 @@
 // kept in whatsapp_eventos_pendentes, applied by whichever of the two lands last. Acks only rise
 // (ref §8.4). The message store applies them on insert (message-store.repository.ts).
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/connection.ts';
+import type { DbOrTx } from '../../../db/handle.ts';
 
 type Rows<T> = { rows: T[] };
 

@@ -1,6 +1,6 @@
 // Queries of the rejected webhooks (issue 21 item 2; rejected-webhooks.table.ts).
 import { desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/connection.ts';
+import type { DbOrTx } from '../../../db/handle.ts';
 import { whatsappWebhooksRejeitados } from './rejected-webhooks.table.ts';
 
 export type RejectedWebhookRow = typeof whatsappWebhooksRejeitados.$inferSelect;

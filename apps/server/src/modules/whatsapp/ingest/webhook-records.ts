@@ -4,7 +4,7 @@
 // by phone in the same statement. Everything else (reactions, @lid-only chats, updates, calls…)
 // goes through webhook.service.ts one webhook at a time, on the same pipeline. An unknown number
 // becomes a lead through the leads service (001 §7).
-import type { Tx } from '../../../db/connection.ts';
+import type { Tx } from '../../../db/handle.ts';
 import { ACK } from '@funil/domain/whatsapp-api/chat-message';
 import { MESSAGE_STATUS_RANK, type MessageRecord } from '../../../integrations/evolution/evolution-types.ts';
 import { isLeadlessChat, lidOfKey, phoneJidOfKey } from '../../../integrations/evolution/evolution-jid.ts';

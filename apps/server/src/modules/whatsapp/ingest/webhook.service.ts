@@ -6,7 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { ACK } from '@funil/domain/whatsapp-api/chat-message';
-import type { Tx } from '../../../db/connection.ts';
+import type { Tx } from '../../../db/handle.ts';
 import { missedCallText } from '@funil/domain/whatsapp-api/messages';
 import { REJECTED_WEBHOOK_REASONS } from '@funil/domain/whatsapp-api/rejected-webhooks';
 import { DomainError } from '../../../http/domain-error.ts';

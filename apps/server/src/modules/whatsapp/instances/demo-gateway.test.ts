@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { massSendCreatedSchema } from '@funil/domain/mass-send/mass-send-api';
-import { seedDemoMassSend } from '../../../db/seed/demo-mass-send.ts';
+import { seedDemoMassSend } from '../../../demo/demo-mass-send.ts';
 import { enviosEmMassa } from '../../mass-send/mass-send.table.ts';
 import { instanciasEvolution } from './instances.table.ts';
 import { prepareDemoGateway } from './demo-gateway.ts';

@@ -6,7 +6,7 @@
 // they are 'open', and the emulator's auto-reply answers a few demo leads of each unit.
 import type { FastifyInstance } from 'fastify';
 import { gatewayUnits as findGatewayUnits, unitExtraSettings } from '../../tenancy/tenancy.service.ts';
-import { giveDemoCampaignsTheirNumbers } from '../../../db/seed/demo-mass-send.ts';
+import { giveDemoCampaignsTheirNumbers } from '../../../demo/demo-mass-send.ts';
 import { firstLeadPhones } from '../../leads/views/chat/lead-chat.service.ts';
 import { createInstanceForUnit, syncInstancesWithGateway } from './instances.service.ts';
 import { listAllInstances } from './instances.repository.ts';

@@ -1,6 +1,6 @@
 // Queries of the gateway instances (001 §2 Instâncias). Return null or [] and let the services decide.
 import { asc, eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../../db/connection.ts';
+import type { Db, DbOrTx } from '../../../db/handle.ts';
 import { instanciasEvolution } from './instances.table.ts';
 import { whatsappEventosPendentes, whatsappMensagens, whatsappTickets } from '../chat/messages.table.ts';
 

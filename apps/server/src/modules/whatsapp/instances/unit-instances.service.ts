@@ -2,7 +2,7 @@
 // the unit data (000 §3 instancias_evolution, no token or secret) and the session's instance
 // count (000 §6 menu rule). Other modules never read instancias_evolution themselves.
 import { asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../../db/connection.ts';
+import type { DbOrTx } from '../../../db/handle.ts';
 import { instanciasEvolution } from './instances.table.ts';
 
 /** The unit's instances by name, without token or webhook secret. */

@@ -1,7 +1,6 @@
 // The company messaging backend of 001 §7 (contacts, tickets, messages) and POST /webhook/lead,
 // on the one message store: a contact is a lead of the unit, a ticket links a lead's conversation.
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
-import { MESSAGE_PAGE_SIZE } from '@funil/domain/whatsapp-api/chat-message';
 import type { Ticket } from '@funil/domain/whatsapp-api/tickets-api';
 import { DomainError } from '../../../http/domain-error.ts';
 import type { Session } from '../../auth/auth.service.ts';
@@ -12,7 +11,7 @@ import { emitLead, emitTicket } from '../whatsapp-events.ts';
 import type { WhatsappContext } from '../whatsapp-context.ts';
 import { findInstanceById } from '../instances/instances.repository.ts';
 import { findOpenTicketOfLead, findTicketById, findTicketInUnit, insertTicket, type TicketRow } from './tickets.repository.ts';
-import type { DbOrTx } from '../../../db/connection.ts';
+import type { DbOrTx } from '../../../db/handle.ts';
 
 const tenantOf = (s: Session) => ({ idEmpresa: s.empresaId, idUnidade: s.unidadeId });
 
@@ -92,4 +91,3 @@ export async function ticketOwnerOf(db: DbOrTx, idTicket: number): Promise<Ticke
   return row ? { idUnidade: row.idUnidade, cliCrmId: row.cliCrmId } : null;
 }
 
-export const TICKET_PAGE_SIZE = MESSAGE_PAGE_SIZE;

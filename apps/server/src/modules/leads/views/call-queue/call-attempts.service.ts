@@ -6,7 +6,7 @@ import { callEventStatus, DEFAULT_BUSY_RETRY_MINUTES, endCallAttempt, startCallA
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import type { CallEndBody } from '@funil/domain/leads-api/call-api';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
-import type { Tx } from '../../../../db/connection.ts';
+import type { Tx } from '../../../../db/handle.ts';
 import type { Session } from '../../../auth/auth.service.ts';
 import { unitSettings } from '../../../tenancy/tenancy.service.ts';
 import { negotiationStatuses } from '../../../catalog/catalog.service.ts';

@@ -1,8 +1,8 @@
 // The call queue's SQL (issue 12; 002 §4, §8, §9): the next leads of a unit by its queue rules,
 // claimed with a lease in one statement, so two attendants never get the same lead at once.
-import { queryRows, type Db } from '../../../../db/connection.ts';
+import { queryRows, type Db } from '../../../../db/handle.ts';
 import { intArray } from '../../lead-sql.service.ts';
-import { type LeadScope } from '../../leads.service.ts';
+import type { LeadScope } from '../../leads.service.ts';
 
 export type QueueQuery = {
   scope: LeadScope;

@@ -3,8 +3,10 @@
 // last-message update is an SQL fragment so that the message store moves a lead in the same
 // statement that stores its messages (one statement per round on the webhook hot path).
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { leadStatusOfAck } from '@funil/domain/whatsapp-api/chat-message';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
-import type { DbOrTx } from '../../../../db/connection.ts';
+import type { DbOrTx } from '../../../../db/handle.ts';
+import { ackLeadStatusSql } from '../../../../db/sql-rules.ts';
 import { leads } from '../../leads.table.ts';
 import type { LeadRow, NewLead } from '../../leads.service.ts';
 
@@ -29,9 +31,6 @@ export async function firstLeadPhones(db: DbOrTx, unitIds: readonly number[], pe
 }
 
 // ---- the last message (001 §3) ----
-
-// 001 §3 _status: 1 sent, 2 delivered, 3 read.
-export const leadStatusOfAck = (ack: number): number | null => (ack <= 0 ? null : ack <= 2 ? 1 : ack === 3 ? 2 : 3);
 
 const SUMMARY_COLUMN_NAMES = [
   'cli_crm_id', 'cli_nome', 'cli_telefone', 'id_unidade', 'id_usuario', 'id_ticket', 'id_instancia_evolution', 'whatsapp_blocked', 'marcado_nao_lida',
@@ -138,7 +137,7 @@ export function lastMessageUpdate(stored: SQL): SQL {
       whatsapp_ultima_mensagem_from_me = case when ${latest} then case when m.from_me then 1 else 0 end else leads.whatsapp_ultima_mensagem_from_me end,
       whatsapp_ultima_mensagem_tipo = case when ${latest} then m.media_type else leads.whatsapp_ultima_mensagem_tipo end,
       whatsapp_ultima_mensagem_status = case when ${latest}
-        then case when not m.from_me or m.ack <= 0 then null when m.ack <= 2 then 1 when m.ack = 3 then 2 else 3 end
+        then ${sql.raw(ackLeadStatusSql('m.from_me', 'm.ack'))}
         else leads.whatsapp_ultima_mensagem_status end,
       whatsapp_ultima_mensagem_data_geral = greatest(coalesce(leads.whatsapp_ultima_mensagem_data_geral, m.criado_em), m.criado_em),
       data_atualizacao = now()

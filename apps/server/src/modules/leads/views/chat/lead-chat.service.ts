@@ -3,7 +3,7 @@
 // status, unread marks, ticket) without a timeline event, and a lead as the chat shows it. The
 // WhatsApp module reads and moves them through here; the lead itself changes through the core.
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
-import type { Db, Tx } from '../../../../db/connection.ts';
+import type { Db, Tx } from '../../../../db/handle.ts';
 import { assertOwnTicket, type LeadRow, type TicketOwner } from '../../leads.service.ts';
 import * as chat from './lead-chat.repository.ts';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildWhatsappClientsPath, emptyFilter, WHATSAPP_CLIENTS_LAYOUT, type WhatsappClientsFilter } from '@funil/domain/leads/filter-segments';
 import { WHATSAPP_CLIENTS_PAGE_SIZE } from '@funil/domain/whatsapp-api/legacy-api';
-import { createUser } from '../../../../db/seed/builders.ts';
+import { createUser } from '../../../../demo/builders.ts';
 import { TEST_PASSWORD } from '../../../../testing/test-app.ts';
 import { startKit, type Kit } from '../../../whatsapp/whatsapp-test-kit.ts';
 import { invalidateLeadCounts } from '../../leads.service.ts';

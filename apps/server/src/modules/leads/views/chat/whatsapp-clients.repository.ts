@@ -5,16 +5,16 @@ import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } f
 import type { WhatsappClientsFilter } from '@funil/domain/leads/filter-segments';
 import type { MessageMatch } from '@funil/domain/whatsapp-api/legacy-api';
 import { WHATSAPP_CLIENTS_PAGE_SIZE } from '@funil/domain/whatsapp-api/legacy-api';
-import { executeRows, type DbOrTx } from '../../../../db/connection.ts';
+import { executeRows, type DbOrTx } from '../../../../db/handle.ts';
 import { leads } from '../../leads.table.ts';
 import { leadHasAnyTag } from '../../../tags/tags.service.ts';
 import type { Session } from '../../../auth/auth.service.ts';
 import { NAME_WALK_LIMIT, Params, asDrizzleSql, intArray, leadListItemsJson, leadNameOnlyQuery, leadSearchCondition } from '../../lead-sql.service.ts';
-import { scopeOf } from '../../leads.service.ts';
-import { leadCountCache } from '../../leads.service.ts';
+import { leadCountCache, scopeOf } from '../../leads.service.ts';
+import { SAO_PAULO_SQL } from '../../../../db/sql-rules.ts';
 
 // 'YYYY-MM-DD[ HH:mm:ss]' is São Paulo wall time (docs/decisions.md "Dates and filters").
-const wall = (value: string, endOfDay: boolean) => sql`(${value.length === 10 ? `${value} ${endOfDay ? '23:59:59' : '00:00:00'}` : value}::timestamp at time zone 'America/Sao_Paulo')`;
+const wall = (value: string, endOfDay: boolean) => sql`(${value.length === 10 ? `${value} ${endOfDay ? '23:59:59' : '00:00:00'}` : value}::timestamp at time zone ${sql.raw(SAO_PAULO_SQL)})`;
 
 /** leadSearchCondition over `leads` as a drizzle condition, or undefined for an empty term. */
 function searchCondition(term: string, unidadeId: number): SQL | undefined {

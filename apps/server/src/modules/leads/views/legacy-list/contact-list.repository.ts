@@ -1,7 +1,7 @@
 // The contact list's statements (000 §7, 002 §3, issue 8): one page as PostgreSQL-written JSON and
 // the exact total, over the core's listWhere and CRM_CONTATO_SQL (lead-sql.service.ts).
 import { CONTACT_LIST_PAGE_SIZE } from '@funil/domain/leads-api/lead-api';
-import { queryRows, type Db } from '../../../../db/connection.ts';
+import { queryRows, type Db } from '../../../../db/handle.ts';
 import { LIST_ORDER, LIST_PAGE_COLUMNS, NAME_WALK_LIMIT, Params, listWhere, searchPartsOf, searchTerms, type ListOptions, type SqlStatement } from '../../lead-sql.service.ts';
 import type { LeadScope } from '../../leads.service.ts';
 

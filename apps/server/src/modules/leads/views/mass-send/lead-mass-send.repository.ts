@@ -2,7 +2,7 @@
 // core's listWhere, a campaign's recipients, and the opt-out mark.
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { ContactListFilter } from '@funil/domain/leads/filter-segments';
-import { queryRows, type Db, type DbOrTx } from '../../../../db/connection.ts';
+import { queryRows, type Db, type DbOrTx } from '../../../../db/handle.ts';
 import { leads } from '../../leads.table.ts';
 import { Params, isoSql, listWhere } from '../../lead-sql.service.ts';
 import type { LeadRow, LeadScope } from '../../leads.service.ts';

@@ -4,7 +4,7 @@
 // change of the lead, in the core (recordMassSendOptOut).
 import { CONTACT_LIST_LAYOUT, FilterSegmentsError, MASS_SEND_CLIENTS_LAYOUT, emptyFilter, parseFilterSegments, type ContactListFilter, type MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
 import { isLeadVisibleTo, seesAssignedLeads } from '@funil/domain/leads/visibility';
-import type { Db, Tx } from '../../../../db/connection.ts';
+import type { Db, Tx } from '../../../../db/handle.ts';
 import type { Session } from '../../../auth/auth.service.ts';
 import { DomainError } from '../../../../http/domain-error.ts';
 import { scopeOf, viewerOf, type LeadRow } from '../../leads.service.ts';

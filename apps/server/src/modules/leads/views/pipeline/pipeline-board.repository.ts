@@ -4,7 +4,7 @@
 import type { ContactListFilter } from '@funil/domain/leads/filter-segments';
 import type { PipelineCard } from '@funil/domain/pipeline/pipeline-api';
 import type { PipelineFamily } from '@funil/domain/pipeline/pipeline';
-import { executeRows, queryPrepared, type Db, type DbOrTx } from '../../../../db/connection.ts';
+import { executeRows, queryPrepared, type Db, type DbOrTx } from '../../../../db/handle.ts';
 import { sql } from 'drizzle-orm';
 import { userNameSql } from '../../../users/users.service.ts';
 import { Params, intArray, listWhere } from '../../lead-sql.service.ts';

@@ -5,7 +5,7 @@ import type { ContactListFilter, PipelineFilter } from '@funil/domain/leads/filt
 import { UNASSIGNED_ATTENDANT_ID } from '@funil/domain/leads/contact-list-chips';
 import { positionBetween, type PipelineFamily } from '@funil/domain/pipeline/pipeline';
 import type { PipelineCard } from '@funil/domain/pipeline/pipeline-api';
-import type { Db } from '../../../../db/connection.ts';
+import type { Db } from '../../../../db/handle.ts';
 import type { Session } from '../../../auth/auth.service.ts';
 import { loadVisibleLead, scopeOf } from '../../leads.service.ts';
 import * as board from './pipeline-board.repository.ts';

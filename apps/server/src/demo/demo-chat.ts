@@ -3,9 +3,9 @@
 // `npm start` shows the chat as attendants live in it. The demo gateway's auto-reply keeps a few of
 // them alive afterwards. The seed writes the rows directly, like the rest of the demo seed.
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { DbOrTx } from '../connection.ts';
-import { leads } from '../../modules/leads/leads.table.ts';
-import { whatsappMensagens } from '../../modules/whatsapp/chat/messages.table.ts';
+import type { DbOrTx } from '../db/handle.ts';
+import { leads } from '../modules/leads/leads.table.ts';
+import { whatsappMensagens } from '../modules/whatsapp/chat/messages.table.ts';
 
 type Line = readonly [fromMe: boolean, text: string];
 

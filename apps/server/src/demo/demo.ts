@@ -3,13 +3,13 @@
 // 90 older ones for the dashboards' 90 days). Runs only on an empty
 // database, inside one transaction, so a half-seeded database cannot happen.
 import { count } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../connection.ts';
-import { empresas } from '../../modules/tenancy/tenancy.table.ts';
-import { leadTags, tags } from '../../modules/tags/tags.table.ts';
-import { orientacoes } from '../../modules/guidance/guidance.table.ts';
-import { potenciais } from '../../modules/catalog/catalog.table.ts';
-import { leads } from '../../modules/leads/leads.table.ts';
-import { phoneKey } from '../../modules/leads/phone-key.ts';
+import type { Db, DbOrTx } from '../db/handle.ts';
+import { empresas } from '../modules/tenancy/tenancy.table.ts';
+import { leadTags, tags } from '../modules/tags/tags.table.ts';
+import { orientacoes } from '../modules/guidance/guidance.table.ts';
+import { potenciais } from '../modules/catalog/catalog.table.ts';
+import { leads } from '../modules/leads/leads.table.ts';
+import { phoneKey } from '../modules/leads/phone-key.ts';
 import { createCompany, createUnit, createUser, seedReferenceLists } from './builders.ts';
 import { seedPipelineDemo } from './pipeline-demo.ts';
 import { seedDemoChat } from './demo-chat.ts';
@@ -18,6 +18,8 @@ import { seedDemoConversation } from './demo-conversation.ts';
 import { seedDemoMassSend } from './demo-mass-send.ts';
 import { seedDemoDashboard } from './demo-dashboard.ts';
 import type { Permission } from '@funil/domain/access/roles';
+import { isConversionStatus } from '@funil/domain/dashboard/dashboard-api';
+import { foldAccents } from '@funil/domain/format/fold';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -69,7 +71,7 @@ function rng(seed: number): () => number {
   };
 }
 
-const slug = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]/g, '');
+const slug = (text: string) => foldAccents(text).toLowerCase().replace(/[^a-z]/g, '');
 
 export async function isDatabaseEmpty(db: DbOrTx): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(empresas);
@@ -200,7 +202,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
       const captured = capturedOf();
       const attendants = userIds[unidade];
       const assigned = status !== 1 && random() < 0.7 ? pick(attendants) : null;
-      const converted = status === 5 || status === 6;
+      const converted = isConversionStatus(status);
       rows.push({
         idEmpresa: empresa,
         idUnidade: unitIds[unidade],

@@ -2,9 +2,9 @@
 // configuracoesExtra; the second unit keeps the defaults) and its leads in negotiation carry quotes,
 // so the board's column sums say something. The lead count stays the demo's 300.
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../connection.ts';
-import { unidadeConfiguracoes } from '../../modules/tenancy/tenancy.table.ts';
-import { leads } from '../../modules/leads/leads.table.ts';
+import type { DbOrTx } from '../db/handle.ts';
+import { unidadeConfiguracoes } from '../modules/tenancy/tenancy.table.ts';
+import { leads } from '../modules/leads/leads.table.ts';
 
 export async function seedPipelineDemo(db: DbOrTx, idUnidade: number): Promise<void> {
   const [row] = await db.select({ extras: unidadeConfiguracoes.configuracoesExtra }).from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, idUnidade));

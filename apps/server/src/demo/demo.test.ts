@@ -2,15 +2,15 @@
 // @pglite-too (vitest.config.ts): the demo seed on PGlite, the engine `npm start` uses by default.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
-import { openTestDatabase, type TestDatabase } from '../../testing/test-app.ts';
-import { buildApp } from '../../app.ts';
+import { openTestDatabase, type TestDatabase } from '../testing/test-app.ts';
+import { buildApp } from '../app.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo.ts';
-import { historico, leads } from '../../modules/leads/leads.table.ts';
-import { usuarios } from '../../modules/users/users.table.ts';
-import { unidadeConfiguracoes, unidades } from '../../modules/tenancy/tenancy.table.ts';
-import { enviosEmMassa, enviosEmMassaClientes } from '../../modules/mass-send/mass-send.table.ts';
-import { auditoria } from '../../modules/audit/audit.table.ts';
-import { statusNegociacao } from '../../modules/catalog/catalog.table.ts';
+import { historico, leads } from '../modules/leads/leads.table.ts';
+import { usuarios } from '../modules/users/users.table.ts';
+import { unidadeConfiguracoes, unidades } from '../modules/tenancy/tenancy.table.ts';
+import { enviosEmMassa, enviosEmMassaClientes } from '../modules/mass-send/mass-send.table.ts';
+import { auditoria } from '../modules/audit/audit.table.ts';
+import { statusNegociacao } from '../modules/catalog/catalog.table.ts';
 import { DEFAULT_QUEUE_RULES, queueRules } from '@funil/domain/webphone/queue-rules';
 
 let database: TestDatabase;

@@ -8,9 +8,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { MASS_SEND_MESSAGES } from '@funil/domain/mass-send/mass-send-api';
 import { renderForLead } from '@funil/domain/mass-send/pacing';
-import type { DbOrTx } from '../connection.ts';
-import { leads } from '../../modules/leads/leads.table.ts';
-import { enviosEmMassa, enviosEmMassaClientes } from '../../modules/mass-send/mass-send.table.ts';
+import type { DbOrTx } from '../db/handle.ts';
+import { leads } from '../modules/leads/leads.table.ts';
+import { enviosEmMassa, enviosEmMassaClientes } from '../modules/mass-send/mass-send.table.ts';
 
 type Plan = { nome: string; status: 'FINALIZADO' | 'PAUSADO'; daysAgo: number; mensagens: string[]; outcomes: ('SENT' | 'ERROR' | 'NOT_SENT' | 'PENDING')[]; motivoPausa: string | null; intervalo: number };
 

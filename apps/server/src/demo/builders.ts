@@ -2,17 +2,17 @@
 // the administration services): companies, units and users are created by the same service
 // functions as the admin screens, with the audit author 'Sistema'.
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../connection.ts';
-import { unidadeConfiguracoes } from '../../modules/tenancy/tenancy.table.ts';
-import { ensureReferenceLists } from '../../modules/catalog/catalog-defaults.service.ts';
-import { createCompanyAudited } from '../../modules/setup/setup.service.ts';
-import { insertUnitAudited } from '../../modules/tenancy/units.service.ts';
-import { insertUserAudited } from '../../modules/users/users-admin.service.ts';
+import type { DbOrTx } from '../db/handle.ts';
+import { unidadeConfiguracoes } from '../modules/tenancy/tenancy.table.ts';
+import { ensureReferenceLists } from '../modules/catalog/catalog-defaults.service.ts';
+import { createCompanyAudited } from '../modules/setup/setup.service.ts';
+import { insertUnitAudited } from '../modules/tenancy/units.service.ts';
+import { insertUserAudited } from '../modules/users/users-admin.service.ts';
 import type { Permission } from '@funil/domain/access/roles';
 import type { ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
 
-export { unitToken } from '../../modules/tenancy/tenancy.service.ts';
-export { NEGOTIATION_FUNNEL, SALE_FUNNEL } from '../../modules/catalog/catalog-defaults.service.ts';
+export { unitToken } from '../modules/tenancy/tenancy.service.ts';
+export { NEGOTIATION_FUNNEL, SALE_FUNNEL } from '../modules/catalog/catalog-defaults.service.ts';
 
 /** Shared reference lists (000 §3): contact statuses, message statuses (001 §4), platforms. */
 export async function seedReferenceLists(db: DbOrTx): Promise<void> {

@@ -1,7 +1,7 @@
 // Demo quick messages (issue 9): templates at the three levels for the demo's first unit, so the
 // 'Modelos' screen and the chat's '/' have something to show. Called once from demo.ts.
-import type { Tx } from '../connection.ts';
-import { modelosCategorias, modelosMensagem } from '../../modules/quick-messages/quick-messages.table.ts';
+import type { Tx } from '../db/handle.ts';
+import { modelosCategorias, modelosMensagem } from '../modules/quick-messages/quick-messages.table.ts';
 
 type Level = { escopo: 'empresa' | 'unidade' | 'atendente'; idUnidade: number | null; idUsuario: number | null };
 

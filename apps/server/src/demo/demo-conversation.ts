@@ -3,9 +3,9 @@
 // location card with 'Visualizar', a shared contact with 'Conversar', a reaction, a quoted reply, a
 // missed call, a message the contact deleted and an edited one — so `npm start` shows them all.
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { DbOrTx } from '../connection.ts';
-import { leads } from '../../modules/leads/leads.table.ts';
-import { whatsappMensagens } from '../../modules/whatsapp/chat/messages.table.ts';
+import type { DbOrTx } from '../db/handle.ts';
+import { leads } from '../modules/leads/leads.table.ts';
+import { whatsappMensagens } from '../modules/whatsapp/chat/messages.table.ts';
 
 type Row = typeof whatsappMensagens.$inferInsert;
 

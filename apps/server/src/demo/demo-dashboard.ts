@@ -4,10 +4,11 @@
 // directly, like the rest of the demo seed; migration 0013's triggers fill the dashboards' read
 // model from them as they would from the real screens.
 import { count, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../connection.ts';
+import type { DbOrTx } from '../db/handle.ts';
 import { CALL_STATUS_TEXT } from '@funil/domain/leads/call-attempts';
-import { historico, leads } from '../../modules/leads/leads.table.ts';
-import { whatsappMensagens } from '../../modules/whatsapp/chat/messages.table.ts';
+import { historico, leads } from '../modules/leads/leads.table.ts';
+import { whatsappMensagens } from '../modules/whatsapp/chat/messages.table.ts';
+import { isConversionStatus } from '@funil/domain/dashboard/dashboard-api';
 
 const OPENERS = [
   'Oi! Aqui é da Sorriso Perfeito 😊 Vi que você se interessou pelo nosso anúncio. Posso te ajudar?',
@@ -132,7 +133,7 @@ export async function seedDemoDashboard(tx: DbOrTx, opts: Options): Promise<void
     }
     // Negotiation moves to the current status; a sale passes through 'Em negociação' first.
     if (lead.status !== 1) {
-      const converted = lead.status === 5 || lead.status === 6;
+      const converted = isConversionStatus(lead.status);
       const path = converted ? [4, lead.status] : [lead.status];
       let from = 1;
       for (const to of path) {
