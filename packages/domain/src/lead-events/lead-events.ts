@@ -26,18 +26,29 @@ export const leadFieldChangeSchema = z.object({ de: json, para: json });
 /** How a lead started (the history event's text, 000 §3). */
 export const LEAD_ORIGINS = ['manual', 'csv', 'whatsapp', 'captura'] as const;
 
+/**
+ * A change made to many leads at once and announced as a whole elsewhere (the CSV import's
+ * 'importados', a deleted funnel status' unit-data event): each lead still has its event, and the
+ * realtime consumer leaves it to that one announcement.
+ */
+export const LEAD_EVENT_BATCHES = ['importacao-csv', 'status-removido'] as const;
+const base = z.object({ lote: z.enum(LEAD_EVENT_BATCHES).optional() }).strict();
+
+/** A move on the pipeline board (issue 11): the board's own announcement (`company-{id}-pipeline`). */
+export const pipelineMoveDataSchema = z.object({ familia: z.enum(['negociacao', 'venda']), de: z.number().int(), para: z.number().int(), posicao: z.number(), idUsuario: z.number().int() });
+
 /** What each kind carries besides the changed columns. */
 export const LEAD_EVENT_DATA = {
-  criado: z.object({ origem: z.enum(LEAD_ORIGINS), descricao: z.string(), tags: z.array(z.number().int()).optional() }),
-  tags: z.object({ adicionadas: z.array(z.number().int()), removidas: z.array(z.number().int()) }),
-  'chamada-encerrada': z.object({ atendida: z.boolean(), statusChamada: z.string().nullable(), duracaoFalada: z.number().nullable() }),
-  'mensagem-recebida': z.object({ idMensagem: z.number().int(), tipo: z.string() }),
-  'mensagem-enviada': z.object({ idMensagem: z.number().int(), tipo: z.string(), idCampanha: z.number().int().nullable().optional() }),
+  criado: base.extend({ origem: z.enum(LEAD_ORIGINS), descricao: z.string(), tags: z.array(z.number().int()).optional() }),
+  status: base.extend({ pipeline: pipelineMoveDataSchema.optional() }),
+  'status-venda': base.extend({ pipeline: pipelineMoveDataSchema.optional() }),
+  tags: base.extend({ adicionadas: z.array(z.number().int()), removidas: z.array(z.number().int()) }),
+  'chamada-encerrada': base.extend({ atendida: z.boolean(), statusChamada: z.string().nullable(), duracaoFalada: z.number().nullable() }),
+  'mensagem-recebida': base.extend({ idMensagem: z.number().int(), tipo: z.string() }),
+  'mensagem-enviada': base.extend({ idMensagem: z.number().int(), tipo: z.string(), idCampanha: z.number().int().nullable().optional() }),
 } as const satisfies Partial<Record<LeadEventType, z.ZodType>>;
 
-const noData = z.object({}).strict();
-const dataSchemaOf = (tipo: LeadEventType): z.ZodType => (LEAD_EVENT_DATA as Partial<Record<LeadEventType, z.ZodType>>)[tipo] ?? noData;
-
+const dataSchemaOf = (tipo: LeadEventType): z.ZodType => (LEAD_EVENT_DATA as Partial<Record<LeadEventType, z.ZodType>>)[tipo] ?? base;
 /** What a change writes: everything but the stream's id and the time (the database's). */
 export const leadEventInputSchema = z
   .object({

@@ -217,7 +217,7 @@ async function createOne(deps: LeadDeps, session: Session, contact: NewContact, 
 }
 
 /** The lead event of a new lead (issue 22 §2): no audience before, its unit and attendant after. */
-export function createdEvent(lead: { cliCrmId: number; idEmpresa: number; idUnidade: number; idUsuario: number | null }, ator: number | null, dados: { origem: 'manual' | 'csv' | 'whatsapp' | 'captura'; descricao: string; tags?: number[] }): LeadEventInput {
+export function createdEvent(lead: { cliCrmId: number; idEmpresa: number; idUnidade: number; idUsuario: number | null }, ator: number | null, dados: { origem: 'manual' | 'csv' | 'whatsapp' | 'captura'; descricao: string; tags?: number[]; lote?: 'importacao-csv' }): LeadEventInput {
   return { tipo: 'criado', cliCrmId: lead.cliCrmId, idEmpresa: lead.idEmpresa, idUnidade: lead.idUnidade, antes: null, depois: { idUnidade: lead.idUnidade, idUsuario: lead.idUsuario }, ator, mudancas: {}, dados };
 }
 

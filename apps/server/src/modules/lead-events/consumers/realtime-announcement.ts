@@ -27,7 +27,8 @@ export function realtimeAnnouncement(db: Db, realtime: Pick<Realtime, 'toUsersWh
     // the history to sockets that read their screens on connecting.
     from: 'now',
     async handle(events) {
-      for (const e of events) announce(db, realtime, e);
+      // A lead of a batch (a CSV import, a deleted status) is announced with its batch, once.
+      for (const e of events) if (e.dados.lote === undefined) announce(db, realtime, e);
     },
   };
 }
