@@ -8,11 +8,12 @@ import { LEAD_ACTIONS, type LeadAction } from '../leads-api/lead-api.ts';
 
 /**
  * Every kind of change of a lead. The lead actions of the realtime contract (001 §7 `action`) are
- * the kinds of the lead core's changes; the WhatsApp ingest adds the message received and sent.
+ * the kinds of the lead core's changes; the pipeline board adds a card's new place in its column
+ * (002 §4: no status change) and the WhatsApp ingest the message received and sent.
  * `criado` covers every way a lead starts (manual, CSV, a message from an unknown number, the
  * /webhook/lead and POST /contacts capture): its `dados.origem` says which.
  */
-export const LEAD_EVENT_TYPES = [...LEAD_ACTIONS, 'mensagem-recebida', 'mensagem-enviada'] as const;
+export const LEAD_EVENT_TYPES = [...LEAD_ACTIONS, 'posicao-pipeline', 'mensagem-recebida', 'mensagem-enviada'] as const;
 export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
 
 /** Who may see the lead (001 §6): its unit and attendant (null: unassigned). */
@@ -42,6 +43,7 @@ export const LEAD_EVENT_DATA = {
   criado: base.extend({ origem: z.enum(LEAD_ORIGINS), descricao: z.string(), tags: z.array(z.number().int()).optional() }),
   status: base.extend({ pipeline: pipelineMoveDataSchema.optional() }),
   'status-venda': base.extend({ pipeline: pipelineMoveDataSchema.optional() }),
+  'posicao-pipeline': base.extend({ pipeline: pipelineMoveDataSchema }),
   tags: base.extend({ adicionadas: z.array(z.number().int()), removidas: z.array(z.number().int()) }),
   'chamada-encerrada': base.extend({ atendida: z.boolean(), statusChamada: z.string().nullable(), duracaoFalada: z.number().nullable() }),
   'mensagem-recebida': base.extend({ idMensagem: z.number().int(), tipo: z.string() }),
@@ -78,7 +80,8 @@ export type LeadEvent = LeadEventInput & { id: number; em: Date };
 
 /** The lead action the browser hears for an event (001 §7 `lead-{id}-update` / `company-{id}-contact`). */
 export function realtimeActionOf(tipo: LeadEventType): LeadAction {
-  return tipo === 'mensagem-recebida' || tipo === 'mensagem-enviada' ? 'whatsapp' : tipo;
+  if (tipo === 'mensagem-recebida' || tipo === 'mensagem-enviada') return 'whatsapp';
+  return tipo === 'posicao-pipeline' ? 'status' : tipo;
 }
 
 /** The changed columns between a row and its new values (only keys of `next` whose value differs). */

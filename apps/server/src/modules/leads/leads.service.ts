@@ -16,7 +16,7 @@ import { formatBRL } from '@funil/domain/format/currency';
 import { CONTACT_LIST_PAGE_SIZE, type ContactListResponse, type CrmContato, type CsvRowBody, type LeadAction, type LeadChangeResponse, type LeadRealtimeEvent } from '@funil/domain/leads-api/lead-api';
 import type { ContactCreatePayload, ContactEditPayload } from '@funil/domain/leads/contact';
 import { LEAD_API_MESSAGES, duplicatePhoneMessage } from '@funil/domain/leads-api/messages';
-import { fieldChanges, type LeadEventAudience, type LeadEventInput } from '@funil/domain/lead-events/lead-events';
+import { fieldChanges, type LeadEventAudience, type LeadEventInput, type LeadEventType } from '@funil/domain/lead-events/lead-events';
 import { appendLeadEvents } from '../lead-events/lead-events.service.ts';
 import type { Db, Tx } from '../../db/connection.ts';
 import type { LeadAudience, Realtime } from '../../realtime/realtime.ts';
@@ -110,6 +110,8 @@ export type LeadChange = {
   bookkeeping?: true;
   /** What the lead event carries besides the changed columns (@funil/domain/lead-events LEAD_EVENT_DATA). */
   dados?: Record<string, unknown>;
+  /** The lead event's kind when it is not the action's (a card's new place on the board). */
+  tipo?: LeadEventType;
 };
 
 export type ChangeOutcome = { response: LeadChangeResponse; historyIds: number[] };
@@ -120,7 +122,14 @@ export type ChangeOutcome = { response: LeadChangeResponse; historyIds: number[]
  * history events and its one lead event; the stream's realtime consumer announces it
  * (`lead-{id}-update`, `company-{empresaId}-contact`) to the users who may see the lead.
  */
-export async function applyLeadChange(deps: LeadDeps, session: Session, id: number, decide: (lead: LeadRow, tx: Tx) => Promise<LeadChange | { unchanged: string }>): Promise<ChangeOutcome> {
+export async function applyLeadChange(
+  deps: LeadDeps,
+  session: Session,
+  id: number,
+  decide: (lead: LeadRow, tx: Tx) => Promise<LeadChange | { unchanged: string }>,
+  /** view false: the answer's data is null, the lead is not read again (a drag on the pipeline, issue 22 §2). */
+  options: { view?: boolean } = {},
+): Promise<ChangeOutcome> {
   const scope = scopeOf(session);
   const result = await deps.db.transaction(async (tx) => {
     const lead = await loadVisibleLead(tx, scope, id, true);
@@ -141,12 +150,13 @@ export async function applyLeadChange(deps: LeadDeps, session: Session, id: numb
     const same = before.idUnidade === after.idUnidade && before.idUsuario === after.idUsuario;
     // The lead event, last: the stream's lock is held from here to the commit (issue 22 §2).
     await appendLeadEvents(tx, [
-      { tipo: change.action, cliCrmId: lead.cliCrmId, idEmpresa: lead.idEmpresa, idUnidade: unit, antes: before, depois: after, ator: session.userId, mudancas: fieldChanges(lead, change.set ?? {}), dados: change.dados ?? {} },
+      { tipo: change.tipo ?? change.action, cliCrmId: lead.cliCrmId, idEmpresa: lead.idEmpresa, idUnidade: unit, antes: before, depois: after, ator: session.userId, mudancas: fieldChanges(lead, change.set ?? {}), dados: change.dados ?? {} },
     ]);
     return { change, message: change.message, historyIds, audiences: same ? [after] : [before, after] };
   });
   // This process's cached list totals drop at once; the stream's realtime consumer announces it.
   if (result.change) invalidateLeadCounts(deps.db, new Set(result.audiences.map((a) => a.idUnidade)));
+  if (options.view === false) return { response: { message: result.message, data: null }, historyIds: result.historyIds };
   const view = await leadView(deps.db, id);
   const visible = view && view.unidade === session.unidadeId && view.desativado === 0 ? view : null;
   return { response: { message: result.message, data: visible }, historyIds: result.historyIds };
