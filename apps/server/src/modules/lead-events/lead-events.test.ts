@@ -9,6 +9,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { LeadEventType } from '@funil/domain/lead-events/lead-events';
 import { createLeadsKit, nextPhone, type Kit } from '../leads/leads-test-kit.ts';
 import { tags } from '../tags/tags.table.ts';
+import { potenciais } from '../catalog/catalog.table.ts';
 import { historico } from '../leads/leads.table.ts';
 import { leadEventos, leadEventosConsumidores } from './lead-events.table.ts';
 import { LeadEventRunner, appendLeadEvents, type LeadEventConsumer } from './lead-events.service.ts';
@@ -26,6 +27,7 @@ const ok = (res: { statusCode: number; body: string }) => expect(res.statusCode,
 
 describe('one event per change, in its transaction (issue 22 §2)', () => {
   it('walks every change route: each writes exactly one event of its type for that lead', async () => {
+    const [potencial] = await db().insert(potenciais).values({ idEmpresa: k.t.fixture.companyA, nome: 'Evento' }).returning({ id: potenciais.id });
     const [tag] = await db().insert(tags).values({ idUnidade: k.unitId('A1'), nome: 'Evento', cor: '#112233' }).returning();
     type Step = { tipo: LeadEventType; who?: 'a' | 'u'; prepare?: (id: number) => Promise<void>; request: (id: number) => Promise<InjectOptions> | InjectOptions };
     const steps: Step[] = [
@@ -39,7 +41,7 @@ describe('one event per change, in its transaction (issue 22 §2)', () => {
       { tipo: 'convertido', request: (id) => ({ method: 'POST', url: `/api/contato/convertercliente/${id}`, payload: {} }) },
       { tipo: 'status', request: (id) => ({ method: 'POST', url: `/api/negociacao/atualizarstatusnegociacao/${id}`, payload: { status: 2 } }) },
       { tipo: 'status-venda', request: (id) => ({ method: 'POST', url: `/api/negociacao/atualizarstatusnegociacaovenda/${id}`, payload: { status: 3 } }) },
-      { tipo: 'potencial', request: (id) => ({ method: 'POST', url: `/api/negociacao/atualizarpotencial/${id}`, payload: { idPotencial: 1, valor: 3 } }) },
+      { tipo: 'potencial', request: (id) => ({ method: 'POST', url: `/api/negociacao/atualizarpotencial/${id}`, payload: { idPotencial: potencial!.id, valor: 3 } }) },
       { tipo: 'anotacao', request: (id) => ({ method: 'POST', url: `/api/negociacao/adicionaritem/${id}`, payload: { tipo: 2, texto: 'Uma anotação' } }) },
       { tipo: 'tags', request: (id) => ({ method: 'POST', url: `/api/tagsClientes/${id}`, payload: { tags: [{ id_tag: tag!.id }] } }) },
       { tipo: 'chamada-iniciada', request: (id) => ({ method: 'POST', url: `/api/contato/chamadaid/${id}`, payload: { chamada_id: 'c1' } }) },

@@ -13,17 +13,20 @@ import { CONTACT_LIST_KINDS, CONTACT_LIST_LAYOUT, FilterSegmentsError, MASS_SEND
 import { canEditTicketFromTimeline, contactEditHistory, CONTACT_EDIT_DESCRIPTION, TICKET_CHANGE_DESCRIPTION } from '@funil/domain/leads/timeline';
 import { formatDateTime, formatSchedulePayload, toInstant } from '@funil/domain/format/date';
 import { formatBRL } from '@funil/domain/format/currency';
-import { CONTACT_LIST_PAGE_SIZE, type ContactListResponse, type CrmContato, type CsvRowBody, type LeadAction, type LeadChangeResponse, type LeadRealtimeEvent } from '@funil/domain/leads-api/lead-api';
+import { CONTACT_LIST_PAGE_SIZE, type ContactListResponse, type CrmContato, type CsvRowBody, type LeadAction, type LeadChangeResponse } from '@funil/domain/leads-api/lead-api';
 import type { ContactCreatePayload, ContactEditPayload } from '@funil/domain/leads/contact';
 import { LEAD_API_MESSAGES, duplicatePhoneMessage } from '@funil/domain/leads-api/messages';
 import { fieldChanges, type LeadEventAudience, type LeadEventInput, type LeadEventType } from '@funil/domain/lead-events/lead-events';
 import { appendLeadEvents } from '../lead-events/lead-events.service.ts';
 import type { Db, Tx } from '../../db/connection.ts';
-import type { LeadAudience, Realtime } from '../../realtime/realtime.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { phoneKey } from './phone-key.ts';
 import { invalidateLeadCounts, leadCountCache } from './lead-count-cache.ts';
+
+/** The units' cached list totals are stale (the lead event stream's realtime consumer, before it announces). */
+export { invalidateLeadCounts };
 import { phoneMatchKeys } from '@funil/domain/phone/matching';
 import * as chat from './lead-chat.repository.ts';
 import {

@@ -27,9 +27,7 @@ import {
   pipelineColumnTotals,
   pipelineDropPosition,
   pipelineFirstPages,
-  pipelineLeadColumn,
   pipelineTablePage,
-  reorderPipelineCard,
   type BoardRead,
 } from '../leads/pipeline-board.service.ts';
 import { negotiationStatuses, saleStatuses } from '../catalog/catalog.service.ts';

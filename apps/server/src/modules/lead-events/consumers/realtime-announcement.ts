@@ -8,7 +8,7 @@ import type { LeadRealtimeEvent } from '@funil/domain/leads-api/lead-api';
 import type { PipelineMoveEvent } from '@funil/domain/pipeline/pipeline-api';
 import type { Db } from '../../../db/connection.ts';
 import type { LeadAudience, Realtime } from '../../../realtime/realtime.ts';
-import { invalidateLeadCounts } from '../../leads/lead-count-cache.ts';
+import { invalidateLeadCounts } from '../../leads/leads.service.ts';
 import type { LeadEventConsumer } from '../lead-events.service.ts';
 
 export const REALTIME_CONSUMER = 'realtime';
