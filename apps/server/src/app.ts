@@ -32,6 +32,8 @@ import { whatsappRoutes, type EvolutionOptions } from './modules/whatsapp/whatsa
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 import { attachSessionSockets, type SessionSockets } from './realtime/session-sockets.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
+import { LeadEventRunner, type LeadEventRunnerOptions } from './modules/lead-events/lead-events.service.ts';
+import { realtimeAnnouncement } from './modules/lead-events/consumers/realtime-announcement.ts';
 import { ticketOwnerOf } from './modules/whatsapp/tickets/tickets.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { contactListRoutes } from './modules/leads/views/legacy-list/contact-list.routes.ts';
@@ -58,6 +60,8 @@ declare module 'fastify' {
     realtime: Realtime;
     /** Ends the sockets of sessions that end (logout, deactivation, expiry; issue 7 §3). */
     sessionSockets: SessionSockets;
+    /** The lead event stream's consumers (issue 22 §2; modules/lead-events). */
+    leadEvents: LeadEventRunner;
     /** Every /api route with its access config, for the role-matrix tests and docs. */
     apiRoutes: { method: string; url: string; public: boolean; access: readonly AppRoute[] | null; softphone: boolean; leadWork: LeadWork | null; schema: FastifySchema | undefined }[];
   }
@@ -103,6 +107,8 @@ export type AppOptions = {
   scheduledRetryDelaysMs?: readonly number[] | undefined;
   /** The mass-send engine (issue 13): its clock, random source, lease; autoStart false lets a test drive it. */
   massSend?: (MassSendEngineOptions & { autoStart?: boolean }) | undefined;
+  /** The lead event stream's runner (batch size, safety poll, retry wait). */
+  leadEvents?: Omit<LeadEventRunnerOptions, 'log'> | undefined;
 };
 
 // A hop count as the function proxy-addr builds for one (Fastify's types take no number).
@@ -147,7 +153,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.realtime.io.engine.close();
     done();
   });
+  // Issue 22 §2: every lead change is announced by the stream's realtime consumer.
+  const leadEvents = new LeadEventRunner(options.database, { ...options.leadEvents, log: (message, err) => app.log.error({ err }, message) });
+  leadEvents.add(realtimeAnnouncement(options.database.db, app.realtime));
+  app.decorate('leadEvents', leadEvents);
+  app.addHook('onReady', async () => {
+    await leadEvents.start();
+  });
   app.addHook('onClose', async () => {
+    await leadEvents.stop();
     app.sessionSockets.close();
     await app.realtime.close();
     await shared?.close();

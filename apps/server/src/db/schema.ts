@@ -16,3 +16,4 @@ export * from '../modules/partners/partners.table.ts';
 export * from '../modules/quick-messages/quick-messages.table.ts';
 export * from '../modules/mass-send/mass-send.table.ts';
 export * from '../modules/dashboard/dashboard.table.ts';
+export * from '../modules/lead-events/lead-events.table.ts';

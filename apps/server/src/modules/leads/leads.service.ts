@@ -1,18 +1,19 @@
 // The lead rules and their transactions (000 §3 §4 §7, 001 §4 §5 §6 §7): every change is scoped to
-// the session's company and unit, writes its history event in the same transaction, and is
-// announced live after the commit.
+// the session's company and unit, writes its history event and its lead event (issue 22 §2, the
+// stream of modules/lead-events) in the same transaction; the stream's realtime consumer announces it.
 import { sql } from 'drizzle-orm';
 import { configuracoesExtraSchema, parseConfiguracoesUsuario, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import { isLeadVisibleTo, seesAssignedLeads, type LeadViewer } from '@funil/domain/leads/visibility';
 import { classifyPhone, LEAD_PHONE_MAX_DIGITS, leadPhoneText } from '@funil/domain/phone/matching';
 import { CONTACT_MESSAGES } from '@funil/domain/leads/contact';
-import type { CrmContato, CsvRowBody, LeadAction, LeadChangeResponse, LeadRealtimeEvent } from '@funil/domain/leads-api/lead-api';
+import type { CrmContato, CsvRowBody, LeadAction, LeadChangeResponse } from '@funil/domain/leads-api/lead-api';
 import type { ContactCreatePayload } from '@funil/domain/leads/contact';
 import { LEAD_API_MESSAGES, duplicatePhoneMessage } from '@funil/domain/leads-api/messages';
-import { contactEvent, leadUpdateEvent } from '@funil/domain/realtime/events';
+import { fieldChanges, type LeadEventAudience, type LeadEventInput, type LeadEventType } from '@funil/domain/lead-events/lead-events';
+import { appendLeadEvents } from '../lead-events/lead-events.service.ts';
 import type { Db, Tx } from '../../db/handle.ts';
-import type { LeadAudience, Realtime } from '../../realtime/realtime.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { phoneKey } from './phone-key.ts';
@@ -92,8 +93,12 @@ export type LeadChange = {
   history: HistoryInput[];
   /** Other writes of the change, inside its transaction. */
   also?: (tx: Tx) => Promise<void>;
-  /** Chat bookkeeping (unread counter, ticket id): list-derived fields kept without an event. */
+  /** Chat bookkeeping (unread counter, ticket id): list-derived fields kept without a history event. */
   bookkeeping?: true;
+  /** What the lead event carries besides the changed columns (@funil/domain/lead-events LEAD_EVENT_DATA). */
+  dados?: Record<string, unknown>;
+  /** The lead event's kind when it is not the action's (a card's new place on the board). */
+  tipo?: LeadEventType;
 };
 
 export type ChangeOutcome = { response: LeadChangeResponse; historyIds: number[] };
@@ -101,9 +106,17 @@ export type ChangeOutcome = { response: LeadChangeResponse; historyIds: number[]
 /**
  * Runs one change of a lead in one transaction: locks the lead (scoped and visible), lets
  * `decide` compute the change (or null when nothing changes), updates the lead and writes its
- * history events; then announces it (`lead-{id}-update`, `company-{empresaId}-contact`).
+ * history events and its one lead event; the stream's realtime consumer announces it
+ * (`lead-{id}-update`, `company-{empresaId}-contact`) to the users who may see the lead.
  */
-export async function applyLeadChange(deps: LeadDeps, session: Session, id: number, decide: (lead: LeadRow, tx: Tx) => Promise<LeadChange | { unchanged: string }>): Promise<ChangeOutcome> {
+export async function applyLeadChange(
+  deps: LeadDeps,
+  session: Session,
+  id: number,
+  decide: (lead: LeadRow, tx: Tx) => Promise<LeadChange | { unchanged: string }>,
+  /** view false: the answer's data is null, the lead is not read again (a drag on the pipeline, issue 22 §2). */
+  options: { view?: boolean } = {},
+): Promise<ChangeOutcome> {
   const scope = scopeOf(session);
   const result = await deps.db.transaction(async (tx) => {
     const lead = await loadVisibleLead(tx, scope, id, true);
@@ -119,32 +132,21 @@ export async function applyLeadChange(deps: LeadDeps, session: Session, id: numb
       change.history.map((h) => ({ ...h, cliCrmId: lead.cliCrmId, idUnidade: unit, atendente: session.userId })),
     );
     // Issue 21: who saw the lead before the change and who sees it after (an assignment, a transfer).
-    const before: LeadAudience = { idUnidade: lead.idUnidade, idUsuario: lead.idUsuario };
-    const after: LeadAudience = { idUnidade: unit, idUsuario: change.set && 'idUsuario' in change.set ? (change.set.idUsuario ?? null) : lead.idUsuario };
+    const before: LeadEventAudience = { idUnidade: lead.idUnidade, idUsuario: lead.idUsuario };
+    const after: LeadEventAudience = { idUnidade: unit, idUsuario: change.set && 'idUsuario' in change.set ? (change.set.idUsuario ?? null) : lead.idUsuario };
     const same = before.idUnidade === after.idUnidade && before.idUsuario === after.idUsuario;
+    // The lead event, last: the stream's lock is held from here to the commit (issue 22 §2).
+    await appendLeadEvents(tx, [
+      { tipo: change.tipo ?? change.action, cliCrmId: lead.cliCrmId, idEmpresa: lead.idEmpresa, idUnidade: unit, antes: before, depois: after, ator: session.userId, mudancas: fieldChanges(lead, change.set ?? {}), dados: change.dados ?? {} },
+    ]);
     return { change, message: change.message, historyIds, audiences: same ? [after] : [before, after] };
   });
-  if (result.change) announce(deps, session, id, result.change.action, result.audiences);
+  // This process's cached list totals drop at once; the stream's realtime consumer announces it.
+  if (result.change) invalidateLeadCounts(deps.db, new Set(result.audiences.map((a) => a.idUnidade)));
+  if (options.view === false) return { response: { message: result.message, data: null }, historyIds: result.historyIds };
   const view = await leadView(deps.db, id);
   const visible = view && view.unidade === session.unidadeId && view.desativado === 0 ? view : null;
   return { response: { message: result.message, data: visible }, historyIds: result.historyIds };
-}
-
-/**
- * Every committed lead change passes here. Its events go only to the users who may see the lead
- * (issue 21, 001 §6): given the lead before and after the change, those who saw it (so a list
- * drops a lead transferred away; they learn only its id) and those who see it now, each once.
- */
-export function announce(deps: LeadDeps, session: Session, id: number, action: LeadAction, audiences: readonly LeadAudience[]): void {
-  const units = [...new Set(audiences.map((a) => a.idUnidade))];
-  // The units' cached list totals go first.
-  invalidateLeadCounts(deps.db, units);
-  for (const unit of units) {
-    const payload: LeadRealtimeEvent = { action, cli_crm_id: id, idUnidade: unit };
-    const who = audiences.filter((a) => a.idUnidade === unit);
-    deps.realtime.toUsersWhoSee(who, leadUpdateEvent(id), payload);
-    deps.realtime.toUsersWhoSee(who, contactEvent(session.empresaId), payload);
-  }
 }
 
 // ---- Registration (000 §3 "Contact create payload", §7) ---------------------------------------
@@ -184,7 +186,7 @@ export async function assertPhoneFree(db: Db | Tx, idUnidade: number, phone: str
   if (existing) throw new DomainError('conflict', duplicatePhoneMessage({ cli_crm_id: existing.cliCrmId, cli_nome: existing.cliNome }));
 }
 
-async function createOne(deps: LeadDeps, session: Session, contact: NewContact, tagNames: readonly string[], origem: string): Promise<number> {
+async function createOne(deps: LeadDeps, session: Session, contact: NewContact, tagNames: readonly string[], origem: string, canal: 'manual' | 'csv'): Promise<number> {
   const id = await deps.db.transaction(async (tx) => {
     // Serialises creations per unit so two requests cannot both pass the duplicate check.
     await lockUnitLeads(tx, session.unidadeId);
@@ -203,19 +205,25 @@ async function createOne(deps: LeadDeps, session: Session, contact: NewContact, 
         texto: tagRows.length > 0 ? `Tags: ${tagRows.map((t) => t.nome).join(', ')}` : null,
       },
     ]);
+    // A new lead is unassigned (newLeadValues): every user of the unit sees it.
+    await appendLeadEvents(tx, [createdEvent({ cliCrmId: leadId, idEmpresa: session.empresaId, idUnidade: session.unidadeId, idUsuario: null }, session.userId, { origem: canal, descricao: origem, tags: tagRows.map((t) => t.id) })]);
     return leadId;
   });
-  // A new lead is unassigned (newLeadValues): every user of the unit sees it.
-  announce(deps, session, id, 'criado', [{ idUnidade: session.unidadeId, idUsuario: null }]);
+  invalidateLeadCounts(deps.db, [session.unidadeId]);
   return id;
 }
 
+/** The lead event of a new lead (issue 22 §2): no audience before, its unit and attendant after. */
+export function createdEvent(lead: { cliCrmId: number; idEmpresa: number; idUnidade: number; idUsuario: number | null }, ator: number | null, dados: { origem: 'manual' | 'csv' | 'whatsapp' | 'captura'; descricao: string; tags?: number[]; lote?: 'importacao-csv' }): LeadEventInput {
+  return { tipo: 'criado', cliCrmId: lead.cliCrmId, idEmpresa: lead.idEmpresa, idUnidade: lead.idUnidade, antes: null, depois: { idUnidade: lead.idUnidade, idUsuario: lead.idUsuario }, ator, mudancas: {}, dados };
+}
+
 export function createManualContact(deps: LeadDeps, session: Session, body: ContactCreatePayload): Promise<number> {
-  return createOne(deps, session, body, [], 'Lead cadastrado manualmente');
+  return createOne(deps, session, body, [], 'Lead cadastrado manualmente', 'manual');
 }
 
 export function createCsvContact(deps: LeadDeps, session: Session, body: CsvRowBody): Promise<number> {
-  return createOne(deps, session, body, body.cli_tags, 'Lead cadastrado por CSV');
+  return createOne(deps, session, body, body.cli_tags, 'Lead cadastrado por CSV', 'csv');
 }
 
 // ---- Reads of one lead (000 §7, 001 §7) ----------------------------------------------------------
@@ -438,6 +446,7 @@ export async function findOrCreateLeadByPhone(c: LeadCreation, unit: UnitRef, in
       idInstanciaEvolution: input.idInstancia ?? null,
     });
     await insertHistory(tx, [{ cliCrmId: lead.cliCrmId, idUnidade: unit.idUnidade, atendente: input.atendente ?? null, tipo: TIMELINE_EVENT_TYPE.usuario, descricao: input.origem }]);
+    await appendLeadEvents(tx, [createdEvent(lead, input.atendente ?? null, { origem: input.deletedIsClosed ? 'captura' : 'whatsapp', descricao: input.origem })]);
     return { lead, created: true };
   });
   if (result.created) {

@@ -3,10 +3,9 @@
 // WhatsApp module's job sends it; this file reads and records, in the job's transaction.
 import { and, eq } from 'drizzle-orm';
 import { SCHEDULED_MESSAGE_FAILED, SCHEDULED_MESSAGE_SENT, TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
-import { contactEvent, leadUpdateEvent } from '@funil/domain/realtime/events';
-import type { LeadRealtimeEvent } from '@funil/domain/leads-api/lead-api';
+import { fieldChanges } from '@funil/domain/lead-events/lead-events';
 import type { Db, Tx } from '../../db/handle.ts';
-import type { Realtime } from '../../realtime/realtime.ts';
+import { appendLeadEvents } from '../lead-events/lead-events.service.ts';
 import { leads } from './leads.table.ts';
 import { insertHistory } from './leads.repository.ts';
 import { invalidateLeadCounts } from './lead-count-cache.ts';
@@ -30,22 +29,30 @@ export async function dueScheduledMessage(tx: Db | Tx, item: ScheduledMessageJob
   return lead;
 }
 
-/** After the job's transaction: the CRM and chat screens read the lead again. */
-export function announceScheduledChange(realtime: Pick<Realtime, 'toUsersWhoSee'>, db: Db, lead: Pick<LeadRow, 'cliCrmId' | 'idUnidade' | 'idEmpresa' | 'idUsuario'>): void {
+/**
+ * After the job's transaction: this process's cached list totals drop; the lead event written in
+ * the transaction (scheduledEvent) is announced by the stream's realtime consumer (issue 22 §2).
+ */
+export function announceScheduledChange(db: Db, lead: Pick<LeadRow, 'idUnidade'>): void {
   invalidateLeadCounts(db, [lead.idUnidade]);
-  const payload: LeadRealtimeEvent = { action: 'mensagem-agendada', cli_crm_id: lead.cliCrmId, idUnidade: lead.idUnidade };
-  // Issue 21: only to the users who may see the lead (001 §6).
-  realtime.toUsersWhoSee(lead, leadUpdateEvent(lead.cliCrmId), payload);
-  realtime.toUsersWhoSee(lead, contactEvent(lead.idEmpresa), payload);
+}
+
+/** The lead event of a send's outcome, in the job's transaction. */
+function appendScheduledEvent(tx: Tx, lead: LeadRow, idUsuario: number | null, set: Partial<LeadRow>): Promise<void> {
+  const audience = { idUnidade: lead.idUnidade, idUsuario: lead.idUsuario };
+  return appendLeadEvents(tx, [{ tipo: 'mensagem-agendada', cliCrmId: lead.cliCrmId, idEmpresa: lead.idEmpresa, idUnidade: lead.idUnidade, antes: audience, depois: audience, ator: idUsuario, mudancas: fieldChanges(lead, set), dados: {} }]);
 }
 
 /** Sent: the schedule is cleared and the timeline shows 'Mensagem agendada enviada'. */
+const sentSet = (lead: LeadRow) => ({ cliMensagemAgendada: null, cliDataMensagemAgendada: null, cliMensagemAgendadaStatus: null, cliMensagemAgendadaErro: null, cliMensagemAgendadaTentativas: lead.cliMensagemAgendadaTentativas + 1, dataAtualizacao: new Date() });
+
 export async function recordScheduledSent(tx: Tx, lead: LeadRow, idUsuario: number | null): Promise<void> {
   await tx
     .update(leads)
-    .set({ cliMensagemAgendada: null, cliDataMensagemAgendada: null, cliMensagemAgendadaStatus: null, cliMensagemAgendadaErro: null, cliMensagemAgendadaTentativas: lead.cliMensagemAgendadaTentativas + 1, dataAtualizacao: new Date() })
+    .set(sentSet(lead))
     .where(eq(leads.cliCrmId, lead.cliCrmId));
   await insertHistory(tx, [{ cliCrmId: lead.cliCrmId, idUnidade: lead.idUnidade, atendente: idUsuario, tipo: TIMELINE_EVENT_TYPE.mensagemAgendadaWhatsapp, idNovo: SCHEDULED_MESSAGE_SENT, texto: lead.cliMensagemAgendada }]);
+  await appendScheduledEvent(tx, lead, idUsuario, sentSet(lead));
 }
 
 /**
@@ -53,9 +60,11 @@ export async function recordScheduledSent(tx: Tx, lead: LeadRow, idUsuario: numb
  * true marks it failed for good, with 'Falha no envio da mensagem agendada' in the timeline.
  */
 export async function recordScheduledFailure(tx: Tx, lead: LeadRow, idUsuario: number | null, reason: string, final: boolean): Promise<void> {
+  const failedSet = { cliMensagemAgendadaStatus: final ? 'falhou' : 'pendente', cliMensagemAgendadaErro: reason, cliMensagemAgendadaTentativas: lead.cliMensagemAgendadaTentativas + 1, dataAtualizacao: new Date() };
   await tx
     .update(leads)
-    .set({ cliMensagemAgendadaStatus: final ? 'falhou' : 'pendente', cliMensagemAgendadaErro: reason, cliMensagemAgendadaTentativas: lead.cliMensagemAgendadaTentativas + 1, dataAtualizacao: new Date() })
+    .set(failedSet)
     .where(eq(leads.cliCrmId, lead.cliCrmId));
+  await appendScheduledEvent(tx, lead, idUsuario, failedSet);
   if (final) await insertHistory(tx, [{ cliCrmId: lead.cliCrmId, idUnidade: lead.idUnidade, atendente: idUsuario, tipo: TIMELINE_EVENT_TYPE.mensagemAgendadaWhatsapp, idNovo: SCHEDULED_MESSAGE_FAILED, texto: lead.cliMensagemAgendada, descricao: reason }]);
 }

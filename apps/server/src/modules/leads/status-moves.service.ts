@@ -5,6 +5,7 @@ import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import type { Db, DbOrTx, Tx } from '../../db/handle.ts';
 import { historico, leads } from './leads.table.ts';
 import { invalidateLeadCounts } from './lead-count-cache.ts';
+import { appendLeadEvents } from '../lead-events/lead-events.service.ts';
 
 export type FunnelKind = 'negociacao' | 'venda';
 
@@ -43,13 +44,23 @@ export async function moveCompanyLeadsStatus(
     .update(leads)
     .set(move.kind === 'negociacao' ? { cliStatusNegociacao: move.to, dataAtualizacao: new Date() } : { cliStatusNegociacaoVenda: move.to, dataAtualizacao: new Date() })
     .where(and(eq(leads.idEmpresa, move.idEmpresa), eq(column, move.from)))
-    .returning({ cliCrmId: leads.cliCrmId, idUnidade: leads.idUnidade });
+    .returning({ cliCrmId: leads.cliCrmId, idUnidade: leads.idUnidade, idUsuario: leads.idUsuario });
   // The history of every moved lead, in batches that keep each statement's parameters bounded.
   for (let i = 0; i < movedRows.length; i += 1000) {
     await tx.insert(historico).values(
       movedRows.slice(i, i + 1000).map((r) => ({ cliCrmId: r.cliCrmId, idUnidade: r.idUnidade, atendente: move.atendente, tipo, idAntigo: move.from, idNovo: move.to, descricao: move.descricao })),
     );
   }
+  // One lead event per moved lead (issue 22 §2), last in the caller's transaction; the catalogue's
+  // unit-data event announces the batch.
+  const field = move.kind === 'negociacao' ? 'cliStatusNegociacao' : 'cliStatusNegociacaoVenda';
+  await appendLeadEvents(
+    tx,
+    movedRows.map((r) => {
+      const audience = { idUnidade: r.idUnidade, idUsuario: r.idUsuario };
+      return { tipo: move.kind === 'negociacao' ? 'status' : 'status-venda', cliCrmId: r.cliCrmId, idEmpresa: move.idEmpresa, idUnidade: r.idUnidade, antes: audience, depois: audience, ator: move.atendente, mudancas: { [field]: { de: move.from, para: move.to } }, dados: { lote: 'status-removido' } };
+    }),
+  );
   return { moved: movedRows.length, units: [...new Set(movedRows.map((r) => r.idUnidade))] };
 }
 

@@ -4,44 +4,60 @@ import { isTransitionAllowed } from '@funil/domain/leads/negotiation';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
 import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
-import { applyLeadChange, extrasOf, loadVisibleLead, scopeOf, type LeadDeps } from '../leads/leads.service.ts';
+import { applyLeadChange, extrasOf, loadVisibleLead, scopeOf, type LeadChange, type LeadDeps } from '../leads/leads.service.ts';
+import { PIPELINE_MESSAGES } from '@funil/domain/pipeline/pipeline';
 import { clearHistoryComment, deleteHistoryItem, findHistoryItemById } from '../leads/lead-history.service.ts';
 import { activePotentials, allowedTransitions, holdNegotiationStatus, holdSaleStatus } from '../catalog/catalog.service.ts';
 
-/** Where the lead lands in its new pipeline column (issue 11), when the move comes from the board. */
-const positionSet = (posicao: number | undefined) => (posicao === undefined ? {} : { posicaoPipeline: posicao });
+/**
+ * A drop on the pipeline board (issue 11): where the card lands in the column. The move is then
+ * one read of the lead (locked in the change's transaction), one lead event and one announcement,
+ * the board's (issue 22 §2); a drop in the card's own column only moves it there (002 §4).
+ */
+export type BoardDrop = { posicao: number };
+
+const positionSet = (drop: BoardDrop | undefined) => (drop === undefined ? {} : { posicaoPipeline: drop.posicao });
+const boardData = (session: Session, familia: 'negociacao' | 'venda', de: number, para: number, drop: BoardDrop | undefined) =>
+  drop === undefined ? {} : { pipeline: { familia, de, para, posicao: drop.posicao, idUsuario: session.userId } };
+
+/** The card's new place in its own column: no status change and no history event (002 §4). */
+function reorder(session: Session, familia: 'negociacao' | 'venda', coluna: number, drop: BoardDrop): LeadChange {
+  return { action: 'status', tipo: 'posicao-pipeline', message: PIPELINE_MESSAGES.reordered, set: { posicaoPipeline: drop.posicao }, history: [], bookkeeping: true, dados: boardData(session, familia, coluna, coluna, drop) };
+}
 
 /** negociacao/atualizarstatusnegociacao/{id}: by idFunil, within the unit's allowed transitions. */
-export function updateNegotiationStatus(deps: LeadDeps, session: Session, id: number, status: number, posicao?: number) {
+export function updateNegotiationStatus(deps: LeadDeps, session: Session, id: number, status: number, drop?: BoardDrop) {
   return applyLeadChange(deps, session, id, async (lead, tx) => {
     // Held until the move commits, so a concurrent deletion of the status waits and then counts this lead.
     if (!(await holdNegotiationStatus(tx, session.empresaId, status))) throw new DomainError('invalid', LEAD_API_MESSAGES.statusInvalid);
-    if (lead.cliStatusNegociacao === status) return { unchanged: LEAD_API_MESSAGES.statusUpdated };
+    if (lead.cliStatusNegociacao === status) return drop ? reorder(session, 'negociacao', status, drop) : { unchanged: LEAD_API_MESSAGES.statusUpdated };
     if (!isTransitionAllowed(lead.cliStatusNegociacao, status, await allowedTransitions(tx, lead.idUnidade))) {
       throw new DomainError('invalid', LEAD_API_MESSAGES.transitionNotAllowed);
     }
     return {
       action: 'status',
       message: LEAD_API_MESSAGES.statusUpdated,
-      set: { cliStatusNegociacao: status, ...positionSet(posicao) },
+      set: { cliStatusNegociacao: status, ...positionSet(drop) },
       history: [{ tipo: TIMELINE_EVENT_TYPE.statusNegociacao, idAntigo: lead.cliStatusNegociacao, idNovo: status }],
+      dados: boardData(session, 'negociacao', lead.cliStatusNegociacao, status, drop),
     };
-  });
+  }, drop ? { view: false } : {});
 }
 
 /** negociacao/atualizarstatusnegociacaovenda/{id}: by idFunilVenda, only with edicao_status_cliente (001 §6). */
-export function updateSaleStatus(deps: LeadDeps, session: Session, id: number, status: number, posicao?: number) {
+export function updateSaleStatus(deps: LeadDeps, session: Session, id: number, status: number, drop?: BoardDrop) {
   if (extrasOf(session).edicao_status_cliente !== true) throw new DomainError('invalid', LEAD_API_MESSAGES.saleStatusForbidden);
   return applyLeadChange(deps, session, id, async (lead, tx) => {
     if (!(await holdSaleStatus(tx, session.empresaId, status))) throw new DomainError('invalid', LEAD_API_MESSAGES.saleStatusInvalid);
-    if (lead.cliStatusNegociacaoVenda === status) return { unchanged: LEAD_API_MESSAGES.saleStatusUpdated };
+    if (lead.cliStatusNegociacaoVenda === status) return drop ? reorder(session, 'venda', status, drop) : { unchanged: LEAD_API_MESSAGES.saleStatusUpdated };
     return {
       action: 'status-venda',
       message: LEAD_API_MESSAGES.saleStatusUpdated,
-      set: { cliStatusNegociacaoVenda: status, ...positionSet(posicao) },
+      set: { cliStatusNegociacaoVenda: status, ...positionSet(drop) },
       history: [{ tipo: TIMELINE_EVENT_TYPE.statusNegociacaoVenda, idAntigo: lead.cliStatusNegociacaoVenda, idNovo: status }],
+      dados: boardData(session, 'venda', lead.cliStatusNegociacaoVenda ?? 0, status, drop),
     };
-  });
+  }, drop ? { view: false } : {});
 }
 
 /** negociacao/atualizarpotencial/{id}: idPotencial of the company and a 0..5 rating (001 §3 §7). */

@@ -16,7 +16,6 @@ import {
 } from '@funil/domain/pipeline/pipeline';
 import { CSV_BOM, csvLine } from '@funil/domain/csv/csv';
 import type { KanbanBoardResponse, KanbanColumnPageResponse, KanbanMoveResponse, KanbanTableResponse } from '@funil/domain/pipeline/pipeline-api';
-import { pipelineMoveEvent } from '@funil/domain/realtime/events';
 import { formatDateTime } from '@funil/domain/format/date';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
 import type { Session } from '../auth/auth.service.ts';
@@ -28,9 +27,7 @@ import {
   pipelineColumnTotals,
   pipelineDropPosition,
   pipelineFirstPages,
-  pipelineLeadColumn,
   pipelineTablePage,
-  reorderPipelineCard,
   type BoardRead,
 } from '../leads/views/pipeline/pipeline-board.service.ts';
 import { negotiationStatuses, saleStatuses } from '../catalog/catalog.service.ts';
@@ -152,35 +149,18 @@ export type Move = { family: PipelineFamily; cliCrmId: number; para: number; aci
 /**
  * PUT kanban/status-negociacao[-venda] (002 §4 §7): to another column it is the lead's status change
  * (the unit's transitions; the sale status only with edicao_status_cliente; a history event); in
- * the same column only the card's place changes. Either way the boards of the unit's users who may
- * see the lead hear of it.
+ * the same column only the card's place changes. Either way it is one change of the lead: the lead
+ * is read once (locked, in the change's transaction), and its one lead event is announced once, on
+ * the board's event, to the users who may see the lead (issue 22 §2).
  */
 export async function move(deps: LeadDeps, session: Session, m: Move): Promise<KanbanMoveResponse> {
   // 002 §4 §6: the sale-status view is read-only without edicao_status_cliente, reorders included.
   if (!canDragInFamily(m.family, extrasOf(session).edicao_status_cliente === true)) throw new DomainError('forbidden', LEAD_API_MESSAGES.saleStatusForbidden);
-  const lead = await pipelineLeadColumn(deps.db, session, m.family, m.cliCrmId);
-  const from = lead.coluna;
-  if (from !== m.para) await assertColumn(deps, session, m.family, m.para);
+  await assertColumn(deps, session, m.family, m.para);
   const posicao = await pipelineDropPosition(deps.db, session, m);
-  let message: string = PIPELINE_MESSAGES.reordered;
-  if (from === m.para) {
-    await reorderPipelineCard(deps.db, session, m.cliCrmId, posicao);
-  } else {
-    const outcome =
-      m.family === 'negociacao'
-        ? await updateNegotiationStatus(deps, session, m.cliCrmId, m.para, posicao)
-        : await updateSaleStatus(deps, session, m.cliCrmId, m.para, posicao);
-    message = outcome.response.message ?? LEAD_API_MESSAGES.statusUpdated;
-  }
-  // Issue 21: the card names its lead; only the boards of users who may see it hear of it (001 §6).
-  deps.realtime.toUsersWhoSee(lead, pipelineMoveEvent(session.empresaId), {
-    cli_crm_id: m.cliCrmId,
-    idUnidade: session.unidadeId,
-    familia: m.family,
-    de: from,
-    para: m.para,
-    posicao,
-    idUsuario: session.userId,
-  });
-  return { message, data: { cli_crm_id: m.cliCrmId, coluna: m.para, posicao } };
+  const outcome =
+    m.family === 'negociacao'
+      ? await updateNegotiationStatus(deps, session, m.cliCrmId, m.para, { posicao })
+      : await updateSaleStatus(deps, session, m.cliCrmId, m.para, { posicao });
+  return { message: outcome.response.message ?? LEAD_API_MESSAGES.statusUpdated, data: { cli_crm_id: m.cliCrmId, coluna: m.para, posicao } };
 }

@@ -67,7 +67,7 @@ export function registerScheduledSend(runner: JobRunner, ctx: WhatsappContext, r
       const bound = transactionalContext(ctx, tx);
       const done = () => {
         bound.commit();
-        announceScheduledChange(ctx.realtime, ctx.db, lead);
+        announceScheduledChange(ctx.db, lead);
       };
       try {
         const session = await senderSession(bound.ctx, job.idUsuario, lead);

@@ -11,7 +11,7 @@ import TouchApp from '@mui/icons-material/TouchApp';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import type { CompanyContactAction, CrmContato } from '@funil/domain/leads-api/lead-api';
-import { contactEvent, leadUpdateEvent } from '@funil/domain/realtime/events';
+import { contactEvent, leadUpdateEvent, pipelineMoveEvent } from '@funil/domain/realtime/events';
 import { canOpenLead } from '@funil/domain/leads/negotiation';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
@@ -88,6 +88,12 @@ function useLiveLeads(selectedId: number | null) {
     if (selectedId === null || event.cli_crm_id !== selectedId) return;
     if (event.action === 'whatsapp') refreshSoon(selectedId);
     else void refreshLead(selectedId);
+  });
+  // A drag on the pipeline is announced once, on the board's event (issue 22 §2): the lead's row
+  // (or the open lead) is read again as for its status change.
+  useSocketEvent(pipelineMoveEvent(unit.dados_unidade.idEmpresa), (event) => {
+    if (event.idUnidade !== unit.dados_unidade.id) return;
+    if (event.cli_crm_id === selectedId || isLeadListed(queryClient, event.cli_crm_id)) void refreshLead(event.cli_crm_id);
   });
   // One shape from every module (issue 7 §3): a lead created by a WhatsApp message from an unknown
   // number arrives as 'criado' like a manual one, and the list is read again.

@@ -94,6 +94,8 @@ export function PipelineScreen({ LeadPanel, onStartMassSend }: PipelineScreenPro
 
   // Issue 11: another user's move appears live; this browser's own echo is already on screen.
   useSocketEvent(pipelineMoveEvent(unit.dados_unidade.idEmpresa), (event) => {
+    // The open lead moved on another board (issue 22 §2: a drag is announced on this event alone).
+    if (event.cli_crm_id === view.clienteAberto) updatePipelineView({ clienteEditado: true });
     if (isOwnMove(event.cli_crm_id) || event.familia !== family || event.idUnidade !== unit.dados_unidade.id || view.modoTabelaAtivo) return;
     void refreshColumns(family, filter, [...new Set([event.de, event.para])]);
   });

@@ -110,6 +110,8 @@ export function endCall(deps: LeadDeps, session: Session, id: number, body: Call
         ...(lead.filaReservadoPor === session.userId ? { filaReservadoPor: null, filaReservadoAte: null } : {}),
       },
       history,
+      // The call's outcome for the stream's consumers (issue 22 §2).
+      dados: { atendida: outcome.atendida, statusChamada: history[0]?.statusChamada ?? null, duracaoFalada: body.duracao_falada ?? null },
     };
   });
 }

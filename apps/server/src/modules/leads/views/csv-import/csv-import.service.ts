@@ -10,10 +10,8 @@ import type { Session } from '../../../auth/auth.service.ts';
 import { DomainError } from '../../../../http/domain-error.ts';
 import type { JobHandler, JobRow, JobRunner } from '../../../../jobs/job-runner.ts';
 import { findOrCreateTagsByName, linkTagsToLeads } from '../../../tags/tags.service.ts';
-import { phoneKey } from '../../leads.service.ts';
-import { invalidateLeadCounts } from '../../leads.service.ts';
-import { findLeadsByPhoneKeys, insertImportedLeads } from '../../leads.service.ts';
-import { lockUnitLeads, type LeadDeps } from '../../leads.service.ts';
+import { appendLeadEvents } from '../../../lead-events/lead-events.service.ts';
+import { createdEvent, findLeadsByPhoneKeys, insertImportedLeads, invalidateLeadCounts, lockUnitLeads, phoneKey, type LeadDeps } from '../../leads.service.ts';
 import type { UploadedFile } from '../../../../http/form-body.ts';
 
 export const CSV_IMPORT_KIND = 'csv-import';
@@ -105,6 +103,11 @@ async function importBatch({ tx, job, items }: Parameters<JobHandler['processBat
   );
   const tagsOfLine = new Map(fresh.map(({ line, row }) => [line, tagIdsOf(row.cli_tags)]));
   await linkTagsToLeads(tx, ids.flatMap(({ line, id }) => (tagsOfLine.get(line) ?? []).map((idTag) => ({ cliCrmId: id, idTag }))));
+  // One lead event per imported lead (issue 22 §2), announced as a whole by the job's 'importados'.
+  await appendLeadEvents(
+    tx,
+    ids.map(({ line, id }) => createdEvent({ cliCrmId: id, idEmpresa: job.idEmpresa, idUnidade: job.idUnidade, idUsuario: null }, job.idUsuario, { origem: 'csv', descricao: `Lead importado por CSV (${fileName}, linha ${line})`, tags: tagsOfLine.get(line) ?? [], lote: 'importacao-csv' })),
+  );
   report.importados += ids.length;
   report.tags_criadas.push(...created);
   report.falhas.sort((a, b) => a.line - b.line);

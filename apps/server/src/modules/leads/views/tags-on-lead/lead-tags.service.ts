@@ -27,6 +27,7 @@ export async function addLeadTags(deps: LeadDeps, session: Session, leadId: numb
       action: 'tags',
       message: TAG_API_MESSAGES.assigned,
       also: (t) => linkTagsToLeads(t, added.map((tag) => ({ cliCrmId: lead.cliCrmId, idTag: tag.id }))),
+      dados: { adicionadas: added.map((tag) => tag.id), removidas: [] },
       history: added.map((tag) => ({ tipo: TIMELINE_EVENT_TYPE.mensagemTag, idNovo: tag.id, descricao: tag.nome })),
     };
   });
@@ -41,6 +42,7 @@ export async function removeLeadTag(deps: LeadDeps, session: Session, leadId: nu
       action: 'tags',
       message: TAG_API_MESSAGES.removed,
       also: (t) => unlinkTagOfLead(t, lead.cliCrmId, tag.id),
+      dados: { adicionadas: [], removidas: [tag.id] },
       history: [{ tipo: TIMELINE_EVENT_TYPE.mensagemTag, idAntigo: tag.id, idNovo: 0, descricao: tag.nome }],
     };
   });

@@ -1,0 +1,246 @@
+// The door of the lead event stream (issue 22 §2): appendLeadEvents, called inside the transaction
+// of every change of a lead, and the runner that feeds each consumer the stream in order from its
+// own durable position. See README.md for how a consumer is added.
+import { sql } from 'drizzle-orm';
+import { leadEventInputSchema, type LeadEvent, type LeadEventInput } from '@funil/domain/lead-events/lead-events';
+import { type Database } from '../../db/connection.ts';
+import { executeRows, type Db, type Tx } from '../../db/handle.ts';
+import { leadEventos } from './lead-events.table.ts';
+
+/** The NOTIFY channel of migration 0023's trigger: one notification per committed append. */
+export const LEAD_EVENTS_CHANNEL = 'funil_lead_eventos';
+
+/**
+ * The lock that keeps the stream's ids in commit order (two-key advisory lock, apart from the
+ * one-key locks of lockUnitLeads): taken by the append and held to the commit, so a transaction
+ * that took an id smaller than another's has committed (or rolled back) before the other appends.
+ * Without it a consumer could pass id 12 while id 11 is still uncommitted and never see 11.
+ */
+const STREAM_LOCK = sql`select pg_advisory_xact_lock(22, 2)`;
+
+/**
+ * Writes the events of one change in the change's transaction `tx`: they commit with it or not at
+ * all (a rolled-back change leaves no event and announces nothing). Call it last in the
+ * transaction: the stream's lock is held from here to the commit.
+ */
+export async function appendLeadEvents(tx: Tx, events: readonly LeadEventInput[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map((e) => leadEventInputSchema.parse(e));
+  await tx.execute(STREAM_LOCK);
+  await tx.insert(leadEventos).values(rows);
+}
+
+/** A reader of the stream. Adding one is one file: see README.md. */
+export type LeadEventConsumer = {
+  /** Its durable name (lead_eventos_consumidores.consumidor); never reuse one for another meaning. */
+  name: string;
+  /** Where a consumer seen for the first time starts: the whole stream, or only what comes next. */
+  from: 'start' | 'now';
+  /**
+   * Handles a batch of events in stream order, inside the transaction that moves the consumer's
+   * position past them: database effects written with `tx` commit with the position (exactly
+   * once); effects outside the database must be idempotent by event id (a crash after them and
+   * before the commit hands the same events again: at-least-once). A throw rolls the batch back;
+   * the position stays and the batch comes again later.
+   */
+  handle(events: readonly LeadEvent[], tx: Tx): Promise<void>;
+};
+
+export type LeadEventRunnerOptions = {
+  /** Events per batch (default 200). */
+  batchSize?: number | undefined;
+  /** A safety poll for a notification lost with its connection (default 5 s; 0: none). */
+  pollMs?: number | undefined;
+  /** Waits before the next try of a consumer that failed, doubled each time (default 200 ms, up to 30 s). */
+  retryMs?: number | undefined;
+  log?: ((message: string, error?: unknown) => void) | undefined;
+};
+
+type RawEvent = {
+  id: string | number;
+  tipo: LeadEvent['tipo'];
+  cli_crm_id: number;
+  id_empresa: number;
+  id_unidade: number;
+  antes: LeadEvent['antes'];
+  depois: LeadEvent['depois'];
+  ator: number | null;
+  mudancas: LeadEvent['mudancas'];
+  dados: LeadEvent['dados'];
+  em: Date | string;
+};
+
+const eventOf = (r: RawEvent): LeadEvent => ({
+  id: Number(r.id),
+  tipo: r.tipo,
+  cliCrmId: r.cli_crm_id,
+  idEmpresa: r.id_empresa,
+  idUnidade: r.id_unidade,
+  antes: r.antes,
+  depois: r.depois,
+  ator: r.ator,
+  mudancas: r.mudancas,
+  dados: r.dados,
+  em: new Date(r.em),
+});
+
+type State = { running: boolean; again: boolean; failures: number; timer: ReturnType<typeof setTimeout> | null };
+
+/**
+ * Runs the consumers: each reads the events after its position, in id order, in batches; woken by
+ * the commit of an append (NOTIFY, on this process and every other), by a safety poll, and by
+ * `kick()`. One process at a time per consumer: its position row is locked (FOR UPDATE SKIP
+ * LOCKED) for the batch, so with several server processes (FUNIL_WORKERS > 1) one handles a
+ * batch while the others skip it and look again just after.
+ */
+export class LeadEventRunner {
+  readonly #db: Db;
+  readonly #listen: Database['listen'] | undefined;
+  readonly #consumers: LeadEventConsumer[] = [];
+  readonly #states = new Map<string, State>();
+  readonly #batch: number;
+  readonly #pollMs: number;
+  readonly #retryMs: number;
+  readonly #log: (message: string, error?: unknown) => void;
+  #started = false;
+  #stopped = false;
+  #poll: ReturnType<typeof setInterval> | null = null;
+  #unlisten: (() => Promise<void>) | null = null;
+  readonly #inFlight = new Set<Promise<void>>();
+
+  constructor(database: Pick<Database, 'db'> & Partial<Pick<Database, 'listen'>>, options: LeadEventRunnerOptions = {}) {
+    this.#db = database.db;
+    this.#listen = database.listen?.bind(database);
+    this.#batch = options.batchSize ?? 200;
+    this.#pollMs = options.pollMs ?? 5_000;
+    this.#retryMs = options.retryMs ?? 200;
+    this.#log = options.log ?? (() => undefined);
+  }
+
+  /** Adds a consumer; it starts with the runner (or at once when the runner already runs). */
+  add(consumer: LeadEventConsumer): void {
+    if (this.#states.has(consumer.name)) throw new Error(`consumidor de eventos repetido: ${consumer.name}`);
+    this.#consumers.push(consumer);
+    this.#states.set(consumer.name, { running: false, again: false, failures: 0, timer: null });
+    if (this.#started) void this.#register(consumer).then(() => this.#wake(consumer));
+  }
+
+  async start(): Promise<void> {
+    if (this.#started) return;
+    this.#started = true;
+    for (const c of this.#consumers) await this.#register(c);
+    if (this.#listen) this.#unlisten = await this.#listen(LEAD_EVENTS_CHANNEL, { notify: () => this.kick(), state: (following) => following && this.kick() });
+    if (this.#pollMs > 0) {
+      this.#poll = setInterval(() => this.kick(), this.#pollMs);
+      this.#poll.unref?.();
+    }
+    this.kick();
+  }
+
+  /** Wakes every consumer (after a commit in this process, a notification, the poll). */
+  kick(): void {
+    if (!this.#started || this.#stopped) return;
+    for (const c of this.#consumers) this.#wake(c);
+  }
+
+  /** Resolves once every consumer has handled what is committed now (tests, shutdown). */
+  async drain(): Promise<void> {
+    for (let round = 0; round < 100; round++) {
+      this.kick();
+      while (this.#inFlight.size > 0) await Promise.all([...this.#inFlight]);
+      const behind = await this.#behind();
+      if (!behind) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error('eventos de lead não consumidos');
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#poll) clearInterval(this.#poll);
+    for (const s of this.#states.values()) if (s.timer) clearTimeout(s.timer);
+    await this.#unlisten?.().catch(() => undefined);
+    while (this.#inFlight.size > 0) await Promise.all([...this.#inFlight]);
+  }
+
+  async #register(c: LeadEventConsumer): Promise<void> {
+    const start = c.from === 'start' ? sql`0` : sql`coalesce((select max(id) from lead_eventos), 0)`;
+    await this.#db.execute(sql`insert into lead_eventos_consumidores (consumidor, ultimo_id) values (${c.name}, ${start}) on conflict (consumidor) do nothing`);
+  }
+
+  async #behind(): Promise<boolean> {
+    const names = this.#consumers.map((c) => c.name);
+    if (names.length === 0) return false;
+    const rows = await executeRows<{ n: number }>(
+      this.#db,
+      sql`select count(*)::int as n from lead_eventos_consumidores c where c.consumidor in (${sql.join(names.map((n) => sql`${n}`), sql`, `)}) and exists (select 1 from lead_eventos e where e.id > c.ultimo_id)`,
+    );
+    return Number(rows[0]?.n ?? 0) > 0;
+  }
+
+  #wake(c: LeadEventConsumer): void {
+    const state = this.#states.get(c.name);
+    if (!state || this.#stopped) return;
+    if (state.running) {
+      state.again = true;
+      return;
+    }
+    if (state.timer) return; // a retry is already due
+    state.running = true;
+    const run = this.#run(c, state).finally(() => {
+      this.#inFlight.delete(run);
+    });
+    this.#inFlight.add(run);
+  }
+
+  async #run(c: LeadEventConsumer, state: State): Promise<void> {
+    try {
+      for (;;) {
+        state.again = false;
+        const outcome = await this.#batchOf(c);
+        state.failures = 0;
+        if (this.#stopped) return;
+        if (outcome === 'busy') {
+          // Another process holds it: look again shortly, for what it may have missed.
+          this.#later(c, state, 50);
+          return;
+        }
+        if (outcome === 'full' || state.again) continue;
+        return;
+      }
+    } catch (error) {
+      state.failures += 1;
+      this.#log(`consumidor de eventos de lead ${c.name} falhou (tentativa ${state.failures})`, error);
+      await this.#db
+        .execute(sql`update lead_eventos_consumidores set erro = ${String((error as Error)?.stack ?? error).slice(0, 2000)}, falhas = falhas + 1, atualizado_em = now() where consumidor = ${c.name}`)
+        .catch(() => undefined);
+      if (!this.#stopped) this.#later(c, state, Math.min(30_000, this.#retryMs * 2 ** (state.failures - 1)));
+    } finally {
+      state.running = false;
+    }
+  }
+
+  #later(c: LeadEventConsumer, state: State, ms: number): void {
+    if (state.timer) return;
+    state.timer = setTimeout(() => {
+      state.timer = null;
+      this.#wake(c);
+    }, ms);
+    state.timer.unref?.();
+  }
+
+  /** One batch in one transaction: 'busy' (another process has the consumer), 'full' (more may follow) or 'done'. */
+  async #batchOf(c: LeadEventConsumer): Promise<'busy' | 'full' | 'done'> {
+    return this.#db.transaction(async (tx) => {
+      const [position] = await executeRows<{ ultimo_id: string | number }>(tx, sql`select ultimo_id from lead_eventos_consumidores where consumidor = ${c.name} for update skip locked`);
+      if (!position) return 'busy';
+      const rows = await executeRows<RawEvent>(tx, sql`select * from lead_eventos where id > ${Number(position.ultimo_id)} order by id limit ${this.#batch}`);
+      if (rows.length === 0) return 'done';
+      const events = rows.map(eventOf);
+      await c.handle(events, tx);
+      const last = events[events.length - 1]!.id;
+      await tx.execute(sql`update lead_eventos_consumidores set ultimo_id = ${last}, erro = null, falhas = 0, atualizado_em = now() where consumidor = ${c.name}`);
+      return rows.length === this.#batch ? 'full' : 'done';
+    });
+  }
+}

@@ -1,0 +1,99 @@
+// The lead event stream (issue 22 §2): one typed event per change of a lead, written by the server
+// in the change's own transaction (the outbox lead_eventos) and read in order by its consumers (the
+// realtime announcement, and the automations, Conversions API and ads attribution of issues 23–25).
+// The realtime contract beside it (../realtime/events.ts) is what the browser hears; this is what
+// happened.
+import { z } from 'zod';
+import { LEAD_ACTIONS, type LeadAction } from '../leads-api/lead-api.ts';
+
+/**
+ * Every kind of change of a lead. The lead actions of the realtime contract (001 §7 `action`) are
+ * the kinds of the lead core's changes; the pipeline board adds a card's new place in its column
+ * (002 §4: no status change) and the WhatsApp ingest the message received and sent.
+ * `criado` covers every way a lead starts (manual, CSV, a message from an unknown number, the
+ * /webhook/lead and POST /contacts capture): its `dados.origem` says which.
+ */
+export const LEAD_EVENT_TYPES = [...LEAD_ACTIONS, 'posicao-pipeline', 'mensagem-recebida', 'mensagem-enviada'] as const;
+export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
+
+/** Who may see the lead (001 §6): its unit and attendant (null: unassigned). */
+export const leadAudienceSchema = z.object({ idUnidade: z.number().int(), idUsuario: z.number().int().nullable() });
+export type LeadEventAudience = z.infer<typeof leadAudienceSchema>;
+
+const json: z.ZodType<unknown> = z.unknown();
+/** One changed column of the lead: its value before and after (dates as ISO text). */
+export const leadFieldChangeSchema = z.object({ de: json, para: json });
+
+/** How a lead started (the history event's text, 000 §3). */
+export const LEAD_ORIGINS = ['manual', 'csv', 'whatsapp', 'captura'] as const;
+
+/**
+ * A change made to many leads at once and announced as a whole elsewhere (the CSV import's
+ * 'importados', a deleted funnel status' unit-data event): each lead still has its event, and the
+ * realtime consumer leaves it to that one announcement.
+ */
+export const LEAD_EVENT_BATCHES = ['importacao-csv', 'status-removido'] as const;
+const base = z.object({ lote: z.enum(LEAD_EVENT_BATCHES).optional() }).strict();
+
+/** A move on the pipeline board (issue 11): the board's own announcement (`company-{id}-pipeline`). */
+export const pipelineMoveDataSchema = z.object({ familia: z.enum(['negociacao', 'venda']), de: z.number().int(), para: z.number().int(), posicao: z.number(), idUsuario: z.number().int() });
+
+/** What each kind carries besides the changed columns. */
+export const LEAD_EVENT_DATA = {
+  criado: base.extend({ origem: z.enum(LEAD_ORIGINS), descricao: z.string(), tags: z.array(z.number().int()).optional() }),
+  status: base.extend({ pipeline: pipelineMoveDataSchema.optional() }),
+  'status-venda': base.extend({ pipeline: pipelineMoveDataSchema.optional() }),
+  'posicao-pipeline': base.extend({ pipeline: pipelineMoveDataSchema }),
+  tags: base.extend({ adicionadas: z.array(z.number().int()), removidas: z.array(z.number().int()) }),
+  'chamada-encerrada': base.extend({ atendida: z.boolean(), statusChamada: z.string().nullable(), duracaoFalada: z.number().nullable() }),
+  'mensagem-recebida': base.extend({ idMensagem: z.number().int(), tipo: z.string() }),
+  'mensagem-enviada': base.extend({ idMensagem: z.number().int(), tipo: z.string(), idCampanha: z.number().int().nullable().optional() }),
+} as const satisfies Partial<Record<LeadEventType, z.ZodType>>;
+
+const dataSchemaOf = (tipo: LeadEventType): z.ZodType => (LEAD_EVENT_DATA as Partial<Record<LeadEventType, z.ZodType>>)[tipo] ?? base;
+/** What a change writes: everything but the stream's id and the time (the database's). */
+export const leadEventInputSchema = z
+  .object({
+    tipo: z.enum(LEAD_EVENT_TYPES),
+    cliCrmId: z.number().int(),
+    idEmpresa: z.number().int(),
+    /** The lead's unit after the change. */
+    idUnidade: z.number().int(),
+    /** Who saw the lead before the change (null: it did not exist) and who sees it after. */
+    antes: leadAudienceSchema.nullable(),
+    depois: leadAudienceSchema,
+    /** The user who made the change; null for the lead itself (a message) or the system. */
+    ator: z.number().int().nullable(),
+    /** The lead's columns the change moved (property names of the leads table). */
+    mudancas: z.record(z.string(), leadFieldChangeSchema),
+    dados: z.record(z.string(), z.unknown()),
+  })
+  .superRefine((e, ctx) => {
+    const parsed = dataSchemaOf(e.tipo).safeParse(e.dados);
+    if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['dados'], message: `dados de ${e.tipo}: ${z.prettifyError(parsed.error)}` });
+  });
+export type LeadEventInput = z.input<typeof leadEventInputSchema>;
+
+/** An event as its consumers read it: its place in the stream (ordered, unique) and its time. */
+export const leadEventSchema = z.intersection(leadEventInputSchema, z.object({ id: z.number().int().positive(), em: z.date() }));
+export type LeadEvent = LeadEventInput & { id: number; em: Date };
+
+/** The lead action the browser hears for an event (001 §7 `lead-{id}-update` / `company-{id}-contact`). */
+export function realtimeActionOf(tipo: LeadEventType): LeadAction {
+  if (tipo === 'mensagem-recebida' || tipo === 'mensagem-enviada') return 'whatsapp';
+  return tipo === 'posicao-pipeline' ? 'status' : tipo;
+}
+
+/** The changed columns between a row and its new values (only keys of `next` whose value differs). */
+export function fieldChanges(before: Record<string, unknown>, next: Record<string, unknown>): Record<string, { de: unknown; para: unknown }> {
+  const out: Record<string, { de: unknown; para: unknown }> = {};
+  for (const [key, value] of Object.entries(next)) {
+    if (value === undefined) continue;
+    const de = jsonValue(before[key]);
+    const para = jsonValue(value);
+    if (JSON.stringify(de) !== JSON.stringify(para)) out[key] = { de, para };
+  }
+  return out;
+}
+
+const jsonValue = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : v === undefined ? null : v);
