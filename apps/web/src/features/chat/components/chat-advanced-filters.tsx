@@ -2,7 +2,7 @@
 // applied only with 'Aplicar'; 'Limpar' empties it and applies at once. The attendant filter
 // shows only to whom may see other attendants' leads (001 §6: acesso_atribuidos, clienteAtendente).
 import { useState } from 'react';
-import { Autocomplete, Button, Grid, MenuItem, Stack, TextField } from '@mui/material';
+import { Autocomplete, Button, Grid, Stack, TextField } from '@mui/material';
 import { IdSelect } from '../../../components/ui/filter-fields.tsx';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { EMPTY_CHAT_ADVANCED, MESSAGE_STATUS_OPTIONS, type ChatAdvancedFilter } from '../chat-filters.ts';
