@@ -48,6 +48,8 @@ export type DataColumn<R> = {
   sx?: SystemStyleObject<Theme>;
   /** A tooltip of the cell (the full text of a clipped one). */
   title?: (row: R) => string | undefined;
+  /** The cells' data-testid. */
+  testId?: string;
   /** Left out of the CSV (an actions column). */
   noCsv?: boolean;
 };
@@ -178,6 +180,7 @@ export function DataTable<R>({
                       component={column.rowHeader ? 'th' : undefined}
                       scope={column.rowHeader ? 'row' : undefined}
                       title={column.title?.(row)}
+                      data-testid={column.testId}
                       sx={{
                         ...(column.nowrap || column.align === 'right' ? { whiteSpace: 'nowrap' } : {}),
                         ...(column.minWidth ? { minWidth: column.minWidth } : {}),
