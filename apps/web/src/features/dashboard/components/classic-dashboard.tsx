@@ -59,10 +59,3 @@ export function shownUnitsLabel(names: readonly string[]): string {
   return names.length === 1 ? `Unidade: ${names[0]}` : `Unidades: ${names.join(', ')}`;
 }
 
-export type ClassicTabProps = {
-  filter: ClassicFilter;
-  onApply: (filter: ClassicFilter) => void;
-  onClear: () => void;
-  /** The unit multi-select's options, null when the role has none (000 §6). */
-  units: { id: number; nome: string }[] | null;
-};
