@@ -28,7 +28,7 @@ import { downloadCsvText, tableCsv } from '../../lib/download.ts';
 
 /** 000 §8 "Empty tables", 002 §8. */
 export const EMPTY_TABLE_TEXT = 'Nenhum registro encontrado!';
-export const LOADING_TEXT = 'Carregando...';
+const LOADING_TEXT = 'Carregando...';
 
 export type DataColumn<R> = {
   header: string;

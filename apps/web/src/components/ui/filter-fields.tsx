@@ -101,7 +101,7 @@ export function IdSelect({ label, value, options, onChange, fullWidth, sx, allSh
 
 const fromIso = (value: string | null) => (value ? dayjs(value) : null);
 /** A day the filters cannot name (issue 7 §4: years 1900–2999) is left empty, as an incomplete one is. */
-export function filterDayOf(value: dayjs.Dayjs | null): string | null {
+function filterDayOf(value: dayjs.Dayjs | null): string | null {
   const iso = value?.isValid() ? value.format('YYYY-MM-DD') : null;
   return iso !== null && isFilterDate(iso) ? iso : null;
 }

@@ -31,7 +31,7 @@ import { StackToggle } from './stack-toggle.tsx';
 type Recent = ClassicResponse['data']['recentes'][number];
 type Totals = ClassicResponse['data']['crm_total'];
 
-export const RECENT_COLUMNS: TableColumn<Recent>[] = [
+const RECENT_COLUMNS: TableColumn<Recent>[] = [
   { header: 'Data', value: (r) => formatDateTime(r.data) },
   { header: 'Nome', value: (r) => r.cli_nome },
   { header: 'Telefone', value: (r) => formatPhoneDisplay(r.cli_telefone) },

@@ -54,7 +54,7 @@ export function ClassicDashboard({ now = () => new Date() }: { now?: () => Date 
 }
 
 /** What the classic dashboard shows: 'Unidade: Centro', 'Unidades: Centro, Zona Sul' or every unit. */
-export function shownUnitsLabel(names: readonly string[]): string {
+function shownUnitsLabel(names: readonly string[]): string {
   if (names.length === 0) return 'Todas as unidades da empresa';
   return names.length === 1 ? `Unidade: ${names[0]}` : `Unidades: ${names.join(', ')}`;
 }

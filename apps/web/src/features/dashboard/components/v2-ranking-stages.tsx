@@ -17,7 +17,7 @@ type Ranked = RankingRow & { posicao: number; posicao_anterior: number | null };
 
 const MEDALS = ['#d4a017', '#9ca3af', '#b45309'];
 
-export const RANKING_COLUMNS: TableColumn<Ranked>[] = [
+const RANKING_COLUMNS: TableColumn<Ranked>[] = [
   {
     header: '#',
     value: (r) => r.posicao,
@@ -44,7 +44,7 @@ export const RANKING_COLUMNS: TableColumn<Ranked>[] = [
 ];
 
 /** The ranking with each attendant's place in the previous period (the arrow beside the place). */
-export function rankWithPrevious(current: RankingRow[], previous: RankingRow[]): Ranked[] {
+function rankWithPrevious(current: RankingRow[], previous: RankingRow[]): Ranked[] {
   const before = new Map(previous.map((row, i) => [row.id_usuario, i + 1]));
   return current.map((row, i) => ({ ...row, posicao: i + 1, posicao_anterior: before.get(row.id_usuario) ?? null }));
 }

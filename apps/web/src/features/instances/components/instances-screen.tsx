@@ -20,7 +20,7 @@ import { RejectedWebhooksPanel } from './rejected-webhooks-panel.tsx';
 import { canSeeRejectedWebhooks } from '@funil/domain/access/roles';
 
 /** 001 §2: page size 10. */
-export const INSTANCES_PAGE_SIZE = 10;
+const INSTANCES_PAGE_SIZE = 10;
 
 function phoneOf(instance: Instance): string {
   return formatPhoneDisplay(instance.telefone ?? instance.ownerJid) || '—';

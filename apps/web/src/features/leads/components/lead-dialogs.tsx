@@ -99,7 +99,7 @@ export function ConvertUnitDialog(props: ConvertDialogProps) {
 }
 
 /** issue 7 §5: the conversion creates the customer in the sister system and cannot be undone. */
-export const CONVERSION_NOTICE = 'O cliente será cadastrado no sistema irmão. Esta ação não pode ser desfeita.';
+const CONVERSION_NOTICE = 'O cliente será cadastrado no sistema irmão. Esta ação não pode ser desfeita.';
 
 /** issue 7 §5: 'Converter cliente' asks before it runs. */
 export function ConvertLeadDialog({ leadName, busy, onCancel, onConfirm }: { leadName: string; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
