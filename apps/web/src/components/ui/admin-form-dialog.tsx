@@ -15,7 +15,7 @@ import { ApiError } from '../../lib/api-error.ts';
 export type AdminDialogMode = 'create' | 'edit';
 
 /** 002 §2.10: the checkbox that keeps the dialog open. */
-export const CONTINUE_LABEL: Record<AdminDialogMode, string> = {
+const CONTINUE_LABEL: Record<AdminDialogMode, string> = {
   create: 'Continuar cadastrando',
   edit: 'Continuar editando',
 };

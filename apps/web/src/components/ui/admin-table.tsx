@@ -20,9 +20,10 @@ import {
 import { ptBR } from '@mui/x-data-grid/locales';
 import { csvDocument, type CsvValue } from '@funil/domain/csv/csv';
 import { downloadCsvText } from '../../lib/download.ts';
+import { EMPTY_TABLE_TEXT } from './data-table.tsx';
 
-/** 002 §8 "Empty tables". */
-export const ADMIN_TABLE_EMPTY = 'Nenhum registro encontrado!';
+/** 002 §8 "Empty tables": the one text of every table. */
+export const ADMIN_TABLE_EMPTY = EMPTY_TABLE_TEXT;
 
 export type AdminRowAction<R> = {
   /** Accessible name and tooltip, e.g. 'Editar'; the row's label is appended for screen readers. */
@@ -58,7 +59,7 @@ export type AdminTableProps<R extends GridValidRowModel> = {
 };
 
 /** The CSV of what the grid shows: its visible columns (no actions) and its filtered, sorted rows, as formatted on screen. */
-export function adminTableCsv(apiRef: RefObject<GridApi | null>): string {
+function adminTableCsv(apiRef: RefObject<GridApi | null>): string {
   const api = apiRef.current;
   if (!api) return '';
   const columns = gridVisibleColumnDefinitionsSelector(apiRef).filter((column) => column.type !== 'actions' && !column.disableExport);

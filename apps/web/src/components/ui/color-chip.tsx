@@ -5,7 +5,7 @@ import { Chip, type ChipProps } from '@mui/material';
 const HEX = /^#?([0-9a-f]{6})$/i;
 
 /** '#000' or '#fff' for text on `background`, by its relative luminance (WCAG). */
-export function readableTextColor(background: string): '#000' | '#fff' {
+function readableTextColor(background: string): '#000' | '#fff' {
   const match = HEX.exec(background.trim());
   if (!match?.[1]) return '#000';
   const value = Number.parseInt(match[1], 16);

@@ -1,4 +1,5 @@
-// A yes/no question before a destructive admin action (Desativar, Excluir).
+// The one yes/no question before an action (Desativar, Excluir, Apagar, Finalizar, Converter, Remover):
+// a title, what the action does, Cancelar and the action's button.
 import type { ReactNode } from 'react';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 
@@ -9,16 +10,20 @@ type ConfirmDialogProps = {
   confirmLabel: string;
   busy?: boolean;
   destructive?: boolean;
+  /** The action waits for something the dialog asks for (a choice in `children`). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 };
 
-export function ConfirmDialog({ open, title, children, confirmLabel, busy, destructive, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, busy, destructive, confirmDisabled, onConfirm, onClose }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="confirm-dialog-title">
+    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="confirm-dialog-title" aria-describedby="confirm-dialog-text">
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText component="div">{children}</DialogContentText>
+        <DialogContentText component="div" id="confirm-dialog-text">
+          {children}
+        </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy}>
@@ -28,7 +33,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, busy, destr
           variant="contained"
           color={destructive ? 'error' : 'primary'}
           onClick={onConfirm}
-          disabled={busy}
+          disabled={busy || confirmDisabled}
           startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
           {confirmLabel}

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Box, type SxProps, type Theme } from '@mui/material';
 import DOMPurify from 'dompurify';
 
-export function sanitizeHtml(html: string): string {
+function sanitizeHtml(html: string): string {
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'button'] });
 }
 

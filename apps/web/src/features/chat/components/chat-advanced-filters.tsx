@@ -2,28 +2,14 @@
 // applied only with 'Aplicar'; 'Limpar' empties it and applies at once. The attendant filter
 // shows only to whom may see other attendants' leads (001 §6: acesso_atribuidos, clienteAtendente).
 import { useState } from 'react';
-import { Autocomplete, Button, Grid, MenuItem, Stack, TextField } from '@mui/material';
+import { Autocomplete, Button, Grid, Stack, TextField } from '@mui/material';
+import { IdSelect } from '../../../components/ui/filter-fields.tsx';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { EMPTY_CHAT_ADVANCED, MESSAGE_STATUS_OPTIONS, type ChatAdvancedFilter } from '../chat-filters.ts';
 
 type Props = { applied: ChatAdvancedFilter; showAttendants: boolean; onApply: (filter: ChatAdvancedFilter) => void };
 
 type Option = { id: number; nome: string };
-
-function SelectField({ label, value, options, onChange }: { label: string; value: number | null; options: readonly Option[]; onChange: (value: number | null) => void }) {
-  return (
-    <TextField select size="small" fullWidth label={label} value={value === null ? '' : String(value)} onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}>
-      <MenuItem value="">
-        <em>Todos</em>
-      </MenuItem>
-      {options.map((option) => (
-        <MenuItem key={option.id} value={String(option.id)}>
-          {option.nome}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
 
 function DateField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   return <TextField size="small" fullWidth type="date" label={label} value={value} onChange={(event) => onChange(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />;
@@ -55,19 +41,19 @@ export function ChatAdvancedFilters({ applied, showAttendants, onApply }: Props)
     <Stack spacing={1.25} sx={{ pt: 1.5 }} component="form" aria-label="Filtros avançados" onSubmit={(event) => (event.preventDefault(), onApply(draft))}>
       <Grid container spacing={1.25}>
         <Grid size={6}>
-          <SelectField label="Status da Negociação" value={draft.cli_status_negociacao} options={negotiation} onChange={(v) => set('cli_status_negociacao', v)} />
+          <IdSelect fullWidth label="Status da Negociação" value={draft.cli_status_negociacao} options={negotiation} onChange={(v) => set('cli_status_negociacao', v)} />
         </Grid>
         <Grid size={6}>
-          <SelectField label="Status do Cliente" value={draft.cli_status_negociacao_venda} options={sale} onChange={(v) => set('cli_status_negociacao_venda', v)} />
+          <IdSelect fullWidth label="Status do Cliente" value={draft.cli_status_negociacao_venda} options={sale} onChange={(v) => set('cli_status_negociacao_venda', v)} />
         </Grid>
         <Grid size={6}>
-          <SelectField label="Status do Contato" value={draft.cli_contato_status} options={unit.crm_cliente_contato_status} onChange={(v) => set('cli_contato_status', v)} />
+          <IdSelect fullWidth label="Status do Contato" value={draft.cli_contato_status} options={unit.crm_cliente_contato_status} onChange={(v) => set('cli_contato_status', v)} />
         </Grid>
         <Grid size={6}>
-          <SelectField label="Plataforma" value={draft.cli_tipo_lead} options={unit.plataformas} onChange={(v) => set('cli_tipo_lead', v)} />
+          <IdSelect fullWidth label="Plataforma" value={draft.cli_tipo_lead} options={unit.plataformas} onChange={(v) => set('cli_tipo_lead', v)} />
         </Grid>
         <Grid size={6}>
-          <SelectField label="Status da Mensagem" value={draft.status_mensagem} options={MESSAGE_STATUS_OPTIONS} onChange={(v) => set('status_mensagem', v)} />
+          <IdSelect fullWidth label="Status da Mensagem" value={draft.status_mensagem} options={MESSAGE_STATUS_OPTIONS} onChange={(v) => set('status_mensagem', v)} />
         </Grid>
         <Grid size={6}>
           <TextField size="small" fullWidth label="Campanha" value={draft.cli_campanha_nome} onChange={(event) => set('cli_campanha_nome', event.target.value)} />

@@ -4,9 +4,7 @@
 // notifications toggle and the rows: 50 a load, virtualised (row estimate 75, overscan 5), moved
 // to the top as messages arrive.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Box, Button, Chip, CircularProgress, Collapse, IconButton, InputAdornment, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import Search from '@mui/icons-material/Search';
-import Clear from '@mui/icons-material/Clear';
+import { Alert, Badge, Box, Button, Chip, CircularProgress, Collapse, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import FilterList from '@mui/icons-material/FilterList';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import NotificationsActive from '@mui/icons-material/NotificationsActive';
@@ -15,6 +13,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useSnackbar } from 'notistack';
 import { isAllQuickFilter, QUICK_FILTER_LABELS, toggleQuickFilter, visibleQuickFilters } from '@funil/domain/leads/quick-filters';
 import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+import { SearchField } from '../../../components/ui/filter-fields.tsx';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useChatLeads, type ChatLead } from '../api/chat-leads.ts';
 import { useSetNotifications } from '../api/notifications.ts';
@@ -25,8 +24,6 @@ import { matchedMessageOf } from '../search-match.ts';
 import { ChatAdvancedFilters } from './chat-advanced-filters.tsx';
 import { ChatLeadRow } from './chat-lead-row.tsx';
 
-/** 001 §5, §9: the search waits 1 s after the last key. */
-export const SEARCH_DEBOUNCE_MS = 1_000;
 /** 001 §9: row height estimate 75, overscan 5. */
 const ROW_ESTIMATE = 75;
 const OVERSCAN = 5;
@@ -73,13 +70,9 @@ export function ChatLeadList({ selectedId, narrow, onSelect }: ChatLeadListProps
   // 001 §6: the attendant filter only for who sees other attendants' leads.
   const showAttendants = clienteAtendente && unit.dados_usuario.acesso_atribuidos === 1;
 
-  const [typed, setTyped] = useState('');
   const [state, setState] = useState(EMPTY_CHAT_LIST_STATE);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setState((current) => (current.search === typed ? current : { ...current, search: typed })), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const search = useCallback((typed: string) => setState((current) => (current.search === typed ? current : { ...current, search: typed })), []);
 
   const filter = useMemo(() => toChatListFilter(state), [state]);
   const list = useChatLeads(filter);
@@ -110,30 +103,7 @@ export function ChatLeadList({ selectedId, narrow, onSelect }: ChatLeadListProps
     <Paper sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }} component="section" aria-label="Conversas">
       <Box sx={{ p: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider' }}>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-          <TextField
-            size="small"
-            fullWidth
-            placeholder="Busque por contatos e mensagens"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            slotProps={{
-              htmlInput: { 'aria-label': 'Busque por contatos e mensagens' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-                endAdornment: typed ? (
-                  <InputAdornment position="end">
-                    <IconButton size="small" aria-label="Limpar busca" onClick={() => setTyped('')} edge="end">
-                      <Clear fontSize="small" />
-                    </IconButton>
-                  </InputAdornment>
-                ) : undefined,
-              },
-            }}
-          />
+          <SearchField fullWidth placeholder="Busque por contatos e mensagens" onSearch={search} />
         </Stack>
         <Stack direction="row" spacing={0.75} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }} role="group" aria-label="Filtros rápidos">
           {chips.map((chip) => {

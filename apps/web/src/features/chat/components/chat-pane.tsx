@@ -18,7 +18,7 @@ import { ChatHeader, type ChatHeaderSettings } from './chat-header.tsx';
 import { LeadSidePanel } from './lead-side-panel.tsx';
 
 /** 001 §8 "Lead load failure". */
-export const LEAD_LOAD_ERROR = 'Erro ao buscar dados do cliente.';
+const LEAD_LOAD_ERROR = 'Erro ao buscar dados do cliente.';
 
 type ChatPaneProps = { channel: ChatChannel; leadId: number; narrow: boolean; onLeave: () => void; onBack?: () => void };
 

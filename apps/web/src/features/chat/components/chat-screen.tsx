@@ -33,7 +33,7 @@ function EmptyPane() {
 }
 
 /** The :cliCrmId segment as a lead id, or null. */
-export function leadIdOfParam(param: string | undefined): number | null {
+function leadIdOfParam(param: string | undefined): number | null {
   if (!param || !/^\d{1,9}$/.test(param)) return null;
   const id = Number(param);
   return id > 0 ? id : null;

@@ -7,7 +7,7 @@ import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { useChatLeadKit, type Potential } from '../chat-kit.tsx';
 
 /** 001 §9: side panel width 320. */
-export const SIDE_PANEL_WIDTH = 320;
+const SIDE_PANEL_WIDTH = 320;
 
 type Props = { lead: CrmContato; potentials: readonly Potential[]; docked: boolean; open: boolean; onClose: () => void; onLeave: () => void };
 

@@ -5,8 +5,8 @@ import { Bar, BarChart, CartesianGrid, Cell, Funnel, FunnelChart, LabelList, Leg
 import { formatBRL, formatCount } from '../lib/dashboard-format.ts';
 
 /** A calm palette for series without a colour of their own. */
-export const PALETTE = ['#1d4ed8', '#0d9488', '#f59e0b', '#db2777', '#7c3aed', '#16a34a', '#ea580c', '#0891b2', '#64748b', '#be123c'];
-export const colorAt = (index: number) => PALETTE[index % PALETTE.length] ?? '#1d4ed8';
+const PALETTE = ['#1d4ed8', '#0d9488', '#f59e0b', '#db2777', '#7c3aed', '#16a34a', '#ea580c', '#0891b2', '#64748b', '#be123c'];
+const colorAt = (index: number) => PALETTE[index % PALETTE.length] ?? '#1d4ed8';
 
 export type Slice = { nome: string; valor: number; cor?: string };
 export type Series = { key: string; nome: string; cor?: string };

@@ -18,11 +18,11 @@ import { formatPhoneDisplay } from '@funil/domain/phone/phone';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDashboard } from '../api/dashboard-api.ts';
 import { formatBRL, formatCount } from '../lib/dashboard-format.ts';
+import type { ClassicTabProps } from '../lib/dashboard-filters.ts';
 import { EMPTY_TABLE_TEXTS } from '@funil/domain/dashboard/dashboard-api';
 import { ChartCard } from './chart-card.tsx';
 import { ColumnsView, DonutView } from './charts.tsx';
 import { ClassicFilterBar } from './classic-filter-bar.tsx';
-import type { ClassicTabProps } from './classic-dashboard.tsx';
 import { KpiCard } from './kpi-card.tsx';
 import { PagedTable, type TableColumn } from './paged-table.tsx';
 import { SectionTitle } from './section-title.tsx';
@@ -31,7 +31,7 @@ import { StackToggle } from './stack-toggle.tsx';
 type Recent = ClassicResponse['data']['recentes'][number];
 type Totals = ClassicResponse['data']['crm_total'];
 
-export const RECENT_COLUMNS: TableColumn<Recent>[] = [
+const RECENT_COLUMNS: TableColumn<Recent>[] = [
   { header: 'Data', value: (r) => formatDateTime(r.data) },
   { header: 'Nome', value: (r) => r.cli_nome },
   { header: 'Telefone', value: (r) => formatPhoneDisplay(r.cli_telefone) },

@@ -13,10 +13,10 @@ import { formatDate } from '@funil/domain/format/date';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDashboard } from '../api/dashboard-api.ts';
 import { formatBRL, formatCount, formatDecimal, formatPercent } from '../lib/dashboard-format.ts';
+import type { ClassicTabProps } from '../lib/dashboard-filters.ts';
 import { ChartCard } from './chart-card.tsx';
 import { ColumnsView } from './charts.tsx';
 import { ClassicFilterBar, type AdOption } from './classic-filter-bar.tsx';
-import type { ClassicTabProps } from './classic-dashboard.tsx';
 import { KpiCard } from './kpi-card.tsx';
 import { PagedTable, type TableColumn } from './paged-table.tsx';
 import { StackToggle } from './stack-toggle.tsx';
@@ -25,13 +25,13 @@ const errorText = (error: unknown) => (error instanceof ApiError ? error.message
 const adLabel = (row: { ad_name: string | null; ad_id: string | null }) => row.ad_name ?? row.ad_id ?? 'Sem anúncio';
 
 /** The ads of the unfiltered answer, grouped by campaign, for the campaign/ad multi-select. */
-export function adOptionsOf(rows: readonly { cli_campanha_nome: string; ad_id: string | null; ad_name: string | null }[]): AdOption[] {
+function adOptionsOf(rows: readonly { cli_campanha_nome: string; ad_id: string | null; ad_name: string | null }[]): AdOption[] {
   const seen = new Map<string, AdOption>();
   for (const row of rows) if (row.ad_id && !seen.has(row.ad_id)) seen.set(row.ad_id, { id: row.ad_id, nome: adLabel(row), campanha: row.cli_campanha_nome });
   return [...seen.values()].sort((a, b) => a.campanha.localeCompare(b.campanha, 'pt-BR') || a.nome.localeCompare(b.nome, 'pt-BR'));
 }
 
-export const CAMPAIGN_COLUMNS: TableColumn<CampaignRow>[] = [
+const CAMPAIGN_COLUMNS: TableColumn<CampaignRow>[] = [
   { header: 'Campanha', value: (r) => r.cli_campanha_nome, minWidth: 150 },
   { header: 'Anúncio', value: adLabel, minWidth: 150 },
   { header: 'Leads', value: (r) => formatCount(r.leads), align: 'right' },
@@ -44,7 +44,7 @@ export const CAMPAIGN_COLUMNS: TableColumn<CampaignRow>[] = [
   { header: 'Valor', value: (r) => formatBRL(r.valor), align: 'right' },
 ];
 
-export const LTV_COLUMNS: TableColumn<LtvRow>[] = [
+const LTV_COLUMNS: TableColumn<LtvRow>[] = [
   { header: 'Campanha', value: (r) => r.cli_campanha_nome, minWidth: 150 },
   { header: 'Anúncio', value: adLabel, minWidth: 150 },
   { header: 'Leads', value: (r) => formatCount(r.leads), align: 'right' },

@@ -54,15 +54,8 @@ export function ClassicDashboard({ now = () => new Date() }: { now?: () => Date 
 }
 
 /** What the classic dashboard shows: 'Unidade: Centro', 'Unidades: Centro, Zona Sul' or every unit. */
-export function shownUnitsLabel(names: readonly string[]): string {
+function shownUnitsLabel(names: readonly string[]): string {
   if (names.length === 0) return 'Todas as unidades da empresa';
   return names.length === 1 ? `Unidade: ${names[0]}` : `Unidades: ${names.join(', ')}`;
 }
 
-export type ClassicTabProps = {
-  filter: ClassicFilter;
-  onApply: (filter: ClassicFilter) => void;
-  onClear: () => void;
-  /** The unit multi-select's options, null when the role has none (000 §6). */
-  units: { id: number; nome: string }[] | null;
-};

@@ -27,7 +27,7 @@ type Props = {
 };
 
 /** 000 §2: the six time cards, in the spec's order. */
-export const TIME_CARDS: { key: keyof TimeCards; label: string; icon: React.ReactNode }[] = [
+const TIME_CARDS: { key: keyof TimeCards; label: string; icon: React.ReactNode }[] = [
   { key: 'tempo_medio_conversao', label: 'Tempo médio para converter', icon: <TrendingUp /> },
   { key: 'tempo_medio_contato_mensagem', label: 'Tempo médio para contato por mensagem', icon: <ChatOutlined /> },
   { key: 'tempo_medio_contato_ligacao', label: 'Tempo médio para contato por ligação', icon: <Call /> },

@@ -17,7 +17,7 @@ import { KpiCard } from './kpi-card.tsx';
 type Data = CaptureResponse['data'];
 
 /** 000 §3 grafico_column_captacao rows (campaign × status) as one column per campaign, one stack per status. */
-export function campaignColumns(rows: Data['grafico_column_captacao']): { rows: Record<string, string | number>[]; series: Series[] } {
+function campaignColumns(rows: Data['grafico_column_captacao']): { rows: Record<string, string | number>[]; series: Series[] } {
   const byCampaign = new Map<string, Record<string, string | number>>();
   const series = new Map<string, Series>();
   for (const row of rows) {

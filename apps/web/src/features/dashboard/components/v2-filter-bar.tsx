@@ -1,16 +1,17 @@
 // 000 §2 dashboard v2 filter bar, collapsible: start, end, campaign, platform, customer sale status,
 // attendant; Atualizar applies, Limpar restores the last 7 days and clears the rest (000 §4).
 import { useState } from 'react';
-import { Autocomplete, Box, Button, Card, Collapse, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Autocomplete, Box, Button, Card, Collapse, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import FilterList from '@mui/icons-material/FilterList';
 import type { DashboardV2Filter } from '@funil/domain/dashboard/dashboard-api';
 import { formatDate } from '@funil/domain/format/date';
 import { isReversed, periodOfV2, withPeriod } from '../lib/dashboard-filters.ts';
+import { IdSelect, type IdOption } from '../../../components/ui/filter-fields.tsx';
 import { PeriodFields } from './period-fields.tsx';
 
-type Option = { id: number; nome: string };
+type Option = IdOption;
 export type V2FilterOptions = { campanhas: string[]; plataformas: Option[]; statusVenda: Option[]; atendentes: Option[] };
 
 type Props = {
@@ -19,8 +20,6 @@ type Props = {
   onApply: (filter: DashboardV2Filter) => void;
   onClear: () => void;
 };
-
-const ALL = 'todos';
 
 export function V2FilterBar({ applied, options, onApply, onClear }: Props) {
   const [open, setOpen] = useState(true);
@@ -35,21 +34,7 @@ export function V2FilterBar({ applied, options, onApply, onClear }: Props) {
   const shown = periodOfV2(applied);
   const reversed = isReversed(period);
   const idSelect = (label: string, key: 'plataforma' | 'status_cliente' | 'atendente', items: Option[]) => (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={draft[key] === null ? ALL : String(draft[key])}
-      onChange={(event) => setDraft({ ...draft, [key]: event.target.value === ALL ? null : Number(event.target.value) })}
-      sx={{ minWidth: 180, flex: '1 1 180px' }}
-    >
-      <MenuItem value={ALL}>Todos</MenuItem>
-      {items.map((item) => (
-        <MenuItem key={item.id} value={String(item.id)}>
-          {item.nome}
-        </MenuItem>
-      ))}
-    </TextField>
+    <IdSelect allShown label={label} value={draft[key]} options={items} onChange={(id) => setDraft({ ...draft, [key]: id })} sx={{ minWidth: 180, flex: '1 1 180px' }} />
   );
   return (
     <Card sx={{ mb: 2 }}>

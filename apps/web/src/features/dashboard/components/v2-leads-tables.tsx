@@ -10,7 +10,7 @@ import { useLeadsPages } from '../api/dashboard-api.ts';
 import { formatBRL } from '../lib/dashboard-format.ts';
 import { PagedTable, type TableColumn } from './paged-table.tsx';
 
-export const CAPTURED_COLUMNS: TableColumn<CapturedLeadRow>[] = [
+const CAPTURED_COLUMNS: TableColumn<CapturedLeadRow>[] = [
   { header: 'Data de captação', value: (r) => formatDateTime(r.data_captacao) },
   { header: 'Nome', value: (r) => r.cli_nome },
   { header: 'Anúncio', value: (r) => r.anuncio ?? '' },
@@ -19,7 +19,7 @@ export const CAPTURED_COLUMNS: TableColumn<CapturedLeadRow>[] = [
   { header: 'Valor do ticket', value: (r) => formatBRL(r.valor_ticket), align: 'right' },
 ];
 
-export const ATTENDED_COLUMNS: TableColumn<AttendedLeadRow>[] = [
+const ATTENDED_COLUMNS: TableColumn<AttendedLeadRow>[] = [
   { header: 'Data de atendimento', value: (r) => formatDateTime(r.data_atendimento) },
   { header: 'Nome', value: (r) => r.cli_nome },
   { header: 'Anúncio', value: (r) => r.anuncio ?? '' },

@@ -1,13 +1,15 @@
 // Beyond the spec (issue 14): the attendant ranking (calls, talk minutes, leads reached, first
 // response, conversions, BRL) and the stage-to-stage conversion with the time spent in each stage,
 // for the same filter as the rest of the dashboard.
-import { Box, Button, Card, CardContent, CardHeader, Grid, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CardHeader, Grid, LinearProgress, Stack, Typography } from '@mui/material';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { DashboardV2Filter, RankingRow, StagesResponse } from '@funil/domain/dashboard/dashboard-api';
 import { useDashboard } from '../api/dashboard-api.ts';
 import { formatBRL, formatCount, formatDuration, formatPercent } from '../lib/dashboard-format.ts';
-import { downloadCsv, type CsvColumn } from '../lib/export.ts';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
+import type { CsvColumn } from '../../../lib/download.ts';
+import { downloadCsv } from '../lib/export.ts';
 import { EMPTY_CHART_TEXT } from './chart-card.tsx';
 import { PagedTable, type TableColumn } from './paged-table.tsx';
 
@@ -15,7 +17,7 @@ type Ranked = RankingRow & { posicao: number; posicao_anterior: number | null };
 
 const MEDALS = ['#d4a017', '#9ca3af', '#b45309'];
 
-export const RANKING_COLUMNS: TableColumn<Ranked>[] = [
+const RANKING_COLUMNS: TableColumn<Ranked>[] = [
   {
     header: '#',
     value: (r) => r.posicao,
@@ -42,7 +44,7 @@ export const RANKING_COLUMNS: TableColumn<Ranked>[] = [
 ];
 
 /** The ranking with each attendant's place in the previous period (the arrow beside the place). */
-export function rankWithPrevious(current: RankingRow[], previous: RankingRow[]): Ranked[] {
+function rankWithPrevious(current: RankingRow[], previous: RankingRow[]): Ranked[] {
   const before = new Map(previous.map((row, i) => [row.id_usuario, i + 1]));
   return current.map((row, i) => ({ ...row, posicao: i + 1, posicao_anterior: before.get(row.id_usuario) ?? null }));
 }
@@ -54,6 +56,35 @@ const STAGE_CSV: CsvColumn<Stage>[] = [
   { header: 'Avançaram', value: (s) => s.avancaram },
   { header: 'Taxa de avanço', value: (s) => formatPercent(s.taxa_avanco) },
   { header: 'Tempo médio na etapa', value: (s) => formatDuration(s.tempo_medio_na_etapa) },
+];
+
+/** The table shows the advance as a bar with its rate; the CSV has the numbers (STAGE_CSV). */
+const STAGE_COLUMNS: DataColumn<Stage>[] = [
+  {
+    header: 'Etapa',
+    value: (s) => s.nome,
+    render: (s) => (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: s.cor, flexShrink: 0 }} />
+        <span>{s.nome}</span>
+      </Stack>
+    ),
+  },
+  { header: 'Entraram', value: (s) => formatCount(s.entraram), align: 'right' },
+  {
+    header: 'Avanço',
+    value: (s) => `${formatPercent(s.taxa_avanco)} (${formatCount(s.avancaram)})`,
+    minWidth: 130,
+    render: (s) => (
+      <Stack spacing={0.25}>
+        <Typography variant="caption">
+          {formatPercent(s.taxa_avanco)} ({formatCount(s.avancaram)})
+        </Typography>
+        <LinearProgress variant="determinate" value={Math.min(100, Math.max(0, s.taxa_avanco))} sx={{ height: 6, borderRadius: 3 }} aria-label={`Avanço de ${s.nome}`} />
+      </Stack>
+    ),
+  },
+  { header: 'Tempo na etapa', value: (s) => formatDuration(s.tempo_medio_na_etapa), align: 'right' },
 ];
 
 export function RankingAndStages({ filter }: { filter: DashboardV2Filter }) {
@@ -85,49 +116,7 @@ export function RankingAndStages({ filter }: { filter: DashboardV2Filter }) {
             }
           />
           <CardContent>
-            {stages.isPending ? <LinearProgress aria-label="Carregando etapas" /> : null}
-            {!stages.isPending && etapas.length === 0 ? (
-              <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
-                {EMPTY_CHART_TEXT}
-              </Typography>
-            ) : (
-              <Table size="small" aria-label="Conversão por etapa">
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ fontWeight: 700 }}>Etapa</TableCell>
-                    <TableCell sx={{ fontWeight: 700 }} align="right">
-                      Entraram
-                    </TableCell>
-                    <TableCell sx={{ fontWeight: 700, minWidth: 130 }}>Avanço</TableCell>
-                    <TableCell sx={{ fontWeight: 700 }} align="right">
-                      Tempo na etapa
-                    </TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {etapas.map((s) => (
-                    <TableRow key={s.id_funil}>
-                      <TableCell>
-                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                          <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: s.cor, flexShrink: 0 }} />
-                          <span>{s.nome}</span>
-                        </Stack>
-                      </TableCell>
-                      <TableCell align="right">{formatCount(s.entraram)}</TableCell>
-                      <TableCell>
-                        <Stack spacing={0.25}>
-                          <Typography variant="caption">
-                            {formatPercent(s.taxa_avanco)} ({formatCount(s.avancaram)})
-                          </Typography>
-                          <LinearProgress variant="determinate" value={Math.min(100, Math.max(0, s.taxa_avanco))} sx={{ height: 6, borderRadius: 3 }} aria-label={`Avanço de ${s.nome}`} />
-                        </Stack>
-                      </TableCell>
-                      <TableCell align="right">{formatDuration(s.tempo_medio_na_etapa)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            )}
+            <DataTable label="Conversão por etapa" columns={STAGE_COLUMNS} rows={etapas} rowKey={(s) => s.id_funil} emptyText={EMPTY_CHART_TEXT} loading={stages.isPending} loadingLabel="Carregando etapas" />
           </CardContent>
         </Card>
       </Grid>

@@ -34,3 +34,12 @@ export function defaultClassicFilter(now: Date, unidades: number[] = []): Classi
 export function isReversed(period: Period): boolean {
   return period.inicio !== '' && period.fim !== '' && period.fim < period.inicio;
 }
+
+/** What the classic dashboard hands each of its tabs (in the lib so the tabs do not import the dashboard that imports them). */
+export type ClassicTabProps = {
+  filter: ClassicFilter;
+  onApply: (filter: ClassicFilter) => void;
+  onClear: () => void;
+  /** The unit multi-select's options, null when the role has none (000 §6). */
+  units: { id: number; nome: string }[] | null;
+};

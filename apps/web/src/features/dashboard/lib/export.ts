@@ -1,17 +1,6 @@
 // Beyond the spec (issue 14): a chart is exported as PNG and a table as CSV, in pt-BR (BRL with
 // 'R$', dates DD/MM/YYYY), so a manager pastes the morning's numbers into a report as they are.
-import { csvDocument } from '@funil/domain/csv/csv';
-import { downloadBlob, downloadCsvText } from '../../../lib/download.ts';
-
-export type CsvColumn<R> = { header: string; value: (row: R) => string | number | null | undefined };
-
-/** The CSV text of a table, by the one CSV writer of every export (';', a BOM, CRLF; issue 21 item 17). */
-export function tableCsv<R>(columns: readonly CsvColumn<R>[], rows: readonly R[]): string {
-  return csvDocument(
-    columns.map((c) => c.header),
-    rows.map((row) => columns.map((c) => c.value(row))),
-  );
-}
+import { downloadBlob, downloadCsvText, tableCsv, type CsvColumn } from '../../../lib/download.ts';
 
 /** A file name from a title: 'Leads Por Campanha' → 'leads-por-campanha'. */
 export function fileNameOf(title: string): string {

@@ -11,7 +11,7 @@ import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
 import { ApiError } from '../../../lib/api-error.ts';
 import { createInstance, refreshInstances, storeInstance } from '../api/instances.ts';
 
-export const INSTANCE_NAME_REQUIRED = 'Informe o nome da instância.';
+const INSTANCE_NAME_REQUIRED = 'Informe o nome da instância.';
 
 const formSchema = z.object({
   name: z.string().trim().min(1, INSTANCE_NAME_REQUIRED).pipe(createInstanceBodySchema.shape.name),

@@ -17,9 +17,9 @@ import { clearFetchingInstance, setFetchingInstance } from '../connect-store.ts'
 export const QR_SIZE = 250;
 // The gateway renews a QR about every 20 s and the first one lives 60 s (Baileys); without a new
 // qrcode.updated nor a scan for this long, the QR on screen is no longer valid.
-export const QR_LIFETIME_MS = 60_000;
+const QR_LIFETIME_MS = 60_000;
 // 001 §4 "Legacy WhatsApp session": the spec's text when the dialog closes because it connected.
-export const CONNECTED_MESSAGE = 'Whatsapp conectado com sucesso!';
+const CONNECTED_MESSAGE = 'Whatsapp conectado com sucesso!';
 
 type Phase = { kind: 'fetching' } | { kind: 'qr'; base64: string } | { kind: 'expired' };
 

@@ -4,26 +4,11 @@
 // remove instances (issue 7 §5); the others only see them. The company admin and the super-admin
 // also see the webhooks that could not be stored (issue 21 item 2).
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import { formatPhoneDisplay } from '@funil/domain/phone/phone';
 import type { Instance } from '@funil/domain/whatsapp-api/instances-api';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useInstances, useInstancesLive } from '../api/instances.ts';
 import { canCreateInstance, statusView } from '../instance-status.ts';
@@ -35,7 +20,7 @@ import { RejectedWebhooksPanel } from './rejected-webhooks-panel.tsx';
 import { canSeeRejectedWebhooks } from '@funil/domain/access/roles';
 
 /** 001 §2: page size 10. */
-export const INSTANCES_PAGE_SIZE = 10;
+const INSTANCES_PAGE_SIZE = 10;
 
 function phoneOf(instance: Instance): string {
   return formatPhoneDisplay(instance.telefone ?? instance.ownerJid) || '—';
@@ -48,13 +33,50 @@ export function InstancesScreen() {
   const { runAction, showQr, dialogs } = useInstanceDialogs();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<Instance | null>(null);
-  const [page, setPage] = useState(0);
   const isAdmin = canCreateInstance(user.permissao);
-
-  const list = instances.data ?? [];
-  const lastPage = Math.max(0, Math.ceil(list.length / INSTANCES_PAGE_SIZE) - 1);
-  const current = Math.min(page, lastPage);
-  const rows = list.slice(current * INSTANCES_PAGE_SIZE, (current + 1) * INSTANCES_PAGE_SIZE);
+  const columns: DataColumn<Instance>[] = [
+    {
+      header: 'Instância',
+      value: (instance) => instance.name,
+      rowHeader: true,
+      sx: { fontWeight: 600 },
+      render: (instance) => (
+        <>
+          {instance.name}
+          {instance.profileName && (
+            <Typography variant="body2" color="text.secondary">
+              {instance.profileName}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { header: 'Telefone', value: phoneOf, nowrap: true },
+    {
+      header: 'Status',
+      value: (instance) => statusView(instance.connectionStatus).label,
+      render: (instance) => {
+        const view = statusView(instance.connectionStatus);
+        return <Chip size="small" label={view.label} color={view.color} variant={view.color === 'default' ? 'outlined' : 'filled'} />;
+      },
+    },
+    {
+      header: 'Ação',
+      align: 'right',
+      value: () => '',
+      noCsv: true,
+      render: (instance) => (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <InstanceActionButton instance={instance} onAction={runAction} />
+          {isAdmin && (
+            <Button size="small" color="error" onClick={() => setRemoving(instance)} aria-label={`Remover ${instance.name}`}>
+              Remover
+            </Button>
+          )}
+        </Stack>
+      ),
+    },
+  ];
 
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
@@ -69,73 +91,19 @@ export function InstancesScreen() {
         )}
       </Stack>
 
-      {instances.isPending ? (
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', color: 'text.secondary' }} role="status">
-          <CircularProgress size={20} aria-hidden />
-          <Typography>Carregando...</Typography>
-        </Stack>
-      ) : instances.isError ? (
+      {instances.isError ? (
         <Alert severity="error">{instances.error.message}</Alert>
       ) : (
         <Paper variant="outlined">
-          <TableContainer>
-            <Table aria-label="Conexões de WhatsApp">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Instância</TableCell>
-                  <TableCell>Telefone</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell align="right">Ação</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={4} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-                      {isAdmin ? "Nenhuma instância cadastrada. Use 'Adicionar instância' para conectar um WhatsApp." : 'Nenhuma instância cadastrada.'}
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  rows.map((instance) => {
-                    const view = statusView(instance.connectionStatus);
-                    return (
-                      <TableRow key={instance.id} hover>
-                        <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                          {instance.name}
-                          {instance.profileName && (
-                            <Typography variant="body2" color="text.secondary">
-                              {instance.profileName}
-                            </Typography>
-                          )}
-                        </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{phoneOf(instance)}</TableCell>
-                        <TableCell>
-                          <Chip size="small" label={view.label} color={view.color} variant={view.color === 'default' ? 'outlined' : 'filled'} />
-                        </TableCell>
-                        <TableCell align="right">
-                          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                            <InstanceActionButton instance={instance} onAction={runAction} />
-                            {isAdmin && (
-                              <Button size="small" color="error" onClick={() => setRemoving(instance)} aria-label={`Remover ${instance.name}`}>
-                                Remover
-                              </Button>
-                            )}
-                          </Stack>
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePagination
-            component="div"
-            count={list.length}
-            page={current}
-            onPageChange={(_event, next) => setPage(next)}
-            rowsPerPage={INSTANCES_PAGE_SIZE}
-            rowsPerPageOptions={[]}
+          <DataTable
+            label="Conexões de WhatsApp"
+            size="medium"
+            columns={columns}
+            rows={instances.data ?? []}
+            rowKey={(instance) => instance.id}
+            loading={instances.isPending}
+            emptyText={isAdmin ? "Nenhuma instância cadastrada. Use 'Adicionar instância' para conectar um WhatsApp." : 'Nenhuma instância cadastrada.'}
+            paging={{ pageSize: INSTANCES_PAGE_SIZE }}
           />
         </Paper>
       )}

@@ -3,12 +3,10 @@
 // Changes stay a draft until 'Aplicar'; 'Limpar' empties both.
 import { useState } from 'react';
 import { Autocomplete, Button, Grid, MenuItem, Stack, TextField } from '@mui/material';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import dayjs from 'dayjs';
-import { isFilterDate } from '@funil/domain/leads/filter-segments';
 import { MESSAGE_STATUS_FILTER_OPTIONS } from '@funil/domain/leads/negotiation';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { ColorChip } from '../../../components/ui/color-chip.tsx';
+import { FilterDateField, IdSelect } from '../../../components/ui/filter-fields.tsx';
 import { useCampaigns } from '../api/get-campaigns.ts';
 import { useUnitTags } from '../api/tags.ts';
 import { EMPTY_ADVANCED_FILTER, type AdvancedFilter } from './crm-filters.ts';
@@ -24,8 +22,6 @@ type AdvancedFiltersProps = {
   withMessageStatus?: boolean;
 };
 
-type Option = { id: number; nome: string };
-
 /**
  * A pair of selects shares a row only when the panel itself is wide enough for their labels
  * ('Status da Negociação', 'Status do Cliente'); in a narrow column (the CRM's list, the mass-send
@@ -34,28 +30,6 @@ type Option = { id: number; nome: string };
 const PANEL_SX = { pt: 1, containerType: 'inline-size', containerName: 'filtros-avancados' } as const;
 const PAIR = { xs: 12, sm: 6 } as const;
 const PAIR_SX = { '@container filtros-avancados (max-width: 459.98px)': { width: '100%' } } as const;
-
-function IdSelect({ label, value, options, onChange }: { label: string; value: number | null; options: readonly Option[]; onChange: (id: number | null) => void }) {
-  return (
-    <TextField select size="small" label={label} value={value === null ? '' : String(value)} onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}>
-      <MenuItem value="">
-        <em>Todos</em>
-      </MenuItem>
-      {options.map((option) => (
-        <MenuItem key={option.id} value={String(option.id)}>
-          {option.nome}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-const fromIso = (value: string | null) => (value ? dayjs(value) : null);
-// A date the list filter cannot name (issue 7 §4: years 1900–2999) is left empty, as an incomplete one is.
-const toIso = (value: dayjs.Dayjs | null) => {
-  const iso = value?.isValid() ? value.format('YYYY-MM-DD') : null;
-  return iso !== null && isFilterDate(iso) ? iso : null;
-};
 
 export function AdvancedFilters({ applied, onApply, hide = [], withMessageStatus = false }: AdvancedFiltersProps) {
   const unit = useLoadedUnitData();
@@ -163,23 +137,10 @@ export function AdvancedFilters({ applied, onApply, hide = [], withMessageStatus
           </Grid>
         )}
         <Grid size={{ xs: 12, sm: 6 }}>
-          <DatePicker
-            label="Data inicial"
-            format="DD/MM/YYYY"
-            value={fromIso(draft.data_inicio)}
-            onChange={(value) => set('data_inicio', toIso(value))}
-            slotProps={{ textField: { size: 'small', fullWidth: true } }}
-          />
+          <FilterDateField fullWidth label="Data inicial" value={draft.data_inicio} onChange={(day) => set('data_inicio', day)} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <DatePicker
-            label="Data final"
-            format="DD/MM/YYYY"
-            value={fromIso(draft.data_fim)}
-            minDate={fromIso(draft.data_inicio) ?? undefined}
-            onChange={(value) => set('data_fim', toIso(value))}
-            slotProps={{ textField: { size: 'small', fullWidth: true } }}
-          />
+          <FilterDateField fullWidth label="Data final" value={draft.data_fim} minDate={draft.data_inicio} onChange={(day) => set('data_fim', day)} />
         </Grid>
         {!hide.includes('tipo_data') && (
           <Grid size={12}>

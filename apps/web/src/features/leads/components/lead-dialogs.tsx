@@ -4,22 +4,14 @@
 // elsewhere: a conversion cannot be undone, issue 7 §5; 001 §2 Dialogs, §4 Conversion).
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useUnits } from '../api/get-units.ts';
 
 export function DeleteLeadDialog({ open, busy, onCancel, onConfirm }: { open: boolean; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="apagar-lead-titulo" maxWidth="xs" fullWidth>
-      <DialogTitle id="apagar-lead-titulo">Deseja apagar este lead?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>O lead sai da lista e do funil da unidade.</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>Cancelar</Button>
-        <Button color="error" variant="contained" onClick={onConfirm} disabled={busy}>
-          Apagar
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog open={open} title="Deseja apagar este lead?" confirmLabel="Apagar" destructive busy={busy} onConfirm={onConfirm} onClose={onCancel}>
+      O lead sai da lista e do funil da unidade.
+    </ConfirmDialog>
   );
 }
 
@@ -107,26 +99,13 @@ export function ConvertUnitDialog(props: ConvertDialogProps) {
 }
 
 /** issue 7 §5: the conversion creates the customer in the sister system and cannot be undone. */
-export const CONVERSION_NOTICE = 'O cliente será cadastrado no sistema irmão. Esta ação não pode ser desfeita.';
+const CONVERSION_NOTICE = 'O cliente será cadastrado no sistema irmão. Esta ação não pode ser desfeita.';
 
 /** issue 7 §5: 'Converter cliente' asks before it runs. */
 export function ConvertLeadDialog({ leadName, busy, onCancel, onConfirm }: { leadName: string; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
   return (
-    <Dialog open onClose={busy ? undefined : onCancel} aria-labelledby="converter-cliente-confirmar-titulo" aria-describedby="converter-cliente-confirmar-texto" maxWidth="xs" fullWidth>
-      <DialogTitle id="converter-cliente-confirmar-titulo">Converter cliente para o sistema irmão?</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="converter-cliente-confirmar-texto">
-          Deseja converter {leadName}? {CONVERSION_NOTICE}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
-          Cancelar
-        </Button>
-        <Button variant="contained" onClick={onConfirm} disabled={busy}>
-          Converter
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog open title="Converter cliente para o sistema irmão?" confirmLabel="Converter" busy={busy} onConfirm={onConfirm} onClose={onCancel}>
+      Deseja converter {leadName}? {CONVERSION_NOTICE}
+    </ConfirmDialog>
   );
 }

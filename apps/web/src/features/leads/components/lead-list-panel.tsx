@@ -2,23 +2,20 @@
 // 1 s, the filter chips of 002 §2.1, the advanced filter area, 'N lead(s)' and a virtualised list whose
 // pages accumulate as it scrolls (001 §9: row estimate 75, overscan 5).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Box, Button, Chip, CircularProgress, Collapse, IconButton, InputAdornment, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
-import Search from '@mui/icons-material/Search';
-import Clear from '@mui/icons-material/Clear';
+import { Alert, Badge, Box, Button, Chip, CircularProgress, Collapse, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import FilterList from '@mui/icons-material/FilterList';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ALL_CHIP_ID, visibleContactListChips } from '@funil/domain/leads/contact-list-chips';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
 import { useCurrentUser } from '../../../lib/session.ts';
+import { SearchField } from '../../../components/ui/filter-fields.tsx';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useContactList } from '../api/get-contact-list.ts';
 import { AdvancedFilters } from './advanced-filters.tsx';
 import { countAdvancedFilters, EMPTY_CRM_FILTER, toListFilter, type AdvancedFilter } from './crm-filters.ts';
 import { LeadListRow } from './lead-list-row.tsx';
 
-/** 001 §5, §9: the search waits 1 s after the last key. */
-const SEARCH_DEBOUNCE_MS = 1_000;
 const ROW_ESTIMATE = 75;
 
 type LeadListPanelProps = {
@@ -36,13 +33,9 @@ export function LeadListPanel({ selectedId, onSelect, idUnidade = null }: LeadLi
   const extras = useMemo(() => parseConfiguracoesExtra(unit.crm_configuracoes.configuracoesExtra), [unit]);
   const chips = visibleContactListChips({ clienteAtendente: extras.clienteAtendente === true });
 
-  const [typed, setTyped] = useState('');
   const [state, setState] = useState(EMPTY_CRM_FILTER);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setState((current) => (current.search === typed ? current : { ...current, search: typed })), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const search = useCallback((typed: string) => setState((current) => (current.search === typed ? current : { ...current, search: typed })), []);
 
   const filter = useMemo(() => toListFilter(state, user.idUser), [state, user.idUser]);
   const list = useContactList(filter, idUnidade);
@@ -73,29 +66,7 @@ export function LeadListPanel({ selectedId, onSelect, idUnidade = null }: LeadLi
     <Paper sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }} component="section" aria-label="Lista de leads">
       <Box sx={{ p: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider' }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <TextField
-            size="small"
-            label="Buscar"
-            placeholder="Nome ou telefone"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Search fontSize="small" />
-                  </InputAdornment>
-                ),
-                endAdornment: typed ? (
-                  <InputAdornment position="end">
-                    <IconButton size="small" aria-label="Limpar busca" onClick={() => setTyped('')} edge="end">
-                      <Clear fontSize="small" />
-                    </IconButton>
-                  </InputAdornment>
-                ) : undefined,
-              },
-            }}
-          />
+          <SearchField label="Buscar" placeholder="Nome ou telefone" onSearch={search} />
           <Tooltip title={filtersOpen ? 'Ocultar filtros' : 'Filtros avançados'}>
             <IconButton aria-label="Filtros avançados" aria-expanded={filtersOpen} onClick={() => setFiltersOpen((open) => !open)} color={activeFilters > 0 ? 'primary' : 'default'}>
               <Badge badgeContent={activeFilters} color="primary">

@@ -38,13 +38,13 @@ const ERROR_MS = 6000;
 const PANES_HEIGHT = 'max(560px, calc(100dvh - 150px))';
 
 /** True when the filter names at least one value (002 §5 "a filter is active"). */
-export function isFilterActive(filter: MassSendClientsFilter | null): filter is MassSendClientsFilter {
+function isFilterActive(filter: MassSendClientsFilter | null): filter is MassSendClientsFilter {
   if (!filter) return false;
   return Object.values(filter).some((value) => (Array.isArray(value) ? value.length > 0 : value !== null && value !== ''));
 }
 
 /** The filter a link carries (?status_negociacao=4): the id and text segments of 002 §7, by name. */
-export function filterFromSearch(params: URLSearchParams): MassSendClientsFilter | null {
+function filterFromSearch(params: URLSearchParams): MassSendClientsFilter | null {
   const filter: Record<string, unknown> = { ...emptyFilter(MASS_SEND_CLIENTS_LAYOUT) };
   for (const field of MASS_SEND_CLIENTS_LAYOUT) {
     const raw = params.get(field.key);

@@ -14,12 +14,6 @@ import {
   Link,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
   Tooltip,
   Typography,
 } from '@mui/material';
@@ -42,6 +36,7 @@ import {
   type MassSendStatus,
 } from '@funil/domain/mass-send/mass-send-api';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { openWhatsappDialog } from '../../../lib/whatsapp-dialog-store.ts';
@@ -90,7 +85,77 @@ function CampaignProgress({ campaign }: { campaign: MassSendCampaign }) {
 
 function CampaignsTable({ onOpen, onStatus, busy }: { onOpen: (id: number) => void; onStatus: (campaign: MassSendCampaign, status: MassSendStatus) => void; busy: boolean }) {
   const campaigns = useCampaigns();
-  const list = campaigns.data ?? [];
+  const columns: DataColumn<MassSendCampaign>[] = [
+    {
+      header: 'Nome',
+      value: (campaign) => campaign.name,
+      rowHeader: true,
+      render: (campaign) => (
+        <>
+          <Link component="button" variant="body2" onClick={() => onOpen(campaign.id)} sx={{ fontWeight: 600, textAlign: 'left' }}>
+            {campaign.name}
+          </Link>
+          {campaign.instancia && (
+            <Typography variant="caption" color="text.secondary" component="p">
+              Instância {campaign.instancia}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { header: 'Criado em', value: (campaign) => formatDateTime(campaign.createdAt), nowrap: true },
+    {
+      header: 'Status',
+      value: (campaign) => MASS_SEND_STATUS_LABELS[campaign.status],
+      sx: { minWidth: 200, maxWidth: 320 },
+      render: (campaign) => {
+        const note = statusNote(campaign);
+        return (
+          <>
+            <Chip size="small" label={MASS_SEND_STATUS_LABELS[campaign.status]} color={STATUS_COLOR[campaign.status]} data-testid="status-disparo" />
+            {note && (
+              <Typography variant="caption" color={campaign.status === 'PAUSADO' ? 'warning.dark' : 'text.secondary'} component="p" data-testid="nota-status" sx={{ mt: 0.5 }}>
+                {note}
+              </Typography>
+            )}
+          </>
+        );
+      },
+    },
+    { header: 'Progresso', value: progressText, render: (campaign) => <CampaignProgress campaign={campaign} /> },
+    { header: 'Respondidos (24h)', value: (campaign) => countFormat.format(campaign.respondidosUltimas24h), align: 'right' },
+    {
+      header: 'Ações',
+      value: () => '',
+      noCsv: true,
+      align: 'right',
+      render: (campaign) => {
+        const actions = massSendActions(campaign.status);
+        return (
+          <>
+            {actions.pausar && (
+              <Button size="small" startIcon={<Pause />} disabled={busy} onClick={() => onStatus(campaign, 'PAUSADO')} aria-label={`Pausar ${campaign.name}`}>
+                Pausar
+              </Button>
+            )}
+            {actions.continuar && (
+              <Button size="small" startIcon={<PlayArrow />} disabled={busy} onClick={() => onStatus(campaign, 'EM_ANDAMENTO')} aria-label={`Continuar ${campaign.name}`}>
+                Continuar
+              </Button>
+            )}
+            {actions.finalizar && (
+              <Button size="small" color="error" startIcon={<Stop />} disabled={busy} onClick={() => onStatus(campaign, 'FINALIZADO')} aria-label={`Finalizar ${campaign.name}`}>
+                Finalizar
+              </Button>
+            )}
+            <Button size="small" onClick={() => onOpen(campaign.id)} aria-label={`Envios de ${campaign.name}`}>
+              Envios
+            </Button>
+          </>
+        );
+      },
+    },
+  ];
   return (
     <Paper variant="outlined" component="section" aria-labelledby="disparos-titulo">
       <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1 }}>
@@ -104,85 +169,7 @@ function CampaignsTable({ onOpen, onStatus, busy }: { onOpen: (id: number) => vo
         </Tooltip>
         {campaigns.isFetching && <LinearProgress sx={{ flex: 1, ml: 2 }} aria-label="Carregando disparos" />}
       </Stack>
-      <TableContainer>
-        <Table size="small" aria-labelledby="disparos-titulo">
-          <TableHead>
-            <TableRow>
-              <TableCell>Nome</TableCell>
-              <TableCell>Criado em</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Progresso</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                Respondidos (24h)
-              </TableCell>
-              <TableCell align="right">Ações</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {campaigns.isPending ? (
-              <TableRow>
-                <TableCell colSpan={6}>Carregando...</TableCell>
-              </TableRow>
-            ) : list.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={6}>Nenhum registro encontrado!</TableCell>
-              </TableRow>
-            ) : (
-              list.map((campaign) => {
-                const actions = massSendActions(campaign.status);
-                const note = statusNote(campaign);
-                return (
-                  <TableRow key={campaign.id} hover data-campanha-id={campaign.id}>
-                    <TableCell component="th" scope="row">
-                      <Link component="button" variant="body2" onClick={() => onOpen(campaign.id)} sx={{ fontWeight: 600, textAlign: 'left' }}>
-                        {campaign.name}
-                      </Link>
-                      {campaign.instancia && (
-                        <Typography variant="caption" color="text.secondary" component="p">
-                          Instância {campaign.instancia}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(campaign.createdAt)}</TableCell>
-                    <TableCell sx={{ minWidth: 200, maxWidth: 320 }}>
-                      <Chip size="small" label={MASS_SEND_STATUS_LABELS[campaign.status]} color={STATUS_COLOR[campaign.status]} data-testid="status-disparo" />
-                      {note && (
-                        <Typography variant="caption" color={campaign.status === 'PAUSADO' ? 'warning.dark' : 'text.secondary'} component="p" data-testid="nota-status" sx={{ mt: 0.5 }}>
-                          {note}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <CampaignProgress campaign={campaign} />
-                    </TableCell>
-                    <TableCell align="right">{countFormat.format(campaign.respondidosUltimas24h)}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {actions.pausar && (
-                        <Button size="small" startIcon={<Pause />} disabled={busy} onClick={() => onStatus(campaign, 'PAUSADO')} aria-label={`Pausar ${campaign.name}`}>
-                          Pausar
-                        </Button>
-                      )}
-                      {actions.continuar && (
-                        <Button size="small" startIcon={<PlayArrow />} disabled={busy} onClick={() => onStatus(campaign, 'EM_ANDAMENTO')} aria-label={`Continuar ${campaign.name}`}>
-                          Continuar
-                        </Button>
-                      )}
-                      {actions.finalizar && (
-                        <Button size="small" color="error" startIcon={<Stop />} disabled={busy} onClick={() => onStatus(campaign, 'FINALIZADO')} aria-label={`Finalizar ${campaign.name}`}>
-                          Finalizar
-                        </Button>
-                      )}
-                      <Button size="small" onClick={() => onOpen(campaign.id)} aria-label={`Envios de ${campaign.name}`}>
-                        Envios
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <DataTable labelledBy="disparos-titulo" columns={columns} rows={campaigns.data ?? []} rowKey={(campaign) => campaign.id} loading={campaigns.isPending} rowProps={(campaign) => ({ 'data-campanha-id': campaign.id })} />
     </Paper>
   );
 }
@@ -200,10 +187,46 @@ function RecipientStatus({ recipient }: { recipient: MassSendRecipient }) {
   );
 }
 
+const RECIPIENT_COLUMNS = (idCompany: number): DataColumn<MassSendRecipient>[] => [
+  { header: 'Nome', value: (recipient) => recipient.name, rowHeader: true },
+  { header: 'Telefone', value: (recipient) => formatPhoneDisplay(recipient.number), nowrap: true },
+  { header: 'Status', value: (recipient) => massSendRecipientLabel(recipient.status), testId: 'status-envio', render: (recipient) => <RecipientStatus recipient={recipient} /> },
+  {
+    header: 'Enviado em',
+    value: (recipient) => (recipient.enviadoEm && (recipient.status === 'SENT' || recipient.status === 'ERROR') ? formatDateTime(recipient.enviadoEm) : '—'),
+    nowrap: true,
+  },
+  { header: 'Respondeu (24h)', value: (recipient) => (recipient.respondeuUltimas24h ? 'Sim' : 'Não') },
+  {
+    header: 'Ações',
+    value: () => '',
+    noCsv: true,
+    align: 'right',
+    render: (recipient) => {
+      const link = waMeLink(recipient.number, idCompany);
+      return (
+        <>
+          <Tooltip title="Atendimento Whatsapp">
+            <IconButton aria-label={`Atendimento Whatsapp de ${recipient.name}`} color="success" onClick={() => openWhatsappDialog(recipient.cli_crm_id)}>
+              <WhatsApp />
+            </IconButton>
+          </Tooltip>
+          {link && (
+            <Tooltip title="Abrir no WhatsApp (wa.me)">
+              <IconButton aria-label={`Abrir ${recipient.name} no WhatsApp`} component="a" href={link} target="_blank" rel="noopener noreferrer">
+                <OpenInNew />
+              </IconButton>
+            </Tooltip>
+          )}
+        </>
+      );
+    },
+  },
+];
+
 function RecipientsView({ id, onBack, idCompany }: { id: number; onBack: () => void; idCompany: number }) {
   const recipients = useCampaignClients(id);
   const campaign = recipients.data?.campanha ?? null;
-  const list = recipients.data?.data ?? [];
   return (
     <Stack spacing={2}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
@@ -223,62 +246,16 @@ function RecipientsView({ id, onBack, idCompany }: { id: number; onBack: () => v
           {statusNote(campaign) && <Alert severity={campaign.status === 'PAUSADO' ? 'warning' : 'info'}>{statusNote(campaign)}</Alert>}
         </>
       )}
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-labelledby="envios-titulo">
-          <TableHead>
-            <TableRow>
-              <TableCell>Nome</TableCell>
-              <TableCell>Telefone</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Enviado em</TableCell>
-              <TableCell>Respondeu (24h)</TableCell>
-              <TableCell align="right">Ações</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {recipients.isPending ? (
-              <TableRow>
-                <TableCell colSpan={6}>Carregando...</TableCell>
-              </TableRow>
-            ) : list.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={6}>Nenhum registro encontrado!</TableCell>
-              </TableRow>
-            ) : (
-              list.map((recipient) => {
-                const link = waMeLink(recipient.number, idCompany);
-                return (
-                  <TableRow key={recipient.id} hover data-lead-id={recipient.cli_crm_id}>
-                    <TableCell component="th" scope="row">
-                      {recipient.name}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatPhoneDisplay(recipient.number)}</TableCell>
-                    <TableCell data-testid="status-envio">
-                      <RecipientStatus recipient={recipient} />
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{recipient.enviadoEm && (recipient.status === 'SENT' || recipient.status === 'ERROR') ? formatDateTime(recipient.enviadoEm) : '—'}</TableCell>
-                    <TableCell>{recipient.respondeuUltimas24h ? 'Sim' : 'Não'}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title="Atendimento Whatsapp">
-                        <IconButton aria-label={`Atendimento Whatsapp de ${recipient.name}`} color="success" onClick={() => openWhatsappDialog(recipient.cli_crm_id)}>
-                          <WhatsApp />
-                        </IconButton>
-                      </Tooltip>
-                      {link && (
-                        <Tooltip title="Abrir no WhatsApp (wa.me)">
-                          <IconButton aria-label={`Abrir ${recipient.name} no WhatsApp`} component="a" href={link} target="_blank" rel="noopener noreferrer">
-                            <OpenInNew />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <Paper variant="outlined">
+        <DataTable
+          labelledBy="envios-titulo"
+          columns={RECIPIENT_COLUMNS(idCompany)}
+          rows={recipients.data?.data ?? []}
+          rowKey={(recipient) => recipient.id}
+          loading={recipients.isPending}
+          rowProps={(recipient) => ({ 'data-lead-id': recipient.cli_crm_id })}
+        />
+      </Paper>
     </Stack>
   );
 }

@@ -2,39 +2,15 @@
 // (close without applying), Limpar (empty the draft) and Aplicar.
 import { useState } from 'react';
 import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, MenuItem, TextField } from '@mui/material';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { isFilterDate, type PipelineFilter } from '@funil/domain/leads/filter-segments';
+import type { PipelineFilter } from '@funil/domain/leads/filter-segments';
 import { EMPTY_PIPELINE_FILTER, isBoardStatusName } from '@funil/domain/pipeline/pipeline';
+import { FilterDateField, IdSelect, type IdOption } from '../../../components/ui/filter-fields.tsx';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { fetchCampaigns } from '../api/pipeline-api.ts';
 
-type Option = { id: number; nome: string };
-
-function IdSelect({ label, value, options, onChange }: { label: string; value: number | null; options: readonly Option[]; onChange: (id: number | null) => void }) {
-  return (
-    <TextField select fullWidth size="small" label={label} value={value === null ? '' : String(value)} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}>
-      <MenuItem value="">
-        <em>Todos</em>
-      </MenuItem>
-      {options.map((o) => (
-        <MenuItem key={o.id} value={String(o.id)}>
-          {o.nome}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-const fromIso = (value: string | null) => (value ? dayjs(value) : null);
-const toIso = (value: dayjs.Dayjs | null) => {
-  const iso = value?.isValid() ? value.format('YYYY-MM-DD') : null;
-  return iso !== null && isFilterDate(iso) ? iso : null;
-};
-
 /** 002 §3 cli_atendimento. */
-const ATTENDANCE: Option[] = [
+const ATTENDANCE: IdOption[] = [
   { id: 0, nome: 'Todos' },
   { id: 1, nome: 'Atendidos por mim' },
   { id: 2, nome: 'Não Atendido' },
@@ -66,22 +42,22 @@ export function PipelineFilterDialog({ open, applied, onApply, onClose }: Props)
             <TextField fullWidth size="small" label="Buscar por nome ou telefone" value={draft.texto_busca} onChange={(e) => set('texto_busca', e.target.value)} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <DatePicker label="Data inicial" value={fromIso(draft.cli_data_inicial)} onChange={(v) => set('cli_data_inicial', toIso(v))} format="DD/MM/YYYY" slotProps={{ textField: { size: 'small', fullWidth: true } }} />
+            <FilterDateField fullWidth label="Data inicial" value={draft.cli_data_inicial} onChange={(v) => set('cli_data_inicial', v)} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <DatePicker label="Data final" value={fromIso(draft.cli_data_final)} onChange={(v) => set('cli_data_final', toIso(v))} format="DD/MM/YYYY" slotProps={{ textField: { size: 'small', fullWidth: true } }} />
+            <FilterDateField fullWidth label="Data final" value={draft.cli_data_final} onChange={(v) => set('cli_data_final', v)} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <IdSelect label="Status da negociação" value={draft.cli_status_negociacao} options={funnel} onChange={(v) => set('cli_status_negociacao', v)} />
+            <IdSelect fullWidth label="Status da negociação" value={draft.cli_status_negociacao} options={funnel} onChange={(v) => set('cli_status_negociacao', v)} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <IdSelect label="Status do cliente" value={draft.cli_status_negociacao_venda} options={sale} onChange={(v) => set('cli_status_negociacao_venda', v)} />
+            <IdSelect fullWidth label="Status do cliente" value={draft.cli_status_negociacao_venda} options={sale} onChange={(v) => set('cli_status_negociacao_venda', v)} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <IdSelect label="Status do contato" value={draft.cli_contato_status} options={unit.crm_cliente_contato_status} onChange={(v) => set('cli_contato_status', v)} />
+            <IdSelect fullWidth label="Status do contato" value={draft.cli_contato_status} options={unit.crm_cliente_contato_status} onChange={(v) => set('cli_contato_status', v)} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <IdSelect label="Plataforma" value={draft.cli_tipo_lead} options={unit.plataformas} onChange={(v) => set('cli_tipo_lead', v)} />
+            <IdSelect fullWidth label="Plataforma" value={draft.cli_tipo_lead} options={unit.plataformas} onChange={(v) => set('cli_tipo_lead', v)} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField select fullWidth size="small" label="Campanha" value={draft.cli_campanha_nome} onChange={(e) => set('cli_campanha_nome', e.target.value)}>
@@ -96,7 +72,7 @@ export function PipelineFilterDialog({ open, applied, onApply, onClose }: Props)
             </TextField>
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <IdSelect label="Atendimento" value={draft.cli_atendimento} options={ATTENDANCE} onChange={(v) => set('cli_atendimento', v === 0 ? null : v)} />
+            <IdSelect fullWidth label="Atendimento" value={draft.cli_atendimento} options={ATTENDANCE} onChange={(v) => set('cli_atendimento', v === 0 ? null : v)} />
           </Grid>
           <Grid size={{ xs: 12 }}>
             <Autocomplete

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useDeleteQuickMessage, useQuickMessages } from '../api/quick-messages.ts';
 import { QuickMessageFormDialog, failureText } from './quick-message-form-dialog.tsx';
 
-export const SCOPE_LABEL: Record<QuickMessageScope, string> = { empresa: 'Empresa', unidade: 'Unidade', atendente: 'Minhas mensagens' };
+const SCOPE_LABEL: Record<QuickMessageScope, string> = { empresa: 'Empresa', unidade: 'Unidade', atendente: 'Minhas mensagens' };
 
 type Props = {
   /** Given in the chat: a click on a template hands it to the composer. */

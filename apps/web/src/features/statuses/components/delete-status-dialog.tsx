@@ -2,9 +2,10 @@
 // one in use is refused by the server with how many leads hold it, and the admin chooses the status
 // those leads move to before it goes.
 import { useState } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, Box, MenuItem, Stack, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { STATUS_MESSAGES } from '@funil/domain/admin-api/statuses';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDeleteStatus, type StatusKind, type StatusRow } from '../api/statuses.ts';
 
@@ -34,38 +35,36 @@ export function DeleteStatusDialog({ kind, idEmpresa, row, rows, onClose }: Dele
     );
 
   return (
-    <Dialog open onClose={remove.isPending ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="delete-status-title">
-      <DialogTitle id="delete-status-title">Excluir status</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: inUse ? 2 : 0 }}>
-          Tem certeza que deseja excluir o status “{row.nome}” (ordem {row.ordem})?
-        </DialogContentText>
-        {inUse !== null && (
-          <Stack spacing={2}>
-            <Alert severity="warning">{inUse}</Alert>
-            <TextField select label="Mover os leads para" value={destino} onChange={(event) => setDestino(Number(event.target.value))} size="small" fullWidth>
-              {others.map((other) => (
-                <MenuItem key={other.ordem} value={other.ordem}>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <Box aria-hidden sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: other.cor }} />
-                    <span>
-                      {other.ordem} · {other.nome}
-                    </span>
-                  </Stack>
-                </MenuItem>
-              ))}
-            </TextField>
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={remove.isPending}>
-          Cancelar
-        </Button>
-        <Button color="error" variant="contained" onClick={submit} disabled={remove.isPending || (inUse !== null && destino === '')}>
-          {inUse !== null ? 'Mover e excluir' : 'Excluir'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open
+      title="Excluir status"
+      confirmLabel={inUse !== null ? 'Mover e excluir' : 'Excluir'}
+      destructive
+      busy={remove.isPending}
+      confirmDisabled={inUse !== null && destino === ''}
+      onConfirm={submit}
+      onClose={onClose}
+    >
+      <Box sx={{ mb: inUse ? 2 : 0 }}>
+        Tem certeza que deseja excluir o status “{row.nome}” (ordem {row.ordem})?
+      </Box>
+      {inUse !== null && (
+        <Stack spacing={2}>
+          <Alert severity="warning">{inUse}</Alert>
+          <TextField select label="Mover os leads para" value={destino} onChange={(event) => setDestino(Number(event.target.value))} size="small" fullWidth>
+            {others.map((other) => (
+              <MenuItem key={other.ordem} value={other.ordem}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Box aria-hidden sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: other.cor }} />
+                  <span>
+                    {other.ordem} · {other.nome}
+                  </span>
+                </Stack>
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+      )}
+    </ConfirmDialog>
   );
 }

@@ -15,7 +15,7 @@ import { useStatuses, type StatusKind, type StatusRow } from '../api/statuses.ts
 import { DeleteStatusDialog } from './delete-status-dialog.tsx';
 import { StatusDialog } from './status-dialog.tsx';
 
-export const STATUS_SCREEN_TITLE: Record<StatusKind, string> = {
+const STATUS_SCREEN_TITLE: Record<StatusKind, string> = {
   negociacao: 'Gerenciar Status Negociação',
   venda: 'Gerenciar Status Negociação Venda',
 };

@@ -24,6 +24,35 @@ const NUMBER_FIELDS: { name: NumberField; label: string; helper: string }[] = [
   { name: 'valor_minimo_segundos_chamada_atendida', label: 'Segundos mínimos de chamada atendida', helper: 'Abaixo disso a chamada conta como não atendida' },
 ];
 
+type SwitchSectionProps = {
+  id: string;
+  title: string;
+  switchLabel: string;
+  checked: boolean;
+  onSwitch: (on: boolean) => void;
+  /** What the switch changes, under it. */
+  note: string;
+  noteGap: number;
+  /** The section's field. */
+  children: ReactNode;
+};
+
+/** A settings section that a switch turns on, with what it does and its field. */
+function SwitchSection({ id, title, switchLabel, checked, onSwitch, note, noteGap, children }: SwitchSectionProps) {
+  return (
+    <section aria-labelledby={id}>
+      <Typography id={id} variant="h6" component="h3" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <FormControlLabel control={<Switch checked={checked} onChange={(event) => onSwitch(event.target.checked)} />} label={switchLabel} />
+      <Typography variant="body2" color="text.secondary" sx={{ mb: noteGap }}>
+        {note}
+      </Typography>
+      {children}
+    </section>
+  );
+}
+
 type SettingsFormProps = { view: UnitSettingsView; idUnidade: number | null; unitPicker: ReactNode; onRefresh: () => void; refreshing: boolean };
 
 function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: SettingsFormProps) {
@@ -66,17 +95,15 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={3}>
-          <section aria-labelledby="cfg-unidade">
-            <Typography id="cfg-unidade" variant="h6" component="h3" sx={{ mb: 1 }}>
-              WhatsApp e dashboard
-            </Typography>
-            <FormControlLabel
-              control={<Switch checked={form.evolution_habilitado} onChange={(event) => set('evolution_habilitado', event.target.checked)} />}
-              label="Habilitar WhatsApp (Evolution)"
-            />
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              Com o WhatsApp habilitado, a unidade conecta seus números em Instâncias e conversa com os leads pelo chat.
-            </Typography>
+          <SwitchSection
+            id="cfg-unidade"
+            title="WhatsApp e dashboard"
+            switchLabel="Habilitar WhatsApp (Evolution)"
+            checked={form.evolution_habilitado}
+            onSwitch={(on) => set('evolution_habilitado', on)}
+            note="Com o WhatsApp habilitado, a unidade conecta seus números em Instâncias e conversa com os leads pelo chat."
+            noteGap={2}
+          >
             <TextField
               label="Dashboard externo (endereço)"
               fullWidth
@@ -87,7 +114,7 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
               placeholder="https://"
               slotProps={{ htmlInput: { inputMode: 'url', maxLength: 2000 } }}
             />
-          </section>
+          </SwitchSection>
 
           <Divider />
           <section aria-labelledby="cfg-ligacoes">
@@ -123,17 +150,15 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
           />
 
           <Divider />
-          <section aria-labelledby="cfg-whatsapp">
-            <Typography id="cfg-whatsapp" variant="h6" component="h3" sx={{ mb: 1 }}>
-              Mensagem de WhatsApp
-            </Typography>
-            <FormControlLabel
-              control={<Switch checked={form.habilita_mensagem_whatsapp} onChange={(event) => set('habilita_mensagem_whatsapp', event.target.checked)} />}
-              label="Habilitar mensagem de WhatsApp"
-            />
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-              Com a mensagem habilitada, o contato que esgota as tentativas vai para o status Whatsapp em vez de Não Atendido.
-            </Typography>
+          <SwitchSection
+            id="cfg-whatsapp"
+            title="Mensagem de WhatsApp"
+            switchLabel="Habilitar mensagem de WhatsApp"
+            checked={form.habilita_mensagem_whatsapp}
+            onSwitch={(on) => set('habilita_mensagem_whatsapp', on)}
+            note="Com a mensagem habilitada, o contato que esgota as tentativas vai para o status Whatsapp em vez de Não Atendido."
+            noteGap={1.5}
+          >
             <TextField
               label="Mensagem"
               fullWidth
@@ -143,7 +168,7 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
               onChange={(event) => set('mensagem_whatsapp', event.target.value)}
               helperText="Use {nome} para o nome do contato e {anuncio} para o anúncio de origem."
             />
-          </section>
+          </SwitchSection>
 
           {form.habilita_envio_em_massa && (
             <>
