@@ -2,7 +2,7 @@
 // "METHOD /path" and records what was sent. Only for *.test.tsx files.
 import type { ReactNode } from 'react';
 import { configure } from '@testing-library/react';
-import { renderWithProviders } from '../../lib/testing/admin-screen-kit.tsx';
+import { renderWithProviders } from '../../testing/kit.tsx';
 import { vi } from 'vitest';
 
 // A first data-grid render on a loaded 2-core machine takes seconds: wait for it.

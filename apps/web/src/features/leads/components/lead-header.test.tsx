@@ -8,10 +8,10 @@ import { LeadHeader, UNIT_PICKED_CONVERSION_UNIT_ID } from './lead-header.tsx';
 import type { LeadSettings } from './use-lead-settings.ts';
 import { renderWithProviders, stubApi, testCrmContato } from './test-lead.tsx';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
-import { shell } from '../../../lib/testing/admin-screen-kit.tsx';
+import { shell } from '../../../testing/kit.tsx';
 
 // The header asks the access rules whether the user may call from the webphone (issue 12).
-vi.mock('../../../lib/session.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).sessionModule);
+vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
 vi.mock('../../../lib/unit-data.ts', async () => {
   const { testUnitData } = await import('./test-unit-data.ts');
   const unit = testUnitData({});
