@@ -4,10 +4,11 @@
 // Only for *.test.ts(x) files and the kits they import.
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { File as NodeFile } from 'node:buffer';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 export type ApiAnswer = { status?: number; body: unknown };
-/** A request the app sent: `path` is the URL's path and query as sent (with /api). */
+/** A request the app sent: `path` is the URL's path and query after the API's /api prefix. */
 export type SentRequest = { method: string; path: string; body: unknown };
 /** How the fake server answers one request; 'network-error' fails the fetch as an unreachable server does. */
 export type Responder = (request: SentRequest) => ApiAnswer | 'network-error' | Promise<ApiAnswer | 'network-error'>;
@@ -15,13 +16,46 @@ export type Responder = (request: SentRequest) => ApiAnswer | 'network-error' | 
 const server = setupServer();
 /** Every request of the running test, whichever answers were set. */
 let sentInTest: SentRequest[] = [];
+/**
+ * jsdom's FormData and File are not Node's: Node's fetch would send a jsdom file as 'blob', without
+ * its name. A browser sends the name, so a form the app sends is rebuilt with Node's own classes.
+ */
+/** A jsdom file's bytes, read as the page reads them (FileReader). */
+function bytesOf(file: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('arquivo ilegível'));
+    reader.readAsArrayBuffer(file);
+  });
+}
+
+async function nodeFormData(form: FormData): Promise<FormData> {
+  const NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
+  const copy = new NodeFormData();
+  for (const [name, value] of form.entries()) {
+    if (typeof value === 'string') copy.append(name, value);
+    else copy.append(name, new NodeFile([await bytesOf(value)], value.name, { type: value.type }) as unknown as File);
+  }
+  return copy;
+}
+
+let pageFetch: typeof fetch | undefined;
 // Registered when a test file imports the kit: one interception per file, its answers reset after each test.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  const intercepted = globalThis.fetch;
+  pageFetch = intercepted;
+  globalThis.fetch = async (input, init) => (init?.body instanceof FormData ? intercepted(input, { ...init, body: await nodeFormData(init.body) }) : intercepted(input, init));
+});
 afterEach(() => {
   server.resetHandlers();
   sentInTest = [];
 });
-afterAll(() => server.close());
+afterAll(() => {
+  if (pageFetch) globalThis.fetch = pageFetch;
+  server.close();
+});
 
 /** The requests the app sent since the test began, in order (across every serveApi of the test). */
 export function sentRequests(): readonly SentRequest[] {
@@ -45,7 +79,7 @@ export function serveApi(respond: Responder): SentRequest[] {
   server.resetHandlers(
     http.all('*', async ({ request }) => {
       const url = new URL(request.url);
-      const call: SentRequest = { method: request.method, path: url.pathname + url.search, body: await bodyOf(request) };
+      const call: SentRequest = { method: request.method, path: (url.pathname + url.search).replace(/^\/api\//, '/'), body: await bodyOf(request) };
       sent.push(call);
       sentInTest.push(call);
       const answer = await respond(call);
@@ -66,8 +100,7 @@ type Route = ApiAnswer | ((body: unknown) => ApiAnswer | Promise<ApiAnswer>);
  */
 export function answerRequests(routes: Record<string, Route>): SentRequest[] {
   return serveApi((call) => {
-    const path = call.path.replace(/^\/api/, '');
-    const route = routes[`${call.method} ${path}`] ?? routes[`${call.method} ${path.split('?')[0] ?? ''}`];
+    const route = routes[`${call.method} ${call.path}`] ?? routes[`${call.method} ${call.path.split('?')[0] ?? ''}`];
     if (!route) return 'network-error';
     return typeof route === 'function' ? route(call.body) : route;
   });

@@ -82,7 +82,7 @@ describe('002 §2.3, §4 Disparos', () => {
     expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(2);
     answerRequests({ 'GET /envio-em-massa': { body: { data: [running, paused] } }, 'PUT /envio-em-massa/2': { body: { data: { ...paused, status: 'FINALIZADO' } } } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Finalizar' }));
-    await waitFor(() => expect(sentRequests().some((r) => r.path === '/api/envio-em-massa/2' && r.method === 'PUT' && JSON.stringify(r.body) === JSON.stringify({ status: 'FINALIZADO' }))).toBe(true));
+    await waitFor(() => expect(sentRequests().some((r) => r.path === '/envio-em-massa/2' && r.method === 'PUT' && JSON.stringify(r.body) === JSON.stringify({ status: 'FINALIZADO' }))).toBe(true));
   });
 
   it('joins joinEnvioEmMassa and reads the list again on envio-campanha and update-campanha, and on refresh', async () => {

@@ -118,9 +118,11 @@ export function makeRecipient(id: number, overrides: Partial<MassSendRecipient> 
 /** The multipart POST the composer sent: its `body` JSON and its `medias` file. */
 export function postedCampaign(): { body: Record<string, unknown>; media: File | null } | null {
   for (const { path, method, body } of sentRequests()) {
-    if (path === '/api/envio-em-massa' && method === 'POST' && body instanceof FormData) {
-      const media = body.get('medias');
-      return { body: JSON.parse(String(body.get('body'))) as Record<string, unknown>, media: media instanceof File ? media : null };
+    // The form as the fake API received it (Node's FormData and File, not jsdom's).
+    if (path === '/envio-em-massa' && method === 'POST' && typeof body === 'object' && body !== null && 'get' in body) {
+      const form = body as FormData;
+      const media = form.get('medias');
+      return { body: JSON.parse(String(form.get('body'))) as Record<string, unknown>, media: typeof media === 'string' ? null : media };
     }
   }
   return null;
