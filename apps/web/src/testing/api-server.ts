@@ -105,3 +105,24 @@ export function answerRequests(routes: Record<string, Route>): SentRequest[] {
     return typeof route === 'function' ? route(call.body) : route;
   });
 }
+
+/** A call as the lead and chat kits' routes see it: the URL as the app wrote it (with /api). */
+export type FetchCall = { url: string; method: string; body: unknown };
+type CallRoutes = Record<string, (call: FetchCall) => ApiAnswer>;
+
+/**
+ * Answers by `METHOD /api/path` (`prefix`: the longest key the call starts with); an unknown call
+ * answers 404. Returns the calls, in order.
+ */
+export function answerCalls(routes: CallRoutes, match: 'exact' | 'prefix' = 'exact'): { calls: FetchCall[] } {
+  const calls: FetchCall[] = [];
+  serveApi((sent) => {
+    const call: FetchCall = { url: `/api${sent.path}`, method: sent.method, body: sent.body ?? null };
+    calls.push(call);
+    const wanted = `${call.method} ${call.url}`;
+    const key = match === 'exact' ? wanted : Object.keys(routes).filter((k) => wanted.startsWith(k)).sort((a, b) => b.length - a.length)[0];
+    const route = key === undefined ? undefined : routes[key];
+    return route ? route(call) : { status: 404, body: { message: 'Não encontrado', status: 404 } };
+  });
+  return { calls };
+}

@@ -83,7 +83,7 @@ export function emitSocket(event: string, payload: unknown): void {
   for (const listener of handlers.get(event) ?? []) listener(payload);
 }
 
-export { answerRequests, sentRequests, serveApi, type ApiAnswer, type SentRequest } from './api-server.ts';
+export { answerCalls, answerRequests, sentRequests, serveApi, type ApiAnswer, type FetchCall, type SentRequest } from './api-server.ts';
 
 /** `path`: the router's first entry (a screen that reads its search params). */
 export function renderWithProviders(ui: ReactNode, client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }), path = '/') {

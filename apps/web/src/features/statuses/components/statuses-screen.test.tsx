@@ -110,7 +110,7 @@ describe('002 §2.8 Gerenciar Status Negociação', () => {
   });
 
   it('a refusal for a status the rules name is said as it is, with no destination to choose', async () => {
-    answerRequests({ ...list, 'DELETE /cadastros/status-negociacao/2': { status: 409, body: { message: STATUS_MESSAGES.systemStatus, status: 409 } } });
+    answerRequests({ ...list, 'DELETE /cadastros/status-negociacao/2': { status: 409, body: { message: STATUS_MESSAGES.systemStatus, status: 409, code: 'STATUS_DO_SISTEMA' } } });
     renderWithProviders(<NegotiationStatusesScreen />);
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: 'Excluir Em contato' }));
@@ -123,7 +123,7 @@ describe('002 §2.8 Gerenciar Status Negociação', () => {
   it('issue 10: a status in use is not deleted before saying how many leads hold it and where they go', async () => {
     const sent = answerRequests({
       ...list,
-      'DELETE /cadastros/status-negociacao/2': { status: 409, body: { message: statusInUseMessage(3), status: 409, leads: 3 } },
+      'DELETE /cadastros/status-negociacao/2': { status: 409, body: { message: statusInUseMessage(3), status: 409, code: 'STATUS_EM_USO', leads: 3 } },
       'DELETE /cadastros/status-negociacao/2?destino=4': { body: { message: STATUS_MESSAGES.deleted, leadsMovidos: 3 } },
     });
     renderWithProviders(<NegotiationStatusesScreen />);
