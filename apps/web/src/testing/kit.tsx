@@ -3,7 +3,7 @@
 // modules (session, unit data, socket) so that a test can pick the role and emit socket events.
 // Only for *.test.ts(x) files and the feature kits they import.
 import { useEffect, useRef, type ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { render, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { ThemeProvider } from '@mui/material';
@@ -85,18 +85,34 @@ export function emitSocket(event: string, payload: unknown): void {
 
 export { answerCalls, answerRequests, sentRequests, serveApi, type ApiAnswer, type FetchCall, type SentRequest } from './api-server.ts';
 
+const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+
+/** The providers every screen needs: theme, query client (no retries), snackbars, a router at `path`. */
+function TestProviders({ client, path, children }: { client: QueryClient; path: string; children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={client}>
+        <SnackbarProvider>
+          <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}
+
 /** `path`: the router's first entry (a screen that reads its search params). */
-export function renderWithProviders(ui: ReactNode, client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }), path = '/') {
+export function renderWithProviders(ui: ReactNode, client = testQueryClient(), path = '/') {
   return {
     client,
     ...render(
-      <ThemeProvider theme={theme}>
-        <QueryClientProvider client={client}>
-          <SnackbarProvider>
-            <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-          </SnackbarProvider>
-        </QueryClientProvider>
-      </ThemeProvider>,
+      <TestProviders client={client} path={path}>
+        {ui}
+      </TestProviders>,
     ),
   };
+}
+
+/** A hook inside the same providers; `result.current` is its latest value. */
+export function renderHookWithProviders<T>(hook: () => T, client = testQueryClient()) {
+  return renderHook(hook, { wrapper: ({ children }) => <TestProviders client={client} path="/">{children}</TestProviders> });
 }

@@ -65,7 +65,7 @@ describe('001 §2 attendant autocomplete (listaAtendente)', { timeout: 20_000 },
   });
 
   it('transfers to another user, warns and clears the selection (001 §4 Assignment)', async () => {
-    const api = stubApi({ 'POST /api/contato/transferircontatoatendente/41/5': changed(testCrmContato({ idUsuario: 5 })) });
+    stubApi({ 'POST /api/contato/transferircontatoatendente/41/5': changed(testCrmContato({ idUsuario: 5 })) });
     const { onLeave } = renderPanel(testCrmContato({ idUsuario: VIEWER, nome_atendimento: 'Adriana Moreira' }));
     expect((screen.getByRole('combobox', { name: 'Atendente' }) as HTMLInputElement).value).toBe('Adriana Moreira');
     await choose('Bruno Carvalho');
@@ -84,7 +84,7 @@ describe('001 §2 attendant autocomplete (listaAtendente)', { timeout: 20_000 },
   });
 
   it("says 'Erro ao atribuir cliente.' when the call fails", async () => {
-    const api = stubApi({ 'PUT /api/contato/atribuiratendente/41': () => ({ status: 500, body: { message: 'Erro interno', status: 500 } }) });
+    stubApi({ 'PUT /api/contato/atribuiratendente/41': () => ({ status: 500, body: { message: 'Erro interno', status: 500 } }) });
     renderPanel(testCrmContato({ idUsuario: null }));
     await choose('Adriana Moreira');
     expect(await screen.findByText('Erro ao atribuir cliente.')).toBeTruthy();
@@ -100,7 +100,7 @@ describe('001 §2 attendant buttons (without listaAtendente)', { timeout: 20_000
   });
 
   it("offers 'Desatribuir cliente' and 'Transferir Cliente' when assigned", async () => {
-    const api = stubApi({ 'PUT /api/contato/removeratendente/41': changed(testCrmContato({ idUsuario: null })) });
+    stubApi({ 'PUT /api/contato/removeratendente/41': changed(testCrmContato({ idUsuario: null })) });
     renderPanel(testCrmContato({ idUsuario: 5, nome_atendimento: 'Bruno Carvalho' }), false);
     expect(screen.getByRole('button', { name: 'Transferir Cliente' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Desatribuir cliente' }));

@@ -3,7 +3,6 @@
 // a kit whose filter panel applies a chosen filter with one click (the real panel is the CRM's,
 // tested there). Test doubles only here, for component tests.
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
 import { emptyFilter, MASS_SEND_CLIENTS_LAYOUT, type MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
 import type { MassSendCampaign, MassSendLeadRow, MassSendRecipient } from '@funil/domain/mass-send/mass-send-api';
 import { makeNegotiationStatuses } from '@funil/domain/testing/factories';

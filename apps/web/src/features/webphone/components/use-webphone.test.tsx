@@ -7,7 +7,7 @@ import { act, cleanup } from '@testing-library/react';
 import { makeCrmContato } from '@funil/domain/testing/factories';
 import { CALL_STATUS_TEXT } from '@funil/domain/leads/call-attempts';
 import type { PhoneEvent, CallResult } from '../lib/sip-phone.ts';
-import { renderWithProviders, serveApi, type ApiAnswer, type SentRequest } from '../../../testing/kit.tsx';
+import { renderHookWithProviders, serveApi, type ApiAnswer, type SentRequest } from '../../../testing/kit.tsx';
 import { useWebphone, type WebphoneController } from './use-webphone.ts';
 
 const phones = vi.hoisted(() => [] as FakePhoneShape[]);
@@ -72,11 +72,7 @@ function fakeServer(overrides: Record<string, (r: SentRequest) => ApiAnswer> = {
   return serveApi((r) => routes[`${r.method} ${r.path}`]?.(r) ?? 'network-error');
 }
 
-let phone: WebphoneController;
-function Probe() {
-  phone = useWebphone(null);
-  return null;
-}
+const mountWebphone = (): { current: WebphoneController } => renderHookWithProviders(() => useWebphone(null)).result;
 
 const result = (overrides: Partial<CallResult>): CallResult => ({ chamadaId: 'c-1', duracao: 12, duracaoFalada: 0, sipStatus: 486, statusChamada: CALL_STATUS_TEXT.busy, motivoDesconexao: 'Ocupado', recording: null, ...overrides });
 
@@ -88,20 +84,20 @@ afterEach(() => {
 describe('issue 12 webphone: connection', () => {
   it('reads the credentials, registers with them and is connected on REGISTER; an unregister says why', async () => {
     fakeServer();
-    renderWithProviders(<Probe />);
+    const phone = mountWebphone();
     await expect.poll(() => phones[0]?.connectedWith).toEqual([CREDENTIALS]);
-    expect(phone.ramal).toBe(1001);
-    expect(phone.state.statusPhone).toBe('disconnected');
+    expect(phone.current.ramal).toBe(1001);
+    expect(phone.current.state.statusPhone).toBe('disconnected');
     act(() => phones[0]!.emit({ type: 'registered' }));
-    expect(phone.state.statusPhone).toBe('connected');
+    expect(phone.current.state.statusPhone).toBe('connected');
     act(() => phones[0]!.emit({ type: 'unregistered', motivo: 'Sem resposta do servidor de telefonia' }));
-    expect([phone.state.statusPhone, phone.state.motivoDesconexao]).toEqual(['disconnected', 'Sem resposta do servidor de telefonia']);
+    expect([phone.current.state.statusPhone, phone.current.state.motivoDesconexao]).toEqual(['disconnected', 'Sem resposta do servidor de telefonia']);
   });
 
   it("shows the server's Portuguese refusal of the credentials as the reason, without repeating 'Telefone desconectado'", async () => {
     fakeServer({ 'GET /webphone/credenciais': () => ({ status: 403, body: { message: 'Telefone desconectado: ramal não configurado para este usuário.', status: 403 } }) });
-    renderWithProviders(<Probe />);
-    await expect.poll(() => phone.state.motivoDesconexao).toBe('ramal não configurado para este usuário.');
+    const phone = mountWebphone();
+    await expect.poll(() => phone.current.state.motivoDesconexao).toBe('ramal não configurado para este usuário.');
     expect(phones[0]!.connectedWith).toEqual([]);
   });
 });
@@ -109,51 +105,51 @@ describe('issue 12 webphone: connection', () => {
 describe('002 §4 call queue: the auto-dial loop', () => {
   it('start → fetch → dial the first lead; dialing, ringing, answered and a busy end move the call states and record the call', async () => {
     const sent = fakeServer();
-    renderWithProviders(<Probe />);
+    const phone = mountWebphone();
     await expect.poll(() => phones[0]?.connectedWith.length).toBe(1);
     const sip = phones[0]!;
     act(() => sip.emit({ type: 'registered' }));
-    act(() => phone.dispatch({ type: 'start' }));
+    act(() => phone.current.dispatch({ type: 'start' }));
     // The queue is fetched (3 leads at most, none skipped yet) and the first one is dialled.
     await expect.poll(() => sip.dialled).toEqual(['11987654321']);
     expect(sent.find((r) => r.path === '/webphone/fila')?.body).toEqual({ quantidade: 3, excluir: [] });
-    expect([phone.state.statusControlaLead, phone.state.statusCall, phone.state.contatoCall?.cli_crm_id, phone.state.filaLead.map((c) => c.cli_crm_id)]).toEqual(['running', 'preparing', 41, [42]]);
+    expect([phone.current.state.statusControlaLead, phone.current.state.statusCall, phone.current.state.contatoCall?.cli_crm_id, phone.current.state.filaLead.map((c) => c.cli_crm_id)]).toEqual(['running', 'preparing', 41, [42]]);
 
     act(() => sip.emit({ type: 'dialing', chamadaId: 'c-1' }));
-    expect(phone.state.statusCall).toBe('calling');
+    expect(phone.current.state.statusCall).toBe('calling');
     await expect.poll(() => sent.find((r) => r.path === '/contato/chamadaid/41')?.body).toEqual({ chamada_id: 'c-1' });
     act(() => sip.emit({ type: 'ringing' }));
-    expect(phone.ringing).toBe(true);
+    expect(phone.current.ringing).toBe(true);
     act(() => sip.emit({ type: 'answered' }));
-    expect([phone.state.statusCall, phone.ringing]).toEqual(['talking', false]);
+    expect([phone.current.state.statusCall, phone.current.ringing]).toEqual(['talking', false]);
 
     // issue 21 item 14: a busy end says 'Ocupado'; the outcome is saved before the queue moves on.
     act(() => sip.emit({ type: 'ended', result: result({}) }));
-    expect(phone.outcome).toBe('Ocupado');
-    await expect.poll(() => phone.state.statusCall).toBe('ended');
+    expect(phone.current.outcome).toBe('Ocupado');
+    await expect.poll(() => phone.current.state.statusCall).toBe('ended');
     expect(sent.find((r) => r.path === '/contato/proximaligacao/41')?.body).toEqual({ chamada_id: 'c-1', duracao: 12, duracao_falada: 0, status_chamada: 'Ocupado', motivo_desconexao: 'Ocupado' });
 
     // 'next' dials the lead already in the queue, without another fetch.
-    act(() => phone.dispatch({ type: 'next' }));
+    act(() => phone.current.dispatch({ type: 'next' }));
     expect(sip.dialled).toEqual(['11987654321', '11912345678']);
     expect(sent.filter((r) => r.path === '/webphone/fila')).toHaveLength(1);
   });
 
   it("a click during a call hangs up the phone ('Cancelada'); 'stop' ends the queue", async () => {
     fakeServer();
-    renderWithProviders(<Probe />);
+    const phone = mountWebphone();
     await expect.poll(() => phones[0]?.connectedWith.length).toBe(1);
     const sip = phones[0]!;
     act(() => sip.emit({ type: 'registered' }));
-    act(() => phone.dispatch({ type: 'start' }));
+    act(() => phone.current.dispatch({ type: 'start' }));
     await expect.poll(() => sip.dialled.length).toBe(1);
     act(() => sip.emit({ type: 'dialing', chamadaId: 'c-1' }));
-    act(() => phone.dispatch({ type: 'click' }));
+    act(() => phone.current.dispatch({ type: 'click' }));
     expect(sip.hangups).toBe(1);
     act(() => sip.emit({ type: 'ended', result: result({ sipStatus: 487, statusChamada: CALL_STATUS_TEXT.cancelled, motivoDesconexao: 'Cancelada pelo atendente' }) }));
-    expect(phone.outcome).toBe('Cancelada');
-    await expect.poll(() => phone.state.statusCall).toBe('ended');
-    act(() => phone.dispatch({ type: 'stop' }));
-    expect([phone.state.statusControlaLead, phone.state.statusCall]).toEqual(['stopped', 'free']);
+    expect(phone.current.outcome).toBe('Cancelada');
+    await expect.poll(() => phone.current.state.statusCall).toBe('ended');
+    act(() => phone.current.dispatch({ type: 'stop' }));
+    expect([phone.current.state.statusControlaLead, phone.current.state.statusCall]).toEqual(['stopped', 'free']);
   });
 });
