@@ -1,5 +1,5 @@
 // Services throw a DomainError with a code from a closed union; one handler maps it to HTTP.
-import { HTTP_MESSAGES } from '@funil/domain/http/errors';
+import { type ErrorCode, HTTP_MESSAGES } from '@funil/domain/http/errors';
 
 export type DomainErrorCode =
   | 'invalid'
@@ -15,10 +15,10 @@ export class DomainError extends Error {
   readonly code: DomainErrorCode;
   readonly fields: Record<string, string> | undefined;
   readonly retryAfterSeconds: number | undefined;
-  /** A machine-readable code the browser branches on (002 §8 CAMPANHA_EXISTE). */
-  readonly errorCode: string | undefined;
+  /** The stable code the browser branches on (ERROR_CODES, e.g. 002 §8 CAMPANHA_EXISTE), sent as `code`. */
+  readonly errorCode: ErrorCode | undefined;
 
-  constructor(code: DomainErrorCode, message?: string, extra?: { fields?: Record<string, string>; retryAfterSeconds?: number; errorCode?: string }) {
+  constructor(code: DomainErrorCode, message?: string, extra?: { fields?: Record<string, string>; retryAfterSeconds?: number; errorCode?: ErrorCode }) {
     super(message ?? defaultMessage(code));
     this.name = 'DomainError';
     this.code = code;

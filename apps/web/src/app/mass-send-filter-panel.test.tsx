@@ -7,7 +7,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { buildMassSendClientsPath, emptyFilter, MASS_SEND_CLIENTS_LAYOUT, type MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
-import { answerFetch, renderWithProviders } from '../lib/testing/admin-screen-kit.tsx';
+import { answerRequests, renderWithProviders } from '../testing/kit.tsx';
 import { MassSendFilterPanel } from './mass-send-screens.tsx';
 
 vi.mock('../lib/unit-data.ts', () => ({
@@ -29,7 +29,7 @@ vi.mock('../lib/unit-data.ts', () => ({
 vi.setConfig({ testTimeout: 30_000 });
 
 beforeEach(() => {
-  answerFetch({ 'GET /contato/lista-campanhas': { body: { data: [] } }, 'GET /tags': { body: { data: [] } } });
+  answerRequests({ 'GET /contato/lista-campanhas': { body: { data: [] } }, 'GET /tags': { body: { data: [] } } });
 });
 afterEach(() => {
   cleanup();

@@ -4,12 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { unitDataEvent } from '@funil/domain/realtime/events';
-import { emitSocket, ID_EMPRESA, ID_UNIDADE } from '../lib/testing/admin-screen-kit.tsx';
+import { emitSocket, ID_EMPRESA, ID_UNIDADE } from '../testing/kit.tsx';
 import { useUnitDataLive } from './use-unit-data-live.ts';
 
-vi.mock('../lib/session.ts', async () => (await import('../lib/testing/admin-screen-kit.tsx')).sessionModule);
-vi.mock('../lib/unit-data.ts', async () => (await import('../lib/testing/admin-screen-kit.tsx')).unitDataModule);
-vi.mock('../lib/socket.ts', async () => (await import('../lib/testing/admin-screen-kit.tsx')).socketModule);
+vi.mock('../lib/session.ts', async () => (await import('../testing/kit.tsx')).sessionModule);
+vi.mock('../lib/unit-data.ts', async () => (await import('../testing/kit.tsx')).unitDataModule);
+vi.mock('../lib/socket.ts', async () => (await import('../testing/kit.tsx')).socketModule);
 
 afterEach(cleanup);
 

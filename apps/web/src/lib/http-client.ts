@@ -40,7 +40,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 function errorOf(status: number, body: unknown): ApiError {
   const parsed = errorBodySchema.safeParse(body);
-  if (parsed.success) return new ApiError(status, parsed.data.message, parsed.data.fields);
+  if (parsed.success) return new ApiError(status, parsed.data.message, parsed.data.fields, parsed.data.code);
   if (status >= 500) return new ApiError(status, HTTP_MESSAGES.internal);
   return new ApiError(status, LOGIN_MESSAGES.unexpected);
 }

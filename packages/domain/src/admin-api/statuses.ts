@@ -2,6 +2,7 @@
 // status form", §7 "Extras and catalogue"): cadastros/status-negociacao and its sale twin.
 import { z } from 'zod';
 import { PG_INT_MAX } from '../http/ids.ts';
+import { ERROR_CODES } from '../http/errors.ts';
 import { companyQuerySchema } from './companies.ts';
 
 export const STATUS_MESSAGES = {
@@ -94,5 +95,5 @@ export type SaleStatusBody = z.input<typeof saleStatusBodySchema>;
 /** DELETE …/{idFunil}?destino={idFunil}: the leads holding the status move to `destino` first. */
 export const statusDeleteQuerySchema = companyQuerySchema.extend({ destino: funnelOrderField.optional() });
 /** 409 of a delete without destino while leads hold the status: the count, so the screen can ask. */
-export const statusInUseSchema = z.object({ message: z.string(), status: z.literal(409), leads: z.number().int() });
+export const statusInUseSchema = z.object({ message: z.string(), status: z.literal(409), code: z.literal(ERROR_CODES.statusInUse), leads: z.number().int() });
 export const statusDeletedSchema = z.object({ message: z.string(), leadsMovidos: z.number().int() });

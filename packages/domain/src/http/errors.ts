@@ -6,10 +6,28 @@ export const errorBodySchema = z.object({
   status: z.number().int(),
   /** Field-level messages of a failed validation, keyed by the field path. */
   fields: z.record(z.string(), z.string()).optional(),
-  /** A code the browser branches on (002 §8: CAMPANHA_EXISTE). */
+  /** A code the browser branches on (ERROR_CODES); a string, so an older page reads a newer server's codes. */
   code: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * The stable codes of the errors the browser tells apart (issue 22 §3): the server sends one beside
+ * the Portuguese `message`, and the web branches on the code, never on the text.
+ */
+export const ERROR_CODES = {
+  /** 002 §8: one unfinished campaign per WhatsApp number; the composer warns instead of failing. */
+  campaignExists: 'CAMPANHA_EXISTE',
+  /** 002 §8: a campaign refused without a reason of its own ('Erro ao cadastrar disparo'). */
+  campaignRefused: 'DISPARO_RECUSADO',
+  /** The current password of a password change is wrong; the dialog marks its field. */
+  wrongCurrentPassword: 'SENHA_ATUAL_INCORRETA',
+  /** A status the system's rules use cannot be deleted. */
+  systemStatus: 'STATUS_DO_SISTEMA',
+  /** Leads hold the status being deleted; the dialog asks where they go. */
+  statusInUse: 'STATUS_EM_USO',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 /** Portuguese texts the API answers with outside a feature's own catalogue. */
 export const HTTP_MESSAGES = {

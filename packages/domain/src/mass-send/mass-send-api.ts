@@ -77,9 +77,6 @@ export const MASS_SEND_MESSAGES = {
   optOutHistory: 'Lead pediu para sair dos envios em massa',
 } as const;
 
-/** Error codes the composer reads (002 §8: CAMPANHA_EXISTE). */
-export const MASS_SEND_ERROR_CODES = { campaignExists: 'CAMPANHA_EXISTE' } as const;
-
 // ---------- settings (000 §3 configuracoes_envio_em_massa, 002 §9, issue 13 caps) ----------
 
 /** A warm-up step: from `dias` days of use of a number on, at most `limite` sends a day. */

@@ -152,7 +152,7 @@ describe('deleting a status leads hold (issue 10: say how many and where they go
 
     const refused = await k.call('sa', { method: 'DELETE', url: `${NEG}/7` });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: 'Este status está em 2 leads. Escolha para qual status eles vão antes de excluir.', status: 409, leads: 2 });
+    expect(refused.json()).toEqual({ message: 'Este status está em 2 leads. Escolha para qual status eles vão antes de excluir.', status: 409, code: 'STATUS_EM_USO', leads: 2 });
     expect(await negotiationRow(k.t.fixture.companyA, 7)).not.toBeNull();
     expect((await k.leadRow(mine[0]!)).cliStatusNegociacao).toBe(7);
 
@@ -184,6 +184,8 @@ describe('deleting a status leads hold (issue 10: say how many and where they go
     for (const idFunil of [1, 3, 4, 9]) {
       const res = await k.call('sa', { method: 'DELETE', url: `${NEG}/${idFunil}?destino=2` });
       expect([idFunil, res.statusCode, res.json().message]).toEqual([idFunil, 409, 'Este status é usado pelas regras do sistema e não pode ser excluído.']);
+      // Issue 22 §3: the dialog tells this refusal from STATUS_EM_USO by its code.
+      expect(res.json().code).toBe('STATUS_DO_SISTEMA');
       expect(await negotiationRow(k.t.fixture.companyA, idFunil)).not.toBeNull();
     }
     const sale = await k.call('sa', { method: 'DELETE', url: `${SALE}/1` });

@@ -27,6 +27,7 @@ import {
 } from '@funil/domain/admin-api/potentials';
 import { companyQuerySchema } from '@funil/domain/admin-api/companies';
 import { idParams } from '@funil/domain/http/ids';
+import { ERROR_CODES } from '@funil/domain/http/errors';
 import type { FastifyRequest } from 'fastify';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { targetCompanyId } from '../tenancy/tenancy.service.ts';
@@ -84,7 +85,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...NEGOTIATION, schema: { params: z.object({ idFunil: funnelOrderField }), querystring: statusDeleteQuerySchema, response: { 200: statusDeletedSchema, ...errorResponses, 409: statusInUseSchema.or(errorResponses[409]) } } },
     async (request, reply) => {
       const outcome = await deleteStatus(deps, sessionOf(request), await companyOf(request, request.query.idEmpresa), 'negociacao', request.params.idFunil, request.query.destino);
-      if ('inUse' in outcome) return reply.status(409).send({ message: statusInUseMessage(outcome.inUse), status: 409, leads: outcome.inUse });
+      if ('inUse' in outcome) return reply.status(409).send({ message: statusInUseMessage(outcome.inUse), status: 409, code: ERROR_CODES.statusInUse, leads: outcome.inUse });
       return { message: STATUS_MESSAGES.deleted, leadsMovidos: outcome.moved };
     },
   );
@@ -108,7 +109,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...SALE, schema: { params: z.object({ idFunilVenda: funnelOrderField }), querystring: statusDeleteQuerySchema, response: { 200: statusDeletedSchema, ...errorResponses, 409: statusInUseSchema.or(errorResponses[409]) } } },
     async (request, reply) => {
       const outcome = await deleteStatus(deps, sessionOf(request), await companyOf(request, request.query.idEmpresa), 'venda', request.params.idFunilVenda, request.query.destino);
-      if ('inUse' in outcome) return reply.status(409).send({ message: statusInUseMessage(outcome.inUse), status: 409, leads: outcome.inUse });
+      if ('inUse' in outcome) return reply.status(409).send({ message: statusInUseMessage(outcome.inUse), status: 409, code: ERROR_CODES.statusInUse, leads: outcome.inUse });
       return { message: STATUS_MESSAGES.deleted, leadsMovidos: outcome.moved };
     },
   );

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { STATUS_DEFAULT_COLOR, STATUS_MESSAGES, SYSTEM_STATUS_ORDERS, isStatusPaletteColor } from '@funil/domain/admin-api/statuses';
 import type { AuditEntity } from '@funil/domain/admin-api/audit';
 import { unitDataEvent } from '@funil/domain/realtime/events';
+import { ERROR_CODES } from '@funil/domain/http/errors';
 import type { Db, Tx } from '../../db/handle.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { Session } from '../auth/auth.service.ts';
@@ -121,7 +122,7 @@ export async function deleteStatus(deps: CatalogDeps, session: Session, idEmpres
   const outcome = await deps.db.transaction(async (tx): Promise<DeleteOutcome & { units?: number[] }> => {
     const status = await findStatus(tx, idEmpresa, kind, order, true);
     if (!status) throw new DomainError('not_found', STATUS_MESSAGES.notFound);
-    if ((SYSTEM_STATUS_ORDERS[kind] as readonly number[]).includes(order)) throw new DomainError('conflict', STATUS_MESSAGES.systemStatus);
+    if ((SYSTEM_STATUS_ORDERS[kind] as readonly number[]).includes(order)) throw new DomainError('conflict', STATUS_MESSAGES.systemStatus, { errorCode: ERROR_CODES.systemStatus });
     const holding = await countCompanyLeadsWithStatus(tx, idEmpresa, kind, order);
     let moved = 0;
     let units: number[] = [];

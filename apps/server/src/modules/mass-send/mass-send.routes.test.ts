@@ -147,6 +147,9 @@ describe('POST /api/envio-em-massa (002 §5, §8)', () => {
       expect(res.statusCode, res.body).toBe(status);
       if (message) expect(res.json().message).toBe(message);
     }
+    // A body that cannot be read: 'Erro ao cadastrar disparo' with its code, so the composer adds no reason to it (issue 22 §3).
+    const unreadable = await as(k.tokens.u, 'POST', '/api/envio-em-massa', [payloadOf([leadsA1[0]!])]);
+    expect(unreadable.json()).toEqual({ message: MASS_SEND_MESSAGES.createFailed, status: 400, code: 'DISPARO_RECUSADO' });
     expect((await campaigns()).length).toBe(before);
   });
 

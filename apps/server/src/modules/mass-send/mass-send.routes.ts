@@ -23,9 +23,8 @@ import { campaignContextOf } from '../whatsapp/campaign/campaign-send.service.ts
 import { MassSendEngine, type MassSendEngineOptions } from './mass-send.engine.ts';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { isUploadedFile, registerFormBodies } from '../../http/form-body.ts';
-import { DomainError } from '../../http/domain-error.ts';
 import { massSendLeadSearch } from '../leads/views/mass-send/lead-mass-send.service.ts';
-import { campaignInProgress, campaignRecipients, changeCampaignStatus, createCampaign, listCampaigns, massSendCapacity, parsePayload, MASS_SEND_MEDIA_MAX_BYTES, type MassSendDeps, type MassSendMedia } from './mass-send.service.ts';
+import { campaignInProgress, campaignRecipients, campaignRefused, changeCampaignStatus, createCampaign, listCampaigns, massSendCapacity, parsePayload, MASS_SEND_MEDIA_MAX_BYTES, type MassSendDeps, type MassSendMedia } from './mass-send.service.ts';
 
 const COMPOSE = { config: { access: ['/envio-em-massa-cadastro'] } } as const;
 const MONITOR = { config: { access: ['/envio-em-massa'] } } as const;
@@ -34,10 +33,10 @@ const idParamsSchema = idParams('id');
 
 /** The body of a create: JSON, or multipart with `body` (JSON text) and one `medias` file. */
 function readCreate(raw: unknown): { payload: unknown; media: MassSendMedia | null } {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new DomainError('invalid', MASS_SEND_MESSAGES.createFailed);
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw campaignRefused();
   const fields = raw as Record<string, unknown>;
   const file = fields['medias'];
-  if (file !== undefined && !isUploadedFile(file)) throw new DomainError('invalid', MASS_SEND_MESSAGES.createFailed);
+  if (file !== undefined && !isUploadedFile(file)) throw campaignRefused();
   const media = file && isUploadedFile(file) && file.content.length > 0 ? { content: file.content, mimetype: file.mimetype || 'application/octet-stream', filename: file.filename || 'arquivo' } : null;
   // Multipart: the payload is the `body` field (JSON text); JSON: the object itself.
   return { payload: parsePayload(typeof fields['body'] === 'string' ? fields['body'] : fields), media };

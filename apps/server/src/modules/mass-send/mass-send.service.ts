@@ -3,7 +3,6 @@
 // Scoped to the session's unit; the leads come through the leads service, the instance through
 // the WhatsApp module's campaign door.
 import {
-  MASS_SEND_ERROR_CODES,
   MASS_SEND_MESSAGES,
   massSendSettingsOf,
   normalizeMassSendPayload,
@@ -16,6 +15,7 @@ import {
   massSendPayloadSchema,
 } from '@funil/domain/mass-send/mass-send-api';
 import { formatDateTime } from '@funil/domain/format/date';
+import { ERROR_CODES } from '@funil/domain/http/errors';
 import { hasInvalidCharacter } from '@funil/domain/http/text-characters';
 import { createCampaignEvent, updateCampaignEvent } from '@funil/domain/realtime/events';
 import type { Db } from '../../db/handle.ts';
@@ -154,13 +154,14 @@ export function parsePayload(raw: unknown): ReturnType<typeof massSendPayloadSch
     try {
       value = JSON.parse(raw);
     } catch {
-      throw new DomainError('invalid', MASS_SEND_MESSAGES.createFailed);
+      throw campaignRefused();
     }
   }
   const parsed = massSendPayloadSchema.safeParse(value);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new DomainError('invalid', first?.message ?? MASS_SEND_MESSAGES.createFailed, { fields: Object.fromEntries(parsed.error.issues.slice(0, 5).map((i) => [i.path.join('.') || 'body', i.message])) });
+    if (!first) throw campaignRefused();
+    throw new DomainError('invalid', first.message, { fields: Object.fromEntries(parsed.error.issues.slice(0, 5).map((i) => [i.path.join('.') || 'body', i.message])) });
   }
   return parsed.data;
 }
@@ -179,7 +180,7 @@ export async function createCampaign(deps: MassSendDeps, session: Session, paylo
   if (n.leads.length === 0) throw new DomainError('invalid', MASS_SEND_MESSAGES.noLeads);
   if (n.leads.length > settings.quantidade_max_leads) throw new DomainError('invalid', MASS_SEND_MESSAGES.maxSelected, { fields: { numeroDeClientes: MASS_SEND_MESSAGES.max(settings.quantidade_max_leads) } });
   if (!media && n.mensagens.length === 0 && n.leads.some((l) => !l.mensagem)) throw new DomainError('invalid', MASS_SEND_MESSAGES.emptyMessage);
-  if ([...n.mensagens, ...n.leads.map((l) => l.mensagem ?? '')].some((t) => hasInvalidCharacter(t))) throw new DomainError('invalid', MASS_SEND_MESSAGES.createFailed);
+  if ([...n.mensagens, ...n.leads.map((l) => l.mensagem ?? '')].some((t) => hasInvalidCharacter(t))) throw campaignRefused();
   // The unit's bounds hold on the server too (002 §5 intervaloTempo).
   const interval = Math.min(Math.max(n.intervaloMensagem, settings.tempo_minimo), settings.tempo_maximo);
   if (n.idStatusNovo !== null && !(await negotiationStatuses(deps.db, session.empresaId)).some((s) => s.idFunil === n.idStatusNovo)) {
@@ -240,7 +241,10 @@ async function sendingInstance(deps: Pick<MassSendDeps, 'db' | 'ctx'>, idUnidade
   return open[0];
 }
 
-const campaignExists = () => new DomainError('conflict', MASS_SEND_MESSAGES.campaignExists, { errorCode: MASS_SEND_ERROR_CODES.campaignExists });
+const campaignExists = () => new DomainError('conflict', MASS_SEND_MESSAGES.campaignExists, { errorCode: ERROR_CODES.campaignExists });
+
+/** 002 §8 'Erro ao cadastrar disparo' without a reason of its own (a body that cannot be read). */
+export const campaignRefused = () => new DomainError('invalid', MASS_SEND_MESSAGES.createFailed, { errorCode: ERROR_CODES.campaignRefused });
 
 /**
  * PUT /api/envio-em-massa/{id} {status} (002 §4): PAUSADO only from in progress, EM_ANDAMENTO

@@ -205,6 +205,7 @@ describe('PUT usuario/senha (issue 10: a user changes their own password)', () =
     const socket = await openSocket(there);
     const wrong = await t.as(here, { method: 'PUT', url: '/api/usuario/senha', payload: { senhaAtual: 'errada', novaSenha: 'outra-senha-9', confirmacao: 'outra-senha-9' } });
     expect([wrong.statusCode, wrong.json().message]).toEqual([400, 'Senha atual incorreta.']);
+    expect(wrong.json().code).toBe('SENHA_ATUAL_INCORRETA');
     const mismatch = await t.as(here, { method: 'PUT', url: '/api/usuario/senha', payload: { senhaAtual: TEST_PASSWORD, novaSenha: 'outra-senha-9', confirmacao: 'outra-senha-8' } });
     expect([mismatch.statusCode, mismatch.json().message]).toEqual([400, 'As senhas não conferem.']);
     const ok = await t.as(here, { method: 'PUT', url: '/api/usuario/senha', payload: { senhaAtual: TEST_PASSWORD, novaSenha: 'outra-senha-9', confirmacao: 'outra-senha-9' } });

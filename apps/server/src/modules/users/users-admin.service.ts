@@ -4,6 +4,7 @@
 // their sockets after the commit.
 import { canAssignPermission, USER_MESSAGES, type UserActive, type UserCreate, type UserUpdate } from '@funil/domain/admin-api/users';
 import { PASSWORD_MESSAGES, type PasswordChange } from '@funil/domain/admin-api/password';
+import { ERROR_CODES } from '@funil/domain/http/errors';
 import { parseConfiguracoesUsuario } from '@funil/domain/unit/unit-data';
 import type { Permission } from '@funil/domain/access/roles';
 import type { DbOrTx } from '../../db/handle.ts';
@@ -190,7 +191,7 @@ export async function setUserActive(db: DbOrTx, actor: Actor, input: UserActive)
 export async function changeOwnPassword(db: DbOrTx, throttle: LoginThrottle, actor: Actor, body: PasswordChange, ip: string): Promise<number[]> {
   const user = await userById(db, actor.userId);
   if (!user) throw new DomainError('unauthorized');
-  if (!(await verifyPasswordThrottled(throttle, user, body.senhaAtual, ip, PASSWORD_MESSAGES.tooMany))) throw new DomainError('invalid', PASSWORD_MESSAGES.wrongCurrent, { fields: { senhaAtual: PASSWORD_MESSAGES.wrongCurrent } });
+  if (!(await verifyPasswordThrottled(throttle, user, body.senhaAtual, ip, PASSWORD_MESSAGES.tooMany))) throw new DomainError('invalid', PASSWORD_MESSAGES.wrongCurrent, { fields: { senhaAtual: PASSWORD_MESSAGES.wrongCurrent }, errorCode: ERROR_CODES.wrongCurrentPassword });
   const senhaHash = await hashPassword(body.novaSenha);
   return db.transaction(async (tx) => {
     await updateUserRow(tx, user.id, { senhaHash }, { keepSessions: true });

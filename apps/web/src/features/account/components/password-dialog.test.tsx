@@ -27,7 +27,7 @@ describe("issue 10 own password ('Alterar senha')", { timeout: 30_000 }, () => {
     let wrong = true;
     stubApi({
       'PUT /usuario/senha': () =>
-        wrong ? { status: 400, body: { message: 'Senha atual incorreta.', status: 400 } } : { body: { message: 'Senha alterada com sucesso!' } },
+        wrong ? { status: 400, body: { message: 'Senha atual incorreta.', status: 400, code: 'SENHA_ATUAL_INCORRETA' } } : { body: { message: 'Senha alterada com sucesso!' } },
     });
     const onClose = vi.fn();
     renderAdmin(<PasswordDialog open onClose={onClose} />);

@@ -5,7 +5,8 @@ import { useSnackbar } from 'notistack';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { PASSWORD_MESSAGES, passwordChangeSchema, type PasswordChange } from '@funil/domain/admin-api/password';
 import { FormTextField } from '../../../components/ui/form-fields.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ERROR_CODES } from '@funil/domain/http/errors';
+import { ApiError, isApiErrorCode } from '../../../lib/api-error.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 const EMPTY: PasswordChange = { senhaAtual: '', novaSenha: '', confirmacao: '' };
@@ -26,7 +27,7 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
       },
       (cause: unknown) => {
         const message = cause instanceof ApiError ? cause.message : 'Não foi possível alterar a senha.';
-        if (message === PASSWORD_MESSAGES.wrongCurrent) setError('senhaAtual', { message });
+        if (isApiErrorCode(cause, ERROR_CODES.wrongCurrentPassword)) setError('senhaAtual', { message });
         enqueueSnackbar(message, { variant: 'error' });
       },
     ),

@@ -21,7 +21,6 @@ let api: ReturnType<typeof stubFetch>;
 beforeEach(() => {
   unit.current = testChatUnit({ clienteAtendente: true });
   api = stubFetch({ 'GET /api/whatsapp/clientes/': listAnswer, 'PUT /api/cadastros/configuracoes-notificacoes': () => ({ body: { message: 'ok' } }) });
-  vi.stubGlobal('fetch', api.fetchMock);
 });
 afterEach(() => {
   cleanup();

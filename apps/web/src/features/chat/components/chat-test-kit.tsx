@@ -1,4 +1,4 @@
-// Providers, a chat list lead, a unit and a fetch stub for the chat page's component tests.
+// Providers, a chat list lead, a unit and the fake API for the chat page's component tests.
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { MemoryRouter } from 'react-router';
 import { createFactories, makeUnitData } from '@funil/domain/testing/factories';
 import type { UnitData } from '@funil/domain/unit/unit-data';
 import { theme } from '../../../app/theme.ts';
+import { answerCalls, type FetchCall } from '../../../testing/kit.tsx';
 import type { ChatLead } from '../api/chat-leads.ts';
 import { ChatLeadKitProvider, type ChatLeadKit } from '../chat-kit.tsx';
 
@@ -62,21 +63,9 @@ export function renderChat(node: ReactNode, kit: Partial<ChatLeadKit> = {}) {
   };
 }
 
-export type FetchCall = { url: string; method: string; body: unknown };
+export type { FetchCall } from '../../../testing/kit.tsx';
 
-/** A fetch stub answering by `METHOD path-prefix` (the longest match); records every call. */
+/** The fake API (the web test kit's MSW server) answering by `METHOD /api/path-prefix` (the longest match); records every call. */
 export function stubFetch(routes: Record<string, (call: FetchCall) => { status?: number; body: unknown }>) {
-  const calls: FetchCall[] = [];
-  const fetchMock = (input: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const raw = init?.body;
-    const call: FetchCall = { url: input, method, body: typeof raw === 'string' ? (JSON.parse(raw) as unknown) : (raw ?? null) };
-    calls.push(call);
-    const key = Object.keys(routes)
-      .filter((k) => `${method} ${input}`.startsWith(k))
-      .sort((a, b) => b.length - a.length)[0];
-    const answer = key ? routes[key]!(call) : { status: 404, body: { message: 'Não encontrado', status: 404 } };
-    return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 }));
-  };
-  return { calls, fetchMock };
+  return answerCalls(routes, 'prefix');
 }

@@ -11,7 +11,6 @@ let session: { id: number | null; status: string; qrcode: string | null } = { id
 let api: ReturnType<typeof stubFetch>;
 beforeEach(() => {
   api = stubFetch({ 'GET /api/whatsapp/sessao': () => ({ body: { data: session } }), 'PUT /api/whatsappsession/7': () => ({ body: { data: { id: 7, status: 'OPENING', qrcode: null } } }) });
-  vi.stubGlobal('fetch', api.fetchMock);
 });
 afterEach(() => {
   cleanup();

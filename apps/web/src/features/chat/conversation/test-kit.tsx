@@ -11,7 +11,7 @@ import type { CurrentUser } from '@funil/domain/auth/login';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { makeCrmContato } from '@funil/domain/testing/factories';
 import { theme } from '../../../app/theme.ts';
-import { socketModule as adminSocketModule } from '../../../lib/testing/admin-screen-kit.tsx';
+import { socketModule as adminSocketModule } from '../../../testing/kit.tsx';
 
 export const ID_EMPRESA = 7;
 export const shell = { permissao: 'u' as CurrentUser['permissao'], extras: '{}', instances: [{ id: 1, name: 'loja-1', connectionStatus: 'open', ownerJid: null, profileName: null }] as { id: number; name: string; connectionStatus: string; ownerJid: string | null; profileName: string | null }[] };
@@ -52,7 +52,7 @@ const fakeSocket = { connected: true, on: () => undefined, off: () => undefined 
 // The admin kit's socket stand-in (events parsed by the realtime contract), plus the socket object the composer reads.
 export const socketModule = { ...adminSocketModule, useSocket: () => fakeSocket };
 
-export { emitSocket } from '../../../lib/testing/admin-screen-kit.tsx';
+export { emitSocket } from '../../../testing/kit.tsx';
 
 type Answer = { status?: number; body: unknown } | ((init?: RequestInit) => Promise<Response>);
 

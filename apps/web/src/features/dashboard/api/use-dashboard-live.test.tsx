@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { contactEvent, pipelineMoveEvent } from '@funil/domain/realtime/events';
-import { emitSocket, ID_EMPRESA, ID_UNIDADE } from '../../../lib/testing/admin-screen-kit.tsx';
+import { emitSocket, ID_EMPRESA, ID_UNIDADE } from '../../../testing/kit.tsx';
 import { DASHBOARD_LIVE_REFRESH_MS, useDashboardLive } from './use-dashboard-live.ts';
 
-vi.mock('../../../lib/session.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).sessionModule);
-vi.mock('../../../lib/socket.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).socketModule);
+vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
+vi.mock('../../../lib/socket.ts', async () => (await import('../../../testing/kit.tsx')).socketModule);
 
 beforeEach(() => {
   vi.useFakeTimers();

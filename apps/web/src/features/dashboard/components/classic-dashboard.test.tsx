@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Permission } from '@funil/domain/access/roles';
 import { campaignsResponseSchema } from '@funil/domain/dashboard/dashboard-api';
-import { sessionModule, shell } from '../../../lib/testing/admin-screen-kit.tsx';
+import { sessionModule, shell } from '../../../testing/kit.tsx';
 import { dashboardAnswers, dashboardUnitData, renderDashboard, stubDashboardApi, type SentCall } from '../testing/dashboard-test-kit.tsx';
 import { ClassicDashboard } from './classic-dashboard.tsx';
 

@@ -2,7 +2,7 @@
 // of the window's height minus 140; without it, dash_v2 picks v2 and otherwise the classic tabs.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
-import { sessionModule } from '../../../lib/testing/admin-screen-kit.tsx';
+import { sessionModule } from '../../../testing/kit.tsx';
 import { dashboardAnswers, dashboardUnitData, renderDashboard, stubDashboardApi } from '../testing/dashboard-test-kit.tsx';
 import { DashboardScreen } from './dashboard-screen.tsx';
 

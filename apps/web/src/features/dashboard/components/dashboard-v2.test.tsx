@@ -2,7 +2,7 @@
 // its encoding, the cards' formats, the lead tables' paging rule and empty texts, on a stubbed API.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { currentUser, sessionModule } from '../../../lib/testing/admin-screen-kit.tsx';
+import { makeCurrentUser, sessionModule } from '../../../testing/kit.tsx';
 import { capturedRows, dashboardAnswers, dashboardUnitData, renderDashboard, stubDashboardApi, type SentCall } from '../testing/dashboard-test-kit.tsx';
 import { DashboardV2 } from './dashboard-v2.tsx';
 
@@ -20,7 +20,7 @@ const lastOf = (sent: SentCall[], call: string) => sent.filter((s) => s.call ===
 
 beforeEach(() => {
   vi.unstubAllGlobals();
-  expect(currentUser().permissao).toBeDefined();
+  expect(makeCurrentUser().permissao).toBeDefined();
 });
 afterEach(cleanup);
 

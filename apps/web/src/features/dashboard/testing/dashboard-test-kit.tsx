@@ -23,7 +23,7 @@ import {
   workingHoursOf,
   type DashboardCall,
 } from '@funil/domain/dashboard/dashboard-api';
-import { renderWithProviders } from '../../../lib/testing/admin-screen-kit.tsx';
+import { renderWithProviders } from '../../../testing/kit.tsx';
 
 dayjs.locale('pt-br');
 configure({ asyncUtilTimeout: 10_000 });

@@ -3,11 +3,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { EXTRAS_FLAG_KEYS, EXTRAS_MESSAGES, type Extras } from '@funil/domain/admin-api/extras';
-import { OTHER_EMPRESA, answerFetch, companiesAnswer, renderWithProviders, shell } from '../../../lib/testing/admin-screen-kit.tsx';
+import { OTHER_EMPRESA, answerRequests, companiesAnswer, renderWithProviders, shell } from '../../../testing/kit.tsx';
 import { FeatureTogglesScreen } from './feature-toggles-screen.tsx';
 
-vi.mock('../../../lib/session.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).sessionModule);
-vi.mock('../../../lib/unit-data.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).unitDataModule);
+vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
+vi.mock('../../../lib/unit-data.ts', async () => (await import('../../../testing/kit.tsx')).unitDataModule);
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -25,7 +25,7 @@ afterEach(cleanup);
 
 describe('002 §2.9 Funcionalidades', () => {
   it('lists the five toggles with their exact labels, in order; automation and mass send stay hidden', async () => {
-    answerFetch({
+    answerRequests({
       'GET /cadastros/configuracoes-extras': { body: { data: extras({ pipeline: true, automacao: true }) } },
     });
     renderWithProviders(<FeatureTogglesScreen />);
@@ -41,7 +41,7 @@ describe('002 §2.9 Funcionalidades', () => {
   });
 
   it('a switch sends only its flag to PUT cadastros/configuracoes-extras and says Funcionalidades salvas com sucesso!', async () => {
-    const sent = answerFetch({
+    const sent = answerRequests({
       'GET /cadastros/configuracoes-extras': { body: { data: extras({ automacao: true }) } },
       'PUT /cadastros/configuracoes-extras': { body: { message: EXTRAS_MESSAGES.saved, data: extras({ automacao: true, edicao_status_cliente: true }) } },
     });
@@ -56,7 +56,7 @@ describe('002 §2.9 Funcionalidades', () => {
 describe('issue 10: the super-admin picks the company whose toggles they set', () => {
   it("reads and writes the picked company's toggles with ?idEmpresa= and names that company", async () => {
     const other = `?idEmpresa=${OTHER_EMPRESA}`;
-    const sent = answerFetch({
+    const sent = answerRequests({
       ...companiesAnswer,
       'GET /cadastros/configuracoes-extras': { body: { data: extras() } },
       [`GET /cadastros/configuracoes-extras${other}`]: { body: { data: extras({ pipeline: true }) } },

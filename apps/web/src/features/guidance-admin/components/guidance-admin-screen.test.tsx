@@ -3,12 +3,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { GUIDANCE_MESSAGES, type GuidanceRow } from '@funil/domain/admin-api/guidance';
-import { answerFetch, renderWithProviders } from '../../../lib/testing/admin-screen-kit.tsx';
+import { answerRequests, renderWithProviders } from '../../../testing/kit.tsx';
 import { safeHref } from '../../../components/ui/rich-text-editor.tsx';
 import { GuidanceAdminScreen } from './guidance-admin-screen.tsx';
 
-vi.mock('../../../lib/session.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).sessionModule);
-vi.mock('../../../lib/unit-data.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).unitDataModule);
+vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
+vi.mock('../../../lib/unit-data.ts', async () => (await import('../../../testing/kit.tsx')).unitDataModule);
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -39,7 +39,7 @@ afterEach(cleanup);
 
 describe('Orientações (000 §2 guidance texts)', () => {
   it('lists the texts in their home-screen order with where they show and the inactive ones marked', async () => {
-    answerFetch({ 'GET /cadastros/orientacoes': { body: { data: rows } } });
+    answerRequests({ 'GET /cadastros/orientacoes': { body: { data: rows } } });
     renderWithProviders(<GuidanceAdminScreen />);
     await screen.findByText('Boas-vindas');
     expect(titles()).toEqual(['Boas-vindas', 'Metas do mês', 'Plantão antigo']);
@@ -50,7 +50,7 @@ describe('Orientações (000 §2 guidance texts)', () => {
   });
 
   it('shows the HTML sanitised: a script or an event handler never runs', async () => {
-    answerFetch({ 'GET /cadastros/orientacoes': { body: { data: [row(1, 'Perigo', 0, { textoOrientacao: '<p>oi</p><img src=x onerror="alert(1)"><script>alert(2)</script>' })] } } });
+    answerRequests({ 'GET /cadastros/orientacoes': { body: { data: [row(1, 'Perigo', 0, { textoOrientacao: '<p>oi</p><img src=x onerror="alert(1)"><script>alert(2)</script>' })] } } });
     renderWithProviders(<GuidanceAdminScreen />);
     const card = await screen.findByRole('listitem', { name: 'Perigo' });
     expect(card.querySelector('script')).toBeNull();
@@ -58,7 +58,7 @@ describe('Orientações (000 §2 guidance texts)', () => {
   });
 
   it('Subir sends the new order to PUT cadastros/orientacoes/ordem', async () => {
-    const sent = answerFetch({
+    const sent = answerRequests({
       'GET /cadastros/orientacoes': { body: { data: rows } },
       'PUT /cadastros/orientacoes/ordem': { body: { message: 'ok' } },
     });
@@ -69,7 +69,7 @@ describe('Orientações (000 §2 guidance texts)', () => {
   });
 
   it('a new text needs a title and a text: Salvar says so and sends nothing', async () => {
-    const sent = answerFetch({ 'GET /cadastros/orientacoes': { body: { data: rows } }, 'GET /cadastros/unidades': { body: units } });
+    const sent = answerRequests({ 'GET /cadastros/orientacoes': { body: { data: rows } }, 'GET /cadastros/unidades': { body: units } });
     renderWithProviders(<GuidanceAdminScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Nova orientação' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Nova orientação' }));
@@ -80,7 +80,7 @@ describe('Orientações (000 §2 guidance texts)', () => {
   });
 
   it('editing keeps the text, applies the toolbar (a bulleted list), moves it to one unit and PUTs it', async () => {
-    const sent = answerFetch({
+    const sent = answerRequests({
       'GET /cadastros/orientacoes': { body: { data: rows } },
       'GET /cadastros/unidades': { body: units },
       'PUT /cadastros/orientacoes/1': (body) => ({ body: { message: GUIDANCE_MESSAGES.updated, data: { ...row(1, 'Boas-vindas', 0), ...(body as object) } } }),
@@ -103,7 +103,7 @@ describe('Orientações (000 §2 guidance texts)', () => {
   });
 
   it('Excluir asks first, then deletes and says so', async () => {
-    const sent = answerFetch({
+    const sent = answerRequests({
       'GET /cadastros/orientacoes': { body: { data: rows } },
       'DELETE /cadastros/orientacoes/3': { body: { message: GUIDANCE_MESSAGES.deleted } },
     });

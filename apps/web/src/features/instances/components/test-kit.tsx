@@ -33,4 +33,4 @@ export function answerFetch(routes: Record<string, Answer>): ReturnType<typeof v
   return mock;
 }
 
-export { renderWithProviders } from '../../../lib/testing/admin-screen-kit.tsx';
+export { renderWithProviders } from '../../../testing/kit.tsx';

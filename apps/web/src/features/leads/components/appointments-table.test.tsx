@@ -22,8 +22,7 @@ afterEach(cleanup);
 
 describe('001 §3 appointment history of the lead', { timeout: 20_000 }, () => {
   it('lists date, time, procedure, values in BRL and a chip with each of the six status labels', async () => {
-    const api = stubApi({ 'GET /api/contato/busca_agendamentos_cliente/41': () => ({ body: { data: [0, 1, 2, 3, 4, 5].map((status) => appointment(status + 1, status)) } }) });
-    vi.stubGlobal('fetch', api.fetchMock);
+    stubApi({ 'GET /api/contato/busca_agendamentos_cliente/41': () => ({ body: { data: [0, 1, 2, 3, 4, 5].map((status) => appointment(status + 1, status)) } }) });
     renderWithProviders(<AppointmentsTable leadId={41} />);
     const table = await screen.findByRole('table', { name: 'Consultas do cliente' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -41,7 +40,7 @@ describe('001 §3 appointment history of the lead', { timeout: 20_000 }, () => {
   });
 
   it("says 'Nenhum registro encontrado!' when the lead has no appointment", async () => {
-    vi.stubGlobal('fetch', stubApi({ 'GET /api/contato/busca_agendamentos_cliente/41': () => ({ body: { data: [] } }) }).fetchMock);
+    stubApi({ 'GET /api/contato/busca_agendamentos_cliente/41': () => ({ body: { data: [] } }) });
     renderWithProviders(<AppointmentsTable leadId={41} />);
     expect(await screen.findByText('Nenhum registro encontrado!')).toBeTruthy();
   });

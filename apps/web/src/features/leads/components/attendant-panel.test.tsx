@@ -56,7 +56,6 @@ describe('001 §2 attendant autocomplete (listaAtendente)', { timeout: 20_000 },
 
   it('assigns the lead to the current user (PUT contato/atribuiratendente) and keeps the selection', async () => {
     const api = stubApi({ 'PUT /api/contato/atribuiratendente/41': changed(testCrmContato({ idUsuario: VIEWER, nome_atendimento: 'Adriana Moreira' })) });
-    vi.stubGlobal('fetch', api.fetchMock);
     const { onLeave } = renderPanel(testCrmContato({ idUsuario: null }));
     await choose('Adriana Moreira');
     expect(await screen.findByText('Cliente atribuído com sucesso.')).toBeTruthy();
@@ -66,8 +65,7 @@ describe('001 §2 attendant autocomplete (listaAtendente)', { timeout: 20_000 },
   });
 
   it('transfers to another user, warns and clears the selection (001 §4 Assignment)', async () => {
-    const api = stubApi({ 'POST /api/contato/transferircontatoatendente/41/5': changed(testCrmContato({ idUsuario: 5 })) });
-    vi.stubGlobal('fetch', api.fetchMock);
+    stubApi({ 'POST /api/contato/transferircontatoatendente/41/5': changed(testCrmContato({ idUsuario: 5 })) });
     const { onLeave } = renderPanel(testCrmContato({ idUsuario: VIEWER, nome_atendimento: 'Adriana Moreira' }));
     expect((screen.getByRole('combobox', { name: 'Atendente' }) as HTMLInputElement).value).toBe('Adriana Moreira');
     await choose('Bruno Carvalho');
@@ -78,7 +76,6 @@ describe('001 §2 attendant autocomplete (listaAtendente)', { timeout: 20_000 },
 
   it("unassigns with 'Todos' (PUT contato/removeratendente)", async () => {
     const api = stubApi({ 'PUT /api/contato/removeratendente/41': changed(testCrmContato({ idUsuario: null })) });
-    vi.stubGlobal('fetch', api.fetchMock);
     const { onLeave } = renderPanel(testCrmContato({ idUsuario: 5, nome_atendimento: 'Bruno Carvalho' }));
     await choose('Todos');
     expect(await screen.findByText('Cliente desatribuído com sucesso.')).toBeTruthy();
@@ -87,8 +84,7 @@ describe('001 §2 attendant autocomplete (listaAtendente)', { timeout: 20_000 },
   });
 
   it("says 'Erro ao atribuir cliente.' when the call fails", async () => {
-    const api = stubApi({ 'PUT /api/contato/atribuiratendente/41': () => ({ status: 500, body: { message: 'Erro interno', status: 500 } }) });
-    vi.stubGlobal('fetch', api.fetchMock);
+    stubApi({ 'PUT /api/contato/atribuiratendente/41': () => ({ status: 500, body: { message: 'Erro interno', status: 500 } }) });
     renderPanel(testCrmContato({ idUsuario: null }));
     await choose('Adriana Moreira');
     expect(await screen.findByText('Erro ao atribuir cliente.')).toBeTruthy();
@@ -104,8 +100,7 @@ describe('001 §2 attendant buttons (without listaAtendente)', { timeout: 20_000
   });
 
   it("offers 'Desatribuir cliente' and 'Transferir Cliente' when assigned", async () => {
-    const api = stubApi({ 'PUT /api/contato/removeratendente/41': changed(testCrmContato({ idUsuario: null })) });
-    vi.stubGlobal('fetch', api.fetchMock);
+    stubApi({ 'PUT /api/contato/removeratendente/41': changed(testCrmContato({ idUsuario: null })) });
     renderPanel(testCrmContato({ idUsuario: 5, nome_atendimento: 'Bruno Carvalho' }), false);
     expect(screen.getByRole('button', { name: 'Transferir Cliente' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Desatribuir cliente' }));

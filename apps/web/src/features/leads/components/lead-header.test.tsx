@@ -8,10 +8,10 @@ import { LeadHeader, UNIT_PICKED_CONVERSION_UNIT_ID } from './lead-header.tsx';
 import type { LeadSettings } from './use-lead-settings.ts';
 import { renderWithProviders, stubApi, testCrmContato } from './test-lead.tsx';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
-import { shell } from '../../../lib/testing/admin-screen-kit.tsx';
+import { shell } from '../../../testing/kit.tsx';
 
 // The header asks the access rules whether the user may call from the webphone (issue 12).
-vi.mock('../../../lib/session.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).sessionModule);
+vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
 vi.mock('../../../lib/unit-data.ts', async () => {
   const { testUnitData } = await import('./test-unit-data.ts');
   const unit = testUnitData({});
@@ -58,7 +58,6 @@ describe('001 §4 lead conversion', { timeout: 20_000 }, () => {
   it('issue 7 §5: asks before converting a lead of another unit (it cannot be undone), then POSTs contato/convertercliente', async () => {
     const lead = testCrmContato({ unidade: 1 });
     const api = stubApi({ 'POST /api/contato/convertercliente/41': converted(lead) });
-    vi.stubGlobal('fetch', api.fetchMock);
     renderHeader(lead);
     fireEvent.click(screen.getByRole('button', { name: 'Converter cliente' }));
     const dialog = await screen.findByRole('dialog', { name: 'Converter cliente para o sistema irmão?' });
@@ -72,7 +71,6 @@ describe('001 §4 lead conversion', { timeout: 20_000 }, () => {
 
   it("issue 7 §5: 'Cancelar' on the confirmation converts nothing", async () => {
     const api = stubApi({});
-    vi.stubGlobal('fetch', api.fetchMock);
     renderHeader(testCrmContato({ unidade: 1 }));
     fireEvent.click(screen.getByRole('button', { name: 'Converter cliente' }));
     const dialog = await screen.findByRole('dialog', { name: 'Converter cliente para o sistema irmão?' });
@@ -83,7 +81,6 @@ describe('001 §4 lead conversion', { timeout: 20_000 }, () => {
 
   it("says 'Cliente sem telefone' and sends nothing when the lead has no phone", async () => {
     const api = stubApi({});
-    vi.stubGlobal('fetch', api.fetchMock);
     renderHeader(testCrmContato({ unidade: 1, cli_telefone: '' }));
     fireEvent.click(screen.getByRole('button', { name: 'Converter cliente' }));
     expect(await screen.findByText('Cliente sem telefone')).toBeTruthy();
@@ -97,7 +94,6 @@ describe('001 §4 lead conversion', { timeout: 20_000 }, () => {
       'GET /api/cadastros/unidades': () => ({ body: units }),
       'POST /api/contato/converterclienteglobal/41': converted(lead),
     });
-    vi.stubGlobal('fetch', api.fetchMock);
     renderHeader(lead);
     fireEvent.click(screen.getByRole('button', { name: 'Converter cliente' }));
     const dialog = await screen.findByRole('dialog', { name: 'Converter cliente para o sistema irmão' });
@@ -114,7 +110,6 @@ describe('001 §4 lead conversion', { timeout: 20_000 }, () => {
 
   it('closes the unit-58 dialog with Cancelar without converting', async () => {
     const api = stubApi({ 'GET /api/cadastros/unidades': () => ({ body: units }) });
-    vi.stubGlobal('fetch', api.fetchMock);
     renderHeader(testCrmContato({ unidade: 58 }));
     fireEvent.click(screen.getByRole('button', { name: 'Converter cliente' }));
     const dialog = await screen.findByRole('dialog', { name: 'Converter cliente para o sistema irmão' });
@@ -131,7 +126,6 @@ describe("001 §2 'Transferir Contato'", { timeout: 20_000 }, () => {
       'GET /api/cadastros/unidades': () => ({ body: units }),
       'POST /api/contato/transferircontato/41': () => ({ body: { message: 'Contato transferido com sucesso.', data: null } }),
     });
-    vi.stubGlobal('fetch', api.fetchMock);
     renderHeader(lead);
     fireEvent.click(screen.getByRole('button', { name: 'Transferir Contato' }));
     const dialog = await screen.findByRole('dialog', { name: 'Transferir Contato' });

@@ -7,7 +7,7 @@ import { describeTimelineEvent } from '@funil/domain/leads/timeline';
 import { makeHistoryEvent, makeNegotiationStatuses, makeSaleStatuses } from '@funil/domain/testing/factories';
 import { TimelineRow } from './timeline-row.tsx';
 
-vi.mock('../../../lib/session.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).sessionModule);
+vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
 
 const lookups = { negotiationStatuses: makeNegotiationStatuses(), saleStatuses: makeSaleStatuses(), users: [{ id: 3, nome: 'Adriana Moreira' }] };
 const OWN = 'http://127.0.0.1:5173/api/webphone/gravacao/42?arquivo=0123456789abcdef0123456789abcdef.webm';

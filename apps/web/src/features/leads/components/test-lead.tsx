@@ -7,6 +7,7 @@ import { ThemeProvider } from '@mui/material';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { makeCrmContato } from '@funil/domain/testing/factories';
 import { theme } from '../../../app/theme.ts';
+import { answerCalls, type FetchCall } from '../../../testing/kit.tsx';
 
 export function testCrmContato(overrides: Partial<CrmContato> = {}): CrmContato {
   return makeCrmContato(overrides);
@@ -27,19 +28,7 @@ export function renderWithProviders(node: ReactNode) {
   };
 }
 
-type FetchCall = { url: string; method: string; body: unknown };
-
-/** A fetch stub answering by `METHOD path`; records every call. */
+/** The fake API (the web test kit's MSW server) answering by `METHOD /api/path`; records every call. */
 export function stubApi(routes: Record<string, (call: FetchCall) => { status?: number; body: unknown }>) {
-  const calls: FetchCall[] = [];
-  const fetchMock = (input: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const raw = init?.body;
-    const call: FetchCall = { url: input, method, body: typeof raw === 'string' ? (JSON.parse(raw) as unknown) : (raw ?? null) };
-    calls.push(call);
-    const route = routes[`${method} ${input}`];
-    const answer = route ? route(call) : { status: 404, body: { message: 'Não encontrado', status: 404 } };
-    return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 }));
-  };
-  return { calls, fetchMock };
+  return answerCalls(routes);
 }

@@ -9,7 +9,7 @@ import { emptyFilter, MASS_SEND_CLIENTS_LAYOUT } from '@funil/domain/leads/filte
 import { massSendSettingsOf } from '@funil/domain/mass-send/mass-send-api';
 import { projectedFinish } from '@funil/domain/mass-send/pacing';
 import { formatDateTime } from '@funil/domain/format/date';
-import { answerFetch, makeCampaign, makeFoundLead, panel, postedCampaign, renderScreen, unitState } from './test-kit.tsx';
+import { answerRequests, makeCampaign, makeFoundLead, panel, postedCampaign, renderScreen, unitState } from './test-kit.tsx';
 import { MassSendComposerScreen } from './composer-screen.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('./test-kit.tsx')).sessionModule);
@@ -52,12 +52,10 @@ describe('002 §2.2 list states', () => {
   it("says 'Filtro não aplicado' before a filter, 'Carregando...' while searching and 'Nenhum lead encontrado' for an empty result", async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    answerFetch(answers({ [`GET ${CLIENTES}`]: { body: { data: { clientes: [], total: 0 } } } }));
-    const realFetch = vi.mocked(fetch);
-    vi.stubGlobal('fetch', vi.fn(async (...args: Parameters<typeof fetch>) => {
-      if (String(args[0]).includes('envioemmassa')) await gate;
-      return realFetch(...args);
-    }));
+    answerRequests(answers({ [`GET ${CLIENTES}`]: async () => {
+      await gate;
+      return { body: { data: { clientes: [], total: 0 } } };
+    } }));
     renderScreen(<MassSendComposerScreen />);
     expect(screen.getByText('Filtro não aplicado')).toBeTruthy();
     expect(screen.queryByText('Chips de conexão')).toBeNull();
@@ -71,7 +69,7 @@ describe('002 §2.2 list states', () => {
   it('shows the chips without the gateway, and a filter with no value counts as none', async () => {
     unitState.evolutionHabilitado = false;
     panel.next = emptyFilter(MASS_SEND_CLIENTS_LAYOUT);
-    const sent = answerFetch(answers());
+    const sent = answerRequests(answers());
     renderScreen(<MassSendComposerScreen />);
     expect(screen.getByText('Chips de conexão')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar filtro de teste' }));
@@ -82,7 +80,7 @@ describe('002 §2.2 list states', () => {
 
 describe('002 §5 the dispatch form', () => {
   it('bounds numeroDeClientes by quantidade_max_leads and intervaloTempo by tempo_minimo/tempo_maximo, in the spec words', async () => {
-    answerFetch(answers());
+    answerRequests(answers());
     renderScreen(<MassSendComposerScreen />);
     const count = field('Número de clientes');
     expect((count as HTMLInputElement).value).toBe('300');
@@ -102,7 +100,7 @@ describe('002 §5 the dispatch form', () => {
   });
 
   it("enables 'Enviar' only with leads selected, a message or media, a name, an active filter and no errors", async () => {
-    answerFetch(answers());
+    answerRequests(answers());
     renderScreen(<MassSendComposerScreen />);
     expect((sendButton() as HTMLButtonElement).disabled).toBe(true);
     await applyFilter();
@@ -120,7 +118,7 @@ describe('002 §5 the dispatch form', () => {
   });
 
   it("caps the selection at numeroDeClientes with 'Quantidade máxima de leads selecionados atingida'; select-all takes the first ones", async () => {
-    answerFetch(answers());
+    answerRequests(answers());
     renderScreen(<MassSendComposerScreen />);
     await applyFilter();
     fireEvent.change(field('Número de clientes'), { target: { value: '2' } });
@@ -138,7 +136,7 @@ describe('002 §5 the dispatch form', () => {
   });
 
   it('keeps Enviar disabled without a selected lead, whatever else is filled (002 §5)', async () => {
-    answerFetch(answers());
+    answerRequests(answers());
     renderScreen(<MassSendComposerScreen />);
     await applyFilter();
     fireEvent.change(field('Nome do Disparo'), { target: { value: 'Retorno' } });
@@ -149,7 +147,7 @@ describe('002 §5 the dispatch form', () => {
 
 describe('002 §2.2 preview', () => {
   it("shows the first selected lead's first name, the date and unknown placeholders in red", async () => {
-    answerFetch(answers());
+    answerRequests(answers());
     renderScreen(<MassSendComposerScreen />);
     await applyFilter();
     fireEvent.click(rowCheckbox('João Pereira'));
@@ -163,7 +161,7 @@ describe('002 §2.2 preview', () => {
   });
 
   it('keeps up to 5 variants, one tab each', async () => {
-    answerFetch(answers());
+    answerRequests(answers());
     renderScreen(<MassSendComposerScreen />);
     const add = screen.getByRole('button', { name: 'Adicionar variação' });
     for (let i = 0; i < 4; i += 1) fireEvent.click(add);
@@ -174,7 +172,7 @@ describe('002 §2.2 preview', () => {
 
 describe('issue 13 projected finish', () => {
   it("uses the sending number's cap and sends today from envio-em-massa/capacidade", async () => {
-    answerFetch(answers());
+    answerRequests(answers());
     renderScreen(<MassSendComposerScreen />);
     await applyFilter();
     fireEvent.click(rowCheckbox('Maria Souza'));
@@ -202,7 +200,7 @@ describe('002 §7 POST envio-em-massa and §8 outcomes', () => {
   }
 
   it("posts multipart body + medias, says 'Disparo cadastrado com sucesso' and clears the message and the media", async () => {
-    answerFetch(answers({ 'POST /envio-em-massa': { status: 201, body: { message: 'Disparo cadastrado com sucesso', data: makeCampaign() } } }));
+    answerRequests(answers({ 'POST /envio-em-massa': { status: 201, body: { message: 'Disparo cadastrado com sucesso', data: makeCampaign() } } }));
     renderScreen(<MassSendComposerScreen />);
     await compose();
     fireEvent.change(field('Intervalo (segundos)'), { target: { value: '20' } });
@@ -227,7 +225,7 @@ describe('002 §7 POST envio-em-massa and §8 outcomes', () => {
   });
 
   it("warns 'Já existe um disparo em andamento. Aguarde a conclusão.' on CAMPANHA_EXISTE", async () => {
-    answerFetch(answers({ 'POST /envio-em-massa': { status: 409, body: { status: 409, message: 'Já existe um disparo em andamento. Aguarde a conclusão.' } } }));
+    answerRequests(answers({ 'POST /envio-em-massa': { status: 409, body: { status: 409, message: 'Já existe um disparo em andamento. Aguarde a conclusão.', code: 'CAMPANHA_EXISTE' } } }));
     renderScreen(<MassSendComposerScreen />);
     await compose();
     fireEvent.click(sendButton());
@@ -238,11 +236,34 @@ describe('002 §7 POST envio-em-massa and §8 outcomes', () => {
   });
 
   it("says 'Erro ao cadastrar disparo' on any other failure", async () => {
-    answerFetch(answers({ 'POST /envio-em-massa': { status: 500, body: { status: 500, message: 'Erro interno' } } }));
+    answerRequests(answers({ 'POST /envio-em-massa': { status: 500, body: { status: 500, message: 'Erro interno' } } }));
     renderScreen(<MassSendComposerScreen />);
     await compose();
     fireEvent.click(sendButton());
     await screen.findByText('Erro ao cadastrar disparo');
+  });
+
+  it('branches on the error code, not the text (issue 22 §3): a 409 without CAMPANHA_EXISTE is a failure with its reason', async () => {
+    answerRequests(answers({ 'POST /envio-em-massa': { status: 409, body: { status: 409, message: 'Já existe um disparo em andamento. Aguarde a conclusão.' } } }));
+    renderScreen(<MassSendComposerScreen />);
+    await compose();
+    fireEvent.click(sendButton());
+    await screen.findByText('Erro ao cadastrar disparo: Já existe um disparo em andamento. Aguarde a conclusão.');
+  });
+
+  it("adds the server's reason to 'Erro ao cadastrar disparo' (002 §8), but not to a refusal of code DISPARO_RECUSADO", async () => {
+    answerRequests(answers({ 'POST /envio-em-massa': { status: 409, body: { status: 409, message: 'Nenhuma instância conectada para o envio.' } } }));
+    renderScreen(<MassSendComposerScreen />);
+    await compose();
+    fireEvent.click(sendButton());
+    await screen.findByText('Erro ao cadastrar disparo: Nenhuma instância conectada para o envio.');
+    cleanup();
+    answerRequests(answers({ 'POST /envio-em-massa': { status: 400, body: { status: 400, message: 'Erro ao cadastrar disparo', code: 'DISPARO_RECUSADO' } } }));
+    renderScreen(<MassSendComposerScreen />);
+    await compose();
+    fireEvent.click(sendButton());
+    await screen.findByText('Erro ao cadastrar disparo');
+    expect(screen.queryByText('Erro ao cadastrar disparo: Erro ao cadastrar disparo')).toBeNull();
   });
 });
 
@@ -254,7 +275,7 @@ describe('issue 21 item 10: one campaign at a time per WhatsApp number (002 §4 
   }
 
   it('a campaign paused on another number leaves the message box and Enviar to the chosen number', { timeout: 60_000 }, async () => {
-    answerFetch(answers({ 'GET /envio-em-massa': { body: { data: [pausedElsewhere] } }, 'POST /envio-em-massa': { status: 201, body: { message: 'Disparo cadastrado com sucesso', data: makeCampaign({ id: 10 }) } } }));
+    answerRequests(answers({ 'GET /envio-em-massa': { body: { data: [pausedElsewhere] } }, 'POST /envio-em-massa': { status: 201, body: { message: 'Disparo cadastrado com sucesso', data: makeCampaign({ id: 10 }) } } }));
     renderScreen(<MassSendComposerScreen />);
     await applyFilter();
     fireEvent.click(rowCheckbox('Maria Souza'));
@@ -270,7 +291,7 @@ describe('issue 21 item 10: one campaign at a time per WhatsApp number (002 §4 
   });
 
   it('says which campaign holds the chosen number, by its real status, and offers Continuar in place', async () => {
-    const sent = answerFetch(answers({ 'GET /envio-em-massa': { body: { data: [pausedElsewhere] } }, 'PUT /envio-em-massa/9': { body: { data: { ...pausedElsewhere, status: 'EM_ANDAMENTO' } } } }));
+    const sent = answerRequests(answers({ 'GET /envio-em-massa': { body: { data: [pausedElsewhere] } }, 'PUT /envio-em-massa/9': { body: { data: { ...pausedElsewhere, status: 'EM_ANDAMENTO' } } } }));
     renderScreen(<MassSendComposerScreen />);
     await screen.findByRole('combobox', { name: 'Enviar pela instância' });
     await waitFor(() => expect(sent.some((r) => r.path === '/envio-em-massa')).toBe(true));
@@ -292,7 +313,7 @@ describe('issue 21 item 10: one campaign at a time per WhatsApp number (002 §4 
 
   it("'Parar envio' asks first (it cannot be undone, 002 §4) and finalizes only after Finalizar (item 11)", async () => {
     const running = makeCampaign({ id: 9, name: 'Retorno de novembro', instancia: 'recepcao', clientesEnviados: 4, clientesErro: 0, totalClientes: 10 });
-    const sent = answerFetch(answers({ 'GET /envio-em-massa': { body: { data: [running] } }, 'PUT /envio-em-massa/9': { body: { data: { ...running, status: 'FINALIZADO' } } } }));
+    const sent = answerRequests(answers({ 'GET /envio-em-massa': { body: { data: [running] } }, 'PUT /envio-em-massa/9': { body: { data: { ...running, status: 'FINALIZADO' } } } }));
     renderScreen(<MassSendComposerScreen />);
     const holder = await screen.findByRole('status', { name: 'Disparo que ocupa o número' });
     expect(within(holder).getByTestId('disparo-ocupando').textContent).toBe('O número recepcao está ocupado: disparo “Retorno de novembro” em andamento');
@@ -310,7 +331,7 @@ describe('issue 21 item 10: one campaign at a time per WhatsApp number (002 §4 
   });
 
   it("a grey 'Enviar' says why", async () => {
-    answerFetch(answers());
+    answerRequests(answers());
     renderScreen(<MassSendComposerScreen />);
     expect(screen.getByTestId('motivo-enviar').textContent).toBe('Filtro não aplicado: aplique um filtro para encontrar os leads.');
     await applyFilter();
@@ -320,7 +341,7 @@ describe('issue 21 item 10: one campaign at a time per WhatsApp number (002 §4 
 
 describe("002 §2.4 'Iniciar envio em massa' link", () => {
   it('searches the column at once from ?status_negociacao=', async () => {
-    answerFetch(answers());
+    answerRequests(answers());
     renderScreen(<MassSendComposerScreen />, '/envio-em-massa-cadastro?status_negociacao=4');
     await screen.findByText('Maria Souza');
   });

@@ -12,7 +12,8 @@ import { emptyFilter, MASS_SEND_CLIENTS_LAYOUT, type MassSendClientsFilter } fro
 import { MASS_SEND_MESSAGES, MASS_SEND_STATUS_LABELS, normalizeInterval, type MassSendStatus } from '@funil/domain/mass-send/mass-send-api';
 import { projectedFinish } from '@funil/domain/mass-send/pacing';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ERROR_CODES } from '@funil/domain/http/errors';
+import { ApiError, isApiErrorCode } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useCampaigns, useCreateCampaign, useMassSendClients, useMassSendLive, useSendingCapacity, useSetCampaignStatus } from '../api/mass-send-api.ts';
 import {
@@ -196,11 +197,11 @@ export function MassSendComposerScreen() {
         onError: (cause) => {
           // 002 §8: CAMPANHA_EXISTE is a warning; any other failure 'Erro ao cadastrar disparo', with the
           // server's reason when it gave one the user can act on (no connected instance, a status gone).
-          if (cause instanceof ApiError && cause.message === MASS_SEND_MESSAGES.campaignExists) {
+          if (isApiErrorCode(cause, ERROR_CODES.campaignExists)) {
             enqueueSnackbar(MASS_SEND_MESSAGES.campaignExists, { variant: 'warning', autoHideDuration: ERROR_MS });
             return;
           }
-          const reason = cause instanceof ApiError && cause.status >= 400 && cause.status < 500 && cause.message !== MASS_SEND_MESSAGES.createFailed ? cause.message : null;
+          const reason = cause instanceof ApiError && cause.status >= 400 && cause.status < 500 && !isApiErrorCode(cause, ERROR_CODES.campaignRefused) ? cause.message : null;
           error(reason ? `${MASS_SEND_MESSAGES.createFailed}: ${reason}` : MASS_SEND_MESSAGES.createFailed);
         },
       },

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { campaignSendEvent, updateCampaignEvent } from '@funil/domain/realtime/events';
 import { closeWhatsappDialog, useWhatsappDialogLead } from '../../../lib/whatsapp-dialog-store.ts';
-import { answerFetch, emitSocket, emitted, ID_EMPRESA, makeCampaign, makeRecipient, renderScreen, unitState } from './test-kit.tsx';
+import { answerRequests, emitSocket, sentRequests, emitted, ID_EMPRESA, makeCampaign, makeRecipient, renderScreen, unitState } from './test-kit.tsx';
 import { MassSendMonitorScreen } from './monitor-screen.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('./test-kit.tsx')).sessionModule);
@@ -39,7 +39,7 @@ afterEach(cleanup);
 
 describe('002 §2.3, §4 Disparos', () => {
   it('lists the campaigns with status, progress, the pause reason, the wait and the actions each status allows', async () => {
-    answerFetch({ 'GET /envio-em-massa': { body: { data: [running, paused, waiting, done, stopped] } } });
+    answerRequests({ 'GET /envio-em-massa': { body: { data: [running, paused, waiting, done, stopped] } } });
     renderScreen(<MassSendMonitorScreen />);
     await screen.findByRole('rowheader', { name: /^Retorno de novembro/ });
     expect(screen.getByRole('heading', { name: 'Disparos' })).toBeTruthy();
@@ -63,7 +63,7 @@ describe('002 §2.3, §4 Disparos', () => {
   });
 
   it('pauses, continues and (after confirming) finalizes with PUT envio-em-massa/{id} {status}', async () => {
-    const sent = answerFetch({
+    const sent = answerRequests({
       'GET /envio-em-massa': { body: { data: [running, paused] } },
       'PUT /envio-em-massa/1': { body: { data: { ...running, status: 'PAUSADO' } } },
       'PUT /envio-em-massa/2': { body: { data: { ...paused, status: 'EM_ANDAMENTO' } } },
@@ -80,14 +80,14 @@ describe('002 §2.3, §4 Disparos', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Finalizar Clareamento' }));
     const dialog = await screen.findByRole('dialog', { name: 'Finalizar disparo' });
     expect(sent.filter((r) => r.method === 'PUT')).toHaveLength(2);
-    answerFetch({ 'GET /envio-em-massa': { body: { data: [running, paused] } }, 'PUT /envio-em-massa/2': { body: { data: { ...paused, status: 'FINALIZADO' } } } });
+    answerRequests({ 'GET /envio-em-massa': { body: { data: [running, paused] } }, 'PUT /envio-em-massa/2': { body: { data: { ...paused, status: 'FINALIZADO' } } } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Finalizar' }));
-    await waitFor(() => expect(vi.mocked(fetch).mock.calls.some(([url, init]) => url === '/api/envio-em-massa/2' && init?.method === 'PUT' && init.body === JSON.stringify({ status: 'FINALIZADO' }))).toBe(true));
+    await waitFor(() => expect(sentRequests().some((r) => r.path === '/envio-em-massa/2' && r.method === 'PUT' && JSON.stringify(r.body) === JSON.stringify({ status: 'FINALIZADO' }))).toBe(true));
   });
 
   it('joins joinEnvioEmMassa and reads the list again on envio-campanha and update-campanha, and on refresh', async () => {
     let progress = 3;
-    answerFetch({ 'GET /envio-em-massa': () => ({ body: { data: [{ ...running, clientesEnviados: progress }] } }) });
+    answerRequests({ 'GET /envio-em-massa': () => ({ body: { data: [{ ...running, clientesEnviados: progress }] } }) });
     renderScreen(<MassSendMonitorScreen />);
     await screen.findByText('10 leads: 3 enviados, 1 com erro, 6 pendentes · 40% concluído');
     expect(emitted).toContain('joinEnvioEmMassa');
@@ -111,7 +111,7 @@ describe('002 §2.3 Envios', () => {
       makeRecipient(3, { name: 'Carla Dias', status: 'ERROR', motivo: 'Lead sem WhatsApp!' }),
       makeRecipient(4, { name: 'Pedro Alves', status: 'NOT_SENT', motivo: 'Lead pediu para não receber mensagens.' }),
     ];
-    answerFetch({
+    answerRequests({
       'GET /envio-em-massa': { body: { data: [running] } },
       'GET /envio-em-massa/1/clientes': { body: { campanha: running, data: recipients } },
     });

@@ -3,14 +3,13 @@
 // a kit whose filter panel applies a chosen filter with one click (the real panel is the CRM's,
 // tested there). Test doubles only here, for component tests.
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
 import { emptyFilter, MASS_SEND_CLIENTS_LAYOUT, type MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
 import type { MassSendCampaign, MassSendLeadRow, MassSendRecipient } from '@funil/domain/mass-send/mass-send-api';
 import { makeNegotiationStatuses } from '@funil/domain/testing/factories';
-import { ID_EMPRESA, ID_UNIDADE, renderWithProviders, sessionModule as adminSession, socketModule as adminSocket, shell } from '../../../lib/testing/admin-screen-kit.tsx';
+import { ID_EMPRESA, ID_UNIDADE, renderWithProviders, sentRequests, sessionModule as adminSession, socketModule as adminSocket, shell } from '../../../testing/kit.tsx';
 import { MassSendKitProvider, type MassSendKit, type SendingInstance } from '../mass-send-kit.tsx';
 
-export { answerFetch, emitSocket, ID_EMPRESA } from '../../../lib/testing/admin-screen-kit.tsx';
+export { answerRequests, emitSocket, ID_EMPRESA, sentRequests } from '../../../testing/kit.tsx';
 export { shell };
 
 export const unitState = {
@@ -117,12 +116,12 @@ export function makeRecipient(id: number, overrides: Partial<MassSendRecipient> 
 
 /** The multipart POST the composer sent: its `body` JSON and its `medias` file. */
 export function postedCampaign(): { body: Record<string, unknown>; media: File | null } | null {
-  const calls = vi.mocked(fetch).mock.calls;
-  for (const [input, init] of calls) {
-    const url = typeof input === 'string' ? input : '';
-    if (url === '/api/envio-em-massa' && init?.method === 'POST' && init.body instanceof FormData) {
-      const media = init.body.get('medias');
-      return { body: JSON.parse(String(init.body.get('body'))) as Record<string, unknown>, media: media instanceof File ? media : null };
+  for (const { path, method, body } of sentRequests()) {
+    // The form as the fake API received it (Node's FormData and File, not jsdom's).
+    if (path === '/envio-em-massa' && method === 'POST' && typeof body === 'object' && body !== null && 'get' in body) {
+      const form = body as FormData;
+      const media = form.get('medias');
+      return { body: JSON.parse(String(form.get('body'))) as Record<string, unknown>, media: typeof media === 'string' ? null : media };
     }
   }
   return null;

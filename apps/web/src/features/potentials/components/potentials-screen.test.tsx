@@ -4,11 +4,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { POTENTIAL_MESSAGES, potentialInUseMessage, type PotentialRow } from '@funil/domain/admin-api/potentials';
-import { OTHER_EMPRESA, answerFetch, companiesAnswer, renderWithProviders, shell } from '../../../lib/testing/admin-screen-kit.tsx';
+import { OTHER_EMPRESA, answerRequests, companiesAnswer, renderWithProviders, shell } from '../../../testing/kit.tsx';
 import { PotentialsScreen } from './potentials-screen.tsx';
 
-vi.mock('../../../lib/session.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).sessionModule);
-vi.mock('../../../lib/unit-data.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).unitDataModule);
+vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
+vi.mock('../../../lib/unit-data.ts', async () => (await import('../../../testing/kit.tsx')).unitDataModule);
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -37,7 +37,7 @@ afterEach(() => {
 
 describe('002 §2.10 Potencial de Negociação', () => {
   it('lists the potentials with their level labels', async () => {
-    answerFetch(list);
+    answerRequests(list);
     renderWithProviders(<PotentialsScreen />);
     await loaded();
     expect(screen.getByRole('heading', { name: 'Potencial de Negociação' })).toBeTruthy();
@@ -46,7 +46,7 @@ describe('002 §2.10 Potencial de Negociação', () => {
   });
 
   it('a new potential starts with the default labels; all fields are required (Obrigatório)', async () => {
-    const sent = answerFetch({ ...list, 'POST /cadastros/potencial': { body: { message: POTENTIAL_MESSAGES.created, data: { ...potential, id: 5, nome: 'Urgência' } } } });
+    const sent = answerRequests({ ...list, 'POST /cadastros/potencial': { body: { message: POTENTIAL_MESSAGES.created, data: { ...potential, id: 5, nome: 'Urgência' } } } });
     renderWithProviders(<PotentialsScreen />);
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: 'Cadastrar Potencial' }));
@@ -67,7 +67,7 @@ describe('002 §2.10 Potencial de Negociação', () => {
   });
 
   it('editing sends the same fields plus id to PUT; the Ativo switch sends 0', async () => {
-    const sent = answerFetch({ ...list, 'PUT /cadastros/potencial': { body: { message: POTENTIAL_MESSAGES.updated, data: { ...potential, ativo: 0 } } } });
+    const sent = answerRequests({ ...list, 'PUT /cadastros/potencial': { body: { message: POTENTIAL_MESSAGES.updated, data: { ...potential, ativo: 0 } } } });
     renderWithProviders(<PotentialsScreen />);
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: 'Editar Interesse' }));
@@ -79,7 +79,7 @@ describe('002 §2.10 Potencial de Negociação', () => {
   });
 
   it('a potential leads are rated with is not deleted: the server says how many and to deactivate it', async () => {
-    answerFetch({ ...list, 'DELETE /cadastros/potencial/4': { status: 409, body: { message: potentialInUseMessage(2), status: 409 } } });
+    answerRequests({ ...list, 'DELETE /cadastros/potencial/4': { status: 409, body: { message: potentialInUseMessage(2), status: 409 } } });
     renderWithProviders(<PotentialsScreen />);
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: 'Excluir Interesse' }));
@@ -94,7 +94,7 @@ describe('issue 10: the super-admin picks the company whose potentials they mana
   it('lists and deletes in the picked company with ?idEmpresa=', async () => {
     shell.permissao = 'sa';
     const other = `?idEmpresa=${OTHER_EMPRESA}`;
-    const sent = answerFetch({
+    const sent = answerRequests({
       ...list,
       ...companiesAnswer,
       [`GET /cadastros/potencial${other}`]: { body: { data: [{ ...potential, id: 8, nome: 'Prazo da Sul' }] } },
@@ -115,7 +115,7 @@ describe('issue 10: the super-admin picks the company whose potentials they mana
 
   it('the company admin (ag) works on their own company, without a picker', async () => {
     shell.permissao = 'ag';
-    answerFetch(list);
+    answerRequests(list);
     renderWithProviders(<PotentialsScreen />);
     await loaded();
     expect(screen.queryByRole('combobox', { name: 'Empresa' })).toBeNull();

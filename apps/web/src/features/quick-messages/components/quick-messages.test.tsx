@@ -3,10 +3,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { QuickMessagesResponse } from '@funil/domain/whatsapp-api/quick-messages-api';
-import { answerFetch, renderWithProviders } from '../../../lib/testing/admin-screen-kit.tsx';
+import { answerRequests, renderWithProviders } from '../../../testing/kit.tsx';
 import { QuickMessageSuggestions, QuickMessagesDialog, QuickMessagesScreen } from '../index.ts';
 
-vi.mock('../../../lib/session.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).sessionModule);
+vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
 vi.setConfig({ testTimeout: 60_000 });
 
 const data = (over: Partial<QuickMessagesResponse['data']> = {}): QuickMessagesResponse['data'] => ({
@@ -27,7 +27,7 @@ afterEach(cleanup);
 
 describe("'Modelos' screen and 'Modelos de mensagem' (001 §3, §6)", () => {
   it('lists the three levels by category; edit and delete only where the user may change them', async () => {
-    answerFetch(LIST);
+    answerRequests(LIST);
     renderWithProviders(<QuickMessagesScreen />);
     await screen.findByText('Boas-vindas');
     expect(screen.getByText('Horário')).toBeTruthy();
@@ -38,7 +38,7 @@ describe("'Modelos' screen and 'Modelos de mensagem' (001 §3, §6)", () => {
   });
 
   it("create: 'Dados inválidos!' on a blank title, n/100 counter, Enter submits with isAdm, 'Mensagem adicionada com sucesso!'", async () => {
-    const sent = answerFetch({ ...LIST, 'POST /whatsapp/adicionarModelo': { status: 201, body: { message: 'Mensagem adicionada com sucesso!', status: 201, data: { idModelo: 9, idCategoria: 20, nomeCategoria: 'Unidade', tituloMensagem: 'Novo', mensagem: 'Texto', escopo: 'unidade' } } } });
+    const sent = answerRequests({ ...LIST, 'POST /whatsapp/adicionarModelo': { status: 201, body: { message: 'Mensagem adicionada com sucesso!', status: 201, data: { idModelo: 9, idCategoria: 20, nomeCategoria: 'Unidade', tituloMensagem: 'Novo', mensagem: 'Texto', escopo: 'unidade' } } } });
     renderWithProviders(<QuickMessagesScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Nova mensagem' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nova mensagem' });
@@ -55,7 +55,7 @@ describe("'Modelos' screen and 'Modelos de mensagem' (001 §3, §6)", () => {
   });
 
   it("Shift+Enter does not submit; a failure says 'Mensagem não adicionada! Código do erro: {status}-{data.status}'", async () => {
-    answerFetch({ ...LIST, 'POST /whatsapp/adicionarModelo': { status: 403, body: { message: 'Você não tem permissão para alterar modelos deste nível.', status: 403 } } });
+    answerRequests({ ...LIST, 'POST /whatsapp/adicionarModelo': { status: 403, body: { message: 'Você não tem permissão para alterar modelos deste nível.', status: 403 } } });
     renderWithProviders(<QuickMessagesScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Nova mensagem' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nova mensagem' });
@@ -69,7 +69,7 @@ describe("'Modelos' screen and 'Modelos de mensagem' (001 §3, §6)", () => {
   });
 
   it("'Criar categoria' is a choice, never a name: typing it is 'Dados inválidos!'", async () => {
-    const sent = answerFetch(LIST);
+    const sent = answerRequests(LIST);
     renderWithProviders(<QuickMessagesScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Nova mensagem' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nova mensagem' });
@@ -84,7 +84,7 @@ describe("'Modelos' screen and 'Modelos de mensagem' (001 §3, §6)", () => {
   });
 
   it("delete asks 'Tem certeza que deseja excluir esta mensagem?' and sends deletarModelo", async () => {
-    const sent = answerFetch({ ...LIST, 'POST /whatsapp/deletarModelo': { status: 204, body: undefined } });
+    const sent = answerRequests({ ...LIST, 'POST /whatsapp/deletarModelo': { status: 204, body: undefined } });
     renderWithProviders(<QuickMessagesScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Excluir Promoção' }));
     expect(await screen.findByText('Tem certeza que deseja excluir esta mensagem?')).toBeTruthy();
@@ -94,7 +94,7 @@ describe("'Modelos' screen and 'Modelos de mensagem' (001 §3, §6)", () => {
   });
 
   it('in the chat dialog a click hands the template to the composer', async () => {
-    answerFetch(LIST);
+    answerRequests(LIST);
     const onPick = vi.fn();
     renderWithProviders(<QuickMessagesDialog open onClose={() => undefined} onPick={onPick} />);
     expect(await screen.findByRole('dialog', { name: 'Modelos de mensagem' })).toBeTruthy();
@@ -105,7 +105,7 @@ describe("'Modelos' screen and 'Modelos de mensagem' (001 §3, §6)", () => {
 
 describe("'/' suggestions (001 §5 Composer)", () => {
   it('nothing without a leading /; filtered by title, accent-free; a click picks', async () => {
-    answerFetch(LIST);
+    answerRequests(LIST);
     const onPick = vi.fn();
     renderWithProviders(<QuickMessageSuggestions text="oi /promo" onPick={onPick} />);
     expect(screen.queryByRole('listbox')).toBeNull();

@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { Alert, Box, MenuItem, Stack, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { STATUS_MESSAGES } from '@funil/domain/admin-api/statuses';
+import { ERROR_CODES } from '@funil/domain/http/errors';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError, isApiErrorCode } from '../../../lib/api-error.ts';
 import { useDeleteStatus, type StatusKind, type StatusRow } from '../api/statuses.ts';
 
 type DeleteStatusDialogProps = { kind: StatusKind; idEmpresa: number | null; row: StatusRow; rows: readonly StatusRow[]; onClose: () => void };
@@ -27,8 +28,8 @@ export function DeleteStatusDialog({ kind, idEmpresa, row, rows, onClose }: Dele
           onClose();
         },
         onError: (error) => {
-          // 409: leads hold the status (the server's text says how many), unless the rules name it.
-          if (error instanceof ApiError && error.status === 409 && error.message !== STATUS_MESSAGES.systemStatus) setInUse(error.message);
+          // STATUS_EM_USO: leads hold the status (the server's text says how many); the dialog asks where they go.
+          if (isApiErrorCode(error, ERROR_CODES.statusInUse)) setInUse(error.message);
           else enqueueSnackbar(error instanceof ApiError ? error.message : String(error), { variant: 'error' });
         },
       },

@@ -4,11 +4,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { STATUS_MESSAGES, statusInUseMessage, type NegotiationStatusRow } from '@funil/domain/admin-api/statuses';
-import { OTHER_EMPRESA, answerFetch, companiesAnswer, renderWithProviders, shell } from '../../../lib/testing/admin-screen-kit.tsx';
+import { OTHER_EMPRESA, answerRequests, companiesAnswer, renderWithProviders, shell } from '../../../testing/kit.tsx';
 import { NegotiationStatusesScreen, SaleStatusesScreen } from './statuses-screen.tsx';
 
-vi.mock('../../../lib/session.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).sessionModule);
-vi.mock('../../../lib/unit-data.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).unitDataModule);
+vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
+vi.mock('../../../lib/unit-data.ts', async () => (await import('../../../testing/kit.tsx')).unitDataModule);
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -40,7 +40,7 @@ afterEach(() => {
 
 describe('002 §2.8 Gerenciar Status Negociação', () => {
   it('shows colour, name, description, funnel order, created and updated dates and the row actions, by funnel order', async () => {
-    answerFetch(list);
+    answerRequests(list);
     renderWithProviders(<NegotiationStatusesScreen />);
     expect(await screen.findByRole('heading', { name: 'Gerenciar Status Negociação' })).toBeTruthy();
     await screen.findByText('Em negociação');
@@ -57,7 +57,7 @@ describe('002 §2.8 Gerenciar Status Negociação', () => {
   });
 
   it('002 §5: Nome é obrigatório, Ordem do funil é obrigatório, Funil já existe.; Salvar waits for a valid form', async () => {
-    answerFetch(list);
+    answerRequests(list);
     renderWithProviders(<NegotiationStatusesScreen />);
     const dialog = await openCreate();
     expect(save(dialog).disabled).toBe(true);
@@ -75,7 +75,7 @@ describe('002 §2.8 Gerenciar Status Negociação', () => {
   });
 
   it('002 §5: the colour is black by default and chosen from the 12 named colours; POST carries nome, idFunil, cor, descricao', async () => {
-    const sent = answerFetch({ ...list, 'POST /cadastros/status-negociacao': { body: { message: STATUS_MESSAGES.created, data: row(5, 'Proposta', '#ff9800') } } });
+    const sent = answerRequests({ ...list, 'POST /cadastros/status-negociacao': { body: { message: STATUS_MESSAGES.created, data: row(5, 'Proposta', '#ff9800') } } });
     renderWithProviders(<NegotiationStatusesScreen />);
     const dialog = await openCreate();
     const colour = dialog.getByRole('combobox', { name: 'Cor' });
@@ -94,7 +94,7 @@ describe('002 §2.8 Gerenciar Status Negociação', () => {
   });
 
   it('002 §5: on edit the funnel order cannot be changed; PUT finds the status by it', async () => {
-    const sent = answerFetch({ ...list, 'PUT /cadastros/status-negociacao': { body: { message: STATUS_MESSAGES.updated, data: row(2, 'Primeiro contato') } } });
+    const sent = answerRequests({ ...list, 'PUT /cadastros/status-negociacao': { body: { message: STATUS_MESSAGES.updated, data: row(2, 'Primeiro contato') } } });
     renderWithProviders(<NegotiationStatusesScreen />);
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: 'Editar Em contato' }));
@@ -110,7 +110,7 @@ describe('002 §2.8 Gerenciar Status Negociação', () => {
   });
 
   it('a refusal for a status the rules name is said as it is, with no destination to choose', async () => {
-    answerFetch({ ...list, 'DELETE /cadastros/status-negociacao/2': { status: 409, body: { message: STATUS_MESSAGES.systemStatus, status: 409 } } });
+    answerRequests({ ...list, 'DELETE /cadastros/status-negociacao/2': { status: 409, body: { message: STATUS_MESSAGES.systemStatus, status: 409, code: 'STATUS_DO_SISTEMA' } } });
     renderWithProviders(<NegotiationStatusesScreen />);
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: 'Excluir Em contato' }));
@@ -121,9 +121,9 @@ describe('002 §2.8 Gerenciar Status Negociação', () => {
   });
 
   it('issue 10: a status in use is not deleted before saying how many leads hold it and where they go', async () => {
-    const sent = answerFetch({
+    const sent = answerRequests({
       ...list,
-      'DELETE /cadastros/status-negociacao/2': { status: 409, body: { message: statusInUseMessage(3), status: 409, leads: 3 } },
+      'DELETE /cadastros/status-negociacao/2': { status: 409, body: { message: statusInUseMessage(3), status: 409, code: 'STATUS_EM_USO', leads: 3 } },
       'DELETE /cadastros/status-negociacao/2?destino=4': { body: { message: STATUS_MESSAGES.deleted, leadsMovidos: 3 } },
     });
     renderWithProviders(<NegotiationStatusesScreen />);
@@ -148,7 +148,7 @@ describe('002 §2.8 sale statuses (/status-negociacao-venda)', () => {
   it('uses the same table on idFunilVenda and posts idFunilVenda', async () => {
     const sale = { ...row(1, 'Fechado', '#4caf50'), idFunilVenda: 1 } as Record<string, unknown>;
     delete sale.idFunil;
-    const sent = answerFetch({
+    const sent = answerRequests({
       'GET /cadastros/status-negociacao-venda': { body: { data: [sale] } },
       'POST /cadastros/status-negociacao-venda': { body: { message: STATUS_MESSAGES.created, data: { ...sale, id: 9, idFunilVenda: 2, nome: 'Perdido' } } },
     });
@@ -171,7 +171,7 @@ describe("issue 10: the super-admin picks the company whose statuses they manage
   it('shows the Empresa picker on the own company; another company is read and written with ?idEmpresa=', async () => {
     shell.permissao = 'sa';
     const other = `?idEmpresa=${OTHER_EMPRESA}`;
-    const sent = answerFetch({
+    const sent = answerRequests({
       ...list,
       ...companiesAnswer,
       [`GET /cadastros/status-negociacao${other}`]: { body: { data: [row(1, 'Novo na Sul')] } },
@@ -194,7 +194,7 @@ describe("issue 10: the super-admin picks the company whose statuses they manage
   });
 
   it('no picker and no company list for anyone else', async () => {
-    const sent = answerFetch(list);
+    const sent = answerRequests(list);
     renderWithProviders(<NegotiationStatusesScreen />);
     await loaded();
     expect(screen.queryByRole('combobox', { name: 'Empresa' })).toBeNull();

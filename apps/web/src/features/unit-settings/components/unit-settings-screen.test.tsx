@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SETTINGS_MESSAGES, type UnitSettings } from '@funil/domain/admin-api/settings';
 import { massSendSettingsOf } from '@funil/domain/mass-send/mass-send-api';
-import { answerFetch, renderWithProviders, shell } from '../../../lib/testing/admin-screen-kit.tsx';
+import { answerRequests, renderWithProviders, shell } from '../../../testing/kit.tsx';
 import { UnitSettingsScreen } from './unit-settings-screen.tsx';
 
-vi.mock('../../../lib/session.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).sessionModule);
-vi.mock('../../../lib/unit-data.ts', async () => (await import('../../../lib/testing/admin-screen-kit.tsx')).unitDataModule);
+vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
+vi.mock('../../../lib/unit-data.ts', async () => (await import('../../../testing/kit.tsx')).unitDataModule);
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -58,7 +58,7 @@ afterEach(cleanup);
 
 describe('002 §2.10 Configurações', () => {
   it('shows the unit settings: numbers, message, switch and the used side of each transfer list', async () => {
-    answerFetch({ 'GET /configuracoes/unidade': { body: { data: settings() } } });
+    answerRequests({ 'GET /configuracoes/unidade': { body: { data: settings() } } });
     renderWithProviders(<UnitSettingsScreen />);
     expect(await screen.findByRole('heading', { name: 'Configurações' })).toBeTruthy();
     expect((field('Total de tentativas') as HTMLInputElement).value).toBe('6');
@@ -73,7 +73,7 @@ describe('002 §2.10 Configurações', () => {
   });
 
   it('002 §4 transfer list: a status moved to Usados goes in the PUT, then Configurações salvas com sucesso!', async () => {
-    const sent = answerFetch({
+    const sent = answerRequests({
       'GET /configuracoes/unidade': { body: { data: settings() } },
       'PUT /configuracoes/unidade': (body) => ({ body: { message: SETTINGS_MESSAGES.saved, data: settings({ regra_fila_1: '1,7,2' }) }, status: body ? 200 : 400 }),
     });
@@ -90,7 +90,7 @@ describe('002 §2.10 Configurações', () => {
   });
 
   it("issue 21 item 15: the unit's WhatsApp (Evolution) switch and external dashboard go in the PUT; an address without https:// saves nothing", async () => {
-    const sent = answerFetch({
+    const sent = answerRequests({
       'GET /configuracoes/unidade': { body: { data: settings() } },
       'PUT /configuracoes/unidade': { body: { message: SETTINGS_MESSAGES.saved, data: settings({ evolution_habilitado: true, url_dashboard: 'https://bi.exemplo.com.br/painel' }) } },
     });
@@ -108,7 +108,7 @@ describe('002 §2.10 Configurações', () => {
   });
 
   it('issue 12: the busy delay, the call hours per weekday and the holidays go in the PUT', async () => {
-    const sent = answerFetch({
+    const sent = answerRequests({
       'GET /configuracoes/unidade': { body: { data: settings({ feriados: ['2026-12-25'] }) } },
       'PUT /configuracoes/unidade': { body: { message: SETTINGS_MESSAGES.saved, data: settings() } },
     });
@@ -139,7 +139,7 @@ describe('002 §2.10 Configurações', () => {
   });
 
   it('issue 12: a window ending before it starts says so and SALVAR waits', async () => {
-    answerFetch({ 'GET /configuracoes/unidade': { body: { data: settings({ horario_ligacao: [null, { inicio: '08:00', fim: '20:00' }, null, null, null, null, null] }) } } });
+    answerRequests({ 'GET /configuracoes/unidade': { body: { data: settings({ horario_ligacao: [null, { inicio: '08:00', fim: '20:00' }, null, null, null, null, null] }) } } });
     renderWithProviders(<UnitSettingsScreen />);
     await screen.findByRole('heading', { name: 'Configurações' });
     fireEvent.change(screen.getByLabelText('Segunda-feira: fim'), { target: { value: '07:00' } });
@@ -148,7 +148,7 @@ describe('002 §2.10 Configurações', () => {
   });
 
   it("issue 13: without mass send the unit has no 'Envio em massa' section and the PUT leaves its settings alone", async () => {
-    const sent = answerFetch({
+    const sent = answerRequests({
       'GET /configuracoes/unidade': { body: { data: settings() } },
       'PUT /configuracoes/unidade': { body: { message: SETTINGS_MESSAGES.saved, data: settings() } },
     });
@@ -163,7 +163,7 @@ describe('002 §2.10 Configurações', () => {
   });
 
   it("issue 13: 'Envio em massa' edits the unit's caps, hours, days, warm-up and error share, and they go in the PUT", async () => {
-    const sent = answerFetch({
+    const sent = answerRequests({
       'GET /configuracoes/unidade': { body: { data: settings({ habilita_envio_em_massa: true }) } },
       'PUT /configuracoes/unidade': { body: { message: SETTINGS_MESSAGES.saved, data: settings({ habilita_envio_em_massa: true }) } },
     });
@@ -208,7 +208,7 @@ describe('002 §2.10 Configurações', () => {
   });
 
   it("issue 13: bad mass-send values say why in Portuguese and SALVAR waits", async () => {
-    const sent = answerFetch({ 'GET /configuracoes/unidade': { body: { data: settings({ habilita_envio_em_massa: true }) } } });
+    const sent = answerRequests({ 'GET /configuracoes/unidade': { body: { data: settings({ habilita_envio_em_massa: true }) } } });
     renderWithProviders(<UnitSettingsScreen />);
     const section = within((await screen.findByRole('heading', { name: 'Envio em massa' })).closest('section')!);
     const save = () => screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement;
@@ -236,7 +236,7 @@ describe('002 §2.10 Configurações', () => {
   }, 40_000);
 
   it('002 §5: daily attempts above the total show the message and save nothing', async () => {
-    const sent = answerFetch({ 'GET /configuracoes/unidade': { body: { data: settings() } } });
+    const sent = answerRequests({ 'GET /configuracoes/unidade': { body: { data: settings() } } });
     renderWithProviders(<UnitSettingsScreen />);
     await screen.findByRole('heading', { name: 'Configurações' });
     typeIn('Tentativas diárias', '7');
@@ -246,7 +246,7 @@ describe('002 §2.10 Configurações', () => {
   });
 
   it('002 §5: number inputs have a minimum of 1; SALVAR waits for a valid number', async () => {
-    answerFetch({ 'GET /configuracoes/unidade': { body: { data: settings() } } });
+    answerRequests({ 'GET /configuracoes/unidade': { body: { data: settings() } } });
     renderWithProviders(<UnitSettingsScreen />);
     await screen.findByRole('heading', { name: 'Configurações' });
     typeIn('Intervalo entre tentativas (minutos)', '0');
@@ -258,7 +258,7 @@ describe('002 §2.10 Configurações', () => {
 
   it('002 §2.10: the refresh icon reads the settings again and drops unsaved edits', async () => {
     let reads = 0;
-    answerFetch({ 'GET /configuracoes/unidade': () => ({ body: { data: settings({ intervalo_dias_crm: ++reads === 1 ? 62 : 90 }) } }) });
+    answerRequests({ 'GET /configuracoes/unidade': () => ({ body: { data: settings({ intervalo_dias_crm: ++reads === 1 ? 62 : 90 }) } }) });
     renderWithProviders(<UnitSettingsScreen />);
     await screen.findByRole('heading', { name: 'Configurações' });
     typeIn('Total de tentativas', '9');
@@ -268,7 +268,7 @@ describe('002 §2.10 Configurações', () => {
   });
 
   it('shows the server refusal in Portuguese', async () => {
-    answerFetch({
+    answerRequests({
       'GET /configuracoes/unidade': { body: { data: settings() } },
       'PUT /configuracoes/unidade': { status: 403, body: { message: 'Você não tem permissão para esta ação.', status: 403 } },
     });
@@ -280,7 +280,7 @@ describe('002 §2.10 Configurações', () => {
 
   it('a unit admin sets only their unit; a company admin (ag) picks any unit of the company', async () => {
     const units = { data: [{ id: 1, nome: 'Centro', idFunil: null, idFunilVenda: null }, { id: 2, nome: 'Zona Sul', idFunil: null, idFunilVenda: null }] };
-    const sent = answerFetch({
+    const sent = answerRequests({
       'GET /configuracoes/unidade': { body: { data: settings() } },
       'GET /configuracoes/unidade?idUnidade=2': { body: { data: settings({ idUnidade: 2, intervalo_dias_crm: 30 }) } },
       'PUT /configuracoes/unidade?idUnidade=2': { body: { message: SETTINGS_MESSAGES.saved, data: settings({ idUnidade: 2, intervalo_dias_crm: 30 }) } },

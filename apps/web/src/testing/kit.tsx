@@ -1,23 +1,24 @@
-// Test helpers of the admin screens: a fetch that answers by 'METHOD /path' and records what was
-// sent, the providers the screens need, and stand-ins for the shell modules (session, unit data,
-// socket) so that a test can pick the role and emit socket events.
+// The web test kit (issue 22 §4): the providers every screen needs (renderWithProviders), the one
+// signed-in user (makeCurrentUser), the fake API (MSW, ./api-server.ts) and stand-ins for the shell
+// modules (session, unit data, socket) so that a test can pick the role and emit socket events.
+// Only for *.test.ts(x) files and the feature kits they import.
 import { useEffect, useRef, type ReactNode } from 'react';
-import { render } from '@testing-library/react';
+import { render, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
 import { ThemeProvider } from '@mui/material';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
 import type { CurrentUser } from '@funil/domain/auth/login';
 import type { Permission } from '@funil/domain/access/roles';
 import { parseRealtimePayload } from '@funil/domain/realtime/events';
-import { theme } from '../../app/theme.ts';
+import { theme } from '../app/theme.ts';
 
 export const ID_EMPRESA = 7;
 export const ID_UNIDADE = 1;
 export const shell = { permissao: 'a' as Permission };
 
-export function currentUser(): CurrentUser {
+/** The signed-in user of a test: Adriana, of the unit and company above, with the role in `shell.permissao`. */
+export function makeCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
     idUser: 3,
     name: 'Adriana Moreira',
@@ -30,12 +31,13 @@ export function currentUser(): CurrentUser {
     idAtendente: 3,
     dataAtualizacao: '2025-11-20T10:00:00.000Z',
     dataDeslogar: null,
+    ...overrides,
   };
 }
 
 export const sessionModule = {
-  useCurrentUser: currentUser,
-  getAuth: () => ({ isLoggedIn: true as const, token: 'token-de-teste', currentUser: currentUser() }),
+  useCurrentUser: () => makeCurrentUser(),
+  getAuth: () => ({ isLoggedIn: true as const, token: 'token-de-teste', currentUser: makeCurrentUser() }),
   endSession: () => undefined,
 };
 
@@ -81,41 +83,36 @@ export function emitSocket(event: string, payload: unknown): void {
   for (const listener of handlers.get(event) ?? []) listener(payload);
 }
 
-type Answer = { status?: number; body: unknown } | ((body: unknown) => { status?: number; body: unknown });
-export type SentRequest = { method: string; path: string; body: unknown };
+export { answerCalls, answerRequests, sentRequests, serveApi, type ApiAnswer, type FetchCall, type SentRequest } from './api-server.ts';
 
-/** Stubs fetch: each 'METHOD /path' (after /api, with its query) answers its JSON; an unknown path fails loudly. */
-export function answerFetch(routes: Record<string, Answer>): SentRequest[] {
-  const sent: SentRequest[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url;
-      const path = url.replace(/^\/api/, '');
-      const method = init?.method ?? 'GET';
-      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      sent.push({ method, path, body });
-      const route = routes[`${method} ${path}`];
-      if (!route) return Promise.reject(new Error(`fetch inesperado: ${method} ${url}`));
-      const answer = typeof route === 'function' ? route(body) : route;
-      return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } }));
-    }),
+const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+
+/** The providers every screen needs: theme, query client (no retries), snackbars, a router at `path`. */
+function TestProviders({ client, path, children }: { client: QueryClient; path: string; children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={client}>
+        <SnackbarProvider>
+          <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
   );
-  return sent;
 }
 
 /** `path`: the router's first entry (a screen that reads its search params). */
-export function renderWithProviders(ui: ReactNode, client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }), path = '/') {
+export function renderWithProviders(ui: ReactNode, client = testQueryClient(), path = '/') {
   return {
     client,
     ...render(
-      <ThemeProvider theme={theme}>
-        <QueryClientProvider client={client}>
-          <SnackbarProvider>
-            <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-          </SnackbarProvider>
-        </QueryClientProvider>
-      </ThemeProvider>,
+      <TestProviders client={client} path={path}>
+        {ui}
+      </TestProviders>,
     ),
   };
+}
+
+/** A hook inside the same providers; `result.current` is its latest value. */
+export function renderHookWithProviders<T>(hook: () => T, client = testQueryClient()) {
+  return renderHook(hook, { wrapper: ({ children }) => <TestProviders client={client} path="/">{children}</TestProviders> });
 }
