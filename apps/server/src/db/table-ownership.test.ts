@@ -61,6 +61,8 @@ const objectOwners: [prefix: string, owner: string][] = [
   ['dashboard_', 'modules/dashboard'],
   ['whatsapp_', 'modules/whatsapp'],
   ['sessoes_cache_', 'modules/auth'],
+  ['lead_eventos', 'modules/lead-events'],
+  ['funil_lead_eventos', 'modules/lead-events'],
   ['funil_sessoes', 'modules/auth'],
 ];
 const objectOwner = (name: string) => objectOwners.find(([prefix]) => name.startsWith(prefix))?.[1] ?? null;
