@@ -100,8 +100,14 @@ export async function createTestApp(options: Partial<Omit<AppOptions, 'database'
       if (res.statusCode !== 200) throw new Error(`login de ${email} falhou: ${res.statusCode} ${res.body}`);
       return (res.json() as { data: { token: string } }).data.token;
     },
-    as(token, injectOptions) {
-      return app.inject({ ...injectOptions, headers: { ...injectOptions.headers, authorization: `Bearer ${token}` } });
+    async as(token, injectOptions) {
+      const res = await app.inject({ ...injectOptions, headers: { ...injectOptions.headers, authorization: `Bearer ${token}` } });
+      // A change's live announcement is a reader of the lead event stream (issue 22 §2): it follows
+      // the commit by a NOTIFY, on PGlite before the request resolves, on a PostgreSQL server a
+      // moment after. A test reads what a call announced right after it, so a call resolves once
+      // the stream's readers have handled what it committed (the delay itself is measured in bench/).
+      await app.leadEvents.drain();
+      return res;
     },
     async close() {
       await app.close();

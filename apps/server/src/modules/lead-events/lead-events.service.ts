@@ -231,6 +231,13 @@ export class LeadEventRunner {
 
   /** One batch in one transaction: 'busy' (another process has the consumer), 'full' (more may follow) or 'done'. */
   async #batchOf(c: LeadEventConsumer): Promise<'busy' | 'full' | 'done'> {
+    // A look without locks first: most wake-ups (every process hears every NOTIFY) find nothing
+    // new, and a lock would make each of them a writing transaction.
+    const [pending] = await executeRows<{ pendente: boolean }>(
+      this.#db,
+      sql`select exists (select 1 from lead_eventos where id > (select ultimo_id from lead_eventos_consumidores where consumidor = ${c.name})) as pendente`,
+    );
+    if (!pending?.pendente) return 'done';
     return this.#db.transaction(async (tx) => {
       const [position] = await executeRows<{ ultimo_id: string | number }>(tx, sql`select ultimo_id from lead_eventos_consumidores where consumidor = ${c.name} for update skip locked`);
       if (!position) return 'busy';
