@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { CrmContato, HistoryItem, TagRef } from '@funil/domain/leads-api/lead-api';
 import { appointmentStatusLabel, CONTACT_LIST_PAGE_SIZE } from '@funil/domain/leads-api/lead-api';
-import { formatSchedulePayload, endOfDayFilter, toInstant } from '@funil/domain/format/date';
+import { formatSchedulePayload } from '@funil/domain/format/date';
 import { queryRows, type Db, type DbOrTx } from '../../db/handle.ts';
 import { historico, leads } from './leads.table.ts';
 import { agendamentos } from './appointments.table.ts';
