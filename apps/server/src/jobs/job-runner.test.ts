@@ -65,6 +65,7 @@ describe('JobRunner', () => {
     const job = await enqueue(runner, 'quebra', 9);
     for (let i = 0; i < 6; i += 1) {
       await runner.runOnce();
+      // Let the 1 ms lease run out (a clock, not an event to wait for).
       await new Promise((r) => setTimeout(r, 5));
     }
     const after = await runner.get(job.id);

@@ -1,14 +1,10 @@
 // The one loop of the background workers (README.md "One mechanism"): busy passes run back to
 // back, an idle or failed pass waits, wake() cuts the wait short, stop() waits for the pass in
 // progress.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Ticker } from './ticker.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const until = async (check: () => boolean) => {
-  const end = Date.now() + 5_000;
-  while (!check() && Date.now() < end) await sleep(5);
-};
 
 describe('Ticker', () => {
   it('runs the next pass at once while passes do something, then waits idleMs', async () => {
@@ -16,7 +12,7 @@ describe('Ticker', () => {
     let busy = 3;
     const ticker = new Ticker({ idleMs: 300, onError: () => undefined, pass: async () => (at.push(Date.now()), busy-- > 0) });
     ticker.start();
-    await until(() => at.length >= 5);
+    await vi.waitFor(() => expect(at.length).toBeGreaterThanOrEqual(5), { timeout: 5_000 });
     await ticker.stop();
     // Three busy passes and the idle one, back to back; the next waited for the idle time.
     expect(at[3]! - at[0]!).toBeLessThan(100);
@@ -27,11 +23,9 @@ describe('Ticker', () => {
     let passes = 0;
     const ticker = new Ticker({ idleMs: 60_000, onError: () => undefined, pass: async () => (passes++, false) });
     ticker.start();
-    await sleep(20);
-    expect(passes).toBe(1);
+    await vi.waitFor(() => expect(passes).toBe(1));
     ticker.wake();
-    await sleep(20);
-    expect(passes).toBe(2);
+    await vi.waitFor(() => expect(passes).toBe(2));
     await ticker.stop();
   });
 
@@ -48,7 +42,7 @@ describe('Ticker', () => {
       },
     });
     ticker.start();
-    await sleep(150);
+    await vi.waitFor(() => expect(passes).toBeGreaterThan(1));
     await ticker.stop();
     expect(errors).toEqual([new Error('falha')]);
     expect(passes).toBeGreaterThan(1);
@@ -59,10 +53,11 @@ describe('Ticker', () => {
     let started = 0;
     const ticker = new Ticker({ idleMs: 10, onError: () => undefined, pass: async () => (started++, await sleep(100), finished++, true) });
     ticker.start();
-    await sleep(20);
+    await vi.waitFor(() => expect(started).toBe(1));
     await ticker.stop();
     expect(ticker.running).toBe(false);
     expect(finished).toBe(started);
+    // Wait, then check that no pass started after stop().
     await sleep(50);
     expect(started).toBe(finished);
   });
@@ -72,13 +67,14 @@ describe('Ticker', () => {
     const at: number[] = [];
     const ticker = new Ticker({ idleMs: 100, waitFirst: true, onError: () => undefined, pass: async () => (at.push(Date.now()), false) });
     ticker.start();
-    await until(() => at.length >= 1);
+    await vi.waitFor(() => expect(at.length).toBeGreaterThanOrEqual(1), { timeout: 5_000 });
     await ticker.stop();
     expect(at[0]! - started).toBeGreaterThanOrEqual(90);
     let passes = 0;
     const idle = new Ticker({ idleMs: 60_000, waitFirst: true, onError: () => undefined, pass: async () => (passes++, false) });
     idle.start();
     await idle.stop();
+    // Wait, then check that no pass ran.
     await sleep(20);
     expect(passes).toBe(0);
   });

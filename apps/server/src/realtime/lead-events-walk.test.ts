@@ -4,7 +4,7 @@
 // realtime registry is raised for another attendant's lead, through the real routes (the gateway
 // emulator for the chat, the job runner for a scheduled message, the mass-send engine); nothing
 // of that lead may reach them, while its attendant (the positive control) receives every one.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { formatSchedulePayload } from '@funil/domain/format/date';
 import { REALTIME_EVENTS, updateCampaignEvent, type RealtimeEventKey } from '@funil/domain/realtime/events';
@@ -124,15 +124,17 @@ describe("every lead event of the realtime registry reaches only those who may s
     campanhaId = (created.json() as { data: { id: number } }).data.id;
     expect(await massSendEngineOf(k.t.app).step(campanhaId)).toBe('sent');
     await k.settle();
-    await new Promise((r) => setTimeout(r, 200));
 
-    // The positive control: the lead's attendant and an admin received every lead event of the registry for it.
-    for (const who of [control, admin]) {
-      const received = new Set(who.events.filter((e) => mentions(e, hidden)).map((e) => keyOf(e.name)));
-      expect([...LEAD_EVENTS].filter((key) => !received.has(key))).toEqual([]);
-    }
-    // Each text reached the control.
-    for (const text of TEXTS.slice(0, 4)) expect(control.events.some((e) => JSON.stringify(e.payload).includes(text)), text).toBe(true);
+    // The positive control, awaited: the lead's attendant and an admin received every lead event of the registry for it,
+    // and each text reached the control. The watcher's sockets hear the same emits, so its checks come after.
+    await vi.waitFor(() => {
+      for (const who of [control, admin]) {
+        const received = new Set(who.events.filter((e) => mentions(e, hidden)).map((e) => keyOf(e.name)));
+        expect([...LEAD_EVENTS].filter((key) => !received.has(key))).toEqual([]);
+      }
+      for (const text of TEXTS.slice(0, 4)) expect(control.events.some((e) => JSON.stringify(e.payload).includes(text)), text).toBe(true);
+      expect(watcher.events.some((e) => e.name === updateCampaignEvent(k.t.fixture.companyA) && (e.payload as { campanhaId: number }).campanhaId === campanhaId)).toBe(true);
+    });
 
     // The attendant who may not see the lead: nothing of it, yet their socket heard the unit
     // (the campaign's creation and, with no lead in it, that the campaign moved).

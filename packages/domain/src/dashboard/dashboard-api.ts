@@ -4,7 +4,7 @@
 // both use this file; docs/decisions.md "Dashboards" says how each number is computed.
 import type { z } from 'zod';
 import { roleOf, type Permission } from '../access/roles.ts';
-import { formatIsoDate, toInstant, toWallTime, zonedWallTimeToDate } from '../format/date.ts';
+import { filterBound, formatIsoDate, toWallTime } from '../format/date.ts';
 import type { CallHours } from '../webphone/call-hours.ts';
 import {
   attendanceResponseSchema,
@@ -185,13 +185,6 @@ export type DashboardPeriod = { inicio: Date; fim: Date };
 
 const DAY_MS = 86_400_000;
 
-/** The São Paulo midnight that starts the day after 'YYYY-MM-DD'. */
-function nextDayStart(isoDay: string): Date | null {
-  const [y, m, d] = isoDay.split('-').map(Number);
-  const next = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + 1));
-  return zonedWallTimeToDate({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate(), hour: 0, minute: 0, second: 0 });
-}
-
 /**
  * The period of a dashboard call (000 §7): the start 'YYYY-MM-DD' is its São Paulo midnight, a
  * start with a time is that second; the end 'YYYY-MM-DD' takes the whole day and an end with a
@@ -202,11 +195,8 @@ export function resolveDashboardPeriod(filter: { data_inicio: string | null; dat
   const defaults = defaultDashboardPeriod(now);
   const startText = filter.data_inicio ?? defaults.data_inicio;
   const endText = filter.data_fim ?? defaults.data_fim;
-  const inicio = toInstant(startText.length === 10 ? `${startText} 00:00:00` : startText);
-  const fim = endText.length === 10 ? nextDayStart(endText) : (() => {
-    const at = toInstant(endText);
-    return at ? new Date(at.getTime() + 1000) : null;
-  })();
+  const inicio = filterBound(startText, 'start');
+  const fim = filterBound(endText, 'end');
   if (!inicio || !fim) return { error: PERIOD_MESSAGES.order };
   if (inicio.getTime() >= fim.getTime()) return { error: PERIOD_MESSAGES.order };
   if (fim.getTime() - inicio.getTime() > MAX_PERIOD_DAYS * DAY_MS) return { error: PERIOD_MESSAGES.tooLong };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkScheduleDateTime,
   endOfDayFilter,
+  filterBound,
   formatDate,
   formatDatePlusDays,
   formatDateTime,
@@ -70,6 +71,17 @@ describe('schedule payloads (000 §7, 001 §7 cli_data_mensagem_agendada as YYYY
   it('000 §7 / 001 §5 date filters: start is sent at 00:00:00 and end at 23:59:59', () => {
     expect(startOfDayFilter('2024-05-01')).toBe('2024-05-01 00:00:00');
     expect(endOfDayFilter('2024-05-31')).toBe('2024-05-31 23:59:59');
+  });
+
+  it('000 §7 / 001 §7 a filter bound is a half-open range of São Paulo instants: start inclusive, end exclusive', () => {
+    const iso = (d: Date | null) => d?.toISOString() ?? null;
+    expect(iso(filterBound('2024-05-01', 'start'))).toBe('2024-05-01T03:00:00.000Z');
+    expect(iso(filterBound('2024-05-01 10:20:30', 'start'))).toBe('2024-05-01T13:20:30.000Z');
+    expect(iso(filterBound('2024-05-31', 'end'))).toBe('2024-06-01T03:00:00.000Z');
+    expect(iso(filterBound('2024-12-31', 'end'))).toBe('2025-01-01T03:00:00.000Z');
+    expect(iso(filterBound('2024-05-31 23:59:59', 'end'))).toBe('2024-06-01T03:00:00.000Z');
+    expect(iso(filterBound('2024-05-31 10:00:00', 'end'))).toBe('2024-05-31T13:00:01.000Z');
+    expect([filterBound('2024-02-30', 'start'), filterBound('2024-02-30', 'end'), filterBound('31/05/2024', 'end'), filterBound('2024-05-31T10:00:00Z', 'start')]).toEqual([null, null, null, null]);
   });
 });
 

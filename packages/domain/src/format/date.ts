@@ -164,6 +164,27 @@ export function endOfDayFilter(isoDay: string): string {
 }
 
 /**
+ * A date filter's bound ('YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss', São Paulo wall time; 000 §7,
+ * 001 §7, 002 §2) as an instant of a half-open range [start, end): a start is its day's midnight
+ * or its second; an end is exclusive, the next day's midnight for a bare day and the next second
+ * for a date-time ('… 23:59:59' takes its whole second). Null for a value that names no real date.
+ * The one reading of filter dates (docs/decisions.md "Issue 22 §3: one date-filter rule").
+ */
+export function filterBound(value: string, side: 'start' | 'end'): Date | null {
+  const text = value.trim();
+  if (!/^\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}:\d{2})?$/.test(text)) return null;
+  if (text.length === 10) {
+    const day = toInstant(text);
+    if (!day || side === 'start') return day;
+    const [y, m, d] = text.split('-').map(Number);
+    const next = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + 1));
+    return zonedWallTimeToDate({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate(), hour: 0, minute: 0, second: 0 });
+  }
+  const at = toInstant(text);
+  return at && side === 'end' ? new Date(at.getTime() + 1000) : at;
+}
+
+/**
  * Parses 'DD/MM/YYYY HH:mm' (24 h) typed by the user as Sao Paulo wall time (001 §5 "Schedule
  * message"). Returns null when the text does not have that shape or names no real date.
  */

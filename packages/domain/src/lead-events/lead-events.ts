@@ -75,7 +75,6 @@ export const leadEventInputSchema = z
 export type LeadEventInput = z.input<typeof leadEventInputSchema>;
 
 /** An event as its consumers read it: its place in the stream (ordered, unique) and its time. */
-export const leadEventSchema = z.intersection(leadEventInputSchema, z.object({ id: z.number().int().positive(), em: z.date() }));
 export type LeadEvent = LeadEventInput & { id: number; em: Date };
 
 /** The lead action the browser hears for an event (001 §7 `lead-{id}-update` / `company-{id}-contact`). */

@@ -5,15 +5,6 @@ import { formatDatePlusDays } from '../format/date.ts';
 /** 001 §5 placeholders that become the contact's first name. */
 export const CLIENT_NAME_PLACEHOLDERS = ['[nome_cliente]', '[nome_da_cliente]', '[nome_do_cliente]', '{{nome_do_cliente}}'] as const;
 
-/** The placeholders offered to template authors (001 §5, 002 §5). */
-export const KNOWN_PLACEHOLDERS = [
-  ...CLIENT_NAME_PLACEHOLDERS,
-  '[data_atual]',
-  '[data_atual+N]',
-  '{{data_atual}}',
-  '{{data_atual+i}}',
-] as const;
-
 // A placeholder candidate: [word] or [word+anything], or {{anything}}.
 const CANDIDATE = /\[([A-Za-z_]+(?:\+[^\]\s]*)?)\]|\{\{([^{}]*)\}\}/g;
 

@@ -74,6 +74,3 @@ export function visibleQuickFilters(settings: { clienteAtendente: boolean; atend
     ...(settings.atendimentoHabilitado ? (['atendidos_por_mim', 'nao_atendidos'] as const) : []),
   ];
 }
-
-/** 001 §4: legacy list quick filter ids (1 Lidos, 2 Não lidos, 3 Meus Atendimentos, null Todos). */
-export const LEGACY_QUICK_FILTER_IDS = { todos: null, lidos: 1, nao_lidos: 2, meus_atendimentos: 3 } as const;

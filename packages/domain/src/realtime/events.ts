@@ -62,12 +62,8 @@ export const REALTIME_EVENTS = {
   pipelineMove: { name: (idEmpresa: number) => `company-${idEmpresa}-pipeline` as const, pattern: /^company-\d+-pipeline$/, schema: pipelineMoveEventSchema, audience: 'lead' },
 } as const satisfies Record<string, Entry>;
 
-/**
- * Browser → server events of 001 §7 and 002 §7 (joinTickets, joinNotification, joinEnvioEmMassa).
- * A socket joins its unit's and company's rooms when its session is accepted, so these are
- * accepted and change nothing.
- */
-export const CLIENT_EVENTS = ['joinTickets', 'joinNotification', 'joinEnvioEmMassa'] as const;
+// The browser → server events of 001 §7 and 002 §7 (joinTickets, joinNotification, joinEnvioEmMassa)
+// need no handler: a socket joins its unit's and company's rooms when its session is accepted.
 
 type Registry = typeof REALTIME_EVENTS;
 export type RealtimeEventKey = keyof Registry;

@@ -1,6 +1,6 @@
 // 002 §2.8, §5 "Negotiation status form", §7 "Extras and catalogue"; 002 §2.10, §3, §5 "Potential";
 // issue 10 "API": each call × each role × another company's ids, the delete-with-leads flow, audit.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { unitDataEvent } from '@funil/domain/realtime/events';
@@ -45,7 +45,6 @@ function listenCompany(token: string, idEmpresa: number): Promise<{ socket: Sock
     socket.once('connect_error', reject);
   });
 }
-const settle = (ms = 250) => new Promise((r) => setTimeout(r, ms));
 
 describe('cadastros/status-negociacao: who may call it (000 §6 /status-negociacao: super-admin)', () => {
   it.each(ROLES)('%s', async (role) => {
@@ -88,8 +87,8 @@ describe('cadastros/status-negociacao (002 §5 "Negotiation status form")', () =
     expect(res.json()).toMatchObject({ message: 'Status cadastrado com sucesso!', data: { nome: 'Proposta enviada', idFunil: 11, cor: '#000000', descricao: 'Enviada ao cliente' } });
     const [audit] = await db().select().from(auditoria).where(and(eq(auditoria.entidade, 'status_negociacao'), eq(auditoria.idEntidade, res.json().data.id)));
     expect(audit).toMatchObject({ acao: 'create', idUsuario: k.t.fixture.users.sa.id, idEmpresa: k.t.fixture.companyA });
-    await settle();
-    expect(other.got).toEqual([{ motivo: 'status-negociacao', idUnidade: null }]);
+    await vi.waitFor(() => expect(other.got).toEqual([{ motivo: 'status-negociacao', idUnidade: null }]));
+    // The same emit reaches every room at once: once the right socket has it, a wrong one would have too.
     expect(foreign.got).toEqual([]);
     other.socket.close();
     foreign.socket.close();
@@ -292,9 +291,11 @@ describe('?idEmpresa=: the super-admin manages any company\'s statuses and poten
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(await negotiationRow(companyB, 40)).toBeNull();
 
-    await settle();
-    expect(inB.got).toContainEqual({ motivo: 'status-negociacao', idUnidade: null });
-    expect(inB.got).toContainEqual({ motivo: 'status-negociacao-venda', idUnidade: null });
+    await vi.waitFor(() => {
+      expect(inB.got).toContainEqual({ motivo: 'status-negociacao', idUnidade: null });
+      expect(inB.got).toContainEqual({ motivo: 'status-negociacao-venda', idUnidade: null });
+    });
+    // The same emit reaches every room at once: once the right socket has it, a wrong one would have too.
     expect(inA.got).toEqual([]);
     const audits = await db().select().from(auditoria).where(eq(auditoria.idEntidade, created.json().data.id));
     expect(audits.filter((a) => a.entidade === 'status_negociacao').map((a) => [a.acao, a.idEmpresa])).toEqual([

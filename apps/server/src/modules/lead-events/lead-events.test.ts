@@ -2,7 +2,7 @@
 // transaction (a rolled-back change leaves none and announces nothing), consumers that read it in
 // order from a durable position, resume after a crash without losing or repeating an effect, and
 // a drag on the pipeline that reads the lead once and is announced once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -217,7 +217,7 @@ describe('a drag on the pipeline (issue 22 §2)', () => {
       client.query = saved.query;
     }
     await k.t.app.leadEvents.drain();
-    await new Promise((r) => setTimeout(r, 300));
+    await vi.waitFor(() => expect(got).toEqual([`company-${k.t.fixture.companyA}-pipeline`]));
     socket.close();
     expect(reads.length, reads.join('\n')).toBe(1);
     expect(got).toEqual([`company-${k.t.fixture.companyA}-pipeline`]);

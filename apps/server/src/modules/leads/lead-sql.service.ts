@@ -7,7 +7,7 @@ import type { ContactListFilter } from '@funil/domain/leads/filter-segments';
 import { splitAttendants } from '@funil/domain/leads/contact-list-chips';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { leadListItemSchema, type LeadListItem } from '@funil/domain/leads/lead';
-import { endOfDayFilter, toInstant } from '@funil/domain/format/date';
+import { filterBound } from '@funil/domain/format/date';
 import { stripPhone } from '@funil/domain/phone/phone';
 import { searchWords } from '@funil/domain/leads/name-search';
 import { leadHasAnyTagSql, leadTagsJsonSql } from '../tags/tags.service.ts';
@@ -216,10 +216,10 @@ export function listWhere(scope: LeadScope, { filter, capturedSince }: ListOptio
   if (filter.cli_atendimento === 1) c.push(`(l.id_usuario = ${p.add(scope.userId)} and l.cli_contato_status = 3)`);
   if (filter.cli_atendimento === 2) c.push('l.cli_contato_status <> 3');
   const dateColumn = filter.tipo_data === 1 ? 'l.cli_data_atendimento' : 'l.cli_data_captacao';
-  const start = filter.data_inicio ? toInstant(filter.data_inicio) : null;
-  const end = filter.data_fim ? toInstant(filter.data_fim.length === 10 ? endOfDayFilter(filter.data_fim) : filter.data_fim) : null;
+  const start = filter.data_inicio ? filterBound(filter.data_inicio, 'start') : null;
+  const end = filter.data_fim ? filterBound(filter.data_fim, 'end') : null;
   if (start) c.push(`${dateColumn} >= ${p.add(instant(start))}::timestamptz`);
-  if (end) c.push(`${dateColumn} <= ${p.add(instant(end))}::timestamptz`);
+  if (end) c.push(`${dateColumn} < ${p.add(instant(end))}::timestamptz`);
   if (capturedSince) c.push(`l.cli_data_captacao >= ${p.add(instant(capturedSince))}::timestamptz`);
   return c.join(' and ');
 }

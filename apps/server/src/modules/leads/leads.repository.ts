@@ -2,17 +2,13 @@
 // SQL the views compose is in lead-sql.service.ts.
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { CrmContato, HistoryItem, TagRef } from '@funil/domain/leads-api/lead-api';
-import { appointmentStatusLabel, CONTACT_LIST_PAGE_SIZE } from '@funil/domain/leads-api/lead-api';
-import { formatSchedulePayload, endOfDayFilter, toInstant } from '@funil/domain/format/date';
-import { queryRows, type Db, type DbOrTx } from '../../db/handle.ts';
+import { appointmentStatusLabel } from '@funil/domain/leads-api/lead-api';
+import { formatSchedulePayload } from '@funil/domain/format/date';
+import type { DbOrTx } from '../../db/handle.ts';
 import { historico, leads } from './leads.table.ts';
 import { agendamentos } from './appointments.table.ts';
 import { userNameSql } from '../users/users.service.ts';
-import { leadTagsJsonSql, leadHasAnyTagSql } from '../tags/tags.service.ts';
-import { leadListItemSchema, type LeadListItem } from '@funil/domain/leads/lead';
-import { stripPhone } from '@funil/domain/phone/phone';
-import { searchWords } from '@funil/domain/leads/name-search';
-import { SAO_PAULO_SQL } from '../../db/sql-rules.ts';
+import { leadTagsJsonSql } from '../tags/tags.service.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 export type NewLead = typeof leads.$inferInsert;

@@ -1,7 +1,7 @@
 // 002 §3 "Settings (per unit)", §5 "Settings", §9 (configuracoes/unidade) and 002 §2.9, §6, §7
 // (cadastros/configuracoes-extras); issue 10: roles × another unit's and company's ids, the audit
 // trail, and a toggle reaching logged-in users without a new login.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { unitDataEvent } from '@funil/domain/realtime/events';
@@ -34,7 +34,6 @@ afterAll(async () => {
 const db = () => t.database.db;
 const call = (who: string, options: Parameters<TestApp['as']>[1]) => t.as(token[who]!, options);
 const settingsRow = async (idUnidade: number) => (await db().select().from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, idUnidade)))[0]!;
-const settle = (ms = 250) => new Promise((r) => setTimeout(r, ms));
 function listen(who: string, idEmpresa: number): Promise<{ socket: Socket; got: unknown[] }> {
   return new Promise((resolve, reject) => {
     const socket = connect(url, { path: '/socket.io', auth: { token: token[who] }, transports: ['websocket'], reconnection: false });
@@ -127,8 +126,8 @@ describe('configuracoes/unidade (002 §3, §5, §9)', () => {
     // The role walk above saved the same form with 7 attempts: only the difference is recorded.
     expect(audits.at(-1)?.alteracoes).toEqual({ ligacao_limite_tentativas: { antes: 7, depois: 8 } });
     expect(audits[0]?.alteracoes).toMatchObject({ intervalo_dias_crm: { antes: 62, depois: 90 }, status_negociacao_permitidos: { antes: '', depois: '4,5' } });
-    await settle();
-    expect(mine.got).toEqual([{ motivo: 'configuracoes-unidade', idUnidade: t.fixture.unitA1 }]);
+    await vi.waitFor(() => expect(mine.got).toEqual([{ motivo: 'configuracoes-unidade', idUnidade: t.fixture.unitA1 }]));
+    // The same emit reaches every room at once: once the right socket has it, a wrong one would have too.
     expect(sibling.got).toEqual([]);
     mine.socket.close();
     sibling.socket.close();
@@ -345,9 +344,11 @@ describe('cadastros/configuracoes-extras (002 §2.9, §6: per company; 000 §6 /
     const res = await call('sa', { method: 'PUT', url: '/api/cadastros/configuracoes-extras', payload: { pipeline: true, habilita_envio_em_massaV2: true } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ message: 'Funcionalidades salvas com sucesso!', data: { pipeline: true, habilita_envio_em_massaV2: true, automacao: false } });
-    await settle();
-    expect(attendant.got).toEqual([{ motivo: 'configuracoes-extras', idUnidade: null }]);
-    expect(sibling.got).toEqual([{ motivo: 'configuracoes-extras', idUnidade: null }]);
+    await vi.waitFor(() => {
+      expect(attendant.got).toEqual([{ motivo: 'configuracoes-extras', idUnidade: null }]);
+      expect(sibling.got).toEqual([{ motivo: 'configuracoes-extras', idUnidade: null }]);
+    });
+    // The same emit reaches every room at once: once the right socket has it, a wrong one would have too.
     expect(foreign.got).toEqual([]);
     for (const s of [attendant, sibling, foreign]) s.socket.close();
 
@@ -384,8 +385,8 @@ describe("cadastros/configuracoes-extras?idEmpresa=: the super-admin sets anothe
     expect(JSON.parse((await settingsRow(t.fixture.unitB1)).configuracoesExtra)).toMatchObject({ clienteAtendente: true });
     const readB = await call('sa', { method: 'GET', url: `${EXTRAS}?idEmpresa=${t.fixture.companyB}` });
     expect(readB.json().data.clienteAtendente).toBe(true);
-    await settle();
-    expect(inB.got).toEqual([{ motivo: 'configuracoes-extras', idUnidade: null }]);
+    await vi.waitFor(() => expect(inB.got).toEqual([{ motivo: 'configuracoes-extras', idUnidade: null }]));
+    // The same emit reaches every room at once: once the right socket has it, a wrong one would have too.
     expect(inA.got).toEqual([]);
     expect((await call('sa', { method: 'GET', url: EXTRAS })).json()).toEqual(aBefore.json());
     const audits = await db().select().from(auditoria).where(and(eq(auditoria.entidade, 'configuracoes_extras'), eq(auditoria.idEntidade, t.fixture.companyB)));

@@ -1,6 +1,6 @@
 // Webhook ingestion against the gateway emulator over real HTTP (ref §4, §6, §7; 001 §3, §4, §5).
 // @pglite-too (vitest.config.ts): the message pipeline's transactions on PGlite's one connection (a query beside an open transaction waits forever).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appMessageEvent, contactEvent, leadUpdateEvent, whatsappSessionEvent } from '@funil/domain/realtime/events';
 import type { AppMessagePayload } from '@funil/domain/whatsapp-api/realtime';
 import { buildContactListPath, CONTACT_LIST_LAYOUT, emptyFilter } from '@funil/domain/leads/filter-segments';
@@ -282,9 +282,11 @@ describe('POST /api/webhooks/evolution', () => {
     const row = await k.instance(INST);
     const qr = { event: 'qrcode.updated', instance: INST, data: { qrcode: { instance: INST, pairingCode: null, code: '2@abc', base64: 'data:image/png;base64,AAAA' } } };
     expect((await post(qr, row.webhookSecret)).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 50));
-    const last = a1.events.filter((e) => e.name === whatsappSessionEvent(k.t.fixture.companyA)).at(-1)!.payload as { instance: { qrcode: string; connectionStatus: string } };
-    expect(last.instance).toMatchObject({ qrcode: 'data:image/png;base64,AAAA', connectionStatus: 'connecting' });
+    await vi.waitFor(() => {
+      const last = a1.events.filter((e) => e.name === whatsappSessionEvent(k.t.fixture.companyA)).at(-1)?.payload as { instance: { qrcode: string; connectionStatus: string } } | undefined;
+      expect(last?.instance).toMatchObject({ qrcode: 'data:image/png;base64,AAAA', connectionStatus: 'connecting' });
+    });
+    // The same emit reaches every room at once: once the right socket has it, a wrong one would have too.
     expect(b1.events.some((e) => e.name.includes('whatsappSession'))).toBe(false);
   });
 });

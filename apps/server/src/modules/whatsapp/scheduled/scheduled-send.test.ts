@@ -68,6 +68,7 @@ describe('a scheduled message is sent at its time', () => {
     const leadId = await k.addLead(f.unitA1, f.companyA, 'Bruno Depois', '11987651002');
     const when = new Date(Date.now() + 2 * 60_000);
     expect((await schedule(leadId, 'Mensagem de daqui a dois minutos', when)).statusCode).toBe(200);
+    // Wait, then check that nothing was sent before its time.
     await new Promise((r) => setTimeout(r, 1500));
     expect(await k.messagesOf(leadId)).toHaveLength(0);
     const [job] = await jobsOf(leadId);
@@ -103,6 +104,7 @@ describe('durable: survives a restart and is sent once by two runners', () => {
       ids.push(id);
       expect((await schedule(id, `Agendada dupla ${i}`)).statusCode).toBe(200);
     }
+    // Wait, then check that nothing was sent while no runner of this test was polling.
     await new Promise((r) => setTimeout(r, 500));
     for (const id of ids) expect(await k.messagesOf(id)).toHaveLength(0);
     const one = new JobRunner(k.t.database.db, { workerId: 'processo-1', pollMs: 20 });
@@ -113,6 +115,7 @@ describe('durable: survives a restart and is sent once by two runners', () => {
     two.start();
     try {
       await until(async () => (await Promise.all(ids.map((id) => k.messagesOf(id)))).every((rows) => rows.length > 0));
+      // Wait, then check (below) that the two runners sent nothing twice.
       await new Promise((r) => setTimeout(r, 500));
     } finally {
       await Promise.all([one.stop(), two.stop()]);
@@ -167,6 +170,7 @@ describe('cannot be sent: retried by the policy, then failed with its reason', (
       expect(retry!.notBefore!.getTime()).toBeGreaterThan(retry!.createdAt.getTime() + DELAYS[0]! - 20);
       await k.emu$('POST', `/_emulator/instances/${INST}/scan`, { number: '5511900000077', profileName: 'Loja' });
       await k.settle();
+      // The retry's due time must pass (a clock, not an event to wait for).
       await new Promise((r) => setTimeout(r, DELAYS[0]! + 50));
       expect(await k.t.app.jobs.runOnce()).toBe(true);
     } finally {

@@ -63,6 +63,7 @@ describe('001 §2 chat lead list', () => {
     const box = screen.getByRole('textbox', { name: 'Busque por contatos e mensagens' });
     fireEvent.change(box, { target: { value: 'mar' } });
     fireEvent.change(box, { target: { value: 'maria' } });
+    // Wait, then check that the debounce has sent nothing yet.
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(listCalls().length).toBe(before);
     await waitFor(() => expect(listCalls().length).toBe(before + 1), { timeout: 2_000 });
@@ -75,6 +76,7 @@ describe('001 §2 chat lead list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Filtros avançados' }));
     fireEvent.change(await screen.findByLabelText('Captação de'), { target: { value: '2026-11-01' } });
     const before = listCalls().length;
+    // Wait, then check that a changed field alone reads nothing.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(listCalls().length).toBe(before);
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));

@@ -203,7 +203,7 @@ describe('issue 21 item 6: a manager reads the conversation', () => {
     expect(screen.queryByRole('button', { name: 'Gravar Audio' })).toBeNull();
     // No bubble offers 'Responder' or 'Apagar' (their menu is not there at all).
     for (const bubble of bubbles()) expect(within(bubble).queryAllByRole('button').filter((b) => /mensagem|Responder|Apagar/i.test(b.getAttribute('aria-label') ?? ''))).toEqual([]);
-    // Only reads reached the server: no markMessageAsRead, no send.
+    // Only reads reached the server: no markMessageAsRead, no send (wait, then check none went out).
     await new Promise((resolve) => setTimeout(resolve, 300));
     const calls = fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${String(url)}`);
     expect(calls.filter((c) => !c.includes('/contato/completo/') && !c.includes('/chat/findMessages/'))).toEqual([]);

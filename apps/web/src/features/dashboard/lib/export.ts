@@ -1,13 +1,12 @@
 // Beyond the spec (issue 14): a chart is exported as PNG and a table as CSV, in pt-BR (BRL with
 // 'R$', dates DD/MM/YYYY), so a manager pastes the morning's numbers into a report as they are.
+import { foldAccents } from '@funil/domain/format/fold';
 import { downloadBlob, downloadCsvText, tableCsv, type CsvColumn } from '../../../lib/download.ts';
 
 /** A file name from a title: 'Leads Por Campanha' → 'leads-por-campanha'. */
 export function fileNameOf(title: string): string {
   return (
-    title
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
+    foldAccents(title)
       .toLowerCase()
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'dashboard'

@@ -1,7 +1,7 @@
 // The legacy channel's lead list (001 §7 GET whatsapp/clientes): the unit's leads with their last
 // WhatsApp message, filtered by the positional segments of WHATSAPP_CLIENTS_LAYOUT, 50 a page.
 // A lead list, so it lives with the leads (issue 7 §1); the WhatsApp module's route calls it.
-import { and, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { WhatsappClientsFilter } from '@funil/domain/leads/filter-segments';
 import type { MessageMatch } from '@funil/domain/whatsapp-api/legacy-api';
 import { WHATSAPP_CLIENTS_PAGE_SIZE } from '@funil/domain/whatsapp-api/legacy-api';
@@ -11,10 +11,17 @@ import { leadHasAnyTag } from '../../../tags/tags.service.ts';
 import type { Session } from '../../../auth/auth.service.ts';
 import { NAME_WALK_LIMIT, Params, asDrizzleSql, intArray, leadListItemsJson, leadNameOnlyQuery, leadSearchCondition } from '../../lead-sql.service.ts';
 import { leadCountCache, scopeOf } from '../../leads.service.ts';
-import { SAO_PAULO_SQL } from '../../../../db/sql-rules.ts';
+import { filterBound } from '@funil/domain/format/date';
 
-// 'YYYY-MM-DD[ HH:mm:ss]' is São Paulo wall time (docs/decisions.md "Dates and filters").
-const wall = (value: string, endOfDay: boolean) => sql`(${value.length === 10 ? `${value} ${endOfDay ? '23:59:59' : '00:00:00'}` : value}::timestamp at time zone ${sql.raw(SAO_PAULO_SQL)})`;
+// 'YYYY-MM-DD[ HH:mm:ss]' is São Paulo wall time, read by the one filter rule (filterBound: start
+// inclusive, end exclusive; docs/decisions.md "Issue 22 §3: one date-filter rule"). The segment
+// parser has checked the values, so a bound naming no date cannot reach here; it would add no condition.
+function dateBound(column: typeof leads.cliDataCaptacao | typeof leads.whatsappUltimaMensagemDataRecebida, value: string, side: 'start' | 'end'): SQL[] {
+  const at = filterBound(value, side);
+  if (!at) return [];
+  const instant = sql`${at.toISOString()}::timestamptz`;
+  return [side === 'start' ? gte(column, instant) : lt(column, instant)];
+}
 
 /** leadSearchCondition over `leads` as a drizzle condition, or undefined for an empty term. */
 function searchCondition(term: string, unidadeId: number): SQL | undefined {
@@ -101,10 +108,10 @@ function conditions(session: Session, f: WhatsappClientsFilter, byMessage: ByMes
   if (f.cli_mensagem_status !== null) c.push(eq(leads.cliMensagemStatus, f.cli_mensagem_status));
   if (f.status_mensagem !== null) c.push(f.status_mensagem === 4 ? eq(leads.whatsappBlocked, 1) : eq(leads.cliMensagemStatus, f.status_mensagem));
   if (f.cli_campanha_nome !== '') c.push(eq(leads.cliCampanhaNome, f.cli_campanha_nome));
-  if (f.cli_data_inicio) c.push(gte(leads.cliDataCaptacao, wall(f.cli_data_inicio, false)));
-  if (f.cli_data_fim) c.push(lte(leads.cliDataCaptacao, wall(f.cli_data_fim, true)));
-  if (f.cli_data_inicio_ultima_mensagem_recebida) c.push(gte(leads.whatsappUltimaMensagemDataRecebida, wall(f.cli_data_inicio_ultima_mensagem_recebida, false)));
-  if (f.cli_data_fim_ultima_mensagem_recebida) c.push(lte(leads.whatsappUltimaMensagemDataRecebida, wall(f.cli_data_fim_ultima_mensagem_recebida, true)));
+  if (f.cli_data_inicio) c.push(...dateBound(leads.cliDataCaptacao, f.cli_data_inicio, 'start'));
+  if (f.cli_data_fim) c.push(...dateBound(leads.cliDataCaptacao, f.cli_data_fim, 'end'));
+  if (f.cli_data_inicio_ultima_mensagem_recebida) c.push(...dateBound(leads.whatsappUltimaMensagemDataRecebida, f.cli_data_inicio_ultima_mensagem_recebida, 'start'));
+  if (f.cli_data_fim_ultima_mensagem_recebida) c.push(...dateBound(leads.whatsappUltimaMensagemDataRecebida, f.cli_data_fim_ultima_mensagem_recebida, 'end'));
   if (f.tag.length > 0) c.push(leadHasAnyTag(leads.cliCrmId, f.tag));
   if (f.atendentes.length > 0) c.push(inArray(leads.idUsuario, [...f.atendentes]));
   if (f.lidos) c.push(and(eq(leads.whatsappUltimaMensagemNaoLidas, 0), eq(leads.marcadoNaoLida, 0)));

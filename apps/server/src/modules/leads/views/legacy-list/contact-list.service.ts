@@ -1,7 +1,7 @@
 // The legacy-list view's door (000 §7, 002 §2.1 §3): the contact lists contato/lista,
 // contato/listaqualquer and contato/crm, their filter path and their cached exact totals. It
 // reads the leads table through contact-list.repository.ts over the core's fragments.
-import { CONTACT_LIST_KINDS, CONTACT_LIST_LAYOUT, FilterSegmentsError, parseFilterSegments, type ContactListFilter, type ContactListKind } from '@funil/domain/leads/filter-segments';
+import { CONTACT_LIST_LAYOUT, FilterSegmentsError, parseFilterSegments, type ContactListFilter, type ContactListKind } from '@funil/domain/leads/filter-segments';
 import { CONTACT_LIST_PAGE_SIZE, type ContactListResponse } from '@funil/domain/leads-api/lead-api';
 import type { Session } from '../../../auth/auth.service.ts';
 import { DomainError } from '../../../../http/domain-error.ts';
@@ -17,11 +17,6 @@ export function parseContactListPath(tail: string) {
     throw error;
   }
 }
-
-export function isContactListKind(kind: string): kind is ContactListKind {
-  return (CONTACT_LIST_KINDS as readonly string[]).includes(kind);
-}
-
 
 /** The cache key of a list total: the filter without its page, the window and who is looking. */
 function countKey(scope: LeadScope, filter: ContactListFilter, crmDays: number | null): string {

@@ -163,8 +163,3 @@ export async function spreadBelow(db: DbOrTx, idUnidade: number, family: Pipelin
     where id_unidade = ${idUnidade} and ${col} = ${coluna} and desativado = 0
       and (posicao_pipeline > ${above.posicao}::float8 or (posicao_pipeline = ${above.posicao}::float8 and cli_crm_id < ${above.id}))`);
 }
-
-/** Stores a card's position (a reorder inside its column: no status change, no history event). */
-export async function setPosition(db: DbOrTx, cliCrmId: number, posicao: number): Promise<void> {
-  await db.execute(sql`update leads set posicao_pipeline = ${posicao}::float8 where cli_crm_id = ${cliCrmId}`);
-}

@@ -7,7 +7,7 @@ import { positionBetween, type PipelineFamily } from '@funil/domain/pipeline/pip
 import type { PipelineCard } from '@funil/domain/pipeline/pipeline-api';
 import type { Db } from '../../../../db/handle.ts';
 import type { Session } from '../../../auth/auth.service.ts';
-import { loadVisibleLead, scopeOf } from '../../leads.service.ts';
+import { scopeOf } from '../../leads.service.ts';
 import * as board from './pipeline-board.repository.ts';
 import { leadCountCache } from '../../leads.service.ts';
 
@@ -102,21 +102,4 @@ export async function pipelineDropPosition(db: Db, session: Session, drop: Drop)
   if (position !== null) return position;
   await board.spreadBelow(db, session.unidadeId, drop.family, drop.para, { posicao: above!.posicao, id: above!.cli_crm_id });
   return above!.posicao + 0.5;
-}
-
-/** A reorder inside the card's column: only its position changes (002 §4: no status change, no history event). */
-export async function reorderPipelineCard(db: Db, session: Session, cliCrmId: number, posicao: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const lead = await loadVisibleLead(tx, scopeOf(session), cliCrmId, true);
-    await board.setPosition(tx, lead.cliCrmId, posicao);
-  });
-}
-
-/**
- * The lead's status in the family, and who may see the lead (its unit and attendant, for the
- * board's event, issue 21); 404/403 as every lead read when the caller may not see it.
- */
-export async function pipelineLeadColumn(db: Db, session: Session, family: PipelineFamily, cliCrmId: number): Promise<{ coluna: number; idUnidade: number; idUsuario: number | null }> {
-  const lead = await loadVisibleLead(db, scopeOf(session), cliCrmId);
-  return { coluna: family === 'negociacao' ? lead.cliStatusNegociacao : lead.cliStatusNegociacaoVenda, idUnidade: lead.idUnidade, idUsuario: lead.idUsuario };
 }
