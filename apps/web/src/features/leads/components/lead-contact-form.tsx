@@ -58,7 +58,7 @@ export function LeadContactForm({ lead, withCep }: { lead: CrmContato; withCep: 
     request: (payload: ContactEditPayload) => leadActions.editContact(lead.cli_crm_id, payload),
     success: LEAD_API_MESSAGES.updated,
     // The saved values are the form's new starting point until the lead comes back from the server.
-    onDone: () => reset(getValues()),
+    onDone: () => reset(getValues(), { keepDirtyValues: false }),
   });
 
   const submit = handleSubmit((draft) => {
@@ -96,7 +96,7 @@ export function LeadContactForm({ lead, withCep }: { lead: CrmContato; withCep: 
       </Grid>
       {formState.isDirty && (
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={() => reset()}>Cancelar</Button>
+          <Button onClick={() => reset(draftOf(lead), { keepDirtyValues: false })}>Cancelar</Button>
           <Button type="submit" variant="contained" disabled={!canSubmitClientForm({ nome, telefone: celular, saving: save.isPending })}>
             Salvar
           </Button>
