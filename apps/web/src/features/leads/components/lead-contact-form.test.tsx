@@ -2,7 +2,9 @@
 // Salvar once something changed, says the schema's message under a wrong field and sends nothing,
 // and POSTs contato/atualizarcontato/{id} with the phone's digits and the CEP without its hyphen.
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { CONTACT_MESSAGES } from '@funil/domain/leads/contact';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
 import { LeadContactForm } from './lead-contact-form.tsx';
@@ -11,6 +13,13 @@ import { renderWithProviders, stubApi, testCrmContato } from './test-lead.tsx';
 afterEach(cleanup);
 
 const lead = testCrmContato({ cli_crm_id: 41, cli_nome: 'Maria Oliveira', cli_telefone: '11987654321', cli_email: 'maria@exemplo.com', informacoesExtra: { cep: '01310100' } });
+/** The lead as the caches hand it down; `liveUpdate` plays a pushed change of it. */
+let liveUpdate: (next: CrmContato) => void = () => undefined;
+function LiveLead({ initial }: { initial: CrmContato }) {
+  const [current, setCurrent] = useState(initial);
+  liveUpdate = setCurrent;
+  return <LeadContactForm lead={current} withCep={false} />;
+}
 const field = (label: string) => screen.getByRole('textbox', { name: label }) as HTMLInputElement;
 
 describe('001 §5 Edit contact', () => {
@@ -24,6 +33,16 @@ describe('001 §5 Edit contact', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(field('Nome').value).toBe('Maria Oliveira'));
     expect(screen.queryByRole('button', { name: 'Salvar' })).toBeNull();
+  });
+
+  it('001 §2: untouched fields follow a live update of the lead; a field being edited keeps what was typed', async () => {
+    renderWithProviders(<LiveLead initial={lead} />);
+    act(() => liveUpdate({ ...lead, cli_email: 'maria@novo.com' }));
+    await waitFor(() => expect(field('Email').value).toBe('maria@novo.com'));
+    fireEvent.change(field('Nome'), { target: { value: 'Maria O.' } });
+    act(() => liveUpdate({ ...lead, cli_nome: 'Maria Oliveira Santos', cli_email: 'maria@outro.com' }));
+    await waitFor(() => expect(field('Email').value).toBe('maria@outro.com'));
+    expect(field('Nome').value).toBe('Maria O.');
   });
 
   it('a wrong email says the schema message and sends nothing; Salvar waits for Nome and Celular', async () => {
