@@ -2,7 +2,7 @@
 // Salvar once something changed, says the schema's message under a wrong field and sends nothing,
 // and POSTs contato/atualizarcontato/{id} with the phone's digits and the CEP without its hyphen.
 import { afterEach, describe, expect, it } from 'vitest';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { CONTACT_MESSAGES } from '@funil/domain/leads/contact';
@@ -14,10 +14,12 @@ afterEach(cleanup);
 
 const lead = testCrmContato({ cli_crm_id: 41, cli_nome: 'Maria Oliveira', cli_telefone: '11987654321', cli_email: 'maria@exemplo.com', informacoesExtra: { cep: '01310100' } });
 /** The lead as the caches hand it down; `liveUpdate` plays a pushed change of it. */
-let liveUpdate: (next: CrmContato) => void = () => undefined;
+const live: { update: (next: CrmContato) => void } = { update: () => undefined };
 function LiveLead({ initial }: { initial: CrmContato }) {
   const [current, setCurrent] = useState(initial);
-  liveUpdate = setCurrent;
+  useEffect(() => {
+    live.update = setCurrent;
+  }, []);
   return <LeadContactForm lead={current} withCep={false} />;
 }
 const field = (label: string) => screen.getByRole('textbox', { name: label }) as HTMLInputElement;
@@ -37,10 +39,10 @@ describe('001 §5 Edit contact', () => {
 
   it('001 §2: untouched fields follow a live update of the lead; a field being edited keeps what was typed', async () => {
     renderWithProviders(<LiveLead initial={lead} />);
-    act(() => liveUpdate({ ...lead, cli_email: 'maria@novo.com' }));
+    act(() => live.update({ ...lead, cli_email: 'maria@novo.com' }));
     await waitFor(() => expect(field('Email').value).toBe('maria@novo.com'));
     fireEvent.change(field('Nome'), { target: { value: 'Maria O.' } });
-    act(() => liveUpdate({ ...lead, cli_nome: 'Maria Oliveira Santos', cli_email: 'maria@outro.com' }));
+    act(() => live.update({ ...lead, cli_nome: 'Maria Oliveira Santos', cli_email: 'maria@outro.com' }));
     await waitFor(() => expect(field('Email').value).toBe('maria@outro.com'));
     expect(field('Nome').value).toBe('Maria O.');
   });
