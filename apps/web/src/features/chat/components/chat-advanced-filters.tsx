@@ -3,7 +3,7 @@
 // shows only to whom may see other attendants' leads (001 §6: acesso_atribuidos, clienteAtendente).
 import { useState } from 'react';
 import { Autocomplete, Button, Grid, Stack, TextField } from '@mui/material';
-import { IdSelect } from '../../../components/ui/filter-fields.tsx';
+import { FilterDateField, IdSelect } from '../../../components/ui/filter-fields.tsx';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { EMPTY_CHAT_ADVANCED, MESSAGE_STATUS_OPTIONS, type ChatAdvancedFilter } from '../chat-filters.ts';
 
@@ -11,8 +11,9 @@ type Props = { applied: ChatAdvancedFilter; showAttendants: boolean; onApply: (f
 
 type Option = { id: number; nome: string };
 
-function DateField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  return <TextField size="small" fullWidth type="date" label={label} value={value} onChange={(event) => onChange(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />;
+/** The shared filter date (DD/MM/YYYY on screen); the chat's filter holds '' for no date. */
+function DateField({ label, value, onChange, minDate }: { label: string; value: string; onChange: (value: string) => void; minDate?: string }) {
+  return <FilterDateField fullWidth label={label} value={value || null} minDate={minDate || null} onChange={(day) => onChange(day ?? '')} />;
 }
 
 function IdsField({ label, options, value, onChange }: { label: string; options: readonly Option[]; value: readonly number[]; onChange: (ids: number[]) => void }) {
@@ -62,13 +63,13 @@ export function ChatAdvancedFilters({ applied, showAttendants, onApply }: Props)
           <DateField label="Captação de" value={draft.cli_data_inicio} onChange={(v) => set('cli_data_inicio', v)} />
         </Grid>
         <Grid size={6}>
-          <DateField label="Captação até" value={draft.cli_data_fim} onChange={(v) => set('cli_data_fim', v)} />
+          <DateField label="Captação até" value={draft.cli_data_fim} minDate={draft.cli_data_inicio} onChange={(v) => set('cli_data_fim', v)} />
         </Grid>
         <Grid size={6}>
           <DateField label="Última recebida de" value={draft.cli_data_inicio_ultima_mensagem_recebida} onChange={(v) => set('cli_data_inicio_ultima_mensagem_recebida', v)} />
         </Grid>
         <Grid size={6}>
-          <DateField label="Última recebida até" value={draft.cli_data_fim_ultima_mensagem_recebida} onChange={(v) => set('cli_data_fim_ultima_mensagem_recebida', v)} />
+          <DateField label="Última recebida até" value={draft.cli_data_fim_ultima_mensagem_recebida} minDate={draft.cli_data_inicio_ultima_mensagem_recebida} onChange={(v) => set('cli_data_fim_ultima_mensagem_recebida', v)} />
         </Grid>
         <Grid size={showAttendants ? 6 : 12}>
           <IdsField label="Tags" options={unit.tags} value={draft.tag} onChange={(ids) => set('tag', ids)} />

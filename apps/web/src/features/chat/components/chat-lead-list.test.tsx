@@ -3,6 +3,9 @@
 // notifications toggle (PUT cadastros/configuracoes-notificacoes).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import 'dayjs/locale/pt-br';
 import { ChatLeadList } from './chat-lead-list.tsx';
 import { renderChat, stubFetch, testChatLead, testChatUnit } from './chat-test-kit.tsx';
 
@@ -27,25 +30,36 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The date fields are the shared FilterDateField (DD/MM/YYYY), a picker as in the app's providers. */
+const renderList = (kit?: Parameters<typeof renderChat>[1]) =>
+  renderChat(
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="pt-br">
+      <ChatLeadList selectedId={null} narrow={false} onSelect={() => undefined} />
+    </LocalizationProvider>,
+    kit,
+  );
+/** The value a date field holds, as typed DD/MM/YYYY ('' when empty). */
+const dateInput = (label: string) => screen.getByRole('group', { name: label }).parentElement!.querySelector('input')!;
+
 const listCalls = () => api.calls.filter((c) => c.url.startsWith('/api/whatsapp/clientes/'));
 
 describe('001 §2 chat lead list', () => {
   it("loads the first 50 with every filter empty and reads 'N leads'", async () => {
-    renderChat(<ChatLeadList selectedId={null} narrow={false} onSelect={() => undefined} />);
+    renderList();
     await screen.findByText('2 leads');
     expect(listCalls()[0]!.url).toBe(`/api/whatsapp/clientes/1/${Array(20).fill('-1').join('/')}`);
   });
 
   it('001 §4: the assignment chips only with clienteAtendente, the attended chips only with atendimentoHabilitado', async () => {
     unit.current = testChatUnit({ clienteAtendente: false }, { atendimentoHabilitado: false });
-    renderChat(<ChatLeadList selectedId={null} narrow={false} onSelect={() => undefined} />);
+    renderList();
     await screen.findByText('2 leads');
     const chips = screen.getByRole('group', { name: 'Filtros rápidos' });
     expect(Array.from(chips.querySelectorAll('[role="button"]'), (c) => c.textContent)).toEqual(['Todos', 'Lidos', 'Não lidos']);
   });
 
   it("001 §4: 'Não lidos' turns 'Lidos' off and asks the list with nao_lidos; 'Todos' clears", async () => {
-    renderChat(<ChatLeadList selectedId={null} narrow={false} onSelect={() => undefined} />);
+    renderList();
     await screen.findByText('2 leads');
     fireEvent.click(screen.getByRole('button', { name: 'Lidos' }));
     await waitFor(() => expect(segments(listCalls().at(-1)!.url)[15]).toBe('1'));
@@ -57,7 +71,7 @@ describe('001 §2 chat lead list', () => {
   });
 
   it('001 §5: the search goes out once, 1 s after the last key', async () => {
-    renderChat(<ChatLeadList selectedId={null} narrow={false} onSelect={() => undefined} />);
+    renderList();
     await screen.findByText('2 leads');
     const before = listCalls().length;
     const box = screen.getByRole('textbox', { name: 'Busque por contatos e mensagens' });
@@ -71,10 +85,11 @@ describe('001 §2 chat lead list', () => {
   });
 
   it("applies the advanced filters only with 'Aplicar', and 'Limpar' empties them", async () => {
-    renderChat(<ChatLeadList selectedId={null} narrow={false} onSelect={() => undefined} />);
+    renderList();
     await screen.findByText('2 leads');
     fireEvent.click(screen.getByRole('button', { name: 'Filtros avançados' }));
-    fireEvent.change(await screen.findByLabelText('Captação de'), { target: { value: '2026-11-01' } });
+    await screen.findByRole('group', { name: 'Captação de' });
+    fireEvent.change(dateInput('Captação de'), { target: { value: '01/11/2026' } });
     const before = listCalls().length;
     // Wait, then check that a changed field alone reads nothing.
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -83,13 +98,13 @@ describe('001 §2 chat lead list', () => {
     await waitFor(() => expect(decodeURIComponent(segments(listCalls().at(-1)!.url)[8]!)).toBe('2026-11-01 00:00:00'));
     fireEvent.click(screen.getByRole('button', { name: 'Limpar' }));
     // Back to the first filter: its cached pages show again (no new call needed).
-    await waitFor(() => expect((screen.getByLabelText('Captação de') as HTMLInputElement).value).toBe(''));
+    await waitFor(() => expect(dateInput('Captação de').value).toBe(''));
     expect(screen.getByText('2 leads')).toBeTruthy();
   });
 
   it("opens 'Novo Cliente' through the kit and switches notifications off with PUT cadastros/configuracoes-notificacoes", async () => {
     const openNewClient = vi.fn();
-    renderChat(<ChatLeadList selectedId={null} narrow={false} onSelect={() => undefined} />, { openNewClient });
+    renderList({ openNewClient });
     await screen.findByText('2 leads');
     fireEvent.click(screen.getByRole('button', { name: 'Novo Cliente' }));
     expect(openNewClient).toHaveBeenCalledOnce();

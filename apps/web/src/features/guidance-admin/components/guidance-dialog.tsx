@@ -1,10 +1,13 @@
 // 'Nova orientação' / 'Editar orientação': title, where it shows (every unit or one), active, and the
 // text in the rich-text editor. Salvar waits for a title and a text.
-import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField, useMediaQuery } from '@mui/material';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, useMediaQuery } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
-import { GUIDANCE_MESSAGES, guidanceBodySchema, type GuidanceRow } from '@funil/domain/admin-api/guidance';
+import type { z } from 'zod';
+import { GUIDANCE_MESSAGES, guidanceBodySchema, type GuidanceBody, type GuidanceRow } from '@funil/domain/admin-api/guidance';
+import { FormSwitch } from '../../../components/ui/form-fields.tsx';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSaveGuidance, useUnits } from '../api/guidance-admin.ts';
@@ -19,19 +22,21 @@ export function GuidanceDialog({ editing, nextOrder, onClose }: GuidanceDialogPr
   const units = useUnits();
   const save = useSaveGuidance();
   const { enqueueSnackbar } = useSnackbar();
-  const [titulo, setTitulo] = useState(editing?.titulo ?? '');
-  const [texto, setTexto] = useState(editing?.textoOrientacao ?? '');
-  const [unidade, setUnidade] = useState<string>(editing?.idUnidade == null ? ALL_UNITS : String(editing.idUnidade));
-  const [ativo, setAtivo] = useState(editing ? editing.ativo === 1 : true);
-  const [touched, setTouched] = useState(false);
+  const { control, handleSubmit } = useForm<GuidanceBody, unknown, z.output<typeof guidanceBodySchema>>({
+    resolver: zodResolver(guidanceBodySchema),
+    defaultValues: {
+      titulo: editing?.titulo ?? '',
+      textoOrientacao: editing?.textoOrientacao ?? '',
+      idUnidade: editing?.idUnidade ?? null,
+      ordem: editing?.ordem ?? nextOrder,
+      ativo: editing ? (editing.ativo === 1 ? 1 : 0) : 1,
+    },
+    // The problems show once Salvar was pressed, then follow the typing.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
 
-  const body = { titulo, textoOrientacao: texto, idUnidade: unidade === ALL_UNITS ? null : Number(unidade), ordem: editing?.ordem ?? nextOrder, ativo: ativo ? 1 : 0 } as const;
-  const parsed = guidanceBodySchema.safeParse(body);
-  const issueOf = (field: string) => (parsed.success ? undefined : parsed.error.issues.find((i) => i.path[0] === field)?.message);
-
-  const submit = () => {
-    setTouched(true);
-    if (!parsed.success) return;
+  const submit = handleSubmit((body) =>
     save.mutate(
       { id: editing?.id ?? null, body },
       {
@@ -41,45 +46,75 @@ export function GuidanceDialog({ editing, nextOrder, onClose }: GuidanceDialogPr
         },
         onError: (error) => enqueueSnackbar(error instanceof ApiError ? error.message : String(error), { variant: 'error' }),
       },
-    );
-  };
+    ),
+  );
 
   const unitOptions = units.data ?? [];
-  const knownUnit = unidade === ALL_UNITS || unitOptions.some((u) => String(u.id) === unidade);
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="guidance-dialog-title">
       <DialogTitle id="guidance-dialog-title">{editing ? 'Editar orientação' : 'Nova orientação'}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
-          <TextField
-            label="Título"
-            required
-            autoFocus
-            value={titulo}
-            onChange={(event) => setTitulo(event.target.value)}
-            error={touched && issueOf('titulo') !== undefined}
-            helperText={touched ? issueOf('titulo') : undefined}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
+          <Controller
+            name="titulo"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                label="Título"
+                required
+                autoFocus
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message}
+                slotProps={{ htmlInput: { maxLength: 200 } }}
+              />
+            )}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            <TextField select label="Mostrar para" value={knownUnit ? unidade : ALL_UNITS} onChange={(event) => setUnidade(event.target.value)} sx={{ minWidth: 260 }}>
-              <MenuItem value={ALL_UNITS}>Todas as unidades</MenuItem>
-              {unitOptions.map((unit) => (
-                <MenuItem key={unit.id} value={String(unit.id)}>
-                  {unit.nome}
-                </MenuItem>
-              ))}
-            </TextField>
-            <FormControlLabel control={<Switch checked={ativo} onChange={(event) => setAtivo(event.target.checked)} />} label="Ativa" />
+            <Controller
+              name="idUnidade"
+              control={control}
+              render={({ field }) => {
+                const known = field.value != null && unitOptions.some((u) => u.id === field.value);
+                return (
+                  <TextField
+                    select
+                    label="Mostrar para"
+                    name={field.name}
+                    inputRef={field.ref}
+                    onBlur={field.onBlur}
+                    value={known ? String(field.value) : ALL_UNITS}
+                    onChange={(event) => field.onChange(event.target.value === ALL_UNITS ? null : Number(event.target.value))}
+                    sx={{ minWidth: 260 }}
+                  >
+                    <MenuItem value={ALL_UNITS}>Todas as unidades</MenuItem>
+                    {unitOptions.map((unit) => (
+                      <MenuItem key={unit.id} value={String(unit.id)}>
+                        {unit.nome}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                );
+              }}
+            />
+            <FormSwitch control={control} name="ativo" label="Ativa" on={1} off={0} />
           </Stack>
-          <RichTextEditor label="Texto da orientação" initialHtml={editing?.textoOrientacao ?? ''} onChange={setTexto} error={touched && issueOf('textoOrientacao') !== undefined} />
-          {touched && issueOf('textoOrientacao') && <Alert severity="error">{issueOf('textoOrientacao')}</Alert>}
+          <Controller
+            name="textoOrientacao"
+            control={control}
+            render={({ field, fieldState }) => (
+              <>
+                <RichTextEditor label="Texto da orientação" initialHtml={editing?.textoOrientacao ?? ''} onChange={field.onChange} error={!!fieldState.error} />
+                {fieldState.error && <Alert severity="error">{fieldState.error.message}</Alert>}
+              </>
+            )}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancelar</Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending}>
+        <Button variant="contained" onClick={() => void submit()} disabled={save.isPending}>
           Salvar
         </Button>
       </DialogActions>

@@ -1,25 +1,12 @@
 // The CSV half of 'Cadastrar Contato' (000 §2, §4, §5, §8): the file input (only .csv), the
 // 'CSV de Exemplo' download, the column table, the progress of the import and its report.
 import { memo, useRef } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  LinearProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import Download from '@mui/icons-material/Download';
 import UploadFile from '@mui/icons-material/UploadFile';
 import { CSV_IMPORT_MESSAGES, type CsvImportJob } from '@funil/domain/leads-api/csv-import-api';
 import { CSV_COLUMNS, CSV_MESSAGES, EXAMPLE_CSV_FILE_NAME, exampleCsv } from '@funil/domain/leads/csv';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { isJobRunning } from '../api/csv-import.ts';
 
 /** A CSV read in the browser: its file and how many rows are valid / invalid. */
@@ -51,32 +38,34 @@ function downloadExample(): void {
 const isDuplicate = (reason: string): boolean =>
   reason.startsWith(CSV_IMPORT_MESSAGES.duplicateInUnit) || reason.startsWith(CSV_IMPORT_MESSAGES.duplicateInFile);
 
+type CsvColumn = (typeof CSV_COLUMNS)[number];
+type Failure = CsvImportJob['relatorio']['falhas'][number];
+
+const FRAMED = { border: 1, borderColor: 'divider', borderRadius: 1 } as const;
+
+const COLUMN_COLUMNS: readonly DataColumn<CsvColumn>[] = [
+  {
+    header: 'Coluna',
+    value: (column) => column.column,
+    render: (column) => (
+      <>
+        {column.column}
+        {column.required && <Chip label="obrigatória" size="small" color="primary" variant="outlined" sx={{ ml: 1, height: 20, fontFamily: 'inherit' }} />}
+      </>
+    ),
+    nowrap: true,
+    sx: { fontFamily: 'monospace', verticalAlign: 'top' },
+  },
+  { header: 'Descrição', value: (column) => column.description, sx: { color: 'text.secondary' } },
+];
+
+const FAILURE_COLUMNS: readonly DataColumn<Failure>[] = [
+  { header: 'Linha', value: (failure) => failure.line, sx: { width: 80 } },
+  { header: 'Motivo', value: (failure) => failure.reason },
+];
+
 const ColumnTable = memo(function ColumnTable() {
-  return (
-    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-      <Table size="small" aria-label="Colunas do CSV">
-        <TableHead>
-          <TableRow>
-            <TableCell>Coluna</TableCell>
-            <TableCell>Descrição</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {CSV_COLUMNS.map((column) => (
-            <TableRow key={column.column}>
-              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                {column.column}
-                {column.required && (
-                  <Chip label="obrigatória" size="small" color="primary" variant="outlined" sx={{ ml: 1, height: 20, fontFamily: 'inherit' }} />
-                )}
-              </TableCell>
-              <TableCell sx={{ color: 'text.secondary' }}>{column.description}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+  return <DataTable label="Colunas do CSV" columns={COLUMN_COLUMNS} rows={CSV_COLUMNS} rowKey={(column) => column.column} sx={FRAMED} />;
 });
 
 function ImportReport({ job }: { job: CsvImportJob }) {
@@ -93,24 +82,14 @@ function ImportReport({ job }: { job: CsvImportJob }) {
         <Chip color="error" variant="outlined" label={`Com erro: ${failures.length - duplicated}`} />
       </Stack>
       {failures.length > 0 && (
-        <TableContainer sx={{ maxHeight: 220, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-          <Table size="small" stickyHeader aria-label="Linhas não importadas">
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ width: 80 }}>Linha</TableCell>
-                <TableCell>Motivo</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {failures.map((failure) => (
-                <TableRow key={failure.line}>
-                  <TableCell>{failure.line}</TableCell>
-                  <TableCell>{failure.reason}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          label="Linhas não importadas"
+          stickyHeader
+          columns={FAILURE_COLUMNS}
+          rows={failures}
+          rowKey={(failure) => failure.line}
+          sx={{ ...FRAMED, maxHeight: 220, display: 'flex', flexDirection: 'column' }}
+        />
       )}
     </Stack>
   );

@@ -1,15 +1,18 @@
 // The editable contact block (001 §2 side panel, §5 "Edit contact"): Nome, Celular, Email and,
 // with cadastrarCEP, CEP 00000-000; Cancelar and Salvar once something changed.
-import { useState } from 'react';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, Stack, TextField } from '@mui/material';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
-import { canSubmitClientForm, cepFromInformacoesExtra, contactEditPayloadSchema, type ContactEditPayload } from '@funil/domain/leads/contact';
+import { canSubmitClientForm, cepFromInformacoesExtra, contactEditPayloadSchema, contactFormSchema, type ContactEditPayload } from '@funil/domain/leads/contact';
 import { formatPhoneDisplay, maskCEP, maskCelular, stripCEP, stripPhone } from '@funil/domain/phone/phone';
 import { leadActions } from '../api/lead-actions.ts';
 import { useLeadChange } from '../api/use-lead-change.ts';
 
-type Draft = { nome: string; celular: string; email: string; cep: string };
+/** The contact form of the domain (as typed: masked Celular, CEP 00000-000), without the Anúncio of 'Cadastrar Contato'. */
+const leadContactSchema = contactFormSchema.omit({ anuncio: true });
+type Draft = ReturnType<typeof leadContactSchema.parse>;
 
 const draftOf = (lead: CrmContato): Draft => ({
   nome: lead.cli_nome,
@@ -18,85 +21,83 @@ const draftOf = (lead: CrmContato): Draft => ({
   cep: cepFromInformacoesExtra(lead.informacoesExtra),
 });
 
+type FieldProps = { control: Control<Draft>; name: keyof Draft; label: string; type?: string; mask?: (typed: string) => string; inputMode?: 'tel' | 'numeric' };
+
+function DraftField({ control, name, label, type, mask, inputMode }: FieldProps) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          onChange={(event) => field.onChange(mask ? mask(event.target.value) : event.target.value)}
+          size="small"
+          label={label}
+          type={type}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message}
+          slotProps={inputMode ? { htmlInput: { inputMode } } : undefined}
+        />
+      )}
+    />
+  );
+}
+
 export function LeadContactForm({ lead, withCep }: { lead: CrmContato; withCep: boolean }) {
-  const saved = draftOf(lead);
-  // null while not editing: the block then shows the lead as it is now, live updates included.
-  const [edit, setEdit] = useState<Draft | null>(null);
-  const draft = edit ?? saved;
-  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
-  const dirty = (Object.keys(saved) as (keyof Draft)[]).some((key) => saved[key] !== draft[key]);
+  // While nothing is changed the block shows the lead as it is now, live updates included; a field being edited keeps what was typed.
+  const { control, handleSubmit, reset, getValues, formState } = useForm<Draft>({
+    resolver: zodResolver(leadContactSchema),
+    values: draftOf(lead),
+    resetOptions: { keepDirtyValues: true },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const [nome, celular] = useWatch({ control, name: ['nome', 'celular'] });
   const save = useLeadChange(lead.cli_crm_id, {
     request: (payload: ContactEditPayload) => leadActions.editContact(lead.cli_crm_id, payload),
     success: LEAD_API_MESSAGES.updated,
-    onDone: () => setEdit(null),
+    // The saved values are the form's new starting point until the lead comes back from the server.
+    onDone: () => reset(getValues(), { keepDirtyValues: false }),
   });
-  const set = (key: keyof Draft, value: string) => setEdit({ ...draft, [key]: value });
 
-  const submit = () => {
+  const submit = handleSubmit((draft) => {
     // 001 §5: the phone loses spaces, brackets and hyphens; the CEP its hyphen.
-    const parsed = contactEditPayloadSchema.safeParse({
-      cli_nome: draft.nome,
-      cli_telefone: stripPhone(draft.celular),
-      cli_email: draft.email,
-      ...(withCep ? { informacoesExtra: { ...(lead.informacoesExtra ?? {}), cep: stripCEP(draft.cep) || undefined } } : {}),
-    });
-    if (!parsed.success) {
-      const byField: Record<string, keyof Draft> = { cli_nome: 'nome', cli_telefone: 'celular', cli_email: 'email', informacoesExtra: 'cep' };
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [byField[String(issue.path[0])] ?? 'nome', issue.message])));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data);
-  };
+    save.mutate(
+      contactEditPayloadSchema.parse({
+        cli_nome: draft.nome,
+        cli_telefone: stripPhone(draft.celular),
+        cli_email: draft.email,
+        ...(withCep ? { informacoesExtra: { ...(lead.informacoesExtra ?? {}), cep: stripCEP(draft.cep) || undefined } } : {}),
+      }),
+    );
+  });
 
   return (
     <Stack spacing={1.5} component="form" aria-label="Dados do contato" noValidate onSubmit={(event) => {
       event.preventDefault();
-      submit();
+      void submit();
     }}>
       <Grid container spacing={1.5}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField size="small" label="Nome" value={draft.nome} onChange={(e) => set('nome', e.target.value)} error={!!errors.nome} helperText={errors.nome} />
+          <DraftField control={control} name="nome" label="Nome" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
-            size="small"
-            label="Celular"
-            value={draft.celular}
-            onChange={(e) => set('celular', maskCelular(e.target.value))}
-            error={!!errors.celular}
-            helperText={errors.celular}
-            slotProps={{ htmlInput: { inputMode: 'tel' } }}
-          />
+          <DraftField control={control} name="celular" label="Celular" mask={maskCelular} inputMode="tel" />
         </Grid>
         <Grid size={{ xs: 12, sm: withCep ? 6 : 12 }}>
-          <TextField size="small" label="Email" type="email" value={draft.email} onChange={(e) => set('email', e.target.value)} error={!!errors.email} helperText={errors.email} />
+          <DraftField control={control} name="email" label="Email" type="email" />
         </Grid>
         {withCep && (
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              size="small"
-              label="CEP"
-              value={draft.cep}
-              onChange={(e) => set('cep', maskCEP(e.target.value))}
-              error={!!errors.cep}
-              helperText={errors.cep}
-              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            />
+            <DraftField control={control} name="cep" label="CEP" mask={maskCEP} inputMode="numeric" />
           </Grid>
         )}
       </Grid>
-      {dirty && (
+      {formState.isDirty && (
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button
-            onClick={() => {
-              setEdit(null);
-              setErrors({});
-            }}
-          >
-            Cancelar
-          </Button>
-          <Button type="submit" variant="contained" disabled={!canSubmitClientForm({ nome: draft.nome, telefone: draft.celular, saving: save.isPending })}>
+          <Button onClick={() => reset(draftOf(lead), { keepDirtyValues: false })}>Cancelar</Button>
+          <Button type="submit" variant="contained" disabled={!canSubmitClientForm({ nome, telefone: celular, saving: save.isPending })}>
             Salvar
           </Button>
         </Stack>

@@ -1,10 +1,13 @@
 // Create or edit one quick message (001 §5 "Quick-message creation", §8): a category (one of the
 // level's own, or a new one; never named 'Criar categoria'), a title with its n/100 counter and the
 // message. Enter without Shift submits; invalid input says 'Dados inválidos!'.
-import { useState, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, useMediaQuery } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
+import { z } from 'zod';
 import {
   QUICK_MESSAGE_TEXTS,
   QUICK_MESSAGE_TITLE_MAX,
@@ -13,6 +16,8 @@ import {
   quickMessageEditBodySchema,
   quickMessageErrorCode,
   type QuickMessageCategory,
+  type QuickMessageCreateBody,
+  type QuickMessageEditBody,
   type ScopedQuickMessage,
 } from '@funil/domain/whatsapp-api/quick-messages-api';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -31,6 +36,23 @@ type Props = {
   onClose: () => void;
 };
 
+/** What the dialog edits: the category select's value (an id, or NEW_CATEGORY), the new category's name, the title and the message. */
+type QuickMessageForm = { idCategoria: string; nomeCategoria: string; tituloMensagem: string; mensagem: string };
+
+/** The form as the body of POST adicionarModelo / editarModelo (001 §7), checked by the domain's schema of that route. */
+function formSchema(editing: ScopedQuickMessage | null, flags: Props['flags']) {
+  const form = z.object({ idCategoria: z.string(), nomeCategoria: z.string(), tituloMensagem: z.string(), mensagem: z.string() });
+  const categoryOf = (values: QuickMessageForm) =>
+    values.idCategoria === NEW_CATEGORY ? { novaCategoria: true, nomeCategoria: values.nomeCategoria, idCategoria: null } : { novaCategoria: false, idCategoria: Number(values.idCategoria) };
+  return editing
+    ? form
+        .transform((values): QuickMessageEditBody => ({ idModelo: editing.idModelo, tituloMensagem: values.tituloMensagem, mensagem: values.mensagem, ...categoryOf(values) }))
+        .pipe(quickMessageEditBodySchema)
+    : form
+        .transform((values): QuickMessageCreateBody => ({ ...categoryOf(values), tituloMensagem: values.tituloMensagem, mensagem: values.mensagem, ...flags }))
+        .pipe(quickMessageCreateBodySchema);
+}
+
 /** 'Mensagem não adicionada!' followed by 'Código do erro: {status}-{data.status}' (001 §8). */
 export function failureText(prefix: string, error: unknown): string {
   const status = error instanceof ApiError && error.status > 0 ? error.status : undefined;
@@ -43,29 +65,32 @@ export function QuickMessageFormDialog({ editing, categories, flags, onClose }: 
   const create = useCreateQuickMessage();
   const edit = useEditQuickMessage();
   const busy = create.isPending || edit.isPending;
-  const [categoria, setCategoria] = useState<string>(editing ? String(editing.idCategoria) : categories.length > 0 ? String(categories[0]!.idCategoria) : NEW_CATEGORY);
-  const [nomeCategoria, setNomeCategoria] = useState('');
-  const [titulo, setTitulo] = useState(editing?.tituloMensagem ?? '');
-  const [mensagem, setMensagem] = useState(editing?.mensagem ?? '');
-  const [touched, setTouched] = useState(false);
-
+  const { control, handleSubmit, formState } = useForm<QuickMessageForm, unknown, QuickMessageCreateBody | QuickMessageEditBody>({
+    resolver: zodResolver(formSchema(editing, flags)),
+    defaultValues: {
+      idCategoria: editing ? String(editing.idCategoria) : categories.length > 0 ? String(categories[0]!.idCategoria) : NEW_CATEGORY,
+      nomeCategoria: '',
+      tituloMensagem: editing?.tituloMensagem ?? '',
+      mensagem: editing?.mensagem ?? '',
+    },
+    // The fields turn red once Salvar was pressed, then follow the typing.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const [categoria, nomeCategoria, titulo] = useWatch({ control, name: ['idCategoria', 'nomeCategoria', 'tituloMensagem'] });
   const novaCategoria = categoria === NEW_CATEGORY;
-  const category = novaCategoria ? { novaCategoria: true, nomeCategoria, idCategoria: null } : { novaCategoria: false, idCategoria: Number(categoria) };
-  const parsed = editing
-    ? quickMessageEditBodySchema.safeParse({ idModelo: editing.idModelo, tituloMensagem: titulo, mensagem, ...category })
-    : quickMessageCreateBodySchema.safeParse({ ...category, tituloMensagem: titulo, mensagem, ...flags });
-  const invalid = (field: string) => touched && !parsed.success && parsed.error.issues.some((i) => i.path[0] === field);
+  const invalid = (field: keyof QuickMessageForm) => formState.errors[field] !== undefined;
 
+  const save = handleSubmit(
+    (body) => {
+      const done = { onSuccess: () => (enqueueSnackbar(editing ? QUICK_MESSAGE_TEXTS.edited : QUICK_MESSAGE_TEXTS.created, { variant: 'success' }), onClose()) };
+      if (editing) edit.mutate(body as QuickMessageEditBody, { ...done, onError: (e) => enqueueSnackbar(failureText(QUICK_MESSAGE_TEXTS.notEdited, e), { variant: 'error' }) });
+      else create.mutate(body as QuickMessageCreateBody, { ...done, onError: (e) => enqueueSnackbar(failureText(QUICK_MESSAGE_TEXTS.notCreated, e), { variant: 'error' }) });
+    },
+    () => enqueueSnackbar(QUICK_MESSAGE_TEXTS.invalid, { variant: 'error' }),
+  );
   const submit = () => {
-    if (busy) return;
-    setTouched(true);
-    if (!parsed.success) {
-      enqueueSnackbar(QUICK_MESSAGE_TEXTS.invalid, { variant: 'error' });
-      return;
-    }
-    const done = { onSuccess: () => (enqueueSnackbar(editing ? QUICK_MESSAGE_TEXTS.edited : QUICK_MESSAGE_TEXTS.created, { variant: 'success' }), onClose()) };
-    if (editing) edit.mutate({ idModelo: editing.idModelo, tituloMensagem: titulo, mensagem, ...category }, { ...done, onError: (e) => enqueueSnackbar(failureText(QUICK_MESSAGE_TEXTS.notEdited, e), { variant: 'error' }) });
-    else create.mutate({ ...category, tituloMensagem: titulo, mensagem, ...flags }, { ...done, onError: (e) => enqueueSnackbar(failureText(QUICK_MESSAGE_TEXTS.notCreated, e), { variant: 'error' }) });
+    if (!busy) void save();
   };
 
   // 001 §5: Enter without Shift submits (Shift+Enter breaks the line in the message).
@@ -81,48 +106,69 @@ export function QuickMessageFormDialog({ editing, categories, flags, onClose }: 
       <DialogTitle id="quick-message-form-title">{editing ? 'Editar mensagem' : 'Nova mensagem'}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2} onKeyDown={onKeyDown}>
-          <TextField select label="Categoria" required value={categoria} onChange={(e) => setCategoria(e.target.value)} error={invalid('idCategoria')}>
-            {categories.map((c) => (
-              <MenuItem key={c.idCategoria} value={String(c.idCategoria)}>
-                {c.nomeCategoria}
-              </MenuItem>
-            ))}
-            <MenuItem value={NEW_CATEGORY} sx={{ fontStyle: 'italic' }}>
-              {QUICK_MESSAGE_TEXTS.createCategory}
-            </MenuItem>
-          </TextField>
+          <Controller
+            name="idCategoria"
+            control={control}
+            render={({ field }) => (
+              <TextField select label="Categoria" required name={field.name} inputRef={field.ref} onBlur={field.onBlur} value={field.value} onChange={field.onChange} error={invalid('idCategoria')}>
+                {categories.map((c) => (
+                  <MenuItem key={c.idCategoria} value={String(c.idCategoria)}>
+                    {c.nomeCategoria}
+                  </MenuItem>
+                ))}
+                <MenuItem value={NEW_CATEGORY} sx={{ fontStyle: 'italic' }}>
+                  {QUICK_MESSAGE_TEXTS.createCategory}
+                </MenuItem>
+              </TextField>
+            )}
+          />
           {novaCategoria && (
-            <TextField
-              label="Nome da categoria"
-              required
-              autoFocus
-              value={nomeCategoria}
-              onChange={(e) => setNomeCategoria(e.target.value)}
-              error={invalid('nomeCategoria')}
-              helperText={`${nomeCategoria.length}/${QUICK_MESSAGE_CATEGORY_MAX}`}
-              slotProps={{ htmlInput: { maxLength: QUICK_MESSAGE_CATEGORY_MAX } }}
+            <Controller
+              name="nomeCategoria"
+              control={control}
+              render={({ field }) => (
+                <TextField
+                  {...field}
+                  label="Nome da categoria"
+                  required
+                  autoFocus
+                  error={invalid('nomeCategoria')}
+                  helperText={`${nomeCategoria.length}/${QUICK_MESSAGE_CATEGORY_MAX}`}
+                  slotProps={{ htmlInput: { maxLength: QUICK_MESSAGE_CATEGORY_MAX } }}
+                />
+              )}
             />
           )}
-          <TextField
-            label="Título"
-            required
-            autoFocus={!novaCategoria}
-            value={titulo}
-            onChange={(e) => setTitulo(e.target.value)}
-            error={invalid('tituloMensagem')}
-            helperText={`${titulo.length}/${QUICK_MESSAGE_TITLE_MAX}`}
-            slotProps={{ htmlInput: { maxLength: QUICK_MESSAGE_TITLE_MAX }, formHelperText: { sx: { textAlign: 'right' } } }}
+          <Controller
+            name="tituloMensagem"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                {...field}
+                label="Título"
+                required
+                autoFocus={!novaCategoria}
+                error={invalid('tituloMensagem')}
+                helperText={`${titulo.length}/${QUICK_MESSAGE_TITLE_MAX}`}
+                slotProps={{ htmlInput: { maxLength: QUICK_MESSAGE_TITLE_MAX }, formHelperText: { sx: { textAlign: 'right' } } }}
+              />
+            )}
           />
-          <TextField
-            label="Mensagem"
-            required
-            multiline
-            minRows={4}
-            maxRows={12}
-            value={mensagem}
-            onChange={(e) => setMensagem(e.target.value)}
-            error={invalid('mensagem')}
-            helperText="Use [nome_cliente], [data_atual] ou [data_atual+N]. Shift+Enter quebra a linha."
+          <Controller
+            name="mensagem"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                {...field}
+                label="Mensagem"
+                required
+                multiline
+                minRows={4}
+                maxRows={12}
+                error={invalid('mensagem')}
+                helperText="Use [nome_cliente], [data_atual] ou [data_atual+N]. Shift+Enter quebra a linha."
+              />
+            )}
           />
         </Stack>
       </DialogContent>
