@@ -15,7 +15,7 @@ import { toGatewayMedia, type QuotedRef } from '../../../integrations/evolution/
 import { unitExtraSettings } from '../../tenancy/tenancy.service.ts';
 import type { Session } from '../../auth/auth.service.ts';
 import { leadForSession, leadForSessionByPhone, type LeadRow } from '../../leads/leads.service.ts';
-import { leadSummaryOf, markLeadRead } from '../../leads/views/chat/lead-chat.service.ts';
+import { markLeadRead } from '../../leads/views/chat/lead-chat.service.ts';
 import { gatewayFailure, requireGateway } from '../instances/instances.service.ts';
 import { previewText } from '../ingest/message-content.ts';
 import { chatMessageOf } from './message-view.ts';
