@@ -104,17 +104,18 @@ const isTransaction = (db: DbOrTx): boolean => typeof (db as { rollback?: unknow
  * Stores the items round by round, one statement each, on `db`, and writes their lead events
  * (messageEventOf) in the messages' transaction, one multi-row append per call (issue 22 §2):
  * - `db` a transaction: the rounds run in it and their events are appended once, after the last
- *   round (the stream's lock is then held from the append to the commit);
+ *   round (the stream's lock is then held from the append to the commit), or pushed to `hold`
+ *   for the caller to append with the rest of its transaction's events;
  * - `db` the pool: each round is its own short transaction (its statement, then its events), so
  *   a round is still atomic and durable on its own, with its events.
  * A chat without a live lead stays 'no-lead' for the rest of its messages, to keep their order.
  * `onError` 'stop' leaves the failed round and the later ones unwritten (undefined); 'throw' throws.
  */
-export async function storeRounds(db: DbOrTx, items: readonly PipelineItem[], onError: 'throw' | 'stop'): Promise<StoreOutcome[]> {
+export async function storeRounds(db: DbOrTx, items: readonly PipelineItem[], onError: 'throw' | 'stop', hold?: LeadEventInput[]): Promise<StoreOutcome[]> {
   const out: StoreOutcome[] = items.map(() => undefined);
   const missing = new Set<string>();
   const inTransaction = isTransaction(db);
-  const held: LeadEventInput[] = [];
+  const held: LeadEventInput[] = hold ?? [];
   const eventsOf = (todo: readonly number[], results: readonly BatchResult[]): LeadEventInput[] =>
     results.flatMap((r, k) => {
       const e = r.stored ? messageEventOf(items[todo[k]!]!, r.stored) : null;
@@ -160,7 +161,7 @@ export async function storeRounds(db: DbOrTx, items: readonly PipelineItem[], on
       }
     });
   }
-  if (inTransaction) await appendLeadEvents(db as Parameters<typeof appendLeadEvents>[0], held);
+  if (inTransaction && !hold) await appendLeadEvents(db as Parameters<typeof appendLeadEvents>[0], held);
   return out;
 }
 
