@@ -1,8 +1,9 @@
 // Live events of the WhatsApp area (001 §7 "Main socket"), always to the instance's unit only;
-// a lead's messages, tickets and changes only to the users who may see that lead (001 §6, issues 9 and 21).
-import { appMessageEvent, contactEvent, leadUpdateEvent, ticketEvent, whatsappEvent, whatsappSessionEvent } from '@funil/domain/realtime/events';
+// a lead's messages and tickets only to the users who may see that lead (001 §6, issues 9 and 21).
+// A lead's own changes (created by a message, its chat fields) are announced by the lead event
+// stream (issue 22 §2, modules/lead-events), not here.
+import { appMessageEvent, ticketEvent, whatsappEvent, whatsappSessionEvent } from '@funil/domain/realtime/events';
 import type { AppMessagePayload, InstanceEventPayload, LeadSummary } from '@funil/domain/whatsapp-api/realtime';
-import type { LeadRealtimeEvent } from '@funil/domain/leads-api/lead-api';
 import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
 import type { Ticket } from '@funil/domain/whatsapp-api/tickets-api';
 import type { WhatsappContext } from './whatsapp-context.ts';
@@ -13,17 +14,6 @@ export type Tenant = { idEmpresa: number; idUnidade: number };
 export function emitMessage(ctx: WhatsappContext, t: Tenant, action: 'create' | 'update', message: ChatMessage, contact: LeadSummary, ticket: Ticket | null): void {
   const payload: AppMessagePayload = { action, message, ticket, contact };
   ctx.realtime.toUsersWhoSee({ idUnidade: t.idUnidade, idUsuario: contact.idUsuario }, appMessageEvent(t.idEmpresa), payload);
-}
-
-/**
- * A lead created by the chat, or its chat fields changed: the one lead-change shape of the leads
- * module (issue 7 §3), so the CRM list sees a lead created by a message from an unknown number.
- */
-export function emitLead(ctx: WhatsappContext, t: Tenant, lead: LeadSummary, action: 'create' | 'update' = 'update'): void {
-  const payload: LeadRealtimeEvent = { action: action === 'create' ? 'criado' : 'whatsapp', cli_crm_id: lead.cli_crm_id, idUnidade: t.idUnidade };
-  const who = { idUnidade: t.idUnidade, idUsuario: lead.idUsuario };
-  ctx.realtime.toUsersWhoSee(who, contactEvent(t.idEmpresa), payload);
-  ctx.realtime.toUsersWhoSee(who, leadUpdateEvent(lead.cli_crm_id), payload);
 }
 
 /** A lead's ticket (its last message's text included): only to the users who may see the lead (issue 21, 001 §6). */

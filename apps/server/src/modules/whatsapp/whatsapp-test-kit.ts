@@ -74,6 +74,8 @@ export async function startKit(options: { scheduledRetryDelaysMs?: readonly numb
     await emu.webhooksIdle();
     const ctx = whatsappContextOf(t.app);
     while (ctx.background.size > 0) await Promise.allSettled([...ctx.background]);
+    // A lead's announcements come from the lead event stream (issue 22 §2): wait for its consumers.
+    await t.app.leadEvents.drain();
     await new Promise((r) => setTimeout(r, 30));
   };
   return {

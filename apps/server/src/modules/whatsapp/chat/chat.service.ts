@@ -15,12 +15,11 @@ import { toGatewayMedia, type QuotedRef } from '../../../integrations/evolution/
 import { unitExtraSettings } from '../../tenancy/tenancy.service.ts';
 import type { Session } from '../../auth/auth.service.ts';
 import { leadForSession, leadForSessionByPhone, type LeadRow } from '../../leads/leads.service.ts';
-import { leadSummaryOf, markLeadRead } from '../../leads/views/chat/lead-chat.service.ts';
+import { markLeadRead } from '../../leads/views/chat/lead-chat.service.ts';
 import { gatewayFailure, requireGateway } from '../instances/instances.service.ts';
 import { previewText } from '../ingest/message-content.ts';
 import { chatMessageOf } from './message-view.ts';
 import { saveMedia } from './media.service.ts';
-import { emitLead } from '../whatsapp-events.ts';
 import type { WhatsappContext } from '../whatsapp-context.ts';
 import { announceWritten, settleWritten, storeRounds, type PipelineItem, type Written } from '../ingest/message-pipeline.ts';
 import { findInstanceById, listInstances, type InstanceRow } from '../instances/instances.repository.ts';
@@ -332,7 +331,7 @@ export async function readConversation(ctx: WhatsappContext, session: Session, l
       }
     }
   }
-  const updated = await markLeadRead(ctx.db, lead);
-  if (updated) emitLead(ctx, tenantOf(session), leadSummaryOf(updated));
+  // The lead's change is announced by the lead event stream (its 'whatsapp' event, issue 22 §2).
+  await markLeadRead(ctx.db, lead, session.userId);
   return claimed.length;
 }

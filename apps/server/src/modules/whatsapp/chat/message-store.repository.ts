@@ -80,13 +80,16 @@ export const pendingMessageId = (): string => `temp_${randomUUID()}`;
 export const isPendingMessageId = (id: string | null): boolean => id !== null && id.startsWith('temp_');
 
 /**
- * Runs `query` as a named prepared statement when `db` is the PostgreSQL pool itself (outside a
- * transaction): the server then parses and plans the hot path's statement once per connection
- * instead of every time. Elsewhere (a transaction, PGlite) it is an ordinary query.
+ * Runs `query` as a named prepared statement on PostgreSQL: on the pool itself, or on the pool's
+ * connection of a transaction (node-postgres' PoolClient, the hot path's short round transactions,
+ * issue 22 §2): the server then parses and plans the statement once per connection instead of
+ * every time. On PGlite it is an ordinary query.
  */
 async function rowsOfPrepared<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client as { query?: unknown; totalCount?: unknown } | undefined;
-  if (client && typeof client.query === 'function' && typeof client.totalCount === 'number' && 'dialect' in db) {
+  type Client = { query?: unknown; totalCount?: unknown; release?: unknown; processID?: unknown };
+  const client = ((db as { $client?: unknown }).$client ?? (db as { session?: { client?: unknown } }).session?.client) as Client | undefined;
+  const isPg = client !== undefined && (typeof client.totalCount === 'number' || (typeof client.release === 'function' && 'processID' in client));
+  if (client && typeof client.query === 'function' && isPg && 'dialect' in db) {
     const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
     const pool = client as { query(config: { name: string; text: string; values: unknown[] }): Promise<Rows<T>> };
     return (await pool.query({ name, text, values: params })).rows;

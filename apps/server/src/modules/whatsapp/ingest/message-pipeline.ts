@@ -5,13 +5,15 @@
 // the lead moves inside it through the leads module's update. Same rules everywhere: a repeated
 // event stores nothing (ref §8.3), acks only rise (ref §8.4), events wait for the commit.
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
+import type { LeadEventInput } from '@funil/domain/lead-events/lead-events';
 import type { DbOrTx } from '../../../db/handle.ts';
+import { appendLeadEvents } from '../../lead-events/lead-events.service.ts';
 import { recordMassSendOptOut, unitLead } from '../../leads/leads.service.ts';
 import { raiseLeadLastStatus, leadSummaryOf } from '../../leads/views/chat/lead-chat.service.ts';
 import { isMassSendOptOut } from '@funil/domain/mass-send/opt-out';
 import { chatMessageOf, ticketOf } from '../chat/message-view.ts';
 import { downloadInBackground } from '../chat/media.service.ts';
-import { emitLead, emitMessage, emitTicket, type Tenant } from '../whatsapp-events.ts';
+import { emitMessage, emitTicket, type Tenant } from '../whatsapp-events.ts';
 import type { WhatsappContext } from '../whatsapp-context.ts';
 import {
   NEW_MESSAGE_BOOKKEEPING,
@@ -21,6 +23,7 @@ import {
   storeMessageBatch,
   updateMessage,
   type BatchMessage,
+  type BatchResult,
   type BatchStored,
   type MessageRow,
   type RecordMessage,
@@ -72,14 +75,52 @@ function roundsOf(items: readonly PipelineItem[]): number[][] {
 }
 
 /**
- * Stores the items round by round, one statement each, on `db`: a transaction, or the pool,
- * where each statement is atomic and durable on its own. A chat without a live lead stays
- * 'no-lead' for the rest of its messages, to keep their order. `onError` 'stop' leaves the failed
- * round and the later ones unwritten (undefined); 'throw' throws.
+ * The lead event of a stored message (issue 22 §2): 'mensagem-recebida' or 'mensagem-enviada',
+ * for the lead whose last-message fields (the lists' preview, time and status) the message moved.
+ * A reaction (no preview) moves no lead and writes none. `mudancas` stays empty: the store's one
+ * statement does not read the fields' old values, and the event itself says which fields moved.
  */
-export async function storeRounds(db: DbOrTx, items: readonly PipelineItem[], onError: 'throw' | 'stop'): Promise<StoreOutcome[]> {
+export function messageEventOf(p: PipelineItem, stored: BatchStored): LeadEventInput | null {
+  if (p.preview === null || !stored.lead) return null;
+  const audience = { idUnidade: stored.lead.unidade, idUsuario: stored.lead.idUsuario };
+  const fromMe = p.message.fromMe;
+  return {
+    tipo: fromMe ? 'mensagem-enviada' : 'mensagem-recebida',
+    cliCrmId: stored.lead.cli_crm_id,
+    idEmpresa: p.unit.idEmpresa,
+    idUnidade: audience.idUnidade,
+    antes: audience,
+    depois: audience,
+    ator: fromMe ? p.message.idUsuario : null,
+    mudancas: {},
+    dados: { idMensagem: stored.id, tipo: p.message.mediaType },
+  };
+}
+
+/** Whether `db` is an open transaction (a drizzle transaction can roll back; the pool cannot). */
+const isTransaction = (db: DbOrTx): boolean => typeof (db as { rollback?: unknown }).rollback === 'function';
+
+/**
+ * Stores the items round by round, one statement each, on `db`, and writes their lead events
+ * (messageEventOf) in the messages' transaction, one multi-row append per call (issue 22 §2):
+ * - `db` a transaction: the rounds run in it and their events are appended once, after the last
+ *   round (the stream's lock is then held from the append to the commit), or pushed to `hold`
+ *   for the caller to append with the rest of its transaction's events;
+ * - `db` the pool: each round is its own short transaction (its statement, then its events), so
+ *   a round is still atomic and durable on its own, with its events.
+ * A chat without a live lead stays 'no-lead' for the rest of its messages, to keep their order.
+ * `onError` 'stop' leaves the failed round and the later ones unwritten (undefined); 'throw' throws.
+ */
+export async function storeRounds(db: DbOrTx, items: readonly PipelineItem[], onError: 'throw' | 'stop', hold?: LeadEventInput[]): Promise<StoreOutcome[]> {
   const out: StoreOutcome[] = items.map(() => undefined);
   const missing = new Set<string>();
+  const inTransaction = isTransaction(db);
+  const held: LeadEventInput[] = hold ?? [];
+  const eventsOf = (todo: readonly number[], results: readonly BatchResult[]): LeadEventInput[] =>
+    results.flatMap((r, k) => {
+      const e = r.stored ? messageEventOf(items[todo[k]!]!, r.stored) : null;
+      return e ? [e] : [];
+    });
   for (const round of roundsOf(items)) {
     const todo = round.filter((i) => {
       if (!missing.has(chatKey(items[i]!))) return true;
@@ -91,10 +132,22 @@ export async function storeRounds(db: DbOrTx, items: readonly PipelineItem[], on
       const base = { ...p.message, preview: p.preview, idempotencyKey: p.idempotencyKey ?? null };
       return p.lead ? { ...base, cliCrmId: p.lead.cliCrmId, idTicket: p.lead.idTicket } : { ...base, phoneKey: p.phoneKey ?? '' };
     });
+    const write = async (): Promise<BatchResult[]> => {
+      if (inTransaction) {
+        const results = await storeMessageBatch(db, messages);
+        held.push(...eventsOf(todo, results));
+        return results;
+      }
+      return db.transaction(async (tx) => {
+        const results = await storeMessageBatch(tx, messages);
+        await appendLeadEvents(tx, eventsOf(todo, results));
+        return results;
+      });
+    };
     let results;
     try {
       // Inside a transaction a failed statement aborts it: the batcher then writes the batch again.
-      results = onError === 'throw' ? await storeMessageBatch(db, messages) : await retryOnConflict(() => storeMessageBatch(db, messages));
+      results = onError === 'throw' ? await write() : await retryOnConflict(write);
     } catch (error) {
       if (onError === 'throw') throw error;
       return out;
@@ -108,6 +161,7 @@ export async function storeRounds(db: DbOrTx, items: readonly PipelineItem[], on
       }
     });
   }
+  if (inTransaction && !hold) await appendLeadEvents(db as Parameters<typeof appendLeadEvents>[0], held);
   return out;
 }
 
@@ -155,8 +209,8 @@ export async function announceWritten(ctx: WhatsappContext, p: PipelineItem, wri
   const leadRow = moved ? null : await unitLead(db, p.unit.idUnidade, lead.cliCrmId);
   const summary = moved ?? (leadRow ? leadSummaryOf(leadRow) : null);
   if (!summary) return;
-  if (lead.created) emitLead(ctx, p.unit, summary, 'create');
-  else if (moved) emitLead(ctx, p.unit, summary);
+  // The lead's own announcement (its creation, its last-message fields, a lifted status) is the
+  // lead event stream's (issue 22 §2): the message's event was written with it, in storeRounds.
   const reactionTarget = p.message.reactionTargetId;
   if (reactionTarget !== null) {
     // 001 §3 Reaction: the original message is updated with its reactions.

@@ -5,6 +5,8 @@
 // goes through webhook.service.ts one webhook at a time, on the same pipeline. An unknown number
 // becomes a lead through the leads service (001 §7).
 import type { Tx } from '../../../db/handle.ts';
+import type { LeadEventInput } from '@funil/domain/lead-events/lead-events';
+import { appendLeadEvents } from '../../lead-events/lead-events.service.ts';
 import { ACK } from '@funil/domain/whatsapp-api/chat-message';
 import { MESSAGE_STATUS_RANK, type MessageRecord } from '../../../integrations/evolution/evolution-types.ts';
 import { isLeadlessChat, lidOfKey, phoneJidOfKey } from '../../../integrations/evolution/evolution-jid.ts';
@@ -124,7 +126,9 @@ export async function storeRecordsDirect(ctx: WhatsappContext, plans: readonly R
  */
 export async function storeRecords(ctx: WhatsappContext, tx: Tx, plans: readonly RecordPlan[]): Promise<(() => void)[]> {
   const scoped = plans.map(() => transactionalContext(ctx, tx));
-  const written: StoreOutcome[] = await storeRounds(tx, plans, 'throw');
+  // The messages' lead events are appended once for the batch, after its last round (issue 22 §2).
+  const events: LeadEventInput[] = [];
+  const written: StoreOutcome[] = await storeRounds(tx, plans, 'throw', events);
   // Unknown numbers: the lead is created through the leads service (001 §7), then their messages stored.
   const created = new Map<string, PipelineLead | null>();
   const late: RecordPlan[] = [];
@@ -145,10 +149,11 @@ export async function storeRecords(ctx: WhatsappContext, tx: Tx, plans: readonly
     lateIndex.push(i);
   }
   if (late.length > 0) {
-    const more = await storeRounds(tx, late, 'throw');
+    const more = await storeRounds(tx, late, 'throw', events);
     more.forEach((w, k) => (written[lateIndex[k]!] = w));
   }
   await settleWritten(tx, plans, written, earlyEventsLately(ctx));
+  await appendLeadEvents(tx, events);
   const tickets = new Map<number, TicketRow | null>();
   for (const [i, w] of written.entries()) {
     if (!w || w === 'no-lead') continue;

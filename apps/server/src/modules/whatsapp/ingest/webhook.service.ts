@@ -17,7 +17,7 @@ import { chatMessageOf, wallTimes } from '../chat/message-view.ts';
 import { matchChat, phoneOfJid, type ChatAddress } from './lead-matching.ts';
 import { checkChatPhone, checkMessageId, checkMessageRecord, WebhookRejection } from './rejected-webhooks.service.ts';
 import { applyMessageEdit } from '../chat/message-edits.ts';
-import { emitInstance, emitLead, emitMessage } from '../whatsapp-events.ts';
+import { emitInstance, emitMessage } from '../whatsapp-events.ts';
 import { transactionalContext, type WhatsappContext } from '../whatsapp-context.ts';
 import { planRecord, recordMessageOf, storeRecords, type RecordPlan } from './webhook-records.ts';
 import { storeAndAnnounce } from './message-pipeline.ts';
@@ -241,12 +241,13 @@ async function applyChange(ctx: WhatsappContext, instance: InstanceRow, messageI
   const row = await findMessageRow(ctx.db, changed.id);
   if (!row) return;
   let summary = null;
+  // A lifted status is announced by the lead event stream (raiseLeadLastStatus writes its event, issue 22 §2).
   if (changed.fromMe) summary = await raiseLeadLastStatus(ctx.db, changed.cliCrmId, changed.criadoEm, changed.ack);
   if (!summary) {
     const lead = await unitLead(ctx.db, instance.idUnidade, changed.cliCrmId);
     if (!lead) return;
     summary = leadSummaryOf(lead);
-  } else emitLead(ctx, tenantOf(instance), summary);
+  }
   const reactions = row.messageId ? await listReactions(ctx.db, row.cliCrmId, [row.messageId]) : [];
   emitMessage(ctx, tenantOf(instance), 'update', chatMessageOf(row, reactions), summary, null);
 }

@@ -7,7 +7,7 @@ import type { Session } from '../../auth/auth.service.ts';
 import { findOrCreateLeadByPhone, leadForSession, type LeadRow, type TicketOwner } from '../../leads/leads.service.ts';
 import { leadSummaryOf, setLeadTicket } from '../../leads/views/chat/lead-chat.service.ts';
 import { ticketOf } from '../chat/message-view.ts';
-import { emitLead, emitTicket } from '../whatsapp-events.ts';
+import { emitTicket } from '../whatsapp-events.ts';
 import type { WhatsappContext } from '../whatsapp-context.ts';
 import { findInstanceById } from '../instances/instances.repository.ts';
 import { findOpenTicketOfLead, findTicketById, findTicketInUnit, insertTicket, type TicketRow } from './tickets.repository.ts';
@@ -37,8 +37,8 @@ export async function contactOf(ctx: WhatsappContext, session: Session, input: {
   });
   // An existing lead is opened as any lead is (001 §5 "Opening a lead").
   const visible = created ? lead : await leadForSession(ctx.db, session, lead.cliCrmId);
-  const current = ticket && !created ? await setLeadTicket(ctx.db, visible, ticket) : visible;
-  if (created || current !== visible) emitLead(ctx, tenantOf(session), leadSummaryOf(current), created ? 'create' : 'update');
+  // Its creation and its ticket change are announced by the lead event stream (issue 22 §2).
+  const current = ticket && !created ? await setLeadTicket(ctx.db, visible, ticket, session.userId) : visible;
   return current;
 }
 
@@ -69,11 +69,10 @@ export async function openTicket(
     });
     created = true;
   }
-  const updated = await setLeadTicket(ctx.db, lead, row);
+  const updated = await setLeadTicket(ctx.db, lead, row, session.userId);
   const summary = leadSummaryOf(updated);
   const ticket = ticketOf(row, summary);
   if (created) emitTicket(ctx, tenantOf(session), ticket, summary, 'create');
-  if (updated !== lead) emitLead(ctx, tenantOf(session), summary);
   return { ticket, created };
 }
 

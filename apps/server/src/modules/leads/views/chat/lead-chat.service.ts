@@ -3,21 +3,47 @@
 // status, unread marks, ticket) without a timeline event, and a lead as the chat shows it. The
 // WhatsApp module reads and moves them through here; the lead itself changes through the core.
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
+import { fieldChanges, type LeadEventInput } from '@funil/domain/lead-events/lead-events';
 import type { Db, Tx } from '../../../../db/handle.ts';
+import { appendLeadEvents } from '../../../lead-events/lead-events.service.ts';
 import { assertOwnTicket, type LeadRow, type TicketOwner } from '../../leads.service.ts';
 import * as chat from './lead-chat.repository.ts';
 
-/** 001 §4 "Reading": zeroes the unread counter and the unread mark; the lead when it changed. */
-export async function markLeadRead(db: Db | Tx, lead: LeadRow): Promise<LeadRow | null> {
-  if (lead.whatsappUltimaMensagemNaoLidas === 0 && lead.marcadoNaoLida === 0) return null;
-  return chat.updateLeadRow(db, lead.cliCrmId, { whatsappUltimaMensagemNaoLidas: 0, marcadoNaoLida: 0 });
+/**
+ * Runs a change of the lead's chat fields and writes its lead event 'whatsapp' in the same
+ * transaction (issue 22 §2): `db`'s own when it is one, or a new one. The stream announces it.
+ */
+async function changeWithEvent(db: Db | Tx, ator: number | null, change: (tx: Tx) => Promise<{ before: LeadRow | null; after: LeadRow } | null>): Promise<LeadRow | null> {
+  const run = async (tx: Tx): Promise<LeadRow | null> => {
+    const done = await change(tx);
+    if (!done) return null;
+    const { before, after } = done;
+    const audience = { idUnidade: after.idUnidade, idUsuario: after.idUsuario };
+    const event: LeadEventInput = { tipo: 'whatsapp', cliCrmId: after.cliCrmId, idEmpresa: after.idEmpresa, idUnidade: after.idUnidade, antes: audience, depois: audience, ator, mudancas: before ? fieldChanges(before, after) : {}, dados: {} };
+    await appendLeadEvents(tx, [event]);
+    return after;
+  };
+  return typeof (db as { rollback?: unknown }).rollback === 'function' ? run(db as Tx) : db.transaction(run);
 }
 
-/** The lead's conversation ticket (001 §7 company messaging backend): only the lead's own ticket. */
-export async function setLeadTicket(db: Db | Tx, lead: LeadRow, ticket: { id: number } & TicketOwner): Promise<LeadRow> {
+/** 001 §4 "Reading": zeroes the unread counter and the unread mark; the lead when it changed (its 'whatsapp' event written). */
+export async function markLeadRead(db: Db | Tx, lead: LeadRow, ator: number | null = null): Promise<LeadRow | null> {
+  if (lead.whatsappUltimaMensagemNaoLidas === 0 && lead.marcadoNaoLida === 0) return null;
+  return changeWithEvent(db, ator, async (tx) => {
+    const after = await chat.updateLeadRow(tx, lead.cliCrmId, { whatsappUltimaMensagemNaoLidas: 0, marcadoNaoLida: 0 });
+    return after ? { before: lead, after } : null;
+  });
+}
+
+/** The lead's conversation ticket (001 §7 company messaging backend): only the lead's own ticket (its 'whatsapp' event written). */
+export async function setLeadTicket(db: Db | Tx, lead: LeadRow, ticket: { id: number } & TicketOwner, ator: number | null = null): Promise<LeadRow> {
   assertOwnTicket(lead, ticket);
   if (lead.idTicket === ticket.id) return lead;
-  return (await chat.updateLeadRow(db, lead.cliCrmId, { idTicket: ticket.id })) ?? lead;
+  const changed = await changeWithEvent(db, ator, async (tx) => {
+    const after = await chat.updateLeadRow(tx, lead.cliCrmId, { idTicket: ticket.id });
+    return after ? { before: lead, after } : null;
+  });
+  return changed ?? lead;
 }
 
 /** The last-message fields (001 §3) the message store moves in its own statement; see lead-chat.repository.ts. */
@@ -26,7 +52,11 @@ export const leadsByPhoneKey = chat.leadsByPhoneKey;
 
 /** 001 §3 _status follows an ack of the lead's last message when it is our own; the moved lead. */
 export async function raiseLeadLastStatus(db: Db | Tx, cliCrmId: number, criadoEm: Date, ack: number): Promise<LeadSummary | null> {
-  const row = await chat.raiseLastMessageStatus(db, cliCrmId, criadoEm, ack);
+  // The status's old value is not read (one statement): the event says the chat fields moved.
+  const row = await changeWithEvent(db, null, async (tx) => {
+    const after = await chat.raiseLastMessageStatus(tx, cliCrmId, criadoEm, ack);
+    return after ? { before: null, after } : null;
+  });
   return row ? chat.leadSummaryOf(row) : null;
 }
 
