@@ -1,6 +1,6 @@
 // 001 §3 "Appointment history": GET contato/busca_agendamentos_cliente/{id} as a table (DD/MM/YYYY,
 // HH:mm, procedure, BRL values, the 001 §3 status labels) and 000 §8 'Nenhum registro encontrado!'.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { APPOINTMENT_STATUS_LABELS } from '@funil/domain/leads-api/lead-api';
 import { AppointmentsTable, formatAppointmentDate } from './appointments-table.tsx';
@@ -17,7 +17,6 @@ const appointment = (id: number, atend_status: number) => ({
   atend_status_texto: 'texto do servidor',
 });
 
-beforeEach(() => vi.unstubAllGlobals());
 afterEach(cleanup);
 
 describe('001 §3 appointment history of the lead', { timeout: 20_000 }, () => {
