@@ -13,9 +13,9 @@ export type ApiAnswer = { status?: number; body: unknown; contentType?: string }
 export type SentRequest = { method: string; path: string; body: unknown };
 /**
  * How the fake server answers one request ('network-error' fails the fetch as an unreachable server
- * does); `headers` are the request's, for a test of what the app sends with it (its token).
+ * does); `raw` is the request as it arrived (its full URL, its headers such as the token; its body is read).
  */
-export type Responder = (request: SentRequest, headers: Headers) => ApiAnswer | 'network-error' | Promise<ApiAnswer | 'network-error'>;
+export type Responder = (request: SentRequest, raw: Request) => ApiAnswer | 'network-error' | Promise<ApiAnswer | 'network-error'>;
 
 const server = setupServer();
 /** Every request of the running test, whichever answers were set. */
@@ -86,7 +86,7 @@ export function serveApi(respond: Responder): SentRequest[] {
       const call: SentRequest = { method: request.method, path: (url.pathname + url.search).replace(/^\/api\//, '/'), body: await bodyOf(request) };
       sent.push(call);
       sentInTest.push(call);
-      const answer = await respond(call, request.headers);
+      const answer = await respond(call, request);
       if (answer === 'network-error') return HttpResponse.error();
       if (answer.contentType !== undefined) return new HttpResponse(answer.body as BodyInit, { status: answer.status ?? 200, headers: { 'content-type': answer.contentType } });
       return HttpResponse.json(answer.body as never, { status: answer.status ?? 200 });

@@ -33,8 +33,9 @@ afterEach(() => {
 });
 /** The server answers every request with `body` as `type`; each request's URL and Authorization are kept in `calls`. */
 const answer = (status: number, body: BodyInit, type: string) =>
-  serveApi((request, headers) => {
-    calls.push({ url: `/api${request.path}`, auth: headers.get('authorization') });
+  serveApi((_request, raw) => {
+    const url = new URL(raw.url);
+    calls.push({ url: url.pathname + url.search, auth: raw.headers.get('authorization') });
     return { status, body, contentType: type };
   });
 
