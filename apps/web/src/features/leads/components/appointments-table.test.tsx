@@ -24,6 +24,8 @@ describe('001 §3 appointment history of the lead', { timeout: 20_000 }, () => {
     stubApi({ 'GET /api/contato/busca_agendamentos_cliente/41': () => ({ body: { data: [0, 1, 2, 3, 4, 5].map((status) => appointment(status + 1, status)) } }) });
     renderWithProviders(<AppointmentsTable leadId={41} />);
     const table = await screen.findByRole('table', { name: 'Consultas do cliente' });
+    // The table shows a loading row first ('Carregando consultas'): wait for the appointments.
+    await within(table).findByText('Procedimento 1');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(6);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))[0]).toEqual([
