@@ -31,10 +31,7 @@ vi.setConfig({ testTimeout: 30_000 });
 beforeEach(() => {
   answerRequests({ 'GET /contato/lista-campanhas': { body: { data: [] } }, 'GET /tags': { body: { data: [] } } });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function renderPanel(applied: MassSendClientsFilter, onApply: (f: MassSendClientsFilter) => void) {
   return renderWithProviders(

@@ -1,10 +1,10 @@
 // issue 10: a feature toggle (or another administration change) reaches logged-in users without a
 // new login: on the company's unit-data event the unit data is read again, so menus follow.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, renderHook } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { unitDataEvent } from '@funil/domain/realtime/events';
-import { emitSocket, ID_EMPRESA, ID_UNIDADE } from '../testing/kit.tsx';
+import { emitSocket, ID_EMPRESA, ID_UNIDADE, renderHookWithProviders } from '../testing/kit.tsx';
 import { useUnitDataLive } from './use-unit-data-live.ts';
 
 vi.mock('../lib/session.ts', async () => (await import('../testing/kit.tsx')).sessionModule);
@@ -17,7 +17,7 @@ describe('issue 10: a toggle reaches logged-in users without a new login', () =>
   const setup = () => {
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries');
-    renderHook(() => useUnitDataLive(), { wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
+    renderHookWithProviders(() => useUnitDataLive(), client);
     return invalidate;
   };
   const keys = (spy: ReturnType<typeof setup>) => spy.mock.calls.map(([filters]) => filters?.queryKey);

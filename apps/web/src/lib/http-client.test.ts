@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { CurrentUser } from '@funil/domain/auth/login';
+import { serveApi, type SentRequest } from '../testing/api-server.ts';
 import { ApiError } from './api-error.ts';
 import { http } from './http-client.ts';
 import { endSession, getAuth, getEndNotice, startSession } from './session.ts';
@@ -21,26 +22,31 @@ const user: CurrentUser = {
   dataDeslogar: null,
 };
 
-function answer(status: number, body: unknown) {
-  const fetchMock = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response(JSON.stringify(body), { status })));
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+type Received = SentRequest & { url: string; headers: Headers };
+
+/** The fake API (the web test kit's MSW server) answers every request so; returns the requests as they arrived. */
+function answer(status: number, body: unknown): Received[] {
+  const received: Received[] = [];
+  serveApi((request, raw) => {
+    const url = new URL(raw.url);
+    received.push({ ...request, url: url.pathname + url.search, headers: raw.headers });
+    return { status, body };
+  });
+  return received;
 }
 
 beforeEach(async () => {
-  vi.unstubAllGlobals();
   endSession();
   await startSession({ token: 'tok-1', expiresIn: 600, lembrar: true, currentUser: user });
 });
 
 describe('http client', () => {
   it('sends the bearer token and returns the parsed data', async () => {
-    const fetchMock = answer(200, { data: [{ id: 1, nome: 'Quente' }] });
+    const received = answer(200, { data: [{ id: 1, nome: 'Quente' }] });
     const rows = await http.get('/tags', z.array(z.object({ id: z.number(), nome: z.string() })));
     expect(rows).toEqual([{ id: 1, nome: 'Quente' }]);
-    const init = fetchMock.mock.calls[0]?.[1];
-    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer tok-1');
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/tags');
+    expect(received[0]?.headers.get('authorization')).toBe('Bearer tok-1');
+    expect(received[0]?.url).toBe('/api/tags');
   });
 
   it('turns an error answer into an ApiError with the server message and fields', async () => {
@@ -75,16 +81,18 @@ describe('http.upload (multipart, 000 §4 CSV import)', () => {
   };
 
   it('posts the form as is with the bearer token, lets the browser set the multipart type and returns the parsed data', async () => {
-    const fetchMock = answer(202, { data: { id: 9, status: 'queued' } });
-    const form = formWithFile();
-    await expect(http.upload('/contato/importarcsv', form, job)).resolves.toEqual({ id: 9, status: 'queued' });
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/contato/importarcsv');
-    expect(init?.method).toBe('POST');
-    expect(init?.body).toBe(form);
-    const headers = new Headers(init?.headers);
-    expect(headers.get('authorization')).toBe('Bearer tok-1');
-    expect(headers.get('content-type')).toBeNull();
+    const received = answer(202, { data: { id: 9, status: 'queued' } });
+    await expect(http.upload('/contato/importarcsv', formWithFile(), job)).resolves.toEqual({ id: 9, status: 'queued' });
+    const [request] = received;
+    expect(request?.url).toBe('/api/contato/importarcsv');
+    expect(request?.method).toBe('POST');
+    // The form arrives as it was built: its file, with its name and content.
+    const file = (request?.body as FormData).get('arquivo') as File;
+    expect(file.name).toBe('leads.csv');
+    expect(await file.text()).toBe('cli_nome,cli_telefone\n');
+    expect(request?.headers.get('authorization')).toBe('Bearer tok-1');
+    // A type the client set itself would have no boundary: only the one fetch writes for the form has it.
+    expect(request?.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
   });
 
   it('turns a refusal into an ApiError with the server message, keeping the session', async () => {

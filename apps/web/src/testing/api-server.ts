@@ -7,11 +7,15 @@ import { setupServer } from 'msw/node';
 import { File as NodeFile } from 'node:buffer';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
-export type ApiAnswer = { status?: number; body: unknown };
+/** JSON by default; with a `contentType` (e.g. 'audio/webm'), `body` is sent as is (bytes, text). */
+export type ApiAnswer = { status?: number; body: unknown; contentType?: string };
 /** A request the app sent: `path` is the URL's path and query after the API's /api prefix. */
 export type SentRequest = { method: string; path: string; body: unknown };
-/** How the fake server answers one request; 'network-error' fails the fetch as an unreachable server does. */
-export type Responder = (request: SentRequest) => ApiAnswer | 'network-error' | Promise<ApiAnswer | 'network-error'>;
+/**
+ * How the fake server answers one request ('network-error' fails the fetch as an unreachable server
+ * does); `raw` is the request as it arrived (its full URL, its headers such as the token; its body is read).
+ */
+export type Responder = (request: SentRequest, raw: Request) => ApiAnswer | 'network-error' | Promise<ApiAnswer | 'network-error'>;
 
 const server = setupServer();
 /** Every request of the running test, whichever answers were set. */
@@ -82,8 +86,9 @@ export function serveApi(respond: Responder): SentRequest[] {
       const call: SentRequest = { method: request.method, path: (url.pathname + url.search).replace(/^\/api\//, '/'), body: await bodyOf(request) };
       sent.push(call);
       sentInTest.push(call);
-      const answer = await respond(call);
+      const answer = await respond(call, request);
       if (answer === 'network-error') return HttpResponse.error();
+      if (answer.contentType !== undefined) return new HttpResponse(answer.body as BodyInit, { status: answer.status ?? 200, headers: { 'content-type': answer.contentType } });
       return HttpResponse.json(answer.body as never, { status: answer.status ?? 200 });
     }),
   );

@@ -100,15 +100,17 @@ function TestProviders({ client, path, children }: { client: QueryClient; path: 
   );
 }
 
-/** `path`: the router's first entry (a screen that reads its search params). */
+/** `path`: the router's first entry (a screen that reads its search params). `rerender` keeps the providers. */
 export function renderWithProviders(ui: ReactNode, client = testQueryClient(), path = '/') {
   return {
     client,
-    ...render(
-      <TestProviders client={client} path={path}>
-        {ui}
-      </TestProviders>,
-    ),
+    ...render(ui, {
+      wrapper: ({ children }) => (
+        <TestProviders client={client} path={path}>
+          {children}
+        </TestProviders>
+      ),
+    }),
   };
 }
 

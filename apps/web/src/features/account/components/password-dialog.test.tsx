@@ -1,13 +1,12 @@
 // Issue 10 "A user can change their own password": 'Alterar senha' checks the confirmation before
 // sending and shows the server's 'Senha atual incorreta.' under the current password.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderAdmin, stubApi } from '../../../components/ui/admin-test-kit.tsx';
 import { PasswordDialog } from './password-dialog.tsx';
 
 const type = (dialog: HTMLElement, name: string, value: string) => fireEvent.change(dialog.querySelector(`input[name="${name}"]`) as HTMLInputElement, { target: { value } });
 
-beforeEach(() => vi.unstubAllGlobals());
 afterEach(cleanup);
 
 describe("issue 10 own password ('Alterar senha')", { timeout: 30_000 }, () => {

@@ -1,6 +1,6 @@
 // Issue 10 "every write is recorded (who, when, what changed) in an audit trail an admin can read":
 // the audit view lists who changed what, filters by entity and pages on the server.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderAdmin, stubApi } from '../../../components/ui/admin-test-kit.tsx';
 import { AuditScreen, describeChanges } from './audit-screen.tsx';
@@ -18,7 +18,6 @@ const record = {
   datacad: '2026-11-20T13:00:00.000Z',
 };
 
-beforeEach(() => vi.unstubAllGlobals());
 afterEach(cleanup);
 
 describe('issue 10 audit trail view', { timeout: 30_000 }, () => {

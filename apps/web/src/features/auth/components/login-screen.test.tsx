@@ -1,25 +1,11 @@
 // 000 §5 login validation and §8 login messages, on the login screen.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
-import { ThemeProvider } from '@mui/material';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { LOGIN_MESSAGES } from '@funil/domain/auth/login';
-import { theme } from '../../../app/theme.ts';
+import { renderWithProviders, serveApi } from '../../../testing/kit.tsx';
 import { LoginScreen } from './login-screen.tsx';
 
-function renderLogin() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={client}>
-        <SnackbarProvider>
-          <LoginScreen />
-        </SnackbarProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
-}
+const renderLogin = () => renderWithProviders(<LoginScreen />);
 
 function fill(email: string, senha: string) {
   fireEvent.input(screen.getByLabelText('Email'), { target: { value: email } });
@@ -27,11 +13,11 @@ function fill(email: string, senha: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Acessar' }));
 }
 
+/** The server answers every request with `status` and `body`. */
 function answer(status: number, body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }))));
+  serveApi(() => ({ status, body }));
 }
 
-beforeEach(() => vi.unstubAllGlobals());
 afterEach(cleanup);
 
 describe('000 §5 login validation', () => {
@@ -69,7 +55,7 @@ describe('000 §8 login messages', () => {
   });
 
   it('shows the unexpected-error message when the server cannot be reached', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    serveApi(() => 'network-error');
     renderLogin();
     fill('atendente@demo.com.br', 'demo1234');
     expect((await screen.findByRole('alert')).textContent).toBe(LOGIN_MESSAGES.unexpected);

@@ -1,14 +1,8 @@
 // Providers, a chat list lead, a unit and the fake API for the chat page's component tests.
 import type { ReactNode } from 'react';
-import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
-import { ThemeProvider } from '@mui/material';
-import { MemoryRouter } from 'react-router';
 import { createFactories, makeUnitData } from '@funil/domain/testing/factories';
 import type { UnitData } from '@funil/domain/unit/unit-data';
-import { theme } from '../../../app/theme.ts';
-import { answerCalls, type FetchCall } from '../../../testing/kit.tsx';
+import { answerCalls, renderWithProviders, type FetchCall } from '../../../testing/kit.tsx';
 import type { ChatLead } from '../api/chat-leads.ts';
 import { ChatLeadKitProvider, type ChatLeadKit } from '../chat-kit.tsx';
 
@@ -44,23 +38,9 @@ const NOOP_KIT: ChatLeadKit = {
   useCanChangeLeads: () => true,
 };
 
-/** Renders with the theme, a router, a fresh query client (no retries), the snackbar and a kit. */
+/** Renders with the web test kit's providers (theme, router, query client without retries, snackbar) and a chat lead kit. */
 export function renderChat(node: ReactNode, kit: Partial<ChatLeadKit> = {}) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } });
-  return {
-    client,
-    ...render(
-      <ThemeProvider theme={theme}>
-        <MemoryRouter>
-          <QueryClientProvider client={client}>
-            <SnackbarProvider>
-              <ChatLeadKitProvider value={{ ...NOOP_KIT, ...kit }}>{node}</ChatLeadKitProvider>
-            </SnackbarProvider>
-          </QueryClientProvider>
-        </MemoryRouter>
-      </ThemeProvider>,
-    ),
-  };
+  return renderWithProviders(<ChatLeadKitProvider value={{ ...NOOP_KIT, ...kit }}>{node}</ChatLeadKitProvider>);
 }
 
 export type { FetchCall } from '../../../testing/kit.tsx';

@@ -1,7 +1,7 @@
 // 001 §2 v2/legacy chips and 001 §4 "Legacy WhatsApp session": CONNECTED/PAIRING/TIMEOUT are
 // 'WhatsApp Conectado' (green); a 'qrcode' session shows its QR in 'Conectar Whatsapp', which
 // closes by itself with 'Whatsapp conectado com sucesso!'; any other status asks for a restart once.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { legacySessionKey } from '../api/legacy-session.ts';
 import { ConnectionChips } from './connection-chips.tsx';
@@ -12,10 +12,7 @@ let api: ReturnType<typeof stubFetch>;
 beforeEach(() => {
   api = stubFetch({ 'GET /api/whatsapp/sessao': () => ({ body: { data: session } }), 'PUT /api/whatsappsession/7': () => ({ body: { data: { id: 7, status: 'OPENING', qrcode: null } } }) });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('001 §2 v2/legacy connection chips', () => {
   it.each(['CONNECTED', 'PAIRING', 'TIMEOUT'])("%s reads 'WhatsApp Conectado' in green", async (status) => {

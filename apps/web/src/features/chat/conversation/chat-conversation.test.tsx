@@ -1,4 +1,4 @@
-// The conversation on the gateway channel with the server stubbed at fetch: the composer keys (001
+// The conversation on the gateway channel with the server answered by the kit's fake API: the composer keys (001
 // §2), optimistic temp_ bubbles replaced by the stored message and acks that never go down (001 §4),
 // a failed send retried without sending twice (issue 7 §2), a quoted reply, reading once (001 §4).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { makeChatMessage } from '@funil/domain/testing/factories';
 import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
 import { appMessageEvent } from '@funil/domain/realtime/events';
-import { answerFetch, emitSocket, ID_EMPRESA, jsonResponse, renderWithProviders, shell, testContact } from './test-kit.tsx';
+import { answerRequests, emitSocket, ID_EMPRESA, renderWithProviders, sentRequests, shell, testContact, type ApiAnswer } from './test-kit.tsx';
 import { ChatConversation } from './index.ts';
 import { ComposerKitProvider, type ComposerKit } from './composer-kit.tsx';
 import type { ScopedQuickMessage } from '@funil/domain/whatsapp-api/quick-messages-api';
@@ -17,7 +17,6 @@ vi.mock('../../../lib/socket.ts', async () => (await import('./test-kit.tsx')).s
 vi.setConfig({ testTimeout: 30_000 });
 
 beforeEach(() => {
-  vi.unstubAllGlobals();
   shell.extras = '{}';
   shell.permissao = 'u';
   // jsdom has no layout: the list is never scrolled, so nothing asks for older pages.
@@ -57,24 +56,23 @@ const contact = (message: ChatMessage) => ({
 
 type Sent = { url: string; body: Record<string, unknown> };
 
-function open(sendText: (body: Record<string, unknown>) => Promise<Response>, lead = testContact()) {
+function open(sendText: (body: Record<string, unknown>) => Promise<ApiAnswer>, lead = testContact()) {
   const sent: Sent[] = [];
   const reads: unknown[] = [];
-  const fetchMock = answerFetch({
-    '/contato/completo/10': { body: { data: lead } },
+  answerRequests({
+    'GET /contato/completo/10': { body: { data: lead } },
     'POST /chat/findMessages/loja-1': { body: page(history) },
-    'POST /chat/markMessageAsRead/loja-1': async (init) => {
-      reads.push(JSON.parse(String(init?.body)));
-      return jsonResponse({ message: 'Mensagens marcadas como lidas.', read: 1 }, 201);
+    'POST /chat/markMessageAsRead/loja-1': (body) => {
+      reads.push(body);
+      return { status: 201, body: { message: 'Mensagens marcadas como lidas.', read: 1 } };
     },
-    'POST /message/sendText/loja-1': async (init) => {
-      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
-      sent.push({ url: 'sendText', body });
-      return sendText(body);
+    'POST /message/sendText/loja-1': (body) => {
+      sent.push({ url: 'sendText', body: body as Record<string, unknown> });
+      return sendText(body as Record<string, unknown>);
     },
   });
   const view = renderWithProviders(<ChatConversation channel="v3" leadId={10} />);
-  return { sent, reads, fetchMock, view };
+  return { sent, reads, view };
 }
 
 // A first MUI render on a loaded 2-core machine takes seconds.
@@ -86,7 +84,7 @@ const stored = (over: Partial<ChatMessage>) => makeChatMessage({ id: 50, message
 
 describe('001 §2 message area', () => {
   it('shows the lead’s messages oldest first, grouped by São Paulo day, and reads the conversation once (001 §4 "Reading")', async () => {
-    const { reads } = open(async () => jsonResponse({}));
+    const { reads } = open(async () => ({ body: {} }));
     await loaded();
     expect(bubbles().map((b) => b.textContent)).toEqual([expect.stringContaining('Oi, tudo bem?'), expect.stringContaining('Tem horário amanhã?')]);
     expect(screen.getByRole('region', { name: '09/03/2026' })).toBeTruthy();
@@ -101,7 +99,7 @@ describe('001 §2 message area', () => {
 
 describe('001 §2, §5 composer keys', () => {
   it('Enter sends, Shift+Enter does not, an empty or whitespace text is not sent', async () => {
-    const { sent } = open(async (body) => jsonResponse({ message: stored({ body: String(body.text) }) }, 201));
+    const { sent } = open(async (body) => ({ status: 201, body: { message: stored({ body: String(body.text) }) } }));
     await loaded();
     fireEvent.change(composer(), { target: { value: '   \n ' } });
     fireEvent.keyDown(composer(), { key: 'Enter' });
@@ -117,7 +115,7 @@ describe('001 §2, §5 composer keys', () => {
 
 describe('001 §4 optimistic sending', () => {
   it('shows a pending temp_ bubble at once, replaced by the stored message; acks rise and never go down', async () => {
-    let answer!: (r: Response) => void;
+    let answer!: (r: ApiAnswer) => void;
     const { sent } = open(() => new Promise((resolve) => (answer = resolve)));
     await loaded();
     fireEvent.change(composer(), { target: { value: 'Pode ser às 10h' } });
@@ -135,7 +133,7 @@ describe('001 §4 optimistic sending', () => {
     expect(real().dataset.messageId).toBe('50');
     expect(ackOf(real())).toBe('delivered');
 
-    await act(async () => answer(jsonResponse({ message: stored({ body: 'Pode ser às 10h', ack: 1 }) }, 201)));
+    await act(async () => answer({ status: 201, body: { message: stored({ body: 'Pode ser às 10h', ack: 1 }) } }));
     expect(screen.getAllByText('Pode ser às 10h')).toHaveLength(1);
     expect(ackOf(real())).toBe('delivered');
     act(() => emitSocket(appMessageEvent(ID_EMPRESA), contact(stored({ body: 'Pode ser às 10h', ack: 4 }))));
@@ -146,10 +144,10 @@ describe('001 §4 optimistic sending', () => {
 
   it('shows a failed send on its bubble; the retry reuses the temp_ id and cannot send twice', async () => {
     let calls = 0;
-    let release!: (r: Response) => void;
+    let release!: (r: ApiAnswer) => void;
     const { sent } = open(() => {
       calls += 1;
-      if (calls === 1) return Promise.resolve(jsonResponse({ message: 'WhatsApp desconectado', status: 409 }, 409));
+      if (calls === 1) return Promise.resolve({ status: 409, body: { message: 'WhatsApp desconectado', status: 409 } });
       return new Promise((resolve) => (release = resolve));
     });
     await loaded();
@@ -162,14 +160,14 @@ describe('001 §4 optimistic sending', () => {
     fireEvent.click(retry);
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]!.body.tempId).toBe(sent[0]!.body.tempId);
-    await act(async () => release(jsonResponse({ message: stored({ id: 51, body: 'Confirmado!' }) }, 201)));
+    await act(async () => release({ status: 201, body: { message: stored({ id: 51, body: 'Confirmado!' }) } }));
     await waitFor(() => expect(screen.getByText('Confirmado!').closest('[data-testid="message"]')?.getAttribute('data-message-id')).toBe('51'));
     expect(sent).toHaveLength(2);
   });
 
   it('adds the signature in bold with assinaturaWhatsapp (001 §5)', async () => {
     shell.extras = JSON.stringify({ assinaturaWhatsapp: true });
-    const { sent } = open(async (body) => jsonResponse({ message: stored({ body: String(body.text) }) }, 201));
+    const { sent } = open(async (body) => ({ status: 201, body: { message: stored({ body: String(body.text) }) } }));
     await loaded();
     fireEvent.change(composer(), { target: { value: 'Olá' } });
     fireEvent.keyDown(composer(), { key: 'Enter' });
@@ -179,7 +177,7 @@ describe('001 §4 optimistic sending', () => {
 
 describe("001 §2 'Responder'", () => {
   it('quotes the message in the composer and sends its WhatsApp id', async () => {
-    const { sent } = open(async (body) => jsonResponse({ message: stored({ body: String(body.text) }) }, 201));
+    const { sent } = open(async (body) => ({ status: 201, body: { message: stored({ body: String(body.text) }) } }));
     const question = (await loaded()).closest('[data-testid="message"]') as HTMLElement;
     fireEvent.click(within(question).getByRole('button', { name: 'Opções da mensagem' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Responder' }));
@@ -195,7 +193,7 @@ describe('issue 21 item 6: a manager reads the conversation', () => {
   it.each(['m', 'mg'] as const)('%s: the messages show, with no composer, no reply or delete, and nothing is marked read', async (permissao) => {
     shell.permissao = permissao;
     const mine = makeChatMessage({ id: 3, messageId: 'WA3', body: 'Enviado pela atendente', fromMe: true, createdAt: '2026-03-10T14:00:00.000Z' });
-    const fetchMock = answerFetch({ '/contato/completo/10': { body: { data: testContact() } }, 'POST /chat/findMessages/loja-1': { body: page([mine, ...history]) } });
+    answerRequests({ 'GET /contato/completo/10': { body: { data: testContact() } }, 'POST /chat/findMessages/loja-1': { body: page([mine, ...history]) } });
     renderWithProviders(<ChatConversation channel="v3" leadId={10} />);
     await loaded();
     expect(screen.getByTestId('chat-read-only').textContent).toBe('Você acompanha esta conversa: seu perfil não envia mensagens nem altera o lead.');
@@ -205,14 +203,14 @@ describe('issue 21 item 6: a manager reads the conversation', () => {
     for (const bubble of bubbles()) expect(within(bubble).queryAllByRole('button').filter((b) => /mensagem|Responder|Apagar/i.test(b.getAttribute('aria-label') ?? ''))).toEqual([]);
     // Only reads reached the server: no markMessageAsRead, no send (wait, then check none went out).
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const calls = fetchMock.mock.calls.map(([url, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${String(url)}`);
+    const calls = sentRequests().map((r) => `${r.method} ${r.path}`);
     expect(calls.filter((c) => !c.includes('/contato/completo/') && !c.includes('/chat/findMessages/'))).toEqual([]);
   });
 });
 
 describe('001 §4 composer disabled', () => {
   it('is disabled for a blocked lead, saying why', async () => {
-    open(async () => jsonResponse({}), testContact({ whatsapp_blocked: 1 }));
+    open(async () => ({ body: {} }), testContact({ whatsapp_blocked: 1 }));
     await loaded();
     expect(screen.getByText('Lead bloqueado para WhatsApp.')).toBeTruthy();
     expect((composer() as HTMLTextAreaElement).disabled).toBe(true);
@@ -221,7 +219,7 @@ describe('001 §4 composer disabled', () => {
   it("is disabled without a connected instance ('WhatsApp desconectado')", async () => {
     shell.instances = [{ id: 1, name: 'loja-1', connectionStatus: 'close', ownerJid: null, profileName: null }];
     try {
-      open(async () => jsonResponse({}));
+      open(async () => ({ body: {} }));
       await loaded();
       expect(screen.getByText('WhatsApp desconectado')).toBeTruthy();
       expect((composer() as HTMLTextAreaElement).disabled).toBe(true);
@@ -252,14 +250,14 @@ describe("001 §5 '/' quick messages in the composer", () => {
 
   it('filters by title, moves with the arrows, Enter puts the template with its placeholders filled, a second Enter sends it', async () => {
     const sent: string[] = [];
-    answerFetch({
-      '/contato/completo/10': { body: { data: testContact() } },
+    answerRequests({
+      'GET /contato/completo/10': { body: { data: testContact() } },
       'POST /chat/findMessages/loja-1': { body: page(history) },
       'POST /chat/markMessageAsRead/loja-1': { status: 201, body: { message: 'ok', read: 0 } },
-      'POST /message/sendText/loja-1': async (init) => {
-        const body = JSON.parse(String(init?.body)) as { text: string };
-        sent.push(body.text);
-        return jsonResponse({ message: stored({ body: body.text }) }, 201);
+      'POST /message/sendText/loja-1': (body) => {
+        const { text } = body as { text: string };
+        sent.push(text);
+        return { status: 201, body: { message: stored({ body: text }) } };
       },
     });
     renderWithProviders(
@@ -284,8 +282,8 @@ describe("001 §5 '/' quick messages in the composer", () => {
   });
 
   it("'Modelos de mensagem' opens the templates dialog; a picked template goes to the composer", async () => {
-    answerFetch({
-      '/contato/completo/10': { body: { data: testContact() } },
+    answerRequests({
+      'GET /contato/completo/10': { body: { data: testContact() } },
       'POST /chat/findMessages/loja-1': { body: page(history) },
       'POST /chat/markMessageAsRead/loja-1': { status: 201, body: { message: 'ok', read: 0 } },
     });

@@ -2,10 +2,10 @@
 // dashboard calls again, at most once every DASHBOARD_LIVE_REFRESH_MS; other changes and other
 // units leave it alone.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, renderHook } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { contactEvent, pipelineMoveEvent } from '@funil/domain/realtime/events';
-import { emitSocket, ID_EMPRESA, ID_UNIDADE } from '../../../testing/kit.tsx';
+import { emitSocket, ID_EMPRESA, ID_UNIDADE, renderHookWithProviders } from '../../../testing/kit.tsx';
 import { DASHBOARD_LIVE_REFRESH_MS, useDashboardLive } from './use-dashboard-live.ts';
 
 vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
@@ -22,7 +22,7 @@ afterEach(() => {
 function setup(units: number[] | null = [ID_UNIDADE]) {
   const client = new QueryClient();
   const invalidate = vi.spyOn(client, 'invalidateQueries');
-  const hook = renderHook(() => useDashboardLive(ID_EMPRESA, units), { wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> });
+  const hook = renderHookWithProviders(() => useDashboardLive(ID_EMPRESA, units), client);
   const keys = () => invalidate.mock.calls.map(([filters]) => filters?.queryKey);
   return { keys, hook };
 }

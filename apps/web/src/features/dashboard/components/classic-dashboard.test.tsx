@@ -1,6 +1,6 @@
 // 000 §2 classic dashboard, §6 'Dashboard': the tabs and the unit multi-select by role, the radio
 // Atendimento / Captação, units joined by '&' ('0' for none), ads by '@' (000 §5, §7).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Permission } from '@funil/domain/access/roles';
 import { campaignsResponseSchema } from '@funil/domain/dashboard/dashboard-api';
@@ -33,7 +33,6 @@ const campaigns = campaignsResponseSchema.parse({
   },
 });
 
-beforeEach(() => vi.unstubAllGlobals());
 afterEach(cleanup);
 
 function renderAs(permission: Permission) {

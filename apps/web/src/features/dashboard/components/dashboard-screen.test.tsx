@@ -11,7 +11,6 @@ vi.mock('../../../lib/session.ts', () => sessionModule);
 vi.mock('../../../lib/unit-data.ts', () => ({ useLoadedUnitData: () => dashboardUnitData(unit) }));
 
 beforeEach(() => {
-  vi.unstubAllGlobals();
   stubDashboardApi(dashboardAnswers());
 });
 afterEach(cleanup);

@@ -19,7 +19,6 @@ const card = (label: string) => within(section('Performance de Atendimento')).ge
 const lastOf = (sent: SentCall[], call: string) => sent.filter((s) => s.call === call).at(-1)?.tail;
 
 beforeEach(() => {
-  vi.unstubAllGlobals();
   expect(makeCurrentUser().permissao).toBeDefined();
 });
 afterEach(cleanup);

@@ -1,13 +1,12 @@
 // Test kit of the dashboard components: answers for every dashboard call, parsed by the contract's
-// schemas (a fixture that drifts from packages/domain fails here first), a fetch that answers by
-// call name and records the paths sent, and the providers the screens need (date pickers in pt-BR).
+// schemas (a fixture that drifts from packages/domain fails here first), the fake API answering by
+// call name and recording the paths sent, and the providers the screens need (date pickers in pt-BR).
 import type { ReactNode } from 'react';
 import { configure } from '@testing-library/react';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import dayjs from 'dayjs';
 import 'dayjs/locale/pt-br';
-import { vi } from 'vitest';
 import {
   attendanceResponseSchema,
   campaignsResponseSchema,
@@ -23,7 +22,7 @@ import {
   workingHoursOf,
   type DashboardCall,
 } from '@funil/domain/dashboard/dashboard-api';
-import { renderWithProviders } from '../../../testing/kit.tsx';
+import { renderWithProviders, serveApi } from '../../../testing/kit.tsx';
 
 dayjs.locale('pt-br');
 configure({ asyncUtilTimeout: 10_000 });
@@ -135,31 +134,29 @@ function classicData() {
 export type SentCall = { call: string; tail: string; path: string };
 
 /**
- * Stubs fetch for the dashboard: `dashboard/{call}/…` answers `answers[call]` (or a function of the
- * path's tail), contato/lista-campanhas and cadastros/unidades answer fixed lists.
+ * The dashboard's fake API (the web test kit's MSW server): `dashboard/{call}/…` answers
+ * `answers[call]` (or a function of the path's tail), contato/lista-campanhas and cadastros/unidades
+ * answer fixed lists, anything else 404. Returns the dashboard calls sent, in order.
  */
 export function stubDashboardApi(answers: Record<string, unknown | ((tail: string) => unknown)>): SentCall[] {
   const sent: SentCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn((url: string) => {
-      const path = url.replace(/^\/api\//, '');
-      const match = /^dashboard\/([a-z-]+)\/(.*)$/.exec(path);
-      let body: unknown;
-      if (match) {
-        const [, call = '', tail = ''] = match;
-        sent.push({ call, tail, path });
-        const answer = answers[call];
-        body = typeof answer === 'function' ? (answer as (tail: string) => unknown)(tail) : answer;
-      } else if (path === 'contato/lista-campanhas') {
-        body = { data: [{ cli_campanha_nome: 'Campanha de Verão 2026 - Leads' }, { cli_campanha_nome: 'Black Friday' }] };
-      } else if (path === 'cadastros/unidades') {
-        body = { data: [{ id: 1, nome: 'Centro', idFunil: null, idFunilVenda: null }, { id: 2, nome: 'Zona Sul', idFunil: null, idFunilVenda: null }] };
-      }
-      if (body === undefined) return Promise.resolve(new Response(JSON.stringify({ message: 'Rota não encontrada.', status: 404 }), { status: 404, headers: { 'content-type': 'application/json' } }));
-      return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
-    }),
-  );
+  serveApi((request) => {
+    const path = request.path.replace(/^\//, '');
+    const match = /^dashboard\/([a-z-]+)\/(.*)$/.exec(path);
+    let body: unknown;
+    if (match) {
+      const [, call = '', tail = ''] = match;
+      sent.push({ call, tail, path });
+      const answer = answers[call];
+      body = typeof answer === 'function' ? (answer as (tail: string) => unknown)(tail) : answer;
+    } else if (path === 'contato/lista-campanhas') {
+      body = { data: [{ cli_campanha_nome: 'Campanha de Verão 2026 - Leads' }, { cli_campanha_nome: 'Black Friday' }] };
+    } else if (path === 'cadastros/unidades') {
+      body = { data: [{ id: 1, nome: 'Centro', idFunil: null, idFunilVenda: null }, { id: 2, nome: 'Zona Sul', idFunil: null, idFunilVenda: null }] };
+    }
+    if (body === undefined) return { status: 404, body: { message: 'Rota não encontrada.', status: 404 } };
+    return { body };
+  });
   return sent;
 }
 

@@ -18,7 +18,6 @@ const extras = (on: Partial<Record<(typeof EXTRAS_FLAG_KEYS)[number], boolean>> 
 });
 
 beforeEach(() => {
-  vi.unstubAllGlobals();
   shell.permissao = 'sa';
 });
 afterEach(cleanup);

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { whatsappSessionEvent } from '@funil/domain/realtime/events';
 import type { Instance } from '@funil/domain/whatsapp-api/instances-api';
-import { answerFetch, makeInstance, renderWithProviders } from './test-kit.tsx';
+import { answerRequests, makeInstance, renderWithProviders } from './test-kit.tsx';
 import { emitSocket, ID_EMPRESA, shell } from './mock-shell.ts';
 import { InstancesChip } from './instances-chip.tsx';
 
@@ -15,13 +15,12 @@ vi.mock('../../../lib/socket.ts', async () => (await import('./mock-shell.ts')).
 
 vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => {
-  vi.unstubAllGlobals();
   shell.permissao = 'a';
 });
 afterEach(cleanup);
 
 function renderChip(instances: Instance[], compact = false) {
-  answerFetch({ '/instancias': { body: { data: instances } } });
+  answerRequests({ 'GET /instancias': { body: { data: instances } } });
   return renderWithProviders(<InstancesChip compact={compact} />);
 }
 

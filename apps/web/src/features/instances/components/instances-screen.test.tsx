@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { whatsappSessionEvent } from '@funil/domain/realtime/events';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
-import { answerFetch, makeInstance, renderWithProviders } from './test-kit.tsx';
+import { answerRequests, makeInstance, renderWithProviders, sentRequests } from './test-kit.tsx';
 import { emitSocket, ID_EMPRESA, shell } from './mock-shell.ts';
 import { InstancesScreen } from './instances-screen.tsx';
 import { ConnectQrDialog } from './connect-qr-dialog.tsx';
@@ -35,14 +35,13 @@ const event = (instance: { id: number; name: string }, connectionStatus: string,
 vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
-  vi.unstubAllGlobals();
   shell.permissao = 'a';
 });
 afterEach(cleanup);
 
 describe('001 §2 table', () => {
   it('shows each connectionStatus with its chip and button, the phone formatted, and no Gerar Instancias', async () => {
-    answerFetch({ '/instancias': { body: { data: all } } });
+    answerRequests({ 'GET /instancias': { body: { data: all } } });
     renderWithProviders(<InstancesScreen />);
     await screen.findByRole('rowheader', { name: /^recepcao/ });
     expect(screen.getByRole('heading', { name: 'Conexões de WhatsApp' })).toBeTruthy();
@@ -65,7 +64,7 @@ describe('001 §2 table', () => {
   });
 
   it('pages by 10', async () => {
-    answerFetch({ '/instancias': { body: { data: Array.from({ length: 12 }, (_, i) => makeInstance({ name: `inst-${String(i + 1).padStart(2, '0')}` })) } } });
+    answerRequests({ 'GET /instancias': { body: { data: Array.from({ length: 12 }, (_, i) => makeInstance({ name: `inst-${String(i + 1).padStart(2, '0')}` })) } } });
     renderWithProviders(<InstancesScreen />);
     await screen.findByRole('rowheader', { name: 'inst-01' });
     expect(screen.getAllByRole('rowheader')).toHaveLength(10);
@@ -75,7 +74,7 @@ describe('001 §2 table', () => {
 
   it("hides 'Adicionar instância' from an attendant", async () => {
     shell.permissao = 'u';
-    answerFetch({ '/instancias': { body: { data: all } } });
+    answerRequests({ 'GET /instancias': { body: { data: all } } });
     renderWithProviders(<InstancesScreen />);
     await screen.findByRole('rowheader', { name: /^recepcao/ });
     expect(screen.queryByRole('button', { name: 'Adicionar instância' })).toBeNull();
@@ -85,7 +84,7 @@ describe('001 §2 table', () => {
 describe('issue 7 §5: only admins manage instances', () => {
   it.each(['u', 'm'] as const)('shows %s the instances and their status, without Conectar, Desconectar or Remover', async (permissao) => {
     shell.permissao = permissao;
-    answerFetch({ '/instancias': { body: { data: all } } });
+    answerRequests({ 'GET /instancias': { body: { data: all } } });
     renderWithProviders(<InstancesScreen />);
     await screen.findByRole('rowheader', { name: /^recepcao/ });
     for (const name of ['recepcao', 'vendas', 'financeiro', 'antigo']) expect(within(rowOf(name)).queryAllByRole('button')).toEqual([]);
@@ -94,13 +93,12 @@ describe('issue 7 §5: only admins manage instances', () => {
 
   it("lets an admin remove an instance after confirming, and 'Cancelar' removes nothing", async () => {
     let removed = false;
-    const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } }));
-    const fetchMock = answerFetch({
+    answerRequests({
       // The server's list, without the instance once it is removed.
-      '/instancias': () => json({ data: removed ? all.filter((i) => i.name !== 'vendas') : all }),
+      'GET /instancias': () => ({ body: { data: removed ? all.filter((i) => i.name !== 'vendas') : all } }),
       'DELETE /instance/delete/vendas': () => {
         removed = true;
-        return json({ message: WHATSAPP_MESSAGES.instanceRemoved });
+        return { body: { message: WHATSAPP_MESSAGES.instanceRemoved } };
       },
     });
     renderWithProviders(<InstancesScreen />);
@@ -109,21 +107,21 @@ describe('issue 7 §5: only admins manage instances', () => {
     expect(within(dialog).getByText(/Deseja remover a instância vendas\?.*não pode ser desfeita/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/instance/delete/'))).toBe(false);
+    expect(sentRequests().some((r) => r.path.includes('/instance/delete/'))).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Remover vendas' }));
     dialog = await screen.findByRole('dialog', { name: 'Remover instância' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remover' }));
     expect(await screen.findByText(WHATSAPP_MESSAGES.instanceRemoved)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: /^vendas/ })).toBeNull());
-    const removal = fetchMock.mock.calls.find(([url]) => String(url).includes('/instance/delete/'));
-    expect(removal?.[0]).toBe('/api/instance/delete/vendas');
-    expect((removal?.[1] as RequestInit).method).toBe('DELETE');
+    const removal = sentRequests().find((r) => r.path.includes('/instance/delete/'));
+    expect(removal?.path).toBe('/instance/delete/vendas');
+    expect(removal?.method).toBe('DELETE');
     expect(screen.getByRole('rowheader', { name: /^recepcao/ })).toBeTruthy();
   });
 
   it("drops an instance another admin removed (socket 'delete')", async () => {
-    answerFetch({ '/instancias': { body: { data: all } } });
+    answerRequests({ 'GET /instancias': { body: { data: all } } });
     renderWithProviders(<InstancesScreen />);
     await screen.findByRole('rowheader', { name: /^vendas/ });
     act(() =>
@@ -138,7 +136,7 @@ describe('issue 7 §5: only admins manage instances', () => {
 
 describe('001 §4 connecting', () => {
   it('disables the Conectar of the other closed instances while a QR is being fetched', async () => {
-    answerFetch({ '/instancias': { body: { data: all } }, '/instance/connect/vendas': () => new Promise<Response>(() => undefined) });
+    answerRequests({ 'GET /instancias': { body: { data: all } }, 'GET /instance/connect/vendas': () => new Promise(() => undefined) });
     renderWithProviders(<InstancesScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Conectar vendas' }));
     const dialog = await screen.findByRole('dialog', { name: 'Conectar Whatsapp' });
@@ -153,9 +151,9 @@ describe('001 §4 connecting', () => {
   });
 
   it('shows the QR at 250 px, follows qrcode.updated and closes by itself on open', async () => {
-    answerFetch({
-      '/instancias': { body: { data: all } },
-      '/instance/connect/vendas': { body: { status: 'qr', base64: QR, pairingCode: null, instance: { ...closedB, connectionStatus: 'connecting' } } },
+    answerRequests({
+      'GET /instancias': { body: { data: all } },
+      'GET /instance/connect/vendas': { body: { status: 'qr', base64: QR, pairingCode: null, instance: { ...closedB, connectionStatus: 'connecting' } } },
     });
     renderWithProviders(<InstancesScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Conectar vendas' }));
@@ -172,9 +170,9 @@ describe('001 §4 connecting', () => {
   });
 
   it('closes the dialog with a snackbar when the QR fetch fails', async () => {
-    answerFetch({
-      '/instancias': { body: { data: all } },
-      '/instance/connect/vendas': { status: 502, body: { message: WHATSAPP_MESSAGES.gatewayUnavailable, status: 502 } },
+    answerRequests({
+      'GET /instancias': { body: { data: all } },
+      'GET /instance/connect/vendas': { status: 502, body: { message: WHATSAPP_MESSAGES.gatewayUnavailable, status: 502 } },
     });
     renderWithProviders(<InstancesScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Conectar vendas' }));
@@ -183,9 +181,9 @@ describe('001 §4 connecting', () => {
   });
 
   it("turns into 'QRCode expirado' when the gateway refuses the QR, and 'Gerar novo QRCode' fetches again", async () => {
-    const fetchMock = answerFetch({
-      '/instancias': { body: { data: all } },
-      '/instance/connect/vendas': { body: { status: 'qr', base64: QR, pairingCode: null, instance: { ...closedB, connectionStatus: 'connecting' } } },
+    answerRequests({
+      'GET /instancias': { body: { data: all } },
+      'GET /instance/connect/vendas': { body: { status: 'qr', base64: QR, pairingCode: null, instance: { ...closedB, connectionStatus: 'connecting' } } },
     });
     renderWithProviders(<InstancesScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Conectar vendas' }));
@@ -196,11 +194,11 @@ describe('001 §4 connecting', () => {
     expect(within(expired).getByRole('button', { name: 'Cancelar' })).toBeTruthy();
     fireEvent.click(within(expired).getByRole('button', { name: 'Gerar novo QRCode' }));
     await screen.findByRole('img', { name: 'QRCode da instância vendas' });
-    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/instance/connect/vendas'))).toHaveLength(2);
+    expect(sentRequests().filter((r) => r.path.endsWith('/instance/connect/vendas'))).toHaveLength(2);
   });
 
   it("turns into 'QRCode expirado' when no scan nor new QR comes within the QR's life", async () => {
-    answerFetch({ '/instance/connect/vendas': { body: { status: 'qr', base64: QR, pairingCode: null, instance: { ...closedB, connectionStatus: 'connecting' } } } });
+    answerRequests({ 'GET /instance/connect/vendas': { body: { status: 'qr', base64: QR, pairingCode: null, instance: { ...closedB, connectionStatus: 'connecting' } } } });
     const onClose = vi.fn();
     renderWithProviders(<ConnectQrDialog instanceName="vendas" onClose={onClose} qrLifetimeMs={60} />);
     await screen.findByRole('img', { name: 'QRCode da instância vendas' });
@@ -213,7 +211,7 @@ describe('001 §4 connecting', () => {
 describe('admins add instances', () => {
   it('validates the name in Portuguese, creates it and shows its first QR', async () => {
     const created = makeInstance({ name: 'nova-loja', connectionStatus: 'connecting' });
-    answerFetch({
+    answerRequests({
       'GET /instancias': { body: { data: [] } },
       'POST /instancias': { status: 201, body: { status: 'qr', base64: QR, pairingCode: null, instance: created, message: WHATSAPP_MESSAGES.instanceCreated } },
     });

@@ -1,6 +1,6 @@
 // 001 §3 "Appointment history": GET contato/busca_agendamentos_cliente/{id} as a table (DD/MM/YYYY,
 // HH:mm, procedure, BRL values, the 001 §3 status labels) and 000 §8 'Nenhum registro encontrado!'.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { APPOINTMENT_STATUS_LABELS } from '@funil/domain/leads-api/lead-api';
 import { AppointmentsTable, formatAppointmentDate } from './appointments-table.tsx';
@@ -17,7 +17,6 @@ const appointment = (id: number, atend_status: number) => ({
   atend_status_texto: 'texto do servidor',
 });
 
-beforeEach(() => vi.unstubAllGlobals());
 afterEach(cleanup);
 
 describe('001 §3 appointment history of the lead', { timeout: 20_000 }, () => {
@@ -25,6 +24,8 @@ describe('001 §3 appointment history of the lead', { timeout: 20_000 }, () => {
     stubApi({ 'GET /api/contato/busca_agendamentos_cliente/41': () => ({ body: { data: [0, 1, 2, 3, 4, 5].map((status) => appointment(status + 1, status)) } }) });
     renderWithProviders(<AppointmentsTable leadId={41} />);
     const table = await screen.findByRole('table', { name: 'Consultas do cliente' });
+    // The table shows a loading row first ('Carregando consultas'): wait for the appointments.
+    await within(table).findByText('Procedimento 1');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(6);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))[0]).toEqual([

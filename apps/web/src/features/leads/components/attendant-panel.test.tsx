@@ -1,6 +1,6 @@
 // 001 §2 Atendente section, §4 Assignment, §8 messages: the listaAtendente autocomplete ('Todos'
 // unassigns, 'Não atribuído' when unassigned, 'Nenhum atendente encontrado') and the buttons without it.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { AttendantPanel } from './attendant-panel.tsx';
@@ -30,7 +30,6 @@ async function choose(option: string) {
   fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
 }
 
-beforeEach(() => vi.unstubAllGlobals());
 afterEach(cleanup);
 
 describe('001 §2 attendant autocomplete (listaAtendente)', { timeout: 20_000 }, () => {

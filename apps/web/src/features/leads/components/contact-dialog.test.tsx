@@ -1,11 +1,8 @@
 // 000 §5 'Cadastrar Contato': the Cadastrar rule, the Celular and CEP masks, and the payload
 // (phone digits only, CEP without its hyphen) posted to contato/cadastrarcontato/manual.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
-import { ThemeProvider } from '@mui/material';
-import { theme } from '../../../app/theme.ts';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { answerRequests, renderWithProviders, sentRequests } from '../../../testing/kit.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
 
 const unit = { extras: { cadastrarCEP: true } as Record<string, unknown> };
@@ -16,16 +13,7 @@ vi.mock('../../../lib/unit-data.ts', async () => {
 vi.mock('../../../lib/socket.ts', () => ({ useSocketEvent: () => undefined }));
 
 function renderDialog(variant: 'contato' | 'novoCliente' = 'contato') {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false }, queries: { retry: false } } });
-  return render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={client}>
-        <SnackbarProvider>
-          <ContactDialog open variant={variant} onClose={() => undefined} />
-        </SnackbarProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
+  return renderWithProviders(<ContactDialog open variant={variant} onClose={() => undefined} />);
 }
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
@@ -33,7 +21,6 @@ const cadastrar = () => screen.getByRole('button', { name: 'Cadastrar' }) as HTM
 
 beforeEach(() => {
   unit.extras = { cadastrarCEP: true };
-  vi.unstubAllGlobals();
 });
 afterEach(cleanup);
 
@@ -68,26 +55,24 @@ describe("000 §5 'Cadastrar Contato' rule and masks", { timeout: 20_000 }, () =
   });
 
   it('sends the phone digits only and the CEP without its hyphen', async () => {
-    const fetchMock = vi.fn((_url: string, _init: RequestInit) =>
-      Promise.resolve(new Response(JSON.stringify({ message: 'Contato cadastrado com sucesso.', data: { id: 42 } }), { status: 200 })),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    answerRequests({ 'POST /contato/cadastrarcontato/manual': { body: { message: 'Contato cadastrado com sucesso.', data: { id: 42 } } } });
     renderDialog();
     type('Nome', '  Maria Oliveira ');
     type('Celular', '11987654321');
     type('CEP', '01310100');
     type('Anúncio', 'Implante em 24h');
     fireEvent.click(cadastrar());
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/contato/cadastrarcontato/manual');
-    expect(JSON.parse(String(init?.body))).toEqual({ cli_nome: 'Maria Oliveira', cli_telefone: '11987654321', ad_name: 'Implante em 24h', informacoesExtra: { cep: '01310100' } });
+    await waitFor(() => expect(sentRequests()).not.toHaveLength(0));
+    const [request] = sentRequests();
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe('/contato/cadastrarcontato/manual');
+    expect(request?.body).toEqual({ cli_nome: 'Maria Oliveira', cli_telefone: '11987654321', ad_name: 'Implante em 24h', informacoesExtra: { cep: '01310100' } });
     expect(await screen.findByText('Contato cadastrado com sucesso.')).toBeTruthy();
   });
 
   it("says the server's message when the phone already exists", async () => {
     const message = 'Já existe um lead com este telefone nesta unidade: Ana (#7).';
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ message, status: 409 }), { status: 409 }))));
+    answerRequests({ 'POST /contato/cadastrarcontato/manual': { status: 409, body: { message, status: 409 } } });
     renderDialog();
     type('Nome', 'Maria');
     type('Celular', '11987654321');

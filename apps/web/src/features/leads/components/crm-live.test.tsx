@@ -3,10 +3,10 @@
 // stand-in Socket.IO client; the payload is the one the server sends (webhook.routes.test.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { contactEvent } from '@funil/domain/realtime/events';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { renderWithProviders, testCrmContato } from './test-lead.tsx';
+import { serveApi } from '../../../testing/kit.tsx';
 import { CrmScreen } from './crm-screen.tsx';
 import { startRealtime } from '../../../lib/socket.ts';
 
@@ -75,23 +75,14 @@ const listPage = () => ({
 
 beforeEach(() => {
   listed = [];
-  vi.stubGlobal('fetch', (input: string) => {
-    const body = input.startsWith('/api/contato/crm/') ? listPage() : { data: [] };
-    return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
-  });
+  // The list reads `listed`; every other read of the screen answers an empty list.
+  serveApi((request) => ({ body: request.path.startsWith('/contato/crm/') ? listPage() : { data: [] } }));
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 const renderCrm = () => {
   const stop = startRealtime();
-  const view = renderWithProviders(
-    <MemoryRouter>
-      <CrmScreen />
-    </MemoryRouter>,
-  );
+  const view = renderWithProviders(<CrmScreen />);
   return { ...view, stop };
 };
 

@@ -1,8 +1,7 @@
 // 001 §4 Conversion: direct for other units ('Cliente convertido para o sistema irmão', 'Cliente sem
 // telefone'); for unit 58 the dialog 'Converter cliente para o sistema irmão' picks the unit first.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { LeadHeader, UNIT_PICKED_CONVERSION_UNIT_ID } from './lead-header.tsx';
 import type { LeadSettings } from './use-lead-settings.ts';
@@ -34,12 +33,8 @@ const units = { data: [{ id: 1, nome: 'Unidade Paulista', idFunil: 1, idFunilVen
 const converted = (lead: CrmContato) => () => ({ body: { message: 'Cliente convertido para o sistema irmão', data: { ...lead, cli_id: 900 } } });
 
 function renderHeader(lead: CrmContato) {
-  // 'Ligar Agora' (issue 12) navigates to the webphone, so the header lives inside a router.
-  renderWithProviders(
-    <MemoryRouter>
-      <LeadHeader lead={lead} settings={settings} onLeave={() => undefined} />
-    </MemoryRouter>,
-  );
+  // 'Ligar Agora' (issue 12) navigates to the webphone, so the header lives inside the kit's router.
+  renderWithProviders(<LeadHeader lead={lead} settings={settings} onLeave={() => undefined} />);
 }
 
 /** Opens the dialog's 'Unidade' picker once cadastros/unidades answered; returns its listbox. */
@@ -51,7 +46,6 @@ async function openUnitPicker(dialog: HTMLElement): Promise<HTMLElement> {
   return screen.findByRole('listbox');
 }
 
-beforeEach(() => vi.unstubAllGlobals());
 afterEach(cleanup);
 
 describe('001 §4 lead conversion', { timeout: 20_000 }, () => {
@@ -160,11 +154,7 @@ describe("issue 12 'Ligar Agora'", () => {
   });
 
   it('readOnly: no actions at all (a lead of the unit ag reads on /webphone)', () => {
-    renderWithProviders(
-      <MemoryRouter>
-        <LeadHeader lead={testCrmContato()} settings={settings} onLeave={() => undefined} readOnly />
-      </MemoryRouter>,
-    );
+    renderWithProviders(<LeadHeader lead={testCrmContato()} settings={settings} onLeave={() => undefined} readOnly />);
     expect(screen.getByRole('heading', { level: 2 })).toBeTruthy();
     expect(screen.queryByRole('toolbar', { name: 'Ações do lead' })).toBeNull();
   });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { describeTimelineEvent } from '@funil/domain/leads/timeline';
 import { makeHistoryEvent, makeNegotiationStatuses, makeSaleStatuses } from '@funil/domain/testing/factories';
+import { serveApi } from '../../../testing/kit.tsx';
 import { TimelineRow } from './timeline-row.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
@@ -30,15 +31,17 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+/** The server answers every request with `body` as `type`; each request's URL and Authorization are kept in `calls`. */
 const answer = (status: number, body: BodyInit, type: string) =>
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    calls.push({ url, auth: new Headers(init?.headers).get('authorization') });
-    return new Response(body, { status, headers: { 'content-type': type } });
+  serveApi((_request, raw) => {
+    const url = new URL(raw.url);
+    calls.push({ url: url.pathname + url.search, auth: raw.headers.get('authorization') });
+    return { status, body, contentType: type };
   });
 
 describe('the recording of a call in the timeline', () => {
   it('is fetched from our route with the token only when asked for, then plays', async () => {
-    answer(200, new Blob([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])]), 'audio/webm');
+    answer(200, new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]), 'audio/webm');
     renderCall(OWN);
     expect(calls).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Ouvir gravação' }));

@@ -41,7 +41,6 @@ async function applyFilter() {
 }
 
 beforeEach(() => {
-  vi.unstubAllGlobals();
   unitState.settings = { quantidade_max_leads: 300, tempo_minimo: 15, tempo_maximo: 40 };
   unitState.evolutionHabilitado = true;
   panel.next = { ...emptyFilter(MASS_SEND_CLIENTS_LAYOUT), status_negociacao: 4 };

@@ -30,7 +30,6 @@ function LeadProbe() {
 }
 
 beforeEach(() => {
-  vi.unstubAllGlobals();
   unitState.idCompany = 0;
   emitted.length = 0;
   closeWhatsappDialog();

@@ -1,6 +1,6 @@
 // 002 §2.10 'Parceiros', §5 'Partner', §6 Parceiro/Administrador: the alert and snackbar of a form
 // with errors, the BRL amounts, delete after a question; on the screen with a stubbed API.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderAdmin, stubApi } from '../../../components/ui/admin-test-kit.tsx';
 import { PartnersScreen } from './partners-screen.tsx';
@@ -40,7 +40,6 @@ async function choose(dialog: HTMLElement, label: RegExp, option: string) {
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
-beforeEach(() => vi.unstubAllGlobals());
 afterEach(cleanup);
 
 describe("002 §5 'Partner' on the Parceiros screen", { timeout: 40_000 }, () => {

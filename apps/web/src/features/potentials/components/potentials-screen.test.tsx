@@ -1,7 +1,7 @@
 // 002 §2.10 'Potencial de Negociação', §3 "Potential", §5 "Potential": the table, the form with the
 // six level labels (defaults Nenhum, Pouco, Pouco+, Médio, Médio+, Muito), all fields required,
 // edit with id, and a delete refused while leads are rated with it.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { POTENTIAL_MESSAGES, potentialInUseMessage, type PotentialRow } from '@funil/domain/admin-api/potentials';
 import { OTHER_EMPRESA, answerRequests, companiesAnswer, renderWithProviders, shell } from '../../../testing/kit.tsx';
@@ -29,7 +29,6 @@ const potential: PotentialRow = {
 const list = { 'GET /cadastros/potencial': { body: { data: [potential] } } };
 const loaded = () => screen.findByText('Interesse', {}, { timeout: 8000 });
 
-beforeEach(() => vi.unstubAllGlobals());
 afterEach(() => {
   cleanup();
   shell.permissao = 'a';

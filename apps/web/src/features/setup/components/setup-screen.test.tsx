@@ -1,6 +1,6 @@
 // Issue 10 "A fresh install is usable": / shows the one-time setup while the server says it is
 // needed, sends the super-admin with their company and unit, then shows the login.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderAdmin, stubApi } from '../../../components/ui/admin-test-kit.tsx';
 import { FirstRunGate } from './first-run-gate.tsx';
@@ -8,7 +8,6 @@ import { FirstRunGate } from './first-run-gate.tsx';
 const form = () => screen.getByRole('form', { name: 'Configuração inicial' });
 const type = (name: string, value: string) => fireEvent.change(form().querySelector(`input[name="${name}"]`) as HTMLInputElement, { target: { value } });
 
-beforeEach(() => vi.unstubAllGlobals());
 afterEach(cleanup);
 
 describe('issue 10 first-run setup', { timeout: 30_000 }, () => {

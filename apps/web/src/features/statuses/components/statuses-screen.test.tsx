@@ -1,7 +1,7 @@
 // 002 §2.8 'Gerenciar Status Negociação' and its sale twin, §5 "Negotiation status form": the table's
 // columns, the register dialog's rules (Nome é obrigatório, Ordem do funil é obrigatório, Funil já
 // existe., order not editable, palette of 12, default black) and issue 10's delete of a status in use.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { STATUS_MESSAGES, statusInUseMessage, type NegotiationStatusRow } from '@funil/domain/admin-api/statuses';
 import { OTHER_EMPRESA, answerRequests, companiesAnswer, renderWithProviders, shell } from '../../../testing/kit.tsx';
@@ -32,7 +32,6 @@ const openCreate = async () => {
 const loaded = () => screen.findByText('Em negociação', {}, { timeout: 8000 });
 const save = (dialog: ReturnType<typeof within>) => dialog.getByRole('button', { name: 'Salvar' }) as HTMLButtonElement;
 
-beforeEach(() => vi.unstubAllGlobals());
 afterEach(() => {
   cleanup();
   shell.permissao = 'a';

@@ -43,7 +43,6 @@ const field = (dialog: HTMLElement, name: string) => dialog.querySelector(`input
 const type = (dialog: HTMLElement, name: string, value: string) => fireEvent.change(field(dialog, name) as HTMLInputElement, { target: { value } });
 
 beforeEach(() => {
-  vi.unstubAllGlobals();
   shell.idEmpresa = 2;
 });
 afterEach(cleanup);

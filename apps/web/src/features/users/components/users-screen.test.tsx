@@ -1,6 +1,6 @@
 // 002 §2.10 'Usuários', §5 'User', §4 activity, §6 the permission list; issue 10 levels: on the
 // screen with a stubbed API.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderAdmin, stubApi } from '../../../components/ui/admin-test-kit.tsx';
 import type * as SessionModule from '../../../lib/session.ts';
@@ -45,7 +45,6 @@ function api() {
 const input = (dialog: HTMLElement, name: string) => dialog.querySelector(`input[name="${name}"]`) as HTMLInputElement;
 const type = (dialog: HTMLElement, name: string, value: string) => fireEvent.change(input(dialog, name), { target: { value } });
 
-beforeEach(() => vi.unstubAllGlobals());
 afterEach(cleanup);
 
 describe("002 §5 'User' on the Usuários screen", { timeout: 40_000 }, () => {
