@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // One runner, seven projects: pure rules, the API on a real database (and its engine-sensitive
@@ -34,7 +35,8 @@ function pgliteTooFiles(root: string): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.test.ts') && readFileSync(path, 'utf8').includes('@pglite-too')) found.push(path.slice(root.length + 1));
+      else if (entry.name.endsWith('.test.ts') && readFileSync(path, 'utf8').includes('@pglite-too'))
+        found.push(path.slice(root.length + 1));
     }
   };
   walk(join(root, 'src'));

@@ -9,9 +9,11 @@
 // Options (environment): BENCH_RUNS (default 3; medians are printed), BENCH_CSV_ROWS (default
 // 100,000 on PostgreSQL, 20,000 on PGlite).
 import { performance } from 'node:perf_hooks';
+
 import { CSV_IMPORT_BATCH_SIZE, type CsvImportJob } from '@funil/domain/leads-api/csv-import-api';
+
+import { FIRST_NAMES, machineLine, openLeadsBench, removeImported, serve, SURNAMES, type LeadsBench } from './leads-fixture.ts';
 import { median } from './lib.ts';
-import { FIRST_NAMES, SURNAMES, machineLine, openLeadsBench, removeImported, serve, type LeadsBench } from './leads-fixture.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const POLL_MS = 100;
@@ -27,7 +29,10 @@ type Csv = { text: string; rows: number; duplicates: number; invalid: number };
 async function buildCsv(bench: LeadsBench, rows: number, run: number): Promise<Csv> {
   const unit = bench.fixture.target;
   const duplicates = Math.floor(rows / 100);
-  const { rows: existing } = await bench.raw.query(`SELECT cli_telefone FROM leads WHERE id_unidade = $1 ORDER BY cli_crm_id DESC LIMIT $2`, [unit.id, duplicates]);
+  const { rows: existing } = await bench.raw.query(
+    `SELECT cli_telefone FROM leads WHERE id_unidade = $1 ORDER BY cli_crm_id DESC LIMIT $2`,
+    [unit.id, duplicates],
+  );
   const taken = existing.map((r) => String(r.cli_telefone));
   const lines = ['cli_nome,cli_telefone,cli_email,ad_name,ad_id,cli_tags'];
   let invalid = 0;
@@ -46,7 +51,13 @@ async function buildCsv(bench: LeadsBench, rows: number, run: number): Promise<C
       phone = `${unit.ddd}12345`;
       invalid += 1;
     }
-    const email = i % 5 < 2 ? `${first}.${last}.${i}@exemplo.com.br`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '') : '';
+    const email =
+      i % 5 < 2
+        ? `${first}.${last}.${i}@exemplo.com.br`
+            .toLowerCase()
+            .normalize('NFD')
+            .replace(/[\u0300-\u036f]/g, '')
+        : '';
     const tags = i % 10 < 3 ? (i % 2 === 0 ? '"VIP;Importado Bench"' : 'Retornar') : '';
     lines.push(`${nome},${phone},${email},Clareamento Verão - Planilha,1202300000000${String(i % 97).padStart(5, '0')},${tags}`);
   }
@@ -54,7 +65,9 @@ async function buildCsv(bench: LeadsBench, rows: number, run: number): Promise<C
 }
 
 async function countUnit(bench: LeadsBench): Promise<number> {
-  const { rows } = await bench.raw.query('SELECT count(*)::int AS n FROM leads WHERE id_unidade = $1 AND desativado = 0', [bench.fixture.target.id]);
+  const { rows } = await bench.raw.query('SELECT count(*)::int AS n FROM leads WHERE id_unidade = $1 AND desativado = 0', [
+    bench.fixture.target.id,
+  ]);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -70,7 +83,10 @@ export async function run(): Promise<void> {
   const outcomes: Outcome[] = [];
   try {
     console.log(`  ${bench.describe()}`);
-    console.log(`  ${machineLine()}; ${rowsPerRun.toLocaleString('pt-BR')} linhas por importação em lotes de ${CSV_IMPORT_BATCH_SIZE}, ${RUNS} execuções`);
+    console.log(
+      `  ${machineLine()}; ${rowsPerRun.toLocaleString('pt-BR')} linhas por importação em lotes de ${CSV_IMPORT_BATCH_SIZE}, ` +
+        `${RUNS} execuções`,
+    );
     const token = await served.login(bench.fixture.admin.email);
     const headers = { authorization: `Bearer ${token}` };
     for (let runIndex = 1; runIndex <= RUNS; runIndex += 1) {
@@ -83,10 +99,12 @@ export async function run(): Promise<void> {
       const res = await fetch(`${served.base}/api/contato/importarcsv`, { method: 'POST', headers, body: form });
       const posted = (await res.json()) as { data?: CsvImportJob; message?: string };
       const uploadMs = performance.now() - t0;
-      if (res.status !== 202 || !posted.data) throw new Error(`importação recusada: ${res.status} ${JSON.stringify(posted).slice(0, 300)}`);
+      if (res.status !== 202 || !posted.data)
+        throw new Error(`importação recusada: ${res.status} ${JSON.stringify(posted).slice(0, 300)}`);
       let job: CsvImportJob = posted.data;
       while (job.status === 'queued' || job.status === 'running') {
-        if (performance.now() - t0 > TIMEOUT_MS) throw new Error(`importação não terminou em ${TIMEOUT_MS / 1000} s (${job.processados}/${job.total})`);
+        if (performance.now() - t0 > TIMEOUT_MS)
+          throw new Error(`importação não terminou em ${TIMEOUT_MS / 1000} s (${job.processados}/${job.total})`);
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         const poll = await fetch(`${served.base}/api/contato/importarcsv/${job.id}`, { headers });
         job = ((await poll.json()) as { data: CsvImportJob }).data;
@@ -97,15 +115,30 @@ export async function run(): Promise<void> {
         job.status !== 'done' ? `status ${job.status} (${job.mensagem ?? ''})` : '',
         job.relatorio.importados !== expected ? `importados ${job.relatorio.importados} ≠ ${expected}` : '',
         after - before !== expected ? `leads na unidade +${after - before} ≠ ${expected}` : '',
-        job.relatorio.falhas.length !== csv.duplicates + csv.invalid ? `falhas ${job.relatorio.falhas.length} ≠ ${csv.duplicates + csv.invalid}` : '',
+        job.relatorio.falhas.length !== csv.duplicates + csv.invalid
+          ? `falhas ${job.relatorio.falhas.length} ≠ ${csv.duplicates + csv.invalid}`
+          : '',
       ].filter(Boolean);
       const outcome: Outcome = { uploadMs, processMs: totalMs - uploadMs, totalMs, imported: job.relatorio.importados };
       outcomes.push(outcome);
-      console.log(`\n## Importação ${runIndex}/${RUNS}: ${csv.rows.toLocaleString('pt-BR')} linhas (${(csv.text.length / 2 ** 20).toFixed(1)} MiB; ${csv.duplicates} já na unidade, ${csv.invalid} inválidas)`);
+      console.log(
+        `\n## Importação ${runIndex}/${RUNS}: ${csv.rows.toLocaleString('pt-BR')} linhas ` +
+          `(${(csv.text.length / 2 ** 20).toFixed(1)} MiB; ${csv.duplicates} já na unidade, ${csv.invalid} inválidas)`,
+      );
       console.log(`  envio + leitura + enfileiramento (POST 202)  ${(uploadMs / 1000).toFixed(2)} s`);
-      console.log(`  job (lotes de ${String(CSV_IMPORT_BATCH_SIZE).padEnd(5)} até 'done')              ${(outcome.processMs / 1000).toFixed(2)} s`);
-      console.log(`  total                                        ${(totalMs / 1000).toFixed(2)} s  (${((csv.rows / totalMs) * 1000).toFixed(0)} linhas/s)`);
-      console.log(`  verificação                                  ${problems.length === 0 ? `ok: ${expected.toLocaleString('pt-BR')} leads novos na unidade, ${job.relatorio.falhas.length} falhas por linha` : `FALHOU: ${problems.join('; ')}`}`);
+      console.log(
+        `  job (lotes de ${String(CSV_IMPORT_BATCH_SIZE).padEnd(5)} até 'done')              ${(outcome.processMs / 1000).toFixed(2)} s`,
+      );
+      console.log(
+        `  total                                        ${(totalMs / 1000).toFixed(2)} s  ` +
+          `(${((csv.rows / totalMs) * 1000).toFixed(0)} linhas/s)`,
+      );
+      console.log(
+        `  verificação                                  ` +
+          (problems.length === 0
+            ? `ok: ${expected.toLocaleString('pt-BR')} leads novos na unidade, ${job.relatorio.falhas.length} falhas por linha`
+            : `FALHOU: ${problems.join('; ')}`),
+      );
       const removed = await removeImported(bench.raw, bench.fixture);
       console.log(`  limpeza                                      ${removed.toLocaleString('pt-BR')} leads importados removidos`);
       if (problems.length > 0) throw new Error(`importação ${runIndex}: ${problems.join('; ')}`);
@@ -114,7 +147,11 @@ export async function run(): Promise<void> {
     console.log(`\n## Medianas de ${RUNS} execuções (${bench.engine}${bench.engine === 'pglite' ? ', escala reduzida' : ''})`);
     console.log('| linhas | POST (envio + enfileiramento) | job | total | linhas/s |');
     console.log('| ---: | ---: | ---: | ---: | ---: |');
-    console.log(`| ${rowsPerRun.toLocaleString('pt-BR')} | ${(median(outcomes.map((o) => o.uploadMs)) / 1000).toFixed(2)} s | ${(median(outcomes.map((o) => o.processMs)) / 1000).toFixed(2)} s | ${(total / 1000).toFixed(2)} s | ${((rowsPerRun / total) * 1000).toFixed(0)} |`);
+    console.log(
+      `| ${rowsPerRun.toLocaleString('pt-BR')} | ${(median(outcomes.map((o) => o.uploadMs)) / 1000).toFixed(2)} s | ` +
+        `${(median(outcomes.map((o) => o.processMs)) / 1000).toFixed(2)} s | ${(total / 1000).toFixed(2)} s | ` +
+        `${((rowsPerRun / total) * 1000).toFixed(0)} |`,
+    );
   } finally {
     await removeImported(bench.raw, bench.fixture).catch(() => 0);
     await served.close();

@@ -11,13 +11,15 @@
 // the ranking and stages) is asked BENCH_REPEAT times (default 20) for a 30-day and a 365-day
 // period, one at a time, as the multi-manager of the unit; targets p95 < 200 ms (30 days) and
 // < 500 ms (365 days).
-import { cpus, loadavg, totalmem } from 'node:os';
 import type { AddressInfo } from 'node:net';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
+
 import { buildDashboardPath, type DashboardCall } from '@funil/domain/dashboard/dashboard-api';
 import { formatIsoDate } from '@funil/domain/format/date';
-import type { Database } from '../apps/server/src/db/connection.ts';
+
 import { buildApp } from '../apps/server/src/app.ts';
+import type { Database } from '../apps/server/src/db/connection.ts';
 import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/demo/builders.ts';
 import { fmt, openBenchDatabase, rawOf, report, stats } from './lib.ts';
 
@@ -35,7 +37,6 @@ const SCALE: Record<'postgres' | 'pglite', Scale> = {
 
 const log = (line: string) => console.log(`  ${line}`);
 
-
 async function step(label: string, fn: () => Promise<unknown>): Promise<void> {
   const started = performance.now();
   await fn();
@@ -45,30 +46,56 @@ async function step(label: string, fn: () => Promise<unknown>): Promise<void> {
 /** The unit, its users and records (generated once per database). */
 async function fixture(database: Database, scale: Scale): Promise<void> {
   const raw = rawOf(database);
-  const existing = await raw.query(`select u.id, (select count(*) from dashboard_leads d where d.id_unidade = u.id)::int as n from unidades u where u.nome = $1`, [UNIT_NAME]);
+  const existing = await raw.query(
+    `select u.id, (select count(*) from dashboard_leads d where d.id_unidade = u.id)::int as n from unidades u where u.nome = $1`,
+    [UNIT_NAME],
+  );
   if (Number(existing.rows[0]?.['n']) === scale.leads) {
     log(`banco reaproveitado: ${scale.leads.toLocaleString('pt-BR')} leads na unidade`);
     return;
   }
-  log(`gerando ${scale.leads.toLocaleString('pt-BR')} leads, ${scale.history.toLocaleString('pt-BR')} eventos (${scale.calls.toLocaleString('pt-BR')} ligações), ${scale.messages.toLocaleString('pt-BR')} mensagens…`);
+  log(
+    `gerando ${scale.leads.toLocaleString('pt-BR')} leads, ${scale.history.toLocaleString('pt-BR')} eventos ` +
+      `(${scale.calls.toLocaleString('pt-BR')} ligações), ${scale.messages.toLocaleString('pt-BR')} mensagens…`,
+  );
   await seedReferenceLists(database.db);
   const empresa = await createCompany(database.db, `Empresa Dashboard Bench ${Date.now()}`);
   const unit = await createUnit(database.db, empresa, UNIT_NAME, '11', { extras: { dash_v2: true } });
   await raw.query(`delete from usuarios where email = $1`, [MANAGER]);
-  await createUser(database.db, { idEmpresa: empresa, idUnidade: unit, nome: 'Gerente Dashboard', email: MANAGER, senha: PASSWORD, permissao: 'mg' });
+  await createUser(database.db, {
+    idEmpresa: empresa,
+    idUnidade: unit,
+    nome: 'Gerente Dashboard',
+    email: MANAGER,
+    senha: PASSWORD,
+    permissao: 'mg',
+  });
   const users: number[] = [];
-  for (let i = 0; i < 12; i += 1) users.push(await createUser(database.db, { idEmpresa: empresa, idUnidade: unit, nome: `Atendente ${i + 1}`, email: `atendente${i + 1}-dash-${unit}@bench.com.br`, senha: PASSWORD, permissao: 'u' }));
+  for (let i = 0; i < 12; i += 1)
+    users.push(
+      await createUser(database.db, {
+        idEmpresa: empresa,
+        idUnidade: unit,
+        nome: `Atendente ${i + 1}`,
+        email: `atendente${i + 1}-dash-${unit}@bench.com.br`,
+        senha: PASSWORD,
+        permissao: 'u',
+      }),
+    );
   // Bulk load without the read model's triggers; the read model is built from the views below.
   for (const t of ['leads', 'historico', 'whatsapp_mensagens']) await raw.query(`alter table ${t} disable trigger user`);
   try {
     await step('leads', () =>
       raw.query(
-        `insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave, cli_status_negociacao, cli_status_negociacao_venda, cli_contato_status,
+        `insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave, cli_status_negociacao,
+          cli_status_negociacao_venda, cli_contato_status,
            cli_tipo_lead, valor_ticket, id_usuario, cli_data_captacao, cli_data_atendimento, ad_name, ad_id, cli_campanha_nome)
-         select $1, $2, 'Lead ' || g, '119' || lpad(g::text, 8, '0'), '11' || lpad(g::text, 8, '0'), 1 + (g % 9), case when g % 9 in (4, 5) then 2 + g % 3 else 1 end,
+         select $1, $2, 'Lead ' || g, '119' || lpad(g::text, 8, '0'), '11' || lpad(g::text, 8, '0'), 1 + (g % 9), case when g %
+           9 in (4, 5) then 2 + g % 3 else 1 end,
            1 + (g % 3), 1 + (g % 7), case when g % 9 in (4, 5) then (g % 50) * 100 + 300 else 0 end,
            case when g % 3 = 0 then null else ($3::int[])[1 + g % 12] end,
-           now() - ((g::float8 / $4::int) * 365 || ' days')::interval, case when g % 3 <> 0 then now() - ((g::float8 / $4::int) * 365 - 0.1 || ' days')::interval end,
+           now() - ((g::float8 / $4::int) * 365 || ' days')::interval, case when g % 3 <> 0 then now() - ((g::float8 / $4::int)
+             * 365 - 0.1 || ' days')::interval end,
            'Anúncio ' || (g % 30), '12022000' || lpad((g % 30)::text, 10, '0'), 'Campanha ' || (g % 10)
          from generate_series(1, $4::int) g`,
         [empresa, unit, users, scale.leads],
@@ -99,7 +126,8 @@ async function fixture(database: Database, scale: Scale): Promise<void> {
     await step('mensagens', () =>
       raw.query(
         `insert into whatsapp_mensagens (id_empresa, id_unidade, cli_crm_id, from_me, media_type, body, criado_em, id_usuario)
-         select $1, $2, l.cli_crm_id, g % 9 < 5, 'chat', 'mensagem ' || (g % 100), ${eventTime}, case when g % 9 < 5 then ($3::int[])[1 + g % 12] end
+         select $1, $2, l.cli_crm_id, g % 9 < 5, 'chat', 'mensagem ' || (g % 100), ${eventTime}, case when g % 9 < 5 then
+           ($3::int[])[1 + g % 12] end
          from generate_series(1, $4::int) g join leads l on l.cli_crm_id = $5 + ((g::bigint * 15485863) % $6)`,
         [empresa, unit, users, scale.messages, lo, scale.leads],
       ),
@@ -110,23 +138,34 @@ async function fixture(database: Database, scale: Scale): Promise<void> {
   await step('modelo de leitura (as views do backfill)', async () => {
     await raw.query(`delete from dashboard_leads where id_unidade = $1`, [unit]);
     await raw.query(
-      `insert into dashboard_leads (cli_crm_id, id_empresa, id_unidade, id_usuario, cli_nome, cli_telefone, ad_id, ad_name, cli_campanha_nome, cli_tipo_lead,
-         status_negociacao, status_venda, contato_status, valor_ticket, desativado, data_captacao, data_atendimento, mensagens_enviadas, primeira_mensagem_em,
-         primeira_mensagem_por, respostas_recebidas, primeira_resposta_em, aguardando_resposta_desde, respostas_medidas, segundos_resposta, ligacoes,
-         primeira_ligacao_em, primeira_ligacao_por, ligacoes_atendidas, primeira_atendida_em, segundos_ligacao, segundos_falados, segundos_cobrados,
+      `insert into dashboard_leads (cli_crm_id, id_empresa, id_unidade, id_usuario, cli_nome, cli_telefone, ad_id, ad_name,
+        cli_campanha_nome, cli_tipo_lead,
+         status_negociacao, status_venda, contato_status, valor_ticket, desativado, data_captacao, data_atendimento,
+           mensagens_enviadas, primeira_mensagem_em,
+         primeira_mensagem_por, respostas_recebidas, primeira_resposta_em, aguardando_resposta_desde, respostas_medidas,
+           segundos_resposta, ligacoes,
+         primeira_ligacao_em, primeira_ligacao_por, ligacoes_atendidas, primeira_atendida_em, segundos_ligacao,
+           segundos_falados, segundos_cobrados,
          convertido_em, convertido_por, ultima_mudanca_status_em)
        select cli_crm_id, id_empresa, id_unidade, id_usuario, cli_nome, cli_telefone, ad_id, ad_name, cli_campanha_nome, cli_tipo_lead,
-         status_negociacao, status_venda, contato_status, valor_ticket, desativado, data_captacao, data_atendimento, mensagens_enviadas, primeira_mensagem_em,
-         primeira_mensagem_por, respostas_recebidas, primeira_resposta_em, aguardando_resposta_desde, respostas_medidas, segundos_resposta, ligacoes,
-         primeira_ligacao_em, primeira_ligacao_por, ligacoes_atendidas, primeira_atendida_em, segundos_ligacao, segundos_falados, segundos_cobrados,
+         status_negociacao, status_venda, contato_status, valor_ticket, desativado, data_captacao, data_atendimento,
+           mensagens_enviadas, primeira_mensagem_em,
+         primeira_mensagem_por, respostas_recebidas, primeira_resposta_em, aguardando_resposta_desde, respostas_medidas,
+           segundos_resposta, ligacoes,
+         primeira_ligacao_em, primeira_ligacao_por, ligacoes_atendidas, primeira_atendida_em, segundos_ligacao,
+           segundos_falados, segundos_cobrados,
          convertido_em, convertido_por, ultima_mudanca_status_em
        from dashboard_leads_bruto where id_unidade = $1`,
       [unit],
     );
     await raw.query(`delete from dashboard_atendente_dia where id_unidade = $1`, [unit]);
-    await raw.query(`insert into dashboard_atendente_dia select * from dashboard_atendente_dia_bruto where id_unidade = $1`, [unit]);
+    await raw.query(`insert into dashboard_atendente_dia select * from dashboard_atendente_dia_bruto where id_unidade = $1`, [
+      unit,
+    ]);
     await raw.query(`delete from dashboard_mudancas_status where id_unidade = $1`, [unit]);
-    await raw.query(`insert into dashboard_mudancas_status select * from dashboard_mudancas_status_bruto where id_unidade = $1`, [unit]);
+    await raw.query(`insert into dashboard_mudancas_status select * from dashboard_mudancas_status_bruto where id_unidade = $1`, [
+      unit,
+    ]);
   });
   await step('analyze', () => raw.query('analyze'));
 }
@@ -139,7 +178,11 @@ export async function run(): Promise<void> {
     const app = await buildApp({ database, webDist: '/nonexistent', logger: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: MANAGER, senha: PASSWORD, lembrar: true }) });
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: MANAGER, senha: PASSWORD, lembrar: true }),
+    });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     const unitRow = await rawOf(database).query(`select id from unidades where nome = $1 order by id desc limit 1`, [UNIT_NAME]);
     const unit = Number(unitRow.rows[0]?.['id']);
@@ -149,7 +192,14 @@ export async function run(): Promise<void> {
     const pathFor = (call: DashboardCall, days: number): string => {
       const start = dayAgo(days - 1);
       const end = dayAgo(0);
-      const v2 = { campanha: '', status_cliente: null, plataforma: null, atendente: null, data_inicio: `${start} 00:00:00`, data_fim: `${end} 23:59:59` };
+      const v2 = {
+        campanha: '',
+        status_cliente: null,
+        plataforma: null,
+        atendente: null,
+        data_inicio: `${start} 00:00:00`,
+        data_fim: `${end} 23:59:59`,
+      };
       switch (call) {
         case 'crm':
         case 'crmat':
@@ -164,7 +214,20 @@ export async function run(): Promise<void> {
           return buildDashboardPath(call, v2);
       }
     };
-    const calls: DashboardCall[] = ['captacao', 'atendimento', 'atendimento-conversao-valores', 'atendimento-tempo', 'atendimento-leads', 'ranking', 'etapas', 'crm', 'crmat', 'crmdata', 'campanhas', 'ltv'];
+    const calls: DashboardCall[] = [
+      'captacao',
+      'atendimento',
+      'atendimento-conversao-valores',
+      'atendimento-tempo',
+      'atendimento-leads',
+      'ranking',
+      'etapas',
+      'crm',
+      'crmat',
+      'crmdata',
+      'campanhas',
+      'ltv',
+    ];
     const rows: [string, string][] = [];
     const loads: number[] = [];
     let worst = { 30: 0, 365: 0 } as Record<30 | 365, number>;
@@ -187,12 +250,20 @@ export async function run(): Promise<void> {
         rows.push([`${days} dias · ${call}`, `p50 ${fmt(st.p50)} · p95 ${fmt(st.p95)} · max ${fmt(st.max)}`]);
       }
     }
-    report(`Dashboards · ${engine === 'postgres' ? `PostgreSQL (${DB_NAME})` : 'PGlite em memória (escala reduzida)'}: ${scale.leads.toLocaleString('pt-BR')} leads, ${scale.history.toLocaleString('pt-BR')} eventos, ${scale.messages.toLocaleString('pt-BR')} mensagens · ${REPEAT} pedidos por chamada, um por vez`, [
-      ...rows,
-      ['pior p95 (alvo 200 ms em 30 dias, 500 ms em 365)', `30 dias ${fmt(worst[30])} · 365 dias ${fmt(worst[365])}`],
-      ['máquina', `${cpus().length} núcleos (${cpus()[0]?.model.trim() ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`],
-      ['carga (load 1 min) durante as medidas', `${Math.min(...loads).toFixed(2)} – ${Math.max(...loads).toFixed(2)}`],
-    ]);
+    report(
+      `Dashboards · ${engine === 'postgres' ? `PostgreSQL (${DB_NAME})` : 'PGlite em memória (escala reduzida)'}: ` +
+        `${scale.leads.toLocaleString('pt-BR')} leads, ${scale.history.toLocaleString('pt-BR')} eventos, ` +
+        `${scale.messages.toLocaleString('pt-BR')} mensagens · ${REPEAT} pedidos por chamada, um por vez`,
+      [
+        ...rows,
+        ['pior p95 (alvo 200 ms em 30 dias, 500 ms em 365)', `30 dias ${fmt(worst[30])} · 365 dias ${fmt(worst[365])}`],
+        [
+          'máquina',
+          `${cpus().length} núcleos (${cpus()[0]?.model.trim() ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`,
+        ],
+        ['carga (load 1 min) durante as medidas', `${Math.min(...loads).toFixed(2)} – ${Math.max(...loads).toFixed(2)}`],
+      ],
+    );
     await app.close();
   } finally {
     await database.close();

@@ -8,10 +8,12 @@
 // PGlite (no DATABASE_URL): in memory, 100,000 leads (one unit of 60,000), rebuilt every run.
 import type { AddressInfo } from 'node:net';
 import { cpus, totalmem } from 'node:os';
-import pg from 'pg';
+
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from '../apps/server/src/db/connection.ts';
+import pg from 'pg';
+
 import { buildApp } from '../apps/server/src/app.ts';
+import { openDatabase, type Database } from '../apps/server/src/db/connection.ts';
 import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/demo/builders.ts';
 import { loadEnv } from '../apps/server/src/env.ts';
 import { phoneKey } from '../apps/server/src/modules/leads/phone-key.ts';
@@ -58,20 +60,141 @@ const SCALES = {
 } as const;
 
 export const FIRST_NAMES = [
-  'Maria', 'José', 'João', 'Ana', 'Antônio', 'Francisco', 'Carlos', 'Paulo', 'Pedro', 'Lucas', 'Luís', 'Marcos', 'Luiz', 'Gabriel', 'Rafael',
-  'Daniel', 'Marcelo', 'Bruno', 'Eduardo', 'Felipe', 'Raimundo', 'Rodrigo', 'Mônica', 'Fábio', 'Márcia', 'Júlia', 'Letícia', 'Lúcia', 'Patrícia',
-  'Fernanda', 'Adriana', 'Aline', 'Sandra', 'Camila', 'Amanda', 'Bruna', 'Jéssica', 'Conceição', 'Sebastião', 'Cláudia', 'Vitória', 'Inês',
-  'Débora', 'Sérgio', 'Vinícius', 'Caio', 'Tânia', 'Flávia', 'Rogério', 'Cecília', 'Luíza', 'Heloísa', 'Otávio', 'Simone', 'Renata', 'Joana',
+  'Maria',
+  'José',
+  'João',
+  'Ana',
+  'Antônio',
+  'Francisco',
+  'Carlos',
+  'Paulo',
+  'Pedro',
+  'Lucas',
+  'Luís',
+  'Marcos',
+  'Luiz',
+  'Gabriel',
+  'Rafael',
+  'Daniel',
+  'Marcelo',
+  'Bruno',
+  'Eduardo',
+  'Felipe',
+  'Raimundo',
+  'Rodrigo',
+  'Mônica',
+  'Fábio',
+  'Márcia',
+  'Júlia',
+  'Letícia',
+  'Lúcia',
+  'Patrícia',
+  'Fernanda',
+  'Adriana',
+  'Aline',
+  'Sandra',
+  'Camila',
+  'Amanda',
+  'Bruna',
+  'Jéssica',
+  'Conceição',
+  'Sebastião',
+  'Cláudia',
+  'Vitória',
+  'Inês',
+  'Débora',
+  'Sérgio',
+  'Vinícius',
+  'Caio',
+  'Tânia',
+  'Flávia',
+  'Rogério',
+  'Cecília',
+  'Luíza',
+  'Heloísa',
+  'Otávio',
+  'Simone',
+  'Renata',
+  'Joana',
 ];
 export const SURNAMES = [
-  'Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho',
-  'Almeida', 'Lopes', 'Soares', 'Fernandes', 'Vieira', 'Barbosa', 'Rocha', 'Dias', 'Nascimento', 'Andrade', 'Moreira', 'Nunes', 'Marques',
-  'Machado', 'Mendes', 'Freitas', 'Cardoso', 'Ramos', 'Gonçalves', 'Araújo', 'Magalhães', 'Simões', 'Brandão', 'Galvão', 'Assunção', 'Conceição',
-  'Gusmão', 'Falcão', 'Leão', 'Lourenço', 'Patrício', 'Estêvão',
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Almeida',
+  'Lopes',
+  'Soares',
+  'Fernandes',
+  'Vieira',
+  'Barbosa',
+  'Rocha',
+  'Dias',
+  'Nascimento',
+  'Andrade',
+  'Moreira',
+  'Nunes',
+  'Marques',
+  'Machado',
+  'Mendes',
+  'Freitas',
+  'Cardoso',
+  'Ramos',
+  'Gonçalves',
+  'Araújo',
+  'Magalhães',
+  'Simões',
+  'Brandão',
+  'Galvão',
+  'Assunção',
+  'Conceição',
+  'Gusmão',
+  'Falcão',
+  'Leão',
+  'Lourenço',
+  'Patrício',
+  'Estêvão',
 ];
-const CAMPAIGN_THEMES = ['Clareamento Verão', 'Implante Dentário', 'Ortodontia Invisível', 'Lentes de Contato Dental', 'Harmonização Facial', 'Check-up Odontológico', 'Black Friday Sorriso', 'Dia das Mães', 'Volta às Aulas', 'Prótese Protocolo'];
+const CAMPAIGN_THEMES = [
+  'Clareamento Verão',
+  'Implante Dentário',
+  'Ortodontia Invisível',
+  'Lentes de Contato Dental',
+  'Harmonização Facial',
+  'Check-up Odontológico',
+  'Black Friday Sorriso',
+  'Dia das Mães',
+  'Volta às Aulas',
+  'Prótese Protocolo',
+];
 const CAMPAIGNS = CAMPAIGN_THEMES.flatMap((theme) => [`${theme}`, `${theme} - Remarketing`, `${theme} - Público Semelhante`]);
-export const TAG_NAMES = ['VIP', 'Retornar', 'Orçamento enviado', 'Indicação', 'Black Friday', 'Clareamento', 'Implante', 'Ortodontia', 'Aguardando retorno', 'Paciente antigo', 'Convênio', 'Particular', 'Urgente', 'Frio', 'Quente'];
+export const TAG_NAMES = [
+  'VIP',
+  'Retornar',
+  'Orçamento enviado',
+  'Indicação',
+  'Black Friday',
+  'Clareamento',
+  'Implante',
+  'Ortodontia',
+  'Aguardando retorno',
+  'Paciente antigo',
+  'Convênio',
+  'Particular',
+  'Urgente',
+  'Frio',
+  'Quente',
+];
 const TAG_COLORS = ['#f44336', '#e91e63', '#9c27b0', '#3f51b5', '#2196f3', '#009688', '#4caf50', '#ff9800'];
 const ATTENDANTS_PER_UNIT = 12;
 
@@ -143,7 +266,10 @@ async function readMarker(url: string): Promise<BenchFixture | null> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    const { rows } = await admin.query<{ comment: string | null }>(`SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`, [BENCH_DB]);
+    const { rows } = await admin.query<{ comment: string | null }>(
+      `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`,
+      [BENCH_DB],
+    );
     if (rows.length === 0) return null;
     const comment = rows[0]?.comment;
     if (!comment) return null;
@@ -184,38 +310,73 @@ async function generate(database: Database, raw: RawSql, sizes: readonly number[
   ];
   const units: BenchUnit[] = [];
   for (const [n, spec] of unitSpecs.entries()) {
-    const id = await createUnit(db, spec.empresa, spec.nome, spec.ddd, { extras: { clienteAtendente: true, edicao_status_cliente: true } });
+    const id = await createUnit(db, spec.empresa, spec.nome, spec.ddd, {
+      extras: { clienteAtendente: true, edicao_status_cliente: true },
+    });
     units.push({ id, empresa: spec.empresa, nome: spec.nome, ddd: spec.ddd, size: sizes[n] ?? 0 });
   }
   const target = units[0]!;
   const adminEmail = 'admin.bench@funil.bench';
   const attendantEmail = 'atendente.bench@funil.bench';
-  const adminId = await createUser(db, { idEmpresa: target.empresa, idUnidade: target.id, nome: 'Administradora Bench', email: adminEmail, senha: PASSWORD, permissao: 'a' });
-  const attendantId = await createUser(db, { idEmpresa: target.empresa, idUnidade: target.id, nome: 'Atendente Bench', email: attendantEmail, senha: PASSWORD, permissao: 'u', idRamal: 201 });
+  const adminId = await createUser(db, {
+    idEmpresa: target.empresa,
+    idUnidade: target.id,
+    nome: 'Administradora Bench',
+    email: adminEmail,
+    senha: PASSWORD,
+    permissao: 'a',
+  });
+  const attendantId = await createUser(db, {
+    idEmpresa: target.empresa,
+    idUnidade: target.id,
+    nome: 'Atendente Bench',
+    email: attendantEmail,
+    senha: PASSWORD,
+    permissao: 'u',
+    idRamal: 201,
+  });
   const generateStart = Date.now();
   // The other attendants share the hash of the first one (no argon2 per user).
   for (const unit of units) {
     await raw.query(
       `INSERT INTO usuarios (id_empresa, id_unidade, nome, email, senha_hash, permissao, id_ramal, cor, configuracoes)
-       SELECT $1::int, $2::int, ($3::text[])[1 + (k - 1) % array_length($3::text[], 1)] || ' ' || ($4::text[])[1 + (k * 7) % array_length($4::text[], 1)], 'atendente' || k || '.u' || $2::int || '@funil.bench',
+       SELECT $1::int, $2::int, ($3::text[])[1 + (k - 1) % array_length($3::text[], 1)] || ' ' || ($4::text[])[1 + (k * 7) %
+         array_length($4::text[], 1)], 'atendente' || k || '.u' || $2::int || '@funil.bench',
               (SELECT senha_hash FROM usuarios WHERE id = $5::int), 'u', 200 + k, '#1976d2', '{"excluir_leads":false,"notificacoes":true}'
        FROM generate_series(1, $6::int) AS k`,
-      [unit.empresa, unit.id, FIRST_NAMES, SURNAMES, attendantId, unit.id === target.id ? ATTENDANTS_PER_UNIT - 1 : ATTENDANTS_PER_UNIT],
+      [
+        unit.empresa,
+        unit.id,
+        FIRST_NAMES,
+        SURNAMES,
+        attendantId,
+        unit.id === target.id ? ATTENDANTS_PER_UNIT - 1 : ATTENDANTS_PER_UNIT,
+      ],
     );
     await raw.query(
-      `INSERT INTO tags (id_unidade, nome, cor) SELECT $1::int, nome, ($3::text[])[1 + (n - 1)::int % array_length($3::text[], 1)] FROM unnest($2::text[]) WITH ORDINALITY AS t(nome, n)`,
+      `INSERT INTO tags (id_unidade, nome, cor) SELECT $1::int, nome, ($3::text[])[1 + (n - 1)::int % array_length($3::text[],
+        1)] FROM unnest($2::text[]) WITH ORDINALITY AS t(nome, n)`,
       [unit.id, TAG_NAMES, TAG_COLORS],
     );
   }
   // Secondary indexes are dropped while the rows go in and rebuilt once (much faster than row by row).
-  const { rows: indexRows } = await raw.query(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'leads' AND indexname <> 'leads_pkey'`);
+  const { rows: indexRows } = await raw.query(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename = 'leads' AND indexname <> 'leads_pkey'`,
+  );
   const indexes = indexRows.map((r) => ({ name: String(r.indexname), def: String(r.indexdef) }));
   for (const index of indexes) await raw.query(`DROP INDEX ${index.name}`);
   for (const unit of units) {
-    const { rows: users } = await raw.query(`SELECT array_agg(id ORDER BY id) AS ids FROM usuarios WHERE id_unidade = $1 AND permissao = 'u'`, [unit.id]);
+    const { rows: users } = await raw.query(
+      `SELECT array_agg(id ORDER BY id) AS ids FROM usuarios WHERE id_unidade = $1 AND permissao = 'u'`,
+      [unit.id],
+    );
     const userIds = (users[0]?.ids ?? []) as number[];
-    const { ms } = await time(() => raw.query(INSERT_LEADS, [unit.empresa, unit.id, unit.size, unit.ddd, FIRST_NAMES, SURNAMES, CAMPAIGNS, userIds]));
-    const { rows: tagRows } = await raw.query(`SELECT array_agg(id ORDER BY id) AS ids FROM tags WHERE id_unidade = $1`, [unit.id]);
+    const { ms } = await time(() =>
+      raw.query(INSERT_LEADS, [unit.empresa, unit.id, unit.size, unit.ddd, FIRST_NAMES, SURNAMES, CAMPAIGNS, userIds]),
+    );
+    const { rows: tagRows } = await raw.query(`SELECT array_agg(id ORDER BY id) AS ids FROM tags WHERE id_unidade = $1`, [
+      unit.id,
+    ]);
     await raw.query(INSERT_LEAD_TAGS, [unit.id, (tagRows[0]?.ids ?? []) as number[]]);
     log(`${unit.nome}: ${unit.size.toLocaleString('pt-BR')} leads em ${(ms / 1000).toFixed(1)} s`);
   }
@@ -245,7 +406,8 @@ async function generate(database: Database, raw: RawSql, sizes: readonly number[
 async function checkPhoneKeys(raw: RawSql): Promise<void> {
   const { rows } = await raw.query('SELECT cli_telefone, telefone_chave FROM leads WHERE cli_crm_id % 997 = 0 LIMIT 400');
   const wrong = rows.filter((r) => phoneKey(String(r.cli_telefone)) !== String(r.telefone_chave));
-  if (rows.length === 0 || wrong.length > 0) throw new Error(`telefone_chave divergente de phoneKey(): ${JSON.stringify(wrong.slice(0, 3))}`);
+  if (rows.length === 0 || wrong.length > 0)
+    throw new Error(`telefone_chave divergente de phoneKey(): ${JSON.stringify(wrong.slice(0, 3))}`);
 }
 
 /** Removes what an interrupted import run may have left (leads above the generated ids, jobs). */
@@ -258,7 +420,10 @@ export async function removeImported(raw: RawSql, fixture: BenchFixture): Promis
     await raw.query('DELETE FROM leads WHERE cli_crm_id > $1', [fixture.maxId]);
   }
   await raw.query('DELETE FROM jobs');
-  await raw.query(`DELETE FROM tags t WHERE NOT (t.nome = ANY($1::text[])) AND NOT EXISTS (SELECT 1 FROM lead_tags lt WHERE lt.id_tag = t.id)`, [TAG_NAMES]);
+  await raw.query(
+    `DELETE FROM tags t WHERE NOT (t.nome = ANY($1::text[])) AND NOT EXISTS (SELECT 1 FROM lead_tags lt WHERE lt.id_tag = t.id)`,
+    [TAG_NAMES],
+  );
   if (n > 0) {
     await raw.query('VACUUM (ANALYZE) leads');
     await raw.query('VACUUM (ANALYZE) lead_tags');
@@ -325,7 +490,9 @@ async function openPostgresBench(url: string): Promise<LeadsBench> {
     fixture: done,
     url: benchUrl,
     csvRows: SCALES.postgres.csvRows,
-    describe: () => `PostgreSQL (${BENCH_DB}): ${done.sizes.length} unidades, ${done.sizes.reduce((s, n) => s + n, 0).toLocaleString('pt-BR')} leads; unidade medida com ${done.target.size.toLocaleString('pt-BR')}`,
+    describe: () =>
+      `PostgreSQL (${BENCH_DB}): ${done.sizes.length} unidades, ${done.sizes.reduce((s, n) => s + n, 0).toLocaleString('pt-BR')} ` +
+      `leads; unidade medida com ${done.target.size.toLocaleString('pt-BR')}`,
     close: async () => {
       await pool.end();
       await database.close();
@@ -348,7 +515,10 @@ async function openPgliteBench(): Promise<LeadsBench> {
       fixture,
       url: undefined,
       csvRows: SCALES.pglite.csvRows,
-      describe: () => `PGlite em memória (escala reduzida): ${fixture.sizes.length} unidades, ${fixture.sizes.reduce((s, n) => s + n, 0).toLocaleString('pt-BR')} leads; unidade medida com ${fixture.target.size.toLocaleString('pt-BR')}`,
+      describe: () =>
+        `PGlite em memória (escala reduzida): ${fixture.sizes.length} unidades, ` +
+        `${fixture.sizes.reduce((s, n) => s + n, 0).toLocaleString('pt-BR')} leads; ` +
+        `unidade medida com ${fixture.target.size.toLocaleString('pt-BR')}`,
       close: () => database.close(),
     };
   } catch (error) {
@@ -369,7 +539,11 @@ export async function serve(bench: LeadsBench): Promise<Served> {
     app,
     base,
     async login(email) {
-      const res = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, senha: bench.fixture.password, lembrar: true }) });
+      const res = await fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, senha: bench.fixture.password, lembrar: true }),
+      });
       const body = (await res.json()) as { data?: { token?: string } };
       if (res.status !== 200 || !body.data?.token) throw new Error(`login de ${email} falhou: ${res.status}`);
       return body.data.token;

@@ -23,23 +23,39 @@
 // whatsapp/clientes, alone at BENCH_NAME_RATE and inside the mix at BENCH_RATE (the unit's gateway
 // flag and an instance are switched on for it).
 import { loadavg } from 'node:os';
+
 import pg from 'pg';
+
 import {
   buildContactListPath,
   buildWhatsappClientsPath,
-  emptyFilter,
   CONTACT_LIST_LAYOUT,
+  emptyFilter,
   WHATSAPP_CLIENTS_LAYOUT,
   type ContactListFilter,
   type ContactListKind,
 } from '@funil/domain/leads/filter-segments';
-import type { LeadScope } from '../apps/server/src/modules/leads/leads.repository.ts';
+
 import type { SqlStatement } from '../apps/server/src/modules/leads/lead-sql.service.ts';
+import type { LeadScope } from '../apps/server/src/modules/leads/leads.repository.ts';
 import { leadListStatements } from '../apps/server/src/modules/leads/views/legacy-list/contact-list.repository.ts';
 import { parseContactListPath } from '../apps/server/src/modules/leads/views/legacy-list/contact-list.service.ts';
 import { crmIntervalDays } from '../apps/server/src/modules/tenancy/tenancy.service.ts';
-import { fmt, httpLoader, load, median, openLoader, passWatch, report, stats, type HttpLoader, type OpenLoadJob, type OpenLoader, type Stats } from './lib.ts';
 import { machineLine, openLeadsBench, serve, type LeadsBench, type RawSql } from './leads-fixture.ts';
+import {
+  fmt,
+  httpLoader,
+  load,
+  median,
+  openLoader,
+  passWatch,
+  report,
+  stats,
+  type HttpLoader,
+  type OpenLoader,
+  type OpenLoadJob,
+  type Stats,
+} from './lib.ts';
 
 const CLIENTS = 16;
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -64,26 +80,93 @@ const filterOf = (values: Partial<ContactListFilter>): ContactListFilter => ({ .
 
 async function scenarios(bench: LeadsBench): Promise<Scenario[]> {
   const unit = bench.fixture.target;
-  const { rows: tagRows } = await bench.raw.query(`SELECT id, nome FROM tags WHERE id_unidade = $1 AND nome = ANY($2::text[]) ORDER BY nome`, [unit.id, ['VIP', 'Quente']]);
+  const { rows: tagRows } = await bench.raw.query(
+    `SELECT id, nome FROM tags WHERE id_unidade = $1 AND nome = ANY($2::text[]) ORDER BY nome`,
+    [unit.id, ['VIP', 'Quente']],
+  );
   const tagIds = tagRows.map((r) => Number(r.id));
   // A phone of the unit captured in the last 30 days: its 9 middle-to-last digits, as typed.
-  const { rows: phoneRows } = await bench.raw.query(`SELECT cli_telefone FROM leads WHERE id_unidade = $1 AND cli_data_captacao > now() - interval '30 days' ORDER BY cli_crm_id LIMIT 1 OFFSET 777`, [unit.id]);
+  const { rows: phoneRows } = await bench.raw.query(
+    `SELECT cli_telefone FROM leads WHERE id_unidade = $1 AND cli_data_captacao > now() - interval '30 days' ORDER BY cli_crm_id
+      LIMIT 1 OFFSET 777`,
+    [unit.id],
+  );
   const phone = String(phoneRows[0]?.cli_telefone ?? '11987654321');
   const digits = phone.slice(-9);
   const now = new Date();
-  const filtered = filterOf({ cli_status_negociacao: 4, cli_tipo_lead: 1, data_inicio: isoDay(new Date(now.getTime() - 30 * 86_400_000)), data_fim: isoDay(now), tipo_data: 0 });
+  const filtered = filterOf({
+    cli_status_negociacao: 4,
+    cli_tipo_lead: 1,
+    data_inicio: isoDay(new Date(now.getTime() - 30 * 86_400_000)),
+    data_fim: isoDay(now),
+    tipo_data: 0,
+  });
   const withTags = { ...filtered, tags: tagIds };
   return [
-    { id: 'admin-lista', title: 'admin · lista · sem filtro (toda a unidade)', who: 'admin', kind: 'lista', filter: filterOf({}) },
+    {
+      id: 'admin-lista',
+      title: 'admin · lista · sem filtro (toda a unidade)',
+      who: 'admin',
+      kind: 'lista',
+      filter: filterOf({}),
+    },
     { id: 'admin-crm', title: 'admin · crm · sem filtro (últimos 62 dias)', who: 'admin', kind: 'crm', filter: filterOf({}) },
-    { id: 'admin-filtros', title: 'admin · crm · status 4 + plataforma 1 + 30 dias', who: 'admin', kind: 'crm', filter: filtered },
-    { id: 'admin-tags', title: 'admin · crm · status 4 + plataforma 1 + 30 dias + tags VIP/Quente', who: 'admin', kind: 'crm', filter: withTags },
-    { id: 'admin-nome', title: 'admin · crm · busca "conceicao" (nome sem acento)', who: 'admin', kind: 'crm', filter: filterOf({ texto_busca: 'conceicao' }) },
-    { id: 'admin-nome2', title: 'admin · crm · busca "joao magalhaes"', who: 'admin', kind: 'crm', filter: filterOf({ texto_busca: 'joao magalhaes' }) },
-    { id: 'admin-fone', title: `admin · crm · busca "${digits}" (dígitos do telefone)`, who: 'admin', kind: 'crm', filter: filterOf({ texto_busca: digits }) },
-    { id: 'atend-crm', title: 'atendente · crm · sem filtro (não atribuídos + meus)', who: 'atendente', kind: 'crm', filter: filterOf({}) },
-    { id: 'atend-filtros', title: 'atendente · crm · status 4 + plataforma 1 + 30 dias', who: 'atendente', kind: 'crm', filter: filtered },
-    { id: 'atend-nome', title: 'atendente · crm · busca "conceicao"', who: 'atendente', kind: 'crm', filter: filterOf({ texto_busca: 'conceicao' }) },
+    {
+      id: 'admin-filtros',
+      title: 'admin · crm · status 4 + plataforma 1 + 30 dias',
+      who: 'admin',
+      kind: 'crm',
+      filter: filtered,
+    },
+    {
+      id: 'admin-tags',
+      title: 'admin · crm · status 4 + plataforma 1 + 30 dias + tags VIP/Quente',
+      who: 'admin',
+      kind: 'crm',
+      filter: withTags,
+    },
+    {
+      id: 'admin-nome',
+      title: 'admin · crm · busca "conceicao" (nome sem acento)',
+      who: 'admin',
+      kind: 'crm',
+      filter: filterOf({ texto_busca: 'conceicao' }),
+    },
+    {
+      id: 'admin-nome2',
+      title: 'admin · crm · busca "joao magalhaes"',
+      who: 'admin',
+      kind: 'crm',
+      filter: filterOf({ texto_busca: 'joao magalhaes' }),
+    },
+    {
+      id: 'admin-fone',
+      title: `admin · crm · busca "${digits}" (dígitos do telefone)`,
+      who: 'admin',
+      kind: 'crm',
+      filter: filterOf({ texto_busca: digits }),
+    },
+    {
+      id: 'atend-crm',
+      title: 'atendente · crm · sem filtro (não atribuídos + meus)',
+      who: 'atendente',
+      kind: 'crm',
+      filter: filterOf({}),
+    },
+    {
+      id: 'atend-filtros',
+      title: 'atendente · crm · status 4 + plataforma 1 + 30 dias',
+      who: 'atendente',
+      kind: 'crm',
+      filter: filtered,
+    },
+    {
+      id: 'atend-nome',
+      title: 'atendente · crm · busca "conceicao"',
+      who: 'atendente',
+      kind: 'crm',
+      filter: filterOf({ texto_busca: 'conceicao' }),
+    },
   ];
 }
 
@@ -134,11 +217,21 @@ export async function run(): Promise<void> {
   try {
     const { fixture } = bench;
     console.log(`  ${bench.describe()}`);
-    console.log(`  ${machineLine()}; ${CLIENTS} clientes concorrentes, até ${TOTAL} requisições ou ${MAX_MS / 1000} s por cenário, ${RUNS} execuções`);
-    const tokens: Record<Who, string> = { admin: await served.login(fixture.admin.email), atendente: await served.login(fixture.attendant.email) };
+    console.log(
+      `  ${machineLine()}; ${CLIENTS} clientes concorrentes, até ${TOTAL} requisições ou ${MAX_MS / 1000} s por cenário, ${RUNS} execuções`,
+    );
+    const tokens: Record<Who, string> = {
+      admin: await served.login(fixture.admin.email),
+      atendente: await served.login(fixture.attendant.email),
+    };
     const scopes: Record<Who, LeadScope> = {
       admin: { empresaId: fixture.target.empresa, unidadeId: fixture.target.id, userId: fixture.admin.id, seesAssigned: true },
-      atendente: { empresaId: fixture.target.empresa, unidadeId: fixture.target.id, userId: fixture.attendant.id, seesAssigned: false },
+      atendente: {
+        empresaId: fixture.target.empresa,
+        unidadeId: fixture.target.id,
+        userId: fixture.attendant.id,
+        seesAssigned: false,
+      },
     };
     const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
     const list = (await scenarios(bench)).filter((s) => !only || only.includes(s.id));
@@ -152,7 +245,9 @@ export async function run(): Promise<void> {
         const body = (await first.json()) as { data?: { crm_contato_total?: { total: number }; crm_contato?: unknown[] } };
         if (first.status !== 200 || !body.data?.crm_contato_total) {
           // Reported, not fatal: the other scenarios still run (docs/performance.md lists known failures).
-          console.log(`\n## ${scenario.title} — execução ${runIndex}/${RUNS}\n  FALHOU: HTTP ${first.status} ${JSON.stringify(body).slice(0, 200)}`);
+          console.log(
+            `\n## ${scenario.title} — execução ${runIndex}/${RUNS}\n  FALHOU: HTTP ${first.status} ${JSON.stringify(body).slice(0, 200)}`,
+          );
           failed.add(scenario.id);
           continue;
         }
@@ -167,18 +262,39 @@ export async function run(): Promise<void> {
         }
         // The HTTP clients run in a child process, so their CPU is not taken from the app.
         const cpu0 = process.cpuUsage();
-        const loaded = await loader.run({ url, headers, clients: CLIENTS, warmup: WARMUP, total: TOTAL, maxMs: MAX_MS, expectStatus: 200 });
+        const loaded = await loader.run({
+          url,
+          headers,
+          clients: CLIENTS,
+          warmup: WARMUP,
+          total: TOTAL,
+          maxMs: MAX_MS,
+          expectStatus: 200,
+        });
         if (loaded.failures > 0) throw new Error(`${scenario.id}: ${loaded.failures} respostas diferentes de 200`);
         const cpu = process.cpuUsage(cpu0);
         // The app's CPU (this process: user + system) per request, warm-up included in both terms.
         const cpuMs = (cpu.user + cpu.system) / 1000 / (loaded.latencies.length + WARMUP);
         const api = { stats: stats(loaded.latencies), rps: (loaded.latencies.length / loaded.elapsedMs) * 1000 };
-        const sql = await measure(() => Promise.all([sqlRaw.query(captured.rows.text, captured.rows.params), sqlRaw.query(captured.count.text, captured.count.params)]));
+        const sql = await measure(() =>
+          Promise.all([
+            sqlRaw.query(captured.rows.text, captured.rows.params),
+            sqlRaw.query(captured.count.text, captured.count.params),
+          ]),
+        );
         const outcome: Outcome = { api: api.stats, sql: sql.stats, apiRps: api.rps, sqlRps: sql.rps, total, cpuMs };
         results.set(scenario.id, [...(results.get(scenario.id) ?? []), outcome]);
         report(`${scenario.title} — execução ${runIndex}/${RUNS} (${total.toLocaleString('pt-BR')} leads no filtro)`, [
-          ['API', `p50 ${fmt(api.stats.p50)}  p95 ${fmt(api.stats.p95)}  p99 ${fmt(api.stats.p99)}  max ${fmt(api.stats.max)}  (${api.stats.count} req, ${api.rps.toFixed(0)} req/s)`],
-          ['SQL', `p50 ${fmt(sql.stats.p50)}  p95 ${fmt(sql.stats.p95)}  p99 ${fmt(sql.stats.p99)}  max ${fmt(sql.stats.max)}  (${sql.stats.count} exec, ${sql.rps.toFixed(0)}/s)`],
+          [
+            'API',
+            `p50 ${fmt(api.stats.p50)}  p95 ${fmt(api.stats.p95)}  p99 ${fmt(api.stats.p99)}  max ${fmt(api.stats.max)}  ` +
+              `(${api.stats.count} req, ${api.rps.toFixed(0)} req/s)`,
+          ],
+          [
+            'SQL',
+            `p50 ${fmt(sql.stats.p50)}  p95 ${fmt(sql.stats.p95)}  p99 ${fmt(sql.stats.p99)}  max ${fmt(sql.stats.max)}  ` +
+              `(${sql.stats.count} exec, ${sql.rps.toFixed(0)}/s)`,
+          ],
           ['CPU do app', `${cpuMs.toFixed(2)} ms por requisição`],
           ['API/SQL', `p50 ×${(api.stats.p50 / sql.stats.p50).toFixed(2)}  p99 ×${(api.stats.p99 / sql.stats.p99).toFixed(2)}`],
         ]);
@@ -199,11 +315,25 @@ type OpenOutcome = { all: Stats; names: Stats; cpuMs: number; rps: number; lost:
 type Target = OpenLoadJob['targets'][number];
 
 /** One open-loop pass of `targets` at `rate`, with the app's CPU per request (this process). */
-async function openPass(opener: OpenLoader, targets: Target[], rate: number, nameLabels: (label: string) => boolean): Promise<OpenOutcome> {
-  const load = `carga ${loadavg().map((n) => n.toFixed(2)).join(' ')}`;
+async function openPass(
+  opener: OpenLoader,
+  targets: Target[],
+  rate: number,
+  nameLabels: (label: string) => boolean,
+): Promise<OpenOutcome> {
+  const load = `carga ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`;
   const cpu0 = process.cpuUsage();
   const watch = passWatch();
-  const result = await opener.run({ mode: 'open', targets, ratePerSecond: rate, durationMs: OPEN_MS, warmupMs: 5_000, expectStatus: 200 });
+  const result = await opener.run({
+    mode: 'open',
+    targets,
+    ratePerSecond: rate,
+    durationMs: OPEN_MS,
+    warmupMs: 5_000,
+    expectStatus: 200,
+  });
   const cpu = process.cpuUsage(cpu0);
   const watched = watch();
   if (result.failures > 0) throw new Error(`carga aberta: ${result.failures} respostas diferentes de 200`);
@@ -233,24 +363,44 @@ async function enableChat(bench: LeadsBench): Promise<void> {
 
 /** The chat list's searches: the common names (admin and attendant) and a phone's digits, each checked once for a 200 with leads. */
 async function chatTargets(bench: LeadsBench, base: string, tokens: Record<Who, string>): Promise<Target[]> {
-  const { rows } = await bench.raw.query(`SELECT cli_telefone FROM leads WHERE id_unidade = $1 AND cli_data_captacao > now() - interval '30 days' ORDER BY cli_crm_id LIMIT 1 OFFSET 777`, [bench.fixture.target.id]);
+  const { rows } = await bench.raw.query(
+    `SELECT cli_telefone FROM leads WHERE id_unidade = $1 AND cli_data_captacao > now() - interval '30 days' ORDER BY cli_crm_id
+      LIMIT 1 OFFSET 777`,
+    [bench.fixture.target.id],
+  );
   const digits = String(rows[0]?.cli_telefone ?? '11987654321').slice(-9);
   // The phone's lead may be another attendant's: its digits are searched by the admin.
-  const searches: [string, Who][] = [...COMMON_NAMES.flatMap((n) => [[n, 'admin'], [n, 'atendente']] as [string, Who][]), [digits, 'admin']];
+  const searches: [string, Who][] = [
+    ...COMMON_NAMES.flatMap(
+      (n) =>
+        [
+          [n, 'admin'],
+          [n, 'atendente'],
+        ] as [string, Who][],
+    ),
+    [digits, 'admin'],
+  ];
   const targets = searches.map(([texto, who]): Target => ({
-      label: `chat-${who}-${texto}`,
-      url: `${base}/api/${buildWhatsappClientsPath({ ...emptyFilter(WHATSAPP_CLIENTS_LAYOUT), texto_busca: texto })}`,
-      headers: { authorization: `Bearer ${tokens[who]}` },
-    }));
+    label: `chat-${who}-${texto}`,
+    url: `${base}/api/${buildWhatsappClientsPath({ ...emptyFilter(WHATSAPP_CLIENTS_LAYOUT), texto_busca: texto })}`,
+    headers: { authorization: `Bearer ${tokens[who]}` },
+  }));
   for (const t of targets) {
     const res = await fetch(t.url, { headers: t.headers });
     const text = await res.text();
-    if (res.status !== 200 || !text.includes('cli_crm_id')) throw new Error(`${t.label}: HTTP ${res.status} ${text.slice(0, 200)}`);
+    if (res.status !== 200 || !text.includes('cli_crm_id'))
+      throw new Error(`${t.label}: HTTP ${res.status} ${text.slice(0, 200)}`);
   }
   return targets;
 }
 
-async function openLoops(base: string, tokens: Record<Who, string>, list: Scenario[], opener: OpenLoader, chat: Target[]): Promise<void> {
+async function openLoops(
+  base: string,
+  tokens: Record<Who, string>,
+  list: Scenario[],
+  opener: OpenLoader,
+  chat: Target[],
+): Promise<void> {
   const target = (s: Scenario, page: number): Target => ({
     label: `${s.id}#${page}`,
     url: `${base}/api/${buildContactListPath(s.kind, { ...s.filter, page })}`,
@@ -283,14 +433,26 @@ async function openLoops(base: string, tokens: Record<Who, string>, list: Scenar
     if (chat.length === 0) continue;
     const ca = await openPass(opener, chat, NAME_RATE, () => true);
     chatAloneRuns.push(ca);
-    reportOpen(`carga aberta: chat, nomes comuns e dígitos sozinhos a ${NAME_RATE} req/s — execução ${runIndex}/${RUNS}`, ca, null);
+    reportOpen(
+      `carga aberta: chat, nomes comuns e dígitos sozinhos a ${NAME_RATE} req/s — execução ${runIndex}/${RUNS}`,
+      ca,
+      null,
+    );
     const cm = await openPass(opener, chatMix, RATE, isChat);
     chatMixRuns.push(cm);
-    reportOpen(`carga aberta: mistura com as buscas do chat a ${RATE} req/s — execução ${runIndex}/${RUNS}`, cm, 'buscas do chat na mistura');
+    reportOpen(
+      `carga aberta: mistura com as buscas do chat a ${RATE} req/s — execução ${runIndex}/${RUNS}`,
+      cm,
+      'buscas do chat na mistura',
+    );
   }
   const row = (title: string, runs: OpenOutcome[], pick: (o: OpenOutcome) => Stats) => {
     const md = (f: (o: OpenOutcome) => number) => median(runs.map(f));
-    return `| ${title} | ${fmt(md((o) => pick(o).p50))} | ${fmt(md((o) => pick(o).p95))} | ${fmt(md((o) => pick(o).p99))} | ${fmt(md((o) => pick(o).max))} | ${md((o) => o.rps).toFixed(0)} | ${md((o) => o.cpuMs).toFixed(2)} ms | ${runs.map((o) => o.load.replace('carga ', '')).join(' · ')} |`;
+    return (
+      `| ${title} | ${fmt(md((o) => pick(o).p50))} | ${fmt(md((o) => pick(o).p95))} | ${fmt(md((o) => pick(o).p99))} | ` +
+      `${fmt(md((o) => pick(o).max))} | ${md((o) => o.rps).toFixed(0)} | ${md((o) => o.cpuMs).toFixed(2)} ms | ` +
+      `${runs.map((o) => o.load.replace('carga ', '')).join(' · ')} |`
+    );
   };
   console.log(`\n## Carga aberta: medianas de ${RUNS} execuções (${OPEN_MS / 1000} s cada; latência desde o horário marcado)`);
   console.log('| carga | p50 | p95 | p99 | max | req/s | CPU do app/req | carga da máquina (1/5/15 min) por execução |');
@@ -315,8 +477,12 @@ function reportOpen(title: string, o: OpenOutcome, namesLabel: string | null): v
 }
 
 function printClosed(list: Scenario[], results: Map<string, Outcome[]>, failed: Set<string>, engine: string): void {
-  console.log(`\n## Medianas de ${RUNS} execuções (${engine}${engine === 'pglite' ? ', escala reduzida' : ''}; ${CLIENTS} clientes)`);
-  console.log('| cenário | leads no filtro | API p50 | API p99 | SQL p50 | SQL p99 | API/SQL p50 | API/SQL p99 | API req/s | CPU do app/req |');
+  console.log(
+    `\n## Medianas de ${RUNS} execuções (${engine}${engine === 'pglite' ? ', escala reduzida' : ''}; ${CLIENTS} clientes)`,
+  );
+  console.log(
+    '| cenário | leads no filtro | API p50 | API p99 | SQL p50 | SQL p99 | API/SQL p50 | API/SQL p99 | API req/s | CPU do app/req |',
+  );
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const scenario of list) {
     const outcomes = results.get(scenario.id) ?? [];
@@ -329,6 +495,10 @@ function printClosed(list: Scenario[], results: Map<string, Outcome[]>, failed: 
     const apiP99 = m((o) => o.api.p99);
     const sqlP50 = m((o) => o.sql.p50);
     const sqlP99 = m((o) => o.sql.p99);
-    console.log(`| ${scenario.title} | ${(outcomes[0]?.total ?? 0).toLocaleString('pt-BR')} | ${fmt(apiP50)} | ${fmt(apiP99)} | ${fmt(sqlP50)} | ${fmt(sqlP99)} | ×${(apiP50 / sqlP50).toFixed(2)} | ×${(apiP99 / sqlP99).toFixed(2)} | ${m((o) => o.apiRps).toFixed(0)} | ${m((o) => o.cpuMs).toFixed(2)} ms |`);
+    console.log(
+      `| ${scenario.title} | ${(outcomes[0]?.total ?? 0).toLocaleString('pt-BR')} | ${fmt(apiP50)} | ${fmt(apiP99)} | ` +
+        `${fmt(sqlP50)} | ${fmt(sqlP99)} | ×${(apiP50 / sqlP50).toFixed(2)} | ×${(apiP99 / sqlP99).toFixed(2)} | ` +
+        `${m((o) => o.apiRps).toFixed(0)} | ${m((o) => o.cpuMs).toFixed(2)} ms |`,
+    );
   }
 }

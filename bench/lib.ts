@@ -1,10 +1,12 @@
 // Shared measuring tools for `npm run bench`: medians and percentiles, concurrent load with a
 // bounded count and time, and a baseline measured in the same run so results are ratios.
 import { fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { performance, PerformanceObserver } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
 import pg from 'pg';
+
 import { openDatabase, type Database } from '../apps/server/src/db/connection.ts';
 
 export type Stats = { count: number; p50: number; p95: number; p99: number; mean: number; max: number };
@@ -14,7 +16,14 @@ export function stats(samples: number[]): Stats {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
   const sum = sorted.reduce((s, v) => s + v, 0);
-  return { count: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), mean: sorted.length ? sum / sorted.length : 0, max: sorted.at(-1) ?? 0 };
+  return {
+    count: sorted.length,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    mean: sorted.length ? sum / sorted.length : 0,
+    max: sorted.at(-1) ?? 0,
+  };
 }
 
 export function median(values: number[]): number {
@@ -25,7 +34,10 @@ export function median(values: number[]): number {
  * Runs `task` from `clients` concurrent loops until `total` calls are done or `maxMs` passes,
  * and returns each call's latency in ms. Bounded in count and time, so it always stops.
  */
-export async function load(task: (i: number) => Promise<unknown>, options: { clients: number; total: number; maxMs: number }): Promise<{ latencies: number[]; elapsedMs: number }> {
+export async function load(
+  task: (i: number) => Promise<unknown>,
+  options: { clients: number; total: number; maxMs: number },
+): Promise<{ latencies: number[]; elapsedMs: number }> {
   const latencies: number[] = [];
   let next = 0;
   const start = performance.now();
@@ -124,7 +136,10 @@ export type ChildWorker<J, R> = { run(job: J): Promise<R>; close(): void };
  * child is started once and reused.
  */
 export function childWorker<J, R>(file: string): ChildWorker<J, R> {
-  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const pending = new Map<number, { resolve: (r: R) => void; reject: (e: Error) => void }>();
   let nextId = 0;
   child.on('message', (message: { id: number; result?: R; error?: string }) => {
@@ -163,7 +178,15 @@ export function serveJobs<J, R>(handle: (job: J) => Promise<R>): void {
 }
 
 /** One measured pass of HTTP GETs from `clients` concurrent loops, after `warmup` requests. */
-export type HttpLoadJob = { url: string; headers: Record<string, string>; clients: number; warmup: number; total: number; maxMs: number; expectStatus: number };
+export type HttpLoadJob = {
+  url: string;
+  headers: Record<string, string>;
+  clients: number;
+  warmup: number;
+  total: number;
+  maxMs: number;
+  expectStatus: number;
+};
 export type HttpLoadResult = { latencies: number[]; elapsedMs: number; failures: number };
 export type HttpLoader = ChildWorker<HttpLoadJob, HttpLoadResult>;
 
@@ -179,7 +202,15 @@ export type OpenLoadJob = {
   warmupMs: number;
   expectStatus: number;
 };
-export type OpenLoadResult = { latencies: number[]; byLabel: Record<string, number[]>; elapsedMs: number; sent: number; lost: number; failures: number; maxLagMs: number };
+export type OpenLoadResult = {
+  latencies: number[];
+  byLabel: Record<string, number[]>;
+  elapsedMs: number;
+  sent: number;
+  lost: number;
+  failures: number;
+  maxLagMs: number;
+};
 export type OpenLoader = ChildWorker<OpenLoadJob, OpenLoadResult>;
 
 /** The HTTP clients of the list benchmark in a child process (load-worker.ts). */
@@ -225,9 +256,13 @@ export function passWatch(): () => string {
   return () => {
     observer.disconnect();
     const cpu = procStat();
-    const share = (pick: (s: ProcStat) => number) => (cpu && cpu0 && cpu.total > cpu0.total ? ((pick(cpu) - pick(cpu0)) / (cpu.total - cpu0.total)) * 100 : NaN);
+    const share = (pick: (s: ProcStat) => number) =>
+      cpu && cpu0 && cpu.total > cpu0.total ? ((pick(cpu) - pick(cpu0)) / (cpu.total - cpu0.total)) * 100 : NaN;
     const heap = process.memoryUsage().heapUsed / 2 ** 20;
-    return `máquina ocupada ${share((s) => s.busy).toFixed(0)}%, roubada ${share((s) => s.steal).toFixed(1)}%; GC do app ${gcMs.toFixed(0)} ms, heap ${heap.toFixed(0)} MiB`;
+    return (
+      `máquina ocupada ${share((s) => s.busy).toFixed(0)}%, roubada ${share((s) => s.steal).toFixed(1)}%; GC do app ` +
+      `${gcMs.toFixed(0)} ms, heap ${heap.toFixed(0)} MiB`
+    );
   };
 }
 
@@ -237,7 +272,11 @@ function procStat(): ProcStat | null {
   try {
     const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
     const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = fields.map(Number);
-    return { total: user + nice + system + idle + iowait + irq + softirq + steal, busy: user + nice + system + irq + softirq, steal };
+    return {
+      total: user + nice + system + idle + iowait + irq + softirq + steal,
+      busy: user + nice + system + irq + softirq,
+      steal,
+    };
   } catch {
     return null;
   }

@@ -5,7 +5,16 @@
 // a fixed schedule and count latency from the scheduled time.
 import { setMaxListeners } from 'node:events';
 import http from 'node:http';
-import { load, openLoad, serveJobs, type HttpLoadJob, type HttpLoadResult, type OpenLoadJob, type OpenLoadResult } from './lib.ts';
+
+import {
+  load,
+  openLoad,
+  serveJobs,
+  type HttpLoadJob,
+  type HttpLoadResult,
+  type OpenLoadJob,
+  type OpenLoadResult,
+} from './lib.ts';
 
 // node:http with keep-alive, the body read and dropped: fetch() (undici, web streams) cost this
 // process about 2 ms of CPU per 80 KB list page, CPU taken from the app and PostgreSQL on a
@@ -70,4 +79,6 @@ async function openLoop(job: OpenLoadJob): Promise<OpenLoadResult> {
   return { ...result, byLabel, failures };
 }
 
-serveJobs<HttpLoadJob | OpenLoadJob, HttpLoadResult | OpenLoadResult>((job) => ('mode' in job && job.mode === 'open' ? openLoop(job) : closedLoop(job as HttpLoadJob)));
+serveJobs<HttpLoadJob | OpenLoadJob, HttpLoadResult | OpenLoadResult>((job) =>
+  'mode' in job && job.mode === 'open' ? openLoop(job) : closedLoop(job as HttpLoadJob),
+);

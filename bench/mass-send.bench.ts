@@ -15,13 +15,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+
 import { eq, inArray } from 'drizzle-orm';
-import { openDatabase, type Database } from '../apps/server/src/db/connection.ts';
+import pg from 'pg';
+
 import { buildApp } from '../apps/server/src/app.ts';
+import { openDatabase, type Database } from '../apps/server/src/db/connection.ts';
 import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/demo/builders.ts';
-import { instanciasEvolution } from '../apps/server/src/modules/whatsapp/instances/instances.table.ts';
 import { enviosEmMassa, enviosEmMassaClientes } from '../apps/server/src/modules/mass-send/mass-send.table.ts';
+import { instanciasEvolution } from '../apps/server/src/modules/whatsapp/instances/instances.table.ts';
 import { fmt, report, stats } from './lib.ts';
 
 const UNITS = Number(process.env.MASS_BENCH_UNITS ?? 10);
@@ -94,37 +96,96 @@ export async function run(): Promise<void> {
   try {
     await seedReferenceLists(db);
     const empresa = await createCompany(db, 'Empresa Bench Massa');
-    const settings = { quantidade_max_leads: 1000, tempo_minimo: 10, tempo_maximo: 60, aquecimento: [{ dias: 0, limite: 100_000 }], horario_inicio: '00:00', horario_fim: '23:59', dias_semana: [0, 1, 2, 3, 4, 5, 6] };
+    const settings = {
+      quantidade_max_leads: 1000,
+      tempo_minimo: 10,
+      tempo_maximo: 60,
+      aquecimento: [{ dias: 0, limite: 100_000 }],
+      horario_inicio: '00:00',
+      horario_fim: '23:59',
+      dias_semana: [0, 1, 2, 3, 4, 5, 6],
+    };
     const units: { id: number; email: string; instance: string }[] = [];
     for (let u = 0; u < UNITS; u++) {
-      const id = await createUnit(db, empresa, `Unidade Massa ${u}`, '11', { evolutionHabilitado: true, extras: { habilita_envio_em_massaV2: true, configuracoes_envio_em_massa: settings as never } });
+      const id = await createUnit(db, empresa, `Unidade Massa ${u}`, '11', {
+        evolutionHabilitado: true,
+        extras: { habilita_envio_em_massaV2: true, configuracoes_envio_em_massa: settings as never },
+      });
       const email = `massa${u}@bench.com.br`;
-      await createUser(db, { idEmpresa: empresa, idUnidade: id, nome: `Atendente ${u}`, email, senha: PASSWORD, permissao: 'u', acessoAtribuidos: true });
+      await createUser(db, {
+        idEmpresa: empresa,
+        idUnidade: id,
+        nome: `Atendente ${u}`,
+        email,
+        senha: PASSWORD,
+        permissao: 'u',
+        acessoAtribuidos: true,
+      });
       const instance = `bench-massa-${u}`;
-      const created = await fetch(`${emu.url}/instance/create`, { method: 'POST', headers: { apikey: key, 'content-type': 'application/json' }, body: JSON.stringify({ instanceName: instance, integration: 'WHATSAPP-BAILEYS' }) });
+      const created = await fetch(`${emu.url}/instance/create`, {
+        method: 'POST',
+        headers: { apikey: key, 'content-type': 'application/json' },
+        body: JSON.stringify({ instanceName: instance, integration: 'WHATSAPP-BAILEYS' }),
+      });
       const token = ((await created.json()) as { hash: string }).hash;
-      await fetch(`${emu.url}/_emulator/instances/${instance}/scan`, { method: 'POST', headers: { 'x-emulator-control-key': controlKey, 'content-type': 'application/json' }, body: JSON.stringify({ number: `55119000000${String(u).padStart(2, '0')}` }) });
-      await db.insert(instanciasEvolution).values({ idUnidade: id, idEmpresa: empresa, name: instance, token, webhookSecret: `segredo-bench-${u}-0123456789`, connectionStatus: 'open' });
+      await fetch(`${emu.url}/_emulator/instances/${instance}/scan`, {
+        method: 'POST',
+        headers: { 'x-emulator-control-key': controlKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ number: `55119000000${String(u).padStart(2, '0')}` }),
+      });
+      await db.insert(instanciasEvolution).values({
+        idUnidade: id,
+        idEmpresa: empresa,
+        name: instance,
+        token,
+        webhookSecret: `segredo-bench-${u}-0123456789`,
+        connectionStatus: 'open',
+      });
       const raw = (db as unknown as { $client: { query(t: string, p: unknown[]): Promise<unknown> } }).$client;
       await raw.query(
-        `insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave) select $1, $2, 'Lead ' || g, '119' || lpad(($3::int * 100000 + g)::text, 8, '0'), '11' || lpad(($3::int * 100000 + g)::text, 8, '0') from generate_series(1, $4::int) g`,
+        `insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave) select $1, $2, 'Lead ' || g, '119'
+          || lpad(($3::int * 100000 + g)::text, 8, '0'), '11' || lpad(($3::int * 100000 + g)::text, 8, '0')
+          from generate_series(1, $4::int) g`,
         [empresa, id, u, RECIPIENTS],
       );
       units.push({ id, email, instance });
     }
-    const app = await buildApp({ database, webDist: '/nonexistent', sessionSweepMs: 0, mediaSweepMs: 0, evolution: { baseUrl: emu.url, globalApiKey: key, publicUrl: 'http://127.0.0.1:9' }, massSend: { pollMs: 5, waitScale: WAIT_SCALE } });
+    const app = await buildApp({
+      database,
+      webDist: '/nonexistent',
+      sessionSweepMs: 0,
+      mediaSweepMs: 0,
+      evolution: { baseUrl: emu.url, globalApiKey: key, publicUrl: 'http://127.0.0.1:9' },
+      massSend: { pollMs: 5, waitScale: WAIT_SCALE },
+    });
     await app.ready();
     const tokens = new Map<number, string>();
     for (const u of units) {
-      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: u.email, senha: PASSWORD, lembrar: true } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: u.email, senha: PASSWORD, lembrar: true },
+      });
       tokens.set(u.id, (res.json() as { data: { token: string } }).data.token);
     }
     const leadIds = new Map<number, number[]>();
     for (const u of units) {
-      const res = await app.inject({ method: 'GET', url: '/api/envioemmassa/clientes/-1/-1/-1/-1/-1/-1/-1/-1/-1/-1/', headers: { authorization: `Bearer ${tokens.get(u.id)}` } });
-      leadIds.set(u.id, (res.json() as { clientes: { cli_crm_id: number }[] }).clientes.map((c) => c.cli_crm_id));
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/envioemmassa/clientes/-1/-1/-1/-1/-1/-1/-1/-1/-1/-1/',
+        headers: { authorization: `Bearer ${tokens.get(u.id)}` },
+      });
+      leadIds.set(
+        u.id,
+        (res.json() as { clientes: { cli_crm_id: number }[] }).clientes.map((c) => c.cli_crm_id),
+      );
     }
-    log(`${UNITS} números, ${ROUNDS} campanhas cada (${UNITS * ROUNDS}), ${RECIPIENTS} destinatários, intervalo ${INTERVAL_S} s × ${WAIT_SCALE} = média ${INTERVAL_S * WAIT_SCALE * 1000} ms; banco ${database.kind}; ${cpus().length} CPUs, carga ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    log(
+      `${UNITS} números, ${ROUNDS} campanhas cada (${UNITS * ROUNDS}), ${RECIPIENTS} destinatários, intervalo ${INTERVAL_S} s × ` +
+        `${WAIT_SCALE} = média ${INTERVAL_S * WAIT_SCALE * 1000} ms; banco ${database.kind}; ${cpus().length} CPUs, carga ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+    );
     const campaignIds: number[] = [];
     statements = 0;
     polls = 0;
@@ -137,7 +198,12 @@ export async function run(): Promise<void> {
           method: 'POST',
           url: '/api/envio-em-massa',
           headers: { authorization: `Bearer ${tokens.get(u.id)}` },
-          payload: { nomeDisparo: `Rodada ${r}`, intervaloMensagem: INTERVAL_S, leads: leadIds.get(u.id)!.map((id) => ({ cli_crm_id: id })), mensagens: [`Rodada ${r}: olá {{nome_do_cliente}}!`, `Rodada ${r}: oi {{nome_do_cliente}}, tudo bem?`] },
+          payload: {
+            nomeDisparo: `Rodada ${r}`,
+            intervaloMensagem: INTERVAL_S,
+            leads: leadIds.get(u.id)!.map((id) => ({ cli_crm_id: id })),
+            mensagens: [`Rodada ${r}: olá {{nome_do_cliente}}!`, `Rodada ${r}: oi {{nome_do_cliente}}, tudo bem?`],
+          },
         });
         if (res.statusCode !== 201) throw new Error(`campanha não criada: ${res.statusCode} ${res.body}`);
         ids.push((res.json() as { data: { id: number } }).data.id);
@@ -155,7 +221,10 @@ export async function run(): Promise<void> {
     const counted = statements;
     const countedPolls = polls;
     await app.close();
-    const recipients = await db.select({ c: enviosEmMassaClientes.idCampanha, status: enviosEmMassaClientes.status, at: enviosEmMassaClientes.enviadoEm }).from(enviosEmMassaClientes).where(inArray(enviosEmMassaClientes.idCampanha, campaignIds));
+    const recipients = await db
+      .select({ c: enviosEmMassaClientes.idCampanha, status: enviosEmMassaClientes.status, at: enviosEmMassaClientes.enviadoEm })
+      .from(enviosEmMassaClientes)
+      .where(inArray(enviosEmMassaClientes.idCampanha, campaignIds));
     const sent = recipients.filter((r) => r.status === 'SENT');
     const gaps: number[] = [];
     const byCampaign = new Map<number, number[]>();
@@ -166,19 +235,34 @@ export async function run(): Promise<void> {
     }
     const g = stats(gaps);
     const expected = INTERVAL_S * WAIT_SCALE * 1000;
-    const paused = (await db.select({ status: enviosEmMassa.status }).from(enviosEmMassa).where(eq(enviosEmMassa.status, 'PAUSADO'))).length;
+    const paused = (
+      await db.select({ status: enviosEmMassa.status }).from(enviosEmMassa).where(eq(enviosEmMassa.status, 'PAUSADO'))
+    ).length;
     const sd = Math.sqrt(gaps.reduce((s, x) => s + (x - g.mean) ** 2, 0) / Math.max(1, gaps.length));
     report('Envio em massa', [
-      ['envios', `${sent.length.toLocaleString('pt-BR')} de ${recipients.length.toLocaleString('pt-BR')} (${paused} campanhas pausadas)`],
+      [
+        'envios',
+        `${sent.length.toLocaleString('pt-BR')} de ${recipients.length.toLocaleString('pt-BR')} (${paused} campanhas pausadas)`,
+      ],
       ['tempo total', `${(elapsed / 1000).toFixed(1)} s (${((sent.length / elapsed) * 1000).toFixed(0)} envios/s)`],
-      ['CPU do processo por envio', `${fmt((cpu.user + cpu.system) / 1000 / Math.max(1, sent.length))} (user ${fmt(cpu.user / 1000 / Math.max(1, sent.length))}, system ${fmt(cpu.system / 1000 / Math.max(1, sent.length))})`],
+      [
+        'CPU do processo por envio',
+        `${fmt((cpu.user + cpu.system) / 1000 / Math.max(1, sent.length))} (user ` +
+          `${fmt(cpu.user / 1000 / Math.max(1, sent.length))}, system ${fmt(cpu.system / 1000 / Math.max(1, sent.length))})`,
+      ],
       ['comandos SQL por envio', database.kind === 'postgres' ? (counted / Math.max(1, sent.length)).toFixed(1) : 'n/d (PGlite)'],
       [
         '… sem as buscas ociosas',
-        database.kind === 'postgres' ? `${((counted - countedPolls) / Math.max(1, sent.length)).toFixed(1)} (${countedPolls.toLocaleString('pt-BR')} buscas de campanhas devidas, ${(countedPolls / Math.max(1, sent.length)).toFixed(1)} por envio)` : 'n/d (PGlite)',
+        database.kind === 'postgres'
+          ? `${((counted - countedPolls) / Math.max(1, sent.length)).toFixed(1)} (${countedPolls.toLocaleString('pt-BR')} buscas ` +
+            `de campanhas devidas, ${(countedPolls / Math.max(1, sent.length)).toFixed(1)} por envio)`
+          : 'n/d (PGlite)',
       ],
       ['intervalo configurado (média)', `${fmt(expected)} (espera uniforme entre ${fmt(expected / 2)} e ${fmt(expected * 1.5)})`],
-      ['intervalo medido', `média ${fmt(g.mean)}, p50 ${fmt(g.p50)}, p95 ${fmt(g.p95)}, máx ${fmt(g.max)}, desvio ${fmt(sd)} (${gaps.length} intervalos)`],
+      [
+        'intervalo medido',
+        `média ${fmt(g.mean)}, p50 ${fmt(g.p50)}, p95 ${fmt(g.p95)}, máx ${fmt(g.max)}, desvio ${fmt(sd)} (${gaps.length} intervalos)`,
+      ],
     ]);
   } finally {
     emu.child.kill('SIGTERM');

@@ -8,13 +8,15 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+
 import Fastify from 'fastify';
+
 import { buildApp } from '../apps/server/src/app.ts';
-import { openTestDatabase, seedFixture, TEST_PASSWORD } from '../apps/server/src/testing/test-app.ts';
-import { instanciasEvolution } from '../apps/server/src/modules/whatsapp/instances/instances.table.ts';
 import { leads } from '../apps/server/src/modules/leads/leads.table.ts';
 import { phoneKey } from '../apps/server/src/modules/leads/phone-key.ts';
 import { WEBHOOK_SECRET_HEADER } from '../apps/server/src/modules/whatsapp/ingest/webhook.service.ts';
+import { instanciasEvolution } from '../apps/server/src/modules/whatsapp/instances/instances.table.ts';
+import { openTestDatabase, seedFixture, TEST_PASSWORD } from '../apps/server/src/testing/test-app.ts';
 import { childWorker, fmt, report, stats } from './lib.ts';
 import type { PacedResult, SustainedResult, WebhookLoadJob, WebhookTarget } from './webhook-load.ts';
 
@@ -74,15 +76,34 @@ export async function run(): Promise<void> {
   const fixture = await seedFixture(database, { evolutionHabilitado: true });
   const secret = randomBytes(32).toString('hex');
   const instance = `bench-${randomBytes(3).toString('hex')}`;
-  await database.db.insert(instanciasEvolution).values({ idUnidade: fixture.unitA1, idEmpresa: fixture.companyA, name: instance, token: 'x', webhookSecret: secret, connectionStatus: 'open' });
+  await database.db.insert(instanciasEvolution).values({
+    idUnidade: fixture.unitA1,
+    idEmpresa: fixture.companyA,
+    name: instance,
+    token: 'x',
+    webhookSecret: secret,
+    connectionStatus: 'open',
+  });
   const phones = Array.from({ length: LEADS }, (_, i) => `119${String(70_000_000 + i)}`);
-  await database.db.insert(leads).values(phones.map((p, i) => ({ idEmpresa: fixture.companyA, idUnidade: fixture.unitA1, cliNome: `Lead ${i}`, cliTelefone: p, telefoneChave: phoneKey(p) })));
+  await database.db.insert(leads).values(
+    phones.map((p, i) => ({
+      idEmpresa: fixture.companyA,
+      idUnidade: fixture.unitA1,
+      cliNome: `Lead ${i}`,
+      cliTelefone: p,
+      telefoneChave: phoneKey(p),
+    })),
+  );
 
   const app = await buildApp({ database, webDist: '/nonexistent', bodyLimit: 1_048_576 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: fixture.users.u.email, senha: TEST_PASSWORD, lembrar: true } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: fixture.users.u.email, senha: TEST_PASSWORD, lembrar: true },
+  });
   const token = (login.json() as { data: { token: string } }).data.token;
 
   const bare = Fastify();
@@ -93,16 +114,29 @@ export async function run(): Promise<void> {
 
   const load = childWorker<WebhookLoadJob, SustainedResult | PacedResult>('./webhook-load.ts');
   const run$ = randomBytes(4).toString('hex').toUpperCase();
-  const target: WebhookTarget = { url: `${base}/api/webhooks/evolution`, headers: { [WEBHOOK_SECRET_HEADER]: secret }, instance, phones };
-  const sustained = (t: WebhookTarget, idPrefix: string, seconds: number) => measured(() => load.run({ kind: 'sustained', target: t, idPrefix, clients: CLIENTS, seconds }) as Promise<SustainedResult>);
-  console.log(`  load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`);
+  const target: WebhookTarget = {
+    url: `${base}/api/webhooks/evolution`,
+    headers: { [WEBHOOK_SECRET_HEADER]: secret },
+    instance,
+    phones,
+  };
+  const sustained = (t: WebhookTarget, idPrefix: string, seconds: number) =>
+    measured(() => load.run({ kind: 'sustained', target: t, idPrefix, clients: CLIENTS, seconds }) as Promise<SustainedResult>);
+  console.log(
+    `  load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${cpus().length} cores`,
+  );
   // Warm-up (JIT, pools, caches), not measured.
   await sustained(target, `WARM${run$}`, 3);
   console.log('  … linha de base (Fastify puro)');
   const baseline = await sustained({ ...target, url: bareUrl }, `BARE${run$}`, Math.min(10, SECONDS));
   console.log(`  … ingestão sustentada (${SECONDS} s)`);
   const ingest = await sustained(target, `3EB0${run$}`, SECONDS);
-  console.log(`    ${ingest.perSecond.toFixed(0)} msg/s, p50 ${fmt(ingest.latency.p50)}, ${ingest.failures} falhas; base ${baseline.perSecond.toFixed(0)} req/s`);
+  console.log(
+    `    ${ingest.perSecond.toFixed(0)} msg/s, p50 ${fmt(ingest.latency.p50)}, ${ingest.failures} falhas; base ` +
+      `${baseline.perSecond.toFixed(0)} req/s`,
+  );
   console.log(`  … latência webhook → socket a ${PACED_RATE} msg/s`);
   const pacedResult = (await load.run({
     kind: 'paced',
@@ -113,18 +147,31 @@ export async function run(): Promise<void> {
     socket: { base, token, event: `company-${fixture.companyA}-appMessage` },
   })) as PacedResult;
   const paced = stats(pacedResult.latencies);
-  const perMessage = (cpuPerSecond: number, rate: number) => `${cpuPerSecond.toFixed(2)} cores, ${fmt((cpuPerSecond / rate) * 1000)} per message`;
+  const perMessage = (cpuPerSecond: number, rate: number) =>
+    `${cpuPerSecond.toFixed(2)} cores, ${fmt((cpuPerSecond / rate) * 1000)} per message`;
 
   report(`Webhook ingestion (${database.kind}, ${CLIENTS} clients in a child process, ${SECONDS} s)`, [
     ['ingest throughput', `${ingest.perSecond.toFixed(0)} msg/s (${ingest.count} messages, ${ingest.failures} non-200)`],
     ['ingest request p50 / p95', `${fmt(ingest.latency.p50)} / ${fmt(ingest.latency.p95)}`],
     ['app process CPU', perMessage(ingest.appCpu, ingest.perSecond)],
     ['PostgreSQL backends CPU', database.kind === 'postgres' ? perMessage(ingest.pgCpu, ingest.perSecond) : '—'],
-    ['bare Fastify 200', `${baseline.perSecond.toFixed(0)} req/s (p50 ${fmt(baseline.latency.p50)}; ${perMessage(baseline.appCpu, baseline.perSecond)})`],
+    [
+      'bare Fastify 200',
+      `${baseline.perSecond.toFixed(0)} req/s (p50 ${fmt(baseline.latency.p50)}; ${perMessage(baseline.appCpu, baseline.perSecond)})`,
+    ],
     ['ratio ingest / bare', `${((ingest.perSecond / baseline.perSecond) * 100).toFixed(1)} %`],
-    [`webhook → socket at ${PACED_RATE} msg/s`, `p50 ${fmt(paced.p50)}, p95 ${fmt(paced.p95)}, p99 ${fmt(paced.p99)} (${paced.count}/${pacedResult.sent} arrived, ${pacedResult.failures} non-200)`],
+    [
+      `webhook → socket at ${PACED_RATE} msg/s`,
+      `p50 ${fmt(paced.p50)}, p95 ${fmt(paced.p95)}, p99 ${fmt(paced.p99)} (${paced.count}/${pacedResult.sent} arrived, ` +
+        `${pacedResult.failures} non-200)`,
+    ],
     ['socket events received (paced)', String(pacedResult.socketEvents)],
-    ['load average at the end', loadavg().map((l) => l.toFixed(2)).join(' ')],
+    [
+      'load average at the end',
+      loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' '),
+    ],
   ]);
 
   load.close();

@@ -5,7 +5,9 @@
 // in this process. One job at a time over IPC; it never exits on its own.
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
+
 import { io } from 'socket.io-client';
+
 import { load, serveJobs } from './lib.ts';
 
 /** Where to post and what to post: the instance, its secret header and the leads' phones. */
@@ -13,7 +15,14 @@ export type WebhookTarget = { url: string; headers: Record<string, string>; inst
 
 export type WebhookLoadJob =
   | { kind: 'sustained'; target: WebhookTarget; idPrefix: string; clients: number; seconds: number }
-  | { kind: 'paced'; target: WebhookTarget; idPrefix: string; rate: number; seconds: number; socket: { base: string; token: string; event: string } };
+  | {
+      kind: 'paced';
+      target: WebhookTarget;
+      idPrefix: string;
+      rate: number;
+      seconds: number;
+      socket: { base: string; token: string; event: string };
+    };
 
 export type SustainedResult = { latencies: number[]; elapsedMs: number; failures: number };
 export type PacedResult = { latencies: number[]; sent: number; failures: number; socketEvents: number };
@@ -44,28 +53,46 @@ export const envelope = (instance: string, id: string, phone: string, text: stri
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 function post(url: string, headers: Record<string, string>, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
 }
 
-const bodyOf = (t: WebhookTarget, idPrefix: string, i: number, text: string) => envelope(t.instance, `${idPrefix}${String(i).padStart(10, '0')}`, t.phones[i % t.phones.length]!, `${text} ${i}`);
+const bodyOf = (t: WebhookTarget, idPrefix: string, i: number, text: string) =>
+  envelope(t.instance, `${idPrefix}${String(i).padStart(10, '0')}`, t.phones[i % t.phones.length]!, `${text} ${i}`);
 
 async function sustained(job: Extract<WebhookLoadJob, { kind: 'sustained' }>): Promise<SustainedResult> {
   let failures = 0;
   const post1 = async (i: number) => {
     if ((await post(job.target.url, job.target.headers, bodyOf(job.target, job.idPrefix, i, 'mensagem'))) !== 200) failures++;
   };
-  const { latencies, elapsedMs } = await load(post1, { clients: job.clients, total: Number.POSITIVE_INFINITY, maxMs: job.seconds * 1000 });
+  const { latencies, elapsedMs } = await load(post1, {
+    clients: job.clients,
+    total: Number.POSITIVE_INFINITY,
+    maxMs: job.seconds * 1000,
+  });
   return { latencies, elapsedMs, failures };
 }
 
 async function paced(job: Extract<WebhookLoadJob, { kind: 'paced' }>): Promise<PacedResult> {
-  const socket = io(job.socket.base, { path: '/socket.io', transports: ['websocket'], auth: { token: job.socket.token }, reconnection: false });
+  const socket = io(job.socket.base, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    auth: { token: job.socket.token },
+    reconnection: false,
+  });
   await new Promise<void>((resolve) => socket.once('ready', () => resolve()));
   let socketEvents = 0;
   const arrivals = new Map<string, number>();
@@ -85,7 +112,11 @@ async function paced(job: Extract<WebhookLoadJob, { kind: 'paced' }>): Promise<P
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const id = `${job.idPrefix}${String(i).padStart(10, '0')}`;
     sentAt.set(id, performance.now());
-    inflight.push(post(job.target.url, job.target.headers, bodyOf(job.target, job.idPrefix, i, 'ritmo')).then((status) => void (status !== 200 && failures++)));
+    inflight.push(
+      post(job.target.url, job.target.headers, bodyOf(job.target, job.idPrefix, i, 'ritmo')).then(
+        (status) => void (status !== 200 && failures++),
+      ),
+    );
   }
   // Bounded: whatever has not arrived 30 s after the last send, plus 5 s, is counted as missing.
   await Promise.race([Promise.all(inflight), new Promise((r) => setTimeout(r, 30_000))]);
@@ -95,4 +126,5 @@ async function paced(job: Extract<WebhookLoadJob, { kind: 'paced' }>): Promise<P
   return { latencies: [...arrivals].map(([id, at]) => at - sentAt.get(id)!), sent: total, failures, socketEvents };
 }
 
-if (process.send) serveJobs<WebhookLoadJob, SustainedResult | PacedResult>((job) => (job.kind === 'sustained' ? sustained(job) : paced(job)));
+if (process.send)
+  serveJobs<WebhookLoadJob, SustainedResult | PacedResult>((job) => (job.kind === 'sustained' ? sustained(job) : paced(job)));

@@ -5,24 +5,35 @@
 //   which includes saving the outcome (recording upload + proximaligacao) and the next lead's lease.
 // The machine is shared: the load average is printed with the figures.
 import { loadavg } from 'node:os';
+
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { startSipStack } from '../apps/server/src/integrations/sip/sip-stack.ts';
+
 import { ephemeralCredentials } from '../apps/server/src/integrations/sip/sip-credentials.ts';
+import { startSipStack } from '../apps/server/src/integrations/sip/sip-stack.ts';
 import { openSipSocket, sipRegister } from '../apps/server/src/integrations/sip/sip-test-client.ts';
 import { leads } from '../apps/server/src/modules/leads/leads.table.ts';
-import { usuarios } from '../apps/server/src/modules/users/users.table.ts';
-import { unidadeConfiguracoes } from '../apps/server/src/modules/tenancy/tenancy.table.ts';
 import { phoneKey } from '../apps/server/src/modules/leads/phone-key.ts';
+import { unidadeConfiguracoes } from '../apps/server/src/modules/tenancy/tenancy.table.ts';
+import { usuarios } from '../apps/server/src/modules/users/users.table.ts';
 import { DESKTOP, loginAs, startHarness } from '../apps/web/e2e/harness.ts';
 import { fmt, report, stats } from './lib.ts';
 
 const CALLS = 50;
 const SECRET = 'segredo-do-benchmark-webphone';
-const FLAGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--allow-loopback-in-peer-connection', '--disable-features=WebRtcHideLocalIpsWithMdns', '--autoplay-policy=no-user-gesture-required'];
+const FLAGS = [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+  '--disable-features=WebRtcHideLocalIpsWithMdns',
+  '--autoplay-policy=no-user-gesture-required',
+];
 
 export async function run(): Promise<void> {
-  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
   const loadBefore = load();
   const stack = await startSipStack({ secret: SECRET, leadPhone: true });
   try {
@@ -38,24 +49,44 @@ export async function run(): Promise<void> {
     }
     ws.close();
 
-    const harness = await startHarness({ sip: { wsUrl: stack.wsUrl, domain: stack.domain, secret: SECRET }, chromiumArgs: FLAGS });
+    const harness = await startHarness({
+      sip: { wsUrl: stack.wsUrl, domain: stack.domain, secret: SECRET },
+      chromiumArgs: FLAGS,
+    });
     try {
       const [user] = await harness.db.select().from(usuarios).where(eq(usuarios.email, 'atendente@demo.com.br'));
       await harness.db.update(leads).set({ desativado: 1 }).where(eq(leads.idUnidade, user!.idUnidade));
-      await harness.db.update(unidadeConfiguracoes).set({ valorMinimoSegundosChamadaAtendida: 1 }).where(eq(unidadeConfiguracoes.idUnidade, user!.idUnidade));
+      await harness.db
+        .update(unidadeConfiguracoes)
+        .set({ valorMinimoSegundosChamadaAtendida: 1 })
+        .where(eq(unidadeConfiguracoes.idUnidade, user!.idUnidade));
       for (let i = 0; i < CALLS; i++) {
         const telefone = `119${String(7000000 + i * 10).slice(0, 7)}1`;
-        await harness.db.insert(leads).values({ idEmpresa: user!.idEmpresa, idUnidade: user!.idUnidade, cliNome: `Bench ${i}`, cliTelefone: telefone, telefoneChave: phoneKey(telefone), cliStatusNegociacao: 1, cliDataCaptacao: new Date(Date.now() - i * 1000) });
+        await harness.db.insert(leads).values({
+          idEmpresa: user!.idEmpresa,
+          idUnidade: user!.idUnidade,
+          cliNome: `Bench ${i}`,
+          cliTelefone: telefone,
+          telefoneChave: phoneKey(telefone),
+          cliStatusNegociacao: 1,
+          cliDataCaptacao: new Date(Date.now() - i * 1000),
+        });
       }
       const { page } = await harness.newPage(DESKTOP);
       await loginAs(page, 'atendente@demo.com.br');
       const pageStart = Date.now();
       await page.goto('/webphone');
-      await page.getByTestId('phone-status').getByText(/Telefone conectado/).waitFor({ timeout: 20_000 });
+      await page
+        .getByTestId('phone-status')
+        .getByText(/Telefone conectado/)
+        .waitFor({ timeout: 20_000 });
       const pageToRegistered = Date.now() - pageStart;
       // The phone's own event times, in the page.
       await page.evaluate(() => {
-        const g = globalThis as unknown as { __funilPhone: { on(l: (e: { type: string }) => void): void }; __events: [string, number][] };
+        const g = globalThis as unknown as {
+          __funilPhone: { on(l: (e: { type: string }) => void): void };
+          __events: [string, number][];
+        };
         g.__events = [];
         g.__funilPhone.on((e) => g.__events.push([e.type, performance.now()]));
       });

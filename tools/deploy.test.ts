@@ -3,11 +3,13 @@
 // `systemd-analyze verify`, the nginx site with `nginx -t` (when nginx is installed; skipped,
 // saying why, otherwise), and the backup script run against the PostgreSQL server (when it answers).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { describe, expect, it } from 'vitest';
+
 import { checkEnv, ENV_VARIABLES } from '../apps/server/src/env.ts';
 import { kamailioConfig } from '../apps/server/src/integrations/sip/kamailio-config.ts';
 import { KAMAILIO_MODULES_DIR } from '../apps/server/src/integrations/sip/sip-stack.ts';
@@ -47,23 +49,28 @@ describe('deploy/ (docs/deploy.md, issue 21 item 23)', () => {
     expect(checkEnv(without)).toEqual({
       ok: false,
       problems: [
-        `FUNIL_WORKERS=${example.FUNIL_WORKERS} pede DATABASE_URL (um servidor PostgreSQL: o banco embutido PGlite é de um processo só) e REDIS_URL (o Redis que os processos compartilham: eventos em tempo real e limites de login).`,
+        `FUNIL_WORKERS=${example.FUNIL_WORKERS} pede DATABASE_URL (um servidor PostgreSQL: o banco embutido PGlite é de um ` +
+          `processo só) e REDIS_URL (o Redis que os processos compartilham: eventos em tempo real e limites de login).`,
       ],
     });
   });
 
-  it.skipIf(!has('systemd-analyze'))('the systemd unit passes systemd-analyze verify and stops the primary alone (it stops the workers)', () => {
-    const unit = read('systemd/funil.service');
-    expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node .*apps\/server\/src\/start\.ts$/m);
-    expect(unit).toMatch(/^KillMode=mixed$/m);
-    expect(unit).toMatch(/^EnvironmentFile=\/etc\/funil\/funil\.env$/m);
-    expect(unit).toMatch(/^ReadWritePaths=\/var\/lib\/funil$/m);
-    expect(example.FUNIL_DATA_DIR).toBe('/var/lib/funil');
-    const result = spawnSync('systemd-analyze', ['verify', join(DEPLOY, 'systemd/funil.service')], { encoding: 'utf8' });
-    expect(result.status, result.stderr).toBe(0);
-  });
+  it.skipIf(!has('systemd-analyze'))(
+    'the systemd unit passes systemd-analyze verify and stops the primary alone (it stops the workers)',
+    () => {
+      const unit = read('systemd/funil.service');
+      expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node .*apps\/server\/src\/start\.ts$/m);
+      expect(unit).toMatch(/^KillMode=mixed$/m);
+      expect(unit).toMatch(/^EnvironmentFile=\/etc\/funil\/funil\.env$/m);
+      expect(unit).toMatch(/^ReadWritePaths=\/var\/lib\/funil$/m);
+      expect(example.FUNIL_DATA_DIR).toBe('/var/lib/funil');
+      const result = spawnSync('systemd-analyze', ['verify', join(DEPLOY, 'systemd/funil.service')], { encoding: 'utf8' });
+      expect(result.status, result.stderr).toBe(0);
+    },
+  );
 
-  const nginxMissing = has('nginx') && has('openssl') ? null : 'nginx ou openssl não instalado (apt-get install nginx-light openssl)';
+  const nginxMissing =
+    has('nginx') && has('openssl') ? null : 'nginx ou openssl não instalado (apt-get install nginx-light openssl)';
   if (nginxMissing) console.warn(`deploy.test.ts: nginx -t ignorado: ${nginxMissing}`);
 
   it('the nginx site proxies to PORT with WebSockets for /socket.io/ and /sip, forwards the client address, and passes nginx -t', () => {
@@ -79,24 +86,59 @@ describe('deploy/ (docs/deploy.md, issue 21 item 23)', () => {
     if (nginxMissing) return;
     // The site inside a minimal nginx.conf, with a self-signed certificate where certbot's would be.
     const dir = mkdtempSync(join(tmpdir(), 'funil-nginx-'));
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=crm.exemplo.com.br', '-keyout', join(dir, 'privkey.pem'), '-out', join(dir, 'fullchain.pem')], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=crm.exemplo.com.br',
+        '-keyout',
+        join(dir, 'privkey.pem'),
+        '-out',
+        join(dir, 'fullchain.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
     writeFileSync(join(dir, 'funil.conf'), site.replaceAll('/etc/letsencrypt/live/crm.exemplo.com.br', dir));
-    writeFileSync(join(dir, 'nginx.conf'), `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  access_log off;\n  include ${dir}/funil.conf;\n}\n`);
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      `pid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  access_log off;\n  include ${dir}/funil.conf;\n}\n`,
+    );
     const result = spawnSync('nginx', ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], { encoding: 'utf8' });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stderr).toContain('test is successful');
   });
 
-  it.skipIf(!has('kamailio'))("the Kamailio configuration of docs/deploy.md §7 (ws on 127.0.0.1:8080 behind nginx's /sip) passes kamailio -c", () => {
-    expect(/location \/sip \{/.test(read('nginx/funil.conf'))).toBe(true);
-    expect(read('nginx/funil.conf')).toContain('server 127.0.0.1:8080;');
-    const dir = mkdtempSync(join(tmpdir(), 'funil-kamailio-'));
-    const cfg = join(dir, 'kamailio.cfg');
-    writeFileSync(cfg, kamailioConfig({ udpPort: 5060, wsPort: 8080, rtpengineNgPort: 2223, domain: example.SIP_DOMAIN!, secret: 'segredo-de-teste-0123456789', gateway: '203.0.113.10:5060', modulesDir: KAMAILIO_MODULES_DIR }));
-    const result = spawnSync('kamailio', ['-c', '-f', cfg], { encoding: 'utf8' });
-    expect(result.status, result.stderr).toBe(0);
-    expect(result.stderr + result.stdout).toContain('config file ok');
-  });
+  it.skipIf(!has('kamailio'))(
+    "the Kamailio configuration of docs/deploy.md §7 (ws on 127.0.0.1:8080 behind nginx's /sip) passes kamailio -c",
+    () => {
+      expect(/location \/sip \{/.test(read('nginx/funil.conf'))).toBe(true);
+      expect(read('nginx/funil.conf')).toContain('server 127.0.0.1:8080;');
+      const dir = mkdtempSync(join(tmpdir(), 'funil-kamailio-'));
+      const cfg = join(dir, 'kamailio.cfg');
+      writeFileSync(
+        cfg,
+        kamailioConfig({
+          udpPort: 5060,
+          wsPort: 8080,
+          rtpengineNgPort: 2223,
+          domain: example.SIP_DOMAIN!,
+          secret: 'segredo-de-teste-0123456789',
+          gateway: '203.0.113.10:5060',
+          modulesDir: KAMAILIO_MODULES_DIR,
+        }),
+      );
+      const result = spawnSync('kamailio', ['-c', '-f', cfg], { encoding: 'utf8' });
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stderr + result.stdout).toContain('config file ok');
+    },
+  );
 
   it.skipIf(!has('pg_dump'))('backup.sh dumps the database and packs the media folder', () => {
     const url = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
@@ -107,7 +149,10 @@ describe('deploy/ (docs/deploy.md, issue 21 item 23)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'funil-backup-'));
     mkdirSync(join(dir, 'data/media/1'), { recursive: true });
     writeFileSync(join(dir, 'data/media/1/10.jpg'), 'imagem');
-    const result = spawnSync('sh', [join(DEPLOY, 'backup.sh')], { encoding: 'utf8', env: { PATH: process.env.PATH, DATABASE_URL: url, FUNIL_DATA_DIR: join(dir, 'data'), BACKUP_DIR: join(dir, 'backups') } });
+    const result = spawnSync('sh', [join(DEPLOY, 'backup.sh')], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, DATABASE_URL: url, FUNIL_DATA_DIR: join(dir, 'data'), BACKUP_DIR: join(dir, 'backups') },
+    });
     expect(result.status, result.stderr).toBe(0);
     const files = readdirSync(join(dir, 'backups'));
     expect(files.some((f) => /^funil-\d{8}T\d{6}Z\.dump$/.test(f))).toBe(true);

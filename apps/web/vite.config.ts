@@ -1,5 +1,5 @@
-import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
 
 // The dev server proxies the API and the socket to the Fastify server of `npm run dev` (:3000).
 const apiTarget = 'http://localhost:3000';

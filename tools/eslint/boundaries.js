@@ -74,7 +74,9 @@ function onImports(context, check) {
 const tableOwner = {
   meta: {
     type: 'problem',
-    docs: { description: 'A *.table.ts is imported only by its own module, db/schema.ts and (for foreign keys) other table files.' },
+    docs: {
+      description: 'A *.table.ts is imported only by its own module, db/schema.ts and (for foreign keys) other table files.',
+    },
     messages: {
       foreign: "'{{table}}' belongs to {{owner}}: reach it through that module's *.service.ts (issue 7 §1).",
     },
@@ -101,10 +103,13 @@ const DOORS = ['.service.ts', '.plugin.ts'];
 const moduleDoor = {
   meta: {
     type: 'problem',
-    docs: { description: "A server module reaches another module only through its *.service.ts (or the cross-cutting *.plugin.ts)." },
+    docs: {
+      description: 'A server module reaches another module only through its *.service.ts (or the cross-cutting *.plugin.ts).',
+    },
     messages: {
       internal: "'{{file}}' is internal to {{owner}}: import that module's (or that part's) *.service.ts instead (issue 7 §1).",
-      coreToView: "{{from}} imports its own view {{owner}}: the views depend on the core, never the other way round (issue 22 §1).",
+      coreToView:
+        '{{from}} imports its own view {{owner}}: the views depend on the core, never the other way round (issue 22 §1).',
     },
     schema: [],
   },
@@ -130,7 +135,9 @@ const featureIsolation = {
     type: 'problem',
     docs: { description: 'A web feature never imports another feature; only apps/web/src/app composes features.' },
     messages: {
-      otherFeature: "Feature '{{from}}' imports feature '{{to}}': move what both need to shared code (components, lib) or compose them in apps/web/src/app.",
+      otherFeature:
+        "Feature '{{from}}' imports feature '{{to}}': move what both need to shared code (components, " +
+        'lib) or compose them in apps/web/src/app.',
       sharedToFeature: "Shared code imports feature '{{to}}': only apps/web/src/app composes features.",
     },
     schema: [],
@@ -145,7 +152,8 @@ const featureIsolation = {
         context.report({ node, messageId: 'otherFeature', data: { from, to } });
         return;
       }
-      if (importer.startsWith('apps/web/src/components/') || importer.startsWith('apps/web/src/lib/')) context.report({ node, messageId: 'sharedToFeature', data: { to } });
+      if (importer.startsWith('apps/web/src/components/') || importer.startsWith('apps/web/src/lib/'))
+        context.report({ node, messageId: 'sharedToFeature', data: { to } });
     });
   },
 };

@@ -3,10 +3,10 @@
 // be made to fail: control route /_emulator/media-failures).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+
+import { guardInstance, isNotOnWhatsapp, parse, type EmulatorContext } from './context.ts';
 import { badRequest } from './http-error.ts';
 import { createJid, isGroupJid, isLidJid, isPnJid, jidUser } from './jid.ts';
-import { guardInstance, isNotOnWhatsapp, parse } from './context.ts';
-import type { EmulatorContext } from './context.ts';
 import { findStored } from './message-store.ts';
 import { MEDIA_TYPE_KEY } from './records.ts';
 
@@ -132,7 +132,10 @@ export const registerChatRoutes = (app: FastifyInstance, ctx: EmulatorContext): 
     const bytes = data ?? Buffer.alloc(0);
     return {
       mediaType: typeKey,
-      fileName: (content.fileName as string | undefined) ?? stored.media.fileName ?? `${stored.record.key.id}.${(stored.media.mimetype.split('/')[1] ?? 'bin').split(';')[0]}`,
+      fileName:
+        (content.fileName as string | undefined) ??
+        stored.media.fileName ??
+        `${stored.record.key.id}.${(stored.media.mimetype.split('/')[1] ?? 'bin').split(';')[0]}`,
       caption: content.caption ?? null,
       size: { fileLength: bytes.length, height: content.height ?? null, width: content.width ?? null },
       mimetype: stored.media.mimetype,

@@ -3,9 +3,9 @@
 // (ref §1: instanceExists 404, then apikey 401).
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+
 import { badRequest, notFound, unauthorized } from './http-error.ts';
-import { createJid, jidUser } from './jid.ts';
-import type { JidOptions } from './jid.ts';
+import { createJid, jidUser, type JidOptions } from './jid.ts';
 import type { EmittedEvent, Instance, LoggedRequest, MessageRecord, StoredMessage } from './types.ts';
 import type { DeliveryAttempt, RetryPolicy } from './webhook-dispatcher.ts';
 

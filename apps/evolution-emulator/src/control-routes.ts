@@ -4,12 +4,13 @@
 // the whole emulator; the routes of one part live with it (instance-routes.ts, conversation.ts,
 // mass-send-controls.ts).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { EvolutionHttpError, conflict, notFound, unauthorized } from './http-error.ts';
+
+import { controlInstance, parse, type EmulatorContext } from './context.ts';
+import { conflict, EvolutionHttpError, notFound, unauthorized } from './http-error.ts';
 import { createJid, jidUser } from './jid.ts';
-import { controlInstance, parse } from './context.ts';
-import type { EmulatorContext } from './context.ts';
 import { samplePng } from './media-fixtures.ts';
 import { advanceAck, findStored } from './message-store.ts';
 
@@ -35,7 +36,6 @@ const redact = (value: unknown, depth = 0): unknown => {
   return out;
 };
 
-
 /** Guards the control routes (added before any route) and registers the general ones; answers the control key. */
 export const registerControlRoutes = (app: FastifyInstance, ctx: EmulatorContext): string => {
   const controlKey = ctx.opts.controlKey ?? randomBytes(24).toString('hex');
@@ -44,7 +44,8 @@ export const registerControlRoutes = (app: FastifyInstance, ctx: EmulatorContext
   app.addHook('onRequest', async (req) => {
     if (!isControl(req)) return;
     // Off loopback the control routes do not exist.
-    if (!isLoopback(req.socket.remoteAddress)) throw new EvolutionHttpError(404, [`Cannot ${req.method} ${req.url.split('?')[0]}`]);
+    if (!isLoopback(req.socket.remoteAddress))
+      throw new EvolutionHttpError(404, [`Cannot ${req.method} ${req.url.split('?')[0]}`]);
     const given = req.headers[CONTROL_KEY_HEADER];
     const buffer = Buffer.from(typeof given === 'string' ? given : '');
     if (buffer.length !== controlKeyBuffer.length || !timingSafeEqual(buffer, controlKeyBuffer)) throw unauthorized();
@@ -75,7 +76,10 @@ export const registerControlRoutes = (app: FastifyInstance, ctx: EmulatorContext
     const inst = controlInstance(ctx, req.params.name);
     const stored = findStored(inst, req.params.id);
     if (!stored) throw notFound(`Message ${req.params.id} not found`);
-    const body = parse(z.object({ status: z.enum(['SERVER_ACK', 'DELIVERY_ACK', 'READ', 'PLAYED', 'ERROR', 'DELETED']) }), req.body);
+    const body = parse(
+      z.object({ status: z.enum(['SERVER_ACK', 'DELIVERY_ACK', 'READ', 'PLAYED', 'ERROR', 'DELETED']) }),
+      req.body,
+    );
     const before = stored.ackStatus;
     if (!advanceAck(ctx, inst, stored, body.status)) {
       throw conflict(`Status ${body.status} does not rise from ${before}`);
@@ -86,15 +90,20 @@ export const registerControlRoutes = (app: FastifyInstance, ctx: EmulatorContext
   app.get<{ Params: { name: string } }>('/_emulator/instances/:name/sent', async (req) =>
     controlInstance(ctx, req.params.name)
       .messages.filter((m) => m.viaApi)
-      .map((m) => ({ record: m.record, ackStatus: m.ackStatus, media: m.media ? { mimetype: m.media.mimetype, url: m.media.url ?? null, size: m.media.data?.length ?? null } : null })),
+      .map((m) => ({
+        record: m.record,
+        ackStatus: m.ackStatus,
+        media: m.media ? { mimetype: m.media.mimetype, url: m.media.url ?? null, size: m.media.data?.length ?? null } : null,
+      })),
   );
 
   app.get<{ Params: { name: string } }>('/_emulator/instances/:name/messages', async (req) =>
     controlInstance(ctx, req.params.name).messages.map((m) => ({ record: m.record, ackStatus: m.ackStatus })),
   );
 
-  app.get<{ Params: { name: string } }>('/_emulator/instances/:name/read-receipts', async (req) =>
-    controlInstance(ctx, req.params.name).readReceipts,
+  app.get<{ Params: { name: string } }>(
+    '/_emulator/instances/:name/read-receipts',
+    async (req) => controlInstance(ctx, req.params.name).readReceipts,
   );
 
   app.post('/_emulator/numbers', async (req) => {

@@ -3,33 +3,56 @@
 // contacts, reactions, revokes, edits, missed calls, LID addressing of ref §7), and the demo's
 // auto reply, which has random contacts write every `intervalMs`.
 import { randomBytes } from 'node:crypto';
+
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+
+import { pickAutoReply } from './auto-reply.ts';
+import { controlInstance, isoNow, parse, type EmulatorContext } from './context.ts';
 import { badRequest, conflict, notFound } from './http-error.ts';
 import { createJid, isPnJid, jidUser, lidForPhone } from './jid.ts';
-import { controlInstance, isoNow, parse } from './context.ts';
-import type { EmulatorContext } from './context.ts';
 import { sampleMp4, sampleOggOpus, samplePdf, samplePng, sampleWebp } from './media-fixtures.ts';
 import { advanceAck, findStored, store } from './message-store.ts';
-import { MEDIA_TYPE_KEY, contentType, mediaContent, newMessageId, normalizeContent, nowSeconds, vcard } from './records.ts';
-import type { MediaKind } from './records.ts';
+import {
+  contentType,
+  MEDIA_TYPE_KEY,
+  mediaContent,
+  newMessageId,
+  normalizeContent,
+  nowSeconds,
+  vcard,
+  type MediaKind,
+} from './records.ts';
 import type { Instance, MessageKey, MessageRecord, StoredMedia, StoredMessage } from './types.ts';
-import { pickAutoReply } from './auto-reply.ts';
 
 const incomingTypes = {
-  text: 'text', conversation: 'text', extendedTextMessage: 'text',
-  image: 'image', imageMessage: 'image',
-  video: 'video', videoMessage: 'video',
-  audio: 'audio', audioMessage: 'audio',
-  document: 'document', documentMessage: 'document',
-  sticker: 'sticker', stickerMessage: 'sticker',
-  location: 'location', locationMessage: 'location',
-  contact: 'contact', contactMessage: 'contact',
-  contacts: 'contacts', contactsArrayMessage: 'contacts',
-  reaction: 'reaction', reactionMessage: 'reaction',
-  revoke: 'revoke', protocolMessage: 'revoke',
-  edit: 'edit', editedMessage: 'edit',
-  call: 'call', call_log: 'call',
+  text: 'text',
+  conversation: 'text',
+  extendedTextMessage: 'text',
+  image: 'image',
+  imageMessage: 'image',
+  video: 'video',
+  videoMessage: 'video',
+  audio: 'audio',
+  audioMessage: 'audio',
+  document: 'document',
+  documentMessage: 'document',
+  sticker: 'sticker',
+  stickerMessage: 'sticker',
+  location: 'location',
+  locationMessage: 'location',
+  contact: 'contact',
+  contactMessage: 'contact',
+  contacts: 'contacts',
+  contactsArrayMessage: 'contacts',
+  reaction: 'reaction',
+  reactionMessage: 'reaction',
+  revoke: 'revoke',
+  protocolMessage: 'revoke',
+  edit: 'edit',
+  editedMessage: 'edit',
+  call: 'call',
+  call_log: 'call',
 } as const;
 
 export type IncomingKind = (typeof incomingTypes)[keyof typeof incomingTypes];
@@ -240,7 +263,9 @@ export const registerConversation = (app: FastifyInstance, ctx: EmulatorContext)
     const open = [...ctx.state.instances.values()].filter((i) => i.state === 'open');
     const inst = open[Math.floor(ctx.random() * open.length)];
     if (!inst) return;
-    const sentTo = inst.messages.filter((m) => m.viaApi && isPnJid(m.record.key.remoteJid)).map((m) => jidUser(m.record.key.remoteJid));
+    const sentTo = inst.messages
+      .filter((m) => m.viaApi && isPnJid(m.record.key.remoteJid))
+      .map((m) => jidUser(m.record.key.remoteJid));
     const phones = [...new Set([...ctx.state.autoReply.phones, ...sentTo])];
     const phone = phones[Math.floor(ctx.random() * phones.length)];
     if (!phone) return;

@@ -9,20 +9,18 @@
 //   conversation.ts      the conversation simulator: incoming messages and the demo's auto reply
 //   mass-send-controls.ts  programmed send failures (issue 13)
 //   control-routes.ts    the control routes' guard and the general ones
-import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
-import { EvolutionHttpError } from './http-error.ts';
-import { parseMultipart } from './multipart.ts';
-import { apikeyOf } from './context.ts';
-import type { BodyWithFile, EmulatorContext, EmulatorOptions, EmulatorState } from './context.ts';
+import Fastify, { type FastifyInstance } from 'fastify';
+
 import { registerChatRoutes } from './chat-routes.ts';
+import { apikeyOf, type BodyWithFile, type EmulatorContext, type EmulatorOptions, type EmulatorState } from './context.ts';
 import { CONTROL_KEY_HEADER, registerControlRoutes } from './control-routes.ts';
 import { registerConversation } from './conversation.ts';
+import { EvolutionHttpError } from './http-error.ts';
 import { registerInstanceControls, registerInstanceRoutes } from './instance-routes.ts';
 import { registerMassSendControls } from './mass-send-controls.ts';
 import { registerMessageRoutes } from './message-routes.ts';
-import { DEFAULT_RETRY, createWebhookDispatcher } from './webhook-dispatcher.ts';
-import type { RetryPolicy } from './webhook-dispatcher.ts';
+import { parseMultipart } from './multipart.ts';
+import { createWebhookDispatcher, DEFAULT_RETRY, type RetryPolicy } from './webhook-dispatcher.ts';
 import { createEmit, registerWebhookRoutes, withBase64 } from './webhooks.ts';
 
 export type { AutoReplyOptions, EmulatorOptions, EmulatorState, SendFailure } from './context.ts';
@@ -118,7 +116,8 @@ export const createEmulator = (opts: EmulatorOptions): Emulator => {
 
   app.setErrorHandler((err, _req, reply) => {
     if (err instanceof EvolutionHttpError) return reply.status(err.status).send(err.envelope());
-    const status = typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
+    const status =
+      typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
     const e = new EvolutionHttpError(status, [err instanceof Error ? err.message : String(err)]);
     return reply.status(status).send(e.envelope());
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createEmulator } from './emulator.ts';
-import type { Emulator } from './emulator.ts';
+
+import { createEmulator, type Emulator } from './emulator.ts';
 
 const GLOBAL = 'global-key-123';
 const emu: Emulator = createEmulator({ globalApiKey: GLOBAL, autoAck: false });
@@ -30,7 +30,13 @@ const createBasic = async (extra: Json = {}): Promise<string> => {
   expect(res.status).toBe(201);
   return res.body.hash as string;
 };
-const scan = (n = name) => emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: `/_emulator/instances/${n}/scan`, payload: { number: '5511999990000', profileName: 'Loja X' } });
+const scan = (n = name) =>
+  emu.app.inject({
+    headers: emu.controlHeaders,
+    method: 'POST',
+    url: `/_emulator/instances/${n}/scan`,
+    payload: { number: '5511999990000', profileName: 'Loja X' },
+  });
 
 describe('§1 authentication and error envelope', () => {
   it('§1 create without the global key answers 401 with a string message', async () => {
@@ -57,7 +63,11 @@ describe('§1 authentication and error envelope', () => {
     await createBasic();
     const res = await create({ instanceName: name, integration: 'WHATSAPP-BAILEYS' }, 'wrong');
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ status: 403, error: 'Forbidden', response: { message: [`This name "${name}" is already in use.`] } });
+    expect(res.body).toEqual({
+      status: 403,
+      error: 'Forbidden',
+      response: { message: [`This name "${name}" is already in use.`] },
+    });
   });
 
   it('§1 instance token works on its own routes, not on another instance', async () => {
@@ -84,13 +94,30 @@ describe('§3.1 instance/create', () => {
       instanceName: name,
       integration: 'WHATSAPP-BAILEYS',
       groupsIgnore: false,
-      webhook: { url: 'http://127.0.0.1:9/hook', headers: { authorization: 'Bearer x' }, byEvents: false, base64: true, events: ['MESSAGES_UPSERT'] },
+      webhook: {
+        url: 'http://127.0.0.1:9/hook',
+        headers: { authorization: 'Bearer x' },
+        byEvents: false,
+        base64: true,
+        events: ['MESSAGES_UPSERT'],
+      },
     });
     expect(res.status).toBe(201);
     expect(typeof res.body.hash).toBe('string');
     expect(res.body.hash).toMatch(/^[0-9A-F-]{36}$/);
-    expect(res.body.instance).toMatchObject({ instanceName: name, integration: 'WHATSAPP-BAILEYS', webhookWaBusiness: null, accessTokenWaBusiness: '', status: 'close' });
-    expect(res.body.webhook).toEqual({ webhookUrl: 'http://127.0.0.1:9/hook', webhookHeaders: { authorization: 'Bearer x' }, webhookByEvents: false, webhookBase64: true });
+    expect(res.body.instance).toMatchObject({
+      instanceName: name,
+      integration: 'WHATSAPP-BAILEYS',
+      webhookWaBusiness: null,
+      accessTokenWaBusiness: '',
+      status: 'close',
+    });
+    expect(res.body.webhook).toEqual({
+      webhookUrl: 'http://127.0.0.1:9/hook',
+      webhookHeaders: { authorization: 'Bearer x' },
+      webhookByEvents: false,
+      webhookBase64: true,
+    });
     expect(res.body.settings).toMatchObject({ rejectCall: false, groupsIgnore: false, wavoipToken: '' });
     expect(res.body).not.toHaveProperty('qrcode');
   });
@@ -113,7 +140,11 @@ describe('§3.1 instance/create', () => {
   });
 
   it('§4.1 unknown webhook event names are rejected with 400', async () => {
-    const res = await create({ instanceName: name, integration: 'WHATSAPP-BAILEYS', webhook: { url: 'http://x/h', events: ['NEW_JWT_TOKEN'] } });
+    const res = await create({
+      instanceName: name,
+      integration: 'WHATSAPP-BAILEYS',
+      webhook: { url: 'http://x/h', events: ['NEW_JWT_TOKEN'] },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -133,7 +164,12 @@ describe('§3.2-§3.5 connect, state, logout, delete', () => {
     const first = await call('GET', `/instance/connect/${name}`, hash);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ pairingCode: null, count: 1 });
-    await emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: `/_emulator/instances/${name}/qr`, payload: { refresh: true } });
+    await emu.app.inject({
+      headers: emu.controlHeaders,
+      method: 'POST',
+      url: `/_emulator/instances/${name}/qr`,
+      payload: { refresh: true },
+    });
     const second = await call('GET', `/instance/connect/${name}`, hash);
     expect(second.body.count).toBe(2);
     expect(second.body.code).not.toBe(first.body.code);
@@ -147,7 +183,12 @@ describe('§3.2-§3.5 connect, state, logout, delete', () => {
 
   it('§3.2 connect can answer {count:0} without a code', async () => {
     const hash = await createBasic();
-    await emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: `/_emulator/instances/${name}/qr`, payload: { mode: 'empty' } });
+    await emu.app.inject({
+      headers: emu.controlHeaders,
+      method: 'POST',
+      url: `/_emulator/instances/${name}/qr`,
+      payload: { mode: 'empty' },
+    });
     const res = await call('GET', `/instance/connect/${name}`, hash);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ count: 0 });
@@ -155,7 +196,12 @@ describe('§3.2-§3.5 connect, state, logout, delete', () => {
 
   it('§3.2 connect errors come back with HTTP 200 and {error:true}', async () => {
     const hash = await createBasic();
-    await emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: `/_emulator/instances/${name}/qr`, payload: { mode: 'error' } });
+    await emu.app.inject({
+      headers: emu.controlHeaders,
+      method: 'POST',
+      url: `/_emulator/instances/${name}/qr`,
+      payload: { mode: 'error' },
+    });
     const res = await call('GET', `/instance/connect/${name}`, hash);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ error: true });
@@ -165,21 +211,45 @@ describe('§3.2-§3.5 connect, state, logout, delete', () => {
   it('§3.2/§3.3 after a scan, connect and connectionState answer state open', async () => {
     const hash = await createBasic();
     await call('GET', `/instance/connect/${name}`, hash);
-    expect((await call('GET', `/instance/connectionState/${name}`, hash)).body).toEqual({ instance: { instanceName: name, state: 'connecting' } });
+    expect((await call('GET', `/instance/connectionState/${name}`, hash)).body).toEqual({
+      instance: { instanceName: name, state: 'connecting' },
+    });
     expect((await scan()).statusCode).toBe(200);
-    expect((await call('GET', `/instance/connect/${name}`, hash)).body).toEqual({ instance: { instanceName: name, state: 'open' } });
-    expect((await call('GET', `/instance/connectionState/${name}`, hash)).body).toEqual({ instance: { instanceName: name, state: 'open' } });
+    expect((await call('GET', `/instance/connect/${name}`, hash)).body).toEqual({
+      instance: { instanceName: name, state: 'open' },
+    });
+    expect((await call('GET', `/instance/connectionState/${name}`, hash)).body).toEqual({
+      instance: { instanceName: name, state: 'open' },
+    });
   });
 
   it('§3.2 the QR limit turns the instance refused', async () => {
     const small = createEmulator({ globalApiKey: GLOBAL, autoAck: false, qrLimit: 2 });
     try {
-      await small.app.inject({ method: 'POST', url: '/instance/create', headers: { apikey: GLOBAL }, payload: { instanceName: 'q', integration: 'WHATSAPP-BAILEYS', qrcode: true } });
-      await small.app.inject({ headers: small.controlHeaders, method: 'POST', url: '/_emulator/instances/q/qr', payload: { refresh: true } });
-      await small.app.inject({ headers: small.controlHeaders, method: 'POST', url: '/_emulator/instances/q/qr', payload: { refresh: true } });
+      await small.app.inject({
+        method: 'POST',
+        url: '/instance/create',
+        headers: { apikey: GLOBAL },
+        payload: { instanceName: 'q', integration: 'WHATSAPP-BAILEYS', qrcode: true },
+      });
+      await small.app.inject({
+        headers: small.controlHeaders,
+        method: 'POST',
+        url: '/_emulator/instances/q/qr',
+        payload: { refresh: true },
+      });
+      await small.app.inject({
+        headers: small.controlHeaders,
+        method: 'POST',
+        url: '/_emulator/instances/q/qr',
+        payload: { refresh: true },
+      });
       const res = await small.app.inject({ method: 'GET', url: '/instance/connectionState/q', headers: { apikey: GLOBAL } });
       expect(res.json()).toEqual({ instance: { instanceName: 'q', state: 'refused' } });
-      expect(small.state.events.filter((e) => e.event === 'qrcode.updated').at(-1)?.data).toEqual({ message: 'QR code limit reached, please login again', statusCode: 500 });
+      expect(small.state.events.filter((e) => e.event === 'qrcode.updated').at(-1)?.data).toEqual({
+        message: 'QR code limit reached, please login again',
+        statusCode: 500,
+      });
     } finally {
       await small.close();
     }
@@ -189,11 +259,17 @@ describe('§3.2-§3.5 connect, state, logout, delete', () => {
     const hash = await createBasic();
     const closed = await call('DELETE', `/instance/logout/${name}`, hash);
     expect(closed.status).toBe(400);
-    expect(closed.body).toEqual({ status: 400, error: 'Bad Request', response: { message: [`The "${name}" instance is not connected`] } });
+    expect(closed.body).toEqual({
+      status: 400,
+      error: 'Bad Request',
+      response: { message: [`The "${name}" instance is not connected`] },
+    });
     await scan();
     const res = await call('DELETE', `/instance/logout/${name}`, hash);
     expect(res).toEqual({ status: 200, body: { status: 'SUCCESS', error: false, response: { message: 'Instance logged out' } } });
-    expect((await call('GET', `/instance/connectionState/${name}`, hash)).body).toEqual({ instance: { instanceName: name, state: 'close' } });
+    expect((await call('GET', `/instance/connectionState/${name}`, hash)).body).toEqual({
+      instance: { instanceName: name, state: 'close' },
+    });
   });
 
   it('§3.5 delete answers SUCCESS and the name is gone (404 afterwards)', async () => {
@@ -231,7 +307,11 @@ describe('§3.6 fetchInstances', () => {
   });
 
   it('§3.6 ?instanceName= of an unknown instance is 404', async () => {
-    const res = await emu.app.inject({ method: 'GET', url: '/instance/fetchInstances?instanceName=ghost', headers: { apikey: GLOBAL } });
+    const res = await emu.app.inject({
+      method: 'GET',
+      url: '/instance/fetchInstances?instanceName=ghost',
+      headers: { apikey: GLOBAL },
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -240,10 +320,26 @@ describe('§4.1 webhook/set and webhook/find', () => {
   it('§4.1 webhook/set takes the nested body, answers 201 with the Webhook row; find returns it', async () => {
     const hash = await createBasic();
     expect((await call('GET', `/webhook/find/${name}`, hash)).body).toBeNull();
-    const body = { webhook: { enabled: true, url: 'http://127.0.0.1:9/h', headers: { 'x-t': '1' }, byEvents: true, base64: false, events: ['SEND_MESSAGE'] } };
+    const body = {
+      webhook: {
+        enabled: true,
+        url: 'http://127.0.0.1:9/h',
+        headers: { 'x-t': '1' },
+        byEvents: true,
+        base64: false,
+        events: ['SEND_MESSAGE'],
+      },
+    };
     const res = await call('POST', `/webhook/set/${name}`, hash, body);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ url: 'http://127.0.0.1:9/h', headers: { 'x-t': '1' }, enabled: true, events: ['SEND_MESSAGE'], webhookByEvents: true, webhookBase64: false });
+    expect(res.body).toMatchObject({
+      url: 'http://127.0.0.1:9/h',
+      headers: { 'x-t': '1' },
+      enabled: true,
+      events: ['SEND_MESSAGE'],
+      webhookByEvents: true,
+      webhookBase64: false,
+    });
     expect((await call('GET', `/webhook/find/${name}`, hash)).body).toEqual(res.body);
   });
 
@@ -252,7 +348,9 @@ describe('§4.1 webhook/set and webhook/find', () => {
     expect((await call('POST', `/webhook/set/${name}`, hash, { webhook: { url: 'http://x/h' } })).status).toBe(400);
     expect((await call('POST', `/webhook/set/${name}`, hash, { webhook: { enabled: true } })).status).toBe(400);
     expect((await call('POST', `/webhook/set/${name}`, hash, { url: 'http://x/h', enabled: true })).status).toBe(400);
-    const off = await call('POST', `/webhook/set/${name}`, hash, { webhook: { enabled: false, url: 'http://x/h', events: ['SEND_MESSAGE'] } });
+    const off = await call('POST', `/webhook/set/${name}`, hash, {
+      webhook: { enabled: false, url: 'http://x/h', events: ['SEND_MESSAGE'] },
+    });
     expect(off.body).toMatchObject({ enabled: false, events: [] });
   });
 });

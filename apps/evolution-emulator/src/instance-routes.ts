@@ -2,12 +2,13 @@
 // limit, state, logout, delete, the instance list; and the control routes that play the phone's
 // side of pairing: scan the QR, disconnect (with the reason code), the QR's modes.
 import { randomBytes, randomUUID } from 'node:crypto';
+
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+
+import { apikeyOf, controlInstance, guardInstance, isoNow, parse, type EmulatorContext } from './context.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from './http-error.ts';
 import { jidUser } from './jid.ts';
-import { apikeyOf, controlInstance, guardInstance, isoNow, parse } from './context.ts';
-import type { EmulatorContext } from './context.ts';
 import { makeQrPng } from './media-fixtures.ts';
 import { newCuid } from './records.ts';
 import type { Instance, QrMode, Settings } from './types.ts';
@@ -80,7 +81,10 @@ export const startConnecting = (ctx: EmulatorContext, inst: Instance, number?: s
 };
 
 export const open = (ctx: EmulatorContext, inst: Instance, number: string | undefined, profileName: string | undefined): void => {
-  const digits = (number ?? inst.number ?? `5511${String(900_000_000 + Math.floor(ctx.random() * 99_999_999))}`).replace(/\D/g, '');
+  const digits = (number ?? inst.number ?? `5511${String(900_000_000 + Math.floor(ctx.random() * 99_999_999))}`).replace(
+    /\D/g,
+    '',
+  );
   inst.state = 'open';
   inst.qr = null;
   inst.ownerJid = `${digits}@s.whatsapp.net`;
@@ -138,7 +142,9 @@ export const registerInstanceRoutes = (app: FastifyInstance, ctx: EmulatorContex
     const id = randomUUID();
     const settings: Settings = {
       ...DEFAULT_SETTINGS,
-      ...Object.fromEntries(Object.keys(DEFAULT_SETTINGS).flatMap((k) => (k in body ? [[k, (body as Record<string, unknown>)[k]]] : []))),
+      ...Object.fromEntries(
+        Object.keys(DEFAULT_SETTINGS).flatMap((k) => (k in body ? [[k, (body as Record<string, unknown>)[k]]] : [])),
+      ),
     };
     const inst: Instance = {
       id,
@@ -270,7 +276,11 @@ export const registerInstanceRoutes = (app: FastifyInstance, ctx: EmulatorContex
     Sqs: null,
     Websocket: null,
     Setting: { id: inst.settingsId, ...inst.settings, createdAt: inst.createdAt, updatedAt: inst.updatedAt, instanceId: inst.id },
-    _count: { Message: inst.messages.length, Contact: inst.contacts.size, Chat: new Set(inst.messages.map((m) => m.record.key.remoteJid)).size },
+    _count: {
+      Message: inst.messages.length,
+      Contact: inst.contacts.size,
+      Chat: new Set(inst.messages.map((m) => m.record.key.remoteJid)).size,
+    },
   });
 
   // ref §3.6: a bare array; an instance token sees only its own instance
@@ -293,7 +303,6 @@ export const registerInstanceRoutes = (app: FastifyInstance, ctx: EmulatorContex
       return list.map(instanceRow);
     },
   );
-
 };
 
 /** Control routes: the phone side of pairing (loopback and control key: control-routes.ts). */
@@ -326,7 +335,10 @@ export const registerInstanceControls = (app: FastifyInstance, ctx: EmulatorCont
 
   app.post<{ Params: { name: string } }>('/_emulator/instances/:name/qr', async (req) => {
     const inst = controlInstance(ctx, req.params.name);
-    const body = parse(z.object({ mode: z.enum(['normal', 'empty', 'error']).optional(), refresh: z.boolean().optional() }), req.body);
+    const body = parse(
+      z.object({ mode: z.enum(['normal', 'empty', 'error']).optional(), refresh: z.boolean().optional() }),
+      req.body,
+    );
     if (body.mode) inst.qrMode = body.mode satisfies QrMode;
     if (body.refresh) {
       if (inst.state !== 'connecting') throw conflict(`The "${inst.name}" instance is not waiting for a QR scan`);

@@ -8,7 +8,10 @@ if (!globalApiKey) {
   console.error('EVOLUTION_API_KEY is required (the global apikey clients must send).');
   process.exit(1);
 }
-const phones = (process.env.EMULATOR_AUTO_REPLY_PHONES ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+const phones = (process.env.EMULATOR_AUTO_REPLY_PHONES ?? '')
+  .split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
 
 const emulator = createEmulator({
   globalApiKey,

@@ -3,16 +3,21 @@
 // times or every time. The send routes ask programmedFailure before sending (message-routes.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+
+import { parse, type EmulatorContext, type SendFailure } from './context.ts';
 import { EvolutionHttpError } from './http-error.ts';
 import { createJid, jidUser } from './jid.ts';
-import { parse } from './context.ts';
-import type { EmulatorContext, SendFailure } from './context.ts';
 import type { Instance } from './types.ts';
 
 // issue 13: a programmed failure for this instance and number (429 rate-overlimit, or 463).
 export const programmedFailure = (ctx: EmulatorContext, inst: Instance, jid: string): EvolutionHttpError | null => {
   const digits = jidUser(jid);
-  const hit = ctx.state.sendFailures.find((f) => (f.instance === null || f.instance === inst.name) && (f.number === null || f.number === digits) && (f.remaining === null || f.remaining > 0));
+  const hit = ctx.state.sendFailures.find(
+    (f) =>
+      (f.instance === null || f.instance === inst.name) &&
+      (f.number === null || f.number === digits) &&
+      (f.remaining === null || f.remaining > 0),
+  );
   if (!hit) return null;
   if (hit.remaining !== null) hit.remaining -= 1;
   return hit.kind === 429
@@ -32,7 +37,12 @@ export const registerMassSendControls = (app: FastifyInstance, ctx: EmulatorCont
       }),
       req.body,
     );
-    const failure: SendFailure = { instance: body.instance ?? null, number: body.number ? jidUser(createJid(body.number, ctx.jidOpts)) : null, kind: body.kind, remaining: body.count ?? null };
+    const failure: SendFailure = {
+      instance: body.instance ?? null,
+      number: body.number ? jidUser(createJid(body.number, ctx.jidOpts)) : null,
+      kind: body.kind,
+      remaining: body.count ?? null,
+    };
     ctx.state.sendFailures.push(failure);
     return { sendFailures: ctx.state.sendFailures };
   });

@@ -55,11 +55,13 @@ export const makeQrPng = (code: string): Buffer => {
   const modules = 29;
   const scale = 8;
   const quiet = 4;
-  const bits = Buffer.concat(
-    Array.from({ length: 4 }, (_, i) => createHash('sha256').update(`${i}:${code}`).digest()),
-  );
+  const bits = Buffer.concat(Array.from({ length: 4 }, (_, i) => createHash('sha256').update(`${i}:${code}`).digest()));
   const isFinder = (mx: number, my: number): boolean | null => {
-    for (const [ox, oy] of [[0, 0], [modules - 7, 0], [0, modules - 7]] as const) {
+    for (const [ox, oy] of [
+      [0, 0],
+      [modules - 7, 0],
+      [0, modules - 7],
+    ] as const) {
       const dx = mx - ox;
       const dy = my - oy;
       if (dx >= -1 && dx <= 7 && dy >= -1 && dy <= 7) {
@@ -79,7 +81,7 @@ export const makeQrPng = (code: string): Buffer => {
     if (finder !== null) return finder ? 0 : 255;
     const index = my * modules + mx;
     const byte = bits[Math.floor(index / 8) % bits.length] ?? 0;
-    return (byte >> index % 8) & 1 ? 0 : 255;
+    return (byte >> (index % 8)) & 1 ? 0 : 255;
   });
 };
 
@@ -144,11 +146,7 @@ export const sampleOggOpus = (): Buffer => {
   tags.writeUInt32LE(0, 12 + vendor.length);
   const silence = Buffer.from([0xf8, 0xff, 0xfe]); // 20 ms CELT silence frame
   const frames = Array.from({ length: 50 }, () => silence);
-  return Buffer.concat([
-    oggPage([head], 0n, 0, 0x02),
-    oggPage([tags], 0n, 1, 0x00),
-    oggPage(frames, BigInt(50 * 960), 2, 0x04),
-  ]);
+  return Buffer.concat([oggPage([head], 0n, 0, 0x02), oggPage([tags], 0n, 1, 0x00), oggPage(frames, BigInt(50 * 960), 2, 0x04)]);
 };
 
 // A one-page PDF with a line of text and a correct xref table.
@@ -175,8 +173,7 @@ export const samplePdf = (text = 'Proposta comercial - Funil'): Buffer => {
 };
 
 // A 1x1 lossless WebP (stickers are image/webp, ref §6 stickerMessage).
-export const sampleWebp = (): Buffer =>
-  Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+export const sampleWebp = (): Buffer => Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
 
 // An MP4 header box only; enough for type sniffing, not for playback.
 export const sampleMp4 = (): Buffer => {

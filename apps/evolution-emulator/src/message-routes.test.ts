@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createEmulator } from './emulator.ts';
-import type { Emulator } from './emulator.ts';
+
+import { createEmulator, type Emulator } from './emulator.ts';
 import { samplePng, sampleWebp } from './media-fixtures.ts';
 
 const GLOBAL = 'global-key-xyz';
@@ -18,13 +18,23 @@ const post = async (url: string, payload: unknown, apikey = token) => {
   return { status: res.statusCode, body: res.json() as Json };
 };
 const control = async (url: string, payload: unknown) => {
-  const res = await emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: `/_emulator/instances/${name}${url}`, payload: payload as Json });
+  const res = await emu.app.inject({
+    headers: emu.controlHeaders,
+    method: 'POST',
+    url: `/_emulator/instances/${name}${url}`,
+    payload: payload as Json,
+  });
   return { status: res.statusCode, body: res.json() as Json };
 };
 
 beforeEach(async () => {
   name = `msg-${++seq}`;
-  const res = await emu.app.inject({ method: 'POST', url: '/instance/create', headers: { apikey: GLOBAL }, payload: { instanceName: name, integration: 'WHATSAPP-BAILEYS' } });
+  const res = await emu.app.inject({
+    method: 'POST',
+    url: '/instance/create',
+    headers: { apikey: GLOBAL },
+    payload: { instanceName: name, integration: 'WHATSAPP-BAILEYS' },
+  });
   token = (res.json() as Json).hash as string;
   await control('/scan', { number: '5511999990000' });
 });
@@ -56,7 +66,11 @@ describe('§3.7 message/sendText', () => {
 
   it('§3.7 quoted with key.id alone fills contextInfo from the stored message', async () => {
     const incoming = await control('/messages', { from: '5511977776666', type: 'text', text: 'quero um orçamento' });
-    const res = await post(`/message/sendText/${name}`, { number: '5511977776666', text: 'claro!', quoted: { key: { id: incoming.body.key.id } } });
+    const res = await post(`/message/sendText/${name}`, {
+      number: '5511977776666',
+      text: 'claro!',
+      quoted: { key: { id: incoming.body.key.id } },
+    });
     expect(res.body.contextInfo).toMatchObject({
       stanzaId: incoming.body.key.id,
       participant: '5511977776666@s.whatsapp.net',
@@ -65,11 +79,20 @@ describe('§3.7 message/sendText', () => {
   });
 
   it('§3.7 a number not on WhatsApp gives 400 with [{jid, exists:false, number}]', async () => {
-    await emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: '/_emulator/numbers', payload: { numbers: ['5511900001111'], onWhatsapp: false } });
+    await emu.app.inject({
+      headers: emu.controlHeaders,
+      method: 'POST',
+      url: '/_emulator/numbers',
+      payload: { numbers: ['5511900001111'], onWhatsapp: false },
+    });
     const res = await post(`/message/sendText/${name}`, { number: '5511900001111', text: 'oi' });
     expect(res).toEqual({
       status: 400,
-      body: { status: 400, error: 'Bad Request', response: { message: [{ jid: '5511900001111@s.whatsapp.net', exists: false, number: '5511900001111' }] } },
+      body: {
+        status: 400,
+        error: 'Bad Request',
+        response: { message: [{ jid: '5511900001111@s.whatsapp.net', exists: false, number: '5511900001111' }] },
+      },
     });
   });
 
@@ -84,11 +107,23 @@ describe('§3.7 message/sendText', () => {
 describe('§3.8/§3.9 sendMedia and sendWhatsAppAudio', () => {
   it('§3.8 raw base64 image answers 201 with imageMessage fields; mimetype becomes image/jpeg', async () => {
     const media = samplePng().toString('base64');
-    const res = await post(`/message/sendMedia/${name}`, { number: '5511988887777', mediatype: 'image', mimetype: 'image/png', caption: 'Legenda', media });
+    const res = await post(`/message/sendMedia/${name}`, {
+      number: '5511988887777',
+      mediatype: 'image',
+      mimetype: 'image/png',
+      caption: 'Legenda',
+      media,
+    });
     expect(res.status).toBe(201);
     expect(res.body.messageType).toBe('imageMessage');
     const img = res.body.message.imageMessage;
-    expect(img).toMatchObject({ mimetype: 'image/jpeg', caption: 'Legenda', height: 16, width: 16, fileLength: String(samplePng().length) });
+    expect(img).toMatchObject({
+      mimetype: 'image/jpeg',
+      caption: 'Legenda',
+      height: 16,
+      width: 16,
+      fileLength: String(samplePng().length),
+    });
     for (const field of ['url', 'fileSha256', 'mediaKey', 'fileEncSha256', 'directPath', 'mediaKeyTimestamp', 'jpegThumbnail']) {
       expect(img).toHaveProperty(field);
     }
@@ -97,7 +132,11 @@ describe('§3.8/§3.9 sendMedia and sendWhatsAppAudio', () => {
   });
 
   it('§3.8 a data: URL prefix fails with 400 "Owned media must be a url or base64"', async () => {
-    const res = await post(`/message/sendMedia/${name}`, { number: '5511988887777', mediatype: 'image', media: `data:image/png;base64,${samplePng().toString('base64')}` });
+    const res = await post(`/message/sendMedia/${name}`, {
+      number: '5511988887777',
+      mediatype: 'image',
+      media: `data:image/png;base64,${samplePng().toString('base64')}`,
+    });
     expect(res.status).toBe(400);
     expect(res.body.response.message).toEqual(['Owned media must be a url or base64']);
   });
@@ -106,15 +145,34 @@ describe('§3.8/§3.9 sendMedia and sendWhatsAppAudio', () => {
     const media = Buffer.from('%PDF-1.4').toString('base64');
     const missing = await post(`/message/sendMedia/${name}`, { number: '5511988887777', mediatype: 'document', media });
     expect(missing.status).toBe(400);
-    const res = await post(`/message/sendMedia/${name}`, { number: '5511988887777', mediatype: 'document', mimetype: 'application/octet-stream', media, fileName: 'proposta.pdf' });
+    const res = await post(`/message/sendMedia/${name}`, {
+      number: '5511988887777',
+      mediatype: 'document',
+      mimetype: 'application/octet-stream',
+      media,
+      fileName: 'proposta.pdf',
+    });
     expect(res.status).toBe(201);
-    expect(res.body.message.documentMessage).toMatchObject({ fileName: 'proposta.pdf', title: 'proposta.pdf', mimetype: 'application/pdf' });
+    expect(res.body.message.documentMessage).toMatchObject({
+      fileName: 'proposta.pdf',
+      title: 'proposta.pdf',
+      mimetype: 'application/pdf',
+    });
   });
 
   it('§3.8 a URL media is kept as url', async () => {
-    const res = await post(`/message/sendMedia/${name}`, { number: '5511988887777', mediatype: 'video', mimetype: 'video/mp4', media: 'https://example.com/v.mp4' });
+    const res = await post(`/message/sendMedia/${name}`, {
+      number: '5511988887777',
+      mediatype: 'video',
+      mimetype: 'video/mp4',
+      media: 'https://example.com/v.mp4',
+    });
     expect(res.status).toBe(201);
-    expect(res.body.message.videoMessage).toMatchObject({ url: 'https://example.com/v.mp4', mimetype: 'video/mp4', gifPlayback: false });
+    expect(res.body.message.videoMessage).toMatchObject({
+      url: 'https://example.com/v.mp4',
+      mimetype: 'video/mp4',
+      gifPlayback: false,
+    });
   });
 
   it('§2 sendMedia also takes multipart with a file field', async () => {
@@ -123,18 +181,32 @@ describe('§3.8/§3.9 sendMedia and sendWhatsAppAudio', () => {
     const payload = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="number"\r\n\r\n5511988887777\r\n`),
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="mediatype"\r\n\r\ndocument\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contrato.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contrato.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       pdf,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await emu.app.inject({ method: 'POST', url: `/message/sendMedia/${name}`, headers: { apikey: token, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const res = await emu.app.inject({
+      method: 'POST',
+      url: `/message/sendMedia/${name}`,
+      headers: { apikey: token, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json() as Json;
-    expect(body.message.documentMessage).toMatchObject({ fileName: 'contrato.pdf', mimetype: 'application/pdf', fileLength: String(pdf.length) });
+    expect(body.message.documentMessage).toMatchObject({
+      fileName: 'contrato.pdf',
+      mimetype: 'application/pdf',
+      fileLength: String(pdf.length),
+    });
   });
 
   it('§3.9 sendWhatsAppAudio answers an audioMessage voice note in ogg/opus', async () => {
-    const res = await post(`/message/sendWhatsAppAudio/${name}`, { number: '5511988887777', audio: Buffer.from('ID3fake-mp3').toString('base64') });
+    const res = await post(`/message/sendWhatsAppAudio/${name}`, {
+      number: '5511988887777',
+      audio: Buffer.from('ID3fake-mp3').toString('base64'),
+    });
     expect(res.status).toBe(201);
     expect(res.body.messageType).toBe('audioMessage');
     expect(res.body.message.audioMessage).toMatchObject({ mimetype: 'audio/ogg; codecs=opus', ptt: true });
@@ -144,8 +216,17 @@ describe('§3.8/§3.9 sendMedia and sendWhatsAppAudio', () => {
 
 describe('control: /_emulator/media-failures', () => {
   it('makes the next getBase64FromMediaMessage calls fail with 400, then answers again', async () => {
-    const res = await post(`/message/sendMedia/${name}`, { number: '5511988887777', mediatype: 'image', media: samplePng().toString('base64') });
-    await emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: '/_emulator/media-failures', payload: { count: 1 } });
+    const res = await post(`/message/sendMedia/${name}`, {
+      number: '5511988887777',
+      mediatype: 'image',
+      media: samplePng().toString('base64'),
+    });
+    await emu.app.inject({
+      headers: emu.controlHeaders,
+      method: 'POST',
+      url: '/_emulator/media-failures',
+      payload: { count: 1 },
+    });
     const failed = await post(`/chat/getBase64FromMediaMessage/${name}`, { message: { key: { id: res.body.key.id } } });
     expect(failed.status).toBe(400);
     const ok = await post(`/chat/getBase64FromMediaMessage/${name}`, { message: { key: { id: res.body.key.id } } });
@@ -170,8 +251,15 @@ describe('sendSticker (Evolution v2 SendStickerDto)', () => {
 describe('§3.10-§3.13 chat routes', () => {
   it('§3.10 whatsappNumbers answers exists/jid/number; @lid always exists; name from the contact', async () => {
     await control('/messages', { from: '5511955554444', pushName: 'Fulano', text: 'oi' });
-    await emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: '/_emulator/numbers', payload: { numbers: ['5511900002222'], onWhatsapp: false } });
-    const res = await post(`/chat/whatsappNumbers/${name}`, { numbers: ['5511955554444', '5511900002222', '123456789012345@lid', '5531987654321'] });
+    await emu.app.inject({
+      headers: emu.controlHeaders,
+      method: 'POST',
+      url: '/_emulator/numbers',
+      payload: { numbers: ['5511900002222'], onWhatsapp: false },
+    });
+    const res = await post(`/chat/whatsappNumbers/${name}`, {
+      numbers: ['5511955554444', '5511900002222', '123456789012345@lid', '5531987654321'],
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       { exists: true, jid: '5511955554444@s.whatsapp.net', number: '5511955554444', name: 'Fulano' },
@@ -184,7 +272,8 @@ describe('§3.10-§3.13 chat routes', () => {
   it('§3.11 findMessages pages with offset as page size, newest first, MessageUpdate[] and no status', async () => {
     const jid = '5511944443333@s.whatsapp.net';
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await post(`/message/sendText/${name}`, { number: '5511944443333', text: `m${i}` })).body.key.id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await post(`/message/sendText/${name}`, { number: '5511944443333', text: `m${i}` })).body.key.id);
     await post(`/message/sendText/${name}`, { number: '5511911112222', text: 'other chat' });
     await control(`/messages/${ids[4]}/ack`, { status: 'SERVER_ACK' });
     await control(`/messages/${ids[4]}/ack`, { status: 'DELIVERY_ACK' });
@@ -193,7 +282,12 @@ describe('§3.10-§3.13 chat routes', () => {
     expect(page1.body.messages).toMatchObject({ total: 5, pages: 3, currentPage: 1 });
     const recs = page1.body.messages.records as Json[];
     expect(recs.map((r) => r.message.conversation)).toEqual(['m4', 'm3']);
-    expect(recs[0]).toMatchObject({ key: { id: ids[4] }, pushName: 'Você', MessageUpdate: [{ status: 'SERVER_ACK' }, { status: 'DELIVERY_ACK' }], contextInfo: { groupMentions: [] } });
+    expect(recs[0]).toMatchObject({
+      key: { id: ids[4] },
+      pushName: 'Você',
+      MessageUpdate: [{ status: 'SERVER_ACK' }, { status: 'DELIVERY_ACK' }],
+      contextInfo: { groupMentions: [] },
+    });
     expect(recs[0]!.id).toMatch(/^c[a-z0-9]{24}$/);
     expect(recs[0]).not.toHaveProperty('status');
     const page3 = await post(`/chat/findMessages/${name}`, { where: { key: { remoteJid: jid } }, page: 3, offset: 2 });
@@ -210,9 +304,13 @@ describe('§3.10-§3.13 chat routes', () => {
     expect(notMine.body.messages.total).toBe(2);
     const mine = await post(`/chat/findMessages/${name}`, { where: { key: { remoteJid: jid, fromMe: true } } });
     expect(mine.body.messages.total).toBe(1);
-    const onlyGte = await post(`/chat/findMessages/${name}`, { where: { key: { remoteJid: jid }, messageTimestamp: { gte: '2100-01-01T00:00:00Z' } } });
+    const onlyGte = await post(`/chat/findMessages/${name}`, {
+      where: { key: { remoteJid: jid }, messageTimestamp: { gte: '2100-01-01T00:00:00Z' } },
+    });
     expect(onlyGte.body.messages.total).toBe(2);
-    const past = await post(`/chat/findMessages/${name}`, { where: { key: { remoteJid: jid }, messageTimestamp: { gte: '2000-01-01T00:00:00Z', lte: '2000-01-02T00:00:00Z' } } });
+    const past = await post(`/chat/findMessages/${name}`, {
+      where: { key: { remoteJid: jid }, messageTimestamp: { gte: '2000-01-01T00:00:00Z', lte: '2000-01-02T00:00:00Z' } },
+    });
     expect(past.body.messages.total).toBe(0);
   });
 
@@ -224,9 +322,15 @@ describe('§3.10-§3.13 chat routes', () => {
       ],
     });
     expect(res).toEqual({ status: 201, body: { message: 'Read messages', read: 'success' } });
-    const receipts = await emu.app.inject({ headers: emu.controlHeaders, method: 'GET', url: `/_emulator/instances/${name}/read-receipts` });
+    const receipts = await emu.app.inject({
+      headers: emu.controlHeaders,
+      method: 'GET',
+      url: `/_emulator/instances/${name}/read-receipts`,
+    });
     expect(receipts.json()).toEqual([{ remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: 'A2' }]);
-    const invalid = await post(`/chat/markMessageAsRead/${name}`, { readMessages: [{ remoteJid: '5511988887777@s.whatsapp.net', id: 'A3' }] });
+    const invalid = await post(`/chat/markMessageAsRead/${name}`, {
+      readMessages: [{ remoteJid: '5511988887777@s.whatsapp.net', id: 'A3' }],
+    });
     expect(invalid.status).toBe(400);
   });
 
@@ -239,7 +343,10 @@ describe('§3.10-§3.13 chat routes', () => {
     ] as const;
     for (const [type, mediaType, mimetype, prefix] of expectations) {
       const incoming = await control('/messages', { from: '5511922223333', type });
-      const res = await post(`/chat/getBase64FromMediaMessage/${name}`, { message: { key: { id: incoming.body.key.id } }, convertToMp4: false });
+      const res = await post(`/chat/getBase64FromMediaMessage/${name}`, {
+        message: { key: { id: incoming.body.key.id } },
+        convertToMp4: false,
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ mediaType, mimetype });
       expect(res.body.base64.startsWith(prefix)).toBe(true);
@@ -256,7 +363,12 @@ describe('§3.10-§3.13 chat routes', () => {
 
 describe('§6/§7 incoming message records', () => {
   it('§7 a @lid contact message carries remoteJidAlt with the phone JID and addressingMode lid', async () => {
-    const res = await control('/messages', { from: '5511988887777', lid: true, pushName: 'Maria', text: 'Oi, quero um orçamento' });
+    const res = await control('/messages', {
+      from: '5511988887777',
+      lid: true,
+      pushName: 'Maria',
+      text: 'Oi, quero um orçamento',
+    });
     expect(res.status).toBe(201);
     expect(res.body.key).toMatchObject({ fromMe: false, remoteJidAlt: '5511988887777@s.whatsapp.net', addressingMode: 'lid' });
     expect(res.body.key.remoteJid).toMatch(/^\d{15}@lid$/);
@@ -277,13 +389,22 @@ describe('§6/§7 incoming message records', () => {
     const loc = await control('/messages', { from: '5511911110000', type: 'location' });
     expect(loc.body.messageType).toBe('locationMessage');
     expect(loc.body.message.locationMessage).toHaveProperty('degreesLatitude');
-    const card = await control('/messages', { from: '5511911110000', type: 'contactMessage', contacts: [{ name: 'Ana', phone: '5511912345678' }] });
+    const card = await control('/messages', {
+      from: '5511911110000',
+      type: 'contactMessage',
+      contacts: [{ name: 'Ana', phone: '5511912345678' }],
+    });
     expect(card.body.message.contactMessage).toMatchObject({ displayName: 'Ana' });
     expect(card.body.message.contactMessage.vcard).toContain('waid=5511912345678');
     const many = await control('/messages', { from: '5511911110000', type: 'contacts' });
     expect(many.body.messageType).toBe('contactsArrayMessage');
     expect(many.body.message.contactsArrayMessage.contacts).toHaveLength(2);
-    const reaction = await control('/messages', { from: '5511911110000', type: 'reaction', targetId: loc.body.key.id, emoji: '❤️' });
+    const reaction = await control('/messages', {
+      from: '5511911110000',
+      type: 'reaction',
+      targetId: loc.body.key.id,
+      emoji: '❤️',
+    });
     expect(reaction.body.message.reactionMessage).toMatchObject({ key: { id: loc.body.key.id, fromMe: false }, text: '❤️' });
     const video = await control('/messages', { from: '5511911110000', type: 'video', caption: 'olha' });
     expect(video.body.message.videoMessage).toMatchObject({ mimetype: 'video/mp4', caption: 'olha', gifPlayback: false });
@@ -297,7 +418,12 @@ describe('§6/§7 incoming message records', () => {
   });
 
   it('control: a message to a closed instance is refused with 409', async () => {
-    await emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: `/_emulator/instances/${name}/disconnect`, payload: { statusReason: 401 } });
+    await emu.app.inject({
+      headers: emu.controlHeaders,
+      method: 'POST',
+      url: `/_emulator/instances/${name}/disconnect`,
+      payload: { statusReason: 401 },
+    });
     const res = await control('/messages', { from: '5511911110000', text: 'oi' });
     expect(res.status).toBe(409);
   });

@@ -3,14 +3,22 @@
 // failure, on WhatsApp), stores the record, emits `send.message` and schedules its acks.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+
+import { guardInstance, isNotOnWhatsapp, parse, type BodyWithFile, type EmulatorContext } from './context.ts';
 import { badRequest } from './http-error.ts';
 import { createJid, isPnJid, jidUser } from './jid.ts';
-import { guardInstance, isNotOnWhatsapp, parse } from './context.ts';
-import type { BodyWithFile, EmulatorContext } from './context.ts';
 import { programmedFailure } from './mass-send-controls.ts';
 import { findStored, scheduleAutoAcks, store } from './message-store.ts';
-import { MEDIA_TYPE_KEY, contentType, mediaContent, mimeFromFileName, newMessageId, normalizeContent, nowSeconds } from './records.ts';
-import type { MediaKind } from './records.ts';
+import {
+  contentType,
+  MEDIA_TYPE_KEY,
+  mediaContent,
+  mimeFromFileName,
+  newMessageId,
+  normalizeContent,
+  nowSeconds,
+  type MediaKind,
+} from './records.ts';
 import type { Instance, MessageRecord, StoredMedia } from './types.ts';
 
 const RAW_BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -110,10 +118,7 @@ export const registerMessageRoutes = (app: FastifyInstance, ctx: EmulatorContext
     return record;
   };
 
-  const mediaFrom = (
-    raw: string | undefined,
-    file: BodyWithFile['__file'],
-  ): { data: Buffer | null; url?: string } => {
+  const mediaFrom = (raw: string | undefined, file: BodyWithFile['__file']): { data: Buffer | null; url?: string } => {
     if (file) return { data: file.data };
     if (raw === undefined) throw badRequest('Owned media must be a url or base64');
     if (isUrl(raw)) return { data: null, url: raw };
@@ -180,16 +185,24 @@ export const registerMessageRoutes = (app: FastifyInstance, ctx: EmulatorContext
    * The common start of the single-file sends (§3.9 audio, sticker): JSON with the media in
    * `field` (URL or raw base64) or multipart with a `file`, `quoted` possibly as JSON text.
    */
-  const readFileSend = <S extends z.ZodType<{ number: string; quoted?: z.infer<typeof quotedSchema> | undefined }>>(req: FastifyRequest<{ Params: { instanceName: string } }>, schema: S, field: string) => {
+  const readFileSend = <S extends z.ZodType<{ number: string; quoted?: z.infer<typeof quotedSchema> | undefined }>>(
+    req: FastifyRequest<{ Params: { instanceName: string } }>,
+    schema: S,
+    field: string,
+  ) => {
     const inst = guardInstance(ctx, req);
     const raw = (req.body ?? {}) as BodyWithFile;
     const file = raw.__file;
     const rawQuoted = typeof raw.quoted === 'string' ? (JSON.parse(raw.quoted) as unknown) : raw.quoted;
     const body = parse(schema, { ...raw, quoted: rawQuoted, [field]: file ? 'file' : raw[field] });
-    const src = mediaFrom(file ? undefined : (body as Record<string, unknown>)[field] as string, file);
+    const src = mediaFrom(file ? undefined : ((body as Record<string, unknown>)[field] as string), file);
     return { inst, body, file, jid: resolveRecipient(inst, body.number), src, contextInfo: quoteContext(inst, body.quoted) };
   };
-  const storedMediaOf = (mimetype: string, src: ReturnType<typeof mediaFrom>): StoredMedia => ({ mimetype, ...(src.data ? { data: src.data } : {}), ...(src.url ? { url: src.url } : {}) });
+  const storedMediaOf = (mimetype: string, src: ReturnType<typeof mediaFrom>): StoredMedia => ({
+    mimetype,
+    ...(src.data ? { data: src.data } : {}),
+    ...(src.url ? { url: src.url } : {}),
+  });
 
   // ref §3.9
   app.post<{ Params: { instanceName: string } }>('/message/sendWhatsAppAudio/:instanceName', async (req, reply) => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import { sha256Base64 } from './media-fixtures.ts';
 
 // Builders for WAProto message contents (ref §6 variants) and ids.
@@ -15,8 +16,7 @@ export const newCuid = (): string => {
 export const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 // ref §6: bytes fields may come as index-keyed objects instead of base64 strings.
-export const indexKeyed = (buf: Buffer): Record<string, number> =>
-  Object.fromEntries([...buf].map((b, i) => [String(i), b]));
+export const indexKeyed = (buf: Buffer): Record<string, number> => Object.fromEntries([...buf].map((b, i) => [String(i), b]));
 
 export const pngSize = (buf: Buffer): { width: number; height: number } | null => {
   if (buf.length < 24 || buf.readUInt32BE(0) !== 0x89504e47) return null;

@@ -1,5 +1,4 @@
-import { createServer } from 'node:http';
-import type { IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // A real local HTTP listener that records webhook POSTs, for tests of the emulator and of

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createEmulator } from './emulator.ts';
-import type { Emulator, EmulatorOptions } from './emulator.ts';
-import { startWebhookSink } from './webhook-sink.ts';
-import type { SinkRequest, WebhookSink } from './webhook-sink.ts';
+
+import { createEmulator, type Emulator, type EmulatorOptions } from './emulator.ts';
+import { startWebhookSink, type SinkRequest, type WebhookSink } from './webhook-sink.ts';
 
 const GLOBAL = 'global-webhook-key';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -23,14 +23,23 @@ beforeEach(() => {
 });
 
 const boot = async (extra: Partial<EmulatorOptions> = {}) => {
-  const emu = createEmulator({ globalApiKey: GLOBAL, autoAck: false, webhookRetry: { baseDelayMs: 10, maxDelayMs: 40, timeoutMs: 2_000 }, ...extra });
+  const emu = createEmulator({
+    globalApiKey: GLOBAL,
+    autoAck: false,
+    webhookRetry: { baseDelayMs: 10, maxDelayMs: 40, timeoutMs: 2_000 },
+    ...extra,
+  });
   started.push(emu);
   const url = await emu.listen(0, '127.0.0.1');
   let n = 0;
   const api = async (method: string, path: string, body?: unknown, apikey = GLOBAL) => {
     const res = await fetch(`${url}${path}`, {
       method,
-      headers: { apikey, ...(path.startsWith('/_emulator') ? emu.controlHeaders : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        apikey,
+        ...(path.startsWith('/_emulator') ? emu.controlHeaders : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     return { status: res.status, body: (await res.json()) as Json };
@@ -45,12 +54,17 @@ const boot = async (extra: Partial<EmulatorOptions> = {}) => {
 };
 
 const bodyOf = (r: SinkRequest): Json => r.body as Json;
-const byEvent = (event: string, instance: string) => (r: SinkRequest) => bodyOf(r).event === event && bodyOf(r).instance === instance;
+const byEvent = (event: string, instance: string) => (r: SinkRequest) =>
+  bodyOf(r).event === event && bodyOf(r).instance === instance;
 
 describe('§4 webhooks delivered to a real HTTP listener', () => {
   it('§4.2 envelope with dotted event, destination, sender, server_url, apikey and the configured headers', async () => {
     const { url, api, makeInstance } = await boot();
-    const { name, token } = await makeInstance({ url: `${sink.url}/hooks/evolution`, headers: { authorization: 'Bearer xyz', 'x-tenant': '42' }, events: [] });
+    const { name, token } = await makeInstance({
+      url: `${sink.url}/hooks/evolution`,
+      headers: { authorization: 'Bearer xyz', 'x-tenant': '42' },
+      events: [],
+    });
     await api('POST', `/_emulator/instances/${name}/scan`, { number: '5511999999999', profileName: 'Loja X' });
     const open = await sink.waitFor(byEvent('connection.update', name));
     expect(open.method).toBe('POST');
@@ -69,7 +83,11 @@ describe('§4 webhooks delivered to a real HTTP listener', () => {
     });
     expect(bodyOf(open).date_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
-    const sent = await api('POST', `/_emulator/instances/${name}/messages`, { from: '5511988887777', lid: true, text: 'Oi, quero um orçamento' });
+    const sent = await api('POST', `/_emulator/instances/${name}/messages`, {
+      from: '5511988887777',
+      lid: true,
+      text: 'Oi, quero um orçamento',
+    });
     const upsert = await sink.waitFor(byEvent('messages.upsert', name));
     expect(bodyOf(upsert).data).toEqual(sent.body); // ref §4.3: data is one record, not an array
     await sink.waitFor(byEvent('contacts.upsert', name));
@@ -95,7 +113,11 @@ describe('§4 webhooks delivered to a real HTTP listener', () => {
 
   it('§4.1 byEvents posts to url/<kebab-event>', async () => {
     const { emu, api, makeInstance } = await boot();
-    const { name, token } = await makeInstance({ url: `${sink.url}/h`, byEvents: true, events: ['SEND_MESSAGE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED'] });
+    const { name, token } = await makeInstance({
+      url: `${sink.url}/h`,
+      byEvents: true,
+      events: ['SEND_MESSAGE', 'CONNECTION_UPDATE', 'QRCODE_UPDATED'],
+    });
     await api('GET', `/instance/connect/${name}`, undefined, token);
     await api('POST', `/_emulator/instances/${name}/scan`, {});
     await api('POST', `/message/sendText/${name}`, { number: '5511988887777', text: 'oi' }, token);
@@ -117,12 +139,18 @@ describe('§4 webhooks delivered to a real HTTP listener', () => {
     const hits = sink.requests.filter(byEvent('connection.update', name));
     expect(hits).toHaveLength(3);
     expect(hits[2]!.at - hits[0]!.at).toBeGreaterThanOrEqual(8 + 16); // 10 ms then 20 ms, ±20 %
-    expect(emu.state.webhookAttempts.filter((a) => a.instance === name).map((a) => a.outcome)).toEqual(['retrying', 'retrying', 'delivered']);
+    expect(emu.state.webhookAttempts.filter((a) => a.instance === name).map((a) => a.outcome)).toEqual([
+      'retrying',
+      'retrying',
+      'delivered',
+    ]);
     expect(bodyOf(hits[2]!)).toEqual(bodyOf(hits[0]!));
   });
 
   it('§4.1 retries are bounded by maxAttempts', async () => {
-    const { emu, api, makeInstance } = await boot({ webhookRetry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 10, timeoutMs: 2_000 } });
+    const { emu, api, makeInstance } = await boot({
+      webhookRetry: { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 10, timeoutMs: 2_000 },
+    });
     const { name } = await makeInstance({ url: sink.url, events: ['CONNECTION_UPDATE'] });
     sink.respond(() => 503);
     await api('POST', `/_emulator/instances/${name}/scan`, {});
@@ -202,7 +230,9 @@ describe('§4.3 event payloads', () => {
     const sent = await api('POST', `/message/sendText/${name}`, { number: '5511988887777', text: 'oi' }, token);
     await sink.waitFor((r) => bodyOf(r).event === 'messages.update' && bodyOf(r).data.status === 'READ');
     await emu.webhooksIdle();
-    const statuses = sink.requests.filter((r) => bodyOf(r).instance === name && bodyOf(r).data.keyId === sent.body.key.id).map((r) => bodyOf(r).data.status);
+    const statuses = sink.requests
+      .filter((r) => bodyOf(r).instance === name && bodyOf(r).data.keyId === sent.body.key.id)
+      .map((r) => bodyOf(r).data.status);
     expect(statuses).toEqual(['SERVER_ACK', 'DELIVERY_ACK', 'READ']);
   });
 
@@ -211,11 +241,24 @@ describe('§4.3 event payloads', () => {
     const { name } = await makeInstance({ url: sink.url, events: ['MESSAGES_DELETE', 'MESSAGES_EDITED'] });
     await api('POST', `/_emulator/instances/${name}/scan`, {});
     const original = await api('POST', `/_emulator/instances/${name}/messages`, { from: '5511988887777', text: 'oops' });
-    await api('POST', `/_emulator/instances/${name}/messages`, { from: '5511988887777', type: 'edit', targetId: original.body.key.id, text: 'fixed' });
-    await api('POST', `/_emulator/instances/${name}/messages`, { from: '5511988887777', type: 'protocolMessage', targetId: original.body.key.id });
+    await api('POST', `/_emulator/instances/${name}/messages`, {
+      from: '5511988887777',
+      type: 'edit',
+      targetId: original.body.key.id,
+      text: 'fixed',
+    });
+    await api('POST', `/_emulator/instances/${name}/messages`, {
+      from: '5511988887777',
+      type: 'protocolMessage',
+      targetId: original.body.key.id,
+    });
     await emu.webhooksIdle();
     const edited = sink.requests.find(byEvent('messages.edited', name))!;
-    expect(bodyOf(edited).data).toMatchObject({ key: { id: original.body.key.id }, type: 'MESSAGE_EDIT', editedMessage: { conversation: 'fixed' } });
+    expect(bodyOf(edited).data).toMatchObject({
+      key: { id: original.body.key.id },
+      type: 'MESSAGE_EDIT',
+      editedMessage: { conversation: 'fixed' },
+    });
     const deleted = sink.requests.find(byEvent('messages.delete', name))!;
     expect(bodyOf(deleted).data).toEqual({ remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: original.body.key.id });
   });
@@ -227,8 +270,16 @@ describe('§4.3 event payloads', () => {
     await api('DELETE', `/instance/logout/${name}`, undefined, token);
     await emu.webhooksIdle();
     const events = sink.requests.filter((r) => bodyOf(r).instance === name).map(bodyOf);
-    expect(events.find((b) => b.event === 'connection.update' && b.data.state === 'close')?.data).toEqual({ instance: name, state: 'close', statusReason: 401 });
-    expect(events.find((b) => b.event === 'status.instance')?.data).toMatchObject({ instance: name, status: 'closed', disconnectionReasonCode: 401 });
+    expect(events.find((b) => b.event === 'connection.update' && b.data.state === 'close')?.data).toEqual({
+      instance: name,
+      state: 'close',
+      statusReason: 401,
+    });
+    expect(events.find((b) => b.event === 'status.instance')?.data).toMatchObject({
+      instance: name,
+      status: 'closed',
+      disconnectionReasonCode: 401,
+    });
     expect(events.find((b) => b.event === 'logout.instance')?.data).toBeNull();
   });
 
@@ -240,13 +291,24 @@ describe('§4.3 event payloads', () => {
     await api('POST', `/_emulator/instances/${name}/messages`, { from: '5511988887777', type: 'call', isVideo: true });
     await emu.webhooksIdle();
     const events = sink.requests.filter((r) => bodyOf(r).instance === name).map(bodyOf);
-    expect(events.filter((b) => b.event === 'connection.update').map((b) => b.data.state)).toEqual(['open', 'connecting', 'open']);
+    expect(events.filter((b) => b.event === 'connection.update').map((b) => b.data.state)).toEqual([
+      'open',
+      'connecting',
+      'open',
+    ]);
     expect(events.filter((b) => b.event === 'call').map((b) => b.data.status)).toEqual(['offer', 'timeout']);
-    expect(events.find((b) => b.event === 'call')?.data).toMatchObject({ from: '5511988887777@s.whatsapp.net', isVideo: true, isGroup: false });
+    expect(events.find((b) => b.event === 'call')?.data).toMatchObject({
+      from: '5511988887777@s.whatsapp.net',
+      isVideo: true,
+      isGroup: false,
+    });
   });
 
   it('auto reply: a known contact of an open instance writes in Portuguese', async () => {
-    const { api, makeInstance } = await boot({ autoReply: { enabled: true, intervalMs: 30, phones: ['5511977771234'], lidShare: 0 }, random: () => 0.5 });
+    const { api, makeInstance } = await boot({
+      autoReply: { enabled: true, intervalMs: 30, phones: ['5511977771234'], lidShare: 0 },
+      random: () => 0.5,
+    });
     const { name } = await makeInstance({ url: sink.url, events: ['MESSAGES_UPSERT'] });
     await api('POST', `/_emulator/instances/${name}/scan`, {});
     const hit = await sink.waitFor(byEvent('messages.upsert', name), 3_000);

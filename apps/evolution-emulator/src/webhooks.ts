@@ -2,22 +2,49 @@
 // (webhook-dispatcher.ts: retries and backoff), the `jwt_key` bearer, `byEvents` URLs, and the
 // webhook/set and webhook/find routes (§4.1).
 import { createHmac } from 'node:crypto';
+
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+
+import { guardInstance, isoNow, parse, type EmulatorContext, type EmulatorState } from './context.ts';
 import { badRequest } from './http-error.ts';
-import { guardInstance, isoNow, parse } from './context.ts';
-import type { EmulatorContext, EmulatorState } from './context.ts';
 import { newCuid } from './records.ts';
 import type { Instance, MessageRecord, StoredMessage, WebhookRow } from './types.ts';
 import type { WebhookDispatcher } from './webhook-dispatcher.ts';
 
 // ref §4.1 accepted `events` values
 export const WEBHOOK_EVENTS = [
-  'APPLICATION_STARTUP', 'QRCODE_UPDATED', 'MESSAGES_SET', 'MESSAGES_UPSERT', 'MESSAGES_EDITED', 'MESSAGES_UPDATE',
-  'MESSAGES_DELETE', 'SEND_MESSAGE', 'SEND_MESSAGE_UPDATE', 'CONTACTS_SET', 'CONTACTS_UPSERT', 'CONTACTS_UPDATE',
-  'PRESENCE_UPDATE', 'CHATS_SET', 'CHATS_UPSERT', 'CHATS_UPDATE', 'CHATS_DELETE', 'GROUPS_UPSERT', 'GROUP_UPDATE',
-  'GROUP_PARTICIPANTS_UPDATE', 'CONNECTION_UPDATE', 'LABELS_EDIT', 'LABELS_ASSOCIATION', 'CALL', 'TYPEBOT_START',
-  'TYPEBOT_CHANGE_STATUS', 'REMOVE_INSTANCE', 'LOGOUT_INSTANCE', 'INSTANCE_CREATE', 'INSTANCE_DELETE', 'STATUS_INSTANCE',
+  'APPLICATION_STARTUP',
+  'QRCODE_UPDATED',
+  'MESSAGES_SET',
+  'MESSAGES_UPSERT',
+  'MESSAGES_EDITED',
+  'MESSAGES_UPDATE',
+  'MESSAGES_DELETE',
+  'SEND_MESSAGE',
+  'SEND_MESSAGE_UPDATE',
+  'CONTACTS_SET',
+  'CONTACTS_UPSERT',
+  'CONTACTS_UPDATE',
+  'PRESENCE_UPDATE',
+  'CHATS_SET',
+  'CHATS_UPSERT',
+  'CHATS_UPDATE',
+  'CHATS_DELETE',
+  'GROUPS_UPSERT',
+  'GROUP_UPDATE',
+  'GROUP_PARTICIPANTS_UPDATE',
+  'CONNECTION_UPDATE',
+  'LABELS_EDIT',
+  'LABELS_ASSOCIATION',
+  'CALL',
+  'TYPEBOT_START',
+  'TYPEBOT_CHANGE_STATUS',
+  'REMOVE_INSTANCE',
+  'LOGOUT_INSTANCE',
+  'INSTANCE_CREATE',
+  'INSTANCE_DELETE',
+  'STATUS_INSTANCE',
 ] as const;
 
 export const webhookSchema = z.object({

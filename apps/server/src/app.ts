@@ -4,54 +4,57 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
+
 import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { configureZodPtBr } from '@funil/domain/http/zod-pt-br';
-import { HTTP_MESSAGES } from '@funil/domain/http/errors';
+
 import type { AppRoute } from '@funil/domain/access/routes';
+import { HTTP_MESSAGES } from '@funil/domain/http/errors';
+import { configureZodPtBr } from '@funil/domain/http/zod-pt-br';
+
 import type { Database } from './db/connection.ts';
 import type { Db } from './db/handle.ts';
+import type { TrustProxy } from './env.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { limitPublicRoutes, PUBLIC_RATE_LIMITS, registerRateLimit, type RateLimits } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { jobsPlugin } from './jobs/jobs.plugin.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authPlugin, type LeadWork } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { LoginThrottle, type Sleep } from './modules/auth/login-throttle.ts';
 import { redisThrottleStore } from './modules/auth/login-throttle.redis.ts';
-import { limitPublicRoutes, PUBLIC_RATE_LIMITS, registerRateLimit, type RateLimits } from './http/rate-limit.ts';
-import { openSharedRedis } from './shared/redis.ts';
-import type { TrustProxy } from './env.ts';
-import { unitDataRoutes } from './modules/unit-data/unit-data.routes.ts';
-import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { guidanceRoutes } from './modules/guidance/guidance.routes.ts';
+import { LoginThrottle, type Sleep } from './modules/auth/login-throttle.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { guidanceRoutes } from './modules/guidance/guidance.routes.ts';
+import { realtimeAnnouncement } from './modules/lead-events/consumers/realtime-announcement.ts';
+import { LeadEventRunner, type LeadEventRunnerOptions } from './modules/lead-events/lead-events.service.ts';
+import { leadsRoutes } from './modules/leads/leads.routes.ts';
+import { callAttemptsRoutes } from './modules/leads/views/call-queue/call-attempts.routes.ts';
+import { csvImportRoutes } from './modules/leads/views/csv-import/csv-import.routes.ts';
+import { contactListRoutes } from './modules/leads/views/legacy-list/contact-list.routes.ts';
+import { leadTagsRoutes } from './modules/leads/views/tags-on-lead/lead-tags.routes.ts';
+import type { MassSendEngineOptions } from './modules/mass-send/mass-send.engine.ts';
+import { massSendRoutes } from './modules/mass-send/mass-send.routes.ts';
+import { negotiationRoutes } from './modules/negotiation/negotiation.routes.ts';
+import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { pipelineRoutes } from './modules/pipeline/pipeline.routes.ts';
+import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.ts';
+import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { tagsRoutes } from './modules/tags/tags.routes.ts';
+import { tenancyRoutes } from './modules/tenancy/tenancy.routes.ts';
+import { unitDataRoutes } from './modules/unit-data/unit-data.routes.ts';
 import { unitSettingsRoutes } from './modules/unit-settings/unit-settings.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { webphoneRoutes } from './modules/webphone/webphone.routes.ts';
+import type { SipOptions } from './modules/webphone/webphone.service.ts';
+import { ticketOwnerOf } from './modules/whatsapp/tickets/tickets.service.ts';
 import { whatsappRoutes, type EvolutionOptions } from './modules/whatsapp/whatsapp.routes.ts';
 import { attachRealtime, type Realtime } from './realtime/realtime.ts';
 import { attachSessionSockets, type SessionSockets } from './realtime/session-sockets.ts';
-import { jobsPlugin } from './jobs/jobs.plugin.ts';
-import { LeadEventRunner, type LeadEventRunnerOptions } from './modules/lead-events/lead-events.service.ts';
-import { realtimeAnnouncement } from './modules/lead-events/consumers/realtime-announcement.ts';
-import { ticketOwnerOf } from './modules/whatsapp/tickets/tickets.service.ts';
-import { leadsRoutes } from './modules/leads/leads.routes.ts';
-import { contactListRoutes } from './modules/leads/views/legacy-list/contact-list.routes.ts';
-import { csvImportRoutes } from './modules/leads/views/csv-import/csv-import.routes.ts';
-import { callAttemptsRoutes } from './modules/leads/views/call-queue/call-attempts.routes.ts';
-import { negotiationRoutes } from './modules/negotiation/negotiation.routes.ts';
-import { tagsRoutes } from './modules/tags/tags.routes.ts';
-import { leadTagsRoutes } from './modules/leads/views/tags-on-lead/lead-tags.routes.ts';
-import { auditRoutes } from './modules/audit/audit.routes.ts';
-import { partnersRoutes } from './modules/partners/partners.routes.ts';
-import { setupRoutes } from './modules/setup/setup.routes.ts';
-import { pipelineRoutes } from './modules/pipeline/pipeline.routes.ts';
-import { webphoneRoutes } from './modules/webphone/webphone.routes.ts';
-import type { SipOptions } from './modules/webphone/webphone.service.ts';
-import { quickMessagesRoutes } from './modules/quick-messages/quick-messages.routes.ts';
-import { massSendRoutes } from './modules/mass-send/mass-send.routes.ts';
-import type { MassSendEngineOptions } from './modules/mass-send/mass-send.engine.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { openSharedRedis } from './shared/redis.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,7 +66,15 @@ declare module 'fastify' {
     /** The lead event stream's consumers (issue 22 §2; modules/lead-events). */
     leadEvents: LeadEventRunner;
     /** Every /api route with its access config, for the role-matrix tests and docs. */
-    apiRoutes: { method: string; url: string; public: boolean; access: readonly AppRoute[] | null; softphone: boolean; leadWork: LeadWork | null; schema: FastifySchema | undefined }[];
+    apiRoutes: {
+      method: string;
+      url: string;
+      public: boolean;
+      access: readonly AppRoute[] | null;
+      softphone: boolean;
+      leadWork: LeadWork | null;
+      schema: FastifySchema | undefined;
+    }[];
   }
 }
 
@@ -112,7 +123,8 @@ export type AppOptions = {
 };
 
 // A hop count as the function proxy-addr builds for one (Fastify's types take no number).
-const trustProxyOption = (trust: TrustProxy) => (typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust);
+const trustProxyOption = (trust: TrustProxy) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -134,17 +146,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const access = route.config?.access;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      app.apiRoutes.push({ method, url: route.url, public: route.config?.public === true, access: access === undefined ? null : typeof access === 'string' ? [access] : access, softphone: route.config?.softphone === true, leadWork: route.config?.leadWork ?? null, schema: route.schema });
+      app.apiRoutes.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        access: access === undefined ? null : typeof access === 'string' ? [access] : access,
+        softphone: route.config?.softphone === true,
+        leadWork: route.config?.leadWork ?? null,
+        schema: route.schema,
+      });
     }
   });
   app.decorate('db', options.database.db);
   // issue 21 item 22: with Redis the login throttle and the public routes' limits hold across processes.
   const shared = options.redisUrl ? await openSharedRedis(options.redisUrl, options.redisKey ?? 'funil', app.log) : undefined;
-  const throttle = new LoginThrottle(options.now, options.loginSleep, shared ? redisThrottleStore(shared) : undefined, (err) => app.log.warn({ err }, 'limite de login no Redis'));
+  const throttle = new LoginThrottle(options.now, options.loginSleep, shared ? redisThrottleStore(shared) : undefined, (err) =>
+    app.log.warn({ err }, 'limite de login no Redis'),
+  );
   await throttle.follow();
   app.decorate('loginThrottle', throttle);
-  app.decorate('realtime', await attachRealtime(app, options.database.db, { redisUrl: options.redisUrl, redisKey: options.redisKey, checkPayloads: options.checkRealtimePayloads }));
-  app.decorate('sessionSockets', attachSessionSockets(app.realtime, options.database.db, { sweepMs: options.sessionSweepMs ?? 60_000, log: app.log }));
+  app.decorate(
+    'realtime',
+    await attachRealtime(app, options.database.db, {
+      redisUrl: options.redisUrl,
+      redisKey: options.redisKey,
+      checkPayloads: options.checkRealtimePayloads,
+    }),
+  );
+  app.decorate(
+    'sessionSockets',
+    attachSessionSockets(app.realtime, options.database.db, { sweepMs: options.sessionSweepMs ?? 60_000, log: app.log }),
+  );
   // This process's sockets end before its HTTP server closes: the server waits for every open
   // connection, a WebSocket's too, so a held socket would keep a stopping process (SIGTERM, a
   // restart of one of several processes) from ever closing. Only the local ones (not through Redis).
@@ -154,7 +186,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   // Issue 22 §2: every lead change is announced by the stream's realtime consumer.
-  const leadEvents = new LeadEventRunner(options.database, { ...options.leadEvents, log: (message, err) => app.log.error({ err }, message) });
+  const leadEvents = new LeadEventRunner(options.database, {
+    ...options.leadEvents,
+    log: (message, err) => app.log.error({ err }, message),
+  });
   leadEvents.add(realtimeAnnouncement(options.database.db, app.realtime));
   app.decorate('leadEvents', leadEvents);
   app.addHook('onReady', async () => {
@@ -210,7 +245,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(guidanceRoutes);
       await api.register(catalogRoutes);
       await api.register(unitSettingsRoutes);
-      await api.register(whatsappRoutes, { evolution: options.evolution, mediaDir: options.mediaDir, mediaSweepMs: options.mediaSweepMs, scheduledRetryDelaysMs: options.scheduledRetryDelaysMs });
+      await api.register(whatsappRoutes, {
+        evolution: options.evolution,
+        mediaDir: options.mediaDir,
+        mediaSweepMs: options.mediaSweepMs,
+        scheduledRetryDelaysMs: options.scheduledRetryDelaysMs,
+      });
       // The leads module checks a lead's ticket with the WhatsApp module's service (issue 7 §1).
       await api.register(leadsRoutes, { ticketOwnerOf });
       await api.register(contactListRoutes);
@@ -223,7 +263,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditRoutes);
       await api.register(partnersRoutes);
       await api.register(setupRoutes);
-      await api.register(webphoneRoutes, { sip: options.sip, mediaDir: options.mediaDir ?? join(tmpdir(), `funil-media-${process.pid}`) });
+      await api.register(webphoneRoutes, {
+        sip: options.sip,
+        mediaDir: options.mediaDir ?? join(tmpdir(), `funil-media-${process.pid}`),
+      });
       await api.register(quickMessagesRoutes);
       await api.register(massSendRoutes, { ...(options.massSend ? { engine: options.massSend } : {}) });
       await api.register(dashboardRoutes);

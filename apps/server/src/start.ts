@@ -12,11 +12,12 @@
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { loadEnv, workersProblem, type Env } from './env.ts';
+
 import type { Database } from './db/connection.ts';
-import type { EvolutionOptions } from './modules/whatsapp/whatsapp.routes.ts';
-import type { SipOptions } from './modules/webphone/webphone.service.ts';
+import { loadEnv, workersProblem, type Env } from './env.ts';
 import type { SipStack } from './integrations/sip/sip-stack.ts';
+import type { SipOptions } from './modules/webphone/webphone.service.ts';
+import type { EvolutionOptions } from './modules/whatsapp/whatsapp.routes.ts';
 
 type EmulatorControl = { url: string; headers: Record<string, string> };
 type Emulator = { url: string; controlHeaders: Record<string, string>; close(): Promise<void> };
@@ -40,11 +41,17 @@ const url = `http://localhost:${env.PORT}`;
 
 /** Migrates, seeds the demo on an empty database and creates the environment's super-admin. */
 async function prepareDatabase(env: Env) {
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : resolve(env.FUNIL_DATA_DIR, 'pglite') });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATABASE_URL ? undefined : resolve(env.FUNIL_DATA_DIR, 'pglite'),
+  });
   const seeded = env.SEED_DEMO ? await seedDemoIfEmpty(database.db) : false;
   // issue 10: a fresh install without the demo gets its first super-admin from the environment,
   // or from the one-time setup screen of the browser.
-  const adminCreated = env.FUNIL_ADMIN_EMAIL && env.FUNIL_ADMIN_PASSWORD ? await ensureSuperAdmin(database.db, { email: env.FUNIL_ADMIN_EMAIL, senha: env.FUNIL_ADMIN_PASSWORD }) : false;
+  const adminCreated =
+    env.FUNIL_ADMIN_EMAIL && env.FUNIL_ADMIN_PASSWORD
+      ? await ensureSuperAdmin(database.db, { email: env.FUNIL_ADMIN_EMAIL, senha: env.FUNIL_ADMIN_PASSWORD })
+      : false;
   const awaitingSetup = await setupNeeded(database.db);
   return { database, seeded, adminCreated, awaitingSetup };
 }
@@ -64,14 +71,21 @@ async function startGateway(env: Env): Promise<{ evolution: EvolutionOptions; em
   const emulatorUrl = await emu.listen(env.PORT === 0 ? 0 : env.PORT + 1, '127.0.0.1').catch(() => emu.listen(0, '127.0.0.1'));
   // The control key stays in this process (and, with several processes, goes to the first worker
   // only): only the demo preparation uses it.
-  return { evolution: { baseUrl: emulatorUrl, globalApiKey, publicUrl }, emulator: { url: emulatorUrl, controlHeaders: emu.controlHeaders, close: () => emu.close() } };
+  return {
+    evolution: { baseUrl: emulatorUrl, globalApiKey, publicUrl },
+    emulator: { url: emulatorUrl, controlHeaders: emu.controlHeaders, close: () => emu.close() },
+  };
 }
 
 // issue 12: the webphone's SIP stack. A company's own server (SIP_WS_URL) needs no process here;
 // otherwise Kamailio and rtpengine start beside the server when installed.
 async function startSip(env: Env): Promise<{ sip: SipOptions; sipStack: SipStack | null; sipLine: string }> {
   if (env.SIP_WS_URL && env.SIP_DOMAIN && env.SIP_SECRET) {
-    return { sip: { wsUrl: env.SIP_WS_URL, domain: env.SIP_DOMAIN, secret: env.SIP_SECRET }, sipStack: null, sipLine: `Webphone: servidor SIP em ${env.SIP_WS_URL} (domínio ${env.SIP_DOMAIN})` };
+    return {
+      sip: { wsUrl: env.SIP_WS_URL, domain: env.SIP_DOMAIN, secret: env.SIP_SECRET },
+      sipStack: null,
+      sipLine: `Webphone: servidor SIP em ${env.SIP_WS_URL} (domínio ${env.SIP_DOMAIN})`,
+    };
   }
   const secret = env.SIP_SECRET ?? randomBytes(24).toString('hex');
   const missing = sipStackMissing(env.SIP_DEMO_PHONE);
@@ -79,7 +93,9 @@ async function startSip(env: Env): Promise<{ sip: SipOptions; sipStack: SipStack
     return {
       sip: { unavailable: missing },
       sipStack: null,
-      sipLine: `Webphone: Telefone desconectado — ${missing}. Instale com: apt-get install kamailio kamailio-websocket-modules kamailio-autheph-modules rtpengine-daemon sip-tester`,
+      sipLine:
+        `Webphone: Telefone desconectado — ${missing}. Instale com: apt-get install kamailio kamailio-websocket-modules ` +
+        `kamailio-autheph-modules rtpengine-daemon sip-tester`,
     };
   }
   try {
@@ -87,7 +103,14 @@ async function startSip(env: Env): Promise<{ sip: SipOptions; sipStack: SipStack
     return {
       sip: { wsUrl: sipStack.wsUrl, domain: sipStack.domain, secret },
       sipStack,
-      sipLine: `Webphone: Kamailio em ${sipStack.wsUrl} (SIP UDP 127.0.0.1:${sipStack.udpPort}), rtpengine em 127.0.0.1${sipStack.leadPhonePort ? `, telefone de teste SIPp em 127.0.0.1:${sipStack.leadPhonePort} (final 8 ocupado, 7 não atende, 6 indisponível)` : ''}`,
+      sipLine:
+        `Webphone: Kamailio em ${sipStack.wsUrl} (SIP UDP 127.0.0.1:${sipStack.udpPort}), rtpengine em ` +
+        `127.0.0.1${
+          sipStack.leadPhonePort
+            ? `, telefone de teste SIPp em 127.0.0.1:${sipStack.leadPhonePort} ` +
+              '(final 8 ocupado, 7 não atende, 6 indisponível)'
+            : ''
+        }`,
     };
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
@@ -120,23 +143,36 @@ async function prepareDemo(app: Awaited<ReturnType<typeof serve>>, emulator: Emu
   return open.length;
 }
 
-function banner(database: { kind: string }, facts: { seeded: boolean; adminCreated: boolean; awaitingSetup: boolean }, gatewayLine: string, sipLine: string, extra: string[] = []): void {
+function banner(
+  database: { kind: string },
+  facts: { seeded: boolean; adminCreated: boolean; awaitingSetup: boolean },
+  gatewayLine: string,
+  sipLine: string,
+  extra: string[] = [],
+): void {
   const lines = [
     '',
     `Funil no ar: ${url}`,
-    `Banco: ${database.kind === 'pglite' ? `PGlite em ${resolve(env.FUNIL_DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}${facts.seeded ? ' — dados de demonstração criados' : ''}`,
+    `Banco: ${database.kind === 'pglite' ? `PGlite em ${resolve(env.FUNIL_DATA_DIR, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}` +
+      `${facts.seeded ? ' — dados de demonstração criados' : ''}`,
     ...extra,
     gatewayLine,
     sipLine,
     ...(facts.adminCreated ? [`Super administrador criado: ${env.FUNIL_ADMIN_EMAIL ?? ''}`] : []),
     ...(facts.awaitingSetup ? [`Primeiro acesso: abra ${url} e crie o super administrador.`] : []),
-    ...(facts.seeded || env.SEED_DEMO ? [`Acessos de demonstração (senha ${DEMO_PASSWORD}):`, ...DEMO_LOGINS.map((l) => `  ${l.email.padEnd(28)} ${l.permissao.padEnd(3)} ${l.nome}`)] : []),
+    ...(facts.seeded || env.SEED_DEMO
+      ? [
+          `Acessos de demonstração (senha ${DEMO_PASSWORD}):`,
+          ...DEMO_LOGINS.map((l) => `  ${l.email.padEnd(28)} ${l.permissao.padEnd(3)} ${l.nome}`),
+        ]
+      : []),
     '',
   ];
   console.log(lines.join('\n'));
 }
 
-const emulatorLine = (emulatorUrl: string, open: number) => `WhatsApp: emulador em ${emulatorUrl} (${open} instância(s) conectada(s), respostas automáticas ligadas)`;
+const emulatorLine = (emulatorUrl: string, open: number) =>
+  `WhatsApp: emulador em ${emulatorUrl} (${open} instância(s) conectada(s), respostas automáticas ligadas)`;
 
 /** One process serves everything (the default; PGlite or PostgreSQL). */
 async function runSingle(): Promise<void> {
@@ -153,7 +189,9 @@ async function runSingle(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown());
   process.once('SIGTERM', () => void shutdown());
-  const gatewayLine = emulator ? emulatorLine(emulator.url, await prepareDemo(app, { url: emulator.url, headers: emulator.controlHeaders })) : `WhatsApp: gateway em ${env.EVOLUTION_URL ?? ''}`;
+  const gatewayLine = emulator
+    ? emulatorLine(emulator.url, await prepareDemo(app, { url: emulator.url, headers: emulator.controlHeaders }))
+    : `WhatsApp: gateway em ${env.EVOLUTION_URL ?? ''}`;
   banner(database, facts, gatewayLine, sipLine);
 }
 
@@ -168,16 +206,22 @@ async function runPrimary(): Promise<void> {
     EVOLUTION_URL: evolution.baseUrl,
     EVOLUTION_API_KEY: evolution.globalApiKey,
     PUBLIC_URL: publicUrl,
-    ...('unavailable' in sip ? { FUNIL_WORKER_SIP_UNAVAILABLE: sip.unavailable } : { SIP_WS_URL: sip.wsUrl, SIP_DOMAIN: sip.domain, SIP_SECRET: sip.secret }),
+    ...('unavailable' in sip
+      ? { FUNIL_WORKER_SIP_UNAVAILABLE: sip.unavailable }
+      : { SIP_WS_URL: sip.wsUrl, SIP_DOMAIN: sip.domain, SIP_SECRET: sip.secret }),
   };
-  const demoGateway = emulator ? JSON.stringify({ url: emulator.url, headers: emulator.controlHeaders } satisfies EmulatorControl) : null;
+  const demoGateway = emulator
+    ? JSON.stringify({ url: emulator.url, headers: emulator.controlHeaders } satisfies EmulatorControl)
+    : null;
 
   let stopping = false;
   let demoOpen: Promise<number> | null = null;
   const fork = (first: boolean): Worker => {
     const worker = cluster.fork({ ...workerEnv, ...(first && demoGateway ? { FUNIL_WORKER_DEMO_GATEWAY: demoGateway } : {}) });
     if (first && demoGateway) {
-      demoOpen = new Promise((resolve) => worker.on('message', (note: WorkerNote) => note.funil === 'demo-gateway' && resolve(note.open)));
+      demoOpen = new Promise((resolve) =>
+        worker.on('message', (note: WorkerNote) => note.funil === 'demo-gateway' && resolve(note.open)),
+      );
     }
     return worker;
   };
@@ -197,7 +241,9 @@ async function runPrimary(): Promise<void> {
     if (stopping) return;
     if (!ready) {
       // A worker that cannot start (a port in use, the database refused) would only die again.
-      console.error(`Processo ${worker.process.pid ?? '?'} do Funil não conseguiu subir (${signal ?? `código ${code}`}); encerrando.`);
+      console.error(
+        `Processo ${worker.process.pid ?? '?'} do Funil não conseguiu subir (${signal ?? `código ${code}`}); encerrando.`,
+      );
       void shutdown(1);
       return;
     }
@@ -231,9 +277,13 @@ async function runPrimary(): Promise<void> {
 
   await listening;
   ready = true;
-  const gatewayLine = emulator ? emulatorLine(emulator.url, demoOpen ? await demoOpen : 0) : `WhatsApp: gateway em ${env.EVOLUTION_URL ?? ''}`;
+  const gatewayLine = emulator
+    ? emulatorLine(emulator.url, demoOpen ? await demoOpen : 0)
+    : `WhatsApp: gateway em ${env.EVOLUTION_URL ?? ''}`;
   const redisHost = env.REDIS_URL ? new URL(env.REDIS_URL).host : '';
-  banner(database, facts, gatewayLine, sipLine, [`Processos: ${env.FUNIL_WORKERS} servidores na porta ${env.PORT} (node:cluster), Redis em ${redisHost}`]);
+  banner(database, facts, gatewayLine, sipLine, [
+    `Processos: ${env.FUNIL_WORKERS} servidores na porta ${env.PORT} (node:cluster), Redis em ${redisHost}`,
+  ]);
 }
 
 /** One of the primary's workers: the primary migrated, seeded and started the gateway and SIP. */
@@ -241,7 +291,9 @@ async function runWorker(): Promise<void> {
   const database = await openDatabase({ url: env.DATABASE_URL });
   const evolution: EvolutionOptions = { baseUrl: env.EVOLUTION_URL ?? '', globalApiKey: env.EVOLUTION_API_KEY ?? '', publicUrl };
   const sip: SipOptions =
-    env.SIP_WS_URL && env.SIP_DOMAIN && env.SIP_SECRET ? { wsUrl: env.SIP_WS_URL, domain: env.SIP_DOMAIN, secret: env.SIP_SECRET } : { unavailable: env.FUNIL_WORKER_SIP_UNAVAILABLE ?? 'servidor SIP não configurado' };
+    env.SIP_WS_URL && env.SIP_DOMAIN && env.SIP_SECRET
+      ? { wsUrl: env.SIP_WS_URL, domain: env.SIP_DOMAIN, secret: env.SIP_SECRET }
+      : { unavailable: env.FUNIL_WORKER_SIP_UNAVAILABLE ?? 'servidor SIP não configurado' };
   const app = await serve(database, evolution, sip);
   let closing = false;
   const shutdown = async () => {

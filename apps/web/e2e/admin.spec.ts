@@ -4,14 +4,16 @@
 // sees the CRM and changes their own password. A status the super-admin adds appears in a logged-in
 // attendant's CRM selector, the Pipeline toggle reaches them without a new login, and settings with
 // more daily than total attempts are refused. Screenshots of the admin screens go to docs/screenshots/.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { accessContextOf, parseConfiguracoesExtra, unitDataSchema } from '@funil/domain/unit/unit-data';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { menuFor, menuLabels } from '@funil/domain/access/routes';
 import { EXTRAS_MESSAGES } from '@funil/domain/admin-api/extras';
 import { SETTINGS_MESSAGES } from '@funil/domain/admin-api/settings';
+import { accessContextOf, parseConfiguracoesExtra, unitDataSchema } from '@funil/domain/unit/unit-data';
+
 import { isScreenAvailable } from '../src/app/screens.tsx';
-import { DESKTOP, SCREENSHOTS_DIR, loginAs, readMenu, startHarness, type Harness } from './harness.ts';
+import { DESKTOP, loginAs, readMenu, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -36,8 +38,12 @@ async function choose(page: Page, dialog: Locator, label: RegExp, option: string
 async function shot(page: Page, name: string) {
   // An error notice left from a refused step above would sit in the picture of the screen that recovered.
   const errorNotices = page.locator('.notistack-MuiContent-error');
-  for (const close of await errorNotices.getByRole('button', { name: 'Fechar aviso' }).all()) await close.click({ timeout: 2000 }).catch(() => undefined);
-  await errorNotices.first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
+  for (const close of await errorNotices.getByRole('button', { name: 'Fechar aviso' }).all())
+    await close.click({ timeout: 2000 }).catch(() => undefined);
+  await errorNotices
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined);
   await page.screenshot({ path: `${SCREENSHOTS_DIR}${name}.png` });
 }
 
@@ -58,7 +64,9 @@ describe('issue 10: a fresh install is usable from the browser', () => {
     await page.getByText('Super administrador criado com sucesso!').waitFor();
     // The setup is one-time: the login is back, and the call is refused from now on.
     await page.getByRole('button', { name: 'Acessar' }).waitFor();
-    const again = await fetch(`${harness.baseURL}/api/setup`).then((r) => r.json() as Promise<{ data?: { needed: boolean }; needed?: boolean }>);
+    const again = await fetch(`${harness.baseURL}/api/setup`).then(
+      (r) => r.json() as Promise<{ data?: { needed: boolean }; needed?: boolean }>,
+    );
     expect(again.data?.needed ?? again.needed).toBe(false);
     await loginAs(page, SA.email, SA.senha);
     expect(await readMenu(page)).toContain('Cadastros > Unidades');
@@ -185,68 +193,82 @@ describe('issue 10: a fresh install is usable from the browser', () => {
 });
 
 describe('issue 10: statuses, settings and toggles reach the people using the CRM', () => {
-  it("a status the super-admin adds appears in a logged-in attendant's CRM selector; the Pipeline toggle reaches them without a new login", async () => {
-    // Statuses and toggles are the session's company's (docs/decisions.md, issue 10 S2): the
-    // attendant works in the super-admin's company.
-    const sa = await harness.newPage(DESKTOP);
-    await loginAs(sa.page, SA.email, SA.senha);
-    await sa.page.goto('/usuarios');
-    await sa.page.getByRole('heading', { name: 'Usuários', level: 2 }).waitFor();
-    await sa.page.getByRole('button', { name: 'Cadastrar Usuário' }).click();
-    const userDialog = sa.page.getByRole('dialog', { name: 'Cadastrar Usuário' });
-    await input(userDialog, 'nome').fill('Rita Matriz');
-    await input(userDialog, 'email').fill(MATRIZ_ATTENDANT.email);
-    await input(userDialog, 'senha').fill(MATRIZ_ATTENDANT.senha);
-    await choose(sa.page, userDialog, /^Unidade/, 'Administração');
-    await choose(sa.page, userDialog, /^Permissão/, 'Atendente');
-    await userDialog.getByRole('button', { name: 'Salvar' }).click();
-    await sa.page.getByText('Usuário cadastrado com sucesso!').waitFor();
+  it(
+    "a status the super-admin adds appears in a logged-in attendant's CRM selector; the Pipeline " +
+      'toggle reaches them without a new login',
+    async () => {
+      // Statuses and toggles are the session's company's (docs/decisions.md, issue 10 S2): the
+      // attendant works in the super-admin's company.
+      const sa = await harness.newPage(DESKTOP);
+      await loginAs(sa.page, SA.email, SA.senha);
+      await sa.page.goto('/usuarios');
+      await sa.page.getByRole('heading', { name: 'Usuários', level: 2 }).waitFor();
+      await sa.page.getByRole('button', { name: 'Cadastrar Usuário' }).click();
+      const userDialog = sa.page.getByRole('dialog', { name: 'Cadastrar Usuário' });
+      await input(userDialog, 'nome').fill('Rita Matriz');
+      await input(userDialog, 'email').fill(MATRIZ_ATTENDANT.email);
+      await input(userDialog, 'senha').fill(MATRIZ_ATTENDANT.senha);
+      await choose(sa.page, userDialog, /^Unidade/, 'Administração');
+      await choose(sa.page, userDialog, /^Permissão/, 'Atendente');
+      await userDialog.getByRole('button', { name: 'Salvar' }).click();
+      await sa.page.getByText('Usuário cadastrado com sucesso!').waitFor();
 
-    const att = await harness.newPage(DESKTOP);
-    await loginAs(att.page, MATRIZ_ATTENDANT.email, MATRIZ_ATTENDANT.senha);
-    await att.page.goto('/crm');
-    await att.page.getByRole('heading', { name: 'CRM', level: 2 }).waitFor();
-    expect(await readMenu(att.page)).not.toContain('Pipeline');
+      const att = await harness.newPage(DESKTOP);
+      await loginAs(att.page, MATRIZ_ATTENDANT.email, MATRIZ_ATTENDANT.senha);
+      await att.page.goto('/crm');
+      await att.page.getByRole('heading', { name: 'CRM', level: 2 }).waitFor();
+      expect(await readMenu(att.page)).not.toContain('Pipeline');
 
-    // The attendant's browser reads the unit data again when the status list changes.
-    const statusReload = att.page.waitForResponse((r) => r.url().endsWith('/api/cadastros/dados-unidade') && r.ok());
-    await sa.page.goto('/status-negociacao');
-    await sa.page.getByRole('button', { name: 'Cadastrar Status' }).click();
-    const statusDialog = sa.page.getByRole('dialog', { name: 'Cadastrar Status' });
-    await input(statusDialog, 'nome').fill('Avaliação agendada');
-    await input(statusDialog, 'ordem').fill('50');
-    await statusDialog.getByRole('button', { name: 'Salvar' }).click();
-    await sa.page.getByText('Status cadastrado com sucesso!').waitFor();
-    await sa.page.getByRole('gridcell', { name: 'Avaliação agendada', exact: true }).waitFor();
-    await shot(sa.page, 'admin-status-negociacao');
-    await statusReload;
-    await att.page.getByRole('button', { name: 'Filtros avançados' }).click();
-    await att.page.getByRole('region', { name: 'Filtros avançados' }).getByRole('combobox', { name: 'Status da Negociação' }).click();
-    await att.page.getByRole('option', { name: 'Avaliação agendada', exact: true }).waitFor();
-    await att.page.keyboard.press('Escape');
+      // The attendant's browser reads the unit data again when the status list changes.
+      const statusReload = att.page.waitForResponse((r) => r.url().endsWith('/api/cadastros/dados-unidade') && r.ok());
+      await sa.page.goto('/status-negociacao');
+      await sa.page.getByRole('button', { name: 'Cadastrar Status' }).click();
+      const statusDialog = sa.page.getByRole('dialog', { name: 'Cadastrar Status' });
+      await input(statusDialog, 'nome').fill('Avaliação agendada');
+      await input(statusDialog, 'ordem').fill('50');
+      await statusDialog.getByRole('button', { name: 'Salvar' }).click();
+      await sa.page.getByText('Status cadastrado com sucesso!').waitFor();
+      await sa.page.getByRole('gridcell', { name: 'Avaliação agendada', exact: true }).waitFor();
+      await shot(sa.page, 'admin-status-negociacao');
+      await statusReload;
+      await att.page.getByRole('button', { name: 'Filtros avançados' }).click();
+      await att.page
+        .getByRole('region', { name: 'Filtros avançados' })
+        .getByRole('combobox', { name: 'Status da Negociação' })
+        .click();
+      await att.page.getByRole('option', { name: 'Avaliação agendada', exact: true }).waitFor();
+      await att.page.keyboard.press('Escape');
 
-    // 002 §2.9: Pipeline on for the company; the logged-in attendant's unit data follows at once.
-    const pipelineOn = async (body: unknown) => {
-      const unit = unitDataSchema.safeParse((body as { data?: unknown }).data);
-      return unit.success && parseConfiguracoesExtra(unit.data.crm_configuracoes.configuracoesExtra).pipeline === true ? unit.data : null;
-    };
-    const toggleReload = att.page.waitForResponse(async (r) => r.url().endsWith('/api/cadastros/dados-unidade') && r.ok() && (await pipelineOn(await r.json())) !== null);
-    await sa.page.goto('/configuracoes-globais');
-    const pipeline = sa.page.getByLabel('Pipeline', { exact: true });
-    expect(await pipeline.isChecked()).toBe(false);
-    await pipeline.click();
-    await sa.page.getByText(EXTRAS_MESSAGES.saved).waitFor();
-    await shot(sa.page, 'admin-funcionalidades');
-    const reloaded = await pipelineOn(await (await toggleReload).json());
-    expect(reloaded).not.toBeNull();
-    if (reloaded) expect(menuLabels(menuFor(accessContextOf({ permissao: 'u', habilita_mensagem_whatsapp: false }, reloaded)))).toContain('Pipeline');
-    // The logged-in attendant's drawer gains 'Pipeline' without a new login, and it opens the board.
-    expect(isScreenAvailable('/pipeline')).toBe(true);
-    await expect.poll(() => readMenu(att.page)).toContain('Pipeline');
-    await att.page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Pipeline' }).click();
-    await att.page.waitForURL('**/pipeline');
-    await att.page.getByRole('button', { name: 'Filtrar' }).waitFor();
-  });
+      // 002 §2.9: Pipeline on for the company; the logged-in attendant's unit data follows at once.
+      const pipelineOn = async (body: unknown) => {
+        const unit = unitDataSchema.safeParse((body as { data?: unknown }).data);
+        return unit.success && parseConfiguracoesExtra(unit.data.crm_configuracoes.configuracoesExtra).pipeline === true
+          ? unit.data
+          : null;
+      };
+      const toggleReload = att.page.waitForResponse(
+        async (r) => r.url().endsWith('/api/cadastros/dados-unidade') && r.ok() && (await pipelineOn(await r.json())) !== null,
+      );
+      await sa.page.goto('/configuracoes-globais');
+      const pipeline = sa.page.getByLabel('Pipeline', { exact: true });
+      expect(await pipeline.isChecked()).toBe(false);
+      await pipeline.click();
+      await sa.page.getByText(EXTRAS_MESSAGES.saved).waitFor();
+      await shot(sa.page, 'admin-funcionalidades');
+      const reloaded = await pipelineOn(await (await toggleReload).json());
+      expect(reloaded).not.toBeNull();
+      if (reloaded)
+        expect(menuLabels(menuFor(accessContextOf({ permissao: 'u', habilita_mensagem_whatsapp: false }, reloaded)))).toContain(
+          'Pipeline',
+        );
+      // The logged-in attendant's drawer gains 'Pipeline' without a new login, and it opens the board.
+      expect(isScreenAvailable('/pipeline')).toBe(true);
+      await expect.poll(() => readMenu(att.page)).toContain('Pipeline');
+      await att.page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Pipeline' }).click();
+      await att.page.waitForURL('**/pipeline');
+      await att.page.getByRole('button', { name: 'Filtrar' }).waitFor();
+    },
+  );
 
   it("a unit admin's settings with more daily than total attempts are refused and nothing is saved (002 §5 Settings)", async () => {
     const { page } = await harness.newPage(DESKTOP);
@@ -295,7 +317,11 @@ describe('issue 10: statuses, settings and toggles reach the people using the CR
     await page.getByText('25/12/2026').waitFor();
     // Back to the defaults, so other tests of the unit dial at any time.
     await page.getByRole('switch', { name: 'Restringir o horário de ligações da fila' }).click();
-    await page.getByRole('list', { name: 'Feriados cadastrados' }).getByRole('listitem').filter({ hasText: '25/12/2026' }).press('Delete');
+    await page
+      .getByRole('list', { name: 'Feriados cadastrados' })
+      .getByRole('listitem')
+      .filter({ hasText: '25/12/2026' })
+      .press('Delete');
     await page.getByText('Nenhum feriado cadastrado.').waitFor();
     await busy.fill('15');
     await page.getByRole('button', { name: 'SALVAR' }).click();

@@ -1,8 +1,10 @@
 // 000 §4, §5, §8 end to end: login validation and messages, 'Sair' and the back button, and a
 // session revoked elsewhere ending at the next call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { LOGIN_MESSAGES } from '@funil/domain/auth/login';
 import { HTTP_MESSAGES } from '@funil/domain/http/errors';
+
 import { loginAs, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
@@ -81,7 +83,10 @@ describe('000 §2, §4 logout', () => {
     await loginAs(page, 'admin@demo.com.br');
     const { data } = (await (await loginAnswer).json()) as { data: { token: string } };
 
-    const revoked = await fetch(`${harness.baseURL}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${data.token}` } });
+    const revoked = await fetch(`${harness.baseURL}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${data.token}` },
+    });
     expect(revoked.status).toBe(200);
 
     // No click needed: the logout ends the session's socket, and the app ends the session with it.
@@ -135,13 +140,19 @@ describe('000 §2 loading screen', () => {
   it('shows the support message when the unit data cannot be loaded', async () => {
     const { context, page } = await harness.newPage();
     await page.route('**/api/cadastros/dados-unidade', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Erro interno do servidor. Tente novamente mais tarde', status: 500 }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Erro interno do servidor. Tente novamente mais tarde', status: 500 }),
+      }),
     );
     await page.goto('/');
     await page.getByLabel('Email').fill('gestor@demo.com.br');
     await page.getByLabel('Senha', { exact: true }).fill('demo1234');
     await page.getByRole('button', { name: 'Acessar' }).click();
-    await page.getByText('Erro ao carregar dados. Se o erro persistir, entre em contato com o suporte.').waitFor({ timeout: 15_000 });
+    await page
+      .getByText('Erro ao carregar dados. Se o erro persistir, entre em contato com o suporte.')
+      .waitFor({ timeout: 15_000 });
     await page.screenshot({ path: `${SCREENSHOTS_DIR}loading-error.png` });
 
     await page.unroute('**/api/cadastros/dados-unidade');
@@ -151,4 +162,3 @@ describe('000 §2 loading screen', () => {
     await context.close();
   });
 });
-

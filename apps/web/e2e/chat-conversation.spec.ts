@@ -3,11 +3,13 @@
 // emulator and Chromium with its fake microphone. A lead writes through the emulator; the attendant
 // answers with text, a quoted reply, an image and a recorded audio, and sees the acks rise as the
 // emulator reports them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { findMessagesResponseSchema } from '@funil/domain/whatsapp-api/gateway-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
-import { DESKTOP, SCREENSHOTS_DIR, loginAs, startHarnessWithGateway, type GatewayHarness } from './harness.ts';
+import { findMessagesResponseSchema } from '@funil/domain/whatsapp-api/gateway-api';
+
+import { DESKTOP, loginAs, SCREENSHOTS_DIR, startHarnessWithGateway, type GatewayHarness } from './harness.ts';
 
 const INSTANCE = 'paulista-conversa';
 const PHONE = '11987651234';
@@ -36,7 +38,10 @@ let leadId: number;
 async function api(path: string, init: { method?: string; body?: unknown } = {}): Promise<Response> {
   return fetch(`${harness.baseURL}/api${path}`, {
     method: init.method ?? 'GET',
-    headers: { authorization: `Bearer ${adminToken}`, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${adminToken}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
 }
@@ -47,16 +52,32 @@ async function storedMessages(): Promise<ChatMessage[]> {
   return findMessagesResponseSchema.parse(await res.json()).messages.records;
 }
 
-const fromLead = (body: Record<string, unknown>) => harness.emulatorControl(`/_emulator/instances/${INSTANCE}/messages`, { from: `55${PHONE}`, pushName: 'Paulo Lima', ...body });
-const ack = (messageId: string, status: 'DELIVERY_ACK' | 'READ' | 'PLAYED') => harness.emulatorControl(`/_emulator/instances/${INSTANCE}/messages/${messageId}/ack`, { status });
+const fromLead = (body: Record<string, unknown>) =>
+  harness.emulatorControl(`/_emulator/instances/${INSTANCE}/messages`, { from: `55${PHONE}`, pushName: 'Paulo Lima', ...body });
+const ack = (messageId: string, status: 'DELIVERY_ACK' | 'READ' | 'PLAYED') =>
+  harness.emulatorControl(`/_emulator/instances/${INSTANCE}/messages/${messageId}/ack`, { status });
 
 beforeAll(async () => {
   harness = await startHarnessWithGateway();
   adminToken = (await harness.apiLogin('admin@demo.com.br')).token;
   expect((await api('/instancias', { method: 'POST', body: { name: INSTANCE } })).status).toBe(201);
-  expect(await harness.emulatorControl(`/_emulator/instances/${INSTANCE}/scan`, { number: '5511900001111', profileName: 'Recepção Paulista' })).toBe(200);
+  expect(
+    await harness.emulatorControl(`/_emulator/instances/${INSTANCE}/scan`, {
+      number: '5511900001111',
+      profileName: 'Recepção Paulista',
+    }),
+  ).toBe(200);
   // A unit template (the admin's level, 001 §6) for the '/' suggestions.
-  const template = await api('/whatsapp/adicionarModelo', { method: 'POST', body: { novaCategoria: true, nomeCategoria: 'Agenda', tituloMensagem: 'Retorno da avaliação', mensagem: 'Olá [nome_cliente]! Seu retorno está marcado para [data_atual+1].', isAdm: true } });
+  const template = await api('/whatsapp/adicionarModelo', {
+    method: 'POST',
+    body: {
+      novaCategoria: true,
+      nomeCategoria: 'Agenda',
+      tituloMensagem: 'Retorno da avaliação',
+      mensagem: 'Olá [nome_cliente]! Seu retorno está marcado para [data_atual+1].',
+      isAdm: true,
+    },
+  });
   expect(template.status).toBe(201);
   const contact = await api('/contacts', { method: 'POST', body: { number: PHONE, name: 'Paulo Lima' } });
   leadId = ((await contact.json()) as { id: number }).id;
@@ -64,7 +85,15 @@ beforeAll(async () => {
   micBrowser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   });
 }, 90_000);
 afterAll(async () => {
@@ -73,7 +102,12 @@ afterAll(async () => {
 });
 
 async function openPage(): Promise<Page> {
-  const context = await micBrowser.newContext({ baseURL: harness.baseURL, viewport: DESKTOP, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
+  const context = await micBrowser.newContext({
+    baseURL: harness.baseURL,
+    viewport: DESKTOP,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
   await context.grantPermissions(['microphone']);
   const page = await context.newPage();
   await loginAs(page, 'admin@demo.com.br');
@@ -86,7 +120,8 @@ const ackOf = (page: Page, text: string) => bubble(page, text).locator('[data-ac
 const composer = (page: Page) => conversation(page).getByRole('textbox', { name: 'Mensagem' });
 
 async function screenshot(page: Page, file: string): Promise<void> {
-  for (const close of await page.getByRole('button', { name: 'Fechar aviso', includeHidden: true }).all()) await close.click().catch(() => undefined);
+  for (const close of await page.getByRole('button', { name: 'Fechar aviso', includeHidden: true }).all())
+    await close.click().catch(() => undefined);
   await page.mouse.move(0, 0);
   await page.waitForTimeout(700);
   await page.screenshot({ path: `${SCREENSHOTS_DIR}${file}` });
@@ -100,7 +135,9 @@ async function lastOwn(predicate: (m: ChatMessage) => boolean): Promise<ChatMess
   let found: ChatMessage | undefined;
   await expect
     .poll(async () => {
-      found = (await storedMessages()).find((m) => m.fromMe && m.messageId !== null && !m.messageId.startsWith('temp_') && predicate(m));
+      found = (await storedMessages()).find(
+        (m) => m.fromMe && m.messageId !== null && !m.messageId.startsWith('temp_') && predicate(m),
+      );
       return found !== undefined;
     })
     .toBe(true);
@@ -114,7 +151,9 @@ describe('issue 9: an attendant reads and answers a lead in the conversation', (
     await page.goto(`/whatsapp-v3/${leadId}`);
     await bubble(page, 'Oi! Vocês atendem no sábado?').waitFor();
     // 001 §4 "Reading": opening the conversation marked the incoming message read on the gateway, once.
-    await expect.poll(async () => (await storedMessages()).find((m) => m.body === 'Oi! Vocês atendem no sábado?') !== undefined).toBe(true);
+    await expect
+      .poll(async () => (await storedMessages()).find((m) => m.body === 'Oi! Vocês atendem no sábado?') !== undefined)
+      .toBe(true);
 
     // A message arrives live while the conversation is open.
     expect(await fromLead({ type: 'text', text: 'Queria marcar uma *avaliação*.' })).toBe(201);
@@ -152,7 +191,9 @@ describe('issue 9: an attendant reads and answers a lead in the conversation', (
     await suggestions.getByRole('option', { name: /Retorno da avaliação/ }).waitFor();
     await screenshot(page, 'chat-conversation-quick-messages.png');
     await composer(page).press('Enter');
-    await expect.poll(() => composer(page).inputValue()).toMatch(/^Olá Paulo! Seu retorno está marcado para \d{2}\/\d{2}\/\d{4}\.$/);
+    await expect
+      .poll(() => composer(page).inputValue())
+      .toMatch(/^Olá Paulo! Seu retorno está marcado para \d{2}\/\d{2}\/\d{4}\.$/);
     await composer(page).press('Enter');
     await bubble(page, 'Seu retorno está marcado para').waitFor();
     const templated = await lastOwn((m) => m.body.startsWith('Olá Paulo! Seu retorno está marcado'));
@@ -219,9 +260,14 @@ describe('issue 9: an attendant reads and answers a lead in the conversation', (
     const file = Buffer.from(await (await api(`/whatsapp/midia/${audio.id}`)).arrayBuffer());
     expect(file.length).toBeGreaterThanOrEqual(10_000);
     expect(mp3Kbps(file)).toBe(128);
-    const audioBubble = conversation(page).getByTestId('message').filter({ has: page.getByTestId('audio-player') }).last();
+    const audioBubble = conversation(page)
+      .getByTestId('message')
+      .filter({ has: page.getByTestId('audio-player') })
+      .last();
     await audioBubble.waitFor();
-    await expect.poll(() => audioBubble.getByTestId('audio-player').getAttribute('data-state'), { timeout: 20_000 }).toBe('paused');
+    await expect
+      .poll(() => audioBubble.getByTestId('audio-player').getAttribute('data-state'), { timeout: 20_000 })
+      .toBe('paused');
     expect(await ack(audio.messageId!, 'DELIVERY_ACK')).toBe(200);
     expect(await ack(audio.messageId!, 'READ')).toBe(200);
     expect(await ack(audio.messageId!, 'PLAYED')).toBe(200);

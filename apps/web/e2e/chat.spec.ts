@@ -2,12 +2,13 @@
 // header, 'Informações do Lead'; 001 §4 "Reading", "Live updates"; 001 §5 "Opening a lead"; 000 §6
 // route access and menu), with the gateway emulator beside the server: a lead writes through the
 // emulator, the message reaches the attendant's list live, opening it clears the unread count.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { leads } from '../../server/src/modules/leads/leads.table.ts';
 import { usuarios } from '../../server/src/modules/users/users.table.ts';
-import { DESKTOP, MOBILE, SCREENSHOTS_DIR, loginAs, readMenu, startHarnessWithGateway, type GatewayHarness } from './harness.ts';
+import { DESKTOP, loginAs, MOBILE, readMenu, SCREENSHOTS_DIR, startHarnessWithGateway, type GatewayHarness } from './harness.ts';
 
 const INSTANCE = 'paulista-chat';
 let harness: GatewayHarness;
@@ -26,7 +27,12 @@ beforeAll(async () => {
   // The first unit gets one open instance: its chat is the gateway chat (000 §6 menu 'WhatsApp v3').
   adminToken = (await harness.apiLogin('admin@demo.com.br')).token;
   expect((await api('/instancias', adminToken, { method: 'POST', body: { name: INSTANCE } })).status).toBe(201);
-  expect(await harness.emulatorControl(`/_emulator/instances/${INSTANCE}/scan`, { number: '5511987650000', profileName: 'Recepção Paulista' })).toBe(200);
+  expect(
+    await harness.emulatorControl(`/_emulator/instances/${INSTANCE}/scan`, {
+      number: '5511987650000',
+      profileName: 'Recepção Paulista',
+    }),
+  ).toBe(200);
   const rows = await harness.db
     .select({ id: leads.cliCrmId, nome: leads.cliNome, telefone: leads.cliTelefone, unidade: leads.idUnidade })
     .from(leads)
@@ -46,10 +52,14 @@ const unassignedLead = async (skip: number): Promise<TestLead> => quietLeads[ski
 const sendFromLead = (telefone: string, text: string, pushName: string) =>
   harness.emulatorControl(`/_emulator/instances/${INSTANCE}/messages`, { from: `55${telefone}`, text, pushName });
 
-const leadRow = (page: Page, nome: string) => page.getByRole('list', { name: 'Leads' }).getByRole('button', { name: new RegExp(`^${nome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+const leadRow = (page: Page, nome: string) =>
+  page
+    .getByRole('list', { name: 'Leads' })
+    .getByRole('button', { name: new RegExp(`^${nome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
 
 async function screenshot(page: Page, file: string): Promise<void> {
-  for (const close of await page.getByRole('button', { name: 'Fechar aviso', includeHidden: true }).all()) await close.click().catch(() => undefined);
+  for (const close of await page.getByRole('button', { name: 'Fechar aviso', includeHidden: true }).all())
+    await close.click().catch(() => undefined);
   await page.mouse.move(0, 0);
   await page.waitForTimeout(700);
   await page.screenshot({ path: `${SCREENSHOTS_DIR}${file}` });
@@ -63,7 +73,10 @@ describe('001 §4 a message from a lead reaches the attendant live; opening it c
     await page.waitForURL('**/whatsapp-v3');
     await page.getByText('Selecione um lead para começar').waitFor();
     await page.getByPlaceholder('Busque por contatos e mensagens').waitFor();
-    await page.getByTestId('chat-lead-count').filter({ hasText: /\d+ leads?$/ }).waitFor();
+    await page
+      .getByTestId('chat-lead-count')
+      .filter({ hasText: /\d+ leads?$/ })
+      .waitFor();
     // The demo's history (apps/server/src/demo/demo-chat.ts): conversations with their last message.
     await page.getByRole('list', { name: 'Leads' }).getByText('Quero sim! Vocês têm horário na quinta?').first().waitFor();
 
@@ -90,10 +103,18 @@ describe('001 §4 a message from a lead reaches the attendant live; opening it c
     expect(listReads).toEqual([]);
     // Virtualised (001 §9): of the unit's leads only the rows in view (plus 5) are in the page.
     expect(await page.getByRole('list', { name: 'Leads' }).getByRole('listitem').count()).toBeLessThan(25);
-    const firstRowName = await page.getByRole('list', { name: 'Leads' }).getByRole('listitem').evaluateAll((items) => {
-      const top = items.map((item) => ({ y: item.getBoundingClientRect().top, name: item.querySelector('[data-testid="chat-lead-name"]')?.getAttribute('title') })).sort((a, b) => a.y - b.y)[0];
-      return top?.name;
-    });
+    const firstRowName = await page
+      .getByRole('list', { name: 'Leads' })
+      .getByRole('listitem')
+      .evaluateAll((items) => {
+        const top = items
+          .map((item) => ({
+            y: item.getBoundingClientRect().top,
+            name: item.querySelector('[data-testid="chat-lead-name"]')?.getAttribute('title'),
+          }))
+          .sort((a, b) => a.y - b.y)[0];
+        return top?.name;
+      });
     expect(firstRowName).toBe(lead.nome);
 
     // Opening it: the route carries its id, the header shows it, the unread count is gone.
@@ -125,7 +146,11 @@ describe('001 §4 a message from a lead reaches the attendant live; opening it c
     await page.reload();
     await page.getByTestId('chat-header').getByText(`#${lead.id}`).waitFor();
     await leadRow(page, lead.nome).waitFor();
-    expect(await leadRow(page, lead.nome).getByLabel(/mensagens não lidas/).count()).toBe(0);
+    expect(
+      await leadRow(page, lead.nome)
+        .getByLabel(/mensagens não lidas/)
+        .count(),
+    ).toBe(0);
     await context.close();
   });
 
@@ -135,11 +160,23 @@ describe('001 §4 a message from a lead reaches the attendant live; opening it c
     await page.goto('/whatsapp-v3');
     const lead = await unassignedLead(0);
     const first = lead.nome.split(' ')[0]!;
-    await page.getByPlaceholder('Busque por contatos e mensagens').fill(first.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase());
-    const plain = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-    const names = () => page.getByTestId('chat-lead-name').evaluateAll((items) => items.map((item) => item.getAttribute('title') ?? ''));
+    await page.getByPlaceholder('Busque por contatos e mensagens').fill(
+      first
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toUpperCase(),
+    );
+    const plain = (text: string) =>
+      text
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase();
+    const names = () =>
+      page.getByTestId('chat-lead-name').evaluateAll((items) => items.map((item) => item.getAttribute('title') ?? ''));
     // Once the debounced search answered, every row names the searched person (accents and case aside).
-    await expect.poll(async () => (await names()).every((name) => plain(name).includes(plain(first))), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await names()).every((name) => plain(name).includes(plain(first))), { timeout: 10_000 })
+      .toBe(true);
     expect(await names()).toContain(lead.nome);
     await context.close();
   });
@@ -176,7 +213,10 @@ describe("001 §5 'Opening a lead': a user without acesso_atribuidos", () => {
     await page.getByText('Cliente atribuido a outro atendente.').waitFor();
     expect(await page.getByTestId('chat-header').count()).toBe(0);
     // Nor is it in the list.
-    await page.getByTestId('chat-lead-count').filter({ hasText: /\d+ leads?$/ }).waitFor();
+    await page
+      .getByTestId('chat-lead-count')
+      .filter({ hasText: /\d+ leads?$/ })
+      .waitFor();
     expect(await leadRow(page, target.nome).count()).toBe(0);
     await context.close();
   });
@@ -187,7 +227,12 @@ describe("001 §5, §8 'Lead sem WhatsApp!'", () => {
     const lead = await unassignedLead(3);
     // Neither ninth-digit form is on WhatsApp (the server tries both, 001 §5 "Phone matching").
     const withoutNinth = `${lead.telefone.slice(0, 2)}${lead.telefone.slice(3)}`;
-    expect(await harness.emulatorControl('/_emulator/numbers', { numbers: [`55${lead.telefone}`, `55${withoutNinth}`], onWhatsapp: false })).toBe(200);
+    expect(
+      await harness.emulatorControl('/_emulator/numbers', {
+        numbers: [`55${lead.telefone}`, `55${withoutNinth}`],
+        onWhatsapp: false,
+      }),
+    ).toBe(200);
     const { context, page } = await harness.newPage(DESKTOP);
     await loginAs(page, 'atendente@demo.com.br');
     await page.goto(`/whatsapp-v3/${lead.id}`);
@@ -214,38 +259,47 @@ describe("001 §2 'Atendimento Whatsapp': the CRM's 'Whatsapp' button", () => {
 });
 
 describe('000 §6 the three chat routes open for their roles and flags', () => {
-  it("an attendant opens /whatsapp-v3, the legacy /whatsapp with its chips and (issue 21) the first unit's v2 chat with its conversations; an admin opens /whatsapp-v3 but not /whatsapp", async () => {
-    const { context, page } = await harness.newPage(DESKTOP);
-    await loginAs(page, 'atendente@demo.com.br');
-    const menu = await readMenu(page);
-    expect(menu).toContain('WhatsApp v3');
-    // whatsapp_v2 on in the first unit: no legacy entry; the unit has instances, so no v2 entry either (000 §6).
-    expect(menu).not.toContain('WhatsApp');
-    expect(menu).not.toContain('WhatsApp v2');
-    await page.goto('/whatsapp');
-    await page.getByText('Selecione um lead para começar').waitFor();
-    await page.getByText(/^Servidor (Conectado|Desconectado)$/).waitFor();
-    await page.getByText(/^WhatsApp (Conectado|Desconectado)$/).waitFor();
-    // issue 21: the first unit has whatsapp_v2, so /whatsappv2 opens with the unit's living conversations.
-    await page.goto('/whatsappv2');
-    await page.waitForURL('**/whatsappv2');
-    await page.getByTestId('chat-lead-count').filter({ hasText: /\d+ leads?$/ }).waitFor();
-    await context.close();
+  it(
+    'an attendant opens /whatsapp-v3, the legacy /whatsapp with its chips and (issue 21) the first ' +
+      "unit's v2 chat with its conversations; an admin opens /whatsapp-v3 but not /whatsapp",
+    async () => {
+      const { context, page } = await harness.newPage(DESKTOP);
+      await loginAs(page, 'atendente@demo.com.br');
+      const menu = await readMenu(page);
+      expect(menu).toContain('WhatsApp v3');
+      // whatsapp_v2 on in the first unit: no legacy entry; the unit has instances, so no v2 entry either (000 §6).
+      expect(menu).not.toContain('WhatsApp');
+      expect(menu).not.toContain('WhatsApp v2');
+      await page.goto('/whatsapp');
+      await page.getByText('Selecione um lead para começar').waitFor();
+      await page.getByText(/^Servidor (Conectado|Desconectado)$/).waitFor();
+      await page.getByText(/^WhatsApp (Conectado|Desconectado)$/).waitFor();
+      // issue 21: the first unit has whatsapp_v2, so /whatsappv2 opens with the unit's living conversations.
+      await page.goto('/whatsappv2');
+      await page.waitForURL('**/whatsappv2');
+      await page
+        .getByTestId('chat-lead-count')
+        .filter({ hasText: /\d+ leads?$/ })
+        .waitFor();
+      await context.close();
 
-    const admin = await harness.newPage(DESKTOP);
-    await loginAs(admin.page, 'admin@demo.com.br');
-    expect(await readMenu(admin.page)).toContain('WhatsApp v3');
-    expect(await readMenu(admin.page)).not.toContain('WhatsApp');
-    await admin.page.goto('/whatsapp-v3');
-    await admin.page.getByText('Selecione um lead para começar').waitFor();
-    await admin.page.goto('/whatsapp');
-    await admin.page.waitForURL('**/inicial');
-    await admin.context.close();
-  });
+      const admin = await harness.newPage(DESKTOP);
+      await loginAs(admin.page, 'admin@demo.com.br');
+      expect(await readMenu(admin.page)).toContain('WhatsApp v3');
+      expect(await readMenu(admin.page)).not.toContain('WhatsApp');
+      await admin.page.goto('/whatsapp-v3');
+      await admin.page.getByText('Selecione um lead para começar').waitFor();
+      await admin.page.goto('/whatsapp');
+      await admin.page.waitForURL('**/inicial');
+      await admin.context.close();
+    },
+  );
 
   it('with whatsapp_v2 on, an attendant of a unit without instances has WhatsApp v2 and no legacy entry', async () => {
     const { token } = await harness.apiLogin('superadmin@demo.com.br');
-    expect((await api('/cadastros/configuracoes-extras', token, { method: 'PUT', body: { whatsapp_v2: true } })).status).toBe(200);
+    expect((await api('/cadastros/configuracoes-extras', token, { method: 'PUT', body: { whatsapp_v2: true } })).status).toBe(
+      200,
+    );
     const { context, page } = await harness.newPage(DESKTOP);
     await loginAs(page, 'atendente2@demo.com.br');
     const menu = await readMenu(page);

@@ -3,12 +3,14 @@
 // 002 §2.1 / 001 §5 accent-less search; 000 §4 timeline rows after status, note and tag changes;
 // 001 §6 the actions an attendant without excluir_leads sees, and the admin's 'Apagar Lead';
 // 001 §2 §4 §5 scheduling, potential, WhatsApp block and the listaAtendente picker.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { unidadeConfiguracoes } from '../../server/src/modules/tenancy/tenancy.table.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { CSV_MESSAGES } from '@funil/domain/leads/csv';
-import { DESKTOP, MOBILE, SCREENSHOTS_DIR, loginAs, startHarness, type Harness } from './harness.ts';
+
+import { unidadeConfiguracoes } from '../../server/src/modules/tenancy/tenancy.table.ts';
+import { DESKTOP, loginAs, MOBILE, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -81,15 +83,19 @@ describe("000 §2 §5 'Cadastrar Contato' by hand", () => {
 });
 
 describe('000 §4 §5 §8 CSV import', () => {
-  it("refuses a CSV without the required columns, then imports 1,000 rows with 3 bad ones and reports exactly those 3 lines", async () => {
+  it('refuses a CSV without the required columns, then imports 1,000 rows with 3 bad ones and reports exactly those 3 lines', async () => {
     const { context, page } = await harness.newPage(DESKTOP);
     await loginAs(page, 'admin@demo.com.br');
     const dialog = await openDialog(page);
-    await dialog.getByLabel('Arquivo CSV').setInputFiles({ name: 'sem-colunas.csv', mimeType: 'text/csv', buffer: Buffer.from('nome,telefone\nAna,11987654321\n') });
+    await dialog
+      .getByLabel('Arquivo CSV')
+      .setInputFiles({ name: 'sem-colunas.csv', mimeType: 'text/csv', buffer: Buffer.from('nome,telefone\nAna,11987654321\n') });
     await page.getByText(CSV_MESSAGES.missingColumns).waitFor();
     expect(await dialog.getByRole('button', { name: 'Cadastrar' }).isDisabled()).toBe(true);
 
-    await dialog.getByLabel('Arquivo CSV').setInputFiles({ name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(thousandRowCsv(), 'utf8') });
+    await dialog
+      .getByLabel('Arquivo CSV')
+      .setInputFiles({ name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(thousandRowCsv(), 'utf8') });
     await dialog.getByText('997 contatos válidos, 3 linhas com erro').waitFor();
     await dialog.getByRole('button', { name: 'Cadastrar' }).click();
 
@@ -108,7 +114,10 @@ describe('000 §4 §5 §8 CSV import', () => {
 
     await page.goto('/crm');
     await page.getByLabel('Buscar').fill('Importado E2E 999');
-    await page.getByRole('list', { name: 'Leads' }).getByRole('button', { name: /Importado E2E 999/ }).waitFor();
+    await page
+      .getByRole('list', { name: 'Leads' })
+      .getByRole('button', { name: /Importado E2E 999/ })
+      .waitFor();
     await context.close();
   });
 });
@@ -118,7 +127,11 @@ async function pick(page: Page, label: string, option: string | RegExp) {
   await page.getByRole('listbox').getByRole('option', { name: option }).click();
 }
 
-const stripAccents = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const stripAccents = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 describe('002 §2.1 CRM list and lead detail', () => {
   it("filters by the 002 §2.1 chips: 'Não Atribuídos' leaves only unassigned leads, 'Todos' brings all back", async () => {
@@ -127,17 +140,27 @@ describe('002 §2.1 CRM list and lead detail', () => {
     await page.goto('/crm');
     const chips = page.getByRole('group', { name: 'Filtros rápidos' });
     await chips.getByRole('button', { name: 'Todos' }).waitFor();
-    expect(await chips.getByRole('button').allInnerTexts()).toEqual(['Todos', 'Novos', 'Atendidas', 'Não Atendidas', 'Na Fila', 'Meus Atendimentos', 'Não Atribuídos']);
+    expect(await chips.getByRole('button').allInnerTexts()).toEqual([
+      'Todos',
+      'Novos',
+      'Atendidas',
+      'Não Atendidas',
+      'Na Fila',
+      'Meus Atendimentos',
+      'Não Atribuídos',
+    ]);
     const count = page.getByRole('status').filter({ hasText: /leads?$/ });
     await count.filter({ hasText: /^[\d.]+ leads?$/ }).waitFor();
     const all = await count.innerText();
     await chips.getByRole('button', { name: 'Não Atribuídos' }).click();
     expect(await chips.getByRole('button', { name: 'Não Atribuídos' }).getAttribute('aria-pressed')).toBe('true');
     const rows = page.getByRole('list', { name: 'Leads' }).getByRole('listitem');
-    await expect.poll(async () => {
-      const texts = await rows.allInnerTexts();
-      return texts.length > 0 && texts.every((text) => text.includes('Não atribuído')) && (await count.innerText()) !== all;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const texts = await rows.allInnerTexts();
+        return texts.length > 0 && texts.every((text) => text.includes('Não atribuído')) && (await count.innerText()) !== all;
+      })
+      .toBe(true);
     await chips.getByRole('button', { name: 'Todos' }).click();
     await expect.poll(() => count.innerText()).toBe(all);
     // 002 §2.1 attendance filter among the advanced filters.
@@ -159,14 +182,19 @@ describe('002 §2.1 CRM list and lead detail', () => {
     // 001 §5: the search ignores accents.
     await page.getByLabel('Buscar').fill('conceicao');
     const rows = page.getByRole('list', { name: 'Leads' }).getByRole('listitem');
-    await expect.poll(async () => {
-      const texts = await rows.allInnerTexts();
-      return texts.length > 0 && texts.every((text) => stripAccents(text).includes('conceicao'));
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const texts = await rows.allInnerTexts();
+        return texts.length > 0 && texts.every((text) => stripAccents(text).includes('conceicao'));
+      })
+      .toBe(true);
     expect((await rows.allInnerTexts()).some((text) => text.includes('Conceição'))).toBe(true);
 
     await page.getByLabel('Buscar').fill('Heloísa Prado Teste');
-    await page.getByRole('list', { name: 'Leads' }).getByRole('button', { name: /Heloísa Prado Teste/ }).click();
+    await page
+      .getByRole('list', { name: 'Leads' })
+      .getByRole('button', { name: /Heloísa Prado Teste/ })
+      .click();
     await page.waitForURL(/\/crm\?lead=\d+$/);
     const lead = page.getByRole('article', { name: 'Lead Heloísa Prado Teste' });
     const timeline = lead.getByRole('list', { name: 'Linha do tempo' });
@@ -178,7 +206,10 @@ describe('002 §2.1 CRM list and lead detail', () => {
     await timeline.getByRole('listitem', { name: 'Status da negociação alterado' }).getByText('Novo → Em negociação').waitFor();
 
     await pick(page, 'Status do Cliente', 'Cliente ativo');
-    await timeline.getByRole('listitem', { name: 'Status do cliente alterado' }).getByText(/→ Cliente ativo$/).waitFor();
+    await timeline
+      .getByRole('listitem', { name: 'Status do cliente alterado' })
+      .getByText(/→ Cliente ativo$/)
+      .waitFor();
 
     await lead.getByLabel('Adicionar anotação').fill('Prefere contato à tarde.');
     await lead.getByRole('button', { name: 'Salvar' }).click();
@@ -190,7 +221,9 @@ describe('002 §2.1 CRM list and lead detail', () => {
     await timeline.getByRole('listitem', { name: 'Tag adicionada' }).getByText('Quente').waitFor();
     expect(await timeline.getByRole('listitem').count()).toBeGreaterThanOrEqual(5);
     // Each row: title, DD/MM/YYYY HH:mm:ss and the attendant.
-    expect(await timeline.getByRole('listitem', { name: 'Anotação' }).innerText()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} · Adriana Moreira/);
+    expect(await timeline.getByRole('listitem', { name: 'Anotação' }).innerText()).toMatch(
+      /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} · Adriana Moreira/,
+    );
 
     await page.reload();
     await lead.getByRole('heading', { name: 'Heloísa Prado Teste' }).waitFor();
@@ -225,64 +258,94 @@ describe('002 §2.1 CRM list and lead detail', () => {
     await context.close();
   });
 
-  it('schedules a call, rates the potential, blocks and unblocks WhatsApp, each a timeline row; with listaAtendente the attendant is an autocomplete', async () => {
-    // 001 §2: listaAtendente on for the demo units while this test runs (read at login).
-    const configs = await harness.db.select({ id: unidadeConfiguracoes.idUnidade, extra: unidadeConfiguracoes.configuracoesExtra }).from(unidadeConfiguracoes);
-    const setExtras = (patch: (extra: string) => string) =>
-      Promise.all(configs.map((config) => harness.db.update(unidadeConfiguracoes).set({ configuracoesExtra: patch(config.extra) }).where(eq(unidadeConfiguracoes.idUnidade, config.id))));
-    await setExtras((extra) => JSON.stringify({ ...(JSON.parse(extra) as Record<string, unknown>), listaAtendente: true }));
-    const { context, page } = await harness.newPage(DESKTOP);
-    try {
-      await loginAs(page, 'admin@demo.com.br');
-      await page.goto('/crm');
-      await page.getByRole('list', { name: 'Leads' }).getByRole('button').first().click();
-      const lead = page.getByRole('article');
-      await lead.getByRole('toolbar', { name: 'Ações do lead' }).waitFor();
-      const timeline = lead.getByRole('list', { name: 'Linha do tempo' });
+  it(
+    'schedules a call, rates the potential, blocks and unblocks WhatsApp, each a timeline row; with ' +
+      'listaAtendente the attendant is an autocomplete',
+    async () => {
+      // 001 §2: listaAtendente on for the demo units while this test runs (read at login).
+      const configs = await harness.db
+        .select({ id: unidadeConfiguracoes.idUnidade, extra: unidadeConfiguracoes.configuracoesExtra })
+        .from(unidadeConfiguracoes);
+      const setExtras = (patch: (extra: string) => string) =>
+        Promise.all(
+          configs.map((config) =>
+            harness.db
+              .update(unidadeConfiguracoes)
+              .set({ configuracoesExtra: patch(config.extra) })
+              .where(eq(unidadeConfiguracoes.idUnidade, config.id)),
+          ),
+        );
+      await setExtras((extra) => JSON.stringify({ ...(JSON.parse(extra) as Record<string, unknown>), listaAtendente: true }));
+      const { context, page } = await harness.newPage(DESKTOP);
+      try {
+        await loginAs(page, 'admin@demo.com.br');
+        await page.goto('/crm');
+        await page.getByRole('list', { name: 'Leads' }).getByRole('button').first().click();
+        const lead = page.getByRole('article');
+        await lead.getByRole('toolbar', { name: 'Ações do lead' }).waitFor();
+        const timeline = lead.getByRole('list', { name: 'Linha do tempo' });
 
-      // 001 §5: a call tomorrow at 10:00 (São Paulo), never in the past.
-      const tomorrow = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(Date.now() + 86_400_000));
-      await lead.getByRole('tab', { name: 'Agendamentos' }).click();
-      await lead.getByRole('group', { name: 'Data e hora da ligação' }).getByRole('spinbutton').first().click();
-      await page.keyboard.type(`${tomorrow.replace(/\D/g, '')}1000`);
-      await lead.getByRole('button', { name: 'Agendar' }).first().click();
-      await page.getByText('Contato agendado com sucesso.').waitFor();
-      await lead.getByText(`Ligação agendada para ${tomorrow} 10:00`).waitFor();
+        // 001 §5: a call tomorrow at 10:00 (São Paulo), never in the past.
+        const tomorrow = new Intl.DateTimeFormat('pt-BR', {
+          timeZone: 'America/Sao_Paulo',
+          day: '2-digit',
+          month: '2-digit',
+          year: 'numeric',
+        }).format(new Date(Date.now() + 86_400_000));
+        await lead.getByRole('tab', { name: 'Agendamentos' }).click();
+        await lead.getByRole('group', { name: 'Data e hora da ligação' }).getByRole('spinbutton').first().click();
+        await page.keyboard.type(`${tomorrow.replace(/\D/g, '')}1000`);
+        await lead.getByRole('button', { name: 'Agendar' }).first().click();
+        await page.getByText('Contato agendado com sucesso.').waitFor();
+        await lead.getByText(`Ligação agendada para ${tomorrow} 10:00`).waitFor();
 
-      // 001 §4 potential: four stars.
-      // The radio is visually hidden: click its star (the label), as a user does.
-      const fourStars = await lead.getByRole('radio', { name: /^4 - / }).getAttribute('id');
-      await lead.locator(`label[for="${fourStars ?? ''}"]`).click();
-      await page.getByText('Potencial atualizado com sucesso.').waitFor();
+        // 001 §4 potential: four stars.
+        // The radio is visually hidden: click its star (the label), as a user does.
+        const fourStars = await lead.getByRole('radio', { name: /^4 - / }).getAttribute('id');
+        await lead.locator(`label[for="${fourStars ?? ''}"]`).click();
+        await page.getByText('Potencial atualizado com sucesso.').waitFor();
 
-      // 001 §4 WhatsApp block flips only after the call succeeds.
-      await lead.getByRole('button', { name: 'Bloquear WhatsApp' }).click();
-      await page.getByText('WhatsApp bloqueado com sucesso.').waitFor();
-      await lead.getByText('Bloqueado', { exact: true }).waitFor();
-      await lead.getByRole('button', { name: 'Desbloquear WhatsApp' }).click();
-      await page.getByText('WhatsApp desbloqueado com sucesso.').waitFor();
-      await lead.getByRole('button', { name: 'Bloquear WhatsApp' }).waitFor();
+        // 001 §4 WhatsApp block flips only after the call succeeds.
+        await lead.getByRole('button', { name: 'Bloquear WhatsApp' }).click();
+        await page.getByText('WhatsApp bloqueado com sucesso.').waitFor();
+        await lead.getByText('Bloqueado', { exact: true }).waitFor();
+        await lead.getByRole('button', { name: 'Desbloquear WhatsApp' }).click();
+        await page.getByText('WhatsApp desbloqueado com sucesso.').waitFor();
+        await lead.getByRole('button', { name: 'Bloquear WhatsApp' }).waitFor();
 
-      await lead.getByRole('tab', { name: 'Histórico' }).click();
-      await timeline.getByRole('listitem', { name: 'Ligação agendada' }).first().getByText(`Agendada para ${tomorrow} 10:00`).waitFor();
-      await timeline.getByRole('listitem', { name: 'Potencial alterado' }).first().waitFor();
-      await timeline.getByRole('listitem', { name: 'Alteração de usuário' }).getByText('WhatsApp bloqueado', { exact: true }).first().waitFor();
-      await timeline.getByRole('listitem', { name: 'Alteração de usuário' }).getByText('WhatsApp desbloqueado', { exact: true }).first().waitFor();
+        await lead.getByRole('tab', { name: 'Histórico' }).click();
+        await timeline
+          .getByRole('listitem', { name: 'Ligação agendada' })
+          .first()
+          .getByText(`Agendada para ${tomorrow} 10:00`)
+          .waitFor();
+        await timeline.getByRole('listitem', { name: 'Potencial alterado' }).first().waitFor();
+        await timeline
+          .getByRole('listitem', { name: 'Alteração de usuário' })
+          .getByText('WhatsApp bloqueado', { exact: true })
+          .first()
+          .waitFor();
+        await timeline
+          .getByRole('listitem', { name: 'Alteração de usuário' })
+          .getByText('WhatsApp desbloqueado', { exact: true })
+          .first()
+          .waitFor();
 
-      // 001 §2 listaAtendente: 'Todos' and the unit's users with their colours.
-      const picker = lead.getByRole('combobox', { name: 'Atendente' });
-      expect(await lead.getByRole('button', { name: 'Atribuir cliente' }).count()).toBe(0);
-      await picker.click();
-      const options = page.getByRole('listbox').getByRole('option');
-      expect(await options.first().innerText()).toBe('Todos');
-      expect(await options.filter({ hasText: 'Adriana Moreira' }).count()).toBe(1);
-      await page.screenshot({ path: `${SCREENSHOTS_DIR}crm-attendant-picker.png` });
-      await picker.fill('Zuleica');
-      await page.getByText('Nenhum atendente encontrado').waitFor();
-      await page.keyboard.press('Escape');
-    } finally {
-      await context.close();
-      await setExtras((extra) => extra);
-    }
-  });
+        // 001 §2 listaAtendente: 'Todos' and the unit's users with their colours.
+        const picker = lead.getByRole('combobox', { name: 'Atendente' });
+        expect(await lead.getByRole('button', { name: 'Atribuir cliente' }).count()).toBe(0);
+        await picker.click();
+        const options = page.getByRole('listbox').getByRole('option');
+        expect(await options.first().innerText()).toBe('Todos');
+        expect(await options.filter({ hasText: 'Adriana Moreira' }).count()).toBe(1);
+        await page.screenshot({ path: `${SCREENSHOTS_DIR}crm-attendant-picker.png` });
+        await picker.fill('Zuleica');
+        await page.getByText('Nenhum atendente encontrado').waitFor();
+        await page.keyboard.press('Escape');
+      } finally {
+        await context.close();
+        await setExtras((extra) => extra);
+      }
+    },
+  );
 });

@@ -4,17 +4,22 @@
 // url_dashboard. Screenshots docs/screenshots/dashboard-v2.png, dashboard-classico.png,
 // dashboard-campanhas.png, dashboard-ltv.png, dashboard-externo.png.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+
 import { eq, sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { unidadeConfiguracoes, unidades } from '../../server/src/modules/tenancy/tenancy.table.ts';
-import { DESKTOP, SCREENSHOTS_DIR, loginAs, startHarness, type Harness } from './harness.ts';
+import { DESKTOP, loginAs, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
 let unit1: number;
 beforeAll(async () => {
   harness = await startHarness();
-  const [row] = await harness.db.select({ id: unidades.id }).from(unidades).where(sql`${unidades.nome} like 'Unidade Paulista%'`);
+  const [row] = await harness.db
+    .select({ id: unidades.id })
+    .from(unidades)
+    .where(sql`${unidades.nome} like 'Unidade Paulista%'`);
   unit1 = row!.id;
 });
 afterAll(async () => {
@@ -22,11 +27,17 @@ afterAll(async () => {
 });
 
 async function patchUnit1(change: { extras?: Record<string, unknown>; urlDashboard?: string | null }) {
-  const [config] = await harness.db.select({ extra: unidadeConfiguracoes.configuracoesExtra }).from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, unit1));
+  const [config] = await harness.db
+    .select({ extra: unidadeConfiguracoes.configuracoesExtra })
+    .from(unidadeConfiguracoes)
+    .where(eq(unidadeConfiguracoes.idUnidade, unit1));
   const extras = { ...(JSON.parse(config!.extra) as Record<string, unknown>), ...change.extras };
   await harness.db
     .update(unidadeConfiguracoes)
-    .set({ configuracoesExtra: JSON.stringify(extras), ...(change.urlDashboard !== undefined ? { urlDashboard: change.urlDashboard } : {}) })
+    .set({
+      configuracoesExtra: JSON.stringify(extras),
+      ...(change.urlDashboard !== undefined ? { urlDashboard: change.urlDashboard } : {}),
+    })
     .where(eq(unidadeConfiguracoes.idUnidade, unit1));
 }
 
@@ -41,11 +52,17 @@ function recordCalls(page: Page): string[] {
 }
 
 const saoPauloDay = (offsetDays: number) => {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + offsetDays * 86_400_000));
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(Date.now() + offsetDays * 86_400_000));
   return parts; // YYYY-MM-DD
 };
 const brDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-const encodedPeriod = (start: string, end: string) => `${encodeURIComponent(`${start} 00:00:00`)}/${encodeURIComponent(`${end} 23:59:59`)}`;
+const encodedPeriod = (start: string, end: string) =>
+  `${encodeURIComponent(`${start} 00:00:00`)}/${encodeURIComponent(`${end} 23:59:59`)}`;
 
 /** The login snackbar fades after 4.5 s (000 §8); pictures are taken without it. */
 const noSnackbar = (page: Page) => page.getByText('Login com sucesso.').waitFor({ state: 'hidden', timeout: 10_000 });
@@ -74,7 +91,10 @@ describe('dashboard v2 (000 §2, dash_v2 on the demo first unit)', () => {
   it('follows the unit live: a lead captured elsewhere shows up without Atualizar (issue 14)', async () => {
     const { page } = await harness.newPage(DESKTOP);
     await openDashboard(page, 'gerente@demo.com.br');
-    const value = page.getByRole('region', { name: 'Performance de Captação' }).getByRole('group', { name: 'Leads Captados' }).getByTestId('kpi-valor');
+    const value = page
+      .getByRole('region', { name: 'Performance de Captação' })
+      .getByRole('group', { name: 'Leads Captados' })
+      .getByTestId('kpi-valor');
     await value.waitFor();
     const count = async () => Number((await value.innerText()).replace(/\D/g, ''));
     await expect.poll(count).toBeGreaterThan(0);
@@ -117,23 +137,37 @@ describe('dashboard v2 (000 §2, dash_v2 on the demo first unit)', () => {
     await filters(page).getByRole('button', { name: 'Atualizar' }).click();
     const month = encodedPeriod(start, today);
     await expect.poll(() => calls.includes(`captacao/-1/-1/-1/-1/${month}`)).toBe(true);
-    await expect.poll(async () => Number((await leadsCard.getByTestId('kpi-valor').innerText()).replace(/\D/g, ''))).toBeGreaterThan(20);
+    await expect
+      .poll(async () => Number((await leadsCard.getByTestId('kpi-valor').innerText()).replace(/\D/g, '')))
+      .toBeGreaterThan(20);
     await page.getByRole('figure', { name: 'Leads Captados Por Plataforma' }).locator('svg.recharts-surface').first().waitFor();
-    await page.getByRole('figure', { name: 'Leads Por Campanha e Status de Negociação' }).locator('.recharts-bar-rectangle').first().waitFor();
+    await page
+      .getByRole('figure', { name: 'Leads Por Campanha e Status de Negociação' })
+      .locator('.recharts-bar-rectangle')
+      .first()
+      .waitFor();
     await page.getByRole('region', { name: 'Ranking de atendentes' }).getByRole('row').nth(1).waitFor();
 
     // Beyond the spec: a chart downloads as PNG, a table as CSV in pt-BR.
-    const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar PNG: Leads Captados Por Plataforma' }).click()]);
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar PNG: Leads Captados Por Plataforma' }).click(),
+    ]);
     expect(png.suggestedFilename()).toBe('leads-captados-por-plataforma.png');
     const pngBytes = readFileSync((await png.path())!);
     expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     expect(pngBytes.length).toBeGreaterThan(5_000);
     const ranking = page.getByRole('region', { name: 'Ranking de atendentes' });
-    const [csv] = await Promise.all([page.waitForEvent('download'), ranking.getByRole('button', { name: 'Exportar CSV' }).click()]);
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      ranking.getByRole('button', { name: 'Exportar CSV' }).click(),
+    ]);
     expect(csv.suggestedFilename()).toBe('ranking-de-atendentes.csv');
     const csvText = readFileSync((await csv.path())!, 'utf8');
     // Issue 21 item 17: the one CSV writer of every export (';', a BOM, CRLF).
-    expect(csvText.split('\r\n')[0]).toBe('\ufeff#;Atendente;Ligações;Minutos falados;Mensagens;Leads contatados;1ª resposta (média);Conversões;Valor');
+    expect(csvText.split('\r\n')[0]).toBe(
+      '\ufeff#;Atendente;Ligações;Minutos falados;Mensagens;Leads contatados;1ª resposta (média);Conversões;Valor',
+    );
     expect(csvText).toMatch(/"R\$ [\d.]+,\d{2}"/);
 
     // A platform and an attendant: their ids travel in their positions.
@@ -161,7 +195,8 @@ describe('dashboard v2 (000 §2, dash_v2 on the demo first unit)', () => {
     const panel = page.getByRole('tabpanel').filter({ has: table });
     const total = Number(/de (\d+)/.exec((await panel.getByText(/^1–5 de /).innerText()).replace(/\./g, ''))?.[1]);
     expect(total).toBeGreaterThan(25);
-    const leadPages = () => calls.filter((c) => c.startsWith('atendimento-leads/') && c.endsWith(month)).map((c) => c.split('/').slice(1, 3).join('/'));
+    const leadPages = () =>
+      calls.filter((c) => c.startsWith('atendimento-leads/') && c.endsWith(month)).map((c) => c.split('/').slice(1, 3).join('/'));
     const next = panel.getByRole('button', { name: /próxima página/i });
     await next.click();
     await next.click();
@@ -217,7 +252,8 @@ describe('classic dashboard (000 §2, §6) once the unit turns dash_v2 off', () 
       await options.first().waitFor();
       const optionCount = await options.count();
       // The own unit is already chosen: add the others.
-      for (let i = 0; i < optionCount; i += 1) if ((await options.nth(i).getAttribute('aria-selected')) !== 'true') await options.nth(i).click();
+      for (let i = 0; i < optionCount; i += 1)
+        if ((await options.nth(i).getAttribute('aria-selected')) !== 'true') await options.nth(i).click();
       await page.keyboard.press('Escape');
       await filters(page).getByRole('button', { name: 'Atualizar' }).click();
       await expect.poll(() => calls.some((c) => new RegExp(`^crmat/\\d+&\\d+/${start}/${today}$`).test(c))).toBe(true);
@@ -225,9 +261,19 @@ describe('classic dashboard (000 §2, §6) once the unit turns dash_v2 off', () 
       await page.getByRole('radio', { name: 'Captação' }).check();
       await filters(page).getByRole('button', { name: 'Atualizar' }).click();
       await expect.poll(() => calls.some((c) => new RegExp(`^crm/\\d+&\\d+/${start}/${today}$`).test(c))).toBe(true);
-      await expect.poll(async () => Number((await page.getByRole('group', { name: 'Total de leads' }).getByTestId('kpi-valor').innerText()).replace(/\D/g, ''))).toBeGreaterThan(0);
+      await expect
+        .poll(async () =>
+          Number(
+            (await page.getByRole('group', { name: 'Total de leads' }).getByTestId('kpi-valor').innerText()).replace(/\D/g, ''),
+          ),
+        )
+        .toBeGreaterThan(0);
       await page.getByRole('figure', { name: 'Status Negociação' }).locator('svg.recharts-surface').first().waitFor();
-      await page.getByRole('figure', { name: 'Status de Atendimento Diário' }).locator('.recharts-bar-rectangle').first().waitFor();
+      await page
+        .getByRole('figure', { name: 'Status de Atendimento Diário' })
+        .locator('.recharts-bar-rectangle')
+        .first()
+        .waitFor();
       await page.getByRole('table', { name: 'Recentes' }).getByRole('row').nth(1).waitFor();
       await page.getByRole('figure', { name: 'Status de Ligações Diário' }).locator('.recharts-bar-rectangle').first().waitFor();
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -256,7 +302,9 @@ describe('classic dashboard (000 §2, §6) once the unit turns dash_v2 off', () 
       await filters(page).getByRole('button', { name: 'Atualizar' }).click();
       await expect.poll(() => calls.some((c) => new RegExp(`^ltv/\\d+&\\d+/0/${start90}/${today}$`).test(c))).toBe(true);
       await page.getByRole('table', { name: 'LTV' }).getByRole('row').nth(1).waitFor();
-      const months = page.getByRole('figure', { name: 'Valor dos clientes por mês de captação' }).locator('.recharts-bar-rectangle');
+      const months = page
+        .getByRole('figure', { name: 'Valor dos clientes por mês de captação' })
+        .locator('.recharts-bar-rectangle');
       await expect.poll(() => months.count()).toBeGreaterThanOrEqual(3);
       await page.evaluate(() => window.scrollTo(0, 0));
       await fullShot(page, 'dashboard-ltv.png');
@@ -273,7 +321,9 @@ describe('external dashboard (000 §2 variant 1, §9)', () => {
     try {
       const { page } = await harness.newPage(DESKTOP);
       // The unit's BI page lives outside Funil; the browser gets a stand-in page at its address.
-      await page.route('https://bi.sorrisoperfeito.com.br/**', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: EXTERNAL_PAGE }));
+      await page.route('https://bi.sorrisoperfeito.com.br/**', (route) =>
+        route.fulfill({ contentType: 'text/html; charset=utf-8', body: EXTERNAL_PAGE }),
+      );
       await openDashboard(page, 'gerente@demo.com.br');
       const frame = page.locator('iframe[title^="Dashboard de"]');
       await frame.waitFor();
@@ -301,4 +351,6 @@ header{padding:18px 24px;background:#1e293b;font-size:18px;font-weight:700}
 </style></head><body><header>Painel BI · Unidade Paulista</header><div class="grid">
 <div class="tile">Vendas do mês<b>R$ 184.320,00</b></div><div class="tile">Leads<b>1.248</b></div>
 <div class="tile">Conversão<b>7,4%</b></div><div class="tile">Ticket médio<b>R$ 2.010,00</b></div></div>
-<div class="bars">${[40, 65, 52, 80, 72, 90, 61, 77, 95, 70, 84, 100].map((h) => `<div style="height:${h}%"></div>`).join('')}</div></body></html>`;
+<div class="bars">${[40, 65, 52, 80, 72, 90, 61, 77, 95, 70, 84, 100]
+  .map((h) => `<div style="height:${h}%"></div>`)
+  .join('')}</div></body></html>`;

@@ -6,9 +6,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { chromium } from 'playwright-core';
-import { writePgliteTemplate } from '../../server/src/testing/db-template.ts';
+
 import { seedDemoIfEmpty } from '../../server/src/demo/demo.ts';
+import { writePgliteTemplate } from '../../server/src/testing/db-template.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_CHROMIUM_ENV, E2E_DEMO_DUMP_ENV, E2E_EMPTY_DUMP_ENV } from './shared-browser.ts';
 
 export default async function setup(): Promise<() => Promise<void>> {

@@ -8,19 +8,28 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import type { SipOptions } from '../../server/src/modules/webphone/webphone.service.ts';
-import type { CurrentUser } from '@funil/domain/auth/login';
-import { loginResponseSchema } from '@funil/domain/auth/login';
+
+import { loginResponseSchema, type CurrentUser } from '@funil/domain/auth/login';
 import { unitDataSchema, type UnitData } from '@funil/domain/unit/unit-data';
-import type { Db } from '../../server/src/db/handle.ts';
-import { openDatabase, type Database } from '../../server/src/db/connection.ts';
-import { openPgliteFromDump } from '../../server/src/testing/db-template.ts';
-import { seedDemoIfEmpty, DEMO_PASSWORD } from '../../server/src/demo/demo.ts';
+
 import { buildApp } from '../../server/src/app.ts';
-import { whatsappContextOf, type EvolutionOptions } from '../../server/src/modules/whatsapp/whatsapp.routes.ts';
+import { openDatabase, type Database } from '../../server/src/db/connection.ts';
+import type { Db } from '../../server/src/db/handle.ts';
+import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../server/src/demo/demo.ts';
 import type { MassSendEngineOptions } from '../../server/src/modules/mass-send/mass-send.engine.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_CHROMIUM_ENV, E2E_DEMO_DUMP_ENV, E2E_EMPTY_DUMP_ENV, SCREENSHOTS_WANTED } from './shared-browser.ts';
+import type { SipOptions } from '../../server/src/modules/webphone/webphone.service.ts';
+import { whatsappContextOf, type EvolutionOptions } from '../../server/src/modules/whatsapp/whatsapp.routes.ts';
+import { openPgliteFromDump } from '../../server/src/testing/db-template.ts';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  E2E_CHROMIUM_ENV,
+  E2E_DEMO_DUMP_ENV,
+  E2E_EMPTY_DUMP_ENV,
+  SCREENSHOTS_WANTED,
+} from './shared-browser.ts';
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from '../../server/src/demo/demo.ts';
 
@@ -43,10 +52,25 @@ export type Harness = {
 };
 
 /** `seedDemo: false` starts on an empty database, as `SEED_DEMO=false npm start` does (issue 10). */
-export async function startHarness(options: { evolution?: EvolutionOptions; seedDemo?: boolean; sip?: SipOptions; chromiumArgs?: string[]; massSend?: MassSendEngineOptions } = {}): Promise<Harness> {
-  if (!existsSync(`${WEB_DIST}/index.html`)) throw new Error('apps/web/dist ausente: rode `npm run build -w @funil/web` (npm run test:e2e já faz isso).');
+export async function startHarness(
+  options: {
+    evolution?: EvolutionOptions;
+    seedDemo?: boolean;
+    sip?: SipOptions;
+    chromiumArgs?: string[];
+    massSend?: MassSendEngineOptions;
+  } = {},
+): Promise<Harness> {
+  if (!existsSync(`${WEB_DIST}/index.html`))
+    throw new Error('apps/web/dist ausente: rode `npm run build -w @funil/web` (npm run test:e2e já faz isso).');
   const database = await openHarnessDatabase(options.seedDemo !== false);
-  const app = await buildApp({ database, webDist: WEB_DIST, evolution: options.evolution, sip: options.sip, massSend: options.massSend });
+  const app = await buildApp({
+    database,
+    webDist: WEB_DIST,
+    evolution: options.evolution,
+    sip: options.sip,
+    massSend: options.massSend,
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const baseURL = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   // The gateway posts its webhooks to the port chosen only now.
@@ -56,7 +80,11 @@ export async function startHarness(options: { evolution?: EvolutionOptions; seed
   const shared = options.chromiumArgs ? undefined : process.env[E2E_CHROMIUM_ENV];
   const browser = shared
     ? await chromium.connect(shared)
-    : await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])] });
+    : await chromium.launch({
+        executablePath: CHROMIUM_PATH,
+        headless: true,
+        args: [...CHROMIUM_ARGS, ...(options.chromiumArgs ?? [])],
+      });
   const contexts: BrowserContext[] = [];
 
   const api = async (path: string, init: RequestInit = {}): Promise<unknown> => {
@@ -147,14 +175,25 @@ export type GatewayHarness = Harness & {
 };
 
 /** The harness with the WhatsApp gateway emulator beside the server (as `npm start` runs it). */
-export async function startHarnessWithGateway(emulatorOptions: { qrLimit?: number } = {}, harnessOptions: { massSend?: MassSendEngineOptions } = {}): Promise<GatewayHarness> {
+export async function startHarnessWithGateway(
+  emulatorOptions: { qrLimit?: number } = {},
+  harnessOptions: { massSend?: MassSendEngineOptions } = {},
+): Promise<GatewayHarness> {
   const { createEmulator } = await import('@funil/evolution-emulator/emulator');
   const globalApiKey = randomBytes(16).toString('hex');
-  const emulator = createEmulator({ globalApiKey, autoAck: false, webhookRetry: { maxAttempts: 2, baseDelayMs: 50, maxDelayMs: 100, timeoutMs: 5_000 }, ...emulatorOptions });
+  const emulator = createEmulator({
+    globalApiKey,
+    autoAck: false,
+    webhookRetry: { maxAttempts: 2, baseDelayMs: 50, maxDelayMs: 100, timeoutMs: 5_000 },
+    ...emulatorOptions,
+  });
   const emulatorUrl = await emulator.listen(0, '127.0.0.1');
   let harness: Harness;
   try {
-    harness = await startHarness({ evolution: { baseUrl: emulatorUrl, globalApiKey, publicUrl: 'http://127.0.0.1:1' }, ...harnessOptions });
+    harness = await startHarness({
+      evolution: { baseUrl: emulatorUrl, globalApiKey, publicUrl: 'http://127.0.0.1:1' },
+      ...harnessOptions,
+    });
   } catch (error) {
     await emulator.close();
     throw error;
@@ -163,7 +202,11 @@ export async function startHarnessWithGateway(emulatorOptions: { qrLimit?: numbe
     ...harness,
     emulatorUrl,
     async emulatorControl(path, body = {}) {
-      const response = await fetch(emulatorUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', ...emulator.controlHeaders }, body: JSON.stringify(body) });
+      const response = await fetch(emulatorUrl + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...emulator.controlHeaders },
+        body: JSON.stringify(body),
+      });
       await response.text();
       return response.status;
     },

@@ -1,8 +1,10 @@
 // /inicial (000 §2, 002 §2.10): guidance texts render as sanitised HTML; and the screenshots of the
 // login and the shell (desktop and phone) for docs/screenshots.
 import { mkdirSync } from 'node:fs';
+
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { orientacoes } from '../../server/src/modules/guidance/guidance.table.ts';
 import { empresas } from '../../server/src/modules/tenancy/tenancy.table.ts';
 import { loginAs, MOBILE, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
@@ -20,13 +22,18 @@ describe('000 §2 /inicial guidance texts', () => {
   it('renders the guidance cards and never runs script from their HTML', async () => {
     const [empresa] = await harness.db.select({ id: empresas.id }).from(empresas).limit(1);
     if (!empresa) throw new Error('seed sem empresa');
-    const [injected] = await harness.db.insert(orientacoes).values({
-      idEmpresa: empresa.id,
-      titulo: 'Aviso de segurança',
-      ordem: 99,
-      textoOrientacao:
-        '<p>Texto <strong>seguro</strong>.</p><img src="/nao-existe.png" alt="quebrada" onerror="window.__xss = 1"><script>window.__xss = 2</script><a href="javascript:window.__xss = 3">link</a>',
-    }).returning({ id: orientacoes.id });
+    const [injected] = await harness.db
+      .insert(orientacoes)
+      .values({
+        idEmpresa: empresa.id,
+        titulo: 'Aviso de segurança',
+        ordem: 99,
+        textoOrientacao:
+          '<p>Texto <strong>seguro</strong>.</p><img src="/nao-existe.png" alt="quebrada" ' +
+          'onerror="window.__xss = 1"><script>window.__xss = 2</script><a href="javascript:window.__xss = ' +
+          '3">link</a>',
+      })
+      .returning({ id: orientacoes.id });
 
     const { context, page } = await harness.newPage();
     await loginAs(page, 'atendente@demo.com.br');

@@ -1,13 +1,15 @@
 // 001 §2 "Instâncias screen" and the chip '{n} de {total} WhatsApps conectados', 001 §4 "Gateway
 // instance connection", 000 §6 menu: end to end with the gateway emulator beside the server. The
 // QR is "scanned" through the emulator's control route; everything else goes through the screens.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
 import { REJECTED_WEBHOOK_REASONS } from '@funil/domain/whatsapp-api/rejected-webhooks';
-import { eq } from 'drizzle-orm';
+
 import { instanciasEvolution } from '../../server/src/modules/whatsapp/instances/instances.table.ts';
-import { DESKTOP, MOBILE, SCREENSHOTS_DIR, loginAs, readMenu, startHarnessWithGateway, type GatewayHarness } from './harness.ts';
+import { DESKTOP, loginAs, MOBILE, readMenu, SCREENSHOTS_DIR, startHarnessWithGateway, type GatewayHarness } from './harness.ts';
 
 const FIRST = 'paulista-recepcao';
 const SECOND = 'paulista-vendas';
@@ -30,12 +32,14 @@ async function openInstances(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Conexões de WhatsApp' }).waitFor();
 }
 
-const row = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
+const row = (page: Page, name: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
 const qrDialog = (page: Page) => page.getByRole('dialog', { name: 'Conectar Whatsapp' });
 
 /** Screenshots without the passing snackbars nor a dialog still fading in. */
 async function screenshot(page: Page, file: string): Promise<void> {
-  for (const close of await page.getByRole('button', { name: 'Fechar aviso', includeHidden: true }).all()) await close.click().catch(() => undefined);
+  for (const close of await page.getByRole('button', { name: 'Fechar aviso', includeHidden: true }).all())
+    await close.click().catch(() => undefined);
   await page.mouse.move(0, 0);
   await page.waitForTimeout(600);
   await page.screenshot({ path: `${SCREENSHOTS_DIR}${file}` });
@@ -86,7 +90,9 @@ describe('001 §2, §4 connecting an instance by QR', () => {
     await row(page, FIRST).getByText('(11) 98765-4321').waitFor();
 
     // 'Desconectar' asks first.
-    await row(page, FIRST).getByRole('button', { name: `Desconectar ${FIRST}` }).click();
+    await row(page, FIRST)
+      .getByRole('button', { name: `Desconectar ${FIRST}` })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Desconectar WhatsApp' });
     await confirm.getByRole('button', { name: 'Desconectar' }).click();
     await confirm.waitFor({ state: 'detached' });
@@ -94,7 +100,9 @@ describe('001 §2, §4 connecting an instance by QR', () => {
     await page.getByRole('button', { name: '0 de 1 WhatsApps conectados' }).waitFor();
 
     // 'Conectar' on the closed instance: the QR again, scanned, closes by itself.
-    await row(page, FIRST).getByRole('button', { name: `Conectar ${FIRST}` }).click();
+    await row(page, FIRST)
+      .getByRole('button', { name: `Conectar ${FIRST}` })
+      .click();
     expect(await qrSource(page, FIRST)).toMatch(/^data:image\/png;base64,/);
     await screenshot(page, 'instancias-qr.png');
     expect(await scan(FIRST, '5511987654321', 'Recepção Paulista')).toBe(200);
@@ -103,10 +111,14 @@ describe('001 §2, §4 connecting an instance by QR', () => {
     await row(page, FIRST).getByText('Conectado', { exact: true }).waitFor();
 
     // Log out once more from the row, and see it back to Desconectado.
-    await row(page, FIRST).getByRole('button', { name: `Desconectar ${FIRST}` }).click();
+    await row(page, FIRST)
+      .getByRole('button', { name: `Desconectar ${FIRST}` })
+      .click();
     await page.getByRole('dialog', { name: 'Desconectar WhatsApp' }).getByRole('button', { name: 'Desconectar' }).click();
     await row(page, FIRST).getByText('Desconectado', { exact: true }).waitFor();
-    await row(page, FIRST).getByRole('button', { name: `Conectar ${FIRST}` }).waitFor();
+    await row(page, FIRST)
+      .getByRole('button', { name: `Conectar ${FIRST}` })
+      .waitFor();
     await context.close();
   });
 
@@ -132,7 +144,10 @@ describe('001 §2, §4 connecting an instance by QR', () => {
       body: JSON.stringify({ name: SECOND }),
     });
     expect(created.status).toBe(201);
-    const logout = await fetch(`${harness.baseURL}/api/instance/logout/${SECOND}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    const logout = await fetch(`${harness.baseURL}/api/instance/logout/${SECOND}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(logout.status).toBe(200);
     await row(page, SECOND).getByText('Desconectado', { exact: true }).waitFor();
     await page.getByRole('button', { name: '1 de 2 WhatsApps conectados' }).waitFor();
@@ -140,56 +155,74 @@ describe('001 §2, §4 connecting an instance by QR', () => {
     await context.close();
   });
 
-  it("shows the company admin the webhooks Funil could not store, with the reason, the date and the instance; not the unit admin (issue 21 item 2, screenshot)", async () => {
-    // Two messages from numbers no lead can hold (25 digits, by phone and by @lid), posted as the
-    // gateway posts them: kept aside and answered 200.
-    const [instance] = await harness.db.select().from(instanciasEvolution).where(eq(instanciasEvolution.name, FIRST));
-    const post = (id: string, key: Record<string, unknown>) =>
-      fetch(`${harness.baseURL}/api/webhooks/evolution`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-funil-webhook-secret': instance!.webhookSecret },
-        body: JSON.stringify({ event: 'messages.upsert', instance: FIRST, data: { key: { fromMe: false, id, ...key }, pushName: 'Contato', message: { conversation: 'oi, vi o anúncio' }, messageType: 'conversation', messageTimestamp: Math.floor(Date.now() / 1000) } }),
-      });
-    expect((await post('3EB0AA11', { remoteJid: `${'9'.repeat(25)}@s.whatsapp.net` })).status).toBe(200);
-    expect((await post('3EB0BB22', { remoteJid: `${'8'.repeat(25)}@lid` })).status).toBe(200);
-    const { token } = await harness.apiLogin('gestor@demo.com.br');
-    const listed = async () => {
-      const res = await fetch(`${harness.baseURL}/api/instancias/rejeitados`, { headers: { authorization: `Bearer ${token}` } });
-      return ((await res.json()) as { data: unknown[] }).data.length;
-    };
-    for (let i = 0; i < 150 && (await listed()) < 2; i++) await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await listed()).toBe(2);
+  it(
+    'shows the company admin the webhooks Funil could not store, with the reason, the date and the ' +
+      'instance; not the unit admin (issue 21 item 2, screenshot)',
+    async () => {
+      // Two messages from numbers no lead can hold (25 digits, by phone and by @lid), posted as the
+      // gateway posts them: kept aside and answered 200.
+      const [instance] = await harness.db.select().from(instanciasEvolution).where(eq(instanciasEvolution.name, FIRST));
+      const post = (id: string, key: Record<string, unknown>) =>
+        fetch(`${harness.baseURL}/api/webhooks/evolution`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-funil-webhook-secret': instance!.webhookSecret },
+          body: JSON.stringify({
+            event: 'messages.upsert',
+            instance: FIRST,
+            data: {
+              key: { fromMe: false, id, ...key },
+              pushName: 'Contato',
+              message: { conversation: 'oi, vi o anúncio' },
+              messageType: 'conversation',
+              messageTimestamp: Math.floor(Date.now() / 1000),
+            },
+          }),
+        });
+      expect((await post('3EB0AA11', { remoteJid: `${'9'.repeat(25)}@s.whatsapp.net` })).status).toBe(200);
+      expect((await post('3EB0BB22', { remoteJid: `${'8'.repeat(25)}@lid` })).status).toBe(200);
+      const { token } = await harness.apiLogin('gestor@demo.com.br');
+      const listed = async () => {
+        const res = await fetch(`${harness.baseURL}/api/instancias/rejeitados`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return ((await res.json()) as { data: unknown[] }).data.length;
+      };
+      for (let i = 0; i < 150 && (await listed()) < 2; i++) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await listed()).toBe(2);
 
-    const { context, page } = await harness.newPage(DESKTOP);
-    await loginAs(page, 'gestor@demo.com.br');
-    await openInstances(page);
-    const panel = page.getByRole('table', { name: 'Eventos do WhatsApp não gravados' });
-    await panel.getByRole('row').filter({ hasText: REJECTED_WEBHOOK_REASONS.phoneTooLong }).first().waitFor();
-    const rows = await panel.getByRole('row').allInnerTexts();
-    expect(rows).toHaveLength(3);
-    for (const text of rows.slice(1)) {
-      expect(text).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
-      expect(text).toContain(FIRST);
-      expect(text).toContain('Mensagem recebida');
-      expect(text).toContain(REJECTED_WEBHOOK_REASONS.phoneTooLong);
-    }
-    await screenshot(page, 'instancias-nao-gravados.png');
-    await context.close();
+      const { context, page } = await harness.newPage(DESKTOP);
+      await loginAs(page, 'gestor@demo.com.br');
+      await openInstances(page);
+      const panel = page.getByRole('table', { name: 'Eventos do WhatsApp não gravados' });
+      await panel.getByRole('row').filter({ hasText: REJECTED_WEBHOOK_REASONS.phoneTooLong }).first().waitFor();
+      const rows = await panel.getByRole('row').allInnerTexts();
+      expect(rows).toHaveLength(3);
+      for (const text of rows.slice(1)) {
+        expect(text).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+        expect(text).toContain(FIRST);
+        expect(text).toContain('Mensagem recebida');
+        expect(text).toContain(REJECTED_WEBHOOK_REASONS.phoneTooLong);
+      }
+      await screenshot(page, 'instancias-nao-gravados.png');
+      await context.close();
 
-    const admin = await harness.newPage(DESKTOP);
-    await loginAs(admin.page, 'admin@demo.com.br');
-    await openInstances(admin.page);
-    await row(admin.page, FIRST).waitFor();
-    expect(await admin.page.getByRole('heading', { name: 'Eventos do WhatsApp não gravados' }).count()).toBe(0);
-    await admin.context.close();
-  });
+      const admin = await harness.newPage(DESKTOP);
+      await loginAs(admin.page, 'admin@demo.com.br');
+      await openInstances(admin.page);
+      await row(admin.page, FIRST).waitFor();
+      expect(await admin.page.getByRole('heading', { name: 'Eventos do WhatsApp não gravados' }).count()).toBe(0);
+      await admin.context.close();
+    },
+  );
 
   it('closes the dialog with a snackbar when the QR cannot be fetched', async () => {
     const { context, page } = await harness.newPage(DESKTOP);
     await loginAs(page, 'admin@demo.com.br');
     await openInstances(page);
     expect(await harness.emulatorControl(`/_emulator/instances/${SECOND}/qr`, { mode: 'error' })).toBe(200);
-    await row(page, SECOND).getByRole('button', { name: `Conectar ${SECOND}` }).click();
+    await row(page, SECOND)
+      .getByRole('button', { name: `Conectar ${SECOND}` })
+      .click();
     await page.getByText(WHATSAPP_MESSAGES.gatewayUnavailable).waitFor();
     await qrDialog(page).waitFor({ state: 'detached' });
     expect(await harness.emulatorControl(`/_emulator/instances/${SECOND}/qr`, { mode: 'normal' })).toBe(200);
@@ -200,7 +233,9 @@ describe('001 §2, §4 connecting an instance by QR', () => {
     const { context, page } = await harness.newPage(DESKTOP);
     await loginAs(page, 'admin@demo.com.br');
     await openInstances(page);
-    await row(page, SECOND).getByRole('button', { name: `Conectar ${SECOND}` }).click();
+    await row(page, SECOND)
+      .getByRole('button', { name: `Conectar ${SECOND}` })
+      .click();
     const first = await qrSource(page, SECOND);
 
     // qrcode.updated: the dialog follows the new QR.

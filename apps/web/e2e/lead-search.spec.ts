@@ -2,8 +2,10 @@
 // of its name, accents and case ignored ("conc mag" finds "Conceição Magalhães"), through the
 // real server on the real database (the normalised, unit-qualified name words).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { nameMatchesSearch } from '@funil/domain/leads/name-search';
-import { DESKTOP, SCREENSHOTS_DIR, loginAs, startHarness, type Harness } from './harness.ts';
+
+import { DESKTOP, loginAs, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -35,7 +37,11 @@ describe('001 §5 CRM search by word prefixes', () => {
       .poll(
         async () => {
           const texts = await rows.allInnerTexts();
-          return texts.length > 0 && texts.every((text) => nameMatchesSearch(text, 'conc mag')) && texts.some((text) => text.includes('Conceição Magalhães'));
+          return (
+            texts.length > 0 &&
+            texts.every((text) => nameMatchesSearch(text, 'conc mag')) &&
+            texts.some((text) => text.includes('Conceição Magalhães'))
+          );
         },
         { timeout: 15_000 },
       )
@@ -44,7 +50,9 @@ describe('001 §5 CRM search by word prefixes', () => {
 
     // A word's middle is not a word's start: nothing of this lead for "agalhaes".
     await page.getByLabel('Buscar').fill('agalhaes');
-    await expect.poll(async () => (await rows.allInnerTexts()).some((text) => text.includes('Conceição Magalhães')), { timeout: 15_000 }).toBe(false);
+    await expect
+      .poll(async () => (await rows.allInnerTexts()).some((text) => text.includes('Conceição Magalhães')), { timeout: 15_000 })
+      .toBe(false);
     await context.close();
   });
 });

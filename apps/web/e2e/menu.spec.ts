@@ -1,8 +1,10 @@
 // 000 §6 "Route access" and "Menu", end to end: every demo role sees exactly its menu, with its name
 // and permission name in the drawer, and a denied or unknown route lands on /inicial through /.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { menuFor, menuLabels } from '@funil/domain/access/routes';
 import { accessContextOf } from '@funil/domain/unit/unit-data';
+
 import { isScreenAvailable } from '../src/app/screens.tsx';
 import { DEMO_LOGINS, loginAs, readMenu, startHarness, type Harness } from './harness.ts';
 
@@ -15,19 +17,22 @@ afterAll(async () => {
 });
 
 describe('000 §6 menu per role', () => {
-  it.each(DEMO_LOGINS.map((login) => [login.permissao, login.email] as const))('%s (%s) sees exactly its menu, name and permission', async (_permission, email) => {
-    const { token, currentUser } = await harness.apiLogin(email);
-    const expected = menuLabels(menuFor(accessContextOf(currentUser, await harness.apiUnitData(token)), isScreenAvailable));
+  it.each(DEMO_LOGINS.map((login) => [login.permissao, login.email] as const))(
+    '%s (%s) sees exactly its menu, name and permission',
+    async (_permission, email) => {
+      const { token, currentUser } = await harness.apiLogin(email);
+      const expected = menuLabels(menuFor(accessContextOf(currentUser, await harness.apiUnitData(token)), isScreenAvailable));
 
-    const { context, page } = await harness.newPage();
-    await loginAs(page, email);
-    expect(await readMenu(page)).toEqual(expected);
-    const user = page.getByRole('group', { name: 'Usuário logado' });
-    await expect.poll(() => user.innerText()).toContain(currentUser.name);
-    expect(await user.innerText()).toContain(currentUser.nomePermissao);
-    await expect.poll(() => page.getByText('v2.72.2').isVisible()).toBe(true);
-    await context.close();
-  });
+      const { context, page } = await harness.newPage();
+      await loginAs(page, email);
+      expect(await readMenu(page)).toEqual(expected);
+      const user = page.getByRole('group', { name: 'Usuário logado' });
+      await expect.poll(() => user.innerText()).toContain(currentUser.name);
+      expect(await user.innerText()).toContain(currentUser.nomePermissao);
+      await expect.poll(() => page.getByText('v2.72.2').isVisible()).toBe(true);
+      await context.close();
+    },
+  );
 });
 
 describe('000 §2, §6 denied routes', () => {

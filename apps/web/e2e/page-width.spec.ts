@@ -2,10 +2,13 @@
 // login that may open it, is no wider than a 1280 px and a 1440 px window (the pipeline's board
 // scrolls inside its own area; its hidden heading once made the page 288 px wider).
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Page } from 'playwright-core';
-import { ROUTES, canAccessRoute, type AppRoute } from '@funil/domain/access/routes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { canAccessRoute, ROUTES, type AppRoute } from '@funil/domain/access/routes';
 import { accessContextOf } from '@funil/domain/unit/unit-data';
+
 import { DEMO_LOGINS, loginAs, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
@@ -28,40 +31,54 @@ async function open(page: Page, route: AppRoute): Promise<void> {
   await page.waitForURL(`**${route}`);
   await page.locator('main').waitFor();
   await page
-    .waitForFunction(() => !document.querySelector('main .MuiSkeleton-root, main [role="progressbar"], main [aria-busy="true"]'), undefined, { timeout: 10_000 })
+    .waitForFunction(
+      () => !document.querySelector('main .MuiSkeleton-root, main [role="progressbar"], main [aria-busy="true"]'),
+      undefined,
+      { timeout: 10_000 },
+    )
     .catch(() => undefined);
 }
 
-const widthOf = (page: Page) => page.evaluate(() => ({ document: document.documentElement.scrollWidth, body: document.body.scrollWidth, window: window.innerWidth }));
+const widthOf = (page: Page) =>
+  page.evaluate(() => ({
+    document: document.documentElement.scrollWidth,
+    body: document.body.scrollWidth,
+    window: window.innerWidth,
+  }));
 
 describe('issue 21 item 9: the page never scrolls sideways', () => {
-  it('every shipped route is as wide as a 1280 px and a 1440 px window, for the roles that open it', { timeout: 600_000 }, async () => {
-    expect(SHIPPED.length).toBeGreaterThan(20);
-    const covered = new Map<AppRoute, string>();
-    const tooWide: string[] = [];
-    for (const login of DEMO_LOGINS) {
-      // The routes this login may open (000 §6, the rule the router applies), not yet measured.
-      const session = await harness.apiLogin(login.email);
-      const ctx = accessContextOf(session.currentUser, await harness.apiUnitData(session.token));
-      const pending = SHIPPED.filter((route) => !covered.has(route) && canAccessRoute(route, ctx));
-      if (pending.length === 0) continue;
-      const { context, page } = await harness.newPage({ width: 1440, height: 900 });
-      await loginAs(page, login.email);
-      for (const route of pending) {
-        await open(page, route);
-        covered.set(route, login.email);
-        for (const width of WIDTHS) {
-          await page.setViewportSize({ width, height: 900 });
-          await page.waitForTimeout(200);
-          const measured = await widthOf(page);
-          if (measured.document > measured.window || measured.body > measured.window) tooWide.push(`${route} (${login.email}) at ${width}px: ${JSON.stringify(measured)}`);
+  it(
+    'every shipped route is as wide as a 1280 px and a 1440 px window, for the roles that open it',
+    { timeout: 600_000 },
+    async () => {
+      expect(SHIPPED.length).toBeGreaterThan(20);
+      const covered = new Map<AppRoute, string>();
+      const tooWide: string[] = [];
+      for (const login of DEMO_LOGINS) {
+        // The routes this login may open (000 §6, the rule the router applies), not yet measured.
+        const session = await harness.apiLogin(login.email);
+        const ctx = accessContextOf(session.currentUser, await harness.apiUnitData(session.token));
+        const pending = SHIPPED.filter((route) => !covered.has(route) && canAccessRoute(route, ctx));
+        if (pending.length === 0) continue;
+        const { context, page } = await harness.newPage({ width: 1440, height: 900 });
+        await loginAs(page, login.email);
+        for (const route of pending) {
+          await open(page, route);
+          covered.set(route, login.email);
+          for (const width of WIDTHS) {
+            await page.setViewportSize({ width, height: 900 });
+            await page.waitForTimeout(200);
+            const measured = await widthOf(page);
+            if (measured.document > measured.window || measured.body > measured.window)
+              tooWide.push(`${route} (${login.email}) at ${width}px: ${JSON.stringify(measured)}`);
+          }
+          await page.setViewportSize({ width: 1440, height: 900 });
         }
-        await page.setViewportSize({ width: 1440, height: 900 });
+        await context.close();
       }
-      await context.close();
-    }
-    expect(tooWide).toEqual([]);
-    // Each shipped route was opened by some demo login (the first unit has whatsapp_v2, issue 21 item 20).
-    expect(SHIPPED.filter((route) => !covered.has(route))).toEqual([]);
-  });
+      expect(tooWide).toEqual([]);
+      // Each shipped route was opened by some demo login (the first unit has whatsapp_v2, issue 21 item 20).
+      expect(SHIPPED.filter((route) => !covered.has(route))).toEqual([]);
+    },
+  );
 });

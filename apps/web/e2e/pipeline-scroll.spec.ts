@@ -2,10 +2,11 @@
 // drag itself, the card lands in the column the outline shows (the one under the pointer) and the
 // lead takes that column's status; a drop where no column is shown changes nothing; the drag never
 // scrolls the page, which stays as wide as the window.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
-import { DESKTOP, SCREENSHOTS_DIR, loginAs, startHarness, type Harness } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DESKTOP, loginAs, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -26,27 +27,42 @@ async function openBoard(page: Page) {
 }
 
 /** The column outlined as the drop target (a column outline or a card's line inside it), if any. */
-const highlighted = (page: Page) => page.evaluate(() => document.querySelector('section[data-alvo="true"]')?.getAttribute('data-testid') ?? null);
+const highlighted = (page: Page) =>
+  page.evaluate(() => document.querySelector('section[data-alvo="true"]')?.getAttribute('data-testid') ?? null);
 
-/** The column the user sees under a point of the window (null over the drawer, the header, a gap); the dragged card's overlay lets the pointer through. */
+/**
+ * The column the user sees under a point of the window (null over the drawer, the header, a gap); the dragged card's overlay lets
+ * the pointer through.
+ */
 const columnUnder = (page: Page, x: number, y: number) =>
-  page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.closest('section[data-testid^="coluna-"]')?.getAttribute('data-testid') ?? null, [x, y]);
+  page.evaluate(
+    ([px, py]) =>
+      document.elementFromPoint(px!, py!)?.closest('section[data-testid^="coluna-"]')?.getAttribute('data-testid') ?? null,
+    [x, y],
+  );
 
 /** The columns fully inside the board's visible area, left to right, with their window x range. */
 const visibleColumns = (page: Page) =>
   page.evaluate(() => {
     const area = document.querySelector('[data-testid="pipeline-quadro"]')!.getBoundingClientRect();
     return Array.from(document.querySelectorAll('section[data-testid^="coluna-"]'))
-      .map((c) => ({ id: c.getAttribute('data-testid')!, left: c.getBoundingClientRect().left, right: c.getBoundingClientRect().right }))
+      .map((c) => ({
+        id: c.getAttribute('data-testid')!,
+        left: c.getBoundingClientRect().left,
+        right: c.getBoundingClientRect().right,
+      }))
       .filter((c) => c.left >= area.left && c.right <= area.right);
   });
 
 async function statusOf(id: number) {
-  const result = (await harness.db.execute(sql`select cli_status_negociacao as s from leads where cli_crm_id = ${id}`)) as unknown as { rows: { s: number }[] };
+  const result = (await harness.db.execute(
+    sql`select cli_status_negociacao as s from leads where cli_crm_id = ${id}`,
+  )) as unknown as { rows: { s: number }[] };
   return Number(result.rows[0]!.s);
 }
 
-const pageGeometry = (page: Page) => page.evaluate(() => ({ scrollX: window.scrollX, width: document.documentElement.scrollWidth, inner: window.innerWidth }));
+const pageGeometry = (page: Page) =>
+  page.evaluate(() => ({ scrollX: window.scrollX, width: document.documentElement.scrollWidth, inner: window.innerWidth }));
 
 /** Picks up the first card of a column (past the sensor's 6 px) and returns its lead id. */
 async function pickUp(page: Page, coluna: number) {
@@ -73,7 +89,9 @@ describe('issue 21 item 8: the drop lands where the outline shows (002 §4 "Pipe
     await page.mouse.move(x, 600, { steps: 12 });
     await expect.poll(() => highlighted(page)).toBe(target.id);
     expect(await columnUnder(page, x, 600)).toBe(target.id);
-    const saved = page.waitForResponse((r) => r.url().endsWith('/api/kanban/status-negociacao') && r.request().method() === 'PUT');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/kanban/status-negociacao') && r.request().method() === 'PUT',
+    );
     await page.mouse.up();
     expect((await saved).status()).toBe(200);
     expect(await statusOf(id)).toBe(Number(target.id.replace('coluna-', '')));
@@ -119,13 +137,17 @@ describe('issue 21 item 8: the drop lands where the outline shows (002 §4 "Pipe
     // Held near the board's right edge, the drag scrolls the board to its end.
     const x = area.right - 30;
     await page.mouse.move(x, 600, { steps: 12 });
-    await expect.poll(() => board(page).evaluate((el) => el.scrollLeft), { timeout: 20_000 }).toBeGreaterThanOrEqual(area.maxScroll - 1);
+    await expect
+      .poll(() => board(page).evaluate((el) => el.scrollLeft), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(area.maxScroll - 1);
     await page.mouse.move(x - 2, 600, { steps: 2 });
     const under = await columnUnder(page, x - 2, 600);
     expect(under).not.toBeNull();
     await expect.poll(() => highlighted(page)).toBe(under);
     expect(await pageGeometry(page)).toMatchObject({ scrollX: 0 });
-    const saved = page.waitForResponse((r) => r.url().endsWith('/api/kanban/status-negociacao') && r.request().method() === 'PUT');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/kanban/status-negociacao') && r.request().method() === 'PUT',
+    );
     await page.mouse.up();
     expect((await saved).status()).toBe(200);
     expect(await statusOf(id)).toBe(Number(under!.replace('coluna-', '')));

@@ -4,19 +4,25 @@
 // scroll; a column's CSV; the table pages by 20. The Chromium figures with 5,000 cards in one column
 // are a benchmark: `npm run bench -- chromium-pipeline` (bench/chromium-pipeline.bench.ts).
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+
 import { eq, sql } from 'drizzle-orm';
-import { unidadeConfiguracoes, unidades } from '../../server/src/modules/tenancy/tenancy.table.ts';
-import { statusNegociacaoPermitidos } from '../../server/src/modules/catalog/catalog.table.ts';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { formatPhoneDisplay } from '@funil/domain/phone/phone';
-import { DESKTOP, SCREENSHOTS_DIR, loginAs, startHarness, type Harness } from './harness.ts';
+
+import { statusNegociacaoPermitidos } from '../../server/src/modules/catalog/catalog.table.ts';
+import { unidadeConfiguracoes, unidades } from '../../server/src/modules/tenancy/tenancy.table.ts';
+import { DESKTOP, loginAs, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
 let unit1: number;
 beforeAll(async () => {
   harness = await startHarness();
-  const [row] = await harness.db.select({ id: unidades.id }).from(unidades).where(sql`${unidades.nome} like 'Unidade Paulista%'`);
+  const [row] = await harness.db
+    .select({ id: unidades.id })
+    .from(unidades)
+    .where(sql`${unidades.nome} like 'Unidade Paulista%'`);
   unit1 = row!.id;
 });
 afterAll(async () => {
@@ -27,7 +33,8 @@ const column = (page: Page, coluna: number) => page.getByTestId(`coluna-${coluna
 const cardsOf = (page: Page, coluna: number) => column(page, coluna).locator('[data-testid^="card-"]');
 const digits = (text: string) => Number(text.replace(/\D/g, ''));
 const totalOf = async (page: Page, coluna: number) => digits(await column(page, coluna).getByTestId('coluna-total').innerText());
-const sumOf = async (page: Page, coluna: number) => digits(await column(page, coluna).getByTestId('coluna-soma').innerText()) / 100;
+const sumOf = async (page: Page, coluna: number) =>
+  digits(await column(page, coluna).getByTestId('coluna-soma').innerText()) / 100;
 const idOf = async (card: Locator) => Number((await card.getAttribute('data-testid'))!.replace('card-', ''));
 
 async function openBoard(page: Page, email = 'admin@demo.com.br') {
@@ -49,14 +56,22 @@ async function drag(page: Page, from: Locator, to: Locator, edge: 'top' | 'botto
 }
 
 async function historyCount(id: number) {
-  const result = (await harness.db.execute(sql`select count(*)::int as n from historico where cli_crm_id = ${id} and tipo = 5`)) as unknown as { rows: { n: number }[] };
+  const result = (await harness.db.execute(
+    sql`select count(*)::int as n from historico where cli_crm_id = ${id} and tipo = 5`,
+  )) as unknown as { rows: { n: number }[] };
   return Number(result.rows[0]!.n);
 }
 
 async function setExtra(key: string, value: boolean) {
-  const [row] = await harness.db.select({ extras: unidadeConfiguracoes.configuracoesExtra }).from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, unit1));
+  const [row] = await harness.db
+    .select({ extras: unidadeConfiguracoes.configuracoesExtra })
+    .from(unidadeConfiguracoes)
+    .where(eq(unidadeConfiguracoes.idUnidade, unit1));
   const extras = { ...(JSON.parse(row!.extras) as Record<string, unknown>), [key]: value };
-  await harness.db.update(unidadeConfiguracoes).set({ configuracoesExtra: JSON.stringify(extras) }).where(eq(unidadeConfiguracoes.idUnidade, unit1));
+  await harness.db
+    .update(unidadeConfiguracoes)
+    .set({ configuracoesExtra: JSON.stringify(extras) })
+    .where(eq(unidadeConfiguracoes.idUnidade, unit1));
 }
 
 describe('002 §2.4 §4 the kanban', () => {
@@ -67,10 +82,23 @@ describe('002 §2.4 §4 the kanban', () => {
     // A lead of 'Agendado' (2) with a quote, dropped on top of 'Novo' (1).
     const card = cardsOf(page, 2).first();
     const id = await idOf(card);
-    const [from, to, fromSum, toSum, events] = [await totalOf(page, 2), await totalOf(page, 1), await sumOf(page, 2), await sumOf(page, 1), await historyCount(id)];
-    const quote = fromSum > 0 ? (await harness.db.execute(sql`select valor_ticket::float8 as v from leads where cli_crm_id = ${id}`)) as unknown as { rows: { v: number }[] } : null;
+    const [from, to, fromSum, toSum, events] = [
+      await totalOf(page, 2),
+      await totalOf(page, 1),
+      await sumOf(page, 2),
+      await sumOf(page, 1),
+      await historyCount(id),
+    ];
+    const quote =
+      fromSum > 0
+        ? ((await harness.db.execute(sql`select valor_ticket::float8 as v from leads where cli_crm_id = ${id}`)) as unknown as {
+            rows: { v: number }[];
+          })
+        : null;
     const ticket = Number(quote?.rows[0]?.v ?? 0);
-    const saved = page.waitForResponse((r) => r.url().endsWith('/api/kanban/status-negociacao') && r.request().method() === 'PUT');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/kanban/status-negociacao') && r.request().method() === 'PUT',
+    );
     await drag(page, card, cardsOf(page, 1).first(), 'top');
     expect((await saved).status()).toBe(200);
     await expect.poll(() => totalOf(page, 1)).toBe(to + 1);
@@ -119,7 +147,9 @@ describe('002 §2.4 §4 the kanban', () => {
       const { context, page } = await harness.newPage(DESKTOP);
       await openBoard(page);
       await page.getByRole('button', { name: 'Status do cliente' }).click();
-      await page.getByText('Visualização do status do cliente: mover cards exige a permissão de edição do status do cliente.').waitFor();
+      await page
+        .getByText('Visualização do status do cliente: mover cards exige a permissão de edição do status do cliente.')
+        .waitFor();
       await cardsOf(page, 4).first().waitFor();
       const [four, two] = [await totalOf(page, 4), await totalOf(page, 2)];
       let puts = 0;
@@ -142,11 +172,19 @@ describe('002 §2.4 §4 the kanban', () => {
     const total = await totalOf(page, 1);
     expect(total).toBeGreaterThan(30);
     const next = page.waitForResponse((r) => /\/api\/kanban\/novos-leads\/1\/2\//.test(r.url()));
-    await column(page, 1).getByTestId('coluna-rolagem').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await column(page, 1)
+      .getByTestId('coluna-rolagem')
+      .evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     expect((await next).status()).toBe(200);
     // Every card of the column is reachable: the virtual list grows to the column's total.
     await expect
-      .poll(() => column(page, 1).getByTestId('coluna-rolagem').evaluate((el) => Math.round(el.scrollHeight / 120)), { timeout: 10_000 })
+      .poll(
+        () =>
+          column(page, 1)
+            .getByTestId('coluna-rolagem')
+            .evaluate((el) => Math.round(el.scrollHeight / 120)),
+        { timeout: 10_000 },
+      )
       .toBeGreaterThanOrEqual(Math.min(total, 60) - 1);
     // Virtualised: far fewer cards mounted than loaded.
     expect(await cardsOf(page, 1).count()).toBeLessThan(30);
@@ -167,7 +205,10 @@ describe('002 §2.4 §4 the kanban', () => {
     await dialog.getByRole('button', { name: 'Exportar' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('leads.csv');
-    const lines = readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = readFileSync((await file.path())!, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     // Issue 21 item 17: the one CSV writer: ';' (a BOM and CRLF), as the admin tables export.
     expect(lines[0]).toBe('cli_crm_id;nome;telefone;dataCaptura;etapaFunil;idCampanha;nomeCampanha');
     expect(lines).toHaveLength(total + 1);
@@ -186,20 +227,24 @@ describe('002 §2.4 §4 the kanban', () => {
     await context.close();
   });
 
-  it("gives an attendant only 'Iniciar envio em massa', which opens the composer with the column's leads (002 §2.4, issue 13)", async () => {
-    const { context, page } = await harness.newPage(DESKTOP);
-    await openBoard(page, 'atendente@demo.com.br');
-    await page.getByRole('button', { name: 'Meus atendimentos' }).waitFor();
-    await page.getByRole('button', { name: 'Não Atribuídos' }).waitFor();
-    await page.getByRole('button', { name: 'Ações da coluna Agendado' }).click();
-    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Iniciar envio em massa']);
-    await page.getByRole('menuitem', { name: 'Iniciar envio em massa' }).click();
-    await page.waitForURL('**/envio-em-massa-cadastro?status_negociacao=2');
-    // The filter panel shows the column's status, and the search ran without a click.
-    expect(await page.getByLabel('Status da Negociação').innerText()).toBe('Agendado');
-    await expect.poll(() => page.getByTestId('contagem-selecionados').innerText()).toMatch(/^\d+ de \d+ selecionados/);
-    await context.close();
-  });
+  it(
+    "gives an attendant only 'Iniciar envio em massa', which opens the composer with the column's " +
+      'leads (002 §2.4, issue 13)',
+    async () => {
+      const { context, page } = await harness.newPage(DESKTOP);
+      await openBoard(page, 'atendente@demo.com.br');
+      await page.getByRole('button', { name: 'Meus atendimentos' }).waitFor();
+      await page.getByRole('button', { name: 'Não Atribuídos' }).waitFor();
+      await page.getByRole('button', { name: 'Ações da coluna Agendado' }).click();
+      expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Iniciar envio em massa']);
+      await page.getByRole('menuitem', { name: 'Iniciar envio em massa' }).click();
+      await page.waitForURL('**/envio-em-massa-cadastro?status_negociacao=2');
+      // The filter panel shows the column's status, and the search ran without a click.
+      expect(await page.getByLabel('Status da Negociação').innerText()).toBe('Agendado');
+      await expect.poll(() => page.getByTestId('contagem-selecionados').innerText()).toMatch(/^\d+ de \d+ selecionados/);
+      await context.close();
+    },
+  );
 });
 
 describe('002 §2.4 the filter and the table', () => {
@@ -234,8 +279,12 @@ describe('002 §2.4 the filter and the table', () => {
     await page.getByText(/^1–20 de 260$/).waitFor();
     // Issue 21 item 17: the phone reads as in the CRM, (DD) NNNNN-NNNN with a 9 added to an 8-digit
     // local number (000 §9 formatPhoneDisplay), not 002 §2.4's '(##) # ####-####'.
-    const rows = await page.getByTestId('pipeline-linha').evaluateAll((trs) => trs.map((tr) => [tr.children[0]!.textContent ?? '', tr.children[1]!.textContent ?? '']));
-    const stored = (await harness.db.execute(sql`select cli_nome as nome, cli_telefone as telefone from leads where id_unidade = ${unit1}`)) as unknown as { rows: { nome: string; telefone: string }[] };
+    const rows = await page
+      .getByTestId('pipeline-linha')
+      .evaluateAll((trs) => trs.map((tr) => [tr.children[0]!.textContent ?? '', tr.children[1]!.textContent ?? '']));
+    const stored = (await harness.db.execute(
+      sql`select cli_nome as nome, cli_telefone as telefone from leads where id_unidade = ${unit1}`,
+    )) as unknown as { rows: { nome: string; telefone: string }[] };
     for (const [nome, phone] of rows) {
       expect(phone).toMatch(/^\(\d{2}\) \d{5}-\d{4}$/);
       const same = stored.rows.filter((r) => r.nome === nome);

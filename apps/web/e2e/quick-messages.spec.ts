@@ -3,9 +3,10 @@
 // submits, n/100), edits and deletes a unit template ('Tem certeza que deseja excluir esta
 // mensagem?'), cannot change the company's; an attendant has no Modelos entry and is sent away.
 // Screenshots: docs/screenshots/modelos*.png.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, SCREENSHOTS_DIR, loginAs, readMenu, startHarness, type Harness } from './harness.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DESKTOP, loginAs, MOBILE, readMenu, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
 beforeAll(async () => {

@@ -1,6 +1,13 @@
 // What the e2e global setup (global-setup.ts) and the harness (harness.ts) agree on.
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** The shared Chromium's WebSocket endpoint (playwright-core's `chromium.connect`). */
 export const E2E_CHROMIUM_ENV = 'FUNIL_E2E_CHROMIUM_WS';
 /** The PGlite dump of a migrated database with the demo seeded. */

@@ -3,12 +3,14 @@
 // route it may open, in Chromium; the admin screens' create forms are submitted empty, the chat's
 // 'Novo Cliente' (001 §2) too; the rendered text is scanned for zod's wording (English and its
 // European-Portuguese locale) and SIP's (status words and status lines).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROUTES, canAccessRoute } from '@funil/domain/access/routes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { canAccessRoute, ROUTES } from '@funil/domain/access/routes';
 import { accessContextOf } from '@funil/domain/unit/unit-data';
+
 import { isScreenAvailable } from '../src/app/screens.tsx';
-import { DEMO_LOGINS, DESKTOP, SCREENSHOTS_DIR, loginAs, startHarness, type Harness } from './harness.ts';
+import { DEMO_LOGINS, DESKTOP, loginAs, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
 
 /** zod's wording (English, and its 'pt' locale of Portugal) and SIP's (status words and status lines). */
 export const FOREIGN_WORDING: readonly RegExp[] = [
@@ -26,7 +28,11 @@ export const FOREIGN_WORDING: readonly RegExp[] = [
   /\bCANCEL{1,2}ED\b/,
   /rate-overlimit/,
   /\bSIP\/2\.0\b/,
-  /\b[1-6]\d\d (Busy Here|Not Found|Temporarily Unavailable|Request Terminated|Service Unavailable|Decline|Forbidden|Unauthorized|Not Acceptable( Here)?|Request Timeout|Server Internal Error|Too Many Requests|Ringing|Trying|Session Progress|OK)\b/,
+  new RegExp(
+    '\\b[1-6]\\d\\d (Busy Here|Not Found|Temporarily Unavailable|Request Terminated|Service Unavailable|Decline|Forbidden|' +
+      'Unauthorized|Not Acceptable( Here)?|Request Timeout|Server Internal Error|Too Many Requests|Ringing|Trying|' +
+      'Session Progress|OK)\\b',
+  ),
 ];
 
 /** The forbidden wordings found in `text`, with a little context each. */
@@ -49,7 +55,11 @@ afterAll(async () => {
 /** The page's rendered text once the screen has settled (spinners gone). */
 async function settledText(page: Page): Promise<string> {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  await page.getByText('Carregando...').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .getByText('Carregando...')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 10_000 })
+    .catch(() => undefined);
   return page.evaluate(() => document.body.innerText);
 }
 
@@ -80,27 +90,31 @@ describe('issue 21 item 12: no zod or SIP wording on any screen', () => {
     expect(foreignWordingIn('Obrigatório · Atendida · Não atendida · Ocupado · Campos obrigatórios não preenchidos')).toEqual([]);
   });
 
-  it.each(DEMO_LOGINS.map((login) => [login.permissao, login.email] as const))('%s (%s): every route it may open, and its create forms submitted empty', async (_permission, email) => {
-    const { token, currentUser } = await harness.apiLogin(email);
-    const ctx = accessContextOf(currentUser, await harness.apiUnitData(token));
-    const routes = ROUTES.filter((route) => canAccessRoute(route, ctx) && isScreenAvailable(route));
-    expect(routes.length).toBeGreaterThan(2);
-    const { context, page } = await harness.newPage(DESKTOP);
-    await loginAs(page, email);
-    const findings: { route: string; where: string; found: string[] }[] = [];
-    for (const route of routes) {
-      await page.goto(route);
-      const found = foreignWordingIn(await settledText(page));
-      if (found.length > 0) findings.push({ route, where: 'tela', found });
-      const form = await emptyCreateForm(page);
-      if (form !== null) {
-        const inForm = foreignWordingIn(form);
-        if (inForm.length > 0) findings.push({ route, where: 'formulário vazio', found: inForm });
+  it.each(DEMO_LOGINS.map((login) => [login.permissao, login.email] as const))(
+    '%s (%s): every route it may open, and its create forms submitted empty',
+    async (_permission, email) => {
+      const { token, currentUser } = await harness.apiLogin(email);
+      const ctx = accessContextOf(currentUser, await harness.apiUnitData(token));
+      const routes = ROUTES.filter((route) => canAccessRoute(route, ctx) && isScreenAvailable(route));
+      expect(routes.length).toBeGreaterThan(2);
+      const { context, page } = await harness.newPage(DESKTOP);
+      await loginAs(page, email);
+      const findings: { route: string; where: string; found: string[] }[] = [];
+      for (const route of routes) {
+        await page.goto(route);
+        const found = foreignWordingIn(await settledText(page));
+        if (found.length > 0) findings.push({ route, where: 'tela', found });
+        const form = await emptyCreateForm(page);
+        if (form !== null) {
+          const inForm = foreignWordingIn(form);
+          if (inForm.length > 0) findings.push({ route, where: 'formulário vazio', found: inForm });
+        }
       }
-    }
-    await context.close();
-    expect(findings).toEqual([]);
-  }, 600_000);
+      await context.close();
+      expect(findings).toEqual([]);
+    },
+    600_000,
+  );
 
   it("the partner form submitted empty reads 002 §5's 'Obrigatório' under its fields", async () => {
     const { context, page } = await harness.newPage(DESKTOP);
@@ -115,24 +129,29 @@ describe('issue 21 item 12: no zod or SIP wording on any screen', () => {
     await context.close();
   });
 
-  it("001 §2: the chat's add button opens 'Novo Cliente' (Nome, Telefone, Email, Cadastrar), not the CRM's 'Cadastrar Contato'", async () => {
-    const { context, page } = await harness.newPage(DESKTOP);
-    await loginAs(page, 'atendente@demo.com.br');
-    await page.goto('/whatsapp');
-    await page.getByRole('button', { name: 'Novo Cliente' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Novo Cliente' });
-    await dialog.waitFor();
-    expect(await dialog.getByLabel('Telefone', { exact: false }).isVisible()).toBe(true);
-    expect(await dialog.getByLabel('Email').isVisible()).toBe(true);
-    expect(await dialog.getByText(/CSV/).count()).toBe(0);
-    // 001 §5 'New client': Cadastrar waits for Nome and Telefone.
-    expect(await dialog.getByRole('button', { name: 'Cadastrar' }).isEnabled()).toBe(false);
-    await context.close();
-  });
+  it(
+    "001 §2: the chat's add button opens 'Novo Cliente' (Nome, Telefone, Email, Cadastrar), not the " +
+      "CRM's 'Cadastrar Contato'",
+    async () => {
+      const { context, page } = await harness.newPage(DESKTOP);
+      await loginAs(page, 'atendente@demo.com.br');
+      await page.goto('/whatsapp');
+      await page.getByRole('button', { name: 'Novo Cliente' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Novo Cliente' });
+      await dialog.waitFor();
+      expect(await dialog.getByLabel('Telefone', { exact: false }).isVisible()).toBe(true);
+      expect(await dialog.getByLabel('Email').isVisible()).toBe(true);
+      expect(await dialog.getByText(/CSV/).count()).toBe(0);
+      // 001 §5 'New client': Cadastrar waits for Nome and Telefone.
+      expect(await dialog.getByRole('button', { name: 'Cadastrar' }).isEnabled()).toBe(false);
+      await context.close();
+    },
+  );
 
   it('screenshots of what issue 21 changed: the unit settings, the chat header and list, the classic dashboard header', async () => {
     const shot = async (page: Page, file: string) => {
-      for (const close of await page.getByRole('button', { name: 'Fechar aviso', includeHidden: true }).all()) await close.click().catch(() => undefined);
+      for (const close of await page.getByRole('button', { name: 'Fechar aviso', includeHidden: true }).all())
+        await close.click().catch(() => undefined);
       await page.mouse.move(0, 0);
       await page.waitForTimeout(700);
       await page.screenshot({ path: `${SCREENSHOTS_DIR}${file}` });

@@ -1,11 +1,12 @@
 // issue 12, 002 §2.1 "For the permission value ag, a unit dropdown (label Unidades, placeholder
 // Selecione a unidade) replaces the call controller and contacts are loaded by unit", end to end
 // with the demo's company admin: no phone, the second unit's contacts, a read-only detail.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { leads } from '../../server/src/modules/leads/leads.table.ts';
 import { unidades } from '../../server/src/modules/tenancy/tenancy.table.ts';
-import { DESKTOP, SCREENSHOTS_DIR, loginAs, startHarness, type Harness } from './harness.ts';
+import { DESKTOP, loginAs, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
 
 const COMPANY_ADMIN = 'gestor@demo.com.br';
 const OWN_UNIT = 'Unidade Paulista – São Paulo';
@@ -23,10 +24,16 @@ afterAll(async () => {
 describe('/webphone for the company admin (ag)', () => {
   it("shows 'Unidades' instead of the call controller, then the chosen unit's contacts and a read-only detail", async () => {
     const [unit] = await harness.db.select({ id: unidades.id }).from(unidades).where(eq(unidades.nome, SECOND_UNIT));
-    const unitLeads = await harness.db.select({ nome: leads.cliNome }).from(leads).where(and(eq(leads.idUnidade, unit!.id), eq(leads.desativado, 0)));
+    const unitLeads = await harness.db
+      .select({ nome: leads.cliNome })
+      .from(leads)
+      .where(and(eq(leads.idUnidade, unit!.id), eq(leads.desativado, 0)));
     const names = new Set(unitLeads.map((l) => l.nome));
     expect(names.size).toBeGreaterThan(0);
-    const allLeads = await harness.db.select({ nome: leads.cliNome, idUnidade: leads.idUnidade }).from(leads).where(eq(leads.desativado, 0));
+    const allLeads = await harness.db
+      .select({ nome: leads.cliNome, idUnidade: leads.idUnidade })
+      .from(leads)
+      .where(eq(leads.desativado, 0));
     const onlyOtherUnits = new Set(allLeads.filter((l) => l.idUnidade !== unit!.id && !names.has(l.nome)).map((l) => l.nome));
 
     const { context, page } = await harness.newPage(DESKTOP);
@@ -48,7 +55,9 @@ describe('/webphone for the company admin (ag)', () => {
     await rows.first().waitFor();
     // Every row shown is a lead of the chosen unit (the demo's units have different names).
     // The name is the row's titled line (the avatar's initials come first in its text).
-    const shown = await rows.evaluateAll((items) => items.map((item) => item.querySelector('[title]:not([title="Data de captação"])')?.getAttribute('title') ?? ''));
+    const shown = await rows.evaluateAll((items) =>
+      items.map((item) => item.querySelector('[title]:not([title="Data de captação"])')?.getAttribute('title') ?? ''),
+    );
     expect(shown.length).toBeGreaterThan(0);
     for (const name of shown) {
       expect([name, names.has(name)]).toEqual([name, true]);

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+
 import { Providers } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import { restoreSession, watchStoredSession } from './lib/session.ts';

@@ -1,7 +1,8 @@
 // One database API over two engines: PGlite in-process (the default, files under ./data) and a
 // PostgreSQL server when DATABASE_URL is set. Same migrations, same queries.
-import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
 import type { Db } from './handle.ts';
 
 export type Database = {

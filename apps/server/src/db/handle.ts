@@ -3,6 +3,7 @@
 // (issue 22 §3). The relational query API (`db.query.<table>`) is not used, so the handle carries
 // no schema type.
 import { createHash } from 'node:crypto';
+
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
@@ -31,7 +32,10 @@ export async function queryRows<T>(db: Db, text: string, params: readonly unknow
   return (await client.query(text, [...params])).rows as T[];
 }
 
-type PreparingClient = { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>; totalCount?: unknown };
+type PreparingClient = {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  totalCount?: unknown;
+};
 
 /**
  * queryRows as a named prepared statement on PostgreSQL (node-postgres prepares it once per

@@ -5,20 +5,25 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { CONVERSION_NEGOTIATION_IDS, DEFAULT_WORKING_HOURS, isConversionStatus } from '@funil/domain/dashboard/dashboard-api';
 import { APP_TIME_ZONE } from '@funil/domain/format/date';
 import { foldAccents } from '@funil/domain/format/fold';
 import { normalizeName } from '@funil/domain/leads/name-search';
 import { leadStatusOfAck } from '@funil/domain/whatsapp-api/chat-message';
+
 import { openDatabase, type Database } from './connection.ts';
 import { queryRows } from './handle.ts';
-import { objectsOf } from './sql-text.ts';
 import { ackLeadStatusSql, conversionStatusSql, SAO_PAULO_SQL } from './sql-rules.ts';
+import { objectsOf } from './sql-text.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsDir = path.resolve(here, '../../drizzle');
-const migrationFiles = readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort();
+const migrationFiles = readdirSync(migrationsDir)
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
 const migrations = migrationFiles.map((f) => readFileSync(path.join(migrationsDir, f), 'utf8'));
 /** The functions, views and triggers in force after every migration. */
 const inForce = objectsOf(migrations);
@@ -56,7 +61,11 @@ describe('conversion statuses (000 §9)', () => {
   });
 
   it('the generated SQL and isConversionStatus agree on every status', async () => {
-    const rows = await queryRows<{ id: number; c: boolean }>(database.db, `select id, ${conversionStatusSql('id')} as c from generate_series(0, 12) id`, []);
+    const rows = await queryRows<{ id: number; c: boolean }>(
+      database.db,
+      `select id, ${conversionStatusSql('id')} as c from generate_series(0, 12) id`,
+      [],
+    );
     expect(rows.map((r) => r.c)).toEqual(rows.map((r) => isConversionStatus(r.id)));
   });
 });
@@ -68,7 +77,9 @@ describe('default working hours (issue 14)', () => {
     expect(m).not.toBeNull();
     const [from, to, window] = [Number(m![1]), Number(m![2]), JSON.parse(m![3]!) as { inicio: string; fim: string }];
     // Sunday first, as CallHours; isodow 7 is Sunday.
-    const week = [0, 1, 2, 3, 4, 5, 6].map((dow) => ((dow === 0 ? 7 : dow) >= from && (dow === 0 ? 7 : dow) <= to ? window : null));
+    const week = [0, 1, 2, 3, 4, 5, 6].map((dow) =>
+      (dow === 0 ? 7 : dow) >= from && (dow === 0 ? 7 : dow) <= to ? window : null,
+    );
     expect(week).toEqual(DEFAULT_WORKING_HOURS);
   });
 });
@@ -86,11 +97,12 @@ describe('São Paulo wall time (000 §9)', () => {
   });
 });
 
-describe('ack → the lead\'s last-message status (001 §3)', () => {
+describe("ack → the lead's last-message status (001 §3)", () => {
   it('the generated SQL and leadStatusOfAck agree on every ack, and an incoming message has none', async () => {
     const rows = await queryRows<{ ack: number; from_me: boolean; s: number | null }>(
       database.db,
-      `select ack, from_me, ${ackLeadStatusSql('from_me', 'ack')} as s from generate_series(-1, 6) ack, (values (true), (false)) v(from_me)`,
+      `select ack, from_me, ${ackLeadStatusSql('from_me', 'ack')} as s from generate_series(-1, 6) ack, (values (true), (false))
+        v(from_me)`,
       [],
     );
     expect(rows).toHaveLength(16);
@@ -100,15 +112,31 @@ describe('ack → the lead\'s last-message status (001 §3)', () => {
 });
 
 describe('accent folding (001 §5 search)', () => {
-  const samples = ['Conceição', 'JOÃO Magalhães', 'Ônibus à Pé', 'Straße', 'Æsir œuvre', 'Øre Łódź', 'Đorđe Þór ð', 'ñandú ÿ ü', 'R$ 1.000,00 ok?'];
+  const samples = [
+    'Conceição',
+    'JOÃO Magalhães',
+    'Ônibus à Pé',
+    'Straße',
+    'Æsir œuvre',
+    'Øre Łódź',
+    'Đorđe Þór ð',
+    'ñandú ÿ ü',
+    'R$ 1.000,00 ok?',
+  ];
 
   it("foldAccents(lower(x)) is PostgreSQL's immutable_unaccent(lower(x)), the indexes' fold", async () => {
-    const rows = await queryRows<{ t: string; f: string }>(database.db, 'select t, immutable_unaccent(lower(t)) as f from unnest($1::text[]) t', [samples]);
+    const rows = await queryRows<{ t: string; f: string }>(
+      database.db,
+      'select t, immutable_unaccent(lower(t)) as f from unnest($1::text[]) t',
+      [samples],
+    );
     expect(rows.map((r) => r.f)).toEqual(samples.map((s) => foldAccents(s.toLowerCase())));
   });
 
   it("normalizeName is the generated column leads.cli_nome_busca's expression of migration 0011", async () => {
-    const expr = /"cli_nome_busca" text GENERATED ALWAYS AS \((.+)\) STORED/.exec(migrations[migrationFiles.indexOf('0011_lead_name_search.sql')]!)?.[1];
+    const expr = /"cli_nome_busca" text GENERATED ALWAYS AS \((.+)\) STORED/.exec(
+      migrations[migrationFiles.indexOf('0011_lead_name_search.sql')]!,
+    )?.[1];
     expect(expr).toBe("btrim(regexp_replace(immutable_unaccent(lower(cli_nome)), '[^[:alnum:]]+', ' ', 'g'))");
     const rows = await queryRows<{ f: string }>(database.db, `select ${expr!} as f from unnest($1::text[]) cli_nome`, [samples]);
     expect(rows.map((r) => r.f)).toEqual(samples.map(normalizeName));

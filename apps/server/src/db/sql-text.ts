@@ -17,7 +17,10 @@ const unquote = (name: string) => name.replace(/"/g, '').replace(/^public\./i, '
  */
 export function tablesNamed(text: string, tables: Iterable<string>): string[] {
   const named = new Set<string>();
-  const keyword = new RegExp(String.raw`\b(?:from|join|into|update|lock(?:\s+table)?|truncate(?:\s+table)?(?:\s+only)?)\s+(${qualified})`, 'gi');
+  const keyword = new RegExp(
+    String.raw`\b(?:from|join|into|update|lock(?:\s+table)?|truncate(?:\s+table)?(?:\s+only)?)\s+(${qualified})`,
+    'gi',
+  );
   for (const m of text.matchAll(keyword)) named.add(unquote(m[1]!));
   // Comma joins: every item of a FROM list after the first.
   const list = new RegExp(String.raw`\bfrom\s+${item}((?:\s*,\s*${item})+)`, 'gi');
@@ -60,14 +63,22 @@ export function sqlStatements(text: string): string[] {
     } else i++;
   }
   if (text.slice(start).trim()) out.push(text.slice(start).trim());
-  return out.map((s) => withoutSqlComments(s).replace(/-->\s*statement-breakpoint/g, '').trim()).filter(Boolean);
+  return out
+    .map((s) =>
+      withoutSqlComments(s)
+        .replace(/-->\s*statement-breakpoint/g, '')
+        .trim(),
+    )
+    .filter(Boolean);
 }
 
 export type SqlObject = { kind: 'function' | 'view' | 'trigger'; name: string; text: string; on?: string; runs?: string };
 
 /** The functions, views and triggers a statement creates (the last definition of a name wins in `objectsOf`). */
 export function sqlObject(statement: string): SqlObject | null {
-  const head = /^create\s+(?:or\s+replace\s+)?(?:materialized\s+)?(function|view|trigger)\s+(?:"?public"?\.)?"?([\w$]+)"?/i.exec(statement);
+  const head = /^create\s+(?:or\s+replace\s+)?(?:materialized\s+)?(function|view|trigger)\s+(?:"?public"?\.)?"?([\w$]+)"?/i.exec(
+    statement,
+  );
   if (!head) return null;
   const kind = head[1]!.toLowerCase() as SqlObject['kind'];
   const name = head[2]!;

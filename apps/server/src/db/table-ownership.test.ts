@@ -7,9 +7,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
+import { describe, expect, it } from 'vitest';
+
 import { objectsOf, objectTables, tablesNamed } from './sql-text.ts';
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,17 +40,15 @@ const coreOfView = (unit: string | null): string | null => /^(modules\/[^/]+)\/v
 const DECLARED_VIEWS: Record<string, string> = {
   'modules/leads/views/pipeline': "the board's columns, counts and card positions in one statement each (issue 11)",
   'modules/leads/views/call-queue': "the webphone queue's claim and lease over the list's WHERE (issue 12)",
-  'modules/leads/views/chat': "the chat's lead list and the last-message bookkeeping moved in the message store's statement (001 §3)",
+  'modules/leads/views/chat':
+    "the chat's lead list and the last-message bookkeeping moved in the message store's statement (001 §3)",
   'modules/leads/views/legacy-list': "the contact list's page and exact total, JSON written by PostgreSQL (issue 8)",
   'modules/leads/views/mass-send': "the composer's search, a campaign's recipients and the monitor's facts (issue 13)",
 };
 
 // Tests, test kits and the demo seed set rows up and read them directly (docs/decisions.md).
 const exempt = (file: string) =>
-  file.endsWith('.test.ts') ||
-  file.endsWith('-test-kit.ts') ||
-  file.startsWith('testing/') ||
-  file.startsWith('demo/');
+  file.endsWith('.test.ts') || file.endsWith('-test-kit.ts') || file.startsWith('testing/') || file.startsWith('demo/');
 
 const migrationsDir = path.resolve(src, '../drizzle');
 const migrations = readdirSync(migrationsDir)
@@ -73,18 +73,40 @@ const objectOwner = (name: string) => objectOwners.find(([prefix]) => name.start
  */
 const READ_MODEL = "the dashboards' read model (docs/decisions.md, issue 14): kept by triggers in the writer's transaction";
 const LEAD_LOCK = 'locks the lead row first, the lock order of a lead update (no deadlock with a status change)';
-const SESSION_CACHE = "the session cache's NOTIFY (migration 0020): a change of any table of the session row drops the cached sessions";
+const SESSION_CACHE =
+  "the session cache's NOTIFY (migration 0020): a change of any table of the session row drops the cached sessions";
 const ALLOWED_SQL_OBJECTS: Record<string, { tables: string[]; why: string }> = {
-  'function dashboard_segundos_uteis_unidade': { tables: ['unidade_configuracoes'], why: "a unit's call hours and holidays (tenancy) count the working-hours first contact" },
+  'function dashboard_segundos_uteis_unidade': {
+    tables: ['unidade_configuracoes'],
+    why: "a unit's call hours and holidays (tenancy) count the working-hours first contact",
+  },
   'trigger dashboard_lead_copia': { tables: ['leads'], why: `${READ_MODEL}: the lead's own fields, copied on every write` },
-  'trigger dashboard_historico': { tables: ['historico', 'leads'], why: `${READ_MODEL}: calls and status moves of the history; ${LEAD_LOCK}` },
+  'trigger dashboard_historico': {
+    tables: ['historico', 'leads'],
+    why: `${READ_MODEL}: calls and status moves of the history; ${LEAD_LOCK}`,
+  },
   'function dashboard_historico': { tables: ['leads'], why: LEAD_LOCK },
-  'trigger dashboard_mensagem': { tables: ['leads', 'whatsapp_mensagens'], why: `${READ_MODEL}: messages sent and received; ${LEAD_LOCK}` },
+  'trigger dashboard_mensagem': {
+    tables: ['leads', 'whatsapp_mensagens'],
+    why: `${READ_MODEL}: messages sent and received; ${LEAD_LOCK}`,
+  },
   'function dashboard_mensagem': { tables: ['leads'], why: LEAD_LOCK },
-  'trigger dashboard_unidade_horario': { tables: ['unidade_configuracoes'], why: "a unit's hours or holidays changed: its leads' working-hours first contact again" },
-  'view dashboard_leads_bruto': { tables: ['historico', 'leads', 'whatsapp_mensagens'], why: 'the read model recomputed from the raw records, to check and rebuild it' },
-  'view dashboard_atendente_dia_bruto': { tables: ['historico', 'whatsapp_mensagens'], why: 'the read model recomputed from the raw records, to check and rebuild it' },
-  'view dashboard_mudancas_status_bruto': { tables: ['historico', 'leads'], why: 'the read model recomputed from the raw records, to check and rebuild it' },
+  'trigger dashboard_unidade_horario': {
+    tables: ['unidade_configuracoes'],
+    why: "a unit's hours or holidays changed: its leads' working-hours first contact again",
+  },
+  'view dashboard_leads_bruto': {
+    tables: ['historico', 'leads', 'whatsapp_mensagens'],
+    why: 'the read model recomputed from the raw records, to check and rebuild it',
+  },
+  'view dashboard_atendente_dia_bruto': {
+    tables: ['historico', 'whatsapp_mensagens'],
+    why: 'the read model recomputed from the raw records, to check and rebuild it',
+  },
+  'view dashboard_mudancas_status_bruto': {
+    tables: ['historico', 'leads'],
+    why: 'the read model recomputed from the raw records, to check and rebuild it',
+  },
   'trigger sessoes_cache_usuarios': { tables: ['usuarios'], why: SESSION_CACHE },
   'trigger sessoes_cache_unidades': { tables: ['unidades'], why: SESSION_CACHE },
   'trigger sessoes_cache_unidade_configuracoes': { tables: ['unidade_configuracoes'], why: SESSION_CACHE },
@@ -137,7 +159,9 @@ describe('table ownership (issue 7 §1)', () => {
 
   it('no SQL text outside its owner names a table', async () => {
     const owners = await ownershipMap();
-    const texts = new Map(files.filter((f) => !exempt(f) && f !== 'db/schema.ts').map((f) => [f, readFileSync(path.join(src, f), 'utf8')]));
+    const texts = new Map(
+      files.filter((f) => !exempt(f) && f !== 'db/schema.ts').map((f) => [f, readFileSync(path.join(src, f), 'utf8')]),
+    );
     // A declared read view of the core (issue 22 §1) names its core's tables; nothing else does.
     const viewOfItsCore = (found: string) => {
       const [file, rest] = found.split(' → ');
@@ -151,7 +175,9 @@ describe('table ownership (issue 7 §1)', () => {
   it("the migrations' functions, views and triggers read another module's table only where listed, with why (issue 22 §3)", async () => {
     const owners = await ownershipMap();
     const found = foreignSqlObjects(migrations, owners);
-    const unlisted = [...found].filter(([key, tables]) => tables.join() !== [...(ALLOWED_SQL_OBJECTS[key]?.tables ?? [])].sort().join());
+    const unlisted = [...found].filter(
+      ([key, tables]) => tables.join() !== [...(ALLOWED_SQL_OBJECTS[key]?.tables ?? [])].sort().join(),
+    );
     expect(unlisted).toEqual([]);
     // No stale entry: each listed object exists and does read another module's table.
     expect(Object.keys(ALLOWED_SQL_OBJECTS).filter((key) => !found.has(key))).toEqual([]);
@@ -167,14 +193,20 @@ describe('the ownership checker itself (issue 22 §3)', () => {
   ]);
   const ts = (text: string) => foreignSqlInTs(new Map([['modules/dashboard/probe.repository.ts', text]]), owners);
 
-  it('catches FROM, JOIN, comma joins, LOCK and TRUNCATE naming another module\'s table', () => {
-    expect(ts('sql`select 1 from dashboard_leads d join usuarios u on u.id = d.id_usuario`')).toEqual(['modules/dashboard/probe.repository.ts → usuarios (modules/users)']);
-    expect(ts('`SELECT * FROM dashboard_leads d, leads l WHERE l.cli_crm_id = d.cli_crm_id`')).toEqual(['modules/dashboard/probe.repository.ts → leads (modules/leads)']);
-    expect(ts('`select 1 from dashboard_leads AS d, "public"."usuarios" u`')).toEqual(['modules/dashboard/probe.repository.ts → usuarios (modules/users)']);
-    expect(ts("sql`LOCK TABLE leads IN SHARE MODE`")).toEqual(['modules/dashboard/probe.repository.ts → leads (modules/leads)']);
-    expect(ts("sql`lock leads`")).toEqual(['modules/dashboard/probe.repository.ts → leads (modules/leads)']);
-    expect(ts("sql`TRUNCATE jobs`")).toEqual(['modules/dashboard/probe.repository.ts → jobs (jobs)']);
-    expect(ts("sql`truncate table only jobs`")).toEqual(['modules/dashboard/probe.repository.ts → jobs (jobs)']);
+  it("catches FROM, JOIN, comma joins, LOCK and TRUNCATE naming another module's table", () => {
+    expect(ts('sql`select 1 from dashboard_leads d join usuarios u on u.id = d.id_usuario`')).toEqual([
+      'modules/dashboard/probe.repository.ts → usuarios (modules/users)',
+    ]);
+    expect(ts('`SELECT * FROM dashboard_leads d, leads l WHERE l.cli_crm_id = d.cli_crm_id`')).toEqual([
+      'modules/dashboard/probe.repository.ts → leads (modules/leads)',
+    ]);
+    expect(ts('`select 1 from dashboard_leads AS d, "public"."usuarios" u`')).toEqual([
+      'modules/dashboard/probe.repository.ts → usuarios (modules/users)',
+    ]);
+    expect(ts('sql`LOCK TABLE leads IN SHARE MODE`')).toEqual(['modules/dashboard/probe.repository.ts → leads (modules/leads)']);
+    expect(ts('sql`lock leads`')).toEqual(['modules/dashboard/probe.repository.ts → leads (modules/leads)']);
+    expect(ts('sql`TRUNCATE jobs`')).toEqual(['modules/dashboard/probe.repository.ts → jobs (jobs)']);
+    expect(ts('sql`truncate table only jobs`')).toEqual(['modules/dashboard/probe.repository.ts → jobs (jobs)']);
   });
 
   it('lets a module name its own table, and ignores comments and look-alike names', () => {
@@ -185,7 +217,8 @@ describe('the ownership checker itself (issue 22 §3)', () => {
 
   it('reads the functions, views and triggers of the migrations, the last definition winning', () => {
     const sql = [
-      `CREATE FUNCTION dashboard_copia() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO dashboard_leads VALUES (NEW.id); RETURN NULL; END $$;
+      `CREATE FUNCTION dashboard_copia() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO dashboard_leads VALUES
+        (NEW.id); RETURN NULL; END $$;
 --> statement-breakpoint
 CREATE TRIGGER dashboard_copia AFTER INSERT ON "leads" FOR EACH ROW EXECUTE FUNCTION dashboard_copia();
 -- a comment: FROM usuarios
@@ -202,11 +235,15 @@ CREATE FUNCTION sem_dono() RETURNS bigint LANGUAGE sql AS $$ SELECT 1 FROM jobs 
     });
   });
 
-  it('the lead views that name the core\'s tables are the declared read views, and each exists (issue 22 §1)', () => {
+  it("the lead views that name the core's tables are the declared read views, and each exists (issue 22 §1)", () => {
     const reading = new Set<string>();
     for (const file of files.filter((f) => !exempt(f) && coreOfView(moduleOf(f)) === 'modules/leads')) {
       const text = withoutComments(readFileSync(path.join(src, file), 'utf8'));
-      if (/\b(from|join|into|update)\s+"?(leads|historico|agendamentos)"?(?![\w.])/i.test(text) || /from '\.\.\/\.\.\/(leads|appointments)\.table\.ts'/.test(text)) reading.add(moduleOf(file)!);
+      if (
+        /\b(from|join|into|update)\s+"?(leads|historico|agendamentos)"?(?![\w.])/i.test(text) ||
+        /from '\.\.\/\.\.\/(leads|appointments)\.table\.ts'/.test(text)
+      )
+        reading.add(moduleOf(file)!);
     }
     expect([...reading].sort()).toEqual(Object.keys(DECLARED_VIEWS).sort());
     expect(moduleOf('modules/leads/views/chat/lead-chat.repository.ts')).toBe('modules/leads/views/chat');

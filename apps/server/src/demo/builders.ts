@@ -2,14 +2,16 @@
 // the administration services): companies, units and users are created by the same service
 // functions as the admin screens, with the audit author 'Sistema'.
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/handle.ts';
-import { unidadeConfiguracoes } from '../modules/tenancy/tenancy.table.ts';
-import { ensureReferenceLists } from '../modules/catalog/catalog-defaults.service.ts';
-import { createCompanyAudited } from '../modules/setup/setup.service.ts';
-import { insertUnitAudited } from '../modules/tenancy/units.service.ts';
-import { insertUserAudited } from '../modules/users/users-admin.service.ts';
+
 import type { Permission } from '@funil/domain/access/roles';
 import type { ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+
+import type { DbOrTx } from '../db/handle.ts';
+import { ensureReferenceLists } from '../modules/catalog/catalog-defaults.service.ts';
+import { createCompanyAudited } from '../modules/setup/setup.service.ts';
+import { unidadeConfiguracoes } from '../modules/tenancy/tenancy.table.ts';
+import { insertUnitAudited } from '../modules/tenancy/units.service.ts';
+import { insertUserAudited } from '../modules/users/users-admin.service.ts';
 
 export { unitToken } from '../modules/tenancy/tenancy.service.ts';
 export { NEGOTIATION_FUNNEL, SALE_FUNNEL } from '../modules/catalog/catalog-defaults.service.ts';
@@ -34,7 +36,13 @@ export type UnitSettingsInput = {
 };
 
 /** A unit with its intake token and the 002 §9 default settings, then the flags a fixture asks for. */
-export async function createUnit(db: DbOrTx, idEmpresa: number, nome: string, ddd: string, settings: UnitSettingsInput = {}): Promise<number> {
+export async function createUnit(
+  db: DbOrTx,
+  idEmpresa: number,
+  nome: string,
+  ddd: string,
+  settings: UnitSettingsInput = {},
+): Promise<number> {
   const unit = await insertUnitAudited(db, null, { idEmpresa, nome, ddd });
   // The feature flags are set here directly: the settings screens own those writes.
   await db

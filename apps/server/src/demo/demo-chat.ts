@@ -3,6 +3,7 @@
 // `npm start` shows the chat as attendants live in it. The demo gateway's auto-reply keeps a few of
 // them alive afterwards. The seed writes the rows directly, like the rest of the demo seed.
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+
 import type { DbOrTx } from '../db/handle.ts';
 import { leads } from '../modules/leads/leads.table.ts';
 import { whatsappMensagens } from '../modules/whatsapp/chat/messages.table.ts';
@@ -84,9 +85,13 @@ const CONVERSATIONS = 36;
  * `viewerId` is the unit's attendant: only leads they may see (unassigned or theirs) get one, so
  * the demo attendant's chat is the full one.
  */
-export async function seedDemoChat(tx: DbOrTx, opts: { idEmpresa: number; idUnidade: number; viewerId: number | null; now: Date; random: () => number }): Promise<void> {
+export async function seedDemoChat(
+  tx: DbOrTx,
+  opts: { idEmpresa: number; idUnidade: number; viewerId: number | null; now: Date; random: () => number },
+): Promise<void> {
   const { idEmpresa, idUnidade, now, random } = opts;
-  const visible = opts.viewerId === null ? isNull(leads.idUsuario) : or(isNull(leads.idUsuario), eq(leads.idUsuario, opts.viewerId));
+  const visible =
+    opts.viewerId === null ? isNull(leads.idUsuario) : or(isNull(leads.idUsuario), eq(leads.idUsuario, opts.viewerId));
   const chosen = await tx
     .select({ id: leads.cliCrmId, telefone: leads.cliTelefone, nome: leads.cliNome })
     .from(leads)
@@ -100,7 +105,8 @@ export async function seedDemoChat(tx: DbOrTx, opts: { idEmpresa: number; idUnid
   for (const [index, lead] of picked.entries()) {
     const script = SCRIPTS[index % SCRIPTS.length]!;
     // The newest conversations end minutes ago, the oldest three days ago.
-    const end = now.getTime() - Math.floor((index / CONVERSATIONS) ** 2 * 3 * 86_400_000) - Math.floor(random() * 20 * 60_000) - 60_000;
+    const end =
+      now.getTime() - Math.floor((index / CONVERSATIONS) ** 2 * 3 * 86_400_000) - Math.floor(random() * 20 * 60_000) - 60_000;
     const times = script.map((_line, i) => end - (script.length - 1 - i) * (2 + Math.floor(random() * 7)) * 60_000);
     // Conversations ending with the lead's messages wait unread for about half of them.
     const unreadWaiting = !script[script.length - 1]![0] && index % 2 === 0;

@@ -4,19 +4,30 @@
 // directly, like the rest of the demo seed; migration 0013's triggers fill the dashboards' read
 // model from them as they would from the real screens.
 import { count, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../db/handle.ts';
+
+import { isConversionStatus } from '@funil/domain/dashboard/dashboard-api';
 import { CALL_STATUS_TEXT } from '@funil/domain/leads/call-attempts';
+
+import type { DbOrTx } from '../db/handle.ts';
 import { historico, leads } from '../modules/leads/leads.table.ts';
 import { whatsappMensagens } from '../modules/whatsapp/chat/messages.table.ts';
-import { isConversionStatus } from '@funil/domain/dashboard/dashboard-api';
 
 const OPENERS = [
   'Oi! Aqui é da Sorriso Perfeito 😊 Vi que você se interessou pelo nosso anúncio. Posso te ajudar?',
   'Olá, tudo bem? Recebemos seu contato pelo anúncio. Quer agendar uma avaliação gratuita?',
   'Bom dia! Aqui é da clínica Sorriso Perfeito. Podemos conversar sobre o tratamento?',
 ];
-const REPLIES = ['Oi, tudo bem! Quero saber os valores', 'Olá! Tenho interesse sim', 'Qual horário vocês têm essa semana?', 'Pode me mandar mais informações?'];
-const FOLLOW_UPS = ['Claro! A avaliação é gratuita e dura uns 30 minutos. Prefere manhã ou tarde?', 'Perfeito, te envio as condições agora mesmo.', 'Temos horário na quinta às 15h, pode ser?'];
+const REPLIES = [
+  'Oi, tudo bem! Quero saber os valores',
+  'Olá! Tenho interesse sim',
+  'Qual horário vocês têm essa semana?',
+  'Pode me mandar mais informações?',
+];
+const FOLLOW_UPS = [
+  'Claro! A avaliação é gratuita e dura uns 30 minutos. Prefere manhã ou tarde?',
+  'Perfeito, te envio as condições agora mesmo.',
+  'Temos horário na quinta às 15h, pode ser?',
+];
 const NUDGES = ['Conseguiu ver minha mensagem?', 'Ainda tem interesse no tratamento? Estou à disposição.'];
 
 type Options = {
@@ -47,16 +58,28 @@ export async function seedDemoDashboard(tx: DbOrTx, opts: Options): Promise<void
     .orderBy(leads.cliCrmId);
   // Leads whose conversation the chat demo already wrote keep it as it is.
   const chatted = new Set(
-    (await tx.select({ id: whatsappMensagens.cliCrmId, n: count() }).from(whatsappMensagens).where(inArray(whatsappMensagens.cliCrmId, rows.map((r) => r.id))).groupBy(whatsappMensagens.cliCrmId)).map(
-      (r) => r.id,
-    ),
+    (
+      await tx
+        .select({ id: whatsappMensagens.cliCrmId, n: count() })
+        .from(whatsappMensagens)
+        .where(
+          inArray(
+            whatsappMensagens.cliCrmId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .groupBy(whatsappMensagens.cliCrmId)
+    ).map((r) => r.id),
   );
   const latest = now.getTime() - minutes(2);
   const clamp = (t: number) => Math.min(t, latest);
 
   const history: (typeof historico.$inferInsert)[] = [];
   const messages: (typeof whatsappMensagens.$inferInsert)[] = [];
-  const lastMessage = new Map<number, { texto: string; em: Date; fromMe: boolean; enviada: Date | null; recebida: Date | null }>();
+  const lastMessage = new Map<
+    number,
+    { texto: string; em: Date; fromMe: boolean; enviada: Date | null; recebida: Date | null }
+  >();
 
   for (const lead of rows) {
     if (lead.status === 1 && lead.contato === 1) continue;
@@ -138,7 +161,16 @@ export async function seedDemoDashboard(tx: DbOrTx, opts: Options): Promise<void
       let from = 1;
       for (const to of path) {
         at = clamp(at + minutes(converted ? 240 + Math.floor(random() * 4 * 1440) : 10 + Math.floor(random() * 300)));
-        history.push({ cliCrmId: lead.id, idUnidade: lead.unidade, atendente: user, tipo: 5, datacad: new Date(at), dataComentario: new Date(at), idAntigo: from, idNovo: to });
+        history.push({
+          cliCrmId: lead.id,
+          idUnidade: lead.unidade,
+          atendente: user,
+          tipo: 5,
+          datacad: new Date(at),
+          dataComentario: new Date(at),
+          idAntigo: from,
+          idNovo: to,
+        });
         from = to;
       }
     }

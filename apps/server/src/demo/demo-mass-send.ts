@@ -6,13 +6,23 @@
 // the unit's first number, the paused one its last, so the first number is free for a new user's
 // first send (issue 21: one unfinished campaign per number).
 import { and, asc, eq, sql } from 'drizzle-orm';
+
 import { MASS_SEND_MESSAGES } from '@funil/domain/mass-send/mass-send-api';
 import { renderForLead } from '@funil/domain/mass-send/pacing';
+
 import type { DbOrTx } from '../db/handle.ts';
 import { leads } from '../modules/leads/leads.table.ts';
 import { enviosEmMassa, enviosEmMassaClientes } from '../modules/mass-send/mass-send.table.ts';
 
-type Plan = { nome: string; status: 'FINALIZADO' | 'PAUSADO'; daysAgo: number; mensagens: string[]; outcomes: ('SENT' | 'ERROR' | 'NOT_SENT' | 'PENDING')[]; motivoPausa: string | null; intervalo: number };
+type Plan = {
+  nome: string;
+  status: 'FINALIZADO' | 'PAUSADO';
+  daysAgo: number;
+  mensagens: string[];
+  outcomes: ('SENT' | 'ERROR' | 'NOT_SENT' | 'PENDING')[];
+  motivoPausa: string | null;
+  intervalo: number;
+};
 
 const PLANS: Plan[] = [
   {
@@ -20,7 +30,10 @@ const PLANS: Plan[] = [
     status: 'FINALIZADO',
     daysAgo: 3,
     intervalo: 30,
-    mensagens: ['Olá {{nome_do_cliente}}! O clareamento a laser está com 20% de desconto até {{data_atual+7}}. Quer agendar uma avaliação gratuita?', 'Oi {{nome_do_cliente}}, tudo bem? Temos horários para avaliação de clareamento nesta semana. Posso reservar um para você?'],
+    mensagens: [
+      'Olá {{nome_do_cliente}}! O clareamento a laser está com 20% de desconto até {{data_atual+7}}. Quer agendar uma avaliação gratuita?',
+      'Oi {{nome_do_cliente}}, tudo bem? Temos horários para avaliação de clareamento nesta semana. Posso reservar um para você?',
+    ],
     outcomes: ['SENT', 'SENT', 'SENT', 'SENT', 'ERROR', 'SENT', 'SENT', 'NOT_SENT', 'SENT', 'SENT', 'SENT', 'SENT'],
     motivoPausa: null,
   },
@@ -35,7 +48,10 @@ const PLANS: Plan[] = [
   },
 ];
 
-export async function seedDemoMassSend(db: DbOrTx, o: { idEmpresa: number; idUnidade: number; idUsuario: number; now: Date }): Promise<void> {
+export async function seedDemoMassSend(
+  db: DbOrTx,
+  o: { idEmpresa: number; idUnidade: number; idUsuario: number; now: Date },
+): Promise<void> {
   const pool = await db
     .select({ id: leads.cliCrmId, nome: leads.cliNome, telefone: leads.cliTelefone })
     .from(leads)
@@ -85,7 +101,8 @@ export async function seedDemoMassSend(db: DbOrTx, o: { idEmpresa: number; idUni
           chave: outcome === 'PENDING' ? null : `massa:${campaign!.id}:${lead.id}:1`,
           mensagem: outcome === 'PENDING' ? null : text,
           numero: outcome === 'PENDING' ? null : `55${lead.telefone ?? ''}`,
-          motivo: outcome === 'ERROR' ? MASS_SEND_MESSAGES.noWhatsapp : outcome === 'NOT_SENT' ? MASS_SEND_MESSAGES.optedOut : null,
+          motivo:
+            outcome === 'ERROR' ? MASS_SEND_MESSAGES.noWhatsapp : outcome === 'NOT_SENT' ? MASS_SEND_MESSAGES.optedOut : null,
           iniciadoEm: outcome === 'PENDING' ? null : at,
           enviadoEm: outcome === 'PENDING' ? null : at,
         };
@@ -108,5 +125,6 @@ export async function giveDemoCampaignsTheirNumbers(db: DbOrTx): Promise<void> {
     update envios_em_massa e set id_instancia = (select max(i.id) from instancias_evolution i where i.id_unidade = e.id_unidade)
     where e.id_instancia is null and e.status <> 'FINALIZADO'
       and (select count(*) from instancias_evolution i where i.id_unidade = e.id_unidade) > 1
-      and not exists (select 1 from envios_em_massa o where o.id_instancia = (select max(i.id) from instancias_evolution i where i.id_unidade = e.id_unidade) and o.status <> 'FINALIZADO')`);
+      and not exists (select 1 from envios_em_massa o where o.id_instancia = (select max(i.id) from instancias_evolution i where
+        i.id_unidade = e.id_unidade) and o.status <> 'FINALIZADO')`);
 }

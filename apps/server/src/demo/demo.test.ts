@@ -1,17 +1,19 @@
 // The demo seed of `npm start` (issue 2 "Data model and demo data").
 // @pglite-too (vitest.config.ts): the demo seed on PGlite, the engine `npm start` uses by default.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
-import { openTestDatabase, type TestDatabase } from '../testing/test-app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DEFAULT_QUEUE_RULES, queueRules } from '@funil/domain/webphone/queue-rules';
+
 import { buildApp } from '../app.ts';
-import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo.ts';
-import { historico, leads } from '../modules/leads/leads.table.ts';
-import { usuarios } from '../modules/users/users.table.ts';
-import { unidadeConfiguracoes, unidades } from '../modules/tenancy/tenancy.table.ts';
-import { enviosEmMassa, enviosEmMassaClientes } from '../modules/mass-send/mass-send.table.ts';
 import { auditoria } from '../modules/audit/audit.table.ts';
 import { statusNegociacao } from '../modules/catalog/catalog.table.ts';
-import { DEFAULT_QUEUE_RULES, queueRules } from '@funil/domain/webphone/queue-rules';
+import { historico, leads } from '../modules/leads/leads.table.ts';
+import { enviosEmMassa, enviosEmMassaClientes } from '../modules/mass-send/mass-send.table.ts';
+import { unidadeConfiguracoes, unidades } from '../modules/tenancy/tenancy.table.ts';
+import { usuarios } from '../modules/users/users.table.ts';
+import { openTestDatabase, type TestDatabase } from '../testing/test-app.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -32,7 +34,10 @@ describe('seedDemoIfEmpty', () => {
     expect(units.every((u) => /^[A-Za-z0-9]{32}$/.test(u.token))).toBe(true);
     const users = await database.db.select({ email: usuarios.email, permissao: usuarios.permissao }).from(usuarios);
     expect(new Set(users.map((u) => u.permissao))).toEqual(new Set(['sa', 'ag', 'a', 'u', 'm', 'mg']));
-    const second = await database.db.select({ u: usuarios.idUnidade }).from(usuarios).where(eq(usuarios.email, 'atendente2@demo.com.br'));
+    const second = await database.db
+      .select({ u: usuarios.idUnidade })
+      .from(usuarios)
+      .where(eq(usuarios.email, 'atendente2@demo.com.br'));
     expect(second[0]!.u).toBe(units.find((u) => u.nome.includes('Savassi'))!.id);
     const sample = await database.db.select().from(leads).limit(300);
     expect(sample.every((l) => /^\d{11}$/.test(l.cliTelefone))).toBe(true);
@@ -44,39 +49,64 @@ describe('seedDemoIfEmpty', () => {
     const first = units.find((u) => u.nome.includes('Paulista'))!;
     const second = units.find((u) => u.nome.includes('Savassi'))!;
     const settings = await database.db.select().from(unidadeConfiguracoes);
-    const extrasOf = (id: number) => JSON.parse(settings.find((s) => s.idUnidade === id)!.configuracoesExtra ?? '{}') as Record<string, unknown>;
+    const extrasOf = (id: number) =>
+      JSON.parse(settings.find((s) => s.idUnidade === id)!.configuracoesExtra ?? '{}') as Record<string, unknown>;
     expect(extrasOf(first.id)['habilita_envio_em_massaV2']).toBe(true);
     expect(extrasOf(second.id)['habilita_envio_em_massaV2']).toBeUndefined();
     // Issue 21 item 20: the first unit has the v2 chat (/whatsappv2, 000 §6), the second keeps the defaults.
     expect([extrasOf(first.id)['whatsapp_v2'], extrasOf(second.id)['whatsapp_v2']]).toEqual([true, undefined]);
     const campaigns = await database.db.select().from(enviosEmMassa).orderBy(enviosEmMassa.id);
-    expect(campaigns.map((c) => [c.idUnidade, c.status])).toEqual([[first.id, 'FINALIZADO'], [first.id, 'PAUSADO']]);
+    expect(campaigns.map((c) => [c.idUnidade, c.status])).toEqual([
+      [first.id, 'FINALIZADO'],
+      [first.id, 'PAUSADO'],
+    ]);
     expect(campaigns[1]!.motivoPausa).toBeTruthy();
     const recipients = await database.db.select().from(enviosEmMassaClientes);
     expect(new Set(recipients.map((r) => r.status))).toEqual(new Set(['SENT', 'ERROR', 'NOT_SENT', 'PENDING']));
   });
 
-  it("issue 21 item 19: the default funnel gives the ids of 002 §9 the statuses the spec names, and the default queue rules call no lead who said no", async () => {
-    const funnel = await database.db.select({ id: statusNegociacao.idFunil, nome: statusNegociacao.nome }).from(statusNegociacao).orderBy(statusNegociacao.idFunil);
-    const name = (id: number) => funnel.find((s) => s.id === id)?.nome;
-    // 002 §9 'Status ids in settings text: 3 Não Atendido, 9 Whatsapp, 4 Em negociação'; 000 §9: 5 and 6 are the conversions.
-    expect([name(3), name(4), name(9), name(5), name(6)]).toEqual(['Não Atendido', 'Em negociação', 'Whatsapp', 'Convertido', 'Pós-venda']);
-    // 002 §4 'Settings rule': rule 1 takes the new leads and those not reached yet, rule 2 the scheduled ones.
-    const [first, second, third] = queueRules(null, null, null).map((rule) => rule.map(name));
-    expect(DEFAULT_QUEUE_RULES).toEqual(['1,7', '2', '5,3']);
-    expect(first).toEqual(['Novo', 'Tentando contato']);
-    expect(second).toEqual(['Agendado']);
-    expect(third).toContain('Não Atendido');
-    for (const rule of [first, second, third]) expect(rule).not.toContain('Sem interesse');
-    // The demo's leads in 7 are still being reached: never answered.
-    const reaching = await database.db.select({ contato: leads.cliContatoStatus }).from(leads).where(eq(leads.cliStatusNegociacao, 7));
-    expect(reaching.length).toBeGreaterThan(0);
-    expect(reaching.every((l) => l.contato !== 3)).toBe(true);
-  });
+  it(
+    'issue 21 item 19: the default funnel gives the ids of 002 §9 the statuses the spec names, and ' +
+      'the default queue rules call no lead who said no',
+    async () => {
+      const funnel = await database.db
+        .select({ id: statusNegociacao.idFunil, nome: statusNegociacao.nome })
+        .from(statusNegociacao)
+        .orderBy(statusNegociacao.idFunil);
+      const name = (id: number) => funnel.find((s) => s.id === id)?.nome;
+      // 002 §9 'Status ids in settings text: 3 Não Atendido, 9 Whatsapp, 4 Em negociação'; 000 §9: 5 and 6 are the conversions.
+      expect([name(3), name(4), name(9), name(5), name(6)]).toEqual([
+        'Não Atendido',
+        'Em negociação',
+        'Whatsapp',
+        'Convertido',
+        'Pós-venda',
+      ]);
+      // 002 §4 'Settings rule': rule 1 takes the new leads and those not reached yet, rule 2 the scheduled ones.
+      const [first, second, third] = queueRules(null, null, null).map((rule) => rule.map(name));
+      expect(DEFAULT_QUEUE_RULES).toEqual(['1,7', '2', '5,3']);
+      expect(first).toEqual(['Novo', 'Tentando contato']);
+      expect(second).toEqual(['Agendado']);
+      expect(third).toContain('Não Atendido');
+      for (const rule of [first, second, third]) expect(rule).not.toContain('Sem interesse');
+      // The demo's leads in 7 are still being reached: never answered.
+      const reaching = await database.db
+        .select({ contato: leads.cliContatoStatus })
+        .from(leads)
+        .where(eq(leads.cliStatusNegociacao, 7));
+      expect(reaching.length).toBeGreaterThan(0);
+      expect(reaching.every((l) => l.contato !== 3)).toBe(true);
+    },
+  );
 
   it('creates its company, units and users through the administration services (issue 10), audited as Sistema', async () => {
-    const trail = await database.db.select({ entidade: auditoria.entidade, acao: auditoria.acao, autor: auditoria.nomeUsuario }).from(auditoria);
-    const counts = trail.reduce<Record<string, number>>((acc, r) => ({ ...acc, [`${r.entidade} ${r.acao}`]: (acc[`${r.entidade} ${r.acao}`] ?? 0) + 1 }), {});
+    const trail = await database.db
+      .select({ entidade: auditoria.entidade, acao: auditoria.acao, autor: auditoria.nomeUsuario })
+      .from(auditoria);
+    const counts = trail.reduce<Record<string, number>>(
+      (acc, r) => ({ ...acc, [`${r.entidade} ${r.acao}`]: (acc[`${r.entidade} ${r.acao}`] ?? 0) + 1 }),
+      {},
+    );
     expect(counts).toEqual({ 'empresa create': 1, 'unidade create': 2, 'usuario create': DEMO_LOGINS.length });
     expect(trail.every((r) => r.autor === 'Sistema')).toBe(true);
   });
@@ -84,55 +114,86 @@ describe('seedDemoIfEmpty', () => {
   it('lets every demo login in with the README password', async () => {
     const app = await buildApp({ database, webDist: '/nonexistent' });
     for (const login of DEMO_LOGINS) {
-      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: login.email, senha: DEMO_PASSWORD }, remoteAddress: `10.3.0.${login.nome.length}` });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: login.email, senha: DEMO_PASSWORD },
+        remoteAddress: `10.3.0.${login.nome.length}`,
+      });
       expect([login.email, res.statusCode]).toEqual([login.email, 200]);
       expect(res.json().data.currentUser.permissao).toBe(login.permissao);
     }
     await app.close();
   });
 
-  it("issue 21 item 12: the demo's call history names every outcome in plain pt-BR ('Atendida', 'Não atendida'), never 'ANSWERED'", async () => {
-    const statuses = await database.db.selectDistinct({ s: historico.statusChamada }).from(historico).where(inArray(historico.tipo, [3, 4]));
-    expect(statuses.length).toBeGreaterThan(0);
-    expect(statuses.map((r) => r.s).sort()).toEqual(['Atendida', 'Não atendida']);
-  });
+  it(
+    "issue 21 item 12: the demo's call history names every outcome in plain pt-BR ('Atendida', 'Não " +
+      "atendida'), never 'ANSWERED'",
+    async () => {
+      const statuses = await database.db
+        .selectDistinct({ s: historico.statusChamada })
+        .from(historico)
+        .where(inArray(historico.tipo, [3, 4]));
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(statuses.map((r) => r.s).sort()).toEqual(['Atendida', 'Não atendida']);
+    },
+  );
 
-  it('opens living dashboards: the first unit on dash_v2, the second classic, both with calls, messages and conversions (issue 14)', async () => {
-    const units = await database.db.select({ id: unidades.id, nome: unidades.nome }).from(unidades).orderBy(unidades.id);
-    const app = await buildApp({ database, webDist: '/nonexistent' });
-    const token = async (email: string) => (await app.inject({ method: 'POST', url: '/api/login', payload: { email, senha: DEMO_PASSWORD }, remoteAddress: '10.4.0.1' })).json().data.token as string;
-    const as = async (email: string, url: string) => (await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await token(email)}` } })).json();
-    const unitData = await as('gerente@demo.com.br', '/api/cadastros/dados-unidade');
-    expect(JSON.parse(unitData.data.crm_configuracoes.configuracoesExtra).dash_v2).toBe(true);
-    const second = await as('atendente2@demo.com.br', '/api/cadastros/dados-unidade');
-    expect(JSON.parse(second.data.crm_configuracoes.configuracoesExtra).dash_v2).toBeUndefined();
-    // The last 60 days of the first unit, as the manager's v2 dashboard reads them.
-    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const tail = `-1/-1/-1/-1/${encodeURIComponent(`${day(-60)} 00:00:00`)}/${encodeURIComponent(`${day(1)} 23:59:59`)}`;
-    const capture = await as('gerente@demo.com.br', `/api/dashboard/captacao/${tail}`);
-    expect(capture.data.cards_captacao['Leads Captados']).toBeGreaterThan(100);
-    expect(capture.data.cards_captacao.Mensagens).toBeGreaterThan(20);
-    expect(capture.data.cards_captacao.Ligacao).toBeGreaterThan(20);
-    expect(capture.data.cards_captacao.Conversao).toBeGreaterThan(5);
-    const times = await as('gerente@demo.com.br', `/api/dashboard/atendimento-tempo/${tail}`);
-    expect(times.data.tempos.tempo_medio_contato_ligacao).toBeGreaterThan(0);
-    expect(times.data.tempos.tempo_medio_resposta_mensagem).toBeGreaterThan(0);
-    // The multi-manager's classic view of both units.
-    const classic = await as('multigerente@demo.com.br', `/api/dashboard/crm/${units.map((u) => u.id).join('&')}/${day(-60)}/${day(1)}`);
-    expect(classic.data.crm_total.total).toBe(300);
-    expect(classic.data.crm_total.ligacoes).toBeGreaterThan(100);
-    // The second unit's multi-manager opens the classic tabs, LTV included.
-    const ltv = await as('multigerente2@demo.com.br', `/api/dashboard/ltv/0/0/${day(-60)}/${day(1)}`);
-    expect(ltv.data.crm_valores.length).toBeGreaterThan(3);
-    // Issue 14 'the last 90 days': the 30 days before those 60 have captures, messages, calls and conversions too.
-    const older = `-1/-1/-1/-1/${encodeURIComponent(`${day(-91)} 00:00:00`)}/${encodeURIComponent(`${day(-61)} 23:59:59`)}`;
-    const before = await as('gerente@demo.com.br', `/api/dashboard/captacao/${older}`);
-    expect(before.data.cards_captacao['Leads Captados']).toBeGreaterThan(40);
-    expect(before.data.cards_captacao.Mensagens).toBeGreaterThan(10);
-    expect(before.data.cards_captacao.Ligacao).toBeGreaterThan(10);
-    expect(before.data.cards_captacao.Conversao).toBeGreaterThan(5);
-    const classic90 = await as('multigerente@demo.com.br', `/api/dashboard/crm/${units.map((u) => u.id).join('&')}/${day(-90)}/${day(1)}`);
-    expect(classic90.data.crm_total.total).toBeGreaterThan(370);
-    await app.close();
-  });
+  it(
+    'opens living dashboards: the first unit on dash_v2, the second classic, both with calls, ' +
+      'messages and conversions (issue 14)',
+    async () => {
+      const units = await database.db.select({ id: unidades.id, nome: unidades.nome }).from(unidades).orderBy(unidades.id);
+      const app = await buildApp({ database, webDist: '/nonexistent' });
+      const token = async (email: string) =>
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/login',
+            payload: { email, senha: DEMO_PASSWORD },
+            remoteAddress: '10.4.0.1',
+          })
+        ).json().data.token as string;
+      const as = async (email: string, url: string) =>
+        (await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await token(email)}` } })).json();
+      const unitData = await as('gerente@demo.com.br', '/api/cadastros/dados-unidade');
+      expect(JSON.parse(unitData.data.crm_configuracoes.configuracoesExtra).dash_v2).toBe(true);
+      const second = await as('atendente2@demo.com.br', '/api/cadastros/dados-unidade');
+      expect(JSON.parse(second.data.crm_configuracoes.configuracoesExtra).dash_v2).toBeUndefined();
+      // The last 60 days of the first unit, as the manager's v2 dashboard reads them.
+      const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+      const tail = `-1/-1/-1/-1/${encodeURIComponent(`${day(-60)} 00:00:00`)}/${encodeURIComponent(`${day(1)} 23:59:59`)}`;
+      const capture = await as('gerente@demo.com.br', `/api/dashboard/captacao/${tail}`);
+      expect(capture.data.cards_captacao['Leads Captados']).toBeGreaterThan(100);
+      expect(capture.data.cards_captacao.Mensagens).toBeGreaterThan(20);
+      expect(capture.data.cards_captacao.Ligacao).toBeGreaterThan(20);
+      expect(capture.data.cards_captacao.Conversao).toBeGreaterThan(5);
+      const times = await as('gerente@demo.com.br', `/api/dashboard/atendimento-tempo/${tail}`);
+      expect(times.data.tempos.tempo_medio_contato_ligacao).toBeGreaterThan(0);
+      expect(times.data.tempos.tempo_medio_resposta_mensagem).toBeGreaterThan(0);
+      // The multi-manager's classic view of both units.
+      const classic = await as(
+        'multigerente@demo.com.br',
+        `/api/dashboard/crm/${units.map((u) => u.id).join('&')}/${day(-60)}/${day(1)}`,
+      );
+      expect(classic.data.crm_total.total).toBe(300);
+      expect(classic.data.crm_total.ligacoes).toBeGreaterThan(100);
+      // The second unit's multi-manager opens the classic tabs, LTV included.
+      const ltv = await as('multigerente2@demo.com.br', `/api/dashboard/ltv/0/0/${day(-60)}/${day(1)}`);
+      expect(ltv.data.crm_valores.length).toBeGreaterThan(3);
+      // Issue 14 'the last 90 days': the 30 days before those 60 have captures, messages, calls and conversions too.
+      const older = `-1/-1/-1/-1/${encodeURIComponent(`${day(-91)} 00:00:00`)}/${encodeURIComponent(`${day(-61)} 23:59:59`)}`;
+      const before = await as('gerente@demo.com.br', `/api/dashboard/captacao/${older}`);
+      expect(before.data.cards_captacao['Leads Captados']).toBeGreaterThan(40);
+      expect(before.data.cards_captacao.Mensagens).toBeGreaterThan(10);
+      expect(before.data.cards_captacao.Ligacao).toBeGreaterThan(10);
+      expect(before.data.cards_captacao.Conversao).toBeGreaterThan(5);
+      const classic90 = await as(
+        'multigerente@demo.com.br',
+        `/api/dashboard/crm/${units.map((u) => u.id).join('&')}/${day(-90)}/${day(1)}`,
+      );
+      expect(classic90.data.crm_total.total).toBeGreaterThan(370);
+      await app.close();
+    },
+  );
 });

@@ -3,23 +3,25 @@
 // 90 older ones for the dashboards' 90 days). Runs only on an empty
 // database, inside one transaction, so a half-seeded database cannot happen.
 import { count } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db/handle.ts';
-import { empresas } from '../modules/tenancy/tenancy.table.ts';
-import { leadTags, tags } from '../modules/tags/tags.table.ts';
-import { orientacoes } from '../modules/guidance/guidance.table.ts';
-import { potenciais } from '../modules/catalog/catalog.table.ts';
-import { leads } from '../modules/leads/leads.table.ts';
-import { phoneKey } from '../modules/leads/phone-key.ts';
-import { createCompany, createUnit, createUser, seedReferenceLists } from './builders.ts';
-import { seedPipelineDemo } from './pipeline-demo.ts';
-import { seedDemoChat } from './demo-chat.ts';
-import { seedDemoQuickMessages } from './demo-quick-messages.ts';
-import { seedDemoConversation } from './demo-conversation.ts';
-import { seedDemoMassSend } from './demo-mass-send.ts';
-import { seedDemoDashboard } from './demo-dashboard.ts';
+
 import type { Permission } from '@funil/domain/access/roles';
 import { isConversionStatus } from '@funil/domain/dashboard/dashboard-api';
 import { foldAccents } from '@funil/domain/format/fold';
+
+import type { Db, DbOrTx } from '../db/handle.ts';
+import { potenciais } from '../modules/catalog/catalog.table.ts';
+import { orientacoes } from '../modules/guidance/guidance.table.ts';
+import { leads } from '../modules/leads/leads.table.ts';
+import { phoneKey } from '../modules/leads/phone-key.ts';
+import { leadTags, tags } from '../modules/tags/tags.table.ts';
+import { empresas } from '../modules/tenancy/tenancy.table.ts';
+import { createCompany, createUnit, createUser, seedReferenceLists } from './builders.ts';
+import { seedDemoChat } from './demo-chat.ts';
+import { seedDemoConversation } from './demo-conversation.ts';
+import { seedDemoDashboard } from './demo-dashboard.ts';
+import { seedDemoMassSend } from './demo-mass-send.ts';
+import { seedDemoQuickMessages } from './demo-quick-messages.ts';
+import { seedPipelineDemo } from './pipeline-demo.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -38,17 +40,105 @@ export const DEMO_LOGINS: { email: string; permissao: Permission; nome: string; 
 const USER_COLOURS = ['#e91e63', '#3f51b5', '#009688', '#ff5722', '#795548', '#673ab7', '#00bcd4'];
 
 const FIRST_NAMES = [
-  'João', 'Maria', 'José', 'Ana', 'Francisco', 'Antônia', 'Carlos', 'Adriana', 'Paulo', 'Juliana', 'Pedro', 'Márcia',
-  'Lucas', 'Fernanda', 'Luiz', 'Patrícia', 'Marcos', 'Aline', 'Luís', 'Sandra', 'Gabriel', 'Camila', 'Rafael', 'Amanda',
-  'Daniel', 'Bruna', 'Marcelo', 'Jéssica', 'Bruno', 'Letícia', 'Eduardo', 'Júlia', 'Felipe', 'Luciana', 'Raimundo',
-  'Vanessa', 'Rodrigo', 'Mariana', 'Conceição', 'Gustavo', 'Beatriz', 'Thiago', 'Larissa', 'Otávio', 'Érica', 'Caio',
-  'Débora', 'Vinícius', 'Lúcia', 'Matheus', 'Cecília', 'André', 'Simone', 'Fábio', 'Helena', 'Sérgio', 'Natália',
+  'João',
+  'Maria',
+  'José',
+  'Ana',
+  'Francisco',
+  'Antônia',
+  'Carlos',
+  'Adriana',
+  'Paulo',
+  'Juliana',
+  'Pedro',
+  'Márcia',
+  'Lucas',
+  'Fernanda',
+  'Luiz',
+  'Patrícia',
+  'Marcos',
+  'Aline',
+  'Luís',
+  'Sandra',
+  'Gabriel',
+  'Camila',
+  'Rafael',
+  'Amanda',
+  'Daniel',
+  'Bruna',
+  'Marcelo',
+  'Jéssica',
+  'Bruno',
+  'Letícia',
+  'Eduardo',
+  'Júlia',
+  'Felipe',
+  'Luciana',
+  'Raimundo',
+  'Vanessa',
+  'Rodrigo',
+  'Mariana',
+  'Conceição',
+  'Gustavo',
+  'Beatriz',
+  'Thiago',
+  'Larissa',
+  'Otávio',
+  'Érica',
+  'Caio',
+  'Débora',
+  'Vinícius',
+  'Lúcia',
+  'Matheus',
+  'Cecília',
+  'André',
+  'Simone',
+  'Fábio',
+  'Helena',
+  'Sérgio',
+  'Natália',
 ];
 const LAST_NAMES = [
-  'Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa',
-  'Ribeiro', 'Martins', 'Carvalho', 'Almeida', 'Lopes', 'Soares', 'Fernandes', 'Vieira', 'Barbosa', 'Rocha', 'Dias',
-  'Nascimento', 'Andrade', 'Moreira', 'Nunes', 'Marques', 'Machado', 'Mendes', 'Freitas', 'Cardoso', 'Ramos',
-  'Gonçalves', 'Araújo', 'Simões', 'Magalhães', 'Guimarães', 'Brandão', 'Conceição', 'Assunção',
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Almeida',
+  'Lopes',
+  'Soares',
+  'Fernandes',
+  'Vieira',
+  'Barbosa',
+  'Rocha',
+  'Dias',
+  'Nascimento',
+  'Andrade',
+  'Moreira',
+  'Nunes',
+  'Marques',
+  'Machado',
+  'Mendes',
+  'Freitas',
+  'Cardoso',
+  'Ramos',
+  'Gonçalves',
+  'Araújo',
+  'Simões',
+  'Magalhães',
+  'Guimarães',
+  'Brandão',
+  'Conceição',
+  'Assunção',
 ];
 const CAMPAIGNS = [
   { nome: 'Avaliação Gratuita – Novembro', ads: ['Avaliação gratuita – vídeo depoimento', 'Avaliação gratuita – carrossel'] },
@@ -71,7 +161,10 @@ function rng(seed: number): () => number {
   };
 }
 
-const slug = (text: string) => foldAccents(text).toLowerCase().replace(/[^a-z]/g, '');
+const slug = (text: string) =>
+  foldAccents(text)
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
 
 export async function isDatabaseEmpty(db: DbOrTx): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(empresas);
@@ -98,11 +191,21 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
     // issue 21: it has the v2 chat too (whatsapp_v2: /whatsappv2 opens its living conversations; the
     // menu names the gateway chat, 000 §6, since the unit has instances). The second keeps the defaults.
     const unit1 = await createUnit(tx, empresa, 'Unidade Paulista – São Paulo', '11', {
-      extras: { ...extras, habilita_envio_em_massaV2: true, configuracoes_envio_em_massa: { quantidade_max_leads: 500, tempo_minimo: 10, tempo_maximo: 50 }, dash_v2: true, whatsapp_v2: true },
+      extras: {
+        ...extras,
+        habilita_envio_em_massaV2: true,
+        configuracoes_envio_em_massa: { quantidade_max_leads: 500, tempo_minimo: 10, tempo_maximo: 50 },
+        dash_v2: true,
+        whatsapp_v2: true,
+      },
       evolutionHabilitado: true,
       atendimentoHabilitado: true,
     });
-    const unit2 = await createUnit(tx, empresa, 'Unidade Savassi – Belo Horizonte', '31', { extras, evolutionHabilitado: true, atendimentoHabilitado: true });
+    const unit2 = await createUnit(tx, empresa, 'Unidade Savassi – Belo Horizonte', '31', {
+      extras,
+      evolutionHabilitado: true,
+      atendimentoHabilitado: true,
+    });
     const unitIds = { 1: unit1, 2: unit2 } as const;
 
     const userIds: Record<1 | 2, number[]> = { 1: [], 2: [] };
@@ -140,7 +243,9 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
       tagIds[u] = rows.map((r) => r.id);
     }
 
-    await tx.insert(potenciais).values({ idEmpresa: empresa, nome: 'Interesse no tratamento', descricao: 'Quanto o lead demonstrou querer fechar.' });
+    await tx
+      .insert(potenciais)
+      .values({ idEmpresa: empresa, nome: 'Interesse no tratamento', descricao: 'Quanto o lead demonstrou querer fechar.' });
 
     await tx.insert(orientacoes).values([
       {
@@ -148,21 +253,27 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
         titulo: 'Boas-vindas',
         ordem: 1,
         textoOrientacao:
-          '<h2>Bem-vindo ao Funil!</h2><p>Aqui você acompanha cada lead desde a captação até a venda. Comece o dia pelos <strong>leads novos</strong> e pelas <strong>chamadas agendadas</strong>.</p>',
+          '<h2>Bem-vindo ao Funil!</h2><p>Aqui você acompanha cada lead desde a captação até a venda. ' +
+          'Comece o dia pelos <strong>leads novos</strong> e pelas <strong>chamadas agendadas</strong>.</p>',
       },
       {
         idEmpresa: empresa,
         titulo: 'Roteiro de primeiro contato',
         ordem: 2,
         textoOrientacao:
-          '<h3>Roteiro de primeiro contato</h3><ol><li>Apresente-se e diga de qual anúncio o lead veio.</li><li>Pergunte qual tratamento interessa e há quanto tempo pensa nele.</li><li>Ofereça a <em>avaliação gratuita</em> e agende na hora.</li><li>Registre uma anotação e atualize o status da negociação.</li></ol>',
+          '<h3>Roteiro de primeiro contato</h3><ol><li>Apresente-se e diga de qual anúncio o lead ' +
+          'veio.</li><li>Pergunte qual tratamento interessa e há quanto tempo pensa nele.</li><li>Ofereça a ' +
+          '<em>avaliação gratuita</em> e agende na hora.</li><li>Registre uma anotação e atualize o status ' +
+          'da negociação.</li></ol>',
       },
       {
         idEmpresa: empresa,
         titulo: 'Boas práticas no WhatsApp',
         ordem: 3,
         textoOrientacao:
-          '<h3>Boas práticas no WhatsApp</h3><ul><li>Responda em até 5 minutos no horário comercial.</li><li>Use os <strong>modelos de mensagem</strong> e personalize com o nome do cliente.</li><li>Nunca envie valores sem antes entender a necessidade.</li></ul>',
+          '<h3>Boas práticas no WhatsApp</h3><ul><li>Responda em até 5 minutos no horário ' +
+          'comercial.</li><li>Use os <strong>modelos de mensagem</strong> e personalize com o nome do ' +
+          'cliente.</li><li>Nunca envie valores sem antes entender a necessidade.</li></ul>',
       },
     ]);
 
@@ -170,24 +281,50 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
     // The default funnel's ids (NEGOTIATION_FUNNEL): 7 Tentando contato, 8 Erro, 10 Sem interesse.
     const statusWeights: [number, number][] = [
-      [1, 26], [7, 4], [2, 10], [3, 15], [4, 20], [5, 8], [6, 3], [10, 8], [8, 2], [9, 4],
+      [1, 26],
+      [7, 4],
+      [2, 10],
+      [3, 15],
+      [4, 20],
+      [5, 8],
+      [6, 3],
+      [10, 8],
+      [8, 2],
+      [9, 4],
     ];
     // Leads captured 61 to 90 days ago are mostly decided: sold, lost or given up.
     const olderWeights: [number, number][] = [
-      [1, 4], [2, 4], [3, 10], [4, 12], [5, 22], [6, 8], [10, 20], [8, 8], [9, 12],
+      [1, 4],
+      [2, 4],
+      [3, 10],
+      [4, 12],
+      [5, 22],
+      [6, 8],
+      [10, 20],
+      [8, 8],
+      [9, 12],
     ];
     const weighted = (weights: [number, number][]) => () => {
       let r = random() * 100;
       for (const [id, w] of weights) if ((r -= w) < 0) return id;
       return 1;
     };
-    const minutesAgo = (fromDays: number, toDays: number) => () => new Date(now.getTime() - Math.floor((fromDays + random() * (toDays - fromDays)) * 24 * 60) * 60_000);
+    const minutesAgo = (fromDays: number, toDays: number) => () =>
+      new Date(now.getTime() - Math.floor((fromDays + random() * (toDays - fromDays)) * 24 * 60) * 60_000);
 
     // 300 leads of the last 60 days (200 in the first unit), then 90 older ones (61 to 90 days ago,
     // 60 in the first unit), so the dashboards' 'last 90 days' have history too (issue 14).
     const plan: { unidade: 1 | 2; status: () => number; captured: () => Date }[] = [
-      ...Array.from({ length: 300 }, (_, i) => ({ unidade: (i < 200 ? 1 : 2) as 1 | 2, status: weighted(statusWeights), captured: minutesAgo(0, 60) })),
-      ...Array.from({ length: 90 }, (_, i) => ({ unidade: (i < 60 ? 1 : 2) as 1 | 2, status: weighted(olderWeights), captured: minutesAgo(61, 90) })),
+      ...Array.from({ length: 300 }, (_, i) => ({
+        unidade: (i < 200 ? 1 : 2) as 1 | 2,
+        status: weighted(statusWeights),
+        captured: minutesAgo(0, 60),
+      })),
+      ...Array.from({ length: 90 }, (_, i) => ({
+        unidade: (i < 60 ? 1 : 2) as 1 | 2,
+        status: weighted(olderWeights),
+        captured: minutesAgo(61, 90),
+      })),
     ];
     const rows: (typeof leads.$inferInsert)[] = [];
     const tagPlan: number[][] = [];
@@ -209,7 +346,10 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
         cliNome: nome,
         cliTelefone: telefone,
         telefoneChave: phoneKey(telefone),
-        cliEmail: random() < 0.6 ? `${slug(first)}.${slug(last.split(' ')[0]!)}${Math.floor(random() * 90) + 10}@${pick(EMAIL_DOMAINS)}` : null,
+        cliEmail:
+          random() < 0.6
+            ? `${slug(first)}.${slug(last.split(' ')[0]!)}${Math.floor(random() * 90) + 10}@${pick(EMAIL_DOMAINS)}`
+            : null,
         cliContatoStatus: status === 1 ? 1 : status === 3 || status === 7 ? 2 : 3,
         cliMensagemStatus: status === 1 ? 0 : pick([1, 2, 2, 3]),
         cliTipoLead: pick([1, 1, 1, 2, 2, 3, 4, 5, 6]),
@@ -243,7 +383,15 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
     await seedDemoQuickMessages(tx, empresa, unit1, userIds[1][0]!);
     await seedDemoConversation(tx, { idEmpresa: empresa, idUnidade: unit1, viewerId: userIds[1][0] ?? null, now });
     await seedDemoMassSend(tx, { idEmpresa: empresa, idUnidade: unit1, idUsuario: userIds[1][0]!, now });
-    await seedDemoDashboard(tx, { idEmpresa: empresa, attendants: new Map([[unit1, userIds[1]], [unit2, userIds[2]]]), now, random });
+    await seedDemoDashboard(tx, {
+      idEmpresa: empresa,
+      attendants: new Map([
+        [unit1, userIds[1]],
+        [unit2, userIds[2]],
+      ]),
+      now,
+      random,
+    });
   });
   return true;
 }

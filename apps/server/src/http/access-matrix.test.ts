@@ -1,15 +1,17 @@
 // 000 §6 enforced by the API: every /api route needs a session unless public, and a route that
 // names screens answers 403 to every role the matrix keeps out of all of them; issue 7 §1: a
 // route that takes an id answers 403/404 for a lead the caller may not see.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_WORK_ROUTES, canAccessRoute, canChangeLeads, canUseSoftphone } from '@funil/domain/access/routes';
-import { dashboardTabsFor, type ClassicTab } from '@funil/domain/dashboard/dashboard-api';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { canAccessRoute, canChangeLeads, canUseSoftphone, LEAD_WORK_ROUTES } from '@funil/domain/access/routes';
+import { dashboardTabsFor, type ClassicTab } from '@funil/domain/dashboard/dashboard-api';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { tableDigests } from '../testing/db-snapshot.ts';
+
 import { phoneKey } from '../modules/leads/phone-key.ts';
+import { tableDigests } from '../testing/db-snapshot.ts';
+import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -38,7 +40,8 @@ const NOT_LEAD_WORK = [
   'DELETE /api/instance/delete/:instance',
   'GET /api/instance/connectionState/:instance',
 ];
-const changesLeads = (method: string, url: string) => !LEAD_READ_POSTS.includes(`${method} ${url}`) && !NOT_LEAD_WORK.includes(`${method} ${url}`);
+const changesLeads = (method: string, url: string) =>
+  !LEAD_READ_POSTS.includes(`${method} ${url}`) && !NOT_LEAD_WORK.includes(`${method} ${url}`);
 
 // A concrete URL for a route pattern: every :param becomes a number that exists nowhere.
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+\??/g, '999999').replace(/\*$/, 'x');
@@ -52,7 +55,10 @@ describe('every /api route', () => {
   it('answers 401 without a token unless it is public', async () => {
     for (const route of t.app.apiRoutes.filter((r) => !r.public)) {
       const res = await t.app.inject({ method: route.method as 'GET', url: concrete(route.url) });
-      expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({ route: `${route.method} ${route.url}`, status: 401 });
+      expect({ route: `${route.method} ${route.url}`, status: res.statusCode }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 401,
+      });
       expect(res.json().status).toBe(401);
     }
   });
@@ -73,10 +79,20 @@ describe('every /api route', () => {
       const tab = DASHBOARD_TABS[route.url];
       // issue 12: the webphone's phone and queue narrow /webphone to who gets the softphone (not ag).
       // issue 21 item 6: a write on a lead screen changes a lead or sends a message: not for managers.
-      const leadWrite = route.method !== 'GET' && changesLeads(route.method, route.url) && route.access!.some((r) => LEAD_WORK_ROUTES.includes(r));
+      const leadWrite =
+        route.method !== 'GET' &&
+        changesLeads(route.method, route.url) &&
+        route.access!.some((r) => LEAD_WORK_ROUTES.includes(r));
       const allowed =
-        route.access!.some((r) => canAccessRoute(r, ctx)) && (tab === undefined || dashboardTabsFor(role).includes(tab)) && (!route.softphone || canUseSoftphone(ctx)) && (!leadWrite || canChangeLeads(role));
-      const res = await t.as(tokens[role]!, { method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'GET' ? undefined : {} });
+        route.access!.some((r) => canAccessRoute(r, ctx)) &&
+        (tab === undefined || dashboardTabsFor(role).includes(tab)) &&
+        (!route.softphone || canUseSoftphone(ctx)) &&
+        (!leadWrite || canChangeLeads(role));
+      const res = await t.as(tokens[role]!, {
+        method: route.method as 'GET',
+        url: concrete(route.url),
+        payload: route.method === 'GET' ? undefined : {},
+      });
       const label = `${role} ${route.method} ${route.url}`;
       if (allowed) expect([label, res.statusCode]).not.toEqual([label, 403]);
       else expect([label, res.statusCode]).toEqual([label, 403]);
@@ -84,7 +100,8 @@ describe('every /api route', () => {
   });
 
   it('answers 403 on /api/cadastros/usuarios to an attendant and a manager, 200 to admins and the super-admin', async () => {
-    const status = async (role: (typeof ROLES)[number]) => (await t.as(tokens[role]!, { method: 'GET', url: '/api/cadastros/usuarios' })).statusCode;
+    const status = async (role: (typeof ROLES)[number]) =>
+      (await t.as(tokens[role]!, { method: 'GET', url: '/api/cadastros/usuarios' })).statusCode;
     expect(await status('u')).toBe(403);
     expect(await status('m')).toBe(403);
     expect(await status('mg')).toBe(403);
@@ -102,12 +119,28 @@ describe('managers read leads and never change them nor send', () => {
   const managerTokens: Record<string, string> = {};
   let lead: number;
   beforeAll(async () => {
-    g = await createTestApp({ settings: { evolutionHabilitado: true, extras: { whatsapp_v2: true, clienteAtendente: true, edicao_status_cliente: true, pipeline: true, habilita_envio_em_massaV2: true } } });
+    g = await createTestApp({
+      settings: {
+        evolutionHabilitado: true,
+        extras: {
+          whatsapp_v2: true,
+          clienteAtendente: true,
+          edicao_status_cliente: true,
+          pipeline: true,
+          habilita_envio_em_massaV2: true,
+        },
+      },
+    });
     const f = g.fixture;
-    await g.database.db.execute(sql`insert into instancias_evolution (id_unidade, id_empresa, name, token, webhook_secret, connection_status)
+    await g.database.db
+      .execute(sql`insert into instancias_evolution (id_unidade, id_empresa, name, token, webhook_secret, connection_status)
       values (${f.unitA1}, ${f.companyA}, 'matriz-a1', 'token', 'segredo', 'open')`);
-    const row = (await g.database.db.execute(sql`insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave)
-      values (${f.companyA}, ${f.unitA1}, 'Lead do Gerente', '11987633333', ${phoneKey('11987633333')}) returning cli_crm_id`)) as unknown as { rows: { cli_crm_id: number }[] };
+    const row = (await g.database.db
+      .execute(sql`insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave)
+      values (${f.companyA}, ${f.unitA1}, 'Lead do Gerente', '11987633333', ${phoneKey('11987633333')}) returning
+        cli_crm_id`)) as unknown as {
+      rows: { cli_crm_id: number }[];
+    };
     lead = Number(row.rows[0]!.cli_crm_id);
     for (const role of ['m', 'mg'] as const) managerTokens[role] = await g.login(f.users[role].email);
   });
@@ -115,49 +148,100 @@ describe('managers read leads and never change them nor send', () => {
     await g.close();
   });
 
-  it('marks exactly the lead screens\' reads as reads, and the instances as no lead work', () => {
-    expect(g.app.apiRoutes.filter((r) => r.leadWork === 'reads').map((r) => `${r.method} ${r.url}`).sort()).toEqual([...LEAD_READ_POSTS].sort());
-    expect(g.app.apiRoutes.filter((r) => r.leadWork === 'none').map((r) => `${r.method} ${r.url}`).sort()).toEqual([...NOT_LEAD_WORK].sort());
+  it("marks exactly the lead screens' reads as reads, and the instances as no lead work", () => {
+    expect(
+      g.app.apiRoutes
+        .filter((r) => r.leadWork === 'reads')
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual([...LEAD_READ_POSTS].sort());
+    expect(
+      g.app.apiRoutes
+        .filter((r) => r.leadWork === 'none')
+        .map((r) => `${r.method} ${r.url}`)
+        .sort(),
+    ).toEqual([...NOT_LEAD_WORK].sort());
   });
 
-  it.each(['m', 'mg'] as const)('%s: every write of a lead screen answers 403 and changes no row; the lead and its chat still read', async (role) => {
-    const token = managerTokens[role]!;
-    const before = await tableDigests(g.database.db);
-    const writes = g.app.apiRoutes.filter((r) => !r.public && r.method !== 'GET' && r.access?.some((a) => LEAD_WORK_ROUTES.includes(a)) && changesLeads(r.method, r.url));
-    const wrong: string[] = [];
-    for (const route of writes) {
-      const url = route.url.replace(/:instance/, 'matriz-a1').replace(/:[A-Za-z_]+/g, String(lead));
-      const res = await g.as(token, { method: route.method as 'POST', url, payload: { cli_crm_id: lead, number: '11987633333', text: 'oi', mensagem: 'oi', body: 'oi' } });
-      const body = res.json();
-      // A screen the manager opens (the v3 chat) names the rule; one closed to them answers as any closed screen.
-      const opens = route.access!.some((a) => canAccessRoute(a, { permission: role, idRamal: 0, habilitaMensagemWhatsapp: false, extras: {}, evolutionHabilitado: true, gatewayInstances: 1 }));
-      const text = opens ? 'Seu perfil acompanha os leads, mas não pode alterá-los nem enviar mensagens.' : 'Você não tem permissão para acessar este recurso.';
-      if (res.statusCode !== 403 || body.message !== text) wrong.push(`${route.method} ${route.url} → ${res.statusCode} ${body.message}`);
-    }
-    expect(wrong).toEqual([]);
-    // The sends and the lead writes the issue names are among them.
-    const keys = writes.map((r) => `${r.method} ${r.url}`);
-    for (const key of ['POST /api/message/sendText/:instance', 'POST /api/messages/:ticketId', 'POST /api/contato/atualizarcontato/:id', 'POST /api/negociacao/atualizarstatusnegociacao/:id', 'PUT /api/webhook/lead/cli_crm_id/:id', 'POST /api/chat/markMessageAsRead/:instance']) expect(keys).toContain(key);
-    expect(await tableDigests(g.database.db)).toEqual(before);
-    // Reading stays open (the v3 chat of a gateway unit, 001 §6).
-    expect((await g.as(token, { method: 'GET', url: `/api/contato/completo/${lead}` })).statusCode).toBe(200);
-    const page = await g.as(token, { method: 'POST', url: '/api/chat/findMessages/matriz-a1', payload: { where: { key: { remoteJid: '5511987633333@s.whatsapp.net' } } } });
-    expect(page.statusCode).toBe(200);
-  });
+  it.each(['m', 'mg'] as const)(
+    '%s: every write of a lead screen answers 403 and changes no row; the lead and its chat still read',
+    async (role) => {
+      const token = managerTokens[role]!;
+      const before = await tableDigests(g.database.db);
+      const writes = g.app.apiRoutes.filter(
+        (r) =>
+          !r.public && r.method !== 'GET' && r.access?.some((a) => LEAD_WORK_ROUTES.includes(a)) && changesLeads(r.method, r.url),
+      );
+      const wrong: string[] = [];
+      for (const route of writes) {
+        const url = route.url.replace(/:instance/, 'matriz-a1').replace(/:[A-Za-z_]+/g, String(lead));
+        const res = await g.as(token, {
+          method: route.method as 'POST',
+          url,
+          payload: { cli_crm_id: lead, number: '11987633333', text: 'oi', mensagem: 'oi', body: 'oi' },
+        });
+        const body = res.json();
+        // A screen the manager opens (the v3 chat) names the rule; one closed to them answers as any closed screen.
+        const opens = route.access!.some((a) =>
+          canAccessRoute(a, {
+            permission: role,
+            idRamal: 0,
+            habilitaMensagemWhatsapp: false,
+            extras: {},
+            evolutionHabilitado: true,
+            gatewayInstances: 1,
+          }),
+        );
+        const text = opens
+          ? 'Seu perfil acompanha os leads, mas não pode alterá-los nem enviar mensagens.'
+          : 'Você não tem permissão para acessar este recurso.';
+        if (res.statusCode !== 403 || body.message !== text)
+          wrong.push(`${route.method} ${route.url} → ${res.statusCode} ${body.message}`);
+      }
+      expect(wrong).toEqual([]);
+      // The sends and the lead writes the issue names are among them.
+      const keys = writes.map((r) => `${r.method} ${r.url}`);
+      for (const key of [
+        'POST /api/message/sendText/:instance',
+        'POST /api/messages/:ticketId',
+        'POST /api/contato/atualizarcontato/:id',
+        'POST /api/negociacao/atualizarstatusnegociacao/:id',
+        'PUT /api/webhook/lead/cli_crm_id/:id',
+        'POST /api/chat/markMessageAsRead/:instance',
+      ])
+        expect(keys).toContain(key);
+      expect(await tableDigests(g.database.db)).toEqual(before);
+      // Reading stays open (the v3 chat of a gateway unit, 001 §6).
+      expect((await g.as(token, { method: 'GET', url: `/api/contato/completo/${lead}` })).statusCode).toBe(200);
+      const page = await g.as(token, {
+        method: 'POST',
+        url: '/api/chat/findMessages/matriz-a1',
+        payload: { where: { key: { remoteJid: '5511987633333@s.whatsapp.net' } } },
+      });
+      expect(page.statusCode).toBe(200);
+    },
+  );
 
-  it.each(['m', 'mg'] as const)('%s: removing or logging out an instance answers the admins\' rule, not the lead-write one (issue 22 §3)', async (role) => {
-    const before = await tableDigests(g.database.db);
-    for (const url of ['/api/instance/logout/matriz-a1', '/api/instance/delete/matriz-a1']) {
-      const res = await g.as(managerTokens[role]!, { method: 'DELETE', url });
-      expect([url, res.statusCode, res.json().message]).toEqual([url, 403, WHATSAPP_MESSAGES.instanceManageAdminsOnly]);
-    }
-    expect(await tableDigests(g.database.db)).toEqual(before);
-  });
+  it.each(['m', 'mg'] as const)(
+    "%s: removing or logging out an instance answers the admins' rule, not the lead-write one (issue 22 §3)",
+    async (role) => {
+      const before = await tableDigests(g.database.db);
+      for (const url of ['/api/instance/logout/matriz-a1', '/api/instance/delete/matriz-a1']) {
+        const res = await g.as(managerTokens[role]!, { method: 'DELETE', url });
+        expect([url, res.statusCode, res.json().message]).toEqual([url, 403, WHATSAPP_MESSAGES.instanceManageAdminsOnly]);
+      }
+      expect(await tableDigests(g.database.db)).toEqual(before);
+    },
+  );
 
-  it('an attendant and an admin of the same unit still write (the rule is the managers\' only)', async () => {
+  it("an attendant and an admin of the same unit still write (the rule is the managers' only)", async () => {
     for (const role of ['u', 'a'] as const) {
       const token = await g.login(g.fixture.users[role].email);
-      const res = await g.as(token, { method: 'POST', url: `/api/negociacao/adicionaritem/${lead}`, payload: { texto: `nota de ${role}` } });
+      const res = await g.as(token, {
+        method: 'POST',
+        url: `/api/negociacao/adicionaritem/${lead}`,
+        payload: { texto: `nota de ${role}` },
+      });
       expect([role, res.statusCode]).toEqual([role, 200]);
     }
   });
@@ -240,8 +324,14 @@ describe('every /api route that takes a lead, ticket or message id', () => {
       'POST /api/contato/atualizarcontato/:id': { cli_nome: 'Outro', cli_telefone: '11912345678' },
       'POST /api/contato/valorticket/:id': { valor_ticket: 10 },
       'POST /api/contato/agendarcontato/:id': { cli_contato_agendado: '2099-01-01 10:00:00' },
-      'POST /api/contato/agendar-mensagem/:id': { cli_mensagem_agendada: 'oi', cli_data_mensagem_agendada: '2099-01-01 10:00:00' },
-      'PUT /api/contato/atualiza-mensagem-agendada/:id': { cli_mensagem_agendada: 'oi', cli_data_mensagem_agendada: '2099-01-01 10:00:00' },
+      'POST /api/contato/agendar-mensagem/:id': {
+        cli_mensagem_agendada: 'oi',
+        cli_data_mensagem_agendada: '2099-01-01 10:00:00',
+      },
+      'PUT /api/contato/atualiza-mensagem-agendada/:id': {
+        cli_mensagem_agendada: 'oi',
+        cli_data_mensagem_agendada: '2099-01-01 10:00:00',
+      },
       'PUT /api/contato/atribuiratendente/:id': { idAtendente: g.fixture.users.u.id },
       'POST /api/contato/transferircontato/:id': { idUnidade: g.fixture.unitA2 },
       'PUT /api/contato/whatsapp-bloqueado/:id': { whatsapp_blocked: 1 },
@@ -262,26 +352,40 @@ describe('every /api route that takes a lead, ticket or message id', () => {
   const paramsOf = (url: string) => [...url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
 
   /** The concrete request of a route for the target `l`, or null when it takes no lead id. */
-  function requestFor(route: { method: string; url: string }, l: Target): { method: string; url: string; payload?: unknown } | null {
+  function requestFor(
+    route: { method: string; url: string },
+    l: Target,
+  ): { method: string; url: string; payload?: unknown } | null {
     const key = keyOf(route);
     if (KIND_BY_ROUTE[key] === 'skip') return null;
     const params = paramsOf(route.url);
     const idKinds = params.map((p) => (p === 'id' && KIND_BY_ROUTE[key] ? KIND_BY_ROUTE[key] : PARAM_KIND[p]));
-    const takesId = idKinds.some((k) => k !== undefined && k !== 'none') || BODY_ROUTES.includes(key) || key === 'POST /api/whatsapp/enviar/naolidas';
+    const takesId =
+      idKinds.some((k) => k !== undefined && k !== 'none') ||
+      BODY_ROUTES.includes(key) ||
+      key === 'POST /api/whatsapp/enviar/naolidas';
     if (!takesId) return null;
     let url = route.url;
     for (const [i, p] of params.entries()) {
       const kind = idKinds[i];
       const value =
-        kind === 'lead' ? l.lead
-        : kind === 'ticket' ? l.ticket
-        : kind === 'message' ? l.message
-        : kind === 'note' ? l.note
-        : p === 'instance' ? INSTANCE
-        : p === 'tipo' ? 'texto'
-        : p === 'idAtendente' ? g.fixture.users.u.id
-        : p === 'idTag' ? 1
-        : undefined;
+        kind === 'lead'
+          ? l.lead
+          : kind === 'ticket'
+            ? l.ticket
+            : kind === 'message'
+              ? l.message
+              : kind === 'note'
+                ? l.note
+                : p === 'instance'
+                  ? INSTANCE
+                  : p === 'tipo'
+                    ? 'texto'
+                    : p === 'idAtendente'
+                      ? g.fixture.users.u.id
+                      : p === 'idTag'
+                        ? 1
+                        : undefined;
       if (value === undefined) throw new Error(`parâmetro sem valor no teste: ${p} de ${key}`);
       url = url.replace(`:${p}`, String(value));
     }
@@ -292,20 +396,45 @@ describe('every /api route that takes a lead, ticket or message id', () => {
   async function target(values: { idUsuario?: number; desativado?: number }, phone: string): Promise<Target> {
     const db = g.database.db;
     const f = g.fixture;
-    const lead = (await db.execute(sql`insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave, id_usuario, desativado)
-      values (${f.companyA}, ${f.unitA1}, 'Alvo', ${phone}, ${phoneKey(phone)}, ${values.idUsuario ?? null}, ${values.desativado ?? 0}) returning cli_crm_id`)) as unknown as { rows: { cli_crm_id: number }[] };
+    const lead =
+      (await db.execute(sql`insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave, id_usuario, desativado)
+      values (${f.companyA}, ${f.unitA1}, 'Alvo', ${phone}, ${phoneKey(phone)}, ${values.idUsuario ?? null},
+        ${values.desativado ?? 0}) returning cli_crm_id`)) as unknown as {
+        rows: { cli_crm_id: number }[];
+      };
     const id = Number(lead.rows[0]!.cli_crm_id);
-    const ticket = (await db.execute(sql`insert into whatsapp_tickets (id_empresa, id_unidade, cli_crm_id) values (${f.companyA}, ${f.unitA1}, ${id}) returning id`)) as unknown as { rows: { id: number }[] };
-    const message = (await db.execute(sql`insert into whatsapp_mensagens (id_empresa, id_unidade, cli_crm_id, message_id, from_me, media_type, body, media_status, media_path, criado_em)
-      values (${f.companyA}, ${f.unitA1}, ${id}, ${`m-${id}`}, true, 'image', '', 'ready', '1/x.png', now()) returning id`)) as unknown as { rows: { id: number }[] };
-    const note = (await db.execute(sql`insert into historico (cli_crm_id, id_unidade, tipo, texto, comentario) values (${id}, ${f.unitA1}, ${TIMELINE_EVENT_TYPE.mensagem}, 'nota', 'comentário') returning id`)) as unknown as { rows: { id: number }[] };
-    return { lead: id, phone, ticket: Number(ticket.rows[0]!.id), message: Number(message.rows[0]!.id), note: Number(note.rows[0]!.id) };
+    const ticket = (await db.execute(
+      sql`insert into whatsapp_tickets (id_empresa, id_unidade, cli_crm_id) values (${f.companyA}, ${f.unitA1}, ${id}) returning id`,
+    )) as unknown as { rows: { id: number }[] };
+    const message =
+      (await db.execute(sql`insert into whatsapp_mensagens (id_empresa, id_unidade, cli_crm_id, message_id, from_me, media_type,
+        body, media_status, media_path, criado_em)
+      values (${f.companyA}, ${f.unitA1}, ${id}, ${`m-${id}`}, true, 'image', '', 'ready', '1/x.png', now()) returning id`)) as unknown as {
+        rows: { id: number }[];
+      };
+    const note = (await db.execute(
+      sql`insert into historico (cli_crm_id, id_unidade, tipo, texto, comentario) values (${id}, ${f.unitA1},
+        ${TIMELINE_EVENT_TYPE.mensagem}, 'nota', 'comentário') returning id`,
+    )) as unknown as { rows: { id: number }[] };
+    return {
+      lead: id,
+      phone,
+      ticket: Number(ticket.rows[0]!.id),
+      message: Number(message.rows[0]!.id),
+      note: Number(note.rows[0]!.id),
+    };
   }
 
   beforeAll(async () => {
-    g = await createTestApp({ settings: { evolutionHabilitado: true, extras: { whatsapp_v2: true, clienteAtendente: true, edicao_status_cliente: true, pipeline: true } } });
+    g = await createTestApp({
+      settings: {
+        evolutionHabilitado: true,
+        extras: { whatsapp_v2: true, clienteAtendente: true, edicao_status_cliente: true, pipeline: true },
+      },
+    });
     const f = g.fixture;
-    await g.database.db.execute(sql`insert into instancias_evolution (id_unidade, id_empresa, name, token, webhook_secret, connection_status)
+    await g.database.db
+      .execute(sql`insert into instancias_evolution (id_unidade, id_empresa, name, token, webhook_secret, connection_status)
       values (${f.unitA1}, ${f.companyA}, ${INSTANCE}, 'token', 'segredo', 'open')`);
     attendant = await g.login(f.users.u.email);
     hidden = await target({ idUsuario: f.users.ag.id }, '11987611111');
@@ -324,7 +453,8 @@ describe('every /api route that takes a lead, ticket or message id', () => {
       if (!req) continue;
       tried.push(keyOf(route));
       const res = await g.as(attendant, req as Parameters<TestApp['as']>[1]);
-      if (res.statusCode !== 403 || res.json().message !== 'Cliente atribuido a outro atendente.') wrong.push(`${keyOf(route)} → ${res.statusCode} ${res.json().message}`);
+      if (res.statusCode !== 403 || res.json().message !== 'Cliente atribuido a outro atendente.')
+        wrong.push(`${keyOf(route)} → ${res.statusCode} ${res.json().message}`);
       const after = await tableDigests(g.database.db);
       const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
       if (changed.length > 0) {

@@ -1,15 +1,8 @@
 // Services throw a DomainError with a code from a closed union; one handler maps it to HTTP.
-import { type ErrorCode, HTTP_MESSAGES } from '@funil/domain/http/errors';
+import { HTTP_MESSAGES, type ErrorCode } from '@funil/domain/http/errors';
 
 export type DomainErrorCode =
-  | 'invalid'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'too_many'
-  | 'payload_too_large'
-  | 'gateway';
+  'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_many' | 'payload_too_large' | 'gateway';
 
 export class DomainError extends Error {
   readonly code: DomainErrorCode;
@@ -18,7 +11,11 @@ export class DomainError extends Error {
   /** The stable code the browser branches on (ERROR_CODES, e.g. 002 §8 CAMPANHA_EXISTE), sent as `code`. */
   readonly errorCode: ErrorCode | undefined;
 
-  constructor(code: DomainErrorCode, message?: string, extra?: { fields?: Record<string, string>; retryAfterSeconds?: number; errorCode?: ErrorCode }) {
+  constructor(
+    code: DomainErrorCode,
+    message?: string,
+    extra?: { fields?: Record<string, string>; retryAfterSeconds?: number; errorCode?: ErrorCode },
+  ) {
     super(message ?? defaultMessage(code));
     this.name = 'DomainError';
     this.code = code;

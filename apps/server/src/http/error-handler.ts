@@ -2,7 +2,9 @@
 // no answer repeats the request (issue 7 §4).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
 import { HTTP_MESSAGES } from '@funil/domain/http/errors';
+
 import { DomainError, statusOf } from './domain-error.ts';
 
 /** Fastify's and @fastify/multipart's own client errors, by code, with their Portuguese text. */
@@ -60,7 +62,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof DomainError) {
       const status = statusOf(error.code);
       if (error.retryAfterSeconds) void reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(status).send({ message: error.message, status, ...(error.fields ? { fields: error.fields } : {}), ...(error.errorCode ? { code: error.errorCode } : {}) });
+      return reply.status(status).send({
+        message: error.message,
+        status,
+        ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.errorCode ? { code: error.errorCode } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Schemas carry the spec's Portuguese messages; zod's own are set to Portuguese in app.ts.

@@ -3,8 +3,10 @@
 // object before validation; a file becomes { filename, mimetype, content }.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { CSV_IMPORT_MAX_BYTES } from '@funil/domain/leads-api/csv-import-api';
+
 import { HTTP_MESSAGES } from '@funil/domain/http/errors';
+import { CSV_IMPORT_MAX_BYTES } from '@funil/domain/leads-api/csv-import-api';
+
 import { DomainError } from './domain-error.ts';
 
 export type UploadedFile = { filename: string; mimetype: string; content: Buffer };
@@ -15,7 +17,9 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
 
 /** Registers multipart and urlencoded parsing in the calling plugin's scope; one file per request. */
 export async function registerFormBodies(app: FastifyInstance, options: { maxFileBytes?: number } = {}): Promise<void> {
-  await app.register(multipart, { limits: { fileSize: options.maxFileBytes ?? CSV_IMPORT_MAX_BYTES, files: 1, fields: 50, fieldSize: 1_048_576 } });
+  await app.register(multipart, {
+    limits: { fileSize: options.maxFileBytes ?? CSV_IMPORT_MAX_BYTES, files: 1, fields: 50, fieldSize: 1_048_576 },
+  });
   // The form becomes the body before validation, as attachFieldsToBody: 'keyValues' would do, but a
   // form the parser cannot read (cut short, no boundary, a broken part header) answers 400 in
   // Portuguese instead of the parser's own error (issue 7 §4); its limits keep their 413.
@@ -25,11 +29,17 @@ export async function registerFormBodies(app: FastifyInstance, options: { maxFil
     const body = Object.create(null) as Record<string, unknown>;
     const add = (key: string, value: unknown) => {
       const previous = body[key];
-      body[key] = previous === undefined ? value : Array.isArray(previous) ? [...(previous as unknown[]), value] : [previous, value];
+      body[key] =
+        previous === undefined ? value : Array.isArray(previous) ? [...(previous as unknown[]), value] : [previous, value];
     };
     try {
       for await (const part of request.parts()) {
-        if (part.type === 'file') add(part.fieldname, { filename: part.filename, mimetype: part.mimetype, content: await part.toBuffer() } satisfies UploadedFile);
+        if (part.type === 'file')
+          add(part.fieldname, {
+            filename: part.filename,
+            mimetype: part.mimetype,
+            content: await part.toBuffer(),
+          } satisfies UploadedFile);
         else add(part.fieldname, part.value);
       }
     } catch (err) {

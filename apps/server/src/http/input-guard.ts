@@ -4,8 +4,10 @@
 // same for a lone UTF-16 surrogate, half of an emoji (issue 21 item 3): not Unicode, refused in
 // jsonb and by the gateway. The rule is @funil/domain/http/text-characters.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { HTTP_MESSAGES } from '@funil/domain/http/errors';
 import { cleanInvalidCharacters, hasInvalidCharacter } from '@funil/domain/http/text-characters';
+
 import { DomainError } from './domain-error.ts';
 
 declare module 'fastify' {
@@ -71,7 +73,8 @@ function guard(request: FastifyRequest): void {
   else parts.push([request.body, '']);
   for (const [value, path] of parts) {
     const at = findInvalidText(value, path);
-    if (at !== null) throw new DomainError('invalid', HTTP_MESSAGES.nulCharacter, { fields: { [at || 'body']: HTTP_MESSAGES.nulCharacter } });
+    if (at !== null)
+      throw new DomainError('invalid', HTTP_MESSAGES.nulCharacter, { fields: { [at || 'body']: HTTP_MESSAGES.nulCharacter } });
   }
 }
 

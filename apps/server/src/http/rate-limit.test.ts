@@ -3,7 +3,9 @@
 // answers 429 in Portuguese with Retry-After past its limit, and never limits a signed-in route.
 // (The same limits shared by several processes through Redis: realtime/three-processes.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { HTTP_MESSAGES } from '@funil/domain/http/errors';
+
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { PUBLIC_RATE_LIMITS, publicRateRule, type RateLimits } from './rate-limit.ts';
 
@@ -25,24 +27,40 @@ const call = (method: string, url: string, ip: string) =>
   t.app.inject({ method: method as 'GET', url, remoteAddress: ip, ...(method === 'GET' ? {} : { payload: {} }) });
 
 describe('rate limits of the public routes (issue 21 item 22)', () => {
-  it('every public route has a limit: past it the address gets 429 in Portuguese with Retry-After; another address is not limited', async () => {
-    const publicRoutes = t.app.apiRoutes.filter((r) => r.public);
-    expect(publicRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(['GET /api/setup', 'POST /api/login', 'POST /api/setup', 'POST /api/webhooks/evolution']);
-    for (const [i, route] of publicRoutes.entries()) {
-      const ip = `10.50.0.${i + 1}`;
-      const { max } = publicRateRule(LIMITS, route.method, route.url);
-      for (let n = 0; n < max; n += 1) expect((await call(route.method, route.url, ip)).statusCode, `${route.method} ${route.url}`).not.toBe(429);
-      const refused = await call(route.method, route.url, ip);
-      expect(refused.statusCode, `${route.method} ${route.url}`).toBe(429);
-      expect(refused.json()).toEqual({ message: HTTP_MESSAGES.tooMany, status: 429 });
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-      expect((await call(route.method, route.url, `10.51.0.${i + 1}`)).statusCode, `${route.method} ${route.url} de outro endereço`).not.toBe(429);
-    }
-  });
+  it(
+    'every public route has a limit: past it the address gets 429 in Portuguese with Retry-After; ' +
+      'another address is not limited',
+    async () => {
+      const publicRoutes = t.app.apiRoutes.filter((r) => r.public);
+      expect(publicRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+        'GET /api/setup',
+        'POST /api/login',
+        'POST /api/setup',
+        'POST /api/webhooks/evolution',
+      ]);
+      for (const [i, route] of publicRoutes.entries()) {
+        const ip = `10.50.0.${i + 1}`;
+        const { max } = publicRateRule(LIMITS, route.method, route.url);
+        for (let n = 0; n < max; n += 1)
+          expect((await call(route.method, route.url, ip)).statusCode, `${route.method} ${route.url}`).not.toBe(429);
+        const refused = await call(route.method, route.url, ip);
+        expect(refused.statusCode, `${route.method} ${route.url}`).toBe(429);
+        expect(refused.json()).toEqual({ message: HTTP_MESSAGES.tooMany, status: 429 });
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        expect(
+          (await call(route.method, route.url, `10.51.0.${i + 1}`)).statusCode,
+          `${route.method} ${route.url} de outro endereço`,
+        ).not.toBe(429);
+      }
+    },
+  );
 
   it('a signed-in route is never limited', async () => {
     const token = await t.login(t.fixture.users.a.email);
-    for (let n = 0; n < 10; n += 1) expect((await t.as(token, { method: 'GET', url: '/api/orientacoes/lista', remoteAddress: '10.52.0.1' })).statusCode).toBe(200);
+    for (let n = 0; n < 10; n += 1)
+      expect((await t.as(token, { method: 'GET', url: '/api/orientacoes/lista', remoteAddress: '10.52.0.1' })).statusCode).toBe(
+        200,
+      );
   });
 
   it('the shipped limits name only public routes, and leave the webhook room for a gateway burst', () => {

@@ -7,9 +7,11 @@
 // every login; the login throttle still holds. docs/decisions.md "Issue 21: Funil on several processes".
 import rateLimit, { type RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+
 import { HTTP_MESSAGES } from '@funil/domain/http/errors';
-import { DomainError } from './domain-error.ts';
+
 import type { SharedRedis } from '../shared/redis.ts';
+import { DomainError } from './domain-error.ts';
 
 export type RateRule = { max: number; timeWindowMs: number };
 /** Limits by "METHOD /url" of a public route; `default` for any other public route. */
@@ -73,8 +75,11 @@ export async function registerRateLimit(app: FastifyInstance, redis: SharedRedis
     global: false,
     skipOnError: true,
     keyGenerator: (request) => request.ip,
-    errorResponseBuilder: (_request, context) => new DomainError('too_many', HTTP_MESSAGES.tooMany, { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
-    ...(redis ? { redis: scriptRunner(redis) as unknown as RateLimitPluginOptions['redis'], nameSpace: `${redis.prefix}:limite:` } : {}),
+    errorResponseBuilder: (_request, context) =>
+      new DomainError('too_many', HTTP_MESSAGES.tooMany, { retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+    ...(redis
+      ? { redis: scriptRunner(redis) as unknown as RateLimitPluginOptions['redis'], nameSpace: `${redis.prefix}:limite:` }
+      : {}),
   };
   await app.register(rateLimit, options);
 }

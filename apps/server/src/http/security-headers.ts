@@ -4,6 +4,7 @@
 // CPU, issue 8); the options never change while the app runs, so the headers are computed once
 // here, from helmet itself, and each answer only has them set.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 

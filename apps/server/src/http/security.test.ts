@@ -1,5 +1,6 @@
 // Security from the first line (issue 2): headers, body limits, no internals in errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 import { securityHeaders } from './security-headers.ts';
 
@@ -25,7 +26,12 @@ describe('security', () => {
 
   it("sends helmet's headers, computed once, on every answer: a route, a 401, a 404 and the SPA", async () => {
     // What helmet itself writes for an option set (its defaults merged in), recorded once (security-headers.ts).
-    const headers = new Map(securityHeaders({ contentSecurityPolicy: { directives: { imgSrc: ["'self'", 'data:'] } }, xFrameOptions: { action: 'deny' } }));
+    const headers = new Map(
+      securityHeaders({
+        contentSecurityPolicy: { directives: { imgSrc: ["'self'", 'data:'] } },
+        xFrameOptions: { action: 'deny' },
+      }),
+    );
     expect(headers.get('content-security-policy')).toContain("img-src 'self' data:;");
     expect(headers.get('content-security-policy')).toContain("object-src 'none'");
     expect(headers.get('x-frame-options')).toBe('DENY');
@@ -47,7 +53,11 @@ describe('security', () => {
   });
 
   it('refuses a 10 MB body with 413 and a Portuguese message', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'a@b.com.br', senha: 'x'.repeat(10 * 1024 * 1024) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'a@b.com.br', senha: 'x'.repeat(10 * 1024 * 1024) },
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'A requisição é grande demais.', status: 413 });
   });

@@ -1,8 +1,9 @@
 // The durable job runner (ARCHITECTURE "background work"): each item runs exactly once across
 // workers, a failing batch is retried then the job fails, and an expired lease is taken over.
 // @pglite-too (vitest.config.ts): claims and leases on PGlite's one connection and on a server's pool.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { openTestDatabase, type TestDatabase } from '../testing/test-app.ts';
 import { JobRunner, type JobHandler } from './job-runner.ts';
 import { jobs } from './jobs.table.ts';
@@ -69,16 +70,33 @@ describe('JobRunner', () => {
       await new Promise((r) => setTimeout(r, 5));
     }
     const after = await runner.get(job.id);
-    expect([after?.status, after?.error, after?.cursor, after?.report]).toEqual(['failed', 'Falhou de vez.', 3, { seqs: [0, 1, 2] }]);
+    expect([after?.status, after?.error, after?.cursor, after?.report]).toEqual([
+      'failed',
+      'Falhou de vez.',
+      3,
+      { seqs: [0, 1, 2] },
+    ]);
   });
 
   it("takes over a job whose worker's lease expired, from its cursor", async () => {
     const runner = new JobRunner(database.db, { workerId: 'novo' });
     runner.register(counting('retomada'));
     const job = await enqueue(runner, 'retomada', 6);
-    await database.db.update(jobs).set({ status: 'running', cursor: 3, report: { seqs: [0, 1, 2] }, lockedBy: 'velho', lockedUntil: new Date(Date.now() + 60_000) }).where(eq(jobs.id, job.id));
+    await database.db
+      .update(jobs)
+      .set({
+        status: 'running',
+        cursor: 3,
+        report: { seqs: [0, 1, 2] },
+        lockedBy: 'velho',
+        lockedUntil: new Date(Date.now() + 60_000),
+      })
+      .where(eq(jobs.id, job.id));
     expect(await runner.runOnce()).toBe(false);
-    await database.db.update(jobs).set({ lockedUntil: new Date(Date.now() - 1) }).where(eq(jobs.id, job.id));
+    await database.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1) })
+      .where(eq(jobs.id, job.id));
     expect(await runner.runOnce()).toBe(true);
     expect((await runner.get(job.id))?.report).toEqual({ seqs: [0, 1, 2, 3, 4, 5] });
     expect((await runner.get(job.id))?.status).toBe('done');

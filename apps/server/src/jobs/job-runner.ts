@@ -4,7 +4,9 @@
 // a crashed or restarted server resumes from the last committed batch and never repeats one.
 // Runs the same on PGlite and PostgreSQL.
 import { randomBytes } from 'node:crypto';
+
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+
 import type { Db, DbOrTx, Tx } from '../db/handle.ts';
 import { jobItems, jobs } from './jobs.table.ts';
 import { Ticker } from './ticker.ts';
@@ -70,7 +72,11 @@ export class JobRunner {
     this.maxAttempts = options.maxAttempts ?? 3;
     this.workerId = options.workerId ?? `worker-${process.pid}-${randomBytes(4).toString('hex')}`;
     this.log = options.log ?? (() => undefined);
-    this.ticker = new Ticker({ pass: () => this.runOnce(), idleMs: this.pollMs, onError: (error) => this.log('jobs: erro no laço', error) });
+    this.ticker = new Ticker({
+      pass: () => this.runOnce(),
+      idleMs: this.pollMs,
+      onError: (error) => this.log('jobs: erro no laço', error),
+    });
   }
 
   register(handler: JobHandler): void {
@@ -82,14 +88,27 @@ export class JobRunner {
     const write = async (t: DbOrTx): Promise<JobRow> => {
       const [job] = await t
         .insert(jobs)
-        .values({ kind: input.kind, idEmpresa: input.idEmpresa, idUnidade: input.idUnidade, idUsuario: input.idUsuario, params: input.params ?? {}, report: input.report ?? {}, total: input.items.length, notBefore: input.notBefore ?? null, status: input.items.length === 0 ? 'done' : 'queued', progress: input.items.length === 0 ? 100 : 0, finishedAt: input.items.length === 0 ? new Date() : null })
+        .values({
+          kind: input.kind,
+          idEmpresa: input.idEmpresa,
+          idUnidade: input.idUnidade,
+          idUsuario: input.idUsuario,
+          params: input.params ?? {},
+          report: input.report ?? {},
+          total: input.items.length,
+          notBefore: input.notBefore ?? null,
+          status: input.items.length === 0 ? 'done' : 'queued',
+          progress: input.items.length === 0 ? 100 : 0,
+          finishedAt: input.items.length === 0 ? new Date() : null,
+        })
         .returning();
       if (!job) throw new Error('job não criado');
       // Items travel as one JSON array per chunk (set-based), not as one placeholder per value.
       for (let start = 0; start < input.items.length; start += ITEM_INSERT_CHUNK) {
         const chunk = JSON.stringify(input.items.slice(start, start + ITEM_INSERT_CHUNK));
         await t.execute(
-          sql`insert into ${jobItems} (job_id, seq, payload) select ${job.id}::bigint, ${start}::int + (e.o - 1)::int, e.v::jsonb from json_array_elements(${chunk}::json) with ordinality as e(v, o)`,
+          sql`insert into ${jobItems} (job_id, seq, payload) select ${job.id}::bigint, ${start}::int + (e.o - 1)::int,
+            e.v::jsonb from json_array_elements(${chunk}::json) with ordinality as e(v, o)`,
         );
       }
       return job;
@@ -104,7 +123,10 @@ export class JobRunner {
    * Returns the job as it is now, or null when it is not in `scope`.
    */
   async requestCancel(jobId: number, scope: { idUnidade: number; kind: string }): Promise<JobRow | null> {
-    const [job] = await this.db.select().from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.idUnidade, scope.idUnidade), eq(jobs.kind, scope.kind)));
+    const [job] = await this.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, jobId), eq(jobs.idUnidade, scope.idUnidade), eq(jobs.kind, scope.kind)));
     if (!job) return null;
     if (job.status !== 'queued' && job.status !== 'running') return job;
     await this.db.update(jobs).set({ cancelRequested: true, updatedAt: new Date() }).where(eq(jobs.id, jobId));
@@ -115,7 +137,10 @@ export class JobRunner {
 
   /** A job of this unit and kind, or null (a job of another unit is never revealed). */
   async findOfUnit(jobId: number, scope: { idUnidade: number; kind: string }): Promise<JobRow | null> {
-    const [job] = await this.db.select().from(jobs).where(and(eq(jobs.id, jobId), eq(jobs.idUnidade, scope.idUnidade), eq(jobs.kind, scope.kind)));
+    const [job] = await this.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, jobId), eq(jobs.idUnidade, scope.idUnidade), eq(jobs.kind, scope.kind)));
     return job ?? null;
   }
 
@@ -226,7 +251,15 @@ export class JobRunner {
     const now = new Date();
     const [after] = await tx
       .update(jobs)
-      .set({ ...set, status, progress: status === 'done' ? 100 : (set.progress ?? job.progress), updatedAt: now, finishedAt: now, lockedBy: null, lockedUntil: null })
+      .set({
+        ...set,
+        status,
+        progress: status === 'done' ? 100 : (set.progress ?? job.progress),
+        updatedAt: now,
+        finishedAt: now,
+        lockedBy: null,
+        lockedUntil: null,
+      })
       .where(eq(jobs.id, job.id))
       .returning();
     return after ?? null;
@@ -235,13 +268,23 @@ export class JobRunner {
   private async recordFailure(handler: JobHandler, jobId: number, error: unknown): Promise<void> {
     const [job] = await this.db
       .update(jobs)
-      .set({ attempts: sql`${jobs.attempts} + 1`, lockedBy: null, lockedUntil: new Date(Date.now() + Math.min(this.leaseMs, 5000)), updatedAt: new Date() })
+      .set({
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedBy: null,
+        lockedUntil: new Date(Date.now() + Math.min(this.leaseMs, 5000)),
+        updatedAt: new Date(),
+      })
       .where(eq(jobs.id, jobId))
       .returning();
     if (job && job.attempts >= this.maxAttempts) {
       const [failed] = await this.db
         .update(jobs)
-        .set({ status: 'failed', error: handler.failureMessage ?? 'Falha ao processar.', finishedAt: new Date(), lockedUntil: null })
+        .set({
+          status: 'failed',
+          error: handler.failureMessage ?? 'Falha ao processar.',
+          finishedAt: new Date(),
+          lockedUntil: null,
+        })
         .where(eq(jobs.id, jobId))
         .returning();
       if (failed) handler.onProgress?.(failed);

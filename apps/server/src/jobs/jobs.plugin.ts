@@ -1,6 +1,7 @@
 // The job runner of the app: app.jobs, started when the app is ready and stopped when it closes.
-import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
 import { JobRunner } from './job-runner.ts';
 
 declare module 'fastify' {

@@ -2,6 +2,7 @@
 // back, an idle or failed pass waits, wake() cuts the wait short, stop() waits for the pass in
 // progress.
 import { describe, expect, it, vi } from 'vitest';
+
 import { Ticker } from './ticker.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -51,7 +52,11 @@ describe('Ticker', () => {
   it('stop() resolves only once the pass in progress has finished, and no pass runs after it', async () => {
     let finished = 0;
     let started = 0;
-    const ticker = new Ticker({ idleMs: 10, onError: () => undefined, pass: async () => (started++, await sleep(100), finished++, true) });
+    const ticker = new Ticker({
+      idleMs: 10,
+      onError: () => undefined,
+      pass: async () => (started++, await sleep(100), finished++, true),
+    });
     ticker.start();
     await vi.waitFor(() => expect(started).toBe(1));
     await ticker.stop();
@@ -65,7 +70,12 @@ describe('Ticker', () => {
   it('waitFirst: the first pass comes after the idle wait, and stop() during it runs none', async () => {
     const started = Date.now();
     const at: number[] = [];
-    const ticker = new Ticker({ idleMs: 100, waitFirst: true, onError: () => undefined, pass: async () => (at.push(Date.now()), false) });
+    const ticker = new Ticker({
+      idleMs: 100,
+      waitFirst: true,
+      onError: () => undefined,
+      pass: async () => (at.push(Date.now()), false),
+    });
     ticker.start();
     await vi.waitFor(() => expect(at.length).toBeGreaterThanOrEqual(1), { timeout: 5_000 });
     await ticker.stop();

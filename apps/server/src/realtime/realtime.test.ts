@@ -1,10 +1,12 @@
 // Socket.IO (001 §7 "Main socket"): a socket without a valid session is refused; events reach one
 // unit's sockets only, with payloads of the realtime contract; a socket lives no longer than its
 // session (issue 7 §3).
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
-import { contactEvent, unitDataEvent, UNIT_DATA_CHANGES } from '@funil/domain/realtime/events';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { contactEvent, UNIT_DATA_CHANGES, unitDataEvent } from '@funil/domain/realtime/events';
+
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -47,11 +49,15 @@ describe('Socket.IO (001 §7 "Main socket")', () => {
     await expect(open('invalido')).rejects.toThrow('Sessão expirada. Faça login novamente.');
   });
 
-  it('issue 21 item 22: WebSocket only: an HTTP long-polling handshake opens no socket (several processes need no sticky sessions)', async () => {
-    const res = await fetch(`${url}/socket.io/?EIO=4&transport=polling`);
-    expect(res.status).toBe(400);
-    expect(await res.text()).not.toContain('"sid"');
-  });
+  it(
+    'issue 21 item 22: WebSocket only: an HTTP long-polling handshake opens no socket (several ' +
+      'processes need no sticky sessions)',
+    async () => {
+      const res = await fetch(`${url}/socket.io/?EIO=4&transport=polling`);
+      expect(res.status).toBe(400);
+      expect(await res.text()).not.toContain('"sid"');
+    },
+  );
 
   it("emits to one unit's sockets and never to another unit or company", async () => {
     const a1 = await open(await t.login(t.fixture.users.u.email));
@@ -69,17 +75,24 @@ describe('Socket.IO (001 §7 "Main socket")', () => {
 
   it('refuses to emit a payload outside the realtime contract (issue 7 §3 "one name, one shape")', () => {
     // @ts-expect-error the WhatsApp module's former shape of company-{id}-contact is a type error
-    expect(() => t.app.realtime.toUnit(t.fixture.unitA1, unitDataEvent(t.fixture.companyA), { action: 'create', contact: { cli_crm_id: 1 } })).toThrow(
-      /fora do contrato: company-\d+-unit-data/,
-    );
+    expect(() =>
+      t.app.realtime.toUnit(t.fixture.unitA1, unitDataEvent(t.fixture.companyA), {
+        action: 'create',
+        contact: { cli_crm_id: 1 },
+      }),
+    ).toThrow(/fora do contrato: company-\d+-unit-data/);
   });
 
   it("refuses to emit a lead's event to a whole unit or company (issue 21: only to the users who may see the lead, 001 §6)", () => {
     const lead = { action: 'atualizado', cli_crm_id: 1, idUnidade: t.fixture.unitA1 } as const;
     // @ts-expect-error a lead's event is a type error for toUnit
-    expect(() => t.app.realtime.toUnit(t.fixture.unitA1, contactEvent(t.fixture.companyA), lead)).toThrow('evento de lead para a unidade inteira: company-');
+    expect(() => t.app.realtime.toUnit(t.fixture.unitA1, contactEvent(t.fixture.companyA), lead)).toThrow(
+      'evento de lead para a unidade inteira: company-',
+    );
     // @ts-expect-error and for toCompany
-    expect(() => t.app.realtime.toCompany(t.fixture.companyA, contactEvent(t.fixture.companyA), lead)).toThrow('evento de lead para a unidade inteira');
+    expect(() => t.app.realtime.toCompany(t.fixture.companyA, contactEvent(t.fixture.companyA), lead)).toThrow(
+      'evento de lead para a unidade inteira',
+    );
   });
 });
 
@@ -123,7 +136,11 @@ describe('a socket lives no longer than its session (issue 7 §3, 000 §4)', () 
   it('the session expiry (12 hours, 000 §4) disconnects its socket when it comes, with no call', async () => {
     const token = await t.login(t.fixture.users.ag.email, false);
     // The browser session's expiry is 12 hours away; bring it to 800 ms from now.
-    const [row] = ((await exec(sql`select id, extract(epoch from expira_em - criada_em)::int as secs from sessoes order by id desc limit 1`)) as unknown as { rows: { id: number; secs: number }[] }).rows;
+    const [row] = (
+      (await exec(
+        sql`select id, extract(epoch from expira_em - criada_em)::int as secs from sessoes order by id desc limit 1`,
+      )) as unknown as { rows: { id: number; secs: number }[] }
+    ).rows;
     expect(Math.abs(row!.secs - 12 * 3600)).toBeLessThan(10);
     await exec(sql`update sessoes set expira_em = now() + interval '800 milliseconds' where id = ${row!.id}`);
     const s = await open(token);

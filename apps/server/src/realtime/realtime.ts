@@ -1,11 +1,19 @@
 // Socket.IO at /socket.io, rooms per company, unit, user and session; a socket without a valid
 // session token is refused. With REDIS_URL, several server processes share events (and session
 // ends) through the Redis adapter. What may be emitted is the contract of @funil/domain/realtime/events.
-import { Server } from 'socket.io';
 import type { FastifyInstance } from 'fastify';
-import { parseRealtimePayload, realtimeAudienceOf, type LeadEventName, type RealtimePayloadIn, type UnitEventName } from '@funil/domain/realtime/events';
-import type { Db } from '../db/handle.ts';
+import { Server } from 'socket.io';
+
 import { seesAssignedLeads } from '@funil/domain/leads/visibility';
+import {
+  parseRealtimePayload,
+  realtimeAudienceOf,
+  type LeadEventName,
+  type RealtimePayloadIn,
+  type UnitEventName,
+} from '@funil/domain/realtime/events';
+
+import type { Db } from '../db/handle.ts';
 import { verifySession, type Session } from '../modules/auth/auth.service.ts';
 
 /**
@@ -26,7 +34,11 @@ export type Realtime = {
    * acesso_atribuidos — everyone when it is unassigned, else its attendant only. Several
    * audiences (the lead before and after a transfer) reach each socket once.
    */
-  toUsersWhoSee: <N extends LeadEventName>(lead: LeadAudience | readonly LeadAudience[], event: N, payload: RealtimePayloadIn<N>) => void;
+  toUsersWhoSee: <N extends LeadEventName>(
+    lead: LeadAudience | readonly LeadAudience[],
+    event: N,
+    payload: RealtimePayloadIn<N>,
+  ) => void;
   /**
    * Emits to the unit's sockets whose user may NOT see the lead: the lead-less counterpart of a
    * lead's event (a campaign's counter moved), so their screens still follow the unit.
@@ -71,7 +83,13 @@ export async function attachRealtime(app: FastifyInstance, db: Db, options: Real
   // WebSocket only (issue 21 item 22): with HTTP long-polling a socket's requests must all reach the
   // process that holds it (sticky sessions); a WebSocket is one connection, so N processes behind
   // one port (node:cluster, a proxy's round robin) need nothing more. The web app asks for it alone.
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false, pingInterval: 18_000, maxHttpBufferSize: 1e6, transports: ['websocket'] });
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    pingInterval: 18_000,
+    maxHttpBufferSize: 1e6,
+    transports: ['websocket'],
+  });
   let closeRedis: (() => Promise<void>) | undefined;
   if (options.redisUrl) {
     const { createClient } = await import('redis');
@@ -103,8 +121,21 @@ export async function attachRealtime(app: FastifyInstance, db: Db, options: Real
   io.on('connection', (socket) => {
     const session = socket.data.session as Session;
     // The user and session rooms let a logout or a deactivation reach the socket on any process.
-    const leadsRoom = seesAssignedLeads({ userId: session.userId, permission: session.permission, acessoAtribuidos: session.acessoAtribuidos }) ? unitAllLeadsRoom(session.unidadeId) : unitOwnLeadsRoom(session.unidadeId);
-    void socket.join([unitRoom(session.unidadeId), companyRoom(session.empresaId), userRoom(session.userId), sessionRoom(session.sessionId), leadsRoom, unitUserRoom(session.unidadeId, session.userId)]);
+    const leadsRoom = seesAssignedLeads({
+      userId: session.userId,
+      permission: session.permission,
+      acessoAtribuidos: session.acessoAtribuidos,
+    })
+      ? unitAllLeadsRoom(session.unidadeId)
+      : unitOwnLeadsRoom(session.unidadeId);
+    void socket.join([
+      unitRoom(session.unidadeId),
+      companyRoom(session.empresaId),
+      userRoom(session.userId),
+      sessionRoom(session.sessionId),
+      leadsRoom,
+      unitUserRoom(session.unidadeId, session.userId),
+    ]);
     // 001 §7 "Main socket": 'ready' on connect.
     const ready: RealtimePayloadIn<'ready'> = { idUnidade: session.unidadeId };
     socket.emit('ready', ready);

@@ -30,7 +30,11 @@ function roomOf(target: SessionTarget): string {
   return unitRoom(target.unitId);
 }
 
-export function attachSessionSockets(realtime: Realtime, db: Db, options: { sweepMs: number; log?: { warn(obj: object, msg: string): void } }): SessionSockets {
+export function attachSessionSockets(
+  realtime: Realtime,
+  db: Db,
+  options: { sweepMs: number; log?: { warn(obj: object, msg: string): void } },
+): SessionSockets {
   const { io } = realtime;
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
@@ -53,7 +57,12 @@ export function attachSessionSockets(realtime: Realtime, db: Db, options: { swee
 
   const sweep = async () => {
     const sockets = await io.local.fetchSockets();
-    const ended = new Set(await endedSessionIds(db, sockets.map((s) => (s.data as { session: Session }).session.sessionId)));
+    const ended = new Set(
+      await endedSessionIds(
+        db,
+        sockets.map((s) => (s.data as { session: Session }).session.sessionId),
+      ),
+    );
     let count = 0;
     for (const socket of sockets) {
       if (!ended.has((socket.data as { session: Session }).session.sessionId)) continue;

@@ -3,16 +3,26 @@
 // unit held by the other, and not a socket of another unit; a logout on one disconnects the
 // socket held by the other. Each process is a child `node` of its own, sharing nothing but the
 // database (a fresh one for this test) and Redis (channels under a key of this test).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { contactEvent, type RealtimePayload } from '@funil/domain/realtime/events';
-import { loadEnv } from '../env.ts';
+
 import { openDatabase, type Database } from '../db/connection.ts';
-import { seedFixture, TEST_PASSWORD, type Fixture } from '../testing/test-app.ts';
-import { adminQuery, databaseUrl, servicesUnreachable, startServerNode, stopNodeProcesses, uniqueDatabaseName, type NodeProcess } from '../testing/processes.ts';
 import { createUser } from '../demo/builders.ts';
+import { loadEnv } from '../env.ts';
 import { leads } from '../modules/leads/leads.table.ts';
 import { phoneKey } from '../modules/leads/phone-key.ts';
+import {
+  adminQuery,
+  databaseUrl,
+  servicesUnreachable,
+  startServerNode,
+  stopNodeProcesses,
+  uniqueDatabaseName,
+  type NodeProcess,
+} from '../testing/processes.ts';
+import { seedFixture, TEST_PASSWORD, type Fixture } from '../testing/test-app.ts';
 
 const env = loadEnv();
 // CI's server (and this machine's) on 127.0.0.1:5432 answers the postgres user with trust or this password.
@@ -30,7 +40,11 @@ const nodes: NodeProcess[] = [];
 const sockets: Socket[] = [];
 
 async function login(url: string, email: string): Promise<string> {
-  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, senha: TEST_PASSWORD, lembrar: true }) });
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, senha: TEST_PASSWORD, lembrar: true }),
+  });
   if (res.status !== 200) throw new Error(`login de ${email}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
@@ -49,7 +63,8 @@ function hold(url: string, token: string): Promise<Held> {
   });
 }
 
-const within = <T,>(promise: Promise<T>, ms: number) => Promise.race([promise, new Promise<'tempo esgotado'>((r) => setTimeout(() => r('tempo esgotado'), ms))]);
+const within = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<'tempo esgotado'>((r) => setTimeout(() => r('tempo esgotado'), ms))]);
 const until = async (check: () => boolean, ms: number) => {
   const end = Date.now() + ms;
   while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
@@ -92,30 +107,50 @@ describe.skipIf(skipReason !== null)('two server processes on one PostgreSQL and
     expect(inA2.contacts).toEqual([]);
   });
 
-  it("a lead's event raised in one process reaches, through the other, only the sockets of users who may see the lead (issue 21, 001 §6)", async () => {
-    const [one, other] = [nodes[0]!, nodes[1]!];
-    const db = database!.db;
-    const email = 'dona-2p@teste.com.br';
-    const owner = await createUser(db, { idEmpresa: fixture.companyA, idUnidade: fixture.unitA1, nome: 'Dona 2P', email, senha: TEST_PASSWORD, permissao: 'u', idRamal: 0, acessoAtribuidos: false });
-    const [row] = await db
-      .insert(leads)
-      .values({ idEmpresa: fixture.companyA, idUnidade: fixture.unitA1, cliNome: 'Lead da Dona 2P', cliTelefone: '11987650002', telefoneChave: phoneKey('11987650002'), idUsuario: owner })
-      .returning({ id: leads.cliCrmId });
-    const id = row!.id;
-    const ownerSocket = await hold(other.url, await login(one.url, email));
-    // The fixture's attendant has acesso_atribuidos 0: another attendant's lead is not theirs to see.
-    const hidden = await hold(other.url, await login(one.url, fixture.users.u.email));
-    const res = await fetch(`${one.url}/api/contato/whatsapp-bloqueado/${id}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await login(one.url, fixture.users.a.email)}` },
-      body: JSON.stringify({ whatsapp_blocked: 1 }),
-    });
-    expect(res.status).toBe(200);
-    expect(await until(() => ownerSocket.contacts.some((c) => c.cli_crm_id === id), 10_000)).toBe(true);
-    // Given the same time again, nothing of it reaches the attendant who may not see it.
-    await new Promise((r) => setTimeout(r, 500));
-    expect(hidden.contacts.filter((c) => c.cli_crm_id === id)).toEqual([]);
-  });
+  it(
+    "a lead's event raised in one process reaches, through the other, only the sockets of users who " +
+      'may see the lead (issue 21, 001 §6)',
+    async () => {
+      const [one, other] = [nodes[0]!, nodes[1]!];
+      const db = database!.db;
+      const email = 'dona-2p@teste.com.br';
+      const owner = await createUser(db, {
+        idEmpresa: fixture.companyA,
+        idUnidade: fixture.unitA1,
+        nome: 'Dona 2P',
+        email,
+        senha: TEST_PASSWORD,
+        permissao: 'u',
+        idRamal: 0,
+        acessoAtribuidos: false,
+      });
+      const [row] = await db
+        .insert(leads)
+        .values({
+          idEmpresa: fixture.companyA,
+          idUnidade: fixture.unitA1,
+          cliNome: 'Lead da Dona 2P',
+          cliTelefone: '11987650002',
+          telefoneChave: phoneKey('11987650002'),
+          idUsuario: owner,
+        })
+        .returning({ id: leads.cliCrmId });
+      const id = row!.id;
+      const ownerSocket = await hold(other.url, await login(one.url, email));
+      // The fixture's attendant has acesso_atribuidos 0: another attendant's lead is not theirs to see.
+      const hidden = await hold(other.url, await login(one.url, fixture.users.u.email));
+      const res = await fetch(`${one.url}/api/contato/whatsapp-bloqueado/${id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${await login(one.url, fixture.users.a.email)}` },
+        body: JSON.stringify({ whatsapp_blocked: 1 }),
+      });
+      expect(res.status).toBe(200);
+      expect(await until(() => ownerSocket.contacts.some((c) => c.cli_crm_id === id), 10_000)).toBe(true);
+      // Given the same time again, nothing of it reaches the attendant who may not see it.
+      await new Promise((r) => setTimeout(r, 500));
+      expect(hidden.contacts.filter((c) => c.cli_crm_id === id)).toEqual([]);
+    },
+  );
 
   it('a logout on one process disconnects the socket of that session held by the other', async () => {
     const [one, other] = [nodes[0]!, nodes[1]!];

@@ -14,7 +14,11 @@ export type SharedRedis = {
   close(): Promise<void>;
 };
 
-export async function openSharedRedis(url: string, prefix: string, log: { warn(obj: unknown, msg: string): void }): Promise<SharedRedis> {
+export async function openSharedRedis(
+  url: string,
+  prefix: string,
+  log: { warn(obj: unknown, msg: string): void },
+): Promise<SharedRedis> {
   const client = createClient({ url });
   const subscriber = client.duplicate();
   // A Redis hiccup must not crash the process; the clients reconnect by themselves.

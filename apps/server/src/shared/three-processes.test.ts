@@ -7,18 +7,31 @@
 // PostgreSQL or Redis (CI starts both).
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { io as connect, type Socket } from 'socket.io-client';
-import { createEmulator, type Emulator } from '@funil/evolution-emulator/emulator';
-import { contactEvent } from '@funil/domain/realtime/events';
-import { formatSchedulePayload } from '@funil/domain/format/date';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { LOGIN_MESSAGES } from '@funil/domain/auth/login';
+import { formatSchedulePayload } from '@funil/domain/format/date';
 import { HTTP_MESSAGES } from '@funil/domain/http/errors';
-import { loadEnv } from '../env.ts';
+import { contactEvent } from '@funil/domain/realtime/events';
+import { createEmulator, type Emulator } from '@funil/evolution-emulator/emulator';
+
 import { openDatabase, type Database } from '../db/connection.ts';
-import { seedFixture, TEST_PASSWORD, type Fixture } from '../testing/test-app.ts';
-import { adminQuery, databaseUrl, servicesUnreachable, startNodeProcess, startServerNode, stopNodeProcesses, uniqueDatabaseName, type NodeProcess, type ServerNodeConfig } from '../testing/processes.ts';
+import { loadEnv } from '../env.ts';
 import { PUBLIC_RATE_LIMITS, type RateLimits } from '../http/rate-limit.ts';
+import {
+  adminQuery,
+  databaseUrl,
+  servicesUnreachable,
+  startNodeProcess,
+  startServerNode,
+  stopNodeProcesses,
+  uniqueDatabaseName,
+  type NodeProcess,
+  type ServerNodeConfig,
+} from '../testing/processes.ts';
+import { seedFixture, TEST_PASSWORD, type Fixture } from '../testing/test-app.ts';
 
 const env = loadEnv();
 const ADMIN_URL = env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
@@ -35,7 +48,9 @@ const SETUP_LIMIT = 6;
 const LIMITS: RateLimits = { ...PUBLIC_RATE_LIMITS, 'GET /api/setup': { max: SETUP_LIMIT, timeWindowMs: 60_000 } };
 const INSTANCE = 'tres-processos';
 // What a child of start.ts gets of this environment: only where node and its home are.
-const BASE_ENV: NodeJS.ProcessEnv = Object.fromEntries(['PATH', 'HOME'].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])));
+const BASE_ENV: NodeJS.ProcessEnv = Object.fromEntries(
+  ['PATH', 'HOME'].flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])),
+);
 
 let database: Database | null = null;
 let fixture: Fixture;
@@ -51,7 +66,11 @@ const until = async (check: () => boolean | Promise<boolean>, ms: number) => {
 };
 
 async function login(url: string, email: string, senha = TEST_PASSWORD): Promise<Response> {
-  return fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, senha, lembrar: true }) });
+  return fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, senha, lembrar: true }),
+  });
 }
 async function token(url: string, email: string): Promise<string> {
   const res = await login(url, email);
@@ -59,13 +78,24 @@ async function token(url: string, email: string): Promise<string> {
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 const call = (url: string, bearer: string, method: string, path: string, body?: unknown) =>
-  fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
 const control = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${emuUrl}${path}`, { method, headers: { ...emu!.controlHeaders, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const res = await fetch(`${emuUrl}${path}`, {
+    method,
+    headers: { ...emu!.controlHeaders, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   const text = await res.text();
   return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
 };
-const sentTexts = async () => ((await control('GET', `/_emulator/instances/${INSTANCE}/sent`)).json as { record: { message?: { conversation?: string } } }[]).map((m) => m.record.message?.conversation ?? '');
+const sentTexts = async () =>
+  (
+    (await control('GET', `/_emulator/instances/${INSTANCE}/sent`)).json as { record: { message?: { conversation?: string } } }[]
+  ).map((m) => m.record.message?.conversation ?? '');
 
 function hold(url: string, bearer: string, companyId: number): Promise<{ socket: Socket; contacts: unknown[] }> {
   return new Promise((resolve, reject) => {
@@ -89,7 +119,13 @@ describe.skipIf(skipReason !== null)('three server processes on one PostgreSQL a
     emuUrl = await emu.listen(0, '127.0.0.1');
     // Every background job running (the job runner, the mass-send engine, the media sweep), each
     // process announcing its own address to the gateway as the webhook's.
-    const config: ServerNodeConfig = { databaseUrl: databaseUrl(ADMIN_URL, name), redisUrl: REDIS_URL, redisKey, evolution: { baseUrl: emuUrl, globalApiKey, webhooksToSelf: true }, rateLimits: LIMITS };
+    const config: ServerNodeConfig = {
+      databaseUrl: databaseUrl(ADMIN_URL, name),
+      redisUrl: REDIS_URL,
+      redisKey,
+      evolution: { baseUrl: emuUrl, globalApiKey, webhooksToSelf: true },
+      rateLimits: LIMITS,
+    };
     nodes.push(...(await Promise.all([0, 1, 2].map(() => startServerNode(config)))));
   }, 360_000);
 
@@ -104,7 +140,10 @@ describe.skipIf(skipReason !== null)('three server processes on one PostgreSQL a
   it('a socket held by one process sees a change made on another', async () => {
     const [one, , three] = [nodes[0]!, nodes[1]!, nodes[2]!];
     const held = await hold(three.url, await token(three.url, fixture.users.a.email), fixture.companyA);
-    const res = await call(one.url, await token(one.url, fixture.users.u.email), 'POST', '/api/contato/cadastrarcontato/manual', { cli_nome: 'Lead de Três Processos', cli_telefone: '11987650301' });
+    const res = await call(one.url, await token(one.url, fixture.users.u.email), 'POST', '/api/contato/cadastrarcontato/manual', {
+      cli_nome: 'Lead de Três Processos',
+      cli_telefone: '11987650301',
+    });
     expect(res.status).toBe(200);
     const id = ((await res.json()) as { data: { id: number } }).data.id;
     expect(await until(() => held.contacts.length > 0, 10_000)).toBe(true);
@@ -140,20 +179,30 @@ describe.skipIf(skipReason !== null)('three server processes on one PostgreSQL a
     const [one, two, three] = [nodes[0]!, nodes[1]!, nodes[2]!];
     const admin = await token(one.url, fixture.users.a.email);
     expect((await call(one.url, admin, 'POST', '/api/instancias', { name: INSTANCE })).status).toBe(201);
-    expect((await control('POST', `/_emulator/instances/${INSTANCE}/scan`, { number: '5511900000301', profileName: 'Loja' })).status).toBe(200);
+    expect(
+      (await control('POST', `/_emulator/instances/${INSTANCE}/scan`, { number: '5511900000301', profileName: 'Loja' })).status,
+    ).toBe(200);
     const texts: string[] = [];
     for (let i = 0; i < 6; i += 1) {
       const via = [one, two, three][i % 3]!;
       const bearer = await token(via.url, fixture.users.a.email);
-      const created = await call(via.url, bearer, 'POST', '/api/contato/cadastrarcontato/manual', { cli_nome: `Agendado ${i}`, cli_telefone: `1198765040${i}` });
+      const created = await call(via.url, bearer, 'POST', '/api/contato/cadastrarcontato/manual', {
+        cli_nome: `Agendado ${i}`,
+        cli_telefone: `1198765040${i}`,
+      });
       expect(created.status).toBe(200);
       const id = ((await created.json()) as { data: { id: number } }).data.id;
       const text = `Mensagem agendada ${i} (${name})`;
       texts.push(text);
-      const scheduled = await call(via.url, bearer, 'POST', `/api/contato/agendar-mensagem/${id}`, { cli_mensagem_agendada: text, cli_data_mensagem_agendada: formatSchedulePayload(new Date()) });
+      const scheduled = await call(via.url, bearer, 'POST', `/api/contato/agendar-mensagem/${id}`, {
+        cli_mensagem_agendada: text,
+        cli_data_mensagem_agendada: formatSchedulePayload(new Date()),
+      });
       expect(scheduled.status, await scheduled.clone().text()).toBe(200);
     }
-    expect(await until(async () => (await sentTexts()).filter((t) => texts.includes(t)).length >= texts.length, 30_000)).toBe(true);
+    expect(await until(async () => (await sentTexts()).filter((t) => texts.includes(t)).length >= texts.length, 30_000)).toBe(
+      true,
+    );
     // Three job runners keep polling: given the time of several polls, nothing is sent again.
     await new Promise((r) => setTimeout(r, 3_000));
     const sent = (await sentTexts()).filter((t) => texts.includes(t));
@@ -172,9 +221,14 @@ describe.skipIf(skipReason !== null)('FUNIL_WORKERS=3 npm start: three workers b
   }, 60_000);
 
   it('without DATABASE_URL or REDIS_URL it stops at once and says why in Portuguese', async () => {
-    const run = startNodeProcess(START_SCRIPT, [], { env: { ...BASE_ENV, FUNIL_WORKERS: '3', SEED_DEMO: 'false' }, timeoutMs: 60_000 });
+    const run = startNodeProcess(START_SCRIPT, [], {
+      env: { ...BASE_ENV, FUNIL_WORKERS: '3', SEED_DEMO: 'false' },
+      timeoutMs: 60_000,
+    });
     await expect(run).rejects.toThrow(
-      'Configuração inválida: FUNIL_WORKERS=3 pede DATABASE_URL (um servidor PostgreSQL: o banco embutido PGlite é de um processo só) e REDIS_URL (o Redis que os processos compartilham: eventos em tempo real e limites de login).',
+      'Configuração inválida: FUNIL_WORKERS=3 pede DATABASE_URL (um servidor PostgreSQL: o banco ' +
+        'embutido PGlite é de um processo só) e REDIS_URL (o Redis que os processos compartilham: eventos ' +
+        'em tempo real e limites de login).',
     );
   }, 60_000);
 

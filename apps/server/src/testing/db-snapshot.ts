@@ -2,8 +2,9 @@
 // prove a request changed nothing (issue 7 §4).
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import * as schema from '../db/schema.ts';
+
 import { queryRows, type Db } from '../db/handle.ts';
+import * as schema from '../db/schema.ts';
 
 export type DbSnapshot = Record<string, { rows: number; hash: string }>;
 
@@ -14,7 +15,10 @@ const tableNames = (Object.values(schema) as unknown[])
 
 // One statement for all tables: the row text in a stable order, hashed by the database.
 const snapshotSql = tableNames
-  .map((name) => `select '${name}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`)
+  .map(
+    (name) =>
+      `select '${name}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`,
+  )
   .join(' union all ');
 
 /** Counts and hashes every table in one query. */
@@ -44,5 +48,9 @@ const SKIPPED = new Set(['sessoes']);
 /** Table name → "count:md5" of all its rows, sessions left out (the lead-door tests). */
 export async function tableDigests(db: Db): Promise<Record<string, string>> {
   const snapshot = await snapshotDb(db);
-  return Object.fromEntries(Object.entries(snapshot).filter(([name]) => !SKIPPED.has(name)).map(([name, { rows, hash }]) => [name, `${rows}:${hash}`]));
+  return Object.fromEntries(
+    Object.entries(snapshot)
+      .filter(([name]) => !SKIPPED.has(name))
+      .map(([name, { rows, hash }]) => [name, `${rows}:${hash}`]),
+  );
 }

@@ -5,6 +5,7 @@
 // a script) openTestDatabase migrates a fresh database as before.
 import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
+
 import { openDatabase, type Database } from '../db/connection.ts';
 import { adminQuery, databaseUrl } from './processes.ts';
 

@@ -5,7 +5,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import type { TestProject } from 'vitest/node';
+
 import { createPgTemplate, PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV, writePgliteTemplate } from './db-template.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+
 import type { RateLimits } from '../http/rate-limit.ts';
 import type { MassSendEngineOptions } from '../modules/mass-send/mass-send.engine.ts';
 
@@ -88,9 +89,16 @@ export function startServerNode(config: ServerNodeConfig, options: { timeoutMs?:
  * Starts `node --import tsx <script> ...args` and resolves once it prints `<marker> <url>`;
  * rejects if it exits first or takes longer than `timeoutMs`.
  */
-export function startNodeProcess(script: string, args: string[], options: { marker?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<NodeProcess> {
+export function startNodeProcess(
+  script: string,
+  args: string[],
+  options: { marker?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<NodeProcess> {
   const marker = options.marker ?? 'FUNIL_NODE';
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'pipe'], ...(options.env ? { env: options.env } : {}) });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.env ? { env: options.env } : {}),
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
@@ -116,7 +124,10 @@ export function startNodeProcess(script: string, args: string[], options: { mark
 }
 
 /** Sends `signal` (SIGTERM: a clean close; SIGKILL: a crash) to each process still running and resolves once all have exited. */
-export async function stopNodeProcesses(nodes: readonly { child: ChildProcess }[], signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+export async function stopNodeProcesses(
+  nodes: readonly { child: ChildProcess }[],
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
   await Promise.all(
     nodes.map(
       ({ child }) =>

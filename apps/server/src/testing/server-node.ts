@@ -7,10 +7,11 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../db/connection.ts';
+
 import { buildApp } from '../app.ts';
-import type { ServerNodeConfig } from './processes.ts';
+import { openDatabase } from '../db/connection.ts';
 import { whatsappContextOf } from '../modules/whatsapp/whatsapp.routes.ts';
+import type { ServerNodeConfig } from './processes.ts';
 
 const config = JSON.parse(process.argv[2] ?? 'null') as ServerNodeConfig | null;
 if (!config?.databaseUrl) {
@@ -28,7 +29,15 @@ const app = await buildApp({
   ...(config.sessionSweepMs !== undefined ? { sessionSweepMs: config.sessionSweepMs } : {}),
   ...(config.mediaSweepMs !== undefined ? { mediaSweepMs: config.mediaSweepMs } : {}),
   ...(config.massSend ? { massSend: config.massSend } : {}),
-  ...(config.evolution ? { evolution: { baseUrl: config.evolution.baseUrl, globalApiKey: config.evolution.globalApiKey, publicUrl: 'http://127.0.0.1:9' } } : {}),
+  ...(config.evolution
+    ? {
+        evolution: {
+          baseUrl: config.evolution.baseUrl,
+          globalApiKey: config.evolution.globalApiKey,
+          publicUrl: 'http://127.0.0.1:9',
+        },
+      }
+    : {}),
 });
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 // Announced to the gateway as the webhook's address only when asked: otherwise webhooks go nowhere.

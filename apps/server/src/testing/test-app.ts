@@ -2,13 +2,15 @@
 // the PostgreSQL server of DATABASE_URL when set (CI runs the server suite there, and the files
 // marked `@pglite-too` once more on PGlite: vitest.config.ts).
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+
 import type { Permission } from '@funil/domain/access/roles';
-import { loadEnv } from '../env.ts';
-import { openDatabase, type Database } from '../db/connection.ts';
+
 import { buildApp, type AppOptions } from '../app.ts';
-import { adminQuery } from './processes.ts';
-import { createPgDatabase, openPgliteFromTemplate, testDatabaseName } from './db-template.ts';
+import { openDatabase, type Database } from '../db/connection.ts';
 import { createCompany, createUnit, createUser, seedReferenceLists, type UnitSettingsInput } from '../demo/builders.ts';
+import { loadEnv } from '../env.ts';
+import { createPgDatabase, openPgliteFromTemplate, testDatabaseName } from './db-template.ts';
+import { adminQuery } from './processes.ts';
 
 export const TEST_PASSWORD = 'senha-forte-1';
 
@@ -39,7 +41,10 @@ export type Fixture = {
   unitA1: number;
   unitA2: number;
   unitB1: number;
-  users: Record<'sa' | 'ag' | 'a' | 'u' | 'm' | 'mg' | 'uA2' | 'aB1' | 'uB1', { id: number; email: string; permissao: Permission }>;
+  users: Record<
+    'sa' | 'ag' | 'a' | 'u' | 'm' | 'mg' | 'uA2' | 'aB1' | 'uB1',
+    { id: number; email: string; permissao: Permission }
+  >;
 };
 
 export async function seedFixture(database: Database, settings: UnitSettingsInput = {}): Promise<Fixture> {
@@ -52,7 +57,15 @@ export async function seedFixture(database: Database, settings: UnitSettingsInpu
   const unitB1 = await createUnit(db, companyB, 'Unidade B1', '31', settings);
   const make = async (key: keyof Fixture['users'], permissao: Permission, idEmpresa: number, idUnidade: number) => {
     const email = `${key.toLowerCase()}@teste.com.br`;
-    const id = await createUser(db, { idEmpresa, idUnidade, nome: `Usuário ${key}`, email, senha: TEST_PASSWORD, permissao, idRamal: permissao === 'u' ? 201 : 0 });
+    const id = await createUser(db, {
+      idEmpresa,
+      idUnidade,
+      nome: `Usuário ${key}`,
+      email,
+      senha: TEST_PASSWORD,
+      permissao,
+      idRamal: permissao === 'u' ? 201 : 0,
+    });
     return { id, email, permissao };
   };
   const users = {
@@ -80,7 +93,9 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function createTestApp(options: Partial<Omit<AppOptions, 'database'>> & { settings?: UnitSettingsInput } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: Partial<Omit<AppOptions, 'database'>> & { settings?: UnitSettingsInput } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const fixture = await seedFixture(database, options.settings);
   // The session cache (auth/session-cache.ts) learns of a change from a NOTIFY. PGlite delivers it
@@ -89,7 +104,14 @@ export async function createTestApp(options: Partial<Omit<AppOptions, 'database'
   // that change a user or a unit with bare SQL and call at once. There it is on only where asked
   // (session-cache.test.ts waits for the notification).
   const sessionCache = options.sessionCache ?? database.kind === 'pglite';
-  const app = await buildApp({ checkRealtimePayloads: true, rateLimits: false, ...options, sessionCache, database, webDist: '/nonexistent' });
+  const app = await buildApp({
+    checkRealtimePayloads: true,
+    rateLimits: false,
+    ...options,
+    sessionCache,
+    database,
+    webDist: '/nonexistent',
+  });
   await app.ready();
   return {
     app,

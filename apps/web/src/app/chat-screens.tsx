@@ -2,11 +2,17 @@
 // dialog, composed here because they show the CRM's lead parts (001 §2 chat header, 'Informações do
 // Lead'): a feature never imports another (docs/decisions.md "Module boundaries"), so the app hands
 // the leads feature's query and components to the chat through its kit.
-import type { ReactNode } from 'react';
 import { Box, Chip, Divider, Stack, Typography } from '@mui/material';
-import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+import type { ReactNode } from 'react';
+
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
-import { useCanChangeLeads } from '../lib/access.ts';
+import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+
+import type { ChatChannel } from '../features/chat/chat-channel.ts';
+import { ChatLeadKitProvider, type ChatLeadKit } from '../features/chat/chat-kit.tsx';
+import { ChatScreen } from '../features/chat/components/chat-screen.tsx';
+import { WhatsappDialog } from '../features/chat/components/whatsapp-dialog.tsx';
+import { ComposerKitProvider, type ComposerKit } from '../features/chat/conversation/composer-kit.tsx';
 import { useFullContact } from '../features/leads/api/get-full-contact.ts';
 import { AttendantPanel } from '../features/leads/components/attendant-panel.tsx';
 import { openNewClientDialog } from '../features/leads/components/contact-dialog-store.ts';
@@ -17,12 +23,8 @@ import { LeadTimeline } from '../features/leads/components/lead-timeline.tsx';
 import { NegotiationPanel } from '../features/leads/components/negotiation-panel.tsx';
 import { SchedulePanel } from '../features/leads/components/schedule-panel.tsx';
 import { useLeadSettings } from '../features/leads/components/use-lead-settings.ts';
-import type { ChatChannel } from '../features/chat/chat-channel.ts';
-import { ChatLeadKitProvider, type ChatLeadKit } from '../features/chat/chat-kit.tsx';
-import { ComposerKitProvider, type ComposerKit } from '../features/chat/conversation/composer-kit.tsx';
-import { QuickMessageSuggestions, QuickMessagesDialog, useQuickMessageSuggestions } from '../features/quick-messages/index.ts';
-import { ChatScreen } from '../features/chat/components/chat-screen.tsx';
-import { WhatsappDialog } from '../features/chat/components/whatsapp-dialog.tsx';
+import { QuickMessagesDialog, QuickMessageSuggestions, useQuickMessageSuggestions } from '../features/quick-messages/index.ts';
+import { useCanChangeLeads } from '../lib/access.ts';
 
 const StatusSelectors: ChatLeadKit['StatusSelectors'] = ({ lead, potentials }) => {
   const settings = useLeadSettings();
@@ -43,7 +45,11 @@ function ReadOnlyLead({ lead }: { lead: CrmContato }) {
     <Stack spacing={1} component="section" aria-label="Dados do lead">
       <Typography sx={{ fontWeight: 700 }}>{lead.cli_nome}</Typography>
       <Typography variant="body2">{formatPhoneDisplay(lead.cli_telefone)}</Typography>
-      {lead.cli_email && <Typography variant="body2" color="text.secondary">{lead.cli_email}</Typography>}
+      {lead.cli_email && (
+        <Typography variant="body2" color="text.secondary">
+          {lead.cli_email}
+        </Typography>
+      )}
       {lead.tags.length > 0 && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }} aria-label="Tags">
           {lead.tags.map((tag) => (
@@ -73,7 +79,9 @@ const SidePanelContent: ChatLeadKit['SidePanelContent'] = ({ lead, potentials, o
       <NegotiationPanel lead={lead} potentials={potentials} canEditSaleStatus={settings.edicaoStatusCliente} stacked />
       <Stack spacing={1.5}>
         <LeadTagsPicker lead={lead} />
-        {settings.clienteAtendente && <AttendantPanel lead={lead} viewerId={settings.viewer.userId} asList={settings.listaAtendente} onLeave={onLeave} />}
+        {settings.clienteAtendente && (
+          <AttendantPanel lead={lead} viewerId={settings.viewer.userId} asList={settings.listaAtendente} onLeave={onLeave} />
+        )}
       </Stack>
       <LeadTimeline leadId={lead.cli_crm_id} companyId={settings.companyId} potentials={potentials} />
     </Stack>
@@ -91,7 +99,11 @@ const KIT: ChatLeadKit = {
 };
 
 // The quick messages of the composer (001 §5 '/' suggestions, 'Modelos de mensagem').
-const COMPOSER_KIT: ComposerKit = { useSuggestions: useQuickMessageSuggestions, Suggestions: QuickMessageSuggestions, TemplatesDialog: QuickMessagesDialog };
+const COMPOSER_KIT: ComposerKit = {
+  useSuggestions: useQuickMessageSuggestions,
+  Suggestions: QuickMessageSuggestions,
+  TemplatesDialog: QuickMessagesDialog,
+};
 
 export function ChatKit({ children }: { children: ReactNode }) {
   return (
@@ -113,7 +125,6 @@ const screenOf = (channel: ChatChannel) =>
 export const ChatV3Screen = screenOf('v3');
 export const ChatV2Screen = screenOf('v2');
 export const ChatLegacyScreen = screenOf('legacy');
-
 
 /** The 'Atendimento Whatsapp' dialog of a lead, with the kit (loaded with the chat code). */
 export function ChatDialogHost({ leadId, channel, onClose }: { leadId: number; channel: ChatChannel; onClose: () => void }) {

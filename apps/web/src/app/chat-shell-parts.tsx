@@ -2,11 +2,13 @@
 // 'Atendimento Whatsapp' dialog any screen opens with openWhatsappDialog (its code loads on demand).
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
+
 import { canOpenChat } from '@funil/domain/access/chat-route';
+
+import { channelFor, chatPath } from '../features/chat/chat-channel.ts';
+import { useMessageAlerts } from '../features/chat/notifications.ts';
 import { useAccessContext } from '../lib/access.ts';
 import { closeWhatsappDialog, useWhatsappDialogLead } from '../lib/whatsapp-dialog-store.ts';
-import { chatPath, channelFor } from '../features/chat/chat-channel.ts';
-import { useMessageAlerts } from '../features/chat/notifications.ts';
 
 const ChatDialogHost = lazy(() => import('./chat-screens.tsx').then((m) => ({ default: m.ChatDialogHost })));
 

@@ -2,11 +2,18 @@
 // {status_venda}/{status_contato}/{tipo_lead}/{status_mensagem}/…`: the composer's panel is the
 // CRM's advanced filters (no 'Atendimento', no 'Tipo de data') plus 001 §4's 'Status da Mensagem',
 // and what it applies becomes those segments.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { buildMassSendClientsPath, emptyFilter, MASS_SEND_CLIENTS_LAYOUT, type MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import {
+  buildMassSendClientsPath,
+  emptyFilter,
+  MASS_SEND_CLIENTS_LAYOUT,
+  type MassSendClientsFilter,
+} from '@funil/domain/leads/filter-segments';
+
 import { answerRequests, renderWithProviders } from '../testing/kit.tsx';
 import { MassSendFilterPanel } from './mass-send-screens.tsx';
 
@@ -42,7 +49,9 @@ function renderPanel(applied: MassSendClientsFilter, onApply: (f: MassSendClient
 }
 
 async function choose(label: string, option: string) {
-  fireEvent.mouseDown(within(screen.getByLabelText(label, { selector: '[role="combobox"]' }).parentElement!).getByRole('combobox'));
+  fireEvent.mouseDown(
+    within(screen.getByLabelText(label, { selector: '[role="combobox"]' }).parentElement!).getByRole('combobox'),
+  );
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
@@ -54,7 +63,14 @@ describe('002 §7 envioemmassa/clientes: the composer filter panel', () => {
     expect(screen.queryByLabelText('Tipo de data', { selector: '[role="combobox"]' })).toBeNull();
     fireEvent.mouseDown(screen.getByLabelText('Status da Mensagem', { selector: '[role="combobox"]' }));
     const options = await screen.findAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['Todos', 'Não enviada', 'Nunca respondeu', 'Respondeu', 'Respondeu a última mensagem', 'Bloqueado']);
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Todos',
+      'Não enviada',
+      'Nunca respondeu',
+      'Respondeu',
+      'Respondeu a última mensagem',
+      'Bloqueado',
+    ]);
     fireEvent.click(screen.getByRole('option', { name: 'Nunca respondeu' }));
     await choose('Status da Negociação', 'Em negociação');
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));

@@ -4,16 +4,18 @@
 // leads feature's advanced filters, the chat's connection chips and the instances feature's
 // live list to the mass-send feature through its kit.
 import { useMemo, type ReactNode } from 'react';
+
 import type { MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
 import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+
 import { ConnectionChips } from '../features/chat/components/connection-chips.tsx';
 import { useInstances, useInstancesLive } from '../features/instances/api/instances.ts';
-import { useLoadedUnitData } from '../lib/unit-data.ts';
 import { AdvancedFilters } from '../features/leads/components/advanced-filters.tsx';
 import type { AdvancedFilter } from '../features/leads/components/crm-filters.ts';
 import { MassSendComposerScreen as Composer } from '../features/mass-send/components/composer-screen.tsx';
 import { MassSendMonitorScreen as Monitor } from '../features/mass-send/components/monitor-screen.tsx';
 import { MassSendKitProvider, type MassSendKit } from '../features/mass-send/mass-send-kit.tsx';
+import { useLoadedUnitData } from '../lib/unit-data.ts';
 
 /** The CRM's advanced filter as the segments of 002 §7 envioemmassa/clientes (and back). */
 export function toMassSendFilter(filter: AdvancedFilter): MassSendClientsFilter {
@@ -51,7 +53,12 @@ export function toAdvancedFilter(filter: MassSendClientsFilter): AdvancedFilter 
 const HIDDEN = ['cli_atendimento', 'tipo_data'] as const;
 
 export const MassSendFilterPanel: MassSendKit['FilterPanel'] = ({ applied, onApply }) => (
-  <AdvancedFilters applied={toAdvancedFilter(applied)} hide={HIDDEN} withMessageStatus onApply={(filter) => onApply(toMassSendFilter(filter))} />
+  <AdvancedFilters
+    applied={toAdvancedFilter(applied)}
+    hide={HIDDEN}
+    withMessageStatus
+    onApply={(filter) => onApply(toMassSendFilter(filter))}
+  />
 );
 
 // The choice of the sending instance exists only with the gateway (002 §2.2); without it nothing is read.
@@ -79,7 +86,11 @@ function useSendingInstances(): ReturnType<MassSendKit['useSendingInstances']> {
 function MassSendConnectionChips() {
   const unit = useLoadedUnitData();
   const { instances } = useSendingInstances();
-  return unit.evolutionHabilitado ? <ConnectionChips whatsapp={{ connected: instances.some((i) => i.connected) }} /> : <ConnectionChips />;
+  return unit.evolutionHabilitado ? (
+    <ConnectionChips whatsapp={{ connected: instances.some((i) => i.connected) }} />
+  ) : (
+    <ConnectionChips />
+  );
 }
 
 const KIT: MassSendKit = { FilterPanel: MassSendFilterPanel, ConnectionChips: MassSendConnectionChips, useSendingInstances };

@@ -4,7 +4,6 @@ import AccountTree from '@mui/icons-material/AccountTree';
 import AppRegistration from '@mui/icons-material/AppRegistration';
 import AutoMode from '@mui/icons-material/AutoMode';
 import Business from '@mui/icons-material/Business';
-import History from '@mui/icons-material/History';
 import Campaign from '@mui/icons-material/Campaign';
 import Chat from '@mui/icons-material/Chat';
 import Contacts from '@mui/icons-material/Contacts';
@@ -12,10 +11,11 @@ import Dashboard from '@mui/icons-material/Dashboard';
 import Flag from '@mui/icons-material/Flag';
 import Forum from '@mui/icons-material/Forum';
 import Handshake from '@mui/icons-material/Handshake';
+import History from '@mui/icons-material/History';
 import Home from '@mui/icons-material/Home';
 import Insights from '@mui/icons-material/Insights';
-import MenuBook from '@mui/icons-material/MenuBook';
 import ListAlt from '@mui/icons-material/ListAlt';
+import MenuBook from '@mui/icons-material/MenuBook';
 import Paid from '@mui/icons-material/Paid';
 import People from '@mui/icons-material/People';
 import Phone from '@mui/icons-material/Phone';
@@ -25,10 +25,11 @@ import ScheduleSend from '@mui/icons-material/ScheduleSend';
 import Settings from '@mui/icons-material/Settings';
 import Storefront from '@mui/icons-material/Storefront';
 import Textsms from '@mui/icons-material/Textsms';
-import Tune from '@mui/icons-material/Tune';
 import TrendingUp from '@mui/icons-material/TrendingUp';
+import Tune from '@mui/icons-material/Tune';
 import ViewKanban from '@mui/icons-material/ViewKanban';
 import WhatsApp from '@mui/icons-material/WhatsApp';
+
 import type { AppRoute } from '@funil/domain/access/routes';
 
 export const ROUTE_ICONS: Record<AppRoute, SvgIconComponent> = {

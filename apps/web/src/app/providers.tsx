@@ -1,15 +1,18 @@
 // Everything the screens take for granted: theme and Portuguese locales (MUI, date pickers, dayjs,
 // zod), the query client and the snackbars of 000 §9 (at most 3, 6 s by default).
-import type { ReactNode } from 'react';
-import { CssBaseline, IconButton, ThemeProvider } from '@mui/material';
 import Close from '@mui/icons-material/Close';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { CssBaseline, IconButton, ThemeProvider } from '@mui/material';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { closeSnackbar, SnackbarProvider } from 'notistack';
 import dayjs from 'dayjs';
+import { closeSnackbar, SnackbarProvider } from 'notistack';
+import type { ReactNode } from 'react';
+
 import 'dayjs/locale/pt-br';
+
 import { configureZodPtBr } from '@funil/domain/http/zod-pt-br';
+
 import { queryClient } from '../lib/query-client.ts';
 import { theme } from './theme.ts';
 

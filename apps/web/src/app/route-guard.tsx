@@ -1,7 +1,9 @@
 // 000 §2, §6: a route opens only when this build has its screen and the role matrix allows it; any
 // other path goes to /, which sends a logged user on to /inicial.
 import { Navigate, Outlet, useLocation } from 'react-router';
+
 import { canAccessRoute, routeOfPath } from '@funil/domain/access/routes';
+
 import { useAccessContext } from '../lib/access.ts';
 import { isScreenAvailable } from './screens.tsx';
 

@@ -1,13 +1,14 @@
 // The routes: / is the login (a logged user goes on to /inicial); every screen of the registry sits
 // behind the session gate and the route guard; anything else goes to /.
 import { Navigate, type RouteObject } from 'react-router';
-import { useAuth } from '../lib/session.ts';
+
 import { LoginScreen } from '../features/auth/components/login-screen.tsx';
 import { FirstRunGate } from '../features/setup/components/first-run-gate.tsx';
-import { RequireSession } from './session-gate.tsx';
+import { useAuth } from '../lib/session.ts';
 import { RouteGuard } from './route-guard.tsx';
-import { SCREENS } from './screens.tsx';
 import { RouteErrorScreen } from './screen-error-boundary.tsx';
+import { SCREENS } from './screens.tsx';
+import { RequireSession } from './session-gate.tsx';
 
 function LoginRoute() {
   const auth = useAuth();

@@ -1,11 +1,12 @@
 // issue 7 §5: a crash in a screen shows 'Algo deu errado nesta tela.' with 'Tentar novamente' and
 // 'Voltar ao início' instead of a blank page; a route change clears it; the rest keeps working.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ThemeProvider } from '@mui/material';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
-import { ThemeProvider } from '@mui/material';
-import { theme } from './theme.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { RouteErrorScreen, SCREEN_ERROR_TEXT, ScreenErrorBoundary } from './screen-error-boundary.tsx';
+import { theme } from './theme.ts';
 
 let crashes = true;
 function CrashingScreen() {
@@ -100,7 +101,9 @@ describe('the screen error boundary (issue 7 §5)', () => {
   });
 
   it("the router's error page outside the shell is in Portuguese too", () => {
-    const router = createMemoryRouter([{ path: '/', Component: CrashingScreen, ErrorBoundary: RouteErrorScreen }], { initialEntries: ['/'] });
+    const router = createMemoryRouter([{ path: '/', Component: CrashingScreen, ErrorBoundary: RouteErrorScreen }], {
+      initialEntries: ['/'],
+    });
     render(
       <ThemeProvider theme={theme}>
         <RouterProvider router={router} />

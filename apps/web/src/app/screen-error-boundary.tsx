@@ -1,9 +1,9 @@
 // A crash inside a screen shows a Portuguese message with a way back, never a blank page (issue 7
 // §5): 'Tentar novamente' renders the screen again, 'Voltar ao início' goes to /inicial, and any
 // route change clears the error, so the drawer keeps working. The shell around it stays.
+import { Alert, AlertTitle, Box, Button, Stack } from '@mui/material';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Alert, AlertTitle, Box, Button, Stack } from '@mui/material';
 
 export const SCREEN_ERROR_TEXT = {
   title: 'Algo deu errado nesta tela.',

@@ -1,42 +1,106 @@
 // The screens this build ships, one entry per route of 000 §2. The router opens only these and the
 // drawer lists only these (menuFor's `available`), so a screen appears in both by adding it here.
 import { lazy, type ComponentType } from 'react';
+
 import type { AppRoute } from '@funil/domain/access/routes';
+
 import { HomeScreen } from '../features/home/components/home-screen.tsx';
 import { InstancesScreen } from '../features/instances/components/instances-screen.tsx';
 
 export type ScreenEntry = {
   component: ComponentType;
-  /** React Router patterns under the route, for screens with optional segments (e.g. '/whatsapp-v3/:cliCrmId?'). Defaults to the route itself. */
+  /**
+   * React Router patterns under the route, for screens with optional segments (e.g. '/whatsapp-v3/:cliCrmId?'). Defaults to the
+   * route itself.
+   */
   paths?: readonly string[];
 };
 
 export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
   '/inicial': { component: HomeScreen },
   // Issue 14: the three dashboard variants of 000 §2, the second route of every role.
-  '/dashboard': { component: lazy(() => import('../features/dashboard/components/dashboard-screen.tsx').then((m) => ({ default: m.DashboardScreen }))) },
+  '/dashboard': {
+    component: lazy(() =>
+      import('../features/dashboard/components/dashboard-screen.tsx').then((m) => ({ default: m.DashboardScreen })),
+    ),
+  },
   '/webphone': { component: lazy(() => import('./webphone-screen.tsx').then((m) => ({ default: m.WebphoneScreen }))) },
-  '/crm': { component: lazy(() => import('../features/leads/components/crm-screen.tsx').then((m) => ({ default: m.CrmScreen }))) },
+  '/crm': {
+    component: lazy(() => import('../features/leads/components/crm-screen.tsx').then((m) => ({ default: m.CrmScreen }))),
+  },
   '/instancias': { component: InstancesScreen },
   // Issue 9: one set of chat components for the three channels, composed in chat-screens.tsx.
-  '/whatsapp-v3': { component: lazy(() => import('./chat-screens.tsx').then((m) => ({ default: m.ChatV3Screen }))), paths: ['/whatsapp-v3', '/whatsapp-v3/:cliCrmId'] },
-  '/whatsappv2': { component: lazy(() => import('./chat-screens.tsx').then((m) => ({ default: m.ChatV2Screen }))), paths: ['/whatsappv2', '/whatsappv2/:cliCrmId'] },
-  '/whatsapp': { component: lazy(() => import('./chat-screens.tsx').then((m) => ({ default: m.ChatLegacyScreen }))), paths: ['/whatsapp', '/whatsapp/:cliCrmId'] },
-  '/configuracoes-globais': { component: lazy(() => import('../features/feature-toggles/components/feature-toggles-screen.tsx').then((m) => ({ default: m.FeatureTogglesScreen }))) },
-  '/orientacoes': { component: lazy(() => import('../features/guidance-admin/components/guidance-admin-screen.tsx').then((m) => ({ default: m.GuidanceAdminScreen }))) },
-  '/status-negociacao': { component: lazy(() => import('../features/statuses/components/statuses-screen.tsx').then((m) => ({ default: m.NegotiationStatusesScreen }))) },
-  '/status-negociacao-venda': { component: lazy(() => import('../features/statuses/components/statuses-screen.tsx').then((m) => ({ default: m.SaleStatusesScreen }))) },
-  '/potencial': { component: lazy(() => import('../features/potentials/components/potentials-screen.tsx').then((m) => ({ default: m.PotentialsScreen }))) },
-  '/configuracoes': { component: lazy(() => import('../features/unit-settings/components/unit-settings-screen.tsx').then((m) => ({ default: m.UnitSettingsScreen }))) },
-  '/usuarios': { component: lazy(() => import('../features/users/components/users-screen.tsx').then((m) => ({ default: m.UsersScreen }))) },
-  '/parceiros': { component: lazy(() => import('../features/partners/components/partners-screen.tsx').then((m) => ({ default: m.PartnersScreen }))) },
-  '/auditoria': { component: lazy(() => import('../features/audit/components/audit-screen.tsx').then((m) => ({ default: m.AuditScreen }))) },
+  '/whatsapp-v3': {
+    component: lazy(() => import('./chat-screens.tsx').then((m) => ({ default: m.ChatV3Screen }))),
+    paths: ['/whatsapp-v3', '/whatsapp-v3/:cliCrmId'],
+  },
+  '/whatsappv2': {
+    component: lazy(() => import('./chat-screens.tsx').then((m) => ({ default: m.ChatV2Screen }))),
+    paths: ['/whatsappv2', '/whatsappv2/:cliCrmId'],
+  },
+  '/whatsapp': {
+    component: lazy(() => import('./chat-screens.tsx').then((m) => ({ default: m.ChatLegacyScreen }))),
+    paths: ['/whatsapp', '/whatsapp/:cliCrmId'],
+  },
+  '/configuracoes-globais': {
+    component: lazy(() =>
+      import('../features/feature-toggles/components/feature-toggles-screen.tsx').then((m) => ({
+        default: m.FeatureTogglesScreen,
+      })),
+    ),
+  },
+  '/orientacoes': {
+    component: lazy(() =>
+      import('../features/guidance-admin/components/guidance-admin-screen.tsx').then((m) => ({ default: m.GuidanceAdminScreen })),
+    ),
+  },
+  '/status-negociacao': {
+    component: lazy(() =>
+      import('../features/statuses/components/statuses-screen.tsx').then((m) => ({ default: m.NegotiationStatusesScreen })),
+    ),
+  },
+  '/status-negociacao-venda': {
+    component: lazy(() =>
+      import('../features/statuses/components/statuses-screen.tsx').then((m) => ({ default: m.SaleStatusesScreen })),
+    ),
+  },
+  '/potencial': {
+    component: lazy(() =>
+      import('../features/potentials/components/potentials-screen.tsx').then((m) => ({ default: m.PotentialsScreen })),
+    ),
+  },
+  '/configuracoes': {
+    component: lazy(() =>
+      import('../features/unit-settings/components/unit-settings-screen.tsx').then((m) => ({ default: m.UnitSettingsScreen })),
+    ),
+  },
+  '/usuarios': {
+    component: lazy(() => import('../features/users/components/users-screen.tsx').then((m) => ({ default: m.UsersScreen }))),
+  },
+  '/parceiros': {
+    component: lazy(() =>
+      import('../features/partners/components/partners-screen.tsx').then((m) => ({ default: m.PartnersScreen })),
+    ),
+  },
+  '/auditoria': {
+    component: lazy(() => import('../features/audit/components/audit-screen.tsx').then((m) => ({ default: m.AuditScreen }))),
+  },
   '/pipeline': { component: lazy(() => import('./pipeline-route.tsx').then((m) => ({ default: m.PipelineRoute }))) },
-  '/configuracoes-whatsapp': { component: lazy(() => import('../features/quick-messages/components/quick-messages-screen.tsx').then((m) => ({ default: m.QuickMessagesScreen }))) },
+  '/configuracoes-whatsapp': {
+    component: lazy(() =>
+      import('../features/quick-messages/components/quick-messages-screen.tsx').then((m) => ({ default: m.QuickMessagesScreen })),
+    ),
+  },
   // Issue 13: the mass-send composer and monitor, composed in mass-send-screens.tsx.
-  '/envio-em-massa-cadastro': { component: lazy(() => import('./mass-send-screens.tsx').then((m) => ({ default: m.MassSendComposerScreen }))) },
-  '/envio-em-massa': { component: lazy(() => import('./mass-send-screens.tsx').then((m) => ({ default: m.MassSendMonitorScreen }))) },
-  '/unidades': { component: lazy(() => import('../features/units/components/units-screen.tsx').then((m) => ({ default: m.UnitsScreen }))) },
+  '/envio-em-massa-cadastro': {
+    component: lazy(() => import('./mass-send-screens.tsx').then((m) => ({ default: m.MassSendComposerScreen }))),
+  },
+  '/envio-em-massa': {
+    component: lazy(() => import('./mass-send-screens.tsx').then((m) => ({ default: m.MassSendMonitorScreen }))),
+  },
+  '/unidades': {
+    component: lazy(() => import('../features/units/components/units-screen.tsx').then((m) => ({ default: m.UnitsScreen }))),
+  },
 };
 
 export function isScreenAvailable(route: AppRoute): boolean {

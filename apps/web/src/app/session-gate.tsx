@@ -1,9 +1,10 @@
 // Every app screen needs a session (else back to /, 000 §4) and the unit data (the loading screen
 // of 000 §2 until it arrives).
 import { Navigate } from 'react-router';
+
+import { useLogout } from '../features/auth/api/logout.ts';
 import { useAuth } from '../lib/session.ts';
 import { useUnitData } from '../lib/unit-data.ts';
-import { useLogout } from '../features/auth/api/logout.ts';
 import { AppShell } from './shell/app-shell.tsx';
 import { LoadingScreen } from './shell/loading-screen.tsx';
 

@@ -1,7 +1,7 @@
 // The Funil look: a calm blue for actions, a deep navy drawer, soft grey canvas, system fonts
 // (the CSP allows no external font), Portuguese texts in MUI and in the date pickers.
-import { createTheme } from '@mui/material/styles';
 import { ptBR } from '@mui/material/locale';
+import { createTheme } from '@mui/material/styles';
 import { ptBR as pickersPtBR } from '@mui/x-date-pickers/locales';
 
 export const DRAWER_WIDTH = 256;

@@ -1,6 +1,7 @@
 // Actions a feature adds to the top bar (000 §2 "Shell": e.g. 'Novo Contato'). Each component renders
 // its own button (and dialog), and returns null when the user or unit should not see it.
 import type { ComponentType } from 'react';
+
 import { AccountMenuAction } from '../features/account/components/account-menu-action.tsx';
 import { InstancesChipAction } from '../features/instances/components/instances-chip.tsx';
 import { NewContactAction } from '../features/leads/components/new-contact-action.tsx';

@@ -1,9 +1,11 @@
 // issue 10: a feature toggle (or another administration change) reaches logged-in users without a
 // new login: on the company's unit-data event the unit data is read again, so menus follow.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
+import { act, cleanup } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { unitDataEvent } from '@funil/domain/realtime/events';
+
 import { emitSocket, ID_EMPRESA, ID_UNIDADE, renderHookWithProviders } from '../testing/kit.tsx';
 import { useUnitDataLive } from './use-unit-data-live.ts';
 

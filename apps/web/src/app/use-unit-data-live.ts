@@ -1,9 +1,11 @@
 // issue 10: an administration change (feature toggles, settings, funnels, potentials, guidance)
 // reaches logged-in users without a new login: on the company's unit-data event the unit data
 // (menus, flags, funnels) and the home-screen texts are read again.
-import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+
 import { unitDataEvent, type RealtimePayload } from '@funil/domain/realtime/events';
+
 import { useSocketEvent } from '../lib/socket.ts';
 import { unitDataQuery, useLoadedUnitData } from '../lib/unit-data.ts';
 

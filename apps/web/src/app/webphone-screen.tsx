@@ -5,25 +5,27 @@
 // does 'Ligar Agora' on the selected contact's detail.
 // For the company admin (ag) "a unit dropdown (label Unidades, placeholder Selecione a unidade)
 // replaces the call controller and contacts are loaded by unit" (002 §2.1, §6): no phone, no queue.
+import { Alert, Grid, Paper, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Grid, Paper, Stack, Typography } from '@mui/material';
-import { useSnackbar } from 'notistack';
+
 import { canUseSoftphone } from '@funil/domain/access/routes';
-import { canCallSingle } from '@funil/domain/webphone/call-queue';
-import { canOpenLead } from '@funil/domain/leads/negotiation';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
+import { canOpenLead } from '@funil/domain/leads/negotiation';
+import { canCallSingle } from '@funil/domain/webphone/call-queue';
+
 import { UnitSelect } from '../components/ui/unit-select.tsx';
-import { useAccessContext } from '../lib/access.ts';
-import { useCurrentUser } from '../lib/session.ts';
+import { fullContactQuery } from '../features/leads/api/get-full-contact.ts';
+import { useUnits } from '../features/leads/api/get-units.ts';
 import { LeadDetail, UnitLeadDetail } from '../features/leads/components/lead-detail.tsx';
 import { LeadListPanel } from '../features/leads/components/lead-list-panel.tsx';
 import { useLeadSettings } from '../features/leads/components/use-lead-settings.ts';
-import { useUnits } from '../features/leads/api/get-units.ts';
-import { useQueryClient } from '@tanstack/react-query';
-import { fullContactQuery } from '../features/leads/api/get-full-contact.ts';
 import { SoftphoneBar } from '../features/webphone/components/softphone-bar.tsx';
 import { useWebphone } from '../features/webphone/components/use-webphone.ts';
+import { useAccessContext } from '../lib/access.ts';
+import { useCurrentUser } from '../lib/session.ts';
 
 export function WebphoneScreen() {
   const access = useAccessContext();
@@ -108,7 +110,10 @@ function SoftphoneWebphone() {
   }, [connected, phone, queryClient]);
 
   // issue 21 item 14: 'Ligar Agora' on the selected contact calls from here (002 §4 single call).
-  const callAction = { call: (lead: CrmContato) => phone.dispatch({ type: 'single', contact: lead }), disabled: !canCallSingle(phone.state) };
+  const callAction = {
+    call: (lead: CrmContato) => phone.dispatch({ type: 'single', contact: lead }),
+    disabled: !canCallSingle(phone.state),
+  };
 
   return (
     <WebphoneLayout
@@ -119,7 +124,13 @@ function SoftphoneWebphone() {
         </>
       }
       list={<LeadListPanel selectedId={selectedId} onSelect={select} />}
-      detail={selectedId === null ? <Placeholder>{NO_CONTACT}</Placeholder> : <LeadDetail key={selectedId} leadId={selectedId} onLeave={() => setParams({})} callAction={callAction} />}
+      detail={
+        selectedId === null ? (
+          <Placeholder>{NO_CONTACT}</Placeholder>
+        ) : (
+          <LeadDetail key={selectedId} leadId={selectedId} onLeave={() => setParams({})} callAction={callAction} />
+        )
+      }
     />
   );
 }
@@ -137,13 +148,24 @@ function UnitWebphone() {
   const unit = chosen === null ? undefined : units.data?.find((u) => u.id === chosen);
   const selectedId = unit && Number(params.get('lead')) > 0 ? Number(params.get('lead')) : null;
   const own = unit?.id === user.idUnidade;
-  const select = useSelectLead(useCallback((lead: CrmContato) => setParams({ unidade: String(chosen), lead: String(lead.cli_crm_id) }), [chosen, setParams]));
+  const select = useSelectLead(
+    useCallback((lead: CrmContato) => setParams({ unidade: String(chosen), lead: String(lead.cli_crm_id) }), [chosen, setParams]),
+  );
   const leave = () => setParams(chosen === null ? {} : { unidade: String(chosen) });
 
   let detail: ReactNode;
   if (!unit || selectedId === null) detail = <Placeholder>{NO_CONTACT}</Placeholder>;
   else if (own) detail = <LeadDetail key={selectedId} leadId={selectedId} onLeave={leave} />;
-  else detail = <UnitLeadDetail key={`${unit.id}-${selectedId}`} leadId={selectedId} idUnidade={unit.id} unitName={unit.nome} onLeave={leave} />;
+  else
+    detail = (
+      <UnitLeadDetail
+        key={`${unit.id}-${selectedId}`}
+        leadId={selectedId}
+        idUnidade={unit.id}
+        unitName={unit.nome}
+        onLeave={leave}
+      />
+    );
 
   return (
     <WebphoneLayout

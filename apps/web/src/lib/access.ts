@@ -1,8 +1,10 @@
 // The access context of 000 §6 for the logged user and their unit: the router guard, the menu and
 // the features all decide with it.
 import { useMemo } from 'react';
+
 import { canChangeLeads, type AccessContext } from '@funil/domain/access/routes';
 import { accessContextOf } from '@funil/domain/unit/unit-data';
+
 import { useCurrentUser } from './session.ts';
 import { useLoadedUnitData } from './unit-data.ts';
 

@@ -1,9 +1,11 @@
 // The companies the super-admin may act on (issue 10): the list of cadastros/empresas and the
 // company an admin screen works on. Company-wide admin calls take ?idEmpresa= for the super-admin;
 // everyone else always acts on their own company, so the parameter is sent only for another one.
-import { useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+
 import { companyListSchema } from '@funil/domain/admin-api/companies';
+
 import { http } from './http-client.ts';
 import { useCurrentUser } from './session.ts';
 import { useLoadedUnitData } from './unit-data.ts';

@@ -4,7 +4,10 @@ import { csvDocument, type CsvValue } from '@funil/domain/csv/csv';
 
 export type CsvColumn<R> = { header: string; value: (row: R) => CsvValue; noCsv?: boolean };
 
-/** The CSV text of a table's rows, by the one CSV writer of every export (';', a BOM, CRLF; issue 21 item 17); `noCsv` columns (actions) left out. */
+/**
+ * The CSV text of a table's rows, by the one CSV writer of every export (';', a BOM, CRLF; issue 21 item 17); `noCsv` columns
+ * (actions) left out.
+ */
 export function tableCsv<R>(columns: readonly CsvColumn<R>[], rows: readonly R[]): string {
   const exported = columns.filter((column) => !column.noCsv);
   return csvDocument(

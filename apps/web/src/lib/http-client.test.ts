@@ -2,7 +2,9 @@
 // in the body ending the session.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+
 import type { CurrentUser } from '@funil/domain/auth/login';
+
 import { serveApi, type SentRequest } from '../testing/api-server.ts';
 import { ApiError } from './api-error.ts';
 import { http } from './http-client.ts';

@@ -2,8 +2,10 @@
 // token"): adds the token, unwraps `data`, parses it with the domain schema, turns every failure into
 // an ApiError and, on a 401 in the status or in the body (000 §4, §8), ends the session.
 import type { z } from 'zod';
-import { errorBodySchema, HTTP_MESSAGES } from '@funil/domain/http/errors';
+
 import { LOGIN_MESSAGES } from '@funil/domain/auth/login';
+import { errorBodySchema, HTTP_MESSAGES } from '@funil/domain/http/errors';
+
 import { ApiError } from './api-error.ts';
 import { endSession, getAuth } from './session.ts';
 
@@ -50,7 +52,10 @@ function sessionExpired(error: ApiError): never {
   throw error;
 }
 
-export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(path: string, options: RequestOptions<S> = {}): Promise<z.output<S>> {
+export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<z.output<S>> {
   const headers = new Headers({ accept: 'application/json' });
   const auth = getAuth();
   if (!options.public && auth.isLoggedIn) headers.set('authorization', `Bearer ${auth.token}`);
@@ -62,7 +67,8 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(path: strin
     response = await fetch(API_PREFIX + path, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body instanceof FormData ? options.body : options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body instanceof FormData ? options.body : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch (cause) {
@@ -93,7 +99,8 @@ export const http = {
   get: <S extends z.ZodType>(path: string, schema?: S, signal?: AbortSignal) => apiRequest(path, { schema, signal }),
   post: <S extends z.ZodType>(path: string, body?: unknown, schema?: S) => apiRequest(path, { method: 'POST', body, schema }),
   /** POST multipart (file uploads): the same token, error typing and 401 rule as the JSON calls. */
-  upload: <S extends z.ZodType>(path: string, formData: FormData, schema?: S) => apiRequest(path, { method: 'POST', body: formData, schema }),
+  upload: <S extends z.ZodType>(path: string, formData: FormData, schema?: S) =>
+    apiRequest(path, { method: 'POST', body: formData, schema }),
 };
 
 /**
@@ -104,7 +111,11 @@ export async function authorizedBlobUrl(url: string, signal?: AbortSignal): Prom
   const auth = getAuth();
   const response = await fetch(url, { headers: auth.isLoggedIn ? { authorization: `Bearer ${auth.token}` } : {}, signal });
   if (response.status === 401) sessionExpired(errorOf(401, await readJson(response)));
-  if (!response.ok) throw new ApiError(response.status, errorBodySchema.safeParse(await readJson(response)).data?.message ?? `Mídia indisponível (${response.status})`);
+  if (!response.ok)
+    throw new ApiError(
+      response.status,
+      errorBodySchema.safeParse(await readJson(response)).data?.message ?? `Mídia indisponível (${response.status})`,
+    );
   return URL.createObjectURL(await response.blob());
 }
 
@@ -119,5 +130,8 @@ export function ownRecordingPath(url: string): string | null {
   } catch {
     return null;
   }
-  return /^\/api\/webphone\/gravacao\/\d+$/.test(parsed.pathname) && /^\?arquivo=[a-f0-9]{32}\.(webm|ogg|mp3|wav)$/.test(parsed.search) ? parsed.pathname + parsed.search : null;
+  return /^\/api\/webphone\/gravacao\/\d+$/.test(parsed.pathname) &&
+    /^\?arquivo=[a-f0-9]{32}\.(webm|ogg|mp3|wav)$/.test(parsed.search)
+    ? parsed.pathname + parsed.search
+    : null;
 }

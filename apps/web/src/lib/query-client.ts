@@ -1,5 +1,6 @@
 // The one TanStack Query client: the shell reads from it, logout empties it.
 import { QueryClient } from '@tanstack/react-query';
+
 import { ApiError } from './api-error.ts';
 
 // 000 §9: cached lists live 300 s.

@@ -1,6 +1,7 @@
 // 000 §3 "The local cache is encrypted": what reaches localStorage is ciphertext, and only the key
 // that sealed it opens it.
 import { describe, expect, it } from 'vitest';
+
 import { createSecureCache, memoryKeyStore } from './secure-cache.ts';
 
 describe('000 §3 secure cache', () => {

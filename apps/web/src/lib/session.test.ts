@@ -1,9 +1,11 @@
 // 000 §4 "Session lifetime": remembered, the session outlives the browser for expiresIn; otherwise it
 // ends with the browser (the session cookie is gone at the next start).
 import { beforeEach, describe, expect, it } from 'vitest';
+
 import type { CurrentUser } from '@funil/domain/auth/login';
-import { endSession, getAuth, restoreSession, startSession } from './session.ts';
+
 import { queryClient } from './query-client.ts';
+import { endSession, getAuth, restoreSession, startSession } from './session.ts';
 
 const user: CurrentUser = {
   idUser: 4,
@@ -55,7 +57,7 @@ describe('000 §4 session lifetime', () => {
     expect(getAuth().isLoggedIn).toBe(false);
   });
 
-  it('a second end of the same session leaves the login screen\'s queries alone (socket closed, then the logout answer)', async () => {
+  it("a second end of the same session leaves the login screen's queries alone (socket closed, then the logout answer)", async () => {
     await startSession({ token: 't-4', expiresIn: 43_200, lembrar: false, currentUser: user });
     endSession('Sessão expirada. Faça login novamente.');
     queryClient.setQueryData(['setup'], { needed: false });

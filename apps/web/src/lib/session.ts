@@ -4,13 +4,14 @@
 // missing at start, the browser was closed and the session is over.
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
+
 import { currentUserSchema, type CurrentUser, type LoginResponse } from '@funil/domain/auth/login';
-import { secureCache } from './secure-cache.ts';
+
 import { queryClient } from './query-client.ts';
+import { secureCache } from './secure-cache.ts';
 
 export type AuthState =
-  | { isLoggedIn: false; token: null; currentUser: null }
-  | { isLoggedIn: true; token: string; currentUser: CurrentUser };
+  { isLoggedIn: false; token: null; currentUser: null } | { isLoggedIn: true; token: string; currentUser: CurrentUser };
 
 const LOGGED_OUT: AuthState = { isLoggedIn: false, token: null, currentUser: null };
 const CACHE_ENTRY = 'sessao';

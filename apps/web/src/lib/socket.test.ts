@@ -1,10 +1,12 @@
 // The browser's socket (issue 7 §3): events reach a handler only parsed by the realtime contract,
 // and a socket the server ends (its session ended: logout elsewhere, deactivation, expiry) ends
 // the session in this browser.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createElement } from 'react';
 import { cleanup, render } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { leadUpdateEvent } from '@funil/domain/realtime/events';
+
 import { startRealtime, useSocketEvent } from './socket.ts';
 
 const fake = vi.hoisted(() => {
@@ -20,7 +22,12 @@ const fake = vi.hoisted(() => {
     },
     disconnect: () => socket,
   };
-  return { socket, emit: (name: string, ...args: unknown[]) => handlers.get(name)?.forEach((fn) => fn(...args)), endSession: vi.fn(), loggingOut: { value: false } };
+  return {
+    socket,
+    emit: (name: string, ...args: unknown[]) => handlers.get(name)?.forEach((fn) => fn(...args)),
+    endSession: vi.fn(),
+    loggingOut: { value: false },
+  };
 });
 vi.mock('socket.io-client', () => ({ io: () => fake.socket }));
 vi.mock('./session.ts', () => ({

@@ -3,8 +3,10 @@
 // with useSocketEvent, which hands them only payloads that parse.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
+
 import { HTTP_MESSAGES } from '@funil/domain/http/errors';
 import { parseRealtimePayload, type RealtimeEventName, type RealtimePayload } from '@funil/domain/realtime/events';
+
 import { endSession, getAuth, isUserLogoutUnderway, subscribeAuth } from './session.ts';
 
 let socket: Socket | null = null;
@@ -21,7 +23,8 @@ function sync(): void {
   socket = token ? io({ path: '/socket.io', auth: { token }, transports: ['websocket'] }) : null;
   // The server ends a socket only when its session ended (logout elsewhere, deactivation, expiry).
   socket?.on('disconnect', (reason) => {
-    if (reason === 'io server disconnect' && getAuth().isLoggedIn && !isUserLogoutUnderway()) endSession(HTTP_MESSAGES.unauthorized);
+    if (reason === 'io server disconnect' && getAuth().isLoggedIn && !isUserLogoutUnderway())
+      endSession(HTTP_MESSAGES.unauthorized);
   });
   socketToken = token;
   for (const listener of listeners) listener();

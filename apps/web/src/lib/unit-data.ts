@@ -2,8 +2,10 @@
 // screen reads it from here. 000 §4: when the user's dataAtualizacao or dataDeslogar differs from
 // the ones stored at login, the user was changed or forced out: the session ends.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { HTTP_MESSAGES } from '@funil/domain/http/errors';
 import { unitDataSchema, type UnitData } from '@funil/domain/unit/unit-data';
+
 import { ApiError } from './api-error.ts';
 import { http } from './http-client.ts';
 import { endSession, getAuth } from './session.ts';

@@ -2,9 +2,10 @@
 // so the HTTP client, its token, its error typing and its 401 rule run as in the browser. A test
 // says how the server answers; every request is recorded, in order, for its assertions.
 // Only for *.test.ts(x) files and the kits they import.
+import { File as NodeFile } from 'node:buffer';
+
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { File as NodeFile } from 'node:buffer';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 /** JSON by default; with a `contentType` (e.g. 'audio/webm'), `body` is sent as is (bytes, text). */
@@ -15,7 +16,10 @@ export type SentRequest = { method: string; path: string; body: unknown };
  * How the fake server answers one request ('network-error' fails the fetch as an unreachable server
  * does); `raw` is the request as it arrived (its full URL, its headers such as the token; its body is read).
  */
-export type Responder = (request: SentRequest, raw: Request) => ApiAnswer | 'network-error' | Promise<ApiAnswer | 'network-error'>;
+export type Responder = (
+  request: SentRequest,
+  raw: Request,
+) => ApiAnswer | 'network-error' | Promise<ApiAnswer | 'network-error'>;
 
 const server = setupServer();
 /** Every request of the running test, whichever answers were set. */
@@ -50,7 +54,10 @@ beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
   const intercepted = globalThis.fetch;
   pageFetch = intercepted;
-  globalThis.fetch = async (input, init) => (init?.body instanceof FormData ? intercepted(input, { ...init, body: await nodeFormData(init.body) }) : intercepted(input, init));
+  globalThis.fetch = async (input, init) =>
+    init?.body instanceof FormData
+      ? intercepted(input, { ...init, body: await nodeFormData(init.body) })
+      : intercepted(input, init);
 });
 afterEach(() => {
   server.resetHandlers();
@@ -83,12 +90,20 @@ export function serveApi(respond: Responder): SentRequest[] {
   server.resetHandlers(
     http.all('*', async ({ request }) => {
       const url = new URL(request.url);
-      const call: SentRequest = { method: request.method, path: (url.pathname + url.search).replace(/^\/api\//, '/'), body: await bodyOf(request) };
+      const call: SentRequest = {
+        method: request.method,
+        path: (url.pathname + url.search).replace(/^\/api\//, '/'),
+        body: await bodyOf(request),
+      };
       sent.push(call);
       sentInTest.push(call);
       const answer = await respond(call, request);
       if (answer === 'network-error') return HttpResponse.error();
-      if (answer.contentType !== undefined) return new HttpResponse(answer.body as BodyInit, { status: answer.status ?? 200, headers: { 'content-type': answer.contentType } });
+      if (answer.contentType !== undefined)
+        return new HttpResponse(answer.body as BodyInit, {
+          status: answer.status ?? 200,
+          headers: { 'content-type': answer.contentType },
+        });
       return HttpResponse.json(answer.body as never, { status: answer.status ?? 200 });
     }),
   );
@@ -125,7 +140,12 @@ export function answerCalls(routes: CallRoutes, match: 'exact' | 'prefix' = 'exa
     const call: FetchCall = { url: `/api${sent.path}`, method: sent.method, body: sent.body ?? null };
     calls.push(call);
     const wanted = `${call.method} ${call.url}`;
-    const key = match === 'exact' ? wanted : Object.keys(routes).filter((k) => wanted.startsWith(k)).sort((a, b) => b.length - a.length)[0];
+    const key =
+      match === 'exact'
+        ? wanted
+        : Object.keys(routes)
+            .filter((k) => wanted.startsWith(k))
+            .sort((a, b) => b.length - a.length)[0];
     const route = key === undefined ? undefined : routes[key];
     return route ? route(call) : { status: 404, body: { message: 'Não encontrado', status: 404 } };
   });

@@ -2,15 +2,17 @@
 // signed-in user (makeCurrentUser), the fake API (MSW, ./api-server.ts) and stand-ins for the shell
 // modules (session, unit data, socket) so that a test can pick the role and emit socket events.
 // Only for *.test.ts(x) files and the feature kits they import.
-import { useEffect, useRef, type ReactNode } from 'react';
-import { render, renderHook } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import { ThemeProvider } from '@mui/material';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, renderHook } from '@testing-library/react';
+import { SnackbarProvider } from 'notistack';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import type { CurrentUser } from '@funil/domain/auth/login';
+
 import type { Permission } from '@funil/domain/access/roles';
+import type { CurrentUser } from '@funil/domain/auth/login';
 import { parseRealtimePayload } from '@funil/domain/realtime/events';
+
 import { theme } from '../app/theme.ts';
 
 export const ID_EMPRESA = 7;
@@ -43,15 +45,28 @@ export const sessionModule = {
 
 export const unitDataModule = {
   unitDataQuery: { queryKey: ['unit-data'] },
-  useLoadedUnitData: () => ({ dados_unidade: { id: ID_UNIDADE, idEmpresa: ID_EMPRESA, nome: 'Centro', nomeEmpresa: 'Imobiliária Horizonte' } }),
+  useLoadedUnitData: () => ({
+    dados_unidade: { id: ID_UNIDADE, idEmpresa: ID_EMPRESA, nome: 'Centro', nomeEmpresa: 'Imobiliária Horizonte' },
+  }),
 };
 
 /** A company that is not the session's, for the super-admin's company picker (issue 10). */
 export const OTHER_EMPRESA = 9;
-const companyRow = (id: number, nome: string) => ({ id, nome, idCompany: id, ativo: 1, unidades: 1, usuarios: 2, datacad: '2025-11-01T13:00:00.000Z', dataAtualizacao: '2025-11-01T13:00:00.000Z' });
+const companyRow = (id: number, nome: string) => ({
+  id,
+  nome,
+  idCompany: id,
+  ativo: 1,
+  unidades: 1,
+  usuarios: 2,
+  datacad: '2025-11-01T13:00:00.000Z',
+  dataAtualizacao: '2025-11-01T13:00:00.000Z',
+});
 /** GET cadastros/empresas: the session's company and another one. */
 export const companiesAnswer = {
-  'GET /cadastros/empresas': { body: { data: [companyRow(ID_EMPRESA, 'Imobiliária Horizonte'), companyRow(OTHER_EMPRESA, 'Construtora Sul')] } },
+  'GET /cadastros/empresas': {
+    body: { data: [companyRow(ID_EMPRESA, 'Imobiliária Horizonte'), companyRow(OTHER_EMPRESA, 'Construtora Sul')] },
+  },
 };
 
 const handlers = new Map<string, Set<(payload: unknown) => void>>();
@@ -83,7 +98,15 @@ export function emitSocket(event: string, payload: unknown): void {
   for (const listener of handlers.get(event) ?? []) listener(payload);
 }
 
-export { answerCalls, answerRequests, sentRequests, serveApi, type ApiAnswer, type FetchCall, type SentRequest } from './api-server.ts';
+export {
+  answerCalls,
+  answerRequests,
+  sentRequests,
+  serveApi,
+  type ApiAnswer,
+  type FetchCall,
+  type SentRequest,
+} from './api-server.ts';
 
 const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 
@@ -116,5 +139,11 @@ export function renderWithProviders(ui: ReactNode, client = testQueryClient(), p
 
 /** A hook inside the same providers; `result.current` is its latest value. */
 export function renderHookWithProviders<T>(hook: () => T, client = testQueryClient()) {
-  return renderHook(hook, { wrapper: ({ children }) => <TestProviders client={client} path="/">{children}</TestProviders> });
+  return renderHook(hook, {
+    wrapper: ({ children }) => (
+      <TestProviders client={client} path="/">
+        {children}
+      </TestProviders>
+    ),
+  });
 }

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { AccessContext } from './routes.ts';
+
 import { canOpenChat, chatChannelFor } from './chat-route.ts';
+import type { AccessContext } from './routes.ts';
 
 const ctx = (over: Partial<AccessContext> = {}): AccessContext =>
-  ({ permission: 'u', habilitaMensagemWhatsapp: true, extras: {}, evolutionHabilitado: false, gatewayInstances: 0, ...over }) as AccessContext;
+  ({
+    permission: 'u',
+    habilitaMensagemWhatsapp: true,
+    extras: {},
+    evolutionHabilitado: false,
+    gatewayInstances: 0,
+    ...over,
+  }) as AccessContext;
 
 describe('000 §6: the chat a session opens a conversation in', () => {
   it('is the gateway chat when the unit has instances and evolutionHabilitado', () => {

@@ -1,7 +1,17 @@
 // 000 §6 "Route access" and "Menu", row by row.
 import { describe, expect, it } from 'vitest';
-import { canAccessRoute, canUseSoftphone, menuFor, menuLabels, routeOfPath, ROUTES, type AccessContext, type AppRoute } from './routes.ts';
+
 import { canManageInstances, PERMISSIONS, type Permission } from './roles.ts';
+import {
+  canAccessRoute,
+  canUseSoftphone,
+  menuFor,
+  menuLabels,
+  routeOfPath,
+  ROUTES,
+  type AccessContext,
+  type AppRoute,
+} from './routes.ts';
 
 const ctx = (permission: Permission, over: Partial<AccessContext> = {}): AccessContext => ({
   permission,
@@ -12,15 +22,23 @@ const ctx = (permission: Permission, over: Partial<AccessContext> = {}): AccessC
   gatewayInstances: 0,
   ...over,
 });
-const allFlags: AccessContext['extras'] = { whatsapp_v2: true, pipeline: true, automacao: true, metaInsights: true, habilita_envio_em_massaV2: true };
-const who = (route: AppRoute, over: Partial<AccessContext> = {}) => PERMISSIONS.filter((p) => canAccessRoute(route, ctx(p, over)));
+const allFlags: AccessContext['extras'] = {
+  whatsapp_v2: true,
+  pipeline: true,
+  automacao: true,
+  metaInsights: true,
+  habilita_envio_em_massaV2: true,
+};
+const who = (route: AppRoute, over: Partial<AccessContext> = {}) =>
+  PERMISSIONS.filter((p) => canAccessRoute(route, ctx(p, over)));
 
 describe('000 §6 Route access', () => {
   it('/inicial and /dashboard: any logged user', () => {
     expect(who('/inicial')).toEqual([...PERMISSIONS]);
     expect(who('/dashboard')).toEqual([...PERMISSIONS]);
   });
-  it('/webphone: user, or super-admin (000 §6), and ag for its unit dropdown (002 §2.1, issue 12)', () => expect(who('/webphone')).toEqual(['u', 'ag', 'sa']));
+  it('/webphone: user, or super-admin (000 §6), and ag for its unit dropdown (002 §2.1, issue 12)', () =>
+    expect(who('/webphone')).toEqual(['u', 'ag', 'sa']));
   it('the softphone of /webphone: user or super-admin only; ag has no phone and no queue (002 §2.1 "replaces the call controller")', () => {
     expect(PERMISSIONS.filter((p) => canUseSoftphone(ctx(p, { idRamal: 201 })))).toEqual(['u', 'sa']);
   });
@@ -37,7 +55,8 @@ describe('000 §6 Route access', () => {
   it('/campanhas: admin, manager or multi-manager', () => expect(who('/campanhas')).toEqual(['a', 'ag', 'm', 'mg']));
   it('/unidades: super-admin', () => expect(who('/unidades')).toEqual(['sa']));
   // 000 §2 says nobody, 002 §2.10 describes the screen: super-admin and company admin (docs/decisions.md, issue 10).
-  it('/potencial: super-admin and company admin (ag)', () => expect(who('/potencial', { extras: allFlags })).toEqual(['ag', 'sa']));
+  it('/potencial: super-admin and company admin (ag)', () =>
+    expect(who('/potencial', { extras: allFlags })).toEqual(['ag', 'sa']));
   it('/usuarios: super-admin or admin', () => expect(who('/usuarios')).toEqual(['a', 'ag', 'sa']));
   it('/configuracoes: admin', () => expect(who('/configuracoes')).toEqual(['a', 'ag']));
   it('/configuracoes-whatsapp: super-admin or admin', () => expect(who('/configuracoes-whatsapp')).toEqual(['a', 'ag', 'sa']));
@@ -55,18 +74,23 @@ describe('000 §6 Route access', () => {
     expect(who('/status-negociacao')).toEqual(['sa']);
     expect(who('/status-negociacao-venda')).toEqual(['sa']);
   });
-  it('/orientacoes (issue 10, not in 000 §6): admins and the super-admin', () => expect(who('/orientacoes')).toEqual(['a', 'ag', 'sa']));
+  it('/orientacoes (issue 10, not in 000 §6): admins and the super-admin', () =>
+    expect(who('/orientacoes')).toEqual(['a', 'ag', 'sa']));
   it('/anuncios: admin or super-admin', () => expect(who('/anuncios')).toEqual(['a', 'ag', 'sa']));
   it('gateway screens need evolutionHabilitado (001 §6)', () => {
     expect(who('/instancias')).toEqual([]);
     expect(who('/instancias', { evolutionHabilitado: true })).toEqual([...PERMISSIONS]);
     expect(who('/whatsapp-v3', { evolutionHabilitado: true })).toEqual([...PERMISSIONS]);
   });
-  it('mass-send routes, with the flag: the composer for user and admin (002 §2.4 column menu for a and ag, issue 21 item 16), the monitor for user and admin', () => {
-    expect(who('/envio-em-massa-cadastro')).toEqual([]);
-    expect(who('/envio-em-massa-cadastro', { extras: { habilita_envio_em_massaV2: true } })).toEqual(['u', 'a', 'ag']);
-    expect(who('/envio-em-massa', { extras: { habilita_envio_em_massaV2: true } })).toEqual(['u', 'a', 'ag']);
-  });
+  it(
+    'mass-send routes, with the flag: the composer for user and admin (002 §2.4 column menu for a and ' +
+      'ag, issue 21 item 16), the monitor for user and admin',
+    () => {
+      expect(who('/envio-em-massa-cadastro')).toEqual([]);
+      expect(who('/envio-em-massa-cadastro', { extras: { habilita_envio_em_massaV2: true } })).toEqual(['u', 'a', 'ag']);
+      expect(who('/envio-em-massa', { extras: { habilita_envio_em_massaV2: true } })).toEqual(['u', 'a', 'ag']);
+    },
+  );
   it('maps browser paths with parameters to their route', () => {
     expect(routeOfPath('/anuncios/1/2/3')).toBe('/anuncios');
     expect(routeOfPath('/whatsapp-v3/55')).toBe('/whatsapp-v3');
@@ -81,7 +105,8 @@ describe('000 §6 Menu', () => {
   it('Início and Dashboard for all', () => {
     for (const p of PERMISSIONS) expect(labels(p).slice(0, 2)).toEqual(['Início', 'Dashboard']);
   });
-  it('attendant without flags: Início, Dashboard, CRM; no Cadastros', () => expect(labels('u')).toEqual(['Início', 'Dashboard', 'CRM']));
+  it('attendant without flags: Início, Dashboard, CRM; no Cadastros', () =>
+    expect(labels('u')).toEqual(['Início', 'Dashboard', 'CRM']));
   it('webphone shows to a user only when idRamal > 0, and always to the super-admin', () => {
     expect(labels('u', { idRamal: 201 })).toContain('Webphone');
     expect(labels('sa')).toContain('Webphone');
@@ -97,7 +122,9 @@ describe('000 §6 Menu', () => {
   });
   it('WhatsApp v2 for a user with whatsapp_v2 and no gateway instances', () => {
     expect(labels('u', { extras: { whatsapp_v2: true } })).toContain('WhatsApp v2');
-    expect(labels('u', { extras: { whatsapp_v2: true }, evolutionHabilitado: true, gatewayInstances: 1 })).not.toContain('WhatsApp v2');
+    expect(labels('u', { extras: { whatsapp_v2: true }, evolutionHabilitado: true, gatewayInstances: 1 })).not.toContain(
+      'WhatsApp v2',
+    );
   });
   it('WhatsApp v3 and Instâncias whenever the unit has gateway instances', () => {
     for (const p of PERMISSIONS) {
@@ -113,22 +140,56 @@ describe('000 §6 Menu', () => {
   });
   it('admin with every flag: the full menu with both groups, in the order of 000 §6', () => {
     expect(labels('a', { extras: allFlags })).toEqual([
-      'Início', 'Dashboard', 'CRM', 'Pipeline', 'Meta Insights', 'Automação', 'Anúncios',
-      'Envio Em Massa', 'Envio Em Massa > Listar Envios',
-      'Cadastros', 'Cadastros > Campanhas', 'Cadastros > Usuários', 'Cadastros > Parceiros', 'Cadastros > Configurações', 'Cadastros > Orientações', 'Cadastros > Modelos', 'Cadastros > Auditoria',
+      'Início',
+      'Dashboard',
+      'CRM',
+      'Pipeline',
+      'Meta Insights',
+      'Automação',
+      'Anúncios',
+      'Envio Em Massa',
+      'Envio Em Massa > Listar Envios',
+      'Cadastros',
+      'Cadastros > Campanhas',
+      'Cadastros > Usuários',
+      'Cadastros > Parceiros',
+      'Cadastros > Configurações',
+      'Cadastros > Orientações',
+      'Cadastros > Modelos',
+      'Cadastros > Auditoria',
     ]);
   });
   it('user with every flag: Cadastrar Envios and Listar Envios, no Cadastros', () => {
     expect(labels('u', { extras: allFlags, idRamal: 1 })).toEqual([
-      'Início', 'Dashboard', 'Webphone', 'CRM', 'Pipeline', 'WhatsApp v2', 'Automação',
-      'Envio Em Massa', 'Envio Em Massa > Cadastrar Envios', 'Envio Em Massa > Listar Envios',
+      'Início',
+      'Dashboard',
+      'Webphone',
+      'CRM',
+      'Pipeline',
+      'WhatsApp v2',
+      'Automação',
+      'Envio Em Massa',
+      'Envio Em Massa > Cadastrar Envios',
+      'Envio Em Massa > Listar Envios',
     ]);
   });
   it('super-admin: Unidades, Usuários, the statuses, potentials, toggles, guidance, Modelos and Auditoria under Cadastros', () => {
     expect(labels('sa', { extras: allFlags })).toEqual([
-      'Início', 'Dashboard', 'Webphone', 'Pipeline', 'Anúncios',
-      'Cadastros', 'Cadastros > Unidades', 'Cadastros > Usuários', 'Cadastros > Negociação', 'Cadastros > Status de Venda', 'Cadastros > Potencial de Negociação',
-      'Cadastros > Funcionalidades', 'Cadastros > Orientações', 'Cadastros > Modelos', 'Cadastros > Auditoria',
+      'Início',
+      'Dashboard',
+      'Webphone',
+      'Pipeline',
+      'Anúncios',
+      'Cadastros',
+      'Cadastros > Unidades',
+      'Cadastros > Usuários',
+      'Cadastros > Negociação',
+      'Cadastros > Status de Venda',
+      'Cadastros > Potencial de Negociação',
+      'Cadastros > Funcionalidades',
+      'Cadastros > Orientações',
+      'Cadastros > Modelos',
+      'Cadastros > Auditoria',
     ]);
   });
   it('manager and multi-manager: Cadastros > Campanhas only', () => {
@@ -141,8 +202,15 @@ describe('000 §6 Menu', () => {
   });
   it('never lists a route the matrix denies', () => {
     for (const p of PERMISSIONS) {
-      const c = ctx(p, { extras: allFlags, idRamal: 5, habilitaMensagemWhatsapp: true, evolutionHabilitado: true, gatewayInstances: 1 });
-      for (const entry of menuFor(c).flatMap((e) => (e.kind === 'link' ? [e] : e.children))) expect(canAccessRoute(entry.route, c)).toBe(true);
+      const c = ctx(p, {
+        extras: allFlags,
+        idRamal: 5,
+        habilitaMensagemWhatsapp: true,
+        evolutionHabilitado: true,
+        gatewayInstances: 1,
+      });
+      for (const entry of menuFor(c).flatMap((e) => (e.kind === 'link' ? [e] : e.children)))
+        expect(canAccessRoute(entry.route, c)).toBe(true);
     }
   });
 });

@@ -135,7 +135,16 @@ export function canUseSoftphone(ctx: AccessContext): boolean {
  * chat sends, tickets, campaigns), unless its route declares it only reads or is no lead work (the
  * server's `leadWork` route option: a number check, a gateway instance; issue 22 §3).
  */
-export const LEAD_WORK_ROUTES: readonly AppRoute[] = ['/crm', '/whatsapp-v3', '/whatsappv2', '/whatsapp', '/pipeline', '/webphone', '/envio-em-massa-cadastro', '/envio-em-massa'];
+export const LEAD_WORK_ROUTES: readonly AppRoute[] = [
+  '/crm',
+  '/whatsapp-v3',
+  '/whatsappv2',
+  '/whatsapp',
+  '/pipeline',
+  '/webphone',
+  '/envio-em-massa-cadastro',
+  '/envio-em-massa',
+];
 
 /** The answer to a manager's lead write or send (issue 21 item 6). */
 export const LEAD_WRITE_FORBIDDEN = 'Seu perfil acompanha os leads, mas não pode alterá-los nem enviar mensagens.';
@@ -169,16 +178,36 @@ const TOP_MENU: MenuSpec[] = [
   link('inicio', 'Início', '/inicial', anyone),
   link('dashboard', 'Dashboard', '/dashboard', anyone),
   // 000 §6: /webphone shows to a user only when idRamal > 0; ag has no phone, so no extension is needed (002 §2.1).
-  link('webphone', 'Webphone', '/webphone', (ctx, role) => role === 'superAdmin' || ctx.permission === 'ag' || (role === 'user' && ctx.idRamal > 0)),
+  link(
+    'webphone',
+    'Webphone',
+    '/webphone',
+    (ctx, role) => role === 'superAdmin' || ctx.permission === 'ag' || (role === 'user' && ctx.idRamal > 0),
+  ),
   // 000 §6: /whatsapp needs habilita_mensagem_whatsapp and whatsapp_v2 off.
-  link('whatsapp', 'WhatsApp', '/whatsapp', (ctx, role) => role === 'user' && ctx.habilitaMensagemWhatsapp && ctx.extras.whatsapp_v2 !== true),
+  link(
+    'whatsapp',
+    'WhatsApp',
+    '/whatsapp',
+    (ctx, role) => role === 'user' && ctx.habilitaMensagemWhatsapp && ctx.extras.whatsapp_v2 !== true,
+  ),
   link('crm', 'CRM', '/crm', roles('user', 'admin')),
   link('pipeline', 'Pipeline', '/pipeline', both(roles('admin', 'user', 'superAdmin'), flag('pipeline'))),
-  link('whatsappv2', 'WhatsApp v2', '/whatsappv2', (ctx, role) => role === 'user' && ctx.extras.whatsapp_v2 === true && ctx.gatewayInstances === 0),
+  link(
+    'whatsappv2',
+    'WhatsApp v2',
+    '/whatsappv2',
+    (ctx, role) => role === 'user' && ctx.extras.whatsapp_v2 === true && ctx.gatewayInstances === 0,
+  ),
   link('whatsappv3', 'WhatsApp v3', '/whatsapp-v3', (ctx) => ctx.evolutionHabilitado && ctx.gatewayInstances > 0),
   // 001 §2: Instâncias shows whenever the unit has instances; those who may create one (admins and
   // the super-admin) also see it with none, to connect the first one (docs/decisions.md).
-  link('instancias', 'Instâncias', '/instancias', (ctx, role) => ctx.evolutionHabilitado && (ctx.gatewayInstances > 0 || role === 'admin' || role === 'superAdmin')),
+  link(
+    'instancias',
+    'Instâncias',
+    '/instancias',
+    (ctx, role) => ctx.evolutionHabilitado && (ctx.gatewayInstances > 0 || role === 'admin' || role === 'superAdmin'),
+  ),
   link('insights', 'Meta Insights', '/insights', both(roles('admin'), flag('metaInsights'))),
   link('automacao', 'Automação', '/automacao', both(roles('admin', 'user'), flag('automacao'))),
   link('anuncios', 'Anúncios', '/anuncios', roles('admin', 'superAdmin')),

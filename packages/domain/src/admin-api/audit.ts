@@ -1,5 +1,6 @@
 // GET /api/cadastros/auditoria: the audit trail of administration writes (issue 10 "API").
 import { z } from 'zod';
+
 import { PG_INT_MAX } from '../http/ids.ts';
 
 export const AUDIT_ENTITIES = [
@@ -39,7 +40,12 @@ export const AUDIT_PAGE_SIZE = 50;
 
 export const auditQuerySchema = z.object({
   entidade: z.enum(AUDIT_ENTITIES, { error: 'Entidade inválida.' }).optional(),
-  pagina: z.coerce.number({ error: 'Página inválida.' }).int('Página inválida.').min(1, 'Página inválida.').max(PG_INT_MAX, 'Página inválida.').default(1),
+  pagina: z.coerce
+    .number({ error: 'Página inválida.' })
+    .int('Página inválida.')
+    .min(1, 'Página inválida.')
+    .max(PG_INT_MAX, 'Página inválida.')
+    .default(1),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 

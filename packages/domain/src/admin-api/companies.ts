@@ -1,8 +1,9 @@
 // Companies (issue 10 "A fresh install is usable"): the super-admin creates a company with its
 // first unit and first company admin in one call, then lists and edits companies.
 import { z } from 'zod';
+
 import { idSchema } from '../http/ids.ts';
-import { REQUIRED, emailField, passwordField, requiredText } from './fields.ts';
+import { emailField, passwordField, REQUIRED, requiredText } from './fields.ts';
 import { UNIT_MESSAGES, unitFieldsSchema } from './units.ts';
 
 export const COMPANY_MESSAGES = {

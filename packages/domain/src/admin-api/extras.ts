@@ -43,7 +43,10 @@ const massSend = z
   })
   // Issue 13: the engine's caps, warm-up, hours and error share (massSendSettingsOf repairs bad values).
   .loose()
-  .refine((m) => m.tempo_minimo <= m.tempo_maximo, { message: 'O tempo mínimo deve ser menor ou igual ao máximo.', path: ['tempo_minimo'] });
+  .refine((m) => m.tempo_minimo <= m.tempo_maximo, {
+    message: 'O tempo mínimo deve ser menor ou igual ao máximo.',
+    path: ['tempo_minimo'],
+  });
 
 /**
  * PUT cadastros/configuracoes-extras: "JSON of flags" (002 §7). A flag left out keeps its value;
@@ -61,7 +64,9 @@ export type ExtrasBody = z.input<typeof extrasBodySchema>;
 /** The company's toggles: every flag with its value (off when never set). */
 export const extrasSchema = z.object({
   ...(Object.fromEntries(EXTRAS_FLAG_KEYS.map((k) => [k, z.boolean()])) as Record<ExtrasFlagKey, z.ZodBoolean>),
-  configuracoes_envio_em_massa: z.object({ quantidade_max_leads: z.number().int(), tempo_minimo: z.number().int(), tempo_maximo: z.number().int() }).nullable(),
+  configuracoes_envio_em_massa: z
+    .object({ quantidade_max_leads: z.number().int(), tempo_minimo: z.number().int(), tempo_maximo: z.number().int() })
+    .nullable(),
 });
 export type Extras = z.infer<typeof extrasSchema>;
 export const extrasResponseSchema = z.object({ data: extrasSchema });

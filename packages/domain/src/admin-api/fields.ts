@@ -1,6 +1,7 @@
 // Field parsers of the administration payloads (002 §5): one place for the texts they share.
 import { z } from 'zod';
-import { PG_INT_MAX, idSchema } from '../http/ids.ts';
+
+import { idSchema, PG_INT_MAX } from '../http/ids.ts';
 
 /** 002 §5 'User', 'Potential': the field-level text of a required field. */
 export const REQUIRED = 'Obrigatório';
@@ -24,7 +25,11 @@ export const emailField = z
   .pipe(z.email({ error: INVALID_EMAIL }))
   .transform((e) => e.toLowerCase());
 
-export const passwordField = z.string({ error: REQUIRED }).min(1, REQUIRED).min(PASSWORD_MIN, PASSWORD_SHORT).max(200, 'Use no máximo 200 caracteres.');
+export const passwordField = z
+  .string({ error: REQUIRED })
+  .min(1, REQUIRED)
+  .min(PASSWORD_MIN, PASSWORD_SHORT)
+  .max(200, 'Use no máximo 200 caracteres.');
 
 /**
  * A select of the forms whose placeholder is -1 (002 §5 'User', 'Partner'): -1, empty or absent
@@ -36,7 +41,17 @@ export const selectedId = (message: string) =>
 /** An integer of 0 .. 2^31 − 1 sent as a number or its digits. */
 export const naturalField = (message: string) =>
   z
-    .union([z.number({ error: message }), z.string({ error: message }).trim().regex(/^\d{1,10}$/, message).transform(Number)], { error: message })
+    .union(
+      [
+        z.number({ error: message }),
+        z
+          .string({ error: message })
+          .trim()
+          .regex(/^\d{1,10}$/, message)
+          .transform(Number),
+      ],
+      { error: message },
+    )
     .pipe(z.number().int(message).min(0, message).max(PG_INT_MAX, message));
 
 /** A 1/0 switch sent as a number, a digit or a boolean. */

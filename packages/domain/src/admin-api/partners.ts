@@ -1,8 +1,9 @@
 // Partners administration (002 §2.10 'Parceiros', §3 'Partner', §5 'Partner', §6, §7 'Admin').
 import { z } from 'zod';
+
 import { parseBRL } from '../format/currency.ts';
 import { idSchema } from '../http/ids.ts';
-import { MISSING_FIELDS, REQUIRED, emailField, passwordField, requiredText, selectedId } from './fields.ts';
+import { emailField, MISSING_FIELDS, passwordField, REQUIRED, requiredText, selectedId } from './fields.ts';
 
 export const PARTNER_MESSAGES = {
   missing: MISSING_FIELDS,
@@ -38,9 +39,13 @@ export const brlAmountField = z
 
 const administradorField = z.preprocess(
   (v) => (v === -1 || v === '-1' || v === '' || v === null ? undefined : v),
-  z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: MISSING_FIELDS }).transform((v) => (v === 1 || v === '1' ? (1 as const) : (0 as const))),
+  z
+    .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: MISSING_FIELDS })
+    .transform((v) => (v === 1 || v === '1' ? (1 as const) : (0 as const))),
 );
-const partnerActiveField = z.union([z.boolean(), z.literal(1), z.literal(0), z.literal(-1)], { error: REQUIRED }).transform((v) => (v === true || v === 1 ? (1 as const) : (0 as const)));
+const partnerActiveField = z
+  .union([z.boolean(), z.literal(1), z.literal(0), z.literal(-1)], { error: REQUIRED })
+  .transform((v) => (v === true || v === 1 ? (1 as const) : (0 as const)));
 
 const partnerFields = {
   nome: requiredText(REQUIRED),
@@ -62,7 +67,11 @@ export const partnerCreateSchema = z.object({ ...partnerFields, senha: passwordF
 export type PartnerCreate = z.infer<typeof partnerCreateSchema>;
 
 /** PUT cadastros/parceiros: the same plus id; a blank password keeps the current one. */
-export const partnerUpdateSchema = z.object({ ...partnerFields, id: idSchema(), senha: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordField.optional()) });
+export const partnerUpdateSchema = z.object({
+  ...partnerFields,
+  id: idSchema(),
+  senha: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordField.optional()),
+});
 export type PartnerUpdate = z.infer<typeof partnerUpdateSchema>;
 
 /** DELETE cadastros/parceiros: id in the body (002 §7). */

@@ -1,6 +1,7 @@
 // A user changes their own password (issue 10 'Usuários'): PUT /api/usuario/senha.
 import { z } from 'zod';
-import { REQUIRED, passwordField } from './fields.ts';
+
+import { passwordField, REQUIRED } from './fields.ts';
 
 export const PASSWORD_MESSAGES = {
   wrongCurrent: 'Senha atual incorreta.',

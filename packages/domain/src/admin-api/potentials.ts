@@ -1,8 +1,9 @@
 // Negotiation potentials of a company (002 §2.10, §3 "Potential", §5 "Potential"; 001 §3):
 // cadastros/potencial. A potential names five rating levels besides 'Nenhum'.
 import { z } from 'zod';
-import { POTENTIAL_LABELS } from '../leads/negotiation.ts';
+
 import { idSchema } from '../http/ids.ts';
+import { POTENTIAL_LABELS } from '../leads/negotiation.ts';
 
 export const POTENTIAL_MESSAGES = {
   required: 'Obrigatório',
@@ -28,7 +29,11 @@ export const POTENTIAL_DEFAULT_LABELS = {
   status5: POTENTIAL_LABELS[5],
 } as const;
 
-const label = z.string({ error: POTENTIAL_MESSAGES.required }).trim().min(1, POTENTIAL_MESSAGES.required).max(50, 'Máximo de 50 caracteres.');
+const label = z
+  .string({ error: POTENTIAL_MESSAGES.required })
+  .trim()
+  .min(1, POTENTIAL_MESSAGES.required)
+  .max(50, 'Máximo de 50 caracteres.');
 /** ativo: 1 active, 0 or -1 inactive (002 §4 "Activity of admin entities"); a boolean is read as 1/0. */
 const ativo = z
   .union([z.literal(1), z.literal(0), z.literal(-1), z.boolean()], { error: POTENTIAL_MESSAGES.required })
@@ -36,8 +41,16 @@ const ativo = z
 
 /** POST cadastros/potencial: all fields required (002 §5). */
 export const potentialBodySchema = z.object({
-  nome: z.string({ error: POTENTIAL_MESSAGES.required }).trim().min(1, POTENTIAL_MESSAGES.required).max(100, POTENTIAL_MESSAGES.tooLong),
-  descricao: z.string({ error: POTENTIAL_MESSAGES.required }).trim().min(1, POTENTIAL_MESSAGES.required).max(500, 'Máximo de 500 caracteres.'),
+  nome: z
+    .string({ error: POTENTIAL_MESSAGES.required })
+    .trim()
+    .min(1, POTENTIAL_MESSAGES.required)
+    .max(100, POTENTIAL_MESSAGES.tooLong),
+  descricao: z
+    .string({ error: POTENTIAL_MESSAGES.required })
+    .trim()
+    .min(1, POTENTIAL_MESSAGES.required)
+    .max(500, 'Máximo de 500 caracteres.'),
   status: label,
   status1: label,
   status2: label,

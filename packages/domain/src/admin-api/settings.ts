@@ -1,9 +1,10 @@
 // The unit settings of 002 §3 "Settings (per unit)", §4 "Settings rule", §5 "Settings", §9:
 // GET and PUT configuracoes/unidade.
 import { z } from 'zod';
+
 import { DEFAULT_BUSY_RETRY_MINUTES } from '../leads/call-attempts.ts';
-import { callHoursSchema, callWindowSchema, holidaysSchema } from '../webphone/call-hours.ts';
 import { massSendSettingsBodySchema, warmUpStepSchema } from '../mass-send/mass-send-api.ts';
+import { callHoursSchema, callWindowSchema, holidaysSchema } from '../webphone/call-hours.ts';
 
 export const SETTINGS_MESSAGES = {
   saved: 'Configurações salvas com sucesso!',
@@ -29,9 +30,18 @@ export function isHttpsUrl(text: string): boolean {
 /** url_dashboard (000 §2 variant 1): an https address, or empty / null for none. */
 export const urlDashboardField = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
-  z.union([z.null(), z.string({ error: SETTINGS_MESSAGES.urlDashboard }).max(2000, SETTINGS_MESSAGES.urlDashboardTooLong).refine(isHttpsUrl, SETTINGS_MESSAGES.urlDashboard)], {
-    error: SETTINGS_MESSAGES.urlDashboard,
-  }),
+  z.union(
+    [
+      z.null(),
+      z
+        .string({ error: SETTINGS_MESSAGES.urlDashboard })
+        .max(2000, SETTINGS_MESSAGES.urlDashboardTooLong)
+        .refine(isHttpsUrl, SETTINGS_MESSAGES.urlDashboard),
+    ],
+    {
+      error: SETTINGS_MESSAGES.urlDashboard,
+    },
+  ),
 );
 
 /** 002 §9: the settings of a new unit. */
@@ -55,9 +65,19 @@ export const DEFAULT_UNIT_SETTINGS = {
 
 // Number inputs have a minimum of 1 (002 §5); at most 100000 keeps them in an integer column.
 const atLeastOne = z
-  .union([z.number({ error: SETTINGS_MESSAGES.number }), z.string({ error: SETTINGS_MESSAGES.number }).trim().regex(/^\d{1,6}$/, SETTINGS_MESSAGES.number).transform(Number)], {
-    error: SETTINGS_MESSAGES.number,
-  })
+  .union(
+    [
+      z.number({ error: SETTINGS_MESSAGES.number }),
+      z
+        .string({ error: SETTINGS_MESSAGES.number })
+        .trim()
+        .regex(/^\d{1,6}$/, SETTINGS_MESSAGES.number)
+        .transform(Number),
+    ],
+    {
+      error: SETTINGS_MESSAGES.number,
+    },
+  )
   .pipe(z.number().int(SETTINGS_MESSAGES.number).min(1, SETTINGS_MESSAGES.minimumOne).max(100_000, SETTINGS_MESSAGES.number));
 
 /**
@@ -66,10 +86,24 @@ const atLeastOne = z
  */
 export const statusIdListField = z
   .union([
-    z.string({ error: SETTINGS_MESSAGES.statusList }).trim().regex(/^(\d{1,9}(\s*,\s*\d{1,9})*)?$/, SETTINGS_MESSAGES.statusList),
-    z.array(z.number().int().min(1).max(999_999_999), { error: SETTINGS_MESSAGES.statusList }).max(200, SETTINGS_MESSAGES.statusList),
+    z
+      .string({ error: SETTINGS_MESSAGES.statusList })
+      .trim()
+      .regex(/^(\d{1,9}(\s*,\s*\d{1,9})*)?$/, SETTINGS_MESSAGES.statusList),
+    z
+      .array(z.number().int().min(1).max(999_999_999), { error: SETTINGS_MESSAGES.statusList })
+      .max(200, SETTINGS_MESSAGES.statusList),
   ])
-  .transform((v) => normaliseStatusIds(typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '').map(Number) : v));
+  .transform((v) =>
+    normaliseStatusIds(
+      typeof v === 'string'
+        ? v
+            .split(',')
+            .filter((s) => s.trim() !== '')
+            .map(Number)
+        : v,
+    ),
+  );
 
 /** Unique ids in their first order, joined by commas ('' for none). */
 export function normaliseStatusIds(ids: readonly number[]): string {
@@ -85,7 +119,9 @@ export function parseStatusIds(text: string): number[] {
     .map(Number);
 }
 
-const booleanField = z.union([z.boolean(), z.literal(0), z.literal(1)], { error: 'Use verdadeiro ou falso.' }).transform((v) => v === true || v === 1);
+const booleanField = z
+  .union([z.boolean(), z.literal(0), z.literal(1)], { error: 'Use verdadeiro ou falso.' })
+  .transform((v) => v === true || v === 1);
 
 /** PUT configuracoes/unidade: the editable fields of 002 §3 (the messaging token stays on the server). */
 export const unitSettingsBodySchema = z
@@ -120,7 +156,10 @@ export type UnitSettingsBody = z.input<typeof unitSettingsBodySchema>;
 export type UnitSettingsValues = z.output<typeof unitSettingsBodySchema>;
 
 /** Whether the attempts of a settings form may be saved (002 §5), for the form before it sends. */
-export function dailyAttemptsWithinTotal(s: { ligacao_limite_tentativas: number; ligacao_limite_tentativas_diarias: number }): boolean {
+export function dailyAttemptsWithinTotal(s: {
+  ligacao_limite_tentativas: number;
+  ligacao_limite_tentativas_diarias: number;
+}): boolean {
   return s.ligacao_limite_tentativas_diarias <= s.ligacao_limite_tentativas;
 }
 
@@ -177,4 +216,10 @@ export const unitSettingsResponseSchema = z.object({ data: unitSettingsSchema })
 export const unitSettingsSavedSchema = z.object({ message: z.string(), data: unitSettingsSchema });
 
 /** ?idUnidade= of a company admin or the super-admin choosing another unit of the company. */
-export const unitSettingsQuerySchema = z.object({ idUnidade: z.string().regex(/^\d{1,10}$/, 'Identificador inválido.').transform(Number).optional() });
+export const unitSettingsQuerySchema = z.object({
+  idUnidade: z
+    .string()
+    .regex(/^\d{1,10}$/, 'Identificador inválido.')
+    .transform(Number)
+    .optional(),
+});

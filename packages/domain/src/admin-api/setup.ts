@@ -1,7 +1,8 @@
 // First run (issue 10 "A fresh install is usable"): on a database without users, one public call
 // creates the super-admin with their company and unit; refused once any user exists.
 import { z } from 'zod';
-import { REQUIRED, emailField, passwordField, requiredText } from './fields.ts';
+
+import { emailField, passwordField, REQUIRED, requiredText } from './fields.ts';
 
 export const SETUP_MESSAGES = {
   done: 'A configuração inicial já foi feita. Entre com seu usuário.',
@@ -15,7 +16,10 @@ export const setupStatusSchema = z.object({ needed: z.boolean() });
 export const setupBodySchema = z.object({
   empresa: requiredText('Nome da empresa é obrigatório'),
   unidade: requiredText('Nome da unidade é obrigatório'),
-  ddd: z.string({ error: 'DDD é obrigatório' }).trim().regex(/^\d{2}$/, 'DDD é obrigatório'),
+  ddd: z
+    .string({ error: 'DDD é obrigatório' })
+    .trim()
+    .regex(/^\d{2}$/, 'DDD é obrigatório'),
   nome: requiredText(REQUIRED),
   email: emailField,
   senha: passwordField,

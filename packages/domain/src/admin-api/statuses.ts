@@ -1,8 +1,9 @@
 // Negotiation and sale statuses of a company (002 §2.8, §3 "Negotiation status", §5 "Negotiation
 // status form", §7 "Extras and catalogue"): cadastros/status-negociacao and its sale twin.
 import { z } from 'zod';
-import { PG_INT_MAX } from '../http/ids.ts';
+
 import { ERROR_CODES } from '../http/errors.ts';
+import { PG_INT_MAX } from '../http/ids.ts';
 import { companyQuerySchema } from './companies.ts';
 
 export const STATUS_MESSAGES = {
@@ -57,7 +58,11 @@ export function isStatusPaletteColor(cor: string): boolean {
   return c === STATUS_DEFAULT_COLOR || STATUS_PALETTE.some((p) => p.cor === c);
 }
 
-const nome = z.string({ error: STATUS_MESSAGES.nameRequired }).trim().min(1, STATUS_MESSAGES.nameRequired).max(100, STATUS_MESSAGES.nameTooLong);
+const nome = z
+  .string({ error: STATUS_MESSAGES.nameRequired })
+  .trim()
+  .min(1, STATUS_MESSAGES.nameRequired)
+  .max(100, STATUS_MESSAGES.nameTooLong);
 const descricao = z.string().trim().max(500, STATUS_MESSAGES.descriptionTooLong).nullish();
 // Any #rrggbb parses; the service accepts only the palette (or the colour the status already has).
 const cor = z
@@ -68,17 +73,43 @@ const cor = z
   .optional();
 /** Ordem do funil: a positive integer, as a number or its digits. */
 export const funnelOrderField = z
-  .union([z.number({ error: STATUS_MESSAGES.orderRequired }), z.string({ error: STATUS_MESSAGES.orderRequired }).trim().regex(/^\d{1,10}$/, STATUS_MESSAGES.orderRequired).transform(Number)], {
-    error: STATUS_MESSAGES.orderRequired,
-  })
-  .pipe(z.number().int(STATUS_MESSAGES.orderRequired).min(1, STATUS_MESSAGES.orderRequired).max(PG_INT_MAX, STATUS_MESSAGES.orderRequired));
+  .union(
+    [
+      z.number({ error: STATUS_MESSAGES.orderRequired }),
+      z
+        .string({ error: STATUS_MESSAGES.orderRequired })
+        .trim()
+        .regex(/^\d{1,10}$/, STATUS_MESSAGES.orderRequired)
+        .transform(Number),
+    ],
+    {
+      error: STATUS_MESSAGES.orderRequired,
+    },
+  )
+  .pipe(
+    z
+      .number()
+      .int(STATUS_MESSAGES.orderRequired)
+      .min(1, STATUS_MESSAGES.orderRequired)
+      .max(PG_INT_MAX, STATUS_MESSAGES.orderRequired),
+  );
 
-const common = { id: z.number().int(), nome: z.string(), descricao: z.string().nullable(), cor: z.string(), dataCad: z.string(), dataAtualizacao: z.string() };
+const common = {
+  id: z.number().int(),
+  nome: z.string(),
+  descricao: z.string().nullable(),
+  cor: z.string(),
+  dataCad: z.string(),
+  dataAtualizacao: z.string(),
+};
 
 /** A row of 'Gerenciar Status Negociação' (002 §2.8). */
 export const negotiationStatusRowSchema = z.object({ ...common, idFunil: z.number().int() });
 export const negotiationStatusListSchema = z.object({ data: z.array(negotiationStatusRowSchema) });
-/** POST and PUT cadastros/status-negociacao {nome, idFunil, cor, descricao}; PUT finds the status by idFunil (the order is not editable). */
+/**
+ * POST and PUT cadastros/status-negociacao {nome, idFunil, cor, descricao}; PUT finds the status by idFunil (the order is not
+ * editable).
+ */
 export const negotiationStatusBodySchema = z.object({ nome, idFunil: funnelOrderField, cor, descricao });
 export const negotiationStatusSavedSchema = z.object({ message: z.string(), data: negotiationStatusRowSchema });
 export type NegotiationStatusRow = z.infer<typeof negotiationStatusRowSchema>;
@@ -95,5 +126,10 @@ export type SaleStatusBody = z.input<typeof saleStatusBodySchema>;
 /** DELETE …/{idFunil}?destino={idFunil}: the leads holding the status move to `destino` first. */
 export const statusDeleteQuerySchema = companyQuerySchema.extend({ destino: funnelOrderField.optional() });
 /** 409 of a delete without destino while leads hold the status: the count, so the screen can ask. */
-export const statusInUseSchema = z.object({ message: z.string(), status: z.literal(409), code: z.literal(ERROR_CODES.statusInUse), leads: z.number().int() });
+export const statusInUseSchema = z.object({
+  message: z.string(),
+  status: z.literal(409),
+  code: z.literal(ERROR_CODES.statusInUse),
+  leads: z.number().int(),
+});
 export const statusDeletedSchema = z.object({ message: z.string(), leadsMovidos: z.number().int() });

@@ -1,5 +1,6 @@
 // Units administration (002 §2.10 'Unidades', §3 'Unit', §5 'Unit'; paths of 002 §7 'Admin').
 import { z } from 'zod';
+
 import { idSchema } from '../http/ids.ts';
 import { requiredText } from './fields.ts';
 
@@ -25,13 +26,27 @@ export function unitSystemFieldsRequired(idEmpresa: number): boolean {
 }
 
 const idSistemaField = z
-  .union([z.number(), z.string().trim().regex(/^-?\d{1,10}$/).transform(Number)], { error: UNIT_MESSAGES.idSistema })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,10}$/)
+        .transform(Number),
+    ],
+    { error: UNIT_MESSAGES.idSistema },
+  )
   .pipe(z.number().int(UNIT_MESSAGES.idSistema).min(-1, UNIT_MESSAGES.idSistema).max(2_147_483_647, UNIT_MESSAGES.idSistema));
 
 /** The unit form's fields (002 §3 'Unit'). */
 export const unitFieldsSchema = z.object({
   nome: requiredText(UNIT_MESSAGES.nome),
-  ddd: z.string({ error: UNIT_MESSAGES.ddd }).trim().min(1, UNIT_MESSAGES.ddd).regex(/^\d{2}$/, UNIT_MESSAGES.dddInvalid),
+  ddd: z
+    .string({ error: UNIT_MESSAGES.ddd })
+    .trim()
+    .min(1, UNIT_MESSAGES.ddd)
+    .regex(/^\d{2}$/, UNIT_MESSAGES.dddInvalid),
   idSistema: idSistemaField.optional(),
   filtro: z.string({ error: UNIT_MESSAGES.filtro }).trim().max(200, 'Use no máximo 200 caracteres.').optional(),
 });
@@ -41,7 +56,10 @@ export type UnitFields = z.infer<typeof unitFieldsSchema>;
  * The fields of 002 §5 'Unit' that depend on the company: idSistema and filtro are required
  * except for company 1. Returns field → message, empty when valid.
  */
-export function unitSystemFieldIssues(fields: Pick<UnitFields, 'idSistema' | 'filtro'>, idEmpresa: number): Record<string, string> {
+export function unitSystemFieldIssues(
+  fields: Pick<UnitFields, 'idSistema' | 'filtro'>,
+  idEmpresa: number,
+): Record<string, string> {
   if (!unitSystemFieldsRequired(idEmpresa)) return {};
   const issues: Record<string, string> = {};
   if (fields.idSistema === undefined) issues.idSistema = UNIT_MESSAGES.idSistema;

@@ -1,9 +1,19 @@
 // Users administration (002 §2.10 'Usuários', §3 'User', §5 'User', §6; 000 §6) and the
 // permission levels: nobody gives anyone a permission above their own (issue 10).
 import { z } from 'zod';
-import { PERMISSIONS, PERMISSION_NAME, type Permission } from '../access/roles.ts';
+
+import { PERMISSION_NAME, PERMISSIONS, type Permission } from '../access/roles.ts';
 import { idSchema } from '../http/ids.ts';
-import { MISSING_FIELDS, REQUIRED, emailField, naturalField, passwordField, requiredText, selectedId, switchField } from './fields.ts';
+import {
+  emailField,
+  MISSING_FIELDS,
+  naturalField,
+  passwordField,
+  REQUIRED,
+  requiredText,
+  selectedId,
+  switchField,
+} from './fields.ts';
 
 export const USER_MESSAGES = {
   required: REQUIRED,
@@ -47,12 +57,21 @@ export function canAssignPermission(caller: Permission, target: string): target 
 
 /** GET cadastros/permissoes: the server's permission list for the user form (002 §6), filtered by the caller. */
 export const permissionsListSchema = z.object({ data: z.array(z.object({ permissao: z.enum(PERMISSIONS), nome: z.string() })) });
-export const permissionOptions = (caller: Permission) => assignablePermissions(caller).map((permissao) => ({ permissao, nome: PERMISSION_NAME[permissao] }));
+export const permissionOptions = (caller: Permission) =>
+  assignablePermissions(caller).map((permissao) => ({ permissao, nome: PERMISSION_NAME[permissao] }));
 
-const permissionField = z.preprocess((v) => (v === -1 || v === '-1' || v === '' ? undefined : v), z.enum(PERMISSIONS, { error: REQUIRED }));
+const permissionField = z.preprocess(
+  (v) => (v === -1 || v === '-1' || v === '' ? undefined : v),
+  z.enum(PERMISSIONS, { error: REQUIRED }),
+);
 /** 002 §3 'User': ativo 1 active, -1 inactive. */
-const userActiveField = z.union([z.literal(1), z.literal(-1), z.literal('1'), z.literal('-1'), z.boolean()], { error: REQUIRED }).transform((v) => (v === 1 || v === '1' || v === true ? (1 as const) : (-1 as const)));
-const colourField = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'Cor inválida.');
+const userActiveField = z
+  .union([z.literal(1), z.literal(-1), z.literal('1'), z.literal('-1'), z.boolean()], { error: REQUIRED })
+  .transform((v) => (v === 1 || v === '1' || v === true ? (1 as const) : (-1 as const)));
+const colourField = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Cor inválida.');
 
 const userFields = {
   nome: requiredText(REQUIRED),

@@ -1,5 +1,6 @@
 // 000 §5 (login validation), §7 (POST /login), §8 (messages) and §4 (session lifetime).
 import { z } from 'zod';
+
 import { PERMISSIONS } from '../access/roles.ts';
 
 /** 000 §4: a remembered session lasts 12 hours. */

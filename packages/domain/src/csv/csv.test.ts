@@ -1,6 +1,7 @@
 // The CSV reader and writer (000 §5, issue 21 item 17), moved from leads/csv.test.ts with the code (issue 22 §1).
 import { describe, expect, it } from 'vitest';
-import { CsvFormatError, csvCell, csvDocument, csvLine, parseCsv } from './csv.ts';
+
+import { csvCell, csvDocument, CsvFormatError, csvLine, parseCsv } from './csv.ts';
 
 describe('CSV reading (000 §5 "A parse failure shows \'Arquivo inválido\'")', () => {
   it('reads quoted fields with escaped quotes, delimiters and line breaks inside', () => {

@@ -3,8 +3,16 @@
 // answers, which variant a unit shows and which tabs and units a role sees. Server and browser
 // both use this file; docs/decisions.md "Dashboards" says how each number is computed.
 import type { z } from 'zod';
+
 import { roleOf, type Permission } from '../access/roles.ts';
 import { filterBound, formatIsoDate, toWallTime } from '../format/date.ts';
+import {
+  buildFilterSegments,
+  EMPTY_SEGMENT,
+  parseFilterSegments,
+  type FilterOf,
+  type SegmentLayout,
+} from '../leads/filter-segments.ts';
 import type { CallHours } from '../webphone/call-hours.ts';
 import {
   attendanceResponseSchema,
@@ -20,13 +28,6 @@ import {
   timeResponseSchema,
   type WorkingHours,
 } from './dashboard-payloads.ts';
-import {
-  EMPTY_SEGMENT,
-  buildFilterSegments,
-  parseFilterSegments,
-  type FilterOf,
-  type SegmentLayout,
-} from '../leads/filter-segments.ts';
 
 // The payload schemas live in dashboard-payloads.ts; server and web import the whole contract from here.
 export * from './dashboard-payloads.ts';
@@ -38,7 +39,10 @@ export * from './dashboard-payloads.ts';
 export type DashboardVariant = 'externo' | 'v2' | 'classico';
 
 /** 000 §2: a unit with url_dashboard shows it; else dash_v2 picks v2; else the classic tabs. */
-export function dashboardVariant(unit: { urlDashboard: string | null | undefined; dashV2: boolean | undefined }): DashboardVariant {
+export function dashboardVariant(unit: {
+  urlDashboard: string | null | undefined;
+  dashV2: boolean | undefined;
+}): DashboardVariant {
   if (unit.urlDashboard && unit.urlDashboard.trim() !== '') return 'externo';
   return unit.dashV2 ? 'v2' : 'classico';
 }
@@ -150,7 +154,11 @@ export function buildDashboardPath<C extends DashboardCall>(call: C, filter: Das
  * as `[/{start}[/{end}]]`: a tail may stop before the start, or after it (the end is then open).
  * Throws FilterSegmentsError ('Filtro inválido: …') for a wrong count or value.
  */
-export function parseDashboardSegments<C extends DashboardCall>(call: C, tail: string | readonly string[], options: { raw?: boolean } = {}): DashboardFilterOf<C> {
+export function parseDashboardSegments<C extends DashboardCall>(
+  call: C,
+  tail: string | readonly string[],
+  options: { raw?: boolean } = {},
+): DashboardFilterOf<C> {
   const layout = DASHBOARD_CALLS[call] as SegmentLayout;
   const segments = typeof tail === 'string' ? tail.replace(/^\/+|\/+$/g, '').split('/') : [...tail];
   // Only the start given: the end is empty.
@@ -176,7 +184,8 @@ export const PERIOD_MESSAGES = {
 export function defaultDashboardPeriod(now: Date): { data_inicio: string; data_fim: string } {
   const w = toWallTime(now);
   const start = new Date(Date.UTC(w.year, w.month - 1, w.day - (DEFAULT_PERIOD_DAYS - 1)));
-  const startDay = `${start.getUTCFullYear()}-${String(start.getUTCMonth() + 1).padStart(2, '0')}-${String(start.getUTCDate()).padStart(2, '0')}`;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const startDay = `${start.getUTCFullYear()}-${pad(start.getUTCMonth() + 1)}-${pad(start.getUTCDate())}`;
   return { data_inicio: `${startDay} 00:00:00`, data_fim: `${formatIsoDate(now)} 23:59:59` };
 }
 
@@ -191,7 +200,10 @@ const DAY_MS = 86_400_000;
  * time ('… 23:59:59') takes that whole second. No dates: the last 7 days (000 §9); a start alone
  * runs to the end of today. Returns the Portuguese reason when the period is backwards or too long.
  */
-export function resolveDashboardPeriod(filter: { data_inicio: string | null; data_fim: string | null }, now: Date): DashboardPeriod | { error: string } {
+export function resolveDashboardPeriod(
+  filter: { data_inicio: string | null; data_fim: string | null },
+  now: Date,
+): DashboardPeriod | { error: string } {
   const defaults = defaultDashboardPeriod(now);
   const startText = filter.data_inicio ?? defaults.data_inicio;
   const endText = filter.data_fim ?? defaults.data_fim;
@@ -244,7 +256,9 @@ export const DEFAULT_WORKING_HOURS: CallHours = [
 ];
 
 /** The hours the card used for a unit: its own week or the default one, and its holidays. */
-export function workingHoursOf(settings: { horario_ligacao: CallHours | null; feriados: readonly string[] } | null): WorkingHours {
+export function workingHoursOf(
+  settings: { horario_ligacao: CallHours | null; feriados: readonly string[] } | null,
+): WorkingHours {
   const own = settings?.horario_ligacao ?? null;
   return { origem: own ? 'unidade' : 'padrao', semana: own ?? DEFAULT_WORKING_HOURS, feriados: [...(settings?.feriados ?? [])] };
 }

@@ -268,7 +268,9 @@ export type ClassicResponse = z.infer<typeof classicResponseSchema>;
 export const classicDailyResponseSchema = z.object({
   data: z.object({
     /** 'Status de Atendimento Diário': leads captured that day by their contact status. */
-    crm_atendimentos: z.array(z.object({ dia: day, novos: count, nao_atendidos: count, atendidos: count, em_atendimento: count })),
+    crm_atendimentos: z.array(
+      z.object({ dia: day, novos: count, nao_atendidos: count, atendidos: count, em_atendimento: count }),
+    ),
     /** 'Status de Ligações Diário': call attempts that day. */
     crm_ligacoes: z.array(z.object({ dia: day, atendidas: count, nao_atendidas: count })),
     /** 'Ticket Total Diário': the ticket of the leads converted that day. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatBRL, maskBRLInput, parseBRL } from './currency.ts';
 
 describe('BRL formatting (000 §5 ticket value, §9 money in BRL pt-BR)', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   checkScheduleDateTime,
   endOfDayFilter,
@@ -81,7 +82,12 @@ describe('schedule payloads (000 §7, 001 §7 cli_data_mensagem_agendada as YYYY
     expect(iso(filterBound('2024-12-31', 'end'))).toBe('2025-01-01T03:00:00.000Z');
     expect(iso(filterBound('2024-05-31 23:59:59', 'end'))).toBe('2024-06-01T03:00:00.000Z');
     expect(iso(filterBound('2024-05-31 10:00:00', 'end'))).toBe('2024-05-31T13:00:01.000Z');
-    expect([filterBound('2024-02-30', 'start'), filterBound('2024-02-30', 'end'), filterBound('31/05/2024', 'end'), filterBound('2024-05-31T10:00:00Z', 'start')]).toEqual([null, null, null, null]);
+    expect([
+      filterBound('2024-02-30', 'start'),
+      filterBound('2024-02-30', 'end'),
+      filterBound('31/05/2024', 'end'),
+      filterBound('2024-05-31T10:00:00Z', 'start'),
+    ]).toEqual([null, null, null, null]);
   });
 });
 

@@ -126,10 +126,7 @@ export function formatDateTime(input: DateInput | null | undefined): string {
 
 /** 'DD/MM/YYYY HH:mm:ss' in America/Sao_Paulo (000 §2 timeline rows, §9); '' for an invalid input. */
 export function formatDateTimeSeconds(input: DateInput | null | undefined): string {
-  return withWall(
-    input,
-    (w) => `${pad(w.day)}/${pad(w.month)}/${w.year} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`,
-  );
+  return withWall(input, (w) => `${pad(w.day)}/${pad(w.month)}/${w.year} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`);
 }
 
 /** 'HH:mm' in America/Sao_Paulo (001 §9 time display); '' for an invalid input. */
@@ -147,10 +144,7 @@ export function formatIsoDate(input: DateInput | null | undefined): string {
  * other schedule payloads (000 §7, 001 §7 "Schedule a message"); '' for an invalid input.
  */
 export function formatSchedulePayload(input: DateInput | null | undefined): string {
-  return withWall(
-    input,
-    (w) => `${w.year}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`,
-  );
+  return withWall(input, (w) => `${w.year}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`);
 }
 
 /** A 'YYYY-MM-DD' day as a start-of-day filter value 'YYYY-MM-DD 00:00:00' (000 §7, 001 §5). */
@@ -178,7 +172,14 @@ export function filterBound(value: string, side: 'start' | 'end'): Date | null {
     if (!day || side === 'start') return day;
     const [y, m, d] = text.split('-').map(Number);
     const next = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + 1));
-    return zonedWallTimeToDate({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate(), hour: 0, minute: 0, second: 0 });
+    return zonedWallTimeToDate({
+      year: next.getUTCFullYear(),
+      month: next.getUTCMonth() + 1,
+      day: next.getUTCDate(),
+      hour: 0,
+      minute: 0,
+      second: 0,
+    });
   }
   const at = toInstant(text);
   return at && side === 'end' ? new Date(at.getTime() + 1000) : at;
@@ -217,8 +218,7 @@ export const SCHEDULE_MESSAGES = {
 
 /** Outcome of checking a typed schedule date. */
 export type ScheduleDateResult =
-  | { ok: true; date: Date; payload: string }
-  | { ok: false; reason: 'invalid' | 'past'; message: string };
+  { ok: true; date: Date; payload: string } | { ok: false; reason: 'invalid' | 'past'; message: string };
 
 /**
  * Checks a 'DD/MM/YYYY HH:mm' schedule date typed by the user (001 §5 "Schedule message",

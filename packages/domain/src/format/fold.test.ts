@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { foldAccents } from './fold.ts';
 
 describe('foldAccents (001 §5 search: accents ignored; issue 22 §3 one fold)', () => {

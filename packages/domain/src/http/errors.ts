@@ -42,7 +42,10 @@ export const HTTP_MESSAGES = {
   tooMany: 'Muitas requisições. Aguarde um momento e tente novamente.',
   internal: 'Erro interno do servidor. Tente novamente mais tarde',
   // Issue 7 §4: bad input answers 4xx in Portuguese, never repeating the request.
-  /** A NUL character (U+0000) or a lone UTF-16 surrogate in a path, query or body text (text-characters.ts): it cannot be stored or sent. */
+  /**
+   * A NUL character (U+0000) or a lone UTF-16 surrogate in a path, query or body text (text-characters.ts): it cannot be stored
+   * or sent.
+   */
   nulCharacter: 'O texto enviado contém um caractere inválido.',
   /** A multipart form cut short, without its boundary or otherwise unreadable. */
   malformedForm: 'O formulário enviado está incompleto ou malformado.',

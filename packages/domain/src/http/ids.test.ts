@@ -1,6 +1,7 @@
 // Issue 7 §4: one id schema, 1 to 2^31 − 1, for bodies and paths.
 import { describe, expect, it } from 'vitest';
-import { ID_MESSAGE, PG_INT_MAX, idParam, idSchema, isDbId } from './ids.ts';
+
+import { ID_MESSAGE, idParam, idSchema, isDbId, PG_INT_MAX } from './ids.ts';
 
 describe('the shared id schema (issue 7 §4)', () => {
   it('accepts 1 to 2^31 − 1 as a number or its digits', () => {

@@ -27,7 +27,17 @@ export function isIntegerText(text: string, min = 1): boolean {
  */
 export function idSchema(message: string = ID_MESSAGE) {
   return z
-    .union([z.number({ error: message }), z.string({ error: message }).trim().regex(/^\d{1,10}$/, message).transform(Number)], { error: message })
+    .union(
+      [
+        z.number({ error: message }),
+        z
+          .string({ error: message })
+          .trim()
+          .regex(/^\d{1,10}$/, message)
+          .transform(Number),
+      ],
+      { error: message },
+    )
     .pipe(z.number().int(message).min(1, message).max(PG_INT_MAX, message));
 }
 

@@ -2,11 +2,13 @@
 // ser no mínimo N'), never zod's English nor its European-Portuguese locale ('Demasiado pequeno: …').
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
 import { partnerCreateSchema } from '../admin-api/partners.ts';
-import { ZOD_PT_BR, configureZodPtBr } from './zod-pt-br.ts';
+import { configureZodPtBr, ZOD_PT_BR } from './zod-pt-br.ts';
 
 /** zod's own wordings, English and European Portuguese, that a user must never read. */
-const ZOD_WORDING = /Demasiado|esperava|recebeu|Entrada inválida|Expected|Invalid|Required|Too (small|big)|ficheiro|registo|tuplo|[<>]=?\s*\d/;
+const ZOD_WORDING =
+  /Demasiado|esperava|recebeu|Entrada inválida|Expected|Invalid|Required|Too (small|big)|ficheiro|registo|tuplo|[<>]=?\s*\d/;
 
 beforeAll(() => configureZodPtBr());
 
@@ -20,8 +22,22 @@ describe('zod in Brazilian Portuguese (issue 21 item 12)', () => {
   it("an empty required text reads 002 §5's 'Obrigatório'; the partner's empty amount too", () => {
     expect(messageOf(z.string().min(1), '')).toBe('Obrigatório');
     expect(messageOf(z.string().trim().min(1), '   ')).toBe('Obrigatório');
-    const partner = partnerCreateSchema.safeParse({ nome: 'P', email: 'p@x.com.br', senha: 'senha-123', descricao: 'd', conta: 'c', administrador: 0, idUnidade: 1, ativo: true, valor_operacao_1: '', valor_operacao_2: 1, valor_operacao_3: 1 });
-    expect(partner.success ? [] : partner.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['valor_operacao_1', 'Obrigatório']]);
+    const partner = partnerCreateSchema.safeParse({
+      nome: 'P',
+      email: 'p@x.com.br',
+      senha: 'senha-123',
+      descricao: 'd',
+      conta: 'c',
+      administrador: 0,
+      idUnidade: 1,
+      ativo: true,
+      valor_operacao_1: '',
+      valor_operacao_2: 1,
+      valor_operacao_3: 1,
+    });
+    expect(partner.success ? [] : partner.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['valor_operacao_1', 'Obrigatório'],
+    ]);
   });
 
   it("numbers out of range read 002 §5's 'O valor deve ser no mínimo N' / 'no máximo N', with pt-BR digits", () => {

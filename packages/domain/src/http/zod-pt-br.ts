@@ -5,6 +5,7 @@
 // field (002 §5), 'O valor deve ser no mínimo N' / 'no máximo N' for a number out of range (002 §5
 // 'Mass send'), 'Digite um email válido' for a bad email (002 §5 'User').
 import { z } from 'zod';
+
 import { HTTP_MESSAGES } from './errors.ts';
 
 type Issue = z.core.$ZodRawIssue;
@@ -39,7 +40,8 @@ export const ZOD_PT_BR = {
 } as const;
 
 const numberFormat = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 6 });
-const show = (n: number | bigint | Date) => (n instanceof Date ? n.toISOString().slice(0, 10).split('-').reverse().join('/') : numberFormat.format(n));
+const show = (n: number | bigint | Date) =>
+  n instanceof Date ? n.toISOString().slice(0, 10).split('-').reverse().join('/') : numberFormat.format(n);
 
 const EXPECTED: Record<string, string> = {
   string: ZOD_PT_BR.text,

@@ -4,6 +4,7 @@
 // The realtime contract beside it (../realtime/events.ts) is what the browser hears; this is what
 // happened.
 import { z } from 'zod';
+
 import { LEAD_ACTIONS, type LeadAction } from '../leads-api/lead-api.ts';
 
 /**
@@ -36,7 +37,13 @@ export const LEAD_EVENT_BATCHES = ['importacao-csv', 'status-removido'] as const
 const base = z.object({ lote: z.enum(LEAD_EVENT_BATCHES).optional() }).strict();
 
 /** A move on the pipeline board (issue 11): the board's own announcement (`company-{id}-pipeline`). */
-export const pipelineMoveDataSchema = z.object({ familia: z.enum(['negociacao', 'venda']), de: z.number().int(), para: z.number().int(), posicao: z.number(), idUsuario: z.number().int() });
+export const pipelineMoveDataSchema = z.object({
+  familia: z.enum(['negociacao', 'venda']),
+  de: z.number().int(),
+  para: z.number().int(),
+  posicao: z.number(),
+  idUsuario: z.number().int(),
+});
 
 /** What each kind carries besides the changed columns. */
 export const LEAD_EVENT_DATA = {
@@ -45,12 +52,21 @@ export const LEAD_EVENT_DATA = {
   'status-venda': base.extend({ pipeline: pipelineMoveDataSchema.optional() }),
   'posicao-pipeline': base.extend({ pipeline: pipelineMoveDataSchema }),
   tags: base.extend({ adicionadas: z.array(z.number().int()), removidas: z.array(z.number().int()) }),
-  'chamada-encerrada': base.extend({ atendida: z.boolean(), statusChamada: z.string().nullable(), duracaoFalada: z.number().nullable() }),
+  'chamada-encerrada': base.extend({
+    atendida: z.boolean(),
+    statusChamada: z.string().nullable(),
+    duracaoFalada: z.number().nullable(),
+  }),
   'mensagem-recebida': base.extend({ idMensagem: z.number().int(), tipo: z.string() }),
-  'mensagem-enviada': base.extend({ idMensagem: z.number().int(), tipo: z.string(), idCampanha: z.number().int().nullable().optional() }),
+  'mensagem-enviada': base.extend({
+    idMensagem: z.number().int(),
+    tipo: z.string(),
+    idCampanha: z.number().int().nullable().optional(),
+  }),
 } as const satisfies Partial<Record<LeadEventType, z.ZodType>>;
 
-const dataSchemaOf = (tipo: LeadEventType): z.ZodType => (LEAD_EVENT_DATA as Partial<Record<LeadEventType, z.ZodType>>)[tipo] ?? base;
+const dataSchemaOf = (tipo: LeadEventType): z.ZodType =>
+  (LEAD_EVENT_DATA as Partial<Record<LeadEventType, z.ZodType>>)[tipo] ?? base;
 /** What a change writes: everything but the stream's id and the time (the database's). */
 export const leadEventInputSchema = z
   .object({
@@ -70,7 +86,8 @@ export const leadEventInputSchema = z
   })
   .superRefine((e, ctx) => {
     const parsed = dataSchemaOf(e.tipo).safeParse(e.dados);
-    if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['dados'], message: `dados de ${e.tipo}: ${z.prettifyError(parsed.error)}` });
+    if (!parsed.success)
+      ctx.addIssue({ code: 'custom', path: ['dados'], message: `dados de ${e.tipo}: ${z.prettifyError(parsed.error)}` });
   });
 export type LeadEventInput = z.input<typeof leadEventInputSchema>;
 
@@ -84,7 +101,10 @@ export function realtimeActionOf(tipo: LeadEventType): LeadAction {
 }
 
 /** The changed columns between a row and its new values (only keys of `next` whose value differs). */
-export function fieldChanges(before: Record<string, unknown>, next: Record<string, unknown>): Record<string, { de: unknown; para: unknown }> {
+export function fieldChanges(
+  before: Record<string, unknown>,
+  next: Record<string, unknown>,
+): Record<string, { de: unknown; para: unknown }> {
   const out: Record<string, { de: unknown; para: unknown }> = {};
   for (const [key, value] of Object.entries(next)) {
     if (value === undefined) continue;

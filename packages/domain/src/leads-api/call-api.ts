@@ -3,9 +3,16 @@
 import { z } from 'zod';
 
 /** The softphone's chamada_id (002 §4: the frame sends status, chamada_id, stats_webphone). */
-const callId = z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().min(1, 'Informe o id da chamada.').max(100, 'Id da chamada muito longo.'));
+const callId = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().trim().min(1, 'Informe o id da chamada.').max(100, 'Id da chamada muito longo.'));
 
-const seconds = z.coerce.number({ error: 'Informe a duração em segundos.' }).int('Informe a duração em segundos.').min(0, 'A duração não pode ser negativa.').max(86_400, 'Duração acima de 24 horas.');
+const seconds = z.coerce
+  .number({ error: 'Informe a duração em segundos.' })
+  .int('Informe a duração em segundos.')
+  .min(0, 'A duração não pode ser negativa.')
+  .max(86_400, 'Duração acima de 24 horas.');
 
 /** POST contato/chamadaid/{id}: a call to the lead started. */
 export const callStartBodySchema = z.object({ chamada_id: callId });

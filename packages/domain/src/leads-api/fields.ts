@@ -1,8 +1,9 @@
 // Field parsers shared by the lead API payloads: form-data sends every value as text, JSON as
 // numbers, so an integer field accepts both and nothing else (no booleans, no objects).
 import { z } from 'zod';
+
 import { parseBRL } from '../format/currency.ts';
-import { PG_INT_MAX, PG_INT_MIN, idParam, idSchema } from '../http/ids.ts';
+import { idParam, idSchema, PG_INT_MAX, PG_INT_MIN } from '../http/ids.ts';
 
 // The path id lives with the one id schema (issue 7 §4); re-exported for the lead routes.
 export { idParam };
@@ -15,9 +16,15 @@ const INT_TEXT = /^-?\d{1,12}$/;
  */
 export function intField(message = 'Deve ser um número inteiro.') {
   return z
-    .union([z.number({ error: message }).int({ error: message }), z.string({ error: message }).trim().regex(INT_TEXT, message).transform(Number)], {
-      error: message,
-    })
+    .union(
+      [
+        z.number({ error: message }).int({ error: message }),
+        z.string({ error: message }).trim().regex(INT_TEXT, message).transform(Number),
+      ],
+      {
+        error: message,
+      },
+    )
     .pipe(z.number().min(PG_INT_MIN, message).max(PG_INT_MAX, message));
 }
 

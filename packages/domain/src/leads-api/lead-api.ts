@@ -1,11 +1,12 @@
 // Request and response bodies of the lead API (000 §3 §7, 001 §3 §7, 002 §3 "Contact list
 // response"): one schema per payload, shared by the server and the browser.
 import { z } from 'zod';
-import { leadListItemSchema } from '../leads/lead.ts';
+
 import { contactCreatePayloadSchema } from '../leads/contact.ts';
 import { csvLeadRowSchema, splitCsvTags } from '../leads/csv.ts';
+import { leadListItemSchema } from '../leads/lead.ts';
 import { historyEventSchema } from '../leads/timeline.ts';
-import { toNationalDigits, stripPhone } from '../phone/phone.ts';
+import { stripPhone, toNationalDigits } from '../phone/phone.ts';
 import { brlField, idField, intField, zeroOneField } from './fields.ts';
 
 /** Leads per page of the contact list reads (000 §7); newest captured first. */
@@ -75,7 +76,14 @@ export const fullContactResponseSchema = z.object({
 });
 
 /** 001 §3 "Appointment history (contact)": atend_status 0..5 and its label. */
-export const APPOINTMENT_STATUS_LABELS = ['Aguardando Confirmação', 'Compareceu', 'Cancelado', 'Não Compareceu', 'Reagendado', 'Confirmado'] as const;
+export const APPOINTMENT_STATUS_LABELS = [
+  'Aguardando Confirmação',
+  'Compareceu',
+  'Cancelado',
+  'Não Compareceu',
+  'Reagendado',
+  'Confirmado',
+] as const;
 
 export function appointmentStatusLabel(status: number): string {
   return APPOINTMENT_STATUS_LABELS[status] ?? 'Desconhecido';
@@ -124,7 +132,10 @@ export const csvRowBodySchema = z.preprocess((raw) => {
   return {
     ...row,
     cli_telefone: typeof row.cli_telefone === 'string' ? toNationalDigits(stripPhone(row.cli_telefone)) : row.cli_telefone,
-    cli_email: row.cli_email === undefined || row.cli_email === null ? undefined : text(row.cli_email) ?? (typeof row.cli_email === 'string' ? undefined : row.cli_email),
+    cli_email:
+      row.cli_email === undefined || row.cli_email === null
+        ? undefined
+        : (text(row.cli_email) ?? (typeof row.cli_email === 'string' ? undefined : row.cli_email)),
     ad_name: typeof row.ad_name === 'string' ? text(row.ad_name) : row.ad_name,
     ad_id: typeof row.ad_id === 'string' ? text(row.ad_id) : row.ad_id,
     cli_tags: typeof row.cli_tags === 'string' ? splitCsvTags(row.cli_tags) : (row.cli_tags ?? []),
@@ -138,7 +149,9 @@ export const statusBodySchema = z.object({ status: intField('Status inválido.')
 /** negociacao/atualizarpotencial/{id}: form idPotencial and valor 0..5 (001 §7). */
 export const potentialBodySchema = z.object({
   idPotencial: idField('Potencial inválido.'),
-  valor: intField('Valor do potencial inválido.').pipe(z.number().min(0, 'O potencial vai de 0 a 5.').max(5, 'O potencial vai de 0 a 5.')),
+  valor: intField('Valor do potencial inválido.').pipe(
+    z.number().min(0, 'O potencial vai de 0 a 5.').max(5, 'O potencial vai de 0 a 5.'),
+  ),
 });
 
 /** Longest note text. */
@@ -147,12 +160,18 @@ export const NOTE_MAX = 5000;
 /** negociacao/adicionaritem/{id}: note form tipo=2 and texto (001 §7). */
 export const noteBodySchema = z.object({
   tipo: intField('Tipo inválido.').pipe(z.literal(2, 'Somente anotações (tipo 2) podem ser adicionadas.')).optional(),
-  texto: z.string({ error: 'Texto da anotação é obrigatório.' }).trim().min(1, 'Texto da anotação é obrigatório.').max(NOTE_MAX, `A anotação deve ter no máximo ${NOTE_MAX} caracteres.`),
+  texto: z
+    .string({ error: 'Texto da anotação é obrigatório.' })
+    .trim()
+    .min(1, 'Texto da anotação é obrigatório.')
+    .max(NOTE_MAX, `A anotação deve ter no máximo ${NOTE_MAX} caracteres.`),
 });
 export const noteAddedResponseSchema = z.object({ message: z.string(), data: z.object({ id: z.number().int() }) });
 
 /** negociacao/removercomentario/{id}: sends comentario empty (000 §7). */
-export const removeCommentBodySchema = z.object({ comentario: z.string().max(0, 'Envie o comentário vazio.').optional() }).nullish();
+export const removeCommentBodySchema = z
+  .object({ comentario: z.string().max(0, 'Envie o comentário vazio.').optional() })
+  .nullish();
 
 /** POST contato/valorticket/{id}: valor_ticket in BRL ≥ 0, id_negociacao the timeline event edited (000 §4). */
 export const ticketBodySchema = z.object({
@@ -173,7 +192,11 @@ export const SCHEDULED_MESSAGE_MAX = 4096;
 
 /** POST /contato/agendar-mensagem/{id} (001 §7). */
 export const scheduleMessageBodySchema = z.object({
-  cli_mensagem_agendada: z.string({ error: 'Mensagem é obrigatória.' }).trim().min(1, 'Mensagem é obrigatória.').max(SCHEDULED_MESSAGE_MAX, `A mensagem deve ter no máximo ${SCHEDULED_MESSAGE_MAX} caracteres.`),
+  cli_mensagem_agendada: z
+    .string({ error: 'Mensagem é obrigatória.' })
+    .trim()
+    .min(1, 'Mensagem é obrigatória.')
+    .max(SCHEDULED_MESSAGE_MAX, `A mensagem deve ter no máximo ${SCHEDULED_MESSAGE_MAX} caracteres.`),
   cli_data_mensagem_agendada: scheduleDateText,
 });
 
@@ -236,7 +259,11 @@ export const LEAD_ACTIONS = [
 export type LeadAction = (typeof LEAD_ACTIONS)[number];
 
 /** Realtime payload of `lead-{id}-update`: which lead changed, in which unit, and how (read it again to see it). */
-export const leadRealtimeEventSchema = z.object({ action: z.enum(LEAD_ACTIONS), cli_crm_id: z.number().int(), idUnidade: z.number().int() });
+export const leadRealtimeEventSchema = z.object({
+  action: z.enum(LEAD_ACTIONS),
+  cli_crm_id: z.number().int(),
+  idUnidade: z.number().int(),
+});
 export type LeadRealtimeEvent = z.infer<typeof leadRealtimeEventSchema>;
 
 /**

@@ -134,14 +134,25 @@ const sameSaoPauloDay = (a: Date, b: Date): boolean => {
  */
 export function startCallAttempt(counters: CallCounters, now: Date): CallCounters {
   const today = counters.ultimaTentativa !== null && sameSaoPauloDay(counters.ultimaTentativa, now);
-  return { tentativas: counters.tentativas + 1, tentativasDiarias: (today ? counters.tentativasDiarias : 0) + 1, ultimaTentativa: now };
+  return {
+    tentativas: counters.tentativas + 1,
+    tentativasDiarias: (today ? counters.tentativasDiarias : 0) + 1,
+    ultimaTentativa: now,
+  };
 }
 
 /** 00:00 of the next America/Sao_Paulo day. */
 export function startOfNextSaoPauloDay(now: Date): Date {
   const wall = toWallTime(now);
   const noonUtc = new Date(Date.UTC(wall.year, wall.month - 1, wall.day, 12) + 86_400_000);
-  return zonedWallTimeToDate({ year: noonUtc.getUTCFullYear(), month: noonUtc.getUTCMonth() + 1, day: noonUtc.getUTCDate(), hour: 0, minute: 0, second: 0 })!;
+  return zonedWallTimeToDate({
+    year: noonUtc.getUTCFullYear(),
+    month: noonUtc.getUTCMonth() + 1,
+    day: noonUtc.getUTCDate(),
+    hour: 0,
+    minute: 0,
+    second: 0,
+  })!;
 }
 
 /** What the end of a call decides (proximaligacao). */
@@ -163,7 +174,13 @@ export type CallOutcome = {
  * (issue 12): a busy line (status_chamada 'Ocupado') waits ligacao_intervalo_ocupado, any other
  * unanswered call ligacao_intervalo_nao_atendida.
  */
-export function endCallAttempt(counters: CallCounters, talkedSeconds: number | null, settings: CallAttemptSettings, now: Date, statusChamada?: string | null): CallOutcome {
+export function endCallAttempt(
+  counters: CallCounters,
+  talkedSeconds: number | null,
+  settings: CallAttemptSettings,
+  now: Date,
+  statusChamada?: string | null,
+): CallOutcome {
   if (talkedSeconds !== null && talkedSeconds >= settings.minimoSegundosAtendida) {
     return { atendida: true, contatoStatus: CONTACT_STATUS.Atendido, proximaTentativa: null, statusNegociacao: null };
   }
@@ -171,9 +188,14 @@ export function endCallAttempt(counters: CallCounters, talkedSeconds: number | n
     const status = settings.whatsappHabilitado ? EXHAUSTED_NEGOTIATION_STATUS.whatsapp : EXHAUSTED_NEGOTIATION_STATUS.naoAtendido;
     return { atendida: false, contatoStatus: CONTACT_STATUS.NaoAtendido, proximaTentativa: null, statusNegociacao: status };
   }
-  const minutes = statusChamada && callStatusText(statusChamada) === CALL_STATUS_TEXT.busy ? settings.intervaloOcupadoMinutos : settings.intervaloNaoAtendidaMinutos;
+  const minutes =
+    statusChamada && callStatusText(statusChamada) === CALL_STATUS_TEXT.busy
+      ? settings.intervaloOcupadoMinutos
+      : settings.intervaloNaoAtendidaMinutos;
   const afterInterval = new Date(now.getTime() + minutes * 60_000);
   const proxima =
-    counters.tentativasDiarias >= settings.limiteTentativasDiarias ? new Date(Math.max(afterInterval.getTime(), startOfNextSaoPauloDay(now).getTime())) : afterInterval;
+    counters.tentativasDiarias >= settings.limiteTentativasDiarias
+      ? new Date(Math.max(afterInterval.getTime(), startOfNextSaoPauloDay(now).getTime()))
+      : afterInterval;
   return { atendida: false, contatoStatus: CONTACT_STATUS.NaoAtendido, proximaTentativa: proxima, statusNegociacao: null };
 }

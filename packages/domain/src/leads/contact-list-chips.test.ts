@@ -1,6 +1,7 @@
 // 002 §2.1 "Filter chips (ids): Todos 1, Novos 2, Atendidas 3, Não Atendidas 4, Na Fila 5, Meus
 // Atendimentos 6, Não Atribuídos 7. 'Meus Atendimentos' appears only when … clienteAtendente".
 import { describe, expect, it } from 'vitest';
+
 import { CONTACT_LIST_CHIPS, contactListChipFilter, splitAttendants, visibleContactListChips } from './contact-list-chips.ts';
 
 describe('002 §2.1 contact list chips', () => {
@@ -22,7 +23,12 @@ describe('002 §2.1 contact list chips', () => {
   });
 
   it('000 §3: Novos is NaFila (1), Atendidas 3, Não Atendidas 2, Na Fila is FilaAtendimento (4)', () => {
-    expect([2, 3, 4, 5].map((id) => contactListChipFilter(id, 9))).toEqual([{ cli_contato_status: 1 }, { cli_contato_status: 3 }, { cli_contato_status: 2 }, { cli_contato_status: 4 }]);
+    expect([2, 3, 4, 5].map((id) => contactListChipFilter(id, 9))).toEqual([
+      { cli_contato_status: 1 },
+      { cli_contato_status: 3 },
+      { cli_contato_status: 2 },
+      { cli_contato_status: 4 },
+    ]);
   });
 
   it("'Meus Atendimentos' is the viewer, 'Não Atribuídos' the unassigned id 0, 'Todos' nothing", () => {

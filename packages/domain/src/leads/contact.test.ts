@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   canSubmitClientForm,
   canSubmitContactDialog,
@@ -46,9 +47,9 @@ describe('contact create payload (000 §3 "Contact create payload", §7 contato/
     expect(messagesOf(contactCreatePayloadSchema.safeParse({ cli_nome: '   ', cli_telefone: '11987654321' }))).toEqual([
       'Nome é obrigatório',
     ]);
-    expect(
-      messagesOf(contactCreatePayloadSchema.safeParse({ cli_nome: 'a'.repeat(201), cli_telefone: '11987654321' })),
-    ).toEqual(['Nome deve ter no máximo 200 caracteres']);
+    expect(messagesOf(contactCreatePayloadSchema.safeParse({ cli_nome: 'a'.repeat(201), cli_telefone: '11987654321' }))).toEqual([
+      'Nome deve ter no máximo 200 caracteres',
+    ]);
   });
 
   it("000 §3 rejects a phone that is not 10 or 11 digits with 'Celular inválido'", () => {
@@ -76,8 +77,7 @@ describe('contact create payload (000 §3 "Contact create payload", §7 contato/
       ),
     ).toEqual(['CEP inválido']);
     expect(
-      contactCreatePayloadSchema.safeParse({ cli_nome: 'Ana', cli_telefone: '11987654321', informacoesExtra: '{oops' })
-        .success,
+      contactCreatePayloadSchema.safeParse({ cli_nome: 'Ana', cli_telefone: '11987654321', informacoesExtra: '{oops' }).success,
     ).toBe(false);
   });
 });
@@ -125,11 +125,8 @@ describe("'Cadastrar Contato' dialog form (000 §2, §5)", () => {
     expect(contactCreatePayloadSchema.safeParse(contactFormToPayload(form, true)).success).toBe(true);
   });
 
-  it("000 §5 rejects an empty or incomplete Celular and an empty Nome", () => {
-    expect(messagesOf(contactFormSchema.safeParse(EMPTY_CONTACT_FORM))).toEqual([
-      'Nome é obrigatório',
-      'Celular é obrigatório',
-    ]);
+  it('000 §5 rejects an empty or incomplete Celular and an empty Nome', () => {
+    expect(messagesOf(contactFormSchema.safeParse(EMPTY_CONTACT_FORM))).toEqual(['Nome é obrigatório', 'Celular é obrigatório']);
     expect(messagesOf(contactFormSchema.safeParse({ ...EMPTY_CONTACT_FORM, nome: 'A', celular: '(31) 9987' }))).toEqual([
       'Celular inválido',
     ]);

@@ -1,5 +1,6 @@
 // Contact registration and edit (000 §2 'Cadastrar Contato', §3 create payload, §5; 001 §5, §7).
 import { z } from 'zod';
+
 import { CELULAR_REGEX, isValidCelular, maskCEP, stripCEP, stripPhone } from '../phone/phone.ts';
 
 export const CONTACT_MESSAGES = {
@@ -37,7 +38,12 @@ const optionalEmailSchema = z
 
 /** informacoesExtra of a lead: a JSON object with the CEP (000 §3, 001 §3), 8 digits. */
 export const informacoesExtraSchema = z
-  .object({ cep: z.string().regex(/^\d{8}$/, CONTACT_MESSAGES.cepInvalid).optional() })
+  .object({
+    cep: z
+      .string()
+      .regex(/^\d{8}$/, CONTACT_MESSAGES.cepInvalid)
+      .optional(),
+  })
   .loose();
 export type InformacoesExtra = z.infer<typeof informacoesExtraSchema>;
 

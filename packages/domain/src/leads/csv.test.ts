@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   CSV_COLUMNS,
   CSV_IMPORT_DELAY_MS,

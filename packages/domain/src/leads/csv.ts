@@ -1,8 +1,9 @@
 // CSV import of contacts (000 §2 'Cadastrar Contato', §3 CSV columns, §4 CSV import, §5, §8).
 import { z } from 'zod';
+
+import { CSV_INVALID_FILE, CsvFormatError, parseCsv, type CsvTable } from '../csv/csv.ts';
 import { stripPhone, toNationalDigits } from '../phone/phone.ts';
 import { CONTACT_MESSAGES } from './contact.ts';
-import { CSV_INVALID_FILE, CsvFormatError, parseCsv, type CsvTable } from '../csv/csv.ts';
 
 export const CSV_MESSAGES = {
   /** 000 §5, §8: required columns missing. */
@@ -56,7 +57,6 @@ export function exampleCsv(): string {
 export function isCsvFileName(fileName: string): boolean {
   return /\.csv$/i.test(fileName.trim());
 }
-
 
 /**
  * One CSV row as posted to contato/cadastrarcontatocsv (000 §3 CSV columns, §7): cli_nome,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   buildContactListPath,
   buildFilterSegments,
@@ -6,15 +7,15 @@ import {
   buildMassSendClientsPath,
   buildWhatsappClientsPath,
   CONTACT_LIST_LAYOUT,
-  type ContactListFilter,
   emptyFilter,
   FilterSegmentsError,
   isFilterDate,
   MASS_SEND_CLIENTS_LAYOUT,
   parseFilterSegments,
   PIPELINE_LAYOUT,
-  type SegmentLayout,
   WHATSAPP_CLIENTS_LAYOUT,
+  type ContactListFilter,
+  type SegmentLayout,
   type WhatsappClientsFilter,
 } from './filter-segments.ts';
 
@@ -38,42 +39,47 @@ const contactFilter: ContactListFilter = {
   tipo_data: 1,
 };
 
-describe('000 §7 contact list segments (page, negotiation status, sale status, contact status, text, platform, mass-send status, campaign, tags, attendants, attendance, optional start and end, date type)', () => {
-  it('000 §7 builds the positional path: -1 for empty, text encoded twice, lists comma-joined', () => {
-    expect(buildContactListPath('lista', contactFilter)).toBe(
-      'contato/lista/2/5/-1/3/Jo%25C3%25A3o%2520%252F%252050%2525%2520a%25C3%25A7%25C3%25A3o/1/-1/' +
-        'Clareamento%2520Ver%25C3%25A3o%2520%25232/3,8/-1/0/2024-05-01%2000%3A00%3A00/2024-05-31%2023%3A59%3A59/1',
-    );
-  });
+describe(
+  '000 §7 contact list segments (page, negotiation status, sale status, contact status, text, ' +
+    'platform, mass-send status, campaign, tags, attendants, attendance, optional start and end, date ' +
+    'type)',
+  () => {
+    it('000 §7 builds the positional path: -1 for empty, text encoded twice, lists comma-joined', () => {
+      expect(buildContactListPath('lista', contactFilter)).toBe(
+        'contato/lista/2/5/-1/3/Jo%25C3%25A3o%2520%252F%252050%2525%2520a%25C3%25A7%25C3%25A3o/1/-1/' +
+          'Clareamento%2520Ver%25C3%25A3o%2520%25232/3,8/-1/0/2024-05-01%2000%3A00%3A00/2024-05-31%2023%3A59%3A59/1',
+      );
+    });
 
-  it('000 §7 build → parse gives back the filter, from the router-decoded or the raw path', () => {
-    const segments = buildFilterSegments(CONTACT_LIST_LAYOUT, contactFilter);
-    expect(parseFilterSegments(CONTACT_LIST_LAYOUT, routerDecoded(segments))).toEqual(contactFilter);
-    expect(parseFilterSegments(CONTACT_LIST_LAYOUT, segments, { raw: true })).toEqual(contactFilter);
-  });
+    it('000 §7 build → parse gives back the filter, from the router-decoded or the raw path', () => {
+      const segments = buildFilterSegments(CONTACT_LIST_LAYOUT, contactFilter);
+      expect(parseFilterSegments(CONTACT_LIST_LAYOUT, routerDecoded(segments))).toEqual(contactFilter);
+      expect(parseFilterSegments(CONTACT_LIST_LAYOUT, segments, { raw: true })).toEqual(contactFilter);
+    });
 
-  it('000 §7 the start and end date-time are optional: left out when both are empty, read back as null', () => {
-    const noDates = { ...contactFilter, data_inicio: null, data_fim: null };
-    const segments = buildFilterSegments(CONTACT_LIST_LAYOUT, noDates);
-    expect(segments.split('/')).toHaveLength(12);
-    expect(segments.endsWith('/-1/0/1')).toBe(true);
-    expect(parseFilterSegments(CONTACT_LIST_LAYOUT, routerDecoded(segments))).toEqual(noDates);
-  });
+    it('000 §7 the start and end date-time are optional: left out when both are empty, read back as null', () => {
+      const noDates = { ...contactFilter, data_inicio: null, data_fim: null };
+      const segments = buildFilterSegments(CONTACT_LIST_LAYOUT, noDates);
+      expect(segments.split('/')).toHaveLength(12);
+      expect(segments.endsWith('/-1/0/1')).toBe(true);
+      expect(parseFilterSegments(CONTACT_LIST_LAYOUT, routerDecoded(segments))).toEqual(noDates);
+    });
 
-  it('000 §7 a start without an end keeps both positions, the end as -1', () => {
-    const startOnly = { ...contactFilter, data_fim: null };
-    const segments = buildFilterSegments(CONTACT_LIST_LAYOUT, startOnly);
-    expect(segments.split('/')).toHaveLength(14);
-    expect(parseFilterSegments(CONTACT_LIST_LAYOUT, routerDecoded(segments))).toEqual(startOnly);
-  });
+    it('000 §7 a start without an end keeps both positions, the end as -1', () => {
+      const startOnly = { ...contactFilter, data_fim: null };
+      const segments = buildFilterSegments(CONTACT_LIST_LAYOUT, startOnly);
+      expect(segments.split('/')).toHaveLength(14);
+      expect(parseFilterSegments(CONTACT_LIST_LAYOUT, routerDecoded(segments))).toEqual(startOnly);
+    });
 
-  it('000 §7 the empty filter is page 1 and -1 everywhere else', () => {
-    expect(buildContactListPath('crm', emptyFilter(CONTACT_LIST_LAYOUT))).toBe(
-      'contato/crm/1/-1/-1/-1/-1/-1/-1/-1/-1/-1/-1/-1',
-    );
-    expect(buildContactListPath('listaqualquer', emptyFilter(CONTACT_LIST_LAYOUT))).toMatch(/^contato\/listaqualquer\/1\//);
-  });
-});
+    it('000 §7 the empty filter is page 1 and -1 everywhere else', () => {
+      expect(buildContactListPath('crm', emptyFilter(CONTACT_LIST_LAYOUT))).toBe(
+        'contato/crm/1/-1/-1/-1/-1/-1/-1/-1/-1/-1/-1/-1',
+      );
+      expect(buildContactListPath('listaqualquer', emptyFilter(CONTACT_LIST_LAYOUT))).toMatch(/^contato\/listaqualquer\/1\//);
+    });
+  },
+);
 
 describe('001 §7 whatsapp/clientes/{page}/{filters...} with the 001 §3 filter fields', () => {
   const filter: WhatsappClientsFilter = {
@@ -103,44 +109,48 @@ describe('001 §7 whatsapp/clientes/{page}/{filters...} with the 001 §3 filter 
   });
 });
 
-describe('002 §7 "Each unset segment is -1; multi-values are comma-joined ids; text values are double URL-encoded; dates YYYY-MM-DD"', () => {
-  it('002 §7 envioemmassa/clientes keeps its trailing slash and round-trips', () => {
-    const filter = {
-      ...emptyFilter(MASS_SEND_CLIENTS_LAYOUT),
-      status_negociacao: 4,
-      campanha: 'Black Friday',
-      data_inicio: '2024-11-01',
-      tags: [10],
-    };
-    const path = buildMassSendClientsPath(filter);
-    expect(path).toBe('envioemmassa/clientes/4/-1/-1/-1/-1/Black%2520Friday/2024-11-01/-1/10/-1/');
-    expect(parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, routerDecoded(path.replace('envioemmassa/clientes/', '')))).toEqual(
-      filter,
-    );
-  });
+describe(
+  '002 §7 "Each unset segment is -1; multi-values are comma-joined ids; text values are double ' +
+    'URL-encoded; dates YYYY-MM-DD"',
+  () => {
+    it('002 §7 envioemmassa/clientes keeps its trailing slash and round-trips', () => {
+      const filter = {
+        ...emptyFilter(MASS_SEND_CLIENTS_LAYOUT),
+        status_negociacao: 4,
+        campanha: 'Black Friday',
+        data_inicio: '2024-11-01',
+        tags: [10],
+      };
+      const path = buildMassSendClientsPath(filter);
+      expect(path).toBe('envioemmassa/clientes/4/-1/-1/-1/-1/Black%2520Friday/2024-11-01/-1/10/-1/');
+      expect(parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, routerDecoded(path.replace('envioemmassa/clientes/', '')))).toEqual(
+        filter,
+      );
+    });
 
-  it('002 §3 pipeline filter set round-trips behind kanban/tabela/{page}', () => {
-    const filter = {
-      ...emptyFilter(PIPELINE_LAYOUT),
-      texto_busca: 'ana',
-      cli_atendimento: 2,
-      ids_atendentes: [1, 2],
-      nao_atribuidos: true,
-    };
-    const path = buildKanbanTablePath(3, filter);
-    expect(path.startsWith('kanban/tabela/3/ana/-1/-1/')).toBe(true);
-    expect(parseFilterSegments(PIPELINE_LAYOUT, routerDecoded(path.replace('kanban/tabela/3/', '')))).toEqual(filter);
-  });
+    it('002 §3 pipeline filter set round-trips behind kanban/tabela/{page}', () => {
+      const filter = {
+        ...emptyFilter(PIPELINE_LAYOUT),
+        texto_busca: 'ana',
+        cli_atendimento: 2,
+        ids_atendentes: [1, 2],
+        nao_atribuidos: true,
+      };
+      const path = buildKanbanTablePath(3, filter);
+      expect(path.startsWith('kanban/tabela/3/ana/-1/-1/')).toBe(true);
+      expect(parseFilterSegments(PIPELINE_LAYOUT, routerDecoded(path.replace('kanban/tabela/3/', '')))).toEqual(filter);
+    });
 
-  it('text with slashes, percent signs and accents survives the router decode because it is encoded twice', () => {
-    const layout = [{ key: 'q', kind: 'text' }] as const satisfies SegmentLayout;
-    for (const q of ['a/b', '100%', 'ação', '#?&=', ' espaço ']) {
-      const built = buildFilterSegments(layout, { q });
-      expect(built).not.toContain('/');
-      expect(parseFilterSegments(layout, routerDecoded(built))).toEqual({ q });
-    }
-  });
-});
+    it('text with slashes, percent signs and accents survives the router decode because it is encoded twice', () => {
+      const layout = [{ key: 'q', kind: 'text' }] as const satisfies SegmentLayout;
+      for (const q of ['a/b', '100%', 'ação', '#?&=', ' espaço ']) {
+        const built = buildFilterSegments(layout, { q });
+        expect(built).not.toContain('/');
+        expect(parseFilterSegments(layout, routerDecoded(built))).toEqual({ q });
+      }
+    });
+  },
+);
 
 describe("malformed segments give FilterSegmentsError 'Filtro inválido: …'", () => {
   const parse = (tail: string) => () => parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail);
@@ -185,11 +195,21 @@ describe("malformed segments give FilterSegmentsError 'Filtro inválido: …'", 
       [7, '9999-12-31 23:59:59', 'data_fim'],
       [7, '0001-01-01', 'data_fim'],
     ] as const) {
-      expect(() => parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail(i, value))).toThrow(`Filtro inválido: valor inválido em ${field}`);
+      expect(() => parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail(i, value))).toThrow(
+        `Filtro inválido: valor inválido em ${field}`,
+      );
     }
     expect(parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail(7, '2999-12-31')).data_fim).toBe('2999-12-31');
-    expect([isFilterDate('1900-01-01'), isFilterDate('2999-12-31 23:59:59'), isFilterDate('9999-12-31'), isFilterDate('1899-12-31'), isFilterDate('2024-02-30')]).toEqual([true, true, false, false, false]);
-    expect(() => parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail(5, 'a%00b'))).toThrow('Filtro inválido: valor inválido em campanha');
+    expect([
+      isFilterDate('1900-01-01'),
+      isFilterDate('2999-12-31 23:59:59'),
+      isFilterDate('9999-12-31'),
+      isFilterDate('1899-12-31'),
+      isFilterDate('2024-02-30'),
+    ]).toEqual([true, true, false, false, false]);
+    expect(() => parseFilterSegments(MASS_SEND_CLIENTS_LAYOUT, tail(5, 'a%00b'))).toThrow(
+      'Filtro inválido: valor inválido em campanha',
+    );
   });
 
   it('rejects broken percent-encoding in text', () => {

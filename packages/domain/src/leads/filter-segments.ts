@@ -2,7 +2,7 @@
 // 000 §7 contact lists, 001 §7 whatsapp/clientes, 002 §7 "Filter segments for lists"):
 // each value sits at a fixed position, -1 when empty, text URL-encoded twice, lists of ids
 // comma-joined, dates as YYYY-MM-DD (optionally with HH:mm:ss).
-import { PG_INT_MAX, isIntegerText } from '../http/ids.ts';
+import { isIntegerText, PG_INT_MAX } from '../http/ids.ts';
 
 /** What a segment holds. */
 export type SegmentKind =
@@ -171,7 +171,8 @@ function isValidDate(value: string): boolean {
 }
 
 // Filter ids are keys or codes (0 is a value: 'Não Atribuídos', 'Não enviada'); at most a PostgreSQL integer.
-const isId = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= PG_INT_MAX;
+const isId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= PG_INT_MAX;
 const isIdText = (segment: string) => isIntegerText(segment, 0);
 // A unit id is a key from 1; an ad id is the ads platform's, digits of any length (it outgrows an integer).
 const isUnitId = (value: unknown): value is number => isId(value) && value >= 1;
@@ -273,7 +274,9 @@ function decodeField(field: SegmentField, segment: string): unknown {
     case 'units': {
       if (isEmpty || segment === NO_ITEMS_SEGMENT) return [];
       const parts = segment.split('&');
-      return parts.length <= 200 && parts.every((part) => isIdText(part) && Number(part) >= 1) ? [...new Set(parts.map(Number))] : invalid();
+      return parts.length <= 200 && parts.every((part) => isIdText(part) && Number(part) >= 1)
+        ? [...new Set(parts.map(Number))]
+        : invalid();
     }
     case 'ads': {
       if (isEmpty || segment === NO_ITEMS_SEGMENT) return [];
@@ -336,8 +339,7 @@ function decodeURIComponentSafe(segment: string): string {
 export function emptyFilter<L extends SegmentLayout>(layout: L): FilterOf<L> {
   const filter: Record<string, unknown> = {};
   for (const field of layout) {
-    filter[field.key] =
-      field.kind === 'page' ? 1 : decodeField(field, EMPTY_SEGMENT);
+    filter[field.key] = field.kind === 'page' ? 1 : decodeField(field, EMPTY_SEGMENT);
   }
   return filter as FilterOf<L>;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { makeLead } from '../testing/factories.ts';
 import { canConvertLead, isLeadConverted, leadSchema } from './lead.ts';
 

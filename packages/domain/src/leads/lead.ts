@@ -1,5 +1,6 @@
 // The lead (client) record of 001 §3 "Lead (client)", as the list and the side panel read it.
 import { z } from 'zod';
+
 import { informacoesExtraSchema } from './contact.ts';
 
 const zeroOne = z.union([z.literal(0), z.literal(1)]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { nameMatchesSearch, normalizeName, searchWords } from './name-search.ts';
 
 describe('lead name search (001 §5 Search: case and accents ignored)', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   allowedTargetStatuses,
   assignmentActions,
@@ -9,8 +10,8 @@ import {
   isLeadVisibleTo,
   isTransitionAllowed,
   MESSAGE_STATUS_FILTER_OPTIONS,
-  potentialLabel,
   POTENTIAL_LABELS,
+  potentialLabel,
   randomTagColor,
   shouldDropLeadAfterAssignmentUpdate,
   showsNextAttemptDate,
@@ -31,7 +32,10 @@ describe('negotiation status transitions (000 §3 crm_contato_negociacao_status_
   });
 
   it('de 0 allows the status from any status: the unit settings list status_negociacao_permitidos (002 §3, issue 10)', () => {
-    const fromAny = [{ de: 0, para: 4 }, { de: 0, para: 5 }];
+    const fromAny = [
+      { de: 0, para: 4 },
+      { de: 0, para: 5 },
+    ];
     expect(isTransitionAllowed(1, 4, fromAny)).toBe(true);
     expect(isTransitionAllowed(7, 5, fromAny)).toBe(true);
     expect(isTransitionAllowed(1, 2, fromAny)).toBe(false);
@@ -128,7 +132,7 @@ describe('assignment rules (001 §4 Assignment, §5 Opening a lead, §6 acesso_a
   const restricted = { userId: 7, acessoAtribuidos: 0 as const };
   const full = { userId: 7, acessoAtribuidos: 1 as const };
 
-  it("001 §5 a lead assigned to another attendant cannot be opened without acesso_atribuidos", () => {
+  it('001 §5 a lead assigned to another attendant cannot be opened without acesso_atribuidos', () => {
     expect(canOpenLead({ idUsuario: 8 }, restricted)).toEqual({
       allowed: false,
       message: 'Cliente atribuido a outro atendente.',
@@ -145,11 +149,15 @@ describe('assignment rules (001 §4 Assignment, §5 Opening a lead, §6 acesso_a
     expect(isLeadVisibleTo({ idUsuario: 9 }, { userId: 7, acessoAtribuidos: true })).toBe(true);
   });
 
-  it("001 §4 unassigned offers 'Atribuir cliente'; assigned offers 'Desatribuir cliente' and 'Transferir Cliente'; only with clienteAtendente", () => {
-    expect(assignmentActions({ idUsuario: null }, true)).toEqual(['atribuir']);
-    expect(assignmentActions({ idUsuario: 3 }, true)).toEqual(['desatribuir', 'transferir']);
-    expect(assignmentActions({ idUsuario: 3 }, false)).toEqual([]);
-  });
+  it(
+    "001 §4 unassigned offers 'Atribuir cliente'; assigned offers 'Desatribuir cliente' and " +
+      "'Transferir Cliente'; only with clienteAtendente",
+    () => {
+      expect(assignmentActions({ idUsuario: null }, true)).toEqual(['atribuir']);
+      expect(assignmentActions({ idUsuario: 3 }, true)).toEqual(['desatribuir', 'transferir']);
+      expect(assignmentActions({ idUsuario: 3 }, false)).toEqual([]);
+    },
+  );
 
   it('001 §4 assigning someone else clears the selection with the §8 warning; self or unassign reselects', () => {
     expect(assignmentOutcome(9, 7)).toEqual({

@@ -12,11 +12,7 @@ export type StatusTransition = { de: number; para: number };
  * crm_contato_negociacao_status_permitidos list (000 §3). An empty list allows everything; the
  * same status is a no-op and always allowed; a lead without a status may take any status.
  */
-export function isTransitionAllowed(
-  from: number | null,
-  to: number,
-  allowed: readonly StatusTransition[],
-): boolean {
+export function isTransitionAllowed(from: number | null, to: number, allowed: readonly StatusTransition[]): boolean {
   if (from === null || from === to || allowed.length === 0) return true;
   return allowed.some((pair) => (pair.de === from || pair.de === 0) && pair.para === to);
 }
@@ -35,7 +31,9 @@ export const POTENTIAL_LABELS = ['Nenhum', 'Pouco', 'Pouco+', 'Médio', 'Médio+
 export type PotentialLabel = (typeof POTENTIAL_LABELS)[number];
 
 /** A potential's own labels status..status5 (001 §3); absent ones fall back to the defaults. */
-export type PotentialStatusLabels = Partial<Record<'status' | 'status1' | 'status2' | 'status3' | 'status4' | 'status5', string | null>>;
+export type PotentialStatusLabels = Partial<
+  Record<'status' | 'status1' | 'status2' | 'status3' | 'status4' | 'status5', string | null>
+>;
 
 /**
  * The label of a potential level 0..5 (001 §3), from the potential's status..status5 labels when
@@ -168,8 +166,7 @@ export function assignmentActions(lead: { idUsuario: number | null }, clienteAte
 
 /** What the chat does after an assignment succeeds (001 §4, §8). */
 export type AssignmentOutcome =
-  | { kind: 'reselect'; success: string }
-  | { kind: 'clear-selection'; success: string; warning: typeof ASSIGNED_TO_OTHER_WARNING };
+  { kind: 'reselect'; success: string } | { kind: 'clear-selection'; success: string; warning: typeof ASSIGNED_TO_OTHER_WARNING };
 
 /**
  * 001 §4 "After an assignment to another user, the selection is cleared unless the new attendant
@@ -186,9 +183,6 @@ export function assignmentOutcome(newAttendantId: number | null, currentUserId: 
  * 001 §4 Live updates: a lead whose assignment moves to another attendant is removed from the
  * list of a user without acesso_atribuidos.
  */
-export function shouldDropLeadAfterAssignmentUpdate(
-  newAttendantId: number | null,
-  viewer: AssignmentViewer,
-): boolean {
+export function shouldDropLeadAfterAssignmentUpdate(newAttendantId: number | null, viewer: AssignmentViewer): boolean {
   return !isLeadVisibleTo({ idUsuario: newAttendantId }, viewer);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   fillPlaceholders,
   findUnknownPlaceholders,
@@ -19,15 +20,11 @@ describe('template placeholders (001 §5 Composer "Placeholders in templates")',
   });
 
   it("001 §5 [data_atual] is today's date and [data_atual+N] today plus N days, DD/MM/YYYY", () => {
-    expect(fillPlaceholders('Hoje: [data_atual]; depois: [data_atual+3]', values)).toBe(
-      'Hoje: 30/03/2024; depois: 02/04/2024',
-    );
+    expect(fillPlaceholders('Hoje: [data_atual]; depois: [data_atual+3]', values)).toBe('Hoje: 30/03/2024; depois: 02/04/2024');
   });
 
   it('001 §5 an invalid N counts as 0', () => {
-    expect(fillPlaceholders('[data_atual+abc] [data_atual+] [data_atual+-2]', values)).toBe(
-      '30/03/2024 30/03/2024 30/03/2024',
-    );
+    expect(fillPlaceholders('[data_atual+abc] [data_atual+] [data_atual+-2]', values)).toBe('30/03/2024 30/03/2024 30/03/2024');
   });
 
   it('uses the Sao Paulo calendar day for the date', () => {

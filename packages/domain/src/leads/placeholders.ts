@@ -3,7 +3,12 @@
 import { formatDatePlusDays } from '../format/date.ts';
 
 /** 001 §5 placeholders that become the contact's first name. */
-export const CLIENT_NAME_PLACEHOLDERS = ['[nome_cliente]', '[nome_da_cliente]', '[nome_do_cliente]', '{{nome_do_cliente}}'] as const;
+export const CLIENT_NAME_PLACEHOLDERS = [
+  '[nome_cliente]',
+  '[nome_da_cliente]',
+  '[nome_do_cliente]',
+  '{{nome_do_cliente}}',
+] as const;
 
 // A placeholder candidate: [word] or [word+anything], or {{anything}}.
 const CANDIDATE = /\[([A-Za-z_]+(?:\+[^\]\s]*)?)\]|\{\{([^{}]*)\}\}/g;
@@ -133,12 +138,7 @@ function merge(segments: FormattedSegment[]): FormattedSegment[] {
   const merged: FormattedSegment[] = [];
   for (const segment of segments) {
     const previous = merged[merged.length - 1];
-    if (
-      previous &&
-      previous.bold === segment.bold &&
-      previous.italic === segment.italic &&
-      previous.strike === segment.strike
-    ) {
+    if (previous && previous.bold === segment.bold && previous.italic === segment.italic && previous.strike === segment.strike) {
       previous.text += segment.text;
     } else {
       merged.push({ ...segment });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { emptyFilter, WHATSAPP_CLIENTS_LAYOUT } from './filter-segments.ts';
 import {
   isAllQuickFilter,

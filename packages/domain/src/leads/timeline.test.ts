@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+
+import { formatBRL } from '../format/currency.ts';
 import { makeHistoryEvent, makeNegotiationStatuses, makeSaleStatuses } from '../testing/factories.ts';
 import {
   canEditTicketFromTimeline,
@@ -6,12 +8,11 @@ import {
   describeTimelineEvent,
   historyEventSchema,
   scheduledMessageChange,
+  TICKET_CHANGE_DESCRIPTION,
   TIMELINE_EVENT_TYPE,
   TIMELINE_EVENT_TYPE_NOTE,
-  TICKET_CHANGE_DESCRIPTION,
   type TimelineLookups,
 } from './timeline.ts';
-import { formatBRL } from '../format/currency.ts';
 
 const lookups: TimelineLookups = {
   negotiationStatuses: makeNegotiationStatuses(),
@@ -95,42 +96,76 @@ describe('timeline rows (000 §2 "icon, title, date (DD/MM/YYYY HH:mm:ss) and at
 
   it('001 §3, issue 7 §6: a potential change shows the star level labels old → new, and which potential', () => {
     // As the server stores it: the lead's potential id on both sides, the 0..5 levels as text.
-    expect(describeTimelineEvent(event({ tipo: 7, id_antigo: 4, id_novo: 4, valor_antigo: '1', valor_novo: '4' }), lookups).details).toEqual([
-      'Pouco → Médio+',
-      'Potencial: Alto potencial',
+    expect(
+      describeTimelineEvent(event({ tipo: 7, id_antigo: 4, id_novo: 4, valor_antigo: '1', valor_novo: '4' }), lookups).details,
+    ).toEqual(['Pouco → Médio+', 'Potencial: Alto potencial']);
+    expect(
+      describeTimelineEvent(event({ tipo: 7, id_antigo: null, id_novo: 4, valor_antigo: 1, valor_novo: 4 }), lookups).details,
+    ).toEqual(['Pouco → Médio+', 'Potencial: Alto potencial']);
+    expect(describeTimelineEvent(event({ tipo: 7, valor_antigo: '0', valor_novo: 5 }), lookups).details).toEqual([
+      'Nenhum → Muito',
     ]);
-    expect(describeTimelineEvent(event({ tipo: 7, id_antigo: null, id_novo: 4, valor_antigo: 1, valor_novo: 4 }), lookups).details).toEqual([
-      'Pouco → Médio+',
-      'Potencial: Alto potencial',
-    ]);
-    expect(describeTimelineEvent(event({ tipo: 7, valor_antigo: '0', valor_novo: 5 }), lookups).details).toEqual(['Nenhum → Muito']);
   });
 
   it("issue 7 §6: never 'name → name' — the potential's own level labels are used, and another potential names each side", () => {
     const withLabels: TimelineLookups = {
       ...lookups,
       potentials: [
-        { id: 4, nome: 'Interesse no tratamento', status: 'Sem interesse', status1: 'Curioso', status2: 'Pouco+', status3: 'Médio', status4: 'Médio+', status5: 'Fechando' },
-        { id: 6, nome: 'Orçamento', status: 'Nenhum', status1: 'Pouco', status2: 'Pouco+', status3: 'Médio', status4: 'Médio+', status5: 'Muito' },
+        {
+          id: 4,
+          nome: 'Interesse no tratamento',
+          status: 'Sem interesse',
+          status1: 'Curioso',
+          status2: 'Pouco+',
+          status3: 'Médio',
+          status4: 'Médio+',
+          status5: 'Fechando',
+        },
+        {
+          id: 6,
+          nome: 'Orçamento',
+          status: 'Nenhum',
+          status1: 'Pouco',
+          status2: 'Pouco+',
+          status3: 'Médio',
+          status4: 'Médio+',
+          status5: 'Muito',
+        },
       ],
     };
-    const same = describeTimelineEvent(event({ tipo: 7, id_antigo: 4, id_novo: 4, valor_antigo: '1', valor_novo: '5' }), withLabels).details;
+    const same = describeTimelineEvent(
+      event({ tipo: 7, id_antigo: 4, id_novo: 4, valor_antigo: '1', valor_novo: '5' }),
+      withLabels,
+    ).details;
     expect(same).toEqual(['Curioso → Fechando', 'Potencial: Interesse no tratamento']);
     expect(same[0]).not.toBe('Interesse no tratamento → Interesse no tratamento');
-    expect(describeTimelineEvent(event({ tipo: 7, id_antigo: 4, id_novo: 6, valor_antigo: '0', valor_novo: '3' }), withLabels).details).toEqual([
-      'Interesse no tratamento: Sem interesse → Orçamento: Médio',
-    ]);
-    expect(describeTimelineEvent(event({ tipo: 7, id_antigo: 4, id_novo: 4, valor_antigo: '9', valor_novo: null }), withLabels).details[0]).toBe(
-      'Desconhecido → Desconhecido',
-    );
+    expect(
+      describeTimelineEvent(event({ tipo: 7, id_antigo: 4, id_novo: 6, valor_antigo: '0', valor_novo: '3' }), withLabels).details,
+    ).toEqual(['Interesse no tratamento: Sem interesse → Orçamento: Médio']);
+    expect(
+      describeTimelineEvent(event({ tipo: 7, id_antigo: 4, id_novo: 4, valor_antigo: '9', valor_novo: null }), withLabels)
+        .details[0],
+    ).toBe('Desconhecido → Desconhecido');
   });
 
   it("000 §4, issue 7 §6: a ticket change reads as a ticket change in BRL, not 'status → same status'", () => {
     const row = describeTimelineEvent(
-      event({ tipo: 5, id_antigo: 4, id_novo: 4, valor_antigo: '0.00', valor_novo: '1234.50', descricao: TICKET_CHANGE_DESCRIPTION, texto: 'Valor do ticket: R$ 0,00 → R$ 1.234,50' }),
+      event({
+        tipo: 5,
+        id_antigo: 4,
+        id_novo: 4,
+        valor_antigo: '0.00',
+        valor_novo: '1234.50',
+        descricao: TICKET_CHANGE_DESCRIPTION,
+        texto: 'Valor do ticket: R$ 0,00 → R$ 1.234,50',
+      }),
       lookups,
     );
-    expect([row.icon, row.title, row.details]).toEqual(['ticket', 'Valor do ticket alterado', [`${formatBRL(0)} → ${formatBRL(1234.5)}`]]);
+    expect([row.icon, row.title, row.details]).toEqual([
+      'ticket',
+      'Valor do ticket alterado',
+      [`${formatBRL(0)} → ${formatBRL(1234.5)}`],
+    ]);
     expect(row.details.join(' ')).not.toContain('Em negociação');
   });
 
@@ -140,28 +175,47 @@ describe('timeline rows (000 §2 "icon, title, date (DD/MM/YYYY HH:mm:ss) and at
       { nome: 'Ana Souza', telefone: '11912345678', email: 'ana@exemplo.com.br', cep: '01310100' },
     )!;
     expect(stored.descricao).toBe('Dados do contato alterados: nome, telefone, email');
-    const row = describeTimelineEvent(event({ tipo: 9, descricao: stored.descricao, texto_antigo: stored.textoAntigo, texto: stored.texto }), lookups);
+    const row = describeTimelineEvent(
+      event({ tipo: 9, descricao: stored.descricao, texto_antigo: stored.textoAntigo, texto: stored.texto }),
+      lookups,
+    );
     expect([row.icon, row.title, row.details]).toEqual([
       'contact-edit',
       'Dados do contato alterados',
       ['Nome: Ana → Ana Souza', 'Telefone: (11) 98765-4321 → (11) 91234-5678', 'E-mail: — → ana@exemplo.com.br'],
     ]);
     const cep = contactEditHistory({ cep: '01310100' }, { cep: '04538133' })!;
-    expect(describeTimelineEvent(event({ tipo: 9, descricao: cep.descricao, texto_antigo: cep.textoAntigo, texto: cep.texto }), lookups).details).toEqual([
-      'CEP: 01310-100 → 04538-133',
-    ]);
+    expect(
+      describeTimelineEvent(
+        event({ tipo: 9, descricao: cep.descricao, texto_antigo: cep.textoAntigo, texto: cep.texto }),
+        lookups,
+      ).details,
+    ).toEqual(['CEP: 01310-100 → 04538-133']);
     expect(contactEditHistory({ nome: 'Ana' }, { nome: 'Ana' })).toBeNull();
   });
 
   it('issue 7 §6: an old contact edit stored as pipes is shown as well as it can be', () => {
     const row = describeTimelineEvent(
-      event({ tipo: 9, descricao: 'Dados do contato alterados: telefone', texto_antigo: 'Ana | 11987654321 | ana@x.com', texto: 'Ana | 11912345678 | ana@x.com' }),
+      event({
+        tipo: 9,
+        descricao: 'Dados do contato alterados: telefone',
+        texto_antigo: 'Ana | 11987654321 | ana@x.com',
+        texto: 'Ana | 11912345678 | ana@x.com',
+      }),
       lookups,
     );
     expect(row.details).toEqual(['Telefone: (11) 98765-4321 → (11) 91234-5678']);
     expect(row.details.join(' ')).not.toContain('|');
     // Only the CEP changed: the pipes did not carry it, the description says so.
-    const cepOnly = describeTimelineEvent(event({ tipo: 9, descricao: 'Dados do contato alterados: CEP', texto_antigo: 'Ana | 11987654321 | ', texto: 'Ana | 11987654321 | ' }), lookups);
+    const cepOnly = describeTimelineEvent(
+      event({
+        tipo: 9,
+        descricao: 'Dados do contato alterados: CEP',
+        texto_antigo: 'Ana | 11987654321 | ',
+        texto: 'Ana | 11987654321 | ',
+      }),
+      lookups,
+    );
     expect(cepOnly.details).toEqual(['Dados do contato alterados: CEP']);
   });
 
@@ -208,18 +262,47 @@ describe('timeline rows (000 §2 "icon, title, date (DD/MM/YYYY HH:mm:ss) and at
   });
 
   it('issue 21 items 12, 13: every call outcome reads in plain pt-BR, and a pick-up under the minimum says why it is not answered', () => {
-    const details = (e: Partial<Parameters<typeof event>[0]>) => describeTimelineEvent(event({ texto: null, ...e }), lookups).details;
+    const details = (e: Partial<Parameters<typeof event>[0]>) =>
+      describeTimelineEvent(event({ texto: null, ...e }), lookups).details;
     // Older records: a dialer's English words and a SIP reply.
     expect(details({ tipo: 3, status_chamada: 'ANSWERED', duracao: null, duracao_falada: null })).toEqual(['Status: Atendida']);
-    expect(details({ tipo: 4, status_chamada: 'NO ANSWER', duracao: null, duracao_falada: null })).toEqual(['Status: Não atendida']);
-    expect(details({ tipo: 4, status_chamada: 'Ocupado', motivo_desconexao: '486 Busy Here', duracao: null, duracao_falada: null })).toEqual(['Status: Ocupado', 'Motivo: Linha ocupada']);
-    expect(details({ tipo: 4, status_chamada: '487 Request Terminated', motivo_desconexao: 'NO_ANSWER', duracao: null, duracao_falada: null })).toEqual(['Status: Não atendida', 'Motivo: Não atendida']);
+    expect(details({ tipo: 4, status_chamada: 'NO ANSWER', duracao: null, duracao_falada: null })).toEqual([
+      'Status: Não atendida',
+    ]);
+    expect(
+      details({ tipo: 4, status_chamada: 'Ocupado', motivo_desconexao: '486 Busy Here', duracao: null, duracao_falada: null }),
+    ).toEqual(['Status: Ocupado', 'Motivo: Linha ocupada']);
+    expect(
+      details({
+        tipo: 4,
+        status_chamada: '487 Request Terminated',
+        motivo_desconexao: 'NO_ANSWER',
+        duracao: null,
+        duracao_falada: null,
+      }),
+    ).toEqual(['Status: Não atendida', 'Motivo: Não atendida']);
     // 002 §9: 'Chamada não atendida' never sits beside a bare 'Status: Atendida'.
-    const short = describeTimelineEvent(event({ tipo: 4, texto: null, status_chamada: 'Atendida (menos de 20 s: conta como não atendida)', duracao: 30, duracao_falada: 14 }), lookups);
-    expect([short.title, short.details]).toEqual(['Chamada não atendida', ['Duração: 00:30', 'Duração falada: 00:14', 'Status: Atendida (menos de 20 s: conta como não atendida)']]);
-    expect(details({ tipo: 4, status_chamada: 'Atendida', duracao: null, duracao_falada: null })).toEqual(['Status: Atendida (curta demais: conta como não atendida)']);
+    const short = describeTimelineEvent(
+      event({
+        tipo: 4,
+        texto: null,
+        status_chamada: 'Atendida (menos de 20 s: conta como não atendida)',
+        duracao: 30,
+        duracao_falada: 14,
+      }),
+      lookups,
+    );
+    expect([short.title, short.details]).toEqual([
+      'Chamada não atendida',
+      ['Duração: 00:30', 'Duração falada: 00:14', 'Status: Atendida (menos de 20 s: conta como não atendida)'],
+    ]);
+    expect(details({ tipo: 4, status_chamada: 'Atendida', duracao: null, duracao_falada: null })).toEqual([
+      'Status: Atendida (curta demais: conta como não atendida)',
+    ]);
     // A client's own words stay as they are.
-    expect(details({ tipo: 4, status_chamada: 'Caixa postal', duracao: null, duracao_falada: null })).toEqual(['Status: Caixa postal']);
+    expect(details({ tipo: 4, status_chamada: 'Caixa postal', duracao: null, duracao_falada: null })).toEqual([
+      'Status: Caixa postal',
+    ]);
   });
 
   it('000 §3 the other types get their own icon and title', () => {
@@ -245,11 +328,29 @@ describe('000 §4 ticket value edit on the timeline: company 1, negotiation stat
 
 describe('issue 9: the scheduled message sent or failed for good', () => {
   it('id_novo -2 is sent, -3 failed with its reason', async () => {
-    const { SCHEDULED_MESSAGE_FAILED, SCHEDULED_MESSAGE_SENT, describeTimelineEvent, TIMELINE_EVENT_TYPE } = await import('./timeline.ts');
-    expect([SCHEDULED_MESSAGE_SENT, SCHEDULED_MESSAGE_FAILED].map((id) => scheduledMessageChange(id))).toEqual(['enviada', 'falhou']);
-    const sent = describeTimelineEvent(makeHistoryEvent({ tipo: TIMELINE_EVENT_TYPE.mensagemAgendadaWhatsapp, id_novo: SCHEDULED_MESSAGE_SENT, texto: 'Olá!' }), lookups);
+    const { SCHEDULED_MESSAGE_FAILED, SCHEDULED_MESSAGE_SENT, describeTimelineEvent, TIMELINE_EVENT_TYPE } =
+      await import('./timeline.ts');
+    expect([SCHEDULED_MESSAGE_SENT, SCHEDULED_MESSAGE_FAILED].map((id) => scheduledMessageChange(id))).toEqual([
+      'enviada',
+      'falhou',
+    ]);
+    const sent = describeTimelineEvent(
+      makeHistoryEvent({ tipo: TIMELINE_EVENT_TYPE.mensagemAgendadaWhatsapp, id_novo: SCHEDULED_MESSAGE_SENT, texto: 'Olá!' }),
+      lookups,
+    );
     expect([sent.title, sent.details]).toEqual(['Mensagem agendada enviada', ['Olá!']]);
-    const failed = describeTimelineEvent(makeHistoryEvent({ tipo: TIMELINE_EVENT_TYPE.mensagemAgendadaWhatsapp, id_novo: SCHEDULED_MESSAGE_FAILED, texto: 'Olá!', descricao: 'Lead bloqueado para WhatsApp.' }), lookups);
-    expect([failed.title, failed.details]).toEqual(['Falha no envio da mensagem agendada', ['Olá!', 'Motivo: Lead bloqueado para WhatsApp.']]);
+    const failed = describeTimelineEvent(
+      makeHistoryEvent({
+        tipo: TIMELINE_EVENT_TYPE.mensagemAgendadaWhatsapp,
+        id_novo: SCHEDULED_MESSAGE_FAILED,
+        texto: 'Olá!',
+        descricao: 'Lead bloqueado para WhatsApp.',
+      }),
+      lookups,
+    );
+    expect([failed.title, failed.details]).toEqual([
+      'Falha no envio da mensagem agendada',
+      ['Olá!', 'Motivo: Lead bloqueado para WhatsApp.'],
+    ]);
   });
 });

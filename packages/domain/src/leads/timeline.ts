@@ -1,10 +1,11 @@
 // The contact history timeline (000 §2 "Contact history timeline", §3 "History event", §4).
 import { z } from 'zod';
-import { formatDateTime, formatDateTimeSeconds, toInstant } from '../format/date.ts';
+
 import { formatBRL } from '../format/currency.ts';
+import { formatDateTime, formatDateTimeSeconds, toInstant } from '../format/date.ts';
 import { formatPhoneDisplay } from '../phone/phone.ts';
-import { potentialLabel, type PotentialStatusLabels } from './negotiation.ts';
 import { CALL_STATUS_TEXT, callEndReasonText, callStatusText, shortAnsweredCallStatus } from './call-attempts.ts';
+import { potentialLabel, type PotentialStatusLabels } from './negotiation.ts';
 
 /**
  * 000 §3 timeline event types 1..12, first reading: whatsapp, mensagem (note), chamadaAtendida,
@@ -202,10 +203,14 @@ const formatContactField = (field: ContactEditField, value: string | null | unde
  * What a contact edit stores in the history (issue 7 §6): the changed fields only, old values in
  * texto_antigo and new ones in texto, each as a JSON object keyed by field; null when nothing changed.
  */
-export function contactEditHistory(before: ContactSnapshot, after: ContactSnapshot): { descricao: string; textoAntigo: string; texto: string } | null {
+export function contactEditHistory(
+  before: ContactSnapshot,
+  after: ContactSnapshot,
+): { descricao: string; textoAntigo: string; texto: string } | null {
   const changed = CONTACT_EDIT_FIELDS.filter((field) => field in after && (before[field] ?? '') !== (after[field] ?? ''));
   if (changed.length === 0) return null;
-  const pick = (snapshot: ContactSnapshot) => JSON.stringify(Object.fromEntries(changed.map((field) => [field, snapshot[field] ?? null])));
+  const pick = (snapshot: ContactSnapshot) =>
+    JSON.stringify(Object.fromEntries(changed.map((field) => [field, snapshot[field] ?? null])));
   const names = changed.map((field) => (field === 'cep' ? 'CEP' : field));
   return { descricao: `${CONTACT_EDIT_DESCRIPTION}: ${names.join(', ')}`, textoAntigo: pick(before), texto: pick(after) };
 }
@@ -238,7 +243,8 @@ function describeContactEdit(event: HistoryEvent): string[] | null {
   const after = readSnapshot(event.texto) ?? readPipes(event.texto);
   if (!before || !after) return null;
   const lines = CONTACT_EDIT_FIELDS.filter((field) => field in after && (before[field] ?? '') !== (after[field] ?? '')).map(
-    (field) => `${CONTACT_FIELD_LABEL[field]}: ${transition(formatContactField(field, before[field]), formatContactField(field, after[field]))}`,
+    (field) =>
+      `${CONTACT_FIELD_LABEL[field]}: ${transition(formatContactField(field, before[field]), formatContactField(field, after[field]))}`,
   );
   // Only the CEP changed in an old event: the pipes did not carry it, the description names it.
   return lines.length > 0 ? lines : nonEmpty(event.descricao);
@@ -248,7 +254,9 @@ function describeContactEdit(event: HistoryEvent): string[] | null {
 // rule that made it not count (new events store it with the unit's seconds; older ones did not).
 function callStatusLine(event: HistoryEvent): string {
   const status = callStatusText(event.status_chamada ?? '');
-  return event.tipo === TIMELINE_EVENT_TYPE.chamadaNaoAtendida && status === CALL_STATUS_TEXT.answered ? shortAnsweredCallStatus() : status;
+  return event.tipo === TIMELINE_EVENT_TYPE.chamadaNaoAtendida && status === CALL_STATUS_TEXT.answered
+    ? shortAnsweredCallStatus()
+    : status;
 }
 
 function callDetails(event: HistoryEvent): string[] {
@@ -275,9 +283,19 @@ function describeBody(event: HistoryEvent, lookups: TimelineLookups): Pick<Timel
       return { icon: 'call-missed', title: 'Chamada não atendida', details: callDetails(event) };
     case TIMELINE_EVENT_TYPE.statusNegociacao: {
       // A ticket change is stored on type 5 (000 §4) but is not a status change.
-      if (isTicketChange(event)) return { icon: 'ticket', title: 'Valor do ticket alterado', details: [transition(money(event.valor_antigo), money(event.valor_novo))] };
+      if (isTicketChange(event))
+        return {
+          icon: 'ticket',
+          title: 'Valor do ticket alterado',
+          details: [transition(money(event.valor_antigo), money(event.valor_novo))],
+        };
       const name = (id: number | null): string =>
-        statusName(lookups.negotiationStatuses, (s) => s.idFunil, (s) => s.nome, id);
+        statusName(
+          lookups.negotiationStatuses,
+          (s) => s.idFunil,
+          (s) => s.nome,
+          id,
+        );
       return {
         icon: 'negotiation-status',
         title: 'Status da negociação alterado',
@@ -300,7 +318,12 @@ function describeBody(event: HistoryEvent, lookups: TimelineLookups): Pick<Timel
       };
     case TIMELINE_EVENT_TYPE.statusNegociacaoVenda: {
       const name = (id: number | null): string =>
-        statusName(lookups.saleStatuses, (s) => s.idFunilVenda, (s) => s.nome, id);
+        statusName(
+          lookups.saleStatuses,
+          (s) => s.idFunilVenda,
+          (s) => s.nome,
+          id,
+        );
       return {
         icon: 'sale-status',
         title: 'Status do cliente alterado',
@@ -351,7 +374,11 @@ function describeScheduledMessage(event: HistoryEvent): Pick<TimelineRow, 'icon'
     case 'enviada':
       return { icon: 'scheduled-message', title: 'Mensagem agendada enviada', details: nonEmpty(event.texto) };
     case 'falhou':
-      return { icon: 'scheduled-message', title: 'Falha no envio da mensagem agendada', details: [...nonEmpty(event.texto), ...nonEmpty(event.descricao).map((reason) => `Motivo: ${reason}`)] };
+      return {
+        icon: 'scheduled-message',
+        title: 'Falha no envio da mensagem agendada',
+        details: [...nonEmpty(event.texto), ...nonEmpty(event.descricao).map((reason) => `Motivo: ${reason}`)],
+      };
     case 'atualizada':
       return {
         icon: 'scheduled-message',
@@ -391,10 +418,7 @@ export const TICKET_EDIT_COMPANY = 1;
  * 000 §4: the ticket value edit on the timeline is offered only when the company id is 1, the
  * event is a negotiation status change and the new status is 5.
  */
-export function canEditTicketFromTimeline(
-  companyId: number,
-  event: Pick<HistoryEvent, 'tipo' | 'id_novo'>,
-): boolean {
+export function canEditTicketFromTimeline(companyId: number, event: Pick<HistoryEvent, 'tipo' | 'id_novo'>): boolean {
   return (
     companyId === TICKET_EDIT_COMPANY &&
     event.tipo === TIMELINE_EVENT_TYPE.statusNegociacao &&

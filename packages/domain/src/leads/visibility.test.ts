@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { isLeadVisibleTo, seesAssignedLeads } from './visibility.ts';
 
 describe('lead visibility (001 §5 "Opening a lead", §6 acesso_atribuidos)', () => {

@@ -2,6 +2,7 @@
 // campaign status', §5 'Mass send', §7 'Mass send', §8, §9): the payloads the composer and the
 // older clients post, the statuses and their labels, and the list shapes the monitor reads.
 import { z } from 'zod';
+
 import { MASS_SEND_LEAD_STATUSES, MASS_SEND_STATUSES } from '../realtime/events.ts';
 
 export { MASS_SEND_LEAD_STATUSES, MASS_SEND_STATUSES };
@@ -68,9 +69,11 @@ export const MASS_SEND_MESSAGES = {
   // Automatic pauses (issue 13 'Automatic pause'), in plain Portuguese: never the gateway's codes
   // (issue 21; migration 0022 rewrites the reasons stored with the older wording).
   pauseDisconnected: 'Pausado automaticamente: a instância do WhatsApp desconectou.',
-  pauseRateLimited: 'Pausado automaticamente: o WhatsApp limitou temporariamente os envios deste número. Espere algumas horas antes de continuar.',
+  pauseRateLimited:
+    'Pausado automaticamente: o WhatsApp limitou temporariamente os envios deste número. Espere algumas horas antes de continuar.',
   pauseRejected: 'Pausado automaticamente: o WhatsApp recusou mensagens a contatos que nunca conversaram com este número.',
-  pauseErrorShare: (percent: number, window: number) => `Pausado automaticamente: mais de ${percent}% de erros nos últimos ${window} envios.`,
+  pauseErrorShare: (percent: number, window: number) =>
+    `Pausado automaticamente: mais de ${percent}% de erros nos últimos ${window} envios.`,
   // Waits shown on the monitor.
   waitHours: 'Fora do horário permitido.',
   waitDailyCap: 'Limite diário do número atingido.',
@@ -80,7 +83,10 @@ export const MASS_SEND_MESSAGES = {
 // ---------- settings (000 §3 configuracoes_envio_em_massa, 002 §9, issue 13 caps) ----------
 
 /** A warm-up step: from `dias` days of use of a number on, at most `limite` sends a day. */
-export const warmUpStepSchema = z.object({ dias: z.number().int().min(0).max(3650), limite: z.number().int().min(1).max(100_000) });
+export const warmUpStepSchema = z.object({
+  dias: z.number().int().min(0).max(3650),
+  limite: z.number().int().min(1).max(100_000),
+});
 export type WarmUpStep = z.infer<typeof warmUpStepSchema>;
 
 const HOUR = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -102,10 +108,7 @@ export const massSendSettingsSchema = z.object({
   horario_inicio: z.string().regex(HOUR).catch('08:00').default('08:00'),
   horario_fim: z.string().regex(HOUR).catch('20:00').default('20:00'),
   /** Days of the week allowed, 0 Sunday … 6 Saturday. */
-  dias_semana: z
-    .array(z.number().int().min(0).max(6))
-    .catch([1, 2, 3, 4, 5, 6])
-    .default([1, 2, 3, 4, 5, 6]),
+  dias_semana: z.array(z.number().int().min(0).max(6)).catch([1, 2, 3, 4, 5, 6]).default([1, 2, 3, 4, 5, 6]),
   /** The last N sends of a campaign looked at for the error share. */
   janela_erros: z.number().int().min(5).max(200).catch(20).default(20),
   /** Pause when more than this percent of the last `janela_erros` sends failed. */
@@ -165,7 +168,8 @@ export const massSendSettingsBodySchema = z
       .max(10, M.warmUpSteps)
       .superRefine((steps, ctx) => {
         if (steps[0] && steps[0].dias !== 0) ctx.addIssue({ code: 'custom', message: M.warmUpFirst });
-        else if (steps.some((s, i) => i > 0 && s.dias <= steps[i - 1]!.dias)) ctx.addIssue({ code: 'custom', message: M.warmUpOrder });
+        else if (steps.some((s, i) => i > 0 && s.dias <= steps[i - 1]!.dias))
+          ctx.addIssue({ code: 'custom', message: M.warmUpOrder });
       }),
     horario_inicio: z.string({ error: M.hour }).regex(HOUR, M.hour),
     horario_fim: z.string({ error: M.hour }).regex(HOUR, M.hour),
@@ -209,9 +213,15 @@ const messageText = z.string().max(4096);
 /** One lead of the payload: cli_crm_id, cli_telefone, cli_nome, ticketId (002 §3). */
 export const massSendLeadSchema = z.object({
   cli_crm_id: id,
-  cli_telefone: z.union([z.string().max(40), z.number()]).optional().nullable(),
+  cli_telefone: z
+    .union([z.string().max(40), z.number()])
+    .optional()
+    .nullable(),
   cli_nome: z.string().max(300).optional().nullable(),
-  ticketId: z.union([z.number().int(), z.string().max(40)]).optional().nullable(),
+  ticketId: z
+    .union([z.number().int(), z.string().max(40)])
+    .optional()
+    .nullable(),
   /** Older variants: the lead's own message(s). */
   mensagem: messageText.optional().nullable(),
   mensagens: z.array(messageText).max(5).optional().nullable(),
@@ -224,13 +234,25 @@ export const massSendLeadSchema = z.object({
  */
 export const massSendPayloadSchema = z.object({
   nomeDisparo: z.string().max(120).optional().nullable(),
-  companyId: z.union([z.number(), z.string().max(40)]).optional().nullable(),
-  intervaloMensagem: z.union([z.number(), z.string().max(10)]).optional().nullable(),
+  companyId: z
+    .union([z.number(), z.string().max(40)])
+    .optional()
+    .nullable(),
+  intervaloMensagem: z
+    .union([z.number(), z.string().max(10)])
+    .optional()
+    .nullable(),
   leads: z.array(massSendLeadSchema).max(5000),
   idStatusNovo: id.optional().nullable(),
-  mudarStatus: z.union([z.boolean(), z.number(), z.string().max(5)]).optional().nullable(),
+  mudarStatus: z
+    .union([z.boolean(), z.number(), z.string().max(5)])
+    .optional()
+    .nullable(),
   tags: z.unknown().optional(),
-  mensagens: z.union([messageText, z.array(messageText).max(5)]).optional().nullable(),
+  mensagens: z
+    .union([messageText, z.array(messageText).max(5)])
+    .optional()
+    .nullable(),
   mensagem: messageText.optional().nullable(),
   evolutionInstanceName: optionalText,
   key: optionalText,
@@ -240,7 +262,10 @@ export const massSendPayloadSchema = z.object({
   tokenWhatsapp: z.unknown().optional(),
   tokenWhatsappNovo: z.unknown().optional(),
   instanciaWhatsapp: optionalText,
-  quantidadeClientes: z.union([z.number(), z.string().max(10)]).optional().nullable(),
+  quantidadeClientes: z
+    .union([z.number(), z.string().max(10)])
+    .optional()
+    .nullable(),
 });
 export type MassSendPayload = z.input<typeof massSendPayloadSchema>;
 
@@ -263,7 +288,9 @@ const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true
  * (each lead's `mensagem`). A lead listed twice is kept once; quantidadeClientes cuts the list.
  */
 export function normalizeMassSendPayload(p: z.output<typeof massSendPayloadSchema>, fallbackName: string): NormalizedMassSend {
-  const variants = (Array.isArray(p.mensagens) ? p.mensagens : typeof p.mensagens === 'string' ? [p.mensagens] : p.mensagem ? [p.mensagem] : [])
+  const variants = (
+    Array.isArray(p.mensagens) ? p.mensagens : typeof p.mensagens === 'string' ? [p.mensagens] : p.mensagem ? [p.mensagem] : []
+  )
     .map((m) => m.trim())
     .filter((m) => m !== '');
   const seen = new Set<number>();
@@ -276,7 +303,8 @@ export function normalizeMassSendPayload(p: z.output<typeof massSendPayloadSchem
   const cap = p.quantidadeClientes === undefined || p.quantidadeClientes === null ? NaN : Number(p.quantidadeClientes);
   if (Number.isInteger(cap) && cap > 0) leads = leads.slice(0, cap);
   // The older gateway's variant sends idStatusNovo with mudarStatus; without the flag it is used as given.
-  const idStatusNovo = p.mudarStatus !== undefined && p.mudarStatus !== null && !truthy(p.mudarStatus) ? null : (p.idStatusNovo ?? null);
+  const idStatusNovo =
+    p.mudarStatus !== undefined && p.mudarStatus !== null && !truthy(p.mudarStatus) ? null : (p.idStatusNovo ?? null);
   return {
     nome: p.nomeDisparo?.trim() || fallbackName,
     intervaloMensagem: normalizeInterval(p.intervaloMensagem),
@@ -343,7 +371,9 @@ export const massSendStatusBodySchema = z.object({
 export const massSendStatusResponseSchema = z.object({ data: massSendCampaignSchema });
 
 /** GET /whatsapp/envio-em-progresso (002 §7): data.envioEmProgresso. */
-export const massSendInProgressSchema = z.object({ data: z.object({ envioEmProgresso: z.boolean(), campanha: massSendCampaignSchema.nullable() }) });
+export const massSendInProgressSchema = z.object({
+  data: z.object({ envioEmProgresso: z.boolean(), campanha: massSendCampaignSchema.nullable() }),
+});
 
 /** A lead found by GET /api/envioemmassa/clientes/{…segments} (002 §3 'Contact / lead' subset). */
 export const massSendLeadRowSchema = z.object({

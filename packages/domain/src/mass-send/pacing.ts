@@ -2,8 +2,8 @@
 // intervaloMensagem, a typing time that grows with the text, a daily cap per WhatsApp number that
 // grows with its age in use (warm-up), allowed hours and week days in America/Sao_Paulo. Shared
 // by the engine and the composer's projected finish time.
-import { fillPlaceholders } from '../leads/placeholders.ts';
 import { toWallTime, zonedWallTimeToDate } from '../format/date.ts';
+import { fillPlaceholders } from '../leads/placeholders.ts';
 import type { MassSendSettings, WarmUpStep } from './mass-send-api.ts';
 
 /**
@@ -43,7 +43,10 @@ const weekdayOf = (w: { year: number; month: number; day: number }) => new Date(
  * The first instant at or after `now` inside the allowed hours and days (São Paulo wall time);
  * `now` itself when it is allowed. Null when no day is allowed.
  */
-export function nextAllowedTime(settings: Pick<MassSendSettings, 'horario_inicio' | 'horario_fim' | 'dias_semana'>, now: Date): Date | null {
+export function nextAllowedTime(
+  settings: Pick<MassSendSettings, 'horario_inicio' | 'horario_fim' | 'dias_semana'>,
+  now: Date,
+): Date | null {
   const start = minutesOf(settings.horario_inicio);
   const end = minutesOf(settings.horario_fim);
   if (settings.dias_semana.length === 0 || start >= end) return null;
@@ -68,14 +71,26 @@ export function nextAllowedTime(settings: Pick<MassSendSettings, 'horario_inicio
 export function nextSaoPauloDay(now: Date): Date {
   const w = toWallTime(now);
   const next = new Date(Date.UTC(w.year, w.month - 1, w.day + 1));
-  return zonedWallTimeToDate({ year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate(), hour: 0, minute: 0, second: 0 })!;
+  return zonedWallTimeToDate({
+    year: next.getUTCFullYear(),
+    month: next.getUTCMonth() + 1,
+    day: next.getUTCDate(),
+    hour: 0,
+    minute: 0,
+    second: 0,
+  })!;
 }
 
 /**
  * The campaign's text for one lead: the lead's own text (older payloads) or one of the variants,
  * picked by the lead id so a retry renders the same text; placeholders filled (002 §5).
  */
-export function renderForLead(variants: readonly string[], own: string | null, lead: { cliCrmId: number; nome: string | null }, now: Date): string {
+export function renderForLead(
+  variants: readonly string[],
+  own: string | null,
+  lead: { cliCrmId: number; nome: string | null },
+  now: Date,
+): string {
   const template = own ?? (variants.length > 0 ? variants[lead.cliCrmId % variants.length]! : '');
   return fillPlaceholders(template, { clientName: lead.nome, now });
 }

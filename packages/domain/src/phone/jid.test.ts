@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { jidToPhone, parseJid, toGatewayJid } from './jid.ts';
 
 describe('gateway jid (000 §7, 001 §7 chat/findMessages remoteJid)', () => {

@@ -1,6 +1,6 @@
 // WhatsApp gateway jids (000 §7 "Gateway instances", 001 §7 "Instance-based gateway").
-import { BRAZIL_COUNTRY_CODE, stripPhone } from './phone.ts';
 import { classifyPhone } from './matching.ts';
+import { BRAZIL_COUNTRY_CODE, stripPhone } from './phone.ts';
 
 /** The jid servers the product meets: people (s.whatsapp.net), hidden-number ids (lid), groups. */
 export const JID_SERVERS = ['s.whatsapp.net', 'lid', 'g.us'] as const;
@@ -15,7 +15,8 @@ export type JidServer = (typeof JID_SERVERS)[number];
  * (001 §5 "treated as @lid ids") gets @lid, unprefixed.
  */
 export const JID_RULE_NOTE =
-  'A Brazilian number (10 or 11 national digits) always gets 55 and @s.whatsapp.net; only ids longer than 11 digits after dropping 55 get @lid.';
+  'A Brazilian number (10 or 11 national digits) always gets 55 and @s.whatsapp.net; only ids ' +
+  'longer than 11 digits after dropping 55 get @lid.';
 
 /**
  * The gateway jid of a phone for chat/findMessages and sending (000 §7, 001 §7): 55 is prefixed

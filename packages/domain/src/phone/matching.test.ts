@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { classifyPhone, leadPhoneText, phoneMatchKeys, phonesMatch, whatsappNumberVariants } from './matching.ts';
 
 describe('phone matching (001 §5 "Phone matching")', () => {
@@ -59,18 +60,8 @@ describe('phoneMatchKeys: indexable keys for matching a sender to a lead (001 §
 
 describe('WhatsApp number resolution variants (001 §5 "Variants with and without the ninth digit and without 55")', () => {
   it('001 §5 tries 55 with both ninth-digit forms, then both without 55', () => {
-    expect(whatsappNumberVariants('11987654321')).toEqual([
-      '5511987654321',
-      '551187654321',
-      '11987654321',
-      '1187654321',
-    ]);
-    expect(whatsappNumberVariants('551187654321')).toEqual([
-      '551187654321',
-      '5511987654321',
-      '1187654321',
-      '11987654321',
-    ]);
+    expect(whatsappNumberVariants('11987654321')).toEqual(['5511987654321', '551187654321', '11987654321', '1187654321']);
+    expect(whatsappNumberVariants('551187654321')).toEqual(['551187654321', '5511987654321', '1187654321', '11987654321']);
   });
 
   it('tries an @lid id as is and nothing for an invalid number', () => {
@@ -81,9 +72,11 @@ describe('WhatsApp number resolution variants (001 §5 "Variants with and withou
 
 describe('leadPhoneText (001 §5: digits and the separators people type)', () => {
   it('accepts digits with spaces, parentheses, hyphens, dots and a leading +', () => {
-    for (const ok of ['11987654321', '(11) 98765-4321', '+55 11 98765.4321', ' 5511987654321 ']) expect(leadPhoneText(ok)).toBe(true);
+    for (const ok of ['11987654321', '(11) 98765-4321', '+55 11 98765.4321', ' 5511987654321 '])
+      expect(leadPhoneText(ok)).toBe(true);
   });
   it('refuses text with letters or other symbols, and text without digits', () => {
-    for (const bad of ['', '   ', 'abc', '11abc98765432', '11;98765432', '()-', '11\u000098765432']) expect(leadPhoneText(bad)).toBe(false);
+    for (const bad of ['', '   ', 'abc', '11abc98765432', '11;98765432', '()-', '11\u000098765432'])
+      expect(leadPhoneText(bad)).toBe(false);
   });
 });

@@ -6,9 +6,7 @@ export const LEAD_PHONE_MAX_DIGITS = 20;
 
 /** What a phone string turns out to be once normalized (001 §5). */
 export type PhoneIdentity =
-  | { kind: 'national'; digits: string }
-  | { kind: 'lid'; id: string }
-  | { kind: 'invalid'; digits: string };
+  { kind: 'national'; digits: string } | { kind: 'lid'; id: string } | { kind: 'invalid'; digits: string };
 
 /**
  * Classifies a phone (001 §5): digits only; a leading 55 is dropped when longer than 11 digits;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   CELULAR_REGEX,
   formatPhoneDisplay,
-  isValidCEP,
   isValidCelular,
-  maskCEP,
+  isValidCEP,
   maskCelular,
+  maskCEP,
   stripCEP,
   stripPhone,
   toNationalDigits,

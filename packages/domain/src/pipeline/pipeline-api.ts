@@ -1,5 +1,6 @@
 // The payloads of the pipeline (001 §7 'kanban' reads, 002 §3 "Kanban column", §7 "Pipeline").
 import { z } from 'zod';
+
 import { idSchema } from '../http/ids.ts';
 import { PIPELINE_FAMILIES } from './pipeline.ts';
 
@@ -45,13 +46,24 @@ export type KanbanBoardResponse = z.infer<typeof kanbanBoardResponseSchema>;
 
 /** GET /kanban/novos-leads[-venda]/{column}/{page}/{filters}: one more page of a column. */
 export const kanbanColumnPageResponseSchema = z.object({
-  data: z.object({ id: z.number().int(), pagina: z.number().int(), total_oportunidades: z.number().int(), valor_total: z.number(), leads: z.array(pipelineCardSchema) }),
+  data: z.object({
+    id: z.number().int(),
+    pagina: z.number().int(),
+    total_oportunidades: z.number().int(),
+    valor_total: z.number(),
+    leads: z.array(pipelineCardSchema),
+  }),
 });
 export type KanbanColumnPageResponse = z.infer<typeof kanbanColumnPageResponseSchema>;
 
 /** GET kanban/tabela/{page}/{filters}: data.status_negociacao (the page's leads) and data.total_clientes (002 §7). */
 export const kanbanTableResponseSchema = z.object({
-  data: z.object({ status_negociacao: z.array(pipelineCardSchema), total_clientes: z.number().int(), pagina: z.number().int(), por_pagina: z.number().int() }),
+  data: z.object({
+    status_negociacao: z.array(pipelineCardSchema),
+    total_clientes: z.number().int(),
+    pagina: z.number().int(),
+    por_pagina: z.number().int(),
+  }),
 });
 export type KanbanTableResponse = z.infer<typeof kanbanTableResponseSchema>;
 
@@ -85,13 +97,19 @@ export type KanbanMoveResponse = z.infer<typeof kanbanMoveResponseSchema>;
 
 /** GET /kanban/dados-arquivo-csv/{columnId}/{withFunnelStage 1|0}/{campaignId 1|-1}/{campaignName 1|-1} (002 §7). */
 export const kanbanCsvParamsSchema = z.object({
-  columnId: z.string().regex(/^\d{1,10}$/, 'Coluna inválida.').transform(Number).pipe(z.number().int().min(0, 'Coluna inválida.').max(2_147_483_647, 'Coluna inválida.')),
+  columnId: z
+    .string()
+    .regex(/^\d{1,10}$/, 'Coluna inválida.')
+    .transform(Number)
+    .pipe(z.number().int().min(0, 'Coluna inválida.').max(2_147_483_647, 'Coluna inválida.')),
   withFunnelStage: z.enum(['1', '0'], { error: 'Use 1 ou 0 para a etapa do funil.' }).transform((v) => v === '1'),
   campaignId: z.enum(['1', '-1'], { error: 'Use 1 ou -1 para o id da campanha.' }).transform((v) => v === '1'),
   campaignName: z.enum(['1', '-1'], { error: 'Use 1 ou -1 para o nome da campanha.' }).transform((v) => v === '1'),
 });
 /** Which family the column id names; the negotiation funnel unless `familia=venda`. */
-export const kanbanCsvQuerySchema = z.object({ familia: z.enum(PIPELINE_FAMILIES, { error: 'Família de status inválida.' }).optional() });
+export const kanbanCsvQuerySchema = z.object({
+  familia: z.enum(PIPELINE_FAMILIES, { error: 'Família de status inválida.' }).optional(),
+});
 
 /** Live: a card moved or was reordered (issue 11), sent to the unit; the boards reread the two columns. */
 export const pipelineMoveEventSchema = z.object({

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+
 import { isBoardStatusName, positionBetween } from './pipeline.ts';
 
 describe('pipeline rules (002 §2.4, §9)', () => {
-  it("drops the statuses named erro and nenhum, whatever the case and accents (001 §7)", () => {
-    expect(['Novo', 'Erro', ' nenhum ', 'NENHUM', 'Érro', 'Em negociação'].filter(isBoardStatusName)).toEqual(['Novo', 'Em negociação']);
+  it('drops the statuses named erro and nenhum, whatever the case and accents (001 §7)', () => {
+    expect(['Novo', 'Erro', ' nenhum ', 'NENHUM', 'Érro', 'Em negociação'].filter(isBoardStatusName)).toEqual([
+      'Novo',
+      'Em negociação',
+    ]);
   });
 
   it('places a dropped card between its neighbours, or at an end', () => {

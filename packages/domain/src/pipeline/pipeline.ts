@@ -1,7 +1,7 @@
 // The pipeline's rules (002 §2.4, §4 "Pipeline", §6, §9), shared by the server and the browser.
 import type { Permission } from '../access/roles.ts';
-import { EMPTY_SEGMENT, type PipelineFilter } from '../leads/filter-segments.ts';
 import { foldAccents } from '../format/fold.ts';
+import { EMPTY_SEGMENT, type PipelineFilter } from '../leads/filter-segments.ts';
 
 /** 002 §2.4: the two status families of the board. */
 export const PIPELINE_FAMILIES = ['negociacao', 'venda'] as const;

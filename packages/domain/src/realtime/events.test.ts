@@ -1,10 +1,11 @@
 // The realtime contract (issue 7 §3, 001 §7, 002 §7): one name, one shape per event.
 import { describe, expect, expectTypeOf, it } from 'vitest';
+
 import {
-  REALTIME_EVENTS,
   contactEvent,
   leadUpdateEvent,
   parseRealtimePayload,
+  REALTIME_EVENTS,
   realtimeSchemaOf,
   type RealtimeEventName,
   type RealtimePayload,
@@ -15,7 +16,9 @@ describe('realtime registry (issue 7 §3 "One realtime contract")', () => {
   it('recognises each built name as its own event and as no other', () => {
     for (const [key, entry] of Object.entries(REALTIME_EVENTS)) {
       const name = entry.name(42);
-      const matching = Object.entries(REALTIME_EVENTS).filter(([, e]) => e.pattern.test(name)).map(([k]) => k);
+      const matching = Object.entries(REALTIME_EVENTS)
+        .filter(([, e]) => e.pattern.test(name))
+        .map(([k]) => k);
       expect(matching, name).toEqual([key]);
       expect(realtimeSchemaOf(name)).toBe(entry.schema);
     }
@@ -53,7 +56,10 @@ describe('realtime registry (issue 7 §3 "One realtime contract")', () => {
   });
 
   it('refuses a name outside the contract', () => {
-    expect(parseRealtimePayload('company-1-outro', {})).toEqual({ ok: false, reason: 'evento fora do contrato: company-1-outro' });
+    expect(parseRealtimePayload('company-1-outro', {})).toEqual({
+      ok: false,
+      reason: 'evento fora do contrato: company-1-outro',
+    });
     expect(realtimeSchemaOf('company-x-contact')).toBeNull();
   });
 

@@ -2,8 +2,9 @@
 // on the main socket, its name and the one schema of its payload. The server's emit is typed by
 // it (and checks payloads outside production), the browser parses what it receives with it.
 import { z } from 'zod';
-import { companyContactEventSchema, leadRealtimeEventSchema } from '../leads-api/lead-api.ts';
+
 import { CSV_IMPORT_PROGRESS_EVENT, csvImportProgressEventSchema } from '../leads-api/csv-import-api.ts';
+import { companyContactEventSchema, leadRealtimeEventSchema } from '../leads-api/lead-api.ts';
 import { pipelineMoveEventSchema } from '../pipeline/pipeline-api.ts';
 import { appMessagePayloadSchema, instanceEventPayloadSchema, ticketPayloadSchema } from '../whatsapp-api/realtime.ts';
 
@@ -16,17 +17,37 @@ export const MASS_SEND_STATUSES = ['EM_ANDAMENTO', 'PAUSADO', 'FINALIZADO'] as c
 export const MASS_SEND_LEAD_STATUSES = ['SENT', 'PENDING', 'ERROR', 'NOT_SENT'] as const;
 
 /** create-campanha / update-campanha (002 §7): a campaign of the unit appeared or changed; the monitor reads its list again. */
-export const campaignEventSchema = z.object({ campanhaId: z.number().int(), status: z.enum(MASS_SEND_STATUSES), motivoPausa: z.string().nullable().optional() });
+export const campaignEventSchema = z.object({
+  campanhaId: z.number().int(),
+  status: z.enum(MASS_SEND_STATUSES),
+  motivoPausa: z.string().nullable().optional(),
+});
 /** envio-campanha (002 §7): one message of a campaign went out (or failed). */
-export const campaignSendEventSchema = z.object({ campanhaId: z.number().int(), enviados: z.number().int(), leadId: z.number().int(), status: z.enum(MASS_SEND_LEAD_STATUSES) });
+export const campaignSendEventSchema = z.object({
+  campanhaId: z.number().int(),
+  enviados: z.number().int(),
+  leadId: z.number().int(),
+  status: z.enum(MASS_SEND_LEAD_STATUSES),
+});
 /** update-lead (002 §7): a lead's status within a campaign changed. */
-export const campaignLeadEventSchema = z.object({ campanhaId: z.number().int(), leadId: z.number().int(), status: z.enum(MASS_SEND_LEAD_STATUSES) });
+export const campaignLeadEventSchema = z.object({
+  campanhaId: z.number().int(),
+  leadId: z.number().int(),
+  status: z.enum(MASS_SEND_LEAD_STATUSES),
+});
 
 /**
  * What changed in a company's administration (issue 10): the browser reads the unit data again
  * (menus, flags, funnels, settings) without a new login.
  */
-export const UNIT_DATA_CHANGES = ['configuracoes-extras', 'configuracoes-unidade', 'status-negociacao', 'status-negociacao-venda', 'potencial', 'orientacoes'] as const;
+export const UNIT_DATA_CHANGES = [
+  'configuracoes-extras',
+  'configuracoes-unidade',
+  'status-negociacao',
+  'status-negociacao-venda',
+  'potencial',
+  'orientacoes',
+] as const;
 export const unitDataEventSchema = z.object({ motivo: z.enum(UNIT_DATA_CHANGES), idUnidade: z.number().int().nullable() });
 
 /**
@@ -36,7 +57,12 @@ export const unitDataEventSchema = z.object({ motivo: z.enum(UNIT_DATA_CHANGES),
  */
 export type RealtimeAudience = 'lead' | 'unit';
 
-type Entry = { readonly name: (id: number) => string; readonly pattern: RegExp; readonly schema: z.ZodType; readonly audience: RealtimeAudience };
+type Entry = {
+  readonly name: (id: number) => string;
+  readonly pattern: RegExp;
+  readonly schema: z.ZodType;
+  readonly audience: RealtimeAudience;
+};
 
 /**
  * Every server → browser event: `name` builds the event name (from the company id, or the lead id
@@ -46,20 +72,85 @@ type Entry = { readonly name: (id: number) => string; readonly pattern: RegExp; 
  */
 export const REALTIME_EVENTS = {
   ready: { name: () => 'ready' as const, pattern: /^ready$/, schema: readyPayloadSchema, audience: 'unit' },
-  appMessage: { name: (idEmpresa: number) => `company-${idEmpresa}-appMessage` as const, pattern: /^company-\d+-appMessage$/, schema: appMessagePayloadSchema, audience: 'lead' },
-  ticket: { name: (idEmpresa: number) => `company-${idEmpresa}-ticket` as const, pattern: /^company-\d+-ticket$/, schema: ticketPayloadSchema, audience: 'lead' },
-  contact: { name: (idEmpresa: number) => `company-${idEmpresa}-contact` as const, pattern: /^company-\d+-contact$/, schema: companyContactEventSchema, audience: 'lead' },
-  whatsapp: { name: (idEmpresa: number) => `company-${idEmpresa}-whatsapp` as const, pattern: /^company-\d+-whatsapp$/, schema: instanceEventPayloadSchema, audience: 'unit' },
-  whatsappSession: { name: (idEmpresa: number) => `company-${idEmpresa}-whatsappSession` as const, pattern: /^company-\d+-whatsappSession$/, schema: instanceEventPayloadSchema, audience: 'unit' },
-  leadUpdate: { name: (cliCrmId: number) => `lead-${cliCrmId}-update` as const, pattern: /^lead-\d+-update$/, schema: leadRealtimeEventSchema, audience: 'lead' },
-  csvImportProgress: { name: () => CSV_IMPORT_PROGRESS_EVENT, pattern: /^csv-import-progress$/, schema: csvImportProgressEventSchema, audience: 'unit' },
-  createCampaign: { name: (idEmpresa: number) => `company-${idEmpresa}-create-campanha` as const, pattern: /^company-\d+-create-campanha$/, schema: campaignEventSchema, audience: 'unit' },
-  updateCampaign: { name: (idEmpresa: number) => `company-${idEmpresa}-update-campanha` as const, pattern: /^company-\d+-update-campanha$/, schema: campaignEventSchema, audience: 'unit' },
-  campaignSend: { name: (idEmpresa: number) => `company-${idEmpresa}-envio-campanha` as const, pattern: /^company-\d+-envio-campanha$/, schema: campaignSendEventSchema, audience: 'lead' },
-  campaignLead: { name: (idEmpresa: number) => `company-${idEmpresa}-update-lead` as const, pattern: /^company-\d+-update-lead$/, schema: campaignLeadEventSchema, audience: 'lead' },
-  unitData: { name: (idEmpresa: number) => `company-${idEmpresa}-unit-data` as const, pattern: /^company-\d+-unit-data$/, schema: unitDataEventSchema, audience: 'unit' },
+  appMessage: {
+    name: (idEmpresa: number) => `company-${idEmpresa}-appMessage` as const,
+    pattern: /^company-\d+-appMessage$/,
+    schema: appMessagePayloadSchema,
+    audience: 'lead',
+  },
+  ticket: {
+    name: (idEmpresa: number) => `company-${idEmpresa}-ticket` as const,
+    pattern: /^company-\d+-ticket$/,
+    schema: ticketPayloadSchema,
+    audience: 'lead',
+  },
+  contact: {
+    name: (idEmpresa: number) => `company-${idEmpresa}-contact` as const,
+    pattern: /^company-\d+-contact$/,
+    schema: companyContactEventSchema,
+    audience: 'lead',
+  },
+  whatsapp: {
+    name: (idEmpresa: number) => `company-${idEmpresa}-whatsapp` as const,
+    pattern: /^company-\d+-whatsapp$/,
+    schema: instanceEventPayloadSchema,
+    audience: 'unit',
+  },
+  whatsappSession: {
+    name: (idEmpresa: number) => `company-${idEmpresa}-whatsappSession` as const,
+    pattern: /^company-\d+-whatsappSession$/,
+    schema: instanceEventPayloadSchema,
+    audience: 'unit',
+  },
+  leadUpdate: {
+    name: (cliCrmId: number) => `lead-${cliCrmId}-update` as const,
+    pattern: /^lead-\d+-update$/,
+    schema: leadRealtimeEventSchema,
+    audience: 'lead',
+  },
+  csvImportProgress: {
+    name: () => CSV_IMPORT_PROGRESS_EVENT,
+    pattern: /^csv-import-progress$/,
+    schema: csvImportProgressEventSchema,
+    audience: 'unit',
+  },
+  createCampaign: {
+    name: (idEmpresa: number) => `company-${idEmpresa}-create-campanha` as const,
+    pattern: /^company-\d+-create-campanha$/,
+    schema: campaignEventSchema,
+    audience: 'unit',
+  },
+  updateCampaign: {
+    name: (idEmpresa: number) => `company-${idEmpresa}-update-campanha` as const,
+    pattern: /^company-\d+-update-campanha$/,
+    schema: campaignEventSchema,
+    audience: 'unit',
+  },
+  campaignSend: {
+    name: (idEmpresa: number) => `company-${idEmpresa}-envio-campanha` as const,
+    pattern: /^company-\d+-envio-campanha$/,
+    schema: campaignSendEventSchema,
+    audience: 'lead',
+  },
+  campaignLead: {
+    name: (idEmpresa: number) => `company-${idEmpresa}-update-lead` as const,
+    pattern: /^company-\d+-update-lead$/,
+    schema: campaignLeadEventSchema,
+    audience: 'lead',
+  },
+  unitData: {
+    name: (idEmpresa: number) => `company-${idEmpresa}-unit-data` as const,
+    pattern: /^company-\d+-unit-data$/,
+    schema: unitDataEventSchema,
+    audience: 'unit',
+  },
   /** Issue 11: a card of the unit's pipeline moved or was reordered; the boards apply it live. */
-  pipelineMove: { name: (idEmpresa: number) => `company-${idEmpresa}-pipeline` as const, pattern: /^company-\d+-pipeline$/, schema: pipelineMoveEventSchema, audience: 'lead' },
+  pipelineMove: {
+    name: (idEmpresa: number) => `company-${idEmpresa}-pipeline` as const,
+    pattern: /^company-\d+-pipeline$/,
+    schema: pipelineMoveEventSchema,
+    audience: 'lead',
+  },
 } as const satisfies Record<string, Entry>;
 
 // The browser → server events of 001 §7 and 002 §7 (joinTickets, joinNotification, joinEnvioEmMassa)
@@ -70,13 +161,19 @@ export type RealtimeEventKey = keyof Registry;
 /** Every event name the server may push. */
 export type RealtimeEventName = { [K in RealtimeEventKey]: ReturnType<Registry[K]['name']> }[RealtimeEventKey];
 /** The events that name a lead or carry its content: only to the users who may see that lead. */
-export type LeadEventName = { [K in RealtimeEventKey]: Registry[K]['audience'] extends 'lead' ? ReturnType<Registry[K]['name']> : never }[RealtimeEventKey];
+export type LeadEventName = {
+  [K in RealtimeEventKey]: Registry[K]['audience'] extends 'lead' ? ReturnType<Registry[K]['name']> : never;
+}[RealtimeEventKey];
 /** The events that carry nothing of a lead: to every socket of a unit or company. */
 export type UnitEventName = Exclude<RealtimeEventName, LeadEventName>;
 /** What the server must send for an event name. */
-export type RealtimePayloadIn<N extends string> = { [K in RealtimeEventKey]: N extends ReturnType<Registry[K]['name']> ? z.input<Registry[K]['schema']> : never }[RealtimeEventKey];
+export type RealtimePayloadIn<N extends string> = {
+  [K in RealtimeEventKey]: N extends ReturnType<Registry[K]['name']> ? z.input<Registry[K]['schema']> : never;
+}[RealtimeEventKey];
 /** What the browser receives for an event name, once parsed. */
-export type RealtimePayload<N extends string> = { [K in RealtimeEventKey]: N extends ReturnType<Registry[K]['name']> ? z.output<Registry[K]['schema']> : never }[RealtimeEventKey];
+export type RealtimePayload<N extends string> = {
+  [K in RealtimeEventKey]: N extends ReturnType<Registry[K]['name']> ? z.output<Registry[K]['schema']> : never;
+}[RealtimeEventKey];
 
 export const appMessageEvent = REALTIME_EVENTS.appMessage.name;
 export const ticketEvent = REALTIME_EVENTS.ticket.name;
@@ -108,7 +205,10 @@ export function realtimeAudienceOf(name: string): RealtimeAudience | null {
  * Checks one payload against the contract: the parsed payload, or null with the reason when the
  * name is unknown or the payload has another shape.
  */
-export function parseRealtimePayload<N extends string>(name: N, payload: unknown): { ok: true; payload: RealtimePayload<N> } | { ok: false; reason: string } {
+export function parseRealtimePayload<N extends string>(
+  name: N,
+  payload: unknown,
+): { ok: true; payload: RealtimePayload<N> } | { ok: false; reason: string } {
   const schema = realtimeSchemaOf(name);
   if (!schema) return { ok: false, reason: `evento fora do contrato: ${name}` };
   const parsed = schema.safeParse(payload);

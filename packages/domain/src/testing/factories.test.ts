@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { leadListItemSchema, leadSchema } from '../leads/lead.ts';
 import { historyEventSchema } from '../leads/timeline.ts';
 import { CELULAR_REGEX, maskCelular } from '../phone/phone.ts';

@@ -1,12 +1,12 @@
 // Test data for every layer (ARCHITECTURE "Tests and fixtures"): realistic Brazilian leads,
 // history events, tags, users and statuses, deterministic for a given seed.
-import type { Lead, LeadListItem } from '../leads/lead.ts';
-import type { HistoryEvent } from '../leads/timeline.ts';
-import { TAG_COLORS } from '../leads/negotiation.ts';
-import type { ChatMessage } from '../whatsapp-api/chat-message.ts';
-import type { UnitData } from '../unit/unit-data.ts';
-import type { CrmContato } from '../leads-api/lead-api.ts';
 import { foldAccents } from '../format/fold.ts';
+import type { CrmContato } from '../leads-api/lead-api.ts';
+import type { Lead, LeadListItem } from '../leads/lead.ts';
+import { TAG_COLORS } from '../leads/negotiation.ts';
+import type { HistoryEvent } from '../leads/timeline.ts';
+import type { UnitData } from '../unit/unit-data.ts';
+import type { ChatMessage } from '../whatsapp-api/chat-message.ts';
 
 /** A deterministic random source in [0, 1) (mulberry32). */
 export type Random = () => number;
@@ -24,12 +24,44 @@ export function createRandom(seed: number): Random {
 }
 
 const FIRST_NAMES = [
-  'Ana', 'Beatriz', 'Carlos', 'Daniela', 'Eduardo', 'Fernanda', 'Gabriel', 'Helena', 'Igor', 'Juliana',
-  'Lucas', 'Mariana', 'Nicolas', 'Otávio', 'Patrícia', 'Rafael', 'Sabrina', 'Thiago', 'Vitória', 'João',
+  'Ana',
+  'Beatriz',
+  'Carlos',
+  'Daniela',
+  'Eduardo',
+  'Fernanda',
+  'Gabriel',
+  'Helena',
+  'Igor',
+  'Juliana',
+  'Lucas',
+  'Mariana',
+  'Nicolas',
+  'Otávio',
+  'Patrícia',
+  'Rafael',
+  'Sabrina',
+  'Thiago',
+  'Vitória',
+  'João',
 ] as const;
 const LAST_NAMES = [
-  'Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes',
-  'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Araújo', 'Conceição',
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Araújo',
+  'Conceição',
 ] as const;
 const AREA_CODES = ['11', '21', '31', '41', '47', '51', '61', '71', '81', '85'] as const;
 const CAMPAIGNS = ['Clareamento Verão', 'Implante Dentário 2024', 'Lentes de Contato Dental', 'Ortodontia Invisível'] as const;
@@ -46,7 +78,9 @@ const digits = (random: Random, count: number): string =>
   Array.from({ length: count }, () => String(Math.floor(random() * 10))).join('');
 
 const slug = (text: string): string =>
-  foldAccents(text).toLowerCase().replace(/[^a-z]+/g, '.');
+  foldAccents(text)
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '.');
 
 /** The factories bound to one seeded sequence: ids grow, data varies, all reproducible. */
 export type Factories = {
@@ -198,7 +232,13 @@ export function makeHistoryEvent(overrides: Partial<HistoryEvent> = {}, seed = 1
 }
 
 /** A negotiation status list (000 §3 crm_contato_negociacao_status) for tests. */
-export function makeNegotiationStatuses(): { id: number; nome: string; cor: string; descricao: string | null; idFunil: number }[] {
+export function makeNegotiationStatuses(): {
+  id: number;
+  nome: string;
+  cor: string;
+  descricao: string | null;
+  idFunil: number;
+}[] {
   return ['Novo', 'Agendado', 'Em contato', 'Em negociação', 'Fechado', 'Perdido'].map((nome, index) => ({
     id: index + 1,
     nome,
@@ -232,8 +272,22 @@ export function makeUnitData(extras: Record<string, unknown> = {}, over: Partial
     statusNegociacao: negotiation,
     statusNegociacaoVenda: sale,
     crm_configuracoes: { habilita_envio_em_massa: false, configuracoesExtra: JSON.stringify(extras), intervalo_dias_crm: 62 },
-    dados_usuario: { dataAtualizacao: '2025-11-20T10:00:00.000Z', dataDeslogar: null, configuracoes: '{}', idRamal: 0, acesso_atribuidos: 1 },
-    dados_unidade: { id: 1, nome: 'Unidade Paulista', idEmpresa: 1, nomeEmpresa: 'Sorriso Perfeito', idCompany: 0, idWhatsapp: null, tokenWhatsappNovo: null },
+    dados_usuario: {
+      dataAtualizacao: '2025-11-20T10:00:00.000Z',
+      dataDeslogar: null,
+      configuracoes: '{}',
+      idRamal: 0,
+      acesso_atribuidos: 1,
+    },
+    dados_unidade: {
+      id: 1,
+      nome: 'Unidade Paulista',
+      idEmpresa: 1,
+      nomeEmpresa: 'Sorriso Perfeito',
+      idCompany: 0,
+      idWhatsapp: null,
+      tokenWhatsappNovo: null,
+    },
     crm_cliente_contato_status: [],
     crm_cliente_mensagem_status: [],
     plataformas: [{ id: 1, nome: 'Facebook' }],
@@ -253,7 +307,16 @@ export function makeUnitData(extras: Record<string, unknown> = {}, over: Partial
 /** A complete crm_contato lead (002 §3, GET contato/completo and the lists) for component tests. */
 export function makeCrmContato(overrides: Partial<CrmContato> = {}): CrmContato {
   return {
-    ...makeLead({ cli_crm_id: 41, cli_nome: 'Maria Oliveira', cli_telefone: '11987654321', cli_id: 0, unidade: 1, idEmpresa: 1, idUsuario: null, nome_atendimento: null }),
+    ...makeLead({
+      cli_crm_id: 41,
+      cli_nome: 'Maria Oliveira',
+      cli_telefone: '11987654321',
+      cli_id: 0,
+      unidade: 1,
+      idEmpresa: 1,
+      idUsuario: null,
+      nome_atendimento: null,
+    }),
     whatsapp_ultima_mensagem_texto: null,
     whatsapp_ultima_mensagem_data_geral: null,
     whatsapp_ultima_mensagem_data_enviada: null,

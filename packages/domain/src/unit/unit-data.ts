@@ -1,5 +1,6 @@
 // GET /api/cadastros/dados-unidade: the unit data loaded at start (000 §3 "Unit data").
 import { z } from 'zod';
+
 import type { AccessContext } from '../access/routes.ts';
 import type { CurrentUser } from '../auth/login.ts';
 
@@ -136,7 +137,10 @@ export function parseConfiguracoesUsuario(text: string | null | undefined): Conf
 }
 
 /** The access context of 000 §6 for a logged user and their unit data. */
-export function accessContextOf(user: Pick<CurrentUser, 'permissao' | 'habilita_mensagem_whatsapp'>, unit: UnitData): AccessContext {
+export function accessContextOf(
+  user: Pick<CurrentUser, 'permissao' | 'habilita_mensagem_whatsapp'>,
+  unit: UnitData,
+): AccessContext {
   const extras = parseConfiguracoesExtra(unit.crm_configuracoes.configuracoesExtra);
   return {
     permission: user.permissao,
@@ -158,7 +162,14 @@ export const usersWithoutPermissionSchema = z.object({ data: z.array(idName) });
 
 /** GET cadastros/unidades (000 §7). */
 export const unitsListSchema = z.object({
-  data: z.array(z.object({ id: z.number().int(), nome: z.string(), idFunil: z.number().int().nullable(), idFunilVenda: z.number().int().nullable() })),
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      nome: z.string(),
+      idFunil: z.number().int().nullable(),
+      idFunilVenda: z.number().int().nullable(),
+    }),
+  ),
 });
 
 /** GET cadastros/usuarios: the users list of 002 §2.10 / §3 "User" (no password, ever). */

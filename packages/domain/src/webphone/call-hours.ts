@@ -3,6 +3,7 @@
 // without windows (null) may be dialled at any hour, as before the setting existed, except on its
 // holidays.
 import { z } from 'zod';
+
 import { toWallTime, zonedWallTimeToDate } from '../format/date.ts';
 
 export const CALL_HOURS_MESSAGES = {
@@ -14,7 +15,15 @@ export const CALL_HOURS_MESSAGES = {
 } as const;
 
 /** Names of the weekdays, index 0 = Sunday (as Date#getDay). */
-export const WEEKDAY_NAMES = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'] as const;
+export const WEEKDAY_NAMES = [
+  'Domingo',
+  'Segunda-feira',
+  'Terça-feira',
+  'Quarta-feira',
+  'Quinta-feira',
+  'Sexta-feira',
+  'Sábado',
+] as const;
 
 /** One day's window, São Paulo wall time: from `inicio` (inclusive) to `fim` (exclusive). */
 export type CallWindow = { inicio: string; fim: string };
@@ -29,12 +38,26 @@ export const callWindowSchema = z
   .refine((w) => minutesOf(w.inicio) < minutesOf(w.fim), { message: CALL_HOURS_MESSAGES.order, path: ['fim'] });
 
 /** horario_ligacao: 7 windows (Sunday first) or null for "any time". */
-export const callHoursSchema = z.array(callWindowSchema.nullable(), { error: CALL_HOURS_MESSAGES.days }).length(7, CALL_HOURS_MESSAGES.days).nullable();
+export const callHoursSchema = z
+  .array(callWindowSchema.nullable(), { error: CALL_HOURS_MESSAGES.days })
+  .length(7, CALL_HOURS_MESSAGES.days)
+  .nullable();
 
 const isoDay = z
   .string({ error: CALL_HOURS_MESSAGES.holiday })
   .regex(/^\d{4}-\d{2}-\d{2}$/, CALL_HOURS_MESSAGES.holiday)
-  .refine((d) => zonedWallTimeToDate({ year: Number(d.slice(0, 4)), month: Number(d.slice(5, 7)), day: Number(d.slice(8, 10)), hour: 12, minute: 0, second: 0 }) !== null, CALL_HOURS_MESSAGES.holiday);
+  .refine(
+    (d) =>
+      zonedWallTimeToDate({
+        year: Number(d.slice(0, 4)),
+        month: Number(d.slice(5, 7)),
+        day: Number(d.slice(8, 10)),
+        hour: 12,
+        minute: 0,
+        second: 0,
+      }) !== null,
+    CALL_HOURS_MESSAGES.holiday,
+  );
 
 /** feriados: dates without calls, sorted and unique. */
 export const holidaysSchema = z
@@ -59,7 +82,8 @@ const ALL_DAY: CallHours = Array.from({ length: 7 }, () => ({ inicio: '00:00', f
 /** Whether the queue may dial now, and if not, when it may again (null: never, no window at all). */
 export type CallHoursState = { aberto: true } | { aberto: false; ate: Date | null; motivo: 'feriado' | 'fora_do_horario' };
 
-const isoOf = (w: { year: number; month: number; day: number }) => `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
+const isoOf = (w: { year: number; month: number; day: number }) =>
+  `${w.year}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
 
 /** The calendar day `offset` days after the given São Paulo day (noon arithmetic: no DST edge). */
 function dayAfter(w: { year: number; month: number; day: number }, offset: number) {
@@ -89,7 +113,14 @@ export function callHoursAt(hours: CallHours | null, holidays: readonly string[]
       if (nowMinutes >= end) continue;
       if (nowMinutes >= start) return { aberto: true };
     }
-    const at = zonedWallTimeToDate({ year: day.year, month: day.month, day: day.day, hour: Math.floor(start / 60), minute: start % 60, second: 0 });
+    const at = zonedWallTimeToDate({
+      year: day.year,
+      month: day.month,
+      day: day.day,
+      hour: Math.floor(start / 60),
+      minute: start % 60,
+      second: 0,
+    });
     return { aberto: false, ate: at, motivo: todayIsHoliday ? 'feriado' : 'fora_do_horario' };
   }
   return { aberto: false, ate: null, motivo: todayIsHoliday ? 'feriado' : 'fora_do_horario' };

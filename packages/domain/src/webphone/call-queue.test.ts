@@ -1,24 +1,38 @@
 // 002 §4 "Call-queue control", transition by transition (counters of 002 §9).
 import { describe, expect, it } from 'vitest';
+
 import { initialQueueState, queueStep, type QueueEvent, type QueueState } from './call-queue.ts';
 
 const lead = (id: number) => ({ cli_crm_id: id, cli_nome: `Lead ${id}`, cli_telefone: `1199999000${id}` });
-const run = (s: QueueState, ...events: QueueEvent[]) => events.reduce((acc, e) => queueStep(acc.state, e), { state: s, effects: [] as ReturnType<typeof queueStep>['effects'] });
+const run = (s: QueueState, ...events: QueueEvent[]) =>
+  events.reduce((acc, e) => queueStep(acc.state, e), { state: s, effects: [] as ReturnType<typeof queueStep>['effects'] });
 const connected = () => run(initialQueueState(), { type: 'phone', status: 'connected' }).state;
 /** Started and running on lead 1 with leads 2 and 3 queued. */
-const running = () => run(connected(), { type: 'start' }, { type: 'fetching' }, { type: 'loaded', contacts: [lead(1), lead(2), lead(3)] }).state;
+const running = () =>
+  run(connected(), { type: 'start' }, { type: 'fetching' }, { type: 'loaded', contacts: [lead(1), lead(2), lead(3)] }).state;
 const ticks = (s: QueueState, n: number) => run(s, ...Array.from({ length: n }, () => ({ type: 'tick' }) as const));
 
 describe('002 §4 initial state and the phone', () => {
   it('starts disconnected, free, good signal, stopped', () => {
-    expect(initialQueueState()).toMatchObject({ statusPhone: 'disconnected', statusCall: 'free', sinal: 'good', statusControlaLead: 'stopped', contador: 0, contatoCall: null });
+    expect(initialQueueState()).toMatchObject({
+      statusPhone: 'disconnected',
+      statusCall: 'free',
+      sinal: 'good',
+      statusControlaLead: 'stopped',
+      contador: 0,
+      contatoCall: null,
+    });
   });
   it('the phone reports connected/disconnected and the signal good/bad', () => {
     const s = connected();
     expect(s.statusPhone).toBe('connected');
     expect(queueStep(s, { type: 'signal', sinal: 'bad' }).state.sinal).toBe('bad');
     const off = queueStep(s, { type: 'phone', status: 'disconnected', motivo: 'Kamailio não instalado' }).state;
-    expect(off).toMatchObject({ statusPhone: 'disconnected', motivoDesconexao: 'Kamailio não instalado', statusControlaLead: 'stopped' });
+    expect(off).toMatchObject({
+      statusPhone: 'disconnected',
+      motivoDesconexao: 'Kamailio não instalado',
+      statusControlaLead: 'stopped',
+    });
   });
   it('losing the phone while the queue runs stops it and releases the current lead', () => {
     const r = queueStep(running(), { type: 'phone', status: 'disconnected' });
@@ -40,7 +54,13 @@ describe('002 §4 Start', () => {
     const f = queueStep(p.state, { type: 'fetching' });
     expect(f.state).toMatchObject({ statusControlaLead: 'searching', statusCall: 'searching' });
     const l = queueStep(f.state, { type: 'loaded', contacts: [lead(1), lead(2)] });
-    expect(l.state).toMatchObject({ statusControlaLead: 'running', statusCall: 'preparing', contatoCall: lead(1), filaLead: [lead(2)], contador: 60 });
+    expect(l.state).toMatchObject({
+      statusControlaLead: 'running',
+      statusCall: 'preparing',
+      contatoCall: lead(1),
+      filaLead: [lead(2)],
+      contador: 60,
+    });
     expect(l.effects).toEqual([{ type: 'dial', contact: lead(1) }]);
   });
   it('with no contact the state becomes waiting with a 120 s counter, and waiting refetches when it runs out', () => {
@@ -53,8 +73,20 @@ describe('002 §4 Start', () => {
     expect(after.effects).toEqual([{ type: 'fetch' }]);
   });
   it('issue 12: outside the call hours nothing is dialled (even with contacts): waiting until the next fetch, saying until when', () => {
-    const w = run(connected(), { type: 'start' }, { type: 'fetching' }, { type: 'loaded', contacts: [lead(1)], foraDoHorario: { ate: '2026-11-27T11:00:00.000Z' } });
-    expect(w.state).toMatchObject({ statusControlaLead: 'waiting', statusCall: 'waiting', contatoCall: null, filaLead: [], contador: 120, foraDoHorario: { ate: '2026-11-27T11:00:00.000Z' } });
+    const w = run(
+      connected(),
+      { type: 'start' },
+      { type: 'fetching' },
+      { type: 'loaded', contacts: [lead(1)], foraDoHorario: { ate: '2026-11-27T11:00:00.000Z' } },
+    );
+    expect(w.state).toMatchObject({
+      statusControlaLead: 'waiting',
+      statusCall: 'waiting',
+      contatoCall: null,
+      filaLead: [],
+      contador: 120,
+      foraDoHorario: { ate: '2026-11-27T11:00:00.000Z' },
+    });
     expect(w.effects).toEqual([]);
     // The counter runs out: it asks again; inside the hours the contacts are dialled and the notice goes.
     const again = ticks(w.state, 120);
@@ -95,7 +127,8 @@ describe('002 §4 a call', () => {
   });
   it('an empty queue after a call fetches more leads; an empty answer waits 60 s', () => {
     let s = running();
-    for (let i = 0; i < 3; i++) s = run(s, { type: 'dialing', chamadaId: `c${i}` }, { type: 'ended' }, ...(i < 2 ? [{ type: 'next' } as const] : [])).state;
+    for (let i = 0; i < 3; i++)
+      s = run(s, { type: 'dialing', chamadaId: `c${i}` }, { type: 'ended' }, ...(i < 2 ? [{ type: 'next' } as const] : [])).state;
     const r = queueStep(s, { type: 'next' });
     expect(r.state.statusControlaLead).toBe('processing');
     expect(r.effects).toEqual([{ type: 'fetch' }]);
@@ -104,7 +137,10 @@ describe('002 §4 a call', () => {
   });
   it('a contact not dialled within the 60 s is released and the next one taken', () => {
     const r = ticks(running(), 60);
-    expect(r.effects).toEqual([{ type: 'release', contact: lead(1) }, { type: 'dial', contact: lead(2) }]);
+    expect(r.effects).toEqual([
+      { type: 'release', contact: lead(1) },
+      { type: 'dial', contact: lead(2) },
+    ]);
     expect(r.state.contatoCall).toEqual(lead(2));
   });
   it('a click during calling or talking hangs up', () => {
@@ -133,7 +169,10 @@ describe('002 §4 Pause, Continuar and Stop Fila', () => {
   });
   it('Continuar from paused and from waiting goes back to processing', () => {
     const p = queueStep(running(), { type: 'pause' }).state;
-    expect(queueStep(p, { type: 'continue' })).toMatchObject({ state: { statusControlaLead: 'processing' }, effects: [{ type: 'fetch' }] });
+    expect(queueStep(p, { type: 'continue' })).toMatchObject({
+      state: { statusControlaLead: 'processing' },
+      effects: [{ type: 'fetch' }],
+    });
     const w = run(connected(), { type: 'start' }, { type: 'fetching' }, { type: 'loaded', contacts: [] }).state;
     expect(queueStep(w, { type: 'continue' }).state.statusControlaLead).toBe('processing');
     expect(queueStep(running(), { type: 'continue' }).state.statusControlaLead).toBe('running');
@@ -142,7 +181,13 @@ describe('002 §4 Pause, Continuar and Stop Fila', () => {
     const c = run(running(), { type: 'dialing', chamadaId: 'c' }).state;
     expect(queueStep(c, { type: 'stop' }).state).toBe(c);
     const r = queueStep(running(), { type: 'stop' });
-    expect(r.state).toMatchObject({ statusControlaLead: 'stopped', statusCall: 'free', contador: 0, contatoCall: null, filaLead: [] });
+    expect(r.state).toMatchObject({
+      statusControlaLead: 'stopped',
+      statusCall: 'free',
+      contador: 0,
+      contatoCall: null,
+      filaLead: [],
+    });
     expect(r.effects).toEqual([{ type: 'release', contact: lead(1) }]);
     const e = run(c, { type: 'ended' }).state;
     expect(queueStep(e, { type: 'stop' }).effects).toEqual([]);

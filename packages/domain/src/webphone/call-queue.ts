@@ -5,7 +5,8 @@
 export const CONTROL_MODES = ['stopped', 'processing', 'searching', 'running', 'waiting', 'paused', 'single'] as const;
 export type ControlMode = (typeof CONTROL_MODES)[number];
 /** 002 §4 call status. */
-export type CallStatus = 'free' | 'preparing' | 'calling' | 'talking' | 'ended' | 'searching' | 'processing' | 'waiting' | 'paused';
+export type CallStatus =
+  'free' | 'preparing' | 'calling' | 'talking' | 'ended' | 'searching' | 'processing' | 'waiting' | 'paused';
 export type PhoneStatus = 'connected' | 'disconnected';
 export type Signal = 'good' | 'bad';
 
@@ -64,36 +65,81 @@ export type QueueStep<C extends QueueContact = QueueContact> = { state: QueueSta
 
 /** 002 §4: initial disconnected, free, good signal, stopped. */
 export function initialQueueState<C extends QueueContact = QueueContact>(): QueueState<C> {
-  return { statusPhone: 'disconnected', motivoDesconexao: null, sinal: 'good', statusControlaLead: 'stopped', statusCall: 'free', contatoCall: null, filaLead: [], contador: 0, chamadaId: null, buscaAposChamada: false, foraDoHorario: null };
+  return {
+    statusPhone: 'disconnected',
+    motivoDesconexao: null,
+    sinal: 'good',
+    statusControlaLead: 'stopped',
+    statusCall: 'free',
+    contatoCall: null,
+    filaLead: [],
+    contador: 0,
+    chamadaId: null,
+    buscaAposChamada: false,
+    foraDoHorario: null,
+  };
 }
 
 /** Calling or talking: the moments pause and stop are refused and a click hangs up. */
 export const inCall = (s: QueueState<QueueContact>): boolean => s.statusCall === 'calling' || s.statusCall === 'talking';
 
 /** Start is offered only with the phone connected and the queue stopped (002 §4). */
-export const canStart = (s: QueueState<QueueContact>): boolean => s.statusPhone === 'connected' && s.statusControlaLead === 'stopped';
-export const canPause = (s: QueueState<QueueContact>): boolean => !inCall(s) && s.statusControlaLead !== 'stopped' && s.statusControlaLead !== 'paused' && s.statusControlaLead !== 'single';
-export const canContinue = (s: QueueState<QueueContact>): boolean => s.statusPhone === 'connected' && (s.statusControlaLead === 'paused' || s.statusControlaLead === 'waiting');
+export const canStart = (s: QueueState<QueueContact>): boolean =>
+  s.statusPhone === 'connected' && s.statusControlaLead === 'stopped';
+export const canPause = (s: QueueState<QueueContact>): boolean =>
+  !inCall(s) && s.statusControlaLead !== 'stopped' && s.statusControlaLead !== 'paused' && s.statusControlaLead !== 'single';
+export const canContinue = (s: QueueState<QueueContact>): boolean =>
+  s.statusPhone === 'connected' && (s.statusControlaLead === 'paused' || s.statusControlaLead === 'waiting');
 export const canStop = (s: QueueState<QueueContact>): boolean => !inCall(s) && s.statusControlaLead !== 'stopped';
 /** 'Ligar Agora' (single call): the phone connected, the queue stopped and no call in progress. */
-export const canCallSingle = (s: QueueState<QueueContact>): boolean => s.statusPhone === 'connected' && s.statusControlaLead === 'stopped' && !inCall(s);
+export const canCallSingle = (s: QueueState<QueueContact>): boolean =>
+  s.statusPhone === 'connected' && s.statusControlaLead === 'stopped' && !inCall(s);
 
 const same = <C extends QueueContact>(state: QueueState<C>): QueueStep<C> => ({ state, effects: [] });
-const releaseOf = <C extends QueueContact>(s: QueueState<C>): QueueEffect<C>[] => (s.contatoCall ? [{ type: 'release', contact: s.contatoCall }] : []);
+const releaseOf = <C extends QueueContact>(s: QueueState<C>): QueueEffect<C>[] =>
+  s.contatoCall ? [{ type: 'release', contact: s.contatoCall }] : [];
 
 /** Takes the queue's next contact: preparing dials it; none → waiting with the 120 s counter. */
 function takeNext<C extends QueueContact>(s: QueueState<C>, queue: C[], emptyCounter: number): QueueStep<C> {
   const [contact, ...rest] = queue;
-  if (!contact) return { state: { ...s, statusControlaLead: 'waiting', statusCall: 'waiting', contatoCall: null, filaLead: [], contador: emptyCounter, chamadaId: null }, effects: [] };
+  if (!contact)
+    return {
+      state: {
+        ...s,
+        statusControlaLead: 'waiting',
+        statusCall: 'waiting',
+        contatoCall: null,
+        filaLead: [],
+        contador: emptyCounter,
+        chamadaId: null,
+      },
+      effects: [],
+    };
   return {
-    state: { ...s, statusControlaLead: 'running', statusCall: 'preparing', contatoCall: contact, filaLead: rest, contador: QUEUE_COUNTERS.running, chamadaId: null },
+    state: {
+      ...s,
+      statusControlaLead: 'running',
+      statusCall: 'preparing',
+      contatoCall: contact,
+      filaLead: rest,
+      contador: QUEUE_COUNTERS.running,
+      chamadaId: null,
+    },
     effects: [{ type: 'dial', contact }],
   };
 }
 
 /** Refetch: processing, then the screen fetches and answers 'fetching' / 'loaded'. */
 const refetch = <C extends QueueContact>(s: QueueState<C>, extra: QueueEffect<C>[] = [], aposChamada = false): QueueStep<C> => ({
-  state: { ...s, statusControlaLead: 'processing', statusCall: 'processing', contatoCall: null, contador: 0, chamadaId: null, buscaAposChamada: aposChamada },
+  state: {
+    ...s,
+    statusControlaLead: 'processing',
+    statusCall: 'processing',
+    contatoCall: null,
+    contador: 0,
+    chamadaId: null,
+    buscaAposChamada: aposChamada,
+  },
   effects: [...extra, { type: 'fetch' }],
 });
 
@@ -105,7 +151,18 @@ export function queueStep<C extends QueueContact>(s: QueueState<C>, e: QueueEven
       // Without a phone nothing can be dialled: the queue stops (a call in progress is already lost).
       const base = { ...s, statusPhone: 'disconnected' as const, motivoDesconexao: e.motivo ?? null };
       if (s.statusControlaLead === 'stopped') return same({ ...base, statusCall: 'free' });
-      return { state: { ...base, statusControlaLead: 'stopped', statusCall: 'free', contatoCall: null, filaLead: [], contador: 0, chamadaId: null }, effects: releaseOf(s) };
+      return {
+        state: {
+          ...base,
+          statusControlaLead: 'stopped',
+          statusCall: 'free',
+          contatoCall: null,
+          filaLead: [],
+          contador: 0,
+          chamadaId: null,
+        },
+        effects: releaseOf(s),
+      };
     }
     case 'signal':
       return same({ ...s, sinal: e.sinal });
@@ -119,7 +176,11 @@ export function queueStep<C extends QueueContact>(s: QueueState<C>, e: QueueEven
       if (s.statusControlaLead !== 'searching' && s.statusControlaLead !== 'processing') return same(s);
       // Outside the unit's call hours nobody is dialled: waiting, and the counter asks again.
       if (e.foraDoHorario) return takeNext({ ...s, foraDoHorario: e.foraDoHorario }, [], QUEUE_COUNTERS.noContact);
-      return takeNext({ ...s, foraDoHorario: null }, e.contacts, s.buscaAposChamada ? QUEUE_COUNTERS.emptyAfterCall : QUEUE_COUNTERS.noContact);
+      return takeNext(
+        { ...s, foraDoHorario: null },
+        e.contacts,
+        s.buscaAposChamada ? QUEUE_COUNTERS.emptyAfterCall : QUEUE_COUNTERS.noContact,
+      );
     }
     case 'dialing': {
       if (s.statusCall !== 'preparing' || !s.contatoCall) return same(s);
@@ -134,7 +195,8 @@ export function queueStep<C extends QueueContact>(s: QueueState<C>, e: QueueEven
       return same({ ...s, statusCall: 'talking' });
     case 'ended': {
       if (s.statusCall !== 'calling' && s.statusCall !== 'talking' && s.statusCall !== 'preparing') return same(s);
-      if (s.statusControlaLead === 'single') return { state: { ...s, statusControlaLead: 'stopped', statusCall: 'ended', contador: 0 }, effects: releaseOf(s) };
+      if (s.statusControlaLead === 'single')
+        return { state: { ...s, statusControlaLead: 'stopped', statusCall: 'ended', contador: 0 }, effects: releaseOf(s) };
       // 002 §4: ended sets the 120 s counter; the next-step action or its expiry goes on.
       return { state: { ...s, statusCall: 'ended', contador: QUEUE_COUNTERS.afterCall }, effects: releaseOf(s) };
     }
@@ -154,22 +216,59 @@ export function queueStep<C extends QueueContact>(s: QueueState<C>, e: QueueEven
     case 'pause':
       if (!canPause(s)) return same(s);
       // 002 §4: pausing resets the counter and clears the current contact.
-      return { state: { ...s, statusControlaLead: 'paused', statusCall: 'paused', contatoCall: null, filaLead: [], contador: 0, chamadaId: null }, effects: s.statusCall === 'ended' ? [] : releaseOf(s) };
+      return {
+        state: {
+          ...s,
+          statusControlaLead: 'paused',
+          statusCall: 'paused',
+          contatoCall: null,
+          filaLead: [],
+          contador: 0,
+          chamadaId: null,
+        },
+        effects: s.statusCall === 'ended' ? [] : releaseOf(s),
+      };
     case 'continue':
       if (!canContinue(s)) return same(s);
       return refetch(s);
     case 'stop':
       if (!canStop(s)) return same(s);
-      return { state: { ...s, statusControlaLead: 'stopped', statusCall: 'free', contatoCall: null, filaLead: [], contador: 0, chamadaId: null }, effects: s.statusCall === 'ended' ? [] : releaseOf(s) };
+      return {
+        state: {
+          ...s,
+          statusControlaLead: 'stopped',
+          statusCall: 'free',
+          contatoCall: null,
+          filaLead: [],
+          contador: 0,
+          chamadaId: null,
+        },
+        effects: s.statusCall === 'ended' ? [] : releaseOf(s),
+      };
     case 'click':
       // 002 §4: a click during calling or talking hangs up; in single-call mode a click stops.
       if (inCall(s)) return { state: s, effects: [{ type: 'hangup' }] };
-      if (s.statusControlaLead === 'single') return { state: { ...s, statusControlaLead: 'stopped', statusCall: 'free', contatoCall: null, contador: 0, chamadaId: null }, effects: [] };
+      if (s.statusControlaLead === 'single')
+        return {
+          state: { ...s, statusControlaLead: 'stopped', statusCall: 'free', contatoCall: null, contador: 0, chamadaId: null },
+          effects: [],
+        };
       return same(s);
     case 'single':
       // 'Ligar Agora': one call outside the queue, only while the queue is stopped.
       if (!canCallSingle(s)) return same(s);
-      return { state: { ...s, statusControlaLead: 'single', statusCall: 'preparing', contatoCall: e.contact, filaLead: [], contador: 0, chamadaId: null }, effects: [{ type: 'dial', contact: e.contact }] };
+      return {
+        state: {
+          ...s,
+          statusControlaLead: 'single',
+          statusCall: 'preparing',
+          contatoCall: e.contact,
+          filaLead: [],
+          contador: 0,
+          chamadaId: null,
+        },
+        effects: [{ type: 'dial', contact: e.contact }],
+      };
   }
 }
 

@@ -9,7 +9,11 @@ export const DEFAULT_QUEUE_RULES = ['1,7', '2', '5,3'] as const;
 export const QUEUE_LEASE_MINUTES = { claimed: 15, inCall: 60 } as const;
 
 /** The three rules as status id lists; a unit without settings has the defaults, an emptied rule takes nobody. */
-export function queueRules(r1: string | null | undefined, r2: string | null | undefined, r3: string | null | undefined): [number[], number[], number[]] {
+export function queueRules(
+  r1: string | null | undefined,
+  r2: string | null | undefined,
+  r3: string | null | undefined,
+): [number[], number[], number[]] {
   const one = (text: string | null | undefined, i: 0 | 1 | 2) => parseStatusIds(text ?? DEFAULT_QUEUE_RULES[i]);
   return [one(r1, 0), one(r2, 1), one(r3, 2)];
 }

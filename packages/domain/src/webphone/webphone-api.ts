@@ -33,7 +33,12 @@ export type SipCredentials = z.infer<typeof sipCredentialsSchema>['data'];
 
 /** POST webphone/fila: the next leads of the queue, each claimed for the caller. */
 export const queueRequestSchema = z.object({
-  quantidade: z.coerce.number({ error: 'Informe a quantidade de contatos.' }).int('Informe a quantidade de contatos.').min(1, 'Peça ao menos 1 contato.').max(10, 'Peça no máximo 10 contatos.').default(3),
+  quantidade: z.coerce
+    .number({ error: 'Informe a quantidade de contatos.' })
+    .int('Informe a quantidade de contatos.')
+    .min(1, 'Peça ao menos 1 contato.')
+    .max(10, 'Peça no máximo 10 contatos.')
+    .default(3),
   /** Leads the screen already holds or skipped. */
   excluir: z.array(z.coerce.number().int().positive()).max(100, 'Lista de exclusão longa demais.').default([]),
 });
@@ -55,7 +60,10 @@ export const RECORDING_TYPES = ['audio/webm', 'audio/ogg', 'audio/mpeg', 'audio/
 export const recordingFileSchema = z.string().regex(/^[a-f0-9]{32}\.(webm|ogg|mp3|wav)$/, 'Gravação inválida.');
 
 /** POST webphone/gravacao/{id} answers where the recording is served (for url_gravacao). */
-export const recordingSavedSchema = z.object({ message: z.string(), data: z.object({ arquivo: z.string(), caminho: z.string() }) });
+export const recordingSavedSchema = z.object({
+  message: z.string(),
+  data: z.object({ arquivo: z.string(), caminho: z.string() }),
+});
 
 export const RECORDING_MESSAGES = {
   saved: 'Gravação enviada com sucesso.',

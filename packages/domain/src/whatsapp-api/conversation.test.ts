@@ -1,12 +1,32 @@
 // 001 §4 "Message ack" on the client: temp_ replacement, acks never lowered, bubble icons; 001 §2
 // grouping by date; 001 §3 location and contact bodies.
 import { describe, expect, it } from 'vitest';
+
 import { makeChatMessage } from '../testing/factories.ts';
-import { ackIconOf, dayLabel, groupByDay, isTempId, mergeMessage, parseContactCard, parseLocation, replacesTemp, visibleMessages, type PendingMessage } from './conversation.ts';
+import {
+  ackIconOf,
+  dayLabel,
+  groupByDay,
+  isTempId,
+  mergeMessage,
+  parseContactCard,
+  parseLocation,
+  replacesTemp,
+  visibleMessages,
+  type PendingMessage,
+} from './conversation.ts';
 
 const pending = (over: Partial<PendingMessage['message']> = {}, storedId: number | null = null): PendingMessage => ({
   tempId: 'temp_1',
-  message: makeChatMessage({ id: -1, messageId: null, fromMe: true, ack: 1, body: 'Bom dia', createdAt: '2026-03-10T13:00:00.000Z', ...over }),
+  message: makeChatMessage({
+    id: -1,
+    messageId: null,
+    fromMe: true,
+    ack: 1,
+    body: 'Bom dia',
+    createdAt: '2026-03-10T13:00:00.000Z',
+    ...over,
+  }),
   state: 'sending',
   error: null,
   storedId,
@@ -26,12 +46,27 @@ describe('001 §4 temp_ replacement', () => {
 
   it('is replaced by the same media type within 10 seconds, not after (001 §9)', () => {
     const temp = pending({ mediaType: 'image', body: '' });
-    expect(replacesTemp(temp, makeChatMessage({ id: 9, fromMe: true, mediaType: 'image', body: '', createdAt: '2026-03-10T13:00:09.000Z' }))).toBe(true);
-    expect(replacesTemp(temp, makeChatMessage({ id: 9, fromMe: true, mediaType: 'image', body: '', createdAt: '2026-03-10T13:00:11.000Z' }))).toBe(false);
-    expect(replacesTemp(temp, makeChatMessage({ id: 9, fromMe: true, mediaType: 'video', body: '', createdAt: '2026-03-10T13:00:01.000Z' }))).toBe(false);
+    expect(
+      replacesTemp(
+        temp,
+        makeChatMessage({ id: 9, fromMe: true, mediaType: 'image', body: '', createdAt: '2026-03-10T13:00:09.000Z' }),
+      ),
+    ).toBe(true);
+    expect(
+      replacesTemp(
+        temp,
+        makeChatMessage({ id: 9, fromMe: true, mediaType: 'image', body: '', createdAt: '2026-03-10T13:00:11.000Z' }),
+      ),
+    ).toBe(false);
+    expect(
+      replacesTemp(
+        temp,
+        makeChatMessage({ id: 9, fromMe: true, mediaType: 'video', body: '', createdAt: '2026-03-10T13:00:01.000Z' }),
+      ),
+    ).toBe(false);
   });
 
-  it("once the server answered, only the stored message it named replaces it", () => {
+  it('once the server answered, only the stored message it named replaces it', () => {
     const temp = pending({}, 42);
     expect(replacesTemp(temp, makeChatMessage({ id: 41, fromMe: true, body: 'Bom dia' }))).toBe(false);
     expect(replacesTemp(temp, makeChatMessage({ id: 42, fromMe: true, body: 'outro' }))).toBe(true);
@@ -126,7 +161,11 @@ describe('001 §3 body conventions', () => {
       link: 'https://maps.google.com/?q=-23.5,-46.6',
       description: 'Av. Paulista, 1000',
     });
-    expect(parseLocation('|https://maps.google.com/?q=1,2')).toEqual({ image: null, link: 'https://maps.google.com/?q=1,2', description: null });
+    expect(parseLocation('|https://maps.google.com/?q=1,2')).toEqual({
+      image: null,
+      link: 'https://maps.google.com/?q=1,2',
+      description: null,
+    });
   });
 
   it('reads a contact card name and phones from vCard lines', () => {

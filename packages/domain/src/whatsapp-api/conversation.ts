@@ -1,7 +1,7 @@
 // The conversation's client-side rules (001 §4 "Message ack", §9): optimistic temp_ messages, acks
 // that never go down, the bubble status icon, and grouping by São Paulo day. Pure, for every channel.
-import type { ChatMediaType, ChatMessage } from './chat-message.ts';
 import { formatDate } from '../format/date.ts';
+import type { ChatMediaType, ChatMessage } from './chat-message.ts';
 
 /** 001 §9: a temp_ message is replaced by a stored one of the same media type within 10 s. */
 export const SAME_MEDIA_WINDOW_MS = 10_000;
@@ -42,7 +42,11 @@ export function replacesTemp(pending: PendingMessage, stored: ChatMessage): bool
 
 /** 001 §4: updates never lower the ack; the other fields follow the newer copy. */
 export function mergeMessage(current: ChatMessage, next: ChatMessage): ChatMessage {
-  return { ...next, ack: Math.max(current.ack, next.ack), isError: next.ack > current.ack ? next.isError : current.isError || next.isError };
+  return {
+    ...next,
+    ack: Math.max(current.ack, next.ack),
+    isError: next.ack > current.ack ? next.isError : current.isError || next.isError,
+  };
 }
 
 /**
@@ -50,7 +54,10 @@ export function mergeMessage(current: ChatMessage, next: ChatMessage): ChatMessa
  * and the pending ones that no stored message has replaced yet (each stored message replaces at
  * most one temp_). Returns the temps that were replaced so the caller can forget them.
  */
-export function visibleMessages(stored: readonly ChatMessage[], pending: readonly PendingMessage[]): { messages: ChatMessage[]; replaced: string[] } {
+export function visibleMessages(
+  stored: readonly ChatMessage[],
+  pending: readonly PendingMessage[],
+): { messages: ChatMessage[]; replaced: string[] } {
   const byId = new Map<number, ChatMessage>();
   for (const m of stored) {
     if (m.mediaType === 'reaction') continue;

@@ -1,6 +1,7 @@
 // The gateway channel of 001 §7 "Instance-based gateway", served by Funil under /api with the
 // gateway's paths and bodies; the server holds the keys and answers from its own message store.
 import { z } from 'zod';
+
 import { chatMessagePageSchema, chatMessageSchema, tempIdSchema } from './chat-message.ts';
 
 /** Largest base64 text accepted for one file (about 6 MB of file). */
@@ -36,7 +37,12 @@ export const sendMediaBodySchema = z.object({
 export type SendMediaBody = z.infer<typeof sendMediaBodySchema>;
 
 /** POST /api/message/sendWhatsAppAudio/:instance (ref §3.9). */
-export const sendAudioBodySchema = z.object({ number: phone, audio: mediaText, quoted: quotedRefSchema.optional(), tempId: tempIdSchema.optional() });
+export const sendAudioBodySchema = z.object({
+  number: phone,
+  audio: mediaText,
+  quoted: quotedRefSchema.optional(),
+  tempId: tempIdSchema.optional(),
+});
 export type SendAudioBody = z.infer<typeof sendAudioBodySchema>;
 
 /** Every send answers the stored chat message. */
@@ -62,7 +68,12 @@ export const findMessagesResponseSchema = z.object({ messages: chatMessagePageSc
 export const markReadBodySchema = z
   .object({
     number: phone.optional(),
-    readMessages: z.array(z.object({ remoteJid: z.string().min(1).max(120), fromMe: z.boolean().optional(), id: z.string().max(128).optional() })).max(500).optional(),
+    readMessages: z
+      .array(
+        z.object({ remoteJid: z.string().min(1).max(120), fromMe: z.boolean().optional(), id: z.string().max(128).optional() }),
+      )
+      .max(500)
+      .optional(),
   })
   .refine((b) => b.number !== undefined || (b.readMessages?.length ?? 0) > 0, { message: 'Informe o número ou as mensagens.' });
 export type MarkReadBody = z.infer<typeof markReadBodySchema>;

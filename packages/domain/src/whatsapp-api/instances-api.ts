@@ -31,7 +31,10 @@ export const instanceListResponseSchema = z.object({ data: z.array(instanceSchem
 export const INSTANCE_NAME_PATTERN = /^[A-Za-z0-9_-]{3,60}$/;
 
 export const createInstanceBodySchema = z.object({
-  name: z.string().trim().regex(INSTANCE_NAME_PATTERN, 'Nome da instância inválido: use de 3 a 60 letras, números, hífens ou sublinhados.'),
+  name: z
+    .string()
+    .trim()
+    .regex(INSTANCE_NAME_PATTERN, 'Nome da instância inválido: use de 3 a 60 letras, números, hífens ou sublinhados.'),
 });
 export type CreateInstanceBody = z.infer<typeof createInstanceBodySchema>;
 
@@ -49,4 +52,7 @@ export const connectResponseSchema = z.object({
 });
 export type ConnectResponse = z.infer<typeof connectResponseSchema>;
 
-export const connectionStateResponseSchema = z.object({ instance: z.object({ instanceName: z.string(), state: z.string() }), data: instanceSchema });
+export const connectionStateResponseSchema = z.object({
+  instance: z.object({ instanceName: z.string(), state: z.string() }),
+  data: instanceSchema,
+});

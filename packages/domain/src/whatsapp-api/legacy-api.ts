@@ -1,9 +1,10 @@
 // The legacy channel of 001 §7 "Legacy channel" and §3 "Legacy-channel message".
 import { z } from 'zod';
-import { leadListItemSchema } from '../leads/lead.ts';
-import { MAX_MEDIA_BASE64_CHARS } from './gateway-api.ts';
+
 import { idSchema } from '../http/ids.ts';
+import { leadListItemSchema } from '../leads/lead.ts';
 import { tempIdSchema } from './chat-message.ts';
+import { MAX_MEDIA_BASE64_CHARS } from './gateway-api.ts';
 
 /** 001 §3 mensagemTipo. */
 export const MENSAGEM_TIPO = {
@@ -28,7 +29,10 @@ export const WHATSAPP_CLIENTS_PAGE_SIZE = 50;
 export const messageMatchSchema = z.object({ id: z.number().int(), texto: z.string(), data: z.string(), fromMe: z.boolean() });
 export type MessageMatch = z.infer<typeof messageMatchSchema>;
 
-/** A row of the chat lead list: the lead, and the message the search found in its conversation (null when the name or phone matched, or no search). */
+/**
+ * A row of the chat lead list: the lead, and the message the search found in its conversation (null when the name or phone
+ * matched, or no search).
+ */
 export const whatsappClientSchema = leadListItemSchema.extend({ mensagem_encontrada: messageMatchSchema.nullable().optional() });
 export type WhatsappClient = z.infer<typeof whatsappClientSchema>;
 

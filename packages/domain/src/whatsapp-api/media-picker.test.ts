@@ -1,7 +1,15 @@
 // 001 §5 "Media pickers" and recording errors; 001 §2 recording timer.
 import { describe, expect, it } from 'vitest';
-import { MAX_MEDIA_FILE_BYTES, MEDIA_PICKER_ERRORS, checkPickedFiles, dialogKindOf, recordingClock, recordingErrorOf } from './media-picker.ts';
+
 import { MAX_MEDIA_BASE64_CHARS } from './gateway-api.ts';
+import {
+  checkPickedFiles,
+  dialogKindOf,
+  MAX_MEDIA_FILE_BYTES,
+  MEDIA_PICKER_ERRORS,
+  recordingClock,
+  recordingErrorOf,
+} from './media-picker.ts';
 
 const file = (name: string, type: string, size = 1000) => ({ name, type, size });
 
@@ -13,7 +21,9 @@ describe('001 §5 media pickers: exactly one file of the dialog kind', () => {
 
   it("'Arquivo muito pequeno!' for an empty file and 'Arquivo muito grande!' above what the server takes", () => {
     expect(checkPickedFiles('document', [file('a.pdf', 'application/pdf', 0)])).toBe('Arquivo muito pequeno!');
-    expect(checkPickedFiles('document', [file('a.pdf', 'application/pdf', MAX_MEDIA_FILE_BYTES + 1)])).toBe('Arquivo muito grande!');
+    expect(checkPickedFiles('document', [file('a.pdf', 'application/pdf', MAX_MEDIA_FILE_BYTES + 1)])).toBe(
+      'Arquivo muito grande!',
+    );
     expect(checkPickedFiles('document', [file('a.pdf', 'application/pdf', MAX_MEDIA_FILE_BYTES)])).toBeNull();
     // The largest accepted file still fits the server's base64 limit with its data-URL prefix.
     expect(Math.ceil(MAX_MEDIA_FILE_BYTES / 3) * 4 + 100).toBeLessThanOrEqual(MAX_MEDIA_BASE64_CHARS);

@@ -12,7 +12,9 @@ export const NOTIFICATION_MESSAGES = {
 export const notificationSettingsBodySchema = z.object({
   configuracoes: z.object(
     {
-      notificacoes: z.union([z.boolean(), z.literal(0), z.literal(1)], { error: NOTIFICATION_MESSAGES.invalid }).transform((v) => v === true || v === 1),
+      notificacoes: z
+        .union([z.boolean(), z.literal(0), z.literal(1)], { error: NOTIFICATION_MESSAGES.invalid })
+        .transform((v) => v === true || v === 1),
     },
     { error: NOTIFICATION_MESSAGES.invalid },
   ),

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+
 import {
-  QUICK_MESSAGE_TEXTS,
   creationScopeOf,
   editableScopesOf,
+  QUICK_MESSAGE_TEXTS,
   quickMessageCreateBodySchema,
   quickMessageEditBodySchema,
   quickMessageErrorCode,
@@ -31,7 +32,8 @@ describe('quick-message create body (001 §5 "Quick-message creation")', () => {
     expect(quickMessageCreateBodySchema.parse({ ...base, mensagem: 'a\nb ' }).mensagem).toBe('a\nb ');
   });
   it("a new category: trimmed 1..100, not literally 'Criar categoria'", () => {
-    const n = (nomeCategoria: string) => quickMessageCreateBodySchema.safeParse({ ...base, idCategoria: null, novaCategoria: true, nomeCategoria }).success;
+    const n = (nomeCategoria: string) =>
+      quickMessageCreateBodySchema.safeParse({ ...base, idCategoria: null, novaCategoria: true, nomeCategoria }).success;
     expect(n('Vendas')).toBe(true);
     expect(n('  ')).toBe(false);
     expect(n('y'.repeat(101))).toBe(false);

@@ -1,9 +1,10 @@
 // Quick messages (message templates) of 001 §3 "Quick-message model", §5 "Quick-message
 // creation", §6, §7 "Quick messages", §8 and 002 §8: the one schema of each call and the scope rule.
 import { z } from 'zod';
+
 import type { Permission } from '../access/roles.ts';
-import { idSchema } from '../http/ids.ts';
 import { foldAccents } from '../format/fold.ts';
+import { idSchema } from '../http/ids.ts';
 
 /** The texts of 001 §8 / 002 §8, verbatim. */
 export const QUICK_MESSAGE_TEXTS = {
@@ -73,7 +74,10 @@ export const quickMessageTextSchema = z
   .max(QUICK_MESSAGE_TEXT_MAX, QUICK_MESSAGE_TEXTS.invalid)
   .refine((text) => text.trim().length > 0, QUICK_MESSAGE_TEXTS.invalid);
 /** 001 §5: a new category name: trimmed non-empty, at most 100, not literally 'Criar categoria'. */
-export const quickMessageCategoryNameSchema = trimmed(QUICK_MESSAGE_CATEGORY_MAX).refine((name) => name !== QUICK_MESSAGE_TEXTS.createCategory, QUICK_MESSAGE_TEXTS.invalid);
+export const quickMessageCategoryNameSchema = trimmed(QUICK_MESSAGE_CATEGORY_MAX).refine(
+  (name) => name !== QUICK_MESSAGE_TEXTS.createCategory,
+  QUICK_MESSAGE_TEXTS.invalid,
+);
 
 const flag = z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1);
 
@@ -118,7 +122,8 @@ export const quickMessageEditBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (!body.novaCategoria) return;
-    if (!quickMessageCategoryNameSchema.safeParse(body.nomeCategoria ?? '').success) ctx.addIssue({ code: 'custom', path: ['nomeCategoria'], message: QUICK_MESSAGE_TEXTS.invalid });
+    if (!quickMessageCategoryNameSchema.safeParse(body.nomeCategoria ?? '').success)
+      ctx.addIssue({ code: 'custom', path: ['nomeCategoria'], message: QUICK_MESSAGE_TEXTS.invalid });
   });
 export type QuickMessageEditBody = z.input<typeof quickMessageEditBodySchema>;
 
@@ -159,7 +164,11 @@ export const quickMessagesResponseSchema = z.object({
 export type QuickMessagesResponse = z.infer<typeof quickMessagesResponseSchema>;
 
 /** 201 of adicionarModelo: the template as stored. */
-export const quickMessageCreatedSchema = z.object({ message: z.string(), status: z.literal(201), data: quickMessageSchema.extend({ escopo: z.enum(QUICK_MESSAGE_SCOPES) }) });
+export const quickMessageCreatedSchema = z.object({
+  message: z.string(),
+  status: z.literal(201),
+  data: quickMessageSchema.extend({ escopo: z.enum(QUICK_MESSAGE_SCOPES) }),
+});
 
 /** One template with the level it belongs to, as the browser lists all three together. */
 export type ScopedQuickMessage = QuickMessage & { escopo: QuickMessageScope };
@@ -183,9 +192,15 @@ export function foldForSearch(text: string): string {
  * Returns null when the text does not start with '/', else the templates whose title contains
  * what follows the '/' (accent- and case-free), titles starting with it first.
  */
-export function quickMessageSuggestions<T extends { tituloMensagem: string }>(composerText: string, templates: readonly T[]): T[] | null {
+export function quickMessageSuggestions<T extends { tituloMensagem: string }>(
+  composerText: string,
+  templates: readonly T[],
+): T[] | null {
   if (!composerText.startsWith('/')) return null;
   const query = foldForSearch(composerText.slice(1).trim());
   const hits = templates.filter((t) => foldForSearch(t.tituloMensagem).includes(query));
-  return hits.sort((a, b) => Number(!foldForSearch(a.tituloMensagem).startsWith(query)) - Number(!foldForSearch(b.tituloMensagem).startsWith(query)));
+  return hits.sort(
+    (a, b) =>
+      Number(!foldForSearch(a.tituloMensagem).startsWith(query)) - Number(!foldForSearch(b.tituloMensagem).startsWith(query)),
+  );
 }

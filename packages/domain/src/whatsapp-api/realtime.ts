@@ -1,6 +1,7 @@
 // Payloads of the WhatsApp area's socket events (001 §7 "Main socket"); their names and the whole
 // contract are in ../realtime/events.ts. Every event goes to the sockets of the instance's unit only.
 import { z } from 'zod';
+
 import { chatMessageSchema } from './chat-message.ts';
 import { ticketSchema } from './tickets-api.ts';
 

@@ -1,6 +1,7 @@
 // The gateway's webhooks Funil could not store (issue 21 item 2): kept with their reason and shown
 // to the company admin on the Instâncias screen (GET /api/instancias/rejeitados).
 import { z } from 'zod';
+
 import { LEAD_PHONE_MAX_DIGITS } from '../phone/matching.ts';
 
 /** The longest WhatsApp message id stored (whatsapp_mensagens.message_id). */

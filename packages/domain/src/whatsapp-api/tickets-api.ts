@@ -1,9 +1,10 @@
 // The company messaging backend of 001 §7 ("ticket API"), served by Funil on its one message
 // store; and POST /api/webhook/lead.
 import { z } from 'zod';
+
+import { idSchema } from '../http/ids.ts';
 import { chatMessageSchema, tempIdSchema } from './chat-message.ts';
 import { MAX_MEDIA_BASE64_CHARS } from './gateway-api.ts';
-import { idSchema } from '../http/ids.ts';
 
 const phone = z.string().trim().min(8).max(40);
 
@@ -13,7 +14,12 @@ export const contactBodySchema = z.object({
   name: z.string().trim().min(1).max(200),
   email: z.string().trim().max(254).optional().nullable(),
 });
-export const contactSchema = z.object({ id: z.number().int(), name: z.string(), number: z.string(), email: z.string().nullable() });
+export const contactSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  number: z.string(),
+  email: z.string().nullable(),
+});
 export const contactResponseSchema = contactSchema;
 
 /** POST /api/tickets {contactId, queueId, userId, status:'open', whatsappId}. */
@@ -56,7 +62,10 @@ export const ticketMessageBodySchema = z.object({
   fromMe: z.boolean().optional(),
   mediaUrl: z.string().max(2048).nullable().optional(),
   body: z.string().max(65_536).default(''),
-  quotedMsg: z.object({ id: idSchema('Mensagem citada inválida.') }).nullable().optional(),
+  quotedMsg: z
+    .object({ id: idSchema('Mensagem citada inválida.') })
+    .nullable()
+    .optional(),
   media: z.string().min(1).max(MAX_MEDIA_BASE64_CHARS, 'Arquivo muito grande!').optional(),
   fileName: z.string().max(255).optional(),
   tempId: tempIdSchema.optional(),
@@ -71,5 +80,12 @@ export const webhookLeadBodySchema = z.object({
   idTicket: idSchema('Ticket inválido.').optional().nullable(),
 });
 export const webhookLeadResponseSchema = z.object({
-  data: z.object({ cliente: z.object({ cli_crm_id: z.number().int(), cli_nome: z.string(), cli_telefone: z.string(), idTicket: z.number().int().nullable() }) }),
+  data: z.object({
+    cliente: z.object({
+      cli_crm_id: z.number().int(),
+      cli_nome: z.string(),
+      cli_telefone: z.string(),
+      idTicket: z.number().int().nullable(),
+    }),
+  }),
 });

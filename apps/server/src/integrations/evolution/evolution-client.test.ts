@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createEmulator } from '@funil/evolution-emulator/emulator';
-import type { Emulator } from '@funil/evolution-emulator/emulator';
-import { startWebhookSink } from '@funil/evolution-emulator/webhook-sink';
-import type { WebhookSink } from '@funil/evolution-emulator/webhook-sink';
-import { EvolutionClient, NUMBER_CACHE_TTL_MS, toGatewayMedia } from './evolution-client.ts';
-import type { InstanceRef } from './evolution-client.ts';
+
+import { createEmulator, type Emulator } from '@funil/evolution-emulator/emulator';
+import { startWebhookSink, type WebhookSink } from '@funil/evolution-emulator/webhook-sink';
+
+import { EvolutionClient, NUMBER_CACHE_TTL_MS, toGatewayMedia, type InstanceRef } from './evolution-client.ts';
 import { EvolutionError } from './evolution-error.ts';
 import { parseWebhook } from './evolution-types.ts';
 
@@ -19,7 +18,11 @@ let seq = 0;
 let ref: InstanceRef;
 
 beforeAll(async () => {
-  emu = createEmulator({ globalApiKey: GLOBAL, autoAck: false, webhookRetry: { baseDelayMs: 10, maxDelayMs: 20, maxAttempts: 2 } });
+  emu = createEmulator({
+    globalApiKey: GLOBAL,
+    autoAck: false,
+    webhookRetry: { baseDelayMs: 10, maxDelayMs: 20, maxAttempts: 2 },
+  });
   const baseUrl = await emu.listen(0, '127.0.0.1');
   sink = await startWebhookSink();
   client = new EvolutionClient({ baseUrl, globalApiKey: GLOBAL, now: () => clock });
@@ -35,7 +38,12 @@ const lastRequest = (path: string) => {
   return hit;
 };
 const control = (path: string, body: unknown) =>
-  emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: `/_emulator/instances/${ref.instanceName}${path}`, payload: body as Record<string, unknown> });
+  emu.app.inject({
+    headers: emu.controlHeaders,
+    method: 'POST',
+    url: `/_emulator/instances/${ref.instanceName}${path}`,
+    payload: body as Record<string, unknown>,
+  });
 
 const createOpen = async (): Promise<InstanceRef> => {
   const created = await client.createInstance({ instanceName: `cli-${++seq}` });
@@ -58,7 +66,11 @@ describe('instances (ref §3.1-§3.6)', () => {
     const created = await client.createInstance({
       instanceName: 'cli-create',
       settings: { groupsIgnore: true },
-      webhook: { url: 'http://127.0.0.1:9/hooks/evolution', headers: { authorization: 'Bearer xyz' }, events: ['MESSAGES_UPSERT', 'CONNECTION_UPDATE'] },
+      webhook: {
+        url: 'http://127.0.0.1:9/hooks/evolution',
+        headers: { authorization: 'Bearer xyz' },
+        events: ['MESSAGES_UPSERT', 'CONNECTION_UPDATE'],
+      },
     });
     const req = lastRequest('/instance/create');
     expect(req.apikey).toBe(GLOBAL);
@@ -66,7 +78,13 @@ describe('instances (ref §3.1-§3.6)', () => {
       instanceName: 'cli-create',
       integration: 'WHATSAPP-BAILEYS',
       groupsIgnore: true,
-      webhook: { url: 'http://127.0.0.1:9/hooks/evolution', headers: { authorization: 'Bearer xyz' }, byEvents: false, base64: false, events: ['MESSAGES_UPSERT', 'CONNECTION_UPDATE'] },
+      webhook: {
+        url: 'http://127.0.0.1:9/hooks/evolution',
+        headers: { authorization: 'Bearer xyz' },
+        byEvents: false,
+        base64: false,
+        events: ['MESSAGES_UPSERT', 'CONNECTION_UPDATE'],
+      },
     });
     expect(created.token).toBe(emu.state.instances.get('cli-create')?.token);
     expect(created).toMatchObject({ instanceName: 'cli-create', status: 'close', qr: null });
@@ -92,7 +110,9 @@ describe('instances (ref §3.1-§3.6)', () => {
     expect(lastRequest(`/instance/connect/${ref.instanceName}`).apikey).toBe(ref.token);
     expect(qr.kind === 'qr' && qr.qr.base64.startsWith('data:image/png;base64,')).toBe(true);
     const paired = await client.connect(ref, { number: '5511999999999' });
-    expect(lastRequest(`/instance/connect/${ref.instanceName}`).url).toBe(`/instance/connect/${ref.instanceName}?number=5511999999999`);
+    expect(lastRequest(`/instance/connect/${ref.instanceName}`).url).toBe(
+      `/instance/connect/${ref.instanceName}?number=5511999999999`,
+    );
     expect(paired.kind === 'qr' && paired.qr.pairingCode).toMatch(/^[0-9A-F]{8}$/);
     await control('/qr', { mode: 'empty' });
     expect(await client.connect(ref)).toEqual({ kind: 'pending' });
@@ -122,7 +142,12 @@ describe('instances (ref §3.1-§3.6)', () => {
     expect(all.length).toBeGreaterThan(1);
     const own = await client.fetchInstances({}, ref.token);
     expect(own).toHaveLength(1);
-    expect(own[0]).toMatchObject({ name: ref.instanceName, connectionStatus: 'open', ownerJid: '5511999990000@s.whatsapp.net', token: ref.token });
+    expect(own[0]).toMatchObject({
+      name: ref.instanceName,
+      connectionStatus: 'open',
+      ownerJid: '5511999990000@s.whatsapp.net',
+      token: ref.token,
+    });
     const one = await client.fetchInstances({ instanceName: ref.instanceName });
     expect(lastRequest('/instance/fetchInstances').url).toBe(`/instance/fetchInstances?instanceName=${ref.instanceName}`);
     expect(one.map((i) => i.name)).toEqual([ref.instanceName]);
@@ -131,9 +156,22 @@ describe('instances (ref §3.1-§3.6)', () => {
   it('§4.1 setWebhook sends the nested body; findWebhook reads it back', async () => {
     await createOpen();
     expect(await client.findWebhook(ref)).toBeNull();
-    const row = await client.setWebhook(ref, { enabled: true, url: 'http://127.0.0.1:9/h', headers: { 'x-key': 'k' }, byEvents: true, events: ['SEND_MESSAGE'] });
+    const row = await client.setWebhook(ref, {
+      enabled: true,
+      url: 'http://127.0.0.1:9/h',
+      headers: { 'x-key': 'k' },
+      byEvents: true,
+      events: ['SEND_MESSAGE'],
+    });
     expect(lastRequest('/webhook/set').body).toEqual({
-      webhook: { enabled: true, url: 'http://127.0.0.1:9/h', headers: { 'x-key': 'k' }, byEvents: true, base64: false, events: ['SEND_MESSAGE'] },
+      webhook: {
+        enabled: true,
+        url: 'http://127.0.0.1:9/h',
+        headers: { 'x-key': 'k' },
+        byEvents: true,
+        base64: false,
+        events: ['SEND_MESSAGE'],
+      },
     });
     expect(row).toMatchObject({ url: 'http://127.0.0.1:9/h', enabled: true, webhookByEvents: true, events: ['SEND_MESSAGE'] });
     expect(await client.findWebhook(ref)).toEqual(row);
@@ -152,13 +190,22 @@ describe('messages and chats (ref §3.7-§3.13)', () => {
     const req = lastRequest(`/message/sendText/${ref.instanceName}`);
     expect(req.apikey).toBe(ref.token);
     expect(req.body).toEqual({ number: '5511988887777', text: 'Olá!', quoted: { key: { id: quotedId } } });
-    expect(record).toMatchObject({ key: { fromMe: true, remoteJid: '5511988887777@s.whatsapp.net' }, status: 'PENDING', messageType: 'conversation' });
+    expect(record).toMatchObject({
+      key: { fromMe: true, remoteJid: '5511988887777@s.whatsapp.net' },
+      status: 'PENDING',
+      messageType: 'conversation',
+    });
     expect(record.contextInfo).toMatchObject({ stanzaId: quotedId });
     expect(typeof record.messageTimestamp).toBe('number');
   });
 
   it('§3.7 a number not on WhatsApp is an EvolutionError listing it', async () => {
-    await emu.app.inject({ headers: emu.controlHeaders, method: 'POST', url: '/_emulator/numbers', payload: { numbers: ['5511900009999'], onWhatsapp: false } });
+    await emu.app.inject({
+      headers: emu.controlHeaders,
+      method: 'POST',
+      url: '/_emulator/numbers',
+      payload: { numbers: ['5511900009999'], onWhatsapp: false },
+    });
     const err = await expectEvolutionError(client.sendText(ref, { number: '5511900009999', text: 'oi' }));
     expect(err.status).toBe(400);
     expect(err.notOnWhatsapp).toEqual([{ jid: '5511900009999@s.whatsapp.net', exists: false, number: '5511900009999' }]);
@@ -166,11 +213,34 @@ describe('messages and chats (ref §3.7-§3.13)', () => {
 
   it('§3.8 sendMedia strips a data: URL to raw base64 and keeps URLs', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108000000003a7e9b55', 'hex').toString('base64');
-    const record = await client.sendMedia(ref, { number: '5511988887777', mediatype: 'image', media: `data:image/png;base64,${png}`, caption: 'Foto' });
-    expect(lastRequest(`/message/sendMedia/${ref.instanceName}`).body).toEqual({ number: '5511988887777', mediatype: 'image', mimetype: 'image/png', caption: 'Foto', media: png });
+    const record = await client.sendMedia(ref, {
+      number: '5511988887777',
+      mediatype: 'image',
+      media: `data:image/png;base64,${png}`,
+      caption: 'Foto',
+    });
+    expect(lastRequest(`/message/sendMedia/${ref.instanceName}`).body).toEqual({
+      number: '5511988887777',
+      mediatype: 'image',
+      mimetype: 'image/png',
+      caption: 'Foto',
+      media: png,
+    });
     expect(record.messageType).toBe('imageMessage');
-    await client.sendMedia(ref, { number: '5511988887777', mediatype: 'document', media: 'https://example.com/p.pdf', fileName: 'p.pdf', mimetype: 'application/pdf' });
-    expect(lastRequest(`/message/sendMedia/${ref.instanceName}`).body).toEqual({ number: '5511988887777', mediatype: 'document', mimetype: 'application/pdf', media: 'https://example.com/p.pdf', fileName: 'p.pdf' });
+    await client.sendMedia(ref, {
+      number: '5511988887777',
+      mediatype: 'document',
+      media: 'https://example.com/p.pdf',
+      fileName: 'p.pdf',
+      mimetype: 'application/pdf',
+    });
+    expect(lastRequest(`/message/sendMedia/${ref.instanceName}`).body).toEqual({
+      number: '5511988887777',
+      mediatype: 'document',
+      mimetype: 'application/pdf',
+      media: 'https://example.com/p.pdf',
+      fileName: 'p.pdf',
+    });
   });
 
   it('§3.9 sendWhatsAppAudio sends {number, audio} with raw base64', async () => {
@@ -212,7 +282,11 @@ describe('messages and chats (ref §3.7-§3.13)', () => {
   it('§3.11 findMessages sends where.key.remoteJid, page and offset; reads the page', async () => {
     for (const text of ['a', 'b', 'c']) await client.sendText(ref, { number: '5511977770000', text });
     const page = await client.findMessages(ref, { remoteJid: '5511977770000@s.whatsapp.net', page: 2, offset: 2 });
-    expect(lastRequest(`/chat/findMessages/${ref.instanceName}`).body).toEqual({ where: { key: { remoteJid: '5511977770000@s.whatsapp.net' } }, page: 2, offset: 2 });
+    expect(lastRequest(`/chat/findMessages/${ref.instanceName}`).body).toEqual({
+      where: { key: { remoteJid: '5511977770000@s.whatsapp.net' } },
+      page: 2,
+      offset: 2,
+    });
     expect(page).toMatchObject({ total: 3, pages: 2, currentPage: 2 });
     expect(page.records.map((r) => r.message?.conversation)).toEqual(['a']);
     expect(page.records[0]?.MessageUpdate).toEqual([]);
@@ -220,14 +294,20 @@ describe('messages and chats (ref §3.7-§3.13)', () => {
 
   it('§3.12/§7 markMessageAsRead sends the phone JID for @lid keys, never the @lid', async () => {
     const res = await control('/messages', { from: '5511966665555', lid: true, text: 'oi' });
-    const key = (res.json() as { key: { remoteJid: string; remoteJidAlt: string; fromMe: boolean; id: string; addressingMode: string } }).key;
+    const key = (
+      res.json() as { key: { remoteJid: string; remoteJidAlt: string; fromMe: boolean; id: string; addressingMode: string } }
+    ).key;
     expect(key.remoteJid.endsWith('@lid')).toBe(true);
     const result = await client.markMessageAsRead(ref, [key, { remoteJid: '123451234512345@lid', fromMe: false, id: 'NOALT' }]);
     expect(result).toEqual({ sent: 1, skipped: 1 });
     expect(lastRequest(`/chat/markMessageAsRead/${ref.instanceName}`).body).toEqual({
       readMessages: [{ remoteJid: '5511966665555@s.whatsapp.net', fromMe: false, id: key.id }],
     });
-    const receipts = await emu.app.inject({ headers: emu.controlHeaders, method: 'GET', url: `/_emulator/instances/${ref.instanceName}/read-receipts` });
+    const receipts = await emu.app.inject({
+      headers: emu.controlHeaders,
+      method: 'GET',
+      url: `/_emulator/instances/${ref.instanceName}/read-receipts`,
+    });
     expect(receipts.json()).toEqual([{ remoteJid: '5511966665555@s.whatsapp.net', fromMe: false, id: key.id }]);
   });
 
@@ -235,7 +315,10 @@ describe('messages and chats (ref §3.7-§3.13)', () => {
     const res = await control('/messages', { from: '5511966665555', type: 'document', fileName: 'orcamento.pdf' });
     const id = (res.json() as { key: { id: string } }).key.id;
     const media = await client.getBase64FromMediaMessage(ref, id);
-    expect(lastRequest(`/chat/getBase64FromMediaMessage/${ref.instanceName}`).body).toEqual({ message: { key: { id } }, convertToMp4: false });
+    expect(lastRequest(`/chat/getBase64FromMediaMessage/${ref.instanceName}`).body).toEqual({
+      message: { key: { id } },
+      convertToMp4: false,
+    });
     expect(media).toMatchObject({ mediaType: 'documentMessage', fileName: 'orcamento.pdf', mimetype: 'application/pdf' });
     expect(Buffer.from(media.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
   });
@@ -255,11 +338,22 @@ describe('webhook schemas (ref §4.2, §4.3)', () => {
     const parsed = sink.requests.map((r) => parseWebhook(r.body));
     const known = parsed.flatMap((p) => (p.kind === 'known' ? [p.event.event] : []));
     expect(parsed.filter((p) => p.kind === 'invalid')).toEqual([]);
-    for (const e of ['qrcode.updated', 'connection.update', 'send.message', 'messages.update', 'messages.upsert', 'messages.delete', 'contacts.upsert']) {
+    for (const e of [
+      'qrcode.updated',
+      'connection.update',
+      'send.message',
+      'messages.update',
+      'messages.upsert',
+      'messages.delete',
+      'contacts.upsert',
+    ]) {
       expect(known).toContain(e);
     }
     const update = parsed.find((p) => p.kind === 'known' && p.event.event === 'messages.update');
-    expect(update?.kind === 'known' && update.event.event === 'messages.update' && update.event.data).toMatchObject({ keyId: sent.key.id, status: 'DELIVERY_ACK' });
+    expect(update?.kind === 'known' && update.event.event === 'messages.update' && update.event.data).toMatchObject({
+      keyId: sent.key.id,
+      status: 'DELIVERY_ACK',
+    });
     expect(parsed.some((p) => p.kind === 'other' && p.envelope.event === 'instance.create')).toBe(true);
     expect(parseWebhook({ event: 'messages.update', instance: 'x', data: { keyId: 1 } }).kind).toBe('invalid');
   });

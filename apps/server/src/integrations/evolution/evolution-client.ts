@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { EvolutionError } from './evolution-error.ts';
 import { phoneJidOfKey } from './evolution-jid.ts';
 import {
@@ -14,18 +15,16 @@ import {
   qrCodeSchema,
   successResponseSchema,
   webhookRowSchema,
-} from './evolution-types.ts';
-import type {
-  ConnectionState,
-  InstanceRow,
-  MediaBase64,
-  MessageKey,
-  MessagePage,
-  MessageRecord,
-  NumberCheck,
-  QrCode,
-  WebhookEventName,
-  WebhookRow,
+  type ConnectionState,
+  type InstanceRow,
+  type MediaBase64,
+  type MessageKey,
+  type MessagePage,
+  type MessageRecord,
+  type NumberCheck,
+  type QrCode,
+  type WebhookEventName,
+  type WebhookRow,
 } from './evolution-types.ts';
 
 // Typed client of the Evolution API v2 gateway (shared/reference/evolution-api-v2.md).
@@ -73,10 +72,8 @@ export type CreateInstanceInput = {
 };
 
 // ref §3.2: connect answers the state, a QR, or {count:0} when no QR exists yet
-export type ConnectResult =
-  | { kind: 'open' }
-  | { kind: 'qr'; qr: QrCode }
-  | { kind: 'pending' }; // {count:0}: wait for the qrcode.updated webhook
+// {count:0}: wait for the qrcode.updated webhook
+export type ConnectResult = { kind: 'open' } | { kind: 'qr'; qr: QrCode } | { kind: 'pending' };
 
 export type CreateInstanceResult = {
   instanceName: string;
@@ -404,10 +401,20 @@ export class EvolutionClient {
   }
 
   // ref §3.13: how incoming media is downloaded
-  async getBase64FromMediaMessage(ref: InstanceRef, messageId: string, options: { convertToMp4?: boolean } = {}): Promise<MediaBase64> {
-    return this.#request('POST', `/chat/getBase64FromMediaMessage/${seg(ref.instanceName)}`, ref.token, mediaBase64ResponseSchema, {
-      message: { key: { id: messageId } },
-      convertToMp4: options.convertToMp4 ?? false,
-    });
+  async getBase64FromMediaMessage(
+    ref: InstanceRef,
+    messageId: string,
+    options: { convertToMp4?: boolean } = {},
+  ): Promise<MediaBase64> {
+    return this.#request(
+      'POST',
+      `/chat/getBase64FromMediaMessage/${seg(ref.instanceName)}`,
+      ref.token,
+      mediaBase64ResponseSchema,
+      {
+        message: { key: { id: messageId } },
+        convertToMp4: options.convertToMp4 ?? false,
+      },
+    );
   }
 }

@@ -12,7 +12,9 @@ export class EvolutionError extends Error {
   readonly path: string;
 
   constructor(kind: EvolutionErrorKind, status: number, messages: unknown[], path: string) {
-    super(`Evolution ${path} failed (${status}): ${messages.map((m) => (typeof m === 'string' ? m : JSON.stringify(m))).join('; ')}`);
+    super(
+      `Evolution ${path} failed (${status}): ${messages.map((m) => (typeof m === 'string' ? m : JSON.stringify(m))).join('; ')}`,
+    );
     this.name = 'EvolutionError';
     this.kind = kind;
     this.status = status;
@@ -24,7 +26,10 @@ export class EvolutionError extends Error {
   get notOnWhatsapp(): NotOnWhatsapp[] {
     return this.messages.filter(
       (m): m is NotOnWhatsapp =>
-        typeof m === 'object' && m !== null && (m as { exists?: unknown }).exists === false && typeof (m as { jid?: unknown }).jid === 'string',
+        typeof m === 'object' &&
+        m !== null &&
+        (m as { exists?: unknown }).exists === false &&
+        typeof (m as { jid?: unknown }).jid === 'string',
     );
   }
 }

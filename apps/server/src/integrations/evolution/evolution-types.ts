@@ -5,11 +5,37 @@ import { z } from 'zod';
 
 // ref §4.1: accepted webhook `events` values (config names)
 export const WEBHOOK_EVENT_NAMES = [
-  'APPLICATION_STARTUP', 'QRCODE_UPDATED', 'MESSAGES_SET', 'MESSAGES_UPSERT', 'MESSAGES_EDITED', 'MESSAGES_UPDATE',
-  'MESSAGES_DELETE', 'SEND_MESSAGE', 'SEND_MESSAGE_UPDATE', 'CONTACTS_SET', 'CONTACTS_UPSERT', 'CONTACTS_UPDATE',
-  'PRESENCE_UPDATE', 'CHATS_SET', 'CHATS_UPSERT', 'CHATS_UPDATE', 'CHATS_DELETE', 'GROUPS_UPSERT', 'GROUP_UPDATE',
-  'GROUP_PARTICIPANTS_UPDATE', 'CONNECTION_UPDATE', 'LABELS_EDIT', 'LABELS_ASSOCIATION', 'CALL', 'TYPEBOT_START',
-  'TYPEBOT_CHANGE_STATUS', 'REMOVE_INSTANCE', 'LOGOUT_INSTANCE', 'INSTANCE_CREATE', 'INSTANCE_DELETE', 'STATUS_INSTANCE',
+  'APPLICATION_STARTUP',
+  'QRCODE_UPDATED',
+  'MESSAGES_SET',
+  'MESSAGES_UPSERT',
+  'MESSAGES_EDITED',
+  'MESSAGES_UPDATE',
+  'MESSAGES_DELETE',
+  'SEND_MESSAGE',
+  'SEND_MESSAGE_UPDATE',
+  'CONTACTS_SET',
+  'CONTACTS_UPSERT',
+  'CONTACTS_UPDATE',
+  'PRESENCE_UPDATE',
+  'CHATS_SET',
+  'CHATS_UPSERT',
+  'CHATS_UPDATE',
+  'CHATS_DELETE',
+  'GROUPS_UPSERT',
+  'GROUP_UPDATE',
+  'GROUP_PARTICIPANTS_UPDATE',
+  'CONNECTION_UPDATE',
+  'LABELS_EDIT',
+  'LABELS_ASSOCIATION',
+  'CALL',
+  'TYPEBOT_START',
+  'TYPEBOT_CHANGE_STATUS',
+  'REMOVE_INSTANCE',
+  'LOGOUT_INSTANCE',
+  'INSTANCE_CREATE',
+  'INSTANCE_DELETE',
+  'STATUS_INSTANCE',
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
 
@@ -52,7 +78,8 @@ export const epochSeconds = (value: number): number => (Math.abs(value) >= MILLI
 const EPOCH_SECONDS_RANGE = [-62_135_596_800, 253_402_300_799] as const;
 
 /** Whether a message timestamp (epoch seconds) is a date Funil can store (issue 21 item 2). */
-export const isStorableEpochSeconds = (seconds: number): boolean => Number.isFinite(seconds) && seconds > EPOCH_SECONDS_RANGE[0] && seconds < EPOCH_SECONDS_RANGE[1];
+export const isStorableEpochSeconds = (seconds: number): boolean =>
+  Number.isFinite(seconds) && seconds > EPOCH_SECONDS_RANGE[0] && seconds < EPOCH_SECONDS_RANGE[1];
 
 // ref §6: stored message record = webhook data = send response = findMessages record
 export const messageRecordSchema = z.looseObject({
@@ -151,8 +178,14 @@ export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 export type KnownWebhookEventName = WebhookEvent['event'];
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set<KnownWebhookEventName>([
-  'messages.upsert', 'send.message', 'messages.update', 'messages.delete', 'messages.edited',
-  'connection.update', 'qrcode.updated', 'contacts.upsert',
+  'messages.upsert',
+  'send.message',
+  'messages.update',
+  'messages.delete',
+  'messages.edited',
+  'connection.update',
+  'qrcode.updated',
+  'contacts.upsert',
 ]);
 
 export type ParsedWebhook =

@@ -27,7 +27,8 @@ export type KamailioConfigOptions = {
 const OFFER_FLAGS = 'trust-address replace-origin replace-session-connection ICE=remove RTP/AVP rtcp-mux-demux';
 const ANSWER_FLAGS = 'trust-address replace-origin replace-session-connection ICE=force rtcp-mux-accept';
 // An INVITE from the gateway to a browser extension: WebRTC towards the browser.
-const OFFER_TO_BROWSER_FLAGS = 'trust-address replace-origin replace-session-connection ICE=force UDP/TLS/RTP/SAVPF rtcp-mux-offer SDES-off';
+const OFFER_TO_BROWSER_FLAGS =
+  'trust-address replace-origin replace-session-connection ICE=force UDP/TLS/RTP/SAVPF rtcp-mux-offer SDES-off';
 const ANSWER_FROM_BROWSER_FLAGS = 'trust-address replace-origin replace-session-connection ICE=remove RTP/AVP rtcp-mux-demux';
 
 const quote = (s: string) => s.replace(/["\\]/g, '');

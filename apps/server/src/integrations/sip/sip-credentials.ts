@@ -6,7 +6,12 @@ import { createHmac } from 'node:crypto';
 export type EphemeralCredentials = { usuario: string; senha: string; expiraEm: Date };
 
 /** Credentials for `extension` valid for `ttlSeconds` from `now`. */
-export function ephemeralCredentials(secret: string, extension: number | string, ttlSeconds: number, now = new Date()): EphemeralCredentials {
+export function ephemeralCredentials(
+  secret: string,
+  extension: number | string,
+  ttlSeconds: number,
+  now = new Date(),
+): EphemeralCredentials {
   const expiry = Math.floor(now.getTime() / 1000) + ttlSeconds;
   const usuario = `${expiry}:${extension}`;
   return { usuario, senha: createHmac('sha1', secret).update(usuario).digest('base64'), expiraEm: new Date(expiry * 1000) };

@@ -2,14 +2,20 @@
 // credentials our server signs (auth_ephemeral, shared secret) for the registering extension.
 import { createSocket, type Socket } from 'node:dgram';
 import { createServer, type Server } from 'node:net';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ephemeralCredentials } from './sip-credentials.ts';
 import { sipStackMissing, startSipStack, type SipStack } from './sip-stack.ts';
 import { openSipSocket, sipRegister } from './sip-test-client.ts';
 
 const SECRET = 'segredo-compartilhado-de-teste';
 const missing = sipStackMissing(true);
-if (missing) console.warn(`\n!!! TESTES DO WEBPHONE PULADOS: ${missing}. Instale: apt-get install kamailio kamailio-websocket-modules kamailio-autheph-modules rtpengine-daemon sip-tester (o .ci/run instala) !!!\n`);
+if (missing)
+  console.warn(
+    `\n!!! TESTES DO WEBPHONE PULADOS: ${missing}. Instale: apt-get install kamailio kamailio-websocket-modules ` +
+      `kamailio-autheph-modules rtpengine-daemon sip-tester (o .ci/run instala) !!!\n`,
+  );
 
 let stack: SipStack;
 beforeAll(async () => {
@@ -30,11 +36,17 @@ describe.skipIf(missing)('Kamailio with auth_ephemeral (issue 12)', () => {
   it('refuses a wrong secret, expired credentials and another extension’s credentials', async () => {
     const ws = await openSipSocket(stack.wsUrl);
     const wrong = ephemeralCredentials('outro-segredo-qualquer', 201, 600);
-    expect(await sipRegister(ws, { domain: stack.domain, extension: 201, username: wrong.usuario, password: wrong.senha })).not.toBe(200);
+    expect(
+      await sipRegister(ws, { domain: stack.domain, extension: 201, username: wrong.usuario, password: wrong.senha }),
+    ).not.toBe(200);
     const expired = ephemeralCredentials(SECRET, 201, -60);
-    expect(await sipRegister(ws, { domain: stack.domain, extension: 201, username: expired.usuario, password: expired.senha })).not.toBe(200);
+    expect(
+      await sipRegister(ws, { domain: stack.domain, extension: 201, username: expired.usuario, password: expired.senha }),
+    ).not.toBe(200);
     const other = ephemeralCredentials(SECRET, 202, 600);
-    expect(await sipRegister(ws, { domain: stack.domain, extension: 201, username: other.usuario, password: other.senha })).toBe(403);
+    expect(await sipRegister(ws, { domain: stack.domain, extension: 201, username: other.usuario, password: other.senha })).toBe(
+      403,
+    );
     ws.close();
   });
 
@@ -44,16 +56,18 @@ describe.skipIf(missing)('Kamailio with auth_ephemeral (issue 12)', () => {
 });
 
 // Taken ports stay taken: EADDRINUSE means another program already holds it, which is the case tested.
-const holdTcp = (port: number) => new Promise<Server | null>((resolve) => {
-  const s = createServer();
-  s.once('error', () => resolve(null));
-  s.listen(port, '127.0.0.1', () => resolve(s));
-});
-const holdUdp = (port: number) => new Promise<Socket | null>((resolve) => {
-  const s = createSocket('udp4');
-  s.once('error', () => resolve(null));
-  s.bind(port, '127.0.0.1', () => resolve(s));
-});
+const holdTcp = (port: number) =>
+  new Promise<Server | null>((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(null));
+    s.listen(port, '127.0.0.1', () => resolve(s));
+  });
+const holdUdp = (port: number) =>
+  new Promise<Socket | null>((resolve) => {
+    const s = createSocket('udp4');
+    s.once('error', () => resolve(null));
+    s.bind(port, '127.0.0.1', () => resolve(s));
+  });
 
 describe.skipIf(missing)('two Funil instances on one machine (issue 21)', () => {
   it('starts a second stack beside the first while the programs’ default ports are taken, and both register', async () => {

@@ -8,6 +8,7 @@ import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { kamailioConfig } from './kamailio-config.ts';
 
 export const KAMAILIO_MODULES_DIR = '/usr/lib/x86_64-linux-gnu/kamailio/modules';
@@ -92,8 +93,15 @@ async function waitForNg(port: number, timeoutMs: number): Promise<void> {
   while (Date.now() < deadline) {
     const ok = await new Promise<boolean>((resolve) => {
       const s = createSocket('udp4');
-      const timer = setTimeout(() => { s.close(); resolve(false); }, 200);
-      s.on('message', (msg) => { clearTimeout(timer); s.close(); resolve(msg.toString().includes('pong')); });
+      const timer = setTimeout(() => {
+        s.close();
+        resolve(false);
+      }, 200);
+      s.on('message', (msg) => {
+        clearTimeout(timer);
+        s.close();
+        resolve(msg.toString().includes('pong'));
+      });
       s.send('funil d7:command4:pinge', port, '127.0.0.1');
     });
     if (ok) return;
@@ -105,7 +113,10 @@ async function waitForTcp(port: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const ok = await new Promise<boolean>((resolve) => {
-      const c = createConnection({ port, host: '127.0.0.1' }, () => { c.end(); resolve(true); });
+      const c = createConnection({ port, host: '127.0.0.1' }, () => {
+        c.end();
+        resolve(true);
+      });
       c.on('error', () => resolve(false));
     });
     if (ok) return;
@@ -130,10 +141,19 @@ function pipeLog(child: ChildProcess, name: string, log?: (line: string) => void
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); }, 3000);
-    child.once('exit', () => { clearTimeout(timer); resolve(); });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+    }, 3000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
     // Kamailio forks children in its own process group; the group is signalled.
-    try { process.kill(-child.pid!, 'SIGTERM'); } catch { child.kill('SIGTERM'); }
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      child.kill('SIGTERM');
+    }
   });
 }
 
@@ -145,7 +165,13 @@ export async function startSipStack(o: SipStackOptions): Promise<SipStack> {
   const children: ChildProcess[] = [];
   // If this process ends without stop(), its SIP processes end with it.
   const onExit = () => {
-    for (const c of children) if (c.exitCode === null) try { process.kill(-c.pid!, 'SIGTERM'); } catch { /* already gone */ }
+    for (const c of children)
+      if (c.exitCode === null)
+        try {
+          process.kill(-c.pid!, 'SIGTERM');
+        } catch {
+          /* already gone */
+        }
   };
   process.once('exit', onExit);
   const stop = async () => {
@@ -164,8 +190,25 @@ export async function startSipStack(o: SipStackOptions): Promise<SipStack> {
     const wsPort = await freeTcpPort();
     // A small RTP range of its own (2 ports per call leg), somewhere in 20000-59999.
     const rtpMin = 20000 + 2 * Math.floor(Math.random() * 19000);
-    const rtpengine = spawn('rtpengine', ['--config-file=none', '--foreground', '--log-stderr', '--table=-1', '--interface=127.0.0.1', `--listen-ng=127.0.0.1:${ngPort}`, `--listen-cli=127.0.0.1:${cliPort}`,
-      `--port-min=${rtpMin}`, `--port-max=${rtpMin + 399}`, '--no-redis-required', `--pidfile=${join(dir, 'rtpengine.pid')}`, '--log-level=5', '--delete-delay=0'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const rtpengine = spawn(
+      'rtpengine',
+      [
+        '--config-file=none',
+        '--foreground',
+        '--log-stderr',
+        '--table=-1',
+        '--interface=127.0.0.1',
+        `--listen-ng=127.0.0.1:${ngPort}`,
+        `--listen-cli=127.0.0.1:${cliPort}`,
+        `--port-min=${rtpMin}`,
+        `--port-max=${rtpMin + 399}`,
+        '--no-redis-required',
+        `--pidfile=${join(dir, 'rtpengine.pid')}`,
+        '--log-level=5',
+        '--delete-delay=0',
+      ],
+      { detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     children.push(rtpengine);
     pipeLog(rtpengine, 'rtpengine', o.log);
     await waitForNg(ngPort, 10_000);
@@ -175,8 +218,34 @@ export async function startSipStack(o: SipStackOptions): Promise<SipStack> {
       leadPhonePort = await freeUdpPort();
       const mediaPort = await freeUdpPortPair();
       const controlPort = await freeUdpPort();
-      const sipp = spawn('sipp', ['-sf', LEAD_PHONE_SCENARIO, '-i', '127.0.0.1', '-p', String(leadPhonePort), '-mi', '127.0.0.1', '-mp', String(mediaPort), '-ci', '127.0.0.1', '-cp', String(controlPort), '-rtp_echo', '-nostdin', '-trace_err', '-error_file', join(dir, 'sipp-errors.log'), '-max_recv_loops', '10000', '-aa'],
-        { detached: true, stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
+      const sipp = spawn(
+        'sipp',
+        [
+          '-sf',
+          LEAD_PHONE_SCENARIO,
+          '-i',
+          '127.0.0.1',
+          '-p',
+          String(leadPhonePort),
+          '-mi',
+          '127.0.0.1',
+          '-mp',
+          String(mediaPort),
+          '-ci',
+          '127.0.0.1',
+          '-cp',
+          String(controlPort),
+          '-rtp_echo',
+          '-nostdin',
+          '-trace_err',
+          '-error_file',
+          join(dir, 'sipp-errors.log'),
+          '-max_recv_loops',
+          '10000',
+          '-aa',
+        ],
+        { detached: true, stdio: ['ignore', 'pipe', 'pipe'], cwd: dir },
+      );
       children.push(sipp);
       pipeLog(sipp, 'sipp', o.log);
     }
@@ -185,11 +254,29 @@ export async function startSipStack(o: SipStackOptions): Promise<SipStack> {
     // too) "myself" and turn in-dialog requests into strict routing.
     const domain = o.domain ?? 'funil.local';
     const cfg = join(dir, 'kamailio.cfg');
-    writeFileSync(cfg, kamailioConfig({ udpPort, wsPort, rtpengineNgPort: ngPort, domain, secret: o.secret, gateway: leadPhonePort ? `127.0.0.1:${leadPhonePort}` : null, modulesDir: KAMAILIO_MODULES_DIR, ringTimeoutSeconds: o.ringTimeoutSeconds }));
-    const kamailio = spawn('kamailio', ['-DD', '-E', '-f', cfg, '-P', join(dir, 'kamailio.pid'), '-Y', dir, '-m', '64', '-M', '8'], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    writeFileSync(
+      cfg,
+      kamailioConfig({
+        udpPort,
+        wsPort,
+        rtpengineNgPort: ngPort,
+        domain,
+        secret: o.secret,
+        gateway: leadPhonePort ? `127.0.0.1:${leadPhonePort}` : null,
+        modulesDir: KAMAILIO_MODULES_DIR,
+        ringTimeoutSeconds: o.ringTimeoutSeconds,
+      }),
+    );
+    const kamailio = spawn(
+      'kamailio',
+      ['-DD', '-E', '-f', cfg, '-P', join(dir, 'kamailio.pid'), '-Y', dir, '-m', '64', '-M', '8'],
+      { detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     children.push(kamailio);
     pipeLog(kamailio, 'kamailio', o.log);
-    const exited = new Promise<never>((_, reject) => kamailio.once('exit', (code) => reject(new Error(`Kamailio terminou ao iniciar (código ${code})`))));
+    const exited = new Promise<never>((_, reject) =>
+      kamailio.once('exit', (code) => reject(new Error(`Kamailio terminou ao iniciar (código ${code})`))),
+    );
     await Promise.race([waitForTcp(wsPort, 10_000), exited]);
     kamailio.removeAllListeners('exit');
     return { wsUrl: `ws://127.0.0.1:${wsPort}`, domain, udpPort, wsPort, leadPhonePort, stop };

@@ -1,6 +1,7 @@
 // A minimal SIP-over-WebSocket client for server tests and the bench (issue 12): REGISTER with
 // digest authentication, as SIP.js does it, to prove what Kamailio accepts without a browser.
 import { createHash, randomBytes } from 'node:crypto';
+
 import WebSocket from 'ws';
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
@@ -28,7 +29,10 @@ function nextReply(ws: WebSocket): Promise<SipReply> {
 }
 
 /** REGISTER `extension`@domain with these credentials; answers the final status (200, 401, 403…). */
-export async function sipRegister(ws: WebSocket, o: { domain: string; extension: string | number; username: string; password: string }): Promise<number> {
+export async function sipRegister(
+  ws: WebSocket,
+  o: { domain: string; extension: string | number; username: string; password: string },
+): Promise<number> {
   const callId = rand();
   const tag = rand();
   const uri = `sip:${o.domain}`;
@@ -62,7 +66,9 @@ export async function sipRegister(ws: WebSocket, o: { domain: string; extension:
   const ha2 = md5(`REGISTER:${uri}`);
   const qop = /qop="?auth/.test(challenge);
   const response = qop ? md5(`${ha1}:${nonce}:${nc}:${cnonce}:auth:${ha2}`) : md5(`${ha1}:${nonce}:${ha2}`);
-  const auth = `Authorization: Digest username="${o.username}", realm="${realm}", nonce="${nonce}", uri="${uri}", response="${response}", algorithm=MD5${qop ? `, qop=auth, nc=${nc}, cnonce="${cnonce}"` : ''}`;
+  const auth =
+    `Authorization: Digest username="${o.username}", realm="${realm}", nonce="${nonce}", uri="${uri}", ` +
+    `response="${response}", algorithm=MD5${qop ? `, qop=auth, nc=${nc}, cnonce="${cnonce}"` : ''}`;
   reply = nextReply(ws);
   ws.send(base(2, auth));
   return (await reply).status;

@@ -1,7 +1,9 @@
 // GET /api/cadastros/auditoria: the audit trail an admin can read (issue 10 "API").
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { AUDIT_PAGE_SIZE, auditListSchema, auditQuerySchema } from '@funil/domain/admin-api/audit';
 import { errorBodySchema } from '@funil/domain/http/errors';
+
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { auditPage, type AuditReader } from './audit.service.ts';
 
@@ -12,7 +14,10 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cadastros/auditoria',
     {
       config: { access: '/usuarios' },
-      schema: { querystring: auditQuerySchema, response: { 200: auditListSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema } },
+      schema: {
+        querystring: auditQuerySchema,
+        response: { 200: auditListSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
     },
     async (request) => {
       const session = sessionOf(request);

@@ -1,8 +1,15 @@
 // The audit module's door: every administration write records who changed what (issue 10 "API").
 // Pass the write's transaction as `db` and the record commits or rolls back with the change.
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { AuditAction, AuditEntity, AuditQuery, AuditRow } from '@funil/domain/admin-api/audit';
-import { AUDIT_PAGE_SIZE } from '@funil/domain/admin-api/audit';
+
+import {
+  AUDIT_PAGE_SIZE,
+  type AuditAction,
+  type AuditEntity,
+  type AuditQuery,
+  type AuditRow,
+} from '@funil/domain/admin-api/audit';
+
 import type { DbOrTx } from '../../db/handle.ts';
 import { auditoria } from './audit.table.ts';
 
@@ -21,12 +28,24 @@ export type AuditInput = {
 };
 
 // Never stored, whatever a caller passes: secrets and password hashes.
-const SECRET_FIELDS = new Set(['senha', 'senhaHash', 'senha_hash', 'token', 'tokenWhatsappNovo', 'token_whatsapp_novo', 'tokenWhatsapp']);
+const SECRET_FIELDS = new Set([
+  'senha',
+  'senhaHash',
+  'senha_hash',
+  'token',
+  'tokenWhatsappNovo',
+  'token_whatsapp_novo',
+  'tokenWhatsapp',
+]);
 
-const comparable = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value === undefined ? null : value);
+const comparable = (value: unknown): unknown =>
+  value instanceof Date ? value.toISOString() : value === undefined ? null : value;
 
 /** The fields whose value differs between before and after, as { campo: { antes, depois } }. */
-export function changedFields(before: Record<string, unknown> | null | undefined, after: Record<string, unknown> | null | undefined) {
+export function changedFields(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+) {
   const changes: Record<string, { antes: unknown; depois: unknown }> = {};
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const key of keys) {
@@ -57,9 +76,14 @@ export async function recordAudit(db: DbOrTx, input: AuditInput): Promise<void> 
 }
 
 /** Who reads which records: the super-admin every one, a company admin the company's, a unit admin the unit's. */
-export type AuditReader = { kind: 'all' } | { kind: 'company'; idEmpresa: number } | { kind: 'unit'; idEmpresa: number; idUnidade: number };
+export type AuditReader =
+  { kind: 'all' } | { kind: 'company'; idEmpresa: number } | { kind: 'unit'; idEmpresa: number; idUnidade: number };
 
-export async function auditPage(db: DbOrTx, reader: AuditReader, query: AuditQuery): Promise<{ rows: AuditRow[]; total: number }> {
+export async function auditPage(
+  db: DbOrTx,
+  reader: AuditReader,
+  query: AuditQuery,
+): Promise<{ rows: AuditRow[]; total: number }> {
   const filters: SQL[] = [];
   if (reader.kind !== 'all') filters.push(eq(auditoria.idEmpresa, reader.idEmpresa));
   if (reader.kind === 'unit') filters.push(eq(auditoria.idUnidade, reader.idUnidade));

@@ -1,10 +1,19 @@
 // Every /api route needs a valid bearer token unless it is marked public; a route may also name
 // the screens of 000 §6 it serves, and then the role matrix decides (403 otherwise).
-import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LEAD_WORK_ROUTES, LEAD_WRITE_FORBIDDEN, canAccessRoute, canChangeLeads, canUseSoftphone, type AppRoute } from '@funil/domain/access/routes';
-import { DomainError } from '../../http/domain-error.ts';
+import fp from 'fastify-plugin';
+
+import {
+  canAccessRoute,
+  canChangeLeads,
+  canUseSoftphone,
+  LEAD_WORK_ROUTES,
+  LEAD_WRITE_FORBIDDEN,
+  type AppRoute,
+} from '@funil/domain/access/routes';
+
 import type { Database } from '../../db/connection.ts';
+import { DomainError } from '../../http/domain-error.ts';
 import { createSessionCache, verifySession, type Session } from './auth.service.ts';
 import { SESSION_CHANNEL } from './session-cache.ts';
 
@@ -44,7 +53,10 @@ export function sessionOf(request: FastifyRequest): Session {
 }
 
 export type AuthPluginOptions = {
-  /** Follow session changes on this database and keep checked sessions between requests (session-cache.ts); without it every request reads its session. */
+  /**
+   * Follow session changes on this database and keep checked sessions between requests (session-cache.ts); without it every
+   * request reads its session.
+   */
   sessionCacheOn?: Database | undefined;
 };
 
@@ -63,7 +75,10 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
   const database = options.sessionCacheOn;
   const cache = database ? createSessionCache() : undefined;
   if (database && cache) {
-    const stop = await database.listen(SESSION_CHANNEL, { notify: () => cache.drop(), state: (following) => cache.follow(following) });
+    const stop = await database.listen(SESSION_CHANNEL, {
+      notify: () => cache.drop(),
+      state: (following) => cache.follow(following),
+    });
     app.addHook('onClose', async () => {
       await stop();
     });
@@ -86,7 +101,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     if (access !== undefined) {
       const routes: readonly AppRoute[] = typeof access === 'string' ? [access] : access;
       if (!routes.some((route) => canAccessRoute(route, request.session!.access))) throw new DomainError('forbidden');
-      if (isLeadWrite(request.method, routes, config.leadWork) && !canChangeLeads(request.session.permission)) throw new DomainError('forbidden', LEAD_WRITE_FORBIDDEN);
+      if (isLeadWrite(request.method, routes, config.leadWork) && !canChangeLeads(request.session.permission))
+        throw new DomainError('forbidden', LEAD_WRITE_FORBIDDEN);
     }
     if (config.softphone === true && !canUseSoftphone(request.session.access)) throw new DomainError('forbidden');
   });

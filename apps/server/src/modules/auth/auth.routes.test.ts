@@ -1,14 +1,17 @@
 // 000 §4 session, §5 login validation, §7 POST /login, §8 messages.
-// @pglite-too (vitest.config.ts): the session cache is on by default on PGlite only (test-app.ts), so logins and revocations go through it there.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @pglite-too (vitest.config.ts): the session cache is on by default on PGlite only (test-app.ts), so logins and revocations go
+// through it there.
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { LOGIN_MESSAGES } from '@funil/domain/auth/login';
 import { buildContactListPath, CONTACT_LIST_LAYOUT, emptyFilter } from '@funil/domain/leads/filter-segments';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app.ts';
-import { usuarios } from '../users/users.table.ts';
-import { unidades } from '../tenancy/tenancy.table.ts';
-import { sessoes } from './sessions.table.ts';
+
 import { parseTrustProxy } from '../../env.ts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app.ts';
+import { unidades } from '../tenancy/tenancy.table.ts';
+import { usuarios } from '../users/users.table.ts';
+import { sessoes } from './sessions.table.ts';
 
 let t: TestApp;
 let clock = Date.now();
@@ -27,7 +30,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const login = (payload: unknown, ip = '10.0.0.1') => t.app.inject({ method: 'POST', url: '/api/login', payload: payload as object, remoteAddress: ip });
+const login = (payload: unknown, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'POST', url: '/api/login', payload: payload as object, remoteAddress: ip });
 
 describe('POST /api/login (000 §7, §8)', () => {
   it('answers data.token and data.currentUser with the fields of 000 §7 and "Login com sucesso."', async () => {
@@ -89,7 +93,12 @@ describe('POST /api/login (000 §7, §8)', () => {
   });
 
   it('answers malformed JSON with a Portuguese 400, never a stack trace', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Dados inválidos.', status: 400 });
   });
@@ -106,22 +115,26 @@ describe('POST /api/login (000 §7, §8)', () => {
     expect(after.statusCode).toBe(200);
   });
 
-  it('issue 7 §5: failures for an email from other addresses never lock its owner out; they only slow the answer, more with each failure', async () => {
-    const email = t.fixture.users.aB1.email;
-    slept.length = 0;
-    // An attacker spread over many addresses, each under its own limits.
-    for (let i = 0; i < 8; i++) expect((await login({ email, senha: 'errada' }, `10.2.0.${i}`)).statusCode).toBe(401);
-    // The first five are free; then 1 s, 2 s, 4 s before each answer.
-    expect(slept).toEqual([1_000, 2_000, 4_000]);
-    slept.length = 0;
-    const owner = await login({ email, senha: TEST_PASSWORD }, '10.2.1.1');
-    expect(owner.statusCode).toBe(200);
-    expect(slept).toEqual([8_000]);
-    // A successful login forgives the email.
-    slept.length = 0;
-    expect((await login({ email, senha: TEST_PASSWORD }, '10.2.1.1')).statusCode).toBe(200);
-    expect(slept).toEqual([]);
-  });
+  it(
+    'issue 7 §5: failures for an email from other addresses never lock its owner out; they only slow ' +
+      'the answer, more with each failure',
+    async () => {
+      const email = t.fixture.users.aB1.email;
+      slept.length = 0;
+      // An attacker spread over many addresses, each under its own limits.
+      for (let i = 0; i < 8; i++) expect((await login({ email, senha: 'errada' }, `10.2.0.${i}`)).statusCode).toBe(401);
+      // The first five are free; then 1 s, 2 s, 4 s before each answer.
+      expect(slept).toEqual([1_000, 2_000, 4_000]);
+      slept.length = 0;
+      const owner = await login({ email, senha: TEST_PASSWORD }, '10.2.1.1');
+      expect(owner.statusCode).toBe(200);
+      expect(slept).toEqual([8_000]);
+      // A successful login forgives the email.
+      slept.length = 0;
+      expect((await login({ email, senha: TEST_PASSWORD }, '10.2.1.1')).statusCode).toBe(200);
+      expect(slept).toEqual([]);
+    },
+  );
 
   it('issue 7 §5: the slowdown of one email is capped at 10 s and is never a 429', async () => {
     const email = 'alvo@teste.com.br';
@@ -140,7 +153,13 @@ describe('POST /api/login (000 §7, §8)', () => {
 
   it('issue 7 §5: without TRUST_PROXY a rotating X-Forwarded-For does not get past the per-address limit', async () => {
     const attempt = (i: number) =>
-      t.app.inject({ method: 'POST', url: '/api/login', payload: { email: `y${i}@teste.com.br`, senha: 'errada' }, remoteAddress: '10.8.8.8', headers: { 'x-forwarded-for': `203.0.113.${i}` } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: `y${i}@teste.com.br`, senha: 'errada' },
+        remoteAddress: '10.8.8.8',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
     for (let i = 0; i < 20; i++) expect((await attempt(i)).statusCode).toBe(401);
     expect((await attempt(99)).statusCode).toBe(429);
   });
@@ -155,7 +174,13 @@ describe('TRUST_PROXY (issue 7 §5)', () => {
     await proxied.close();
   });
   const attempt = (remoteAddress: string, forwardedFor: string, email = 'z@teste.com.br') =>
-    proxied.app.inject({ method: 'POST', url: '/api/login', payload: { email, senha: 'errada' }, remoteAddress, headers: { 'x-forwarded-for': forwardedFor } });
+    proxied.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, senha: 'errada' },
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
 
   it('takes the client address from X-Forwarded-For only when the peer is a configured proxy', async () => {
     // Through the proxy: each forwarded client has its own limit.
@@ -183,7 +208,11 @@ describe('TRUST_PROXY (issue 7 §5)', () => {
 
 describe('the bearer token (000 §4 "Session")', () => {
   const unitData = (token?: string) =>
-    t.app.inject({ method: 'GET', url: '/api/cadastros/dados-unidade', headers: token ? { authorization: `Bearer ${token}` } : {} });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/cadastros/dados-unidade',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
 
   it('401 in status and body without a token, with a malformed one and with an unknown one', async () => {
     for (const res of [await unitData(), await unitData('x'.repeat(300)), await unitData('desconhecido')]) {
@@ -201,7 +230,10 @@ describe('the bearer token (000 §4 "Session")', () => {
 
   it('401 once the session has expired', async () => {
     const token = await t.login(t.fixture.users.u.email, false);
-    await t.database.db.update(sessoes).set({ expiraEm: new Date(Date.now() - 1000) }).where(eq(sessoes.idUsuario, t.fixture.users.u.id));
+    await t.database.db
+      .update(sessoes)
+      .set({ expiraEm: new Date(Date.now() - 1000) })
+      .where(eq(sessoes.idUsuario, t.fixture.users.u.id));
     expect((await unitData(token)).statusCode).toBe(401);
   });
 
@@ -221,11 +253,15 @@ describe('the bearer token (000 §4 "Session")', () => {
 
   it('keeps a session whose user had dataDeslogar at login, until either date moves (compared on the stored values)', async () => {
     const userId = t.fixture.users.ag.id;
-    await t.database.db.update(usuarios).set({ dataDeslogar: new Date(Date.now() - 60_000) }).where(eq(usuarios.id, userId));
+    await t.database.db
+      .update(usuarios)
+      .set({ dataDeslogar: new Date(Date.now() - 60_000) })
+      .where(eq(usuarios.id, userId));
     const token = await t.login(t.fixture.users.ag.email);
     for (let call = 0; call < 3; call += 1) expect((await unitData(token)).statusCode).toBe(200);
     // The contact list (the hottest read) checks the session the same way on every call.
-    const list = () => t.as(token, { method: 'GET', url: `/api/${buildContactListPath('crm', emptyFilter(CONTACT_LIST_LAYOUT))}` });
+    const list = () =>
+      t.as(token, { method: 'GET', url: `/api/${buildContactListPath('crm', emptyFilter(CONTACT_LIST_LAYOUT))}` });
     expect((await list()).statusCode).toBe(200);
     await t.database.db.update(usuarios).set({ dataDeslogar: new Date() }).where(eq(usuarios.id, userId));
     expect((await list()).statusCode).toBe(401);

@@ -1,19 +1,36 @@
 // Login, session verification and logout (000 §4, §7, §8).
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+
 import { hash, verify } from '@node-rs/argon2';
-import { LOGIN_MESSAGES, REMEMBERED_SESSION_SECONDS, BROWSER_SESSION_SECONDS, type CurrentUser, type LoginBody } from '@funil/domain/auth/login';
-import { PERMISSION_NAME, isPermission, type Permission } from '@funil/domain/access/roles';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+
+import { isPermission, PERMISSION_NAME, type Permission } from '@funil/domain/access/roles';
 import type { AccessContext } from '@funil/domain/access/routes';
+import {
+  BROWSER_SESSION_SECONDS,
+  LOGIN_MESSAGES,
+  REMEMBERED_SESSION_SECONDS,
+  type CurrentUser,
+  type LoginBody,
+} from '@funil/domain/auth/login';
 import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+
 import { queryPrepared, queryRows, type Db, type DbOrTx } from '../../db/handle.ts';
-import { sessoes } from './sessions.table.ts';
-import { sessionUserSql, userByEmail } from '../users/users.service.ts';
-import { DEFAULT_CRM_INTERVAL_DAYS, sessionUnitSql, unitAndCompanyActive } from '../tenancy/tenancy.service.ts';
-import { unitInstanceCountSql } from '../whatsapp/instances/unit-instances.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
+import { DEFAULT_CRM_INTERVAL_DAYS, sessionUnitSql, unitAndCompanyActive } from '../tenancy/tenancy.service.ts';
+import { sessionUserSql, userByEmail } from '../users/users.service.ts';
+import { unitInstanceCountSql } from '../whatsapp/instances/unit-instances.service.ts';
+import {
+  ADDRESS_POLICY,
+  addressKey,
+  EMAIL_POLICY,
+  emailKey,
+  PAIR_POLICY,
+  pairKey,
+  type LoginThrottle,
+} from './login-throttle.ts';
 import { SessionCache } from './session-cache.ts';
-import { ADDRESS_POLICY, EMAIL_POLICY, PAIR_POLICY, addressKey, emailKey, pairKey, type LoginThrottle } from './login-throttle.ts';
+import { sessoes } from './sessions.table.ts';
 
 export type { LoginThrottle };
 
@@ -49,7 +66,10 @@ export async function login(db: Db, throttle: LoginThrottle, body: LoginBody, ip
   // out; failures on the email from any address only slow its answers down. With several server
   // processes the counts are read from the shared store first (issue 21 item 22).
   await throttle.refresh([pairKey(email, ip), addressKey(ip), emailKey(email)]);
-  const waits = Math.max(throttle.retryAfter(pairKey(email, ip), PAIR_POLICY), throttle.retryAfter(addressKey(ip), ADDRESS_POLICY));
+  const waits = Math.max(
+    throttle.retryAfter(pairKey(email, ip), PAIR_POLICY),
+    throttle.retryAfter(addressKey(ip), ADDRESS_POLICY),
+  );
   if (waits > 0) throw new DomainError('too_many', LOGIN_MESSAGES.tooMany, { retryAfterSeconds: waits });
   const slowdown = throttle.delayMs(emailKey(email), EMAIL_POLICY);
   if (slowdown > 0) await throttle.sleep(slowdown);
@@ -57,7 +77,9 @@ export async function login(db: Db, throttle: LoginThrottle, body: LoginBody, ip
   const found = await userByEmail(db, email);
   const unitActive = found ? await unitAndCompanyActive(db, { idUnidade: found.idUnidade, idEmpresa: found.idEmpresa }) : false;
 
-  const ok = found ? await verify(found.senhaHash, body.senha) : await verify(await (dummyHash ??= hashPassword(randomBytes(16).toString('hex'))), body.senha);
+  const ok = found
+    ? await verify(found.senhaHash, body.senha)
+    : await verify(await (dummyHash ??= hashPassword(randomBytes(16).toString('hex'))), body.senha);
   const usable = found && ok && found.ativo === 1 && unitActive && isPermission(found.permissao);
   if (!usable || !found) {
     throttle.fail(pairKey(email, ip), PAIR_POLICY);
@@ -111,9 +133,12 @@ export async function login(db: Db, throttle: LoginThrottle, body: LoginBody, ip
 // compared in SQL, on the stored values. A row may be kept between requests (session-cache.ts)
 // only until one of these tables changes, so a revoked or outdated session is refused at its next
 // call once the change is known (at once in the process that made it); expiry is checked on every call.
-const SESSION_SELECT = `select s.id, s.id_empresa as "empresaId", s.id_unidade as "unidadeId", s.revogada_em as "revogadaEm", s.expira_em as "expiraEm",
-  (u."userDataAtualizacao" is distinct from s.user_data_atualizacao or u."userDataDeslogar" is distinct from s.user_data_deslogar) as "userChanged",
-  u."userId", u.ativo, u."userUnidade", u.permissao, u.nome, u."acessoAtribuidos", u.configuracoes, u."idRamal", u."habilitaMensagemWhatsapp",
+const SESSION_SELECT = `select s.id, s.id_empresa as "empresaId", s.id_unidade as "unidadeId", s.revogada_em as "revogadaEm",
+  s.expira_em as "expiraEm",
+  (u."userDataAtualizacao" is distinct from s.user_data_atualizacao or u."userDataDeslogar" is distinct from
+    s.user_data_deslogar) as "userChanged",
+  u."userId", u.ativo, u."userUnidade", u.permissao, u.nome, u."acessoAtribuidos", u.configuracoes, u."idRamal",
+    u."habilitaMensagemWhatsapp",
   un."unidadeAtiva", un.extras, un.evolution, un."intervaloDiasCrm", ${unitInstanceCountSql('s.id_unidade')} as instances
 from sessoes s
   join lateral (${sessionUserSql('s.id_usuario')}) u on true
@@ -152,7 +177,12 @@ type SessionRow = {
 function sessionEnd(row: SessionRow, now: number): 'revoked' | 'expired' | 'stale' | null {
   if (row.revogadaEm) return 'revoked';
   if (new Date(row.expiraEm).getTime() <= now) return 'expired';
-  const stale = row.ativo !== 1 || row.unidadeAtiva !== 1 || row.userUnidade !== row.unidadeId || row.userChanged || !isPermission(row.permissao);
+  const stale =
+    row.ativo !== 1 ||
+    row.unidadeAtiva !== 1 ||
+    row.userUnidade !== row.unidadeId ||
+    row.userChanged ||
+    !isPermission(row.permissao);
   return stale ? 'stale' : null;
 }
 
@@ -217,7 +247,10 @@ export async function verifySession(db: Db, token: string, cache?: SessionRowCac
 }
 
 export async function logout(db: Db, sessionId: number): Promise<void> {
-  await db.update(sessoes).set({ revogadaEm: new Date() }).where(and(eq(sessoes.id, sessionId)));
+  await db
+    .update(sessoes)
+    .set({ revogadaEm: new Date() })
+    .where(and(eq(sessoes.id, sessionId)));
 }
 
 /**
@@ -225,11 +258,18 @@ export async function logout(db: Db, sessionId: number): Promise<void> {
  * (issue 10: deactivation logs out at once). Returns the revoked session ids, so the caller can
  * end their sockets once the change is committed.
  */
-export async function revokeSessionsOf(db: DbOrTx, target: { userId: number; exceptSessionId?: number } | { unitIds: readonly number[] }): Promise<number[]> {
+export async function revokeSessionsOf(
+  db: DbOrTx,
+  target: { userId: number; exceptSessionId?: number } | { unitIds: readonly number[] },
+): Promise<number[]> {
   const open = isNull(sessoes.revogadaEm);
   const where =
     'userId' in target
-      ? and(open, eq(sessoes.idUsuario, target.userId), target.exceptSessionId === undefined ? undefined : ne(sessoes.id, target.exceptSessionId))
+      ? and(
+          open,
+          eq(sessoes.idUsuario, target.userId),
+          target.exceptSessionId === undefined ? undefined : ne(sessoes.id, target.exceptSessionId),
+        )
       : target.unitIds.length === 0
         ? undefined
         : and(open, inArray(sessoes.idUnidade, [...target.unitIds]));
@@ -262,11 +302,20 @@ export async function takenEmailRefused(throttle: LoginThrottle, userId: number)
  * from this address, and this address), so a session gets no more guesses than the login form;
  * past them it answers 429 with `tooManyMessage` before checking, right password or not.
  */
-export async function verifyPasswordThrottled(throttle: LoginThrottle, user: { email: string; senhaHash: string }, password: string, ip: string, tooManyMessage: string): Promise<boolean> {
+export async function verifyPasswordThrottled(
+  throttle: LoginThrottle,
+  user: { email: string; senhaHash: string },
+  password: string,
+  ip: string,
+  tooManyMessage: string,
+): Promise<boolean> {
   const email = user.email.toLowerCase();
   // The login's shared counts (issue 21 item 22): read first, written before the answer leaves.
   await throttle.refresh([pairKey(email, ip), addressKey(ip), emailKey(email)]);
-  const waits = Math.max(throttle.retryAfter(pairKey(email, ip), PAIR_POLICY), throttle.retryAfter(addressKey(ip), ADDRESS_POLICY));
+  const waits = Math.max(
+    throttle.retryAfter(pairKey(email, ip), PAIR_POLICY),
+    throttle.retryAfter(addressKey(ip), ADDRESS_POLICY),
+  );
   if (waits > 0) throw new DomainError('too_many', tooManyMessage, { retryAfterSeconds: waits });
   const slowdown = throttle.delayMs(emailKey(email), EMAIL_POLICY);
   if (slowdown > 0) await throttle.sleep(slowdown);

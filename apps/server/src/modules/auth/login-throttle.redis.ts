@@ -34,7 +34,10 @@ export function redisThrottleStore(redis: SharedRedis): SharedThrottleStore {
   const channel = `${redis.prefix}:limite-login`;
   return {
     async fail(key, now, windowMs) {
-      const failures = await redis.client.eval(FAIL_SCRIPT, { keys: [hash(key)], arguments: [String(now), String(windowMs), channel, key] });
+      const failures = await redis.client.eval(FAIL_SCRIPT, {
+        keys: [hash(key)],
+        arguments: [String(now), String(windowMs), channel, key],
+      });
       return { failures: Number(failures), lastFailureAt: now };
     },
     async reset(key) {
@@ -56,7 +59,8 @@ export function redisThrottleStore(redis: SharedRedis): SharedThrottleStore {
           return;
         }
         if (typeof parsed.k !== 'string') return;
-        const entry: ThrottleEntry | null = parsed.f === undefined ? null : { failures: Number(parsed.f), lastFailureAt: Number(parsed.t) };
+        const entry: ThrottleEntry | null =
+          parsed.f === undefined ? null : { failures: Number(parsed.f), lastFailureAt: Number(parsed.t) };
         onChange(parsed.k, entry && Number.isFinite(entry.failures) && Number.isFinite(entry.lastFailureAt) ? entry : null);
       });
     },

@@ -14,9 +14,19 @@
 export type ThrottlePolicy = { freeFailures: number; baseDelayMs: number; maxDelayMs: number; windowMs: number };
 
 /** One email from one address: a few free tries, then 429 with a growing Retry-After. */
-export const PAIR_POLICY: ThrottlePolicy = { freeFailures: 5, baseDelayMs: 30_000, maxDelayMs: 15 * 60_000, windowMs: 15 * 60_000 };
+export const PAIR_POLICY: ThrottlePolicy = {
+  freeFailures: 5,
+  baseDelayMs: 30_000,
+  maxDelayMs: 15 * 60_000,
+  windowMs: 15 * 60_000,
+};
 /** One address across emails (password spraying): 429 with a growing Retry-After. */
-export const ADDRESS_POLICY: ThrottlePolicy = { freeFailures: 20, baseDelayMs: 30_000, maxDelayMs: 15 * 60_000, windowMs: 15 * 60_000 };
+export const ADDRESS_POLICY: ThrottlePolicy = {
+  freeFailures: 20,
+  baseDelayMs: 30_000,
+  maxDelayMs: 15 * 60_000,
+  windowMs: 15 * 60_000,
+};
 /** One email from every address: a growing wait before each answer (1 s, 2 s, … 10 s), never a 429. */
 export const EMAIL_POLICY: ThrottlePolicy = { freeFailures: 5, baseDelayMs: 1_000, maxDelayMs: 10_000, windowMs: 15 * 60_000 };
 
@@ -49,7 +59,12 @@ export class LoginThrottle {
   private readonly onSharedError: (err: unknown) => void;
   private readonly pending = new Set<Promise<void>>();
 
-  constructor(now: () => number = Date.now, sleep: Sleep = realSleep, shared?: SharedThrottleStore, onSharedError: (err: unknown) => void = () => undefined) {
+  constructor(
+    now: () => number = Date.now,
+    sleep: Sleep = realSleep,
+    shared?: SharedThrottleStore,
+    onSharedError: (err: unknown) => void = () => undefined,
+  ) {
     this.now = now;
     this.sleep = sleep;
     this.shared = shared;
@@ -123,7 +138,12 @@ export class LoginThrottle {
       return;
     }
     const current = this.entries.get(key);
-    if (current && (current.lastFailureAt > entry.lastFailureAt || (current.lastFailureAt === entry.lastFailureAt && current.failures > entry.failures))) return;
+    if (
+      current &&
+      (current.lastFailureAt > entry.lastFailureAt ||
+        (current.lastFailureAt === entry.lastFailureAt && current.failures > entry.failures))
+    )
+      return;
     this.entries.set(key, entry);
   }
 

@@ -4,9 +4,11 @@
 // is checked on every call. Runs on the engine of the run: PGlite, or PostgreSQL with DATABASE_URL
 // (there the notification comes on another connection, so the tests wait for it).
 // @pglite-too (vitest.config.ts): PGlite delivers a NOTIFY before the changing statement resolves, PostgreSQL on another connection later.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { buildContactListPath, CONTACT_LIST_LAYOUT, emptyFilter } from '@funil/domain/leads/filter-segments';
+
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { SessionCache } from './session-cache.ts';
 
@@ -92,7 +94,9 @@ describe('the session check from memory', () => {
   it("a unit's new settings reach its sessions: the list's window (002 §2.1 'Dados dos últimos N dias')", async () => {
     const token = await t.login(t.fixture.users.a.email);
     const url = `/api/${buildContactListPath('crm', emptyFilter(CONTACT_LIST_LAYOUT))}`;
-    const days = async () => ((await t.as(token, { method: 'GET', url })).json() as { data: { crm_configuracoes: { intervalo_dias_crm: number } } }).data.crm_configuracoes.intervalo_dias_crm;
+    const days = async () =>
+      ((await t.as(token, { method: 'GET', url })).json() as { data: { crm_configuracoes: { intervalo_dias_crm: number } } }).data
+        .crm_configuracoes.intervalo_dias_crm;
     const first = await days();
     await exec(sql`update unidade_configuracoes set intervalo_dias_crm = ${first + 7} where id_unidade = ${t.fixture.unitA1}`);
     const until = Date.now() + 3_000;
@@ -113,34 +117,37 @@ describe('the session check from memory', () => {
     }
   });
 
-  it.runIf(process.env.DATABASE_URL)('keeps nothing while its listening connection is lost, and follows again once it is back (PostgreSQL)', async () => {
-    const listener = sql`select pid from pg_stat_activity where datname = current_database() and query = 'LISTEN funil_sessoes'`;
-    const pids = async () => ((await exec(listener)) as unknown as { rows: { pid: number }[] }).rows.map((r) => r.pid);
-    const [first] = await pids();
-    expect(first).toBeDefined();
-    const lost = await t.login(t.fixture.users.a.email);
-    await exec(sql`select pg_terminate_backend(${first})`);
-    // The loss is known at once; it listens again a second later.
-    await new Promise((r) => setTimeout(r, 200));
-    await exec(sql`alter table sessoes disable trigger sessoes_cache_sessoes`);
-    try {
-      expect((await probe(lost)).statusCode).toBe(200);
-      // A change that sends no notification is still seen: nothing was kept meanwhile.
+  it.runIf(process.env.DATABASE_URL)(
+    'keeps nothing while its listening connection is lost, and follows again once it is back (PostgreSQL)',
+    async () => {
+      const listener = sql`select pid from pg_stat_activity where datname = current_database() and query = 'LISTEN funil_sessoes'`;
+      const pids = async () => ((await exec(listener)) as unknown as { rows: { pid: number }[] }).rows.map((r) => r.pid);
+      const [first] = await pids();
+      expect(first).toBeDefined();
+      const lost = await t.login(t.fixture.users.a.email);
+      await exec(sql`select pg_terminate_backend(${first})`);
+      // The loss is known at once; it listens again a second later.
+      await new Promise((r) => setTimeout(r, 200));
+      await exec(sql`alter table sessoes disable trigger sessoes_cache_sessoes`);
+      try {
+        expect((await probe(lost)).statusCode).toBe(200);
+        // A change that sends no notification is still seen: nothing was kept meanwhile.
+        await exec(sql`update sessoes set revogada_em = now() where id_usuario = ${t.fixture.users.a.id}`);
+        expect((await probe(lost)).statusCode).toBe(401);
+      } finally {
+        await exec(sql`alter table sessoes enable trigger sessoes_cache_sessoes`);
+      }
+      let back: number[] = [];
+      const until = Date.now() + 5_000;
+      while (back.length === 0 && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 100));
+        back = (await pids()).filter((pid) => pid !== first);
+      }
+      expect(back).toHaveLength(1);
+      const token = await t.login(t.fixture.users.a.email);
+      expect((await probe(token)).statusCode).toBe(200);
       await exec(sql`update sessoes set revogada_em = now() where id_usuario = ${t.fixture.users.a.id}`);
-      expect((await probe(lost)).statusCode).toBe(401);
-    } finally {
-      await exec(sql`alter table sessoes enable trigger sessoes_cache_sessoes`);
-    }
-    let back: number[] = [];
-    const until = Date.now() + 5_000;
-    while (back.length === 0 && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 100));
-      back = (await pids()).filter((pid) => pid !== first);
-    }
-    expect(back).toHaveLength(1);
-    const token = await t.login(t.fixture.users.a.email);
-    expect((await probe(token)).statusCode).toBe(200);
-    await exec(sql`update sessoes set revogada_em = now() where id_usuario = ${t.fixture.users.a.id}`);
-    expect(await statusAfter(token, 200)).toBe(401);
-  });
+      expect(await statusAfter(token, 200)).toBe(401);
+    },
+  );
 });

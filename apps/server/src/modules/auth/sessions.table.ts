@@ -1,5 +1,6 @@
 // Server-side sessions: the browser holds a random token, the database only its SHA-256.
 import { boolean, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+
 import { usuarios } from '../users/users.table.ts';
 
 export const sessoes = pgTable(

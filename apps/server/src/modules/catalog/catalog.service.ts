@@ -2,15 +2,32 @@
 // potentials and the shared reference lists (000 §3 unit data; 001 §3 "Negotiation potential").
 // Other modules read these tables only through these functions.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/handle.ts';
-import { plataformas, potenciais, statusContato, statusMensagem, statusNegociacao, statusNegociacaoPermitidos, statusNegociacaoVenda } from './catalog.table.ts';
+import {
+  plataformas,
+  potenciais,
+  statusContato,
+  statusMensagem,
+  statusNegociacao,
+  statusNegociacaoPermitidos,
+  statusNegociacaoVenda,
+} from './catalog.table.ts';
 
 export async function negotiationStatuses(db: DbOrTx, idEmpresa: number) {
-  return db.select().from(statusNegociacao).where(eq(statusNegociacao.idEmpresa, idEmpresa)).orderBy(asc(statusNegociacao.idFunil));
+  return db
+    .select()
+    .from(statusNegociacao)
+    .where(eq(statusNegociacao.idEmpresa, idEmpresa))
+    .orderBy(asc(statusNegociacao.idFunil));
 }
 
 export async function saleStatuses(db: DbOrTx, idEmpresa: number) {
-  return db.select().from(statusNegociacaoVenda).where(eq(statusNegociacaoVenda.idEmpresa, idEmpresa)).orderBy(asc(statusNegociacaoVenda.idFunilVenda));
+  return db
+    .select()
+    .from(statusNegociacaoVenda)
+    .where(eq(statusNegociacaoVenda.idEmpresa, idEmpresa))
+    .orderBy(asc(statusNegociacaoVenda.idFunilVenda));
 }
 
 /**
@@ -38,7 +55,10 @@ export async function holdSaleStatus(tx: DbOrTx, idEmpresa: number, idFunilVenda
 }
 
 export async function allowedTransitions(db: DbOrTx, idUnidade: number) {
-  return db.select({ de: statusNegociacaoPermitidos.de, para: statusNegociacaoPermitidos.para }).from(statusNegociacaoPermitidos).where(eq(statusNegociacaoPermitidos.idUnidade, idUnidade));
+  return db
+    .select({ de: statusNegociacaoPermitidos.de, para: statusNegociacaoPermitidos.para })
+    .from(statusNegociacaoPermitidos)
+    .where(eq(statusNegociacaoPermitidos.idUnidade, idUnidade));
 }
 
 export async function activePotentials(db: DbOrTx, idEmpresa: number) {
@@ -76,16 +96,29 @@ async function readContactListReferences(db: DbOrTx, idEmpresa: number): Promise
   const [row] = await db
     .select({
       negociacao: sql<ListReferences['negociacao']>`${agg(
-        sql`json_build_object('id', ${statusNegociacao.id}, 'nome', ${statusNegociacao.nome}, 'cor', ${statusNegociacao.cor}, 'idFunil', ${statusNegociacao.idFunil}) order by ${statusNegociacao.idFunil}`,
+        sql`json_build_object('id', ${statusNegociacao.id}, 'nome', ${statusNegociacao.nome}, 'cor', ${statusNegociacao.cor},
+          'idFunil', ${statusNegociacao.idFunil}) order by ${statusNegociacao.idFunil}`,
         sql`${statusNegociacao} where ${statusNegociacao.idEmpresa} = ${idEmpresa}`,
       )}`,
       venda: sql<ListReferences['venda']>`${agg(
-        sql`json_build_object('id', ${statusNegociacaoVenda.id}, 'nome', ${statusNegociacaoVenda.nome}, 'cor', ${statusNegociacaoVenda.cor}, 'idFunilVenda', ${statusNegociacaoVenda.idFunilVenda}) order by ${statusNegociacaoVenda.idFunilVenda}`,
+        sql`json_build_object('id', ${statusNegociacaoVenda.id}, 'nome', ${statusNegociacaoVenda.nome},
+          'cor', ${statusNegociacaoVenda.cor}, 'idFunilVenda', ${statusNegociacaoVenda.idFunilVenda})
+          order by ${statusNegociacaoVenda.idFunilVenda}`,
         sql`${statusNegociacaoVenda} where ${statusNegociacaoVenda.idEmpresa} = ${idEmpresa}`,
       )}`,
-      contato: sql<ListReferences['contato']>`${agg(sql`json_build_object('id', ${statusContato.id}, 'nome', ${statusContato.nome}, 'cor', ${statusContato.cor}) order by ${statusContato.id}`, sql`${statusContato}`)}`,
-      mensagem: sql<ListReferences['mensagem']>`${agg(sql`json_build_object('id', ${statusMensagem.id}, 'nome', ${statusMensagem.nome}) order by ${statusMensagem.id}`, sql`${statusMensagem}`)}`,
-      plataforma: sql<ListReferences['plataforma']>`${agg(sql`json_build_object('id', ${plataformas.id}, 'nome', ${plataformas.nome}) order by ${plataformas.id}`, sql`${plataformas}`)}`,
+      contato: sql<ListReferences['contato']>`${agg(
+        sql`json_build_object('id', ${statusContato.id}, 'nome', ${statusContato.nome}, 'cor', ${statusContato.cor})
+          order by ${statusContato.id}`,
+        sql`${statusContato}`,
+      )}`,
+      mensagem: sql<ListReferences['mensagem']>`${agg(
+        sql`json_build_object('id', ${statusMensagem.id}, 'nome', ${statusMensagem.nome}) order by ${statusMensagem.id}`,
+        sql`${statusMensagem}`,
+      )}`,
+      plataforma: sql<ListReferences['plataforma']>`${agg(
+        sql`json_build_object('id', ${plataformas.id}, 'nome', ${plataformas.nome}) order by ${plataformas.id}`,
+        sql`${plataformas}`,
+      )}`,
     })
     .from(sql`(select 1) as um`);
   if (!row) throw new Error('listas de referência não lidas');

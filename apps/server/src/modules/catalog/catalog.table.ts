@@ -2,6 +2,7 @@
 // negotiation transitions (per unit), contact and message statuses and platforms (shared lists),
 // and the negotiation potentials (001 §3).
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+
 import { empresas, unidades } from '../tenancy/tenancy.table.ts';
 
 export const statusNegociacao = pgTable(

@@ -14,13 +14,12 @@ import {
   type LtvResponse,
   type LtvRow,
 } from '@funil/domain/dashboard/dashboard-api';
+
 import type { Session } from '../auth/auth.service.ts';
 import { referenceLists } from '../catalog/catalog.service.ts';
 import { userNamesById } from '../users/users.service.ts';
-import * as repo from './dashboard.repository.ts';
 import {
   NO_CAMPAIGN,
-  UNKNOWN,
   now,
   ownerOf,
   parse,
@@ -30,8 +29,10 @@ import {
   requireTab,
   statusNames,
   unitsInScope,
+  UNKNOWN,
   type DashboardDeps,
 } from './dashboard-scope.ts';
+import * as repo from './dashboard.repository.ts';
 
 // --- Classic --------------------------------------------------------------------------------------
 
@@ -40,7 +41,12 @@ async function classicScope(deps: DashboardDeps, session: Session, requested: re
 }
 
 /** GET dashboard/crm/… (basis 'captacao') and dashboard/crmat/… (basis 'atendimento'): the ATENDIMENTOS tab. */
-export async function classic(deps: DashboardDeps, session: Session, tail: string, basis: repo.ClassicBasis): Promise<ClassicResponse> {
+export async function classic(
+  deps: DashboardDeps,
+  session: Session,
+  tail: string,
+  basis: repo.ClassicBasis,
+): Promise<ClassicResponse> {
   const f = parse(basis === 'captacao' ? 'crm' : 'crmat', tail);
   const period = periodOf(f, now(deps));
   const scope = await classicScope(deps, session, f.unidades);
@@ -51,10 +57,18 @@ export async function classic(deps: DashboardDeps, session: Session, tail: strin
     repo.classicRecent(deps.db, scope, period, basis, 10),
     referenceLists(deps.db),
   ]);
-  const names = await statusNames(deps.db, [session.empresaId, ...negotiation.map((r) => r.id_empresa), ...sale.map((r) => r.id_empresa), ...recent.map((r) => r.id_empresa)]);
+  const names = await statusNames(deps.db, [
+    session.empresaId,
+    ...negotiation.map((r) => r.id_empresa),
+    ...sale.map((r) => r.id_empresa),
+    ...recent.map((r) => r.id_empresa),
+  ]);
   const users = await userNamesById(deps.db, [...new Set(recent.flatMap((r) => (r.id_usuario === null ? [] : [r.id_usuario])))]);
   // Units of several companies: one slice per status name, summed.
-  const slices = (rows: { id_empresa: number; status: number; total: number }[], label: (idEmpresa: number, id: number) => { nome: string; cor: string }) => {
+  const slices = (
+    rows: { id_empresa: number; status: number; total: number }[],
+    label: (idEmpresa: number, id: number) => { nome: string; cor: string },
+  ) => {
     const merged = new Map<string, { id: number; nome: string; cor: string; total: number }>();
     for (const r of rows) {
       const { nome, cor } = label(r.id_empresa, r.status);
@@ -72,7 +86,10 @@ export async function classic(deps: DashboardDeps, session: Session, tail: strin
       crm_total: totalsOut(totals),
       crm_total_anterior: totalsOut(previous),
       crm_status_negociacao: slices(negotiation, names.negotiation),
-      crm_total_ligacao: slices(contact, (_e, id) => ({ nome: contactStatus.get(id)?.nome ?? UNKNOWN, cor: contactStatus.get(id)?.cor ?? '#9e9e9e' })),
+      crm_total_ligacao: slices(contact, (_e, id) => ({
+        nome: contactStatus.get(id)?.nome ?? UNKNOWN,
+        cor: contactStatus.get(id)?.cor ?? '#9e9e9e',
+      })),
       crm_status_venda: slices(sale, names.sale),
       recentes: recent.map((r) => ({
         cli_crm_id: r.cli_crm_id,
@@ -106,7 +123,13 @@ export async function classicDaily(deps: DashboardDeps, session: Session, tail: 
   const count = (dia: string, status: number) => captures.find((c) => c.dia === dia && c.status === status)?.total ?? 0;
   return {
     data: {
-      crm_atendimentos: all.map((dia) => ({ dia, novos: count(dia, 1), nao_atendidos: count(dia, 2), atendidos: count(dia, 3), em_atendimento: count(dia, 4) })),
+      crm_atendimentos: all.map((dia) => ({
+        dia,
+        novos: count(dia, 1),
+        nao_atendidos: count(dia, 2),
+        atendidos: count(dia, 3),
+        em_atendimento: count(dia, 4),
+      })),
       crm_ligacoes: all.map((dia) => {
         const c = calls.find((x) => x.dia === dia);
         return { dia, atendidas: c?.atendidas ?? 0, nao_atendidas: (c?.ligacoes ?? 0) - (c?.atendidas ?? 0) };
@@ -129,7 +152,10 @@ export async function campaigns(deps: DashboardDeps, session: Session, tail: str
   const f = parse('campanhas', tail);
   const period = periodOf(f, now(deps));
   const scope = { ...(await classicScope(deps, session, f.unidades)), anuncios: f.anuncios };
-  const [groups, overTime] = await Promise.all([repo.byCampaignAd(deps.db, scope, period), repo.capturesOverTime(deps.db, scope, period, 'day')]);
+  const [groups, overTime] = await Promise.all([
+    repo.byCampaignAd(deps.db, scope, period),
+    repo.capturesOverTime(deps.db, scope, period, 'day'),
+  ]);
   const rows: CampaignRow[] = groups.map((g) => ({
     cli_campanha_nome: g.campanha ?? NO_CAMPAIGN,
     ad_id: g.ad_id,
@@ -143,8 +169,15 @@ export async function campaigns(deps: DashboardDeps, session: Session, tail: str
     taxa_conversao: percent(g.conversoes, g.leads),
     ticket_medio: g.conversoes === 0 ? 0 : round2(g.valor / g.conversoes),
   }));
-  const ranked = groups.map((g, i) => ({ g, row: rows[i]! })).sort((a, b) => b.row.taxa_conversao - a.row.taxa_conversao || b.row.conversoes - a.row.conversoes || b.row.leads - a.row.leads);
-  const card = (x: { g: repo.CampaignAggregate; row: CampaignRow } | undefined) => (x ? { nome: campaignLabel(x.g), taxa_conversao: x.row.taxa_conversao, conversoes: x.row.conversoes, leads: x.row.leads } : null);
+  const ranked = groups
+    .map((g, i) => ({ g, row: rows[i]! }))
+    .sort(
+      (a, b) => b.row.taxa_conversao - a.row.taxa_conversao || b.row.conversoes - a.row.conversoes || b.row.leads - a.row.leads,
+    );
+  const card = (x: { g: repo.CampaignAggregate; row: CampaignRow } | undefined) =>
+    x
+      ? { nome: campaignLabel(x.g), taxa_conversao: x.row.taxa_conversao, conversoes: x.row.conversoes, leads: x.row.leads }
+      : null;
   const conversoes = rows.reduce((n, r) => n + r.conversoes, 0);
   const valor = rows.reduce((n, r) => n + r.valor, 0);
   const minutes = rows.reduce((n, r) => n + r.minutos_cobrados, 0);
@@ -161,7 +194,12 @@ export async function campaigns(deps: DashboardDeps, session: Session, tail: str
       pior: card(ranked.length > 1 ? ranked[ranked.length - 1] : undefined),
       minutos_por_conversao: conversoes === 0 ? null : round2(minutes / conversoes),
       ticket_medio: conversoes === 0 ? 0 : round2(valor / conversoes),
-      por_dia: daysOfPeriod(period).map((dia) => ({ dia, leads: byDay.get(dia)?.leads ?? 0, conversoes: byDay.get(dia)?.conversoes ?? 0, valor: round2(byDay.get(dia)?.valor ?? 0) })),
+      por_dia: daysOfPeriod(period).map((dia) => ({
+        dia,
+        leads: byDay.get(dia)?.leads ?? 0,
+        conversoes: byDay.get(dia)?.conversoes ?? 0,
+        valor: round2(byDay.get(dia)?.valor ?? 0),
+      })),
       unidades: scope.units as number[],
       ...periods(period),
     },
@@ -174,7 +212,10 @@ export async function ltv(deps: DashboardDeps, session: Session, tail: string): 
   const f = parse('ltv', tail);
   const period = periodOf(f, now(deps));
   const scope = { ...(await classicScope(deps, session, f.unidades)), anuncios: f.anuncios };
-  const [groups, overTime] = await Promise.all([repo.byCampaignAd(deps.db, scope, period), repo.capturesOverTime(deps.db, scope, period, 'month')]);
+  const [groups, overTime] = await Promise.all([
+    repo.byCampaignAd(deps.db, scope, period),
+    repo.capturesOverTime(deps.db, scope, period, 'month'),
+  ]);
   const rows: LtvRow[] = groups.map((g) => ({
     cli_campanha_nome: g.campanha ?? NO_CAMPAIGN,
     ad_id: g.ad_id,
@@ -185,8 +226,12 @@ export async function ltv(deps: DashboardDeps, session: Session, tail: string): 
     ltv: g.clientes === 0 ? 0 : round2(g.valor_clientes / g.clientes),
     valor_por_lead: g.leads === 0 ? 0 : round2(g.valor_clientes / g.leads),
   }));
-  const withCustomers = groups.map((g, i) => ({ g, row: rows[i]! })).filter((x) => x.row.clientes > 0).sort((a, b) => b.row.ltv - a.row.ltv || b.row.clientes - a.row.clientes);
-  const card = (x: { g: repo.CampaignAggregate; row: LtvRow } | undefined) => (x ? { nome: campaignLabel(x.g), ltv: x.row.ltv, clientes: x.row.clientes } : null);
+  const withCustomers = groups
+    .map((g, i) => ({ g, row: rows[i]! }))
+    .filter((x) => x.row.clientes > 0)
+    .sort((a, b) => b.row.ltv - a.row.ltv || b.row.clientes - a.row.clientes);
+  const card = (x: { g: repo.CampaignAggregate; row: LtvRow } | undefined) =>
+    x ? { nome: campaignLabel(x.g), ltv: x.row.ltv, clientes: x.row.clientes } : null;
   const clientes = rows.reduce((n, r) => n + r.clientes, 0);
   const valor = rows.reduce((n, r) => n + r.valor_total, 0);
   const minutes = groups.reduce((n, g) => n + g.segundos_cobrados / 60, 0);
@@ -194,7 +239,10 @@ export async function ltv(deps: DashboardDeps, session: Session, tail: string): 
     data: {
       crm_valores: rows,
       melhor: card(withCustomers[0]),
-      media: { ltv: withCustomers.length === 0 ? 0 : round2(withCustomers.reduce((n, x) => n + x.row.ltv, 0) / withCustomers.length), clientes: rows.length === 0 ? 0 : round3(clientes / rows.length) },
+      media: {
+        ltv: withCustomers.length === 0 ? 0 : round2(withCustomers.reduce((n, x) => n + x.row.ltv, 0) / withCustomers.length),
+        clientes: rows.length === 0 ? 0 : round3(clientes / rows.length),
+      },
       pior: card(withCustomers.length > 1 ? withCustomers[withCustomers.length - 1] : undefined),
       minutos_por_cliente: clientes === 0 ? null : round2(minutes / clientes),
       ticket_medio: clientes === 0 ? 0 : round2(valor / clientes),

@@ -8,14 +8,15 @@ import {
   dashboardTabsFor,
   parseDashboardSegments,
   previousPeriod,
-  round2,
   resolveDashboardPeriod,
+  round2,
   type ClassicTab,
   type DashboardCall,
   type DashboardFilterOf,
   type DashboardPeriod,
 } from '@funil/domain/dashboard/dashboard-api';
 import { FilterSegmentsError } from '@funil/domain/leads/filter-segments';
+
 import type { DbOrTx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import type { Session } from '../auth/auth.service.ts';
@@ -49,7 +50,10 @@ export function periodOf(filter: { data_inicio: string | null; data_fim: string 
   return period;
 }
 
-export const periodOut = (p: DashboardPeriod) => ({ inicio: p.inicio.toISOString(), fim: new Date(p.fim.getTime() - 1000).toISOString() });
+export const periodOut = (p: DashboardPeriod) => ({
+  inicio: p.inicio.toISOString(),
+  fim: new Date(p.fim.getTime() - 1000).toISOString(),
+});
 export const periods = (p: DashboardPeriod) => ({ periodo: periodOut(p), periodo_anterior: periodOut(previousPeriod(p)) });
 
 /** A share in percent, 2 decimals; 0 of nothing. */
@@ -72,7 +76,8 @@ export async function unitsInScope(db: DbOrTx, session: Session, requested: read
   for (const id of requested) {
     const unit = await unitById(db, id);
     if (!unit) throw new DomainError('not_found', DASHBOARD_MESSAGES.unknownUnit);
-    if (session.permission !== 'sa' && unit.idEmpresa !== session.empresaId) throw new DomainError('forbidden', DASHBOARD_MESSAGES.unitForbidden);
+    if (session.permission !== 'sa' && unit.idEmpresa !== session.empresaId)
+      throw new DomainError('forbidden', DASHBOARD_MESSAGES.unitForbidden);
   }
   return [...requested];
 }
@@ -86,10 +91,12 @@ export async function statusNames(db: DbOrTx, companies: Iterable<number>) {
   const negotiation = new Map<string, { nome: string; cor: string }>();
   const sale = new Map<string, { nome: string; cor: string }>();
   for (const idEmpresa of new Set(companies)) {
-    for (const s of await negotiationStatuses(db, idEmpresa)) negotiation.set(`${idEmpresa}:${s.idFunil}`, { nome: s.nome, cor: s.cor });
+    for (const s of await negotiationStatuses(db, idEmpresa))
+      negotiation.set(`${idEmpresa}:${s.idFunil}`, { nome: s.nome, cor: s.cor });
     for (const s of await saleStatuses(db, idEmpresa)) sale.set(`${idEmpresa}:${s.idFunilVenda}`, { nome: s.nome, cor: s.cor });
   }
-  const pick = (map: Map<string, { nome: string; cor: string }>, idEmpresa: number, id: number) => map.get(`${idEmpresa}:${id}`) ?? { nome: UNKNOWN, cor: '#9e9e9e' };
+  const pick = (map: Map<string, { nome: string; cor: string }>, idEmpresa: number, id: number) =>
+    map.get(`${idEmpresa}:${id}`) ?? { nome: UNKNOWN, cor: '#9e9e9e' };
   return {
     negotiation: (idEmpresa: number, id: number) => pick(negotiation, idEmpresa, id),
     sale: (idEmpresa: number, id: number) => pick(sale, idEmpresa, id),

@@ -2,8 +2,10 @@
 // unit's index range, never of the raw history, messages or calls. docs/decisions.md "Dashboards"
 // defines each number; the service chooses units, periods and filters.
 import { sql, type SQL } from 'drizzle-orm';
+
 import { NO_SALE_STATUS_ID } from '@funil/domain/dashboard/dashboard-api';
 import { formatIsoDate as formatDay } from '@funil/domain/format/date';
+
 import { executeRows as rows, type DbOrTx } from '../../db/handle.ts';
 import { conversionStatusSql } from '../../db/sql-rules.ts';
 
@@ -23,8 +25,11 @@ export type LeadScope = {
 /** A half-open period [inicio, fim). */
 export type Period = { inicio: Date; fim: Date };
 
-
-const list = (values: readonly (number | string)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly (number | string)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /** The WHERE of a lead scope over dashboard_leads (alias d). */
 export function scopeSql(scope: LeadScope): SQL {
@@ -39,7 +44,8 @@ export function scopeSql(scope: LeadScope): SQL {
   return sql.join(parts, sql` and `);
 }
 
-const within = (column: SQL, p: Period) => sql`${column} >= ${p.inicio.toISOString()}::timestamptz and ${column} < ${p.fim.toISOString()}::timestamptz`;
+const within = (column: SQL, p: Period) =>
+  sql`${column} >= ${p.inicio.toISOString()}::timestamptz and ${column} < ${p.fim.toISOString()}::timestamptz`;
 const CONVERTED = sql.raw(conversionStatusSql('d.status_negociacao'));
 /** A customer (000 §9): converted, or with a sale status other than 'Nenhum'. */
 const CUSTOMER = sql.raw(`(${conversionStatusSql('d.status_negociacao')} or d.status_venda <> ${NO_SALE_STATUS_ID})`);
@@ -58,7 +64,17 @@ export type CaptureCounts = {
   valor: number;
 };
 
-const CAPTURE_KEYS = ['captados', 'impactados', 'mensagens', 'ligacao', 'responderam', 'respondeu_wpp', 'atendeu', 'conversoes', 'valor'] as const;
+const CAPTURE_KEYS = [
+  'captados',
+  'impactados',
+  'mensagens',
+  'ligacao',
+  'responderam',
+  'respondeu_wpp',
+  'atendeu',
+  'conversoes',
+  'valor',
+] as const;
 const CAPTURE_COUNTS = sql`count(*)::int as captados,
       count(*) filter (where d.mensagens_enviadas > 0 or d.ligacoes > 0)::int as impactados,
       count(*) filter (where d.mensagens_enviadas > 0)::int as mensagens,
@@ -101,8 +117,20 @@ export async function captureSummary(db: DbOrTx, scope: LeadScope, p: Period): P
     .sort((a, b) => b.total - a.total || a.plataforma - b.plataforma);
   const columns = result
     .filter((r) => Number(r['sem_coluna']) === 0)
-    .map((r) => ({ campanha: r['campanha'] === null ? null : String(r['campanha']), status: Number(r['status']), total: Number(r['captados']) }))
-    .sort((a, b) => (a.campanha === b.campanha ? a.status - b.status : a.campanha === null ? 1 : b.campanha === null ? -1 : a.campanha.localeCompare(b.campanha, 'pt-BR')));
+    .map((r) => ({
+      campanha: r['campanha'] === null ? null : String(r['campanha']),
+      status: Number(r['status']),
+      total: Number(r['captados']),
+    }))
+    .sort((a, b) =>
+      a.campanha === b.campanha
+        ? a.status - b.status
+        : a.campanha === null
+          ? 1
+          : b.campanha === null
+            ? -1
+            : a.campanha.localeCompare(b.campanha, 'pt-BR'),
+    );
   return { counts, platforms, columns };
 }
 
@@ -137,7 +165,11 @@ export async function attendanceCounts(db: DbOrTx, scope: LeadScope, p: Period):
 }
 
 /** Leads converted in the period (first move to 5 or 6 in it, still in 5 or 6), by São Paulo day. */
-export async function conversionsByDay(db: DbOrTx, scope: LeadScope, p: Period): Promise<{ dia: string; conversoes: number; valor: number }[]> {
+export async function conversionsByDay(
+  db: DbOrTx,
+  scope: LeadScope,
+  p: Period,
+): Promise<{ dia: string; conversoes: number; valor: number }[]> {
   const result = await rows<{ dia: string; conversoes: number; valor: number }>(
     db,
     sql`select to_char(d.dia_conversao, 'YYYY-MM-DD') as dia, count(*)::int as conversoes,
@@ -176,8 +208,10 @@ export async function timeCards(db: DbOrTx, scope: LeadScope, p: Period): Promis
       avg(${since(sql`d.convertido_em`)}) filter (where ${converted}) as conversao,
       avg(${since(sql`d.primeira_mensagem_em`)}) filter (where ${messaged}) as contato_mensagem,
       avg(${since(sql`d.primeira_ligacao_em`)}) filter (where ${called}) as contato_ligacao,
-      (sum(d.segundos_resposta) filter (where ${contacted}))::float8 / nullif(sum(d.respostas_medidas) filter (where ${contacted}), 0) as resposta_mensagem,
-      (sum(d.segundos_falados) filter (where ${contacted}))::float8 / nullif(sum(d.ligacoes_atendidas) filter (where ${contacted}), 0) as duracao_media,
+      (sum(d.segundos_resposta) filter (where ${contacted}))::float8 / nullif(sum(d.respostas_medidas) filter (where
+        ${contacted}), 0) as resposta_mensagem,
+      (sum(d.segundos_falados) filter (where ${contacted}))::float8 / nullif(sum(d.ligacoes_atendidas) filter (where
+        ${contacted}), 0) as duracao_media,
       coalesce(sum(d.segundos_falados) filter (where ${contacted}), 0)::float8 as duracao_total,
       (avg(d.segundos_uteis_primeiro_contato) filter (where ${contacted}))::float8 as primeiro_contato_util
     from dashboard_leads d
@@ -213,7 +247,13 @@ export type LeadRow = {
 };
 
 /** One page of the leads captured in the period (newest first) and the total. */
-export async function capturedLeads(db: DbOrTx, scope: LeadScope, p: Period, limit: number, offset: number): Promise<{ rows: LeadRow[]; total: number }> {
+export async function capturedLeads(
+  db: DbOrTx,
+  scope: LeadScope,
+  p: Period,
+  limit: number,
+  offset: number,
+): Promise<{ rows: LeadRow[]; total: number }> {
   const where = sql`${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)}`;
   const page = await rows<LeadRow>(
     db,
@@ -226,7 +266,13 @@ export async function capturedLeads(db: DbOrTx, scope: LeadScope, p: Period, lim
 }
 
 /** One page of the leads first contacted in the period (newest first) and the total. */
-export async function attendedLeads(db: DbOrTx, scope: LeadScope, p: Period, limit: number, offset: number): Promise<{ rows: LeadRow[]; total: number }> {
+export async function attendedLeads(
+  db: DbOrTx,
+  scope: LeadScope,
+  p: Period,
+  limit: number,
+  offset: number,
+): Promise<{ rows: LeadRow[]; total: number }> {
   const where = sql`${scopeSql(scope)} and d.primeiro_contato_em is not null and ${within(sql`d.primeiro_contato_em`, p)}`;
   const page = await rows<LeadRow>(
     db,
@@ -256,10 +302,22 @@ function normalizeLeadRow(r: LeadRow): LeadRow {
 
 // --- Ranking and stages (beyond the spec) --------------------------------------------------------
 
-export type ActivityRow = { id_usuario: number; ligacoes: number; ligacoes_atendidas: number; segundos_falados: number; mensagens_enviadas: number };
+export type ActivityRow = {
+  id_usuario: number;
+  ligacoes: number;
+  ligacoes_atendidas: number;
+  segundos_falados: number;
+  mensagens_enviadas: number;
+};
 
 /** Calls and sent messages per attendant over the São Paulo days [primeiroDia, ultimoDia]. */
-export async function activityByAttendant(db: DbOrTx, units: readonly number[], primeiroDia: string, ultimoDia: string, onlyUser: number | null): Promise<ActivityRow[]> {
+export async function activityByAttendant(
+  db: DbOrTx,
+  units: readonly number[],
+  primeiroDia: string,
+  ultimoDia: string,
+  onlyUser: number | null,
+): Promise<ActivityRow[]> {
   if (units.length === 0) return [];
   const result = await rows<ActivityRow>(
     db,
@@ -270,7 +328,13 @@ export async function activityByAttendant(db: DbOrTx, units: readonly number[], 
       ${onlyUser === null ? sql`` : sql`and a.id_usuario = ${onlyUser}`}
     group by 1`,
   );
-  return result.map((r) => ({ id_usuario: Number(r.id_usuario), ligacoes: Number(r.ligacoes), ligacoes_atendidas: Number(r.ligacoes_atendidas), segundos_falados: Number(r.segundos_falados), mensagens_enviadas: Number(r.mensagens_enviadas) }));
+  return result.map((r) => ({
+    id_usuario: Number(r.id_usuario),
+    ligacoes: Number(r.ligacoes),
+    ligacoes_atendidas: Number(r.ligacoes_atendidas),
+    segundos_falados: Number(r.segundos_falados),
+    mensagens_enviadas: Number(r.mensagens_enviadas),
+  }));
 }
 
 export type ReachRow = { id_usuario: number; leads_contatados: number; tempo_medio: number | null };
@@ -279,19 +343,31 @@ export type ReachRow = { id_usuario: number; leads_contatados: number; tempo_med
 export async function reachByAttendant(db: DbOrTx, scope: LeadScope, p: Period): Promise<ReachRow[]> {
   const result = await rows<ReachRow>(
     db,
-    sql`select coalesce(case when d.primeira_ligacao_em is null or d.primeira_mensagem_em <= d.primeira_ligacao_em then d.primeira_mensagem_por else d.primeira_ligacao_por end, 0) as id_usuario,
-      count(*)::int as leads_contatados, avg(greatest(0, extract(epoch from d.primeiro_contato_em - d.data_captacao)))::float8 as tempo_medio
-    from dashboard_leads d where ${scopeSql(scope)} and d.primeiro_contato_em is not null and ${within(sql`d.primeiro_contato_em`, p)} group by 1`,
+    sql`select coalesce(case when d.primeira_ligacao_em is null or d.primeira_mensagem_em <= d.primeira_ligacao_em then
+      d.primeira_mensagem_por else d.primeira_ligacao_por end, 0) as id_usuario,
+      count(*)::int as leads_contatados, avg(greatest(0, extract(epoch from d.primeiro_contato_em - d.data_captacao)))::float8
+        as tempo_medio
+    from dashboard_leads d where ${scopeSql(scope)} and d.primeiro_contato_em is not null and
+      ${within(sql`d.primeiro_contato_em`, p)} group by 1`,
   );
-  return result.map((r) => ({ id_usuario: Number(r.id_usuario), leads_contatados: Number(r.leads_contatados), tempo_medio: r.tempo_medio === null ? null : Number(r.tempo_medio) }));
+  return result.map((r) => ({
+    id_usuario: Number(r.id_usuario),
+    leads_contatados: Number(r.leads_contatados),
+    tempo_medio: r.tempo_medio === null ? null : Number(r.tempo_medio),
+  }));
 }
 
 /** Conversions of the period by the attendant who moved the lead to 5 or 6. */
-export async function conversionsByAttendant(db: DbOrTx, scope: LeadScope, p: Period): Promise<{ id_usuario: number; conversoes: number; valor: number }[]> {
+export async function conversionsByAttendant(
+  db: DbOrTx,
+  scope: LeadScope,
+  p: Period,
+): Promise<{ id_usuario: number; conversoes: number; valor: number }[]> {
   const result = await rows<{ id_usuario: number; conversoes: number; valor: number }>(
     db,
     sql`select coalesce(d.convertido_por, 0) as id_usuario, count(*)::int as conversoes, coalesce(sum(d.valor_ticket), 0)::float8 as valor
-    from dashboard_leads d where ${scopeSql(scope)} and ${CONVERTED} and d.convertido_em is not null and ${within(sql`d.convertido_em`, p)} group by 1`,
+    from dashboard_leads d where ${scopeSql(scope)} and ${CONVERTED} and d.convertido_em is not null and
+      ${within(sql`d.convertido_em`, p)} group by 1`,
   );
   return result.map((r) => ({ id_usuario: Number(r.id_usuario), conversoes: Number(r.conversoes), valor: Number(r.valor) }));
 }
@@ -300,7 +376,12 @@ export type StageMoves = { status: number; entraram: number; avancaram: number; 
 
 /** Whether a scope narrows the leads beyond their units (then the stage view reads each move). */
 const narrowsLeads = (scope: LeadScope) =>
-  scope.ownerUserId !== null || !!scope.campanha || scope.statusCliente != null || scope.plataforma != null || scope.atendente != null || (scope.anuncios?.length ?? 0) > 0;
+  scope.ownerUserId !== null ||
+  !!scope.campanha ||
+  scope.statusCliente != null ||
+  scope.plataforma != null ||
+  scope.atendente != null ||
+  (scope.anuncios?.length ?? 0) > 0;
 
 /**
  * Per negotiation status: moves into it, moves out of it to a later status, and the average time
@@ -315,21 +396,31 @@ export async function stageMoves(db: DbOrTx, scope: LeadScope, p: Period): Promi
         join dashboard_leads d on d.cli_crm_id = s.cli_crm_id
         where ${where} and s.id_unidade in (${units}) and ${within(sql`s.em`, p)}`
     : sql`select e.de, e.para, e.movimentos, e.segundos from dashboard_etapas_dia e
-        where e.id_unidade in (${units}) and e.dia >= ${formatDay(p.inicio)}::date and e.dia <= ${formatDay(new Date(p.fim.getTime() - 1))}::date`;
+        where e.id_unidade in (${units}) and e.dia >= ${formatDay(p.inicio)}::date and e.dia <=
+          ${formatDay(new Date(p.fim.getTime() - 1))}::date`;
   const moves = await rows<StageMoves>(
     db,
     sql`with m as (${source}), entrada as (
         select para as status, sum(movimentos)::int as n from m where para > 0 group by 1
       ), saida as (
-        select de as status, coalesce(sum(movimentos) filter (where para > de), 0)::int as n, (sum(segundos)::float8 / nullif(sum(movimentos), 0)) as tempo
+        select de as status, coalesce(sum(movimentos) filter (where para > de), 0)::int as n, (sum(segundos)::float8 /
+          nullif(sum(movimentos), 0)) as tempo
         from m where de > 0 group by 1
       )
       select coalesce(e.status, s.status) as status, coalesce(e.n, 0) as entraram, coalesce(s.n, 0) as avancaram, s.tempo as tempo_medio
       from entrada e full join saida s on s.status = e.status`,
   );
-  const [captured] = await rows<{ n: number }>(db, sql`select count(*)::int as n from dashboard_leads d where ${where} and ${within(sql`d.data_captacao`, p)}`);
+  const [captured] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from dashboard_leads d where ${where} and ${within(sql`d.data_captacao`, p)}`,
+  );
   return {
-    moves: moves.map((r) => ({ status: Number(r.status), entraram: Number(r.entraram), avancaram: Number(r.avancaram), tempo_medio: r.tempo_medio === null ? null : Number(r.tempo_medio) })),
+    moves: moves.map((r) => ({
+      status: Number(r.status),
+      entraram: Number(r.entraram),
+      avancaram: Number(r.avancaram),
+      tempo_medio: r.tempo_medio === null ? null : Number(r.tempo_medio),
+    })),
     captados: Number(captured?.n ?? 0),
   };
 }
@@ -380,7 +471,16 @@ export async function classicByStatuses(
   basis: ClassicBasis,
 ): Promise<{ negociacao: StatusCount[]; contato: StatusCount[]; venda: StatusCount[] }> {
   const column = basisColumn(basis);
-  const result = await rows<{ n: number; c: number; v: number; id_empresa: number; sn: number | null; sc: number | null; sv: number | null; total: number }>(
+  const result = await rows<{
+    n: number;
+    c: number;
+    v: number;
+    id_empresa: number;
+    sn: number | null;
+    sc: number | null;
+    sv: number | null;
+    total: number;
+  }>(
     db,
     sql`select grouping(d.status_negociacao) as n, grouping(d.contato_status) as c, grouping(d.status_venda) as v, d.id_empresa,
       d.status_negociacao as sn, d.contato_status as sc, d.status_venda as sv, count(*)::int as total
@@ -396,7 +496,13 @@ export async function classicByStatuses(
 }
 
 /** The newest leads of the period (the 'Recentes' table). */
-export async function classicRecent(db: DbOrTx, scope: LeadScope, p: Period, basis: ClassicBasis, limit: number): Promise<LeadRow[]> {
+export async function classicRecent(
+  db: DbOrTx,
+  scope: LeadScope,
+  p: Period,
+  basis: ClassicBasis,
+  limit: number,
+): Promise<LeadRow[]> {
   const column = basisColumn(basis);
   const result = await rows<LeadRow>(
     db,
@@ -409,7 +515,11 @@ export async function classicRecent(db: DbOrTx, scope: LeadScope, p: Period, bas
 }
 
 /** Leads captured per São Paulo day by contact status. */
-export async function dailyCaptures(db: DbOrTx, scope: LeadScope, p: Period): Promise<{ dia: string; status: number; total: number }[]> {
+export async function dailyCaptures(
+  db: DbOrTx,
+  scope: LeadScope,
+  p: Period,
+): Promise<{ dia: string; status: number; total: number }[]> {
   const result = await rows<{ dia: string; status: number; total: number }>(
     db,
     sql`select to_char(x.dia, 'YYYY-MM-DD') as dia, x.status, x.total from (
@@ -420,7 +530,13 @@ export async function dailyCaptures(db: DbOrTx, scope: LeadScope, p: Period): Pr
 }
 
 /** Calls per São Paulo day (answered and not). */
-export async function dailyCalls(db: DbOrTx, units: readonly number[], primeiroDia: string, ultimoDia: string, onlyUser: number | null): Promise<{ dia: string; ligacoes: number; atendidas: number }[]> {
+export async function dailyCalls(
+  db: DbOrTx,
+  units: readonly number[],
+  primeiroDia: string,
+  ultimoDia: string,
+  onlyUser: number | null,
+): Promise<{ dia: string; ligacoes: number; atendidas: number }[]> {
   if (units.length === 0) return [];
   const result = await rows<{ dia: string; ligacoes: number; atendidas: number }>(
     db,
@@ -453,8 +569,10 @@ export async function byCampaignAd(db: DbOrTx, scope: LeadScope, p: Period): Pro
     sql`select d.cli_campanha_nome as campanha, d.ad_id, max(d.ad_name) as ad_name, count(*)::int as leads,
       count(*) filter (where d.respostas_recebidas > 0 or d.ligacoes_atendidas > 0)::int as atendidos,
       coalesce(sum(d.ligacoes), 0)::int as ligacoes, coalesce(sum(d.segundos_cobrados), 0)::float8 as segundos_cobrados,
-      count(*) filter (where ${CONVERTED})::int as conversoes, coalesce(sum(d.valor_ticket) filter (where ${CONVERTED}), 0)::float8 as valor,
-      count(*) filter (where ${CUSTOMER})::int as clientes, coalesce(sum(d.valor_ticket) filter (where ${CUSTOMER}), 0)::float8 as valor_clientes
+      count(*) filter (where ${CONVERTED})::int as conversoes, coalesce(sum(d.valor_ticket) filter (where ${CONVERTED}),
+        0)::float8 as valor,
+      count(*) filter (where ${CUSTOMER})::int as clientes, coalesce(sum(d.valor_ticket) filter (where ${CUSTOMER}), 0)::float8
+        as valor_clientes
     from dashboard_leads d where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)}
     group by 1, 2 order by 1 nulls last, 2 nulls last`,
   );
@@ -474,12 +592,25 @@ export async function byCampaignAd(db: DbOrTx, scope: LeadScope, p: Period): Pro
 }
 
 /** Leads captured per São Paulo day ('day') or month ('month'), with conversions and customers. */
-export async function capturesOverTime(db: DbOrTx, scope: LeadScope, p: Period, unit: 'day' | 'month'): Promise<{ quando: string; leads: number; conversoes: number; valor: number; clientes: number; valor_clientes: number }[]> {
+export async function capturesOverTime(
+  db: DbOrTx,
+  scope: LeadScope,
+  p: Period,
+  unit: 'day' | 'month',
+): Promise<{ quando: string; leads: number; conversoes: number; valor: number; clientes: number; valor_clientes: number }[]> {
   const format = unit === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
   // Grouped by the stored São Paulo day, then by month when asked: no time-zone work per row.
-  const result = await rows<{ quando: string; leads: number; conversoes: number; valor: number; clientes: number; valor_clientes: number }>(
+  const result = await rows<{
+    quando: string;
+    leads: number;
+    conversoes: number;
+    valor: number;
+    clientes: number;
+    valor_clientes: number;
+  }>(
     db,
-    sql`select to_char(x.dia, ${format}) as quando, sum(x.leads)::int as leads, sum(x.conversoes)::int as conversoes, sum(x.valor)::float8 as valor,
+    sql`select to_char(x.dia, ${format}) as quando, sum(x.leads)::int as leads, sum(x.conversoes)::int as conversoes,
+      sum(x.valor)::float8 as valor,
       sum(x.clientes)::int as clientes, sum(x.valor_clientes)::float8 as valor_clientes
     from (select d.dia_captacao as dia, count(*) as leads,
       count(*) filter (where ${CONVERTED}) as conversoes, coalesce(sum(d.valor_ticket) filter (where ${CONVERTED}), 0) as valor,
@@ -487,5 +618,12 @@ export async function capturesOverTime(db: DbOrTx, scope: LeadScope, p: Period, 
       from dashboard_leads d where ${scopeSql(scope)} and ${within(sql`d.data_captacao`, p)} group by 1) x
     group by 1 order by 1`,
   );
-  return result.map((r) => ({ quando: r.quando, leads: Number(r.leads), conversoes: Number(r.conversoes), valor: Number(r.valor), clientes: Number(r.clientes), valor_clientes: Number(r.valor_clientes) }));
+  return result.map((r) => ({
+    quando: r.quando,
+    leads: Number(r.leads),
+    conversoes: Number(r.conversoes),
+    valor: Number(r.valor),
+    clientes: Number(r.clientes),
+    valor_clientes: Number(r.valor_clientes),
+  }));
 }

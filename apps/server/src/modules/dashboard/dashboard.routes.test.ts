@@ -1,17 +1,19 @@
 // Issue 14 "Definitions": every dashboard number on a small hand-made data set whose answers are
 // written here (docs/decisions.md "Dashboards"), the role rules of 000 §6 'Dashboard', the
 // segment encodings of 000 §5/§7, and the read model agreeing with the raw records.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DEFAULT_UNIT_SETTINGS } from '@funil/domain/admin-api/settings';
 import {
   attendanceResponseSchema,
   buildDashboardPath,
-  DEFAULT_WORKING_HOURS,
   campaignsResponseSchema,
   captureResponseSchema,
   classicDailyResponseSchema,
   classicResponseSchema,
   conversionValuesResponseSchema,
+  DEFAULT_WORKING_HOURS,
   leadsTablesResponseSchema,
   ltvResponseSchema,
   rankingResponseSchema,
@@ -19,7 +21,7 @@ import {
   timeResponseSchema,
   type DashboardV2Filter,
 } from '@funil/domain/dashboard/dashboard-api';
-import { DEFAULT_UNIT_SETTINGS } from '@funil/domain/admin-api/settings';
+
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { phoneKey } from '../leads/phone-key.ts';
 
@@ -29,26 +31,51 @@ const L: Record<string, number> = {};
 
 // The week of Monday 02/11/2026 to Sunday 08/11/2026 (São Paulo, UTC-3); the week before is the comparison.
 const WEEK = { data_inicio: '2026-11-02 00:00:00', data_fim: '2026-11-08 23:59:59' };
-const v2 = (extra: Partial<DashboardV2Filter> = {}): DashboardV2Filter => ({ campanha: '', status_cliente: null, plataforma: null, atendente: null, ...WEEK, ...extra });
+const v2 = (extra: Partial<DashboardV2Filter> = {}): DashboardV2Filter => ({
+  campanha: '',
+  status_cliente: null,
+  plataforma: null,
+  atendente: null,
+  ...WEEK,
+  ...extra,
+});
 /** São Paulo wall time as an instant. */
 const sp = (text: string) => new Date(`${text.replace(' ', 'T')}:00-03:00`).toISOString();
 
-async function lead(values: { nome: string; captado: string; campanha?: string | null; ad?: [string, string]; plataforma: number; negociacao?: number; contato?: number; valor?: number; usuario?: number | null; desativado?: number }) {
+async function lead(values: {
+  nome: string;
+  captado: string;
+  campanha?: string | null;
+  ad?: [string, string];
+  plataforma: number;
+  negociacao?: number;
+  contato?: number;
+  valor?: number;
+  usuario?: number | null;
+  desativado?: number;
+}) {
   const phone = `1199${String(Object.keys(L).length).padStart(7, '0')}`;
-  const res = (await t.database.db.execute(sql`insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave, cli_data_captacao, cli_campanha_nome,
+  const res = (await t.database.db
+    .execute(sql`insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave, cli_data_captacao, cli_campanha_nome,
       ad_id, ad_name, cli_tipo_lead, cli_status_negociacao, cli_contato_status, valor_ticket, id_usuario, desativado)
-    values (${t.fixture.companyA}, ${t.fixture.unitA1}, ${values.nome}, ${phone}, ${phoneKey(phone)}, ${sp(values.captado)}, ${values.campanha ?? null},
-      ${values.ad?.[0] ?? null}, ${values.ad?.[1] ?? null}, ${values.plataforma}, ${values.negociacao ?? 1}, ${values.contato ?? 1}, ${values.valor ?? 0},
-      ${values.usuario ?? null}, ${values.desativado ?? 0}) returning cli_crm_id`)) as unknown as { rows: { cli_crm_id: number }[] };
+    values (${t.fixture.companyA}, ${t.fixture.unitA1}, ${values.nome}, ${phone}, ${phoneKey(phone)}, ${sp(values.captado)},
+      ${values.campanha ?? null},
+      ${values.ad?.[0] ?? null}, ${values.ad?.[1] ?? null}, ${values.plataforma}, ${values.negociacao ?? 1},
+        ${values.contato ?? 1}, ${values.valor ?? 0},
+      ${values.usuario ?? null}, ${values.desativado ?? 0}) returning cli_crm_id`)) as unknown as {
+    rows: { cli_crm_id: number }[];
+  };
   L[values.nome] = Number(res.rows[0]!.cli_crm_id);
   return L[values.nome]!;
 }
 async function message(id: number, at: string, fromMe: boolean, user: number | null = null) {
-  await t.database.db.execute(sql`insert into whatsapp_mensagens (id_empresa, id_unidade, cli_crm_id, from_me, media_type, body, criado_em, id_usuario)
+  await t.database.db
+    .execute(sql`insert into whatsapp_mensagens (id_empresa, id_unidade, cli_crm_id, from_me, media_type, body, criado_em, id_usuario)
     values (${t.fixture.companyA}, ${t.fixture.unitA1}, ${id}, ${fromMe}, 'chat', 'oi', ${sp(at)}, ${user})`);
 }
 async function call(id: number, at: string, answered: boolean, user: number, s: { duracao: number; falada: number }) {
-  await t.database.db.execute(sql`insert into historico (cli_crm_id, id_unidade, atendente, tipo, datacad, duracao, duracao_falada, duracao_cobrada)
+  await t.database.db
+    .execute(sql`insert into historico (cli_crm_id, id_unidade, atendente, tipo, datacad, duracao, duracao_falada, duracao_cobrada)
     values (${id}, ${t.fixture.unitA1}, ${user}, ${answered ? 3 : 4}, ${sp(at)}, ${s.duracao}, ${s.falada}, ${s.falada})`);
 }
 async function move(id: number, at: string, from: number, to: number, user: number) {
@@ -68,24 +95,59 @@ beforeAll(async () => {
   const u = t.fixture.users.u.id;
   const a = t.fixture.users.a.id;
   // L1: Facebook, messaged 10 min after capture, answered, replied in 10 min, converted (5) at R$ 1.500,00.
-  await lead({ nome: 'L1', captado: '2026-11-02 09:00', campanha: 'Implante Dentário', ad: ['111', 'Implante em 24h'], plataforma: 1, negociacao: 5, contato: 3, valor: 1500, usuario: u });
+  await lead({
+    nome: 'L1',
+    captado: '2026-11-02 09:00',
+    campanha: 'Implante Dentário',
+    ad: ['111', 'Implante em 24h'],
+    plataforma: 1,
+    negociacao: 5,
+    contato: 3,
+    valor: 1500,
+    usuario: u,
+  });
   await message(L['L1']!, '2026-11-02 09:10', true, u);
   await message(L['L1']!, '2026-11-02 09:20', false);
   await message(L['L1']!, '2026-11-02 09:30', true, u);
   await move(L['L1']!, '2026-11-02 10:00', 1, 4, u);
   await move(L['L1']!, '2026-11-02 11:00', 4, 5, u);
   // L2: Instagram, one unanswered call after 30 min, one answered (180 s talked), now in negotiation (4).
-  await lead({ nome: 'L2', captado: '2026-11-03 10:00', campanha: 'Implante Dentário', ad: ['112', 'Implante – parcelamento em 12x'], plataforma: 2, negociacao: 4, contato: 3, usuario: u });
+  await lead({
+    nome: 'L2',
+    captado: '2026-11-03 10:00',
+    campanha: 'Implante Dentário',
+    ad: ['112', 'Implante – parcelamento em 12x'],
+    plataforma: 2,
+    negociacao: 4,
+    contato: 3,
+    usuario: u,
+  });
   await call(L['L2']!, '2026-11-03 10:30', false, u, { duracao: 30, falada: 0 });
   await call(L['L2']!, '2026-11-03 11:00', true, u, { duracao: 200, falada: 180 });
   await move(L['L2']!, '2026-11-03 11:05', 1, 4, u);
   // L3: Facebook, messaged the next morning, never answered.
-  await lead({ nome: 'L3', captado: '2026-11-04 14:00', campanha: 'Clareamento Black Friday', ad: ['113', 'Clareamento 50% off'], plataforma: 1, contato: 2 });
+  await lead({
+    nome: 'L3',
+    captado: '2026-11-04 14:00',
+    campanha: 'Clareamento Black Friday',
+    ad: ['113', 'Clareamento 50% off'],
+    plataforma: 1,
+    contato: 2,
+  });
   await message(L['L3']!, '2026-11-05 08:30', true, u);
   // L4: Google, no campaign, untouched.
   await lead({ nome: 'L4', captado: '2026-11-05 17:00', plataforma: 3 });
   // L5: captured the week before; called and converted (6, R$ 800,00 by the admin) in this week.
-  await lead({ nome: 'L5', captado: '2026-10-28 10:00', campanha: 'Implante Dentário', ad: ['111', 'Implante em 24h'], plataforma: 1, negociacao: 6, contato: 3, valor: 800 });
+  await lead({
+    nome: 'L5',
+    captado: '2026-10-28 10:00',
+    campanha: 'Implante Dentário',
+    ad: ['111', 'Implante em 24h'],
+    plataforma: 1,
+    negociacao: 6,
+    contato: 3,
+    valor: 800,
+  });
   await call(L['L5']!, '2026-11-02 10:00', true, u, { duracao: 130, falada: 120 });
   await move(L['L5']!, '2026-11-03 15:00', 1, 6, a);
   // L6: captured the week before, untouched. L7: deleted (desativado), never counted.
@@ -100,8 +162,28 @@ afterAll(async () => {
 describe("v2 'Performance de Captação' (000 §2, §3 cards_captacao)", () => {
   it('counts the leads captured in the period and what became of them, with the week before', async () => {
     const { data } = await get('a', buildDashboardPath('captacao', v2()), captureResponseSchema);
-    expect(data.cards_captacao).toEqual({ 'Leads Captados': 4, Impactados: 3, Mensagens: 2, Ligacao: 1, Responderam: 2, 'Respondeu Wpp': 1, Atendeu: 1, Valor: 1500, Conversao: 1 });
-    expect(data.cards_captacao_anterior).toEqual({ 'Leads Captados': 2, Impactados: 1, Mensagens: 0, Ligacao: 1, Responderam: 1, 'Respondeu Wpp': 0, Atendeu: 1, Valor: 800, Conversao: 1 });
+    expect(data.cards_captacao).toEqual({
+      'Leads Captados': 4,
+      Impactados: 3,
+      Mensagens: 2,
+      Ligacao: 1,
+      Responderam: 2,
+      'Respondeu Wpp': 1,
+      Atendeu: 1,
+      Valor: 1500,
+      Conversao: 1,
+    });
+    expect(data.cards_captacao_anterior).toEqual({
+      'Leads Captados': 2,
+      Impactados: 1,
+      Mensagens: 0,
+      Ligacao: 1,
+      Responderam: 1,
+      'Respondeu Wpp': 0,
+      Atendeu: 1,
+      Valor: 800,
+      Conversao: 1,
+    });
     expect(data.grafico_funil_captacao).toEqual([
       { nome: 'Leads Captados', valor: 4 },
       { nome: 'Impactados', valor: 3 },
@@ -124,7 +206,11 @@ describe("v2 'Performance de Captação' (000 §2, §3 cards_captacao)", () => {
   });
 
   it('applies the campaign, platform, sale status and attendant filters (-1 for none)', async () => {
-    const byCampaign = await get('a', buildDashboardPath('captacao', v2({ campanha: 'Implante Dentário' })), captureResponseSchema);
+    const byCampaign = await get(
+      'a',
+      buildDashboardPath('captacao', v2({ campanha: 'Implante Dentário' })),
+      captureResponseSchema,
+    );
     expect(byCampaign.data.cards_captacao['Leads Captados']).toBe(2);
     const byPlatform = await get('a', buildDashboardPath('captacao', v2({ plataforma: 1 })), captureResponseSchema);
     expect(byPlatform.data.cards_captacao['Leads Captados']).toBe(2);
@@ -189,9 +275,18 @@ describe("v2 'Performance de Atendimento' (000 §2)", () => {
   });
 
   it('pages the two tables, 25 rows a server page, newest first', async () => {
-    const { data } = await get('a', buildDashboardPath('atendimento-leads', { pagina_captacao: 1, pagina_atendimento: 1, ...v2() }), leadsTablesResponseSchema);
+    const { data } = await get(
+      'a',
+      buildDashboardPath('atendimento-leads', { pagina_captacao: 1, pagina_atendimento: 1, ...v2() }),
+      leadsTablesResponseSchema,
+    );
     expect(data.tabela_leads_captados.map((r) => r.cli_nome)).toEqual(['L4', 'L3', 'L2', 'L1']);
-    expect(data.tabela_leads_captados[3]).toMatchObject({ anuncio: 'Implante em 24h', negociacao: 'Convertido', valor_ticket: 1500, data_captacao: '2026-11-02T12:00:00.000Z' });
+    expect(data.tabela_leads_captados[3]).toMatchObject({
+      anuncio: 'Implante em 24h',
+      negociacao: 'Convertido',
+      valor_ticket: 1500,
+      data_captacao: '2026-11-02T12:00:00.000Z',
+    });
     expect(data.tabela_leads_antendidos.map((r) => [r.cli_nome, r.tipo])).toEqual([
       ['L3', 'Mensagem'],
       ['L2', 'Ligação'],
@@ -199,7 +294,11 @@ describe("v2 'Performance de Atendimento' (000 §2)", () => {
       ['L1', 'Mensagem'],
     ]);
     expect([data.total_captados, data.total_atendidos, data.por_pagina]).toEqual([4, 4, 25]);
-    const second = await get('a', buildDashboardPath('atendimento-leads', { pagina_captacao: 2, pagina_atendimento: 1, ...v2() }), leadsTablesResponseSchema);
+    const second = await get(
+      'a',
+      buildDashboardPath('atendimento-leads', { pagina_captacao: 2, pagina_atendimento: 1, ...v2() }),
+      leadsTablesResponseSchema,
+    );
     expect(second.data.tabela_leads_captados).toEqual([]);
   });
 });
@@ -220,13 +319,26 @@ describe('beyond the spec: ranking and stages (issue 14)', () => {
         conversoes: 1,
         valor_conversoes: 1500,
       },
-      { id_usuario: t.fixture.users.a.id, nome: 'Usuário a', ligacoes: 0, ligacoes_atendidas: 0, minutos_falados: 0, mensagens_enviadas: 0, leads_contatados: 0, tempo_medio_primeira_resposta: null, conversoes: 1, valor_conversoes: 800 },
+      {
+        id_usuario: t.fixture.users.a.id,
+        nome: 'Usuário a',
+        ligacoes: 0,
+        ligacoes_atendidas: 0,
+        minutos_falados: 0,
+        mensagens_enviadas: 0,
+        leads_contatados: 0,
+        tempo_medio_primeira_resposta: null,
+        conversoes: 1,
+        valor_conversoes: 800,
+      },
     ]);
   });
 
   it('gives each negotiation status its entries, forward moves and average time spent', async () => {
     const { data } = await get('a', buildDashboardPath('etapas', v2()), stagesResponseSchema);
-    const byId = Object.fromEntries(data.etapas.map((e) => [e.id_funil, [e.entraram, e.avancaram, e.taxa_avanco, e.tempo_medio_na_etapa]]));
+    const byId = Object.fromEntries(
+      data.etapas.map((e) => [e.id_funil, [e.entraram, e.avancaram, e.taxa_avanco, e.tempo_medio_na_etapa]]),
+    );
     expect(byId[1]).toEqual([4, 3, 75, (3600 + 3900 + 536_400) / 3]);
     expect(byId[4]).toEqual([2, 1, 50, 3600]);
     expect(byId[5]).toEqual([1, 0, 0, null]);
@@ -252,10 +364,28 @@ describe('classic ATENDIMENTOS, CAMPANHAS and LTV (000 §2, §6)', () => {
   it('counts the unit by capture date, with the three donuts and the recent leads', async () => {
     const { data } = await get('m', buildDashboardPath('crm', { unidades: [], ...week }), classicResponseSchema);
     expect(data.unidades).toEqual([t.fixture.unitA1]);
-    expect(data.crm_total).toEqual({ total: 4, novos: 1, nao_atendidos: 1, atendidos: 2, em_atendimento: 0, convertidos: 1, valor_ticket: 1500, ligacoes: 2, ligacoes_atendidas: 1 });
+    expect(data.crm_total).toEqual({
+      total: 4,
+      novos: 1,
+      nao_atendidos: 1,
+      atendidos: 2,
+      em_atendimento: 0,
+      convertidos: 1,
+      valor_ticket: 1500,
+      ligacoes: 2,
+      ligacoes_atendidas: 1,
+    });
     expect(data.crm_total_anterior.total).toBe(2);
-    expect(data.crm_status_negociacao.map((s) => [s.nome, s.total])).toEqual([['Novo', 2], ['Em negociação', 1], ['Convertido', 1]]);
-    expect(data.crm_total_ligacao.map((s) => [s.nome, s.total])).toEqual([['Novo', 1], ['Não Atendido', 1], ['Atendido', 2]]);
+    expect(data.crm_status_negociacao.map((s) => [s.nome, s.total])).toEqual([
+      ['Novo', 2],
+      ['Em negociação', 1],
+      ['Convertido', 1],
+    ]);
+    expect(data.crm_total_ligacao.map((s) => [s.nome, s.total])).toEqual([
+      ['Novo', 1],
+      ['Não Atendido', 1],
+      ['Atendido', 2],
+    ]);
     expect(data.crm_status_venda.map((s) => [s.nome, s.total])).toEqual([['Nenhum', 4]]);
     expect(data.recentes.map((r) => r.cli_nome)).toEqual(['L4', 'L3', 'L2', 'L1']);
     expect(data.recentes[2]).toMatchObject({ atendente: 'Usuário u', negociacao: 'Em negociação', venda: 'Nenhum' });
@@ -263,7 +393,15 @@ describe('classic ATENDIMENTOS, CAMPANHAS and LTV (000 §2, §6)', () => {
 
   it('draws the daily bars with every day of the period', async () => {
     const { data } = await get('a', buildDashboardPath('crmdata', { unidades: [], ...week }), classicDailyResponseSchema);
-    expect(data.crm_atendimentos.map((d) => d.dia)).toEqual(['2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06', '2026-11-07', '2026-11-08']);
+    expect(data.crm_atendimentos.map((d) => d.dia)).toEqual([
+      '2026-11-02',
+      '2026-11-03',
+      '2026-11-04',
+      '2026-11-05',
+      '2026-11-06',
+      '2026-11-07',
+      '2026-11-08',
+    ]);
     expect(data.crm_atendimentos[3]).toEqual({ dia: '2026-11-05', novos: 1, nao_atendidos: 0, atendidos: 0, em_atendimento: 0 });
     expect(data.crm_ligacoes.slice(0, 2)).toEqual([
       { dia: '2026-11-02', atendidas: 1, nao_atendidas: 0 },
@@ -287,15 +425,39 @@ describe('classic ATENDIMENTOS, CAMPANHAS and LTV (000 §2, §6)', () => {
     expect(all.data.ticket_medio).toBe(1500);
     // L2's billed 180 s over the one conversion.
     expect(all.data.minutos_por_conversao).toBe(3);
-    const some = await get('a', buildDashboardPath('campanhas', { unidades: [], anuncios: ['111', '112'], ...week }), campaignsResponseSchema);
+    const some = await get(
+      'a',
+      buildDashboardPath('campanhas', { unidades: [], anuncios: ['111', '112'], ...week }),
+      campaignsResponseSchema,
+    );
     expect(some.data.crm_campanhas.map((r) => r.ad_id)).toEqual(['111', '112']);
     expect(some.data.minutos_por_conversao).toBe(3);
   });
 
   it('gives LTV per campaign and ad to the super-admin and the multi-manager', async () => {
-    const { data } = await get('mg', buildDashboardPath('ltv', { unidades: [t.fixture.unitA1], anuncios: ['111'], data_inicio: '2026-10-01', data_fim: '2026-11-30' }), ltvResponseSchema);
+    const { data } = await get(
+      'mg',
+      buildDashboardPath('ltv', {
+        unidades: [t.fixture.unitA1],
+        anuncios: ['111'],
+        data_inicio: '2026-10-01',
+        data_fim: '2026-11-30',
+      }),
+      ltvResponseSchema,
+    );
     // L1 and L5 (ad 111) are customers: R$ 2.300,00 over 2.
-    expect(data.crm_valores).toEqual([{ cli_campanha_nome: 'Implante Dentário', ad_id: '111', ad_name: 'Implante em 24h', leads: 2, clientes: 2, valor_total: 2300, ltv: 1150, valor_por_lead: 1150 }]);
+    expect(data.crm_valores).toEqual([
+      {
+        cli_campanha_nome: 'Implante Dentário',
+        ad_id: '111',
+        ad_name: 'Implante em 24h',
+        leads: 2,
+        clientes: 2,
+        valor_total: 2300,
+        ltv: 1150,
+        valor_por_lead: 1150,
+      },
+    ]);
     expect(data.por_mes).toEqual([
       { mes: '2026-10', clientes: 1, valor: 800 },
       { mes: '2026-11', clientes: 1, valor: 1500 },
@@ -305,7 +467,8 @@ describe('classic ATENDIMENTOS, CAMPANHAS and LTV (000 §2, §6)', () => {
 
 describe('who sees what (000 §6 Dashboard)', () => {
   const week = { data_inicio: '2026-11-02', data_fim: '2026-11-08' };
-  const status = async (who: string, path: string) => (await t.as(tokens[who]!, { method: 'GET', url: `/api/${path}` })).statusCode;
+  const status = async (who: string, path: string) =>
+    (await t.as(tokens[who]!, { method: 'GET', url: `/api/${path}` })).statusCode;
 
   it('lets only the super-admin and the multi-manager choose units; the others read their own unit', async () => {
     const A2 = t.fixture.unitA2;
@@ -333,7 +496,7 @@ describe('who sees what (000 §6 Dashboard)', () => {
     expect(denied.json()).toEqual({ message: 'Você não tem acesso a esta aba do dashboard.', status: 403 });
   });
 
-  it("shows an attendant only their own leads", async () => {
+  it('shows an attendant only their own leads', async () => {
     const { data } = await get('u', buildDashboardPath('captacao', v2()), captureResponseSchema);
     expect(data.cards_captacao['Leads Captados']).toBe(2);
     const ranking = await get('u', buildDashboardPath('ranking', v2()), rankingResponseSchema);
@@ -365,7 +528,9 @@ describe('the read model agrees with the raw records (issue 14 Speed)', () => {
   it('keeps dashboard_leads, dashboard_atendente_dia and dashboard_mudancas_status equal to their recomputation', async () => {
     // A few more writes of every kind, including updates of the lead and a message out of a reply.
     const db = t.database.db;
-    await db.execute(sql`update leads set cli_status_negociacao = 7, id_usuario = ${t.fixture.users.a.id} where cli_crm_id = ${L['L3']!}`);
+    await db.execute(
+      sql`update leads set cli_status_negociacao = 7, id_usuario = ${t.fixture.users.a.id} where cli_crm_id = ${L['L3']!}`,
+    );
     await message(L['L3']!, '2026-11-06 09:00', false);
     await message(L['L3']!, '2026-11-06 09:05', false);
     await message(L['L3']!, '2026-11-06 10:00', true, t.fixture.users.a.id);
@@ -373,19 +538,37 @@ describe('the read model agrees with the raw records (issue 14 Speed)', () => {
     await call(L['L4']!, '2026-11-07 11:00', false, t.fixture.users.a.id, { duracao: 10, falada: 0 });
     await move(L['L4']!, '2026-11-07 11:30', 1, 3, t.fixture.users.a.id);
     const diff = async (table: string, view: string) =>
-      (await db.execute(sql.raw(`(select * from ${table} except select * from ${view}) union all (select * from ${view} except select * from ${table})`))) as unknown as { rows: unknown[] };
-    const columns = `cli_crm_id, id_empresa, id_unidade, id_usuario, cli_nome, cli_telefone, ad_id, ad_name, cli_campanha_nome, cli_tipo_lead, status_negociacao, status_venda,
-      contato_status, valor_ticket, desativado, data_captacao, data_atendimento, mensagens_enviadas, primeira_mensagem_em, primeira_mensagem_por, respostas_recebidas,
-      primeira_resposta_em, aguardando_resposta_desde, respostas_medidas, segundos_resposta, ligacoes, primeira_ligacao_em, primeira_ligacao_por, ligacoes_atendidas,
-      primeira_atendida_em, segundos_ligacao, segundos_falados, segundos_cobrados, convertido_em, convertido_por, ultima_mudanca_status_em, segundos_uteis_primeiro_contato`;
-    expect((await diff(`(select ${columns} from dashboard_leads) k`, `(select ${columns} from dashboard_leads_bruto) b`)).rows).toEqual([]);
+      (await db.execute(
+        sql.raw(
+          `(select * from ${table} except select * from ${view}) union all (select * from ${view} except select * from ${table})`,
+        ),
+      )) as unknown as { rows: unknown[] };
+    const columns = `cli_crm_id, id_empresa, id_unidade, id_usuario, cli_nome, cli_telefone, ad_id, ad_name, cli_campanha_nome,
+      cli_tipo_lead, status_negociacao, status_venda,
+      contato_status, valor_ticket, desativado, data_captacao, data_atendimento, mensagens_enviadas, primeira_mensagem_em,
+        primeira_mensagem_por, respostas_recebidas,
+      primeira_resposta_em, aguardando_resposta_desde, respostas_medidas, segundos_resposta, ligacoes, primeira_ligacao_em,
+        primeira_ligacao_por, ligacoes_atendidas,
+      primeira_atendida_em, segundos_ligacao, segundos_falados, segundos_cobrados, convertido_em, convertido_por,
+        ultima_mudanca_status_em, segundos_uteis_primeiro_contato`;
+    expect(
+      (await diff(`(select ${columns} from dashboard_leads) k`, `(select ${columns} from dashboard_leads_bruto) b`)).rows,
+    ).toEqual([]);
     expect((await diff('dashboard_atendente_dia', 'dashboard_atendente_dia_bruto')).rows).toEqual([]);
     expect((await diff('dashboard_mudancas_status', 'dashboard_mudancas_status_bruto')).rows).toEqual([]);
     expect((await diff('dashboard_etapas_dia', 'dashboard_etapas_dia_bruto')).rows).toEqual([]);
-    const days = (await db.execute(sql`select count(*)::int as n from dashboard_leads where dia_captacao is distinct from (data_captacao at time zone 'America/Sao_Paulo')::date
-      or dia_conversao is distinct from (convertido_em at time zone 'America/Sao_Paulo')::date`)) as unknown as { rows: { n: number }[] };
+    const days =
+      (await db.execute(sql`select count(*)::int as n from dashboard_leads where dia_captacao is distinct from (data_captacao at
+        time zone 'America/Sao_Paulo')::date
+      or dia_conversao is distinct from (convertido_em at time zone 'America/Sao_Paulo')::date`)) as unknown as {
+        rows: { n: number }[];
+      };
     expect(Number(days.rows[0]!.n)).toBe(0);
-    const [row] = ((await db.execute(sql`select respostas_medidas, segundos_resposta, aguardando_resposta_desde from dashboard_leads where cli_crm_id = ${L['L4']!}`)) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const [row] = (
+      (await db.execute(
+        sql`select respostas_medidas, segundos_resposta, aguardando_resposta_desde from dashboard_leads where cli_crm_id = ${L['L4']!}`,
+      )) as unknown as { rows: Record<string, unknown>[] }
+    ).rows;
     expect(row).toMatchObject({ respostas_medidas: 0 });
     expect(row?.['aguardando_resposta_desde']).not.toBeNull();
   });
@@ -405,18 +588,29 @@ describe("the first contact in the unit's working hours (issue 14 'Beyond the sp
     { inicio: '09:00', fim: '13:00' },
   ];
   async function settings(horario_ligacao: typeof week | null, feriados: string[]) {
-    const res = await t.as(tokens['a']!, { method: 'PUT', url: '/api/configuracoes/unidade', payload: { ...form, horario_ligacao, feriados } });
+    const res = await t.as(tokens['a']!, {
+      method: 'PUT',
+      url: '/api/configuracoes/unidade',
+      payload: { ...form, horario_ligacao, feriados },
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
   const firstContact = async () => (await get('a', buildDashboardPath('atendimento-tempo', v2()), timeResponseSchema)).data;
   const agrees = async () => {
-    const rows = (await t.database.db.execute(sql`(select cli_crm_id, segundos_uteis_primeiro_contato from dashboard_leads except select cli_crm_id, segundos_uteis_primeiro_contato from dashboard_leads_bruto)
-      union all (select cli_crm_id, segundos_uteis_primeiro_contato from dashboard_leads_bruto except select cli_crm_id, segundos_uteis_primeiro_contato from dashboard_leads)`)) as unknown as { rows: unknown[] };
+    const rows = (await t.database.db
+      .execute(sql`(select cli_crm_id, segundos_uteis_primeiro_contato from dashboard_leads except select cli_crm_id,
+        segundos_uteis_primeiro_contato from dashboard_leads_bruto)
+      union all (select cli_crm_id, segundos_uteis_primeiro_contato from dashboard_leads_bruto except select cli_crm_id,
+        segundos_uteis_primeiro_contato from dashboard_leads)`)) as unknown as {
+      rows: unknown[];
+    };
     expect(rows.rows).toEqual([]);
   };
 
   it("counts the unit's own hours and holidays, the default week when it has none, and again when they change", async () => {
-    expect((await firstContact()).tempos.tempo_medio_primeiro_contato_horario_util).toBe((600 + 1800 + 16_200 + 108_000 + 39_600) / 5);
+    expect((await firstContact()).tempos.tempo_medio_primeiro_contato_horario_util).toBe(
+      (600 + 1800 + 16_200 + 108_000 + 39_600) / 5,
+    );
 
     // Holidays Saturday 31/10 and Wednesday 04/11: the unit's leads are computed again.
     await settings(week, ['2026-11-04', '2026-10-31']);
@@ -433,15 +627,20 @@ describe("the first contact in the unit's working hours (issue 14 'Beyond the sp
     // No week of its own but holidays Thursday 29/10 and Wednesday 04/11: Monday to Friday 08–18 without them.
     await settings(null, ['2026-10-29', '2026-11-04']);
     const holidaysOnly = await firstContact();
-    // L1 600. L2 1800. L3 Wed holiday + Thu 08:00–08:30 = 1800. L5 Wed 28/10 10–18 (28800) + Thu holiday + Fri (36000) + Mon 08–10 (7200) = 72000.
+    // L1 600. L2 1800. L3 Wed holiday + Thu 08:00–08:30 = 1800. L5 Wed 28/10 10–18 (28800) + Thu holiday + Fri (36000) + Mon
+    // 08–10 (7200) = 72000.
     // L4 Thu 17–18 (3600) + Fri (36000) = 39600. L6 Fri 12–18 (21600) + Mon 08:00–09:30 (5400) = 27000.
-    expect(holidaysOnly.tempos.tempo_medio_primeiro_contato_horario_util).toBe((600 + 1800 + 1800 + 72_000 + 39_600 + 27_000) / 6);
+    expect(holidaysOnly.tempos.tempo_medio_primeiro_contato_horario_util).toBe(
+      (600 + 1800 + 1800 + 72_000 + 39_600 + 27_000) / 6,
+    );
     expect(holidaysOnly.horario_util.origem).toBe('padrao');
     await agrees();
 
     // Back to nothing: the default week, no holidays (L3 Wed 14–18 + Thu 08:00–08:30 = 16200; L5 108000).
     await settings(null, []);
-    expect((await firstContact()).tempos.tempo_medio_primeiro_contato_horario_util).toBe((600 + 1800 + 16_200 + 108_000 + 39_600 + 27_000) / 6);
+    expect((await firstContact()).tempos.tempo_medio_primeiro_contato_horario_util).toBe(
+      (600 + 1800 + 16_200 + 108_000 + 39_600 + 27_000) / 6,
+    );
     await agrees();
   });
 });

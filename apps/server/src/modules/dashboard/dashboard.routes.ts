@@ -4,9 +4,11 @@
 // @funil/domain/dashboard (units '&', ads '@', '0' for none, -1 for an empty filter).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import { DASHBOARD_RESPONSES, type DashboardCall } from '@funil/domain/dashboard/dashboard-api';
-import { sessionOf } from '../auth/auth.plugin.ts';
+
 import { errorResponses } from '../../http/lead-screens.ts';
+import { sessionOf } from '../auth/auth.plugin.ts';
 import type { Session } from '../auth/auth.service.ts';
 import * as classic from './classic-dashboard.service.ts';
 import type { DashboardDeps } from './dashboard-scope.ts';
@@ -34,8 +36,10 @@ const CALLS: Record<DashboardCall, Handler> = {
 export const dashboardRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app, options) => {
   const deps: DashboardDeps = { db: app.db, ...(options.now ? { now: options.now } : {}) };
   for (const [call, handler] of Object.entries(CALLS) as [DashboardCall, Handler][]) {
-    app.get(`/dashboard/${call}/*`, { ...route, schema: { params, response: { 200: DASHBOARD_RESPONSES[call] as z.ZodType, ...errorResponses } } }, async (request) =>
-      handler(deps, sessionOf(request), request.params['*']),
+    app.get(
+      `/dashboard/${call}/*`,
+      { ...route, schema: { params, response: { 200: DASHBOARD_RESPONSES[call] as z.ZodType, ...errorResponses } } },
+      async (request) => handler(deps, sessionOf(request), request.params['*']),
     );
   }
 };

@@ -9,6 +9,7 @@ import {
   previousPeriod,
   round2,
   round3,
+  workingHoursOf,
   type AttendanceCards,
   type AttendanceResponse,
   type CaptureCards,
@@ -22,18 +23,16 @@ import {
   type StagesResponse,
   type TimeCards,
   type TimeResponse,
-  workingHoursOf,
 } from '@funil/domain/dashboard/dashboard-api';
+
 import { DomainError } from '../../http/domain-error.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { negotiationStatuses, referenceLists } from '../catalog/catalog.service.ts';
 import { unitSettings } from '../tenancy/tenancy.service.ts';
 import { userNamesById } from '../users/users.service.ts';
-import * as repo from './dashboard.repository.ts';
 import {
   NO_ATTENDANT,
   NO_CAMPAIGN,
-  UNKNOWN,
   now,
   ownerOf,
   parse,
@@ -41,8 +40,10 @@ import {
   periodOf,
   periods,
   statusNames,
+  UNKNOWN,
   type DashboardDeps,
 } from './dashboard-scope.ts';
+import * as repo from './dashboard.repository.ts';
 
 /** The v2 calls read the session's unit with the bar's filters. */
 function v2Scope(session: Session, f: DashboardV2Filter): repo.LeadScope {
@@ -94,10 +95,20 @@ export async function capture(deps: DashboardDeps, session: Session, tail: strin
         { nome: 'Responderam', valor: current.responderam },
         { nome: 'Conversões', valor: current.conversoes },
       ],
-      grafico_donut_captacao: platforms.map((p) => ({ id: p.plataforma, nome: platformName.get(p.plataforma) ?? UNKNOWN, valor: p.total })),
+      grafico_donut_captacao: platforms.map((p) => ({
+        id: p.plataforma,
+        nome: platformName.get(p.plataforma) ?? UNKNOWN,
+        valor: p.total,
+      })),
       grafico_column_captacao: columns.map((c) => {
         const status = names.negotiation(session.empresaId, c.status);
-        return { nome: status.nome, 'Leads Captados': c.total, cli_campanha_nome: c.campanha ?? NO_CAMPAIGN, id_funil: c.status, cor: status.cor };
+        return {
+          nome: status.nome,
+          'Leads Captados': c.total,
+          cli_campanha_nome: c.campanha ?? NO_CAMPAIGN,
+          id_funil: c.status,
+          cor: status.cor,
+        };
       }),
       ...periods(period),
     },
@@ -138,7 +149,13 @@ export async function attendance(deps: DashboardDeps, session: Session, tail: st
     repo.conversionsByDay(deps.db, scope, period),
     repo.conversionsByDay(deps.db, scope, before),
   ]);
-  return { data: { cards_atendimento: attendanceCards(current, conv), cards_atendimento_anterior: attendanceCards(previous, convBefore), ...periods(period) } };
+  return {
+    data: {
+      cards_atendimento: attendanceCards(current, conv),
+      cards_atendimento_anterior: attendanceCards(previous, convBefore),
+      ...periods(period),
+    },
+  };
 }
 
 function conversionValues(days: { conversoes: number; valor: number }[]) {
@@ -148,17 +165,28 @@ function conversionValues(days: { conversoes: number; valor: number }[]) {
 }
 
 /** GET dashboard/atendimento-conversao-valores/… */
-export async function conversionValuesCall(deps: DashboardDeps, session: Session, tail: string): Promise<ConversionValuesResponse> {
+export async function conversionValuesCall(
+  deps: DashboardDeps,
+  session: Session,
+  tail: string,
+): Promise<ConversionValuesResponse> {
   const f = parse('atendimento-conversao-valores', tail);
   const period = periodOf(f, now(deps));
   const scope = v2Scope(session, f);
-  const [days, before] = await Promise.all([repo.conversionsByDay(deps.db, scope, period), repo.conversionsByDay(deps.db, scope, previousPeriod(period))]);
+  const [days, before] = await Promise.all([
+    repo.conversionsByDay(deps.db, scope, period),
+    repo.conversionsByDay(deps.db, scope, previousPeriod(period)),
+  ]);
   const byDay = new Map(days.map((d) => [d.dia, d]));
   return {
     data: {
       conversao_valores: conversionValues(days),
       conversao_valores_anterior: conversionValues(before),
-      por_dia: daysOfPeriod(period).map((dia) => ({ dia, conversoes: byDay.get(dia)?.conversoes ?? 0, valor: round2(byDay.get(dia)?.valor ?? 0) })),
+      por_dia: daysOfPeriod(period).map((dia) => ({
+        dia,
+        conversoes: byDay.get(dia)?.conversoes ?? 0,
+        valor: round2(byDay.get(dia)?.valor ?? 0),
+      })),
       ...periods(period),
     },
   };
@@ -201,7 +229,8 @@ export async function times(deps: DashboardDeps, session: Session, tail: string)
 /** GET dashboard/atendimento-leads/{pageCaptacao}/{pageAtendimento}/… (25 rows a server page, pages from 1). */
 export async function leadTables(deps: DashboardDeps, session: Session, tail: string): Promise<LeadsTablesResponse> {
   const f = parse('atendimento-leads', tail);
-  if (f.pagina_captacao < 1 || f.pagina_atendimento < 1 || f.pagina_captacao > 100_000 || f.pagina_atendimento > 100_000) throw new DomainError('invalid', 'Página inválida.');
+  if (f.pagina_captacao < 1 || f.pagina_atendimento < 1 || f.pagina_captacao > 100_000 || f.pagina_atendimento > 100_000)
+    throw new DomainError('invalid', 'Página inválida.');
   const period = periodOf(f, now(deps));
   const scope = v2Scope(session, f);
   const size = DASHBOARD_LEADS_PAGE_SIZE;
@@ -240,7 +269,12 @@ export async function leadTables(deps: DashboardDeps, session: Session, tail: st
   };
 }
 
-async function rankingOf(deps: DashboardDeps, session: Session, scope: repo.LeadScope, period: DashboardPeriod): Promise<RankingRow[]> {
+async function rankingOf(
+  deps: DashboardDeps,
+  session: Session,
+  scope: repo.LeadScope,
+  period: DashboardPeriod,
+): Promise<RankingRow[]> {
   const days = periodDays(period);
   const onlyUser = scope.ownerUserId ?? (scope.atendente != null && scope.atendente > 0 ? scope.atendente : null);
   const [activity, reach, conversions] = await Promise.all([
@@ -250,7 +284,10 @@ async function rankingOf(deps: DashboardDeps, session: Session, scope: repo.Lead
   ]);
   const ids = new Set<number>([...activity, ...reach, ...conversions].map((r) => r.id_usuario));
   if (scope.ownerUserId !== null) for (const id of ids) if (id !== scope.ownerUserId) ids.delete(id);
-  const names = await userNamesById(deps.db, [...ids].filter((id) => id > 0));
+  const names = await userNamesById(
+    deps.db,
+    [...ids].filter((id) => id > 0),
+  );
   const rows = [...ids].map((id): RankingRow => {
     const a = activity.find((r) => r.id_usuario === id);
     const r = reach.find((x) => x.id_usuario === id);
@@ -268,7 +305,13 @@ async function rankingOf(deps: DashboardDeps, session: Session, scope: repo.Lead
       valor_conversoes: round2(c?.valor ?? 0),
     };
   });
-  return rows.sort((x, y) => y.valor_conversoes - x.valor_conversoes || y.conversoes - x.conversoes || y.leads_contatados - x.leads_contatados || x.nome.localeCompare(y.nome, 'pt-BR'));
+  return rows.sort(
+    (x, y) =>
+      y.valor_conversoes - x.valor_conversoes ||
+      y.conversoes - x.conversoes ||
+      y.leads_contatados - x.leads_contatados ||
+      x.nome.localeCompare(y.nome, 'pt-BR'),
+  );
 }
 
 /** GET dashboard/ranking/… (beyond the spec): the attendants of the session's unit. */
@@ -276,7 +319,10 @@ export async function ranking(deps: DashboardDeps, session: Session, tail: strin
   const f = parse('ranking', tail);
   const period = periodOf(f, now(deps));
   const scope = v2Scope(session, f);
-  const [current, previous] = await Promise.all([rankingOf(deps, session, scope, period), rankingOf(deps, session, scope, previousPeriod(period))]);
+  const [current, previous] = await Promise.all([
+    rankingOf(deps, session, scope, period),
+    rankingOf(deps, session, scope, previousPeriod(period)),
+  ]);
   return { data: { ranking: current, ranking_anterior: previous, ...periods(period) } };
 }
 
@@ -285,7 +331,10 @@ export async function stages(deps: DashboardDeps, session: Session, tail: string
   const f = parse('etapas', tail);
   const period = periodOf(f, now(deps));
   const scope = v2Scope(session, f);
-  const [{ moves, captados }, funnel] = await Promise.all([repo.stageMoves(deps.db, scope, period), negotiationStatuses(deps.db, session.empresaId)]);
+  const [{ moves, captados }, funnel] = await Promise.all([
+    repo.stageMoves(deps.db, scope, period),
+    negotiationStatuses(deps.db, session.empresaId),
+  ]);
   const byStatus = new Map(moves.map((m) => [m.status, m]));
   return {
     data: {
@@ -294,7 +343,15 @@ export async function stages(deps: DashboardDeps, session: Session, tail: string
         // Capture is the entry into status 1 (a lead starts in 'Novo').
         const entraram = (m?.entraram ?? 0) + (s.idFunil === 1 ? captados : 0);
         const avancaram = m?.avancaram ?? 0;
-        return { id_funil: s.idFunil, nome: s.nome, cor: s.cor, entraram, avancaram, taxa_avanco: percent(avancaram, entraram), tempo_medio_na_etapa: roundSeconds(m?.tempo_medio ?? null) };
+        return {
+          id_funil: s.idFunil,
+          nome: s.nome,
+          cor: s.cor,
+          entraram,
+          avancaram,
+          taxa_avanco: percent(avancaram, entraram),
+          tempo_medio_na_etapa: roundSeconds(m?.tempo_medio ?? null),
+        };
       }),
       ...periods(period),
     },

@@ -6,6 +6,7 @@
 // docs/decisions.md "Dashboards" says what each column means for the cards.
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, numeric, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+
 import { leads } from '../leads/leads.table.ts';
 
 export const dashboardLeads = pgTable(
@@ -55,7 +56,9 @@ export const dashboardLeads = pgTable(
     convertidoPor: integer('convertido_por'),
     ultimaMudancaStatusEm: timestamp('ultima_mudanca_status_em', { withTimezone: true }),
     // The first contact of either kind, and its time in working hours (set by a trigger, in the unit's hours since migration 0017).
-    primeiroContatoEm: timestamp('primeiro_contato_em', { withTimezone: true }).generatedAlwaysAs(sql`least(primeira_mensagem_em, primeira_ligacao_em)`),
+    primeiroContatoEm: timestamp('primeiro_contato_em', { withTimezone: true }).generatedAlwaysAs(
+      sql`least(primeira_mensagem_em, primeira_ligacao_em)`,
+    ),
     segundosUteisPrimeiroContato: bigint('segundos_uteis_primeiro_contato', { mode: 'number' }),
     // The São Paulo days of the capture and the conversion (set by a trigger of 0014), so the daily
     // charts group by a date instead of converting every row's time zone.
@@ -64,11 +67,21 @@ export const dashboardLeads = pgTable(
   },
   (t) => [
     index('dashboard_leads_captacao_idx').on(t.idUnidade, t.dataCaptacao),
-    index('dashboard_leads_contato_idx').on(t.idUnidade, t.primeiroContatoEm).where(sql`primeiro_contato_em is not null`),
-    index('dashboard_leads_conversao_idx').on(t.idUnidade, t.convertidoEm).where(sql`convertido_em is not null`),
-    index('dashboard_leads_atendimento_idx').on(t.idUnidade, t.dataAtendimento).where(sql`data_atendimento is not null`),
-    index('dashboard_leads_mensagem_idx').on(t.idUnidade, t.primeiraMensagemEm).where(sql`primeira_mensagem_em is not null`),
-    index('dashboard_leads_ligacao_idx').on(t.idUnidade, t.primeiraLigacaoEm).where(sql`primeira_ligacao_em is not null`),
+    index('dashboard_leads_contato_idx')
+      .on(t.idUnidade, t.primeiroContatoEm)
+      .where(sql`primeiro_contato_em is not null`),
+    index('dashboard_leads_conversao_idx')
+      .on(t.idUnidade, t.convertidoEm)
+      .where(sql`convertido_em is not null`),
+    index('dashboard_leads_atendimento_idx')
+      .on(t.idUnidade, t.dataAtendimento)
+      .where(sql`data_atendimento is not null`),
+    index('dashboard_leads_mensagem_idx')
+      .on(t.idUnidade, t.primeiraMensagemEm)
+      .where(sql`primeira_mensagem_em is not null`),
+    index('dashboard_leads_ligacao_idx')
+      .on(t.idUnidade, t.primeiraLigacaoEm)
+      .where(sql`primeira_ligacao_em is not null`),
   ],
 );
 

@@ -1,15 +1,17 @@
 // The guidance door (000 §2 /inicial, 002 §3 "Guidance text"): the texts of the home screen and
 // their administration, company-wide (idUnidade null) or per unit, ordered, HTML sanitised.
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+
 import { roleOf } from '@funil/domain/access/roles';
 import { GUIDANCE_MESSAGES, type GuidanceRow } from '@funil/domain/admin-api/guidance';
 import { HTTP_MESSAGES } from '@funil/domain/http/errors';
 import { unitDataEvent } from '@funil/domain/realtime/events';
+
 import type { Db, DbOrTx } from '../../db/handle.ts';
-import type { Realtime } from '../../realtime/realtime.ts';
-import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import type { Session } from '../auth/auth.service.ts';
 import { unitNamesOfCompany } from '../tenancy/tenancy.service.ts';
 import { orientacoes } from './guidance.table.ts';
 import { sanitizeGuidanceHtml } from './sanitize.ts';
@@ -23,7 +25,10 @@ const ALL_UNITS = 'Todas as unidades';
 /** The HTML to store: sanitised; a text that was nothing but unsafe markup is no text. */
 function cleanText(html: string): string {
   const clean = sanitizeGuidanceHtml(html);
-  if (clean.replace(/<[^>]*>/g, '').trim() === '') throw new DomainError('invalid', GUIDANCE_MESSAGES.textRequired, { fields: { textoOrientacao: GUIDANCE_MESSAGES.textRequired } });
+  if (clean.replace(/<[^>]*>/g, '').trim() === '')
+    throw new DomainError('invalid', GUIDANCE_MESSAGES.textRequired, {
+      fields: { textoOrientacao: GUIDANCE_MESSAGES.textRequired },
+    });
   return clean;
 }
 
@@ -32,7 +37,13 @@ export async function homeGuidance(db: DbOrTx, idEmpresa: number, idUnidade: num
   const rows = await db
     .select({ id: orientacoes.id, titulo: orientacoes.titulo, textoOrientacao: orientacoes.textoOrientacao })
     .from(orientacoes)
-    .where(and(eq(orientacoes.idEmpresa, idEmpresa), eq(orientacoes.ativo, 1), or(isNull(orientacoes.idUnidade), eq(orientacoes.idUnidade, idUnidade))))
+    .where(
+      and(
+        eq(orientacoes.idEmpresa, idEmpresa),
+        eq(orientacoes.ativo, 1),
+        or(isNull(orientacoes.idUnidade), eq(orientacoes.idUnidade, idUnidade)),
+      ),
+    )
     .orderBy(asc(orientacoes.ordem), asc(orientacoes.id));
   // Sanitised again when served: a row written by any other path (SQL, an older version) is safe too.
   return rows.map((r) => ({ ...r, textoOrientacao: sanitizeGuidanceHtml(r.textoOrientacao) }));
@@ -45,7 +56,8 @@ function mayWrite(session: Session, idUnidade: number | null): boolean {
 }
 
 async function checkScope(db: DbOrTx, session: Session, idUnidade: number | null): Promise<void> {
-  if (idUnidade !== null && !(await unitNamesOfCompany(db, session.empresaId)).has(idUnidade)) throw new DomainError('not_found', HTTP_MESSAGES.notFound);
+  if (idUnidade !== null && !(await unitNamesOfCompany(db, session.empresaId)).has(idUnidade))
+    throw new DomainError('not_found', HTTP_MESSAGES.notFound);
   if (!mayWrite(session, idUnidade)) throw new DomainError('forbidden', GUIDANCE_MESSAGES.unitNotAllowed);
 }
 
@@ -59,7 +71,13 @@ const rowOf = (r: GuidanceRecord, names: Map<number, string>): GuidanceRow => ({
   ativo: r.ativo,
   dataCad: r.datacad.toISOString(),
 });
-const audited = (r: GuidanceRecord) => ({ titulo: r.titulo, textoOrientacao: r.textoOrientacao, idUnidade: r.idUnidade, ordem: r.ordem, ativo: r.ativo });
+const audited = (r: GuidanceRecord) => ({
+  titulo: r.titulo,
+  textoOrientacao: r.textoOrientacao,
+  idUnidade: r.idUnidade,
+  ordem: r.ordem,
+  ativo: r.ativo,
+});
 
 function announce(deps: GuidanceDeps, session: Session, idUnidade: number | null): void {
   const payload = { motivo: 'orientacoes', idUnidade } as const;
@@ -73,7 +91,12 @@ export async function listGuidanceForAdmin(db: Db, session: Session): Promise<Gu
   const rows = await db
     .select()
     .from(orientacoes)
-    .where(and(eq(orientacoes.idEmpresa, session.empresaId), companyWide ? undefined : or(isNull(orientacoes.idUnidade), eq(orientacoes.idUnidade, session.unidadeId))))
+    .where(
+      and(
+        eq(orientacoes.idEmpresa, session.empresaId),
+        companyWide ? undefined : or(isNull(orientacoes.idUnidade), eq(orientacoes.idUnidade, session.unidadeId)),
+      ),
+    )
     .orderBy(asc(orientacoes.ordem), asc(orientacoes.id));
   const names = await unitNamesOfCompany(db, session.empresaId);
   return rows.map((r) => rowOf(r, names));
@@ -96,7 +119,14 @@ export async function createGuidance(deps: GuidanceDeps, session: Session, input
   const row = await deps.db.transaction(async (tx) => {
     await checkScope(tx, session, input.idUnidade);
     const created = await insertGuidance(tx, session.empresaId, input);
-    await recordAudit(tx, { session, entity: 'orientacao', entityId: created.id, action: 'create', after: audited(created), scope: { idEmpresa: session.empresaId, idUnidade: created.idUnidade } });
+    await recordAudit(tx, {
+      session,
+      entity: 'orientacao',
+      entityId: created.id,
+      action: 'create',
+      after: audited(created),
+      scope: { idEmpresa: session.empresaId, idUnidade: created.idUnidade },
+    });
     return created;
   });
   announce(deps, session, row.idUnidade);
@@ -114,7 +144,12 @@ async function lockOwn(tx: DbOrTx, session: Session, id: number): Promise<Guidan
   return row;
 }
 
-export async function updateGuidance(deps: GuidanceDeps, session: Session, id: number, input: GuidanceInput): Promise<GuidanceRow> {
+export async function updateGuidance(
+  deps: GuidanceDeps,
+  session: Session,
+  id: number,
+  input: GuidanceInput,
+): Promise<GuidanceRow> {
   const { before, after } = await deps.db.transaction(async (tx) => {
     const current = await lockOwn(tx, session, id);
     await checkScope(tx, session, input.idUnidade);
@@ -124,7 +159,15 @@ export async function updateGuidance(deps: GuidanceDeps, session: Session, id: n
       .where(eq(orientacoes.id, id))
       .returning();
     if (!row) throw new DomainError('not_found', GUIDANCE_MESSAGES.notFound);
-    await recordAudit(tx, { session, entity: 'orientacao', entityId: id, action: 'update', before: audited(current), after: audited(row), scope: { idEmpresa: session.empresaId, idUnidade: row.idUnidade } });
+    await recordAudit(tx, {
+      session,
+      entity: 'orientacao',
+      entityId: id,
+      action: 'update',
+      before: audited(current),
+      after: audited(row),
+      scope: { idEmpresa: session.empresaId, idUnidade: row.idUnidade },
+    });
     return { before: current, after: row };
   });
   announce(deps, session, after.idUnidade);
@@ -136,7 +179,14 @@ export async function deleteGuidance(deps: GuidanceDeps, session: Session, id: n
   const removed = await deps.db.transaction(async (tx) => {
     const current = await lockOwn(tx, session, id);
     await tx.delete(orientacoes).where(eq(orientacoes.id, id));
-    await recordAudit(tx, { session, entity: 'orientacao', entityId: id, action: 'delete', before: audited(current), scope: { idEmpresa: session.empresaId, idUnidade: current.idUnidade } });
+    await recordAudit(tx, {
+      session,
+      entity: 'orientacao',
+      entityId: id,
+      action: 'delete',
+      before: audited(current),
+      scope: { idEmpresa: session.empresaId, idUnidade: current.idUnidade },
+    });
     return current;
   });
   announce(deps, session, removed.idUnidade);
@@ -157,8 +207,19 @@ export async function reorderGuidance(deps: GuidanceDeps, session: Session, ids:
     for (const [index, id] of unique.entries()) {
       const before = byId.get(id)!;
       if (before.ordem === index + 1) continue;
-      await tx.update(orientacoes).set({ ordem: index + 1 }).where(eq(orientacoes.id, id));
-      await recordAudit(tx, { session, entity: 'orientacao', entityId: id, action: 'update', before: { ordem: before.ordem }, after: { ordem: index + 1 }, scope: { idEmpresa: session.empresaId, idUnidade: before.idUnidade } });
+      await tx
+        .update(orientacoes)
+        .set({ ordem: index + 1 })
+        .where(eq(orientacoes.id, id));
+      await recordAudit(tx, {
+        session,
+        entity: 'orientacao',
+        entityId: id,
+        action: 'update',
+        before: { ordem: before.ordem },
+        after: { ordem: index + 1 },
+        scope: { idEmpresa: session.empresaId, idUnidade: before.idUnidade },
+      });
     }
   });
   deps.realtime.toCompany(session.empresaId, unitDataEvent(session.empresaId), { motivo: 'orientacoes', idUnidade: null });

@@ -1,5 +1,6 @@
 // Guidance texts shown on /inicial (000 §2, 002 §3 "Guidance text"): HTML, sanitised when shown.
 import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
 import { empresas, unidades } from '../tenancy/tenancy.table.ts';
 
 export const orientacoes = pgTable(

@@ -2,7 +2,9 @@
 // of every change of a lead, and the runner that feeds each consumer the stream in order from its
 // own durable position. See README.md for how a consumer is added.
 import { sql } from 'drizzle-orm';
+
 import { leadEventInputSchema, type LeadEvent, type LeadEventInput } from '@funil/domain/lead-events/lead-events';
+
 import { type Database } from '../../db/connection.ts';
 import { executeRows, type Db, type Tx } from '../../db/handle.ts';
 import { leadEventos } from './lead-events.table.ts';
@@ -129,7 +131,11 @@ export class LeadEventRunner {
     if (this.#started) return;
     this.#started = true;
     for (const c of this.#consumers) await this.#register(c);
-    if (this.#listen) this.#unlisten = await this.#listen(LEAD_EVENTS_CHANNEL, { notify: () => this.kick(), state: (following) => following && this.kick() });
+    if (this.#listen)
+      this.#unlisten = await this.#listen(LEAD_EVENTS_CHANNEL, {
+        notify: () => this.kick(),
+        state: (following) => following && this.kick(),
+      });
     if (this.#pollMs > 0) {
       this.#poll = setInterval(() => this.kick(), this.#pollMs);
       this.#poll.unref?.();
@@ -165,7 +171,9 @@ export class LeadEventRunner {
 
   async #register(c: LeadEventConsumer): Promise<void> {
     const start = c.from === 'start' ? sql`0` : sql`coalesce((select max(id) from lead_eventos), 0)`;
-    await this.#db.execute(sql`insert into lead_eventos_consumidores (consumidor, ultimo_id) values (${c.name}, ${start}) on conflict (consumidor) do nothing`);
+    await this.#db.execute(
+      sql`insert into lead_eventos_consumidores (consumidor, ultimo_id) values (${c.name}, ${start}) on conflict (consumidor) do nothing`,
+    );
   }
 
   async #behind(): Promise<boolean> {
@@ -173,7 +181,10 @@ export class LeadEventRunner {
     if (names.length === 0) return false;
     const rows = await executeRows<{ n: number }>(
       this.#db,
-      sql`select count(*)::int as n from lead_eventos_consumidores c where c.consumidor in (${sql.join(names.map((n) => sql`${n}`), sql`, `)}) and exists (select 1 from lead_eventos e where e.id > c.ultimo_id)`,
+      sql`select count(*)::int as n from lead_eventos_consumidores c where c.consumidor in (${sql.join(
+        names.map((n) => sql`${n}`),
+        sql`, `,
+      )}) and exists (select 1 from lead_eventos e where e.id > c.ultimo_id)`,
     );
     return Number(rows[0]?.n ?? 0) > 0;
   }
@@ -212,7 +223,10 @@ export class LeadEventRunner {
       state.failures += 1;
       this.#log(`consumidor de eventos de lead ${c.name} falhou (tentativa ${state.failures})`, error);
       await this.#db
-        .execute(sql`update lead_eventos_consumidores set erro = ${String((error as Error)?.stack ?? error).slice(0, 2000)}, falhas = falhas + 1, atualizado_em = now() where consumidor = ${c.name}`)
+        .execute(
+          sql`update lead_eventos_consumidores set erro = ${String((error as Error)?.stack ?? error).slice(0, 2000)}, falhas =
+            falhas + 1, atualizado_em = now() where consumidor = ${c.name}`,
+        )
         .catch(() => undefined);
       if (!this.#stopped) this.#later(c, state, Math.min(30_000, this.#retryMs * 2 ** (state.failures - 1)));
     } finally {
@@ -235,18 +249,28 @@ export class LeadEventRunner {
     // new, and a lock would make each of them a writing transaction.
     const [pending] = await executeRows<{ pendente: boolean }>(
       this.#db,
-      sql`select exists (select 1 from lead_eventos where id > (select ultimo_id from lead_eventos_consumidores where consumidor = ${c.name})) as pendente`,
+      sql`select exists (select 1 from lead_eventos where id > (select ultimo_id from lead_eventos_consumidores where consumidor
+        = ${c.name})) as pendente`,
     );
     if (!pending?.pendente) return 'done';
     return this.#db.transaction(async (tx) => {
-      const [position] = await executeRows<{ ultimo_id: string | number }>(tx, sql`select ultimo_id from lead_eventos_consumidores where consumidor = ${c.name} for update skip locked`);
+      const [position] = await executeRows<{ ultimo_id: string | number }>(
+        tx,
+        sql`select ultimo_id from lead_eventos_consumidores where consumidor = ${c.name} for update skip locked`,
+      );
       if (!position) return 'busy';
-      const rows = await executeRows<RawEvent>(tx, sql`select * from lead_eventos where id > ${Number(position.ultimo_id)} order by id limit ${this.#batch}`);
+      const rows = await executeRows<RawEvent>(
+        tx,
+        sql`select * from lead_eventos where id > ${Number(position.ultimo_id)} order by id limit ${this.#batch}`,
+      );
       if (rows.length === 0) return 'done';
       const events = rows.map(eventOf);
       await c.handle(events, tx);
       const last = events[events.length - 1]!.id;
-      await tx.execute(sql`update lead_eventos_consumidores set ultimo_id = ${last}, erro = null, falhas = 0, atualizado_em = now() where consumidor = ${c.name}`);
+      await tx.execute(
+        sql`update lead_eventos_consumidores set ultimo_id = ${last}, erro = null, falhas = 0, atualizado_em = now() where
+          consumidor = ${c.name}`,
+      );
       return rows.length === this.#batch ? 'full' : 'done';
     });
   }

@@ -1,6 +1,7 @@
 // The lead event stream (issue 22 §2), owned by the lead-events module: the outbox every change of a
 // lead appends to in its own transaction, and each consumer's durable position in it.
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
 import type { LeadEventAudience, LeadEventType } from '@funil/domain/lead-events/lead-events';
 
 /**

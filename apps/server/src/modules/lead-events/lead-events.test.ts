@@ -2,18 +2,20 @@
 // transaction (a rolled-back change leaves none and announces nothing), consumers that read it in
 // order from a durable position, resume after a crash without losing or repeating an effect, and
 // a drag on the pipeline that reads the lead once and is announced once.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import type { LeadEventType } from '@funil/domain/lead-events/lead-events';
-import { createLeadsKit, nextPhone, type Kit } from '../leads/leads-test-kit.ts';
-import { tags } from '../tags/tags.table.ts';
+
 import { potenciais } from '../catalog/catalog.table.ts';
-import { historico } from '../leads/leads.table.ts';
-import { leadEventos, leadEventosConsumidores } from './lead-events.table.ts';
-import { LeadEventRunner, appendLeadEvents, type LeadEventConsumer } from './lead-events.service.ts';
+import { createLeadsKit, nextPhone, type Kit } from '../leads/leads-test-kit.ts';
 import { createdEvent } from '../leads/leads.service.ts';
+import { historico } from '../leads/leads.table.ts';
+import { tags } from '../tags/tags.table.ts';
+import { appendLeadEvents, LeadEventRunner, type LeadEventConsumer } from './lead-events.service.ts';
+import { leadEventos, leadEventosConsumidores } from './lead-events.table.ts';
 
 let k: Kit;
 beforeAll(async () => {
@@ -27,29 +29,124 @@ const ok = (res: { statusCode: number; body: string }) => expect(res.statusCode,
 
 describe('one event per change, in its transaction (issue 22 §2)', () => {
   it('walks every change route: each writes exactly one event of its type for that lead', async () => {
-    const [potencial] = await db().insert(potenciais).values({ idEmpresa: k.t.fixture.companyA, nome: 'Evento' }).returning({ id: potenciais.id });
-    const [tag] = await db().insert(tags).values({ idUnidade: k.unitId('A1'), nome: 'Evento', cor: '#112233' }).returning();
-    type Step = { tipo: LeadEventType; who?: 'a' | 'u'; prepare?: (id: number) => Promise<void>; request: (id: number) => Promise<InjectOptions> | InjectOptions };
+    const [potencial] = await db()
+      .insert(potenciais)
+      .values({ idEmpresa: k.t.fixture.companyA, nome: 'Evento' })
+      .returning({ id: potenciais.id });
+    const [tag] = await db()
+      .insert(tags)
+      .values({ idUnidade: k.unitId('A1'), nome: 'Evento', cor: '#112233' })
+      .returning();
+    type Step = {
+      tipo: LeadEventType;
+      who?: 'a' | 'u';
+      prepare?: (id: number) => Promise<void>;
+      request: (id: number) => Promise<InjectOptions> | InjectOptions;
+    };
     const steps: Step[] = [
-      { tipo: 'atualizado', request: (id) => ({ method: 'POST', url: `/api/contato/atualizarcontato/${id}`, payload: { cli_nome: 'Depois', cli_telefone: nextPhone() } }) },
-      { tipo: 'valor-ticket', request: (id) => ({ method: 'POST', url: `/api/contato/valorticket/${id}`, payload: { valor_ticket: 123.45 } }) },
-      { tipo: 'ligacao-agendada', request: (id) => ({ method: 'POST', url: `/api/contato/agendarcontato/${id}`, payload: { cli_contato_agendado: '2030-12-31 10:00:00' } }) },
-      { tipo: 'mensagem-agendada', request: (id) => ({ method: 'POST', url: `/api/contato/agendar-mensagem/${id}`, payload: { cli_mensagem_agendada: 'Olá', cli_data_mensagem_agendada: '2030-12-31 10:00:00' } }) },
-      { tipo: 'atribuido', request: (id) => ({ method: 'PUT', url: `/api/contato/atribuiratendente/${id}`, payload: { idAtendente: k.t.fixture.users.u.id } }) },
-      { tipo: 'transferido', request: (id) => ({ method: 'POST', url: `/api/contato/transferircontato/${id}`, payload: { idUnidade: k.unitId('A2') } }) },
-      { tipo: 'whatsapp-bloqueado', request: (id) => ({ method: 'PUT', url: `/api/contato/whatsapp-bloqueado/${id}`, payload: {} }) },
+      {
+        tipo: 'atualizado',
+        request: (id) => ({
+          method: 'POST',
+          url: `/api/contato/atualizarcontato/${id}`,
+          payload: { cli_nome: 'Depois', cli_telefone: nextPhone() },
+        }),
+      },
+      {
+        tipo: 'valor-ticket',
+        request: (id) => ({ method: 'POST', url: `/api/contato/valorticket/${id}`, payload: { valor_ticket: 123.45 } }),
+      },
+      {
+        tipo: 'ligacao-agendada',
+        request: (id) => ({
+          method: 'POST',
+          url: `/api/contato/agendarcontato/${id}`,
+          payload: { cli_contato_agendado: '2030-12-31 10:00:00' },
+        }),
+      },
+      {
+        tipo: 'mensagem-agendada',
+        request: (id) => ({
+          method: 'POST',
+          url: `/api/contato/agendar-mensagem/${id}`,
+          payload: { cli_mensagem_agendada: 'Olá', cli_data_mensagem_agendada: '2030-12-31 10:00:00' },
+        }),
+      },
+      {
+        tipo: 'atribuido',
+        request: (id) => ({
+          method: 'PUT',
+          url: `/api/contato/atribuiratendente/${id}`,
+          payload: { idAtendente: k.t.fixture.users.u.id },
+        }),
+      },
+      {
+        tipo: 'transferido',
+        request: (id) => ({
+          method: 'POST',
+          url: `/api/contato/transferircontato/${id}`,
+          payload: { idUnidade: k.unitId('A2') },
+        }),
+      },
+      {
+        tipo: 'whatsapp-bloqueado',
+        request: (id) => ({ method: 'PUT', url: `/api/contato/whatsapp-bloqueado/${id}`, payload: {} }),
+      },
       { tipo: 'convertido', request: (id) => ({ method: 'POST', url: `/api/contato/convertercliente/${id}`, payload: {} }) },
-      { tipo: 'status', request: (id) => ({ method: 'POST', url: `/api/negociacao/atualizarstatusnegociacao/${id}`, payload: { status: 2 } }) },
-      { tipo: 'status-venda', request: (id) => ({ method: 'POST', url: `/api/negociacao/atualizarstatusnegociacaovenda/${id}`, payload: { status: 3 } }) },
-      { tipo: 'potencial', request: (id) => ({ method: 'POST', url: `/api/negociacao/atualizarpotencial/${id}`, payload: { idPotencial: potencial!.id, valor: 3 } }) },
-      { tipo: 'anotacao', request: (id) => ({ method: 'POST', url: `/api/negociacao/adicionaritem/${id}`, payload: { tipo: 2, texto: 'Uma anotação' } }) },
-      { tipo: 'tags', request: (id) => ({ method: 'POST', url: `/api/tagsClientes/${id}`, payload: { tags: [{ id_tag: tag!.id }] } }) },
-      { tipo: 'chamada-iniciada', request: (id) => ({ method: 'POST', url: `/api/contato/chamadaid/${id}`, payload: { chamada_id: 'c1' } }) },
+      {
+        tipo: 'status',
+        request: (id) => ({ method: 'POST', url: `/api/negociacao/atualizarstatusnegociacao/${id}`, payload: { status: 2 } }),
+      },
+      {
+        tipo: 'status-venda',
+        request: (id) => ({
+          method: 'POST',
+          url: `/api/negociacao/atualizarstatusnegociacaovenda/${id}`,
+          payload: { status: 3 },
+        }),
+      },
+      {
+        tipo: 'potencial',
+        request: (id) => ({
+          method: 'POST',
+          url: `/api/negociacao/atualizarpotencial/${id}`,
+          payload: { idPotencial: potencial!.id, valor: 3 },
+        }),
+      },
+      {
+        tipo: 'anotacao',
+        request: (id) => ({
+          method: 'POST',
+          url: `/api/negociacao/adicionaritem/${id}`,
+          payload: { tipo: 2, texto: 'Uma anotação' },
+        }),
+      },
+      {
+        tipo: 'tags',
+        request: (id) => ({ method: 'POST', url: `/api/tagsClientes/${id}`, payload: { tags: [{ id_tag: tag!.id }] } }),
+      },
+      {
+        tipo: 'chamada-iniciada',
+        request: (id) => ({ method: 'POST', url: `/api/contato/chamadaid/${id}`, payload: { chamada_id: 'c1' } }),
+      },
       {
         tipo: 'chamada-encerrada',
-        request: (id) => ({ method: 'POST', url: `/api/contato/proximaligacao/${id}`, payload: { chamada_id: 'c1', duracao: 20, duracao_falada: 0, status_chamada: 'Ocupado', motivo_desconexao: '486 Busy Here' } }),
+        request: (id) => ({
+          method: 'POST',
+          url: `/api/contato/proximaligacao/${id}`,
+          payload: {
+            chamada_id: 'c1',
+            duracao: 20,
+            duracao_falada: 0,
+            status_chamada: 'Ocupado',
+            motivo_desconexao: '486 Busy Here',
+          },
+        }),
       },
-      { tipo: 'nao-lida', request: (id) => ({ method: 'PUT', url: `/api/webhook/lead/cli_crm_id/${id}`, payload: { marcado_nao_lida: 1 } }) },
+      {
+        tipo: 'nao-lida',
+        request: (id) => ({ method: 'PUT', url: `/api/webhook/lead/cli_crm_id/${id}`, payload: { marcado_nao_lida: 1 } }),
+      },
     ];
     for (const step of steps) {
       const id = await k.lead({ cliStatusNegociacao: 1 });
@@ -57,19 +154,33 @@ describe('one event per change, in its transaction (issue 22 §2)', () => {
       const res = await k.call(step.who ?? 'a', await step.request(id));
       expect(res.statusCode, `${step.tipo}: ${res.body}`).toBe(200);
       const events = await eventsOf(id);
-      expect(events.map((e) => e.tipo), step.tipo).toEqual([step.tipo]);
+      expect(
+        events.map((e) => e.tipo),
+        step.tipo,
+      ).toEqual([step.tipo]);
       expect(events[0]!.ator).toBe(k.t.fixture.users[step.who ?? 'a'].id);
     }
   });
 
   it('a created lead has its one event; the status change carries its columns before and after; a transfer both audiences', async () => {
-    const res = await k.call('a', { method: 'POST', url: '/api/contato/cadastrarcontato/manual', payload: { cli_nome: 'Novo do evento', cli_telefone: nextPhone() } });
+    const res = await k.call('a', {
+      method: 'POST',
+      url: '/api/contato/cadastrarcontato/manual',
+      payload: { cli_nome: 'Novo do evento', cli_telefone: nextPhone() },
+    });
     ok(res);
     const id = (res.json() as { data: { id: number } }).data.id;
     const [created] = await eventsOf(id);
-    expect(created).toMatchObject({ tipo: 'criado', antes: null, depois: { idUnidade: k.unitId('A1'), idUsuario: null }, dados: { origem: 'manual', descricao: 'Lead cadastrado manualmente' } });
+    expect(created).toMatchObject({
+      tipo: 'criado',
+      antes: null,
+      depois: { idUnidade: k.unitId('A1'), idUsuario: null },
+      dados: { origem: 'manual', descricao: 'Lead cadastrado manualmente' },
+    });
     ok(await k.call('a', { method: 'POST', url: `/api/negociacao/atualizarstatusnegociacao/${id}`, payload: { status: 2 } }));
-    ok(await k.call('a', { method: 'POST', url: `/api/contato/transferircontato/${id}`, payload: { idUnidade: k.unitId('A2') } }));
+    ok(
+      await k.call('a', { method: 'POST', url: `/api/contato/transferircontato/${id}`, payload: { idUnidade: k.unitId('A2') } }),
+    );
     const [, status, transfer] = await eventsOf(id);
     expect(status!.mudancas).toMatchObject({ cliStatusNegociacao: { de: 1, para: 2 } });
     expect([transfer!.antes, transfer!.depois]).toEqual([
@@ -80,7 +191,11 @@ describe('one event per change, in its transaction (issue 22 §2)', () => {
 
   it('a refused change writes no event (its transaction rolled back) and an unchanged one none either', async () => {
     const id = await k.lead({ cliStatusNegociacao: 1 });
-    const res = await k.call('a', { method: 'POST', url: `/api/negociacao/atualizarstatusnegociacao/${id}`, payload: { status: 999 } });
+    const res = await k.call('a', {
+      method: 'POST',
+      url: `/api/negociacao/atualizarstatusnegociacao/${id}`,
+      payload: { status: 999 },
+    });
     expect(res.statusCode).toBe(400);
     ok(await k.call('a', { method: 'POST', url: `/api/negociacao/atualizarstatusnegociacao/${id}`, payload: { status: 1 } }));
     expect(await eventsOf(id)).toEqual([]);
@@ -90,12 +205,21 @@ describe('one event per change, in its transaction (issue 22 §2)', () => {
     const id = await k.lead({});
     const seen: number[] = [];
     const runner = new LeadEventRunner(k.t.database, { pollMs: 0 });
-    runner.add({ name: 'teste-rollback', from: 'now', handle: async (events) => void seen.push(...events.map((e) => e.cliCrmId)) });
+    runner.add({
+      name: 'teste-rollback',
+      from: 'now',
+      handle: async (events) => void seen.push(...events.map((e) => e.cliCrmId)),
+    });
     await runner.start();
     try {
       await expect(
         db().transaction(async (tx) => {
-          await appendLeadEvents(tx, [createdEvent({ cliCrmId: id, idEmpresa: k.t.fixture.companyA, idUnidade: k.unitId('A1'), idUsuario: null }, null, { origem: 'manual', descricao: 'x' })]);
+          await appendLeadEvents(tx, [
+            createdEvent({ cliCrmId: id, idEmpresa: k.t.fixture.companyA, idUnidade: k.unitId('A1'), idUsuario: null }, null, {
+              origem: 'manual',
+              descricao: 'x',
+            }),
+          ]);
           throw new Error('desfaz');
         }),
       ).rejects.toThrow('desfaz');
@@ -109,61 +233,85 @@ describe('one event per change, in its transaction (issue 22 §2)', () => {
 });
 
 describe('consumers (issue 22 §2)', () => {
-  const effects = async (name: string) => (await db().execute(sql`select evento_id from teste_efeitos where consumidor = ${name} order by evento_id`)) as unknown as { rows: { evento_id: string | number }[] };
+  const effects = async (name: string) =>
+    (await db().execute(sql`select evento_id from teste_efeitos where consumidor = ${name} order by evento_id`)) as unknown as {
+      rows: { evento_id: string | number }[];
+    };
 
-  it('a consumer that crashes mid-batch resumes without losing or repeating an effect, and keeps its position across a restart', async () => {
-    await db().execute(sql`create table if not exists teste_efeitos (consumidor text not null, evento_id bigint not null, primary key (consumidor, evento_id))`);
-    const start = Number((await db().execute(sql`select coalesce(max(id), 0) as m from lead_eventos`) as unknown as { rows: { m: string | number }[] }).rows[0]!.m);
-    const ids: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const id = await k.lead({});
-      ids.push(id);
-      ok(await k.call('a', { method: 'POST', url: `/api/negociacao/adicionaritem/${id}`, payload: { tipo: 2, texto: `nota ${i}` } }));
-    }
-    const name = 'teste-queda';
-    // Starts where the stream is now: position `start`, as a consumer of 'now' added before these notes.
-    await db().insert(leadEventosConsumidores).values({ consumidor: name, ultimoId: start });
-    let crashes = 1;
-    const outside = new Map<number, number>();
-    const consumer = (): LeadEventConsumer => ({
-      name,
-      from: 'now',
-      async handle(events, tx) {
-        for (const [i, e] of events.entries()) {
-          // The effect in the database, with the position: exactly once.
-          await tx.execute(sql`insert into teste_efeitos (consumidor, evento_id) values (${name}, ${e.id})`);
-          // An effect outside it, idempotent by event id.
-          outside.set(e.id, (outside.get(e.id) ?? 0) + 1);
-          if (i === 2 && crashes > 0) {
-            crashes -= 1;
-            throw new Error('queda no meio do lote');
+  it(
+    'a consumer that crashes mid-batch resumes without losing or repeating an effect, and keeps its ' +
+      'position across a restart',
+    async () => {
+      await db().execute(
+        sql`create table if not exists teste_efeitos (consumidor text not null, evento_id bigint not null, primary key
+        (consumidor, evento_id))`,
+      );
+      const start = Number(
+        (
+          (await db().execute(sql`select coalesce(max(id), 0) as m from lead_eventos`)) as unknown as {
+            rows: { m: string | number }[];
           }
-        }
-      },
-    });
-    const first = new LeadEventRunner(k.t.database, { pollMs: 0, retryMs: 10 });
-    first.add(consumer());
-    await first.start();
-    await first.drain();
-    await first.stop();
-    const rows = (await effects(name)).rows.map((r) => Number(r.evento_id));
-    expect(rows.length).toBe(5);
-    expect(new Set(rows).size).toBe(5);
-    const [position] = await db().select().from(leadEventosConsumidores).where(eq(leadEventosConsumidores.consumidor, name));
-    expect(position!.ultimoId).toBe(Math.max(...rows));
-    expect(position!.falhas).toBe(0);
-    // "A restart": a new runner on the same database reads only what came after its position.
-    const id = await k.lead({});
-    ok(await k.call('a', { method: 'POST', url: `/api/negociacao/adicionaritem/${id}`, payload: { tipo: 2, texto: 'depois' } }));
-    const second = new LeadEventRunner(k.t.database, { pollMs: 0 });
-    second.add(consumer());
-    await second.start();
-    await second.drain();
-    await second.stop();
-    const after = (await effects(name)).rows.map((r) => Number(r.evento_id));
-    expect(after.length).toBe(6);
-    expect(after.slice(0, 5)).toEqual(rows);
-  });
+        ).rows[0]!.m,
+      );
+      const ids: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const id = await k.lead({});
+        ids.push(id);
+        ok(
+          await k.call('a', {
+            method: 'POST',
+            url: `/api/negociacao/adicionaritem/${id}`,
+            payload: { tipo: 2, texto: `nota ${i}` },
+          }),
+        );
+      }
+      const name = 'teste-queda';
+      // Starts where the stream is now: position `start`, as a consumer of 'now' added before these notes.
+      await db().insert(leadEventosConsumidores).values({ consumidor: name, ultimoId: start });
+      let crashes = 1;
+      const outside = new Map<number, number>();
+      const consumer = (): LeadEventConsumer => ({
+        name,
+        from: 'now',
+        async handle(events, tx) {
+          for (const [i, e] of events.entries()) {
+            // The effect in the database, with the position: exactly once.
+            await tx.execute(sql`insert into teste_efeitos (consumidor, evento_id) values (${name}, ${e.id})`);
+            // An effect outside it, idempotent by event id.
+            outside.set(e.id, (outside.get(e.id) ?? 0) + 1);
+            if (i === 2 && crashes > 0) {
+              crashes -= 1;
+              throw new Error('queda no meio do lote');
+            }
+          }
+        },
+      });
+      const first = new LeadEventRunner(k.t.database, { pollMs: 0, retryMs: 10 });
+      first.add(consumer());
+      await first.start();
+      await first.drain();
+      await first.stop();
+      const rows = (await effects(name)).rows.map((r) => Number(r.evento_id));
+      expect(rows.length).toBe(5);
+      expect(new Set(rows).size).toBe(5);
+      const [position] = await db().select().from(leadEventosConsumidores).where(eq(leadEventosConsumidores.consumidor, name));
+      expect(position!.ultimoId).toBe(Math.max(...rows));
+      expect(position!.falhas).toBe(0);
+      // "A restart": a new runner on the same database reads only what came after its position.
+      const id = await k.lead({});
+      ok(
+        await k.call('a', { method: 'POST', url: `/api/negociacao/adicionaritem/${id}`, payload: { tipo: 2, texto: 'depois' } }),
+      );
+      const second = new LeadEventRunner(k.t.database, { pollMs: 0 });
+      second.add(consumer());
+      await second.start();
+      await second.drain();
+      await second.stop();
+      const after = (await effects(name)).rows.map((r) => Number(r.evento_id));
+      expect(after.length).toBe(6);
+      expect(after.slice(0, 5)).toEqual(rows);
+    },
+  );
 });
 
 describe('a drag on the pipeline (issue 22 §2)', () => {
@@ -173,7 +321,12 @@ describe('a drag on the pipeline (issue 22 §2)', () => {
     const address = k.t.app.server.address();
     if (!address || typeof address === 'string') await k.t.app.listen({ port: 0, host: '127.0.0.1' });
     const port = (k.t.app.server.address() as { port: number }).port;
-    const socket: Socket = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', auth: { token: k.token.a }, transports: ['websocket'], reconnection: false });
+    const socket: Socket = connect(`http://127.0.0.1:${port}`, {
+      path: '/socket.io',
+      auth: { token: k.token.a },
+      transports: ['websocket'],
+      reconnection: false,
+    });
     const got: string[] = [];
     socket.onAny((name: string) => {
       if (name !== 'ready') got.push(name);
@@ -186,7 +339,8 @@ describe('a drag on the pipeline (issue 22 §2)', () => {
     // (drizzle's logger, on the app's handle and in its transactions; the raw driver's reads too).
     const reads: string[] = [];
     const readsLead = (text: string, params: readonly unknown[]) => {
-      if (/^\s*(select|with)/i.test(text) && /from "?leads"?\b/i.test(text) && params.some((p) => p === id || p === String(id))) reads.push(text);
+      if (/^\s*(select|with)/i.test(text) && /from "?leads"?\b/i.test(text) && params.some((p) => p === id || p === String(id)))
+        reads.push(text);
     };
     const session = (db() as unknown as { session: { logger: unknown; options: { logger?: unknown } } }).session;
     const client = (db() as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }).$client;

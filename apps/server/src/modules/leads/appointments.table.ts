@@ -1,6 +1,7 @@
 // Appointments of a lead (001 §3 "Appointment history (contact)"): no outside source yet, so
 // they live here and contato/busca_agendamentos_cliente reads them.
 import { date, index, integer, numeric, pgSequence, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+
 import { leads } from './leads.table.ts';
 
 export const agendamentos = pgTable(

@@ -3,41 +3,65 @@
 // to the core's one way to change a lead, applyLeadChange (leads.service.ts), which scopes, locks,
 // writes, and announces it. Deletion and the chat's flags stay in leads.service.ts.
 import { sql } from 'drizzle-orm';
-import { canConvertLead } from '@funil/domain/leads/lead';
-import { canEditTicketFromTimeline, contactEditHistory, CONTACT_EDIT_DESCRIPTION, TICKET_CHANGE_DESCRIPTION, TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
-import { formatDateTime, formatSchedulePayload, toInstant } from '@funil/domain/format/date';
+
 import { formatBRL } from '@funil/domain/format/currency';
-import type { ContactEditPayload } from '@funil/domain/leads/contact';
+import { formatDateTime, formatSchedulePayload, toInstant } from '@funil/domain/format/date';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
+import type { ContactEditPayload } from '@funil/domain/leads/contact';
+import { canConvertLead } from '@funil/domain/leads/lead';
+import {
+  canEditTicketFromTimeline,
+  CONTACT_EDIT_DESCRIPTION,
+  contactEditHistory,
+  TICKET_CHANGE_DESCRIPTION,
+  TIMELINE_EVENT_TYPE,
+} from '@funil/domain/leads/timeline';
+
 import type { Tx } from '../../db/handle.ts';
-import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
-import { activeUserOfUnit, userName } from '../users/users.service.ts';
-import { activeUnitOfCompany } from '../tenancy/tenancy.service.ts';
-import { findHistoryItem, moveHistoryToUnit, type LeadRow } from './leads.repository.ts';
-import { sistemaIrmaoClienteSeq } from './appointments.table.ts';
+import type { Session } from '../auth/auth.service.ts';
 import { unlinkAllTagsOfLead } from '../tags/tags.service.ts';
-import { SCHEDULED_MESSAGE_JOB, type ScheduledMessageJobItem } from './scheduled-message.service.ts';
-import { phoneKey } from './phone-key.ts';
+import { activeUnitOfCompany } from '../tenancy/tenancy.service.ts';
+import { activeUserOfUnit, userName } from '../users/users.service.ts';
+import { sistemaIrmaoClienteSeq } from './appointments.table.ts';
+import { findHistoryItem, moveHistoryToUnit, type LeadRow } from './leads.repository.ts';
 import { applyLeadChange, assertPhoneFree, extrasOf, nowOf, type LeadDeps } from './leads.service.ts';
+import { phoneKey } from './phone-key.ts';
+import { SCHEDULED_MESSAGE_JOB, type ScheduledMessageJobItem } from './scheduled-message.service.ts';
 
 const changedFields = (lead: LeadRow, body: ContactEditPayload): string[] => {
   const names: string[] = [];
   if (lead.cliNome !== body.cli_nome) names.push('nome');
   if (lead.cliTelefone !== body.cli_telefone) names.push('telefone');
   if ((lead.cliEmail ?? undefined) !== body.cli_email) names.push('email');
-  if (body.informacoesExtra !== undefined && JSON.stringify(lead.informacoesExtra) !== JSON.stringify({ ...lead.informacoesExtra, ...body.informacoesExtra })) names.push('CEP');
+  if (
+    body.informacoesExtra !== undefined &&
+    JSON.stringify(lead.informacoesExtra) !== JSON.stringify({ ...lead.informacoesExtra, ...body.informacoesExtra })
+  )
+    names.push('CEP');
   return names;
 };
 
 function contactEditEvent(lead: LeadRow, body: ContactEditPayload, fields: string[]) {
-  const before = { nome: lead.cliNome, telefone: lead.cliTelefone, email: lead.cliEmail ?? null, cep: cepOf(lead.informacoesExtra) };
-  const after = { nome: body.cli_nome, telefone: body.cli_telefone, email: body.cli_email ?? null, cep: body.informacoesExtra?.cep ?? before.cep };
+  const before = {
+    nome: lead.cliNome,
+    telefone: lead.cliTelefone,
+    email: lead.cliEmail ?? null,
+    cep: cepOf(lead.informacoesExtra),
+  };
+  const after = {
+    nome: body.cli_nome,
+    telefone: body.cli_telefone,
+    email: body.cli_email ?? null,
+    cep: body.informacoesExtra?.cep ?? before.cep,
+  };
   return contactEditHistory(before, after) ?? { descricao: `${CONTACT_EDIT_DESCRIPTION}: ${fields.join(', ')}` };
 }
 
 const cepOf = (extra: unknown): string | null =>
-  typeof extra === 'object' && extra !== null && typeof (extra as { cep?: unknown }).cep === 'string' ? (extra as { cep: string }).cep : null;
+  typeof extra === 'object' && extra !== null && typeof (extra as { cep?: unknown }).cep === 'string'
+    ? (extra as { cep: string }).cep
+    : null;
 
 /** POST contato/atualizarcontato/{id}: name, phone, email and the CEP in informacoesExtra (001 §7). */
 export function editContact(deps: LeadDeps, session: Session, id: number, body: ContactEditPayload) {
@@ -53,7 +77,9 @@ export function editContact(deps: LeadDeps, session: Session, id: number, body: 
         cliTelefone: body.cli_telefone,
         telefoneChave: phoneKey(body.cli_telefone),
         cliEmail: body.cli_email ?? null,
-        ...(body.informacoesExtra !== undefined ? { informacoesExtra: { ...lead.informacoesExtra, ...body.informacoesExtra } } : {}),
+        ...(body.informacoesExtra !== undefined
+          ? { informacoesExtra: { ...lead.informacoesExtra, ...body.informacoesExtra } }
+          : {}),
       },
       // issue 7 §6: the changed fields, old and new, for the timeline to show 'field: old → new'.
       history: [{ tipo: TIMELINE_EVENT_TYPE.usuario, ...contactEditEvent(lead, body, fields) }],
@@ -95,11 +121,29 @@ export function scheduleMessage(deps: LeadDeps, session: Session, id: number, te
     action: 'mensagem-agendada',
     message: LEAD_API_MESSAGES.messageScheduled,
     // Issue 9: a new version, so the job of an earlier schedule sends nothing; the send is a durable job due at `date`.
-    set: { cliMensagemAgendada: text, cliDataMensagemAgendada: date, cliMensagemAgendadaStatus: 'pendente', cliMensagemAgendadaErro: null, cliMensagemAgendadaTentativas: 0, cliMensagemAgendadaVersao: lead.cliMensagemAgendadaVersao + 1 },
+    set: {
+      cliMensagemAgendada: text,
+      cliDataMensagemAgendada: date,
+      cliMensagemAgendadaStatus: 'pendente',
+      cliMensagemAgendadaErro: null,
+      cliMensagemAgendadaTentativas: 0,
+      cliMensagemAgendadaVersao: lead.cliMensagemAgendadaVersao + 1,
+    },
     also: async (tx) => {
       if (!deps.enqueueJob) return;
       const item: ScheduledMessageJobItem = { cliCrmId: lead.cliCrmId, versao: lead.cliMensagemAgendadaVersao + 1, tentativa: 1 };
-      await deps.enqueueJob({ kind: SCHEDULED_MESSAGE_JOB, idEmpresa: lead.idEmpresa, idUnidade: lead.idUnidade, idUsuario: session.userId, params: item, items: [item], notBefore: date }, tx);
+      await deps.enqueueJob(
+        {
+          kind: SCHEDULED_MESSAGE_JOB,
+          idEmpresa: lead.idEmpresa,
+          idUnidade: lead.idUnidade,
+          idUsuario: session.userId,
+          params: item,
+          items: [item],
+          notBefore: date,
+        },
+        tx,
+      );
     },
     history: [
       {
@@ -116,11 +160,19 @@ export function scheduleMessage(deps: LeadDeps, session: Session, id: number, te
 /** PUT contato/atualiza-mensagem-agendada/{id}: empty fields clear it (000 §4 id_novo -1). */
 export function clearScheduledMessage(deps: LeadDeps, session: Session, id: number) {
   return applyLeadChange(deps, session, id, async (lead) => {
-    if (!lead.cliMensagemAgendada && !lead.cliDataMensagemAgendada) throw new DomainError('invalid', LEAD_API_MESSAGES.noScheduledMessage);
+    if (!lead.cliMensagemAgendada && !lead.cliDataMensagemAgendada)
+      throw new DomainError('invalid', LEAD_API_MESSAGES.noScheduledMessage);
     return {
       action: 'mensagem-agendada',
       message: LEAD_API_MESSAGES.scheduledMessageCleared,
-      set: { cliMensagemAgendada: null, cliDataMensagemAgendada: null, cliMensagemAgendadaStatus: null, cliMensagemAgendadaErro: null, cliMensagemAgendadaTentativas: 0, cliMensagemAgendadaVersao: lead.cliMensagemAgendadaVersao + 1 },
+      set: {
+        cliMensagemAgendada: null,
+        cliDataMensagemAgendada: null,
+        cliMensagemAgendadaStatus: null,
+        cliMensagemAgendadaErro: null,
+        cliMensagemAgendadaTentativas: 0,
+        cliMensagemAgendadaVersao: lead.cliMensagemAgendadaVersao + 1,
+      },
       history: [{ tipo: TIMELINE_EVENT_TYPE.mensagemAgendadaWhatsapp, idNovo: -1, textoAntigo: lead.cliMensagemAgendada }],
     };
   });
@@ -168,7 +220,14 @@ export function unassignAttendant(deps: LeadDeps, session: Session, id: number) 
       action: 'desatribuido',
       message: LEAD_API_MESSAGES.unassigned,
       set: { idUsuario: null },
-      history: [{ tipo: TIMELINE_EVENT_TYPE.usuario, idAntigo: lead.idUsuario, idNovo: null, descricao: `Cliente desatribuído de ${previous ?? 'atendente'}` }],
+      history: [
+        {
+          tipo: TIMELINE_EVENT_TYPE.usuario,
+          idAntigo: lead.idUsuario,
+          idNovo: null,
+          descricao: `Cliente desatribuído de ${previous ?? 'atendente'}`,
+        },
+      ],
     };
   });
 }
@@ -188,7 +247,14 @@ export async function transferToUnit(deps: LeadDeps, session: Session, id: numbe
         await unlinkAllTagsOfLead(t, lead.cliCrmId);
         await moveHistoryToUnit(t, lead.cliCrmId, target.id);
       },
-      history: [{ tipo: TIMELINE_EVENT_TYPE.usuario, idAntigo: lead.idUnidade, idNovo: target.id, descricao: `Contato transferido para a unidade ${target.nome}` }],
+      history: [
+        {
+          tipo: TIMELINE_EVENT_TYPE.usuario,
+          idAntigo: lead.idUnidade,
+          idNovo: target.id,
+          descricao: `Contato transferido para a unidade ${target.nome}`,
+        },
+      ],
     };
   });
 }
@@ -203,7 +269,14 @@ export function setWhatsappBlocked(deps: LeadDeps, session: Session, id: number,
       action: 'whatsapp-bloqueado',
       message,
       set: { whatsappBlocked: next },
-      history: [{ tipo: TIMELINE_EVENT_TYPE.usuario, idAntigo: lead.whatsappBlocked, idNovo: next, descricao: next === 1 ? 'WhatsApp bloqueado' : 'WhatsApp desbloqueado' }],
+      history: [
+        {
+          tipo: TIMELINE_EVENT_TYPE.usuario,
+          idAntigo: lead.whatsappBlocked,
+          idNovo: next,
+          descricao: next === 1 ? 'WhatsApp bloqueado' : 'WhatsApp desbloqueado',
+        },
+      ],
     };
   });
 }
@@ -214,9 +287,12 @@ export async function convertLead(deps: LeadDeps, session: Session, id: number, 
   const unit = idUnidade === undefined ? null : await activeUnitOfCompany(deps.db, session.empresaId, idUnidade);
   if (idUnidade !== undefined && !unit) throw new DomainError('invalid', LEAD_API_MESSAGES.transferUnitInvalid);
   return applyLeadChange(deps, session, id, async (lead, tx) => {
-    if (!canConvertLead({ cli_id: lead.cliId }, session.empresaId)) throw new DomainError('conflict', LEAD_API_MESSAGES.alreadyConverted);
+    if (!canConvertLead({ cli_id: lead.cliId }, session.empresaId))
+      throw new DomainError('conflict', LEAD_API_MESSAGES.alreadyConverted);
     if (lead.cliTelefone.trim() === '') throw new DomainError('invalid', LEAD_API_MESSAGES.noPhone);
-    const [next] = await tx.select({ id: sql<number>`nextval(${sistemaIrmaoClienteSeq.seqName}::regclass)::int` }).from(sql`(select 1) as um`);
+    const [next] = await tx
+      .select({ id: sql<number>`nextval(${sistemaIrmaoClienteSeq.seqName}::regclass)::int` })
+      .from(sql`(select 1) as um`);
     const cliId = Number(next?.id);
     return {
       action: 'convertido',
@@ -227,7 +303,9 @@ export async function convertLead(deps: LeadDeps, session: Session, id: number, 
           tipo: TIMELINE_EVENT_TYPE.usuario,
           idAntigo: lead.cliId,
           idNovo: cliId,
-          descricao: `Cliente convertido para o sistema irmão (id ${cliId}${global ? ', global' : ''}${unit ? `, unidade ${unit.nome}` : ''})`,
+          descricao:
+            `Cliente convertido para o sistema irmão (id ` +
+            `${cliId}${global ? ', global' : ''}${unit ? `, unidade ${unit.nome}` : ''})`,
         },
       ],
     };
@@ -240,7 +318,8 @@ export function updateTicket(deps: LeadDeps, session: Session, id: number, valor
     if (idNegociacao !== undefined) {
       // 000 §4: from the timeline only for company 1, on a change to negotiation status 5.
       const event = await findHistoryItem(tx, lead.cliCrmId, idNegociacao);
-      if (!event || !canEditTicketFromTimeline(session.empresaId, { tipo: event.tipo, id_novo: event.idNovo })) throw new DomainError('invalid', LEAD_API_MESSAGES.ticketEditNotAllowed);
+      if (!event || !canEditTicketFromTimeline(session.empresaId, { tipo: event.tipo, id_novo: event.idNovo }))
+        throw new DomainError('invalid', LEAD_API_MESSAGES.ticketEditNotAllowed);
     }
     const old = Number(lead.valorTicket);
     if (old === valor) return { unchanged: LEAD_API_MESSAGES.ticketUpdated };
@@ -262,4 +341,3 @@ export function updateTicket(deps: LeadDeps, session: Session, id: number, valor
     };
   });
 }
-

@@ -1,6 +1,7 @@
 // The list-total cache on its own: a few seconds per unit and key, shared by concurrent reads,
 // dropped per unit on a change, a failed count never kept.
 import { describe, expect, it } from 'vitest';
+
 import { LeadCountCache } from './lead-count-cache.ts';
 
 const counter = () => {
@@ -17,7 +18,11 @@ const counter = () => {
 describe('LeadCountCache', () => {
   it('answers the same key from one count until the TTL passes', async () => {
     let now = 1_000;
-    const cache = new LeadCountCache(5_000, () => now, () => 0);
+    const cache = new LeadCountCache(
+      5_000,
+      () => now,
+      () => 0,
+    );
     const c = counter();
     expect(await cache.get(1, 'k', c.count(10)).total).toBe(10);
     now += 4_999;
@@ -31,7 +36,11 @@ describe('LeadCountCache', () => {
 
   it('in the grace after the TTL answers the expired total at once and counts once behind it', async () => {
     let now = 1_000;
-    const cache = new LeadCountCache(5_000, () => now, () => 0);
+    const cache = new LeadCountCache(
+      5_000,
+      () => now,
+      () => 0,
+    );
     const c = counter();
     expect(await cache.get(1, 'k', c.count(10)).total).toBe(10);
     now += 6_000;
@@ -54,7 +63,11 @@ describe('LeadCountCache', () => {
   it('spreads the expiries of entries counted together over the last fifth of the TTL', async () => {
     let now = 0;
     const draws = [0, 0.5, 0.999];
-    const cache = new LeadCountCache(5_000, () => now, () => draws.shift() ?? 0);
+    const cache = new LeadCountCache(
+      5_000,
+      () => now,
+      () => draws.shift() ?? 0,
+    );
     const c = counter();
     for (const key of ['a', 'b', 'c']) await cache.get(1, key, c.count(1)).total;
     // 'a' lives the whole TTL, 'b' nine tenths of it, 'c' just over four fifths.
@@ -69,7 +82,11 @@ describe('LeadCountCache', () => {
 
   it('a failed recount in the grace keeps the expired total and lets the next read try again', async () => {
     let now = 0;
-    const cache = new LeadCountCache(5_000, () => now, () => 0);
+    const cache = new LeadCountCache(
+      5_000,
+      () => now,
+      () => 0,
+    );
     await cache.get(1, 'k', () => ({ capturedSince: undefined, total: Promise.resolve(4) })).total;
     now = 6_000;
     const failing = { capturedSince: undefined, total: Promise.reject(new Error('falhou')) };
@@ -112,7 +129,9 @@ describe('LeadCountCache', () => {
 
   it('does not keep a failed count', async () => {
     const cache = new LeadCountCache();
-    await expect(cache.get(1, 'k', () => ({ capturedSince: undefined, total: Promise.reject(new Error('falhou')) })).total).rejects.toThrow('falhou');
+    await expect(
+      cache.get(1, 'k', () => ({ capturedSince: undefined, total: Promise.reject(new Error('falhou')) })).total,
+    ).rejects.toThrow('falhou');
     expect(await cache.get(1, 'k', () => ({ capturedSince: undefined, total: Promise.resolve(9) })).total).toBe(9);
   });
 });

@@ -49,7 +49,10 @@ export class LeadCountCache {
     // Entries counted together (a screen's first read, a dropped unit) would otherwise expire and
     // be recounted together, a burst of the costliest statements every TTL: each lives between
     // four fifths of the TTL and the whole of it.
-    const entry: CachedCount<T> & Omit<Entry, keyof CachedCount> = { ...count(), expiresAt: now + this.ttlMs * (1 - SPREAD * this.random()) };
+    const entry: CachedCount<T> & Omit<Entry, keyof CachedCount> = {
+      ...count(),
+      expiresAt: now + this.ttlMs * (1 - SPREAD * this.random()),
+    };
     if (inGrace) {
       // The expired total now, the new count behind it (one at a time per key).
       hit.refreshing = true;

@@ -1,9 +1,10 @@
 // The core's row reads and inserts behind its lead-by-phone and creation paths (001 §5, 000 §3):
 // the unit's live lead of a phone key, a deleted one, a lead by id, a new row.
 import { and, asc, eq, ne } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/handle.ts';
-import { leads } from './leads.table.ts';
 import type { LeadRow, NewLead } from './leads.repository.ts';
+import { leads } from './leads.table.ts';
 
 /** The live lead of a unit with this telefone_chave (001 §5), oldest first. */
 export async function findLeadByPhoneKey(db: DbOrTx, idUnidade: number, key: string): Promise<LeadRow | null> {

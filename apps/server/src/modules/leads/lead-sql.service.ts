@@ -3,16 +3,18 @@
 // PostgreSQL (CRM_CONTATO_SQL) and the statement helpers. The lead views (contact list, pipeline
 // board, call queue, chat list, mass-send search) compose these instead of writing their own.
 import { sql, type SQL } from 'drizzle-orm';
-import type { ContactListFilter } from '@funil/domain/leads/filter-segments';
-import { splitAttendants } from '@funil/domain/leads/contact-list-chips';
-import type { CrmContato } from '@funil/domain/leads-api/lead-api';
-import { leadListItemSchema, type LeadListItem } from '@funil/domain/leads/lead';
+
 import { filterBound } from '@funil/domain/format/date';
-import { stripPhone } from '@funil/domain/phone/phone';
+import type { CrmContato } from '@funil/domain/leads-api/lead-api';
+import { splitAttendants } from '@funil/domain/leads/contact-list-chips';
+import type { ContactListFilter } from '@funil/domain/leads/filter-segments';
+import { leadListItemSchema, type LeadListItem } from '@funil/domain/leads/lead';
 import { searchWords } from '@funil/domain/leads/name-search';
+import { stripPhone } from '@funil/domain/phone/phone';
+
+import { SAO_PAULO_SQL } from '../../db/sql-rules.ts';
 import { leadHasAnyTagSql, leadTagsJsonSql } from '../tags/tags.service.ts';
 import { userNameSql } from '../users/users.service.ts';
-import { SAO_PAULO_SQL } from '../../db/sql-rules.ts';
 import type { LeadScope } from './leads.repository.ts';
 
 /**
@@ -26,7 +28,12 @@ import type { LeadScope } from './leads.repository.ts';
  * Null for an empty term; `false` for a term with neither words nor digits. The caller keeps its
  * own `id_unidade = unidadeId` condition (the unit in the tokens is not a scope check).
  */
-export function leadSearchCondition(term: string, unidadeId: number, alias: string, add: (value: unknown) => string): string | null {
+export function leadSearchCondition(
+  term: string,
+  unidadeId: number,
+  alias: string,
+  add: (value: unknown) => string,
+): string | null {
   const parts = leadSearchParts(term, unidadeId, alias, add);
   if (parts === null) return null;
   if (parts.byName && parts.byPhone) return `(${parts.byName} or ${parts.byPhone})`;
@@ -43,7 +50,12 @@ export function searchTerms(term: string): { words: string[]; phoneDigits: strin
 }
 
 /** The name and phone conditions of leadSearchCondition, null for an empty term. */
-function leadSearchParts(term: string, unidadeId: number, alias: string, add: (value: unknown) => string): { byName: string | null; byPhone: string | null } | null {
+function leadSearchParts(
+  term: string,
+  unidadeId: number,
+  alias: string,
+  add: (value: unknown) => string,
+): { byName: string | null; byPhone: string | null } | null {
   const terms = searchTerms(term);
   return terms && searchPartsOf(terms, unidadeId, alias, add);
 }
@@ -64,8 +76,16 @@ export function leadNameOnlyQuery(term: string, unidadeId: number): string | nul
   return terms && terms.words.length > 0 && terms.phoneDigits === null ? nameQueryOf(terms.words, unidadeId) : null;
 }
 
-export function searchPartsOf(terms: { words: string[]; phoneDigits: string | null }, unidadeId: number, alias: string, add: (value: unknown) => string): { byName: string | null; byPhone: string | null } {
-  const byName = terms.words.length === 0 ? null : `${alias}.cli_nome_palavras @@ to_tsquery('simple'::regconfig, ${add(nameQueryOf(terms.words, unidadeId))})`;
+export function searchPartsOf(
+  terms: { words: string[]; phoneDigits: string | null },
+  unidadeId: number,
+  alias: string,
+  add: (value: unknown) => string,
+): { byName: string | null; byPhone: string | null } {
+  const byName =
+    terms.words.length === 0
+      ? null
+      : `${alias}.cli_nome_palavras @@ to_tsquery('simple'::regconfig, ${add(nameQueryOf(terms.words, unidadeId))})`;
   const byPhone = terms.phoneDigits === null ? null : `${alias}.cli_telefone like ${add(`%${terms.phoneDigits}%`)}`;
   return { byName, byPhone };
 }
@@ -133,7 +153,8 @@ const CRM_CONTATO_SQL: Record<keyof CrmContato, string> = {
   desativado: zeroOneSql('l.desativado'),
   cli_mensagem_agendada: 'l.cli_mensagem_agendada',
   cli_data_mensagem_agendada: `to_char(l.cli_data_mensagem_agendada at time zone ${SAO_PAULO_SQL}, 'YYYY-MM-DD HH24:MI:SS')`,
-  cli_mensagem_agendada_status: "case when l.cli_mensagem_agendada_status in ('pendente', 'falhou') then l.cli_mensagem_agendada_status end",
+  cli_mensagem_agendada_status:
+    "case when l.cli_mensagem_agendada_status in ('pendente', 'falhou') then l.cli_mensagem_agendada_status end",
   cli_mensagem_agendada_erro: 'l.cli_mensagem_agendada_erro',
   cli_mensagem_agendada_tentativas: 'l.cli_mensagem_agendada_tentativas',
   whatsapp_ultima_mensagem_texto: 'l.whatsapp_ultima_mensagem_texto',
@@ -141,9 +162,11 @@ const CRM_CONTATO_SQL: Record<keyof CrmContato, string> = {
   whatsapp_ultima_mensagem_data_enviada: isoSql('l.whatsapp_ultima_mensagem_data_enviada'),
   whatsapp_ultima_mensagem_data_recebida: isoSql('l.whatsapp_ultima_mensagem_data_recebida'),
   whatsapp_ultima_mensagem_nao_lidas: 'greatest(0, l.whatsapp_ultima_mensagem_nao_lidas)',
-  whatsapp_ultima_mensagem_from_me: 'case when l.whatsapp_ultima_mensagem_from_me is null then null when l.whatsapp_ultima_mensagem_from_me = 1 then 1 else 0 end',
+  whatsapp_ultima_mensagem_from_me:
+    'case when l.whatsapp_ultima_mensagem_from_me is null then null when l.whatsapp_ultima_mensagem_from_me = 1 then 1 else 0 end',
   whatsapp_ultima_mensagem_tipo: 'l.whatsapp_ultima_mensagem_tipo',
-  whatsapp_ultima_mensagem_status: 'case when l.whatsapp_ultima_mensagem_status in (1, 2, 3) then l.whatsapp_ultima_mensagem_status end',
+  whatsapp_ultima_mensagem_status:
+    'case when l.whatsapp_ultima_mensagem_status in (1, 2, 3) then l.whatsapp_ultima_mensagem_status end',
   tags: leadTagsJsonSql('l.cli_crm_id'),
   id_potencial: 'l.id_potencial',
   valor_potencial: 'l.valor_potencial',
@@ -187,7 +210,12 @@ const instant = (d: Date): string => d.toISOString();
  * (no query builder per request); `desativado = 0` stays a literal: it is the predicate of the
  * partial list indexes (leads_lista_idx, leads_lista_status_idx).
  */
-export function listWhere(scope: LeadScope, { filter, capturedSince }: ListOptions, p: Params, statement: 'page' | 'count' = 'page'): string {
+export function listWhere(
+  scope: LeadScope,
+  { filter, capturedSince }: ListOptions,
+  p: Params,
+  statement: 'page' | 'count' = 'page',
+): string {
   const search = leadSearchParts(filter.texto_busca, scope.unidadeId, 'l', (v) => p.add(v));
   // A name-only count reads the unit's matches from leads_unidade_nome_palavras_idx, whose words
   // already carry the unit; the planner, not knowing that, would AND them with a bitmap of the
@@ -198,12 +226,16 @@ export function listWhere(scope: LeadScope, { filter, capturedSince }: ListOptio
   const c = [`l.id_empresa = ${p.add(scope.empresaId)}`, unit, 'l.desativado = 0'];
   if (!scope.seesAssigned) c.push(`(l.id_usuario is null or l.id_usuario = ${p.add(scope.userId)})`);
   if (filter.cli_status_negociacao !== null) c.push(`l.cli_status_negociacao = ${p.add(filter.cli_status_negociacao)}`);
-  if (filter.cli_status_negociacao_venda !== null) c.push(`l.cli_status_negociacao_venda = ${p.add(filter.cli_status_negociacao_venda)}`);
+  if (filter.cli_status_negociacao_venda !== null)
+    c.push(`l.cli_status_negociacao_venda = ${p.add(filter.cli_status_negociacao_venda)}`);
   if (filter.cli_contato_status !== null) c.push(`l.cli_contato_status = ${p.add(filter.cli_contato_status)}`);
   if (filter.cli_tipo_lead !== null) c.push(`l.cli_tipo_lead = ${p.add(filter.cli_tipo_lead)}`);
   if (filter.status_envio_massa !== null) c.push(`l.cli_mensagem_status = ${p.add(filter.status_envio_massa)}`);
   if (filter.cli_campanha_nome !== '') c.push(`l.cli_campanha_nome = ${p.add(filter.cli_campanha_nome)}`);
-  if (search) c.push(search.byName && search.byPhone ? `(${search.byName} or ${search.byPhone})` : (search.byName ?? search.byPhone ?? 'false'));
+  if (search)
+    c.push(
+      search.byName && search.byPhone ? `(${search.byName} or ${search.byPhone})` : (search.byName ?? search.byPhone ?? 'false'),
+    );
   // Any of the tags (000 §7: the comma list).
   if (filter.tags.length > 0) c.push(leadHasAnyTagSql('l.cli_crm_id', p.add(intArray(filter.tags))));
   if (filter.atendentes.length > 0) {
@@ -244,4 +276,3 @@ export function asDrizzleSql(statement: SqlStatement): SQL {
   chunks.push(sql.raw(statement.text.slice(last)));
   return sql.join(chunks);
 }
-

@@ -3,20 +3,31 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import { buildContactListPath, emptyFilter, CONTACT_LIST_LAYOUT, type ContactListFilter } from '@funil/domain/leads/filter-segments';
+
 import { contactListResponseSchema, type ContactListResponse } from '@funil/domain/leads-api/lead-api';
+import {
+  buildContactListPath,
+  CONTACT_LIST_LAYOUT,
+  emptyFilter,
+  type ContactListFilter,
+} from '@funil/domain/leads/filter-segments';
+
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { leads, historico } from './leads.table.ts';
-import { phoneKey } from './phone-key.ts';
 import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
 import { usuarios } from '../users/users.table.ts';
+import { historico, leads } from './leads.table.ts';
+import { phoneKey } from './phone-key.ts';
 
 export type Kit = {
   t: TestApp;
   token: Record<'u' | 'a' | 'ag' | 'sa' | 'm' | 'uA2' | 'uB1' | 'aB1', string>;
   call(who: keyof Kit['token'], options: InjectOptions): ReturnType<TestApp['as']>;
   /** GET a 000 §7 contact list; asserts 200 and a body exactly as the schema keeps it. */
-  list(who: keyof Kit['token'], filter?: Partial<ContactListFilter>, kind?: 'lista' | 'listaqualquer' | 'crm'): Promise<ContactListResponse['data']>;
+  list(
+    who: keyof Kit['token'],
+    filter?: Partial<ContactListFilter>,
+    kind?: 'lista' | 'listaqualquer' | 'crm',
+  ): Promise<ContactListResponse['data']>;
   lead(values: Partial<typeof leads.$inferInsert> & { unit?: 'A1' | 'A2' | 'B1' }): Promise<number>;
   leadRow(id: number): Promise<typeof leads.$inferSelect>;
   history(id: number): Promise<(typeof historico.$inferSelect)[]>;
@@ -29,14 +40,29 @@ let phoneSeq = 0;
 /** A fresh valid mobile number per call. */
 export function nextPhone(ddd = '11'): string {
   phoneSeq += 1;
-  return `${ddd}9${String(70_000_000 + phoneSeq * 7919).padStart(8, '0').slice(-8)}`;
+  return `${ddd}9${String(70_000_000 + phoneSeq * 7919)
+    .padStart(8, '0')
+    .slice(-8)}`;
 }
 
 export async function createLeadsKit(): Promise<Kit> {
-  const t = await createTestApp({ settings: { extras: { clienteAtendente: true, edicao_status_cliente: true, cadastrarCEP: true } } });
+  const t = await createTestApp({
+    settings: { extras: { clienteAtendente: true, edicao_status_cliente: true, cadastrarCEP: true } },
+  });
   const f = t.fixture;
-  const emails = { u: f.users.u.email, a: f.users.a.email, ag: f.users.ag.email, sa: f.users.sa.email, m: f.users.m.email, uA2: f.users.uA2.email, uB1: f.users.uB1.email, aB1: f.users.aB1.email };
-  const token = Object.fromEntries(await Promise.all(Object.entries(emails).map(async ([k, e]) => [k, await t.login(e)] as const))) as Kit['token'];
+  const emails = {
+    u: f.users.u.email,
+    a: f.users.a.email,
+    ag: f.users.ag.email,
+    sa: f.users.sa.email,
+    m: f.users.m.email,
+    uA2: f.users.uA2.email,
+    uB1: f.users.uB1.email,
+    aB1: f.users.aB1.email,
+  };
+  const token = Object.fromEntries(
+    await Promise.all(Object.entries(emails).map(async ([k, e]) => [k, await t.login(e)] as const)),
+  ) as Kit['token'];
   const unitId = (unit: 'A1' | 'A2' | 'B1') => (unit === 'A1' ? f.unitA1 : unit === 'A2' ? f.unitA2 : f.unitB1);
   const db = t.database.db;
   return {
@@ -45,7 +71,10 @@ export async function createLeadsKit(): Promise<Kit> {
     unitId,
     call: (who, options) => t.as(token[who], options),
     async list(who, filter = {}, kind = 'lista') {
-      const res = await t.as(token[who], { method: 'GET', url: `/api/${buildContactListPath(kind, { ...emptyFilter(CONTACT_LIST_LAYOUT), ...filter })}` });
+      const res = await t.as(token[who], {
+        method: 'GET',
+        url: `/api/${buildContactListPath(kind, { ...emptyFilter(CONTACT_LIST_LAYOUT), ...filter })}`,
+      });
       expect(res.statusCode, res.body).toBe(200);
       // The route writes its body without zod's serializer: the body must be exactly what the
       // schema accepts and keeps (no missing, extra or mistyped field).
@@ -59,7 +88,14 @@ export async function createLeadsKit(): Promise<Kit> {
       const telefone = values.cliTelefone ?? nextPhone();
       const [row] = await db
         .insert(leads)
-        .values({ idEmpresa: unit === 'B1' ? f.companyB : f.companyA, idUnidade, cliNome: 'Lead de teste', ...values, cliTelefone: telefone, telefoneChave: phoneKey(telefone) })
+        .values({
+          idEmpresa: unit === 'B1' ? f.companyB : f.companyA,
+          idUnidade,
+          cliNome: 'Lead de teste',
+          ...values,
+          cliTelefone: telefone,
+          telefoneChave: phoneKey(telefone),
+        })
         .returning({ id: leads.cliCrmId });
       return row!.id;
     },
@@ -69,12 +105,23 @@ export async function createLeadsKit(): Promise<Kit> {
     },
     history: (id) => db.select().from(historico).where(eq(historico.cliCrmId, id)).orderBy(historico.id),
     async setExtras(unit, extras) {
-      await db.update(unidadeConfiguracoes).set({ configuracoesExtra: JSON.stringify(extras) }).where(eq(unidadeConfiguracoes.idUnidade, unitId(unit)));
+      await db
+        .update(unidadeConfiguracoes)
+        .set({ configuracoesExtra: JSON.stringify(extras) })
+        .where(eq(unidadeConfiguracoes.idUnidade, unitId(unit)));
     },
     async setUserConfig(user, config) {
       const id = f.users[user].id;
-      if (config.excluir_leads !== undefined) await db.update(usuarios).set({ configuracoes: JSON.stringify({ excluir_leads: config.excluir_leads, notificacoes: true }) }).where(eq(usuarios.id, id));
-      if (config.acessoAtribuidos !== undefined) await db.update(usuarios).set({ acessoAtribuidos: config.acessoAtribuidos ? 1 : 0 }).where(eq(usuarios.id, id));
+      if (config.excluir_leads !== undefined)
+        await db
+          .update(usuarios)
+          .set({ configuracoes: JSON.stringify({ excluir_leads: config.excluir_leads, notificacoes: true }) })
+          .where(eq(usuarios.id, id));
+      if (config.acessoAtribuidos !== undefined)
+        await db
+          .update(usuarios)
+          .set({ acessoAtribuidos: config.acessoAtribuidos ? 1 : 0 })
+          .where(eq(usuarios.id, id));
     },
   };
 }

@@ -1,14 +1,15 @@
 // Drizzle queries of the lead core; they return rows or null and let the service decide. The list
 // SQL the views compose is in lead-sql.service.ts.
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { CrmContato, HistoryItem, TagRef } from '@funil/domain/leads-api/lead-api';
-import { appointmentStatusLabel } from '@funil/domain/leads-api/lead-api';
+
 import { formatSchedulePayload } from '@funil/domain/format/date';
+import { appointmentStatusLabel, type CrmContato, type HistoryItem, type TagRef } from '@funil/domain/leads-api/lead-api';
+
 import type { DbOrTx } from '../../db/handle.ts';
-import { historico, leads } from './leads.table.ts';
-import { agendamentos } from './appointments.table.ts';
-import { userNameSql } from '../users/users.service.ts';
 import { leadTagsJsonSql } from '../tags/tags.service.ts';
+import { userNameSql } from '../users/users.service.ts';
+import { agendamentos } from './appointments.table.ts';
+import { historico, leads } from './leads.table.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 export type NewLead = typeof leads.$inferInsert;
@@ -30,7 +31,10 @@ const inScope = (scope: LeadScope): SQL =>
 
 /** A lead of the scope's unit (not deleted), or null; `lock` takes FOR UPDATE. */
 export async function findLead(db: DbOrTx, scope: LeadScope, id: number, lock = false): Promise<LeadRow | null> {
-  const query = db.select().from(leads).where(and(eq(leads.cliCrmId, id), inScope(scope)));
+  const query = db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.cliCrmId, id), inScope(scope)));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
@@ -41,7 +45,14 @@ export async function findLeadsByPhoneKeys(db: DbOrTx, idUnidade: number, keys: 
   return db
     .select({ cliCrmId: leads.cliCrmId, cliNome: leads.cliNome, telefoneChave: leads.telefoneChave })
     .from(leads)
-    .where(and(eq(leads.idUnidade, idUnidade), eq(leads.desativado, 0), inArray(leads.telefoneChave, [...keys]), exceptId === undefined ? undefined : ne(leads.cliCrmId, exceptId)))
+    .where(
+      and(
+        eq(leads.idUnidade, idUnidade),
+        eq(leads.desativado, 0),
+        inArray(leads.telefoneChave, [...keys]),
+        exceptId === undefined ? undefined : ne(leads.cliCrmId, exceptId),
+      ),
+    )
     .orderBy(asc(leads.cliCrmId));
 }
 
@@ -79,7 +90,19 @@ export async function insertImportedLeads(
   if (rows.length === 0) return [];
   // The statement matches rows back by phone key; duplicates in the file are reported before this.
   if (new Set(rows.map((r) => r.chave)).size !== rows.length) throw new Error('telefone repetido no lote de importação');
-  const records = JSON.stringify(rows.map((r) => ({ n: r.line, nome: r.nome, telefone: r.telefone, chave: r.chave, email: r.email, ad_name: r.adName, ad_id: r.adId, descricao: r.descricao, texto: r.texto })));
+  const records = JSON.stringify(
+    rows.map((r) => ({
+      n: r.line,
+      nome: r.nome,
+      telefone: r.telefone,
+      chave: r.chave,
+      email: r.email,
+      ad_name: r.adName,
+      ad_id: r.adId,
+      descricao: r.descricao,
+      texto: r.texto,
+    })),
+  );
   const result = (await db.execute(sql`
     with r as (
       select * from json_to_recordset(${records}::json)
@@ -95,7 +118,9 @@ export async function insertImportedLeads(
       from novos join r on r.chave = novos.telefone_chave
       order by novos.cli_crm_id
     )
-    select r.n as line, novos.cli_crm_id as id from novos join r on r.chave = novos.telefone_chave order by r.n`)) as unknown as { rows: { line: number; id: number }[] };
+    select r.n as line, novos.cli_crm_id as id from novos join r on r.chave = novos.telefone_chave order by r.n`)) as unknown as {
+    rows: { line: number; id: number }[];
+  };
   return result.rows.map((r) => ({ line: Number(r.line), id: Number(r.id) }));
 }
 
@@ -240,7 +265,10 @@ export function toCrmContato(lead: ListedLead, nomeAtendimento: string | null, t
     desativado: zeroOne(lead.desativado),
     cli_mensagem_agendada: lead.cliMensagemAgendada,
     cli_data_mensagem_agendada: lead.cliDataMensagemAgendada ? formatSchedulePayload(lead.cliDataMensagemAgendada) : null,
-    cli_mensagem_agendada_status: lead.cliMensagemAgendadaStatus === 'pendente' || lead.cliMensagemAgendadaStatus === 'falhou' ? lead.cliMensagemAgendadaStatus : null,
+    cli_mensagem_agendada_status:
+      lead.cliMensagemAgendadaStatus === 'pendente' || lead.cliMensagemAgendadaStatus === 'falhou'
+        ? lead.cliMensagemAgendadaStatus
+        : null,
     cli_mensagem_agendada_erro: lead.cliMensagemAgendadaErro,
     cli_mensagem_agendada_tentativas: lead.cliMensagemAgendadaTentativas,
     whatsapp_ultima_mensagem_texto: lead.whatsappUltimaMensagemTexto,
@@ -315,7 +343,11 @@ export async function listHistory(db: DbOrTx, leadId: number): Promise<HistoryIt
 }
 
 export async function listAppointments(db: DbOrTx, leadId: number) {
-  const rows = await db.select().from(agendamentos).where(eq(agendamentos.cliCrmId, leadId)).orderBy(desc(agendamentos.atendData), desc(agendamentos.atendHora));
+  const rows = await db
+    .select()
+    .from(agendamentos)
+    .where(eq(agendamentos.cliCrmId, leadId))
+    .orderBy(desc(agendamentos.atendData), desc(agendamentos.atendHora));
   return rows.map((a) => ({
     id: a.id,
     atend_data: a.atendData,
@@ -335,6 +367,10 @@ export async function moveHistoryToUnit(db: DbOrTx, leadId: number, idUnidade: n
 
 /** Issue 13 opt-out: marks the lead once (null → now); true when this call marked it. */
 export async function markMassSendOptOut(db: DbOrTx, cliCrmId: number, at: Date): Promise<boolean> {
-  const rows = await db.update(leads).set({ optoutEnvioMassa: at }).where(and(eq(leads.cliCrmId, cliCrmId), isNull(leads.optoutEnvioMassa))).returning({ id: leads.cliCrmId });
+  const rows = await db
+    .update(leads)
+    .set({ optoutEnvioMassa: at })
+    .where(and(eq(leads.cliCrmId, cliCrmId), isNull(leads.optoutEnvioMassa)))
+    .returning({ id: leads.cliCrmId });
   return rows.length > 0;
 }

@@ -2,23 +2,31 @@
 // the session's company and unit, writes its history event and its lead event (issue 22 §2, the
 // stream of modules/lead-events) in the same transaction; the stream's realtime consumer announces it.
 import { sql } from 'drizzle-orm';
-import { configuracoesExtraSchema, parseConfiguracoesUsuario, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+
+import {
+  fieldChanges,
+  type LeadEventAudience,
+  type LeadEventInput,
+  type LeadEventType,
+} from '@funil/domain/lead-events/lead-events';
+import type { CrmContato, CsvRowBody, LeadAction, LeadChangeResponse } from '@funil/domain/leads-api/lead-api';
+import { duplicatePhoneMessage, LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
+import { CONTACT_MESSAGES, type ContactCreatePayload } from '@funil/domain/leads/contact';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import { isLeadVisibleTo, seesAssignedLeads, type LeadViewer } from '@funil/domain/leads/visibility';
-import { classifyPhone, LEAD_PHONE_MAX_DIGITS, leadPhoneText } from '@funil/domain/phone/matching';
-import { CONTACT_MESSAGES } from '@funil/domain/leads/contact';
-import type { CrmContato, CsvRowBody, LeadAction, LeadChangeResponse } from '@funil/domain/leads-api/lead-api';
-import type { ContactCreatePayload } from '@funil/domain/leads/contact';
-import { LEAD_API_MESSAGES, duplicatePhoneMessage } from '@funil/domain/leads-api/messages';
-import { fieldChanges, type LeadEventAudience, type LeadEventInput, type LeadEventType } from '@funil/domain/lead-events/lead-events';
-import { appendLeadEvents } from '../lead-events/lead-events.service.ts';
+import { classifyPhone, LEAD_PHONE_MAX_DIGITS, leadPhoneText, phoneMatchKeys } from '@funil/domain/phone/matching';
+import { configuracoesExtraSchema, parseConfiguracoesUsuario, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+
 import type { Db, Tx } from '../../db/handle.ts';
+import { DomainError } from '../../http/domain-error.ts';
+import type { EnqueueInput } from '../../jobs/job-runner.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { Session } from '../auth/auth.service.ts';
-import { DomainError } from '../../http/domain-error.ts';
-import { phoneKey } from './phone-key.ts';
+import { activePotentials } from '../catalog/catalog.service.ts';
+import { appendLeadEvents } from '../lead-events/lead-events.service.ts';
+import { findOrCreateTagsByName, linkTagsToLeads } from '../tags/tags.service.ts';
+import { activeUnitOfCompany, crmIntervalDays } from '../tenancy/tenancy.service.ts';
 import { invalidateLeadCounts } from './lead-count-cache.ts';
-import { phoneMatchKeys } from '@funil/domain/phone/matching';
 // `chat`: the row reads and inserts of the lead-by-phone and creation paths (the name their bodies
 // have used since issue 7; the chat view's own queries are in views/chat/).
 import * as chat from './lead-rows.repository.ts';
@@ -38,10 +46,7 @@ import {
   type NewHistory,
   type NewLead,
 } from './leads.repository.ts';
-import { activePotentials } from '../catalog/catalog.service.ts';
-import { activeUnitOfCompany, crmIntervalDays } from '../tenancy/tenancy.service.ts';
-import { findOrCreateTagsByName, linkTagsToLeads } from '../tags/tags.service.ts';
-import type { EnqueueInput } from '../../jobs/job-runner.ts';
+import { phoneKey } from './phone-key.ts';
 
 /** What the lead services need from the app. */
 export type LeadDeps = {
@@ -56,10 +61,19 @@ export type LeadDeps = {
 
 export function scopeOf(session: Session): LeadScope {
   // 001 §6: acesso_atribuidos applies to attendants; other roles see every lead of the unit.
-  return { empresaId: session.empresaId, unidadeId: session.unidadeId, userId: session.userId, seesAssigned: seesAssignedLeads(viewerOf(session)) };
+  return {
+    empresaId: session.empresaId,
+    unidadeId: session.unidadeId,
+    userId: session.userId,
+    seesAssigned: seesAssignedLeads(viewerOf(session)),
+  };
 }
 
-export const viewerOf = (session: Session): LeadViewer => ({ userId: session.userId, permission: session.permission, acessoAtribuidos: session.acessoAtribuidos });
+export const viewerOf = (session: Session): LeadViewer => ({
+  userId: session.userId,
+  permission: session.permission,
+  acessoAtribuidos: session.acessoAtribuidos,
+});
 
 export function extrasOf(session: Session): ConfiguracoesExtra {
   const parsed = configuracoesExtraSchema.safeParse(session.access.extras);
@@ -79,7 +93,8 @@ export async function loadVisibleLead(db: Db | Tx, scope: LeadScope, id: number,
 
 // 001 §5 "Opening a lead": another attendant's lead is closed to a user without acesso_atribuidos.
 function assertLeadVisible(scope: LeadScope, lead: LeadRow): void {
-  if (!isLeadVisibleTo(lead, { userId: scope.userId, acessoAtribuidos: scope.seesAssigned })) throw new DomainError('forbidden', LEAD_API_MESSAGES.assignedToOther);
+  if (!isLeadVisibleTo(lead, { userId: scope.userId, acessoAtribuidos: scope.seesAssigned }))
+    throw new DomainError('forbidden', LEAD_API_MESSAGES.assignedToOther);
 }
 
 /** A history event of a change; cli_crm_id, unit and attendant are filled in by applyLeadChange. */
@@ -133,11 +148,24 @@ export async function applyLeadChange(
     );
     // Issue 21: who saw the lead before the change and who sees it after (an assignment, a transfer).
     const before: LeadEventAudience = { idUnidade: lead.idUnidade, idUsuario: lead.idUsuario };
-    const after: LeadEventAudience = { idUnidade: unit, idUsuario: change.set && 'idUsuario' in change.set ? (change.set.idUsuario ?? null) : lead.idUsuario };
+    const after: LeadEventAudience = {
+      idUnidade: unit,
+      idUsuario: change.set && 'idUsuario' in change.set ? (change.set.idUsuario ?? null) : lead.idUsuario,
+    };
     const same = before.idUnidade === after.idUnidade && before.idUsuario === after.idUsuario;
     // The lead event, last: the stream's lock is held from here to the commit (issue 22 §2).
     await appendLeadEvents(tx, [
-      { tipo: change.tipo ?? change.action, cliCrmId: lead.cliCrmId, idEmpresa: lead.idEmpresa, idUnidade: unit, antes: before, depois: after, ator: session.userId, mudancas: fieldChanges(lead, change.set ?? {}), dados: change.dados ?? {} },
+      {
+        tipo: change.tipo ?? change.action,
+        cliCrmId: lead.cliCrmId,
+        idEmpresa: lead.idEmpresa,
+        idUnidade: unit,
+        antes: before,
+        depois: after,
+        ator: session.userId,
+        mudancas: fieldChanges(lead, change.set ?? {}),
+        dados: change.dados ?? {},
+      },
     ]);
     return { change, message: change.message, historyIds, audiences: same ? [after] : [before, after] };
   });
@@ -182,11 +210,24 @@ export async function lockUnitLeads(tx: Tx, idUnidade: number): Promise<void> {
 
 /** 409 when the phone already belongs to a live lead of the unit (ninth-digit tolerant). */
 export async function assertPhoneFree(db: Db | Tx, idUnidade: number, phone: string, exceptId?: number): Promise<void> {
-  const [existing] = await findLeadsByPhoneKeys(db, idUnidade, phoneMatchKeys(phone).map((k) => phoneKey(k)), exceptId);
-  if (existing) throw new DomainError('conflict', duplicatePhoneMessage({ cli_crm_id: existing.cliCrmId, cli_nome: existing.cliNome }));
+  const [existing] = await findLeadsByPhoneKeys(
+    db,
+    idUnidade,
+    phoneMatchKeys(phone).map((k) => phoneKey(k)),
+    exceptId,
+  );
+  if (existing)
+    throw new DomainError('conflict', duplicatePhoneMessage({ cli_crm_id: existing.cliCrmId, cli_nome: existing.cliNome }));
 }
 
-async function createOne(deps: LeadDeps, session: Session, contact: NewContact, tagNames: readonly string[], origem: string, canal: 'manual' | 'csv'): Promise<number> {
+async function createOne(
+  deps: LeadDeps,
+  session: Session,
+  contact: NewContact,
+  tagNames: readonly string[],
+  origem: string,
+  canal: 'manual' | 'csv',
+): Promise<number> {
   const id = await deps.db.transaction(async (tx) => {
     // Serialises creations per unit so two requests cannot both pass the duplicate check.
     await lockUnitLeads(tx, session.unidadeId);
@@ -194,7 +235,10 @@ async function createOne(deps: LeadDeps, session: Session, contact: NewContact, 
     const [leadId] = await insertLeads(tx, [newLeadValues(session, contact)]);
     if (leadId === undefined) throw new Error('lead não inserido');
     const { tags: tagRows } = await findOrCreateTagsByName(tx, session.unidadeId, tagNames);
-    await linkTagsToLeads(tx, tagRows.map((t) => ({ cliCrmId: leadId, idTag: t.id })));
+    await linkTagsToLeads(
+      tx,
+      tagRows.map((t) => ({ cliCrmId: leadId, idTag: t.id })),
+    );
     await insertHistory(tx, [
       {
         cliCrmId: leadId,
@@ -206,7 +250,13 @@ async function createOne(deps: LeadDeps, session: Session, contact: NewContact, 
       },
     ]);
     // A new lead is unassigned (newLeadValues): every user of the unit sees it.
-    await appendLeadEvents(tx, [createdEvent({ cliCrmId: leadId, idEmpresa: session.empresaId, idUnidade: session.unidadeId, idUsuario: null }, session.userId, { origem: canal, descricao: origem, tags: tagRows.map((t) => t.id) })]);
+    await appendLeadEvents(tx, [
+      createdEvent(
+        { cliCrmId: leadId, idEmpresa: session.empresaId, idUnidade: session.unidadeId, idUsuario: null },
+        session.userId,
+        { origem: canal, descricao: origem, tags: tagRows.map((t) => t.id) },
+      ),
+    ]);
     return leadId;
   });
   invalidateLeadCounts(deps.db, [session.unidadeId]);
@@ -214,8 +264,22 @@ async function createOne(deps: LeadDeps, session: Session, contact: NewContact, 
 }
 
 /** The lead event of a new lead (issue 22 §2): no audience before, its unit and attendant after. */
-export function createdEvent(lead: { cliCrmId: number; idEmpresa: number; idUnidade: number; idUsuario: number | null }, ator: number | null, dados: { origem: 'manual' | 'csv' | 'whatsapp' | 'captura'; descricao: string; tags?: number[]; lote?: 'importacao-csv' }): LeadEventInput {
-  return { tipo: 'criado', cliCrmId: lead.cliCrmId, idEmpresa: lead.idEmpresa, idUnidade: lead.idUnidade, antes: null, depois: { idUnidade: lead.idUnidade, idUsuario: lead.idUsuario }, ator, mudancas: {}, dados };
+export function createdEvent(
+  lead: { cliCrmId: number; idEmpresa: number; idUnidade: number; idUsuario: number | null },
+  ator: number | null,
+  dados: { origem: 'manual' | 'csv' | 'whatsapp' | 'captura'; descricao: string; tags?: number[]; lote?: 'importacao-csv' },
+): LeadEventInput {
+  return {
+    tipo: 'criado',
+    cliCrmId: lead.cliCrmId,
+    idEmpresa: lead.idEmpresa,
+    idUnidade: lead.idUnidade,
+    antes: null,
+    depois: { idUnidade: lead.idUnidade, idUsuario: lead.idUsuario },
+    ator,
+    mudancas: {},
+    dados,
+  };
 }
 
 export function createManualContact(deps: LeadDeps, session: Session, body: ContactCreatePayload): Promise<number> {
@@ -236,7 +300,11 @@ export function createCsvContact(deps: LeadDeps, session: Session, body: CsvRowB
  * or a role other than ag, whose parameter is ignored as targetCompanyId ignores ?idEmpresa=. Only
  * the contact list and the full contact read through it; every change keeps the session's unit.
  */
-export async function chosenUnitScope(db: Db | Tx, session: Session, idUnidade: number | undefined): Promise<{ scope: LeadScope; crmIntervalDays: number } | null> {
+export async function chosenUnitScope(
+  db: Db | Tx,
+  session: Session,
+  idUnidade: number | undefined,
+): Promise<{ scope: LeadScope; crmIntervalDays: number } | null> {
   if (session.permission !== 'ag' || idUnidade === undefined || idUnidade === session.unidadeId) return null;
   const unit = await activeUnitOfCompany(db, session.empresaId, idUnidade);
   if (!unit) throw new DomainError('not_found', LEAD_API_MESSAGES.unitNotFound);
@@ -250,7 +318,17 @@ export async function fullContact(deps: LeadDeps, session: Session, id: number, 
   return {
     data: {
       crm_contato_completo: view as CrmContato,
-      crm_potencial_negociacao: potentials.map((p) => ({ id: p.id, nome: p.nome, descricao: p.descricao, status: p.status, status1: p.status1, status2: p.status2, status3: p.status3, status4: p.status4, status5: p.status5 })),
+      crm_potencial_negociacao: potentials.map((p) => ({
+        id: p.id,
+        nome: p.nome,
+        descricao: p.descricao,
+        status: p.status,
+        status1: p.status1,
+        status2: p.status2,
+        status3: p.status3,
+        status4: p.status4,
+        status5: p.status5,
+      })),
     },
   };
 }
@@ -273,7 +351,12 @@ export async function campaigns(deps: LeadDeps, session: Session) {
 // The other changes of a lead (edit, schedule, assign, transfer, convert, ticket, call outcome)
 // are in lead-changes.service.ts and the views; each goes through applyLeadChange above.
 
-export type LeadWebhookBody = { desativado?: 1 | '1' | undefined; marcado_nao_lida?: 0 | 1 | undefined; whatsapp_ultima_mensagem_nao_lidas?: number | undefined; idTicket?: number | undefined };
+export type LeadWebhookBody = {
+  desativado?: 1 | '1' | undefined;
+  marcado_nao_lida?: 0 | 1 | undefined;
+  whatsapp_ultima_mensagem_nao_lidas?: number | undefined;
+  idTicket?: number | undefined;
+};
 
 /**
  * PUT /webhook/lead/cli_crm_id/{id} (001 §7): {desativado:1} soft-deletes (needs excluir_leads),
@@ -288,7 +371,10 @@ export function updateLeadFromChat(deps: LeadDeps, session: Session, id: number,
     const history: HistoryInput[] = [];
     let message: string = LEAD_API_MESSAGES.leadUpdated;
     let action: LeadAction = 'atualizado';
-    if (body.whatsapp_ultima_mensagem_nao_lidas !== undefined && body.whatsapp_ultima_mensagem_nao_lidas !== lead.whatsappUltimaMensagemNaoLidas) {
+    if (
+      body.whatsapp_ultima_mensagem_nao_lidas !== undefined &&
+      body.whatsapp_ultima_mensagem_nao_lidas !== lead.whatsappUltimaMensagemNaoLidas
+    ) {
       set.whatsappUltimaMensagemNaoLidas = body.whatsapp_ultima_mensagem_nao_lidas;
     }
     if (body.idTicket !== undefined && body.idTicket !== lead.idTicket) {
@@ -302,7 +388,12 @@ export function updateLeadFromChat(deps: LeadDeps, session: Session, id: number,
       set.marcadoNaoLida = body.marcado_nao_lida;
       message = body.marcado_nao_lida === 1 ? LEAD_API_MESSAGES.markedUnread : LEAD_API_MESSAGES.markedRead;
       action = 'nao-lida';
-      history.push({ tipo: TIMELINE_EVENT_TYPE.usuario, idAntigo: lead.marcadoNaoLida, idNovo: body.marcado_nao_lida, descricao: body.marcado_nao_lida === 1 ? 'Lead marcado como não lido' : 'Lead marcado como lido' });
+      history.push({
+        tipo: TIMELINE_EVENT_TYPE.usuario,
+        idAntigo: lead.marcadoNaoLida,
+        idNovo: body.marcado_nao_lida,
+        descricao: body.marcado_nao_lida === 1 ? 'Lead marcado como não lido' : 'Lead marcado como lido',
+      });
     } else if (body.marcado_nao_lida !== undefined) {
       message = body.marcado_nao_lida === 1 ? LEAD_API_MESSAGES.markedUnread : LEAD_API_MESSAGES.markedRead;
     }
@@ -319,8 +410,6 @@ export function updateLeadFromChat(deps: LeadDeps, session: Session, id: number,
     return { action, message, set, history };
   });
 }
-
-
 
 // ---- The door (issue 7 §1) ---------------------------------------------------------------------
 // Every other module reads and writes a lead through the functions below, never through the
@@ -341,8 +430,12 @@ export type TicketOwner = { idUnidade: number; cliCrmId: number };
  * another lead's of the unit (one its attendant may not see), whose conversation it would then join.
  * Anything else answers as an unknown ticket.
  */
-export function assertOwnTicket(lead: Pick<LeadRow, 'cliCrmId' | 'idUnidade'>, ticket: ({ id: number } & TicketOwner) | null): void {
-  if (!ticket || ticket.id <= 0 || ticket.idUnidade !== lead.idUnidade || ticket.cliCrmId !== lead.cliCrmId) throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
+export function assertOwnTicket(
+  lead: Pick<LeadRow, 'cliCrmId' | 'idUnidade'>,
+  ticket: ({ id: number } & TicketOwner) | null,
+): void {
+  if (!ticket || ticket.id <= 0 || ticket.idUnidade !== lead.idUnidade || ticket.cliCrmId !== lead.cliCrmId)
+    throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
 }
 
 export type UnitRef = { idEmpresa: number; idUnidade: number };
@@ -380,7 +473,8 @@ export function leadPhoneOf(text: string): { telefone: string; key: string } | n
 }
 
 /** A lead of the unit by id, deleted or not, without a session (webhooks, after a store). */
-export const unitLead = (db: Db | Tx, idUnidade: number, cliCrmId: number): Promise<LeadRow | null> => chat.findUnitLead(db, idUnidade, cliCrmId);
+export const unitLead = (db: Db | Tx, idUnidade: number, cliCrmId: number): Promise<LeadRow | null> =>
+  chat.findUnitLead(db, idUnidade, cliCrmId);
 
 /** Where a lead is created outside a request of this module: `db` may be an open transaction. */
 export type LeadCreation = {
@@ -420,10 +514,15 @@ export const PLATFORM_WHATSAPP = 4;
  * creation of a unit takes, writes its history event and drops the unit's cached list totals
  * once committed.
  */
-export async function findOrCreateLeadByPhone(c: LeadCreation, unit: UnitRef, input: FindOrCreateInput): Promise<{ lead: LeadRow; created: boolean }> {
+export async function findOrCreateLeadByPhone(
+  c: LeadCreation,
+  unit: UnitRef,
+  input: FindOrCreateInput,
+): Promise<{ lead: LeadRow; created: boolean }> {
   const parsed = leadPhoneOf(input.phone);
   if (!parsed) throw new DomainError('invalid', CONTACT_MESSAGES.phoneInvalid);
-  if (input.ticket && input.ticket.idUnidade !== unit.idUnidade) throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
+  if (input.ticket && input.ticket.idUnidade !== unit.idUnidade)
+    throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
   const found = await chat.findLeadByPhoneKey(c.db, unit.idUnidade, parsed.key);
   if (found && input.ticket) assertOwnTicket(found, input.ticket);
   if (found) return { lead: found, created: false };
@@ -434,7 +533,8 @@ export async function findOrCreateLeadByPhone(c: LeadCreation, unit: UnitRef, in
     const again = await chat.findLeadByPhoneKey(tx, unit.idUnidade, parsed.key);
     if (again && input.ticket) assertOwnTicket(again, input.ticket);
     if (again) return { lead: again, created: false };
-    if (input.deletedIsClosed && (await chat.hasDeletedLeadWithPhoneKey(tx, unit.idUnidade, parsed.key))) throw new DomainError('not_found', LEAD_API_MESSAGES.notFound);
+    if (input.deletedIsClosed && (await chat.hasDeletedLeadWithPhoneKey(tx, unit.idUnidade, parsed.key)))
+      throw new DomainError('not_found', LEAD_API_MESSAGES.notFound);
     const lead = await chat.insertLeadRow(tx, {
       idEmpresa: unit.idEmpresa,
       idUnidade: unit.idUnidade,
@@ -445,8 +545,21 @@ export async function findOrCreateLeadByPhone(c: LeadCreation, unit: UnitRef, in
       cliTipoLead: PLATFORM_WHATSAPP,
       idInstanciaEvolution: input.idInstancia ?? null,
     });
-    await insertHistory(tx, [{ cliCrmId: lead.cliCrmId, idUnidade: unit.idUnidade, atendente: input.atendente ?? null, tipo: TIMELINE_EVENT_TYPE.usuario, descricao: input.origem }]);
-    await appendLeadEvents(tx, [createdEvent(lead, input.atendente ?? null, { origem: input.deletedIsClosed ? 'captura' : 'whatsapp', descricao: input.origem })]);
+    await insertHistory(tx, [
+      {
+        cliCrmId: lead.cliCrmId,
+        idUnidade: unit.idUnidade,
+        atendente: input.atendente ?? null,
+        tipo: TIMELINE_EVENT_TYPE.usuario,
+        descricao: input.origem,
+      },
+    ]);
+    await appendLeadEvents(tx, [
+      createdEvent(lead, input.atendente ?? null, {
+        origem: input.deletedIsClosed ? 'captura' : 'whatsapp',
+        descricao: input.origem,
+      }),
+    ]);
     return { lead, created: true };
   });
   if (result.created) {
@@ -461,10 +574,23 @@ export async function findOrCreateLeadByPhone(c: LeadCreation, unit: UnitRef, in
  * Issue 13 'Opt-out': the lead answered SAIR/PARAR; campaigns skip it from now on (the
  * attendant's chat does not), with its history event. Nothing happens the second time.
  */
-export async function recordMassSendOptOut(db: Db | Tx, lead: { cliCrmId: number; idUnidade: number }, at: Date): Promise<boolean> {
+export async function recordMassSendOptOut(
+  db: Db | Tx,
+  lead: { cliCrmId: number; idUnidade: number },
+  at: Date,
+): Promise<boolean> {
   const marked = await markMassSendOptOut(db, lead.cliCrmId, at);
   if (marked) {
-    await insertHistory(db, [{ cliCrmId: lead.cliCrmId, idUnidade: lead.idUnidade, atendente: null, tipo: TIMELINE_EVENT_TYPE.usuario, descricao: MASS_SEND_OPT_OUT_HISTORY, datacad: at }]);
+    await insertHistory(db, [
+      {
+        cliCrmId: lead.cliCrmId,
+        idUnidade: lead.idUnidade,
+        atendente: null,
+        tipo: TIMELINE_EVENT_TYPE.usuario,
+        descricao: MASS_SEND_OPT_OUT_HISTORY,
+        datacad: at,
+      },
+    ]);
   }
   return marked;
 }

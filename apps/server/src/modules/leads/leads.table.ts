@@ -1,12 +1,26 @@
 // The lead (001 §3 "Lead (client)", 002 §3) and its history events (000 §3). A lead's tags
 // (lead_tags) belong to the tags module.
 import { sql } from 'drizzle-orm';
-import { bigint, customType, doublePrecision, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+import { empresas, unidades } from '../tenancy/tenancy.table.ts';
+import { usuarios } from '../users/users.table.ts';
 
 /** PostgreSQL's tsvector, read as its text form (only searched in SQL, never shown). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-import { empresas, unidades } from '../tenancy/tenancy.table.ts';
-import { usuarios } from '../users/users.table.ts';
 
 export const leads = pgTable(
   'leads',
@@ -35,7 +49,8 @@ export const leads = pgTable(
     cliNomePalavras: tsvector('cli_nome_palavras')
       .notNull()
       .generatedAlwaysAs(
-        sql`to_tsvector('simple'::regconfig, regexp_replace(btrim(regexp_replace(immutable_unaccent(lower(cli_nome)), '[^[:alnum:]]+', ' ', 'g')), '([^ ]+)', id_unidade::text || 'u\\1', 'g'))`,
+        sql`to_tsvector('simple'::regconfig, regexp_replace(btrim(regexp_replace(immutable_unaccent(lower(cli_nome)),
+          '[^[:alnum:]]+', ' ', 'g')), '([^ ]+)', id_unidade::text || 'u\\1', 'g'))`,
       ),
     // Digits only, without the country code 55.
     cliTelefone: varchar('cli_telefone', { length: 20 }).notNull(),
@@ -134,7 +149,11 @@ export const leads = pgTable(
     index('leads_unidade_telefone_chave_idx').on(t.idUnidade, t.telefoneChave),
     // The chat lead list (issue 9): a unit's leads newest conversation first, the first page read from the index.
     index('leads_chat_lista_idx')
-      .on(t.idUnidade, sql`coalesce(${t.whatsappUltimaMensagemDataGeral}, ${t.cliDataCaptacao}) desc`, t.cliCrmId.desc().nullsFirst())
+      .on(
+        t.idUnidade,
+        sql`coalesce(${t.whatsappUltimaMensagemDataGeral}, ${t.cliDataCaptacao}) desc`,
+        t.cliCrmId.desc().nullsFirst(),
+      )
       .where(sql`${t.desativado} = 0`),
     // Name search (001 §5, word prefixes) within a unit: the unit-qualified words, so a search
     // reads only its unit's entries of the typed prefixes, never the unit's whole posting list nor

@@ -1,18 +1,25 @@
 // Leads held by a company's catalogue entries (issue 10): how many leads hold a funnel status or a
 // potential, and moving every lead off a status that is being deleted, each with its history event.
 import { and, count, eq } from 'drizzle-orm';
+
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
+
 import type { Db, DbOrTx, Tx } from '../../db/handle.ts';
-import { historico, leads } from './leads.table.ts';
-import { invalidateLeadCounts } from './lead-count-cache.ts';
 import { appendLeadEvents } from '../lead-events/lead-events.service.ts';
+import { invalidateLeadCounts } from './lead-count-cache.ts';
+import { historico, leads } from './leads.table.ts';
 
 export type FunnelKind = 'negociacao' | 'venda';
 
 const columnOf = (kind: FunnelKind) => (kind === 'negociacao' ? leads.cliStatusNegociacao : leads.cliStatusNegociacaoVenda);
 
 /** How many leads of the company (any unit, deactivated ones too) hold the funnel status. */
-export async function countCompanyLeadsWithStatus(db: DbOrTx, idEmpresa: number, kind: FunnelKind, idFunil: number): Promise<number> {
+export async function countCompanyLeadsWithStatus(
+  db: DbOrTx,
+  idEmpresa: number,
+  kind: FunnelKind,
+  idFunil: number,
+): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(leads)
@@ -42,13 +49,25 @@ export async function moveCompanyLeadsStatus(
   const tipo = move.kind === 'negociacao' ? TIMELINE_EVENT_TYPE.statusNegociacao : TIMELINE_EVENT_TYPE.statusNegociacaoVenda;
   const movedRows = await tx
     .update(leads)
-    .set(move.kind === 'negociacao' ? { cliStatusNegociacao: move.to, dataAtualizacao: new Date() } : { cliStatusNegociacaoVenda: move.to, dataAtualizacao: new Date() })
+    .set(
+      move.kind === 'negociacao'
+        ? { cliStatusNegociacao: move.to, dataAtualizacao: new Date() }
+        : { cliStatusNegociacaoVenda: move.to, dataAtualizacao: new Date() },
+    )
     .where(and(eq(leads.idEmpresa, move.idEmpresa), eq(column, move.from)))
     .returning({ cliCrmId: leads.cliCrmId, idUnidade: leads.idUnidade, idUsuario: leads.idUsuario });
   // The history of every moved lead, in batches that keep each statement's parameters bounded.
   for (let i = 0; i < movedRows.length; i += 1000) {
     await tx.insert(historico).values(
-      movedRows.slice(i, i + 1000).map((r) => ({ cliCrmId: r.cliCrmId, idUnidade: r.idUnidade, atendente: move.atendente, tipo, idAntigo: move.from, idNovo: move.to, descricao: move.descricao })),
+      movedRows.slice(i, i + 1000).map((r) => ({
+        cliCrmId: r.cliCrmId,
+        idUnidade: r.idUnidade,
+        atendente: move.atendente,
+        tipo,
+        idAntigo: move.from,
+        idNovo: move.to,
+        descricao: move.descricao,
+      })),
     );
   }
   // One lead event per moved lead (issue 22 §2), last in the caller's transaction; the catalogue's
@@ -58,7 +77,17 @@ export async function moveCompanyLeadsStatus(
     tx,
     movedRows.map((r) => {
       const audience = { idUnidade: r.idUnidade, idUsuario: r.idUsuario };
-      return { tipo: move.kind === 'negociacao' ? 'status' : 'status-venda', cliCrmId: r.cliCrmId, idEmpresa: move.idEmpresa, idUnidade: r.idUnidade, antes: audience, depois: audience, ator: move.atendente, mudancas: { [field]: { de: move.from, para: move.to } }, dados: { lote: 'status-removido' } };
+      return {
+        tipo: move.kind === 'negociacao' ? 'status' : 'status-venda',
+        cliCrmId: r.cliCrmId,
+        idEmpresa: move.idEmpresa,
+        idUnidade: r.idUnidade,
+        antes: audience,
+        depois: audience,
+        ator: move.atendente,
+        mudancas: { [field]: { de: move.from, para: move.to } },
+        dados: { lote: 'status-removido' },
+      };
     }),
   );
   return { moved: movedRows.length, units: [...new Set(movedRows.map((r) => r.idUnidade))] };

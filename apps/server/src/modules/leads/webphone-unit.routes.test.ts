@@ -3,13 +3,15 @@
 // contato/crm/* and contato/completo/{id} take ?idUnidade=, honoured for the company admin (ag)
 // and a unit of its company only; ignored for every other role (as ?idEmpresa= is); 404 for
 // another company's unit. Every change keeps the session's unit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildContactListPath, CONTACT_LIST_LAYOUT, emptyFilter } from '@funil/domain/leads/filter-segments';
-import { contactListResponseSchema } from '@funil/domain/leads-api/lead-api';
 import { eq } from 'drizzle-orm';
-import { createLeadsKit, type Kit } from './leads-test-kit.ts';
-import { unidades } from '../tenancy/tenancy.table.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { contactListResponseSchema } from '@funil/domain/leads-api/lead-api';
+import { buildContactListPath, CONTACT_LIST_LAYOUT, emptyFilter } from '@funil/domain/leads/filter-segments';
+
 import { tableDigests } from '../../testing/db-snapshot.ts';
+import { unidades } from '../tenancy/tenancy.table.ts';
+import { createLeadsKit, type Kit } from './leads-test-kit.ts';
 
 let k: Kit;
 let inA1: number;
@@ -25,7 +27,8 @@ afterAll(async () => {
   await k.t.close();
 });
 
-const crmPath = (idUnidade?: number | string) => `/api/${buildContactListPath('crm', emptyFilter(CONTACT_LIST_LAYOUT))}${idUnidade === undefined ? '' : `?idUnidade=${idUnidade}`}`;
+const crmPath = (idUnidade?: number | string) =>
+  `/api/${buildContactListPath('crm', emptyFilter(CONTACT_LIST_LAYOUT))}${idUnidade === undefined ? '' : `?idUnidade=${idUnidade}`}`;
 async function crmIds(who: keyof Kit['token'], idUnidade?: number) {
   const res = await k.call(who, { method: 'GET', url: crmPath(idUnidade) });
   expect(res.statusCode, res.body).toBe(200);
@@ -53,11 +56,17 @@ describe('contato/crm/* ?idUnidade= (002 §2.1 "contacts are loaded by unit")', 
 
   it('ag naming an inactive unit of its company gets 404 (the dropdown lists active units)', async () => {
     const db = k.t.database.db;
-    await db.update(unidades).set({ ativo: 0 }).where(eq(unidades.id, k.unitId('A2')));
+    await db
+      .update(unidades)
+      .set({ ativo: 0 })
+      .where(eq(unidades.id, k.unitId('A2')));
     try {
       expect((await k.call('ag', { method: 'GET', url: crmPath(k.unitId('A2')) })).statusCode).toBe(404);
     } finally {
-      await db.update(unidades).set({ ativo: 1 }).where(eq(unidades.id, k.unitId('A2')));
+      await db
+        .update(unidades)
+        .set({ ativo: 1 })
+        .where(eq(unidades.id, k.unitId('A2')));
     }
   });
 
@@ -100,7 +109,11 @@ describe('contato/completo/{id} ?idUnidade= (the detail on the right of /webphon
 
   it('changes keep the session’s unit: ag cannot edit a lead of the unit it reads, and nothing changes', async () => {
     const before = await tableDigests(k.t.database.db);
-    const res = await k.call('ag', { method: 'POST', url: `/api/contato/valorticket/${inA2}?idUnidade=${k.unitId('A2')}`, payload: { valor_ticket: 10 } });
+    const res = await k.call('ag', {
+      method: 'POST',
+      url: `/api/contato/valorticket/${inA2}?idUnidade=${k.unitId('A2')}`,
+      payload: { valor_ticket: 10 },
+    });
     expect(res.statusCode).toBe(404);
     expect(await tableDigests(k.t.database.db)).toEqual(before);
   });

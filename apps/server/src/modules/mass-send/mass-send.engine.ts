@@ -18,18 +18,33 @@
 // docs/performance.md "Mass send" counts the statements of a step.
 // The clock and the random source are injected (tests move a fake clock).
 import { randomBytes } from 'node:crypto';
-import type { campaignEventSchema } from '@funil/domain/realtime/events';
-import { campaignLeadEvent, campaignSendEvent, updateCampaignEvent } from '@funil/domain/realtime/events';
-import { MASS_SEND_MESSAGES, massSendSettingsOf, type MassSendSettings } from '@funil/domain/mass-send/mass-send-api';
-import { dailyCap, nextAllowedTime, nextSaoPauloDay, randomWaitMs, renderForLead, startOfSaoPauloDay, typingDelayMs } from '@funil/domain/mass-send/pacing';
+
 import type { z } from 'zod';
+
+import { MASS_SEND_MESSAGES, massSendSettingsOf, type MassSendSettings } from '@funil/domain/mass-send/mass-send-api';
+import {
+  dailyCap,
+  nextAllowedTime,
+  nextSaoPauloDay,
+  randomWaitMs,
+  renderForLead,
+  startOfSaoPauloDay,
+  typingDelayMs,
+} from '@funil/domain/mass-send/pacing';
+import {
+  campaignLeadEvent,
+  campaignSendEvent,
+  updateCampaignEvent,
+  type campaignEventSchema,
+} from '@funil/domain/realtime/events';
+
 import type { Db } from '../../db/handle.ts';
 import { Ticker } from '../../jobs/ticker.ts';
 import type { LeadAudience, Realtime } from '../../realtime/realtime.ts';
-import { unitExtraSettings } from '../tenancy/tenancy.service.ts';
 import { unitLead, type LeadRow } from '../leads/leads.service.ts';
 import { massSendLeadsOf } from '../leads/views/mass-send/lead-mass-send.service.ts';
 import { updateNegotiationStatus } from '../negotiation/negotiation.service.ts';
+import { unitExtraSettings } from '../tenancy/tenancy.service.ts';
 import {
   campaignInstanceById,
   campaignInstanceOfUnit,
@@ -62,7 +77,10 @@ export type MassSendEngineOptions = {
   now?: () => Date;
   /** In [0, 1): the random wait's source. */
   random?: () => number;
-  /** How long a claim holds a campaign; a dead process's campaign resumes after it (default 90 s, above the longest typing delay and gateway timeout). */
+  /**
+   * How long a claim holds a campaign; a dead process's campaign resumes after it (default 90 s, above the longest typing delay
+   * and gateway timeout).
+   */
   leaseMs?: number;
   /** Idle wait between polls (default 1 s). */
   pollMs?: number;
@@ -80,7 +98,12 @@ export type StepResult = 'skipped' | 'sent' | 'not-sent' | 'error' | 'waiting' |
 /** The campaign's counters after a recipient's outcome (null: the campaign row was gone). */
 type Counters = { enviados: number; erros: number } | null;
 
-type Deps = { db: Db; ctx: WhatsappContext; realtime: Pick<Realtime, 'toUnit' | 'toUsersWhoSee' | 'toUnitExceptWhoSee'>; log: { warn: (obj: unknown, msg: string) => void } };
+type Deps = {
+  db: Db;
+  ctx: WhatsappContext;
+  realtime: Pick<Realtime, 'toUnit' | 'toUsersWhoSee' | 'toUnitExceptWhoSee'>;
+  log: { warn: (obj: unknown, msg: string) => void };
+};
 
 export class MassSendEngine {
   readonly workerId: string;
@@ -153,7 +176,10 @@ export class MassSendEngine {
     const { db, ctx } = this.deps;
     const settings = massSendSettingsOf((await unitExtraSettings(db, c.idUnidade)).configuracoes_envio_em_massa);
     // A campaign without its number (the demo's history) takes the unit's first open one.
-    let instance = c.idInstancia === null ? await campaignInstanceOfUnit(ctx, c.idUnidade, null) : await campaignInstanceById(ctx, c.idInstancia);
+    let instance =
+      c.idInstancia === null
+        ? await campaignInstanceOfUnit(ctx, c.idUnidade, null)
+        : await campaignInstanceById(ctx, c.idInstancia);
     if (instance && c.idInstancia === null) await updateCampaign(db, c.id, { idInstancia: instance.id });
     if (instance && instance.idUnidade !== c.idUnidade) instance = null;
     if (!instance || instance.connectionStatus !== 'open') return this.#pause(c, MASS_SEND_MESSAGES.pauseDisconnected);
@@ -166,10 +192,22 @@ export class MassSendEngine {
     let next = await nextRecipient(db, c.id, now);
     if (next && 'inFlight' in next) {
       const inFlight = next.inFlight;
-      const outcome = await campaignSendOutcome(ctx, session.userId, inFlight.chave ?? '', { instance, numero: inFlight.numero, now });
+      const outcome = await campaignSendOutcome(ctx, session.userId, inFlight.chave ?? '', {
+        instance,
+        numero: inFlight.numero,
+        now,
+      });
       if (outcome.kind === 'sent') {
         const lead = (await massSendLeadsOf(db, session, [inFlight.cliCrmId]))[0] ?? null;
-        const counters = await this.#sent(c, inFlight, instance, { numero: inFlight.numero ?? '', text: inFlight.mensagem ?? '', messageId: outcome.messageId }, now, lead, session);
+        const counters = await this.#sent(
+          c,
+          inFlight,
+          instance,
+          { numero: inFlight.numero ?? '', text: inFlight.mensagem ?? '', messageId: outcome.messageId },
+          now,
+          lead,
+          session,
+        );
         return this.#afterSend(c, settings, now, 'sent', counters);
       }
       if (inFlight.tentativa >= this.#maxAttempts) {
@@ -196,7 +234,12 @@ export class MassSendEngine {
     try {
       const check = await checkCampaignNumber(ctx, instance, lead);
       if (!check.ok) {
-        const counters = await this.#finish(c, r, { status: 'ERROR', motivo: MASS_SEND_MESSAGES.noWhatsapp, at: now, mensagem: text }, null);
+        const counters = await this.#finish(
+          c,
+          r,
+          { status: 'ERROR', motivo: MASS_SEND_MESSAGES.noWhatsapp, at: now, mensagem: text },
+          null,
+        );
         return this.#afterSend(c, settings, now, 'error', counters);
       }
       numero = check.numero;
@@ -205,7 +248,15 @@ export class MassSendEngine {
     }
     // The ledger's checks in one read, which also keeps the number and text on the recipient
     // before the call (a recovery after a crash looks the send up by them).
-    const ledger = await recordAndCheckBeforeSend(db, { idRecipient: r.id, idInstancia: instance.id, idUnidade: c.idUnidade, numero, text, dayStart: startOfSaoPauloDay(now), since: new Date(now.getTime() - 86_400_000) });
+    const ledger = await recordAndCheckBeforeSend(db, {
+      idRecipient: r.id,
+      idInstancia: instance.id,
+      idUnidade: c.idUnidade,
+      numero,
+      text,
+      dayStart: startOfSaoPauloDay(now),
+      since: new Date(now.getTime() - 86_400_000),
+    });
     if (ledger.today >= dailyCap(settings.aquecimento, ledger.firstUse, now)) {
       // The number's cap for today: this recipient goes back, its attempt not spent.
       await updateRecipient(db, r.id, { status: 'PENDING', tentativa: r.tentativa - 1 });
@@ -216,7 +267,14 @@ export class MassSendEngine {
     const media = c.midiaBase64 ? { base64: c.midiaBase64, mimetype: c.midiaMimetype, fileName: c.midiaNome } : null;
     let counters: Awaited<ReturnType<typeof finishRecipient>>;
     try {
-      const sent = await sendCampaignMessage(ctx, session, { lead, instance, text, media, key: r.chave!, delayMs: typingDelayMs(text) });
+      const sent = await sendCampaignMessage(ctx, session, {
+        lead,
+        instance,
+        text,
+        media,
+        key: r.chave!,
+        delayMs: typingDelayMs(text),
+      });
       counters = await this.#sent(c, r, instance, { numero, text, messageId: sent.messageId }, now, lead, session);
     } catch (err) {
       return this.#gatewayFailed(c, r, err, now, text, numero);
@@ -238,13 +296,30 @@ export class MassSendEngine {
   }
 
   async #wait(c: CampaignRow, until: Date, motivo: string): Promise<StepResult> {
-    await releaseCampaign(this.deps.db, c.id, this.workerId, { proximoEnvioEm: until, aguardandoAte: until, motivoEspera: motivo });
+    await releaseCampaign(this.deps.db, c.id, this.workerId, {
+      proximoEnvioEm: until,
+      aguardandoAte: until,
+      motivoEspera: motivo,
+    });
     if (c.aguardandoAte?.getTime() !== until.getTime()) this.#announce(c, { status: 'EM_ANDAMENTO' });
     return 'waiting';
   }
 
-  async #sent(c: CampaignRow, r: RecipientRow, instance: CampaignInstance, s: { numero: string; text: string; messageId: number }, now: Date, lead: LeadRow | null, session: Awaited<ReturnType<typeof campaignSession>>): Promise<Counters> {
-    const counters = await this.#finish(c, r, { status: 'SENT', motivo: null, at: now, idMensagem: s.messageId, numero: s.numero, mensagem: s.text }, { idInstancia: instance.id, idUnidade: c.idUnidade });
+  async #sent(
+    c: CampaignRow,
+    r: RecipientRow,
+    instance: CampaignInstance,
+    s: { numero: string; text: string; messageId: number },
+    now: Date,
+    lead: LeadRow | null,
+    session: Awaited<ReturnType<typeof campaignSession>>,
+  ): Promise<Counters> {
+    const counters = await this.#finish(
+      c,
+      r,
+      { status: 'SENT', motivo: null, at: now, idMensagem: s.messageId, numero: s.numero, mensagem: s.text },
+      { idInstancia: instance.id, idUnidade: c.idUnidade },
+    );
     // 'Mudar status após envio' (002 §2.2, §4 Composer): through the negotiation rules, with its history event.
     if (c.idStatusNovo !== null && lead && lead.cliStatusNegociacao !== c.idStatusNovo) {
       try {
@@ -256,7 +331,12 @@ export class MassSendEngine {
     return counters;
   }
 
-  async #finish(c: CampaignRow, r: RecipientRow, outcome: Parameters<typeof finishRecipient>[2], ledger: Parameters<typeof finishRecipient>[3]): Promise<Counters> {
+  async #finish(
+    c: CampaignRow,
+    r: RecipientRow,
+    outcome: Parameters<typeof finishRecipient>[2],
+    ledger: Parameters<typeof finishRecipient>[3],
+  ): Promise<Counters> {
     // One statement: the outcome, the ledger row and the counters commit together.
     const row = await finishRecipient(this.deps.db, r, outcome, ledger);
     const status = outcome.status;
@@ -264,22 +344,48 @@ export class MassSendEngine {
     // of the unit, only to those who see every lead. The others hear that the campaign moved.
     const lead = await unitLead(this.deps.db, c.idUnidade, r.cliCrmId);
     const audience: LeadAudience = { idUnidade: c.idUnidade, idUsuario: lead ? lead.idUsuario : undefined };
-    this.deps.realtime.toUsersWhoSee(audience, campaignSendEvent(c.idEmpresa), { campanhaId: c.id, enviados: row?.enviados ?? c.enviados, leadId: r.cliCrmId, status });
+    this.deps.realtime.toUsersWhoSee(audience, campaignSendEvent(c.idEmpresa), {
+      campanhaId: c.id,
+      enviados: row?.enviados ?? c.enviados,
+      leadId: r.cliCrmId,
+      status,
+    });
     this.deps.realtime.toUsersWhoSee(audience, campaignLeadEvent(c.idEmpresa), { campanhaId: c.id, leadId: r.cliCrmId, status });
-    this.deps.realtime.toUnitExceptWhoSee(audience, updateCampaignEvent(c.idEmpresa), { campanhaId: c.id, status: 'EM_ANDAMENTO' });
+    this.deps.realtime.toUnitExceptWhoSee(audience, updateCampaignEvent(c.idEmpresa), {
+      campanhaId: c.id,
+      status: 'EM_ANDAMENTO',
+    });
     return row;
   }
 
-  async #skip(c: CampaignRow, r: RecipientRow, motivo: string, now: Date, extra: { numero?: string; mensagem?: string } = {}): Promise<StepResult> {
+  async #skip(
+    c: CampaignRow,
+    r: RecipientRow,
+    motivo: string,
+    now: Date,
+    extra: { numero?: string; mensagem?: string } = {},
+  ): Promise<StepResult> {
     await this.#finish(c, r, { status: 'NOT_SENT', motivo, at: now, ...extra }, null);
     // Nothing went out: the next recipient may go at once.
     return this.#release(c, now, 'not-sent');
   }
 
-  async #gatewayFailed(c: CampaignRow, r: RecipientRow, err: unknown, now: Date, text: string, numero?: string): Promise<StepResult> {
+  async #gatewayFailed(
+    c: CampaignRow,
+    r: RecipientRow,
+    err: unknown,
+    now: Date,
+    text: string,
+    numero?: string,
+  ): Promise<StepResult> {
     const kind = classifyGatewayFailure(err);
     if (kind === 'no-whatsapp') {
-      await this.#finish(c, r, { status: 'ERROR', motivo: MASS_SEND_MESSAGES.noWhatsapp, at: now, mensagem: text, ...(numero ? { numero } : {}) }, null);
+      await this.#finish(
+        c,
+        r,
+        { status: 'ERROR', motivo: MASS_SEND_MESSAGES.noWhatsapp, at: now, mensagem: text, ...(numero ? { numero } : {}) },
+        null,
+      );
       return this.#release(c, now, 'error', true);
     }
     if (kind === 'rate-limit' || kind === 'disconnected') {
@@ -288,7 +394,12 @@ export class MassSendEngine {
       return this.#pause(c, kind === 'rate-limit' ? MASS_SEND_MESSAGES.pauseRateLimited : MASS_SEND_MESSAGES.pauseDisconnected);
     }
     if (kind === 'refused-463') {
-      await this.#finish(c, r, { status: 'ERROR', motivo: MASS_SEND_MESSAGES.refusedByWhatsapp, at: now, mensagem: text, ...(numero ? { numero } : {}) }, null);
+      await this.#finish(
+        c,
+        r,
+        { status: 'ERROR', motivo: MASS_SEND_MESSAGES.refusedByWhatsapp, at: now, mensagem: text, ...(numero ? { numero } : {}) },
+        null,
+      );
       return this.#pause(c, MASS_SEND_MESSAGES.pauseRejected);
     }
     this.deps.log.warn({ err, campanha: c.id, lead: r.cliCrmId }, 'envio em massa: falha no gateway');
@@ -298,7 +409,12 @@ export class MassSendEngine {
       await releaseCampaign(this.deps.db, c.id, this.workerId, { proximoEnvioEm: new Date(now.getTime() + this.#retryAfterMs) });
       return 'retry';
     }
-    const counters = await this.#finish(c, r, { status: 'ERROR', motivo: MASS_SEND_MESSAGES.gatewayError, at: now, mensagem: text, ...(numero ? { numero } : {}) }, null);
+    const counters = await this.#finish(
+      c,
+      r,
+      { status: 'ERROR', motivo: MASS_SEND_MESSAGES.gatewayError, at: now, mensagem: text, ...(numero ? { numero } : {}) },
+      null,
+    );
     const settings = massSendSettingsOf((await unitExtraSettings(this.deps.db, c.idUnidade)).configuracoes_envio_em_massa);
     return this.#afterSend(c, settings, now, 'error', counters);
   }
@@ -308,8 +424,15 @@ export class MassSendEngine {
    * sends are read only when the campaign's errors so far could pass the share (they are at most
    * all of them), so a campaign without errors never reads them.
    */
-  async #afterSend(c: CampaignRow, settings: MassSendSettings, now: Date, result: 'sent' | 'error', counters: Counters): Promise<StepResult> {
-    if (counters && counters.erros * 100 <= settings.percentual_erros * settings.janela_erros) return this.#release(c, now, result, true);
+  async #afterSend(
+    c: CampaignRow,
+    settings: MassSendSettings,
+    now: Date,
+    result: 'sent' | 'error',
+    counters: Counters,
+  ): Promise<StepResult> {
+    if (counters && counters.erros * 100 <= settings.percentual_erros * settings.janela_erros)
+      return this.#release(c, now, result, true);
     const outcomes = await lastOutcomes(this.deps.db, c.id, settings.janela_erros);
     const errors = outcomes.filter((s) => s === 'ERROR').length;
     if (outcomes.length >= settings.janela_erros && errors * 100 > settings.percentual_erros * settings.janela_erros) {
@@ -319,9 +442,16 @@ export class MassSendEngine {
   }
 
   async #release(c: CampaignRow, now: Date, result: StepResult, waited = false): Promise<StepResult> {
-    const next = waited ? new Date(now.getTime() + Math.round(randomWaitMs(c.intervaloMensagem, this.#random()) * this.#waitScale)) : now;
+    const next = waited
+      ? new Date(now.getTime() + Math.round(randomWaitMs(c.intervaloMensagem, this.#random()) * this.#waitScale))
+      : now;
     // One statement: the release and the recipients left.
-    const left = (await releaseCampaignCountingPending(this.deps.db, c.id, this.workerId, { proximoEnvioEm: next, aguardandoAte: null, motivoEspera: null })) ?? (await pendingCount(this.deps.db, c.id));
+    const left =
+      (await releaseCampaignCountingPending(this.deps.db, c.id, this.workerId, {
+        proximoEnvioEm: next,
+        aguardandoAte: null,
+        motivoEspera: null,
+      })) ?? (await pendingCount(this.deps.db, c.id));
     if (c.aguardandoAte) this.#announce(c, { status: 'EM_ANDAMENTO' });
     if (result !== 'retry' && left === 0) {
       // The step's own outcome stays its result; the campaign is finished with it.
@@ -331,7 +461,13 @@ export class MassSendEngine {
   }
 
   async #finalizeIfDone(c: CampaignRow, now: Date): Promise<boolean> {
-    const done = await setCampaignStatus(this.deps.db, c.id, ['EM_ANDAMENTO'], { status: 'FINALIZADO', finalizadoEm: now, atualizadoEm: now, aguardandoAte: null, motivoEspera: null });
+    const done = await setCampaignStatus(this.deps.db, c.id, ['EM_ANDAMENTO'], {
+      status: 'FINALIZADO',
+      finalizadoEm: now,
+      atualizadoEm: now,
+      aguardandoAte: null,
+      motivoEspera: null,
+    });
     if (done) this.#announce(c, { status: 'FINALIZADO' });
     return done !== null;
   }
@@ -345,7 +481,13 @@ export class MassSendEngine {
   /** Automatic pause with its reason; a campaign a person finalized meanwhile stays finalized. */
   async #pause(c: CampaignRow, motivo: string): Promise<StepResult> {
     const now = this.#now();
-    const paused = await setCampaignStatus(this.deps.db, c.id, ['EM_ANDAMENTO'], { status: 'PAUSADO', motivoPausa: motivo, atualizadoEm: now, aguardandoAte: null, motivoEspera: null });
+    const paused = await setCampaignStatus(this.deps.db, c.id, ['EM_ANDAMENTO'], {
+      status: 'PAUSADO',
+      motivoPausa: motivo,
+      atualizadoEm: now,
+      aguardandoAte: null,
+      motivoEspera: null,
+    });
     await releaseCampaign(this.deps.db, c.id, this.workerId, {});
     if (paused) this.#announce(c, { status: 'PAUSADO', motivoPausa: motivo });
     return 'paused';

@@ -1,6 +1,8 @@
 // Queries of the mass-send tables (issue 13). Only this module names them.
 import { createHash } from 'node:crypto';
+
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/handle.ts';
 import { enviosEmMassa, enviosEmMassaClientes, enviosEmMassaRegistro } from './mass-send.table.ts';
 
@@ -14,15 +16,30 @@ export const textHash = (text: string) => createHash('sha256').update(text).dige
 export function isOpenCampaignConflict(err: unknown): boolean {
   const e = err as { code?: unknown; constraint?: unknown; cause?: { code?: unknown; constraint?: unknown } } | null;
   const code = e?.code ?? e?.cause?.code;
-  const text = `${String(e?.constraint ?? e?.cause?.constraint ?? '')} ${(err as Error | null)?.message ?? ''} ${String((e?.cause as Error | undefined)?.message ?? '')}`;
+  const text =
+    `${String(e?.constraint ?? e?.cause?.constraint ?? '')} ${(err as Error | null)?.message ?? ''} ` +
+    `${String((e?.cause as Error | undefined)?.message ?? '')}`;
   return code === '23505' && text.includes('envios_em_massa_um_aberto_por_numero_idx');
 }
 
-export async function insertCampaign(tx: DbOrTx, values: NewCampaign, recipients: { cliCrmId: number; mensagemPropria: string | null }[]): Promise<CampaignRow> {
-  const [row] = await tx.insert(enviosEmMassa).values({ ...values, total: recipients.length }).returning();
+export async function insertCampaign(
+  tx: DbOrTx,
+  values: NewCampaign,
+  recipients: { cliCrmId: number; mensagemPropria: string | null }[],
+): Promise<CampaignRow> {
+  const [row] = await tx
+    .insert(enviosEmMassa)
+    .values({ ...values, total: recipients.length })
+    .returning();
   if (!row) throw new Error('campanha não criada');
   for (let start = 0; start < recipients.length; start += 1000) {
-    await tx.insert(enviosEmMassaClientes).values(recipients.slice(start, start + 1000).map((r, i) => ({ idCampanha: row.id, cliCrmId: r.cliCrmId, seq: start + i, mensagemPropria: r.mensagemPropria })));
+    await tx
+      .insert(enviosEmMassaClientes)
+      .values(
+        recipients
+          .slice(start, start + 1000)
+          .map((r, i) => ({ idCampanha: row.id, cliCrmId: r.cliCrmId, seq: start + i, mensagemPropria: r.mensagemPropria })),
+      );
   }
   return row;
 }
@@ -49,12 +66,21 @@ export async function openCampaignOfInstance(db: DbOrTx, idInstancia: number): P
 }
 
 export async function campaignOfUnit(db: DbOrTx, idUnidade: number, id: number): Promise<CampaignRow | null> {
-  const [row] = await db.select().from(enviosEmMassa).where(and(eq(enviosEmMassa.id, id), eq(enviosEmMassa.idUnidade, idUnidade))).limit(1);
+  const [row] = await db
+    .select()
+    .from(enviosEmMassa)
+    .where(and(eq(enviosEmMassa.id, id), eq(enviosEmMassa.idUnidade, idUnidade)))
+    .limit(1);
   return row ?? null;
 }
 
 export async function listCampaignsOfUnit(db: DbOrTx, idUnidade: number, limit = 200): Promise<CampaignRow[]> {
-  return db.select().from(enviosEmMassa).where(eq(enviosEmMassa.idUnidade, idUnidade)).orderBy(desc(enviosEmMassa.id)).limit(limit);
+  return db
+    .select()
+    .from(enviosEmMassa)
+    .where(eq(enviosEmMassa.idUnidade, idUnidade))
+    .orderBy(desc(enviosEmMassa.id))
+    .limit(limit);
 }
 
 export async function updateCampaign(db: DbOrTx, id: number, set: Partial<NewCampaign>): Promise<CampaignRow | null> {
@@ -63,7 +89,12 @@ export async function updateCampaign(db: DbOrTx, id: number, set: Partial<NewCam
 }
 
 /** A status change by a person, only from the statuses given (002 §4 transitions). */
-export async function setCampaignStatus(db: DbOrTx, id: number, from: readonly string[], set: Partial<NewCampaign>): Promise<CampaignRow | null> {
+export async function setCampaignStatus(
+  db: DbOrTx,
+  id: number,
+  from: readonly string[],
+  set: Partial<NewCampaign>,
+): Promise<CampaignRow | null> {
   const [row] = await db
     .update(enviosEmMassa)
     .set(set)
@@ -73,7 +104,11 @@ export async function setCampaignStatus(db: DbOrTx, id: number, from: readonly s
 }
 
 export async function listRecipients(db: DbOrTx, idCampanha: number): Promise<RecipientRow[]> {
-  return db.select().from(enviosEmMassaClientes).where(eq(enviosEmMassaClientes.idCampanha, idCampanha)).orderBy(asc(enviosEmMassaClientes.seq));
+  return db
+    .select()
+    .from(enviosEmMassaClientes)
+    .where(eq(enviosEmMassaClientes.idCampanha, idCampanha))
+    .orderBy(asc(enviosEmMassaClientes.seq));
 }
 
 /** Campaigns due for a send, oldest due first (the engine's poll). */
@@ -81,7 +116,13 @@ export async function dueCampaignIds(db: DbOrTx, now: Date, limit: number): Prom
   const rows = await db
     .select({ id: enviosEmMassa.id })
     .from(enviosEmMassa)
-    .where(and(eq(enviosEmMassa.status, 'EM_ANDAMENTO'), lte(enviosEmMassa.proximoEnvioEm, now), or(isNull(enviosEmMassa.leaseAte), lt(enviosEmMassa.leaseAte, now))))
+    .where(
+      and(
+        eq(enviosEmMassa.status, 'EM_ANDAMENTO'),
+        lte(enviosEmMassa.proximoEnvioEm, now),
+        or(isNull(enviosEmMassa.leaseAte), lt(enviosEmMassa.leaseAte, now)),
+      ),
+    )
     .orderBy(asc(enviosEmMassa.proximoEnvioEm))
     .limit(limit);
   return rows.map((r) => r.id);
@@ -93,7 +134,13 @@ export async function dueCampaignIds(db: DbOrTx, now: Date, limit: number): Prom
  * campaign of its number holds a lease. Null when not claimable. One statement: the locking
  * subquery and the lease's update.
  */
-export async function claimCampaign(db: DbOrTx, id: number, worker: string, now: Date, leaseMs: number): Promise<CampaignRow | null> {
+export async function claimCampaign(
+  db: DbOrTx,
+  id: number,
+  worker: string,
+  now: Date,
+  leaseMs: number,
+): Promise<CampaignRow | null> {
   const due = db
     .select({ id: enviosEmMassa.id })
     .from(enviosEmMassa)
@@ -105,7 +152,8 @@ export async function claimCampaign(db: DbOrTx, id: number, worker: string, now:
         or(isNull(enviosEmMassa.leaseAte), lt(enviosEmMassa.leaseAte, now)),
         // One send at a time per number: not while another campaign of the same number holds a
         // lease (a campaign finalized by a person while its send is still in flight).
-        sql`not exists (select 1 from envios_em_massa o where o.id_instancia = ${enviosEmMassa.idInstancia} and o.id <> ${enviosEmMassa.id} and o.lease_ate >= ${now.toISOString()}::timestamptz)`,
+        sql`not exists (select 1 from envios_em_massa o where o.id_instancia = ${enviosEmMassa.idInstancia} and o.id <>
+          ${enviosEmMassa.id} and o.lease_ate >= ${now.toISOString()}::timestamptz)`,
       ),
     )
     .for('update', { skipLocked: true });
@@ -118,7 +166,12 @@ export async function claimCampaign(db: DbOrTx, id: number, worker: string, now:
 }
 
 /** Gives the lease up and schedules the next send. */
-export async function releaseCampaign(db: DbOrTx, id: number, worker: string, set: Partial<NewCampaign>): Promise<CampaignRow | null> {
+export async function releaseCampaign(
+  db: DbOrTx,
+  id: number,
+  worker: string,
+  set: Partial<NewCampaign>,
+): Promise<CampaignRow | null> {
   const [row] = await db
     .update(enviosEmMassa)
     .set({ ...set, leasePor: null, leaseAte: null })
@@ -131,12 +184,20 @@ export async function releaseCampaign(db: DbOrTx, id: number, worker: string, se
  * releaseCampaign and the campaign's pending and in-flight recipients left, in one statement;
  * null when this worker no longer held the lease (nothing released).
  */
-export async function releaseCampaignCountingPending(db: DbOrTx, id: number, worker: string, set: Partial<NewCampaign>): Promise<number | null> {
+export async function releaseCampaignCountingPending(
+  db: DbOrTx,
+  id: number,
+  worker: string,
+  set: Partial<NewCampaign>,
+): Promise<number | null> {
   const [row] = await db
     .update(enviosEmMassa)
     .set({ ...set, leasePor: null, leaseAte: null })
     .where(and(eq(enviosEmMassa.id, id), eq(enviosEmMassa.leasePor, worker)))
-    .returning({ pendentes: sql<number>`(select count(*)::int from envios_em_massa_clientes p where p.id_campanha = ${id} and p.status in ('PENDING', 'SENDING'))` });
+    .returning({
+      pendentes: sql<number>`(select count(*)::int from envios_em_massa_clientes p where p.id_campanha = ${id} and p.status in
+        ('PENDING', 'SENDING'))`,
+    });
   return row ? Number(row.pendentes) : null;
 }
 
@@ -156,7 +217,11 @@ function recipientOf(raw: Record<string, unknown>): RecipientRow {
  * claimed (FOR UPDATE SKIP LOCKED): SENDING with its attempt's idempotency key
  * `massa:{campanha}:{lead}:{attempt}`. Null when neither is left.
  */
-export async function nextRecipient(db: DbOrTx, idCampanha: number, now: Date): Promise<{ inFlight: RecipientRow } | { claimed: RecipientRow } | null> {
+export async function nextRecipient(
+  db: DbOrTx,
+  idCampanha: number,
+  now: Date,
+): Promise<{ inFlight: RecipientRow } | { claimed: RecipientRow } | null> {
   const result = (await db.execute(sql`
     with em_voo as (
       select * from envios_em_massa_clientes where id_campanha = ${idCampanha} and status = 'SENDING' order by seq limit 1
@@ -166,7 +231,8 @@ export async function nextRecipient(db: DbOrTx, idCampanha: number, now: Date): 
       order by seq limit 1 for update skip locked
     ), tomado as (
       update envios_em_massa_clientes c
-      set status = 'SENDING', tentativa = c.tentativa + 1, chave = 'massa:' || c.id_campanha || ':' || c.cli_crm_id || ':' || (c.tentativa + 1), iniciado_em = ${now.toISOString()}::timestamptz
+      set status = 'SENDING', tentativa = c.tentativa + 1, chave = 'massa:' || c.id_campanha || ':' || c.cli_crm_id || ':' ||
+        (c.tentativa + 1), iniciado_em = ${now.toISOString()}::timestamptz
       from proximo where c.id = proximo.id
       returning c.*
     )
@@ -178,7 +244,11 @@ export async function nextRecipient(db: DbOrTx, idCampanha: number, now: Date): 
   return raw.em_voo ? { inFlight: recipientOf(raw) } : { claimed: recipientOf(raw) };
 }
 
-export async function updateRecipient(db: DbOrTx, id: number, set: Partial<typeof enviosEmMassaClientes.$inferInsert>): Promise<void> {
+export async function updateRecipient(
+  db: DbOrTx,
+  id: number,
+  set: Partial<typeof enviosEmMassaClientes.$inferInsert>,
+): Promise<void> {
   await db.update(enviosEmMassaClientes).set(set).where(eq(enviosEmMassaClientes.id, id));
 }
 
@@ -189,7 +259,14 @@ export async function updateRecipient(db: DbOrTx, id: number, set: Partial<typeo
 export async function finishRecipient(
   db: DbOrTx,
   r: RecipientRow,
-  outcome: { status: 'SENT' | 'ERROR' | 'NOT_SENT'; motivo: string | null; at: Date; idMensagem?: number | null; numero?: string | null; mensagem?: string | null },
+  outcome: {
+    status: 'SENT' | 'ERROR' | 'NOT_SENT';
+    motivo: string | null;
+    at: Date;
+    idMensagem?: number | null;
+    numero?: string | null;
+    mensagem?: string | null;
+  },
   ledger: { idInstancia: number; idUnidade: number } | null,
 ): Promise<{ enviados: number; erros: number } | null> {
   const at = sql`${outcome.at.toISOString()}::timestamptz`;
@@ -201,10 +278,16 @@ export async function finishRecipient(
     outcome.status === 'SENT' && ledger && outcome.numero
       ? sql`, registro as (
           insert into envios_em_massa_registro (id_instancia, id_unidade, id_campanha, numero, texto_hash, enviado_em)
-          values (${ledger.idInstancia}, ${ledger.idUnidade}, ${r.idCampanha}, ${outcome.numero}, ${textHash(outcome.mensagem ?? '')}, ${at})
+          values (${ledger.idInstancia}, ${ledger.idUnidade}, ${r.idCampanha}, ${outcome.numero},
+            ${textHash(outcome.mensagem ?? '')}, ${at})
         )`
       : sql``;
-  const counter = outcome.status === 'SENT' ? sql`enviados = enviados + 1` : outcome.status === 'ERROR' ? sql`erros = erros + 1` : sql`nao_enviados = nao_enviados + 1`;
+  const counter =
+    outcome.status === 'SENT'
+      ? sql`enviados = enviados + 1`
+      : outcome.status === 'ERROR'
+        ? sql`erros = erros + 1`
+        : sql`nao_enviados = nao_enviados + 1`;
   const result = (await db.execute(sql`
     with destinatario as (
       update envios_em_massa_clientes set ${sql.join(set, sql`, `)} where id = ${r.id}
@@ -223,25 +306,43 @@ export async function finishRecipient(
  */
 export async function recordAndCheckBeforeSend(
   db: DbOrTx,
-  input: { idRecipient: number; idInstancia: number; idUnidade: number; numero: string; text: string; dayStart: Date; since: Date },
+  input: {
+    idRecipient: number;
+    idInstancia: number;
+    idUnidade: number;
+    numero: string;
+    text: string;
+    dayStart: Date;
+    since: Date;
+  },
 ): Promise<{ today: number; firstUse: Date | null; repeated: boolean }> {
   const result = (await db.execute(sql`
     with destinatario as (
       update envios_em_massa_clientes set numero = ${input.numero}, mensagem = ${input.text} where id = ${input.idRecipient}
     )
     select
-      (select count(*)::int from envios_em_massa_registro where id_instancia = ${input.idInstancia} and enviado_em >= ${input.dayStart.toISOString()}::timestamptz) as hoje,
+      (select count(*)::int from envios_em_massa_registro where id_instancia = ${input.idInstancia} and enviado_em >=
+        ${input.dayStart.toISOString()}::timestamptz) as hoje,
       (select min(enviado_em) from envios_em_massa_registro where id_instancia = ${input.idInstancia}) as primeiro_uso,
       exists (
         select 1 from envios_em_massa_registro
-        where numero = ${input.numero} and texto_hash = ${textHash(input.text)} and id_unidade = ${input.idUnidade} and enviado_em >= ${input.since.toISOString()}::timestamptz
+        where numero = ${input.numero} and texto_hash = ${textHash(input.text)} and id_unidade = ${input.idUnidade} and
+          enviado_em >= ${input.since.toISOString()}::timestamptz
       ) as repetido`)) as unknown as { rows: { hoje: number | string; primeiro_uso: string | Date | null; repetido: boolean }[] };
   const row = result.rows[0]!;
-  return { today: Number(row.hoje), firstUse: row.primeiro_uso ? new Date(row.primeiro_uso) : null, repeated: row.repetido === true };
+  return {
+    today: Number(row.hoje),
+    firstUse: row.primeiro_uso ? new Date(row.primeiro_uso) : null,
+    repeated: row.repetido === true,
+  };
 }
 
 /** Sends from an instance since an instant (the daily cap) and its first send ever (its age in use). */
-export async function instanceUsage(db: DbOrTx, idInstancia: number, since: Date): Promise<{ today: number; firstUse: Date | null }> {
+export async function instanceUsage(
+  db: DbOrTx,
+  idInstancia: number,
+  since: Date,
+): Promise<{ today: number; firstUse: Date | null }> {
   const [row] = await db
     .select({
       today: sql<number>`count(*) filter (where ${enviosEmMassaRegistro.enviadoEm} >= ${since.toISOString()}::timestamptz)::int`,
@@ -270,7 +371,11 @@ export async function abandonRecipients(tx: DbOrTx, idCampanha: number, motivo: 
     .set({ status: 'NOT_SENT', motivo, enviadoEm: at })
     .where(and(eq(enviosEmMassaClientes.idCampanha, idCampanha), eq(enviosEmMassaClientes.status, 'PENDING')))
     .returning({ id: enviosEmMassaClientes.id });
-  if (rows.length > 0) await tx.update(enviosEmMassa).set({ naoEnviados: sql`${enviosEmMassa.naoEnviados} + ${rows.length}` }).where(eq(enviosEmMassa.id, idCampanha));
+  if (rows.length > 0)
+    await tx
+      .update(enviosEmMassa)
+      .set({ naoEnviados: sql`${enviosEmMassa.naoEnviados} + ${rows.length}` })
+      .where(eq(enviosEmMassa.id, idCampanha));
   return rows.length;
 }
 

@@ -3,9 +3,10 @@
 // daily caps, the warm-up and the 24-hour repeated-text rule read.
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+import { leads } from '../leads/leads.table.ts';
 import { empresas, unidades } from '../tenancy/tenancy.table.ts';
 import { usuarios } from '../users/users.table.ts';
-import { leads } from '../leads/leads.table.ts';
 
 export const enviosEmMassa = pgTable(
   'envios_em_massa',
@@ -52,10 +53,14 @@ export const enviosEmMassa = pgTable(
   },
   (t) => [
     index('envios_em_massa_unidade_idx').on(t.idUnidade, t.id),
-    index('envios_em_massa_devidos_idx').on(t.proximoEnvioEm).where(sql`${t.status} = 'EM_ANDAMENTO'`),
+    index('envios_em_massa_devidos_idx')
+      .on(t.proximoEnvioEm)
+      .where(sql`${t.status} = 'EM_ANDAMENTO'`),
     // CAMPANHA_EXISTE (002 §8): one unfinished campaign per WhatsApp number (instance), also under
     // concurrent requests (issue 21: a paused campaign holds its own number, not the unit's others).
-    uniqueIndex('envios_em_massa_um_aberto_por_numero_idx').on(t.idInstancia).where(sql`${t.status} <> 'FINALIZADO'`),
+    uniqueIndex('envios_em_massa_um_aberto_por_numero_idx')
+      .on(t.idInstancia)
+      .where(sql`${t.status} <> 'FINALIZADO'`),
   ],
 );
 
@@ -104,5 +109,8 @@ export const enviosEmMassaRegistro = pgTable(
     textoHash: varchar('texto_hash', { length: 64 }).notNull(),
     enviadoEm: timestamp('enviado_em', { withTimezone: true }).notNull(),
   },
-  (t) => [index('envios_em_massa_registro_instancia_idx').on(t.idInstancia, t.enviadoEm), index('envios_em_massa_registro_numero_idx').on(t.numero, t.textoHash, t.enviadoEm)],
+  (t) => [
+    index('envios_em_massa_registro_instancia_idx').on(t.idInstancia, t.enviadoEm),
+    index('envios_em_massa_registro_numero_idx').on(t.numero, t.textoHash, t.enviadoEm),
+  ],
 );

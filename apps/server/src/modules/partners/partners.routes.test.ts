@@ -1,8 +1,10 @@
 // Partners (issue 10 'Parceiros'; 002 §3 'Partner', §5, §6, §7; 000 §6 /parceiros: admin): each call
 // × each role × another unit's and company's ids; BRL amounts; every write audited.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { partnerListSchema } from '@funil/domain/admin-api/partners';
+
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { auditoria } from '../audit/audit.table.ts';
 import { parceiros } from './partners.table.ts';
@@ -18,7 +20,8 @@ afterAll(async () => {
 });
 
 type Role = 'sa' | 'ag' | 'a' | 'u' | 'm' | 'mg' | 'aB1';
-const call = (role: Role, method: 'GET' | 'POST' | 'PUT' | 'DELETE', payload?: object) => t.as(tokens[role]!, { method, url: '/api/cadastros/parceiros', ...(payload ? { payload } : {}) });
+const call = (role: Role, method: 'GET' | 'POST' | 'PUT' | 'DELETE', payload?: object) =>
+  t.as(tokens[role]!, { method, url: '/api/cadastros/parceiros', ...(payload ? { payload } : {}) });
 const partner = (over: Record<string, unknown> = {}) => ({
   nome: 'Clínica Parceira',
   email: 'parceira@teste.com.br',
@@ -49,7 +52,15 @@ describe('cadastros/parceiros (002 §7 Admin)', () => {
     expect([res.statusCode, res.json().message]).toEqual([201, 'Parceiro cadastrado com sucesso!']);
     const list = partnerListSchema.parse((await call('a', 'GET')).json());
     expect(list.data).toHaveLength(1);
-    expect(list.data[0]).toMatchObject({ nome: 'Clínica Parceira', administrador: 0, valor_operacao_1: 10.5, valor_operacao_2: 25, valor_operacao_3: 1250, nomeUnidade: 'Unidade A1', ativo: 1 });
+    expect(list.data[0]).toMatchObject({
+      nome: 'Clínica Parceira',
+      administrador: 0,
+      valor_operacao_1: 10.5,
+      valor_operacao_2: 25,
+      valor_operacao_3: 1250,
+      nomeUnidade: 'Unidade A1',
+      ativo: 1,
+    });
     expect(JSON.stringify(list)).not.toMatch(/senha|argon/);
     const [audit] = await t.database.db.select().from(auditoria).where(eq(auditoria.entidade, 'parceiro'));
     expect(audit).toMatchObject({ acao: 'create', idUsuario: t.fixture.users.a.id });
@@ -77,8 +88,15 @@ describe('cadastros/parceiros (002 §7 Admin)', () => {
     const ag = await call('ag', 'POST', partner({ idUnidade: t.fixture.unitA2, administrador: 1, email: 'adm@parceira.com.br' }));
     expect(ag.statusCode).toBe(201);
     // The unit admin sees only their unit's partners.
-    expect(partnerListSchema.parse((await call('a', 'GET')).json()).data.every((p) => p.idUnidade === t.fixture.unitA1)).toBe(true);
-    expect(partnerListSchema.parse((await call('ag', 'GET')).json()).data.map((p) => p.idUnidade).sort()).toEqual([t.fixture.unitA1, t.fixture.unitA2].sort());
+    expect(partnerListSchema.parse((await call('a', 'GET')).json()).data.every((p) => p.idUnidade === t.fixture.unitA1)).toBe(
+      true,
+    );
+    expect(
+      partnerListSchema
+        .parse((await call('ag', 'GET')).json())
+        .data.map((p) => p.idUnidade)
+        .sort(),
+    ).toEqual([t.fixture.unitA1, t.fixture.unitA2].sort());
   });
 
   it("another company's admin neither sees, edits nor deletes a partner", async () => {
@@ -102,7 +120,11 @@ describe('cadastros/parceiros (002 §7 Admin)', () => {
     const del = await call('a', 'DELETE', { id: row!.id });
     expect([del.statusCode, del.json().message]).toEqual([200, 'Parceiro excluído com sucesso!']);
     expect(await t.database.db.select().from(parceiros).where(eq(parceiros.id, row!.id))).toEqual([]);
-    const trail = await t.database.db.select().from(auditoria).where(eq(auditoria.idEntidade, row!.id)).orderBy(asc(auditoria.id));
+    const trail = await t.database.db
+      .select()
+      .from(auditoria)
+      .where(eq(auditoria.idEntidade, row!.id))
+      .orderBy(asc(auditoria.id));
     expect(trail.filter((r) => r.entidade === 'parceiro').map((r) => r.acao)).toEqual(['create', 'update', 'delete']);
     expect((await call('a', 'DELETE', { id: row!.id })).statusCode).toBe(404);
   });

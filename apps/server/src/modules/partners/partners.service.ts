@@ -3,7 +3,9 @@
 // have no Funil session: they are paid per capture, scheduling and sale of their unit's leads,
 // and nothing here reads a lead of any unit (docs/decisions.md).
 import { and, asc, eq, inArray } from 'drizzle-orm';
+
 import { PARTNER_MESSAGES, type PartnerCreate, type PartnerRow, type PartnerUpdate } from '@funil/domain/admin-api/partners';
+
 import type { DbOrTx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -87,7 +89,14 @@ export async function createPartner(db: DbOrTx, actor: Actor, input: PartnerCrea
       .insert(parceiros)
       .values({ ...values(input), idUnidade: unit.id, idEmpresa: unit.idEmpresa, senhaHash })
       .returning();
-    await recordAudit(tx, { session: actor, entity: 'parceiro', entityId: row!.id, action: 'create', after: audited(row!), scope: { idEmpresa: unit.idEmpresa, idUnidade: unit.id } });
+    await recordAudit(tx, {
+      session: actor,
+      entity: 'parceiro',
+      entityId: row!.id,
+      action: 'create',
+      after: audited(row!),
+      scope: { idEmpresa: unit.idEmpresa, idUnidade: unit.id },
+    });
     return row!;
   });
 }
@@ -99,7 +108,13 @@ export async function updatePartner(db: DbOrTx, actor: Actor, input: PartnerUpda
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(parceiros)
-      .set({ ...values(input), idUnidade: unit.id, idEmpresa: unit.idEmpresa, dataAtualizacao: new Date(), ...(senhaHash ? { senhaHash } : {}) })
+      .set({
+        ...values(input),
+        idUnidade: unit.id,
+        idEmpresa: unit.idEmpresa,
+        dataAtualizacao: new Date(),
+        ...(senhaHash ? { senhaHash } : {}),
+      })
       .where(eq(parceiros.id, before.id))
       .returning();
     await recordAudit(tx, {
@@ -119,6 +134,13 @@ export async function deletePartner(db: DbOrTx, actor: Actor, id: number): Promi
   const before = await partnerInScope(db, actor, id);
   await db.transaction(async (tx) => {
     await tx.delete(parceiros).where(eq(parceiros.id, before.id));
-    await recordAudit(tx, { session: actor, entity: 'parceiro', entityId: before.id, action: 'delete', before: audited(before), scope: { idEmpresa: before.idEmpresa, idUnidade: before.idUnidade } });
+    await recordAudit(tx, {
+      session: actor,
+      entity: 'parceiro',
+      entityId: before.id,
+      action: 'delete',
+      before: audited(before),
+      scope: { idEmpresa: before.idEmpresa, idUnidade: before.idUnidade },
+    });
   });
 }

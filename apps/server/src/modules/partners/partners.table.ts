@@ -1,5 +1,6 @@
 // Partners of a unit (002 §3 "Partner"): people paid per capture, scheduling and sale.
-import { integer, numeric, pgTable, serial, text, timestamp, varchar, index } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
 import { empresas, unidades } from '../tenancy/tenancy.table.ts';
 
 export const parceiros = pgTable(

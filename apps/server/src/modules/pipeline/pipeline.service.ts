@@ -2,24 +2,36 @@
 // with counts, ticket sums and pages, the table, the CSV export of a column, and the moves. The
 // leads stay the leads module's (pipeline-board.service.ts); a move is the negotiation module's
 // status change, so it keeps the unit's transitions, writes its history event and is announced.
-import { FilterSegmentsError, PIPELINE_LAYOUT, parseFilterSegments, type PipelineFilter } from '@funil/domain/leads/filter-segments';
+import { CSV_BOM, csvLine } from '@funil/domain/csv/csv';
+import { formatDateTime } from '@funil/domain/format/date';
+import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
 import {
+  FilterSegmentsError,
+  parseFilterSegments,
+  PIPELINE_LAYOUT,
+  type PipelineFilter,
+} from '@funil/domain/leads/filter-segments';
+import {
+  canDragInFamily,
+  canUseColumnMenu,
+  EMPTY_PIPELINE_FILTER,
+  isBoardStatusName,
+  leadCsvHeader,
   PIPELINE_COLUMN_PAGE_SIZE,
   PIPELINE_MESSAGES,
   PIPELINE_TABLE_PAGE_SIZE,
-  canDragInFamily,
-  canUseColumnMenu,
-  isBoardStatusName,
-  leadCsvHeader,
-  EMPTY_PIPELINE_FILTER,
   type PipelineFamily,
 } from '@funil/domain/pipeline/pipeline';
-import { CSV_BOM, csvLine } from '@funil/domain/csv/csv';
-import type { KanbanBoardResponse, KanbanColumnPageResponse, KanbanMoveResponse, KanbanTableResponse } from '@funil/domain/pipeline/pipeline-api';
-import { formatDateTime } from '@funil/domain/format/date';
-import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
-import type { Session } from '../auth/auth.service.ts';
+import type {
+  KanbanBoardResponse,
+  KanbanColumnPageResponse,
+  KanbanMoveResponse,
+  KanbanTableResponse,
+} from '@funil/domain/pipeline/pipeline-api';
+
 import { DomainError } from '../../http/domain-error.ts';
+import type { Session } from '../auth/auth.service.ts';
+import { negotiationStatuses, saleStatuses } from '../catalog/catalog.service.ts';
 import { extrasOf, type LeadDeps } from '../leads/leads.service.ts';
 import {
   pipelineColumnCards,
@@ -30,7 +42,6 @@ import {
   pipelineTablePage,
   type BoardRead,
 } from '../leads/views/pipeline/pipeline-board.service.ts';
-import { negotiationStatuses, saleStatuses } from '../catalog/catalog.service.ts';
 import { updateNegotiationStatus, updateSaleStatus } from '../negotiation/negotiation.service.ts';
 
 /** The filter segments of a kanban path, read by the one shared parser (ARCHITECTURE "The API contract"). */
@@ -53,13 +64,32 @@ async function columnsOf(deps: LeadDeps, session: Session, family: PipelineFamil
   const named = family === 'negociacao' ? filter.cli_status_negociacao : filter.cli_status_negociacao_venda;
   const all: Status[] =
     family === 'negociacao'
-      ? (await negotiationStatuses(deps.db, session.empresaId)).map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: s.idFunil, idFunilVenda: null, coluna: s.idFunil }))
-      : (await saleStatuses(deps.db, session.empresaId)).map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: null, idFunilVenda: s.idFunilVenda, coluna: s.idFunilVenda }));
+      ? (await negotiationStatuses(deps.db, session.empresaId)).map((s) => ({
+          id: s.id,
+          nome: s.nome,
+          cor: s.cor,
+          idFunil: s.idFunil,
+          idFunilVenda: null,
+          coluna: s.idFunil,
+        }))
+      : (await saleStatuses(deps.db, session.empresaId)).map((s) => ({
+          id: s.id,
+          nome: s.nome,
+          cor: s.cor,
+          idFunil: null,
+          idFunilVenda: s.idFunilVenda,
+          coluna: s.idFunilVenda,
+        }));
   return all.filter((s) => isBoardStatusName(s.nome) || s.coluna === named);
 }
 
 /** GET /kanban/status-negociacao[-venda]/{filters}: every column head (count, sum) and its first page, in three statements at once. */
-export async function board(deps: LeadDeps, session: Session, family: PipelineFamily, tail: string): Promise<KanbanBoardResponse> {
+export async function board(
+  deps: LeadDeps,
+  session: Session,
+  family: PipelineFamily,
+  tail: string,
+): Promise<KanbanBoardResponse> {
   const filter = parsePipelineFilter(tail);
   const read: BoardRead = { family, filter };
   const statuses = await columnsOf(deps, session, family, filter);
@@ -88,17 +118,41 @@ export async function board(deps: LeadDeps, session: Session, family: PipelineFa
 }
 
 async function assertColumn(deps: LeadDeps, session: Session, family: PipelineFamily, coluna: number): Promise<Status> {
-  const all = family === 'negociacao' ? await negotiationStatuses(deps.db, session.empresaId) : await saleStatuses(deps.db, session.empresaId);
+  const all =
+    family === 'negociacao'
+      ? await negotiationStatuses(deps.db, session.empresaId)
+      : await saleStatuses(deps.db, session.empresaId);
   const found = all.find((s) => ('idFunil' in s ? s.idFunil : s.idFunilVenda) === coluna);
   if (!found) throw new DomainError('not_found', PIPELINE_MESSAGES.columnNotFound);
-  return { id: found.id, nome: found.nome, cor: found.cor, idFunil: 'idFunil' in found ? found.idFunil : null, idFunilVenda: 'idFunilVenda' in found ? found.idFunilVenda : null, coluna };
+  return {
+    id: found.id,
+    nome: found.nome,
+    cor: found.cor,
+    idFunil: 'idFunil' in found ? found.idFunil : null,
+    idFunilVenda: 'idFunilVenda' in found ? found.idFunilVenda : null,
+    coluna,
+  };
 }
 
 /** GET /kanban/novos-leads[-venda]/{column}/{page}/{filters}: the next page of one column and its count. */
-export async function columnPage(deps: LeadDeps, session: Session, family: PipelineFamily, coluna: number, page: number, tail: string): Promise<KanbanColumnPageResponse> {
+export async function columnPage(
+  deps: LeadDeps,
+  session: Session,
+  family: PipelineFamily,
+  coluna: number,
+  page: number,
+  tail: string,
+): Promise<KanbanColumnPageResponse> {
   const filter = parsePipelineFilter(tail);
   await assertColumn(deps, session, family, coluna);
-  const { cards, total, soma } = await pipelineColumnPage(deps.db, session, { family, filter }, coluna, page, PIPELINE_COLUMN_PAGE_SIZE);
+  const { cards, total, soma } = await pipelineColumnPage(
+    deps.db,
+    session,
+    { family, filter },
+    coluna,
+    page,
+    PIPELINE_COLUMN_PAGE_SIZE,
+  );
   return { data: { id: coluna, pagina: page, total_oportunidades: total, valor_total: soma, leads: cards } };
 }
 
@@ -109,7 +163,14 @@ export async function table(deps: LeadDeps, session: Session, page: number, tail
   return { data: { status_negociacao: cards, total_clientes: total, pagina: page, por_pagina: PIPELINE_TABLE_PAGE_SIZE } };
 }
 
-export type CsvOptions = { family: PipelineFamily; coluna: number; withFunnelStage: boolean; campaignId: boolean; campaignName: boolean; tail: string };
+export type CsvOptions = {
+  family: PipelineFamily;
+  coluna: number;
+  withFunnelStage: boolean;
+  campaignId: boolean;
+  campaignName: boolean;
+  tail: string;
+};
 
 /**
  * GET /kanban/dados-arquivo-csv/…: leads.csv of one column (002 §9: cli_crm_id, nome, telefone,
@@ -144,7 +205,13 @@ export async function columnCsv(deps: LeadDeps, session: Session, options: CsvOp
   return lines();
 }
 
-export type Move = { family: PipelineFamily; cliCrmId: number; para: number; acima?: number | null | undefined; abaixo?: number | null | undefined };
+export type Move = {
+  family: PipelineFamily;
+  cliCrmId: number;
+  para: number;
+  acima?: number | null | undefined;
+  abaixo?: number | null | undefined;
+};
 
 /**
  * PUT kanban/status-negociacao[-venda] (002 §4 §7): to another column it is the lead's status change
@@ -155,12 +222,16 @@ export type Move = { family: PipelineFamily; cliCrmId: number; para: number; aci
  */
 export async function move(deps: LeadDeps, session: Session, m: Move): Promise<KanbanMoveResponse> {
   // 002 §4 §6: the sale-status view is read-only without edicao_status_cliente, reorders included.
-  if (!canDragInFamily(m.family, extrasOf(session).edicao_status_cliente === true)) throw new DomainError('forbidden', LEAD_API_MESSAGES.saleStatusForbidden);
+  if (!canDragInFamily(m.family, extrasOf(session).edicao_status_cliente === true))
+    throw new DomainError('forbidden', LEAD_API_MESSAGES.saleStatusForbidden);
   await assertColumn(deps, session, m.family, m.para);
   const posicao = await pipelineDropPosition(deps.db, session, m);
   const outcome =
     m.family === 'negociacao'
       ? await updateNegotiationStatus(deps, session, m.cliCrmId, m.para, { posicao })
       : await updateSaleStatus(deps, session, m.cliCrmId, m.para, { posicao });
-  return { message: outcome.response.message ?? LEAD_API_MESSAGES.statusUpdated, data: { cli_crm_id: m.cliCrmId, coluna: m.para, posicao } };
+  return {
+    message: outcome.response.message ?? LEAD_API_MESSAGES.statusUpdated,
+    data: { cli_crm_id: m.cliCrmId, coluna: m.para, posicao },
+  };
 }

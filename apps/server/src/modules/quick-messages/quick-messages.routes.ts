@@ -3,6 +3,7 @@
 // CRM (its embedded 'Atendimento Whatsapp') and the 'Modelos' screen; the level rules are the service's.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import {
   QUICK_MESSAGE_TEXTS,
   quickMessageCreateBodySchema,
@@ -11,29 +12,49 @@ import {
   quickMessageEditBodySchema,
   quickMessagesResponseSchema,
 } from '@funil/domain/whatsapp-api/quick-messages-api';
-import { sessionOf } from '../auth/auth.plugin.ts';
+
 import { errorResponses } from '../../http/lead-screens.ts';
+import { sessionOf } from '../auth/auth.plugin.ts';
 import { createQuickMessage, deleteQuickMessage, editQuickMessage, listQuickMessages } from './quick-messages.service.ts';
 
 const ACCESS = { config: { access: ['/whatsapp-v3', '/whatsappv2', '/whatsapp', '/crm', '/configuracoes-whatsapp'] } } as const;
 
 export const quickMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/whatsapp/modelos', { ...ACCESS, schema: { response: { 200: quickMessagesResponseSchema, ...errorResponses } } }, async (request) => ({
-    data: await listQuickMessages(app.db, sessionOf(request)),
-  }));
+  app.get(
+    '/whatsapp/modelos',
+    { ...ACCESS, schema: { response: { 200: quickMessagesResponseSchema, ...errorResponses } } },
+    async (request) => ({
+      data: await listQuickMessages(app.db, sessionOf(request)),
+    }),
+  );
 
-  app.post('/whatsapp/adicionarModelo', { ...ACCESS, schema: { body: quickMessageCreateBodySchema, response: { 201: quickMessageCreatedSchema, ...errorResponses } } }, async (request, reply) => {
-    const data = await createQuickMessage(app.db, sessionOf(request), request.body);
-    return reply.status(201).send({ message: QUICK_MESSAGE_TEXTS.created, status: 201 as const, data });
-  });
+  app.post(
+    '/whatsapp/adicionarModelo',
+    {
+      ...ACCESS,
+      schema: { body: quickMessageCreateBodySchema, response: { 201: quickMessageCreatedSchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      const data = await createQuickMessage(app.db, sessionOf(request), request.body);
+      return reply.status(201).send({ message: QUICK_MESSAGE_TEXTS.created, status: 201 as const, data });
+    },
+  );
 
-  app.post('/whatsapp/editarModelo', { ...ACCESS, schema: { body: quickMessageEditBodySchema, response: { 204: z.null(), ...errorResponses } } }, async (request, reply) => {
-    await editQuickMessage(app.db, sessionOf(request), request.body);
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/whatsapp/editarModelo',
+    { ...ACCESS, schema: { body: quickMessageEditBodySchema, response: { 204: z.null(), ...errorResponses } } },
+    async (request, reply) => {
+      await editQuickMessage(app.db, sessionOf(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.post('/whatsapp/deletarModelo', { ...ACCESS, schema: { body: quickMessageDeleteBodySchema, response: { 204: z.null(), ...errorResponses } } }, async (request, reply) => {
-    await deleteQuickMessage(app.db, sessionOf(request), request.body.idModelo);
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/whatsapp/deletarModelo',
+    { ...ACCESS, schema: { body: quickMessageDeleteBodySchema, response: { 204: z.null(), ...errorResponses } } },
+    async (request, reply) => {
+      await deleteQuickMessage(app.db, sessionOf(request), request.body.idModelo);
+      return reply.status(204).send(null);
+    },
+  );
 };

@@ -2,16 +2,18 @@
 // level of the user's permission, changes only at the levels it may change (docs/decisions.md
 // "Quick-message scopes"). The module's door; its tables are read only here.
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+
 import {
-  QUICK_MESSAGE_TEXTS,
   creationScopeOf,
   editableScopesOf,
+  QUICK_MESSAGE_TEXTS,
   quickMessageCategoryNameSchema,
   type QuickMessage,
   type QuickMessageCategory,
   type QuickMessageScope,
   type QuickMessagesResponse,
 } from '@funil/domain/whatsapp-api/quick-messages-api';
+
 import type { Db } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import type { Session } from '../auth/auth.service.ts';
@@ -37,7 +39,11 @@ function ownerColumns(scope: QuickMessageScope, s: Owner) {
   };
 }
 
-async function levelLists(db: Db, scope: QuickMessageScope, s: Owner): Promise<{ modelos: QuickMessage[]; categorias: QuickMessageCategory[] }> {
+async function levelLists(
+  db: Db,
+  scope: QuickMessageScope,
+  s: Owner,
+): Promise<{ modelos: QuickMessage[]; categorias: QuickMessageCategory[] }> {
   const [categorias, modelos] = await Promise.all([
     db
       .select({ idCategoria: modelosCategorias.id, nomeCategoria: modelosCategorias.nome })
@@ -45,7 +51,13 @@ async function levelLists(db: Db, scope: QuickMessageScope, s: Owner): Promise<{
       .where(levelWhere(modelosCategorias, scope, s))
       .orderBy(asc(sql`lower(${modelosCategorias.nome})`), asc(modelosCategorias.id)),
     db
-      .select({ idModelo: modelosMensagem.id, idCategoria: modelosMensagem.idCategoria, nomeCategoria: modelosCategorias.nome, tituloMensagem: modelosMensagem.titulo, mensagem: modelosMensagem.mensagem })
+      .select({
+        idModelo: modelosMensagem.id,
+        idCategoria: modelosMensagem.idCategoria,
+        nomeCategoria: modelosCategorias.nome,
+        tituloMensagem: modelosMensagem.titulo,
+        mensagem: modelosMensagem.mensagem,
+      })
       .from(modelosMensagem)
       .innerJoin(modelosCategorias, eq(modelosCategorias.id, modelosMensagem.idCategoria))
       .where(levelWhere(modelosMensagem, scope, s))
@@ -56,7 +68,11 @@ async function levelLists(db: Db, scope: QuickMessageScope, s: Owner): Promise<{
 
 /** GET whatsapp/modelos: the company's, the unit's and the user's own templates with their categories. */
 export async function listQuickMessages(db: Db, session: Session): Promise<QuickMessagesResponse['data']> {
-  const [empresa, unidade, atendente] = await Promise.all([levelLists(db, 'empresa', session), levelLists(db, 'unidade', session), levelLists(db, 'atendente', session)]);
+  const [empresa, unidade, atendente] = await Promise.all([
+    levelLists(db, 'empresa', session),
+    levelLists(db, 'unidade', session),
+    levelLists(db, 'atendente', session),
+  ]);
   return {
     modelos_empresa: empresa.modelos,
     categorias_empresa: empresa.categorias,
@@ -69,10 +85,19 @@ export async function listQuickMessages(db: Db, session: Session): Promise<Quick
   };
 }
 
-type CategoryChoice = { novaCategoria: boolean; nomeCategoria?: string | null | undefined; idCategoria?: number | null | undefined };
+type CategoryChoice = {
+  novaCategoria: boolean;
+  nomeCategoria?: string | null | undefined;
+  idCategoria?: number | null | undefined;
+};
 
 /** The category of a write: an existing one of the level, or a new one (a same-named one of the level is reused). */
-async function categoryFor(tx: Tx, scope: QuickMessageScope, s: Owner, choice: CategoryChoice): Promise<{ id: number; nome: string }> {
+async function categoryFor(
+  tx: Tx,
+  scope: QuickMessageScope,
+  s: Owner,
+  choice: CategoryChoice,
+): Promise<{ id: number; nome: string }> {
   if (choice.novaCategoria) {
     const nome = quickMessageCategoryNameSchema.parse(choice.nomeCategoria ?? '');
     const [same] = await tx
@@ -81,7 +106,10 @@ async function categoryFor(tx: Tx, scope: QuickMessageScope, s: Owner, choice: C
       .where(and(levelWhere(modelosCategorias, scope, s), sql`lower(${modelosCategorias.nome}) = lower(${nome})`))
       .limit(1);
     if (same) return same;
-    const [made] = await tx.insert(modelosCategorias).values({ ...ownerColumns(scope, s), nome }).returning({ id: modelosCategorias.id, nome: modelosCategorias.nome });
+    const [made] = await tx
+      .insert(modelosCategorias)
+      .values({ ...ownerColumns(scope, s), nome })
+      .returning({ id: modelosCategorias.id, nome: modelosCategorias.nome });
     return made!;
   }
   const [found] = await tx
@@ -92,22 +120,39 @@ async function categoryFor(tx: Tx, scope: QuickMessageScope, s: Owner, choice: C
   return found;
 }
 
-export type CreateQuickMessage = CategoryChoice & { tituloMensagem: string; mensagem: string; isAdm?: boolean | undefined; isAdmg?: boolean | undefined };
+export type CreateQuickMessage = CategoryChoice & {
+  tituloMensagem: string;
+  mensagem: string;
+  isAdm?: boolean | undefined;
+  isAdmg?: boolean | undefined;
+};
 
 /**
  * POST whatsapp/adicionarModelo: the template takes the level of the user's permission (001 §6);
  * flags claiming a level the session does not hold (isAdmg without ag, isAdm without a) are 403.
  */
-export async function createQuickMessage(db: Db, session: Session, body: CreateQuickMessage): Promise<QuickMessage & { escopo: QuickMessageScope }> {
+export async function createQuickMessage(
+  db: Db,
+  session: Session,
+  body: CreateQuickMessage,
+): Promise<QuickMessage & { escopo: QuickMessageScope }> {
   const scope = creationScopeOf(session.permission);
-  if ((body.isAdmg && scope !== 'empresa') || (body.isAdm && scope !== 'unidade')) throw new DomainError('forbidden', QUICK_MESSAGE_TEXTS.scopeForbidden);
+  if ((body.isAdmg && scope !== 'empresa') || (body.isAdm && scope !== 'unidade'))
+    throw new DomainError('forbidden', QUICK_MESSAGE_TEXTS.scopeForbidden);
   return db.transaction(async (tx) => {
     const category = await categoryFor(tx, scope, session, body);
     const [row] = await tx
       .insert(modelosMensagem)
       .values({ ...ownerColumns(scope, session), idCategoria: category.id, titulo: body.tituloMensagem, mensagem: body.mensagem })
       .returning({ id: modelosMensagem.id });
-    return { idModelo: row!.id, idCategoria: category.id, nomeCategoria: category.nome, tituloMensagem: body.tituloMensagem, mensagem: body.mensagem, escopo: scope };
+    return {
+      idModelo: row!.id,
+      idCategoria: category.id,
+      nomeCategoria: category.nome,
+      tituloMensagem: body.tituloMensagem,
+      mensagem: body.mensagem,
+      escopo: scope,
+    };
   });
 }
 
@@ -125,7 +170,8 @@ async function visibleTemplate(tx: Tx, session: Session, idModelo: number): Prom
 }
 
 function mayChange(session: Session, scope: QuickMessageScope): void {
-  if (!editableScopesOf(session.permission).includes(scope)) throw new DomainError('forbidden', QUICK_MESSAGE_TEXTS.scopeForbidden);
+  if (!editableScopesOf(session.permission).includes(scope))
+    throw new DomainError('forbidden', QUICK_MESSAGE_TEXTS.scopeForbidden);
 }
 
 export type EditQuickMessage = Partial<CategoryChoice> & { idModelo: number; tituloMensagem: string; mensagem: string };
@@ -136,10 +182,21 @@ export async function editQuickMessage(db: Db, session: Session, body: EditQuick
     const template = await visibleTemplate(tx, session, body.idModelo);
     mayChange(session, template.escopo);
     const moves = body.novaCategoria || (body.idCategoria !== null && body.idCategoria !== undefined);
-    const category = moves ? await categoryFor(tx, template.escopo, session, { novaCategoria: body.novaCategoria ?? false, nomeCategoria: body.nomeCategoria, idCategoria: body.idCategoria }) : null;
+    const category = moves
+      ? await categoryFor(tx, template.escopo, session, {
+          novaCategoria: body.novaCategoria ?? false,
+          nomeCategoria: body.nomeCategoria,
+          idCategoria: body.idCategoria,
+        })
+      : null;
     await tx
       .update(modelosMensagem)
-      .set({ titulo: body.tituloMensagem, mensagem: body.mensagem, atualizadoEm: new Date(), ...(category ? { idCategoria: category.id } : {}) })
+      .set({
+        titulo: body.tituloMensagem,
+        mensagem: body.mensagem,
+        atualizadoEm: new Date(),
+        ...(category ? { idCategoria: category.id } : {}),
+      })
       .where(eq(modelosMensagem.id, template.id));
   });
 }

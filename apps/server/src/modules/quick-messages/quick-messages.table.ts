@@ -1,6 +1,7 @@
 // Quick messages (001 §3 "Quick-message model"): categories and templates at three levels —
 // empresa (the company's), unidade (a unit's), atendente (one user's, in the unit it was made).
 import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
 import { empresas, unidades } from '../tenancy/tenancy.table.ts';
 import { usuarios } from '../users/users.table.ts';
 
@@ -41,5 +42,8 @@ export const modelosMensagem = pgTable(
     criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
     atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('modelos_mensagem_empresa_idx').on(t.idEmpresa, t.escopo), index('modelos_mensagem_categoria_idx').on(t.idCategoria)],
+  (t) => [
+    index('modelos_mensagem_empresa_idx').on(t.idEmpresa, t.escopo),
+    index('modelos_mensagem_categoria_idx').on(t.idCategoria),
+  ],
 );

@@ -1,5 +1,6 @@
 // Tags of a unit and their links to leads (001 §3 "Tag", §7).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../db/handle.ts';
 import { leadTags, tags } from './tags.table.ts';
 
@@ -38,7 +39,14 @@ export async function insertTags(db: DbOrTx, values: (typeof tags.$inferInsert)[
 
 export async function tagsOfLead(db: DbOrTx, leadId: number): Promise<TagRow[]> {
   return db
-    .select({ id: tags.id, idUnidade: tags.idUnidade, nome: tags.nome, cor: tags.cor, descricao: tags.descricao, datacad: tags.datacad })
+    .select({
+      id: tags.id,
+      idUnidade: tags.idUnidade,
+      nome: tags.nome,
+      cor: tags.cor,
+      descricao: tags.descricao,
+      datacad: tags.datacad,
+    })
     .from(leadTags)
     .innerJoin(tags, eq(tags.id, leadTags.idTag))
     .where(eq(leadTags.cliCrmId, leadId))

@@ -1,6 +1,8 @@
 // 001 §7 Tags: the unit's tags and a lead's tags, with mensagemTag events (000 §4).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { TAG_COLORS } from '@funil/domain/leads/negotiation';
+
 import { createLeadsKit, type Kit } from '../leads/leads-test-kit.ts';
 
 let k: Kit;
@@ -11,7 +13,8 @@ afterAll(async () => {
   await k.t.close();
 });
 
-const createTag = async (who: keyof Kit['token'], body: Record<string, unknown>) => k.call(who, { method: 'POST', url: '/api/tags', payload: body });
+const createTag = async (who: keyof Kit['token'], body: Record<string, unknown>) =>
+  k.call(who, { method: 'POST', url: '/api/tags', payload: body });
 
 describe('GET/POST tags', () => {
   it('creates a tag with only a name and a random palette colour; answers data.id', async () => {
@@ -23,7 +26,10 @@ describe('GET/POST tags', () => {
   });
 
   it('accepts any #rrggbb, refuses a bad colour, a blank name and a duplicate name', async () => {
-    expect((await createTag('u', { nome: 'Custom', cor: '#12AB34', descricao: 'minha' })).json().data).toMatchObject({ cor: '#12ab34', descricao: 'minha' });
+    expect((await createTag('u', { nome: 'Custom', cor: '#12AB34', descricao: 'minha' })).json().data).toMatchObject({
+      cor: '#12ab34',
+      descricao: 'minha',
+    });
     expect((await createTag('u', { nome: 'Ruim', cor: 'vermelho' })).statusCode).toBe(400);
     expect((await createTag('u', { nome: ' ' })).json().message).toBe('Nome da tag é obrigatório');
     const dup = await createTag('u', { nome: 'quente' });
@@ -43,13 +49,25 @@ describe('tagsClientes', () => {
     const id = await k.lead({});
     const t1 = (await createTag('u', { nome: 'Retornar' })).json().data.id as number;
     const t2 = (await createTag('u', { nome: 'VIP' })).json().data.id as number;
-    const res = await k.call('u', { method: 'POST', url: `/api/tagsClientes/${id}`, payload: { tags: [{ id_tag: t1 }, { id_tag: String(t2) }] } });
+    const res = await k.call('u', {
+      method: 'POST',
+      url: `/api/tagsClientes/${id}`,
+      payload: { tags: [{ id_tag: t1 }, { id_tag: String(t2) }] },
+    });
     expect(res.json().message).toBe('Tags atribuídas com sucesso');
-    expect(res.json().data.map((t: { id_tag: number }) => t.id_tag).sort()).toEqual([t1, t2].sort());
+    expect(
+      res
+        .json()
+        .data.map((t: { id_tag: number }) => t.id_tag)
+        .sort(),
+    ).toEqual([t1, t2].sort());
     const list = await k.call('u', { method: 'GET', url: `/api/tagsClientes/cliente/${id}` });
     expect(list.json().data.map((t: { nome: string }) => t.nome)).toEqual(['Retornar', 'VIP']);
     const del = await k.call('u', { method: 'DELETE', url: `/api/tagsClientes/${id}/${t1}` });
-    expect([del.json().message, del.json().data.map((t: { nome: string }) => t.nome)]).toEqual(['Tag removida com sucesso', ['VIP']]);
+    expect([del.json().message, del.json().data.map((t: { nome: string }) => t.nome)]).toEqual([
+      'Tag removida com sucesso',
+      ['VIP'],
+    ]);
     expect((await k.history(id)).map((h) => [h.tipo, h.idAntigo, h.idNovo, h.descricao])).toEqual([
       [11, null, t1, 'Retornar'],
       [11, null, t2, 'VIP'],
@@ -66,7 +84,9 @@ describe('tagsClientes', () => {
     const res = await k.call('u', { method: 'POST', url: `/api/tagsClientes/${id}`, payload: { tags: [{ id_tag: foreign }] } });
     expect([res.statusCode, res.json().message]).toEqual([400, 'Tag não encontrada.']);
     expect((await k.call('u', { method: 'DELETE', url: `/api/tagsClientes/${id}/${foreign}` })).statusCode).toBe(404);
-    expect((await k.call('u', { method: 'POST', url: `/api/tagsClientes/${id}`, payload: { tags: 'VIP' } })).statusCode).toBe(400);
+    expect((await k.call('u', { method: 'POST', url: `/api/tagsClientes/${id}`, payload: { tags: 'VIP' } })).statusCode).toBe(
+      400,
+    );
     expect((await k.call('u', { method: 'POST', url: `/api/tagsClientes/${id}`, payload: { tags: [] } })).statusCode).toBe(400);
     expect(await k.history(id)).toEqual([]);
   });

@@ -2,18 +2,30 @@
 // and `lead_tags`; the leads module changes a lead's tags (with its history event, 000 §4) through
 // the functions below, never the tables (issue 7 §1).
 import { inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { randomTagColor } from '@funil/domain/leads/negotiation';
+
 import { TAG_API_MESSAGES } from '@funil/domain/leads-api/messages';
+import { randomTagColor } from '@funil/domain/leads/negotiation';
+
 import type { Db, Tx } from '../../db/handle.ts';
-import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
+import type { Session } from '../auth/auth.service.ts';
+import {
+  insertTag,
+  insertTags,
+  linkTags,
+  tagsByIds,
+  tagsByNames,
+  tagsOfLead,
+  unitTags,
+  unlinkAllTags,
+  unlinkTag,
+  type TagRow,
+} from './tags.repository.ts';
 import { leadTags } from './tags.table.ts';
-import { insertTag, insertTags, linkTags, tagsByIds, tagsByNames, tagsOfLead, unitTags, unlinkAllTags, unlinkTag, type TagRow } from './tags.repository.ts';
 
 export type { TagRow };
 
 const toApi = (t: TagRow) => ({ id: t.id, nome: t.nome, cor: t.cor, descricao: t.descricao });
-
 
 /** The unit's tags by name (000 §3 unit data `tags`). */
 export function unitTagList(db: Db | Tx, idUnidade: number): Promise<TagRow[]> {
@@ -24,10 +36,19 @@ export async function listUnitTags(db: Db, session: Session) {
   return { data: (await unitTags(db, session.unidadeId)).map(toApi) };
 }
 
-export async function createTag(db: Db, session: Session, body: { nome: string; cor?: string | undefined; descricao?: string | null | undefined }) {
+export async function createTag(
+  db: Db,
+  session: Session,
+  body: { nome: string; cor?: string | undefined; descricao?: string | null | undefined },
+) {
   const [existing] = await tagsByNames(db, session.unidadeId, [body.nome]);
   if (existing) throw new DomainError('conflict', TAG_API_MESSAGES.duplicate);
-  const row = await insertTag(db, { idUnidade: session.unidadeId, nome: body.nome, cor: (body.cor ?? randomTagColor()).toLowerCase(), descricao: body.descricao ?? null });
+  const row = await insertTag(db, {
+    idUnidade: session.unidadeId,
+    nome: body.nome,
+    cor: (body.cor ?? randomTagColor()).toLowerCase(),
+    descricao: body.descricao ?? null,
+  });
   if (!row) throw new DomainError('conflict', TAG_API_MESSAGES.duplicate);
   return { message: TAG_API_MESSAGES.created, data: toApi(row) };
 }
@@ -36,18 +57,24 @@ export async function createTag(db: Db, session: Session, body: { nome: string; 
  * The unit's tags of these names (case-insensitive), creating the unknown ones with a random
  * palette colour (000 §3 cli_tags, 001 §3).
  */
-export async function findOrCreateTagsByName(tx: Db | Tx, idUnidade: number, names: readonly string[], random: () => number = Math.random): Promise<{ tags: TagRow[]; created: string[] }> {
+export async function findOrCreateTagsByName(
+  tx: Db | Tx,
+  idUnidade: number,
+  names: readonly string[],
+  random: () => number = Math.random,
+): Promise<{ tags: TagRow[]; created: string[] }> {
   const unique = [...new Map(names.map((n) => [n.toLowerCase(), n])).values()];
   if (unique.length === 0) return { tags: [], created: [] };
   const found = await tagsByNames(tx, idUnidade, unique);
   const known = new Set(found.map((t) => t.nome.toLowerCase()));
   const missing = unique.filter((n) => !known.has(n.toLowerCase()));
   if (missing.length === 0) return { tags: found, created: [] };
-  await insertTags(tx, missing.map((nome) => ({ idUnidade, nome, cor: randomTagColor(random) })));
+  await insertTags(
+    tx,
+    missing.map((nome) => ({ idUnidade, nome, cor: randomTagColor(random) })),
+  );
   return { tags: await tagsByNames(tx, idUnidade, unique), created: missing };
 }
-
-
 
 /** The unit's tags of these ids (a tag of another unit is not found). */
 export function unitTagsByIds(db: Db | Tx, idUnidade: number, ids: readonly number[]): Promise<TagRow[]> {
@@ -82,8 +109,11 @@ export function unlinkAllTagsOfLead(db: Db | Tx, leadId: number): Promise<void> 
  * Each tag is read by its key (the LATERAL with OFFSET 0 keeps the planner from hashing the whole
  * tags table once per lead: a 50-lead list page costs 1.1 ms instead of 1.5 on the bench fixture).
  */
-export const leadTagsJsonSql = (leadIdSql: string): string => `coalesce((select json_agg(json_build_object('id', t.id, 'nome', t.nome, 'cor', t.cor) order by t.nome)
-    from lead_tags lt cross join lateral (select tg.id, tg.nome, tg.cor from tags tg where tg.id = lt.id_tag offset 0) t where lt.cli_crm_id = ${leadIdSql}), '[]'::json)`;
+export const leadTagsJsonSql = (
+  leadIdSql: string,
+): string => `coalesce((select json_agg(json_build_object('id', t.id, 'nome', t.nome, 'cor', t.cor) order by t.nome)
+    from lead_tags lt cross join lateral (select tg.id, tg.nome, tg.cor from tags tg where tg.id = lt.id_tag offset 0) t where
+      lt.cli_crm_id = ${leadIdSql}), '[]'::json)`;
 
 /** A condition: the lead has any of the tags of the int[] parameter (000 §7 tag filter). */
 export const leadHasAnyTagSql = (leadIdSql: string, tagIdsParam: string): string =>

@@ -1,8 +1,9 @@
 // Tags of a unit (000 §3, 001 §3 "Tag") and their links to leads (lead_tags): the tags module owns both.
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
-import { unidades } from '../tenancy/tenancy.table.ts';
+
 // Foreign-key references only (docs/decisions.md "Module boundaries").
 import { leads } from '../leads/leads.table.ts';
+import { unidades } from '../tenancy/tenancy.table.ts';
 
 export const tags = pgTable(
   'tags',

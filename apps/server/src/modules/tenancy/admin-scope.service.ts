@@ -1,6 +1,7 @@
 // Who manages which unit (issue 10, 000 §6): the super-admin any unit, a company admin (ag) the
 // units of their company, a unit admin (a) their own unit; nobody else manages any.
 import { roleOf } from '@funil/domain/access/roles';
+
 import type { DbOrTx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import type { Session } from '../auth/auth.service.ts';
@@ -21,7 +22,8 @@ export function managesUnit(actor: Actor, unit: Pick<UnitRow, 'id' | 'idEmpresa'
 export async function unitInScope(db: DbOrTx, actor: Actor, idUnidade: number, message: string): Promise<UnitRow> {
   const unit = await unitById(db, idUnidade);
   // A unit of another company answers like a missing one: its existence is not the caller's business.
-  if (!unit || (actor.permission !== 'sa' && unit.idEmpresa !== actor.empresaId)) throw new DomainError('not_found', 'Unidade não encontrada.');
+  if (!unit || (actor.permission !== 'sa' && unit.idEmpresa !== actor.empresaId))
+    throw new DomainError('not_found', 'Unidade não encontrada.');
   if (!managesUnit(actor, unit)) throw new DomainError('forbidden', message);
   return unit;
 }

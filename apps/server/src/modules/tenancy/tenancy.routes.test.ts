@@ -1,13 +1,15 @@
 // 000 §3 "Unit data" and §7 unit lists, scoped to the session's company and unit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unitDataSchema } from '@funil/domain/unit/unit-data';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { tags } from '../tags/tags.table.ts';
-import { orientacoes } from '../guidance/guidance.table.ts';
-import { instanciasEvolution } from '../whatsapp/instances/instances.table.ts';
-import { statusNegociacaoPermitidos } from '../catalog/catalog.table.ts';
-import { unidadeConfiguracoes } from './tenancy.table.ts';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { unitDataSchema } from '@funil/domain/unit/unit-data';
+
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { statusNegociacaoPermitidos } from '../catalog/catalog.table.ts';
+import { orientacoes } from '../guidance/guidance.table.ts';
+import { tags } from '../tags/tags.table.ts';
+import { instanciasEvolution } from '../whatsapp/instances/instances.table.ts';
+import { unidadeConfiguracoes } from './tenancy.table.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,9 +26,18 @@ beforeAll(async () => {
     { idEmpresa: companyA, idUnidade: unitA2, titulo: 'Só A2', textoOrientacao: '<p>A2</p>' },
     { idEmpresa: companyB, titulo: 'Geral B', textoOrientacao: '<p>B</p>' },
   ]);
-  await t.database.db.insert(instanciasEvolution).values({ idUnidade: unitA1, idEmpresa: companyA, name: 'a1-principal', token: 'segredo-da-instancia', webhookSecret: 'w'.repeat(32) });
+  await t.database.db.insert(instanciasEvolution).values({
+    idUnidade: unitA1,
+    idEmpresa: companyA,
+    name: 'a1-principal',
+    token: 'segredo-da-instancia',
+    webhookSecret: 'w'.repeat(32),
+  });
   await t.database.db.insert(statusNegociacaoPermitidos).values([{ idUnidade: unitA1, de: 1, para: 2 }]);
-  await t.database.db.update(unidadeConfiguracoes).set({ configuracoesExtra: JSON.stringify({ pipeline: true }), evolutionHabilitado: true }).where(eq(unidadeConfiguracoes.idUnidade, unitA1));
+  await t.database.db
+    .update(unidadeConfiguracoes)
+    .set({ configuracoesExtra: JSON.stringify({ pipeline: true }), evolutionHabilitado: true })
+    .where(eq(unidadeConfiguracoes.idUnidade, unitA1));
 });
 afterAll(async () => {
   await t.close();
@@ -53,7 +64,9 @@ describe('GET /api/cadastros/dados-unidade (000 §3)', () => {
     expect(data.evolutionHabilitado).toBe(true);
     expect(data.dados_usuario.idRamal).toBe(201);
     expect(data.tags.map((x) => x.nome)).toEqual(['Quente']);
-    expect(data.instancias_evolution).toEqual([{ id: expect.any(Number), name: 'a1-principal', connectionStatus: 'close', ownerJid: null, profileName: null }]);
+    expect(data.instancias_evolution).toEqual([
+      { id: expect.any(Number), name: 'a1-principal', connectionStatus: 'close', ownerJid: null, profileName: null },
+    ]);
   });
 
   it('never hands an instance token or a messaging token to the browser', async () => {
@@ -71,7 +84,11 @@ describe('GET /api/cadastros/dados-unidade (000 §3)', () => {
     const b1 = (await get(t.fixture.users.uB1.email, '/api/cadastros/dados-unidade')).data;
     expect(b1.dados_unidade.idEmpresa).toBe(t.fixture.companyB);
     expect(b1.tags.map((x: { nome: string }) => x.nome)).toEqual(['Só B1']);
-    expect(b1.crm_contato_negociacao_status.every((s: { id: number }) => !a2.crm_contato_negociacao_status.some((o: { id: number }) => o.id === s.id))).toBe(true);
+    expect(
+      b1.crm_contato_negociacao_status.every(
+        (s: { id: number }) => !a2.crm_contato_negociacao_status.some((o: { id: number }) => o.id === s.id),
+      ),
+    ).toBe(true);
   });
 });
 

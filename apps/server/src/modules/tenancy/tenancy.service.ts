@@ -1,9 +1,12 @@
 // The tenancy module's door (issue 7 §1): companies, units and unit settings are read by other
 // modules only through these functions.
 import { randomBytes } from 'node:crypto';
+
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { parseConfiguracoesExtra, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+
 import { UNIT_MESSAGES } from '@funil/domain/admin-api/units';
+import { parseConfiguracoesExtra, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+
 import type { DbOrTx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { empresas, unidadeConfiguracoes, unidades } from './tenancy.table.ts';
@@ -14,7 +17,11 @@ export type UnitSettingsRow = typeof unidadeConfiguracoes.$inferSelect;
 export const DEFAULT_CRM_INTERVAL_DAYS = 62;
 
 /** An active unit of the company, or null (transfer and conversion targets, 001 §7). */
-export async function activeUnitOfCompany(db: DbOrTx, idEmpresa: number, idUnidade: number): Promise<{ id: number; nome: string } | null> {
+export async function activeUnitOfCompany(
+  db: DbOrTx,
+  idEmpresa: number,
+  idUnidade: number,
+): Promise<{ id: number; nome: string } | null> {
   const [row] = await db
     .select({ id: unidades.id, nome: unidades.nome })
     .from(unidades)
@@ -66,7 +73,10 @@ export async function unitSettings(db: DbOrTx, idUnidade: number): Promise<UnitS
 
 /** The unit's intervalo_dias_crm (002 §2.1), the default without settings. */
 export async function crmIntervalDays(db: DbOrTx, idUnidade: number): Promise<number> {
-  const [row] = await db.select({ dias: unidadeConfiguracoes.intervaloDiasCrm }).from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, idUnidade));
+  const [row] = await db
+    .select({ dias: unidadeConfiguracoes.intervaloDiasCrm })
+    .from(unidadeConfiguracoes)
+    .where(eq(unidadeConfiguracoes.idUnidade, idUnidade));
   return row?.dias ?? DEFAULT_CRM_INTERVAL_DAYS;
 }
 
@@ -75,7 +85,8 @@ export async function crmIntervalDays(db: DbOrTx, idUnidade: number): Promise<nu
 
 /** The unit's state and the settings the session carries (000 §4), as a subquery for a lateral join on `idSql`. */
 export const sessionUnitSql = (idSql: string): string =>
-  `select un.ativo as "unidadeAtiva", c.configuracoes_extra as extras, c.evolution_habilitado as evolution, c.intervalo_dias_crm as "intervaloDiasCrm"
+  `select un.ativo as "unidadeAtiva", c.configuracoes_extra as extras, c.evolution_habilitado as evolution, c.intervalo_dias_crm
+    as "intervaloDiasCrm"
   from unidades un left join unidade_configuracoes c on c.id_unidade = un.id where un.id = ${idSql}`;
 
 /** A unit's extra settings (001 §6: assinaturaWhatsapp, clienteAtendente…), {} when it has none. */
@@ -131,7 +142,11 @@ export async function companyById(db: DbOrTx, idEmpresa: number): Promise<Compan
  * any existing company (404 otherwise); anyone else always acts on their own and the parameter is
  * ignored, as GET cadastros/usuarios?idEmpresa= does.
  */
-export async function targetCompanyId(db: DbOrTx, actor: { permission: string; empresaId: number }, requested: number | undefined): Promise<number> {
+export async function targetCompanyId(
+  db: DbOrTx,
+  actor: { permission: string; empresaId: number },
+  requested: number | undefined,
+): Promise<number> {
   if (actor.permission !== 'sa' || requested === undefined || requested === actor.empresaId) return actor.empresaId;
   if (!(await companyById(db, requested))) throw new DomainError('not_found', UNIT_MESSAGES.companyNotFound);
   return requested;
@@ -140,12 +155,19 @@ export async function targetCompanyId(db: DbOrTx, actor: { permission: string; e
 /** Every company by name, with how many units it has (the super-admin's companies table). */
 export async function companiesWithUnitCounts(db: DbOrTx) {
   return db
-    .select({ empresa: empresas, unidades: sql<number>`(select count(*)::int from ${unidades} where ${unidades.idEmpresa} = ${empresas.id})` })
+    .select({
+      empresa: empresas,
+      unidades: sql<number>`(select count(*)::int from ${unidades} where ${unidades.idEmpresa} = ${empresas.id})`,
+    })
     .from(empresas)
     .orderBy(asc(empresas.nome));
 }
 
-export async function updateCompanyRow(db: DbOrTx, idEmpresa: number, values: Partial<Pick<CompanyRow, 'nome' | 'ativo'>>): Promise<CompanyRow> {
+export async function updateCompanyRow(
+  db: DbOrTx,
+  idEmpresa: number,
+  values: Partial<Pick<CompanyRow, 'nome' | 'ativo'>>,
+): Promise<CompanyRow> {
   const [row] = await db
     .update(empresas)
     .set({ ...values, dataAtualizacao: new Date() })
@@ -155,7 +177,10 @@ export async function updateCompanyRow(db: DbOrTx, idEmpresa: number, values: Pa
 }
 
 /** A unit row; its settings row comes from unit-settings.service `createUnitSettings` (002 §9 defaults, the company's toggles). */
-export async function insertUnit(db: DbOrTx, values: { idEmpresa: number; nome: string; ddd: string; idSistema?: number; filtro?: string }): Promise<UnitRow> {
+export async function insertUnit(
+  db: DbOrTx,
+  values: { idEmpresa: number; nome: string; ddd: string; idSistema?: number; filtro?: string },
+): Promise<UnitRow> {
   const [row] = await db
     .insert(unidades)
     .values({ ...values, token: unitToken(), idFunil: 1, idFunilVenda: 1 })
@@ -179,7 +204,11 @@ export async function unitIdsOfCompany(db: DbOrTx, idEmpresa: number): Promise<n
   return rows.map((r) => r.id);
 }
 
-export async function updateUnitRow(db: DbOrTx, idUnidade: number, values: Partial<Pick<UnitRow, 'nome' | 'ddd' | 'idSistema' | 'filtro' | 'ativo'>>): Promise<UnitRow> {
+export async function updateUnitRow(
+  db: DbOrTx,
+  idUnidade: number,
+  values: Partial<Pick<UnitRow, 'nome' | 'ddd' | 'idSistema' | 'filtro' | 'ativo'>>,
+): Promise<UnitRow> {
   const [row] = await db
     .update(unidades)
     .set({ ...values, dataAtualizacao: new Date() })

@@ -1,7 +1,8 @@
 // Companies, their units and each unit's settings (000 §3 crm_configuracoes, dados_unidade).
 import { sql } from 'drizzle-orm';
-import type { CallHours } from '@funil/domain/webphone/call-hours';
 import { boolean, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+import type { CallHours } from '@funil/domain/webphone/call-hours';
 
 export const empresas = pgTable('empresas', {
   id: serial('id').primaryKey(),

@@ -2,15 +2,20 @@
 // "Settings (per unit)", §9; 000 §3 crm_configuracoes): `unidade_configuracoes` is tenancy's. The
 // screens' rules (queue statuses, allowed transitions, events) live in modules/unit-settings.
 import { asc, eq, inArray } from 'drizzle-orm';
-import { DEFAULT_UNIT_SETTINGS, normaliseStatusIds, parseStatusIds } from '@funil/domain/admin-api/settings';
+
 import { EXTRAS_FLAG_KEYS, type Extras, type ExtrasBody } from '@funil/domain/admin-api/extras';
+import { DEFAULT_UNIT_SETTINGS, normaliseStatusIds, parseStatusIds } from '@funil/domain/admin-api/settings';
 import { parseConfiguracoesExtra, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+
 import type { DbOrTx } from '../../db/handle.ts';
-import { unidadeConfiguracoes, unidades } from './tenancy.table.ts';
 import { unitIdsOfCompany } from './tenancy.service.ts';
+import { unidadeConfiguracoes, unidades } from './tenancy.table.ts';
 
 /** The settings row of a new unit: 002 §9 defaults and the company's feature toggles (002 §6). */
-export function defaultUnitSettings(idUnidade: number, extras: ConfiguracoesExtra = {}): typeof unidadeConfiguracoes.$inferInsert {
+export function defaultUnitSettings(
+  idUnidade: number,
+  extras: ConfiguracoesExtra = {},
+): typeof unidadeConfiguracoes.$inferInsert {
   return {
     idUnidade,
     configuracoesExtra: JSON.stringify(extras),
@@ -93,7 +98,10 @@ export async function companyExtras(db: DbOrTx, idEmpresa: number): Promise<Extr
 }
 
 function extrasView(raw: ConfiguracoesExtra): Extras {
-  const flags = Object.fromEntries(EXTRAS_FLAG_KEYS.map((k) => [k, raw[k] === true])) as Record<(typeof EXTRAS_FLAG_KEYS)[number], boolean>;
+  const flags = Object.fromEntries(EXTRAS_FLAG_KEYS.map((k) => [k, raw[k] === true])) as Record<
+    (typeof EXTRAS_FLAG_KEYS)[number],
+    boolean
+  >;
   return { ...flags, configuracoes_envio_em_massa: raw.configuracoes_envio_em_massa ?? null };
 }
 
@@ -102,7 +110,11 @@ function extrasView(raw: ConfiguracoesExtra): Extras {
  * into the configuracoesExtra of every unit of the company, keeping the other keys each unit holds.
  * Returns the flags before and after.
  */
-export async function writeCompanyExtras(db: DbOrTx, idEmpresa: number, changes: ExtrasBody): Promise<{ before: Extras; after: Extras }> {
+export async function writeCompanyExtras(
+  db: DbOrTx,
+  idEmpresa: number,
+  changes: ExtrasBody,
+): Promise<{ before: Extras; after: Extras }> {
   const before = extrasView(await companyExtrasRaw(db, idEmpresa));
   for (const idUnidade of await unitIdsOfCompany(db, idEmpresa)) {
     await createUnitSettings(db, idUnidade, idEmpresa);
@@ -116,7 +128,11 @@ export async function writeCompanyExtras(db: DbOrTx, idEmpresa: number, changes:
  * holds; a malformed stored string counts as no keys (parseConfiguracoesExtra) and is replaced.
  */
 async function mergeUnitExtras(db: DbOrTx, idUnidade: number, changes: Record<string, unknown>): Promise<void> {
-  const [row] = await db.select({ extras: unidadeConfiguracoes.configuracoesExtra }).from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, idUnidade)).for('update');
+  const [row] = await db
+    .select({ extras: unidadeConfiguracoes.configuracoesExtra })
+    .from(unidadeConfiguracoes)
+    .where(eq(unidadeConfiguracoes.idUnidade, idUnidade))
+    .for('update');
   let stored: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(row?.extras ?? '{}');
@@ -125,14 +141,22 @@ async function mergeUnitExtras(db: DbOrTx, idUnidade: number, changes: Record<st
     // replaced below
   }
   const merged = { ...stored, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
-  await db.update(unidadeConfiguracoes).set({ configuracoesExtra: JSON.stringify(merged), dataAtualizacao: new Date() }).where(eq(unidadeConfiguracoes.idUnidade, idUnidade));
+  await db
+    .update(unidadeConfiguracoes)
+    .set({ configuracoesExtra: JSON.stringify(merged), dataAtualizacao: new Date() })
+    .where(eq(unidadeConfiguracoes.idUnidade, idUnidade));
 }
 
 /**
  * Issue 13 ('configurable per unit'): one unit's mass-send settings (`configuracoes_envio_em_massa`
  * of its configuracoesExtra), leaving the company's toggles and every other key as they are.
  */
-export async function writeUnitMassSendSettings(db: DbOrTx, idUnidade: number, idEmpresa: number, settings: Record<string, unknown>): Promise<void> {
+export async function writeUnitMassSendSettings(
+  db: DbOrTx,
+  idUnidade: number,
+  idEmpresa: number,
+  settings: Record<string, unknown>,
+): Promise<void> {
   await createUnitSettings(db, idUnidade, idEmpresa);
   await mergeUnitExtras(db, idUnidade, { configuracoes_envio_em_massa: settings });
 }
@@ -142,7 +166,12 @@ export async function removeStatusFromQueueRules(db: DbOrTx, idEmpresa: number, 
   const units = await unitIdsOfCompany(db, idEmpresa);
   if (units.length === 0) return;
   const rows = await db
-    .select({ idUnidade: unidadeConfiguracoes.idUnidade, r1: unidadeConfiguracoes.regraFila1, r2: unidadeConfiguracoes.regraFila2, r3: unidadeConfiguracoes.regraFila3 })
+    .select({
+      idUnidade: unidadeConfiguracoes.idUnidade,
+      r1: unidadeConfiguracoes.regraFila1,
+      r2: unidadeConfiguracoes.regraFila2,
+      r3: unidadeConfiguracoes.regraFila3,
+    })
     .from(unidadeConfiguracoes)
     .where(inArray(unidadeConfiguracoes.idUnidade, units))
     .for('update');

@@ -1,8 +1,10 @@
 // Units administration (issue 10 'Unidades'; 002 §3, §4, §5 'Unit', §9; 000 §6 /unidades: super-admin).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { partnerUnitsSchema, unitListSchema } from '@funil/domain/admin-api/units';
+
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { auditoria } from '../audit/audit.table.ts';
 import { unidadeConfiguracoes, unidades } from './tenancy.table.ts';
@@ -24,15 +26,24 @@ afterAll(async () => {
 });
 
 type Role = 'sa' | 'ag' | 'a' | 'u' | 'm' | 'mg' | 'aB1';
-const call = (role: Role, method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) => t.as(tokens[role]!, { method, url: `/api${path}`, ...(payload ? { payload } : {}) });
-const unitBody = (over: Record<string, unknown> = {}) => ({ nome: 'Unidade Nova', ddd: '41', idSistema: 77, filtro: 'curitiba', ...over });
+const call = (role: Role, method: 'GET' | 'POST' | 'PUT', path: string, payload?: object) =>
+  t.as(tokens[role]!, { method, url: `/api${path}`, ...(payload ? { payload } : {}) });
+const unitBody = (over: Record<string, unknown> = {}) => ({
+  nome: 'Unidade Nova',
+  ddd: '41',
+  idSistema: 77,
+  filtro: 'curitiba',
+  ...over,
+});
 
 describe('cadastros/unidade (002 §7 Admin)', () => {
   it('only the super-admin reaches it (000 §6 /unidades)', async () => {
     for (const role of ['ag', 'a', 'u', 'm', 'mg', 'aB1'] as const) {
       expect((await call(role, 'GET', '/cadastros/unidade')).statusCode).toBe(403);
       expect((await call(role, 'POST', '/cadastros/unidade', unitBody())).statusCode).toBe(403);
-      expect((await call(role, 'PUT', '/cadastros/unidade', { id: t.fixture.unitA2, ativo: 0, desativar: true })).statusCode).toBe(403);
+      expect(
+        (await call(role, 'PUT', '/cadastros/unidade', { id: t.fixture.unitA2, ativo: 0, desativar: true })).statusCode,
+      ).toBe(403);
     }
   });
 
@@ -53,8 +64,17 @@ describe('cadastros/unidade (002 §7 Admin)', () => {
     expect(unit).toMatchObject({ idEmpresa: t.fixture.companyB, ddd: '41', idSistema: 77, filtro: 'curitiba', ativo: 1 });
     expect(unit!.token).toMatch(/^[A-Za-z0-9]{32}$/);
     const [settings] = await t.database.db.select().from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, id));
-    expect(settings).toMatchObject({ ligacaoLimiteTentativas: 6, ligacaoLimiteTentativasDiarias: 3, ligacaoIntervaloNaoAtendida: 60, intervaloDiasCrm: 62, valorMinimoSegundosChamadaAtendida: 20 });
-    const [audit] = await t.database.db.select().from(auditoria).where(and(eq(auditoria.entidade, 'unidade'), eq(auditoria.idEntidade, id)));
+    expect(settings).toMatchObject({
+      ligacaoLimiteTentativas: 6,
+      ligacaoLimiteTentativasDiarias: 3,
+      ligacaoIntervaloNaoAtendida: 60,
+      intervaloDiasCrm: 62,
+      valorMinimoSegundosChamadaAtendida: 20,
+    });
+    const [audit] = await t.database.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.entidade, 'unidade'), eq(auditoria.idEntidade, id)));
     expect(audit).toMatchObject({ entidade: 'unidade', acao: 'create', idEmpresa: t.fixture.companyB, idUnidade: id });
     const other = await call('sa', 'POST', '/cadastros/unidade', unitBody());
     const [second] = await t.database.db.select().from(unidades).where(eq(unidades.id, other.json().data.id));
@@ -69,7 +89,9 @@ describe('cadastros/unidade (002 §7 Admin)', () => {
     expect(t.fixture.companyA).toBe(1);
     expect((await call('sa', 'POST', '/cadastros/unidade', { nome: 'Sem sistema', ddd: '11' })).statusCode).toBe(201);
     expect(await msg({ nome: 'Sem sistema', ddd: '11', idEmpresa: t.fixture.companyB })).toBe('id do sistema é obrigatório');
-    expect(await msg({ nome: 'Sem filtro', ddd: '11', idSistema: 3, idEmpresa: t.fixture.companyB })).toBe('Filtro Facebook é obrigatório');
+    expect(await msg({ nome: 'Sem filtro', ddd: '11', idSistema: 3, idEmpresa: t.fixture.companyB })).toBe(
+      'Filtro Facebook é obrigatório',
+    );
   });
 
   it("'Desativar' sends ativo 0 and logs the unit's users out at once; the super-admin's own unit cannot be", async () => {
@@ -83,7 +105,9 @@ describe('cadastros/unidade (002 §7 Admin)', () => {
     });
     const res = await call('sa', 'PUT', '/cadastros/unidade', { id: t.fixture.unitA2, ativo: 0, desativar: true });
     expect([res.statusCode, res.json().message]).toEqual([200, 'Unidade desativada com sucesso!']);
-    expect(await Promise.race([socket.ended, new Promise((r) => setTimeout(r, 2_000)).then(() => 'still connected')])).toBe('io server disconnect');
+    expect(await Promise.race([socket.ended, new Promise((r) => setTimeout(r, 2_000)).then(() => 'still connected')])).toBe(
+      'io server disconnect',
+    );
     expect((await t.as(token, { method: 'GET', url: '/api/cadastros/dados-unidade' })).statusCode).toBe(401);
     const [unit] = await t.database.db.select().from(unidades).where(eq(unidades.id, t.fixture.unitA2));
     expect(unit!.ativo).toBe(0);
@@ -96,21 +120,37 @@ describe('cadastros/unidade (002 §7 Admin)', () => {
   });
 
   it('edits a unit and records only what changed', async () => {
-    const res = await call('sa', 'PUT', '/cadastros/unidade', { id: t.fixture.unitB1, nome: 'Unidade B1 Centro', ddd: '31', idSistema: 5, filtro: 'bh', ativo: 1 });
+    const res = await call('sa', 'PUT', '/cadastros/unidade', {
+      id: t.fixture.unitB1,
+      nome: 'Unidade B1 Centro',
+      ddd: '31',
+      idSistema: 5,
+      filtro: 'bh',
+      ativo: 1,
+    });
     expect([res.statusCode, res.json().message]).toEqual([200, 'Unidade editada com sucesso!']);
-    const rows = await t.database.db.select().from(auditoria).where(and(eq(auditoria.entidade, 'unidade'), eq(auditoria.idEntidade, t.fixture.unitB1)));
-    expect(rows.at(-1)!.alteracoes).toEqual({ nome: { antes: 'Unidade B1', depois: 'Unidade B1 Centro' }, idSistema: { antes: -1, depois: 5 }, filtro: { antes: '', depois: 'bh' } });
+    const rows = await t.database.db
+      .select()
+      .from(auditoria)
+      .where(and(eq(auditoria.entidade, 'unidade'), eq(auditoria.idEntidade, t.fixture.unitB1)));
+    expect(rows.at(-1)!.alteracoes).toEqual({
+      nome: { antes: 'Unidade B1', depois: 'Unidade B1 Centro' },
+      idSistema: { antes: -1, depois: 5 },
+      filtro: { antes: '', depois: 'bh' },
+    });
     expect((await call('sa', 'PUT', '/cadastros/unidade', { id: 999999, nome: 'x', ddd: '11' })).statusCode).toBe(404);
   });
 });
 
 describe('GET cadastros/unidades/parceiro (002 §7)', () => {
   it('lists the units whose partners the admin manages: the unit for a, the company for ag; never another company', async () => {
-    const names = async (role: Role) => partnerUnitsSchema.parse((await call(role, 'GET', '/cadastros/unidades/parceiro')).json()).data.map((u) => u.id);
+    const names = async (role: Role) =>
+      partnerUnitsSchema.parse((await call(role, 'GET', '/cadastros/unidades/parceiro')).json()).data.map((u) => u.id);
     expect(await names('a')).toEqual([t.fixture.unitA1]);
     expect(await names('ag')).toContain(t.fixture.unitA1);
     expect(await names('ag')).not.toContain(t.fixture.unitB1);
     expect(await names('aB1')).toEqual([t.fixture.unitB1]);
-    for (const role of ['sa', 'u', 'm', 'mg'] as const) expect((await call(role, 'GET', '/cadastros/unidades/parceiro')).statusCode).toBe(403);
+    for (const role of ['sa', 'u', 'm', 'mg'] as const)
+      expect((await call(role, 'GET', '/cadastros/unidades/parceiro')).statusCode).toBe(403);
   });
 });

@@ -1,13 +1,28 @@
 // Units administration (002 §2.10 'Unidades', §3, §4, §5 'Unit'): the super-admin creates, edits and
 // deactivates units; every write is audited in its transaction. Deactivation revokes the unit's
 // sessions here; the caller ends their sockets after the commit.
-import { UNIT_MESSAGES, unitSystemFieldIssues, type UnitCreate, type UnitRow as UnitRowBody, type UnitUpdate } from '@funil/domain/admin-api/units';
+import {
+  UNIT_MESSAGES,
+  unitSystemFieldIssues,
+  type UnitCreate,
+  type UnitRow as UnitRowBody,
+  type UnitUpdate,
+} from '@funil/domain/admin-api/units';
+
 import type { DbOrTx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { recordAudit, type AuditAuthor } from '../audit/audit.service.ts';
 import { revokeSessionsOf } from '../auth/auth.service.ts';
 import type { Actor } from './admin-scope.service.ts';
-import { companyById, insertUnit, unitById, unitsOfCompany, updateUnitRow, type CompanyRow, type UnitRow } from './tenancy.service.ts';
+import {
+  companyById,
+  insertUnit,
+  unitById,
+  unitsOfCompany,
+  updateUnitRow,
+  type CompanyRow,
+  type UnitRow,
+} from './tenancy.service.ts';
 import { createUnitSettings } from './unit-settings.service.ts';
 
 const audited = (u: UnitRow) => ({ nome: u.nome, ddd: u.ddd, idSistema: u.idSistema, filtro: u.filtro, ativo: u.ativo });
@@ -49,12 +64,29 @@ export async function listUnits(db: DbOrTx, actor: Actor, idEmpresa?: number): P
 }
 
 /** Inserts a unit (fresh intake token, 002 §9 default settings) and its audit record, with no check. */
-export async function insertUnitAudited(db: DbOrTx, author: AuditAuthor, values: { idEmpresa: number; nome: string; ddd: string; idSistema?: number | undefined; filtro?: string | undefined }): Promise<UnitRow> {
+export async function insertUnitAudited(
+  db: DbOrTx,
+  author: AuditAuthor,
+  values: { idEmpresa: number; nome: string; ddd: string; idSistema?: number | undefined; filtro?: string | undefined },
+): Promise<UnitRow> {
   return db.transaction(async (tx) => {
-    const unit = await insertUnit(tx, { idEmpresa: values.idEmpresa, nome: values.nome, ddd: values.ddd, idSistema: values.idSistema ?? -1, filtro: values.filtro ?? '' });
+    const unit = await insertUnit(tx, {
+      idEmpresa: values.idEmpresa,
+      nome: values.nome,
+      ddd: values.ddd,
+      idSistema: values.idSistema ?? -1,
+      filtro: values.filtro ?? '',
+    });
     // 002 §9 defaults, and the company's feature toggles (issue 10: toggles are per company).
     await createUnitSettings(tx, unit.id, unit.idEmpresa);
-    await recordAudit(tx, { session: author, entity: 'unidade', entityId: unit.id, action: 'create', after: audited(unit), scope: { idEmpresa: unit.idEmpresa, idUnidade: unit.id } });
+    await recordAudit(tx, {
+      session: author,
+      entity: 'unidade',
+      entityId: unit.id,
+      action: 'create',
+      after: audited(unit),
+      scope: { idEmpresa: unit.idEmpresa, idUnidade: unit.id },
+    });
     return unit;
   });
 }
@@ -84,11 +116,23 @@ export async function updateUnit(db: DbOrTx, actor: Actor, input: UnitUpdate): P
       ...(input.ddd !== undefined ? { ddd: input.ddd } : {}),
       ...(input.idSistema !== undefined ? { idSistema: input.idSistema } : {}),
       ...(input.filtro !== undefined ? { filtro: input.filtro } : {}),
-      ...(deactivating ? { ativo: input.desativar ? 0 : (input.ativo ?? 0) } : input.ativo !== undefined ? { ativo: input.ativo } : {}),
+      ...(deactivating
+        ? { ativo: input.desativar ? 0 : (input.ativo ?? 0) }
+        : input.ativo !== undefined
+          ? { ativo: input.ativo }
+          : {}),
     });
     const loggedOut = deactivating && before.ativo === 1;
     if (loggedOut) await revokeSessionsOf(tx, { unitIds: [unit.id] });
-    await recordAudit(tx, { session: actor, entity: 'unidade', entityId: unit.id, action: 'update', before: audited(before), after: audited(unit), scope: { idEmpresa: unit.idEmpresa, idUnidade: unit.id } });
+    await recordAudit(tx, {
+      session: actor,
+      entity: 'unidade',
+      entityId: unit.id,
+      action: 'update',
+      before: audited(before),
+      after: audited(unit),
+      scope: { idEmpresa: unit.idEmpresa, idUnidade: unit.id },
+    });
     return { unit, loggedOut };
   });
 }

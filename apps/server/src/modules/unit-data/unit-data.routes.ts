@@ -1,8 +1,10 @@
 // Unit data loaded at start (000 §7 "Session and unit": cadastros/dados-unidade).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unitDataSchema } from '@funil/domain/unit/unit-data';
+
 import { errorBodySchema } from '@funil/domain/http/errors';
+import { unitDataSchema } from '@funil/domain/unit/unit-data';
+
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { loadUnitData } from './unit-data.service.ts';
 

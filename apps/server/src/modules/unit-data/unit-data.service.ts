@@ -1,13 +1,14 @@
 // GET cadastros/dados-unidade: every field of 000 §3 "Unit data", for the session's unit only. An
 // aggregate over the modules that own each part, so it is a module of its own: tenancy stays a leaf.
 import type { UnitData } from '@funil/domain/unit/unit-data';
+
 import type { Db } from '../../db/handle.ts';
-import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
-import { DEFAULT_CRM_INTERVAL_DAYS, unitOfCompany, unitSettings } from '../tenancy/tenancy.service.ts';
-import { activeUsersOfUnit, userById } from '../users/users.service.ts';
+import type { Session } from '../auth/auth.service.ts';
 import { allowedTransitions, negotiationStatuses, referenceLists, saleStatuses } from '../catalog/catalog.service.ts';
 import { unitTagList } from '../tags/tags.service.ts';
+import { DEFAULT_CRM_INTERVAL_DAYS, unitOfCompany, unitSettings } from '../tenancy/tenancy.service.ts';
+import { activeUsersOfUnit, userById } from '../users/users.service.ts';
 import { unitInstanceSummaries } from '../whatsapp/instances/unit-instances.service.ts';
 
 export async function loadUnitData(db: Db, session: Session): Promise<UnitData> {

@@ -2,21 +2,35 @@
 // company's feature toggles (002 §2.9, §6). It owns no table: the values are tenancy's, the queue
 // rules and allowed statuses name the catalogue's funnel, so it sits above both (like unit-data).
 import { roleOf } from '@funil/domain/access/roles';
-import { SETTINGS_MESSAGES, parseStatusIds, type TransferItem, type UnitSettings, type UnitSettingsValues } from '@funil/domain/admin-api/settings';
 import type { Extras, ExtrasBody } from '@funil/domain/admin-api/extras';
+import {
+  parseStatusIds,
+  SETTINGS_MESSAGES,
+  type TransferItem,
+  type UnitSettings,
+  type UnitSettingsValues,
+} from '@funil/domain/admin-api/settings';
 import { HTTP_MESSAGES } from '@funil/domain/http/errors';
-import { unitDataEvent } from '@funil/domain/realtime/events';
 import { massSendSettingsOf } from '@funil/domain/mass-send/mass-send-api';
+import { unitDataEvent } from '@funil/domain/realtime/events';
 import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+
 import type { Db, DbOrTx } from '../../db/handle.ts';
-import type { Realtime } from '../../realtime/realtime.ts';
-import type { Session } from '../auth/auth.service.ts';
 import { DomainError } from '../../http/domain-error.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import type { Session } from '../auth/auth.service.ts';
 import { negotiationStatuses } from '../catalog/catalog.service.ts';
 import { allowedTargetsOfUnit, replaceAllowedTargets } from '../catalog/statuses.service.ts';
 import { unitOfCompany, unitSettings } from '../tenancy/tenancy.service.ts';
-import { companyExtras, createUnitSettings, lockUnitSettings, writeCompanyExtras, writeUnitMassSendSettings, writeUnitSettings } from '../tenancy/unit-settings.service.ts';
+import {
+  companyExtras,
+  createUnitSettings,
+  lockUnitSettings,
+  writeCompanyExtras,
+  writeUnitMassSendSettings,
+  writeUnitSettings,
+} from '../tenancy/unit-settings.service.ts';
 
 export type SettingsDeps = { db: Db; realtime: Pick<Realtime, 'toUnit' | 'toCompany'> };
 
@@ -27,7 +41,8 @@ export type SettingsDeps = { db: Db; realtime: Pick<Realtime, 'toUnit' | 'toComp
  */
 async function targetUnit(db: DbOrTx, session: Session, requested: number | undefined) {
   const idUnidade = requested ?? session.unidadeId;
-  if (idUnidade !== session.unidadeId && !(session.permission === 'ag' || roleOf(session.permission) === 'superAdmin')) throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
+  if (idUnidade !== session.unidadeId && !(session.permission === 'ag' || roleOf(session.permission) === 'superAdmin'))
+    throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
   const unit = await unitOfCompany(db, session.empresaId, idUnidade);
   if (!unit) throw new DomainError('not_found', HTTP_MESSAGES.notFound);
   return unit.unidade;
@@ -40,11 +55,22 @@ function split(ids: readonly number[], funnel: Funnel): { usados: TransferItem[]
   const byId = new Map(funnel.map((s) => [s.idFunil, { id: s.idFunil, nome: s.nome, cor: s.cor }]));
   const usados = ids.flatMap((id) => byId.get(id) ?? []);
   const used = new Set(usados.map((u) => u.id));
-  return { usados, disponiveis: funnel.filter((s) => !used.has(s.idFunil)).map((s) => ({ id: s.idFunil, nome: s.nome, cor: s.cor })) };
+  return {
+    usados,
+    disponiveis: funnel.filter((s) => !used.has(s.idFunil)).map((s) => ({ id: s.idFunil, nome: s.nome, cor: s.cor })),
+  };
 }
 
-async function settingsView(db: DbOrTx, idEmpresa: number, unit: { id: number; idWhatsapp: number | null }): Promise<UnitSettings> {
-  const [row, funnel, permitidos] = await Promise.all([unitSettings(db, unit.id), negotiationStatuses(db, idEmpresa), allowedTargetsOfUnit(db, unit.id)]);
+async function settingsView(
+  db: DbOrTx,
+  idEmpresa: number,
+  unit: { id: number; idWhatsapp: number | null },
+): Promise<UnitSettings> {
+  const [row, funnel, permitidos] = await Promise.all([
+    unitSettings(db, unit.id),
+    negotiationStatuses(db, idEmpresa),
+    allowedTargetsOfUnit(db, unit.id),
+  ]);
   if (!row) throw new Error(`unidade ${unit.id} sem configurações`);
   const r1 = split(parseStatusIds(row.regraFila1), funnel);
   const r2 = split(parseStatusIds(row.regraFila2), funnel);
@@ -116,13 +142,24 @@ const audited = (s: UnitSettings) => ({
  * PUT configuracoes/unidade: every field at once. The schema already refused daily attempts above
  * the total (002 §5, nothing saved); statuses must be of the company's funnel.
  */
-export async function saveUnitSettings(deps: SettingsDeps, session: Session, requested: number | undefined, values: UnitSettingsValues): Promise<UnitSettings> {
+export async function saveUnitSettings(
+  deps: SettingsDeps,
+  session: Session,
+  requested: number | undefined,
+  values: UnitSettingsValues,
+): Promise<UnitSettings> {
   const saved = await deps.db.transaction(async (tx) => {
     const unit = await targetUnit(tx, session, requested);
     const funnel = new Set((await negotiationStatuses(tx, session.empresaId)).map((s) => s.idFunil));
-    const lists = { regra_fila_1: values.regra_fila_1, regra_fila_2: values.regra_fila_2, regra_fila_3: values.regra_fila_3, status_negociacao_permitidos: values.status_negociacao_permitidos };
+    const lists = {
+      regra_fila_1: values.regra_fila_1,
+      regra_fila_2: values.regra_fila_2,
+      regra_fila_3: values.regra_fila_3,
+      status_negociacao_permitidos: values.status_negociacao_permitidos,
+    };
     for (const [field, text] of Object.entries(lists)) {
-      if (parseStatusIds(text).some((id) => !funnel.has(id))) throw new DomainError('invalid', SETTINGS_MESSAGES.statusList, { fields: { [field]: SETTINGS_MESSAGES.statusList } });
+      if (parseStatusIds(text).some((id) => !funnel.has(id)))
+        throw new DomainError('invalid', SETTINGS_MESSAGES.statusList, { fields: { [field]: SETTINGS_MESSAGES.statusList } });
     }
     await createUnitSettings(tx, unit.id, session.empresaId);
     await lockUnitSettings(tx, unit.id);
@@ -146,13 +183,25 @@ export async function saveUnitSettings(deps: SettingsDeps, session: Session, req
       ...(values.url_dashboard !== undefined ? { urlDashboard: values.url_dashboard } : {}),
     });
     // issue 13: the unit's mass-send caps and windows (this unit only; the toggles stay the company's).
-    if (values.configuracoes_envio_em_massa) await writeUnitMassSendSettings(tx, unit.id, session.empresaId, values.configuracoes_envio_em_massa);
+    if (values.configuracoes_envio_em_massa)
+      await writeUnitMassSendSettings(tx, unit.id, session.empresaId, values.configuracoes_envio_em_massa);
     await replaceAllowedTargets(tx, unit.id, parseStatusIds(values.status_negociacao_permitidos));
     const after = await settingsView(tx, session.empresaId, unit);
-    await recordAudit(tx, { session, entity: 'configuracoes_unidade', entityId: unit.id, action: 'update', before: audited(before), after: audited(after), scope: { idEmpresa: session.empresaId, idUnidade: unit.id } });
+    await recordAudit(tx, {
+      session,
+      entity: 'configuracoes_unidade',
+      entityId: unit.id,
+      action: 'update',
+      before: audited(before),
+      after: audited(after),
+      scope: { idEmpresa: session.empresaId, idUnidade: unit.id },
+    });
     return after;
   });
-  deps.realtime.toUnit(saved.idUnidade, unitDataEvent(session.empresaId), { motivo: 'configuracoes-unidade', idUnidade: saved.idUnidade });
+  deps.realtime.toUnit(saved.idUnidade, unitDataEvent(session.empresaId), {
+    motivo: 'configuracoes-unidade',
+    idUnidade: saved.idUnidade,
+  });
   return saved;
 }
 
@@ -166,10 +215,23 @@ export function readCompanyExtras(db: Db, idEmpresa: number): Promise<Extras> {
  * its units; every logged-in user of the company is told to read the unit data again, so menus
  * and screens follow without a new login (issue 10). `idEmpresa` is the company acted on.
  */
-export async function saveCompanyExtras(deps: SettingsDeps, session: Session, idEmpresa: number, changes: ExtrasBody): Promise<Extras> {
+export async function saveCompanyExtras(
+  deps: SettingsDeps,
+  session: Session,
+  idEmpresa: number,
+  changes: ExtrasBody,
+): Promise<Extras> {
   const after = await deps.db.transaction(async (tx) => {
     const result = await writeCompanyExtras(tx, idEmpresa, changes);
-    await recordAudit(tx, { session, entity: 'configuracoes_extras', entityId: idEmpresa, action: 'update', before: result.before, after: result.after, scope: { idEmpresa, idUnidade: null } });
+    await recordAudit(tx, {
+      session,
+      entity: 'configuracoes_extras',
+      entityId: idEmpresa,
+      action: 'update',
+      before: result.before,
+      after: result.after,
+      scope: { idEmpresa, idUnidade: null },
+    });
     return result.after;
   });
   deps.realtime.toCompany(idEmpresa, unitDataEvent(idEmpresa), { motivo: 'configuracoes-extras', idUnidade: null });

@@ -2,15 +2,29 @@
 // of the units they may manage, and nobody gives a permission above their own. Every write is
 // audited in its transaction. Changes that end a user's sessions revoke them here; the caller ends
 // their sockets after the commit.
-import { canAssignPermission, USER_MESSAGES, type UserActive, type UserCreate, type UserUpdate } from '@funil/domain/admin-api/users';
+import type { Permission } from '@funil/domain/access/roles';
 import { PASSWORD_MESSAGES, type PasswordChange } from '@funil/domain/admin-api/password';
+import {
+  canAssignPermission,
+  USER_MESSAGES,
+  type UserActive,
+  type UserCreate,
+  type UserUpdate,
+} from '@funil/domain/admin-api/users';
 import { ERROR_CODES } from '@funil/domain/http/errors';
 import { parseConfiguracoesUsuario } from '@funil/domain/unit/unit-data';
-import type { Permission } from '@funil/domain/access/roles';
+
 import type { DbOrTx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { recordAudit, type AuditAuthor } from '../audit/audit.service.ts';
-import { hashPassword, revokeSessionsOf, takenEmailRefused, takenEmailWait, verifyPasswordThrottled, type LoginThrottle } from '../auth/auth.service.ts';
+import {
+  hashPassword,
+  revokeSessionsOf,
+  takenEmailRefused,
+  takenEmailWait,
+  verifyPasswordThrottled,
+  type LoginThrottle,
+} from '../auth/auth.service.ts';
 import { unitInScope, type Actor } from '../tenancy/admin-scope.service.ts';
 import { emailTaken, insertUser, updateUserRow, userById, type UserRow } from './users.service.ts';
 
@@ -46,7 +60,8 @@ export type NewUser = {
 
 /** Inserts a user and its audit record, with no role check: for callers that made theirs. */
 export async function insertUserAudited(db: DbOrTx, author: AuditAuthor, input: NewUser): Promise<UserRow> {
-  if (await emailTaken(db, input.email)) throw new DomainError('conflict', USER_MESSAGES.emailTaken, { fields: { email: USER_MESSAGES.emailTaken } });
+  if (await emailTaken(db, input.email))
+    throw new DomainError('conflict', USER_MESSAGES.emailTaken, { fields: { email: USER_MESSAGES.emailTaken } });
   const senhaHash = await hashPassword(input.senha);
   return db.transaction(async (tx) => {
     const user = await insertUser(tx, {
@@ -63,13 +78,21 @@ export async function insertUserAudited(db: DbOrTx, author: AuditAuthor, input: 
       habilitaMensagemWhatsapp: input.habilitaMensagemWhatsapp ?? 0,
       ...(input.cor ? { cor: input.cor } : {}),
     });
-    await recordAudit(tx, { session: author, entity: 'usuario', entityId: user.id, action: 'create', after: audited(user), scope: { idEmpresa: user.idEmpresa, idUnidade: user.idUnidade } });
+    await recordAudit(tx, {
+      session: author,
+      entity: 'usuario',
+      entityId: user.id,
+      action: 'create',
+      after: audited(user),
+      scope: { idEmpresa: user.idEmpresa, idUnidade: user.idUnidade },
+    });
     return user;
   });
 }
 
 function checkLevel(actor: Actor, permissao: string): asserts permissao is Permission {
-  if (!canAssignPermission(actor.permission, permissao)) throw new DomainError('forbidden', USER_MESSAGES.aboveOwnLevel, { fields: { permissao: USER_MESSAGES.aboveOwnLevel } });
+  if (!canAssignPermission(actor.permission, permissao))
+    throw new DomainError('forbidden', USER_MESSAGES.aboveOwnLevel, { fields: { permissao: USER_MESSAGES.aboveOwnLevel } });
 }
 
 /**
@@ -79,7 +102,13 @@ function checkLevel(actor: Actor, permissao: string): asserts permissao is Permi
  * (429), so the screen is no oracle to sweep a list of e-mails with. The super-admin, who lists
  * every company's users, is not counted.
  */
-async function checkEmailFree(db: DbOrTx, throttle: LoginThrottle, actor: Actor, email: string, exceptId?: number): Promise<void> {
+async function checkEmailFree(
+  db: DbOrTx,
+  throttle: LoginThrottle,
+  actor: Actor,
+  email: string,
+  exceptId?: number,
+): Promise<void> {
   const counted = actor.permission !== 'sa';
   const waits = counted ? await takenEmailWait(throttle, actor.userId) : 0;
   if (waits > 0) throw new DomainError('too_many', USER_MESSAGES.tooManyTaken, { retryAfterSeconds: waits });
@@ -91,7 +120,8 @@ async function checkEmailFree(db: DbOrTx, throttle: LoginThrottle, actor: Actor,
 async function targetInScope(db: DbOrTx, actor: Actor, id: number): Promise<UserRow> {
   const user = await userById(db, id);
   // Another company's user answers like a missing one.
-  if (!user || (actor.permission !== 'sa' && user.idEmpresa !== actor.empresaId)) throw new DomainError('not_found', 'Usuário não encontrado.');
+  if (!user || (actor.permission !== 'sa' && user.idEmpresa !== actor.empresaId))
+    throw new DomainError('not_found', 'Usuário não encontrado.');
   await unitInScope(db, actor, user.idUnidade, USER_MESSAGES.otherUnit);
   if (!canAssignPermission(actor.permission, user.permissao)) throw new DomainError('forbidden', USER_MESSAGES.higherUser);
   return user;
@@ -101,7 +131,8 @@ async function targetInScope(db: DbOrTx, actor: Actor, id: number): Promise<User
 export async function createUser(db: DbOrTx, throttle: LoginThrottle, actor: Actor, input: UserCreate): Promise<UserRow> {
   checkLevel(actor, input.permissao);
   const unit = await unitInScope(db, actor, input.idUnidade, USER_MESSAGES.otherUnit);
-  if (unit.ativo !== 1) throw new DomainError('invalid', USER_MESSAGES.unitInactive, { fields: { idUnidade: USER_MESSAGES.unitInactive } });
+  if (unit.ativo !== 1)
+    throw new DomainError('invalid', USER_MESSAGES.unitInactive, { fields: { idUnidade: USER_MESSAGES.unitInactive } });
   await checkEmailFree(db, throttle, actor, input.email);
   return insertUserAudited(db, actor, {
     idEmpresa: unit.idEmpresa,
@@ -124,18 +155,28 @@ export async function createUser(db: DbOrTx, throttle: LoginThrottle, actor: Act
  * (000 §4) so their menus follow the change; `endSockets` tells the caller to end their sockets.
  * Editing oneself keeps one's sessions, and may not change one's own permission or activity.
  */
-export async function updateUser(db: DbOrTx, throttle: LoginThrottle, actor: Actor, input: UserUpdate): Promise<{ user: UserRow; endSockets: boolean }> {
+export async function updateUser(
+  db: DbOrTx,
+  throttle: LoginThrottle,
+  actor: Actor,
+  input: UserUpdate,
+): Promise<{ user: UserRow; endSockets: boolean }> {
   const before = await targetInScope(db, actor, input.id);
   checkLevel(actor, input.permissao);
   const self = before.id === actor.userId;
   if (self && input.permissao !== before.permissao) throw new DomainError('forbidden', USER_MESSAGES.ownPermission);
   if (self && input.ativo !== 1) throw new DomainError('forbidden', USER_MESSAGES.ownDeactivation);
-  const unit = input.idUnidade === before.idUnidade ? null : await unitInScope(db, actor, input.idUnidade, USER_MESSAGES.otherUnit);
-  if (unit && unit.ativo !== 1) throw new DomainError('invalid', USER_MESSAGES.unitInactive, { fields: { idUnidade: USER_MESSAGES.unitInactive } });
+  const unit =
+    input.idUnidade === before.idUnidade ? null : await unitInScope(db, actor, input.idUnidade, USER_MESSAGES.otherUnit);
+  if (unit && unit.ativo !== 1)
+    throw new DomainError('invalid', USER_MESSAGES.unitInactive, { fields: { idUnidade: USER_MESSAGES.unitInactive } });
   if (self && unit) throw new DomainError('forbidden', USER_MESSAGES.ownPermission);
   if (input.email.toLowerCase() !== before.email.toLowerCase()) await checkEmailFree(db, throttle, actor, input.email, before.id);
   const senhaHash = input.senha ? await hashPassword(input.senha) : undefined;
-  const configuracoes = JSON.stringify({ ...parseConfiguracoesUsuario(before.configuracoes), excluir_leads: input.excluir_leads === 1 });
+  const configuracoes = JSON.stringify({
+    ...parseConfiguracoesUsuario(before.configuracoes),
+    excluir_leads: input.excluir_leads === 1,
+  });
   return db.transaction(async (tx) => {
     const user = await updateUserRow(
       tx,
@@ -170,14 +211,26 @@ export async function updateUser(db: DbOrTx, throttle: LoginThrottle, actor: Act
 }
 
 /** The table's activate/deactivate action (002 §4): toggles 1/-1; deactivation logs the user out at once. */
-export async function setUserActive(db: DbOrTx, actor: Actor, input: UserActive): Promise<{ user: UserRow; endSockets: boolean }> {
+export async function setUserActive(
+  db: DbOrTx,
+  actor: Actor,
+  input: UserActive,
+): Promise<{ user: UserRow; endSockets: boolean }> {
   const before = await targetInScope(db, actor, input.id);
   if (before.id === actor.userId && input.ativo !== 1) throw new DomainError('forbidden', USER_MESSAGES.ownDeactivation);
   return db.transaction(async (tx) => {
     const user = await updateUserRow(tx, before.id, { ativo: input.ativo });
     const endSockets = input.ativo !== 1;
     if (endSockets) await revokeSessionsOf(tx, { userId: user.id });
-    await recordAudit(tx, { session: actor, entity: 'usuario', entityId: user.id, action: 'update', before: audited(before), after: audited(user), scope: { idEmpresa: user.idEmpresa, idUnidade: user.idUnidade } });
+    await recordAudit(tx, {
+      session: actor,
+      entity: 'usuario',
+      entityId: user.id,
+      action: 'update',
+      before: audited(before),
+      after: audited(user),
+      scope: { idEmpresa: user.idEmpresa, idUnidade: user.idUnidade },
+    });
     return { user, endSockets };
   });
 }
@@ -188,15 +241,33 @@ export async function setUserActive(db: DbOrTx, actor: Actor, input: UserActive)
  * passwords count against the login's limits for the user's email and the caller's address
  * (issue 21 item 4): a stolen session cannot guess the password without limit.
  */
-export async function changeOwnPassword(db: DbOrTx, throttle: LoginThrottle, actor: Actor, body: PasswordChange, ip: string): Promise<number[]> {
+export async function changeOwnPassword(
+  db: DbOrTx,
+  throttle: LoginThrottle,
+  actor: Actor,
+  body: PasswordChange,
+  ip: string,
+): Promise<number[]> {
   const user = await userById(db, actor.userId);
   if (!user) throw new DomainError('unauthorized');
-  if (!(await verifyPasswordThrottled(throttle, user, body.senhaAtual, ip, PASSWORD_MESSAGES.tooMany))) throw new DomainError('invalid', PASSWORD_MESSAGES.wrongCurrent, { fields: { senhaAtual: PASSWORD_MESSAGES.wrongCurrent }, errorCode: ERROR_CODES.wrongCurrentPassword });
+  if (!(await verifyPasswordThrottled(throttle, user, body.senhaAtual, ip, PASSWORD_MESSAGES.tooMany)))
+    throw new DomainError('invalid', PASSWORD_MESSAGES.wrongCurrent, {
+      fields: { senhaAtual: PASSWORD_MESSAGES.wrongCurrent },
+      errorCode: ERROR_CODES.wrongCurrentPassword,
+    });
   const senhaHash = await hashPassword(body.novaSenha);
   return db.transaction(async (tx) => {
     await updateUserRow(tx, user.id, { senhaHash }, { keepSessions: true });
     const ended = await revokeSessionsOf(tx, { userId: user.id, exceptSessionId: actor.sessionId });
-    await recordAudit(tx, { session: actor, entity: 'usuario', entityId: user.id, action: 'update', before: { senha: user.senhaHash }, after: { senha: senhaHash }, scope: { idEmpresa: user.idEmpresa, idUnidade: user.idUnidade } });
+    await recordAudit(tx, {
+      session: actor,
+      entity: 'usuario',
+      entityId: user.id,
+      action: 'update',
+      before: { senha: user.senhaHash },
+      after: { senha: senhaHash },
+      scope: { idEmpresa: user.idEmpresa, idUnidade: user.idUnidade },
+    });
     return ended;
   });
 }

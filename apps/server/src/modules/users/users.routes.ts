@@ -1,18 +1,30 @@
 // Users lists (000 §7 usuarios-sem-permissao; 002 §2.10 users table, its screen comes later).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { usersListSchema, usersWithoutPermissionSchema } from '@funil/domain/unit/unit-data';
-import { errorBodySchema } from '@funil/domain/http/errors';
-import { PERMISSION_NAME, isPermission } from '@funil/domain/access/roles';
-import { parseConfiguracoesUsuario } from '@funil/domain/unit/unit-data';
-import { sessionOf } from '../auth/auth.plugin.ts';
-import { unitNamesOfCompany } from '../tenancy/tenancy.service.ts';
-import { activeUsersOfUnit, setOwnNotifications, usersOfCompany } from './users.service.ts';
-import { NOTIFICATION_MESSAGES, notificationSettingsBodySchema, notificationSettingsResponseSchema } from '@funil/domain/whatsapp-api/notifications-api';
-import { USER_MESSAGES, permissionOptions, permissionsListSchema, userActiveSchema, userCreateSchema, userUpdateSchema, usersQuerySchema } from '@funil/domain/admin-api/users';
-import { PASSWORD_MESSAGES, messageSchema, passwordChangeSchema } from '@funil/domain/admin-api/password';
+
+import { isPermission, PERMISSION_NAME } from '@funil/domain/access/roles';
 import { writeResultSchema } from '@funil/domain/admin-api/fields';
-import { targetCompanyId } from '../tenancy/tenancy.service.ts';
+import { messageSchema, PASSWORD_MESSAGES, passwordChangeSchema } from '@funil/domain/admin-api/password';
+import {
+  permissionOptions,
+  permissionsListSchema,
+  USER_MESSAGES,
+  userActiveSchema,
+  userCreateSchema,
+  usersQuerySchema,
+  userUpdateSchema,
+} from '@funil/domain/admin-api/users';
+import { errorBodySchema } from '@funil/domain/http/errors';
+import { parseConfiguracoesUsuario, usersListSchema, usersWithoutPermissionSchema } from '@funil/domain/unit/unit-data';
+import {
+  NOTIFICATION_MESSAGES,
+  notificationSettingsBodySchema,
+  notificationSettingsResponseSchema,
+} from '@funil/domain/whatsapp-api/notifications-api';
+
+import { sessionOf } from '../auth/auth.plugin.ts';
+import { targetCompanyId, unitNamesOfCompany } from '../tenancy/tenancy.service.ts';
 import { changeOwnPassword, createUser, setUserActive, updateUser } from './users-admin.service.ts';
+import { activeUsersOfUnit, setOwnNotifications, usersOfCompany } from './users.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
@@ -24,7 +36,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const notificacoes = request.body.configuracoes.notificacoes;
       const configuracoes = await setOwnNotifications(app.db, sessionOf(request).userId, notificacoes);
-      return { message: notificacoes ? NOTIFICATION_MESSAGES.on : NOTIFICATION_MESSAGES.off, data: { notificacoes, configuracoes } };
+      return {
+        message: notificacoes ? NOTIFICATION_MESSAGES.on : NOTIFICATION_MESSAGES.off,
+        data: { notificacoes, configuracoes },
+      };
     },
   );
 
@@ -77,34 +92,63 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // 002 §6: the permission list comes from the server, only the levels the caller may give (issue 10).
-  app.get('/cadastros/permissoes', { config: { access: '/usuarios' }, schema: { response: { 200: permissionsListSchema, ...errors } } }, async (request) => {
-    return { data: permissionOptions(sessionOf(request).permission) };
-  });
+  app.get(
+    '/cadastros/permissoes',
+    { config: { access: '/usuarios' }, schema: { response: { 200: permissionsListSchema, ...errors } } },
+    async (request) => {
+      return { data: permissionOptions(sessionOf(request).permission) };
+    },
+  );
 
-  app.post('/cadastros/usuarios', { config: { access: '/usuarios' }, schema: { body: userCreateSchema, response: { 201: writeResultSchema, ...errors, 429: errorBodySchema } } }, async (request, reply) => {
-    const user = await createUser(app.db, app.loginThrottle, sessionOf(request), request.body);
-    return reply.status(201).send({ message: USER_MESSAGES.created, data: { id: user.id } });
-  });
+  app.post(
+    '/cadastros/usuarios',
+    {
+      config: { access: '/usuarios' },
+      schema: { body: userCreateSchema, response: { 201: writeResultSchema, ...errors, 429: errorBodySchema } },
+    },
+    async (request, reply) => {
+      const user = await createUser(app.db, app.loginThrottle, sessionOf(request), request.body);
+      return reply.status(201).send({ message: USER_MESSAGES.created, data: { id: user.id } });
+    },
+  );
 
   // Editing another user logs them out so their menus follow (000 §4); their sockets end at once.
-  app.put('/cadastros/usuarios', { config: { access: '/usuarios' }, schema: { body: userUpdateSchema, response: { 200: writeResultSchema, ...errors, 429: errorBodySchema } } }, async (request) => {
-    const { user, endSockets } = await updateUser(app.db, app.loginThrottle, sessionOf(request), request.body);
-    if (endSockets) app.sessionSockets.disconnectSessionsOf({ userId: user.id });
-    return { message: USER_MESSAGES.updated, data: { id: user.id } };
-  });
+  app.put(
+    '/cadastros/usuarios',
+    {
+      config: { access: '/usuarios' },
+      schema: { body: userUpdateSchema, response: { 200: writeResultSchema, ...errors, 429: errorBodySchema } },
+    },
+    async (request) => {
+      const { user, endSockets } = await updateUser(app.db, app.loginThrottle, sessionOf(request), request.body);
+      if (endSockets) app.sessionSockets.disconnectSessionsOf({ userId: user.id });
+      return { message: USER_MESSAGES.updated, data: { id: user.id } };
+    },
+  );
 
   // The table's activate/deactivate action (002 §4): deactivation ends the user's sessions and sockets at once.
-  app.put('/cadastros/usuarios/ativo', { config: { access: '/usuarios' }, schema: { body: userActiveSchema, response: { 200: writeResultSchema, ...errors } } }, async (request) => {
-    const { user, endSockets } = await setUserActive(app.db, sessionOf(request), request.body);
-    if (endSockets) app.sessionSockets.disconnectSessionsOf({ userId: user.id });
-    return { message: user.ativo === 1 ? 'Usuário ativado com sucesso!' : 'Usuário desativado com sucesso!', data: { id: user.id } };
-  });
+  app.put(
+    '/cadastros/usuarios/ativo',
+    { config: { access: '/usuarios' }, schema: { body: userActiveSchema, response: { 200: writeResultSchema, ...errors } } },
+    async (request) => {
+      const { user, endSockets } = await setUserActive(app.db, sessionOf(request), request.body);
+      if (endSockets) app.sessionSockets.disconnectSessionsOf({ userId: user.id });
+      return {
+        message: user.ativo === 1 ? 'Usuário ativado com sucesso!' : 'Usuário desativado com sucesso!',
+        data: { id: user.id },
+      };
+    },
+  );
 
   // Any logged user changes their own password; their other sessions end, this one stays. Wrong
   // current passwords meet the login's throttle (issue 21 item 4): 429 with Retry-After.
-  app.put('/usuario/senha', { schema: { body: passwordChangeSchema, response: { 200: messageSchema, ...errors, 429: errorBodySchema } } }, async (request) => {
-    const ended = await changeOwnPassword(app.db, app.loginThrottle, sessionOf(request), request.body, request.ip);
-    for (const sessionId of ended) app.sessionSockets.disconnectSessionsOf({ sessionId });
-    return { message: PASSWORD_MESSAGES.changed };
-  });
+  app.put(
+    '/usuario/senha',
+    { schema: { body: passwordChangeSchema, response: { 200: messageSchema, ...errors, 429: errorBodySchema } } },
+    async (request) => {
+      const ended = await changeOwnPassword(app.db, app.loginThrottle, sessionOf(request), request.body, request.ip);
+      for (const sessionId of ended) app.sessionSockets.disconnectSessionsOf({ sessionId });
+      return { message: PASSWORD_MESSAGES.changed };
+    },
+  );
 };

@@ -1,12 +1,17 @@
 // The users module's door (issue 7 §1): other modules read users only through these functions.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+
 import type { Db, DbOrTx } from '../../db/handle.ts';
 import { usuarios } from './users.table.ts';
 
 export type UserRow = typeof usuarios.$inferSelect;
 
 /** An active user of the unit (assignment target, 001 §4), or null. */
-export async function activeUserOfUnit(db: DbOrTx, idUnidade: number, userId: number): Promise<{ id: number; nome: string } | null> {
+export async function activeUserOfUnit(
+  db: DbOrTx,
+  idUnidade: number,
+  userId: number,
+): Promise<{ id: number; nome: string } | null> {
   const [row] = await db
     .select({ id: usuarios.id, nome: usuarios.nome })
     .from(usuarios)
@@ -51,7 +56,11 @@ export async function usersOfCompany(db: DbOrTx, idEmpresa: number, idUnidade?: 
   return db
     .select()
     .from(usuarios)
-    .where(idUnidade === undefined ? eq(usuarios.idEmpresa, idEmpresa) : and(eq(usuarios.idEmpresa, idEmpresa), eq(usuarios.idUnidade, idUnidade)))
+    .where(
+      idUnidade === undefined
+        ? eq(usuarios.idEmpresa, idEmpresa)
+        : and(eq(usuarios.idEmpresa, idEmpresa), eq(usuarios.idUnidade, idUnidade)),
+    )
     .orderBy(asc(usuarios.nome));
 }
 
@@ -64,8 +73,10 @@ export const userNameSql = (idSql: string): string => `(select u.nome from usuar
 
 /** The columns the session check reads of its user (000 §4), as a subquery for a lateral join on `idSql`. */
 export const sessionUserSql = (idSql: string): string =>
-  `select u.id as "userId", u.ativo, u.id_unidade as "userUnidade", u.permissao, u.nome, u.acesso_atribuidos as "acessoAtribuidos", u.configuracoes,
-  u.id_ramal as "idRamal", u.habilita_mensagem_whatsapp as "habilitaMensagemWhatsapp", u.data_atualizacao as "userDataAtualizacao", u.data_deslogar as "userDataDeslogar"
+  `select u.id as "userId", u.ativo, u.id_unidade as "userUnidade", u.permissao, u.nome, u.acesso_atribuidos as
+    "acessoAtribuidos", u.configuracoes,
+  u.id_ramal as "idRamal", u.habilita_mensagem_whatsapp as "habilitaMensagemWhatsapp", u.data_atualizacao as
+    "userDataAtualizacao", u.data_deslogar as "userDataDeslogar"
   from usuarios u where u.id = ${idSql}`;
 
 /** The names of these users by id (any unit: a message keeps its sender after a transfer). */
@@ -98,7 +109,12 @@ export async function insertUser(db: DbOrTx, values: UserInsert): Promise<UserRo
 }
 
 /** Updates a user; `dataAtualizacao` moves unless `keepSessions`, which ends their sessions (000 §4). */
-export async function updateUserRow(db: DbOrTx, userId: number, values: Partial<UserInsert>, options: { keepSessions?: boolean } = {}): Promise<UserRow> {
+export async function updateUserRow(
+  db: DbOrTx,
+  userId: number,
+  values: Partial<UserInsert>,
+  options: { keepSessions?: boolean } = {},
+): Promise<UserRow> {
   const [row] = await db
     .update(usuarios)
     .set(options.keepSessions ? values : { ...values, dataAtualizacao: new Date() })
@@ -109,7 +125,10 @@ export async function updateUserRow(db: DbOrTx, userId: number, values: Partial<
 
 /** How many users each company has (the companies table). */
 export async function userCountsByCompany(db: DbOrTx): Promise<Map<number, number>> {
-  const rows = await db.select({ idEmpresa: usuarios.idEmpresa, n: sql<number>`count(*)::int` }).from(usuarios).groupBy(usuarios.idEmpresa);
+  const rows = await db
+    .select({ idEmpresa: usuarios.idEmpresa, n: sql<number>`count(*)::int` })
+    .from(usuarios)
+    .groupBy(usuarios.idEmpresa);
   return new Map(rows.map((r) => [r.idEmpresa, Number(r.n)]));
 }
 
@@ -119,7 +138,11 @@ export async function userCountsByCompany(db: DbOrTx): Promise<Map<number, numbe
  */
 export async function setOwnNotifications(db: Db, userId: number, notificacoes: boolean): Promise<string> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ configuracoes: usuarios.configuracoes }).from(usuarios).where(eq(usuarios.id, userId)).for('update');
+    const [row] = await tx
+      .select({ configuracoes: usuarios.configuracoes })
+      .from(usuarios)
+      .where(eq(usuarios.id, userId))
+      .for('update');
     let current: Record<string, unknown> = {};
     try {
       const parsed: unknown = JSON.parse(row?.configuracoes || '{}');

@@ -1,5 +1,6 @@
 // Users of a unit (000 §3 dados_usuario, 002 §3 "User"), with their colour for avatars.
 import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
 import { empresas, unidades } from '../tenancy/tenancy.table.ts';
 
 export const usuarios = pgTable(

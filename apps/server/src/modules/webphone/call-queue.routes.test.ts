@@ -2,20 +2,29 @@
 // leads by regra_fila_1/2/3, attempt limits (total, daily, per-lead overrides) and
 // cli_data_proxima_tentativa, due scheduled calls first, each with a lease so two attendants never
 // get the same lead at once; the hang-up (proximaligacao) and webphone/fila/liberar release it.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { createUser } from '../../demo/builders.ts';
+import { TEST_PASSWORD } from '../../testing/test-app.ts';
 import { createLeadsKit, type Kit } from '../leads/leads-test-kit.ts';
 import { leads } from '../leads/leads.table.ts';
 import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
-import { createUser } from '../../demo/builders.ts';
-import { TEST_PASSWORD } from '../../testing/test-app.ts';
 
 let k: Kit;
 let u2: string;
 beforeAll(async () => {
   k = await createLeadsKit();
   const f = k.t.fixture;
-  await createUser(k.t.database.db, { idEmpresa: f.companyA, idUnidade: f.unitA1, nome: 'Segunda Atendente', email: 'u2@teste.com.br', senha: TEST_PASSWORD, permissao: 'u', idRamal: 202 });
+  await createUser(k.t.database.db, {
+    idEmpresa: f.companyA,
+    idUnidade: f.unitA1,
+    nome: 'Segunda Atendente',
+    email: 'u2@teste.com.br',
+    senha: TEST_PASSWORD,
+    permissao: 'u',
+    idRamal: 202,
+  });
   u2 = await k.t.login('u2@teste.com.br');
 });
 afterAll(async () => {
@@ -23,12 +32,31 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   // Each test starts with no live lead in A1.
-  await k.t.database.db.update(leads).set({ desativado: 1 }).where(eq(leads.idUnidade, k.unitId('A1')));
-  await k.t.database.db.update(unidadeConfiguracoes).set({ regraFila1: '1,7', regraFila2: '2', regraFila3: '5,3', ligacaoLimiteTentativas: 6, ligacaoLimiteTentativasDiarias: 3, ligacaoIntervaloNaoAtendida: 60, ligacaoIntervaloOcupado: 15, horarioLigacao: null, feriados: [] }).where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
+  await k.t.database.db
+    .update(leads)
+    .set({ desativado: 1 })
+    .where(eq(leads.idUnidade, k.unitId('A1')));
+  await k.t.database.db
+    .update(unidadeConfiguracoes)
+    .set({
+      regraFila1: '1,7',
+      regraFila2: '2',
+      regraFila3: '5,3',
+      ligacaoLimiteTentativas: 6,
+      ligacaoLimiteTentativasDiarias: 3,
+      ligacaoIntervaloNaoAtendida: 60,
+      ligacaoIntervaloOcupado: 15,
+      horarioLigacao: null,
+      feriados: [],
+    })
+    .where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
 });
 
 const fila = async (who: 'u' | 'u2' | 'a' | 'sa' | 'uA2' = 'u', body: object = { quantidade: 10 }) => {
-  const res = who === 'u2' ? await k.t.as(u2, { method: 'POST', url: '/api/webphone/fila', payload: body }) : await k.call(who, { method: 'POST', url: '/api/webphone/fila', payload: body });
+  const res =
+    who === 'u2'
+      ? await k.t.as(u2, { method: 'POST', url: '/api/webphone/fila', payload: body })
+      : await k.call(who, { method: 'POST', url: '/api/webphone/fila', payload: body });
   return res;
 };
 const ids = async (who: 'u' | 'u2' = 'u', body: object = { quantidade: 10 }) => {
@@ -52,7 +80,10 @@ describe('POST webphone/fila: which leads, in which order (002 §9 queue rules)'
   });
 
   it('a unit rule changed in settings changes the queue', async () => {
-    await k.t.database.db.update(unidadeConfiguracoes).set({ regraFila1: '4', regraFila2: '', regraFila3: '' }).where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
+    await k.t.database.db
+      .update(unidadeConfiguracoes)
+      .set({ regraFila1: '4', regraFila2: '', regraFila3: '' })
+      .where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
     const s4 = await k.lead({ cliStatusNegociacao: 4 });
     await k.lead({ cliStatusNegociacao: 1 });
     expect(await ids()).toEqual([s4]);
@@ -61,7 +92,11 @@ describe('POST webphone/fila: which leads, in which order (002 §9 queue rules)'
   it('due scheduled calls (cli_contato_agendado) come first, even when answered; future ones wait', async () => {
     const plain = await k.lead({ cliStatusNegociacao: 1 });
     const due = await k.lead({ cliStatusNegociacao: 4, cliContatoStatus: 3, cliContatoAgendado: ago(10) });
-    await k.lead({ cliStatusNegociacao: 1, cliContatoAgendado: new Date(Date.now() + 3_600_000), cliDataProximaTentativa: new Date(Date.now() + 3_600_000) });
+    await k.lead({
+      cliStatusNegociacao: 1,
+      cliContatoAgendado: new Date(Date.now() + 3_600_000),
+      cliDataProximaTentativa: new Date(Date.now() + 3_600_000),
+    });
     expect(await ids()).toEqual([due, plain]);
   });
 
@@ -72,14 +107,26 @@ describe('POST webphone/fila: which leads, in which order (002 §9 queue rules)'
     await k.lead({ cliStatusNegociacao: 1, cliTentativas: 6 });
     // Three attempts today already (daily limit 3); yesterday's three do not count today.
     await k.lead({ cliStatusNegociacao: 1, cliTentativas: 3, cliTentativasDiarias: 3, cliDataAtendimento: ago(1) });
-    const yesterday = await k.lead({ cliStatusNegociacao: 1, cliTentativas: 3, cliTentativasDiarias: 3, cliDataAtendimento: ago(26 * 60), cliDataCaptacao: ago(2000) });
+    const yesterday = await k.lead({
+      cliStatusNegociacao: 1,
+      cliTentativas: 3,
+      cliTentativasDiarias: 3,
+      cliDataAtendimento: ago(26 * 60),
+      cliDataCaptacao: ago(2000),
+    });
     expect(await ids()).toEqual([ok, yesterday]);
   });
 
   it('002 §3 per-lead limits override the unit’s', async () => {
     const more = await k.lead({ cliStatusNegociacao: 1, cliTentativas: 7, ligacaoLimiteTentativas: 10 });
     await k.lead({ cliStatusNegociacao: 1, cliTentativas: 2, ligacaoLimiteTentativas: 2 });
-    await k.lead({ cliStatusNegociacao: 1, cliTentativas: 1, cliTentativasDiarias: 1, cliDataAtendimento: ago(1), ligacaoLimiteTentativasDiarias: 1 });
+    await k.lead({
+      cliStatusNegociacao: 1,
+      cliTentativas: 1,
+      cliTentativasDiarias: 1,
+      cliDataAtendimento: ago(1),
+      ligacaoLimiteTentativasDiarias: 1,
+    });
     expect(await ids()).toEqual([more]);
   });
 
@@ -117,17 +164,32 @@ describe('the lease: two attendants never get the same lead at once', () => {
     const id = await k.lead({ cliStatusNegociacao: 1 });
     expect(await ids('u')).toEqual([id]);
     expect(await ids('u2')).toEqual([]);
-    await k.t.database.db.update(leads).set({ filaReservadoAte: ago(1) }).where(eq(leads.cliCrmId, id));
+    await k.t.database.db
+      .update(leads)
+      .set({ filaReservadoAte: ago(1) })
+      .where(eq(leads.cliCrmId, id));
     expect(await ids('u2')).toEqual([id]);
   });
 
   it('the hang-up (proximaligacao) releases it, and the next attempt time keeps it out until due', async () => {
     const id = await k.lead({ cliStatusNegociacao: 1 });
     expect(await ids('u')).toEqual([id]);
-    expect((await k.call('u', { method: 'POST', url: `/api/contato/chamadaid/${id}`, payload: { chamada_id: 'c1' } })).statusCode).toBe(200);
+    expect(
+      (await k.call('u', { method: 'POST', url: `/api/contato/chamadaid/${id}`, payload: { chamada_id: 'c1' } })).statusCode,
+    ).toBe(200);
     // During the call the lease is extended to the call's hour.
     expect((await k.leadRow(id)).filaReservadoAte!.getTime()).toBeGreaterThan(Date.now() + 55 * 60_000);
-    const end = await k.call('u', { method: 'POST', url: `/api/contato/proximaligacao/${id}`, payload: { chamada_id: 'c1', duracao: 20, duracao_falada: 0, status_chamada: 'Ocupado', motivo_desconexao: '486 Busy Here' } });
+    const end = await k.call('u', {
+      method: 'POST',
+      url: `/api/contato/proximaligacao/${id}`,
+      payload: {
+        chamada_id: 'c1',
+        duracao: 20,
+        duracao_falada: 0,
+        status_chamada: 'Ocupado',
+        motivo_desconexao: '486 Busy Here',
+      },
+    });
     expect(end.statusCode, end.body).toBe(200);
     const row = await k.leadRow(id);
     expect(row).toMatchObject({ filaReservadoPor: null, filaReservadoAte: null, cliContatoStatus: 2, cliTentativas: 1 });
@@ -135,11 +197,14 @@ describe('the lease: two attendants never get the same lead at once', () => {
     expect(row.cliDataProximaTentativa!.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
     expect(row.cliDataProximaTentativa!.getTime()).toBeLessThan(Date.now() + 16 * 60_000);
     expect(await ids('u2')).toEqual([]);
-    await k.t.database.db.update(leads).set({ cliDataProximaTentativa: ago(1) }).where(eq(leads.cliCrmId, id));
+    await k.t.database.db
+      .update(leads)
+      .set({ cliDataProximaTentativa: ago(1) })
+      .where(eq(leads.cliCrmId, id));
     expect(await ids('u2')).toEqual([id]);
   });
 
-  it("chamadaid on a lead another attendant holds is refused (409), changing nothing", async () => {
+  it('chamadaid on a lead another attendant holds is refused (409), changing nothing', async () => {
     const id = await k.lead({ cliStatusNegociacao: 1 });
     expect(await ids('u2')).toEqual([id]);
     const res = await k.call('u', { method: 'POST', url: `/api/contato/chamadaid/${id}`, payload: { chamada_id: 'c2' } });
@@ -168,12 +233,19 @@ describe('the lease: two attendants never get the same lead at once', () => {
 
 describe('issue 12: busy and no answer retried on their own delays (unit settings)', () => {
   it('ligacao_intervalo_ocupado for a busy line, ligacao_intervalo_nao_atendida for one nobody answered', async () => {
-    await k.t.database.db.update(unidadeConfiguracoes).set({ ligacaoIntervaloOcupado: 10, ligacaoIntervaloNaoAtendida: 240 }).where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
+    await k.t.database.db
+      .update(unidadeConfiguracoes)
+      .set({ ligacaoIntervaloOcupado: 10, ligacaoIntervaloNaoAtendida: 240 })
+      .where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
     const busy = await k.lead({ cliStatusNegociacao: 1 });
     const silent = await k.lead({ cliStatusNegociacao: 1 });
     const minutesUntilNext = async (id: number, status: string) => {
       await k.call('u', { method: 'POST', url: `/api/contato/chamadaid/${id}`, payload: { chamada_id: `r${id}` } });
-      const res = await k.call('u', { method: 'POST', url: `/api/contato/proximaligacao/${id}`, payload: { chamada_id: `r${id}`, duracao: 30, duracao_falada: 0, status_chamada: status } });
+      const res = await k.call('u', {
+        method: 'POST',
+        url: `/api/contato/proximaligacao/${id}`,
+        payload: { chamada_id: `r${id}`, duracao: 30, duracao_falada: 0, status_chamada: status },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return Math.round(((await k.leadRow(id)).cliDataProximaTentativa!.getTime() - Date.now()) / 60_000);
     };
@@ -198,7 +270,10 @@ describe('issue 12: call hours and holidays of the unit (São Paulo time)', () =
   });
 
   it('on a holiday nobody is handed out, and webphone/horario says until when', async () => {
-    await k.t.database.db.update(unidadeConfiguracoes).set({ horarioLigacao: allDay, feriados: [spToday()] }).where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
+    await k.t.database.db
+      .update(unidadeConfiguracoes)
+      .set({ horarioLigacao: allDay, feriados: [spToday()] })
+      .where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
     const id = await k.lead({ cliStatusNegociacao: 1 });
     expect(await ids()).toEqual([]);
     const h = await horario();
@@ -208,32 +283,45 @@ describe('issue 12: call hours and holidays of the unit (São Paulo time)', () =
     expect(new Date(h.ate!).getTime()).toBeLessThanOrEqual(Date.now() + 86_400_000);
     expect(h.ate).toMatch(/T03:00:00\.000Z$/);
     // The lead was not leased: within the hours it comes.
-    await k.t.database.db.update(unidadeConfiguracoes).set({ feriados: [] }).where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
+    await k.t.database.db
+      .update(unidadeConfiguracoes)
+      .set({ feriados: [] })
+      .where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
     expect(await ids()).toEqual([id]);
   });
 
   it('a week with no window at all dials nobody and has no opening', async () => {
-    await k.t.database.db.update(unidadeConfiguracoes).set({ horarioLigacao: Array.from({ length: 7 }, () => null) }).where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
+    await k.t.database.db
+      .update(unidadeConfiguracoes)
+      .set({ horarioLigacao: Array.from({ length: 7 }, () => null) })
+      .where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
     await k.lead({ cliStatusNegociacao: 1 });
     expect(await ids()).toEqual([]);
     expect(await horario()).toEqual({ aberto: false, ate: null, motivo: 'fora_do_horario' });
   });
 
   it('000 §6: webphone/horario follows the softphone (admins 403; ag opens /webphone for its unit dropdown only, 403)', async () => {
-    for (const who of ['a', 'ag'] as const) expect((await k.call(who, { method: 'GET', url: '/api/webphone/horario' })).statusCode).toBe(403);
+    for (const who of ['a', 'ag'] as const)
+      expect((await k.call(who, { method: 'GET', url: '/api/webphone/horario' })).statusCode).toBe(403);
   });
 });
 
 describe('POST webphone/fila: access and input', () => {
-  it('000 §6: admins cannot (ag neither: no phone, no queue, docs/decisions.md "ag on /webphone"); bad input answers 400 in Portuguese', async () => {
-    expect((await fila('a')).statusCode).toBe(403);
-    expect((await k.call('ag', { method: 'POST', url: '/api/webphone/fila', payload: { quantidade: 1 } })).statusCode).toBe(403);
-    expect((await k.call('ag', { method: 'POST', url: '/api/webphone/fila/liberar/1' })).statusCode).toBe(403);
-    const bad = await fila('u', { quantidade: 50 });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('Peça no máximo 10 contatos.');
-    expect((await fila('u', { excluir: ['x'] })).statusCode).toBe(400);
-  });
+  it(
+    '000 §6: admins cannot (ag neither: no phone, no queue, docs/decisions.md "ag on /webphone"); bad ' +
+      'input answers 400 in Portuguese',
+    async () => {
+      expect((await fila('a')).statusCode).toBe(403);
+      expect((await k.call('ag', { method: 'POST', url: '/api/webphone/fila', payload: { quantidade: 1 } })).statusCode).toBe(
+        403,
+      );
+      expect((await k.call('ag', { method: 'POST', url: '/api/webphone/fila/liberar/1' })).statusCode).toBe(403);
+      const bad = await fila('u', { quantidade: 50 });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe('Peça no máximo 10 contatos.');
+      expect((await fila('u', { excluir: ['x'] })).statusCode).toBe(400);
+    },
+  );
   it('another unit’s leads never come', async () => {
     await k.lead({ cliStatusNegociacao: 1, unit: 'A2' });
     await release();

@@ -2,6 +2,7 @@
 // webphone/gravacao/{id} go through the lead door (leadForSession), so a user who may not see the
 // lead gets the door's 403/404 and never the file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createLeadsKit, type Kit } from '../leads/leads-test-kit.ts';
 
 let k: Kit;
@@ -17,13 +18,16 @@ const AUDIO = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc
 function multipart(content: Buffer, type: string) {
   const boundary = '----funil-gravacao';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="gravacao.webm"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="gravacao.webm"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-const upload = (who: keyof Kit['token'], id: number, type = 'audio/webm') => k.call(who, { method: 'POST', url: `/api/webphone/gravacao/${id}`, ...multipart(AUDIO, type) });
+const upload = (who: keyof Kit['token'], id: number, type = 'audio/webm') =>
+  k.call(who, { method: 'POST', url: `/api/webphone/gravacao/${id}`, ...multipart(AUDIO, type) });
 
 describe('webphone/gravacao/{id}', () => {
   it('the caller uploads the recording; whoever may see the lead plays it back, byte for byte, never cached', async () => {

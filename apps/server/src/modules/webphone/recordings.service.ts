@@ -3,14 +3,21 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
 import { RECORDING_MESSAGES, type RECORDING_TYPES } from '@funil/domain/webphone/webphone-api';
+
 import type { Db } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { isUploadedFile } from '../../http/form-body.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { leadForSession } from '../leads/leads.service.ts';
 
-const EXTENSION: Record<(typeof RECORDING_TYPES)[number], string> = { 'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'audio/wav': 'wav' };
+const EXTENSION: Record<(typeof RECORDING_TYPES)[number], string> = {
+  'audio/webm': 'webm',
+  'audio/ogg': 'ogg',
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
+};
 const TYPE_OF: Record<string, string> = { webm: 'audio/webm', ogg: 'audio/ogg', mp3: 'audio/mpeg', wav: 'audio/wav' };
 
 const folderOf = (mediaDir: string, leadId: number) => join(mediaDir, 'gravacoes', String(leadId));
@@ -29,7 +36,13 @@ export async function saveRecording(db: Db, mediaDir: string, session: Session, 
 }
 
 /** A recording of a lead the session may see, or 404. */
-export async function readRecording(db: Db, mediaDir: string, session: Session, leadId: number, name: string | undefined): Promise<{ content: Buffer; type: string }> {
+export async function readRecording(
+  db: Db,
+  mediaDir: string,
+  session: Session,
+  leadId: number,
+  name: string | undefined,
+): Promise<{ content: Buffer; type: string }> {
   // The lead's visibility first: a hidden lead answers as the lead door does.
   const lead = await leadForSession(db, session, leadId);
   if (!name) throw new DomainError('not_found', RECORDING_MESSAGES.notFound);

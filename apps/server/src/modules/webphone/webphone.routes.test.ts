@@ -2,8 +2,10 @@
 // password base64(HMAC-SHA1(secret, username))) for the session user's idRamal only; /webphone is
 // for users and the super-admin (000 §6); no extension or no SIP server answer in Portuguese.
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { usuarios } from '../users/users.table.ts';
 
@@ -28,7 +30,14 @@ describe('GET webphone/credenciais', () => {
     const before = Math.floor(Date.now() / 1000);
     const res = await get(t, token.u!);
     expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data as { usuario: string; senha: string; ramal: number; ws_url: string; dominio: string; expira_em: string };
+    const data = res.json().data as {
+      usuario: string;
+      senha: string;
+      ramal: number;
+      ws_url: string;
+      dominio: string;
+      expira_em: string;
+    };
     expect(data).toMatchObject({ ramal: 201, ws_url: 'wss://sip.exemplo.com.br:8443', dominio: 'sip.exemplo.com.br' });
     const [expiry, ramal] = data.usuario.split(':');
     expect(ramal).toBe('201');

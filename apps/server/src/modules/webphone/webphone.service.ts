@@ -1,5 +1,6 @@
 // The webphone (issue 12; 002 §2.1, §4): SIP credentials for the session user's extension.
 import { SIP_CREDENTIAL_TTL_SECONDS, WEBPHONE_MESSAGES, type SipCredentials } from '@funil/domain/webphone/webphone-api';
+
 import { DomainError } from '../../http/domain-error.ts';
 import { ephemeralCredentials } from '../../integrations/sip/sip-credentials.ts';
 import type { Session } from '../auth/auth.service.ts';
@@ -14,5 +15,12 @@ export function sipCredentials(sip: SipOptions | undefined, session: Session, no
   if (!sip) throw new DomainError('gateway', WEBPHONE_MESSAGES.sipUnavailable);
   if ('unavailable' in sip) throw new DomainError('gateway', `${WEBPHONE_MESSAGES.disconnected}: ${sip.unavailable}`);
   const c = ephemeralCredentials(sip.secret, ramal, SIP_CREDENTIAL_TTL_SECONDS, now);
-  return { ws_url: sip.wsUrl, dominio: sip.domain, ramal, usuario: c.usuario, senha: c.senha, expira_em: c.expiraEm.toISOString() };
+  return {
+    ws_url: sip.wsUrl,
+    dominio: sip.domain,
+    ramal,
+    usuario: c.usuario,
+    senha: c.senha,
+    expira_em: c.expiraEm.toISOString(),
+  };
 }

@@ -2,9 +2,10 @@
 // gateway is configured), the media folder, a small cache of instances by name and the background
 // media downloads (awaited on close).
 import type { FastifyBaseLogger } from 'fastify';
+
 import type { Db, DbOrTx, Tx } from '../../db/handle.ts';
-import type { Realtime } from '../../realtime/realtime.ts';
 import type { EvolutionClient } from '../../integrations/evolution/evolution-client.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
 import { findInstanceByName, type InstanceRow } from './instances/instances.repository.ts';
 
 export type WhatsappGateway = { client: EvolutionClient; publicUrl: string };
@@ -39,7 +40,10 @@ export class InstanceCache {
   constructor(db: Db) {
     this.#db = db;
   }
-  /** `db` is the caller's transaction when there is one (PGlite has one connection: a query beside an open transaction would wait for it forever). */
+  /**
+   * `db` is the caller's transaction when there is one (PGlite has one connection: a query beside an open transaction would wait
+   * for it forever).
+   */
   async byName(name: string, db: DbOrTx = this.#db): Promise<InstanceRow | null> {
     const hit = this.#byName.get(name);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.row;
@@ -60,7 +64,8 @@ export class InstanceCache {
 export const EARLY_EVENT_WINDOW_MS = 30_000;
 
 /** Whether this process kept an ack or deletion lately (a batch then settles its messages again). */
-export const earlyEventsLately = (ctx: WhatsappContext, now = Date.now()): boolean => now - ctx.earlyEvents.at < EARLY_EVENT_WINDOW_MS;
+export const earlyEventsLately = (ctx: WhatsappContext, now = Date.now()): boolean =>
+  now - ctx.earlyEvents.at < EARLY_EVENT_WINDOW_MS;
 
 /** Runs `fn` now, or after the commit of the batch transaction `ctx` belongs to. */
 export function onCommit(ctx: WhatsappContext, fn: () => void): void {

@@ -4,16 +4,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { io, type Socket } from 'socket.io-client';
+
 import { eq } from 'drizzle-orm';
+import { io, type Socket } from 'socket.io-client';
+
 import { createEmulator, type Emulator } from '@funil/evolution-emulator/emulator';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+
 import type { AppOptions } from '../../app.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { leads } from '../leads/leads.table.ts';
 import { phoneKey } from '../leads/phone-key.ts';
-import { whatsappContextOf } from './whatsapp.routes.ts';
 import { whatsappMensagens } from './chat/messages.table.ts';
 import { instanciasEvolution } from './instances/instances.table.ts';
+import { whatsappContextOf } from './whatsapp.routes.ts';
 
 export type Kit = {
   t: TestApp;
@@ -23,9 +26,15 @@ export type Kit = {
   tokens: Record<'a' | 'u' | 'uA2' | 'uB1' | 'aB1', string>;
   emu$: (method: string, path: string, body?: unknown) => Promise<{ status: number; json: unknown }>;
   socket(token: string): Promise<{ socket: Socket; events: { name: string; payload: unknown }[] }>;
-  addLead(unit: number, empresa: number, nome: string, telefone: string, extra?: Partial<typeof leads.$inferInsert>): Promise<number>;
+  addLead(
+    unit: number,
+    empresa: number,
+    nome: string,
+    telefone: string,
+    extra?: Partial<typeof leads.$inferInsert>,
+  ): Promise<number>;
   /** A lead's row as stored (tests read leads here, so only the kit touches the leads table). */
-  leadRow(cliCrmId: number): Promise<(typeof leads.$inferSelect) | undefined>;
+  leadRow(cliCrmId: number): Promise<typeof leads.$inferSelect | undefined>;
   leadsWithPhoneKey(key: string): Promise<(typeof leads.$inferSelect)[]>;
   updateLead(cliCrmId: number, set: Partial<typeof leads.$inferInsert>): Promise<void>;
   messagesOf(cliCrmId: number): Promise<(typeof whatsappMensagens.$inferSelect)[]>;
@@ -34,9 +43,19 @@ export type Kit = {
   close(): Promise<void>;
 };
 
-export async function startKit(options: { scheduledRetryDelaysMs?: readonly number[]; extras?: Record<string, unknown>; massSend?: AppOptions['massSend'] } = {}): Promise<Kit> {
+export async function startKit(
+  options: {
+    scheduledRetryDelaysMs?: readonly number[];
+    extras?: Record<string, unknown>;
+    massSend?: AppOptions['massSend'];
+  } = {},
+): Promise<Kit> {
   const key = randomBytes(16).toString('hex');
-  const emu = createEmulator({ globalApiKey: key, autoAck: false, webhookRetry: { maxAttempts: 2, baseDelayMs: 50, maxDelayMs: 100, timeoutMs: 5_000 } });
+  const emu = createEmulator({
+    globalApiKey: key,
+    autoAck: false,
+    webhookRetry: { maxAttempts: 2, baseDelayMs: 50, maxDelayMs: 100, timeoutMs: 5_000 },
+  });
   const emuUrl = await emu.listen(0, '127.0.0.1');
   const mediaDir = await mkdtemp(join(tmpdir(), 'funil-wa-test-'));
   const t = await createTestApp({
@@ -99,7 +118,14 @@ export async function startKit(options: { scheduledRetryDelaysMs?: readonly numb
     async addLead(unit, empresa, nome, telefone, extra = {}) {
       const [row] = await t.database.db
         .insert(leads)
-        .values({ idEmpresa: empresa, idUnidade: unit, cliNome: nome, cliTelefone: telefone, telefoneChave: phoneKey(telefone), ...extra })
+        .values({
+          idEmpresa: empresa,
+          idUnidade: unit,
+          cliNome: nome,
+          cliTelefone: telefone,
+          telefoneChave: phoneKey(telefone),
+          ...extra,
+        })
         .returning({ id: leads.cliCrmId });
       return row!.id;
     },
@@ -111,7 +137,12 @@ export async function startKit(options: { scheduledRetryDelaysMs?: readonly numb
     async updateLead(cliCrmId, set) {
       await t.database.db.update(leads).set(set).where(eq(leads.cliCrmId, cliCrmId));
     },
-    messagesOf: (cliCrmId) => t.database.db.select().from(whatsappMensagens).where(eq(whatsappMensagens.cliCrmId, cliCrmId)).orderBy(whatsappMensagens.id),
+    messagesOf: (cliCrmId) =>
+      t.database.db
+        .select()
+        .from(whatsappMensagens)
+        .where(eq(whatsappMensagens.cliCrmId, cliCrmId))
+        .orderBy(whatsappMensagens.id),
     async instance(name) {
       const [row] = await t.database.db.select().from(instanciasEvolution).where(eq(instanciasEvolution.name, name));
       return row!;

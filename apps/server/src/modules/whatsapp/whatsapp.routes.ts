@@ -3,19 +3,21 @@
 // company messaging backend.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+
 import { EvolutionClient } from '../../integrations/evolution/evolution-client.ts';
-import { chatRoutes } from './chat/chat.routes.ts';
-import { instancesRoutes } from './instances/instances.routes.ts';
-import { legacyRoutes } from './legacy/legacy.routes.ts';
-import { legacySessionRoutes } from './legacy/legacy-session.routes.ts';
-import { ticketsRoutes } from './tickets/tickets.routes.ts';
-import { webhookRoutes } from './ingest/webhook.routes.ts';
-import { stickersRoutes } from './chat/stickers.routes.ts';
-import { InstanceCache, type WhatsappContext } from './whatsapp-context.ts';
-import { retryDueMedia } from './chat/media.service.ts';
 import { Ticker } from '../../jobs/ticker.ts';
-import { SCHEDULED_RETRY_DELAYS_MS, registerScheduledSend } from './scheduled/scheduled-send.job.ts';
+import { chatRoutes } from './chat/chat.routes.ts';
+import { retryDueMedia } from './chat/media.service.ts';
+import { stickersRoutes } from './chat/stickers.routes.ts';
+import { webhookRoutes } from './ingest/webhook.routes.ts';
+import { instancesRoutes } from './instances/instances.routes.ts';
+import { legacySessionRoutes } from './legacy/legacy-session.routes.ts';
+import { legacyRoutes } from './legacy/legacy.routes.ts';
+import { registerScheduledSend, SCHEDULED_RETRY_DELAYS_MS } from './scheduled/scheduled-send.job.ts';
+import { ticketsRoutes } from './tickets/tickets.routes.ts';
+import { InstanceCache, type WhatsappContext } from './whatsapp-context.ts';
 
 export type EvolutionOptions = { baseUrl: string; globalApiKey: string; publicUrl: string };
 export type WhatsappOptions = {
@@ -42,7 +44,14 @@ export const whatsappRoutes: FastifyPluginAsync<WhatsappOptions> = async (app, o
     realtime: app.realtime,
     log: app.log,
     gateway: options.evolution
-      ? { client: new EvolutionClient({ baseUrl: options.evolution.baseUrl, globalApiKey: options.evolution.globalApiKey, timeoutMs: 30_000 }), publicUrl: options.evolution.publicUrl }
+      ? {
+          client: new EvolutionClient({
+            baseUrl: options.evolution.baseUrl,
+            globalApiKey: options.evolution.globalApiKey,
+            timeoutMs: 30_000,
+          }),
+          publicUrl: options.evolution.publicUrl,
+        }
       : null,
     mediaDir: options.mediaDir ?? join(tmpdir(), `funil-media-${process.pid}`),
     instances: new InstanceCache(app.db),
@@ -55,7 +64,13 @@ export const whatsappRoutes: FastifyPluginAsync<WhatsappOptions> = async (app, o
   // on the workers' one loop (jobs/README.md "One mechanism").
   const sweeper =
     ctx.gateway && options.mediaSweepMs !== 0
-      ? new Ticker({ pass: async () => (await retryDueMedia(ctx), false), idleMs: options.mediaSweepMs ?? 60_000, waitFirst: true, unref: true, onError: (err) => ctx.log.warn({ err }, 'nova tentativa de mídia') })
+      ? new Ticker({
+          pass: async () => (await retryDueMedia(ctx), false),
+          idleMs: options.mediaSweepMs ?? 60_000,
+          waitFirst: true,
+          unref: true,
+          onError: (err) => ctx.log.warn({ err }, 'nova tentativa de mídia'),
+        })
       : null;
   sweeper?.start();
   app.addHook('onClose', async () => {

@@ -1,7 +1,9 @@
 // The side drawer of 000 §2: 256 px, the user's name and permission name, the menu, the version.
 import { Avatar, Box, Divider, Drawer, Stack, Typography } from '@mui/material';
-import type { CurrentUser } from '@funil/domain/auth/login';
+
 import type { MenuEntry } from '@funil/domain/access/routes';
+import type { CurrentUser } from '@funil/domain/auth/login';
+
 import { Logo } from '../../components/ui/logo.tsx';
 import { DRAWER_WIDTH } from '../theme.ts';
 import { DrawerMenu } from './drawer-menu.tsx';
@@ -26,7 +28,15 @@ type AppDrawerProps = {
   entries: MenuEntry[];
 };
 
-export function DrawerContent({ user, entries, onNavigate }: { user: CurrentUser; entries: MenuEntry[]; onNavigate?: () => void }) {
+export function DrawerContent({
+  user,
+  entries,
+  onNavigate,
+}: {
+  user: CurrentUser;
+  entries: MenuEntry[];
+  onNavigate?: () => void;
+}) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', bgcolor: DRAWER_BG, color: '#ffffff' }}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', px: 2.5, minHeight: 64 }}>
@@ -43,7 +53,12 @@ export function DrawerContent({ user, entries, onNavigate }: { user: CurrentUser
           <Typography sx={{ fontWeight: 600, lineHeight: 1.3 }} noWrap title={user.name}>
             {user.name}
           </Typography>
-          <Typography variant="body2" sx={{ color: 'rgba(255, 255, 255, 0.7)', lineHeight: 1.3 }} noWrap title={user.nomePermissao}>
+          <Typography
+            variant="body2"
+            sx={{ color: 'rgba(255, 255, 255, 0.7)', lineHeight: 1.3 }}
+            noWrap
+            title={user.nomePermissao}
+          >
             {user.nomePermissao}
           </Typography>
         </Box>
@@ -52,7 +67,11 @@ export function DrawerContent({ user, entries, onNavigate }: { user: CurrentUser
       <Box sx={{ flex: 1, overflowY: 'auto' }}>
         <DrawerMenu entries={entries} onNavigate={onNavigate} />
       </Box>
-      <Typography variant="caption" component="p" sx={{ px: 2.5, py: 1.5, color: 'rgba(255, 255, 255, 0.6)', borderTop: '1px solid rgba(255, 255, 255, 0.12)' }}>
+      <Typography
+        variant="caption"
+        component="p"
+        sx={{ px: 2.5, py: 1.5, color: 'rgba(255, 255, 255, 0.6)', borderTop: '1px solid rgba(255, 255, 255, 0.12)' }}
+      >
         {APP_VERSION}
       </Typography>
     </Box>

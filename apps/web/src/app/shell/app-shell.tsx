@@ -1,20 +1,22 @@
 // The shell of 000 §2 around every screen: top bar, drawer (docked and open by default above
 // 1350 px, temporary below) and the screen itself.
-import { Suspense, useEffect, useMemo, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
 import { Box, CircularProgress, Toolbar, useMediaQuery } from '@mui/material';
 import { useSnackbar } from 'notistack';
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+
 import { menuFor, routeOfPath, type MenuEntry } from '@funil/domain/access/routes';
-import { ApiError } from '../../lib/api-error.ts';
-import { ScreenErrorBoundary } from '../screen-error-boundary.tsx';
+
+import { useLogout } from '../../features/auth/api/logout.ts';
 import { useAccessContext } from '../../lib/access.ts';
+import { ApiError } from '../../lib/api-error.ts';
 import { useCurrentUser } from '../../lib/session.ts';
 import { useLoadedUnitData, useUnitData } from '../../lib/unit-data.ts';
-import { useLogout } from '../../features/auth/api/logout.ts';
-import { isScreenAvailable } from '../screens.tsx';
-import { useUnitDataLive } from '../use-unit-data-live.ts';
-import { DRAWER_BREAKPOINT_PX, DRAWER_WIDTH } from '../theme.ts';
 import { ChatShellParts } from '../chat-shell-parts.tsx';
+import { ScreenErrorBoundary } from '../screen-error-boundary.tsx';
+import { isScreenAvailable } from '../screens.tsx';
+import { DRAWER_BREAKPOINT_PX, DRAWER_WIDTH } from '../theme.ts';
+import { useUnitDataLive } from '../use-unit-data-live.ts';
 import { AppDrawer } from './app-drawer.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -84,7 +86,13 @@ export function AppShell() {
         onLogout={() => void logout()}
       />
       <ChatShellParts />
-      <AppDrawer variant={wide ? 'persistent' : 'temporary'} open={drawerOpen} onClose={() => setTemporaryOpen(false)} user={user} entries={entries} />
+      <AppDrawer
+        variant={wide ? 'persistent' : 'temporary'}
+        open={drawerOpen}
+        onClose={() => setTemporaryOpen(false)}
+        user={user}
+        entries={entries}
+      />
       <Box
         component="main"
         sx={{

@@ -1,11 +1,13 @@
 // 000 §2 "Side drawer" and §6 "Menu": the full menu of a unit administrator with every flag on, with
 // its groups, icons, the active entry, the user's name and permission name and the version.
-import { afterEach, describe, expect, it } from 'vitest';
+import { ThemeProvider } from '@mui/material';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { ThemeProvider } from '@mui/material';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { menuFor, type AccessContext } from '@funil/domain/access/routes';
 import type { CurrentUser } from '@funil/domain/auth/login';
+
 import { theme } from '../theme.ts';
 import { DrawerContent } from './app-drawer.tsx';
 

@@ -1,11 +1,13 @@
 // The drawer menu of 000 §6: links with icons, collapsible groups ('Envio Em Massa', 'Cadastros'),
 // the entry of the open screen highlighted.
-import { useId, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
-import { Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
+import { Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { useId, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+
 import { routeOfPath, type MenuEntry, type MenuGroup, type MenuLink } from '@funil/domain/access/routes';
+
 import { FALLBACK_GROUP_ICON, GROUP_ICONS, ROUTE_ICONS } from '../menu-icons.tsx';
 
 type DrawerMenuProps = { entries: MenuEntry[]; onNavigate?: () => void };
@@ -26,11 +28,27 @@ const itemSx = {
   '&.Mui-focusVisible': { outline: '2px solid #93c5fd', outlineOffset: -2 },
 } as const;
 
-function LinkItem({ link, active, nested, onNavigate }: { link: MenuLink; active: boolean; nested: boolean; onNavigate?: () => void }) {
+function LinkItem({
+  link,
+  active,
+  nested,
+  onNavigate,
+}: {
+  link: MenuLink;
+  active: boolean;
+  nested: boolean;
+  onNavigate?: () => void;
+}) {
   const Icon = ROUTE_ICONS[link.route];
   return (
     <ListItem disablePadding>
-      <ListItemButton component={NavLink} to={link.route} selected={active} onClick={onNavigate} sx={{ ...itemSx, pl: nested ? 4 : 2 }}>
+      <ListItemButton
+        component={NavLink}
+        to={link.route}
+        selected={active}
+        onClick={onNavigate}
+        sx={{ ...itemSx, pl: nested ? 4 : 2 }}
+      >
         <ListItemIcon>
           <Icon fontSize="small" />
         </ListItemIcon>
@@ -41,13 +59,27 @@ function LinkItem({ link, active, nested, onNavigate }: { link: MenuLink; active
   );
 }
 
-function GroupItem({ group, activeRoute, onNavigate }: { group: MenuGroup; activeRoute: string | null; onNavigate?: () => void }) {
+function GroupItem({
+  group,
+  activeRoute,
+  onNavigate,
+}: {
+  group: MenuGroup;
+  activeRoute: string | null;
+  onNavigate?: () => void;
+}) {
   const [open, setOpen] = useState(true);
   const childrenId = useId();
   const Icon = GROUP_ICONS[group.key] ?? FALLBACK_GROUP_ICON;
   return (
     <ListItem disablePadding sx={{ display: 'block' }}>
-      <ListItemButton component="button" aria-expanded={open} aria-controls={childrenId} onClick={() => setOpen((value) => !value)} sx={{ ...itemSx, pl: 2 }}>
+      <ListItemButton
+        component="button"
+        aria-expanded={open}
+        aria-controls={childrenId}
+        onClick={() => setOpen((value) => !value)}
+        sx={{ ...itemSx, pl: 2 }}
+      >
         <ListItemIcon>
           <Icon fontSize="small" />
         </ListItemIcon>

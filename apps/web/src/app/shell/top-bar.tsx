@@ -1,9 +1,10 @@
 // The top bar of 000 §2: menu button, title, the features' actions, 'Atualizar Dados' and 'Sair'.
-import type { ReactNode } from 'react';
-import { AppBar, Box, Button, CircularProgress, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
-import MenuIcon from '@mui/icons-material/Menu';
 import Logout from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
 import Refresh from '@mui/icons-material/Refresh';
+import { AppBar, Box, Button, CircularProgress, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+
 import { TOP_BAR_ACTIONS } from '../top-bar-actions.tsx';
 
 type TopBarProps = {
@@ -20,7 +21,19 @@ type TopBarProps = {
   onLogout: () => void;
 };
 
-function BarButton({ label, icon, compact, disabled, onClick }: { label: string; icon: ReactNode; compact: boolean; disabled?: boolean; onClick: () => void }) {
+function BarButton({
+  label,
+  icon,
+  compact,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: ReactNode;
+  compact: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
   if (compact) {
     return (
       <Tooltip title={label}>
@@ -39,7 +52,17 @@ function BarButton({ label, icon, compact, disabled, onClick }: { label: string;
   );
 }
 
-export function TopBar({ title, subtitle, drawerOpen, offset, compact, refreshing, onToggleDrawer, onRefresh, onLogout }: TopBarProps) {
+export function TopBar({
+  title,
+  subtitle,
+  drawerOpen,
+  offset,
+  compact,
+  refreshing,
+  onToggleDrawer,
+  onRefresh,
+  onLogout,
+}: TopBarProps) {
   return (
     <AppBar
       position="fixed"
@@ -54,7 +77,12 @@ export function TopBar({ title, subtitle, drawerOpen, offset, compact, refreshin
       }}
     >
       <Toolbar sx={{ gap: 1, minHeight: 64 }}>
-        <IconButton edge="start" aria-label={drawerOpen ? 'Fechar menu' : 'Abrir menu'} aria-expanded={drawerOpen} onClick={onToggleDrawer}>
+        <IconButton
+          edge="start"
+          aria-label={drawerOpen ? 'Fechar menu' : 'Abrir menu'}
+          aria-expanded={drawerOpen}
+          onClick={onToggleDrawer}
+        >
           <MenuIcon />
         </IconButton>
         <Box sx={{ flex: 1, minWidth: 0, ml: 0.5 }}>

@@ -3,13 +3,27 @@
 // checkbox that keeps the dialog open after a save (emptied for the next record on create, with the
 // saved values on edit). The server's Portuguese message shows in a snackbar, and its field
 // messages under their fields.
-import { useState, type ReactNode } from 'react';
-import { useForm, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, LinearProgress, Stack, useMediaQuery } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  LinearProgress,
+  Stack,
+  useMediaQuery,
+} from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
+import { useState, type ReactNode } from 'react';
+import { useForm, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+
 import { ApiError } from '../../lib/api-error.ts';
 
 export type AdminDialogMode = 'create' | 'edit';
@@ -64,7 +78,14 @@ export function AdminFormDialog<S extends FormSchema>(props: AdminFormDialogProp
     if (open) setOpening((n) => n + 1);
   }
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth={maxWidth} fullScreen={fullScreen} aria-labelledby="admin-dialog-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth={maxWidth}
+      fullScreen={fullScreen}
+      aria-labelledby="admin-dialog-title"
+    >
       <AdminFormBody key={opening} {...props} onBusy={setBusy} />
     </Dialog>
   );
@@ -102,7 +123,8 @@ function AdminFormBody<S extends FormSchema>({
       } catch (cause) {
         enqueueSnackbar(messageOf(cause), { variant: 'error' });
         if (cause instanceof ApiError) {
-          for (const [field, message] of Object.entries(cause.fields)) setError(field as Path<z.input<S>>, { type: 'server', message });
+          for (const [field, message] of Object.entries(cause.fields))
+            setError(field as Path<z.input<S>>, { type: 'server', message });
         }
         return;
       } finally {
@@ -143,12 +165,19 @@ function AdminFormBody<S extends FormSchema>({
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5, justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <FormControlLabel control={<Checkbox checked={keepOpen} onChange={(event) => setKeepOpen(event.target.checked)} />} label={CONTINUE_LABEL[mode]} />
+        <FormControlLabel
+          control={<Checkbox checked={keepOpen} onChange={(event) => setKeepOpen(event.target.checked)} />}
+          label={CONTINUE_LABEL[mode]}
+        />
         <Stack direction="row" spacing={1}>
           <Button onClick={onClose} disabled={busy}>
             Cancelar
           </Button>
-          <Button variant="contained" onClick={() => void submit()} disabled={busy || (disableUntilValid === true && !formState.isValid)}>
+          <Button
+            variant="contained"
+            onClick={() => void submit()}
+            disabled={busy || (disableUntilValid === true && !formState.isValid)}
+          >
             {submitLabel}
           </Button>
         </Stack>

@@ -1,15 +1,16 @@
 // 002 §2.10 "Admin screens": the shared table (Portuguese pagination and empty text, search, CSV and
 // print where asked, row actions) and the create/edit dialog with 'continue creating/editing'.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ThemeProvider } from '@mui/material';
-import { SnackbarProvider } from 'notistack';
-import { z } from 'zod';
 import Edit from '@mui/icons-material/Edit';
+import { ThemeProvider } from '@mui/material';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { SnackbarProvider } from 'notistack';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+
 import { theme } from '../../app/theme.ts';
 import { ApiError } from '../../lib/api-error.ts';
-import { AdminTable, ADMIN_TABLE_EMPTY } from './admin-table.tsx';
 import { AdminFormDialog } from './admin-form-dialog.tsx';
+import { ADMIN_TABLE_EMPTY, AdminTable } from './admin-table.tsx';
 import { FormTextField } from './form-fields.tsx';
 
 afterEach(cleanup);
@@ -34,11 +35,21 @@ describe('002 §2.10 admin table', { timeout: 30_000 }, () => {
   });
 
   it('offers search and, only when asked, CSV download and print', () => {
-    const { unmount } = wrap(<AdminTable title="Unidades" rows={rows} columns={[{ field: 'nome', headerName: 'Nome', flex: 1 }]} />);
+    const { unmount } = wrap(
+      <AdminTable title="Unidades" rows={rows} columns={[{ field: 'nome', headerName: 'Nome', flex: 1 }]} />,
+    );
     expect(screen.getByPlaceholderText('Pesquisar…')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Exportar/ })).toBeNull();
     unmount();
-    wrap(<AdminTable title="Unidades" rows={rows} csvFileName="unidades" print columns={[{ field: 'nome', headerName: 'Nome', flex: 1 }]} />);
+    wrap(
+      <AdminTable
+        title="Unidades"
+        rows={rows}
+        csvFileName="unidades"
+        print
+        columns={[{ field: 'nome', headerName: 'Nome', flex: 1 }]}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Baixar CSV' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /Exportar/ }));
     expect(screen.getByRole('menuitem', { name: 'Imprimir' })).toBeTruthy();
@@ -65,7 +76,11 @@ describe('002 §2.10 admin table', { timeout: 30_000 }, () => {
         actions={[{ label: 'Editar', icon: <Edit />, onClick: () => undefined }]}
         columns={[
           { field: 'nome', headerName: 'Nome', flex: 1 },
-          { field: 'valor', headerName: 'Valor', valueFormatter: (value: number) => value.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }) },
+          {
+            field: 'valor',
+            headerName: 'Valor',
+            valueFormatter: (value: number) => value.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }),
+          },
         ]}
       />,
     );
@@ -103,7 +118,17 @@ describe('002 §2.10 admin table', { timeout: 30_000 }, () => {
 
 const schema = z.object({ nome: z.string().trim().min(1, 'Nome é obrigatório') });
 
-function Dialog({ onSubmit, onClose, mode = 'create' as const, disableUntilValid = false }: { onSubmit: (v: { nome: string }) => Promise<unknown>; onClose: () => void; mode?: 'create' | 'edit'; disableUntilValid?: boolean }) {
+function Dialog({
+  onSubmit,
+  onClose,
+  mode = 'create' as const,
+  disableUntilValid = false,
+}: {
+  onSubmit: (v: { nome: string }) => Promise<unknown>;
+  onClose: () => void;
+  mode?: 'create' | 'edit';
+  disableUntilValid?: boolean;
+}) {
   return (
     <AdminFormDialog
       open
@@ -176,7 +201,12 @@ describe("002 §2.10 create/edit dialog with 'continue creating/editing'", { tim
 
   it("shows the server's message and field text and stays open on a refusal", async () => {
     const onClose = vi.fn();
-    wrap(<Dialog onSubmit={() => Promise.reject(new ApiError(409, 'Já existe uma unidade com este nome.', { nome: 'Nome já usado' }))} onClose={onClose} />);
+    wrap(
+      <Dialog
+        onSubmit={() => Promise.reject(new ApiError(409, 'Já existe uma unidade com este nome.', { nome: 'Nome já usado' }))}
+        onClose={onClose}
+      />,
+    );
     fireEvent.change(nome(), { target: { value: 'Centro' } });
     fireEvent.click(salvar());
     expect(await screen.findByText('Já existe uma unidade com este nome.')).toBeTruthy();

@@ -2,10 +2,9 @@
 // CSV download and print where a screen asks for them, pagination and row-action buttons, under a
 // title with the create button. The CSV is written by the one CSV writer of every export
 // (@funil/domain/csv/csv, issue 21 item 17), from the rows and columns the grid shows.
-import { useMemo, type ReactElement, type ReactNode, type RefObject } from 'react';
-import { Alert, Box, Button, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { Alert, Box, Button, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import {
   DataGrid,
   GridActionsCellItem,
@@ -18,7 +17,10 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { ptBR } from '@mui/x-data-grid/locales';
+import { useMemo, type ReactElement, type ReactNode, type RefObject } from 'react';
+
 import { csvDocument, type CsvValue } from '@funil/domain/csv/csv';
+
 import { downloadCsvText } from '../../lib/download.ts';
 import { EMPTY_TABLE_TEXT } from './data-table.tsx';
 
@@ -62,12 +64,16 @@ export type AdminTableProps<R extends GridValidRowModel> = {
 function adminTableCsv(apiRef: RefObject<GridApi | null>): string {
   const api = apiRef.current;
   if (!api) return '';
-  const columns = gridVisibleColumnDefinitionsSelector(apiRef).filter((column) => column.type !== 'actions' && !column.disableExport);
+  const columns = gridVisibleColumnDefinitionsSelector(apiRef).filter(
+    (column) => column.type !== 'actions' && !column.disableExport,
+  );
   const rows = gridFilteredSortedRowIdsSelector(apiRef).map((id) => {
     const row = api.getRow(id);
     return columns.map((column): CsvValue => {
       const value: unknown = api.getRowFormattedValue(row, column);
-      return value === null || value === undefined || typeof value === 'string' || typeof value === 'number' ? value : String(value);
+      return value === null || value === undefined || typeof value === 'string' || typeof value === 'number'
+        ? value
+        : String(value);
     });
   });
   return csvDocument(
@@ -119,7 +125,10 @@ export function AdminTable<R extends GridValidRowModel>({
               key={action.label}
               icon={
                 <Tooltip title={action.label}>
-                  <Box component="span" sx={{ display: 'inline-flex', color: action.color === 'error' ? 'error.main' : undefined }}>
+                  <Box
+                    component="span"
+                    sx={{ display: 'inline-flex', color: action.color === 'error' ? 'error.main' : undefined }}
+                  >
                     {action.icon}
                   </Box>
                 </Tooltip>
@@ -135,7 +144,11 @@ export function AdminTable<R extends GridValidRowModel>({
 
   return (
     <Box sx={{ maxWidth: 1300, mx: 'auto' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
         <Typography variant="h2" component="h2">
           {title}
         </Typography>

@@ -1,7 +1,8 @@
 // Test kit of the admin screens: the providers a screen needs and the fake API answering by
 // "METHOD /path" (the web test kit's MSW server), recording what was sent. Only for *.test.tsx files.
-import type { ReactNode } from 'react';
 import { configure } from '@testing-library/react';
+import type { ReactNode } from 'react';
+
 import { renderWithProviders, serveApi, type SentRequest } from '../../testing/kit.tsx';
 
 // A first data-grid render on a loaded 2-core machine takes seconds: wait for it.
@@ -22,6 +23,8 @@ export type Answer = { status?: number; body: unknown };
 export function stubApi(answers: Record<string, Answer | ((body: unknown) => Answer)>): SentRequest[] {
   return serveApi((call) => {
     const entry = answers[`${call.method} ${call.path.split('?')[0] ?? ''}`];
-    return typeof entry === 'function' ? entry(call.body) : (entry ?? { status: 404, body: { message: 'Rota não encontrada.', status: 404 } });
+    return typeof entry === 'function'
+      ? entry(call.body)
+      : (entry ?? { status: 404, body: { message: 'Rota não encontrada.', status: 404 } });
   });
 }

@@ -1,6 +1,6 @@
 // A chip painted in a data colour (a status or tag 'cor'), with black or white text, whichever reads better.
-import { memo } from 'react';
 import { Chip, type ChipProps } from '@mui/material';
+import { memo } from 'react';
 
 const HEX = /^#?([0-9a-f]{6})$/i;
 
@@ -22,5 +22,19 @@ type ColorChipProps = Omit<ChipProps, 'color'> & { color: string | null | undefi
 
 export const ColorChip = memo(function ColorChip({ color, sx, ...props }: ColorChipProps) {
   const background = color && HEX.test(color) ? color : '#9e9e9e';
-  return <Chip size="small" {...props} sx={[{ bgcolor: background, color: readableTextColor(background), fontWeight: 600, '& .MuiChip-deleteIcon': { color: 'inherit', opacity: 0.7 } }, ...(Array.isArray(sx) ? sx : [sx])]} />;
+  return (
+    <Chip
+      size="small"
+      {...props}
+      sx={[
+        {
+          bgcolor: background,
+          color: readableTextColor(background),
+          fontWeight: 600,
+          '& .MuiChip-deleteIcon': { color: 'inherit', opacity: 0.7 },
+        },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    />
+  );
 });

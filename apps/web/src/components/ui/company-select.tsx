@@ -1,6 +1,7 @@
 // The super-admin's company picker (issue 10): Unidades, Status de negociação / venda, Potencial and
 // Funcionalidades act on the company chosen here.
 import { MenuItem, TextField } from '@mui/material';
+
 import { useCompanies } from '../../lib/companies.ts';
 
 type CompanySelectProps = { value: number; onChange: (idEmpresa: number) => void };

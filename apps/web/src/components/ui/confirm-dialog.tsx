@@ -1,7 +1,7 @@
 // The one yes/no question before an action (Desativar, Excluir, Apagar, Finalizar, Converter, Remover):
 // a title, what the action does, Cancelar and the action's button.
-import type { ReactNode } from 'react';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import type { ReactNode } from 'react';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -16,9 +16,26 @@ type ConfirmDialogProps = {
   onClose: () => void;
 };
 
-export function ConfirmDialog({ open, title, children, confirmLabel, busy, destructive, confirmDisabled, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  destructive,
+  confirmDisabled,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="confirm-dialog-title" aria-describedby="confirm-dialog-text">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="confirm-dialog-title"
+      aria-describedby="confirm-dialog-text"
+    >
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div" id="confirm-dialog-text">

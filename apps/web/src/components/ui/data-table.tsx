@@ -5,7 +5,7 @@
 // pagination; while loading it shows a bar and 'Carregando...' (000 §8), without rows the screen's
 // empty text; an optional CSV button writes the rows by the one CSV writer (issue 21 item 17).
 // The admin screens' tables keep the data grid (admin-table.tsx): search, column filter, sorting and print.
-import { useState, type HTMLAttributes, type ReactNode } from 'react';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import {
   Box,
   Button,
@@ -21,9 +21,11 @@ import {
   type SxProps,
   type Theme,
 } from '@mui/material';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { SystemStyleObject } from '@mui/system';
+import { useState, type HTMLAttributes, type ReactNode } from 'react';
+
 import type { CsvValue } from '@funil/domain/csv/csv';
+
 import { downloadCsvText, tableCsv } from '../../lib/download.ts';
 
 /** 000 §8 "Empty tables", 002 §8. */
@@ -84,9 +86,15 @@ export type DataTableProps<R> = {
   sx?: SxProps<Theme>;
 };
 
-const PAGE_BUTTONS = { first: 'Primeira página', previous: 'Página anterior', next: 'Próxima página', last: 'Última página' } as const;
+const PAGE_BUTTONS = {
+  first: 'Primeira página',
+  previous: 'Página anterior',
+  next: 'Próxima página',
+  last: 'Última página',
+} as const;
 
-const isServer = (paging: ServerPaging | ClientPaging | undefined): paging is ServerPaging => paging !== undefined && 'onPageChange' in paging;
+const isServer = (paging: ServerPaging | ClientPaging | undefined): paging is ServerPaging =>
+  paging !== undefined && 'onPageChange' in paging;
 
 export function DataTable<R>({
   label,
@@ -141,7 +149,13 @@ export function DataTable<R>({
       )}
       {loading ? <LinearProgress aria-label={loadingLabel ?? LOADING_TEXT} /> : <Box sx={{ height: 4 }} />}
       <TableContainer sx={stickyHeader ? { flex: 1, minHeight: 0 } : undefined}>
-        <Table size={size} stickyHeader={stickyHeader} aria-label={label} aria-labelledby={labelledBy} sx={dense ? { '& .MuiTableCell-root': { px: 1 } } : undefined}>
+        <Table
+          size={size}
+          stickyHeader={stickyHeader}
+          aria-label={label}
+          aria-labelledby={labelledBy}
+          sx={dense ? { '& .MuiTableCell-root': { px: 1 } } : undefined}
+        >
           <TableHead>
             <TableRow>
               {columns.map((column) => (

@@ -2,12 +2,13 @@
 // filters, the pipeline's 'Filtro de Leads', the dashboards' periods): one search field with its
 // debounce (001 §5, §9), one select of an id with 'Todos', one date field shown DD/MM/YYYY holding a
 // 'YYYY-MM-DD' day (000 §5), so every bar types, clears and reads a filter the same way.
-import { useEffect, useRef, useState } from 'react';
-import { IconButton, InputAdornment, MenuItem, TextField, type SxProps, type Theme } from '@mui/material';
 import Clear from '@mui/icons-material/Clear';
 import Search from '@mui/icons-material/Search';
+import { IconButton, InputAdornment, MenuItem, TextField, type SxProps, type Theme } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import dayjs from 'dayjs';
+import { useEffect, useRef, useState } from 'react';
+
 import { isFilterDate } from '@funil/domain/leads/filter-segments';
 
 /** 001 §5, §9: a list's search waits 1 s after the last key. */

@@ -1,8 +1,8 @@
 // Form fields bound to react-hook-form for the admin dialogs: the field's error message (the domain
 // schema's Portuguese text) shows under it.
+import { FormControlLabel, MenuItem, Switch, TextField, type TextFieldProps } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { FormControlLabel, MenuItem, Switch, TextField, type TextFieldProps } from '@mui/material';
 
 type Bound<T extends FieldValues> = {
   // The form's transformed (output) type does not matter to a field.
@@ -13,7 +13,10 @@ type Bound<T extends FieldValues> = {
 };
 
 type TextProps<T extends FieldValues> = Bound<T> &
-  Pick<TextFieldProps, 'type' | 'required' | 'autoFocus' | 'placeholder' | 'multiline' | 'minRows' | 'disabled' | 'autoComplete'> & {
+  Pick<
+    TextFieldProps,
+    'type' | 'required' | 'autoFocus' | 'placeholder' | 'multiline' | 'minRows' | 'disabled' | 'autoComplete'
+  > & {
     helperText?: ReactNode;
     /** Numbers are kept as numbers ('' while empty, so the schema says what is missing). */
     numeric?: boolean;
@@ -24,7 +27,17 @@ type TextProps<T extends FieldValues> = Bound<T> &
     mask?: (typed: string) => string;
   };
 
-export function FormTextField<T extends FieldValues>({ control, name, label, numeric, prefix, step, mask, helperText, ...props }: TextProps<T>) {
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  numeric,
+  prefix,
+  step,
+  mask,
+  helperText,
+  ...props
+}: TextProps<T>) {
   return (
     <Controller
       control={control}
@@ -48,7 +61,9 @@ export function FormTextField<T extends FieldValues>({ control, name, label, num
           helperText={fieldState.error?.message ?? helperText}
           slotProps={{
             htmlInput: numeric ? { step: step ?? 'any', inputMode: 'decimal' } : undefined,
-            input: prefix ? { startAdornment: <span style={{ marginRight: 6, color: 'rgba(0,0,0,0.6)' }}>{prefix}</span> } : undefined,
+            input: prefix
+              ? { startAdornment: <span style={{ marginRight: 6, color: 'rgba(0,0,0,0.6)' }}>{prefix}</span> }
+              : undefined,
           }}
         />
       )}
@@ -66,7 +81,15 @@ type SelectProps<T extends FieldValues> = Bound<T> & {
   placeholder?: string;
 };
 
-export function FormSelect<T extends FieldValues>({ control, name, label, options, required, disabled, placeholder }: SelectProps<T>) {
+export function FormSelect<T extends FieldValues>({
+  control,
+  name,
+  label,
+  options,
+  required,
+  disabled,
+  placeholder,
+}: SelectProps<T>) {
   return (
     <Controller
       control={control}
@@ -127,7 +150,9 @@ export function FormSwitch<T extends FieldValues>({ control, name, label, on, of
             <Switch
               name={field.name}
               checked={on === undefined ? field.value === true : field.value === on}
-              onChange={(event) => field.onChange(on === undefined ? event.target.checked : event.target.checked ? on : (off ?? 0))}
+              onChange={(event) =>
+                field.onChange(on === undefined ? event.target.checked : event.target.checked ? on : (off ?? 0))
+              }
             />
           }
         />

@@ -1,5 +1,16 @@
 // Avatar initials and a steady colour per name (001 §2 "Avatar initials"); shared by the CRM, the chat and the pipeline.
-const AVATAR_COLORS = ['#1d4ed8', '#0d9488', '#7c3aed', '#c2410c', '#be185d', '#15803d', '#4338ca', '#b45309', '#0369a1', '#9333ea'];
+const AVATAR_COLORS = [
+  '#1d4ed8',
+  '#0d9488',
+  '#7c3aed',
+  '#c2410c',
+  '#be185d',
+  '#15803d',
+  '#4338ca',
+  '#b45309',
+  '#0369a1',
+  '#9333ea',
+];
 
 /** 'Maria da Conceição' → 'MC'; one word gives its first letter; numbers and short particles are skipped. */
 export function initialsOf(name: string): string {

@@ -1,10 +1,5 @@
 // A rich-text editor (TipTap + starter kit) with a toolbar: bold, italic, headings, lists, links,
 // undo and redo. It edits HTML; whoever stores it sanitises it (the server does, on save and when shown).
-import { useState } from 'react';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import type { Editor } from '@tiptap/react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, IconButton, Paper, Stack, TextField, Tooltip } from '@mui/material';
 import FormatBold from '@mui/icons-material/FormatBold';
 import FormatItalic from '@mui/icons-material/FormatItalic';
 import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
@@ -14,6 +9,23 @@ import LinkOff from '@mui/icons-material/LinkOff';
 import Redo from '@mui/icons-material/Redo';
 import Title from '@mui/icons-material/Title';
 import Undo from '@mui/icons-material/Undo';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  IconButton,
+  Paper,
+  Stack,
+  TextField,
+  Tooltip,
+} from '@mui/material';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useState } from 'react';
 
 type RichTextEditorProps = {
   /** The starting HTML; later changes of the prop are not applied (remount with a key to reset). */
@@ -32,7 +44,19 @@ export function safeHref(raw: string): string | null {
   return /^(https?:|mailto:)/i.test(withScheme) ? withScheme : null;
 }
 
-function ToolButton({ title, active, disabled, onClick, children }: { title: string; active?: boolean; disabled?: boolean; onClick: () => void; children: React.ReactNode }) {
+function ToolButton({
+  title,
+  active,
+  disabled,
+  onClick,
+  children,
+}: {
+  title: string;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <Tooltip title={title}>
       <span>
@@ -68,7 +92,12 @@ function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
   });
   const chain = () => editor.chain().focus();
   return (
-    <Stack direction="row" role="toolbar" aria-label="Formatação" sx={{ flexWrap: 'wrap', gap: 0.25, px: 0.5, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
+    <Stack
+      direction="row"
+      role="toolbar"
+      aria-label="Formatação"
+      sx={{ flexWrap: 'wrap', gap: 0.25, px: 0.5, py: 0.5, borderBottom: 1, borderColor: 'divider' }}
+    >
       <ToolButton title="Negrito" active={state.bold} onClick={() => chain().toggleBold().run()}>
         <FormatBold fontSize="small" />
       </ToolButton>
@@ -107,7 +136,17 @@ function Toolbar({ editor, onLink }: { editor: Editor; onLink: () => void }) {
   );
 }
 
-function LinkDialog({ open, initial, onClose, onApply }: { open: boolean; initial: string; onClose: () => void; onApply: (href: string | null) => void }) {
+function LinkDialog({
+  open,
+  initial,
+  onClose,
+  onApply,
+}: {
+  open: boolean;
+  initial: string;
+  onClose: () => void;
+  onApply: (href: string | null) => void;
+}) {
   const [value, setValue] = useState(initial);
   const href = safeHref(value);
   const invalid = value.trim() !== '' && href === null;
@@ -146,7 +185,11 @@ function LinkDialog({ open, initial, onClose, onApply }: { open: boolean; initia
 export function RichTextEditor({ initialHtml, onChange, label, error }: RichTextEditorProps) {
   const [linking, setLinking] = useState(false);
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https', 'mailto'] } })],
+    extensions: [
+      StarterKit.configure({
+        link: { openOnClick: false, autolink: true, defaultProtocol: 'https', protocols: ['http', 'https', 'mailto'] },
+      }),
+    ],
     content: initialHtml,
     editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' } },
     // The empty paragraph the editor keeps after a list or heading (to type after it) is not content.
@@ -182,7 +225,14 @@ export function RichTextEditor({ initialHtml, onChange, label, error }: RichText
       >
         <EditorContent editor={editor} />
       </Box>
-      {linking && <LinkDialog open initial={(editor.getAttributes('link').href as string | undefined) ?? ''} onClose={() => setLinking(false)} onApply={applyLink} />}
+      {linking && (
+        <LinkDialog
+          open
+          initial={(editor.getAttributes('link').href as string | undefined) ?? ''}
+          onClose={() => setLinking(false)}
+          onApply={applyLink}
+        />
+      )}
     </Paper>
   );
 }

@@ -1,9 +1,9 @@
 // Two lists side by side, "available" and "used", with buttons that move the checked items across
 // (002 §4 "Settings rule": transfer lists move statuses between available and used).
-import { useState } from 'react';
-import { Box, Button, Checkbox, List, ListItemButton, ListItemIcon, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { Box, Button, Checkbox, List, ListItemButton, ListItemIcon, ListItemText, Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
 
 export type TransferItem = { id: number; nome: string; cor?: string | null };
 
@@ -20,20 +20,43 @@ type TransferListProps = {
   titleVariant?: 'subtitle1' | 'h6';
 };
 
-function Side({ title, items, checked, toggle, disabled }: { title: string; items: readonly TransferItem[]; checked: ReadonlySet<number>; toggle: (id: number) => void; disabled?: boolean }) {
+function Side({
+  title,
+  items,
+  checked,
+  toggle,
+  disabled,
+}: {
+  title: string;
+  items: readonly TransferItem[];
+  checked: ReadonlySet<number>;
+  toggle: (id: number) => void;
+  disabled?: boolean;
+}) {
   return (
     <Paper variant="outlined" sx={{ flex: 1, minWidth: 0 }} role="group" aria-label={title}>
       <Typography variant="subtitle2" sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider' }}>
         {title} ({items.length})
       </Typography>
       <List dense sx={{ height: 176, overflow: 'auto', py: 0 }}>
-        {items.length === 0 && <Typography sx={{ px: 1.5, py: 1, color: 'text.secondary', fontSize: '0.875rem' }}>Nenhum status</Typography>}
+        {items.length === 0 && (
+          <Typography sx={{ px: 1.5, py: 1, color: 'text.secondary', fontSize: '0.875rem' }}>Nenhum status</Typography>
+        )}
         {items.map((item) => (
           <ListItemButton key={item.id} onClick={() => toggle(item.id)} disabled={disabled} sx={{ py: 0 }}>
             <ListItemIcon sx={{ minWidth: 32 }}>
-              <Checkbox edge="start" size="small" checked={checked.has(item.id)} tabIndex={-1} disableRipple slotProps={{ input: { 'aria-label': item.nome } }} />
+              <Checkbox
+                edge="start"
+                size="small"
+                checked={checked.has(item.id)}
+                tabIndex={-1}
+                disableRipple
+                slotProps={{ input: { 'aria-label': item.nome } }}
+              />
             </ListItemIcon>
-            {item.cor && <Box aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: item.cor, mr: 1, flexShrink: 0 }} />}
+            {item.cor && (
+              <Box aria-hidden sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: item.cor, mr: 1, flexShrink: 0 }} />
+            )}
             <ListItemText primary={item.nome} />
           </ListItemButton>
         ))}
@@ -60,7 +83,9 @@ export function TransferList({ label, items, used, onChange, disabled, titleVari
     });
   const move = (ids: number[], toUsed: boolean) => {
     const moving = new Set(ids);
-    onChange(toUsed ? [...usedItems.map((item) => item.id), ...ids] : usedItems.map((item) => item.id).filter((id) => !moving.has(id)));
+    onChange(
+      toUsed ? [...usedItems.map((item) => item.id), ...ids] : usedItems.map((item) => item.id).filter((id) => !moving.has(id)),
+    );
     setChecked((current) => new Set([...current].filter((id) => !moving.has(id))));
   };
 
@@ -72,10 +97,22 @@ export function TransferList({ label, items, used, onChange, disabled, titleVari
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'stretch' }}>
         <Side title="Disponíveis" items={available} checked={checked} toggle={toggle} disabled={disabled} />
         <Stack direction={{ xs: 'row', sm: 'column' }} spacing={1} sx={{ justifyContent: 'center', alignItems: 'center' }}>
-          <Button variant="outlined" size="small" aria-label={`Usar os selecionados em ${label}`} disabled={disabled || checkedAvailable.length === 0} onClick={() => move(checkedAvailable, true)}>
+          <Button
+            variant="outlined"
+            size="small"
+            aria-label={`Usar os selecionados em ${label}`}
+            disabled={disabled || checkedAvailable.length === 0}
+            onClick={() => move(checkedAvailable, true)}
+          >
             <ChevronRightIcon />
           </Button>
-          <Button variant="outlined" size="small" aria-label={`Deixar de usar os selecionados em ${label}`} disabled={disabled || checkedUsed.length === 0} onClick={() => move(checkedUsed, false)}>
+          <Button
+            variant="outlined"
+            size="small"
+            aria-label={`Deixar de usar os selecionados em ${label}`}
+            disabled={disabled || checkedUsed.length === 0}
+            onClick={() => move(checkedUsed, false)}
+          >
             <ChevronLeftIcon />
           </Button>
         </Stack>

@@ -1,8 +1,9 @@
 // issue 12, 002 §2.1: the company admin's 'Unidades' dropdown on /webphone, placeholder
 // 'Selecione a unidade' until a unit is chosen, then the chosen unit's name.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { theme } from '../../app/theme.ts';
 import { UnitSelect } from './unit-select.tsx';
 

@@ -2,9 +2,10 @@
 // never imports another (docs/decisions.md "Module boundaries"), so the app composes them: it
 // hands the chat the leads feature's query and components through this context
 // (apps/web/src/app/chat-screens.tsx), and the chat never copies them.
-import { createContext, useContext, type ComponentType } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { createContext, useContext, type ComponentType } from 'react';
 import type { z } from 'zod';
+
 import type { CrmContato, fullContactResponseSchema, potentialSchema } from '@funil/domain/leads-api/lead-api';
 
 export type FullContact = z.output<typeof fullContactResponseSchema>['data'];

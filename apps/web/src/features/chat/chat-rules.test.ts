@@ -1,26 +1,36 @@
 // The chat page's small rules: filter segments (001 §3, §5 "Date filters"), header breakpoints
 // (001 §9), list times (001 §9), live row moves and unread clearing (001 §4), alerts (001 §6, §9).
-import { describe, expect, it } from 'vitest';
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
-import { toggleQuickFilter, NO_QUICK_FILTERS } from '@funil/domain/leads/quick-filters';
+import { describe, expect, it } from 'vitest';
+
+import { NO_QUICK_FILTERS, toggleQuickFilter } from '@funil/domain/leads/quick-filters';
 import type { AppMessagePayload, LeadSummary } from '@funil/domain/whatsapp-api/realtime';
+
 import { applyLeadSummary, chatKeys, chatLeadsPath, clearUnread, dropChatLead, type ChatLeadsPage } from './api/chat-leads.ts';
 import { chatPath, truncate } from './chat-channel.ts';
 import { countChatAdvanced, EMPTY_CHAT_ADVANCED, EMPTY_CHAT_LIST_STATE, toChatListFilter } from './chat-filters.ts';
 import { listTimeLabel } from './chat-time.ts';
+import { testChatLead } from './components/chat-test-kit.tsx';
 import { headerLayout } from './header-layout.ts';
 import { isAlertable, notificationsOn } from './notifications.ts';
-import { testChatLead } from './components/chat-test-kit.tsx';
 
 describe('001 §7 GET whatsapp/clientes segments from the chat filter', () => {
   it('sends -1 for every empty filter', () => {
-    expect(chatLeadsPath(toChatListFilter(EMPTY_CHAT_LIST_STATE), 1)).toBe(`/whatsapp/clientes/1/${Array(20).fill('-1').join('/')}`);
+    expect(chatLeadsPath(toChatListFilter(EMPTY_CHAT_LIST_STATE), 1)).toBe(
+      `/whatsapp/clientes/1/${Array(20).fill('-1').join('/')}`,
+    );
   });
   it('001 §5: the start date at 00:00:00, the end at 23:59:59; text encoded twice; quick chips as 1', () => {
     const filter = toChatListFilter({
       search: ' José ',
       quick: toggleQuickFilter(NO_QUICK_FILTERS, 'nao_lidos'),
-      advanced: { ...EMPTY_CHAT_ADVANCED, cli_data_inicio: '2026-11-01', cli_data_fim: '2026-11-20', status_mensagem: 0, tag: [1, 4] },
+      advanced: {
+        ...EMPTY_CHAT_ADVANCED,
+        cli_data_inicio: '2026-11-01',
+        cli_data_fim: '2026-11-20',
+        status_mensagem: 0,
+        tag: [1, 4],
+      },
     });
     expect(filter.texto_busca).toBe('José');
     expect(filter.cli_data_inicio).toBe('2026-11-01 00:00:00');
@@ -50,7 +60,12 @@ describe('001 §2 names, §9 header breakpoints and times', () => {
     expect(chatPath('legacy', null)).toBe('/whatsapp');
   });
   it('lays the header out at 500, 1080, 1280 and 1740', () => {
-    expect(headerLayout(480)).toEqual({ showSelectors: false, selectorsInline: false, attendantInline: false, factsInline: false });
+    expect(headerLayout(480)).toEqual({
+      showSelectors: false,
+      selectorsInline: false,
+      attendantInline: false,
+      factsInline: false,
+    });
     expect(headerLayout(800)).toMatchObject({ showSelectors: true, selectorsInline: false });
     expect(headerLayout(1100)).toMatchObject({ selectorsInline: true, attendantInline: false });
     expect(headerLayout(1300)).toMatchObject({ attendantInline: true, factsInline: false });
@@ -89,10 +104,25 @@ const summary = (over: Partial<LeadSummary>): LeadSummary => ({
 function cached() {
   const client = new QueryClient();
   const filter = toChatListFilter(EMPTY_CHAT_LIST_STATE);
-  const page = (n: number, ids: number[]): ChatLeadsPage => ({ clientes: ids.map((id) => testChatLead({ cli_crm_id: id, cli_nome: String(id) })), total: 3, pagina: n, por_pagina: 50 });
-  client.setQueryData<InfiniteData<ChatLeadsPage>>(chatKeys.list(filter), { pages: [page(1, [1, 3]), page(2, [2])], pageParams: [1, 2] });
-  const ids = () => client.getQueryData<InfiniteData<ChatLeadsPage>>(chatKeys.list(filter))!.pages.flatMap((p) => p.clientes.map((c) => c.cli_crm_id));
-  const row = (id: number) => client.getQueryData<InfiniteData<ChatLeadsPage>>(chatKeys.list(filter))!.pages.flatMap((p) => p.clientes).find((c) => c.cli_crm_id === id)!;
+  const page = (n: number, ids: number[]): ChatLeadsPage => ({
+    clientes: ids.map((id) => testChatLead({ cli_crm_id: id, cli_nome: String(id) })),
+    total: 3,
+    pagina: n,
+    por_pagina: 50,
+  });
+  client.setQueryData<InfiniteData<ChatLeadsPage>>(chatKeys.list(filter), {
+    pages: [page(1, [1, 3]), page(2, [2])],
+    pageParams: [1, 2],
+  });
+  const ids = () =>
+    client
+      .getQueryData<InfiniteData<ChatLeadsPage>>(chatKeys.list(filter))!
+      .pages.flatMap((p) => p.clientes.map((c) => c.cli_crm_id));
+  const row = (id: number) =>
+    client
+      .getQueryData<InfiniteData<ChatLeadsPage>>(chatKeys.list(filter))!
+      .pages.flatMap((p) => p.clientes)
+      .find((c) => c.cli_crm_id === id)!;
   return { client, ids, row };
 }
 
@@ -106,7 +136,13 @@ describe('001 §4 live updates of the loaded list', () => {
   });
   it('an update (ack, edit) patches the row in place; an unknown lead asks for a reload', () => {
     const { client, ids, row } = cached();
-    expect(applyLeadSummary(client, summary({ cli_crm_id: 3, whatsapp_ultima_mensagem_status: 3, whatsapp_ultima_mensagem_from_me: 1 }), false)).toBe(true);
+    expect(
+      applyLeadSummary(
+        client,
+        summary({ cli_crm_id: 3, whatsapp_ultima_mensagem_status: 3, whatsapp_ultima_mensagem_from_me: 1 }),
+        false,
+      ),
+    ).toBe(true);
     expect(ids()).toEqual([1, 3, 2]);
     expect(row(3).whatsapp_ultima_mensagem_status).toBe(3);
     expect(applyLeadSummary(client, summary({ cli_crm_id: 99 }), true)).toBe(false);
@@ -123,7 +159,12 @@ describe('001 §4 live updates of the loaded list', () => {
 
 describe('001 §6, §9 new-message alerts', () => {
   const payload = (over: Partial<AppMessagePayload['message']>, action: 'create' | 'update' = 'create') =>
-    ({ action, message: { fromMe: false, mediaType: 'chat', body: 'Oi' , ...over }, ticket: null, contact: summary({}) }) as AppMessagePayload;
+    ({
+      action,
+      message: { fromMe: false, mediaType: 'chat', body: 'Oi', ...over },
+      ticket: null,
+      contact: summary({}),
+    }) as AppMessagePayload;
   it('rings for a new incoming message only', () => {
     expect(isAlertable(payload({}))).toBe(true);
     expect(isAlertable(payload({ fromMe: true }))).toBe(false);

@@ -1,6 +1,6 @@
 // The time of a list row like WhatsApp Web (001 §9: São Paulo time, HH:mm and DD/MM/YYYY): the hour
 // today, 'Ontem' yesterday, the date before.
-import { formatDate, formatTime, formatIsoDate } from '@funil/domain/format/date';
+import { formatDate, formatIsoDate, formatTime } from '@funil/domain/format/date';
 
 export function listTimeLabel(when: string | null | undefined, now: Date = new Date()): string {
   if (!when) return '';

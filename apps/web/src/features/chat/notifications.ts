@@ -1,9 +1,11 @@
 // New-message alerts (001 §9, §6 "Notifications"): a sound on a new incoming non-group message and,
 // when the tab is hidden, a browser notification; both follow the user's `notificacoes` setting.
 import { useEffect, useRef } from 'react';
+
 import { appMessageEvent } from '@funil/domain/realtime/events';
 import { parseConfiguracoesUsuario } from '@funil/domain/unit/unit-data';
 import type { AppMessagePayload } from '@funil/domain/whatsapp-api/realtime';
+
 import { useSocketEvent } from '../../lib/socket.ts';
 import { useLoadedUnitData } from '../../lib/unit-data.ts';
 
@@ -51,7 +53,10 @@ export function requestNotificationPermission(): void {
 function showBrowserNotification(payload: AppMessagePayload, onOpen: (leadId: number) => void): void {
   if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
   const body = payload.message.body.trim() || 'Nova mensagem';
-  const notification = new Notification(payload.contact.cli_nome, { body: body.slice(0, 140), tag: `lead-${payload.contact.cli_crm_id}` });
+  const notification = new Notification(payload.contact.cli_nome, {
+    body: body.slice(0, 140),
+    tag: `lead-${payload.contact.cli_crm_id}`,
+  });
   notification.onclick = () => {
     window.focus();
     onOpen(payload.contact.cli_crm_id);

@@ -1,15 +1,24 @@
 // Live updates of the chat list (001 §4 "Live updates"): a message moves its lead's row to the top
 // with the new last message and unread count; a lead the loaded pages do not hold, a new lead, or a
 // change of who may see a lead reads the lists again (coalesced).
-import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+
 import type { CompanyContactAction } from '@funil/domain/leads-api/lead-api';
 import { appMessageEvent, contactEvent } from '@funil/domain/realtime/events';
+
 import { useSocketConnect, useSocketEvent } from '../../lib/socket.ts';
 import { useLoadedUnitData } from '../../lib/unit-data.ts';
 import { applyLeadSummary, chatKeys, clearUnread } from './api/chat-leads.ts';
 
-const MEMBERSHIP_ACTIONS: ReadonlySet<CompanyContactAction> = new Set<CompanyContactAction>(['criado', 'importados', 'apagado', 'transferido', 'atribuido', 'desatribuido']);
+const MEMBERSHIP_ACTIONS: ReadonlySet<CompanyContactAction> = new Set<CompanyContactAction>([
+  'criado',
+  'importados',
+  'apagado',
+  'transferido',
+  'atribuido',
+  'desatribuido',
+]);
 /** A burst of events reads the lists once per window. */
 export const LIST_REFRESH_DELAY_MS = 1_000;
 

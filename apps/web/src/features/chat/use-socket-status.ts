@@ -1,6 +1,7 @@
 // Whether the realtime socket is connected ('Servidor Conectado', 001 §2), and a way to reconnect it
 // (clicking the chip, 001 §7 "A chat socket … reconnects when the chip is clicked").
 import { useCallback, useSyncExternalStore } from 'react';
+
 import { useSocket } from '../../lib/socket.ts';
 
 export function useSocketStatus(): { connected: boolean; reconnect: () => void } {

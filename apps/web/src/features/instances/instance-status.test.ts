@@ -1,6 +1,7 @@
 // 001 §2 Instâncias table (chip and button by connectionStatus), the shell chip text and colour, and
 // 001 §4 "while a QR is being fetched, the connect action on other closed instances is disabled".
 import { describe, expect, it } from 'vitest';
+
 import { canCreateInstance, connectionSummary, isConnectDisabled, statusView } from './instance-status.ts';
 
 describe('001 §2 status → chip and button', () => {
@@ -21,20 +22,36 @@ describe('001 §2 status → chip and button', () => {
 
 describe("001 §2 chip '{n} de {total} WhatsApps conectados'", () => {
   it("reads 'WhatsApp Desabilitado' in red with no instance and no badge", () => {
-    expect(connectionSummary([])).toEqual({ connected: 0, total: 0, disconnected: 0, text: 'WhatsApp Desabilitado', color: 'error' });
+    expect(connectionSummary([])).toEqual({
+      connected: 0,
+      total: 0,
+      disconnected: 0,
+      text: 'WhatsApp Desabilitado',
+      color: 'error',
+    });
   });
   it('is red when none is connected, the badge counting all', () => {
-    expect(connectionSummary([{ connectionStatus: 'close' }, { connectionStatus: 'connecting' }])).toMatchObject({ text: '0 de 2 WhatsApps conectados', color: 'error', disconnected: 2 });
+    expect(connectionSummary([{ connectionStatus: 'close' }, { connectionStatus: 'connecting' }])).toMatchObject({
+      text: '0 de 2 WhatsApps conectados',
+      color: 'error',
+      disconnected: 2,
+    });
   });
   it('is green when some are connected, the badge counting the others', () => {
-    expect(connectionSummary([{ connectionStatus: 'open' }, { connectionStatus: 'close' }, { connectionStatus: 'refused' }])).toMatchObject({
+    expect(
+      connectionSummary([{ connectionStatus: 'open' }, { connectionStatus: 'close' }, { connectionStatus: 'refused' }]),
+    ).toMatchObject({
       text: '1 de 3 WhatsApps conectados',
       color: 'success',
       disconnected: 2,
     });
   });
   it('is green with no badge when all are connected', () => {
-    expect(connectionSummary([{ connectionStatus: 'open' }, { connectionStatus: 'open' }])).toMatchObject({ text: '2 de 2 WhatsApps conectados', color: 'success', disconnected: 0 });
+    expect(connectionSummary([{ connectionStatus: 'open' }, { connectionStatus: 'open' }])).toMatchObject({
+      text: '2 de 2 WhatsApps conectados',
+      color: 'success',
+      disconnected: 0,
+    });
   });
 });
 

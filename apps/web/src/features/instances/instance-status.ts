@@ -1,7 +1,7 @@
 // 001 §2 "Instâncias screen": chip and button by connectionStatus, and the shell chip
 // '{n} de {total} WhatsApps conectados' of 001 §2 "WhatsApp page layout".
-import { CONNECTION_STATUS_LABEL } from '@funil/domain/whatsapp-api/instances-api';
 import { canManageInstances, type Permission } from '@funil/domain/access/roles';
+import { CONNECTION_STATUS_LABEL } from '@funil/domain/whatsapp-api/instances-api';
 
 export type InstanceAction = 'connect' | 'readQr' | 'logout';
 export type StatusColor = 'success' | 'error' | 'warning' | 'default';
@@ -18,7 +18,12 @@ const UNKNOWN: StatusView = { label: 'Desconhecido', color: 'default', action: n
 const VIEWS: Record<string, StatusView> = {
   open: { label: CONNECTION_STATUS_LABEL.open ?? 'Conectado', color: 'success', action: 'logout', actionLabel: 'Desconectar' },
   close: { label: CONNECTION_STATUS_LABEL.close ?? 'Desconectado', color: 'error', action: 'connect', actionLabel: 'Conectar' },
-  connecting: { label: CONNECTION_STATUS_LABEL.connecting ?? 'Gerando QRCode', color: 'warning', action: 'readQr', actionLabel: 'Ler QRCode' },
+  connecting: {
+    label: CONNECTION_STATUS_LABEL.connecting ?? 'Gerando QRCode',
+    color: 'warning',
+    action: 'readQr',
+    actionLabel: 'Ler QRCode',
+  },
 };
 
 /** open → Conectado/Desconectar; close → Desconectado/Conectar; connecting → Gerando QRCode/Ler QRCode; other → Desconhecido, no button. */

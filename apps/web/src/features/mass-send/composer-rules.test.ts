@@ -1,16 +1,48 @@
 // 002 §5 "Mass send" and §9: the composer's bounds, send rule and selection rules.
 import { describe, expect, it } from 'vitest';
-import { canSend, clientCountError, composerErrors, intervalError, limitsOf, notSendableReason, selectionLimit, sendBlocker, settingsOfExtras, toggleAll, toggleLead, type ComposerState } from './composer-rules.ts';
+
+import {
+  canSend,
+  clientCountError,
+  composerErrors,
+  intervalError,
+  limitsOf,
+  notSendableReason,
+  selectionLimit,
+  sendBlocker,
+  settingsOfExtras,
+  toggleAll,
+  toggleLead,
+  type ComposerState,
+} from './composer-rules.ts';
 
 const limits = { maxLeads: 500, intervalMin: 10, intervalMax: 50 };
-const ready: ComposerState = { nomeDisparo: 'Retorno', numeroDeClientes: '10', intervaloTempo: '20', mensagens: ['Olá'], hasMedia: false, mudarStatus: false, idStatusNovo: null, selectedCount: 2, filterActive: true };
+const ready: ComposerState = {
+  nomeDisparo: 'Retorno',
+  numeroDeClientes: '10',
+  intervaloTempo: '20',
+  mensagens: ['Olá'],
+  hasMedia: false,
+  mudarStatus: false,
+  idStatusNovo: null,
+  selectedCount: 2,
+  filterActive: true,
+};
 
 describe('002 §9 settings', () => {
   it('reads configuracoes_envio_em_massa with the defaults 500 and 10–50, falling back on a broken or inverted one', () => {
     expect(limitsOf(settingsOfExtras(null))).toEqual({ maxLeads: 500, intervalMin: 10, intervalMax: 50 });
     expect(limitsOf(settingsOfExtras('não é json'))).toEqual({ maxLeads: 500, intervalMin: 10, intervalMax: 50 });
-    expect(limitsOf(settingsOfExtras(JSON.stringify({ configuracoes_envio_em_massa: { quantidade_max_leads: 200, tempo_minimo: 20, tempo_maximo: 60 } })))).toEqual({ maxLeads: 200, intervalMin: 20, intervalMax: 60 });
-    expect(limitsOf(settingsOfExtras(JSON.stringify({ configuracoes_envio_em_massa: { tempo_minimo: 40, tempo_maximo: 20 } })))).toEqual({ maxLeads: 500, intervalMin: 10, intervalMax: 50 });
+    expect(
+      limitsOf(
+        settingsOfExtras(
+          JSON.stringify({ configuracoes_envio_em_massa: { quantidade_max_leads: 200, tempo_minimo: 20, tempo_maximo: 60 } }),
+        ),
+      ),
+    ).toEqual({ maxLeads: 200, intervalMin: 20, intervalMax: 60 });
+    expect(
+      limitsOf(settingsOfExtras(JSON.stringify({ configuracoes_envio_em_massa: { tempo_minimo: 40, tempo_maximo: 20 } }))),
+    ).toEqual({ maxLeads: 500, intervalMin: 10, intervalMax: 50 });
   });
 });
 
@@ -38,12 +70,22 @@ describe('002 §5 field rules', () => {
 describe('002 §5 send rule', () => {
   it("says why 'Enviar' is grey, in the spec's words (issue 21 item 10)", () => {
     expect(notSendableReason(ready, limits)).toBeNull();
-    expect(notSendableReason({ ...ready, filterActive: false }, limits)).toBe('Filtro não aplicado: aplique um filtro para encontrar os leads.');
+    expect(notSendableReason({ ...ready, filterActive: false }, limits)).toBe(
+      'Filtro não aplicado: aplique um filtro para encontrar os leads.',
+    );
     expect(notSendableReason({ ...ready, selectedCount: 0 }, limits)).toBe('Nenhum lead selecionado');
     expect(notSendableReason({ ...ready, mensagens: [' '] }, limits)).toBe('Mensagem não pode ser vazia');
     expect(notSendableReason({ ...ready, nomeDisparo: '' }, limits)).toBe('Nome do Disparo é obrigatório');
-    expect(notSendableReason({ ...ready, intervaloTempo: '5' }, limits)).toBe('Intervalo (segundos): O valor deve ser no mínimo 10');
-    for (const state of [{ ...ready, filterActive: false }, { ...ready, selectedCount: 0 }, { ...ready, nomeDisparo: '' }, { ...ready, mudarStatus: true }]) expect(canSend(state, limits)).toBe(notSendableReason(state, limits) === null);
+    expect(notSendableReason({ ...ready, intervaloTempo: '5' }, limits)).toBe(
+      'Intervalo (segundos): O valor deve ser no mínimo 10',
+    );
+    for (const state of [
+      { ...ready, filterActive: false },
+      { ...ready, selectedCount: 0 },
+      { ...ready, nomeDisparo: '' },
+      { ...ready, mudarStatus: true },
+    ])
+      expect(canSend(state, limits)).toBe(notSendableReason(state, limits) === null);
   });
   it('needs leads, a message or media, a name, an active filter and no errors', () => {
     expect(canSend(ready, limits)).toBe(true);

@@ -12,7 +12,11 @@ export const MESSAGE_ROWS = 5;
 export const LEAD_ROW_HEIGHT = 70;
 
 /** The list states of 002 §2.2. */
-export const LIST_MESSAGES = { loading: 'Carregando...', noLeads: 'Nenhum lead encontrado', noFilter: 'Filtro não aplicado' } as const;
+export const LIST_MESSAGES = {
+  loading: 'Carregando...',
+  noLeads: 'Nenhum lead encontrado',
+  noFilter: 'Filtro não aplicado',
+} as const;
 
 export type MassSendLimits = { maxLeads: number; intervalMin: number; intervalMax: number };
 

@@ -3,6 +3,7 @@
 // another (docs/decisions.md "Module boundaries"), so the app composes them and hands them in
 // through this context (apps/web/src/app/mass-send-screens.tsx).
 import { createContext, useContext, type ComponentType } from 'react';
+
 import type { MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
 
 export type MassSendFilterPanelProps = {

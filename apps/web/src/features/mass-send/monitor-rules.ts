@@ -1,8 +1,8 @@
 // The monitor's display rules (002 §2.3, §4): the progress of a campaign, what its status line
 // says (the automatic pause's reason, or until when it waits) and the wa.me link of a lead.
 import { formatDateTime } from '@funil/domain/format/date';
-import { stripPhone } from '@funil/domain/phone/phone';
 import type { MassSendCampaign } from '@funil/domain/mass-send/mass-send-api';
+import { stripPhone } from '@funil/domain/phone/phone';
 
 /**
  * The share of the bar, 0–100: while a campaign runs or is paused, its recipients already handled
@@ -15,7 +15,9 @@ export function barOf(campaign: Counted): number {
 }
 
 /** The share of a campaign's recipients already handled (sent, failed or skipped), 0–100. */
-export function progressOf(campaign: Pick<MassSendCampaign, 'totalClientes' | 'clientesEnviados' | 'clientesErro' | 'clientesNaoEnviados'>): number {
+export function progressOf(
+  campaign: Pick<MassSendCampaign, 'totalClientes' | 'clientesEnviados' | 'clientesErro' | 'clientesNaoEnviados'>,
+): number {
   if (campaign.totalClientes <= 0) return 0;
   const done = campaign.clientesEnviados + campaign.clientesErro + campaign.clientesNaoEnviados;
   return Math.min(100, Math.round((done / campaign.totalClientes) * 100));
@@ -33,7 +35,10 @@ const countOf = (n: number, one: string, many: string) => `${countFormat.format(
  * added only while the campaign runs or is paused.
  */
 export function progressText(campaign: Counted): string {
-  const pending = Math.max(0, campaign.totalClientes - campaign.clientesEnviados - campaign.clientesErro - campaign.clientesNaoEnviados);
+  const pending = Math.max(
+    0,
+    campaign.totalClientes - campaign.clientesEnviados - campaign.clientesErro - campaign.clientesNaoEnviados,
+  );
   const parts = [countOf(campaign.clientesEnviados, 'enviado', 'enviados')];
   if (campaign.clientesErro > 0) parts.push(countOf(campaign.clientesErro, 'com erro', 'com erro'));
   if (campaign.clientesNaoEnviados > 0) parts.push(countOf(campaign.clientesNaoEnviados, 'não enviado', 'não enviados'));
@@ -43,7 +48,9 @@ export function progressText(campaign: Counted): string {
 }
 
 /** The line under a campaign's status: why it paused itself, or until when it waits (issue 13). */
-export function statusNote(campaign: Pick<MassSendCampaign, 'status' | 'motivoPausa' | 'aguardandoAte' | 'motivoEspera'>): string | null {
+export function statusNote(
+  campaign: Pick<MassSendCampaign, 'status' | 'motivoPausa' | 'aguardandoAte' | 'motivoEspera'>,
+): string | null {
   if (campaign.status === 'PAUSADO' && campaign.motivoPausa) return campaign.motivoPausa;
   if (campaign.status === 'EM_ANDAMENTO' && campaign.aguardandoAte) {
     const until = `Aguardando até ${formatDateTime(campaign.aguardandoAte)}`;

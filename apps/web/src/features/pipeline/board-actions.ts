@@ -3,6 +3,7 @@
 import type { PipelineFilter } from '@funil/domain/leads/filter-segments';
 import type { PipelineFamily } from '@funil/domain/pipeline/pipeline';
 import type { KanbanColumn, PipelineCard } from '@funil/domain/pipeline/pipeline-api';
+
 import { fetchBoard, fetchColumnPage, moveCard } from './api/pipeline-api.ts';
 import { boardKeyOf, getPipelineView, updateBoard, updatePipelineView, type ColumnState } from './pipeline-store.ts';
 
@@ -10,7 +11,15 @@ export const columnKeyOf = (c: Pick<KanbanColumn, 'idFunil' | 'idFunilVenda'>) =
 
 function toState(c: KanbanColumn): ColumnState {
   const { leads, total_oportunidades, valor_total, ...head } = c;
-  return { ...head, coluna: columnKeyOf(c), total: total_oportunidades, soma: valor_total, leads, nextPage: 2, loadingMore: false };
+  return {
+    ...head,
+    coluna: columnKeyOf(c),
+    total: total_oportunidades,
+    soma: valor_total,
+    leads,
+    nextPage: 2,
+    loadingMore: false,
+  };
 }
 
 /** Reads the board (heads, counts, sums, first pages). The previous board stays on screen until the answer when it is the same board. */
@@ -21,7 +30,8 @@ export async function loadBoard(family: PipelineFamily, filter: PipelineFilter, 
   updatePipelineView({ dadosKanban: { key, columns: board.data.map(toState) } });
 }
 
-const patchColumn = (columns: ColumnState[], coluna: number, change: (c: ColumnState) => ColumnState) => columns.map((c) => (c.coluna === coluna ? change(c) : c));
+const patchColumn = (columns: ColumnState[], coluna: number, change: (c: ColumnState) => ColumnState) =>
+  columns.map((c) => (c.coluna === coluna ? change(c) : c));
 
 /** 002 §4: the next page of a column while loaded < total_oportunidades. */
 export async function loadMore(family: PipelineFamily, filter: PipelineFilter, coluna: number): Promise<void> {
@@ -36,7 +46,14 @@ export async function loadMore(family: PipelineFamily, filter: PipelineFilter, c
       patchColumn(cs, coluna, (c) => {
         // A card moved meanwhile may be on both sides of a page boundary: keep one.
         const known = new Set(c.leads.map((l) => l.cli_crm_id));
-        return { ...c, leads: [...c.leads, ...answer.leads.filter((l) => !known.has(l.cli_crm_id))], total: answer.total_oportunidades, soma: answer.valor_total, nextPage: page + 1, loadingMore: false };
+        return {
+          ...c,
+          leads: [...c.leads, ...answer.leads.filter((l) => !known.has(l.cli_crm_id))],
+          total: answer.total_oportunidades,
+          soma: answer.valor_total,
+          nextPage: page + 1,
+          loadingMore: false,
+        };
       }),
     );
   } catch {
@@ -51,7 +68,16 @@ export async function refreshColumns(family: PipelineFamily, filter: PipelineFil
   updateBoard(key, (cs) =>
     cs.map((c) => {
       const answer = answers.find((a) => a?.id === c.coluna);
-      return answer ? { ...c, leads: answer.leads, total: answer.total_oportunidades, soma: answer.valor_total, nextPage: 2, loadingMore: false } : c;
+      return answer
+        ? {
+            ...c,
+            leads: answer.leads,
+            total: answer.total_oportunidades,
+            soma: answer.valor_total,
+            nextPage: 2,
+            loadingMore: false,
+          }
+        : c;
     }),
   );
 }
@@ -59,14 +85,29 @@ export async function refreshColumns(family: PipelineFamily, filter: PipelineFil
 export type DropTarget = { coluna: number; index: number };
 
 /** The columns after a card moves to `target` (002 §4: both counts by one, both sums by its ticket). */
-export function moveLocally(columns: ColumnState[], family: PipelineFamily, cardId: number, from: number, target: DropTarget): ColumnState[] {
+export function moveLocally(
+  columns: ColumnState[],
+  family: PipelineFamily,
+  cardId: number,
+  from: number,
+  target: DropTarget,
+): ColumnState[] {
   const source = columns.find((c) => c.coluna === from);
   const card = source?.leads.find((l) => l.cli_crm_id === cardId);
   if (!source || !card) return columns;
-  const moved: PipelineCard = family === 'negociacao' ? { ...card, cli_status_negociacao: target.coluna } : { ...card, cli_status_negociacao_venda: target.coluna };
+  const moved: PipelineCard =
+    family === 'negociacao'
+      ? { ...card, cli_status_negociacao: target.coluna }
+      : { ...card, cli_status_negociacao_venda: target.coluna };
   return columns.map((c) => {
     let next = c;
-    if (c.coluna === from) next = { ...next, leads: next.leads.filter((l) => l.cli_crm_id !== cardId), total: next.total - 1, soma: next.soma - card.valor_ticket };
+    if (c.coluna === from)
+      next = {
+        ...next,
+        leads: next.leads.filter((l) => l.cli_crm_id !== cardId),
+        total: next.total - 1,
+        soma: next.soma - card.valor_ticket,
+      };
     if (c.coluna === target.coluna) {
       const leads = [...next.leads];
       leads.splice(Math.max(0, Math.min(target.index, leads.length)), 0, moved);
@@ -85,7 +126,13 @@ export const isOwnMove = (cliCrmId: number) => ownMoves.delete(cliCrmId);
  * transitions, the sale status without edicao_status_cliente) restores both columns and is
  * returned for the message. The card's neighbours travel so it keeps its place for every user.
  */
-export async function moveOptimistic(family: PipelineFamily, filter: PipelineFilter, cardId: number, from: number, target: DropTarget): Promise<string | null> {
+export async function moveOptimistic(
+  family: PipelineFamily,
+  filter: PipelineFilter,
+  cardId: number,
+  from: number,
+  target: DropTarget,
+): Promise<string | null> {
   const key = boardKeyOf(family, filter);
   const before = getPipelineView().dadosKanban;
   if (!before || before.key !== key) return null;
@@ -97,14 +144,26 @@ export async function moveOptimistic(family: PipelineFamily, filter: PipelineFil
   updatePipelineView({ dadosKanban: { key, columns: after } });
   ownMoves.add(cardId);
   try {
-    const body = family === 'negociacao' ? { cli_crm_id: cardId, idFunil: target.coluna, acima, abaixo } : { cli_crm_id: cardId, idFunilVenda: target.coluna, acima, abaixo };
+    const body =
+      family === 'negociacao'
+        ? { cli_crm_id: cardId, idFunil: target.coluna, acima, abaixo }
+        : { cli_crm_id: cardId, idFunilVenda: target.coluna, acima, abaixo };
     const answer = await moveCard(family, body);
-    updateBoard(key, (cs) => patchColumn(cs, target.coluna, (c) => ({ ...c, leads: c.leads.map((l) => (l.cli_crm_id === cardId ? { ...l, posicao: answer.data.posicao } : l)) })));
+    updateBoard(key, (cs) =>
+      patchColumn(cs, target.coluna, (c) => ({
+        ...c,
+        leads: c.leads.map((l) => (l.cli_crm_id === cardId ? { ...l, posicao: answer.data.posicao } : l)),
+      })),
+    );
     return null;
   } catch (error) {
     ownMoves.delete(cardId);
     // Rollback: the two columns as they were (other columns keep what happened meanwhile).
-    updateBoard(key, (cs) => cs.map((c) => (c.coluna === from || c.coluna === target.coluna ? (before.columns.find((b) => b.coluna === c.coluna) ?? c) : c)));
+    updateBoard(key, (cs) =>
+      cs.map((c) =>
+        c.coluna === from || c.coluna === target.coluna ? (before.columns.find((b) => b.coluna === c.coluna) ?? c) : c,
+      ),
+    );
     return error instanceof Error && error.message ? error.message : 'Não foi possível mover o lead.';
   }
 }

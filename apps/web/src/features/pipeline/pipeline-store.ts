@@ -2,9 +2,11 @@
 // filtroEstaAplicado, clienteEditado, colunaSelecionada, pagina): one store outside React, so it
 // survives navigation; 000 §2 'Sair' (logout) clears it.
 import { useSyncExternalStore } from 'react';
+
 import type { PipelineFilter } from '@funil/domain/leads/filter-segments';
 import { EMPTY_PIPELINE_FILTER, isPipelineFilterApplied, type PipelineFamily } from '@funil/domain/pipeline/pipeline';
 import type { KanbanColumn, PipelineCard } from '@funil/domain/pipeline/pipeline-api';
+
 import { getAuth, subscribeAuth } from '../../lib/session.ts';
 
 /** One column on the board: its head, the cards loaded so far and the next page to ask for. */
@@ -85,7 +87,8 @@ export function usePipelineView<T>(select: (view: PipelineView) => T): T {
 /** The board's key: a board read for another family or filter is another board (002 §4: switching resets it). */
 export const boardKeyOf = (family: PipelineFamily, filter: PipelineFilter) => `${family}|${JSON.stringify(filter)}`;
 
-export const familyOf = (view: Pick<PipelineView, 'statusNegociacaoVendaAtivo'>): PipelineFamily => (view.statusNegociacaoVendaAtivo ? 'venda' : 'negociacao');
+export const familyOf = (view: Pick<PipelineView, 'statusNegociacaoVendaAtivo'>): PipelineFamily =>
+  view.statusNegociacaoVendaAtivo ? 'venda' : 'negociacao';
 
 export function applyFilter(filtro: PipelineFilter): void {
   updatePipelineView({ filtro, filtroEstaAplicado: isPipelineFilterApplied(filtro), pagina: 1, dadosKanban: null });

@@ -1,8 +1,9 @@
 // 002 §5 "Settings": whole numbers of at least 1, and daily attempts never above the total; issue 12:
 // call hours the server accepts.
 import { dailyAttemptsWithinTotal, isHttpsUrl } from '@funil/domain/admin-api/settings';
-import { callHoursSchema } from '@funil/domain/webphone/call-hours';
 import { massSendSettingsProblems } from '@funil/domain/mass-send/mass-send-api';
+import { callHoursSchema } from '@funil/domain/webphone/call-hours';
+
 import type { SettingsForm } from './api/unit-settings.ts';
 
 export type NumberField =
@@ -32,13 +33,16 @@ export function isValidDashboardUrl(text: string): boolean {
 }
 
 /** What keeps the form from saving, or null. */
-export function settingsProblem(form: SettingsForm): 'invalidNumber' | 'invalidHours' | 'invalidMassSend' | 'invalidUrl' | 'dailyAboveTotal' | null {
+export function settingsProblem(
+  form: SettingsForm,
+): 'invalidNumber' | 'invalidHours' | 'invalidMassSend' | 'invalidUrl' | 'dailyAboveTotal' | null {
   if (NUMBER_FIELDS.some((name) => !isValidCount(form[name]))) return 'invalidNumber';
   if (!isValidDashboardUrl(form.url_dashboard)) return 'invalidUrl';
   // issue 12: the server's own rule for the call hours (HH:MM, the end after the start).
   if (!callHoursSchema.safeParse(form.horario_ligacao).success) return 'invalidHours';
   // issue 13: the mass-send section, only where the unit has it (else it is not sent).
-  if (form.habilita_envio_em_massa && Object.keys(massSendSettingsProblems(form.configuracoes_envio_em_massa)).length > 0) return 'invalidMassSend';
+  if (form.habilita_envio_em_massa && Object.keys(massSendSettingsProblems(form.configuracoes_envio_em_massa)).length > 0)
+    return 'invalidMassSend';
   if (!dailyAttemptsWithinTotal(form)) return 'dailyAboveTotal';
   return null;
 }

@@ -2,10 +2,11 @@
 // consumer of the lead event stream. One announcement per event, only to the users who may see
 // the lead before or after the change (001 §6): `lead-{id}-update` and `company-{id}-contact`,
 // or, for a move on the pipeline board, the board's `company-{id}-pipeline` alone.
-import { contactEvent, leadUpdateEvent, pipelineMoveEvent } from '@funil/domain/realtime/events';
 import { realtimeActionOf, type LeadEvent } from '@funil/domain/lead-events/lead-events';
 import type { LeadRealtimeEvent } from '@funil/domain/leads-api/lead-api';
 import type { PipelineMoveEvent } from '@funil/domain/pipeline/pipeline-api';
+import { contactEvent, leadUpdateEvent, pipelineMoveEvent } from '@funil/domain/realtime/events';
+
 import type { Db } from '../../../db/handle.ts';
 import type { LeadAudience, Realtime } from '../../../realtime/realtime.ts';
 import { invalidateLeadCounts } from '../../leads/leads.service.ts';
@@ -41,7 +42,11 @@ function announce(db: Db, realtime: Pick<Realtime, 'toUsersWhoSee'>, e: LeadEven
   const move = e.dados.pipeline as Omit<PipelineMoveEvent, 'cli_crm_id' | 'idUnidade'> | undefined;
   if (move) {
     // Issue 22 §2: a drag is one announcement; the boards, the CRM list and the open lead all follow it.
-    realtime.toUsersWhoSee(audiences, pipelineMoveEvent(e.idEmpresa), { ...move, cli_crm_id: e.cliCrmId, idUnidade: e.idUnidade });
+    realtime.toUsersWhoSee(audiences, pipelineMoveEvent(e.idEmpresa), {
+      ...move,
+      cli_crm_id: e.cliCrmId,
+      idUnidade: e.idUnidade,
+    });
     return;
   }
   const action = realtimeActionOf(e.tipo);

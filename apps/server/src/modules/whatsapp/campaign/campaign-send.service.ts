@@ -2,22 +2,24 @@
 // (chat/whatsappNumbers), one send through the one send path (sendToLead: stored pending with
 // the idempotency key, sent with the typing delay, recorded; in the lead's conversation and
 // timeline), and what became of a send that was in flight when a process died (findMessages).
-import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
-import { ACK } from '@funil/domain/whatsapp-api/chat-message';
 import type { FastifyInstance } from 'fastify';
+
+import { ACK } from '@funil/domain/whatsapp-api/chat-message';
+import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+
 import { DomainError } from '../../../http/domain-error.ts';
 import { EvolutionError } from '../../../integrations/evolution/evolution-error.ts';
-import { MESSAGE_STATUS_RANK } from '../../../integrations/evolution/evolution-types.ts';
 import { phoneJidOfKey } from '../../../integrations/evolution/evolution-jid.ts';
+import { MESSAGE_STATUS_RANK } from '../../../integrations/evolution/evolution-types.ts';
 import type { Session } from '../../auth/auth.service.ts';
 import type { LeadRow } from '../../leads/leads.service.ts';
-import { requireGateway } from '../instances/instances.service.ts';
-import { findInstanceById, findInstanceByName, listInstances, type InstanceRow } from '../instances/instances.repository.ts';
-import { findByIdempotencyKey, isPendingMessageId, recordSent, updateMessage } from '../chat/message-store.repository.ts';
 import { resolveNumber, sendToLead, type Outgoing } from '../chat/chat.service.ts';
+import { findByIdempotencyKey, isPendingMessageId, recordSent, updateMessage } from '../chat/message-store.repository.ts';
+import { findInstanceById, findInstanceByName, listInstances, type InstanceRow } from '../instances/instances.repository.ts';
+import { requireGateway } from '../instances/instances.service.ts';
 import { senderSession } from '../scheduled/scheduled-send.job.ts';
-import { whatsappContextOf } from '../whatsapp.routes.ts';
 import type { WhatsappContext } from '../whatsapp-context.ts';
+import { whatsappContextOf } from '../whatsapp.routes.ts';
 
 export type { WhatsappContext, InstanceRow as CampaignInstance };
 
@@ -27,7 +29,11 @@ export function campaignContextOf(app: FastifyInstance): WhatsappContext {
 }
 
 /** The unit's instance by name, or its first open one when no name is given; null when none. */
-export async function campaignInstanceOfUnit(ctx: WhatsappContext, idUnidade: number, name: string | null): Promise<InstanceRow | null> {
+export async function campaignInstanceOfUnit(
+  ctx: WhatsappContext,
+  idUnidade: number,
+  name: string | null,
+): Promise<InstanceRow | null> {
   if (name) {
     const row = await findInstanceByName(ctx.db, name);
     return row && row.idUnidade === idUnidade ? row : null;
@@ -36,12 +42,18 @@ export async function campaignInstanceOfUnit(ctx: WhatsappContext, idUnidade: nu
 }
 
 /** Every instance of the unit (the composer's capacity read). */
-export const campaignInstancesOfUnit = (ctx: WhatsappContext, idUnidade: number): Promise<InstanceRow[]> => listInstances(ctx.db, idUnidade);
+export const campaignInstancesOfUnit = (ctx: WhatsappContext, idUnidade: number): Promise<InstanceRow[]> =>
+  listInstances(ctx.db, idUnidade);
 
-export const campaignInstanceById = (ctx: WhatsappContext, id: number): Promise<InstanceRow | null> => findInstanceById(ctx.db, id);
+export const campaignInstanceById = (ctx: WhatsappContext, id: number): Promise<InstanceRow | null> =>
+  findInstanceById(ctx.db, id);
 
 /** The campaign's creator as the sender (name for the signature, id on the message). */
-export const campaignSession = (ctx: WhatsappContext, idUsuario: number | null, unit: { idEmpresa: number; idUnidade: number }): Promise<Session> => senderSession(ctx, idUsuario, unit);
+export const campaignSession = (
+  ctx: WhatsappContext,
+  idUsuario: number | null,
+  unit: { idEmpresa: number; idUnidade: number },
+): Promise<Session> => senderSession(ctx, idUsuario, unit);
 
 /** How a gateway failure weighs on a campaign (issue 13 'Automatic pause'). */
 export type GatewayFailureKind = 'rate-limit' | 'refused-463' | 'disconnected' | 'no-whatsapp' | 'other';
@@ -67,7 +79,11 @@ export function classifyGatewayFailure(err: unknown): GatewayFailureKind {
  * 001 §5 / issue 13 'Before sending': the number the gateway knows for the lead (whatsappNumbers,
  * cached 30 minutes), or 'no-whatsapp' ('Lead sem WhatsApp!'). Other gateway failures throw.
  */
-export async function checkCampaignNumber(ctx: WhatsappContext, instance: InstanceRow, lead: LeadRow): Promise<{ ok: true; numero: string } | { ok: false }> {
+export async function checkCampaignNumber(
+  ctx: WhatsappContext,
+  instance: InstanceRow,
+  lead: LeadRow,
+): Promise<{ ok: true; numero: string } | { ok: false }> {
   try {
     return { ok: true, numero: await resolveNumber(ctx, instance, lead) };
   } catch (err) {
@@ -100,7 +116,14 @@ export async function sendCampaignMessage(
         ...(input.media.fileName ? { fileName: input.media.fileName } : {}),
       }
     : { kind: 'text', text: input.text };
-  const sent = await sendToLead(ctx, session, { lead: input.lead, instance: input.instance, outgoing, idempotencyKey: input.key, delayMs: input.delayMs, rawGatewayErrors: true });
+  const sent = await sendToLead(ctx, session, {
+    lead: input.lead,
+    instance: input.instance,
+    outgoing,
+    idempotencyKey: input.key,
+    delayMs: input.delayMs,
+    rawGatewayErrors: true,
+  });
   return { messageId: sent.id };
 }
 
@@ -143,9 +166,19 @@ export async function campaignSendOutcome(
   const remoteJid = where.numero.includes('@') ? where.numero : `${where.numero}@s.whatsapp.net`;
   const page = await requireGateway(ctx).client.findMessages(
     { instanceName: where.instance.name, token: where.instance.token },
-    { remoteJid, fromMe: true, timestamp: { gte: new Date(row.criadoEm.getTime() - 5_000), lte: new Date(Math.max(where.now.getTime(), Date.now()) + 60_000) }, offset: 50 },
+    {
+      remoteJid,
+      fromMe: true,
+      timestamp: {
+        gte: new Date(row.criadoEm.getTime() - 5_000),
+        lte: new Date(Math.max(where.now.getTime(), Date.now()) + 60_000),
+      },
+      offset: 50,
+    },
   );
-  const hit = page.records.find((r) => textOf(r.message as Record<string, unknown> | undefined) === row.body || (row.body === '' && r.key.fromMe));
+  const hit = page.records.find(
+    (r) => textOf(r.message as Record<string, unknown> | undefined) === row.body || (row.body === '' && r.key.fromMe),
+  );
   if (!hit) {
     if (!row.isError) await updateMessage(ctx.db, row.id, { isError: true });
     return { kind: 'failed' };

@@ -3,12 +3,14 @@
 // message store. Also the authenticated media route.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import { errorBodySchema } from '@funil/domain/http/errors';
+import { idParams } from '@funil/domain/http/ids';
 import {
-  MEDIA_BODY_LIMIT_BYTES,
   findMessagesBodySchema,
   findMessagesResponseSchema,
   markReadBodySchema,
+  MEDIA_BODY_LIMIT_BYTES,
   readResponseSchema,
   sendAudioBodySchema,
   sendMediaBodySchema,
@@ -18,17 +20,25 @@ import {
   whatsappNumbersResponseSchema,
 } from '@funil/domain/whatsapp-api/gateway-api';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
-import { idParams } from '@funil/domain/http/ids';
+
 import { DomainError } from '../../../http/domain-error.ts';
 import { sessionOf } from '../../auth/auth.plugin.ts';
-import { instanceOfUnit, requireGateway, gatewayFailure } from '../instances/instances.service.ts';
+import { gatewayFailure, instanceOfUnit, requireGateway } from '../instances/instances.service.ts';
+import type { WhatsappContext } from '../whatsapp-context.ts';
 import { leadOfNumber, leadOfUnit, messagePage, readConversation, resolveNumber, sendToLead } from './chat.service.ts';
 import { idempotencyKeyOf } from './idempotency.ts';
 import { readMedia } from './media.service.ts';
-import type { WhatsappContext } from '../whatsapp-context.ts';
 import { findMessageRow } from './message-store.repository.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 502: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  413: errorBodySchema,
+  502: errorBodySchema,
+};
 const v3 = ['/whatsapp-v3'] as const;
 const params = z.object({ instance: z.string().min(1).max(100) });
 
@@ -40,14 +50,24 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async
       const session = sessionOf(request);
       const instance = await instanceOfUnit(ctx, session, request.params.instance);
       const lead = await leadOfNumber(ctx, session, request.body.number);
-      const message = await sendToLead(ctx, session, { lead, instance, outgoing: { kind: 'text', text: request.body.text }, quotedId: request.body.quoted?.key.id ?? null, idempotencyKey: idempotencyKeyOf(request, request.body.tempId) });
+      const message = await sendToLead(ctx, session, {
+        lead,
+        instance,
+        outgoing: { kind: 'text', text: request.body.text },
+        quotedId: request.body.quoted?.key.id ?? null,
+        idempotencyKey: idempotencyKeyOf(request, request.body.tempId),
+      });
       return reply.status(201).send({ message });
     },
   );
 
   app.post(
     '/message/sendMedia/:instance',
-    { config: { access: v3 }, bodyLimit: MEDIA_BODY_LIMIT_BYTES, schema: { params, body: sendMediaBodySchema, response: { 201: sendResponseSchema, ...errors } } },
+    {
+      config: { access: v3 },
+      bodyLimit: MEDIA_BODY_LIMIT_BYTES,
+      schema: { params, body: sendMediaBodySchema, response: { 201: sendResponseSchema, ...errors } },
+    },
     async (request, reply) => {
       const session = sessionOf(request);
       const b = request.body;
@@ -64,19 +84,35 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async
               ...(b.caption ? { caption: b.caption } : {}),
               ...(b.fileName ? { fileName: b.fileName } : {}),
             } as const);
-      const message = await sendToLead(ctx, session, { lead, instance, outgoing, quotedId: b.quoted?.key.id ?? null, idempotencyKey: idempotencyKeyOf(request, b.tempId) });
+      const message = await sendToLead(ctx, session, {
+        lead,
+        instance,
+        outgoing,
+        quotedId: b.quoted?.key.id ?? null,
+        idempotencyKey: idempotencyKeyOf(request, b.tempId),
+      });
       return reply.status(201).send({ message });
     },
   );
 
   app.post(
     '/message/sendWhatsAppAudio/:instance',
-    { config: { access: v3 }, bodyLimit: MEDIA_BODY_LIMIT_BYTES, schema: { params, body: sendAudioBodySchema, response: { 201: sendResponseSchema, ...errors } } },
+    {
+      config: { access: v3 },
+      bodyLimit: MEDIA_BODY_LIMIT_BYTES,
+      schema: { params, body: sendAudioBodySchema, response: { 201: sendResponseSchema, ...errors } },
+    },
     async (request, reply) => {
       const session = sessionOf(request);
       const instance = await instanceOfUnit(ctx, session, request.params.instance);
       const lead = await leadOfNumber(ctx, session, request.body.number);
-      const message = await sendToLead(ctx, session, { lead, instance, outgoing: { kind: 'audio', audio: request.body.audio }, quotedId: request.body.quoted?.key.id ?? null, idempotencyKey: idempotencyKeyOf(request, request.body.tempId) });
+      const message = await sendToLead(ctx, session, {
+        lead,
+        instance,
+        outgoing: { kind: 'audio', audio: request.body.audio },
+        quotedId: request.body.quoted?.key.id ?? null,
+        idempotencyKey: idempotencyKeyOf(request, request.body.tempId),
+      });
       return reply.status(201).send({ message });
     },
   );
@@ -84,7 +120,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async
   app.post(
     '/chat/whatsappNumbers/:instance',
     // A number check and the conversation's page read; a manager reads them too (issue 21 item 6).
-    { config: { access: v3, leadWork: 'reads' }, schema: { params, body: whatsappNumbersBodySchema, response: { 200: whatsappNumbersResponseSchema, ...errors } } },
+    {
+      config: { access: v3, leadWork: 'reads' },
+      schema: { params, body: whatsappNumbersBodySchema, response: { 200: whatsappNumbersResponseSchema, ...errors } },
+    },
     async (request) => {
       const session = sessionOf(request);
       const instance = await instanceOfUnit(ctx, session, request.params.instance);
@@ -97,7 +136,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async
         try {
           answers.push({ exists: true, jid: await resolveNumber(ctx, instance, lead), number });
         } catch (err) {
-          if (err instanceof DomainError && err.message === WHATSAPP_MESSAGES.leadWithoutWhatsapp) answers.push({ exists: false, jid: '', number });
+          if (err instanceof DomainError && err.message === WHATSAPP_MESSAGES.leadWithoutWhatsapp)
+            answers.push({ exists: false, jid: '', number });
           else gatewayFailure(ctx, err);
         }
       }
@@ -107,7 +147,10 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async
 
   app.post(
     '/chat/findMessages/:instance',
-    { config: { access: v3, leadWork: 'reads' }, schema: { params, body: findMessagesBodySchema, response: { 200: findMessagesResponseSchema, ...errors } } },
+    {
+      config: { access: v3, leadWork: 'reads' },
+      schema: { params, body: findMessagesBodySchema, response: { 200: findMessagesResponseSchema, ...errors } },
+    },
     async (request) => {
       const session = sessionOf(request);
       await instanceOfUnit(ctx, session, request.params.instance);
@@ -136,7 +179,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async
     async (request, reply) => {
       const session = sessionOf(request);
       const row = await findMessageRow(ctx.db, request.params.id);
-      if (!row || row.idUnidade !== session.unidadeId || row.idEmpresa !== session.empresaId) throw new DomainError('not_found', WHATSAPP_MESSAGES.mediaNotFound);
+      if (!row || row.idUnidade !== session.unidadeId || row.idEmpresa !== session.empresaId)
+        throw new DomainError('not_found', WHATSAPP_MESSAGES.mediaNotFound);
       // The file of a lead the session may not see is closed as the lead is (issue 7 §1).
       await leadOfUnit(ctx, session, row.cliCrmId);
       const media = await readMedia(ctx, row);
@@ -144,7 +188,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async
       void reply.header('content-type', media.mimetype);
       void reply.header('cache-control', 'private, max-age=86400');
       void reply.header('x-content-type-options', 'nosniff');
-      if (media.fileName) void reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(media.fileName)}`);
+      if (media.fileName)
+        void reply.header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(media.fileName)}`);
       return reply.send(media.data);
     },
   );

@@ -1,29 +1,34 @@
 // Sending, reading and listing a lead's conversation on the one message store, for the three
 // channels of 001 §7. The server picks the instance, resolves the number on the gateway (cached
 // 30 minutes), refuses blocked leads and never takes a gateway key from the browser.
-import { whatsappNumberVariants } from '@funil/domain/phone/matching';
-import { classifyPhone } from '@funil/domain/phone/matching';
-import { jidToPhone } from '@funil/domain/phone/jid';
-import { ACK, MESSAGE_PAGE_SIZE, type ChatMediaType, type ChatMessage, type ChatMessagePage } from '@funil/domain/whatsapp-api/chat-message';
-import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
 import { hasInvalidCharacter } from '@funil/domain/http/text-characters';
+import { jidToPhone } from '@funil/domain/phone/jid';
+import { classifyPhone, whatsappNumberVariants } from '@funil/domain/phone/matching';
+import {
+  ACK,
+  MESSAGE_PAGE_SIZE,
+  type ChatMediaType,
+  type ChatMessage,
+  type ChatMessagePage,
+} from '@funil/domain/whatsapp-api/chat-message';
+import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+
 import { DomainError } from '../../../http/domain-error.ts';
-import { EvolutionError } from '../../../integrations/evolution/evolution-error.ts';
-import { MESSAGE_STATUS_RANK, type MessageRecord } from '../../../integrations/evolution/evolution-types.ts';
-import { phoneJidOfKey } from '../../../integrations/evolution/evolution-jid.ts';
 import { toGatewayMedia, type QuotedRef } from '../../../integrations/evolution/evolution-client.ts';
-import { unitExtraSettings } from '../../tenancy/tenancy.service.ts';
+import { EvolutionError } from '../../../integrations/evolution/evolution-error.ts';
+import { phoneJidOfKey } from '../../../integrations/evolution/evolution-jid.ts';
+import { MESSAGE_STATUS_RANK, type MessageRecord } from '../../../integrations/evolution/evolution-types.ts';
 import type { Session } from '../../auth/auth.service.ts';
 import { leadForSession, leadForSessionByPhone, type LeadRow } from '../../leads/leads.service.ts';
 import { markLeadRead } from '../../leads/views/chat/lead-chat.service.ts';
-import { gatewayFailure, requireGateway } from '../instances/instances.service.ts';
+import { unitExtraSettings } from '../../tenancy/tenancy.service.ts';
+import { findLidLeadId } from '../ingest/lids.repository.ts';
 import { previewText } from '../ingest/message-content.ts';
-import { chatMessageOf } from './message-view.ts';
-import { saveMedia } from './media.service.ts';
-import type { WhatsappContext } from '../whatsapp-context.ts';
 import { announceWritten, settleWritten, storeRounds, type PipelineItem, type Written } from '../ingest/message-pipeline.ts';
 import { findInstanceById, listInstances, type InstanceRow } from '../instances/instances.repository.ts';
-import { findLidLeadId } from '../ingest/lids.repository.ts';
+import { gatewayFailure, requireGateway } from '../instances/instances.service.ts';
+import type { WhatsappContext } from '../whatsapp-context.ts';
+import { saveMedia } from './media.service.ts';
 import {
   claimUnreadIncoming,
   findByIdempotencyKey,
@@ -40,6 +45,7 @@ import {
   type MessageRow,
   type RecordMessage,
 } from './message-store.repository.ts';
+import { chatMessageOf } from './message-view.ts';
 
 const tenantOf = (s: Session) => ({ idEmpresa: s.empresaId, idUnidade: s.unidadeId });
 
@@ -107,7 +113,14 @@ async function signatureOf(ctx: WhatsappContext, session: Session): Promise<stri
 
 export type Outgoing =
   | { kind: 'text'; text: string }
-  | { kind: 'media'; mediatype: 'image' | 'video' | 'document' | 'sticker'; media: string; mimetype?: string; caption?: string; fileName?: string }
+  | {
+      kind: 'media';
+      mediatype: 'image' | 'video' | 'document' | 'sticker';
+      media: string;
+      mimetype?: string;
+      caption?: string;
+      fileName?: string;
+    }
   | { kind: 'audio'; audio: string };
 
 export type SendInput = {
@@ -130,7 +143,8 @@ const RAW_BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 function decodeMedia(value: string): { data: Buffer; mimetype: string | undefined } {
   const { media, mimetype } = toGatewayMedia(value.trim());
   const compact = media.replace(/\s+/g, '');
-  if (compact.length === 0 || compact.length % 4 !== 0 || !RAW_BASE64.test(compact)) throw new DomainError('invalid', WHATSAPP_MESSAGES.mediaInvalid);
+  if (compact.length === 0 || compact.length % 4 !== 0 || !RAW_BASE64.test(compact))
+    throw new DomainError('invalid', WHATSAPP_MESSAGES.mediaInvalid);
   return { data: Buffer.from(compact, 'base64'), mimetype };
 }
 
@@ -160,7 +174,13 @@ export async function sendToLead(ctx: WhatsappContext, session: Session, input: 
   if (lead.whatsappBlocked === 1) throw new DomainError('conflict', WHATSAPP_MESSAGES.blocked);
   const o = input.outgoing;
   if (o.kind === 'text' && o.text.trim() === '') throw new DomainError('invalid', WHATSAPP_MESSAGES.emptyText);
-  if (hasInvalidText(o.kind === 'text' ? o.text : undefined, o.kind === 'media' ? o.caption : undefined, o.kind === 'media' ? o.fileName : undefined)) {
+  if (
+    hasInvalidText(
+      o.kind === 'text' ? o.text : undefined,
+      o.kind === 'media' ? o.caption : undefined,
+      o.kind === 'media' ? o.fileName : undefined,
+    )
+  ) {
     throw new DomainError('invalid', WHATSAPP_MESSAGES.invalidCharacter);
   }
   const decoded = o.kind === 'media' ? decodeMedia(o.media) : o.kind === 'audio' ? decodeMedia(o.audio) : null;
@@ -176,9 +196,15 @@ export async function sendToLead(ctx: WhatsappContext, session: Session, input: 
   const quoted: QuotedRef | undefined = quotedRow?.messageId ? { key: { id: quotedRow.messageId } } : undefined;
   const text = o.kind === 'text' ? `${await signatureOf(ctx, session)}${o.text}` : '';
   const mediaType = mediaTypeOf(o);
-  const mimetype = o.kind === 'media' ? (o.mimetype ?? decoded?.mimetype ?? null) : o.kind === 'audio' ? (decoded?.mimetype ?? 'audio/ogg') : null;
+  const mimetype =
+    o.kind === 'media'
+      ? (o.mimetype ?? decoded?.mimetype ?? null)
+      : o.kind === 'audio'
+        ? (decoded?.mimetype ?? 'audio/ogg')
+        : null;
   const fileName = o.kind === 'media' ? (o.fileName ?? null) : null;
-  const body = o.kind === 'text' ? text : o.kind === 'media' ? (o.caption ?? (o.mediatype === 'document' ? (fileName ?? '') : '')) : '';
+  const body =
+    o.kind === 'text' ? text : o.kind === 'media' ? (o.caption ?? (o.mediatype === 'document' ? (fileName ?? '') : '')) : '';
   const idTicket = input.ticketId ?? lead.idTicket;
   const message: RecordMessage = {
     idEmpresa: lead.idEmpresa,
@@ -199,7 +225,13 @@ export async function sendToLead(ctx: WhatsappContext, session: Session, input: 
     isError: false,
     quotedMessageId: quotedRow?.messageId ?? null,
     quoted: quotedRow
-      ? { messageId: quotedRow.messageId ?? '', body: quotedRow.body, fromMe: quotedRow.fromMe, mediaType: quotedRow.mediaType, contactName: quotedRow.pushName }
+      ? {
+          messageId: quotedRow.messageId ?? '',
+          body: quotedRow.body,
+          fromMe: quotedRow.fromMe,
+          mediaType: quotedRow.mediaType,
+          contactName: quotedRow.pushName,
+        }
       : null,
     reactionTargetId: null,
     senderTimestamp: null,
@@ -209,7 +241,20 @@ export async function sendToLead(ctx: WhatsappContext, session: Session, input: 
     criadoEm: new Date(Math.floor(Date.now() / 1000) * 1000),
   };
   // 1. Store (pending). A failed store throws here: nothing was sent.
-  const [written] = await storeRounds(ctx.db, [{ unit: tenantOf(session), message, preview: previewText(mediaType, body, fileName), hasMedia: false, idempotencyKey: key, lead: { cliCrmId: lead.cliCrmId, idTicket, created: false } }], 'throw');
+  const [written] = await storeRounds(
+    ctx.db,
+    [
+      {
+        unit: tenantOf(session),
+        message,
+        preview: previewText(mediaType, body, fileName),
+        hasMedia: false,
+        idempotencyKey: key,
+        lead: { cliCrmId: lead.cliCrmId, idTicket, created: false },
+      },
+    ],
+    'throw',
+  );
   if (!written || written === 'no-lead') throw new DomainError('not_found', WHATSAPP_MESSAGES.leadNotFound);
   if (!written.stored) {
     // The same key stored by a concurrent request: that one sends.
@@ -229,7 +274,8 @@ export async function sendToLead(ctx: WhatsappContext, session: Session, input: 
   } catch (err) {
     // 3a. The failure is recorded: a retry with the same key answers it and sends nothing.
     await updateMessage(ctx.db, pendingId, { isError: true });
-    if (err instanceof EvolutionError && err.notOnWhatsapp.length > 0) throw new DomainError('invalid', WHATSAPP_MESSAGES.leadWithoutWhatsapp);
+    if (err instanceof EvolutionError && err.notOnWhatsapp.length > 0)
+      throw new DomainError('invalid', WHATSAPP_MESSAGES.leadWithoutWhatsapp);
     if (input.rawGatewayErrors && err instanceof EvolutionError) throw err;
     if (err instanceof DomainError) throw err;
     gatewayFailure(ctx, err);
@@ -254,7 +300,15 @@ export async function sendToLead(ctx: WhatsappContext, session: Session, input: 
   };
   const done: Written = {
     lead: { cliCrmId: lead.cliCrmId, idTicket: sent.idTicket, created: false },
-    stored: { ...written.stored, id: sent.id, ack: sent.ack, isError: sent.isError, isDeleted: sent.isDeleted, datacad: sent.datacad, stale: sent.ack > ACK.pending },
+    stored: {
+      ...written.stored,
+      id: sent.id,
+      ack: sent.ack,
+      isError: sent.isError,
+      isDeleted: sent.isDeleted,
+      datacad: sent.datacad,
+      stale: sent.ack > ACK.pending,
+    },
   };
   await settleWritten(ctx.db, [item], [done], true);
   await announceWritten(ctx, item, done, new Map());
@@ -276,8 +330,10 @@ async function sendOutgoing(
   const client = requireGateway(ctx).client;
   const q = { ...(quoted ? { quoted } : {}), ...(delayMs ? { delay: delayMs } : {}) };
   if (o.kind === 'text') return client.sendText(refOf(instance), { number, text, ...q });
-  if (o.kind === 'audio') return client.sendWhatsAppAudio(refOf(instance), { number, audio: decoded!.data.toString('base64'), ...q });
-  if (o.mediatype === 'sticker') return client.sendSticker(refOf(instance), { number, sticker: decoded!.data.toString('base64'), ...q });
+  if (o.kind === 'audio')
+    return client.sendWhatsAppAudio(refOf(instance), { number, audio: decoded!.data.toString('base64'), ...q });
+  if (o.mediatype === 'sticker')
+    return client.sendSticker(refOf(instance), { number, sticker: decoded!.data.toString('base64'), ...q });
   return client.sendMedia(refOf(instance), {
     number,
     mediatype: o.mediatype,
@@ -293,7 +349,10 @@ async function sendOutgoing(
 export async function viewsOf(ctx: WhatsappContext, cliCrmId: number, rows: readonly MessageRow[]): Promise<ChatMessage[]> {
   const waIds = rows.flatMap((r) => (r.messageId ? [r.messageId] : []));
   const quotedIds = rows.flatMap((r) => (r.quotedMessageId ? [r.quotedMessageId] : []));
-  const [reactions, quoted] = await Promise.all([listReactions(ctx.db, cliCrmId, waIds), listByWaIds(ctx.db, cliCrmId, quotedIds)]);
+  const [reactions, quoted] = await Promise.all([
+    listReactions(ctx.db, cliCrmId, waIds),
+    listByWaIds(ctx.db, cliCrmId, quotedIds),
+  ]);
   return rows.map((r) =>
     chatMessageOf(
       r,
@@ -304,9 +363,18 @@ export async function viewsOf(ctx: WhatsappContext, cliCrmId: number, rows: read
 }
 
 /** 001 §9: 50 a page, newest first. */
-export async function messagePage(ctx: WhatsappContext, where: { cliCrmId: number; idTicket?: number }, page: number): Promise<ChatMessagePage> {
+export async function messagePage(
+  ctx: WhatsappContext,
+  where: { cliCrmId: number; idTicket?: number },
+  page: number,
+): Promise<ChatMessagePage> {
   const { rows, total } = await listLeadMessages(ctx.db, where, page, MESSAGE_PAGE_SIZE);
-  return { total, pages: Math.ceil(total / MESSAGE_PAGE_SIZE), currentPage: page, records: await viewsOf(ctx, where.cliCrmId, rows) };
+  return {
+    total,
+    pages: Math.ceil(total / MESSAGE_PAGE_SIZE),
+    currentPage: page,
+    records: await viewsOf(ctx, where.cliCrmId, rows),
+  };
 }
 
 /**
@@ -317,14 +385,20 @@ export async function readConversation(ctx: WhatsappContext, session: Session, l
   const claimed = await claimUnreadIncoming(ctx.db, lead.cliCrmId);
   if (claimed.length > 0 && ctx.gateway) {
     const byInstance = new Map<number, MessageRow[]>();
-    for (const row of claimed) if (row.idInstancia !== null) byInstance.set(row.idInstancia, [...(byInstance.get(row.idInstancia) ?? []), row]);
+    for (const row of claimed)
+      if (row.idInstancia !== null) byInstance.set(row.idInstancia, [...(byInstance.get(row.idInstancia) ?? []), row]);
     for (const [idInstancia, rows] of byInstance) {
       const instance = await findInstanceById(ctx.db, idInstancia);
       if (!instance || instance.idUnidade !== lead.idUnidade) continue;
       try {
         await ctx.gateway.client.markMessageAsRead(
           refOf(instance),
-          rows.map((r) => ({ remoteJid: r.remoteJid ?? r.phoneJid ?? '', remoteJidAlt: r.phoneJid, fromMe: false, id: r.messageId ?? '' })),
+          rows.map((r) => ({
+            remoteJid: r.remoteJid ?? r.phoneJid ?? '',
+            remoteJidAlt: r.phoneJid,
+            fromMe: false,
+            id: r.messageId ?? '',
+          })),
         );
       } catch (err) {
         ctx.log.warn({ err }, 'falha ao marcar mensagens como lidas no WhatsApp');

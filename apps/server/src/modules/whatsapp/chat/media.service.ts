@@ -3,20 +3,27 @@
 // browser by an authenticated route that checks the unit.
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { extensionOf } from '../ingest/message-content.ts';
-import { chatMessageOf } from './message-view.ts';
-import { emitMessage } from '../whatsapp-events.ts';
-import { runInBackground, type WhatsappContext } from '../whatsapp-context.ts';
+
 import { unitLead } from '../../leads/leads.service.ts';
 import { leadSummaryOf } from '../../leads/views/chat/lead-chat.service.ts';
+import { extensionOf } from '../ingest/message-content.ts';
 import { findInstanceById } from '../instances/instances.repository.ts';
+import { runInBackground, type WhatsappContext } from '../whatsapp-context.ts';
+import { emitMessage } from '../whatsapp-events.ts';
 import { claimDueMedia, findMessageRow, listReactions, updateMessage, type MessageRow } from './message-store.repository.ts';
+import { chatMessageOf } from './message-view.ts';
 
 const relativePath = (row: Pick<MessageRow, 'idUnidade' | 'id'>, mimetype: string | null, fileName: string | null) =>
   join(String(row.idUnidade), `${row.id}.${extensionOf(mimetype, fileName)}`);
 
 /** Writes a file of a message and returns its path relative to the media folder. */
-export async function saveMedia(ctx: WhatsappContext, row: Pick<MessageRow, 'idUnidade' | 'id'>, data: Buffer, mimetype: string | null, fileName: string | null): Promise<string> {
+export async function saveMedia(
+  ctx: WhatsappContext,
+  row: Pick<MessageRow, 'idUnidade' | 'id'>,
+  data: Buffer,
+  mimetype: string | null,
+  fileName: string | null,
+): Promise<string> {
   const rel = relativePath(row, mimetype, fileName);
   const abs = join(ctx.mediaDir, rel);
   await mkdir(dirname(abs), { recursive: true });
@@ -42,19 +49,40 @@ export function nextMediaAttempt(attempts: number, now: Date): Date | null {
 /** Downloads a message's media from the gateway and stores it; returns the updated row or null. */
 export async function downloadMedia(ctx: WhatsappContext, id: number, now: Date = new Date()): Promise<MessageRow | null> {
   const row = await findMessageRow(ctx.db, id);
-  if (!row || row.mediaStatus === 'ready' || row.mediaStatus === 'none' || !row.messageId || row.idInstancia === null || !ctx.gateway) return row;
+  if (
+    !row ||
+    row.mediaStatus === 'ready' ||
+    row.mediaStatus === 'none' ||
+    !row.messageId ||
+    row.idInstancia === null ||
+    !ctx.gateway
+  )
+    return row;
   const instance = await findInstanceById(ctx.db, row.idInstancia);
   if (!instance) return row;
   try {
-    const media = await ctx.gateway.client.getBase64FromMediaMessage({ instanceName: instance.name, token: instance.token }, row.messageId);
+    const media = await ctx.gateway.client.getBase64FromMediaMessage(
+      { instanceName: instance.name, token: instance.token },
+      row.messageId,
+    );
     const mimetype = row.mimetype ?? media.mimetype;
     const fileName = row.fileName ?? media.fileName ?? null;
     const path = await saveMedia(ctx, row, Buffer.from(media.base64, 'base64'), mimetype, fileName);
-    return await updateMessage(ctx.db, row.id, { mediaPath: path, mediaStatus: 'ready', mimetype, fileName, mediaTentarEm: null });
+    return await updateMessage(ctx.db, row.id, {
+      mediaPath: path,
+      mediaStatus: 'ready',
+      mimetype,
+      fileName,
+      mediaTentarEm: null,
+    });
   } catch (err) {
     const attempts = row.mediaTentativas + 1;
     ctx.log.warn({ err, id, attempts }, 'falha ao baixar mídia do WhatsApp');
-    return updateMessage(ctx.db, row.id, { mediaStatus: 'failed', mediaTentativas: attempts, mediaTentarEm: nextMediaAttempt(attempts, now) });
+    return updateMessage(ctx.db, row.id, {
+      mediaStatus: 'failed',
+      mediaTentativas: attempts,
+      mediaTentarEm: nextMediaAttempt(attempts, now),
+    });
   }
 }
 
@@ -85,7 +113,10 @@ export function downloadInBackground(ctx: WhatsappContext, id: number): void {
 }
 
 /** The stored file of a message; fetched now when the background download had not finished. */
-export async function readMedia(ctx: WhatsappContext, row: MessageRow): Promise<{ data: Buffer; mimetype: string; fileName: string | null } | null> {
+export async function readMedia(
+  ctx: WhatsappContext,
+  row: MessageRow,
+): Promise<{ data: Buffer; mimetype: string; fileName: string | null } | null> {
   let current: MessageRow | null = row;
   if (current.mediaStatus === 'none') return null;
   if (current.mediaStatus !== 'ready' || !current.mediaPath) current = await downloadMedia(ctx, current.id);

@@ -7,17 +7,22 @@ import type { MessagesEditedData } from '../../../integrations/evolution/evoluti
 import { unitLead } from '../../leads/leads.service.ts';
 import { leadSummaryOf, setLeadLastPreview } from '../../leads/views/chat/lead-chat.service.ts';
 import { editedBodyOf, previewText } from '../ingest/message-content.ts';
-import { asMediaType, chatMessageOf } from './message-view.ts';
-import { emitMessage } from '../whatsapp-events.ts';
-import type { WhatsappContext } from '../whatsapp-context.ts';
-import { findMessageByWaId, listReactions, updateMessage } from './message-store.repository.ts';
 import type { InstanceRow } from '../instances/instances.repository.ts';
+import type { WhatsappContext } from '../whatsapp-context.ts';
+import { emitMessage } from '../whatsapp-events.ts';
+import { findMessageByWaId, listReactions, updateMessage } from './message-store.repository.ts';
+import { asMediaType, chatMessageOf } from './message-view.ts';
 
 const isRevoke = (type: MessagesEditedData['type']) => type === 0 || type === 'REVOKE';
 const isEdit = (type: MessagesEditedData['type']) => type === undefined || type === 14 || type === 'MESSAGE_EDIT';
 
 /** Applies one messages.edited event; answers whether a stored message changed. */
-export async function applyMessageEdit(ctx: WhatsappContext, instance: InstanceRow, data: MessagesEditedData, now: Date = new Date()): Promise<boolean> {
+export async function applyMessageEdit(
+  ctx: WhatsappContext,
+  instance: InstanceRow,
+  data: MessagesEditedData,
+  now: Date = new Date(),
+): Promise<boolean> {
   const row = await findMessageByWaId(ctx.db, instance.id, data.key.id);
   if (!row) {
     ctx.log.info({ instance: instance.name, messageId: data.key.id }, 'edição de mensagem não armazenada ignorada');
@@ -38,6 +43,13 @@ export async function applyMessageEdit(ctx: WhatsappContext, instance: InstanceR
   const lead = await unitLead(ctx.db, row.idUnidade, row.cliCrmId);
   if (!lead) return true;
   const reactions = updated.messageId ? await listReactions(ctx.db, updated.cliCrmId, [updated.messageId]) : [];
-  emitMessage(ctx, { idEmpresa: row.idEmpresa, idUnidade: row.idUnidade }, 'update', chatMessageOf(updated, reactions), leadSummaryOf(lead), null);
+  emitMessage(
+    ctx,
+    { idEmpresa: row.idEmpresa, idUnidade: row.idUnidade },
+    'update',
+    chatMessageOf(updated, reactions),
+    leadSummaryOf(lead),
+    null,
+  );
   return true;
 }

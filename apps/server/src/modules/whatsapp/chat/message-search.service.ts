@@ -6,10 +6,12 @@
 // match. The lookup goes through whatsapp_palavras_lead (one row of tagged words per lead, kept by
 // triggers; messages.table.ts), never through the 2,000,000 messages of a big unit.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+
+import { foldAccents } from '@funil/domain/format/fold';
 import { searchWords } from '@funil/domain/leads/name-search';
+
 import type { DbOrTx } from '../../../db/handle.ts';
 import { whatsappMensagens as m, whatsappPalavrasLead as w } from './messages.table.ts';
-import { foldAccents } from '@funil/domain/format/fold';
 
 /** Below this many letters a text search over messages would match most leads: names and phones only. */
 export const MESSAGE_SEARCH_MIN_CHARS = 3;
@@ -55,14 +57,21 @@ const leadsWithWords = (idUnidade: number, q: string, limit: number) =>
  * frequent one a per-lead probe for the page (`offset 0` keeps PostgreSQL from hashing the whole
  * match set) and a hashed set for the count (cached by the list).
  */
-export async function messageLeadCondition(db: DbOrTx, idUnidade: number, text: string, leadId: SQL, rareLimit = RARE_WORD_LEADS): Promise<MessageLeadCondition | null> {
+export async function messageLeadCondition(
+  db: DbOrTx,
+  idUnidade: number,
+  text: string,
+  leadId: SQL,
+  rareLimit = RARE_WORD_LEADS,
+): Promise<MessageLeadCondition | null> {
   if (!searchesMessages(text)) return null;
   const q = unitQuery(idUnidade, text);
   if (q === null) return null;
   const found = await db.select({ id: sql<number>`f.id` }).from(sql`${leadsWithWords(idUnidade, q, rareLimit + 1)} as f(id)`);
   if (found.length <= rareLimit) return { ids: found.map((r) => Number(r.id)) };
   return {
-    page: sql`exists (select 1 from ${w} where ${w.cliCrmId} = ${leadId} and ${w.idUnidade} = ${idUnidade} and ${matchesWords(q)} offset 0)`,
+    page: sql`exists (select 1 from ${w} where ${w.cliCrmId} = ${leadId} and ${w.idUnidade} = ${idUnidade} and
+      ${matchesWords(q)} offset 0)`,
     count: sql`${leadId} in (select f.id from ${leadsWithWords(idUnidade, q, 2_147_483_647)} as f(id))`,
   };
 }
@@ -72,9 +81,10 @@ function snippet(body: string, text: string): string {
   const fold = (s: string) => foldAccents(s).toLowerCase();
   // One character per base letter for the Latin texts searched here (ß, æ… spelled out shift the window by one).
   const folded = fold(body);
-  const at = searchWords(text)
-    .map((word) => folded.indexOf(word))
-    .find((i) => i >= 0) ?? -1;
+  const at =
+    searchWords(text)
+      .map((word) => folded.indexOf(word))
+      .find((i) => i >= 0) ?? -1;
   if (body.length <= 120 || at < 0) return body.slice(0, 120);
   const start = Math.max(0, at - 40);
   return `${start > 0 ? '…' : ''}${body.slice(start, start + 120)}${start + 120 < body.length ? '…' : ''}`;
@@ -88,11 +98,22 @@ export const MATCH_WINDOW = 200;
  * (a lead found by an older message is listed all the same, with its last message as the row's
  * text). The window is read newest first and its words computed only until one matches.
  */
-export async function latestMessageMatches(db: DbOrTx, idUnidade: number, cliCrmIds: readonly number[], text: string): Promise<Map<number, MessageMatch>> {
+export async function latestMessageMatches(
+  db: DbOrTx,
+  idUnidade: number,
+  cliCrmIds: readonly number[],
+  text: string,
+): Promise<Map<number, MessageMatch>> {
   const q = searchesMessages(text) ? unitQuery(idUnidade, text) : null;
   if (cliCrmIds.length === 0 || q === null) return new Map();
   const rows = await db
-    .select({ cliCrmId: sql<number>`l.id`, id: sql<number>`f.id`, body: sql<string>`f.body`, criadoEm: sql<Date | string>`f.criado_em`, fromMe: sql<boolean>`f.from_me` })
+    .select({
+      cliCrmId: sql<number>`l.id`,
+      id: sql<number>`f.id`,
+      body: sql<string>`f.body`,
+      criadoEm: sql<Date | string>`f.criado_em`,
+      fromMe: sql<boolean>`f.from_me`,
+    })
     .from(sql`unnest(${sql.raw(`array[${cliCrmIds.map((id) => Math.trunc(Number(id))).join(',')}]::int[]`)}) as l(id)`)
     .innerJoin(
       sql`lateral (
@@ -108,11 +129,17 @@ export async function latestMessageMatches(db: DbOrTx, idUnidade: number, cliCrm
     )
     .orderBy(asc(sql`l.id`));
   return new Map(
-    rows.map((r) => [Number(r.cliCrmId), { id: Number(r.id), texto: snippet(r.body, text), data: new Date(r.criadoEm).toISOString(), fromMe: r.fromMe }]),
+    rows.map((r) => [
+      Number(r.cliCrmId),
+      { id: Number(r.id), texto: snippet(r.body, text), data: new Date(r.criadoEm).toISOString(), fromMe: r.fromMe },
+    ]),
   );
 }
 
-/** The unit's lead ids whose live text messages match a search, read from the messages themselves: the truth the word rows must agree with (tested). */
+/**
+ * The unit's lead ids whose live text messages match a search, read from the messages themselves: the truth the word rows must
+ * agree with (tested).
+ */
 export async function leadIdsMatchingMessages(db: DbOrTx, idUnidade: number, text: string): Promise<number[]> {
   const q = unitQuery(idUnidade, text);
   if (q === null) return [];

@@ -1,17 +1,31 @@
 // The one message store (001 §3 Chat message): the set-based write every message goes through
 // (webhooks, missed calls, API sends), the outgoing messages' idempotency, and the reads.
 import { randomUUID } from 'node:crypto';
+
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+
 import { CHAT_MEDIA_TYPES, type ChatMediaType } from '@funil/domain/whatsapp-api/chat-message';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
+
 import { executeRows, type DbOrTx } from '../../../db/handle.ts';
-import { leadLastMessageUpdate, leadsByPhoneKey, leadSummaryOfRaw, type RawLeadSummary } from '../../leads/views/chat/lead-chat.service.ts';
+import {
+  leadLastMessageUpdate,
+  leadsByPhoneKey,
+  leadSummaryOfRaw,
+  type RawLeadSummary,
+} from '../../leads/views/chat/lead-chat.service.ts';
 import { whatsappMensagens, type QuotedSnapshot } from './messages.table.ts';
 
 export type MessageRow = typeof whatsappMensagens.$inferSelect;
 
 /** The columns of a new message that the store fills itself (for a row built in memory before it is read back). */
-export const NEW_MESSAGE_BOOKKEEPING = { mediaTentativas: 0, mediaTentarEm: null, editadoEm: null, corpoOriginal: null, chaveIdempotencia: null } as const satisfies Partial<MessageRow>;
+export const NEW_MESSAGE_BOOKKEEPING = {
+  mediaTentativas: 0,
+  mediaTentarEm: null,
+  editadoEm: null,
+  corpoOriginal: null,
+  chaveIdempotencia: null,
+} as const satisfies Partial<MessageRow>;
 
 type Rows<T> = { rows: T[] };
 
@@ -87,10 +101,15 @@ export const isPendingMessageId = (id: string | null): boolean => id !== null &&
  */
 async function rowsOfPrepared<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
   type Client = { query?: unknown; totalCount?: unknown; release?: unknown; processID?: unknown };
-  const client = ((db as { $client?: unknown }).$client ?? (db as { session?: { client?: unknown } }).session?.client) as Client | undefined;
-  const isPg = client !== undefined && (typeof client.totalCount === 'number' || (typeof client.release === 'function' && 'processID' in client));
+  const client = ((db as { $client?: unknown }).$client ?? (db as { session?: { client?: unknown } }).session?.client) as
+    Client | undefined;
+  const isPg =
+    client !== undefined &&
+    (typeof client.totalCount === 'number' || (typeof client.release === 'function' && 'processID' in client));
   if (client && typeof client.query === 'function' && isPg && 'dialect' in db) {
-    const { sql: text, params } = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect.sqlToQuery(query);
+    const { sql: text, params } = (
+      db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }
+    ).dialect.sqlToQuery(query);
     const pool = client as { query(config: { name: string; text: string; values: unknown[] }): Promise<Rows<T>> };
     return (await pool.query({ name, text, values: params })).rows;
   }
@@ -102,7 +121,9 @@ async function rowsOfPrepared<T>(db: DbOrTx, name: string, query: SQL): Promise<
  * reaction, which moves no lead), the idempotency key of an API send, and its lead, either known
  * (`cliCrmId`, `idTicket`) or the active lead of its unit with `phoneKey` (001 §5).
  */
-export type BatchMessage = RecordMessage & { preview: string | null; idempotencyKey?: string | null } & ({ cliCrmId: number; idTicket: number | null } | { phoneKey: string });
+export type BatchMessage = RecordMessage & { preview: string | null; idempotencyKey?: string | null } & (
+    { cliCrmId: number; idTicket: number | null } | { phoneKey: string }
+  );
 
 export type BatchStored = {
   id: number;
@@ -189,13 +210,15 @@ export async function storeMessageBatch(db: DbOrTx, messages: readonly BatchMess
       ${leadsByPhoneKey(sql`(select * from i where i.cli_crm_id is null)`)}
     ),
     ins as (
-      insert into whatsapp_mensagens (id_empresa, id_unidade, cli_crm_id, id_instancia, id_ticket, message_id, remote_jid, phone_jid, from_me,
+      insert into whatsapp_mensagens (id_empresa, id_unidade, cli_crm_id, id_instancia, id_ticket, message_id, remote_jid,
+        phone_jid, from_me,
         media_type, gateway_type, body, mimetype, file_name, media_status, media_path, ack, is_error, is_deleted, quoted_message_id, quoted,
         reaction_target_id, sender_timestamp, push_name, id_usuario, criado_em, chave_idempotencia)
       select i.id_empresa, i.id_unidade, l.cli_crm_id, i.id_instancia, l.id_ticket, i.message_id, i.remote_jid, i.phone_jid, i.from_me,
         i.media_type, i.gateway_type, i.body, i.mimetype, i.file_name, i.media_status, i.media_path,
         greatest(i.ack, coalesce(ep.ack, 0)), i.is_error or coalesce(ep.is_error, false), coalesce(ep.is_deleted, false),
-        i.quoted_message_id, i.quoted, i.reaction_target_id, i.sender_timestamp, i.push_name, i.id_usuario, i.criado_em, i.chave_idempotencia
+        i.quoted_message_id, i.quoted, i.reaction_target_id, i.sender_timestamp, i.push_name, i.id_usuario, i.criado_em,
+          i.chave_idempotencia
       from i join l on l.ord = i.ord
       left join whatsapp_eventos_pendentes ep on ep.id_instancia = i.id_instancia and ep.message_id = i.message_id
       order by i.ord
@@ -214,7 +237,8 @@ export async function storeMessageBatch(db: DbOrTx, messages: readonly BatchMess
     select l.cli_crm_id as lead_id, l.id_ticket as lead_ticket, ins.id as message_row_id,
       greatest(ins.ack, coalesce(applied.ack, 0)) as ack, ins.is_error or coalesce(applied.is_error, false) as is_error,
       ins.is_deleted or coalesce(applied.is_deleted, false) as is_deleted, ins.datacad,
-      coalesce(applied.ack > ins.ack or (applied.is_error and not ins.is_error) or (applied.is_deleted and not ins.is_deleted), false) as stale,
+      coalesce(applied.ack > ins.ack or (applied.is_error and not ins.is_error) or (applied.is_deleted and not ins.is_deleted),
+        false) as stale,
       upd.*
     from i
     left join l on l.ord = i.ord
@@ -224,7 +248,10 @@ export async function storeMessageBatch(db: DbOrTx, messages: readonly BatchMess
     order by i.ord`,
   );
   return rows.map((r) => ({
-    lead: r.lead_id === null ? null : { cliCrmId: Number(r.lead_id), idTicket: r.lead_ticket === null ? null : Number(r.lead_ticket) },
+    lead:
+      r.lead_id === null
+        ? null
+        : { cliCrmId: Number(r.lead_id), idTicket: r.lead_ticket === null ? null : Number(r.lead_ticket) },
     stored:
       r.message_row_id === null
         ? null
@@ -270,7 +297,13 @@ export async function recordSent(
   try {
     const [row] = await db
       .update(whatsappMensagens)
-      .set({ messageId: sent.messageId, remoteJid: sent.remoteJid, phoneJid: sent.phoneJid, gatewayType: sent.gatewayType, ack: sql`greatest(${whatsappMensagens.ack}, ${sent.ack})` })
+      .set({
+        messageId: sent.messageId,
+        remoteJid: sent.remoteJid,
+        phoneJid: sent.phoneJid,
+        gatewayType: sent.gatewayType,
+        ack: sql`greatest(${whatsappMensagens.ack}, ${sent.ack})`,
+      })
       .where(eq(whatsappMensagens.id, pendingId))
       .returning();
     return row!;
@@ -316,13 +349,22 @@ export async function findMessageOfLeadByWaId(db: DbOrTx, cliCrmId: number, mess
   return row ?? null;
 }
 
-export async function updateMessage(db: DbOrTx, id: number, set: Partial<typeof whatsappMensagens.$inferInsert>): Promise<MessageRow | null> {
+export async function updateMessage(
+  db: DbOrTx,
+  id: number,
+  set: Partial<typeof whatsappMensagens.$inferInsert>,
+): Promise<MessageRow | null> {
   const [row] = await db.update(whatsappMensagens).set(set).where(eq(whatsappMensagens.id, id)).returning();
   return row ?? null;
 }
 
 /** A lead's conversation without reactions (they ride on their message), newest first. */
-export async function listLeadMessages(db: DbOrTx, where: { cliCrmId?: number; idTicket?: number }, page: number, pageSize: number): Promise<{ rows: MessageRow[]; total: number }> {
+export async function listLeadMessages(
+  db: DbOrTx,
+  where: { cliCrmId?: number; idTicket?: number },
+  page: number,
+  pageSize: number,
+): Promise<{ rows: MessageRow[]; total: number }> {
   const scope = and(
     where.cliCrmId !== undefined ? eq(whatsappMensagens.cliCrmId, where.cliCrmId) : undefined,
     where.idTicket !== undefined ? eq(whatsappMensagens.idTicket, where.idTicket) : undefined,
@@ -336,7 +378,10 @@ export async function listLeadMessages(db: DbOrTx, where: { cliCrmId?: number; i
       .orderBy(desc(whatsappMensagens.criadoEm), desc(whatsappMensagens.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(whatsappMensagens).where(scope),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(whatsappMensagens)
+      .where(scope),
   ]);
   return { rows, total: Number(count?.n ?? 0) };
 }
@@ -386,7 +431,6 @@ export async function claimUnreadIncoming(db: DbOrTx, cliCrmId: number): Promise
     .returning();
 }
 
-
 /**
  * Claims the media downloads due again (failed, or pending past their check-by time), oldest first:
  * their check-by time moves `leaseMs` past `now` in the same statement, rows another process is
@@ -414,7 +458,11 @@ export async function claimDueMedia(db: DbOrTx, now: Date, limit: number, leaseM
  * The unit's newest stickers and GIFs with a stored file (the composer's picker): at most `limit`,
  * one per file name and size when the gateway gave a name, newest first.
  */
-export async function listUnitStickers(db: DbOrTx, unit: { idEmpresa: number; idUnidade: number }, limit: number): Promise<MessageRow[]> {
+export async function listUnitStickers(
+  db: DbOrTx,
+  unit: { idEmpresa: number; idUnidade: number },
+  limit: number,
+): Promise<MessageRow[]> {
   return db
     .select()
     .from(whatsappMensagens)
@@ -424,7 +472,10 @@ export async function listUnitStickers(db: DbOrTx, unit: { idEmpresa: number; id
         eq(whatsappMensagens.idUnidade, unit.idUnidade),
         eq(whatsappMensagens.mediaStatus, 'ready'),
         eq(whatsappMensagens.isDeleted, false),
-        or(eq(whatsappMensagens.mediaType, 'sticker'), and(inArray(whatsappMensagens.mediaType, ['image', 'video']), eq(whatsappMensagens.mimetype, 'image/gif'))),
+        or(
+          eq(whatsappMensagens.mediaType, 'sticker'),
+          and(inArray(whatsappMensagens.mediaType, ['image', 'video']), eq(whatsappMensagens.mimetype, 'image/gif')),
+        ),
       ),
     )
     .orderBy(desc(whatsappMensagens.id))

@@ -1,16 +1,19 @@
 // Stored rows as the API and the sockets show them (001 §3 Chat message, Reaction, legacy message).
+import { APP_TIME_ZONE } from '@funil/domain/format/date';
 import { CHAT_MEDIA_TYPES, type ChatMediaType, type ChatMessage, type Reaction } from '@funil/domain/whatsapp-api/chat-message';
 import { MENSAGEM_TIPO, type LegacyMessage } from '@funil/domain/whatsapp-api/legacy-api';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
-import type { Ticket } from '@funil/domain/whatsapp-api/tickets-api';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
-import type { MessageRow } from './message-store.repository.ts';
+import type { Ticket } from '@funil/domain/whatsapp-api/tickets-api';
+
 import type { TicketRow } from '../tickets/tickets.repository.ts';
-import { APP_TIME_ZONE } from '@funil/domain/format/date';
+import type { MessageRow } from './message-store.repository.ts';
 
-export const asMediaType = (value: string): ChatMediaType => ((CHAT_MEDIA_TYPES as readonly string[]).includes(value) ? (value as ChatMediaType) : 'chat');
+export const asMediaType = (value: string): ChatMediaType =>
+  (CHAT_MEDIA_TYPES as readonly string[]).includes(value) ? (value as ChatMediaType) : 'chat';
 
-export const mediaUrlOf = (row: Pick<MessageRow, 'id' | 'mediaStatus'>): string | null => (row.mediaStatus === 'none' ? null : `/api/whatsapp/midia/${row.id}`);
+export const mediaUrlOf = (row: Pick<MessageRow, 'id' | 'mediaStatus'>): string | null =>
+  row.mediaStatus === 'none' ? null : `/api/whatsapp/midia/${row.id}`;
 
 /** 001 §3 Reaction list of a message: the latest reaction of each side; an empty emoji removes it. */
 export function reactionsOf(rows: readonly MessageRow[]): Reaction[] {
@@ -29,7 +32,11 @@ export function reactionsOf(rows: readonly MessageRow[]): Reaction[] {
     }));
 }
 
-export function chatMessageOf(row: MessageRow, reactions: readonly MessageRow[] = [], quotedRow: MessageRow | null = null): ChatMessage {
+export function chatMessageOf(
+  row: MessageRow,
+  reactions: readonly MessageRow[] = [],
+  quotedRow: MessageRow | null = null,
+): ChatMessage {
   const q = row.quoted;
   return {
     id: row.id,
@@ -59,7 +66,15 @@ export function chatMessageOf(row: MessageRow, reactions: readonly MessageRow[] 
           contactName: quotedRow.pushName,
         }
       : q
-        ? { id: null, messageId: q.messageId, body: q.body, fromMe: q.fromMe, mediaType: asMediaType(q.mediaType), mediaUrl: null, contactName: q.contactName }
+        ? {
+            id: null,
+            messageId: q.messageId,
+            body: q.body,
+            fromMe: q.fromMe,
+            mediaType: asMediaType(q.mediaType),
+            mediaUrl: null,
+            contactName: q.contactName,
+          }
         : null,
     contactName: row.pushName,
     userId: row.idUsuario,
@@ -95,7 +110,8 @@ const LEGACY_TIPO: Partial<Record<ChatMediaType, number>> = {
 };
 
 const SP = APP_TIME_ZONE;
-const part = (d: Date, options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-CA', { timeZone: SP, hourCycle: 'h23', ...options }).format(d);
+const part = (d: Date, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: SP, hourCycle: 'h23', ...options }).format(d);
 
 /** São Paulo wall time: 'YYYY-MM-DD HH:mm:ss', 'DD/MM/YYYY' and 'HH:mm'. */
 export function wallTimes(d: Date): { data: string; dataEnvio: string; horaEnvio: string } {

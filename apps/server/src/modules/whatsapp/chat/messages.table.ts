@@ -2,8 +2,26 @@
 // company messaging backend and the legacy channel; plus what keeps ingestion idempotent and
 // order-tolerant (ref §4.1 "no ordering guarantee", §8.3, §8.4).
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
 import { MESSAGE_ID_MAX_LENGTH } from '@funil/domain/whatsapp-api/rejected-webhooks';
+
 import { leads } from '../../leads/leads.table.ts';
 import { instanciasEvolution } from '../instances/instances.table.ts';
 
@@ -67,10 +85,16 @@ export const whatsappMensagens = pgTable(
   (t) => [
     uniqueIndex('whatsapp_mensagens_instancia_msg_uq').on(t.idInstancia, t.messageId),
     index('whatsapp_mensagens_lead_idx').on(t.cliCrmId, t.criadoEm.desc(), t.id.desc()),
-    index('whatsapp_mensagens_reacao_idx').on(t.idInstancia, t.reactionTargetId).where(sql`${t.reactionTargetId} is not null`),
+    index('whatsapp_mensagens_reacao_idx')
+      .on(t.idInstancia, t.reactionTargetId)
+      .where(sql`${t.reactionTargetId} is not null`),
     index('whatsapp_mensagens_ticket_idx').on(t.idTicket, t.criadoEm.desc()),
-    uniqueIndex('whatsapp_mensagens_idempotencia_uq').on(t.idUsuario, t.chaveIdempotencia).where(sql`${t.chaveIdempotencia} is not null`),
-    index('whatsapp_mensagens_midia_retry_idx').on(t.mediaTentarEm).where(sql`${t.mediaStatus} in ('pending', 'failed')`),
+    uniqueIndex('whatsapp_mensagens_idempotencia_uq')
+      .on(t.idUsuario, t.chaveIdempotencia)
+      .where(sql`${t.chaveIdempotencia} is not null`),
+    index('whatsapp_mensagens_midia_retry_idx')
+      .on(t.mediaTentarEm)
+      .where(sql`${t.mediaStatus} in ('pending', 'failed')`),
     // The composer's sticker and GIF picker (GET whatsapp/figurinhas, newest first per unit): a few
     // rows of the unit instead of a backward walk over every message of every unit.
     index('whatsapp_mensagens_figurinhas_idx')

@@ -1,8 +1,9 @@
 // GET /api/whatsapp/figurinhas (issue 9 composer's sticker/GIF picker): the unit's stickers and GIFs
 // with a stored file, newest first, one per file, only of leads the session may open (issue 7 §1).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whatsappMensagens } from './messages.table.ts';
+
 import { startKit, type Kit } from '../whatsapp-test-kit.ts';
+import { whatsappMensagens } from './messages.table.ts';
 
 let k: Kit;
 type Row = typeof whatsappMensagens.$inferInsert;
@@ -10,7 +11,18 @@ type Row = typeof whatsappMensagens.$inferInsert;
 async function message(unit: { idEmpresa: number; idUnidade: number }, cliCrmId: number, set: Partial<Row>): Promise<number> {
   const [row] = await k.t.database.db
     .insert(whatsappMensagens)
-    .values({ ...unit, cliCrmId, fromMe: false, mediaType: 'sticker', body: '', mediaStatus: 'ready', mediaPath: 'x.webp', mimetype: 'image/webp', criadoEm: new Date(), ...set })
+    .values({
+      ...unit,
+      cliCrmId,
+      fromMe: false,
+      mediaType: 'sticker',
+      body: '',
+      mediaStatus: 'ready',
+      mediaPath: 'x.webp',
+      mimetype: 'image/webp',
+      criadoEm: new Date(),
+      ...set,
+    })
     .returning();
   return row!.id;
 }
@@ -51,13 +63,17 @@ describe('GET /api/whatsapp/figurinhas', () => {
     ]);
   });
 
-  it("leaves out another attendant's lead for an attendant without acesso_atribuidos, and another unit's files (001 §6, issue 7 §1)", async () => {
-    const res = await k.t.as(k.tokens.u, { method: 'GET', url: '/api/whatsapp/figurinhas' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.map((s: { id: number }) => s.id)).toEqual([ids.again, ids.gif]);
-    const other = await k.t.as(k.tokens.uA2, { method: 'GET', url: '/api/whatsapp/figurinhas' });
-    expect(other.json().data.map((s: { id: number }) => s.id)).toEqual([ids.otherUnit]);
-  });
+  it(
+    "leaves out another attendant's lead for an attendant without acesso_atribuidos, and another " +
+      "unit's files (001 §6, issue 7 §1)",
+    async () => {
+      const res = await k.t.as(k.tokens.u, { method: 'GET', url: '/api/whatsapp/figurinhas' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.map((s: { id: number }) => s.id)).toEqual([ids.again, ids.gif]);
+      const other = await k.t.as(k.tokens.uA2, { method: 'GET', url: '/api/whatsapp/figurinhas' });
+      expect(other.json().data.map((s: { id: number }) => s.id)).toEqual([ids.otherUnit]);
+    },
+  );
 
   it('answers 401 without a session', async () => {
     const res = await k.t.app.inject({ method: 'GET', url: '/api/whatsapp/figurinhas' });

@@ -2,13 +2,15 @@
 // composer's picker (issue 9). Only files of leads the session may open (issue 7 §1), so every
 // listed file also opens through GET /api/whatsapp/midia/{id}.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { errorBodySchema } from '@funil/domain/http/errors';
 import { STICKER_PICKER_LIMIT, unitStickersResponseSchema, type UnitSticker } from '@funil/domain/whatsapp-api/stickers-api';
+
 import { sessionOf } from '../../auth/auth.plugin.ts';
+import type { WhatsappContext } from '../whatsapp-context.ts';
 import { leadOfUnit } from './chat.service.ts';
 import { listUnitStickers } from './message-store.repository.ts';
 import { mediaUrlOf } from './message-view.ts';
-import type { WhatsappContext } from '../whatsapp-context.ts';
 
 // Rows read to fill the picker after the unseen leads' files are dropped.
 const SCAN = STICKER_PICKER_LIMIT * 3;
@@ -16,7 +18,10 @@ const SCAN = STICKER_PICKER_LIMIT * 3;
 export const stickersRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async (app, { ctx }) => {
   app.get(
     '/whatsapp/figurinhas',
-    { config: { access: ['/whatsapp-v3', '/whatsappv2', '/whatsapp'] }, schema: { response: { 200: unitStickersResponseSchema, 401: errorBodySchema, 403: errorBodySchema } } },
+    {
+      config: { access: ['/whatsapp-v3', '/whatsappv2', '/whatsapp'] },
+      schema: { response: { 200: unitStickersResponseSchema, 401: errorBodySchema, 403: errorBodySchema } },
+    },
     async (request) => {
       const session = sessionOf(request);
       const rows = await listUnitStickers(ctx.db, { idEmpresa: session.empresaId, idUnidade: session.unidadeId }, SCAN);

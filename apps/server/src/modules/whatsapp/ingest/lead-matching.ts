@@ -3,8 +3,9 @@
 // new lead of the unit (platform WhatsApp). The leads themselves are read and created through
 // the leads service (issue 7 §1); this module keeps only the lids it learned.
 import { jidToPhone } from '@funil/domain/phone/jid';
-import { findOrCreateLeadByPhone, leadPhoneOf, unitLead, type LeadRow, type UnitRef } from '../../leads/leads.service.ts';
+
 import { isLidJid } from '../../../integrations/evolution/evolution-jid.ts';
+import { findOrCreateLeadByPhone, leadPhoneOf, unitLead, type LeadRow, type UnitRef } from '../../leads/leads.service.ts';
 import { onCommit, type WhatsappContext } from '../whatsapp-context.ts';
 import { findLidLeadId, rememberLid } from './lids.repository.ts';
 
@@ -22,16 +23,29 @@ export const chatPhoneKey = (phone: string): string | null => leadPhoneOf(phone)
 export const CREATED_BY_MESSAGE = 'Lead cadastrado por mensagem de WhatsApp';
 
 /** The unit's lead of a phone, created when new, through the leads service (one lock, one event, counts dropped after the commit). */
-export function findOrCreateChatLead(ctx: WhatsappContext, unit: Unit, phone: string, name: string, idInstancia: number): Promise<{ lead: LeadRow; created: boolean }> {
-  return findOrCreateLeadByPhone(
-    { db: ctx.db, cacheDb: (ctx.root ?? ctx).db, afterCommit: (fn) => onCommit(ctx, fn) },
-    unit,
-    { phone, name, idInstancia, origem: CREATED_BY_MESSAGE },
-  );
+export function findOrCreateChatLead(
+  ctx: WhatsappContext,
+  unit: Unit,
+  phone: string,
+  name: string,
+  idInstancia: number,
+): Promise<{ lead: LeadRow; created: boolean }> {
+  return findOrCreateLeadByPhone({ db: ctx.db, cacheDb: (ctx.root ?? ctx).db, afterCommit: (fn) => onCommit(ctx, fn) }, unit, {
+    phone,
+    name,
+    idInstancia,
+    origem: CREATED_BY_MESSAGE,
+  });
 }
 
 /** ref §7: the lead of a chat, by phone JID first, then by a lid learned before; remembers the lid. Null when it names no phone. */
-export async function matchChat(ctx: WhatsappContext, unit: Unit, address: ChatAddress, pushName: string | null, idInstancia: number): Promise<{ lead: LeadRow; created: boolean } | null> {
+export async function matchChat(
+  ctx: WhatsappContext,
+  unit: Unit,
+  address: ChatAddress,
+  pushName: string | null,
+  idInstancia: number,
+): Promise<{ lead: LeadRow; created: boolean } | null> {
   let phone: string | null = null;
   if (address.phoneJid) phone = phoneOfJid(address.phoneJid);
   else if (address.lid) {

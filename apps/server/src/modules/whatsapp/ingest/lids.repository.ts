@@ -1,5 +1,6 @@
 // ref §7: the @lid each lead was seen with, so later @lid-only messages find the lead.
 import { and, eq } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../../db/handle.ts';
 import { whatsappLids } from '../chat/messages.table.ts';
 

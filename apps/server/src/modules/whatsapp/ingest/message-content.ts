@@ -1,6 +1,7 @@
 // Reads a gateway message record (ref §6) into the chat message of 001 §3: mediaType, body by the
 // 001 §3 conventions, the media to download, the quoted message and the reaction target.
 import type { ChatMediaType } from '@funil/domain/whatsapp-api/chat-message';
+
 import type { MessageRecord } from '../../../integrations/evolution/evolution-types.ts';
 
 export type MediaInfo = { mimetype: string | null; fileName: string | null };
@@ -18,7 +19,13 @@ type Content = Record<string, unknown>;
 
 const EXTRA_KEYS = new Set(['messageContextInfo', 'base64', 'mediaUrl', 'speechToText']);
 // ref §6 "Others": wrappers whose .message holds the real content.
-const WRAPPERS = ['ephemeralMessage', 'viewOnceMessage', 'viewOnceMessageV2', 'viewOnceMessageV2Extension', 'documentWithCaptionMessage'];
+const WRAPPERS = [
+  'ephemeralMessage',
+  'viewOnceMessage',
+  'viewOnceMessageV2',
+  'viewOnceMessageV2Extension',
+  'documentWithCaptionMessage',
+];
 // Content that is not a message of the conversation.
 const SKIPPED = new Set(['protocolMessage', 'senderKeyDistributionMessage', 'editedMessage', 'pollUpdateMessage', 'unknown']);
 
@@ -71,7 +78,11 @@ function describe(key: string, value: Content, whole: Content): Body | null {
     case 'audioMessage':
       return { mediaType: 'audio', body: '', media: media() };
     case 'documentMessage':
-      return { mediaType: 'application/document', body: str(value.caption) ?? str(value.fileName) ?? str(value.title) ?? '', media: media() };
+      return {
+        mediaType: 'application/document',
+        body: str(value.caption) ?? str(value.fileName) ?? str(value.title) ?? '',
+        media: media(),
+      };
     case 'stickerMessage':
       return { mediaType: 'sticker', body: '', media: media() };
     case 'locationMessage':
@@ -80,14 +91,29 @@ function describe(key: string, value: Content, whole: Content): Body | null {
       const lat = Number(value.degreesLatitude ?? 0);
       const lng = Number(value.degreesLongitude ?? 0);
       const description = [str(value.name), str(value.address)].filter(Boolean).join('\n');
-      return { mediaType: 'locationMessage', body: `${thumbnailDataUrl(value.jpegThumbnail)}|${mapsLink(lat, lng)}|${description}`, media: null };
+      return {
+        mediaType: 'locationMessage',
+        body: `${thumbnailDataUrl(value.jpegThumbnail)}|${mapsLink(lat, lng)}|${description}`,
+        media: null,
+      };
     }
     case 'contactMessage':
       // 001 §3: vCard-like text lines
-      return { mediaType: 'contactMessage', body: str(value.vcard) ?? `BEGIN:VCARD\nVERSION:3.0\nFN:${str(value.displayName) ?? ''}\nEND:VCARD`, media: null };
+      return {
+        mediaType: 'contactMessage',
+        body: str(value.vcard) ?? `BEGIN:VCARD\nVERSION:3.0\nFN:${str(value.displayName) ?? ''}\nEND:VCARD`,
+        media: null,
+      };
     case 'contactsArrayMessage': {
       const contacts = Array.isArray(value.contacts) ? value.contacts.filter(isObject) : [];
-      return { mediaType: 'contactsArrayMessage', body: contacts.map((c) => str(c.vcard) ?? '').filter(Boolean).join('\n'), media: null };
+      return {
+        mediaType: 'contactsArrayMessage',
+        body: contacts
+          .map((c) => str(c.vcard) ?? '')
+          .filter(Boolean)
+          .join('\n'),
+        media: null,
+      };
     }
     case 'reactionMessage':
       return { mediaType: 'reaction', body: typeof value.text === 'string' ? value.text : '', media: null };
@@ -127,7 +153,12 @@ export function parseMessageContent(record: MessageRecord): ParsedContent | null
   const stanzaId = context ? str(context.stanzaId) : null;
   if (context && stanzaId) {
     const q = isObject(context.quotedMessage) ? describeMessage(context.quotedMessage) : null;
-    quoted = { messageId: stanzaId, participant: str(context.participant), body: q?.body ?? '', mediaType: q?.mediaType ?? 'chat' };
+    quoted = {
+      messageId: stanzaId,
+      participant: str(context.participant),
+      body: q?.body ?? '',
+      mediaType: q?.mediaType ?? 'chat',
+    };
   }
   let reaction: ParsedContent['reaction'] = null;
   if (described.mediaType === 'reaction') {
@@ -172,7 +203,8 @@ export function previewText(mediaType: ChatMediaType, body: string, fileName: st
     contactsArrayMessage: 'Contatos',
   };
   if (mediaType === 'application/document') return body || fileName || 'Documento';
-  if (mediaType === 'locationMessage' || mediaType === 'contactMessage' || mediaType === 'contactsArrayMessage') return labels[mediaType]!;
+  if (mediaType === 'locationMessage' || mediaType === 'contactMessage' || mediaType === 'contactsArrayMessage')
+    return labels[mediaType]!;
   return body || labels[mediaType] || '';
 }
 

@@ -4,22 +4,20 @@
 // The write is the set-based statement of the message store (storeMessageBatch), one per round;
 // the lead moves inside it through the leads module's update. Same rules everywhere: a repeated
 // event stores nothing (ref §8.3), acks only rise (ref §8.4), events wait for the commit.
-import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
 import type { LeadEventInput } from '@funil/domain/lead-events/lead-events';
+import { isMassSendOptOut } from '@funil/domain/mass-send/opt-out';
+import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
+
 import type { DbOrTx } from '../../../db/handle.ts';
 import { appendLeadEvents } from '../../lead-events/lead-events.service.ts';
 import { recordMassSendOptOut, unitLead } from '../../leads/leads.service.ts';
-import { raiseLeadLastStatus, leadSummaryOf } from '../../leads/views/chat/lead-chat.service.ts';
-import { isMassSendOptOut } from '@funil/domain/mass-send/opt-out';
-import { chatMessageOf, ticketOf } from '../chat/message-view.ts';
+import { leadSummaryOf, raiseLeadLastStatus } from '../../leads/views/chat/lead-chat.service.ts';
 import { downloadInBackground } from '../chat/media.service.ts';
-import { emitMessage, emitTicket, type Tenant } from '../whatsapp-events.ts';
-import type { WhatsappContext } from '../whatsapp-context.ts';
 import {
-  NEW_MESSAGE_BOOKKEEPING,
   findMessageRow,
   listByWaIds,
   listReactions,
+  NEW_MESSAGE_BOOKKEEPING,
   storeMessageBatch,
   updateMessage,
   type BatchMessage,
@@ -28,8 +26,11 @@ import {
   type MessageRow,
   type RecordMessage,
 } from '../chat/message-store.repository.ts';
-import { applyPendingEvents } from './pending-events.repository.ts';
+import { chatMessageOf, ticketOf } from '../chat/message-view.ts';
 import { findTicketInUnit, type TicketRow } from '../tickets/tickets.repository.ts';
+import type { WhatsappContext } from '../whatsapp-context.ts';
+import { emitMessage, emitTicket, type Tenant } from '../whatsapp-events.ts';
+import { applyPendingEvents } from './pending-events.repository.ts';
 
 /** The lead a message belongs to; `created` when the message made it (announced as new). */
 export type PipelineLead = { cliCrmId: number; idTicket: number | null; created: boolean };
@@ -111,7 +112,12 @@ const isTransaction = (db: DbOrTx): boolean => typeof (db as { rollback?: unknow
  * A chat without a live lead stays 'no-lead' for the rest of its messages, to keep their order.
  * `onError` 'stop' leaves the failed round and the later ones unwritten (undefined); 'throw' throws.
  */
-export async function storeRounds(db: DbOrTx, items: readonly PipelineItem[], onError: 'throw' | 'stop', hold?: LeadEventInput[]): Promise<StoreOutcome[]> {
+export async function storeRounds(
+  db: DbOrTx,
+  items: readonly PipelineItem[],
+  onError: 'throw' | 'stop',
+  hold?: LeadEventInput[],
+): Promise<StoreOutcome[]> {
   const out: StoreOutcome[] = items.map(() => undefined);
   const missing = new Set<string>();
   const inTransaction = isTransaction(db);
@@ -173,13 +179,25 @@ export async function storeRounds(db: DbOrTx, items: readonly PipelineItem[], on
  * process kept an early event lately (earlyEventsLately), so a stream of new messages alone
  * costs no extra statement.
  */
-export async function settleWritten(db: DbOrTx, items: readonly PipelineItem[], written: readonly StoreOutcome[], recheck: boolean): Promise<void> {
-  const stored = written.flatMap((w, i) => (w && w !== 'no-lead' && w.stored ? [{ w: w as Written & { stored: BatchStored }, item: items[i]! }] : []));
+export async function settleWritten(
+  db: DbOrTx,
+  items: readonly PipelineItem[],
+  written: readonly StoreOutcome[],
+  recheck: boolean,
+): Promise<void> {
+  const stored = written.flatMap((w, i) =>
+    w && w !== 'no-lead' && w.stored ? [{ w: w as Written & { stored: BatchStored }, item: items[i]! }] : [],
+  );
   for (const { w } of stored) {
-    if (w.stored.stale) await updateMessage(db, w.stored.id, { ack: w.stored.ack, isError: w.stored.isError, isDeleted: w.stored.isDeleted });
+    if (w.stored.stale)
+      await updateMessage(db, w.stored.id, { ack: w.stored.ack, isError: w.stored.isError, isDeleted: w.stored.isDeleted });
   }
   if (!recheck) return;
-  const keys = stored.flatMap(({ item }) => (item.message.idInstancia !== null && item.message.messageId ? [{ idInstancia: item.message.idInstancia, messageId: item.message.messageId }] : []));
+  const keys = stored.flatMap(({ item }) =>
+    item.message.idInstancia !== null && item.message.messageId
+      ? [{ idInstancia: item.message.idInstancia, messageId: item.message.messageId }]
+      : [],
+  );
   const changed = await applyPendingEvents(db, keys);
   for (const c of changed) {
     const hit = stored.find(({ w }) => w.stored.id === c.id);
@@ -196,7 +214,12 @@ export async function settleWritten(db: DbOrTx, items: readonly PipelineItem[], 
  * until the transaction commits when `ctx` is a transactional one. Lifts the lead's status when
  * an applied ack changed it; a new lead is announced as created; a reaction updates its original.
  */
-export async function announceWritten(ctx: WhatsappContext, p: PipelineItem, written: Written, tickets: Map<number, TicketRow | null>): Promise<void> {
+export async function announceWritten(
+  ctx: WhatsappContext,
+  p: PipelineItem,
+  written: Written,
+  tickets: Map<number, TicketRow | null>,
+): Promise<void> {
   const db = ctx.db;
   const { lead, stored: row } = written;
   if (!row) return; // a repeated event (ref §8.3)
@@ -204,7 +227,10 @@ export async function announceWritten(ctx: WhatsappContext, p: PipelineItem, wri
   if (!p.message.fromMe && p.message.reactionTargetId === null && isMassSendOptOut(p.message.body)) {
     await recordMassSendOptOut(db, { cliCrmId: lead.cliCrmId, idUnidade: p.unit.idUnidade }, p.message.criadoEm);
   }
-  const lifted = row.stale && p.message.fromMe && p.preview !== null ? await raiseLeadLastStatus(db, lead.cliCrmId, p.message.criadoEm, row.ack) : null;
+  const lifted =
+    row.stale && p.message.fromMe && p.preview !== null
+      ? await raiseLeadLastStatus(db, lead.cliCrmId, p.message.criadoEm, row.ack)
+      : null;
   const moved = lifted ?? row.lead;
   const leadRow = moved ? null : await unitLead(db, p.unit.idUnidade, lead.cliCrmId);
   const summary = moved ?? (leadRow ? leadSummaryOf(leadRow) : null);
@@ -215,12 +241,41 @@ export async function announceWritten(ctx: WhatsappContext, p: PipelineItem, wri
   if (reactionTarget !== null) {
     // 001 §3 Reaction: the original message is updated with its reactions.
     const [original] = await listByWaIds(db, lead.cliCrmId, [reactionTarget]);
-    if (original) emitMessage(ctx, p.unit, 'update', chatMessageOf(original, await listReactions(db, lead.cliCrmId, [reactionTarget])), summary, null);
+    if (original)
+      emitMessage(
+        ctx,
+        p.unit,
+        'update',
+        chatMessageOf(original, await listReactions(db, lead.cliCrmId, [reactionTarget])),
+        summary,
+        null,
+      );
     return;
   }
-  if (lead.idTicket && !tickets.has(lead.idTicket)) tickets.set(lead.idTicket, await findTicketInUnit(db, p.unit.idUnidade, lead.idTicket));
-  const message = { ...p.message, ...NEW_MESSAGE_BOOKKEEPING, cliCrmId: lead.cliCrmId, idTicket: lead.idTicket, id: row.id, ack: row.ack, isError: row.isError, isDeleted: row.isDeleted, lido: false, datacad: row.datacad };
-  announceNewMessage(ctx, p.unit, message, summary, lead.idTicket ? (tickets.get(lead.idTicket) ?? null) : null, p.hasMedia, p.announceAs ?? 'create', p.quoted ?? null);
+  if (lead.idTicket && !tickets.has(lead.idTicket))
+    tickets.set(lead.idTicket, await findTicketInUnit(db, p.unit.idUnidade, lead.idTicket));
+  const message = {
+    ...p.message,
+    ...NEW_MESSAGE_BOOKKEEPING,
+    cliCrmId: lead.cliCrmId,
+    idTicket: lead.idTicket,
+    id: row.id,
+    ack: row.ack,
+    isError: row.isError,
+    isDeleted: row.isDeleted,
+    lido: false,
+    datacad: row.datacad,
+  };
+  announceNewMessage(
+    ctx,
+    p.unit,
+    message,
+    summary,
+    lead.idTicket ? (tickets.get(lead.idTicket) ?? null) : null,
+    p.hasMedia,
+    p.announceAs ?? 'create',
+    p.quoted ?? null,
+  );
 }
 
 /** A stored incoming or outgoing message to its unit (001 §7 "Main socket"): appMessage, its ticket, then its media download. */

@@ -2,6 +2,7 @@
 // kept in whatsapp_eventos_pendentes, applied by whichever of the two lands last. Acks only rise
 // (ref §8.4). The message store applies them on insert (message-store.repository.ts).
 import { sql } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../../db/handle.ts';
 
 type Rows<T> = { rows: T[] };
@@ -9,7 +10,12 @@ type Rows<T> = { rows: T[] };
 export type PendingChange = { ack: number; isError: boolean; isDeleted: boolean };
 
 /** Keeps an ack/deletion that may have arrived before its message. */
-export async function upsertPendingEvent(db: DbOrTx, idInstancia: number, messageId: string, change: PendingChange): Promise<void> {
+export async function upsertPendingEvent(
+  db: DbOrTx,
+  idInstancia: number,
+  messageId: string,
+  change: PendingChange,
+): Promise<void> {
   await db.execute(sql`insert into whatsapp_eventos_pendentes (id_instancia, message_id, ack, is_error, is_deleted)
     values (${idInstancia}, ${messageId}, ${change.ack}, ${change.isError}, ${change.isDeleted})
     on conflict (id_instancia, message_id) do update set
@@ -25,10 +31,14 @@ export type AppliedChange = { id: number; ack: number; fromMe: boolean; cliCrmId
  * returns the messages that changed. Run after the messages' insert committed, so that whichever
  * of a message and its event arrives last applies the event.
  */
-export async function applyPendingEvents(db: DbOrTx, keys: readonly { idInstancia: number; messageId: string }[]): Promise<AppliedChange[]> {
+export async function applyPendingEvents(
+  db: DbOrTx,
+  keys: readonly { idInstancia: number; messageId: string }[],
+): Promise<AppliedChange[]> {
   if (keys.length === 0) return [];
   const input = JSON.stringify(keys.map((k) => ({ id_instancia: k.idInstancia, message_id: k.messageId })));
-  const result = (await db.execute(sql`with k as (select * from json_to_recordset(${input}::json) as x(id_instancia int, message_id text)),
+  const result =
+    (await db.execute(sql`with k as (select * from json_to_recordset(${input}::json) as x(id_instancia int, message_id text)),
     p as (
       delete from whatsapp_eventos_pendentes ep using k
       where ep.id_instancia = k.id_instancia and ep.message_id = k.message_id
@@ -42,8 +52,20 @@ export async function applyPendingEvents(db: DbOrTx, keys: readonly { idInstanci
     from p
     where m.id_instancia = p.id_instancia and m.message_id = p.message_id
       and (m.ack < p.ack or (p.is_error and not m.is_error) or (p.is_deleted and not m.is_deleted))
-    returning m.id, m.ack, m.from_me, m.cli_crm_id, m.criado_em`)) as unknown as Rows<{ id: number; ack: number; from_me: boolean; cli_crm_id: number; criado_em: Date | string }>;
-  return result.rows.map((row) => ({ id: Number(row.id), ack: row.ack, fromMe: row.from_me, cliCrmId: row.cli_crm_id, criadoEm: new Date(row.criado_em) }));
+    returning m.id, m.ack, m.from_me, m.cli_crm_id, m.criado_em`)) as unknown as Rows<{
+      id: number;
+      ack: number;
+      from_me: boolean;
+      cli_crm_id: number;
+      criado_em: Date | string;
+    }>;
+  return result.rows.map((row) => ({
+    id: Number(row.id),
+    ack: row.ack,
+    fromMe: row.from_me,
+    cliCrmId: row.cli_crm_id,
+    criadoEm: new Date(row.criado_em),
+  }));
 }
 
 /** The pending event of one message (see applyPendingEvents). */

@@ -3,15 +3,23 @@
 // not redeliver them until it gives up and the message is lost; the company admin sees them on the
 // Instâncias screen. What is transient (a lost connection, a lock) still answers 500 and is retried.
 import { createHash } from 'node:crypto';
+
 import { LEAD_PHONE_MAX_DIGITS } from '@funil/domain/phone/matching';
-import { MESSAGE_ID_MAX_LENGTH, REJECTED_WEBHOOK_LIST_LIMIT, REJECTED_WEBHOOK_REASONS, type RejectedWebhook, type RejectedWebhookReason } from '@funil/domain/whatsapp-api/rejected-webhooks';
+import {
+  MESSAGE_ID_MAX_LENGTH,
+  REJECTED_WEBHOOK_LIST_LIMIT,
+  REJECTED_WEBHOOK_REASONS,
+  type RejectedWebhook,
+  type RejectedWebhookReason,
+} from '@funil/domain/whatsapp-api/rejected-webhooks';
+
+import { isStorableEpochSeconds, type MessageRecord } from '../../../integrations/evolution/evolution-types.ts';
 import type { Session } from '../../auth/auth.service.ts';
 import { unitNamesOfCompany } from '../../tenancy/tenancy.service.ts';
-import { isStorableEpochSeconds, type MessageRecord } from '../../../integrations/evolution/evolution-types.ts';
-import { isRetryable } from './message-pipeline.ts';
 import type { InstanceRow } from '../instances/instances.repository.ts';
-import { insertRejectedWebhook, listRejectedWebhooks } from './rejected-webhooks.repository.ts';
 import type { WhatsappContext } from '../whatsapp-context.ts';
+import { isRetryable } from './message-pipeline.ts';
+import { insertRejectedWebhook, listRejectedWebhooks } from './rejected-webhooks.repository.ts';
 
 /** Thrown while a webhook is read or written when it cannot be stored: the batcher keeps it aside. */
 export class WebhookRejection extends Error {
@@ -35,10 +43,12 @@ export function checkMessageRecord(record: MessageRecord): void {
 
 /** Throws a WebhookRejection when the chat's phone (or @lid id) has more digits than a lead's phone holds. */
 export function checkChatPhone(phone: string | null): void {
-  if (phone && phone.replace(/\D/g, '').length > LEAD_PHONE_MAX_DIGITS) throw new WebhookRejection(REJECTED_WEBHOOK_REASONS.phoneTooLong);
+  if (phone && phone.replace(/\D/g, '').length > LEAD_PHONE_MAX_DIGITS)
+    throw new WebhookRejection(REJECTED_WEBHOOK_REASONS.phoneTooLong);
 }
 
-const codeOf = (error: unknown): unknown => (error as { code?: unknown } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+const codeOf = (error: unknown): unknown =>
+  (error as { code?: unknown } | null)?.code ?? (error as { cause?: { code?: unknown } } | null)?.cause?.code;
 
 /**
  * Why a webhook that failed is kept aside, or null when its failure may pass (answered 500, the
@@ -75,11 +85,26 @@ const withoutApiKey = (body: unknown): unknown => {
 };
 
 /** Keeps a webhook that cannot be stored, once per instance and content; logs why. */
-export async function keepRejectedWebhook(ctx: WhatsappContext, instance: InstanceRow, body: unknown, event: string, reason: RejectedWebhookReason, error: unknown): Promise<void> {
+export async function keepRejectedWebhook(
+  ctx: WhatsappContext,
+  instance: InstanceRow,
+  body: unknown,
+  event: string,
+  reason: RejectedWebhookReason,
+  error: unknown,
+): Promise<void> {
   const data = (body as Body | null)?.data ?? null;
   const names = namesOf(data);
-  const detail = error instanceof WebhookRejection ? null : error instanceof Error ? `${String(codeOf(error) ?? error.name)}: ${error.message}`.slice(0, 2000) : null;
-  ctx.log.warn({ instance: instance.name, event, messageId: names.messageId?.slice(0, 200), reason, detail }, 'webhook: guardado como não gravado');
+  const detail =
+    error instanceof WebhookRejection
+      ? null
+      : error instanceof Error
+        ? `${String(codeOf(error) ?? error.name)}: ${error.message}`.slice(0, 2000)
+        : null;
+  ctx.log.warn(
+    { instance: instance.name, event, messageId: names.messageId?.slice(0, 200), reason, detail },
+    'webhook: guardado como não gravado',
+  );
   await insertRejectedWebhook(ctx.db, {
     idEmpresa: instance.idEmpresa,
     idUnidade: instance.idUnidade,
@@ -91,13 +116,18 @@ export async function keepRejectedWebhook(ctx: WhatsappContext, instance: Instan
     motivo: reason,
     erro: detail,
     corpo: withoutApiKey(body),
-    chave: createHash('sha256').update(`${event}\n${JSON.stringify(data)}`).digest('hex'),
+    chave: createHash('sha256')
+      .update(`${event}\n${JSON.stringify(data)}`)
+      .digest('hex'),
   });
 }
 
 /** GET /api/instancias/rejeitados: the company's newest rejected webhooks (the company admin's and super-admin's). */
 export async function listCompanyRejectedWebhooks(ctx: WhatsappContext, session: Session): Promise<RejectedWebhook[]> {
-  const [rows, units] = await Promise.all([listRejectedWebhooks(ctx.db, session.empresaId, REJECTED_WEBHOOK_LIST_LIMIT), unitNamesOfCompany(ctx.db, session.empresaId)]);
+  const [rows, units] = await Promise.all([
+    listRejectedWebhooks(ctx.db, session.empresaId, REJECTED_WEBHOOK_LIST_LIMIT),
+    unitNamesOfCompany(ctx.db, session.empresaId),
+  ]);
   return rows.map((r) => ({
     id: r.id,
     criadoEm: r.criadoEm.toISOString(),

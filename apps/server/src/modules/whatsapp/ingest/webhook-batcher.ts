@@ -1,7 +1,8 @@
 // Group commit for the gateway's webhooks: the webhooks that arrive while a batch is being written
 // go into the next one, and a batch is written in a few commits shared by all its webhooks. Each
 // webhook is answered only after what holds it committed, so an answered webhook is durable (the
-// gateway does not resend it), while the disk flushes once per batch instead of once per message. A webhook is authenticated and parsed once,
+// gateway does not resend it), while the disk flushes once per batch instead of once per message. A webhook is authenticated and
+// parsed once,
 // before the transaction: a wrong secret or a malformed body is answered at once and never touches
 // the batch. A batch of message records only (the common case) is written without a transaction,
 // one statement per round that is atomic and durable by itself (webhook-records.ts); the rest, and
@@ -14,11 +15,18 @@
 // An authenticated webhook that cannot be stored (a value the database refuses, an id or a date Funil
 // cannot keep) is kept aside with its reason and answered 200 (issue 21 item 2,
 // rejected-webhooks.service.ts); only a transient failure answers 500 for the gateway to retry.
-import { ingestPrepared, normaliseEventName, prepareWebhook, RejectedWebhookError, type IngestResult, type PreparedWebhook } from './webhook.service.ts';
-import { keepRejectedWebhook, rejectionOf } from './rejected-webhooks.service.ts';
 import type { InstanceRow } from '../instances/instances.repository.ts';
-import { isRetryable, retryOnConflict, storeRecordsDirect, type RecordPlan } from './webhook-records.ts';
 import type { WhatsappContext } from '../whatsapp-context.ts';
+import { keepRejectedWebhook, rejectionOf } from './rejected-webhooks.service.ts';
+import { isRetryable, retryOnConflict, storeRecordsDirect, type RecordPlan } from './webhook-records.ts';
+import {
+  ingestPrepared,
+  normaliseEventName,
+  prepareWebhook,
+  RejectedWebhookError,
+  type IngestResult,
+  type PreparedWebhook,
+} from './webhook.service.ts';
 
 type Item = { body: unknown; secret: string | undefined; resolve(value: IngestResult): void; reject(error: unknown): void };
 type Work = { item: Item; prepared: Exclude<PreparedWebhook, { kind: 'done' }> };
@@ -81,7 +89,8 @@ class Lane {
     try {
       // First set-based without savepoints; if any webhook fails, the whole attempt rolls back and
       // the batch is written again with a savepoint each.
-      outcomes = (await retryOnConflict(() => this.#attempt(work, false))) ?? (await retryOnConflict(() => this.#attempt(work, true)))!;
+      outcomes =
+        (await retryOnConflict(() => this.#attempt(work, false))) ?? (await retryOnConflict(() => this.#attempt(work, true)))!;
     } catch (error) {
       // The commit itself failed: nothing of this batch is stored.
       for (const { item } of work) item.reject(error);
@@ -92,7 +101,8 @@ class Lane {
       if (outcome.ok) {
         outcome.commit();
         item.resolve(prepared.result);
-      } else if (rejectionOf(outcome.error) !== null) await this.#keepAside(item, prepared.instance, eventOf(item.body), outcome.error);
+      } else if (rejectionOf(outcome.error) !== null)
+        await this.#keepAside(item, prepared.instance, eventOf(item.body), outcome.error);
       else item.reject(outcome.error);
     }
   }
@@ -112,7 +122,10 @@ class Lane {
    * per round, each durable before its webhooks are answered. Returns what is left for a transaction.
    */
   async #direct(work: Work[]): Promise<Work[]> {
-    const done = await storeRecordsDirect(this.#ctx, work.map((w) => (w.prepared as { plan: RecordPlan }).plan));
+    const done = await storeRecordsDirect(
+      this.#ctx,
+      work.map((w) => (w.prepared as { plan: RecordPlan }).plan),
+    );
     const left: Work[] = [];
     work.forEach((w, i) => {
       if (done[i]) w.item.resolve(w.prepared.result);
@@ -128,7 +141,11 @@ class Lane {
       await this.#ctx.db.transaction(async (tx) => {
         if (!savepoints) {
           try {
-            const commits = await ingestPrepared(this.#ctx, tx, work.map((w) => w.prepared));
+            const commits = await ingestPrepared(
+              this.#ctx,
+              tx,
+              work.map((w) => w.prepared),
+            );
             for (const commit of commits) outcomes.push({ ok: true, commit });
           } catch (error) {
             if (isRetryable(error)) throw error;

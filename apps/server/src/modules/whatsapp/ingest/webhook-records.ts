@@ -4,28 +4,44 @@
 // by phone in the same statement. Everything else (reactions, @lid-only chats, updates, calls…)
 // goes through webhook.service.ts one webhook at a time, on the same pipeline. An unknown number
 // becomes a lead through the leads service (001 §7).
-import type { Tx } from '../../../db/handle.ts';
 import type { LeadEventInput } from '@funil/domain/lead-events/lead-events';
-import { appendLeadEvents } from '../../lead-events/lead-events.service.ts';
 import { ACK } from '@funil/domain/whatsapp-api/chat-message';
-import { MESSAGE_STATUS_RANK, type MessageRecord } from '../../../integrations/evolution/evolution-types.ts';
+
+import type { Tx } from '../../../db/handle.ts';
 import { isLeadlessChat, lidOfKey, phoneJidOfKey } from '../../../integrations/evolution/evolution-jid.ts';
-import { parseMessageContent, previewText, type ParsedContent } from './message-content.ts';
-import { matchChat, chatPhoneKey, phoneOfJid, rememberChatLid, type ChatAddress } from './lead-matching.ts';
-import { earlyEventsLately, transactionalContext, type WhatsappContext } from '../whatsapp-context.ts';
-import { announceWritten, retryOnConflict, settleWritten, storeRounds, type PipelineItem, type PipelineLead, type StoreOutcome } from './message-pipeline.ts';
+import { MESSAGE_STATUS_RANK, type MessageRecord } from '../../../integrations/evolution/evolution-types.ts';
+import { appendLeadEvents } from '../../lead-events/lead-events.service.ts';
 import type { RecordMessage } from '../chat/message-store.repository.ts';
 import type { InstanceRow } from '../instances/instances.repository.ts';
 import type { TicketRow } from '../tickets/tickets.repository.ts';
+import { earlyEventsLately, transactionalContext, type WhatsappContext } from '../whatsapp-context.ts';
+import { chatPhoneKey, matchChat, phoneOfJid, rememberChatLid, type ChatAddress } from './lead-matching.ts';
+import { parseMessageContent, previewText, type ParsedContent } from './message-content.ts';
+import {
+  announceWritten,
+  retryOnConflict,
+  settleWritten,
+  storeRounds,
+  type PipelineItem,
+  type PipelineLead,
+  type StoreOutcome,
+} from './message-pipeline.ts';
 
 export { retryOnConflict };
 export { isRetryable } from './message-pipeline.ts';
 
 /** The stored fields of a message record (ref §6; 001 §3 Chat message). */
-export function recordMessageOf(instance: InstanceRow, record: MessageRecord, content: ParsedContent, phoneJid: string | null): RecordMessage {
+export function recordMessageOf(
+  instance: InstanceRow,
+  record: MessageRecord,
+  content: ParsedContent,
+  phoneJid: string | null,
+): RecordMessage {
   const key = record.key;
   const status = record.status ?? (key.fromMe ? 'PENDING' : 'DELIVERY_ACK');
-  const quotedFromMe = content.quoted ? content.quoted.participant !== null && content.quoted.participant === instance.ownerJid : false;
+  const quotedFromMe = content.quoted
+    ? content.quoted.participant !== null && content.quoted.participant === instance.ownerJid
+    : false;
   return {
     idEmpresa: instance.idEmpresa,
     idUnidade: instance.idUnidade,
@@ -45,7 +61,13 @@ export function recordMessageOf(instance: InstanceRow, record: MessageRecord, co
     isError: status === 'ERROR',
     quotedMessageId: content.quoted?.messageId ?? null,
     quoted: content.quoted
-      ? { messageId: content.quoted.messageId, body: content.quoted.body, fromMe: quotedFromMe, mediaType: content.quoted.mediaType, contactName: null }
+      ? {
+          messageId: content.quoted.messageId,
+          body: content.quoted.body,
+          fromMe: quotedFromMe,
+          mediaType: content.quoted.mediaType,
+          contactName: null,
+        }
       : null,
     reactionTargetId: content.reaction?.targetId ?? null,
     senderTimestamp: content.reaction?.senderTimestamp ?? null,
@@ -102,7 +124,9 @@ const chatOf = (p: RecordPlan) => `${p.unit.idUnidade}:${p.phoneKey}`;
 export async function storeRecordsDirect(ctx: WhatsappContext, plans: readonly RecordPlan[]): Promise<boolean[]> {
   const written = await storeRounds(ctx.db, plans, 'stop');
   // Stored for good already: a failure to settle or announce must not make the gateway send it again.
-  await settleWritten(ctx.db, plans, written, earlyEventsLately(ctx)).catch((err: unknown) => ctx.log.warn({ err }, 'webhook: eventos pendentes após gravar'));
+  await settleWritten(ctx.db, plans, written, earlyEventsLately(ctx)).catch((err: unknown) =>
+    ctx.log.warn({ err }, 'webhook: eventos pendentes após gravar'),
+  );
   const tickets = new Map<number, TicketRow | null>();
   const done: boolean[] = [];
   for (const [i, w] of written.entries()) {
@@ -114,7 +138,12 @@ export async function storeRecordsDirect(ctx: WhatsappContext, plans: readonly R
     await announceWritten(ctx, p, w, tickets).catch((err: unknown) => ctx.log.warn({ err }, 'webhook: aviso após gravar'));
     // ref §7: the chat's lid; if it cannot be stored, the webhook goes on to a transaction, where
     // its message is a repeat (nothing announced twice) and the lid is stored.
-    const remembered = p.address.lid ? await rememberChatLid(ctx, p.unit, p.address.lid, w.lead.cliCrmId).then(() => true, () => false) : true;
+    const remembered = p.address.lid
+      ? await rememberChatLid(ctx, p.unit, p.address.lid, w.lead.cliCrmId).then(
+          () => true,
+          () => false,
+        )
+      : true;
     done.push(remembered);
   }
   return done;
@@ -138,7 +167,10 @@ export async function storeRecords(ctx: WhatsappContext, tx: Tx, plans: readonly
     const p = plans[i]!;
     if (!created.has(chatOf(p))) {
       const matched = await matchChat(scoped[i]!.ctx, p.unit, p.address, p.pushName, p.instance.id);
-      created.set(chatOf(p), matched ? { cliCrmId: matched.lead.cliCrmId, idTicket: matched.lead.idTicket, created: matched.created } : null);
+      created.set(
+        chatOf(p),
+        matched ? { cliCrmId: matched.lead.cliCrmId, idTicket: matched.lead.idTicket, created: matched.created } : null,
+      );
     } else {
       const first = created.get(chatOf(p));
       if (first) created.set(chatOf(p), { ...first, created: false });

@@ -4,37 +4,55 @@
 // the media download, runs after the answer. A webhook is checked and parsed once, before its batch
 // (webhook-batcher.ts); the common message records are then written set-based (webhook-records.ts).
 import { timingSafeEqual } from 'node:crypto';
+
 import { z } from 'zod';
+
 import { ACK } from '@funil/domain/whatsapp-api/chat-message';
-import type { Tx } from '../../../db/handle.ts';
 import { missedCallText } from '@funil/domain/whatsapp-api/messages';
 import { REJECTED_WEBHOOK_REASONS } from '@funil/domain/whatsapp-api/rejected-webhooks';
+
+import type { Tx } from '../../../db/handle.ts';
 import { DomainError } from '../../../http/domain-error.ts';
-import { parseWebhook, MESSAGE_STATUS_RANK, type MessageRecord, type WebhookEvent } from '../../../integrations/evolution/evolution-types.ts';
 import { isLeadlessChat, isLidJid, lidOfKey, phoneJidOfKey } from '../../../integrations/evolution/evolution-jid.ts';
-import { parseMessageContent, previewText } from './message-content.ts';
-import { chatMessageOf, wallTimes } from '../chat/message-view.ts';
-import { matchChat, phoneOfJid, type ChatAddress } from './lead-matching.ts';
-import { checkChatPhone, checkMessageId, checkMessageRecord, WebhookRejection } from './rejected-webhooks.service.ts';
-import { applyMessageEdit } from '../chat/message-edits.ts';
-import { emitInstance, emitMessage } from '../whatsapp-events.ts';
-import { transactionalContext, type WhatsappContext } from '../whatsapp-context.ts';
-import { planRecord, recordMessageOf, storeRecords, type RecordPlan } from './webhook-records.ts';
-import { storeAndAnnounce } from './message-pipeline.ts';
+import {
+  MESSAGE_STATUS_RANK,
+  parseWebhook,
+  type MessageRecord,
+  type WebhookEvent,
+} from '../../../integrations/evolution/evolution-types.ts';
 import { unitLead } from '../../leads/leads.service.ts';
-import { raiseLeadLastStatus, leadSummaryOf } from '../../leads/views/chat/lead-chat.service.ts';
+import { leadSummaryOf, raiseLeadLastStatus } from '../../leads/views/chat/lead-chat.service.ts';
+import { applyMessageEdit } from '../chat/message-edits.ts';
 import { findMessageRow, listReactions, type RecordMessage } from '../chat/message-store.repository.ts';
-import { applyPendingEvent, upsertPendingEvent, type PendingChange } from './pending-events.repository.ts';
+import { chatMessageOf, wallTimes } from '../chat/message-view.ts';
 import { updateInstance, type InstanceRow } from '../instances/instances.repository.ts';
+import { transactionalContext, type WhatsappContext } from '../whatsapp-context.ts';
+import { emitInstance, emitMessage } from '../whatsapp-events.ts';
+import { matchChat, phoneOfJid, type ChatAddress } from './lead-matching.ts';
+import { parseMessageContent, previewText } from './message-content.ts';
+import { storeAndAnnounce } from './message-pipeline.ts';
+import { applyPendingEvent, upsertPendingEvent, type PendingChange } from './pending-events.repository.ts';
+import { checkChatPhone, checkMessageId, checkMessageRecord, WebhookRejection } from './rejected-webhooks.service.ts';
+import { planRecord, recordMessageOf, storeRecords, type RecordPlan } from './webhook-records.ts';
 
 /** The header the gateway sends back (set on create, ref §3.1 webhook.headers). */
 export const WEBHOOK_SECRET_HEADER = 'x-funil-webhook-secret';
 
 /** The events Funil subscribes to (ref §4.1 config names); CALL carries missed calls (001 §3 call_log). */
-export const WEBHOOK_EVENTS = ['MESSAGES_UPSERT', 'SEND_MESSAGE', 'MESSAGES_UPDATE', 'MESSAGES_DELETE', 'MESSAGES_EDITED', 'CONNECTION_UPDATE', 'QRCODE_UPDATED', 'CALL'] as const;
+export const WEBHOOK_EVENTS = [
+  'MESSAGES_UPSERT',
+  'SEND_MESSAGE',
+  'MESSAGES_UPDATE',
+  'MESSAGES_DELETE',
+  'MESSAGES_EDITED',
+  'CONNECTION_UPDATE',
+  'QRCODE_UPDATED',
+  'CALL',
+] as const;
 
 // ref §4.1: emitted names are dotted; the UPPER_SNAKE config names are accepted too.
-export const normaliseEventName = (event: string): string => (/^[A-Z0-9_]+$/.test(event) ? event.toLowerCase().replace(/_/g, '.') : event);
+export const normaliseEventName = (event: string): string =>
+  /^[A-Z0-9_]+$/.test(event) ? event.toLowerCase().replace(/_/g, '.') : event;
 
 const sameSecret = (a: string, b: string): boolean => {
   const x = Buffer.from(a);
@@ -68,7 +86,11 @@ export class RejectedWebhookError extends Error {
 
 type Envelope = { event: string; instance: string; data?: unknown };
 const isEnvelope = (body: unknown): body is Envelope =>
-  typeof body === 'object' && body !== null && !Array.isArray(body) && typeof (body as Envelope).event === 'string' && typeof (body as Envelope).instance === 'string';
+  typeof body === 'object' &&
+  body !== null &&
+  !Array.isArray(body) &&
+  typeof (body as Envelope).event === 'string' &&
+  typeof (body as Envelope).instance === 'string';
 
 /**
  * Checks the secret and parses the webhook; throws 401 before anything is stored when it does not
@@ -78,7 +100,8 @@ const isEnvelope = (body: unknown): body is Envelope =>
 export async function prepareWebhook(ctx: WhatsappContext, body: unknown, secret: string | undefined): Promise<PreparedWebhook> {
   if (!isEnvelope(body)) throw new DomainError('invalid');
   const instance = await ctx.instances.byName(body.instance, ctx.db);
-  if (!instance || !secret || !sameSecret(secret, instance.webhookSecret)) throw new DomainError('unauthorized', 'Webhook não autorizado.');
+  if (!instance || !secret || !sameSecret(secret, instance.webhookSecret))
+    throw new DomainError('unauthorized', 'Webhook não autorizado.');
   const name = normaliseEventName(body.event);
   try {
     return prepareEvent(instance, body, name);
@@ -128,9 +151,13 @@ function checkEventIds(event: WebhookEvent): void {
  * Writes prepared webhooks in order inside the transaction `tx` (runs of records set-based);
  * returns, in order, what each announces once `tx` committed. Throws when any of them fails.
  */
-export async function ingestPrepared(ctx: WhatsappContext, tx: Tx, items: readonly Exclude<PreparedWebhook, { kind: 'done' }>[]): Promise<(() => void)[]> {
+export async function ingestPrepared(
+  ctx: WhatsappContext,
+  tx: Tx,
+  items: readonly Exclude<PreparedWebhook, { kind: 'done' }>[],
+): Promise<(() => void)[]> {
   const commits: (() => void)[] = [];
-  for (let i = 0; i < items.length; ) {
+  for (let i = 0; i < items.length;) {
     const plans: RecordPlan[] = [];
     for (let item = items[i]; item?.kind === 'record'; item = items[++i]) plans.push(item.plan);
     if (plans.length > 0) {
@@ -183,8 +210,19 @@ async function handleEvent(ctx: WhatsappContext, instance: InstanceRow, event: W
     }
     case 'qrcode.updated': {
       const d = event.data;
-      const qrcode = 'qrcode' in d && typeof d.qrcode === 'object' && d.qrcode !== null && 'base64' in d.qrcode && typeof d.qrcode.base64 === 'string' ? d.qrcode.base64 : null;
-      const row = await updateInstance(ctx.db, instance.id, qrcode ? { qrcode, connectionStatus: 'connecting' } : { qrcode: null, connectionStatus: 'close' });
+      const qrcode =
+        'qrcode' in d &&
+        typeof d.qrcode === 'object' &&
+        d.qrcode !== null &&
+        'base64' in d.qrcode &&
+        typeof d.qrcode.base64 === 'string'
+          ? d.qrcode.base64
+          : null;
+      const row = await updateInstance(
+        ctx.db,
+        instance.id,
+        qrcode ? { qrcode, connectionStatus: 'connecting' } : { qrcode: null, connectionStatus: 'close' },
+      );
       if (row) {
         ctx.instances.set(row);
         emitInstance(ctx, row, qrcode);
@@ -253,7 +291,14 @@ async function applyChange(ctx: WhatsappContext, instance: InstanceRow, messageI
 }
 
 // ref §4.1 CALL (Baileys call packets): an offer then a timeout is a missed call.
-const callSchema = z.looseObject({ id: z.string(), from: z.string(), status: z.string(), date: z.string().optional(), isVideo: z.boolean().optional(), isGroup: z.boolean().optional() });
+const callSchema = z.looseObject({
+  id: z.string(),
+  from: z.string(),
+  status: z.string(),
+  date: z.string().optional(),
+  isVideo: z.boolean().optional(),
+  isGroup: z.boolean().optional(),
+});
 
 async function handleCall(ctx: WhatsappContext, instance: InstanceRow, data: unknown): Promise<void> {
   const call = callSchema.safeParse(data);
@@ -263,7 +308,14 @@ async function handleCall(ctx: WhatsappContext, instance: InstanceRow, data: unk
   await storeCall(ctx, instance, call.data.from, `call-${call.data.id}`, missedCallText(wallTimes(when).horaEnvio), when);
 }
 
-async function storeCall(ctx: WhatsappContext, instance: InstanceRow, from: string, messageId: string, body: string, when: Date): Promise<void> {
+async function storeCall(
+  ctx: WhatsappContext,
+  instance: InstanceRow,
+  from: string,
+  messageId: string,
+  body: string,
+  when: Date,
+): Promise<void> {
   const phoneJid = phoneJidOfKey({ remoteJid: from });
   const matched = await matchChat(ctx, tenantOf(instance), { phoneJid, lid: isLidJid(from) ? from : null }, null, instance.id);
   if (!matched) return;
@@ -292,5 +344,13 @@ async function storeCall(ctx: WhatsappContext, instance: InstanceRow, from: stri
     idUsuario: null,
     criadoEm: when,
   };
-  await storeAndAnnounce(ctx, [{ unit: tenantOf(instance), message, preview: body, hasMedia: false, lead: { cliCrmId: matched.lead.cliCrmId, idTicket: matched.lead.idTicket, created: matched.created } }]);
+  await storeAndAnnounce(ctx, [
+    {
+      unit: tenantOf(instance),
+      message,
+      preview: body,
+      hasMedia: false,
+      lead: { cliCrmId: matched.lead.cliCrmId, idTicket: matched.lead.idTicket, created: matched.created },
+    },
+  ]);
 }

@@ -5,19 +5,24 @@
 // instances the emulator forgot are re-created with their token and webhook, all are scanned so
 // they are 'open', and the emulator's auto-reply answers a few demo leads of each unit.
 import type { FastifyInstance } from 'fastify';
-import { gatewayUnits as findGatewayUnits, unitExtraSettings } from '../../tenancy/tenancy.service.ts';
+
 import { giveDemoCampaignsTheirNumbers } from '../../../demo/demo-mass-send.ts';
 import { firstLeadPhones } from '../../leads/views/chat/lead-chat.service.ts';
-import { createInstanceForUnit, syncInstancesWithGateway } from './instances.service.ts';
-import { listAllInstances } from './instances.repository.ts';
+import { gatewayUnits as findGatewayUnits, unitExtraSettings } from '../../tenancy/tenancy.service.ts';
 import { whatsappContextOf } from '../whatsapp.routes.ts';
+import { listAllInstances } from './instances.repository.ts';
+import { createInstanceForUnit, syncInstancesWithGateway } from './instances.service.ts';
 
 const AUTO_REPLY_LEADS_PER_UNIT = 4;
 
 type EmulatorControl = { url: string; headers: Record<string, string> };
 
 async function control(emulator: EmulatorControl, path: string, body: unknown): Promise<number> {
-  const res = await fetch(`${emulator.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...emulator.headers }, body: JSON.stringify(body) });
+  const res = await fetch(`${emulator.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...emulator.headers },
+    body: JSON.stringify(body),
+  });
   await res.text();
   return res.status;
 }

@@ -1,13 +1,18 @@
 // Queries of the gateway instances (001 §2 Instâncias). Return null or [] and let the services decide.
 import { asc, eq } from 'drizzle-orm';
+
 import type { Db, DbOrTx } from '../../../db/handle.ts';
-import { instanciasEvolution } from './instances.table.ts';
 import { whatsappEventosPendentes, whatsappMensagens, whatsappTickets } from '../chat/messages.table.ts';
+import { instanciasEvolution } from './instances.table.ts';
 
 export type InstanceRow = typeof instanciasEvolution.$inferSelect;
 
 export async function listInstances(db: DbOrTx, idUnidade: number): Promise<InstanceRow[]> {
-  return db.select().from(instanciasEvolution).where(eq(instanciasEvolution.idUnidade, idUnidade)).orderBy(asc(instanciasEvolution.id));
+  return db
+    .select()
+    .from(instanciasEvolution)
+    .where(eq(instanciasEvolution.idUnidade, idUnidade))
+    .orderBy(asc(instanciasEvolution.id));
 }
 
 export async function listAllInstances(db: DbOrTx): Promise<InstanceRow[]> {
@@ -29,7 +34,11 @@ export async function insertInstance(db: DbOrTx, values: typeof instanciasEvolut
   return row!;
 }
 
-export async function updateInstance(db: DbOrTx, id: number, set: Partial<typeof instanciasEvolution.$inferInsert>): Promise<InstanceRow | null> {
+export async function updateInstance(
+  db: DbOrTx,
+  id: number,
+  set: Partial<typeof instanciasEvolution.$inferInsert>,
+): Promise<InstanceRow | null> {
   const [row] = await db
     .update(instanciasEvolution)
     .set({ ...set, dataAtualizacao: new Date() })

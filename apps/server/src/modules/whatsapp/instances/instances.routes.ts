@@ -4,24 +4,40 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
+import { canManageInstances, canSeeRejectedWebhooks } from '@funil/domain/access/roles';
 import { errorBodySchema } from '@funil/domain/http/errors';
 import {
-  connectResponseSchema,
   connectionStateResponseSchema,
+  connectResponseSchema,
   createInstanceBodySchema,
   instanceListResponseSchema,
   instanceResponseSchema,
 } from '@funil/domain/whatsapp-api/instances-api';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
-import { canManageInstances, canSeeRejectedWebhooks } from '@funil/domain/access/roles';
 import { rejectedWebhookListResponseSchema } from '@funil/domain/whatsapp-api/rejected-webhooks';
+
 import { DomainError } from '../../../http/domain-error.ts';
 import { sessionOf } from '../../auth/auth.plugin.ts';
-import { connectInstance, createUnitInstance, listUnitInstances, logoutInstance, refreshConnectionState, removeUnitInstance } from './instances.service.ts';
 import { listCompanyRejectedWebhooks } from '../ingest/rejected-webhooks.service.ts';
 import type { WhatsappContext } from '../whatsapp-context.ts';
+import {
+  connectInstance,
+  createUnitInstance,
+  listUnitInstances,
+  logoutInstance,
+  refreshConnectionState,
+  removeUnitInstance,
+} from './instances.service.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  502: errorBodySchema,
+};
 // The gateway's screens. An instance is the unit's number, not a lead (issue 22 §3): a manager who
 // opens the v3 chat gets the admins' rule below (canManageInstances), not the lead-write answer.
 const gatewayConfig = { access: ['/instancias', '/whatsapp-v3'], leadWork: 'none' } as const;
@@ -30,29 +46,45 @@ const params = z.object({ instance: z.string().min(1).max(100) });
 // issue 7 §5: connecting, disconnecting and removing take the unit's number on or off line, so only
 // a, ag and sa may; an attendant or manager gets 403 before anything is looked up.
 const adminsOnly = async (request: FastifyRequest) => {
-  if (!canManageInstances(sessionOf(request).permission)) throw new DomainError('forbidden', WHATSAPP_MESSAGES.instanceManageAdminsOnly);
+  if (!canManageInstances(sessionOf(request).permission))
+    throw new DomainError('forbidden', WHATSAPP_MESSAGES.instanceManageAdminsOnly);
 };
 
 // issue 21 item 2: the webhooks that could not be stored are the company's (every unit's numbers).
 const companyAdminsOnly = async (request: FastifyRequest) => {
-  if (!canSeeRejectedWebhooks(sessionOf(request).permission)) throw new DomainError('forbidden', WHATSAPP_MESSAGES.rejectedWebhooksCompanyAdminsOnly);
+  if (!canSeeRejectedWebhooks(sessionOf(request).permission))
+    throw new DomainError('forbidden', WHATSAPP_MESSAGES.rejectedWebhooksCompanyAdminsOnly);
 };
 
 export const instancesRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async (app, { ctx }) => {
-  app.get('/instancias', { config: gatewayConfig, schema: { response: { 200: instanceListResponseSchema, ...errors } } }, async (request) => ({
-    data: await listUnitInstances(ctx, sessionOf(request)),
-  }));
+  app.get(
+    '/instancias',
+    { config: gatewayConfig, schema: { response: { 200: instanceListResponseSchema, ...errors } } },
+    async (request) => ({
+      data: await listUnitInstances(ctx, sessionOf(request)),
+    }),
+  );
 
   // The gateway's webhooks kept aside because they could not be stored (issue 21 item 2), newest first.
   app.get(
     '/instancias/rejeitados',
-    { config: { access: ['/instancias'] }, onRequest: companyAdminsOnly, schema: { response: { 200: rejectedWebhookListResponseSchema, ...errors } } },
+    {
+      config: { access: ['/instancias'] },
+      onRequest: companyAdminsOnly,
+      schema: { response: { 200: rejectedWebhookListResponseSchema, ...errors } },
+    },
     async (request) => ({ data: await listCompanyRejectedWebhooks(ctx, sessionOf(request)) }),
   );
 
   app.post(
     '/instancias',
-    { config: { access: ['/instancias'] }, schema: { body: createInstanceBodySchema, response: { 201: connectResponseSchema.extend({ message: z.string() }), ...errors } } },
+    {
+      config: { access: ['/instancias'] },
+      schema: {
+        body: createInstanceBodySchema,
+        response: { 201: connectResponseSchema.extend({ message: z.string() }), ...errors },
+      },
+    },
     async (request, reply) => {
       const answer = await createUnitInstance(ctx, sessionOf(request), request.body.name);
       return reply.status(201).send({ ...answer, message: WHATSAPP_MESSAGES.instanceCreated });
@@ -68,13 +100,20 @@ export const instancesRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = 
   app.delete(
     '/instance/logout/:instance',
     { config: gatewayConfig, onRequest: adminsOnly, schema: { params, response: { 200: instanceResponseSchema, ...errors } } },
-    async (request) => ({ data: await logoutInstance(ctx, sessionOf(request), request.params.instance), message: WHATSAPP_MESSAGES.instanceLoggedOut }),
+    async (request) => ({
+      data: await logoutInstance(ctx, sessionOf(request), request.params.instance),
+      message: WHATSAPP_MESSAGES.instanceLoggedOut,
+    }),
   );
 
   // ref §3.5 instance/delete, same path as the gateway's.
   app.delete(
     '/instance/delete/:instance',
-    { config: gatewayConfig, onRequest: adminsOnly, schema: { params, response: { 200: z.object({ message: z.string() }), ...errors } } },
+    {
+      config: gatewayConfig,
+      onRequest: adminsOnly,
+      schema: { params, response: { 200: z.object({ message: z.string() }), ...errors } },
+    },
     async (request) => {
       await removeUnitInstance(ctx, sessionOf(request), request.params.instance);
       return { message: WHATSAPP_MESSAGES.instanceRemoved };

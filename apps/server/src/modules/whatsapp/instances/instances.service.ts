@@ -1,18 +1,28 @@
 // Gateway instances of a unit (001 §2 Instâncias, §4 "Gateway instance connection"): create on the
 // gateway with our webhook and secret, connect by QR, log out, refresh the state.
 import { randomBytes } from 'node:crypto';
-import { jidToPhone } from '@funil/domain/phone/jid';
+
 import { canManageInstances } from '@funil/domain/access/roles';
-import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+import { jidToPhone } from '@funil/domain/phone/jid';
 import type { ConnectResponse, Instance } from '@funil/domain/whatsapp-api/instances-api';
+import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+
 import { DomainError } from '../../../http/domain-error.ts';
-import { EvolutionError } from '../../../integrations/evolution/evolution-error.ts';
 import type { ConnectResult } from '../../../integrations/evolution/evolution-client.ts';
+import { EvolutionError } from '../../../integrations/evolution/evolution-error.ts';
 import type { Session } from '../../auth/auth.service.ts';
-import { emitInstance } from '../whatsapp-events.ts';
-import type { WhatsappContext, WhatsappGateway } from '../whatsapp-context.ts';
 import { WEBHOOK_EVENTS, WEBHOOK_SECRET_HEADER } from '../ingest/webhook.service.ts';
-import { findInstanceByName, insertInstance, listAllInstances, listInstances, removeInstanceRow, updateInstance, type InstanceRow } from './instances.repository.ts';
+import type { WhatsappContext, WhatsappGateway } from '../whatsapp-context.ts';
+import { emitInstance } from '../whatsapp-events.ts';
+import {
+  findInstanceByName,
+  insertInstance,
+  listAllInstances,
+  listInstances,
+  removeInstanceRow,
+  updateInstance,
+  type InstanceRow,
+} from './instances.repository.ts';
 
 export function instanceView(row: InstanceRow): Instance {
   return {
@@ -50,11 +60,16 @@ export async function listUnitInstances(ctx: WhatsappContext, session: Session):
 /** The instance of the session's unit with this name; 404 for anything else (tenant boundary). */
 export async function instanceOfUnit(ctx: WhatsappContext, session: Session, name: string): Promise<InstanceRow> {
   const row = await findInstanceByName(ctx.db, name);
-  if (!row || row.idUnidade !== session.unidadeId || row.idEmpresa !== session.empresaId) throw new DomainError('not_found', WHATSAPP_MESSAGES.instanceNotFound);
+  if (!row || row.idUnidade !== session.unidadeId || row.idEmpresa !== session.empresaId)
+    throw new DomainError('not_found', WHATSAPP_MESSAGES.instanceNotFound);
   return row;
 }
 
-async function applyConnect(ctx: WhatsappContext, row: InstanceRow, result: ConnectResult | null): Promise<{ row: InstanceRow; result: ConnectResult | null }> {
+async function applyConnect(
+  ctx: WhatsappContext,
+  row: InstanceRow,
+  result: ConnectResult | null,
+): Promise<{ row: InstanceRow; result: ConnectResult | null }> {
   if (!result) return { row, result };
   const set =
     result.kind === 'open'
@@ -92,7 +107,8 @@ export async function createUnitInstance(ctx: WhatsappContext, session: Session,
       webhook: { url: webhookUrlOf(gateway), headers: { [WEBHOOK_SECRET_HEADER]: webhookSecret }, events: WEBHOOK_EVENTS },
     });
   } catch (err) {
-    if (err instanceof EvolutionError && err.status === 403) throw new DomainError('conflict', WHATSAPP_MESSAGES.instanceNameTaken);
+    if (err instanceof EvolutionError && err.status === 403)
+      throw new DomainError('conflict', WHATSAPP_MESSAGES.instanceNameTaken);
     gatewayFailure(ctx, err);
   }
   const row = await insertInstance(ctx.db, {
@@ -117,7 +133,12 @@ export async function createUnitInstance(ctx: WhatsappContext, session: Session,
 async function refreshWebhook(ctx: WhatsappContext, row: InstanceRow): Promise<void> {
   const gateway = requireGateway(ctx);
   try {
-    await gateway.client.setWebhook(refOf(row), { enabled: true, url: webhookUrlOf(gateway), headers: { [WEBHOOK_SECRET_HEADER]: row.webhookSecret }, events: WEBHOOK_EVENTS });
+    await gateway.client.setWebhook(refOf(row), {
+      enabled: true,
+      url: webhookUrlOf(gateway),
+      headers: { [WEBHOOK_SECRET_HEADER]: row.webhookSecret },
+      events: WEBHOOK_EVENTS,
+    });
   } catch (err) {
     ctx.log.warn({ err, instance: row.name }, 'não foi possível atualizar o webhook da instância');
   }
@@ -180,7 +201,8 @@ export async function refreshConnectionState(ctx: WhatsappContext, session: Sess
     gatewayFailure(ctx, err);
   }
   if (state === row.connectionStatus) return instanceView(row);
-  const updated = (await updateInstance(ctx.db, row.id, { connectionStatus: state, ...(state === 'open' ? { qrcode: null } : {}) })) ?? row;
+  const updated =
+    (await updateInstance(ctx.db, row.id, { connectionStatus: state, ...(state === 'open' ? { qrcode: null } : {}) })) ?? row;
   ctx.instances.set(updated);
   emitInstance(ctx, updated);
   return instanceView(updated);
@@ -215,7 +237,11 @@ export async function syncInstancesWithGateway(ctx: WhatsappContext): Promise<st
 }
 
 /** Creates an instance for a unit without a session (demo seed). */
-export async function createInstanceForUnit(ctx: WhatsappContext, unit: { idEmpresa: number; idUnidade: number }, name: string): Promise<InstanceRow> {
+export async function createInstanceForUnit(
+  ctx: WhatsappContext,
+  unit: { idEmpresa: number; idUnidade: number },
+  name: string,
+): Promise<InstanceRow> {
   const gateway = requireGateway(ctx);
   const token = randomBytes(24).toString('hex').toUpperCase();
   const webhookSecret = randomBytes(32).toString('hex');
@@ -226,7 +252,14 @@ export async function createInstanceForUnit(ctx: WhatsappContext, unit: { idEmpr
     qrcode: false,
     webhook: { url: webhookUrlOf(gateway), headers: { [WEBHOOK_SECRET_HEADER]: webhookSecret }, events: WEBHOOK_EVENTS },
   });
-  const row = await insertInstance(ctx.db, { ...unit, name, token: created.token, webhookSecret, gatewayInstanceId: created.instanceId, connectionStatus: 'close' });
+  const row = await insertInstance(ctx.db, {
+    ...unit,
+    name,
+    token: created.token,
+    webhookSecret,
+    gatewayInstanceId: created.instanceId,
+    connectionStatus: 'close',
+  });
   ctx.instances.set(row);
   return row;
 }

@@ -1,5 +1,6 @@
 // Gateway instances of a unit (001 §3 "Gateway instance"). The token and the webhook secret stay on the server.
 import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+
 import { unidades } from '../../tenancy/tenancy.table.ts';
 
 export const instanciasEvolution = pgTable(

@@ -2,6 +2,7 @@
 // the unit data (000 §3 instancias_evolution, no token or secret) and the session's instance
 // count (000 §6 menu rule). Other modules never read instancias_evolution themselves.
 import { asc, eq } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../../db/handle.ts';
 import { instanciasEvolution } from './instances.table.ts';
 
@@ -21,4 +22,5 @@ export async function unitInstanceSummaries(db: DbOrTx, idUnidade: number) {
 }
 
 /** SQL fragment for the session check (one statement per request): the unit's instance count. `idSql` is the caller's column reference. */
-export const unitInstanceCountSql = (idSql: string): string => `(select count(*)::int from instancias_evolution i where i.id_unidade = ${idSql})`;
+export const unitInstanceCountSql = (idSql: string): string =>
+  `(select count(*)::int from instancias_evolution i where i.id_unidade = ${idSql})`;

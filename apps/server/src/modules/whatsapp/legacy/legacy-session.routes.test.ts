@@ -2,7 +2,9 @@
 // gateway emulator: disconnected → restart gives a QR (status 'qrcode', image served) → the phone
 // scans → CONNECTED (which the domain counts as connected); other units' instances are 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { legacySessionConnected, legacySessionStep } from '@funil/domain/whatsapp-api/legacy-session-api';
+
 import { startKit, type Kit } from '../whatsapp-test-kit.ts';
 
 let k: Kit;

@@ -5,10 +5,12 @@
 //   GET /api/whatsapp/qrcode/image      the current QR as image/png (404 without one)
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import { errorBodySchema } from '@funil/domain/http/errors';
 import { idParams } from '@funil/domain/http/ids';
 import { LEGACY_SESSION_MESSAGES, legacySessionSchema, type LegacySession } from '@funil/domain/whatsapp-api/legacy-session-api';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+
 import { DomainError } from '../../../http/domain-error.ts';
 import { sessionOf } from '../../auth/auth.plugin.ts';
 import type { Session } from '../../auth/auth.service.ts';
@@ -16,31 +18,49 @@ import { listInstances, type InstanceRow } from '../instances/instances.reposito
 import { connectInstance } from '../instances/instances.service.ts';
 import type { WhatsappContext } from '../whatsapp-context.ts';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 502: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  502: errorBodySchema,
+};
 const legacy = ['/whatsappv2', '/whatsapp'] as const;
 
 /** The gateway's state in the legacy statuses: open → CONNECTED, connecting with a QR → qrcode, connecting → OPENING, else DISCONNECTED. */
 function sessionOfRow(row: InstanceRow | undefined): LegacySession {
   if (!row) return { id: null, status: 'DISCONNECTED', qrcode: null };
   if (row.connectionStatus === 'open') return { id: row.id, status: 'CONNECTED', qrcode: null };
-  if (row.connectionStatus === 'connecting') return row.qrcode ? { id: row.id, status: 'qrcode', qrcode: row.qrcode } : { id: row.id, status: 'OPENING', qrcode: null };
+  if (row.connectionStatus === 'connecting')
+    return row.qrcode ? { id: row.id, status: 'qrcode', qrcode: row.qrcode } : { id: row.id, status: 'OPENING', qrcode: null };
   return { id: row.id, status: 'DISCONNECTED', qrcode: null };
 }
 
-async function unitSession(ctx: WhatsappContext, session: Session): Promise<{ row: InstanceRow | undefined; view: LegacySession }> {
+async function unitSession(
+  ctx: WhatsappContext,
+  session: Session,
+): Promise<{ row: InstanceRow | undefined; view: LegacySession }> {
   const rows = await listInstances(ctx.db, session.unidadeId);
   const row = rows.find((r) => r.connectionStatus === 'open') ?? rows.find((r) => r.connectionStatus === 'connecting') ?? rows[0];
   return { row, view: sessionOfRow(row) };
 }
 
 export const legacySessionRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async (app, { ctx }) => {
-  app.get('/whatsapp/sessao', { config: { access: legacy }, schema: { response: { 200: z.object({ data: legacySessionSchema }), ...errors } } }, async (request) => ({
-    data: (await unitSession(ctx, sessionOf(request))).view,
-  }));
+  app.get(
+    '/whatsapp/sessao',
+    { config: { access: legacy }, schema: { response: { 200: z.object({ data: legacySessionSchema }), ...errors } } },
+    async (request) => ({
+      data: (await unitSession(ctx, sessionOf(request))).view,
+    }),
+  );
 
   app.put(
     '/whatsappsession/:id',
-    { config: { access: legacy }, schema: { params: idParams('id'), response: { 200: z.object({ data: legacySessionSchema }), ...errors } } },
+    {
+      config: { access: legacy },
+      schema: { params: idParams('id'), response: { 200: z.object({ data: legacySessionSchema }), ...errors } },
+    },
     async (request) => {
       const session = sessionOf(request);
       const row = (await listInstances(ctx.db, session.unidadeId)).find((r) => r.id === request.params.id);
@@ -49,7 +69,11 @@ export const legacySessionRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }
       if (row.connectionStatus === 'open') return { data: sessionOfRow(row) };
       const answer = await connectInstance(ctx, session, row.name);
       if (answer.status === 'open') return { data: { id: row.id, status: 'CONNECTED' as const, qrcode: null } };
-      return { data: answer.base64 ? { id: row.id, status: 'qrcode' as const, qrcode: answer.base64 } : { id: row.id, status: 'OPENING' as const, qrcode: null } };
+      return {
+        data: answer.base64
+          ? { id: row.id, status: 'qrcode' as const, qrcode: answer.base64 }
+          : { id: row.id, status: 'OPENING' as const, qrcode: null },
+      };
     },
   );
 

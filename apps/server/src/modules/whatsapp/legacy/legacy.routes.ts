@@ -1,8 +1,11 @@
 // The legacy channel (001 §7 "Legacy channel"; §3 "Legacy-channel message") on the one store.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
 import { errorBodySchema } from '@funil/domain/http/errors';
-import { FilterSegmentsError, WHATSAPP_CLIENTS_LAYOUT, parseFilterSegments } from '@funil/domain/leads/filter-segments';
+import { idParams } from '@funil/domain/http/ids';
+import { FilterSegmentsError, parseFilterSegments, WHATSAPP_CLIENTS_LAYOUT } from '@funil/domain/leads/filter-segments';
+import { MEDIA_BODY_LIMIT_BYTES, readResponseSchema } from '@funil/domain/whatsapp-api/gateway-api';
 import {
   LEGACY_SEND_KINDS,
   legacyMessagesResponseSchema,
@@ -14,25 +17,32 @@ import {
   type LegacySendKind,
   type WhatsappClientsResponse,
 } from '@funil/domain/whatsapp-api/legacy-api';
-import { MEDIA_BODY_LIMIT_BYTES, readResponseSchema } from '@funil/domain/whatsapp-api/gateway-api';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
-import { idParams } from '@funil/domain/http/ids';
+
 import { DomainError } from '../../../http/domain-error.ts';
+import { plainJson } from '../../../http/plain-json.ts';
 import { sessionOf } from '../../auth/auth.plugin.ts';
-import { leadOfUnit, readConversation, sendToLead, type Outgoing } from '../chat/chat.service.ts';
-import { legacyMessageOf } from '../chat/message-view.ts';
 import { listWhatsappClients } from '../../leads/views/chat/lead-chat.service.ts';
 import { userNamesById } from '../../users/users.service.ts';
+import { leadOfUnit, readConversation, sendToLead, type Outgoing } from '../chat/chat.service.ts';
 import { idempotencyKeyOf } from '../chat/idempotency.ts';
 import { latestMessageMatches, messageLeadCondition } from '../chat/message-search.service.ts';
-import type { WhatsappContext } from '../whatsapp-context.ts';
 import { findMessageRow, listLeadMessages, type MessageRow } from '../chat/message-store.repository.ts';
-import { plainJson } from '../../../http/plain-json.ts';
+import { legacyMessageOf } from '../chat/message-view.ts';
+import type { WhatsappContext } from '../whatsapp-context.ts';
 
 /** The message-text half of the chat search, handed to the leads module's list (issue 9). */
 const MESSAGE_TEXT_SEARCH = { leadCondition: messageLeadCondition, latest: latestMessageMatches };
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 413: errorBodySchema, 502: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+  413: errorBodySchema,
+  502: errorBodySchema,
+};
 const legacy = ['/whatsappv2', '/whatsapp'] as const;
 
 function outgoingOf(kind: LegacySendKind, b: LegacySendBody): Outgoing {
@@ -52,12 +62,18 @@ function outgoingOf(kind: LegacySendKind, b: LegacySendBody): Outgoing {
     case 'sticker':
       return { kind: 'media', mediatype: 'sticker', media: need(b.sticker) };
     case 'documento':
-      return { kind: 'media', mediatype: 'document', media: need(b.document), fileName: b.nomeArquivo ?? b.mensagem ?? 'documento' };
+      return {
+        kind: 'media',
+        mediatype: 'document',
+        media: need(b.document),
+        fileName: b.nomeArquivo ?? b.mensagem ?? 'documento',
+      };
   }
 }
 
 // An outgoing message's sender: its stored user (null for one sent from the phone itself).
-const senderNameOf = (row: MessageRow, names: Map<number, string>): string | null => (row.fromMe && row.idUsuario !== null ? (names.get(row.idUsuario) ?? null) : null);
+const senderNameOf = (row: MessageRow, names: Map<number, string>): string | null =>
+  row.fromMe && row.idUsuario !== null ? (names.get(row.idUsuario) ?? null) : null;
 
 export const legacyRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async (app, { ctx }) => {
   app.get(
@@ -67,13 +83,19 @@ export const legacyRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = asy
     // schema still types and documents the route, and whatsapp-clients.routes.test.ts checks bodies against it.
     {
       config: { access: [...legacy, '/whatsapp-v3'] },
-      schema: { params: z.object({ page: z.string(), '*': z.string() }), response: { 200: whatsappClientsResponseSchema, ...errors } },
+      schema: {
+        params: z.object({ page: z.string(), '*': z.string() }),
+        response: { 200: whatsappClientsResponseSchema, ...errors },
+      },
       serializerCompiler: plainJson,
     },
     async (request, reply) => {
       let filter;
       try {
-        filter = parseFilterSegments(WHATSAPP_CLIENTS_LAYOUT, [request.params.page, ...request.params['*'].replace(/\/+$/, '').split('/')]);
+        filter = parseFilterSegments(WHATSAPP_CLIENTS_LAYOUT, [
+          request.params.page,
+          ...request.params['*'].replace(/\/+$/, '').split('/'),
+        ]);
       } catch (err) {
         if (err instanceof FilterSegmentsError) throw new DomainError('invalid', err.message);
         throw err;
@@ -85,13 +107,19 @@ export const legacyRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = asy
 
   app.get(
     '/whatsapp/mensagens/:cli_crm_id',
-    { config: { access: legacy }, schema: { params: idParams('cli_crm_id'), response: { 200: legacyMessagesResponseSchema, ...errors } } },
+    {
+      config: { access: legacy },
+      schema: { params: idParams('cli_crm_id'), response: { 200: legacyMessagesResponseSchema, ...errors } },
+    },
     async (request) => {
       const session = sessionOf(request);
       const lead = await leadOfUnit(ctx, session, request.params.cli_crm_id);
       const { rows } = await listLeadMessages(ctx.db, { cliCrmId: lead.cliCrmId }, 1, 500);
       // Each outgoing message shows who really sent it (the stored sender), not the viewer (issue 7 §2).
-      const senders = await userNamesById(ctx.db, rows.flatMap((r) => (r.fromMe && r.idUsuario !== null ? [r.idUsuario] : [])));
+      const senders = await userNamesById(
+        ctx.db,
+        rows.flatMap((r) => (r.fromMe && r.idUsuario !== null ? [r.idUsuario] : [])),
+      );
       return { mensagens: rows.reverse().map((r) => legacyMessageOf(r, lead.cliNome, senderNameOf(r, senders))) };
     },
   );
@@ -111,14 +139,28 @@ export const legacyRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = asy
     {
       config: { access: legacy },
       bodyLimit: MEDIA_BODY_LIMIT_BYTES,
-      schema: { params: z.object({ tipo: z.enum(LEGACY_SEND_KINDS) }), body: legacySendBodySchema, response: { 201: legacySendResponseSchema, ...errors } },
+      schema: {
+        params: z.object({ tipo: z.enum(LEGACY_SEND_KINDS) }),
+        body: legacySendBodySchema,
+        response: { 201: legacySendResponseSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const session = sessionOf(request);
       const lead = await leadOfUnit(ctx, session, request.body.cli_crm_id);
-      const sent = await sendToLead(ctx, session, { lead, outgoing: outgoingOf(request.params.tipo, request.body), idempotencyKey: idempotencyKeyOf(request, request.body.tempId) });
+      const sent = await sendToLead(ctx, session, {
+        lead,
+        outgoing: outgoingOf(request.params.tipo, request.body),
+        idempotencyKey: idempotencyKeyOf(request, request.body.tempId),
+      });
       const row = (await findMessageRow(ctx.db, sent.id))!;
-      return reply.status(201).send({ mensagem: legacyMessageOf(row, lead.cliNome, senderNameOf(row, await userNamesById(ctx.db, row.idUsuario === null ? [] : [row.idUsuario]))) });
+      return reply.status(201).send({
+        mensagem: legacyMessageOf(
+          row,
+          lead.cliNome,
+          senderNameOf(row, await userNamesById(ctx.db, row.idUsuario === null ? [] : [row.idUsuario])),
+        ),
+      });
     },
   );
 };

@@ -8,20 +8,21 @@
 // blocked, no instance connected, number not on WhatsApp, gateway failure) is tried again after
 // 1, 5 and 15 minutes — four attempts — then the schedule is marked failed with the last reason
 // ('falhou', shown in the CRM's scheduling panel) and the timeline says so.
-import type { JobRunner } from '../../../jobs/job-runner.ts';
-import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
 import type { Permission } from '@funil/domain/access/roles';
+import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+
 import { DomainError } from '../../../http/domain-error.ts';
+import type { JobRunner } from '../../../jobs/job-runner.ts';
 import type { Session } from '../../auth/auth.service.ts';
-import { userById } from '../../users/users.service.ts';
 import {
-  SCHEDULED_MESSAGE_JOB,
   announceScheduledChange,
   dueScheduledMessage,
   recordScheduledFailure,
   recordScheduledSent,
+  SCHEDULED_MESSAGE_JOB,
   type ScheduledMessageJobItem,
 } from '../../leads/scheduled-message.service.ts';
+import { userById } from '../../users/users.service.ts';
 import { sendToLead } from '../chat/chat.service.ts';
 import { transactionalContext, type WhatsappContext } from '../whatsapp-context.ts';
 
@@ -32,7 +33,11 @@ export const SCHEDULED_RETRY_DELAYS_MS: readonly number[] = [60_000, 5 * 60_000,
 export const scheduledSendKey = (item: ScheduledMessageJobItem) => `agendada:${item.cliCrmId}:${item.versao}:${item.tentativa}`;
 
 /** The scheduler as the sender: its name signs the text (assinaturaWhatsapp) and its id is the message's. */
-export async function senderSession(ctx: WhatsappContext, idUsuario: number | null, lead: { idEmpresa: number; idUnidade: number }): Promise<Session> {
+export async function senderSession(
+  ctx: WhatsappContext,
+  idUsuario: number | null,
+  lead: { idEmpresa: number; idUnidade: number },
+): Promise<Session> {
   const user = idUsuario === null ? null : await userById(ctx.db, idUsuario);
   const permission = (user?.permissao ?? 'u') as Permission;
   // Only what the send path reads: who sends, in which unit, under which name.
@@ -71,7 +76,11 @@ export function registerScheduledSend(runner: JobRunner, ctx: WhatsappContext, r
       };
       try {
         const session = await senderSession(bound.ctx, job.idUsuario, lead);
-        const sent = await sendToLead(bound.ctx, session, { lead, outgoing: { kind: 'text', text: lead.cliMensagemAgendada! }, idempotencyKey: scheduledSendKey(item) });
+        const sent = await sendToLead(bound.ctx, session, {
+          lead,
+          outgoing: { kind: 'text', text: lead.cliMensagemAgendada! },
+          idempotencyKey: scheduledSendKey(item),
+        });
         await recordScheduledSent(tx, lead, job.idUsuario);
         held.set(job.id, done);
         return { resultado: 'enviada', tentativa: item.tentativa, mensagem: sent.id };
@@ -82,7 +91,18 @@ export function registerScheduledSend(runner: JobRunner, ctx: WhatsappContext, r
         await recordScheduledFailure(tx, lead, job.idUsuario, reason, final);
         if (!final) {
           const next: ScheduledMessageJobItem = { ...item, tentativa: item.tentativa + 1 };
-          await runner.enqueue({ kind: SCHEDULED_MESSAGE_JOB, idEmpresa: job.idEmpresa, idUnidade: job.idUnidade, idUsuario: job.idUsuario, params: next, items: [next], notBefore: new Date(Date.now() + retryDelaysMs[item.tentativa - 1]!) }, tx);
+          await runner.enqueue(
+            {
+              kind: SCHEDULED_MESSAGE_JOB,
+              idEmpresa: job.idEmpresa,
+              idUnidade: job.idUnidade,
+              idUsuario: job.idUsuario,
+              params: next,
+              items: [next],
+              notBefore: new Date(Date.now() + retryDelaysMs[item.tentativa - 1]!),
+            },
+            tx,
+          );
         }
         held.set(job.id, done);
         return { resultado: final ? 'falhou' : 'nova-tentativa', tentativa: item.tentativa, motivo: reason };

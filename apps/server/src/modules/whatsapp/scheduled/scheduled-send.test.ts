@@ -2,18 +2,20 @@
 // the one send path (stored in the conversation, on the gateway emulator), once even with two
 // runners on one database, after a restart, and — when they cannot be sent — retried by the
 // stated policy, then marked failed with the reason and the timeline event.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { appMessageEvent } from '@funil/domain/realtime/events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { formatSchedulePayload } from '@funil/domain/format/date';
 import { SCHEDULED_MESSAGE_FAILED, SCHEDULED_MESSAGE_SENT } from '@funil/domain/leads/timeline';
+import { appMessageEvent } from '@funil/domain/realtime/events';
+
 import { JobRunner } from '../../../jobs/job-runner.ts';
 import { jobs } from '../../../jobs/jobs.table.ts';
 import { historico } from '../../leads/leads.table.ts';
 import { SCHEDULED_MESSAGE_JOB } from '../../leads/scheduled-message.service.ts';
-import { registerScheduledSend } from './scheduled-send.job.ts';
-import { whatsappContextOf } from '../whatsapp.routes.ts';
 import { startKit, type Kit } from '../whatsapp-test-kit.ts';
+import { whatsappContextOf } from '../whatsapp.routes.ts';
+import { registerScheduledSend } from './scheduled-send.job.ts';
 
 let k: Kit;
 const INST = 'agenda-a1';
@@ -28,15 +30,32 @@ const until = async (check: () => Promise<boolean>, ms = 15_000) => {
   throw new Error('tempo esgotado');
 };
 const schedule = (leadId: number, text: string, when = new Date()) =>
-  k.t.as(k.tokens.a, { method: 'POST', url: `/api/contato/agendar-mensagem/${leadId}`, payload: { cli_mensagem_agendada: text, cli_data_mensagem_agendada: formatSchedulePayload(when) } });
-const sentTexts = async () => ((await k.emu$('GET', `/_emulator/instances/${INST}/sent`)).json as { record: { message?: { conversation?: string } } }[]).map((m) => m.record.message?.conversation ?? '');
-const historyOf = (leadId: number) => k.t.database.db.select().from(historico).where(and(eq(historico.cliCrmId, leadId), eq(historico.tipo, 10)));
-const jobsOf = (leadId: number) => k.t.database.db.select().from(jobs).where(and(eq(jobs.kind, SCHEDULED_MESSAGE_JOB), sql`${jobs.params}->>'cliCrmId' = ${String(leadId)}`));
+  k.t.as(k.tokens.a, {
+    method: 'POST',
+    url: `/api/contato/agendar-mensagem/${leadId}`,
+    payload: { cli_mensagem_agendada: text, cli_data_mensagem_agendada: formatSchedulePayload(when) },
+  });
+const sentTexts = async () =>
+  ((await k.emu$('GET', `/_emulator/instances/${INST}/sent`)).json as { record: { message?: { conversation?: string } } }[]).map(
+    (m) => m.record.message?.conversation ?? '',
+  );
+const historyOf = (leadId: number) =>
+  k.t.database.db
+    .select()
+    .from(historico)
+    .where(and(eq(historico.cliCrmId, leadId), eq(historico.tipo, 10)));
+const jobsOf = (leadId: number) =>
+  k.t.database.db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, SCHEDULED_MESSAGE_JOB), sql`${jobs.params}->>'cliCrmId' = ${String(leadId)}`));
 
 beforeAll(async () => {
   k = await startKit({ scheduledRetryDelaysMs: DELAYS });
   expect((await k.t.as(k.tokens.a, { method: 'POST', url: '/api/instancias', payload: { name: INST } })).statusCode).toBe(201);
-  expect((await k.emu$('POST', `/_emulator/instances/${INST}/scan`, { number: '5511900000077', profileName: 'Loja' })).status).toBe(200);
+  expect(
+    (await k.emu$('POST', `/_emulator/instances/${INST}/scan`, { number: '5511900000077', profileName: 'Loja' })).status,
+  ).toBe(200);
   await k.settle();
 }, 180_000);
 afterAll(async () => {
@@ -44,24 +63,34 @@ afterAll(async () => {
 });
 
 describe('a scheduled message is sent at its time', () => {
-  it('due now: sent through the gateway, stored in the conversation, announced, the schedule cleared and the timeline says sent', async () => {
-    const f = k.t.fixture;
-    const leadId = await k.addLead(f.unitA1, f.companyA, 'Ana Agenda', '11987651001');
-    const socket = await k.socket(k.tokens.u);
-    const res = await schedule(leadId, 'Olá Ana, seu horário está confirmado');
-    expect(res.statusCode, res.body).toBe(200);
-    await until(async () => (await k.leadRow(leadId))?.cliMensagemAgendada === null);
-    expect(await sentTexts()).toContain('Olá Ana, seu horário está confirmado');
-    const rows = await k.messagesOf(leadId);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ fromMe: true, body: 'Olá Ana, seu horário está confirmado', isError: false });
-    expect(rows[0]!.messageId).not.toMatch(/^temp_/);
-    const lead = await k.leadRow(leadId);
-    expect(lead).toMatchObject({ cliMensagemAgendadaStatus: null, cliDataMensagemAgendada: null, whatsappUltimaMensagemTexto: 'Olá Ana, seu horário está confirmado' });
-    const history = await historyOf(leadId);
-    expect(history.some((h) => h.idNovo === SCHEDULED_MESSAGE_SENT && h.texto === 'Olá Ana, seu horário está confirmado')).toBe(true);
-    await until(async () => socket.events.some((e) => e.name === appMessageEvent(f.companyA)));
-  });
+  it(
+    'due now: sent through the gateway, stored in the conversation, announced, the schedule cleared ' +
+      'and the timeline says sent',
+    async () => {
+      const f = k.t.fixture;
+      const leadId = await k.addLead(f.unitA1, f.companyA, 'Ana Agenda', '11987651001');
+      const socket = await k.socket(k.tokens.u);
+      const res = await schedule(leadId, 'Olá Ana, seu horário está confirmado');
+      expect(res.statusCode, res.body).toBe(200);
+      await until(async () => (await k.leadRow(leadId))?.cliMensagemAgendada === null);
+      expect(await sentTexts()).toContain('Olá Ana, seu horário está confirmado');
+      const rows = await k.messagesOf(leadId);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ fromMe: true, body: 'Olá Ana, seu horário está confirmado', isError: false });
+      expect(rows[0]!.messageId).not.toMatch(/^temp_/);
+      const lead = await k.leadRow(leadId);
+      expect(lead).toMatchObject({
+        cliMensagemAgendadaStatus: null,
+        cliDataMensagemAgendada: null,
+        whatsappUltimaMensagemTexto: 'Olá Ana, seu horário está confirmado',
+      });
+      const history = await historyOf(leadId);
+      expect(history.some((h) => h.idNovo === SCHEDULED_MESSAGE_SENT && h.texto === 'Olá Ana, seu horário está confirmado')).toBe(
+        true,
+      );
+      await until(async () => socket.events.some((e) => e.name === appMessageEvent(f.companyA)));
+    },
+  );
 
   it('not before its time: a job due in two minutes waits (not_before), and goes when its time comes', async () => {
     const f = k.t.fixture;
@@ -135,14 +164,21 @@ describe('cannot be sent: retried by the policy, then failed with its reason', (
     expect((await schedule(leadId, 'Não vai')).statusCode).toBe(200);
     await until(async () => (await k.leadRow(leadId))?.cliMensagemAgendadaStatus === 'falhou');
     const lead = await k.leadRow(leadId);
-    expect(lead).toMatchObject({ cliMensagemAgendadaErro: 'Lead bloqueado para WhatsApp.', cliMensagemAgendadaTentativas: 4, cliMensagemAgendada: 'Não vai' });
+    expect(lead).toMatchObject({
+      cliMensagemAgendadaErro: 'Lead bloqueado para WhatsApp.',
+      cliMensagemAgendadaTentativas: 4,
+      cliMensagemAgendada: 'Não vai',
+    });
     expect(await jobsOf(leadId)).toHaveLength(4);
     expect(await k.messagesOf(leadId)).toHaveLength(0);
     const failed = (await historyOf(leadId)).find((h) => h.idNovo === SCHEDULED_MESSAGE_FAILED);
     expect(failed).toMatchObject({ texto: 'Não vai', descricao: 'Lead bloqueado para WhatsApp.' });
     // The contact record the CRM's panel reads carries the state.
     const full = await k.t.as(k.tokens.a, { method: 'GET', url: `/api/contato/completo/${leadId}` });
-    expect(full.json().data.crm_contato_completo).toMatchObject({ cli_mensagem_agendada_status: 'falhou', cli_mensagem_agendada_erro: 'Lead bloqueado para WhatsApp.' });
+    expect(full.json().data.crm_contato_completo).toMatchObject({
+      cli_mensagem_agendada_status: 'falhou',
+      cli_mensagem_agendada_erro: 'Lead bloqueado para WhatsApp.',
+    });
   });
 
   it("a number not on WhatsApp: failed with 'Lead sem WhatsApp!'", async () => {
@@ -164,7 +200,11 @@ describe('cannot be sent: retried by the policy, then failed with its reason', (
       await k.settle();
       expect((await schedule(leadId, 'Quando voltar')).statusCode).toBe(200);
       expect(await k.t.app.jobs.runOnce()).toBe(true);
-      expect(await k.leadRow(leadId)).toMatchObject({ cliMensagemAgendadaStatus: 'pendente', cliMensagemAgendadaErro: 'WhatsApp desconectado', cliMensagemAgendadaTentativas: 1 });
+      expect(await k.leadRow(leadId)).toMatchObject({
+        cliMensagemAgendadaStatus: 'pendente',
+        cliMensagemAgendadaErro: 'WhatsApp desconectado',
+        cliMensagemAgendadaTentativas: 1,
+      });
       const retry = (await jobsOf(leadId)).find((j) => j.status === 'queued');
       // Due DELAYS[0] after the failed attempt (1 minute by default).
       expect(retry!.notBefore!.getTime()).toBeGreaterThan(retry!.createdAt.getTime() + DELAYS[0]! - 20);
@@ -177,6 +217,10 @@ describe('cannot be sent: retried by the policy, then failed with its reason', (
       k.t.app.jobs.start();
     }
     expect((await k.messagesOf(leadId)).map((m) => m.body)).toEqual(['Quando voltar']);
-    expect(await k.leadRow(leadId)).toMatchObject({ cliMensagemAgendada: null, cliMensagemAgendadaStatus: null, cliMensagemAgendadaTentativas: 2 });
+    expect(await k.leadRow(leadId)).toMatchObject({
+      cliMensagemAgendada: null,
+      cliMensagemAgendadaStatus: null,
+      cliMensagemAgendadaTentativas: 2,
+    });
   });
 });

@@ -1,5 +1,6 @@
 // Queries of the company messaging backend's tickets (001 §7). Return null and let the services decide.
 import { and, desc, eq } from 'drizzle-orm';
+
 import type { DbOrTx } from '../../../db/handle.ts';
 import { whatsappTickets } from '../chat/messages.table.ts';
 

@@ -2,16 +2,17 @@
 // on the one message store: a contact is a lead of the unit, a ticket links a lead's conversation.
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
 import type { Ticket } from '@funil/domain/whatsapp-api/tickets-api';
+
+import type { DbOrTx } from '../../../db/handle.ts';
 import { DomainError } from '../../../http/domain-error.ts';
 import type { Session } from '../../auth/auth.service.ts';
 import { findOrCreateLeadByPhone, leadForSession, type LeadRow, type TicketOwner } from '../../leads/leads.service.ts';
 import { leadSummaryOf, setLeadTicket } from '../../leads/views/chat/lead-chat.service.ts';
 import { ticketOf } from '../chat/message-view.ts';
-import { emitTicket } from '../whatsapp-events.ts';
-import type { WhatsappContext } from '../whatsapp-context.ts';
 import { findInstanceById } from '../instances/instances.repository.ts';
+import type { WhatsappContext } from '../whatsapp-context.ts';
+import { emitTicket } from '../whatsapp-events.ts';
 import { findOpenTicketOfLead, findTicketById, findTicketInUnit, insertTicket, type TicketRow } from './tickets.repository.ts';
-import type { DbOrTx } from '../../../db/handle.ts';
 
 const tenantOf = (s: Session) => ({ idEmpresa: s.empresaId, idUnidade: s.unidadeId });
 
@@ -23,9 +24,17 @@ export const CREATED_BY_CHAT_API = 'Lead cadastrado pelo chat';
  * through the leads service (001 §5 phone rules: 400 for text that is not a phone). A lead the
  * session may not see answers as GET contato/completo does (403); a ticket must be the lead's own.
  */
-export async function contactOf(ctx: WhatsappContext, session: Session, input: { number: string; name: string; email?: string | null; idTicket?: number | null }): Promise<LeadRow> {
-  const ticket = input.idTicket === undefined || input.idTicket === null ? null : await findTicketInUnit(ctx.db, session.unidadeId, input.idTicket);
-  if (input.idTicket !== undefined && input.idTicket !== null && !ticket) throw new DomainError('not_found', WHATSAPP_MESSAGES.ticketNotFound);
+export async function contactOf(
+  ctx: WhatsappContext,
+  session: Session,
+  input: { number: string; name: string; email?: string | null; idTicket?: number | null },
+): Promise<LeadRow> {
+  const ticket =
+    input.idTicket === undefined || input.idTicket === null
+      ? null
+      : await findTicketInUnit(ctx.db, session.unidadeId, input.idTicket);
+  if (input.idTicket !== undefined && input.idTicket !== null && !ticket)
+    throw new DomainError('not_found', WHATSAPP_MESSAGES.ticketNotFound);
   const { lead, created } = await findOrCreateLeadByPhone({ db: ctx.db, cacheDb: ctx.db }, tenantOf(session), {
     phone: input.number,
     name: input.name,
@@ -46,12 +55,19 @@ export async function contactOf(ctx: WhatsappContext, session: Session, input: {
 export async function openTicket(
   ctx: WhatsappContext,
   session: Session,
-  input: { contactId: number; queueId?: number | null | undefined; userId?: number | null | undefined; status: string; whatsappId?: number | null | undefined },
+  input: {
+    contactId: number;
+    queueId?: number | null | undefined;
+    userId?: number | null | undefined;
+    status: string;
+    whatsappId?: number | null | undefined;
+  },
 ): Promise<{ ticket: Ticket; created: boolean }> {
   const lead = await leadForSession(ctx.db, session, input.contactId);
   if (input.whatsappId) {
     const instance = await findInstanceById(ctx.db, input.whatsappId);
-    if (!instance || instance.idUnidade !== session.unidadeId) throw new DomainError('not_found', WHATSAPP_MESSAGES.instanceNotFound);
+    if (!instance || instance.idUnidade !== session.unidadeId)
+      throw new DomainError('not_found', WHATSAPP_MESSAGES.instanceNotFound);
   }
   const existing = await findOpenTicketOfLead(ctx.db, lead.cliCrmId);
   let row: TicketRow;
@@ -76,7 +92,11 @@ export async function openTicket(
   return { ticket, created };
 }
 
-export async function ticketOfUnit(ctx: WhatsappContext, session: Session, id: number): Promise<{ row: TicketRow; lead: LeadRow }> {
+export async function ticketOfUnit(
+  ctx: WhatsappContext,
+  session: Session,
+  id: number,
+): Promise<{ row: TicketRow; lead: LeadRow }> {
   const row = await findTicketInUnit(ctx.db, session.unidadeId, id);
   if (!row || row.idEmpresa !== session.empresaId) throw new DomainError('not_found', WHATSAPP_MESSAGES.ticketNotFound);
   // The ticket's lead must be one the session may see (issue 7 §1).
@@ -89,4 +109,3 @@ export async function ticketOwnerOf(db: DbOrTx, idTicket: number): Promise<Ticke
   const row = await findTicketById(db, idTicket);
   return row ? { idUnidade: row.idUnidade, cliCrmId: row.cliCrmId } : null;
 }
-

@@ -1,8 +1,9 @@
 // The user menu of the top bar: 'Alterar senha' opens the own-password dialog (issue 10).
-import { useState } from 'react';
-import { IconButton, ListItemIcon, Menu, MenuItem, Tooltip } from '@mui/material';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import Key from '@mui/icons-material/Key';
+import { IconButton, ListItemIcon, Menu, MenuItem, Tooltip } from '@mui/material';
+import { useState } from 'react';
+
 import { PasswordDialog } from './password-dialog.tsx';
 
 export function AccountMenuAction() {
@@ -11,7 +12,12 @@ export function AccountMenuAction() {
   return (
     <>
       <Tooltip title="Minha conta">
-        <IconButton color="inherit" aria-label="Minha conta" aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)}>
+        <IconButton
+          color="inherit"
+          aria-label="Minha conta"
+          aria-haspopup="menu"
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
           <AccountCircle />
         </IconButton>
       </Tooltip>

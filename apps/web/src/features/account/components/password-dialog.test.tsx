@@ -1,11 +1,13 @@
 // Issue 10 "A user can change their own password": 'Alterar senha' checks the confirmation before
 // sending and shows the server's 'Senha atual incorreta.' under the current password.
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { renderAdmin, stubApi } from '../../../components/ui/admin-test-kit.tsx';
 import { PasswordDialog } from './password-dialog.tsx';
 
-const type = (dialog: HTMLElement, name: string, value: string) => fireEvent.change(dialog.querySelector(`input[name="${name}"]`) as HTMLInputElement, { target: { value } });
+const type = (dialog: HTMLElement, name: string, value: string) =>
+  fireEvent.change(dialog.querySelector(`input[name="${name}"]`) as HTMLInputElement, { target: { value } });
 
 afterEach(cleanup);
 
@@ -26,7 +28,9 @@ describe("issue 10 own password ('Alterar senha')", { timeout: 30_000 }, () => {
     let wrong = true;
     stubApi({
       'PUT /usuario/senha': () =>
-        wrong ? { status: 400, body: { message: 'Senha atual incorreta.', status: 400, code: 'SENHA_ATUAL_INCORRETA' } } : { body: { message: 'Senha alterada com sucesso!' } },
+        wrong
+          ? { status: 400, body: { message: 'Senha atual incorreta.', status: 400, code: 'SENHA_ATUAL_INCORRETA' } }
+          : { body: { message: 'Senha alterada com sucesso!' } },
     });
     const onClose = vi.fn();
     renderAdmin(<PasswordDialog open onClose={onClose} />);

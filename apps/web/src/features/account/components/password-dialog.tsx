@@ -1,11 +1,13 @@
 // 'Alterar senha': the current password, the new one twice (issue 10; rules of the domain schema).
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useForm } from 'react-hook-form';
+
 import { PASSWORD_MESSAGES, passwordChangeSchema, type PasswordChange } from '@funil/domain/admin-api/password';
-import { FormTextField } from '../../../components/ui/form-fields.tsx';
 import { ERROR_CODES } from '@funil/domain/http/errors';
+
+import { FormTextField } from '../../../components/ui/form-fields.tsx';
 import { ApiError, isApiErrorCode } from '../../../lib/api-error.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
@@ -14,7 +16,10 @@ const EMPTY: PasswordChange = { senhaAtual: '', novaSenha: '', confirmacao: '' }
 export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { enqueueSnackbar } = useSnackbar();
   const change = useChangePassword();
-  const { control, handleSubmit, reset, setError, formState } = useForm<PasswordChange>({ resolver: zodResolver(passwordChangeSchema), defaultValues: EMPTY });
+  const { control, handleSubmit, reset, setError, formState } = useForm<PasswordChange>({
+    resolver: zodResolver(passwordChangeSchema),
+    defaultValues: EMPTY,
+  });
   const close = () => {
     reset(EMPTY);
     onClose();
@@ -33,13 +38,50 @@ export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () =
     ),
   );
   return (
-    <Dialog open={open} onClose={formState.isSubmitting ? undefined : close} maxWidth="xs" fullWidth aria-labelledby="alterar-senha-titulo">
+    <Dialog
+      open={open}
+      onClose={formState.isSubmitting ? undefined : close}
+      maxWidth="xs"
+      fullWidth
+      aria-labelledby="alterar-senha-titulo"
+    >
       <DialogTitle id="alterar-senha-titulo">Alterar senha</DialogTitle>
       <DialogContent dividers>
-        <Stack component="form" spacing={2} noValidate onSubmit={(event) => { event.preventDefault(); void submit(); }}>
-          <FormTextField control={control} name="senhaAtual" label="Senha atual" type="password" autoComplete="current-password" required autoFocus />
-          <FormTextField control={control} name="novaSenha" label="Nova senha" type="password" autoComplete="new-password" required helperText="No mínimo 8 caracteres." />
-          <FormTextField control={control} name="confirmacao" label="Confirme a nova senha" type="password" autoComplete="new-password" required />
+        <Stack
+          component="form"
+          spacing={2}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <FormTextField
+            control={control}
+            name="senhaAtual"
+            label="Senha atual"
+            type="password"
+            autoComplete="current-password"
+            required
+            autoFocus
+          />
+          <FormTextField
+            control={control}
+            name="novaSenha"
+            label="Nova senha"
+            type="password"
+            autoComplete="new-password"
+            required
+            helperText="No mínimo 8 caracteres."
+          />
+          <FormTextField
+            control={control}
+            name="confirmacao"
+            label="Confirme a nova senha"
+            type="password"
+            autoComplete="new-password"
+            required
+          />
           <button type="submit" hidden tabIndex={-1} aria-hidden />
         </Stack>
       </DialogContent>

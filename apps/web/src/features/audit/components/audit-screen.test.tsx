@@ -1,7 +1,8 @@
 // Issue 10 "every write is recorded (who, when, what changed) in an audit trail an admin can read":
 // the audit view lists who changed what, filters by entity and pages on the server.
-import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { renderAdmin, stubApi } from '../../../components/ui/admin-test-kit.tsx';
 import { AuditScreen, describeChanges } from './audit-screen.tsx';
 

@@ -1,12 +1,21 @@
 // /auditoria (issue 10 "every write is recorded (who, when, what changed) in an audit trail an admin
 // can read"): the records of the caller's scope, newest first, filtered by entity, paged by the
 // server; each row lists the fields that changed with their value before and after.
-import { useMemo, useState } from 'react';
 import { Alert, Box, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
 import { ptBR } from '@mui/x-data-grid/locales';
-import { AUDIT_ACTION_LABEL, AUDIT_ENTITIES, AUDIT_ENTITY_LABEL, AUDIT_PAGE_SIZE, type AuditEntity, type AuditRow } from '@funil/domain/admin-api/audit';
+import { useMemo, useState } from 'react';
+
+import {
+  AUDIT_ACTION_LABEL,
+  AUDIT_ENTITIES,
+  AUDIT_ENTITY_LABEL,
+  AUDIT_PAGE_SIZE,
+  type AuditEntity,
+  type AuditRow,
+} from '@funil/domain/admin-api/audit';
 import { formatDateTimeSeconds } from '@funil/domain/format/date';
+
 import { ADMIN_TABLE_EMPTY } from '../../../components/ui/admin-table.tsx';
 import { useAuditTrail } from '../api/audit.ts';
 
@@ -19,7 +28,13 @@ function show(value: unknown): string {
 /** 'nome: Centro → Centro Sul; ativo: 1 → 0'. */
 export function describeChanges(row: Pick<AuditRow, 'alteracoes' | 'acao'>): string {
   return Object.entries(row.alteracoes)
-    .map(([field, change]) => (row.acao === 'create' ? `${field}: ${show(change.depois)}` : row.acao === 'delete' ? `${field}: ${show(change.antes)}` : `${field}: ${show(change.antes)} → ${show(change.depois)}`))
+    .map(([field, change]) =>
+      row.acao === 'create'
+        ? `${field}: ${show(change.depois)}`
+        : row.acao === 'delete'
+          ? `${field}: ${show(change.antes)}`
+          : `${field}: ${show(change.antes)} → ${show(change.depois)}`,
+    )
     .join('; ');
 }
 
@@ -36,11 +51,29 @@ export function AuditScreen() {
 
   const columns = useMemo<GridColDef<AuditRow>[]>(
     () => [
-      { field: 'datacad', headerName: 'Data', width: 170, sortable: false, valueFormatter: (value: string) => formatDateTimeSeconds(value) },
+      {
+        field: 'datacad',
+        headerName: 'Data',
+        width: 170,
+        sortable: false,
+        valueFormatter: (value: string) => formatDateTimeSeconds(value),
+      },
       { field: 'nomeUsuario', headerName: 'Usuário', width: 170, sortable: false },
-      { field: 'entidade', headerName: 'Cadastro', width: 190, sortable: false, valueFormatter: (value: string) => entityLabel(value) },
+      {
+        field: 'entidade',
+        headerName: 'Cadastro',
+        width: 190,
+        sortable: false,
+        valueFormatter: (value: string) => entityLabel(value),
+      },
       { field: 'idEntidade', headerName: 'Registro', width: 90, sortable: false },
-      { field: 'acao', headerName: 'Ação', width: 110, sortable: false, valueFormatter: (value: AuditRow['acao']) => AUDIT_ACTION_LABEL[value] },
+      {
+        field: 'acao',
+        headerName: 'Ação',
+        width: 110,
+        sortable: false,
+        valueFormatter: (value: AuditRow['acao']) => AUDIT_ACTION_LABEL[value],
+      },
       {
         field: 'alteracoes',
         headerName: 'Alterações',
@@ -58,7 +91,11 @@ export function AuditScreen() {
 
   return (
     <Box sx={{ maxWidth: 1300, mx: 'auto' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
         <Box>
           <Typography variant="h2" component="h2">
             Auditoria
@@ -106,7 +143,11 @@ export function AuditScreen() {
             disableVirtualization
             autoHeight
             // Rows grow with their changes: every cell keeps the same top padding so they line up.
-            sx={{ border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 }, '& .MuiDataGrid-cell': { py: 1, lineHeight: 1.4 } }}
+            sx={{
+              border: 0,
+              '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
+              '& .MuiDataGrid-cell': { py: 1, lineHeight: 1.4 },
+            }}
           />
         </Paper>
       )}

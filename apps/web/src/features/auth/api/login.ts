@@ -1,6 +1,8 @@
 // POST /login (000 §7) and the messages of 000 §8 for each way it can fail.
 import { useMutation } from '@tanstack/react-query';
+
 import { LOGIN_MESSAGES, loginResponseSchema, type LoginBody } from '@funil/domain/auth/login';
+
 import { ApiError } from '../../../lib/api-error.ts';
 import { apiRequest } from '../../../lib/http-client.ts';
 import { startSession } from '../../../lib/session.ts';

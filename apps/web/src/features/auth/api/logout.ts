@@ -1,6 +1,7 @@
 // 'Sair' (000 §2 "Shell"): POST /logout revokes the session on the server, then the browser forgets it.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+
 import { http } from '../../../lib/http-client.ts';
 import { beginUserLogout, endSession } from '../../../lib/session.ts';
 

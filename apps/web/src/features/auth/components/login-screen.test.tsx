@@ -1,7 +1,9 @@
 // 000 §5 login validation and §8 login messages, on the login screen.
-import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { LOGIN_MESSAGES } from '@funil/domain/auth/login';
+
 import { renderWithProviders, serveApi } from '../../../testing/kit.tsx';
 import { LoginScreen } from './login-screen.tsx';
 
@@ -45,7 +47,11 @@ describe('000 §8 login messages', () => {
   it.each([
     [401, { message: 'Usuário ou senha inválidos.', status: 401 }, LOGIN_MESSAGES.invalid],
     [500, { message: 'Erro interno do servidor. Tente novamente mais tarde', status: 500 }, LOGIN_MESSAGES.server],
-    [429, { message: 'Muitas tentativas de login. Aguarde 30 segundos.', status: 429 }, 'Muitas tentativas de login. Aguarde 30 segundos.'],
+    [
+      429,
+      { message: 'Muitas tentativas de login. Aguarde 30 segundos.', status: 429 },
+      'Muitas tentativas de login. Aguarde 30 segundos.',
+    ],
     [503, { message: 'Indisponível', status: 503 }, LOGIN_MESSAGES.unexpected],
   ])('answers %i with its message', async (status, body, message) => {
     answer(status, body);

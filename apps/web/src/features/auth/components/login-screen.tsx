@@ -1,17 +1,33 @@
 // The login screen at / (000 §2, §5, §8): email, senha, 'Lembrar meus dados' (checked by default),
 // 'Acessar' and a copyright footer. Validation uses the API's own schema and messages.
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
-import type { z } from 'zod';
-import { Alert, Box, Button, Card, CardContent, Checkbox, CircularProgress, FormControlLabel, IconButton, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  CircularProgress,
+  FormControlLabel,
+  IconButton,
+  InputAdornment,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
 import { LOGIN_MESSAGES, loginBodySchema, type LoginBody } from '@funil/domain/auth/login';
+
+import { Logo } from '../../../components/ui/logo.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { getEndNotice } from '../../../lib/session.ts';
-import { Logo } from '../../../components/ui/logo.tsx';
 import { loginErrorMessage, useLogin } from '../api/login.ts';
 
 /** 000 §9: the login success snackbar stays 4.5 s. */
@@ -42,7 +58,8 @@ export function LoginScreen() {
       },
     );
 
-  const failure = login.isError && !(login.error instanceof ApiError && login.error.status === 400) ? loginErrorMessage(login.error) : null;
+  const failure =
+    login.isError && !(login.error instanceof ApiError && login.error.status === 400) ? loginErrorMessage(login.error) : null;
   const notice = login.isIdle ? getEndNotice() : null;
 
   return (
@@ -110,7 +127,13 @@ export function LoginScreen() {
                   render={({ field }) => (
                     <FormControlLabel
                       label="Lembrar meus dados"
-                      control={<Checkbox checked={field.value ?? true} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} />}
+                      control={
+                        <Checkbox
+                          checked={field.value ?? true}
+                          onChange={(event) => field.onChange(event.target.checked)}
+                          onBlur={field.onBlur}
+                        />
+                      }
                     />
                   )}
                 />

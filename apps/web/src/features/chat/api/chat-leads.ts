@@ -2,9 +2,11 @@
 // first; the pages of one filter accumulate as the list scrolls. Live messages patch and reorder
 // the loaded rows (moveLeadToTop) instead of reading the pages again.
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+
 import { buildWhatsappClientsPath } from '@funil/domain/leads/filter-segments';
 import { whatsappClientsResponseSchema, type WhatsappClientsResponse } from '@funil/domain/whatsapp-api/legacy-api';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
+
 import { apiRequest } from '../../../lib/http-client.ts';
 import type { ChatListFilter } from '../chat-filters.ts';
 
@@ -25,7 +27,8 @@ export function chatLeadsQuery(filter: ChatListFilter) {
   return infiniteQueryOptions({
     queryKey: chatKeys.list(filter),
     // The answer carries its paging beside `clientes`: read it whole.
-    queryFn: ({ pageParam, signal }) => apiRequest(chatLeadsPath(filter, pageParam), { schema: whatsappClientsResponseSchema, signal, envelope: true }),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(chatLeadsPath(filter, pageParam), { schema: whatsappClientsResponseSchema, signal, envelope: true }),
     initialPageParam: 1,
     getNextPageParam: (last: ChatLeadsPage, pages: ChatLeadsPage[]) => {
       const loaded = pages.reduce((sum, page) => sum + page.clientes.length, 0);
@@ -48,7 +51,8 @@ function lastMessageOf(summary: LeadSummary): Partial<ChatLead> {
     whatsapp_ultima_mensagem_data_enviada: summary.whatsapp_ultima_mensagem_data_enviada,
     whatsapp_ultima_mensagem_data_recebida: summary.whatsapp_ultima_mensagem_data_recebida,
     whatsapp_ultima_mensagem_nao_lidas: summary.whatsapp_ultima_mensagem_nao_lidas,
-    whatsapp_ultima_mensagem_from_me: summary.whatsapp_ultima_mensagem_from_me === 1 ? 1 : summary.whatsapp_ultima_mensagem_from_me === 0 ? 0 : null,
+    whatsapp_ultima_mensagem_from_me:
+      summary.whatsapp_ultima_mensagem_from_me === 1 ? 1 : summary.whatsapp_ultima_mensagem_from_me === 0 ? 0 : null,
     whatsapp_ultima_mensagem_tipo: summary.whatsapp_ultima_mensagem_tipo,
     whatsapp_ultima_mensagem_status: ([1, 2, 3] as const).find((s) => s === summary.whatsapp_ultima_mensagem_status) ?? null,
     marcado_nao_lida: summary.marcado_nao_lida === 1 ? 1 : 0,
@@ -70,9 +74,18 @@ export function applyLeadSummary(queryClient: QueryClient, summary: LeadSummary,
     found = true;
     const next = { ...row, ...lastMessageOf(summary) } as ChatLead;
     if (!moveToTop) {
-      return { ...data, pages: data.pages.map((page) => ({ ...page, clientes: page.clientes.map((lead) => (lead.cli_crm_id === next.cli_crm_id ? next : lead)) })) };
+      return {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          clientes: page.clientes.map((lead) => (lead.cli_crm_id === next.cli_crm_id ? next : lead)),
+        })),
+      };
     }
-    const pages = data.pages.map((page) => ({ ...page, clientes: page.clientes.filter((lead) => lead.cli_crm_id !== next.cli_crm_id) }));
+    const pages = data.pages.map((page) => ({
+      ...page,
+      clientes: page.clientes.filter((lead) => lead.cli_crm_id !== next.cli_crm_id),
+    }));
     const [first, ...rest] = pages;
     if (!first) return data;
     return { ...data, pages: [{ ...first, clientes: [next, ...first.clientes] }, ...rest] };
@@ -88,7 +101,11 @@ export function clearUnread(queryClient: QueryClient, leadId: number): void {
           ...data,
           pages: data.pages.map((page) => ({
             ...page,
-            clientes: page.clientes.map((lead) => (lead.cli_crm_id === leadId && (lead.whatsapp_ultima_mensagem_nao_lidas > 0 || lead.marcado_nao_lida === 1) ? { ...lead, whatsapp_ultima_mensagem_nao_lidas: 0, marcado_nao_lida: 0 } : lead)),
+            clientes: page.clientes.map((lead) =>
+              lead.cli_crm_id === leadId && (lead.whatsapp_ultima_mensagem_nao_lidas > 0 || lead.marcado_nao_lida === 1)
+                ? { ...lead, whatsapp_ultima_mensagem_nao_lidas: 0, marcado_nao_lida: 0 }
+                : lead,
+            ),
           })),
         }
       : data,
@@ -102,7 +119,13 @@ export function dropChatLead(queryClient: QueryClient, leadId: number): void {
       ? {
           ...data,
           pages: data.pages.map((page) =>
-            page.clientes.some((lead) => lead.cli_crm_id === leadId) ? { ...page, clientes: page.clientes.filter((lead) => lead.cli_crm_id !== leadId), total: Math.max(0, page.total - 1) } : page,
+            page.clientes.some((lead) => lead.cli_crm_id === leadId)
+              ? {
+                  ...page,
+                  clientes: page.clientes.filter((lead) => lead.cli_crm_id !== leadId),
+                  total: Math.max(0, page.total - 1),
+                }
+              : page,
           ),
         }
       : data,

@@ -3,7 +3,9 @@
 // to restart it when it is neither connected nor showing a QR. Served by Funil's server against
 // the gateway (docs/api.md).
 import { useMutation, useQuery } from '@tanstack/react-query';
+
 import { LEGACY_QR_POLL_MS, legacySessionSchema } from '@funil/domain/whatsapp-api/legacy-session-api';
+
 import { apiRequest } from '../../../lib/http-client.ts';
 
 export const legacySessionKey = ['chat', 'legacy-session'] as const;
@@ -19,5 +21,7 @@ export function useLegacySession(enabled: boolean) {
 }
 
 export function useRestartLegacySession() {
-  return useMutation({ mutationFn: (id: number) => apiRequest(`/whatsappsession/${id}`, { method: 'PUT', schema: legacySessionSchema }) });
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(`/whatsappsession/${id}`, { method: 'PUT', schema: legacySessionSchema }),
+  });
 }

@@ -3,7 +3,9 @@
 // conversation share one cache entry and one request. A web feature may not import another, so the
 // key and the schema are repeated here rather than the hook imported.
 import { useQuery } from '@tanstack/react-query';
+
 import { fullContactResponseSchema } from '@funil/domain/leads-api/lead-api';
+
 import { http } from '../../../lib/http-client.ts';
 
 export const leadDetailKey = (id: number) => ['leads', 'detail', id] as const;

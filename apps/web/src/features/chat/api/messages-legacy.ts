@@ -1,9 +1,9 @@
 // The legacy channel's message (001 §3 "Legacy-channel message") as the one ChatMessage shape the
 // conversation renders, so the bubbles and the acks follow one rule for the three channels.
+import { toInstant } from '@funil/domain/format/date';
 import type { ChatMediaType, ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
 import { MENSAGEM_TIPO, type LegacyMessage } from '@funil/domain/whatsapp-api/legacy-api';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
-import { toInstant } from '@funil/domain/format/date';
 
 const TYPE_OF_TIPO: Record<number, ChatMediaType> = {
   [MENSAGEM_TIPO.Imagem]: 'image',
@@ -31,9 +31,22 @@ export function legacyToChatMessage(m: LegacyMessage, leadId: number): ChatMessa
   let mediaType: ChatMediaType = TYPE_OF_TIPO[m.mensagemTipo] ?? 'chat';
   if (mediaType === 'chat' && m.mensagem.startsWith('Chamada de voz/vídeo perdida às')) mediaType = 'call_log';
   const mediaUrl =
-    m.image_imageUrl ?? m.imageURL ?? m.sticker_stickerUrl ?? m.audio_audioUrl ?? m.audioURL ?? m.video_videoUrl ?? m.document_documentUrl ?? null;
+    m.image_imageUrl ??
+    m.imageURL ??
+    m.sticker_stickerUrl ??
+    m.audio_audioUrl ??
+    m.audioURL ??
+    m.video_videoUrl ??
+    m.document_documentUrl ??
+    null;
   const body =
-    mediaType === 'image' ? (m.image_caption ?? '') : mediaType === 'video' ? (m.video_caption ?? '') : mediaType === 'application/document' ? (m.document_title ?? m.mensagem) : m.mensagem;
+    mediaType === 'image'
+      ? (m.image_caption ?? '')
+      : mediaType === 'video'
+        ? (m.video_caption ?? '')
+        : mediaType === 'application/document'
+          ? (m.document_title ?? m.mensagem)
+          : m.mensagem;
   return {
     id: m.id,
     messageId: null,

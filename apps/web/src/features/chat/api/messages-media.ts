@@ -1,6 +1,7 @@
 // A message's file (GET /api/whatsapp/midia/{id}) needs the bearer token, so it is fetched once as a
 // blob and shown through an object URL; a temp_ bubble's data URL is shown as it is.
 import { useQuery } from '@tanstack/react-query';
+
 import { authorizedBlobUrl } from '../../../lib/http-client.ts';
 import { messageKeys } from './messages.ts';
 

@@ -1,6 +1,8 @@
 // GET /api/whatsapp/figurinhas: the stickers and GIFs of the unit for the composer's picker.
 import { useQuery } from '@tanstack/react-query';
+
 import { unitStickersResponseSchema } from '@funil/domain/whatsapp-api/stickers-api';
+
 import { http } from '../../../lib/http-client.ts';
 import { getAuth } from '../../../lib/session.ts';
 

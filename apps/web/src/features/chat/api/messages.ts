@@ -2,14 +2,19 @@
 // legacy): pages of messages, sending, reading and deleting. Every channel answers ChatMessage
 // (the legacy shape is mapped by ./messages-legacy.ts), so one set of components serves the three.
 import { z } from 'zod';
-import { chatMessageSchema, type ChatMessage, MESSAGE_PAGE_SIZE } from '@funil/domain/whatsapp-api/chat-message';
-import { findMessagesResponseSchema, readResponseSchema, sendResponseSchema } from '@funil/domain/whatsapp-api/gateway-api';
-import { legacyMessagesResponseSchema, legacySendResponseSchema, type LegacySendKind } from '@funil/domain/whatsapp-api/legacy-api';
-import { contactResponseSchema, ticketMessagesResponseSchema, ticketSchema } from '@funil/domain/whatsapp-api/tickets-api';
-import { apiRequest, http } from '../../../lib/http-client.ts';
-import { legacyToChatMessage } from './messages-legacy.ts';
 
 import type { ChatChannel } from '@funil/domain/access/chat-route';
+import { chatMessageSchema, MESSAGE_PAGE_SIZE, type ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
+import { findMessagesResponseSchema, readResponseSchema, sendResponseSchema } from '@funil/domain/whatsapp-api/gateway-api';
+import {
+  legacyMessagesResponseSchema,
+  legacySendResponseSchema,
+  type LegacySendKind,
+} from '@funil/domain/whatsapp-api/legacy-api';
+import { contactResponseSchema, ticketMessagesResponseSchema, ticketSchema } from '@funil/domain/whatsapp-api/tickets-api';
+
+import { apiRequest, http } from '../../../lib/http-client.ts';
+import { legacyToChatMessage } from './messages-legacy.ts';
 
 export type { ChatChannel };
 
@@ -44,7 +49,13 @@ async function ticketOf(lead: ConversationLead): Promise<number> {
   return ticket.id;
 }
 
-export async function fetchMessagePage(channel: ChatChannel, lead: ConversationLead, instance: string | null, page: number, signal?: AbortSignal): Promise<MessagePage> {
+export async function fetchMessagePage(
+  channel: ChatChannel,
+  lead: ConversationLead,
+  instance: string | null,
+  page: number,
+  signal?: AbortSignal,
+): Promise<MessagePage> {
   if (channel === 'v3') {
     if (!instance) return { messages: [], hasMore: false, page };
     const answer = await apiRequest(`/chat/findMessages/${enc(instance)}`, {
@@ -70,12 +81,22 @@ export async function fetchMessagePage(channel: ChatChannel, lead: ConversationL
 /** What the composer and the media dialogs send. */
 export type Outgoing =
   | { kind: 'text'; text: string }
-  | { kind: 'media'; mediatype: 'image' | 'video' | 'document' | 'audio' | 'sticker'; dataUrl: string; mimetype: string; fileName: string; caption?: string }
+  | {
+      kind: 'media';
+      mediatype: 'image' | 'video' | 'document' | 'audio' | 'sticker';
+      dataUrl: string;
+      mimetype: string;
+      fileName: string;
+      caption?: string;
+    }
   | { kind: 'voice'; dataUrl: string; seconds: number };
 
 export type SendInput = { outgoing: Outgoing; tempId: string; quoted: ChatMessage | null };
 
-const LEGACY_KIND: Record<'image' | 'video' | 'document' | 'audio' | 'sticker', { path: LegacySendKind; field: string; tipo: number }> = {
+const LEGACY_KIND: Record<
+  'image' | 'video' | 'document' | 'audio' | 'sticker',
+  { path: LegacySendKind; field: string; tipo: number }
+> = {
   image: { path: 'imagem', field: 'image', tipo: 1 },
   sticker: { path: 'sticker', field: 'sticker', tipo: 2 },
   audio: { path: 'audio', field: 'audio', tipo: 3 },
@@ -84,7 +105,12 @@ const LEGACY_KIND: Record<'image' | 'video' | 'document' | 'audio' | 'sticker', 
 };
 
 /** Sends one message; the tempId is the send's idempotency key, so a retry never sends twice. */
-export async function sendMessage(channel: ChatChannel, lead: ConversationLead, instance: string | null, input: SendInput): Promise<ChatMessage> {
+export async function sendMessage(
+  channel: ChatChannel,
+  lead: ConversationLead,
+  instance: string | null,
+  input: SendInput,
+): Promise<ChatMessage> {
   const { outgoing, tempId, quoted } = input;
   if (channel === 'v3') {
     if (!instance) throw new Error('WhatsApp desconectado');
@@ -95,7 +121,19 @@ export async function sendMessage(channel: ChatChannel, lead: ConversationLead, 
         ? ['sendText', { number, text: outgoing.text, quoted: quotedRef, tempId }]
         : outgoing.kind === 'voice'
           ? ['sendWhatsAppAudio', { number, audio: outgoing.dataUrl, quoted: quotedRef, tempId }]
-          : ['sendMedia', { number, mediatype: outgoing.mediatype, media: outgoing.dataUrl, mimetype: outgoing.mimetype, fileName: outgoing.fileName, caption: outgoing.caption, quoted: quotedRef, tempId }];
+          : [
+              'sendMedia',
+              {
+                number,
+                mediatype: outgoing.mediatype,
+                media: outgoing.dataUrl,
+                mimetype: outgoing.mimetype,
+                fileName: outgoing.fileName,
+                caption: outgoing.caption,
+                quoted: quotedRef,
+                tempId,
+              },
+            ];
     const answer = await http.post(`/message/${path}/${enc(instance)}`, body, sendResponseSchema);
     return answer.message;
   }
@@ -105,8 +143,24 @@ export async function sendMessage(channel: ChatChannel, lead: ConversationLead, 
       outgoing.kind === 'text'
         ? { body: outgoing.text, fromMe: true, read: true, quotedMsg: quoted ? { id: quoted.id } : null, tempId }
         : outgoing.kind === 'voice'
-          ? { body: '', fromMe: true, read: true, media: outgoing.dataUrl, fileName: 'audio.mp3', quotedMsg: quoted ? { id: quoted.id } : null, tempId }
-          : { body: outgoing.caption ?? '', fromMe: true, read: true, media: outgoing.dataUrl, fileName: outgoing.fileName, quotedMsg: quoted ? { id: quoted.id } : null, tempId };
+          ? {
+              body: '',
+              fromMe: true,
+              read: true,
+              media: outgoing.dataUrl,
+              fileName: 'audio.mp3',
+              quotedMsg: quoted ? { id: quoted.id } : null,
+              tempId,
+            }
+          : {
+              body: outgoing.caption ?? '',
+              fromMe: true,
+              read: true,
+              media: outgoing.dataUrl,
+              fileName: outgoing.fileName,
+              quotedMsg: quoted ? { id: quoted.id } : null,
+              tempId,
+            };
     const answer = await http.post(`/messages/${ticketId}`, body, z.object({ message: chatMessageSchema }));
     return answer.message;
   }
@@ -122,7 +176,13 @@ export async function sendMessage(channel: ChatChannel, lead: ConversationLead, 
   } else {
     const kind = LEGACY_KIND[outgoing.mediatype];
     path = kind.path;
-    body = { ...base, [kind.field]: outgoing.dataUrl, mensagemTipo: kind.tipo, mensagem: outgoing.caption ?? outgoing.fileName, nomeArquivo: outgoing.fileName };
+    body = {
+      ...base,
+      [kind.field]: outgoing.dataUrl,
+      mensagemTipo: kind.tipo,
+      mensagem: outgoing.caption ?? outgoing.fileName,
+      nomeArquivo: outgoing.fileName,
+    };
   }
   const answer = await http.post(`/whatsapp/enviar/${path}`, body, legacySendResponseSchema);
   return legacyToChatMessage(answer.mensagem, lead.cli_crm_id);

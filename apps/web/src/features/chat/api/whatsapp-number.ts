@@ -1,8 +1,10 @@
 // POST chat/whatsappNumbers/{instance} (001 §7; v3): whether the lead's number is on WhatsApp, for
 // 'Lead sem WhatsApp!' (001 §5, §8). The server caches the answer 30 minutes; so does the browser.
 import { useQuery } from '@tanstack/react-query';
-import { whatsappNumbersResponseSchema } from '@funil/domain/whatsapp-api/gateway-api';
+
 import type { UnitData } from '@funil/domain/unit/unit-data';
+import { whatsappNumbersResponseSchema } from '@funil/domain/whatsapp-api/gateway-api';
+
 import { http } from '../../../lib/http-client.ts';
 
 /** 001 §9: number-resolution cache, 30 minutes. */
@@ -19,7 +21,11 @@ export function useWhatsappExists(instance: string | null, phone: string, enable
   return useQuery({
     queryKey: ['chat', 'whatsapp-number', instance, phone],
     queryFn: async () => {
-      const [answer] = await http.post(`/chat/whatsappNumbers/${encodeURIComponent(instance ?? '')}`, { numbers: [phone] }, whatsappNumbersResponseSchema);
+      const [answer] = await http.post(
+        `/chat/whatsappNumbers/${encodeURIComponent(instance ?? '')}`,
+        { numbers: [phone] },
+        whatsappNumbersResponseSchema,
+      );
       return answer?.exists ?? false;
     },
     enabled: enabled && instance !== null && phone.trim() !== '',

@@ -2,10 +2,12 @@
 // hover, #id, phone, email cut at 15, red 'Bloqueado', 'Anúncio: ' + ad cut at 10, 'Id Cliente' /
 // 'Não Convertido' for company 1 only, the scheduling control's two variants, the attendant section
 // only with clienteAtendente.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { makeLead } from '@funil/domain/testing/factories';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
+import { makeLead } from '@funil/domain/testing/factories';
+
 import { ChatHeader, type ChatHeaderSettings } from './chat-header.tsx';
 import { renderChat } from './chat-test-kit.tsx';
 
@@ -13,7 +15,17 @@ import { renderChat } from './chat-test-kit.tsx';
 let headerWidth = 1300;
 beforeEach(() => {
   headerWidth = 1300;
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({ width: headerWidth, height: 80, top: 0, left: 0, right: headerWidth, bottom: 80, x: 0, y: 0, toJSON: () => ({}) }));
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(() => ({
+    width: headerWidth,
+    height: 80,
+    top: 0,
+    left: 0,
+    right: headerWidth,
+    bottom: 80,
+    x: 0,
+    y: 0,
+    toJSON: () => ({}),
+  }));
 });
 afterEach(() => {
   cleanup();
@@ -22,19 +34,35 @@ afterEach(() => {
 
 const lead = (over: Partial<CrmContato> = {}): CrmContato =>
   ({
-    ...makeLead({ cli_crm_id: 77, cli_nome: 'Maria Aparecida dos Santos', cli_telefone: '11987654321', cli_email: 'maria.aparecida@exemplo.com.br', ad_name: 'Clareamento dental', cli_id: 0, whatsapp_blocked: 0 }),
+    ...makeLead({
+      cli_crm_id: 77,
+      cli_nome: 'Maria Aparecida dos Santos',
+      cli_telefone: '11987654321',
+      cli_email: 'maria.aparecida@exemplo.com.br',
+      ad_name: 'Clareamento dental',
+      cli_id: 0,
+      whatsapp_blocked: 0,
+    }),
     tags: [],
     ...over,
   }) as CrmContato;
 
-const settings = (over: Partial<ChatHeaderSettings> = {}): ChatHeaderSettings => ({ companyId: 1, clienteAtendente: true, agendarMensagemHeader: false, ...over });
+const settings = (over: Partial<ChatHeaderSettings> = {}): ChatHeaderSettings => ({
+  companyId: 1,
+  clienteAtendente: true,
+  agendarMensagemHeader: false,
+  ...over,
+});
 
 function renderHeader(l: CrmContato, s: ChatHeaderSettings, narrow = false, canChange = true) {
-  return renderChat(<ChatHeader lead={l} potentials={[]} settings={s} narrow={narrow} onOpenInfo={() => undefined} onLeave={() => undefined} />, {
-    StatusSelectors: () => <div>selectors</div>,
-    AttendantSection: () => <div>atendente-secao</div>,
-    useCanChangeLeads: () => canChange,
-  });
+  return renderChat(
+    <ChatHeader lead={l} potentials={[]} settings={s} narrow={narrow} onOpenInfo={() => undefined} onLeave={() => undefined} />,
+    {
+      StatusSelectors: () => <div>selectors</div>,
+      AttendantSection: () => <div>atendente-secao</div>,
+      useCanChangeLeads: () => canChange,
+    },
+  );
 }
 
 describe('001 §2 chat header', () => {
@@ -79,14 +107,18 @@ describe('001 §2 chat header', () => {
     expect(screen.getByRole('button', { name: 'Agendar mensagem' }).textContent).toBe('');
   });
 
-  it('issue 21 item 6: a manager reads the header: no status selectors, attendant section or scheduling control; the lead information still opens', () => {
-    renderHeader(lead(), settings({ agendarMensagemHeader: true }), false, false);
-    expect(screen.getByTestId('chat-header-name').textContent).toContain('Maria');
-    expect(screen.queryByText('selectors')).toBeNull();
-    expect(screen.queryByText('atendente-secao')).toBeNull();
-    expect(screen.queryByRole('button', { name: /Agendar mensagem|Agendada/ })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Informações do Lead' })).toBeTruthy();
-  });
+  it(
+    'issue 21 item 6: a manager reads the header: no status selectors, attendant section or ' +
+      'scheduling control; the lead information still opens',
+    () => {
+      renderHeader(lead(), settings({ agendarMensagemHeader: true }), false, false);
+      expect(screen.getByTestId('chat-header-name').textContent).toContain('Maria');
+      expect(screen.queryByText('selectors')).toBeNull();
+      expect(screen.queryByText('atendente-secao')).toBeNull();
+      expect(screen.queryByRole('button', { name: /Agendar mensagem|Agendada/ })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Informações do Lead' })).toBeTruthy();
+    },
+  );
 
   it('001 §9: below 500 px of header the selectors leave for the side panel', () => {
     headerWidth = 480;

@@ -3,16 +3,31 @@
 // 'Bloqueado', 'Anúncio: ' + the ad name cut at 10, the scheduling control (its variant chosen by
 // agendarMensagemHeaderWhatsapp), 'Id Cliente' for company 1, the two status selectors and, with
 // clienteAtendente, the 'Atendente' section; laid out by the header's own width (001 §9).
-import { useState } from 'react';
-import { Avatar, Badge, Box, Button, Chip, Dialog, DialogContent, DialogTitle, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import Close from '@mui/icons-material/Close';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import ScheduleSend from '@mui/icons-material/ScheduleSend';
-import Close from '@mui/icons-material/Close';
+import {
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+
+import { formatDateTime } from '@funil/domain/format/date';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { isLeadConverted } from '@funil/domain/leads/lead';
-import { formatDateTime } from '@funil/domain/format/date';
 import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+
 import { avatarColor, initialsOf } from '../../../components/ui/lead-avatar.ts';
 import { AD_NAME_MAX, EMAIL_MAX, truncate } from '../chat-channel.ts';
 import { useChatLeadKit, type Potential } from '../chat-kit.tsx';
@@ -49,7 +64,14 @@ function ScheduleControl({ lead, labelled }: { lead: CrmContato; labelled: boole
   return (
     <>
       {labelled ? (
-        <Button size="small" variant={scheduled ? 'contained' : 'outlined'} startIcon={<ScheduleSend />} onClick={() => setOpen(true)} sx={{ whiteSpace: 'nowrap' }} title={title}>
+        <Button
+          size="small"
+          variant={scheduled ? 'contained' : 'outlined'}
+          startIcon={<ScheduleSend />}
+          onClick={() => setOpen(true)}
+          sx={{ whiteSpace: 'nowrap' }}
+          title={title}
+        >
           {scheduled ? `Agendada ${scheduled}` : 'Agendar mensagem'}
         </Button>
       ) : (
@@ -96,12 +118,19 @@ export function ChatHeader({ lead, potentials, settings, onOpenInfo, onLeave, on
   const facts = (
     <>
       {ad && <Fact label="Anúncio:" value={truncate(ad, AD_NAME_MAX)} title={ad} />}
-      {settings.companyId === 1 && <Fact label="Id Cliente:" value={isLeadConverted(lead) ? String(lead.cli_id) : 'Não Convertido'} />}
+      {settings.companyId === 1 && (
+        <Fact label="Id Cliente:" value={isLeadConverted(lead) ? String(lead.cli_id) : 'Não Convertido'} />
+      )}
     </>
   );
 
   return (
-    <Box ref={ref} component="header" data-testid="chat-header" sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+    <Box
+      ref={ref}
+      component="header"
+      data-testid="chat-header"
+      sx={{ px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+    >
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center', flex: '1 1 240px', minWidth: 0 }}>
           {onBack && (
@@ -115,13 +144,21 @@ export function ChatHeader({ lead, potentials, settings, onOpenInfo, onLeave, on
           <Box sx={{ minWidth: 0 }}>
             <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0 }}>
               {/* issue 21: the whole name, cut by the header's width (ellipsis, full name on hover), not at a fixed count. */}
-              <Typography component="h2" noWrap sx={{ fontWeight: 700, fontSize: '1.05rem', minWidth: 0 }} title={lead.cli_nome} data-testid="chat-header-name">
+              <Typography
+                component="h2"
+                noWrap
+                sx={{ fontWeight: 700, fontSize: '1.05rem', minWidth: 0 }}
+                title={lead.cli_nome}
+                data-testid="chat-header-name"
+              >
                 {lead.cli_nome}
               </Typography>
               <Typography color="text.secondary" sx={{ fontWeight: 600, fontSize: '0.9rem', flexShrink: 0 }}>
                 #{lead.cli_crm_id}
               </Typography>
-              {blocked && <Chip size="small" label="Bloqueado" sx={{ bgcolor: '#D80300', color: '#fff', fontWeight: 700, height: 20 }} />}
+              {blocked && (
+                <Chip size="small" label="Bloqueado" sx={{ bgcolor: '#D80300', color: '#fff', fontWeight: 700, height: 20 }} />
+              )}
             </Stack>
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline', minWidth: 0 }}>
               <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
@@ -134,7 +171,11 @@ export function ChatHeader({ lead, potentials, settings, onOpenInfo, onLeave, on
               )}
               {layout.factsInline && facts}
             </Stack>
-            {!layout.factsInline && <Stack direction="row" spacing={1.5}>{facts}</Stack>}
+            {!layout.factsInline && (
+              <Stack direction="row" spacing={1.5}>
+                {facts}
+              </Stack>
+            )}
           </Box>
         </Stack>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', order: layout.selectorsInline ? 3 : 1, ml: 'auto' }}>
@@ -146,12 +187,19 @@ export function ChatHeader({ lead, potentials, settings, onOpenInfo, onLeave, on
           </Tooltip>
         </Stack>
         {canChange && layout.showSelectors && (
-          <Box sx={{ order: 2, flex: layout.selectorsInline ? '1 1 420px' : '1 1 100%', minWidth: 0 }} data-testid="chat-header-statuses">
+          <Box
+            sx={{ order: 2, flex: layout.selectorsInline ? '1 1 420px' : '1 1 100%', minWidth: 0 }}
+            data-testid="chat-header-statuses"
+          >
             <kit.StatusSelectors lead={lead} potentials={potentials} />
           </Box>
         )}
         {canChange && layout.showSelectors && settings.clienteAtendente && (
-          <Box component="section" aria-label="Atendente" sx={{ order: 2, flex: layout.attendantInline ? `0 0 ${ATTENDANT_COLUMN}px` : '1 1 100%', minWidth: 0 }}>
+          <Box
+            component="section"
+            aria-label="Atendente"
+            sx={{ order: 2, flex: layout.attendantInline ? `0 0 ${ATTENDANT_COLUMN}px` : '1 1 100%', minWidth: 0 }}
+          >
             <kit.AttendantSection lead={lead} onLeave={onLeave} />
           </Box>
         )}

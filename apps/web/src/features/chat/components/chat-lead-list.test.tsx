@@ -1,11 +1,13 @@
 // 001 §2 "Lead list panel": the list call, the count, the quick chips (001 §4 pairs and
 // visibility), 'Limpar'/'Aplicar', the search (001 §5, 1 s debounce), 'Novo Cliente' and the
 // notifications toggle (PUT cadastros/configuracoes-notificacoes).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import 'dayjs/locale/pt-br';
+
 import { ChatLeadList } from './chat-lead-list.tsx';
 import { renderChat, stubFetch, testChatLead, testChatUnit } from './chat-test-kit.tsx';
 
@@ -15,7 +17,10 @@ vi.mock('../../../lib/unit-data.ts', () => ({
   unitDataQuery: { queryKey: ['unit-data'] },
 }));
 
-const leads = [testChatLead({ cli_crm_id: 1, cli_nome: 'Maria Oliveira' }), testChatLead({ cli_crm_id: 2, cli_nome: 'João Souza' })];
+const leads = [
+  testChatLead({ cli_crm_id: 1, cli_nome: 'Maria Oliveira' }),
+  testChatLead({ cli_crm_id: 2, cli_nome: 'João Souza' }),
+];
 const listAnswer = () => ({ body: { clientes: leads, total: 2, pagina: 1, por_pagina: 50 } });
 // The segments by their WHATSAPP_CLIENTS_LAYOUT index (0 is the page).
 const segments = (url: string) => url.split('/').slice(4);
@@ -23,7 +28,10 @@ const segments = (url: string) => url.split('/').slice(4);
 let api: ReturnType<typeof stubFetch>;
 beforeEach(() => {
   unit.current = testChatUnit({ clienteAtendente: true });
-  api = stubFetch({ 'GET /api/whatsapp/clientes/': listAnswer, 'PUT /api/cadastros/configuracoes-notificacoes': () => ({ body: { message: 'ok' } }) });
+  api = stubFetch({
+    'GET /api/whatsapp/clientes/': listAnswer,
+    'PUT /api/cadastros/configuracoes-notificacoes': () => ({ body: { message: 'ok' } }),
+  });
 });
 afterEach(() => {
   cleanup();

@@ -3,16 +3,31 @@
 // pairs, the advanced filters of 001 §3 with 'Limpar' and 'Aplicar', 'Novo Cliente', the
 // notifications toggle and the rows: 50 a load, virtualised (row estimate 75, overscan 5), moved
 // to the top as messages arrive.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Box, Button, Chip, CircularProgress, Collapse, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import FilterList from '@mui/icons-material/FilterList';
-import PersonAdd from '@mui/icons-material/PersonAdd';
 import NotificationsActive from '@mui/icons-material/NotificationsActive';
 import NotificationsOff from '@mui/icons-material/NotificationsOff';
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Collapse,
+  IconButton,
+  Paper,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useSnackbar } from 'notistack';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+
 import { isAllQuickFilter, QUICK_FILTER_LABELS, toggleQuickFilter, visibleQuickFilters } from '@funil/domain/leads/quick-filters';
 import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+
 import { SearchField } from '../../../components/ui/filter-fields.tsx';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useChatLeads, type ChatLead } from '../api/chat-leads.ts';
@@ -72,7 +87,10 @@ export function ChatLeadList({ selectedId, narrow, onSelect }: ChatLeadListProps
 
   const [state, setState] = useState(EMPTY_CHAT_LIST_STATE);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const search = useCallback((typed: string) => setState((current) => (current.search === typed ? current : { ...current, search: typed })), []);
+  const search = useCallback(
+    (typed: string) => setState((current) => (current.search === typed ? current : { ...current, search: typed })),
+    [],
+  );
 
   const filter = useMemo(() => toChatListFilter(state), [state]);
   const list = useChatLeads(filter);
@@ -100,12 +118,23 @@ export function ChatLeadList({ selectedId, narrow, onSelect }: ChatLeadListProps
   const searching = state.search.trim() !== '';
 
   return (
-    <Paper sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }} component="section" aria-label="Conversas">
+    <Paper
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+      component="section"
+      aria-label="Conversas"
+    >
       <Box sx={{ p: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider' }}>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
           <SearchField fullWidth placeholder="Busque por contatos e mensagens" onSearch={search} />
         </Stack>
-        <Stack direction="row" spacing={0.75} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }} role="group" aria-label="Filtros rápidos">
+        <Stack
+          direction="row"
+          spacing={0.75}
+          useFlexGap
+          sx={{ mt: 1, flexWrap: 'wrap' }}
+          role="group"
+          aria-label="Filtros rápidos"
+        >
           {chips.map((chip) => {
             const on = chip === 'todos' ? isAllQuickFilter(state.quick) : state.quick[chip];
             return (
@@ -131,7 +160,12 @@ export function ChatLeadList({ selectedId, narrow, onSelect }: ChatLeadListProps
           {list.isFetching && !list.isPending && <CircularProgress size={14} aria-label="Atualizando lista" sx={{ ml: 1 }} />}
           <Box sx={{ flex: 1 }} />
           <Tooltip title={filtersOpen ? 'Ocultar filtros' : 'Filtros avançados'}>
-            <IconButton aria-label="Filtros avançados" aria-expanded={filtersOpen} onClick={() => setFiltersOpen((open) => !open)} color={activeFilters > 0 ? 'primary' : 'default'}>
+            <IconButton
+              aria-label="Filtros avançados"
+              aria-expanded={filtersOpen}
+              onClick={() => setFiltersOpen((open) => !open)}
+              color={activeFilters > 0 ? 'primary' : 'default'}
+            >
               <Badge badgeContent={activeFilters} color="primary">
                 <FilterList />
               </Badge>
@@ -149,14 +183,24 @@ export function ChatLeadList({ selectedId, narrow, onSelect }: ChatLeadListProps
       </Box>
       <Box ref={scroller} sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
         {list.isError && (
-          <Alert severity="error" sx={{ m: 1.5 }} action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>Tentar de novo</Button>}>
+          <Alert
+            severity="error"
+            sx={{ m: 1.5 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+                Tentar de novo
+              </Button>
+            }
+          >
             {list.error.message}
           </Alert>
         )}
         {!list.isPending && !list.isError && leads.length === 0 && (
           <Box sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }}>
             <Typography>Nenhum registro encontrado!</Typography>
-            {(searching || activeFilters > 0 || !isAllQuickFilter(state.quick)) && <Typography variant="body2">Tente outra busca ou limpe os filtros.</Typography>}
+            {(searching || activeFilters > 0 || !isAllQuickFilter(state.quick)) && (
+              <Typography variant="body2">Tente outra busca ou limpe os filtros.</Typography>
+            )}
           </Box>
         )}
         <Box role="list" aria-label="Leads" sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -164,7 +208,13 @@ export function ChatLeadList({ selectedId, narrow, onSelect }: ChatLeadListProps
             const lead = leads[item.index];
             if (!lead) return null;
             return (
-              <Box key={item.key} role="listitem" data-index={item.index} ref={virtualizer.measureElement} sx={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
+              <Box
+                key={item.key}
+                role="listitem"
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                sx={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+              >
                 <ChatLeadRow
                   lead={lead}
                   selected={lead.cli_crm_id === selectedId}

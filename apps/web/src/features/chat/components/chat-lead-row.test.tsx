@@ -1,13 +1,31 @@
 // 001 §2 "Lead list panel" rows and §4 "Lead last-message status icon"; names read whole, cut only by the width (issue 21).
-import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { ChatLeadRow, lastMessageLine } from './chat-lead-row.tsx';
 import { renderChat, testChatLead } from './chat-test-kit.tsx';
 
 afterEach(cleanup);
 
-function renderRow(lead = testChatLead(), opts: { narrow?: boolean; showAttendant?: boolean; matched?: { id: number; texto: string; data: string; fromMe: boolean } | null; onSelect?: () => void } = {}) {
-  return renderChat(<ChatLeadRow lead={lead} selected={false} narrow={opts.narrow ?? false} showAttendant={opts.showAttendant ?? false} matched={opts.matched ?? null} onSelect={opts.onSelect ?? (() => undefined)} />);
+function renderRow(
+  lead = testChatLead(),
+  opts: {
+    narrow?: boolean;
+    showAttendant?: boolean;
+    matched?: { id: number; texto: string; data: string; fromMe: boolean } | null;
+    onSelect?: () => void;
+  } = {},
+) {
+  return renderChat(
+    <ChatLeadRow
+      lead={lead}
+      selected={false}
+      narrow={opts.narrow ?? false}
+      showAttendant={opts.showAttendant ?? false}
+      matched={opts.matched ?? null}
+      onSelect={opts.onSelect ?? (() => undefined)}
+    />,
+  );
 }
 
 describe('001 §2 chat list row', () => {
@@ -24,7 +42,14 @@ describe('001 §2 chat list row', () => {
   });
 
   it('shows the last message, the unread count and the attendant when attendance is on', () => {
-    renderRow(testChatLead({ whatsapp_ultima_mensagem_texto: 'Pode ser amanhã?\nÀ tarde', whatsapp_ultima_mensagem_nao_lidas: 3, nome_atendimento: 'Ana Beatriz Lima' }), { showAttendant: true });
+    renderRow(
+      testChatLead({
+        whatsapp_ultima_mensagem_texto: 'Pode ser amanhã?\nÀ tarde',
+        whatsapp_ultima_mensagem_nao_lidas: 3,
+        nome_atendimento: 'Ana Beatriz Lima',
+      }),
+      { showAttendant: true },
+    );
     expect(screen.getByTestId('chat-lead-last-message').textContent).toBe('Pode ser amanhã?');
     expect(screen.getByLabelText('3 mensagens não lidas')).toBeTruthy();
     expect(screen.getByText('Ana Beatriz Lima')).toBeTruthy();
@@ -53,7 +78,9 @@ describe('001 §2 chat list row', () => {
   });
 
   it('shows the message the search matched instead of the last one', () => {
-    renderRow(testChatLead({ whatsapp_ultima_mensagem_texto: 'Obrigado!' }), { matched: { id: 9, texto: 'quero fazer\nclareamento', data: '2026-11-10T13:05:00Z', fromMe: false } });
+    renderRow(testChatLead({ whatsapp_ultima_mensagem_texto: 'Obrigado!' }), {
+      matched: { id: 9, texto: 'quero fazer\nclareamento', data: '2026-11-10T13:05:00Z', fromMe: false },
+    });
     expect(screen.getByTestId('chat-lead-last-message').textContent).toBe('quero fazer clareamento');
     expect(screen.getByText('10/11/2026')).toBeTruthy();
     cleanup();

@@ -1,13 +1,15 @@
 // One lead of the chat list (001 §2 "Lead list panel"): photo, name, last message (or the message
 // the search found), time, unread count, the last-message status icon and, with attendance on,
 // the attendant.
-import { memo } from 'react';
-import { Avatar, Badge, Box, ListItemButton, Stack, Typography } from '@mui/material';
 import PersonOutline from '@mui/icons-material/PersonOutlined';
 import Search from '@mui/icons-material/Search';
+import { Avatar, Badge, Box, ListItemButton, Stack, Typography } from '@mui/material';
+import { memo } from 'react';
+
 import { formatPhoneDisplay } from '@funil/domain/phone/phone';
-import { avatarColor, initialsOf } from '../../../components/ui/lead-avatar.ts';
 import type { MessageMatch } from '@funil/domain/whatsapp-api/legacy-api';
+
+import { avatarColor, initialsOf } from '../../../components/ui/lead-avatar.ts';
 import type { ChatLead } from '../api/chat-leads.ts';
 import { listTimeLabel } from '../chat-time.ts';
 import { LastMessageStatus } from './last-message-status.tsx';
@@ -36,7 +38,9 @@ const MEDIA_WORDS: Record<string, string> = {
   contactsArrayMessage: '👤 Contatos',
 };
 
-export function lastMessageLine(lead: Pick<ChatLead, 'whatsapp_ultima_mensagem_texto' | 'whatsapp_ultima_mensagem_tipo'>): string {
+export function lastMessageLine(
+  lead: Pick<ChatLead, 'whatsapp_ultima_mensagem_texto' | 'whatsapp_ultima_mensagem_tipo'>,
+): string {
   const text = lead.whatsapp_ultima_mensagem_texto?.trim();
   if (text) return text.split('\n')[0] ?? '';
   return MEDIA_WORDS[lead.whatsapp_ultima_mensagem_tipo ?? ''] ?? '';
@@ -56,30 +60,66 @@ export const ChatLeadRow = memo(function ChatLeadRow({ lead, selected, showAtten
       onClick={() => onSelect(lead)}
       sx={{ gap: 1.5, py: 1, px: 1.5, height: 75, borderBottom: 1, borderColor: 'divider' }}
     >
-      <Avatar src={lead.cli_url_foto ?? undefined} alt="" sx={{ width: 46, height: 46, fontSize: '1rem', bgcolor: avatarColor(lead.cli_nome) }}>
+      <Avatar
+        src={lead.cli_url_foto ?? undefined}
+        alt=""
+        sx={{ width: 46, height: 46, fontSize: '1rem', bgcolor: avatarColor(lead.cli_nome) }}
+      >
         {initialsOf(lead.cli_nome)}
       </Avatar>
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
           {/* issue 21: the whole name, cut by the row's width (ellipsis, full name on hover), not at a fixed count. */}
-          <Typography noWrap sx={{ fontWeight: highlighted ? 700 : 500, flex: 1, minWidth: 0 }} title={lead.cli_nome} data-testid="chat-lead-name">
+          <Typography
+            noWrap
+            sx={{ fontWeight: highlighted ? 700 : 500, flex: 1, minWidth: 0 }}
+            title={lead.cli_nome}
+            data-testid="chat-lead-name"
+          >
             {lead.cli_nome}
           </Typography>
-          <Typography variant="caption" sx={{ whiteSpace: 'nowrap', color: unread > 0 ? 'success.main' : 'text.secondary', fontWeight: unread > 0 ? 700 : 400 }}>
+          <Typography
+            variant="caption"
+            sx={{
+              whiteSpace: 'nowrap',
+              color: unread > 0 ? 'success.main' : 'text.secondary',
+              fontWeight: unread > 0 ? 700 : 400,
+            }}
+          >
             {time}
           </Typography>
         </Stack>
         <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.25 }}>
-          {matched === null && lead.whatsapp_ultima_mensagem_from_me === 1 && <LastMessageStatus status={lead.whatsapp_ultima_mensagem_status} />}
+          {matched === null && lead.whatsapp_ultima_mensagem_from_me === 1 && (
+            <LastMessageStatus status={lead.whatsapp_ultima_mensagem_status} />
+          )}
           {matched !== null && <Search sx={{ fontSize: 14, color: 'text.secondary' }} aria-label="Mensagem encontrada" />}
-          <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1, minWidth: 0 }} title={line} data-testid="chat-lead-last-message">
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            noWrap
+            sx={{ flex: 1, minWidth: 0 }}
+            title={line}
+            data-testid="chat-lead-last-message"
+          >
             {/* A lead without messages yet shows its phone, as WhatsApp shows the number of a new chat. */}
             {line || formatPhoneDisplay(lead.cli_telefone)}
           </Typography>
           {unread > 0 ? (
-            <Badge badgeContent={unread} max={999} color="success" aria-label={`${unread} mensagens não lidas`} sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} />
+            <Badge
+              badgeContent={unread}
+              max={999}
+              color="success"
+              aria-label={`${unread} mensagens não lidas`}
+              sx={{ '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+            />
           ) : (
-            markedUnread && <Box aria-label="Marcado como não lido" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: 'success.main', flexShrink: 0 }} />
+            markedUnread && (
+              <Box
+                aria-label="Marcado como não lido"
+                sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: 'success.main', flexShrink: 0 }}
+              />
+            )
           )}
         </Stack>
         {showAttendant && (

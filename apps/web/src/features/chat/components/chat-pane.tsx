@@ -1,12 +1,14 @@
 // The right two thirds of the chat (001 §2): the selected lead's header, its conversation (helper
 // 9c's ChatConversation) and the 'Informações do Lead' panel. Opening a lead clears its unread
 // marker in the list (001 §4 "Reading"; the conversation marks the messages read on the server).
-import { useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Paper, Skeleton, Stack, useMediaQuery } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
-import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+import { useEffect, useMemo, useState } from 'react';
+
 import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { clearUnread } from '../api/chat-leads.ts';
@@ -31,7 +33,11 @@ export function ChatPane({ channel, leadId, narrow, onLeave, onBack }: ChatPaneP
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
   const settings = useMemo<ChatHeaderSettings>(() => {
     const extras = parseConfiguracoesExtra(unit.crm_configuracoes.configuracoesExtra);
-    return { companyId: unit.dados_unidade.idEmpresa, clienteAtendente: extras.clienteAtendente === true, agendarMensagemHeader: extras.agendarMensagemHeaderWhatsapp === true };
+    return {
+      companyId: unit.dados_unidade.idEmpresa,
+      clienteAtendente: extras.clienteAtendente === true,
+      agendarMensagemHeader: extras.agendarMensagemHeaderWhatsapp === true,
+    };
   }, [unit]);
 
   const lead = full.data?.crm_contato_completo ?? null;
@@ -59,7 +65,14 @@ export function ChatPane({ channel, leadId, narrow, onLeave, onBack }: ChatPaneP
     const known = error instanceof ApiError && (error.status === 403 || error.status === 404);
     return (
       <Paper sx={{ height: '100%', p: 2 }}>
-        <Alert severity={known ? 'warning' : 'error'} action={<Button color="inherit" size="small" onClick={onLeave}>Fechar</Button>}>
+        <Alert
+          severity={known ? 'warning' : 'error'}
+          action={
+            <Button color="inherit" size="small" onClick={onLeave}>
+              Fechar
+            </Button>
+          }
+        >
           {known ? error.message : LEAD_LOAD_ERROR}
         </Alert>
       </Paper>
@@ -68,9 +81,21 @@ export function ChatPane({ channel, leadId, narrow, onLeave, onBack }: ChatPaneP
 
   const potentials = full.data.crm_potencial_negociacao;
   return (
-    <Paper sx={{ height: '100%', display: 'flex', overflow: 'hidden' }} component="article" aria-label={`Conversa com ${lead.cli_nome}`}>
+    <Paper
+      sx={{ height: '100%', display: 'flex', overflow: 'hidden' }}
+      component="article"
+      aria-label={`Conversa com ${lead.cli_nome}`}
+    >
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <ChatHeader lead={lead} potentials={potentials} settings={settings} narrow={narrow} onOpenInfo={() => setInfoOpen((open) => !open)} onLeave={onLeave} onBack={onBack} />
+        <ChatHeader
+          lead={lead}
+          potentials={potentials}
+          settings={settings}
+          narrow={narrow}
+          onOpenInfo={() => setInfoOpen((open) => !open)}
+          onLeave={onLeave}
+          onBack={onBack}
+        />
         {exists.data === false && (
           <Alert severity="warning" sx={{ borderRadius: 0 }}>
             {WHATSAPP_MESSAGES.leadWithoutWhatsapp}
@@ -80,7 +105,14 @@ export function ChatPane({ channel, leadId, narrow, onLeave, onBack }: ChatPaneP
           <ChatConversation key={lead.cli_crm_id} channel={channel} leadId={lead.cli_crm_id} />
         </Box>
       </Box>
-      <LeadSidePanel lead={lead} potentials={potentials} docked={wide} open={infoOpen} onClose={() => setInfoOpen(false)} onLeave={onLeave} />
+      <LeadSidePanel
+        lead={lead}
+        potentials={potentials}
+        docked={wide}
+        open={infoOpen}
+        onClose={() => setInfoOpen(false)}
+        onLeave={onLeave}
+      />
     </Paper>
   );
 }

@@ -2,13 +2,15 @@
 // page layout"): header 'WhatsApp' with the channel's chips, the lead list on the left third and
 // the conversation on the right two thirds. The selected lead lives in the URL. Below 600 px the
 // list and the conversation stack: one shows at a time, the conversation with a back button.
-import { useCallback } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import Forum from '@mui/icons-material/Forum';
 import { Box, Paper, Stack, Typography, useMediaQuery } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
-import Forum from '@mui/icons-material/Forum';
 import { useSnackbar } from 'notistack';
+import { useCallback } from 'react';
+import { useNavigate, useParams } from 'react-router';
+
 import { canOpenLead } from '@funil/domain/leads/negotiation';
+
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import type { ChatLead } from '../api/chat-leads.ts';
@@ -26,7 +28,9 @@ function EmptyPane() {
         <Typography variant="h3" component="p" color="text.primary">
           Selecione um lead para começar
         </Typography>
-        <Typography variant="body2">As mensagens chegam aqui em tempo real. Escolha uma conversa na lista ao lado para ler e responder.</Typography>
+        <Typography variant="body2">
+          As mensagens chegam aqui em tempo real. Escolha uma conversa na lista ao lado para ler e responder.
+        </Typography>
       </Stack>
     </Paper>
   );
@@ -68,13 +72,20 @@ export function ChatScreen({ channel }: { channel: ChatChannel }) {
 
   return (
     <Stack spacing={1.25} sx={{ height: { xs: 'calc(100dvh - 104px)', md: 'calc(100dvh - 112px)' }, minHeight: 420 }}>
-      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', display: narrow && selectedId !== null ? 'none' : 'flex' }}>
+      <Stack
+        direction="row"
+        spacing={1.5}
+        useFlexGap
+        sx={{ alignItems: 'center', flexWrap: 'wrap', display: narrow && selectedId !== null ? 'none' : 'flex' }}
+      >
         <Typography variant="h2" component="h2">
           WhatsApp
         </Typography>
         {channel !== 'v3' && <ConnectionChips />}
       </Stack>
-      <Box sx={{ flex: 1, minHeight: 0, display: 'grid', gap: 1.5, gridTemplateColumns: narrow ? '1fr' : 'minmax(280px, 1fr) 2fr' }}>
+      <Box
+        sx={{ flex: 1, minHeight: 0, display: 'grid', gap: 1.5, gridTemplateColumns: narrow ? '1fr' : 'minmax(280px, 1fr) 2fr' }}
+      >
         {/* Below 600 px the list leaves while a conversation is open (its pages stay cached). */}
         {!(narrow && selectedId !== null) && (
           <Box sx={{ minHeight: 0 }}>
@@ -82,7 +93,18 @@ export function ChatScreen({ channel }: { channel: ChatChannel }) {
           </Box>
         )}
         <Box sx={{ minHeight: 0, minWidth: 0, display: narrow && selectedId === null ? 'none' : 'block' }}>
-          {selectedId === null ? <EmptyPane /> : <ChatPane key={selectedId} channel={channel} leadId={selectedId} narrow={narrow} onLeave={leave} onBack={narrow ? leave : undefined} />}
+          {selectedId === null ? (
+            <EmptyPane />
+          ) : (
+            <ChatPane
+              key={selectedId}
+              channel={channel}
+              leadId={selectedId}
+              narrow={narrow}
+              onLeave={leave}
+              onBack={narrow ? leave : undefined}
+            />
+          )}
         </Box>
       </Box>
     </Stack>

@@ -1,7 +1,9 @@
 // Providers, a chat list lead, a unit and the fake API for the chat page's component tests.
 import type { ReactNode } from 'react';
+
 import { createFactories, makeUnitData } from '@funil/domain/testing/factories';
 import type { UnitData } from '@funil/domain/unit/unit-data';
+
 import { answerCalls, renderWithProviders, type FetchCall } from '../../../testing/kit.tsx';
 import type { ChatLead } from '../api/chat-leads.ts';
 import { ChatLeadKitProvider, type ChatLeadKit } from '../chat-kit.tsx';
@@ -23,7 +25,11 @@ export function testChatLead(overrides: Partial<ChatLead> = {}): ChatLead {
 
 export function testChatUnit(extras: Record<string, unknown> = {}, over: Partial<UnitData> = {}): UnitData {
   // The chat's tests run on a gateway unit whose user sees only their own leads (001 §6).
-  return makeUnitData(extras, { evolutionHabilitado: true, ...over, dados_usuario: { ...makeUnitData().dados_usuario, acesso_atribuidos: 0, ...over.dados_usuario } });
+  return makeUnitData(extras, {
+    evolutionHabilitado: true,
+    ...over,
+    dados_usuario: { ...makeUnitData().dados_usuario, acesso_atribuidos: 0, ...over.dados_usuario },
+  });
 }
 
 const NOOP_KIT: ChatLeadKit = {

@@ -1,16 +1,20 @@
 // 001 §2 v2/legacy chips and 001 §4 "Legacy WhatsApp session": CONNECTED/PAIRING/TIMEOUT are
 // 'WhatsApp Conectado' (green); a 'qrcode' session shows its QR in 'Conectar Whatsapp', which
 // closes by itself with 'Whatsapp conectado com sucesso!'; any other status asks for a restart once.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { legacySessionKey } from '../api/legacy-session.ts';
-import { ConnectionChips } from './connection-chips.tsx';
 import { renderChat, stubFetch } from './chat-test-kit.tsx';
+import { ConnectionChips } from './connection-chips.tsx';
 
 let session: { id: number | null; status: string; qrcode: string | null } = { id: 7, status: 'CONNECTED', qrcode: null };
 let api: ReturnType<typeof stubFetch>;
 beforeEach(() => {
-  api = stubFetch({ 'GET /api/whatsapp/sessao': () => ({ body: { data: session } }), 'PUT /api/whatsappsession/7': () => ({ body: { data: { id: 7, status: 'OPENING', qrcode: null } } }) });
+  api = stubFetch({
+    'GET /api/whatsapp/sessao': () => ({ body: { data: session } }),
+    'PUT /api/whatsappsession/7': () => ({ body: { data: { id: 7, status: 'OPENING', qrcode: null } } }),
+  });
 });
 afterEach(cleanup);
 

@@ -4,12 +4,14 @@
 // The v3 chat shows the shell's '{n} de {total} WhatsApps conectados' instead. A screen of a
 // gateway unit that shows these chips (the mass-send monitor, 002 §2.3) passes `whatsapp`: the
 // WhatsApp chip then reads its numbers (connected when one is) and the legacy session is not read.
-import { useEffect, useRef, useState } from 'react';
-import { Chip, Stack } from '@mui/material';
-import WhatsApp from '@mui/icons-material/WhatsApp';
 import Dns from '@mui/icons-material/Dns';
+import WhatsApp from '@mui/icons-material/WhatsApp';
+import { Chip, Stack } from '@mui/material';
 import { useSnackbar } from 'notistack';
+import { useEffect, useRef, useState } from 'react';
+
 import { LEGACY_SESSION_MESSAGES, legacySessionStep } from '@funil/domain/whatsapp-api/legacy-session-api';
+
 import { useLegacySession, useRestartLegacySession } from '../api/legacy-session.ts';
 import { useSocketStatus } from '../use-socket-status.ts';
 import { LegacyQrDialog } from './legacy-qr-dialog.tsx';
@@ -60,7 +62,12 @@ export function ConnectionChips({ whatsapp }: { whatsapp?: { connected: boolean 
         onClick={socket.reconnect}
         sx={{ fontWeight: 600 }}
       />
-      {qrRequested && <LegacyQrDialog qrcode={state === 'qrcode' ? (session.data?.qrcode ?? null) : null} onClose={() => setQrRequested(false)} />}
+      {qrRequested && (
+        <LegacyQrDialog
+          qrcode={state === 'qrcode' ? (session.data?.qrcode ?? null) : null}
+          onClose={() => setQrRequested(false)}
+        />
+      )}
     </Stack>
   );
 }

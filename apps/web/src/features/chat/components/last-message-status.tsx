@@ -8,6 +8,7 @@ export const READ_BLUE = '#34B7F1';
 export function LastMessageStatus({ status }: { status: 1 | 2 | 3 | null }) {
   if (status === null) return null;
   if (status === 1) return <Done aria-label="Enviada" titleAccess="Enviada" sx={{ fontSize: 16, color: 'text.secondary' }} />;
-  if (status === 2) return <DoneAll aria-label="Entregue" titleAccess="Entregue" sx={{ fontSize: 16, color: 'text.secondary' }} />;
+  if (status === 2)
+    return <DoneAll aria-label="Entregue" titleAccess="Entregue" sx={{ fontSize: 16, color: 'text.secondary' }} />;
   return <DoneAll aria-label="Lida" titleAccess="Lida" sx={{ fontSize: 16, color: READ_BLUE }} />;
 }

@@ -1,20 +1,40 @@
 // 'Informações do Lead' (001 §2 "Lead side panel"): a right drawer 320 px wide with the CRM's lead
 // blocks (apps/web/src/app/chat-screens.tsx composes them). Beside the conversation on wide
 // screens, over it on narrow ones.
-import { Box, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import Close from '@mui/icons-material/Close';
+import { Box, Drawer, IconButton, Stack, Typography } from '@mui/material';
+
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
+
 import { useChatLeadKit, type Potential } from '../chat-kit.tsx';
 
 /** 001 §9: side panel width 320. */
 const SIDE_PANEL_WIDTH = 320;
 
-type Props = { lead: CrmContato; potentials: readonly Potential[]; docked: boolean; open: boolean; onClose: () => void; onLeave: () => void };
+type Props = {
+  lead: CrmContato;
+  potentials: readonly Potential[];
+  docked: boolean;
+  open: boolean;
+  onClose: () => void;
+  onLeave: () => void;
+};
 
 function PanelBody({ lead, potentials, onClose, onLeave }: Omit<Props, 'docked' | 'open'>) {
   const kit = useChatLeadKit();
   return (
-    <Box component="aside" aria-label="Informações do Lead" sx={{ width: SIDE_PANEL_WIDTH, maxWidth: '100vw', height: '100%', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper' }}>
+    <Box
+      component="aside"
+      aria-label="Informações do Lead"
+      sx={{
+        width: SIDE_PANEL_WIDTH,
+        maxWidth: '100vw',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: 'background.paper',
+      }}
+    >
       <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider' }}>
         <Typography component="h2" sx={{ fontWeight: 700, flex: 1 }}>
           Informações do Lead

@@ -10,7 +10,11 @@ export function LegacyQrDialog({ qrcode, onClose }: { qrcode: string | null; onC
       <DialogTitle id="conectar-whatsapp">Conectar Whatsapp</DialogTitle>
       <DialogContent>
         <Box sx={{ width: QR_SIZE, height: QR_SIZE, display: 'grid', placeItems: 'center', mx: 'auto' }}>
-          {qrcode ? <img src={qrcode} alt="QR Code do WhatsApp" width={QR_SIZE} height={QR_SIZE} /> : <CircularProgress aria-label="Gerando QRCode" />}
+          {qrcode ? (
+            <img src={qrcode} alt="QR Code do WhatsApp" width={QR_SIZE} height={QR_SIZE} />
+          ) : (
+            <CircularProgress aria-label="Gerando QRCode" />
+          )}
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, textAlign: 'center', maxWidth: 320 }}>
           No celular, abra o WhatsApp › Aparelhos conectados › Conectar um aparelho e aponte para o código.

@@ -1,8 +1,9 @@
 // 'Atendimento Whatsapp' (001 §2 "Negotiation detail screen"): the lead's conversation full screen,
 // without the app bar, opened by the CRM's 'Whatsapp' button (and later the mass-send monitor).
+import Close from '@mui/icons-material/Close';
 import { AppBar, Box, Dialog, IconButton, Toolbar, Typography, useMediaQuery } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
-import Close from '@mui/icons-material/Close';
+
 import type { ChatChannel } from '../chat-channel.ts';
 import { ChatPane } from './chat-pane.tsx';
 

@@ -4,14 +4,21 @@ import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import ErrorIcon from '@mui/icons-material/Error';
-import { ackIconOf } from '@funil/domain/whatsapp-api/conversation';
+
 import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
+import { ackIconOf } from '@funil/domain/whatsapp-api/conversation';
 
 export const READ_BLUE = '#53bdeb';
 
 const LABEL = { pending: 'Pendente', sent: 'Enviada', delivered: 'Entregue', read: 'Lida', error: 'Erro no envio' } as const;
 
-export function AckIcon({ message, sending = false }: { message: Pick<ChatMessage, 'fromMe' | 'ack' | 'isError'>; sending?: boolean }) {
+export function AckIcon({
+  message,
+  sending = false,
+}: {
+  message: Pick<ChatMessage, 'fromMe' | 'ack' | 'isError'>;
+  sending?: boolean;
+}) {
   const icon = ackIconOf(message, sending);
   if (icon === 'none') return null;
   const props = { fontSize: 'inherit' as const, 'aria-label': LABEL[icon], titleAccess: LABEL[icon], 'data-ack': icon };

@@ -1,12 +1,13 @@
 // The composer's attach menu: one media dialog per kind (001 §2 "Media-send dialogs").
-import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import AudiotrackIcon from '@mui/icons-material/Audiotrack';
-import VideocamIcon from '@mui/icons-material/Videocam';
-import ImageIcon from '@mui/icons-material/Image';
-import GifBoxIcon from '@mui/icons-material/GifBox';
 import DescriptionIcon from '@mui/icons-material/Description';
+import GifBoxIcon from '@mui/icons-material/GifBox';
+import ImageIcon from '@mui/icons-material/Image';
+import VideocamIcon from '@mui/icons-material/Videocam';
+import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import { useState } from 'react';
+
 import type { MediaDialogKind } from '@funil/domain/whatsapp-api/media-picker';
 
 const ITEMS: { kind: MediaDialogKind; label: string; icon: React.ReactNode }[] = [
@@ -28,7 +29,13 @@ export function AttachMenu({ disabled, onPick }: { disabled: boolean; onPick: (k
           </IconButton>
         </span>
       </Tooltip>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'top', horizontal: 'left' }} transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
+        transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      >
         {ITEMS.map((item) => (
           <MenuItem
             key={item.kind}

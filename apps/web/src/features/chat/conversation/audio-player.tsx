@@ -1,12 +1,13 @@
 // 001 §4 "Audio player": loading, playing, paused, error ('Erro ao carregar áudio', 001 §8); skip
 // 30 s back and forth, arrow keys move 5 s, volume 0 to 100.
-import { Box, CircularProgress, IconButton, Slider, Stack, Typography } from '@mui/material';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import PauseIcon from '@mui/icons-material/Pause';
-import Replay30Icon from '@mui/icons-material/Replay30';
 import Forward30Icon from '@mui/icons-material/Forward30';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import Replay30Icon from '@mui/icons-material/Replay30';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
+import { Box, CircularProgress, IconButton, Slider, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
+
 import { useMediaUrl } from '../api/messages-media.ts';
 
 export const AUDIO_ERROR = 'Erro ao carregar áudio';
@@ -62,7 +63,12 @@ export function AudioPlayer({ url }: { url: string | null }) {
         e.preventDefault();
       }}
       spacing={0.5}
-      sx={{ width: 280, outline: 'none', '&:focus-visible': { boxShadow: (t) => `0 0 0 2px ${t.palette.primary.main}` }, borderRadius: 1 }}
+      sx={{
+        width: 280,
+        outline: 'none',
+        '&:focus-visible': { boxShadow: (t) => `0 0 0 2px ${t.palette.primary.main}` },
+        borderRadius: 1,
+      }}
     >
       {media.src && (
         <audio
@@ -88,13 +94,34 @@ export function AudioPlayer({ url }: { url: string | null }) {
         </Typography>
       ) : (
         <Stack sx={{ alignItems: 'center' }} direction="row" spacing={0.5}>
-          <IconButton size="small" aria-label={`Voltar ${AUDIO_SKIP_SECONDS} segundos`} onClick={() => seek(time - AUDIO_SKIP_SECONDS)} disabled={state === 'loading'}>
+          <IconButton
+            size="small"
+            aria-label={`Voltar ${AUDIO_SKIP_SECONDS} segundos`}
+            onClick={() => seek(time - AUDIO_SKIP_SECONDS)}
+            disabled={state === 'loading'}
+          >
             <Replay30Icon fontSize="small" />
           </IconButton>
-          <IconButton size="small" aria-label={state === 'playing' ? 'Pausar' : 'Reproduzir'} onClick={toggle} disabled={state === 'loading'}>
-            {state === 'loading' ? <CircularProgress size={18} aria-label="Carregando áudio" /> : state === 'playing' ? <PauseIcon /> : <PlayArrowIcon />}
+          <IconButton
+            size="small"
+            aria-label={state === 'playing' ? 'Pausar' : 'Reproduzir'}
+            onClick={toggle}
+            disabled={state === 'loading'}
+          >
+            {state === 'loading' ? (
+              <CircularProgress size={18} aria-label="Carregando áudio" />
+            ) : state === 'playing' ? (
+              <PauseIcon />
+            ) : (
+              <PlayArrowIcon />
+            )}
           </IconButton>
-          <IconButton size="small" aria-label={`Avançar ${AUDIO_SKIP_SECONDS} segundos`} onClick={() => seek(time + AUDIO_SKIP_SECONDS)} disabled={state === 'loading'}>
+          <IconButton
+            size="small"
+            aria-label={`Avançar ${AUDIO_SKIP_SECONDS} segundos`}
+            onClick={() => seek(time + AUDIO_SKIP_SECONDS)}
+            disabled={state === 'loading'}
+          >
             <Forward30Icon fontSize="small" />
           </IconButton>
           <Slider
@@ -116,7 +143,14 @@ export function AudioPlayer({ url }: { url: string | null }) {
           </Typography>
           <VolumeUpIcon fontSize="small" color="action" />
           <Box sx={{ flex: 1, pr: 1 }}>
-            <Slider size="small" aria-label="Volume" min={0} max={100} value={volume} onChange={(_, v) => setVolume(v as number)} />
+            <Slider
+              size="small"
+              aria-label="Volume"
+              min={0}
+              max={100}
+              value={volume}
+              onChange={(_, v) => setVolume(v as number)}
+            />
           </Box>
         </Stack>
       )}

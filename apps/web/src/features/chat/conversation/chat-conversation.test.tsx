@@ -1,15 +1,26 @@
 // The conversation on the gateway channel with the server answered by the kit's fake API: the composer keys (001
 // §2), optimistic temp_ bubbles replaced by the stored message and acks that never go down (001 §4),
 // a failed send retried without sending twice (issue 7 §2), a quoted reply, reading once (001 §4).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { appMessageEvent } from '@funil/domain/realtime/events';
 import { makeChatMessage } from '@funil/domain/testing/factories';
 import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
-import { appMessageEvent } from '@funil/domain/realtime/events';
-import { answerRequests, emitSocket, ID_EMPRESA, renderWithProviders, sentRequests, shell, testContact, type ApiAnswer } from './test-kit.tsx';
-import { ChatConversation } from './index.ts';
-import { ComposerKitProvider, type ComposerKit } from './composer-kit.tsx';
 import type { ScopedQuickMessage } from '@funil/domain/whatsapp-api/quick-messages-api';
+
+import { ComposerKitProvider, type ComposerKit } from './composer-kit.tsx';
+import { ChatConversation } from './index.ts';
+import {
+  answerRequests,
+  emitSocket,
+  ID_EMPRESA,
+  renderWithProviders,
+  sentRequests,
+  shell,
+  testContact,
+  type ApiAnswer,
+} from './test-kit.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('./test-kit.tsx')).sessionModule);
 vi.mock('../../../lib/unit-data.ts', async () => (await import('./test-kit.tsx')).unitDataModule);
@@ -80,18 +91,27 @@ const loaded = () => screen.findByText('Tem horário amanhã?', {}, { timeout: 1
 const composer = () => screen.getByRole('textbox', { name: 'Mensagem' });
 const bubbles = () => screen.getAllByTestId('message');
 const ackOf = (el: HTMLElement) => el.querySelector('[data-ack]')?.getAttribute('data-ack');
-const stored = (over: Partial<ChatMessage>) => makeChatMessage({ id: 50, messageId: 'WA50', fromMe: true, ack: 1, createdAt: new Date().toISOString(), userId: 3, ...over });
+const stored = (over: Partial<ChatMessage>) =>
+  makeChatMessage({ id: 50, messageId: 'WA50', fromMe: true, ack: 1, createdAt: new Date().toISOString(), userId: 3, ...over });
 
 describe('001 §2 message area', () => {
   it('shows the lead’s messages oldest first, grouped by São Paulo day, and reads the conversation once (001 §4 "Reading")', async () => {
     const { reads } = open(async () => ({ body: {} }));
     await loaded();
-    expect(bubbles().map((b) => b.textContent)).toEqual([expect.stringContaining('Oi, tudo bem?'), expect.stringContaining('Tem horário amanhã?')]);
+    expect(bubbles().map((b) => b.textContent)).toEqual([
+      expect.stringContaining('Oi, tudo bem?'),
+      expect.stringContaining('Tem horário amanhã?'),
+    ]);
     expect(screen.getByRole('region', { name: '09/03/2026' })).toBeTruthy();
     expect(screen.getByRole('region', { name: '10/03/2026' })).toBeTruthy();
     await waitFor(() => expect(reads).toEqual([{ number: '11987650000' }]));
     // A message that arrives while it is open (tab visible) is read too, as WhatsApp Web does.
-    act(() => emitSocket(appMessageEvent(ID_EMPRESA), { ...contact(makeChatMessage({ id: 60, messageId: 'WA60', body: 'Chegou agora', createdAt: new Date().toISOString() })), action: 'create' }));
+    act(() =>
+      emitSocket(appMessageEvent(ID_EMPRESA), {
+        ...contact(makeChatMessage({ id: 60, messageId: 'WA60', body: 'Chegou agora', createdAt: new Date().toISOString() })),
+        action: 'create',
+      }),
+    );
     await screen.findByText('Chegou agora');
     await waitFor(() => expect(reads).toHaveLength(2), { timeout: 5_000 });
   });
@@ -161,7 +181,9 @@ describe('001 §4 optimistic sending', () => {
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]!.body.tempId).toBe(sent[0]!.body.tempId);
     await act(async () => release({ status: 201, body: { message: stored({ id: 51, body: 'Confirmado!' }) } }));
-    await waitFor(() => expect(screen.getByText('Confirmado!').closest('[data-testid="message"]')?.getAttribute('data-message-id')).toBe('51'));
+    await waitFor(() =>
+      expect(screen.getByText('Confirmado!').closest('[data-testid="message"]')?.getAttribute('data-message-id')).toBe('51'),
+    );
     expect(sent).toHaveLength(2);
   });
 
@@ -190,22 +212,41 @@ describe("001 §2 'Responder'", () => {
 });
 
 describe('issue 21 item 6: a manager reads the conversation', () => {
-  it.each(['m', 'mg'] as const)('%s: the messages show, with no composer, no reply or delete, and nothing is marked read', async (permissao) => {
-    shell.permissao = permissao;
-    const mine = makeChatMessage({ id: 3, messageId: 'WA3', body: 'Enviado pela atendente', fromMe: true, createdAt: '2026-03-10T14:00:00.000Z' });
-    answerRequests({ 'GET /contato/completo/10': { body: { data: testContact() } }, 'POST /chat/findMessages/loja-1': { body: page([mine, ...history]) } });
-    renderWithProviders(<ChatConversation channel="v3" leadId={10} />);
-    await loaded();
-    expect(screen.getByTestId('chat-read-only').textContent).toBe('Você acompanha esta conversa: seu perfil não envia mensagens nem altera o lead.');
-    expect(screen.queryByRole('textbox')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Gravar Audio' })).toBeNull();
-    // No bubble offers 'Responder' or 'Apagar' (their menu is not there at all).
-    for (const bubble of bubbles()) expect(within(bubble).queryAllByRole('button').filter((b) => /mensagem|Responder|Apagar/i.test(b.getAttribute('aria-label') ?? ''))).toEqual([]);
-    // Only reads reached the server: no markMessageAsRead, no send (wait, then check none went out).
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const calls = sentRequests().map((r) => `${r.method} ${r.path}`);
-    expect(calls.filter((c) => !c.includes('/contato/completo/') && !c.includes('/chat/findMessages/'))).toEqual([]);
-  });
+  it.each(['m', 'mg'] as const)(
+    '%s: the messages show, with no composer, no reply or delete, and nothing is marked read',
+    async (permissao) => {
+      shell.permissao = permissao;
+      const mine = makeChatMessage({
+        id: 3,
+        messageId: 'WA3',
+        body: 'Enviado pela atendente',
+        fromMe: true,
+        createdAt: '2026-03-10T14:00:00.000Z',
+      });
+      answerRequests({
+        'GET /contato/completo/10': { body: { data: testContact() } },
+        'POST /chat/findMessages/loja-1': { body: page([mine, ...history]) },
+      });
+      renderWithProviders(<ChatConversation channel="v3" leadId={10} />);
+      await loaded();
+      expect(screen.getByTestId('chat-read-only').textContent).toBe(
+        'Você acompanha esta conversa: seu perfil não envia mensagens nem altera o lead.',
+      );
+      expect(screen.queryByRole('textbox')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Gravar Audio' })).toBeNull();
+      // No bubble offers 'Responder' or 'Apagar' (their menu is not there at all).
+      for (const bubble of bubbles())
+        expect(
+          within(bubble)
+            .queryAllByRole('button')
+            .filter((b) => /mensagem|Responder|Apagar/i.test(b.getAttribute('aria-label') ?? '')),
+        ).toEqual([]);
+      // Only reads reached the server: no markMessageAsRead, no send (wait, then check none went out).
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const calls = sentRequests().map((r) => `${r.method} ${r.path}`);
+      expect(calls.filter((c) => !c.includes('/contato/completo/') && !c.includes('/chat/findMessages/'))).toEqual([]);
+    },
+  );
 });
 
 describe('001 §4 composer disabled', () => {
@@ -235,7 +276,8 @@ describe("001 §5 '/' quick messages in the composer", () => {
     { idModelo: 2, tituloMensagem: 'Retorno', mensagem: 'Oi [nome_do_cliente], sua consulta é em [data_atual+1].' },
   ] as unknown as ScopedQuickMessage[];
   const kit: ComposerKit = {
-    useSuggestions: (text) => (text.startsWith('/') ? templates.filter((t) => t.tituloMensagem.toLowerCase().includes(text.slice(1).toLowerCase())) : null),
+    useSuggestions: (text) =>
+      text.startsWith('/') ? templates.filter((t) => t.tituloMensagem.toLowerCase().includes(text.slice(1).toLowerCase())) : null,
     Suggestions: ({ text, onPick, activeIndex }) => (
       <ul role="listbox" aria-label="Mensagens rápidas">
         {kit.useSuggestions(text)!.map((t, i) => (

@@ -1,37 +1,38 @@
 // Everything under the chat header (001 §2 "Message area", composer): the lead's messages on one
 // channel and the composer. It fetches what it needs itself; the page, the header and the
 // 'Atendimento Whatsapp' dialog only give it the channel and the lead id.
-import { Alert, Box, CircularProgress, IconButton, Stack, Tooltip } from '@mui/material';
 import MicIcon from '@mui/icons-material/Mic';
+import { Alert, Box, CircularProgress, IconButton, Stack, Tooltip } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
-import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
-import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+
 import { fillPlaceholders } from '@funil/domain/leads/placeholders';
+import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
 import { dialogKindOf, MEDIA_SENDING_NOTICE, type MediaDialogKind } from '@funil/domain/whatsapp-api/media-picker';
+import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
 import type { UnitSticker } from '@funil/domain/whatsapp-api/stickers-api';
+
+import { useCanChangeLeads } from '../../../lib/access.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { useCanChangeLeads } from '../../../lib/access.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
+import { useConversationLead } from '../api/messages-lead.ts';
+import { stickerDataUrl } from '../api/messages-stickers.ts';
 import { leadOfSharedContact, type ChatChannel, type ConversationLead, type Outgoing } from '../api/messages.ts';
 import { chatPath } from '../chat-channel.ts';
 import { useSocketStatus } from '../use-socket-status.ts';
-import { useConversationLead } from '../api/messages-lead.ts';
-import { stickerDataUrl } from '../api/messages-stickers.ts';
 import { AttachMenu } from './attach-menu.tsx';
+import { Composer } from './composer.tsx';
 import { ImageViewer, type ViewedImage } from './image-viewer.tsx';
 import { MediaDialog } from './media-dialog.tsx';
+import { MessageList } from './message-list.tsx';
 import { RecordAudioDialog } from './record-audio-dialog.tsx';
 import { StickerPicker } from './sticker-picker.tsx';
-import { Composer } from './composer.tsx';
-import { MessageList } from './message-list.tsx';
 import { useConversation, useConversationInstance } from './use-conversation.ts';
 
 export type ChatConversationProps = { channel: ChatChannel; leadId: number };
-
 
 export function ChatConversation({ channel, leadId }: ChatConversationProps) {
   const contact = useConversationLead(leadId);
@@ -55,7 +56,13 @@ export function ChatConversation({ channel, leadId }: ChatConversationProps) {
     <LoadedConversation
       key={`${channel}:${leadId}`}
       channel={channel}
-      lead={{ cli_crm_id: lead.cli_crm_id, cli_nome: lead.cli_nome, cli_telefone: lead.cli_telefone, idTicket: lead.idTicket, idInstanciaEvolution: lead.idInstanciaEvolution }}
+      lead={{
+        cli_crm_id: lead.cli_crm_id,
+        cli_nome: lead.cli_nome,
+        cli_telefone: lead.cli_telefone,
+        idTicket: lead.idTicket,
+        idInstanciaEvolution: lead.idInstanciaEvolution,
+      }}
       blocked={lead.whatsapp_blocked === 1}
     />
   );
@@ -64,7 +71,15 @@ export function ChatConversation({ channel, leadId }: ChatConversationProps) {
 /** What a manager reads where the composer would be (issue 21 item 6). */
 export const READ_ONLY_NOTICE = 'Você acompanha esta conversa: seu perfil não envia mensagens nem altera o lead.';
 
-function LoadedConversation({ channel, lead: initialLead, blocked }: { channel: ChatChannel; lead: ConversationLead; blocked: boolean }) {
+function LoadedConversation({
+  channel,
+  lead: initialLead,
+  blocked,
+}: {
+  channel: ChatChannel;
+  lead: ConversationLead;
+  blocked: boolean;
+}) {
   const user = useCurrentUser();
   const unit = useLoadedUnitData();
   const socket = useSocketStatus();
@@ -82,7 +97,9 @@ function LoadedConversation({ channel, lead: initialLead, blocked }: { channel: 
   const { enqueueSnackbar } = useSnackbar();
   // issue 21 item 6: managers (m, mg) read the conversation; they neither send, reply nor delete.
   const canChange = useCanChangeLeads();
-  const signature = parseConfiguracoesExtra(unit.crm_configuracoes.configuracoesExtra).assinaturaWhatsapp ? `*${user.name}*\n` : '';
+  const signature = parseConfiguracoesExtra(unit.crm_configuracoes.configuracoesExtra).assinaturaWhatsapp
+    ? `*${user.name}*\n`
+    : '';
 
   // 001 §4 "Composer": disabled for a missing lead or while busy; without the gateway also while the socket is down.
   const disconnected = channel === 'v3' ? !instance.connected : !socket.connected;
@@ -101,7 +118,13 @@ function LoadedConversation({ channel, lead: initialLead, blocked }: { channel: 
   const onSticker = (sticker: UnitSticker) => {
     stickerDataUrl(sticker.mediaUrl)
       .then(({ dataUrl, mimetype }) => {
-        sendOutgoing({ kind: 'media', mediatype: 'sticker', dataUrl, mimetype, fileName: sticker.kind === 'gif' ? 'animacao.gif' : 'figurinha.webp' });
+        sendOutgoing({
+          kind: 'media',
+          mediatype: 'sticker',
+          dataUrl,
+          mimetype,
+          fileName: sticker.kind === 'gif' ? 'animacao.gif' : 'figurinha.webp',
+        });
         enqueueSnackbar(MEDIA_SENDING_NOTICE.sticker, { variant: 'info' });
       })
       .catch(() => setNotice('Problema na leitura do arquivo!'));
@@ -183,7 +206,12 @@ function LoadedConversation({ channel, lead: initialLead, blocked }: { channel: 
           idleAction={
             <Tooltip title="Gravar Audio">
               <span>
-                <IconButton color="primary" aria-label="Gravar Audio" disabled={composerDisabled} onClick={() => setRecordOpen(true)}>
+                <IconButton
+                  color="primary"
+                  aria-label="Gravar Audio"
+                  disabled={composerDisabled}
+                  onClick={() => setRecordOpen(true)}
+                >
                   <MicIcon />
                 </IconButton>
               </span>
@@ -191,8 +219,22 @@ function LoadedConversation({ channel, lead: initialLead, blocked }: { channel: 
           }
         />
       )}
-      {canChange && <MediaDialog kind={dialog?.kind ?? null} initialFile={dialog?.file ?? null} onClose={() => setDialog(null)} onSend={sendOutgoing} />}
-      {canChange && <RecordAudioDialog open={recordOpen} onClose={() => setRecordOpen(false)} onSend={sendOutgoing} onRecordingChange={setRecording} />}
+      {canChange && (
+        <MediaDialog
+          kind={dialog?.kind ?? null}
+          initialFile={dialog?.file ?? null}
+          onClose={() => setDialog(null)}
+          onSend={sendOutgoing}
+        />
+      )}
+      {canChange && (
+        <RecordAudioDialog
+          open={recordOpen}
+          onClose={() => setRecordOpen(false)}
+          onSend={sendOutgoing}
+          onRecordingChange={setRecording}
+        />
+      )}
       <ImageViewer image={viewed} onClose={() => setViewed(null)} />
     </Stack>
   );

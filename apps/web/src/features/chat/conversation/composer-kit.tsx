@@ -3,12 +3,18 @@
 // feature never imports another, so the app hands them over through this context
 // (apps/web/src/app/chat-screens.tsx). Without a provider the composer simply offers none.
 import { createContext, useContext, type ComponentType } from 'react';
+
 import type { ScopedQuickMessage } from '@funil/domain/whatsapp-api/quick-messages-api';
 
 export type ComposerKit = {
   /** The templates matching the composer's text; null when the text does not start with '/'. */
   useSuggestions: (text: string) => ScopedQuickMessage[] | null;
-  Suggestions: ComponentType<{ text: string; onPick: (template: ScopedQuickMessage) => void; activeIndex?: number; maxHeight?: number }>;
+  Suggestions: ComponentType<{
+    text: string;
+    onPick: (template: ScopedQuickMessage) => void;
+    activeIndex?: number;
+    maxHeight?: number;
+  }>;
   TemplatesDialog: ComponentType<{ open: boolean; onClose: () => void; onPick?: (template: ScopedQuickMessage) => void }>;
 };
 

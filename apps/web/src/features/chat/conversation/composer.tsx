@@ -1,16 +1,18 @@
 // The composer (001 §2, §4 "Composer", §5): multiline up to 10 rows, Enter sends and Shift+Enter adds a
 // line, an empty text is not sent; a quoted message above it while replying.
-import { Box, IconButton, InputBase, Stack, Tooltip } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import SendIcon from '@mui/icons-material/Send';
-import { useRef, useState, type ReactNode } from 'react';
-import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
-import { COMPOSER_MAX_ROWS, canSendText, composerKeyAction } from './composer-keys.ts';
-import { QuotedBlock } from './message-bubble.tsx';
-import { EmojiButton } from './emoji-button.tsx';
 import QuickreplyIcon from '@mui/icons-material/Quickreply';
+import SendIcon from '@mui/icons-material/Send';
+import { Box, IconButton, InputBase, Stack, Tooltip } from '@mui/material';
+import { useRef, useState, type ReactNode } from 'react';
+
+import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
 import type { ScopedQuickMessage } from '@funil/domain/whatsapp-api/quick-messages-api';
+
+import { canSendText, COMPOSER_MAX_ROWS, composerKeyAction } from './composer-keys.ts';
 import { useComposerKit, useKitSuggestions } from './composer-kit.tsx';
+import { EmojiButton } from './emoji-button.tsx';
+import { QuotedBlock } from './message-bubble.tsx';
 
 export type ComposerProps = {
   disabled: boolean;
@@ -28,7 +30,17 @@ export type ComposerProps = {
   fillTemplate?: (template: string) => string;
 };
 
-export function Composer({ disabled, leadName, replyTo, onCancelReply, onSendText, tools, idleAction, onFile, fillTemplate = (t) => t }: ComposerProps) {
+export function Composer({
+  disabled,
+  leadName,
+  replyTo,
+  onCancelReply,
+  onSendText,
+  tools,
+  idleAction,
+  onFile,
+  fillTemplate = (t) => t,
+}: ComposerProps) {
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -77,15 +89,33 @@ export function Composer({ disabled, leadName, replyTo, onCancelReply, onSendTex
         e.preventDefault();
         onFile(file);
       }}
-      sx={{ position: 'relative', bgcolor: '#f0f2f5', px: 1, py: 1, borderTop: 1, borderColor: 'divider', outline: dragging ? '2px dashed' : 'none', outlineColor: 'primary.main' }}
+      sx={{
+        position: 'relative',
+        bgcolor: '#f0f2f5',
+        px: 1,
+        py: 1,
+        borderTop: 1,
+        borderColor: 'divider',
+        outline: dragging ? '2px dashed' : 'none',
+        outlineColor: 'primary.main',
+      }}
     >
       {suggesting && kit && (
         <Box sx={{ position: 'absolute', left: 8, right: 8, bottom: '100%', mb: 0.5, zIndex: 5 }} data-testid="quick-suggestions">
-          <kit.Suggestions text={text} onPick={applyTemplate} activeIndex={Math.min(active, Math.max(0, (suggestions?.length ?? 1) - 1))} />
+          <kit.Suggestions
+            text={text}
+            onPick={applyTemplate}
+            activeIndex={Math.min(active, Math.max(0, (suggestions?.length ?? 1) - 1))}
+          />
         </Box>
       )}
       {replyTo && (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', mb: 1, bgcolor: 'background.paper', borderRadius: 1, p: 0.5 }} data-testid="reply-preview">
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'flex-start', mb: 1, bgcolor: 'background.paper', borderRadius: 1, p: 0.5 }}
+          data-testid="reply-preview"
+        >
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <QuotedBlock quoted={replyTo} leadName={leadName} />
           </Box>

@@ -1,7 +1,7 @@
 // 001 §2 composer emoji picker, 16 per line (001 §9): emoji-mart with its data and Portuguese texts
 // bundled (loaded on first open), native emoji glyphs, so nothing is fetched from outside.
-import { Box, CircularProgress, IconButton, Popover, Tooltip } from '@mui/material';
 import InsertEmoticonIcon from '@mui/icons-material/InsertEmoticon';
+import { Box, CircularProgress, IconButton, Popover, Tooltip } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 
 export const EMOJIS_PER_LINE = 16;

@@ -1,5 +1,6 @@
 // 001 §2 "Text rendering": one line per line, each cut at 400 characters, *bold*, _italic_, ~strike~.
 import { Fragment } from 'react';
+
 import { tokenizeWhatsappText } from '@funil/domain/leads/placeholders';
 
 export function FormattedText({ text }: { text: string }) {

@@ -1,11 +1,13 @@
 // 001 §2 media dialogs and §5 "Media pickers": exactly one file of the dialog's kind, every picker
 // error, 'Enviar' → notice and close; 'Gravar Audio' idle text and the recording errors of 001 §5.
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { MAX_MEDIA_FILE_BYTES } from '@funil/domain/whatsapp-api/media-picker';
-import { renderWithProviders } from './test-kit.tsx';
+
 import { MediaDialog } from './media-dialog.tsx';
 import { RecordAudioDialog } from './record-audio-dialog.tsx';
+import { renderWithProviders } from './test-kit.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('./test-kit.tsx')).sessionModule);
 vi.setConfig({ testTimeout: 30_000 });
@@ -64,7 +66,14 @@ describe('001 §5 media pickers', () => {
     fireEvent.change(screen.getByLabelText('Legenda'), { target: { value: 'Antes e depois' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(onSend).toHaveBeenCalledWith({ kind: 'media', mediatype: 'image', dataUrl: expect.stringMatching(/^data:image\/png;base64,/), mimetype: 'image/png', fileName: 'foto.png', caption: 'Antes e depois' });
+    expect(onSend).toHaveBeenCalledWith({
+      kind: 'media',
+      mediatype: 'image',
+      dataUrl: expect.stringMatching(/^data:image\/png;base64,/),
+      mimetype: 'image/png',
+      fileName: 'foto.png',
+      caption: 'Antes e depois',
+    });
     expect(await screen.findByText('Enviando imagem......')).toBeTruthy();
   });
 });
@@ -76,7 +85,10 @@ describe("001 §2, §5 'Gravar Audio'", () => {
     ['NotFoundError', 'Tipo de midia não especificado.'],
   ])('shows %s as the 001 §5 text', async (name, text) => {
     vi.stubGlobal('MediaRecorder', class {});
-    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: { getUserMedia: () => Promise.reject(new DOMException('x', name)) } });
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: () => Promise.reject(new DOMException('x', name)) },
+    });
     renderWithProviders(<RecordAudioDialog open onClose={vi.fn()} onSend={vi.fn()} />);
     expect(await screen.findByText('Pronto para gravar')).toBeTruthy();
     expect(screen.getByTestId('recording-timer').textContent).toBe('00:00');

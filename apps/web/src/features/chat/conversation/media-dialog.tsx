@@ -1,19 +1,33 @@
 // The media-send dialogs (001 §2, §4 "Media sending", §5 "Media pickers"): 'Selecionar arquivo',
 // 'Limpar', 'Total:', a preview, 'CANCELAR' and 'Enviar' → 'Enviando' with a spinner; exactly one
 // file of the dialog's kind; then the notice ('Enviando imagem......', …) and the dialog closes.
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
-import { useEffect, useRef, useState } from 'react';
-import { useSnackbar } from 'notistack';
 import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useEffect, useRef, useState } from 'react';
+
+import {
+  checkPickedFiles,
   MEDIA_ACCEPT,
   MEDIA_DIALOG_TITLE,
   MEDIA_PICKER_ERRORS,
   MEDIA_SENDING_NOTICE,
-  checkPickedFiles,
   sendMediaTypeOf,
   type MediaDialogKind,
 } from '@funil/domain/whatsapp-api/media-picker';
+
 import type { Outgoing } from '../api/messages.ts';
 import { formatBytes, readAsDataUrl } from './read-file.ts';
 
@@ -26,8 +40,17 @@ type Props = {
 };
 
 function Preview({ kind, file, url }: { kind: MediaDialogKind; file: File; url: string }) {
-  if (kind === 'image' || kind === 'sticker') return <Box component="img" src={url} alt={file.name} sx={{ maxWidth: '100%', maxHeight: 240, objectFit: 'contain', display: 'block', mx: 'auto' }} />;
-  if (kind === 'video') return <Box component="video" src={url} controls sx={{ width: '100%', maxHeight: 240, bgcolor: 'black' }} />;
+  if (kind === 'image' || kind === 'sticker')
+    return (
+      <Box
+        component="img"
+        src={url}
+        alt={file.name}
+        sx={{ maxWidth: '100%', maxHeight: 240, objectFit: 'contain', display: 'block', mx: 'auto' }}
+      />
+    );
+  if (kind === 'video')
+    return <Box component="video" src={url} controls sx={{ width: '100%', maxHeight: 240, bgcolor: 'black' }} />;
   if (kind === 'audio') return <audio src={url} controls style={{ width: '100%' }} />;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', bgcolor: 'grey.100', p: 1.5, borderRadius: 1 }}>
@@ -41,7 +64,15 @@ function Preview({ kind, file, url }: { kind: MediaDialogKind; file: File; url: 
 
 export function MediaDialog({ kind, initialFile = null, onClose, onSend }: Props) {
   const open = kind !== null;
-  return open ? <MediaDialogBody key={`${kind}:${initialFile?.name ?? ''}`} kind={kind} initialFile={initialFile} onClose={onClose} onSend={onSend} /> : null;
+  return open ? (
+    <MediaDialogBody
+      key={`${kind}:${initialFile?.name ?? ''}`}
+      kind={kind}
+      initialFile={initialFile}
+      onClose={onClose}
+      onSend={onSend}
+    />
+  ) : null;
 }
 
 function MediaDialogBody({ kind, initialFile, onClose, onSend }: Props & { kind: MediaDialogKind }) {
@@ -151,7 +182,16 @@ function MediaDialogBody({ kind, initialFile, onClose, onSend }: Props & { kind:
               choose([...e.dataTransfer.files]);
             }}
             data-testid="media-preview"
-            sx={{ border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 1, p: 1, minHeight: 120, display: 'grid', placeItems: 'center' }}
+            sx={{
+              border: 1,
+              borderStyle: 'dashed',
+              borderColor: 'divider',
+              borderRadius: 1,
+              p: 1,
+              minHeight: 120,
+              display: 'grid',
+              placeItems: 'center',
+            }}
           >
             {file && url ? (
               <Stack spacing={1} sx={{ width: '100%' }}>
@@ -167,7 +207,15 @@ function MediaDialogBody({ kind, initialFile, onClose, onSend }: Props & { kind:
             )}
           </Box>
           {captionAllowed && file && (
-            <TextField size="small" label="Legenda" value={caption} onChange={(e) => setCaption(e.target.value)} multiline maxRows={4} disabled={sending} />
+            <TextField
+              size="small"
+              label="Legenda"
+              value={caption}
+              onChange={(e) => setCaption(e.target.value)}
+              multiline
+              maxRows={4}
+              disabled={sending}
+            />
           )}
           {error && (
             <Alert
@@ -189,7 +237,12 @@ function MediaDialogBody({ kind, initialFile, onClose, onSend }: Props & { kind:
         <Button onClick={onClose} disabled={sending}>
           CANCELAR
         </Button>
-        <Button variant="contained" onClick={() => void send()} disabled={sending} startIcon={sending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          variant="contained"
+          onClick={() => void send()}
+          disabled={sending}
+          startIcon={sending ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           {sending ? 'Enviando' : 'Enviar'}
         </Button>
       </DialogActions>

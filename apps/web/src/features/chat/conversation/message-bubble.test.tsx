@@ -1,18 +1,22 @@
 // 001 §2 "Message area" bubble rules, 001 §3 body conventions, 001 §4 ack icons, 001 §8 texts.
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { makeChatMessage } from '@funil/domain/testing/factories';
 import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
 import type { PendingMessage } from '@funil/domain/whatsapp-api/conversation';
-import { renderWithProviders } from './test-kit.tsx';
+
 import { MessageBubble, type BubbleActions } from './message-bubble.tsx';
+import { renderWithProviders } from './test-kit.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('./test-kit.tsx')).sessionModule);
 vi.setConfig({ testTimeout: 20_000 });
 afterEach(cleanup);
 
 function bubble(message: Partial<ChatMessage>, actions: BubbleActions = {}, pending?: PendingMessage) {
-  renderWithProviders(<MessageBubble message={makeChatMessage(message)} pending={pending} leadName="Paulo Lima" actions={actions} canReply />);
+  renderWithProviders(
+    <MessageBubble message={makeChatMessage(message)} pending={pending} leadName="Paulo Lima" actions={actions} canReply />,
+  );
   return screen.getByTestId('message');
 }
 
@@ -42,7 +46,9 @@ describe('001 §8 deleted, missed call, edited', () => {
   });
 
   it("shows 'Chamada de voz/vídeo perdida às {HH:mm}'", () => {
-    expect(bubble({ mediaType: 'call_log', body: 'Chamada de voz/vídeo perdida às 14:32' }).textContent).toContain('Chamada de voz/vídeo perdida às 14:32');
+    expect(bubble({ mediaType: 'call_log', body: 'Chamada de voz/vídeo perdida às 14:32' }).textContent).toContain(
+      'Chamada de voz/vídeo perdida às 14:32',
+    );
   });
 
   it('marks an edited message', () => {
@@ -59,20 +65,28 @@ describe('001 §2 media, location and contact cards', () => {
 
   it('an image is 250×200 and opens the viewer', () => {
     const onOpenImage = vi.fn();
-    const img = bubble({ mediaType: 'image', mediaUrl: 'data:image/png;base64,AAAA', body: 'legenda' }, { onOpenImage }).querySelector('img')!;
+    const img = bubble(
+      { mediaType: 'image', mediaUrl: 'data:image/png;base64,AAAA', body: 'legenda' },
+      { onOpenImage },
+    ).querySelector('img')!;
     fireEvent.click(img);
     expect(onOpenImage).toHaveBeenCalledWith('data:image/png;base64,AAAA', expect.objectContaining({ body: 'legenda' }));
   });
 
   it("a location card links 'Visualizar' to its map", () => {
     const el = bubble({ mediaType: 'locationMessage', body: '|https://maps.google.com/?q=-23.5,-46.6|Av. Paulista' });
-    expect(within(el).getByRole('link', { name: 'Visualizar' }).getAttribute('href')).toBe('https://maps.google.com/?q=-23.5,-46.6');
+    expect(within(el).getByRole('link', { name: 'Visualizar' }).getAttribute('href')).toBe(
+      'https://maps.google.com/?q=-23.5,-46.6',
+    );
     expect(el.textContent).toContain('Av. Paulista');
   });
 
   it("a contact card's 'Conversar' opens that contact", () => {
     const onOpenContact = vi.fn();
-    const el = bubble({ mediaType: 'contactMessage', body: 'BEGIN:VCARD\nFN:Maria Souza\nTEL;waid=5511988887777:+55 11 98888-7777\nEND:VCARD' }, { onOpenContact });
+    const el = bubble(
+      { mediaType: 'contactMessage', body: 'BEGIN:VCARD\nFN:Maria Souza\nTEL;waid=5511988887777:+55 11 98888-7777\nEND:VCARD' },
+      { onOpenContact },
+    );
     expect(el.textContent).toContain('Maria Souza');
     fireEvent.click(within(el).getByRole('button', { name: 'Conversar' }));
     expect(onOpenContact).toHaveBeenCalledWith('+55 11 98888-7777', 'Maria Souza');
@@ -81,8 +95,26 @@ describe('001 §2 media, location and contact cards', () => {
   it('shows the quoted message and the reactions under the bubble', () => {
     const el = bubble({
       body: 'sim',
-      quotedMsg: { id: 4, messageId: 'WA4', body: 'Pode ser amanhã?', fromMe: true, mediaType: 'chat', mediaUrl: null, contactName: null },
-      reactions: [{ id: 1, emoji: '👍', fromMe: false, createdAt: '2026-03-10T13:00:00.000Z', senderName: null, originalMessageId: 'WA1', senderTimestamp: null }],
+      quotedMsg: {
+        id: 4,
+        messageId: 'WA4',
+        body: 'Pode ser amanhã?',
+        fromMe: true,
+        mediaType: 'chat',
+        mediaUrl: null,
+        contactName: null,
+      },
+      reactions: [
+        {
+          id: 1,
+          emoji: '👍',
+          fromMe: false,
+          createdAt: '2026-03-10T13:00:00.000Z',
+          senderName: null,
+          originalMessageId: 'WA1',
+          senderTimestamp: null,
+        },
+      ],
     });
     expect(within(el).getByTestId('quoted').textContent).toContain('Você');
     expect(within(el).getByTestId('quoted').textContent).toContain('Pode ser amanhã?');
@@ -115,7 +147,13 @@ describe('001 §4 ack icons', () => {
 
   it('a temp_ bubble being sent shows the clock; a failed one shows the error and a retry', () => {
     const message = { id: -5, fromMe: true, ack: 1, messageId: null };
-    const sending: PendingMessage = { tempId: 'temp_x', message: makeChatMessage(message), state: 'sending', error: null, storedId: null };
+    const sending: PendingMessage = {
+      tempId: 'temp_x',
+      message: makeChatMessage(message),
+      state: 'sending',
+      error: null,
+      storedId: null,
+    };
     expect(bubble(message, {}, sending).querySelector('[data-ack]')?.getAttribute('data-ack')).toBe('pending');
     cleanup();
     const onRetry = vi.fn();

@@ -1,22 +1,24 @@
 // One message (001 §2 "Message area", §3 body conventions, §8 texts): received on the left, sent on
 // the right, at most 600 px wide; media 250×200, video 350×250; time and ack icon (001 §4).
-import { Box, Button, IconButton, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
+import BlockIcon from '@mui/icons-material/Block';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
-import PlaceIcon from '@mui/icons-material/Place';
 import PersonIcon from '@mui/icons-material/Person';
 import PhoneMissedIcon from '@mui/icons-material/PhoneMissed';
-import BlockIcon from '@mui/icons-material/Block';
+import PlaceIcon from '@mui/icons-material/Place';
 import ReplayIcon from '@mui/icons-material/Replay';
+import { Box, Button, IconButton, Menu, MenuItem, Stack, Tooltip, Typography } from '@mui/material';
 import { memo, useState } from 'react';
+
+import { formatTime } from '@funil/domain/format/date';
 import type { ChatMessage, QuotedMessage } from '@funil/domain/whatsapp-api/chat-message';
 import { parseContactCard, parseLocation, type PendingMessage } from '@funil/domain/whatsapp-api/conversation';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
-import { formatTime } from '@funil/domain/format/date';
-import { AckIcon } from './ack-icon.tsx';
-import { FormattedText } from './formatted-text.tsx';
+
 import { useMediaUrl } from '../api/messages-media.ts';
+import { AckIcon } from './ack-icon.tsx';
 import { AudioPlayer } from './audio-player.tsx';
+import { FormattedText } from './formatted-text.tsx';
 
 export const BUBBLE_MAX_WIDTH = 600;
 export const MEDIA_SIZE = { width: 250, height: 200 } as const;
@@ -44,14 +46,30 @@ function ImageContent({ message, onOpen }: { message: ChatMessage; onOpen?: (src
       src={src}
       alt={message.body || 'Imagem'}
       onClick={() => onOpen?.(src, message)}
-      sx={{ width: MEDIA_SIZE.width, height: MEDIA_SIZE.height, objectFit: 'cover', borderRadius: 1, cursor: 'zoom-in', display: 'block' }}
+      sx={{
+        width: MEDIA_SIZE.width,
+        height: MEDIA_SIZE.height,
+        objectFit: 'cover',
+        borderRadius: 1,
+        cursor: 'zoom-in',
+        display: 'block',
+      }}
     />
   );
 }
 
 function MediaPlaceholder({ error, label }: { error: boolean; label: string }) {
   return (
-    <Box sx={{ width: MEDIA_SIZE.width, height: MEDIA_SIZE.height, bgcolor: 'grey.200', borderRadius: 1, display: 'grid', placeItems: 'center' }}>
+    <Box
+      sx={{
+        width: MEDIA_SIZE.width,
+        height: MEDIA_SIZE.height,
+        bgcolor: 'grey.200',
+        borderRadius: 1,
+        display: 'grid',
+        placeItems: 'center',
+      }}
+    >
       <Typography variant="caption" color="text.secondary">
         {error ? `${label} indisponível` : `Carregando ${label.toLowerCase()}…`}
       </Typography>
@@ -63,7 +81,14 @@ function VideoContent({ message }: { message: ChatMessage }) {
   const { src, error } = useMediaUrl(message.mediaUrl);
   if (!src) return <MediaPlaceholder error={error} label="Vídeo" />;
   return (
-    <Box component="video" controls src={src} width={VIDEO_SIZE.width} height={VIDEO_SIZE.height} sx={{ borderRadius: 1, bgcolor: 'black', display: 'block' }}>
+    <Box
+      component="video"
+      controls
+      src={src}
+      width={VIDEO_SIZE.width}
+      height={VIDEO_SIZE.height}
+      sx={{ borderRadius: 1, bgcolor: 'black', display: 'block' }}
+    >
       {VIDEO_FALLBACK}
     </Box>
   );
@@ -72,14 +97,26 @@ function VideoContent({ message }: { message: ChatMessage }) {
 function StickerContent({ message }: { message: ChatMessage }) {
   const { src, error } = useMediaUrl(message.mediaUrl);
   if (!src) return <MediaPlaceholder error={error} label="Figurinha" />;
-  return <Box component="img" src={src} alt="Figurinha" data-testid="sticker" sx={{ width: 150, height: 150, objectFit: 'contain', display: 'block' }} />;
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt="Figurinha"
+      data-testid="sticker"
+      sx={{ width: 150, height: 150, objectFit: 'contain', display: 'block' }}
+    />
+  );
 }
 
 function DocumentContent({ message }: { message: ChatMessage }) {
   const { src } = useMediaUrl(message.mediaUrl);
   const name = message.fileName ?? (message.body || 'Documento');
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', bgcolor: 'rgba(0,0,0,0.05)', borderRadius: 1, p: 1, minWidth: 220 }}>
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center', bgcolor: 'rgba(0,0,0,0.05)', borderRadius: 1, p: 1, minWidth: 220 }}
+    >
       <InsertDriveFileIcon color="action" />
       <Typography variant="body2" sx={{ flex: 1, wordBreak: 'break-all' }}>
         {name}
@@ -99,21 +136,41 @@ function LocationContent({ message }: { message: ChatMessage }) {
   return (
     <Stack spacing={1} sx={{ width: MEDIA_SIZE.width }}>
       {imageIsUrl ? (
-        <Box component="img" src={image} alt="Localização" sx={{ width: MEDIA_SIZE.width, height: MEDIA_SIZE.height, objectFit: 'cover', borderRadius: 1 }} />
+        <Box
+          component="img"
+          src={image}
+          alt="Localização"
+          sx={{ width: MEDIA_SIZE.width, height: MEDIA_SIZE.height, objectFit: 'cover', borderRadius: 1 }}
+        />
       ) : (
         <Stack sx={{ alignItems: 'center', justifyContent: 'center', height: 120, bgcolor: 'grey.200', borderRadius: 1 }}>
           <PlaceIcon color="error" fontSize="large" />
         </Stack>
       )}
       {description && <Typography variant="body2">{description}</Typography>}
-      <Button size="small" variant="outlined" startIcon={<PlaceIcon />} component="a" href={link ?? ""} target="_blank" rel="noopener noreferrer" disabled={!link}>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<PlaceIcon />}
+        component="a"
+        href={link ?? ''}
+        target="_blank"
+        rel="noopener noreferrer"
+        disabled={!link}
+      >
         Visualizar
       </Button>
     </Stack>
   );
 }
 
-function ContactContent({ message, onOpenContact }: { message: ChatMessage; onOpenContact?: (phone: string, name: string) => void }) {
+function ContactContent({
+  message,
+  onOpenContact,
+}: {
+  message: ChatMessage;
+  onOpenContact?: (phone: string, name: string) => void;
+}) {
   const card = parseContactCard(message.body);
   const phone = card.phones[0] ?? '';
   return (
@@ -131,7 +188,12 @@ function ContactContent({ message, onOpenContact }: { message: ChatMessage; onOp
           )}
         </Box>
       </Stack>
-      <Button size="small" variant="outlined" disabled={!phone || !onOpenContact} onClick={() => onOpenContact?.(phone, card.name)}>
+      <Button
+        size="small"
+        variant="outlined"
+        disabled={!phone || !onOpenContact}
+        onClick={() => onOpenContact?.(phone, card.name)}
+      >
         Conversar
       </Button>
     </Stack>
@@ -151,18 +213,46 @@ const QUOTE_LABEL: Partial<Record<ChatMessage['mediaType'], string>> = {
 
 export function quotePreview(q: Pick<QuotedMessage, 'body' | 'mediaType'>): string {
   const label = QUOTE_LABEL[q.mediaType];
-  if (q.mediaType === 'locationMessage' || q.mediaType === 'contactMessage' || q.mediaType === 'contactsArrayMessage') return label ?? q.body;
+  if (q.mediaType === 'locationMessage' || q.mediaType === 'contactMessage' || q.mediaType === 'contactsArrayMessage')
+    return label ?? q.body;
   if (label && q.body.trim() === '') return label;
   return q.body;
 }
 
-export function QuotedBlock({ quoted, leadName }: { quoted: QuotedMessage | Pick<ChatMessage, 'body' | 'fromMe' | 'mediaType' | 'contactName'>; leadName: string }) {
+export function QuotedBlock({
+  quoted,
+  leadName,
+}: {
+  quoted: QuotedMessage | Pick<ChatMessage, 'body' | 'fromMe' | 'mediaType' | 'contactName'>;
+  leadName: string;
+}) {
   return (
-    <Box data-testid="quoted" sx={{ borderLeft: 4, borderColor: quoted.fromMe ? 'success.main' : 'secondary.main', bgcolor: 'rgba(0,0,0,0.05)', borderRadius: 1, px: 1, py: 0.5, mb: 0.5 }}>
+    <Box
+      data-testid="quoted"
+      sx={{
+        borderLeft: 4,
+        borderColor: quoted.fromMe ? 'success.main' : 'secondary.main',
+        bgcolor: 'rgba(0,0,0,0.05)',
+        borderRadius: 1,
+        px: 1,
+        py: 0.5,
+        mb: 0.5,
+      }}
+    >
       <Typography sx={{ fontWeight: 600 }} variant="caption" color={quoted.fromMe ? 'success.dark' : 'secondary.main'}>
         {quoted.fromMe ? 'Você' : (quoted.contactName ?? leadName)}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', wordBreak: 'break-word' }}>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{
+          display: '-webkit-box',
+          WebkitLineClamp: 3,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+          wordBreak: 'break-word',
+        }}
+      >
         <FormattedText text={quotePreview(quoted)} />
       </Typography>
     </Box>
@@ -174,11 +264,18 @@ function Body({ message, actions }: { message: ChatMessage; actions: BubbleActio
     return (
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary', fontStyle: 'italic' }}>
         <BlockIcon fontSize="small" />
-        <Typography variant="body2">{message.fromMe ? 'Você apagou esta mensagem' : WHATSAPP_MESSAGES.deletedByContact}</Typography>
+        <Typography variant="body2">
+          {message.fromMe ? 'Você apagou esta mensagem' : WHATSAPP_MESSAGES.deletedByContact}
+        </Typography>
       </Stack>
     );
   }
-  const caption = message.body.trim() !== '' ? <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'normal', wordBreak: 'break-word' }}><FormattedText text={message.body} /></Typography> : null;
+  const caption =
+    message.body.trim() !== '' ? (
+      <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'normal', wordBreak: 'break-word' }}>
+        <FormattedText text={message.body} />
+      </Typography>
+    ) : null;
   switch (message.mediaType) {
     case 'image':
       return (
@@ -227,7 +324,13 @@ function Body({ message, actions }: { message: ChatMessage; actions: BubbleActio
   }
 }
 
-type BubbleProps = { message: ChatMessage; pending?: PendingMessage; leadName: string; actions: BubbleActions; canReply: boolean };
+type BubbleProps = {
+  message: ChatMessage;
+  pending?: PendingMessage;
+  leadName: string;
+  actions: BubbleActions;
+  canReply: boolean;
+};
 
 export const MessageBubble = memo(function MessageBubble({ message, pending, leadName, actions, canReply }: BubbleProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -236,7 +339,13 @@ export const MessageBubble = memo(function MessageBubble({ message, pending, lea
   const canDelete = mine && !pending && !message.isDeleted && actions.onDelete !== undefined;
   const showMenu = !pending && !message.isDeleted && (canDelete || (canReply && actions.onReply !== undefined));
   return (
-    <Stack direction="row" sx={{ justifyContent: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.25 }} data-testid="message" data-from-me={mine ? '1' : '0'} data-message-id={message.id}>
+    <Stack
+      direction="row"
+      sx={{ justifyContent: mine ? 'flex-end' : 'flex-start', px: 2, py: 0.25 }}
+      data-testid="message"
+      data-from-me={mine ? '1' : '0'}
+      data-message-id={message.id}
+    >
       <Box
         sx={{
           position: 'relative',
@@ -259,7 +368,15 @@ export const MessageBubble = memo(function MessageBubble({ message, pending, lea
               size="small"
               aria-label="Opções da mensagem"
               onClick={(e) => setAnchor(e.currentTarget)}
-              sx={{ position: 'absolute', top: 0, right: 0, opacity: { xs: 1, md: 0 }, bgcolor: 'inherit', '&:focus-visible': { opacity: 1 }, zIndex: 1 }}
+              sx={{
+                position: 'absolute',
+                top: 0,
+                right: 0,
+                opacity: { xs: 1, md: 0 },
+                bgcolor: 'inherit',
+                '&:focus-visible': { opacity: 1 },
+                zIndex: 1,
+              }}
             >
               <ExpandMoreIcon fontSize="small" />
             </IconButton>
@@ -294,7 +411,11 @@ export const MessageBubble = memo(function MessageBubble({ message, pending, lea
         )}
         {message.quotedMsg && !message.isDeleted && <QuotedBlock quoted={message.quotedMsg} leadName={leadName} />}
         <Body message={message} actions={actions} />
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end', mt: 0.25, color: 'text.secondary', fontSize: 16 }}>
+        <Stack
+          direction="row"
+          spacing={0.5}
+          sx={{ alignItems: 'center', justifyContent: 'flex-end', mt: 0.25, color: 'text.secondary', fontSize: 16 }}
+        >
           {message.editedAt && !message.isDeleted && (
             <Typography sx={{ fontStyle: 'italic' }} variant="caption" color="text.secondary">
               Editada
@@ -316,10 +437,22 @@ export const MessageBubble = memo(function MessageBubble({ message, pending, lea
           </Stack>
         )}
         {message.reactions.length > 0 && (
-          <Tooltip title={message.reactions.map((r) => `${r.emoji} ${r.fromMe ? 'Você' : (r.senderName ?? leadName)}`).join(', ')}>
+          <Tooltip
+            title={message.reactions.map((r) => `${r.emoji} ${r.fromMe ? 'Você' : (r.senderName ?? leadName)}`).join(', ')}
+          >
             <Box
               data-testid="reactions"
-              sx={{ position: 'absolute', bottom: -14, [mine ? 'right' : 'left']: 8, bgcolor: 'background.paper', borderRadius: 3, px: 0.75, boxShadow: 1, fontSize: 14, lineHeight: '22px' }}
+              sx={{
+                position: 'absolute',
+                bottom: -14,
+                [mine ? 'right' : 'left']: 8,
+                bgcolor: 'background.paper',
+                borderRadius: 3,
+                px: 0.75,
+                boxShadow: 1,
+                fontSize: 14,
+                lineHeight: '22px',
+              }}
             >
               {message.reactions.map((r) => r.emoji).join('')}
             </Box>

@@ -1,12 +1,14 @@
 // 001 §9 paging of the message area: older pages within 100 px of the top (debounced 300 ms, a 1 s
 // lock) without moving what is read; new messages followed only within 120 px of the bottom,
 // otherwise a 'new messages' button. jsdom has no layout, so the list's geometry is set by hand.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { makeChatMessage } from '@funil/domain/testing/factories';
 import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
-import { renderWithProviders } from './test-kit.tsx';
+
 import { MessageList } from './message-list.tsx';
+import { renderWithProviders } from './test-kit.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('./test-kit.tsx')).sessionModule);
 vi.setConfig({ testTimeout: 30_000 });
@@ -31,11 +33,26 @@ beforeEach(() => {
 });
 
 const messages = (from: number, to: number): ChatMessage[] =>
-  Array.from({ length: to - from + 1 }, (_, i) => makeChatMessage({ id: from + i, body: `mensagem ${from + i}`, createdAt: new Date(Date.UTC(2026, 2, 10, 12, 0, from + i)).toISOString() }));
+  Array.from({ length: to - from + 1 }, (_, i) =>
+    makeChatMessage({
+      id: from + i,
+      body: `mensagem ${from + i}`,
+      createdAt: new Date(Date.UTC(2026, 2, 10, 12, 0, from + i)).toISOString(),
+    }),
+  );
 
 function list(items: ChatMessage[], loadOlder = vi.fn(() => Promise.resolve())) {
   count = items.length;
-  const props = { pending: new Map(), leadName: 'Paulo Lima', actions: {}, canReply: true, hasOlder: true, loadingOlder: false, loadOlder, sentCount: 0 };
+  const props = {
+    pending: new Map(),
+    leadName: 'Paulo Lima',
+    actions: {},
+    canReply: true,
+    hasOlder: true,
+    loadingOlder: false,
+    loadOlder,
+    sentCount: 0,
+  };
   const view = renderWithProviders(<MessageList messages={items} {...props} />);
   return {
     loadOlder,
@@ -93,7 +110,7 @@ describe('001 §9 following new messages', () => {
     expect(screen.queryByRole('button', { name: /nova/ })).toBeNull();
   });
 
-  it("farther up it stays, and a button counts the new messages and goes down", () => {
+  it('farther up it stays, and a button counts the new messages and goes down', () => {
     const { update, box } = list(messages(51, 100));
     fireEvent.scroll(box());
     geometry.scrollTop = 1000;

@@ -1,11 +1,13 @@
 // The message area (001 §2, §9): messages grouped by São Paulo day; older pages load when scrolled
 // within 100 px of the top (debounced 300 ms, a 1 s lock, at most page 100) without moving what the
 // attendant reads; new messages are followed only within 120 px of the bottom, else a button offers them.
-import { Box, Button, Chip, CircularProgress, Stack } from '@mui/material';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
+import { Box, Button, Chip, CircularProgress, Stack } from '@mui/material';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+
 import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
 import { dayLabel, groupByDay, type PendingMessage } from '@funil/domain/whatsapp-api/conversation';
+
 import { MessageBubble, type BubbleActions } from './message-bubble.tsx';
 
 export const LOAD_OLDER_WITHIN_PX = 100;
@@ -26,7 +28,17 @@ type Props = {
   sentCount: number;
 };
 
-export function MessageList({ messages, pending, leadName, actions, canReply, hasOlder, loadingOlder, loadOlder, sentCount }: Props) {
+export function MessageList({
+  messages,
+  pending,
+  leadName,
+  actions,
+  canReply,
+  hasOlder,
+  loadingOlder,
+  loadOlder,
+  sentCount,
+}: Props) {
   const box = useRef<HTMLDivElement>(null);
   const groups = useMemo(() => groupByDay(messages), [messages]);
   const [today] = useState(() => new Date());
@@ -78,9 +90,12 @@ export function MessageList({ messages, pending, leadName, actions, canReply, ha
       }, LOAD_OLDER_DEBOUNCE_MS);
     }
   };
-  useEffect(() => () => {
-    if (debounce.current) clearTimeout(debounce.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (debounce.current) clearTimeout(debounce.current);
+    },
+    [],
+  );
 
   // Before paint: keep the reading position after older messages arrive, follow or count new ones.
   useLayoutEffect(() => {
@@ -131,10 +146,21 @@ export function MessageList({ messages, pending, leadName, actions, canReply, ha
         {groups.map((group) => (
           <Box key={group.day} component="section" aria-label={group.day}>
             <Stack sx={{ alignItems: 'center', position: 'sticky', top: 4, zIndex: 2, py: 0.5 }}>
-               <Chip size="small" label={dayLabel(group.day, today)} sx={{ bgcolor: '#ffffff', boxShadow: '0 1px 0.5px rgba(11,20,26,.13)', color: 'text.secondary' }} />
+              <Chip
+                size="small"
+                label={dayLabel(group.day, today)}
+                sx={{ bgcolor: '#ffffff', boxShadow: '0 1px 0.5px rgba(11,20,26,.13)', color: 'text.secondary' }}
+              />
             </Stack>
             {group.messages.map((m) => (
-              <MessageBubble key={pending.get(m.id)?.tempId ?? m.id} message={m} pending={pending.get(m.id)} leadName={leadName} actions={actions} canReply={canReply} />
+              <MessageBubble
+                key={pending.get(m.id)?.tempId ?? m.id}
+                message={m}
+                pending={pending.get(m.id)}
+                leadName={leadName}
+                actions={actions}
+                canReply={canReply}
+              />
             ))}
           </Box>
         ))}

@@ -1,6 +1,7 @@
 // 001 §4 "Audio recording": recordings are sent as MP3 at 128 kbps. The browser records in its own
 // format (MediaRecorder); the recording is decoded to PCM and encoded with lamejs, in 1152-sample frames.
 import { Mp3Encoder } from '@breezystack/lamejs';
+
 import { RECORDING_KBPS } from '@funil/domain/whatsapp-api/media-picker';
 
 const FRAME = 1152;

@@ -1,12 +1,30 @@
 // 'Gravar Audio' (001 §2, §4 "Audio recording", §5 recording errors): INICIAR and PARAR, a player,
 // 'Pronto para gravar' when idle, 'Gravando....' while recording with an mm:ss timer counting each
 // second; MP3 at 128 kbps; a recording under 10000 bytes is discarded without sending.
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import FiberManualRecordIcon from '@mui/icons-material/FiberManualRecord';
 import StopIcon from '@mui/icons-material/Stop';
-import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { MEDIA_SENDING_NOTICE, MIN_RECORDING_BYTES, recordingClock, recordingErrorOf } from '@funil/domain/whatsapp-api/media-picker';
+import { useEffect, useRef, useState } from 'react';
+
+import {
+  MEDIA_SENDING_NOTICE,
+  MIN_RECORDING_BYTES,
+  recordingClock,
+  recordingErrorOf,
+} from '@funil/domain/whatsapp-api/media-picker';
+
 import type { Outgoing } from '../api/messages.ts';
 import { recordingToMp3 } from './mp3-encoder.ts';
 import { readAsDataUrl } from './read-file.ts';
@@ -22,7 +40,12 @@ export const RECORDING_STATUS: Record<Exclude<RecordingState, 'error'>, string> 
 
 export const RECORDING_TOO_SHORT = 'Gravação muito curta: descartada.';
 
-type Props = { open: boolean; onClose: () => void; onSend: (outgoing: Outgoing) => void; onRecordingChange?: (recording: boolean) => void };
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  onSend: (outgoing: Outgoing) => void;
+  onRecordingChange?: (recording: boolean) => void;
+};
 
 export function RecordAudioDialog({ open, ...rest }: Props) {
   return open ? <RecordAudioBody {...rest} /> : null;
@@ -46,15 +69,18 @@ function RecordAudioBody({ onClose, onSend, onRecordingChange }: Omit<Props, 'op
     stream.current?.getTracks().forEach((t) => t.stop());
     stream.current = null;
   };
-  useEffect(() => () => {
-    if (recorder.current && recorder.current.state !== 'inactive') {
-      recorder.current.onstop = null;
-      recorder.current.stop();
-    }
-    if (timer.current) clearInterval(timer.current);
-    stream.current?.getTracks().forEach((t) => t.stop());
-    onRecordingChange?.(false);
-  }, [onRecordingChange]);
+  useEffect(
+    () => () => {
+      if (recorder.current && recorder.current.state !== 'inactive') {
+        recorder.current.onstop = null;
+        recorder.current.stop();
+      }
+      if (timer.current) clearInterval(timer.current);
+      stream.current?.getTracks().forEach((t) => t.stop());
+      onRecordingChange?.(false);
+    },
+    [onRecordingChange],
+  );
   useEffect(() => {
     if (!result) return;
     return () => URL.revokeObjectURL(result.url);
@@ -134,12 +160,24 @@ function RecordAudioBody({ onClose, onSend, onRecordingChange }: Omit<Props, 'op
 
   const status = state === 'error' ? (error ?? '') : RECORDING_STATUS[state];
   return (
-    <Dialog open onClose={state === 'recording' || sending ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="record-dialog-title">
+    <Dialog
+      open
+      onClose={state === 'recording' || sending ? undefined : onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="record-dialog-title"
+    >
       <DialogTitle id="record-dialog-title">Gravar Audio</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ alignItems: 'center', pt: 1 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            {state === 'recording' && <FiberManualRecordIcon color="error" fontSize="small" sx={{ animation: 'funil-blink 1s steps(2) infinite', '@keyframes funil-blink': { '50%': { opacity: 0.2 } } }} />}
+            {state === 'recording' && (
+              <FiberManualRecordIcon
+                color="error"
+                fontSize="small"
+                sx={{ animation: 'funil-blink 1s steps(2) infinite', '@keyframes funil-blink': { '50%': { opacity: 0.2 } } }}
+              />
+            )}
             <Typography variant="body1" data-testid="recording-status" color={state === 'error' ? 'error' : 'text.primary'}>
               {status}
             </Typography>
@@ -148,10 +186,21 @@ function RecordAudioBody({ onClose, onSend, onRecordingChange }: Omit<Props, 'op
             {recordingClock(seconds)}
           </Typography>
           <Stack direction="row" spacing={2}>
-            <Button variant="contained" color="error" startIcon={<FiberManualRecordIcon />} onClick={() => void start()} disabled={state === 'recording' || state === 'stopping' || sending}>
+            <Button
+              variant="contained"
+              color="error"
+              startIcon={<FiberManualRecordIcon />}
+              onClick={() => void start()}
+              disabled={state === 'recording' || state === 'stopping' || sending}
+            >
               INICIAR
             </Button>
-            <Button variant="outlined" startIcon={state === 'stopping' ? <CircularProgress size={16} /> : <StopIcon />} onClick={stop} disabled={state !== 'recording'}>
+            <Button
+              variant="outlined"
+              startIcon={state === 'stopping' ? <CircularProgress size={16} /> : <StopIcon />}
+              onClick={stop}
+              disabled={state !== 'recording'}
+            >
               PARAR
             </Button>
           </Stack>
@@ -167,7 +216,12 @@ function RecordAudioBody({ onClose, onSend, onRecordingChange }: Omit<Props, 'op
         <Button onClick={onClose} disabled={state === 'recording' || sending}>
           CANCELAR
         </Button>
-        <Button variant="contained" onClick={() => void send()} disabled={!result || sending} startIcon={sending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          variant="contained"
+          onClick={() => void send()}
+          disabled={!result || sending}
+          startIcon={sending ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           {sending ? 'Enviando' : 'Enviar'}
         </Button>
       </DialogActions>

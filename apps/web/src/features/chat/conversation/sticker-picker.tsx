@@ -1,9 +1,11 @@
 // The composer's GIF/sticker picker (001 §2 "a GIF/sticker search"): the stickers and GIFs the unit
 // has sent or received (GET /api/whatsapp/figurinhas; no outside service), one click sends it again.
-import { Box, CircularProgress, IconButton, Popover, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import GifBoxIcon from '@mui/icons-material/GifBox';
+import { Box, CircularProgress, IconButton, Popover, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
+
 import type { UnitSticker } from '@funil/domain/whatsapp-api/stickers-api';
+
 import { useMediaUrl } from '../api/messages-media.ts';
 import { useUnitStickers } from '../api/messages-stickers.ts';
 
@@ -15,9 +17,22 @@ function StickerCell({ sticker, onPick }: { sticker: UnitSticker; onPick: (s: Un
       type="button"
       onClick={() => onPick(sticker)}
       aria-label={sticker.kind === 'gif' ? 'GIF' : 'Figurinha'}
-      sx={{ width: 80, height: 80, p: 0.5, border: 0, borderRadius: 1, bgcolor: 'transparent', cursor: 'pointer', '&:hover, &:focus-visible': { bgcolor: 'action.hover' } }}
+      sx={{
+        width: 80,
+        height: 80,
+        p: 0.5,
+        border: 0,
+        borderRadius: 1,
+        bgcolor: 'transparent',
+        cursor: 'pointer',
+        '&:hover, &:focus-visible': { bgcolor: 'action.hover' },
+      }}
     >
-      {src ? <Box component="img" src={src} alt="" sx={{ width: '100%', height: '100%', objectFit: 'contain' }} /> : <CircularProgress size={16} />}
+      {src ? (
+        <Box component="img" src={src} alt="" sx={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+      ) : (
+        <CircularProgress size={16} />
+      )}
     </Box>
   );
 }

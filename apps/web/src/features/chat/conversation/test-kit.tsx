@@ -3,9 +3,20 @@
 import type { CurrentUser } from '@funil/domain/auth/login';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { makeCrmContato } from '@funil/domain/testing/factories';
-import { ID_EMPRESA, makeCurrentUser, socketModule as adminSocketModule } from '../../../testing/kit.tsx';
 
-export const shell = { permissao: 'u' as CurrentUser['permissao'], extras: '{}', instances: [{ id: 1, name: 'loja-1', connectionStatus: 'open', ownerJid: null, profileName: null }] as { id: number; name: string; connectionStatus: string; ownerJid: string | null; profileName: string | null }[] };
+import { socketModule as adminSocketModule, ID_EMPRESA, makeCurrentUser } from '../../../testing/kit.tsx';
+
+export const shell = {
+  permissao: 'u' as CurrentUser['permissao'],
+  extras: '{}',
+  instances: [{ id: 1, name: 'loja-1', connectionStatus: 'open', ownerJid: null, profileName: null }] as {
+    id: number;
+    name: string;
+    connectionStatus: string;
+    ownerJid: string | null;
+    profileName: string | null;
+  }[],
+};
 
 /** The kit's user (Adriana, company 7), an attendant unless the test sets `shell.permissao`. */
 export function currentUser(): CurrentUser {
@@ -32,10 +43,20 @@ const fakeSocket = { connected: true, on: () => undefined, off: () => undefined 
 // The admin kit's socket stand-in (events parsed by the realtime contract), plus the socket object the composer reads.
 export const socketModule = { ...adminSocketModule, useSocket: () => fakeSocket };
 
-export { answerRequests, emitSocket, ID_EMPRESA, renderWithProviders, sentRequests, type ApiAnswer } from '../../../testing/kit.tsx';
+export {
+  answerRequests,
+  emitSocket,
+  ID_EMPRESA,
+  renderWithProviders,
+  sentRequests,
+  type ApiAnswer,
+} from '../../../testing/kit.tsx';
 
 /** A complete crm_contato lead for GET contato/completo (what the conversation reads of its lead). */
-export function testContact(overrides: Partial<CrmContato> = {}): { crm_contato_completo: CrmContato; crm_potencial_negociacao: [] } {
+export function testContact(overrides: Partial<CrmContato> = {}): {
+  crm_contato_completo: CrmContato;
+  crm_potencial_negociacao: [];
+} {
   return {
     crm_contato_completo: makeCrmContato({
       cli_crm_id: 10,

@@ -3,14 +3,16 @@
 // once per opening (001 §4 "Message ack", "Reading"; 001 §9 paging).
 import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+
+import { appMessageEvent } from '@funil/domain/realtime/events';
 import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
 import { mergeMessage, visibleMessages, type PendingMessage } from '@funil/domain/whatsapp-api/conversation';
-import { appMessageEvent } from '@funil/domain/realtime/events';
 import type { AppMessagePayload } from '@funil/domain/whatsapp-api/realtime';
+
+import { useCanChangeLeads } from '../../../lib/access.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSocketConnect, useSocketEvent } from '../../../lib/socket.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
-import { useCanChangeLeads } from '../../../lib/access.ts';
 import {
   deleteMessage,
   fetchMessagePage,
@@ -62,7 +64,13 @@ const MEDIA_TYPE_OF: Record<string, ChatMessage['mediaType']> = {
 };
 
 /** The pending bubble of an outgoing message, shown before the server answered (ack 1, 001 §4). */
-export function tempMessageOf(outgoing: Outgoing, leadId: number, quoted: ChatMessage | null, userId: number, now = new Date()): ChatMessage {
+export function tempMessageOf(
+  outgoing: Outgoing,
+  leadId: number,
+  quoted: ChatMessage | null,
+  userId: number,
+  now = new Date(),
+): ChatMessage {
   const media = outgoing.kind === 'media' ? outgoing : null;
   return {
     id: -now.getTime() - tempCounter,
@@ -72,7 +80,12 @@ export function tempMessageOf(outgoing: Outgoing, leadId: number, quoted: ChatMe
     instanceId: null,
     body: outgoing.kind === 'text' ? outgoing.text : (media?.caption ?? ''),
     fromMe: true,
-    mediaType: outgoing.kind === 'text' ? 'chat' : outgoing.kind === 'voice' ? 'audio' : (MEDIA_TYPE_OF[outgoing.mediatype] ?? 'application/document'),
+    mediaType:
+      outgoing.kind === 'text'
+        ? 'chat'
+        : outgoing.kind === 'voice'
+          ? 'audio'
+          : (MEDIA_TYPE_OF[outgoing.mediatype] ?? 'application/document'),
     mediaUrl: outgoing.kind === 'text' ? null : outgoing.dataUrl,
     mimetype: media?.mimetype ?? (outgoing.kind === 'voice' ? 'audio/mpeg' : null),
     fileName: media?.fileName ?? null,
@@ -82,7 +95,15 @@ export function tempMessageOf(outgoing: Outgoing, leadId: number, quoted: ChatMe
     isDeleted: false,
     editedAt: null,
     quotedMsg: quoted
-      ? { id: quoted.id, messageId: quoted.messageId ?? '', body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType, mediaUrl: quoted.mediaUrl, contactName: quoted.contactName }
+      ? {
+          id: quoted.id,
+          messageId: quoted.messageId ?? '',
+          body: quoted.body,
+          fromMe: quoted.fromMe,
+          mediaType: quoted.mediaType,
+          mediaUrl: quoted.mediaUrl,
+          contactName: quoted.contactName,
+        }
       : null,
     contactName: null,
     userId,
@@ -91,7 +112,10 @@ export function tempMessageOf(outgoing: Outgoing, leadId: number, quoted: ChatMe
 }
 
 /** The gateway instance a v3 conversation reads and sends through: the lead's when open, else an open one. */
-export function useConversationInstance(channel: ChatChannel, lead: ConversationLead | null): { name: string | null; connected: boolean } {
+export function useConversationInstance(
+  channel: ChatChannel,
+  lead: ConversationLead | null,
+): { name: string | null; connected: boolean } {
   const unit = useLoadedUnitData();
   const ownId = lead?.idInstanciaEvolution ?? null;
   return useMemo(() => {
@@ -141,9 +165,12 @@ export function useConversation(channel: ChatChannel, lead: ConversationLead | n
   // A message that arrives while the conversation is open and the tab visible is read as WhatsApp
   // Web reads it (one call a second at most), so the list shows no unread count for the open lead.
   const readTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (readTimer.current) clearTimeout(readTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (readTimer.current) clearTimeout(readTimer.current);
+    },
+    [],
+  );
 
   // Live: a message of this lead (new, ack, deletion, edit, reaction, downloaded file).
   const onAppMessage = useCallback(
@@ -151,7 +178,14 @@ export function useConversation(channel: ChatChannel, lead: ConversationLead | n
       if (payload.message.cli_crm_id !== leadId) return;
       if (payload.message.mediaType === 'reaction') return;
       upsertMessage(client, key, payload.message);
-      if (marksRead && payload.action === 'create' && !payload.message.fromMe && lead && document.visibilityState === 'visible' && !readTimer.current) {
+      if (
+        marksRead &&
+        payload.action === 'create' &&
+        !payload.message.fromMe &&
+        lead &&
+        document.visibilityState === 'visible' &&
+        !readTimer.current
+      ) {
         readTimer.current = setTimeout(() => {
           readTimer.current = null;
           markConversationRead(channel, lead, instance.name).catch(() => undefined);
@@ -199,7 +233,11 @@ export function useConversation(channel: ChatChannel, lead: ConversationLead | n
         })
         .catch((err: unknown) => {
           const text = err instanceof ApiError || err instanceof Error ? err.message : 'Falha ao enviar';
-          setPendingList((list) => list.map((x) => (x.tempId === p.tempId ? { ...x, state: 'failed', error: text, message: { ...x.message, isError: true } } : x)));
+          setPendingList((list) =>
+            list.map((x) =>
+              x.tempId === p.tempId ? { ...x, state: 'failed', error: text, message: { ...x.message, isError: true } } : x,
+            ),
+          );
         })
         .finally(() => inFlight.current.delete(p.tempId));
     },
@@ -212,7 +250,13 @@ export function useConversation(channel: ChatChannel, lead: ConversationLead | n
     (outgoing: Outgoing, quoted: ChatMessage | null) => {
       if (!lead) return;
       const tempId = newTempId();
-      const p: PendingMessage = { tempId, message: tempMessageOf(outgoing, lead.cli_crm_id, quoted, userId), state: 'sending', error: null, storedId: null };
+      const p: PendingMessage = {
+        tempId,
+        message: tempMessageOf(outgoing, lead.cli_crm_id, quoted, userId),
+        state: 'sending',
+        error: null,
+        storedId: null,
+      };
       outgoingById.current.set(tempId, { outgoing, quoted });
       setPendingList((list) => [...list.filter((x) => !replacedRef.current.includes(x.tempId)), p]);
       setSentCount((n) => n + 1);

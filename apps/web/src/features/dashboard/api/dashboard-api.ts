@@ -1,8 +1,9 @@
 // The dashboard GETs of 000 §7 (paths by buildDashboardPath, payloads by the schemas of
 // packages/domain/src/dashboard/dashboard-api.ts), as TanStack queries. A new filter keeps the
 // numbers on screen until the new ones arrive, so Atualizar never flashes an empty page.
-import { keepPreviousData, queryOptions, useQuery, useQueries, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+
 import {
   buildDashboardPath,
   DASHBOARD_RESPONSES,
@@ -11,6 +12,7 @@ import {
 } from '@funil/domain/dashboard/dashboard-api';
 import { campaignsResponseSchema as campaignNamesSchema } from '@funil/domain/leads-api/lead-api';
 import { unitsListSchema } from '@funil/domain/unit/unit-data';
+
 import { http } from '../../../lib/http-client.ts';
 
 const SCHEMAS = Object.fromEntries(Object.entries(DASHBOARD_RESPONSES).map(([call, schema]) => [call, schema.shape.data])) as {

@@ -1,10 +1,12 @@
 // Issue 14: the dashboard follows the unit live: counted lead changes of the shown units read the
 // dashboard calls again, at most once every DASHBOARD_LIVE_REFRESH_MS; other changes and other
 // units leave it alone.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
+import { act, cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { contactEvent, pipelineMoveEvent } from '@funil/domain/realtime/events';
+
 import { emitSocket, ID_EMPRESA, ID_UNIDADE, renderHookWithProviders } from '../../../testing/kit.tsx';
 import { DASHBOARD_LIVE_REFRESH_MS, useDashboardLive } from './use-dashboard-live.ts';
 
@@ -26,7 +28,8 @@ function setup(units: number[] | null = [ID_UNIDADE]) {
   const keys = () => invalidate.mock.calls.map(([filters]) => filters?.queryKey);
   return { keys, hook };
 }
-const contact = (action: string, idUnidade = ID_UNIDADE) => act(() => emitSocket(contactEvent(ID_EMPRESA), { action, cli_crm_id: 42, idUnidade }));
+const contact = (action: string, idUnidade = ID_UNIDADE) =>
+  act(() => emitSocket(contactEvent(ID_EMPRESA), { action, cli_crm_id: 42, idUnidade }));
 const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
 describe('live dashboard (issue 14)', () => {
@@ -47,7 +50,17 @@ describe('live dashboard (issue 14)', () => {
 
   it('a pipeline move of the unit counts too', () => {
     const { keys } = setup();
-    act(() => emitSocket(pipelineMoveEvent(ID_EMPRESA), { cli_crm_id: 42, idUnidade: ID_UNIDADE, familia: 'negociacao', de: 1, para: 4, posicao: 0, idUsuario: 3 }));
+    act(() =>
+      emitSocket(pipelineMoveEvent(ID_EMPRESA), {
+        cli_crm_id: 42,
+        idUnidade: ID_UNIDADE,
+        familia: 'negociacao',
+        de: 1,
+        para: 4,
+        posicao: 0,
+        idUsuario: 3,
+      }),
+    );
     wait(DASHBOARD_LIVE_REFRESH_MS);
     expect(keys()).toEqual([['dashboard']]);
   });

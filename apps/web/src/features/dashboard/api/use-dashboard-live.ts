@@ -2,10 +2,12 @@
 // (company-{id}-contact, company-{id}-pipeline) mark the numbers stale; at most once every
 // DASHBOARD_LIVE_REFRESH_MS the open dashboard's calls are read again (a busy unit sends events
 // every second; each refresh is a handful of calls of the read model).
-import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+
 import type { LeadAction } from '@funil/domain/leads-api/lead-api';
 import { contactEvent, pipelineMoveEvent } from '@funil/domain/realtime/events';
+
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { dashboardKeys } from './dashboard-api.ts';
 

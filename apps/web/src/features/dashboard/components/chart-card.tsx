@@ -1,9 +1,10 @@
 // A chart in a card: its title, a PNG export (issue 14 "charts can be exported as PNG"), and the
 // empty text of 000 §8 when the period has nothing to draw.
-import { useRef, useState, type ReactNode } from 'react';
-import { Box, Card, CardContent, CardHeader, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import { Box, Card, CardContent, CardHeader, IconButton, Skeleton, Tooltip, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
+import { useRef, useState, type ReactNode } from 'react';
+
 import { downloadChartPng } from '../lib/export.ts';
 
 /** 000 §8 'Empty tables', also said by an empty chart. */
@@ -37,7 +38,12 @@ export function ChartCard({ title, empty, loading, height = 300, action, childre
             {action}
             <Tooltip title="Exportar PNG">
               <span>
-                <IconButton aria-label={`Exportar PNG: ${title}`} onClick={() => void exportPng()} disabled={busy || empty || loading} size="small">
+                <IconButton
+                  aria-label={`Exportar PNG: ${title}`}
+                  onClick={() => void exportPng()}
+                  disabled={busy || empty || loading}
+                  size="small"
+                >
                   <ImageOutlined fontSize="small" />
                 </IconButton>
               </span>

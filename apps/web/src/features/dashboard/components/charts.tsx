@@ -1,7 +1,23 @@
 // The chart shapes the dashboards draw (000 §2): funnel, donut, stacked columns, daily bars with a
 // stack toggle. Recharts, pt-BR numbers in tooltips and axes, the statuses' own colours where the
 // unit gives them.
-import { Bar, BarChart, CartesianGrid, Cell, Funnel, FunnelChart, LabelList, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Funnel,
+  FunnelChart,
+  LabelList,
+  Legend,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+
 import { formatBRL, formatCount } from '../lib/dashboard-format.ts';
 
 /** A calm palette for series without a colour of their own. */
@@ -23,7 +39,15 @@ export function FunnelView({ steps }: { steps: Slice[] }) {
         <Tooltip formatter={tooltipValue('count')} />
         <Funnel dataKey="valor" nameKey="nome" data={data} isAnimationActive={false} lastShapeType="rectangle">
           <LabelList position="right" dataKey="nome" fill="#1f2937" stroke="none" fontSize={13} />
-          <LabelList position="center" dataKey="valor" fill="#ffffff" stroke="none" fontSize={13} fontWeight={700} formatter={(value: unknown) => formatCount(Number(value))} />
+          <LabelList
+            position="center"
+            dataKey="valor"
+            fill="#ffffff"
+            stroke="none"
+            fontSize={13}
+            fontWeight={700}
+            formatter={(value: unknown) => formatCount(Number(value))}
+          />
         </Funnel>
       </FunnelChart>
     </ResponsiveContainer>
@@ -37,7 +61,15 @@ export function DonutView({ slices, kind = 'count' }: { slices: Slice[]; kind?: 
       <PieChart>
         <Tooltip formatter={tooltipValue(kind)} />
         <Legend verticalAlign="bottom" iconType="circle" />
-        <Pie data={slices} dataKey="valor" nameKey="nome" innerRadius="55%" outerRadius="80%" paddingAngle={1} isAnimationActive={false}>
+        <Pie
+          data={slices}
+          dataKey="valor"
+          nameKey="nome"
+          innerRadius="55%"
+          outerRadius="80%"
+          paddingAngle={1}
+          isAnimationActive={false}
+        >
           {slices.map((slice, i) => (
             <Cell key={slice.nome} fill={slice.cor ?? colorAt(i)} />
           ))}
@@ -68,11 +100,24 @@ export function ColumnsView({ rows, categoryKey, series, stacked, kind = 'count'
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         {/* As many labels as fit without overlapping: all campaigns on a desktop, fewer days on a phone. */}
         <XAxis dataKey={categoryKey} tickFormatter={tickFormatter} interval="preserveStartEnd" minTickGap={8} fontSize={12} />
-        <YAxis tickFormatter={(value: number) => (kind === 'brl' ? formatBRL(value).replace(/,00$/, '') : formatCount(value))} fontSize={12} width={kind === 'brl' ? 90 : 48} allowDecimals={false} />
+        <YAxis
+          tickFormatter={(value: number) => (kind === 'brl' ? formatBRL(value).replace(/,00$/, '') : formatCount(value))}
+          fontSize={12}
+          width={kind === 'brl' ? 90 : 48}
+          allowDecimals={false}
+        />
         <Tooltip formatter={tooltipValue(kind)} />
         <Legend iconType="circle" />
         {series.map((s, i) => (
-          <Bar key={s.key} dataKey={s.key} name={s.nome} stackId={stacked ? 'total' : undefined} fill={s.cor ?? colorAt(i)} isAnimationActive={false} maxBarSize={48} />
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.nome}
+            stackId={stacked ? 'total' : undefined}
+            fill={s.cor ?? colorAt(i)}
+            isAnimationActive={false}
+            maxBarSize={48}
+          />
         ))}
       </BarChart>
     </ResponsiveContainer>

@@ -2,8 +2,6 @@
 // the period, Atualizar and Limpar; count cards; the donuts Status Negociação, Status Ligações,
 // Status do Cliente; the daily bars Status de Atendimento Diário, Status de Ligações Diário, Ticket
 // Total Diário, each with a stack toggle (dashboard/crmdata); the 'Recentes' table.
-import { useState } from 'react';
-import { Alert, Grid } from '@mui/material';
 import Call from '@mui/icons-material/Call';
 import FiberNew from '@mui/icons-material/FiberNew';
 import Groups from '@mui/icons-material/Groups';
@@ -12,14 +10,17 @@ import MonetizationOn from '@mui/icons-material/MonetizationOn';
 import PhoneMissed from '@mui/icons-material/PhoneMissed';
 import SupportAgent from '@mui/icons-material/SupportAgent';
 import TaskAlt from '@mui/icons-material/TaskAlt';
-import type { ClassicResponse } from '@funil/domain/dashboard/dashboard-api';
+import { Alert, Grid } from '@mui/material';
+import { useState } from 'react';
+
+import { EMPTY_TABLE_TEXTS, type ClassicResponse } from '@funil/domain/dashboard/dashboard-api';
 import { formatDate, formatDateTime } from '@funil/domain/format/date';
 import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDashboard } from '../api/dashboard-api.ts';
-import { formatBRL, formatCount } from '../lib/dashboard-format.ts';
 import type { ClassicTabProps } from '../lib/dashboard-filters.ts';
-import { EMPTY_TABLE_TEXTS } from '@funil/domain/dashboard/dashboard-api';
+import { formatBRL, formatCount } from '../lib/dashboard-format.ts';
 import { ChartCard } from './chart-card.tsx';
 import { ColumnsView, DonutView } from './charts.tsx';
 import { ClassicFilterBar } from './classic-filter-bar.tsx';
@@ -64,7 +65,8 @@ export function ClassicAttendanceTab({ filter, onApply, onClear, units }: Classi
   const data = main.data;
   const days = daily.data;
   const loading = main.isPending;
-  const slices = (rows: ClassicResponse['data']['crm_status_venda'] | undefined) => (rows ?? []).map((r) => ({ nome: r.nome, valor: r.total, cor: r.cor }));
+  const slices = (rows: ClassicResponse['data']['crm_status_venda'] | undefined) =>
+    (rows ?? []).map((r) => ({ nome: r.nome, valor: r.total, cor: r.cor }));
   const failure = main.error ?? daily.error;
   return (
     <>
@@ -90,17 +92,29 @@ export function ClassicAttendanceTab({ filter, onApply, onClear, units }: Classi
           </Grid>
         ))}
         <Grid size={{ xs: 12, md: 4 }}>
-          <ChartCard title="Status Negociação" loading={loading} empty={slices(data?.crm_status_negociacao).every((s) => s.valor === 0)}>
+          <ChartCard
+            title="Status Negociação"
+            loading={loading}
+            empty={slices(data?.crm_status_negociacao).every((s) => s.valor === 0)}
+          >
             <DonutView slices={slices(data?.crm_status_negociacao)} />
           </ChartCard>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <ChartCard title="Status Ligações" loading={loading} empty={slices(data?.crm_total_ligacao).every((s) => s.valor === 0)}>
+          <ChartCard
+            title="Status Ligações"
+            loading={loading}
+            empty={slices(data?.crm_total_ligacao).every((s) => s.valor === 0)}
+          >
             <DonutView slices={slices(data?.crm_total_ligacao)} />
           </ChartCard>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <ChartCard title="Status do Cliente" loading={loading} empty={slices(data?.crm_status_venda).every((s) => s.valor === 0)}>
+          <ChartCard
+            title="Status do Cliente"
+            loading={loading}
+            empty={slices(data?.crm_status_venda).every((s) => s.valor === 0)}
+          >
             <DonutView slices={slices(data?.crm_status_venda)} />
           </ChartCard>
         </Grid>
@@ -109,7 +123,13 @@ export function ClassicAttendanceTab({ filter, onApply, onClear, units }: Classi
             title="Status de Atendimento Diário"
             loading={daily.isPending}
             empty={(days?.crm_atendimentos ?? []).every((d) => d.novos + d.nao_atendidos + d.atendidos + d.em_atendimento === 0)}
-            action={<StackToggle chart="Status de Atendimento Diário" checked={stack.atendimento} onChange={(v) => setStack({ ...stack, atendimento: v })} />}
+            action={
+              <StackToggle
+                chart="Status de Atendimento Diário"
+                checked={stack.atendimento}
+                onChange={(v) => setStack({ ...stack, atendimento: v })}
+              />
+            }
           >
             <ColumnsView
               rows={(days?.crm_atendimentos ?? []).map((d) => ({ ...d, dia: dayLabel(d.dia) }))}
@@ -129,7 +149,13 @@ export function ClassicAttendanceTab({ filter, onApply, onClear, units }: Classi
             title="Status de Ligações Diário"
             loading={daily.isPending}
             empty={(days?.crm_ligacoes ?? []).every((d) => d.atendidas + d.nao_atendidas === 0)}
-            action={<StackToggle chart="Status de Ligações Diário" checked={stack.ligacoes} onChange={(v) => setStack({ ...stack, ligacoes: v })} />}
+            action={
+              <StackToggle
+                chart="Status de Ligações Diário"
+                checked={stack.ligacoes}
+                onChange={(v) => setStack({ ...stack, ligacoes: v })}
+              />
+            }
           >
             <ColumnsView
               rows={(days?.crm_ligacoes ?? []).map((d) => ({ ...d, dia: dayLabel(d.dia) }))}
@@ -148,7 +174,13 @@ export function ClassicAttendanceTab({ filter, onApply, onClear, units }: Classi
             loading={daily.isPending}
             empty={(days?.crm_valores ?? []).every((d) => d.valor === 0)}
             height={260}
-            action={<StackToggle chart="Ticket Total Diário" checked={stack.ticket} onChange={(v) => setStack({ ...stack, ticket: v })} />}
+            action={
+              <StackToggle
+                chart="Ticket Total Diário"
+                checked={stack.ticket}
+                onChange={(v) => setStack({ ...stack, ticket: v })}
+              />
+            }
           >
             <ColumnsView
               rows={(days?.crm_valores ?? []).map((d) => ({ ...d, dia: dayLabel(d.dia) }))}
@@ -161,7 +193,15 @@ export function ClassicAttendanceTab({ filter, onApply, onClear, units }: Classi
         </Grid>
       </Grid>
       <SectionTitle title="Recentes" />
-      <PagedTable resetKey={JSON.stringify(filter)} title="Recentes" columns={RECENT_COLUMNS} rows={data?.recentes ?? []} rowKey={(r) => r.cli_crm_id} emptyText={EMPTY_TABLE_TEXTS.captados} loading={main.isFetching} />
+      <PagedTable
+        resetKey={JSON.stringify(filter)}
+        title="Recentes"
+        columns={RECENT_COLUMNS}
+        rows={data?.recentes ?? []}
+        rowKey={(r) => r.cli_crm_id}
+        emptyText={EMPTY_TABLE_TEXTS.captados}
+        loading={main.isFetching}
+      />
     </>
   );
 }

@@ -1,11 +1,19 @@
 // 000 §2 classic dashboard, §6 'Dashboard': the tabs and the unit multi-select by role, the radio
 // Atendimento / Captação, units joined by '&' ('0' for none), ads by '@' (000 §5, §7).
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import type { Permission } from '@funil/domain/access/roles';
 import { campaignsResponseSchema } from '@funil/domain/dashboard/dashboard-api';
+
 import { sessionModule, shell } from '../../../testing/kit.tsx';
-import { dashboardAnswers, dashboardUnitData, renderDashboard, stubDashboardApi, type SentCall } from '../testing/dashboard-test-kit.tsx';
+import {
+  dashboardAnswers,
+  dashboardUnitData,
+  renderDashboard,
+  stubDashboardApi,
+  type SentCall,
+} from '../testing/dashboard-test-kit.tsx';
 import { ClassicDashboard } from './classic-dashboard.tsx';
 
 vi.mock('../../../lib/session.ts', () => sessionModule);
@@ -18,8 +26,32 @@ const lastOf = (sent: SentCall[], call: string) => sent.filter((s) => s.call ===
 const campaigns = campaignsResponseSchema.parse({
   data: {
     crm_campanhas: [
-      { cli_campanha_nome: 'Black Friday', ad_id: '120210', ad_name: 'Vídeo 30s', leads: 40, atendidos: 30, ligacoes: 50, minutos_cobrados: 120, conversoes: 4, valor: 20000, taxa_conversao: 10, ticket_medio: 5000 },
-      { cli_campanha_nome: 'Black Friday', ad_id: '120211', ad_name: 'Carrossel', leads: 20, atendidos: 10, ligacoes: 15, minutos_cobrados: 30, conversoes: 0, valor: 0, taxa_conversao: 0, ticket_medio: 0 },
+      {
+        cli_campanha_nome: 'Black Friday',
+        ad_id: '120210',
+        ad_name: 'Vídeo 30s',
+        leads: 40,
+        atendidos: 30,
+        ligacoes: 50,
+        minutos_cobrados: 120,
+        conversoes: 4,
+        valor: 20000,
+        taxa_conversao: 10,
+        ticket_medio: 5000,
+      },
+      {
+        cli_campanha_nome: 'Black Friday',
+        ad_id: '120211',
+        ad_name: 'Carrossel',
+        leads: 20,
+        atendidos: 10,
+        ligacoes: 15,
+        minutos_cobrados: 30,
+        conversoes: 0,
+        valor: 0,
+        taxa_conversao: 0,
+        ticket_medio: 0,
+      },
     ],
     melhor: { nome: 'Black Friday / Vídeo 30s', taxa_conversao: 10, conversoes: 4, leads: 40 },
     media: { taxa_conversao: 5, conversoes: 2, leads: 30 },
@@ -115,7 +147,9 @@ describe('classic CAMPANHAS (000 §2)', { timeout: 30_000 }, () => {
     expect(await within(best).findByText('Black Friday / Vídeo 30s')).toBeTruthy();
     expect(within(best).getByTestId('kpi-valor').textContent).toBe('10,0%');
     expect(within(screen.getByRole('group', { name: 'Pior desempenho' })).getByText('Black Friday / Carrossel')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'Custo de ligação por conversão' })).getByTestId('kpi-valor').textContent).toBe('37,5 min');
+    expect(
+      within(screen.getByRole('group', { name: 'Custo de ligação por conversão' })).getByTestId('kpi-valor').textContent,
+    ).toBe('37,5 min');
     expect(within(screen.getByRole('group', { name: 'Ticket médio' })).getByTestId('kpi-valor').textContent).toBe('R$ 5.000,00');
     expect(within(screen.getByRole('table', { name: 'Campanhas' })).getByText('Vídeo 30s')).toBeTruthy();
     expect(lastOf(sent, 'campanhas')).toBe(`0/0/${PERIOD}`);

@@ -2,9 +2,11 @@
 // 000 §6 (dashboardTabsFor), the unit multi-select for the super-admin and the multi-unit manager.
 // One filter serves the three tabs, so a period chosen on one holds on the others. Those who pick
 // units start on their own unit, and the line over the tabs names what is shown (issue 21 item 18).
-import { useState } from 'react';
 import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
+
 import { canChooseDashboardUnits, dashboardTabsFor, type ClassicTab } from '@funil/domain/dashboard/dashboard-api';
+
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useRefreshDashboard, useUnitsList } from '../api/dashboard-api.ts';
@@ -39,7 +41,12 @@ export function ClassicDashboard({ now = () => new Date() }: { now?: () => Date 
       <Typography variant="subtitle1" component="p" data-testid="dashboard-unidades" sx={{ mb: 1, color: 'text.secondary' }}>
         {shownUnitsLabel(picksUnits ? filter.unidades.map(nameOf) : [unit.nome])}
       </Typography>
-      <Tabs value={tab} onChange={(_event, next: ClassicTab) => setTab(next)} aria-label="Dashboards" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={tab}
+        onChange={(_event, next: ClassicTab) => setTab(next)}
+        aria-label="Dashboards"
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
         {tabs.map((t) => (
           <Tab key={t} value={t} label={t} id={`dash-tab-${t}`} aria-controls={`dash-painel-${t}`} />
         ))}
@@ -58,4 +65,3 @@ function shownUnitsLabel(names: readonly string[]): string {
   if (names.length === 0) return 'Todas as unidades da empresa';
   return names.length === 1 ? `Unidade: ${names[0]}` : `Unidades: ${names.join(', ')}`;
 }
-

@@ -1,8 +1,21 @@
 // 000 §2 classic dashboard filters: the unit multi-select (super-admin and multi-manager, 000 §6),
 // on ATENDIMENTOS the radio Atendimento / Captação, on CAMPANHAS and LTV the campaign/ad
 // multi-select; the period; Atualizar and Limpar.
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  FormControlLabel,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
-import { Autocomplete, Box, Button, Card, Checkbox, FormControlLabel, Radio, RadioGroup, Stack, TextField, Typography } from '@mui/material';
+
 import { isReversed, type ClassicFilter } from '../lib/dashboard-filters.ts';
 import { PeriodFields } from './period-fields.tsx';
 
@@ -28,7 +41,14 @@ export function ClassicFilterBar({ applied, units, ads, withBase, onApply, onCle
   const reversed = isReversed(draft);
   return (
     <Card sx={{ mb: 2, p: 2 }}>
-      <Box component="form" aria-label="Filtros do dashboard" onSubmit={(event) => { event.preventDefault(); if (!reversed) onApply(draft); }}>
+      <Box
+        component="form"
+        aria-label="Filtros do dashboard"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!reversed) onApply(draft);
+        }}
+      >
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
           {units ? (
             <Autocomplete
@@ -48,7 +68,9 @@ export function ClassicFilterBar({ applied, units, ads, withBase, onApply, onCle
               )}
               limitTags={2}
               noOptionsText="Nenhuma unidade encontrada"
-              renderInput={(params) => <TextField {...params} label="Unidades" placeholder={draft.unidades.length === 0 ? 'Todas' : undefined} />}
+              renderInput={(params) => (
+                <TextField {...params} label="Unidades" placeholder={draft.unidades.length === 0 ? 'Todas' : undefined} />
+              )}
               sx={{ minWidth: 260, flex: '1 1 260px' }}
             />
           ) : null}
@@ -65,12 +87,23 @@ export function ClassicFilterBar({ applied, units, ads, withBase, onApply, onCle
               onChange={(_event, value) => setDraft({ ...draft, anuncios: value.map((ad) => ad.id) })}
               limitTags={2}
               noOptionsText="Nenhum anúncio encontrado"
-              renderInput={(params) => <TextField {...params} label="Campanhas / anúncios" placeholder={draft.anuncios.length === 0 ? 'Todos' : undefined} />}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  label="Campanhas / anúncios"
+                  placeholder={draft.anuncios.length === 0 ? 'Todos' : undefined}
+                />
+              )}
               sx={{ minWidth: 280, flex: '1 1 280px' }}
             />
           ) : null}
           {withBase ? (
-            <RadioGroup row aria-label="Base do dashboard" value={draft.base} onChange={(event) => setDraft({ ...draft, base: event.target.value === 'captacao' ? 'captacao' : 'atendimento' })}>
+            <RadioGroup
+              row
+              aria-label="Base do dashboard"
+              value={draft.base}
+              onChange={(event) => setDraft({ ...draft, base: event.target.value === 'captacao' ? 'captacao' : 'atendimento' })}
+            >
               <FormControlLabel value="atendimento" control={<Radio size="small" />} label="Atendimento" />
               <FormControlLabel value="captacao" control={<Radio size="small" />} label="Captação" />
             </RadioGroup>

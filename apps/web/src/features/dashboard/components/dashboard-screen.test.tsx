@@ -1,7 +1,8 @@
 // 000 §2 'Dashboard screen' variant 1, §9: a unit with url_dashboard shows it in a full-width frame
 // of the window's height minus 140; without it, dash_v2 picks v2 and otherwise the classic tabs.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { sessionModule } from '../../../testing/kit.tsx';
 import { dashboardAnswers, dashboardUnitData, renderDashboard, stubDashboardApi } from '../testing/dashboard-test-kit.tsx';
 import { DashboardScreen } from './dashboard-screen.tsx';

@@ -1,9 +1,17 @@
 // 000 §2 'Dashboard v2', §4 'Dashboard v2 load', §5, §7 'Dashboard GETs', §8, §9: the filter bar and
 // its encoding, the cards' formats, the lead tables' paging rule and empty texts, on a stubbed API.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { makeCurrentUser, sessionModule } from '../../../testing/kit.tsx';
-import { capturedRows, dashboardAnswers, dashboardUnitData, renderDashboard, stubDashboardApi, type SentCall } from '../testing/dashboard-test-kit.tsx';
+import {
+  capturedRows,
+  dashboardAnswers,
+  dashboardUnitData,
+  renderDashboard,
+  stubDashboardApi,
+  type SentCall,
+} from '../testing/dashboard-test-kit.tsx';
 import { DashboardV2 } from './dashboard-v2.tsx';
 
 vi.mock('../../../lib/session.ts', () => sessionModule);
@@ -35,7 +43,7 @@ describe('dashboard v2 (000 §2)', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('periodo-aplicado').textContent).toBe('19/11/2026 a 25/11/2026');
   });
 
-  it("shows the cards as the spec labels them: Conversões in BRL, Valor em Conversões as a count, averages with 3 decimals", async () => {
+  it('shows the cards as the spec labels them: Conversões in BRL, Valor em Conversões as a count, averages with 3 decimals', async () => {
     stubDashboardApi(dashboardAnswers());
     renderDashboard(<DashboardV2 now={() => NOW} />);
     await screen.findByText('1.234');
@@ -57,7 +65,9 @@ describe('dashboard v2 (000 §2)', { timeout: 30_000 }, () => {
     expect(within(card('Duração total das ligações')).getByTestId('kpi-valor').textContent).toBe('5h 00min');
     // The previous period on the cards: 1.000 → 1.234 leads, a wait halved (shorter is better).
     expect(within(captureCard('Leads Captados')).getByLabelText('+23,4% em relação ao período anterior')).toBeTruthy();
-    expect(within(card('Tempo médio de resposta às mensagens')).getByLabelText('−50,0% em relação ao período anterior')).toBeTruthy();
+    expect(
+      within(card('Tempo médio de resposta às mensagens')).getByLabelText('−50,0% em relação ao período anterior'),
+    ).toBeTruthy();
     expect(within(captureCard('Conversões')).getByText('sem base no período anterior')).toBeTruthy();
   });
 
@@ -96,7 +106,17 @@ describe('dashboard v2 (000 §2)', { timeout: 30_000 }, () => {
       dashboardAnswers({
         'atendimento-leads': (tail: string) => {
           const page = Number(tail.split('/')[0]);
-          return { data: { tabela_leads_captados: capturedRows(page <= 2 ? 25 : 10, (page - 1) * 25), tabela_leads_antendidos: [], total_captados: 60, total_atendidos: 0, pagina_captacao: page, pagina_atendimento: 1, por_pagina: 25 } };
+          return {
+            data: {
+              tabela_leads_captados: capturedRows(page <= 2 ? 25 : 10, (page - 1) * 25),
+              tabela_leads_antendidos: [],
+              total_captados: 60,
+              total_atendidos: 0,
+              pagina_captacao: page,
+              pagina_atendimento: 1,
+              por_pagina: 25,
+            },
+          };
         },
       }),
     );
@@ -107,7 +127,8 @@ describe('dashboard v2 (000 §2)', { timeout: 30_000 }, () => {
     expect(within(table.closest('[role="tabpanel"]') as HTMLElement).getByText('1–5 de 60')).toBeTruthy();
     const panel = table.closest('[role="tabpanel"]') as HTMLElement;
     const next = () => fireEvent.click(within(panel).getByRole('button', { name: /próxima página/i }));
-    const leadPages = () => sent.filter((s) => s.call === 'atendimento-leads').map((s) => s.tail.split('/').slice(0, 2).join('/'));
+    const leadPages = () =>
+      sent.filter((s) => s.call === 'atendimento-leads').map((s) => s.tail.split('/').slice(0, 2).join('/'));
     next(); // page index 1
     next(); // page index 2
     expect(leadPages()).toEqual(['1/1']);
@@ -131,6 +152,8 @@ describe('dashboard v2 (000 §2)', { timeout: 30_000 }, () => {
     renderDashboard(<DashboardV2 now={() => NOW} />);
     expect(await screen.findByText('Nenhum registro encontrado!')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Tabela leads atendidos' }));
-    expect(await within(screen.getByRole('table', { name: 'Leads atendidos' })).findByText('Nenhum registro para exibir')).toBeTruthy();
+    expect(
+      await within(screen.getByRole('table', { name: 'Leads atendidos' })).findByText('Nenhum registro para exibir'),
+    ).toBeTruthy();
   });
 });

@@ -1,10 +1,11 @@
 // One number of a dashboard, with what it is made of and how it moved against the previous period
 // (issue 14 "a comparison with the previous period on every card": an arrow and the change in %).
-import type { ReactNode } from 'react';
-import { Box, Card, CardContent, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import Remove from '@mui/icons-material/Remove';
+import { Box, Card, CardContent, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+
 import { formatChange, periodChange } from '../lib/dashboard-format.ts';
 
 export type KpiCardProps = {
@@ -23,7 +24,17 @@ export type KpiCardProps = {
   loading?: boolean;
 };
 
-export function KpiCard({ label, value, current, previous, lowerIsBetter, detail, icon, accent = '#1d4ed8', loading }: KpiCardProps) {
+export function KpiCard({
+  label,
+  value,
+  current,
+  previous,
+  lowerIsBetter,
+  detail,
+  icon,
+  accent = '#1d4ed8',
+  loading,
+}: KpiCardProps) {
   const change = current === undefined || current === null ? null : periodChange(current, previous);
   return (
     <Card sx={{ height: '100%', borderTop: `3px solid ${accent}` }} role="group" aria-label={label}>
@@ -37,7 +48,11 @@ export function KpiCard({ label, value, current, previous, lowerIsBetter, detail
         {loading ? (
           <Skeleton width="60%" height={40} />
         ) : (
-          <Typography component="p" sx={{ fontSize: value.length > 11 ? '1.3rem' : '1.6rem', fontWeight: 700, lineHeight: 1.3, whiteSpace: 'nowrap' }} data-testid="kpi-valor">
+          <Typography
+            component="p"
+            sx={{ fontSize: value.length > 11 ? '1.3rem' : '1.6rem', fontWeight: 700, lineHeight: 1.3, whiteSpace: 'nowrap' }}
+            data-testid="kpi-valor"
+          >
             {value}
           </Typography>
         )}
@@ -66,7 +81,12 @@ function ChangeBadge({ change, lowerIsBetter }: { change: number | null; lowerIs
   const text = formatChange(change);
   return (
     <Tooltip title="Comparado ao período anterior de mesma duração">
-      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', mt: 0.5, color }} aria-label={`${text} em relação ao período anterior`}>
+      <Stack
+        direction="row"
+        spacing={0.5}
+        sx={{ alignItems: 'center', mt: 0.5, color }}
+        aria-label={`${text} em relação ao período anterior`}
+      >
         <Icon sx={{ fontSize: 16 }} />
         <Typography variant="caption" sx={{ fontWeight: 700 }}>
           {text}

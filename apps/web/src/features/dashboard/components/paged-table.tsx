@@ -3,10 +3,12 @@
 // rows come from the server 25 at a time under the rule of 000 §2 (leadsPageToFetch); without it
 // the table pages rows it already has.
 import { useState } from 'react';
+
 import { leadsPageToFetch } from '@funil/domain/dashboard/dashboard-api';
+
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
-import { pageRows, ROWS_PER_PAGE } from '../lib/lead-paging.ts';
 import { fileNameOf } from '../lib/export.ts';
+import { pageRows, ROWS_PER_PAGE } from '../lib/lead-paging.ts';
 
 export type TableColumn<R> = DataColumn<R>;
 
@@ -27,7 +29,18 @@ type Props<R> = {
   dense?: boolean;
 };
 
-export function PagedTable<R>({ title, columns, rows, rowKey, emptyText, loading, total, resetKey, onNeedPage, dense }: Props<R>) {
+export function PagedTable<R>({
+  title,
+  columns,
+  rows,
+  rowKey,
+  emptyText,
+  loading,
+  total,
+  resetKey,
+  onNeedPage,
+  dense,
+}: Props<R>) {
   const [page, setPage] = useState(0);
   const [lastReset, setLastReset] = useState(resetKey);
   if (lastReset !== resetKey) {

@@ -8,8 +8,19 @@ type Props = { value: Period; onChange: (period: Period) => void };
 export function PeriodFields({ value, onChange }: Props) {
   return (
     <>
-      <FilterDateField label="Data inicial" width={170} value={value.inicio} onChange={(inicio) => inicio && onChange({ ...value, inicio })} />
-      <FilterDateField label="Data final" width={170} value={value.fim} minDate={value.inicio} onChange={(fim) => fim && onChange({ ...value, fim })} />
+      <FilterDateField
+        label="Data inicial"
+        width={170}
+        value={value.inicio}
+        onChange={(inicio) => inicio && onChange({ ...value, inicio })}
+      />
+      <FilterDateField
+        label="Data final"
+        width={170}
+        value={value.fim}
+        minDate={value.inicio}
+        onChange={(fim) => fim && onChange({ ...value, fim })}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
 import { Box, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 
 /** A dashboard section's heading ('Performance de Captação'), with an optional line of context. */
 export function SectionTitle({ title, subtitle, icon }: { title: string; subtitle?: ReactNode; icon?: ReactNode }) {

@@ -1,7 +1,6 @@
 // 000 §2 'Performance de Atendimento': Leads Impactados; Responderam with percentages; average
 // messages and call attempts (3 decimals); conversion value and count; the six time cards. Beyond
 // the spec: the average ticket, conversions by day and the first contact in working hours.
-import { Grid } from '@mui/material';
 import Call from '@mui/icons-material/Call';
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import Forum from '@mui/icons-material/Forum';
@@ -12,9 +11,24 @@ import TaskAlt from '@mui/icons-material/TaskAlt';
 import Timer from '@mui/icons-material/Timer';
 import TrendingUp from '@mui/icons-material/TrendingUp';
 import Work from '@mui/icons-material/Work';
-import type { AttendanceResponse, ConversionValuesResponse, TimeCards, TimeResponse } from '@funil/domain/dashboard/dashboard-api';
+import { Grid } from '@mui/material';
+
+import type {
+  AttendanceResponse,
+  ConversionValuesResponse,
+  TimeCards,
+  TimeResponse,
+} from '@funil/domain/dashboard/dashboard-api';
 import { formatDate } from '@funil/domain/format/date';
-import { formatAverage, formatBRL, formatCount, formatDuration, formatPercent, workingHoursText } from '../lib/dashboard-format.ts';
+
+import {
+  formatAverage,
+  formatBRL,
+  formatCount,
+  formatDuration,
+  formatPercent,
+  workingHoursText,
+} from '../lib/dashboard-format.ts';
 import { ChartCard } from './chart-card.tsx';
 import { ColumnsView } from './charts.tsx';
 import { KpiCard } from './kpi-card.tsx';
@@ -64,16 +78,35 @@ export function AttendanceSection({ attendance, values, times, loading }: Props)
           accent="#7c3aed"
           loading={loading}
           value={formatCount(cards?.responderam)}
-          detail={`${formatPercent(cards?.percentual_responderam)} dos impactados · Mensagem ${formatPercent(cards?.percentual_responderam_mensagem)} · Ligação ${formatPercent(cards?.percentual_responderam_ligacao)}`}
+          detail={
+            `${formatPercent(cards?.percentual_responderam)} dos impactados · Mensagem ` +
+            `${formatPercent(cards?.percentual_responderam_mensagem)} · Ligação ${formatPercent(cards?.percentual_responderam_ligacao)}`
+          }
           current={cards?.responderam ?? 0}
           previous={before?.responderam}
         />
       </Grid>
       <Grid size={cols}>
-        <KpiCard label="Média de mensagens por lead" icon={<ChatOutlined />} accent="#0891b2" loading={loading} value={formatAverage(cards?.media_mensagens)} current={cards?.media_mensagens ?? 0} previous={before?.media_mensagens} />
+        <KpiCard
+          label="Média de mensagens por lead"
+          icon={<ChatOutlined />}
+          accent="#0891b2"
+          loading={loading}
+          value={formatAverage(cards?.media_mensagens)}
+          current={cards?.media_mensagens ?? 0}
+          previous={before?.media_mensagens}
+        />
       </Grid>
       <Grid size={cols}>
-        <KpiCard label="Média de tentativas de ligação" icon={<Call />} accent="#0891b2" loading={loading} value={formatAverage(cards?.media_tentativas_ligacao)} current={cards?.media_tentativas_ligacao ?? 0} previous={before?.media_tentativas_ligacao} />
+        <KpiCard
+          label="Média de tentativas de ligação"
+          icon={<Call />}
+          accent="#0891b2"
+          loading={loading}
+          value={formatAverage(cards?.media_tentativas_ligacao)}
+          current={cards?.media_tentativas_ligacao ?? 0}
+          previous={before?.media_tentativas_ligacao}
+        />
       </Grid>
       <Grid size={cols}>
         <KpiCard
@@ -88,7 +121,15 @@ export function AttendanceSection({ attendance, values, times, loading }: Props)
         />
       </Grid>
       <Grid size={cols}>
-        <KpiCard label="Conversões" icon={<TaskAlt />} accent="#f59e0b" loading={loading} value={formatCount(conv?.conversoes ?? cards?.conversoes)} current={conv?.conversoes ?? 0} previous={convBefore?.conversoes} />
+        <KpiCard
+          label="Conversões"
+          icon={<TaskAlt />}
+          accent="#f59e0b"
+          loading={loading}
+          value={formatCount(conv?.conversoes ?? cards?.conversoes)}
+          current={conv?.conversoes ?? 0}
+          previous={convBefore?.conversoes}
+        />
       </Grid>
       {TIME_CARDS.map(({ key, label, icon }) => (
         <Grid key={key} size={cols}>
@@ -119,7 +160,12 @@ export function AttendanceSection({ attendance, values, times, loading }: Props)
         />
       </Grid>
       <Grid size={{ xs: 12, md: 8 }}>
-        <ChartCard title="Conversões por dia" loading={loading} empty={(values?.por_dia ?? []).every((d) => d.conversoes === 0)} height={200}>
+        <ChartCard
+          title="Conversões por dia"
+          loading={loading}
+          empty={(values?.por_dia ?? []).every((d) => d.conversoes === 0)}
+          height={200}
+        >
           <ColumnsView
             rows={(values?.por_dia ?? []).map((d) => ({ dia: formatDate(d.dia).slice(0, 5), valor: d.valor }))}
             categoryKey="dia"
@@ -132,4 +178,3 @@ export function AttendanceSection({ attendance, values, times, loading }: Props)
     </Grid>
   );
 }
-

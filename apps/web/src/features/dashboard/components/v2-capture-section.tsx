@@ -2,13 +2,15 @@
 // Responderam split; Conversões as BRL; Valor em Conversões as a count, as the spec labels them),
 // the funnel, the donut 'Leads Captados Por Plataforma' and the stacked columns 'Leads Por Campanha
 // e Status de Negociação' (names over 20 characters cut to 15).
-import { Grid } from '@mui/material';
 import Campaign from '@mui/icons-material/Campaign';
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import Forum from '@mui/icons-material/Forum';
 import MonetizationOn from '@mui/icons-material/MonetizationOn';
 import TaskAlt from '@mui/icons-material/TaskAlt';
+import { Grid } from '@mui/material';
+
 import { campaignChartLabel, type CaptureResponse } from '@funil/domain/dashboard/dashboard-api';
+
 import { formatBRL, formatCount } from '../lib/dashboard-format.ts';
 import { ChartCard } from './chart-card.tsx';
 import { ColumnsView, DonutView, FunnelView, type Series } from './charts.tsx';
@@ -38,7 +40,13 @@ export function CaptureSection({ data, loading }: { data: Data | undefined; load
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
-        <KpiCard label="Leads Captados" icon={<Campaign />} loading={loading} value={formatCount(cards?.['Leads Captados'])} {...card('Leads Captados')} />
+        <KpiCard
+          label="Leads Captados"
+          icon={<Campaign />}
+          loading={loading}
+          value={formatCount(cards?.['Leads Captados'])}
+          {...card('Leads Captados')}
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
         <KpiCard
@@ -63,24 +71,57 @@ export function CaptureSection({ data, loading }: { data: Data | undefined; load
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
-        <KpiCard label="Conversões" icon={<MonetizationOn />} accent="#16a34a" loading={loading} value={formatBRL(cards?.Valor ?? 0)} {...card('Valor')} />
+        <KpiCard
+          label="Conversões"
+          icon={<MonetizationOn />}
+          accent="#16a34a"
+          loading={loading}
+          value={formatBRL(cards?.Valor ?? 0)}
+          {...card('Valor')}
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 12, lg: 2.4 }}>
-        <KpiCard label="Valor em Conversões" icon={<TaskAlt />} accent="#f59e0b" loading={loading} value={formatCount(cards?.Conversao)} {...card('Conversao')} />
+        <KpiCard
+          label="Valor em Conversões"
+          icon={<TaskAlt />}
+          accent="#f59e0b"
+          loading={loading}
+          value={formatCount(cards?.Conversao)}
+          {...card('Conversao')}
+        />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <ChartCard title="Funil de Captação" loading={loading} empty={(data?.grafico_funil_captacao ?? []).every((s) => s.valor === 0)}>
+        <ChartCard
+          title="Funil de Captação"
+          loading={loading}
+          empty={(data?.grafico_funil_captacao ?? []).every((s) => s.valor === 0)}
+        >
           <FunnelView steps={data?.grafico_funil_captacao ?? []} />
         </ChartCard>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <ChartCard title="Leads Captados Por Plataforma" loading={loading} empty={(data?.grafico_donut_captacao ?? []).every((s) => s.valor === 0)}>
+        <ChartCard
+          title="Leads Captados Por Plataforma"
+          loading={loading}
+          empty={(data?.grafico_donut_captacao ?? []).every((s) => s.valor === 0)}
+        >
           <DonutView slices={data?.grafico_donut_captacao ?? []} />
         </ChartCard>
       </Grid>
       <Grid size={12}>
-        <ChartCard title="Leads Por Campanha e Status de Negociação" loading={loading} empty={columns.rows.length === 0} height={340}>
-          <ColumnsView rows={columns.rows} series={columns.series} categoryKey="campanha" stacked tickFormatter={campaignChartLabel} />
+        <ChartCard
+          title="Leads Por Campanha e Status de Negociação"
+          loading={loading}
+          empty={columns.rows.length === 0}
+          height={340}
+        >
+          <ColumnsView
+            rows={columns.rows}
+            series={columns.series}
+            categoryKey="campanha"
+            stacked
+            tickFormatter={campaignChartLabel}
+          />
         </ChartCard>
       </Grid>
     </Grid>

@@ -1,14 +1,16 @@
 // 000 §2 dashboard v2 filter bar, collapsible: start, end, campaign, platform, customer sale status,
 // attendant; Atualizar applies, Limpar restores the last 7 days and clears the rest (000 §4).
-import { useState } from 'react';
-import { Autocomplete, Box, Button, Card, Collapse, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import FilterList from '@mui/icons-material/FilterList';
+import { Autocomplete, Box, Button, Card, Collapse, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+
 import type { DashboardV2Filter } from '@funil/domain/dashboard/dashboard-api';
 import { formatDate } from '@funil/domain/format/date';
-import { isReversed, periodOfV2, withPeriod } from '../lib/dashboard-filters.ts';
+
 import { IdSelect, type IdOption } from '../../../components/ui/filter-fields.tsx';
+import { isReversed, periodOfV2, withPeriod } from '../lib/dashboard-filters.ts';
 import { PeriodFields } from './period-fields.tsx';
 
 type Option = IdOption;
@@ -34,7 +36,14 @@ export function V2FilterBar({ applied, options, onApply, onClear }: Props) {
   const shown = periodOfV2(applied);
   const reversed = isReversed(period);
   const idSelect = (label: string, key: 'plataforma' | 'status_cliente' | 'atendente', items: Option[]) => (
-    <IdSelect allShown label={label} value={draft[key]} options={items} onChange={(id) => setDraft({ ...draft, [key]: id })} sx={{ minWidth: 180, flex: '1 1 180px' }} />
+    <IdSelect
+      allShown
+      label={label}
+      value={draft[key]}
+      options={items}
+      onChange={(id) => setDraft({ ...draft, [key]: id })}
+      sx={{ minWidth: 180, flex: '1 1 180px' }}
+    />
   );
   return (
     <Card sx={{ mb: 2 }}>
@@ -45,7 +54,11 @@ export function V2FilterBar({ applied, options, onApply, onClear }: Props) {
           {formatDate(shown.inicio)} a {formatDate(shown.fim)}
         </Typography>
         <Tooltip title={open ? 'Recolher filtros' : 'Mostrar filtros'}>
-          <IconButton aria-label={open ? 'Recolher filtros' : 'Mostrar filtros'} aria-expanded={open} onClick={() => setOpen(!open)}>
+          <IconButton
+            aria-label={open ? 'Recolher filtros' : 'Mostrar filtros'}
+            aria-expanded={open}
+            onClick={() => setOpen(!open)}
+          >
             {open ? <ExpandLess /> : <ExpandMore />}
           </IconButton>
         </Tooltip>

@@ -1,11 +1,18 @@
 // 000 §2 dashboard v2 tabs 'Tabela leads captados' and 'Tabela leads atendidos': 5 rows a page, the
 // only option; the server sends 25 rows a page of dashboard/atendimento-leads and the next page is
 // asked for when the table's page index plus 2 is divisible by 5; the empty texts of 000 §8.
-import { useState } from 'react';
 import { Box, Card, Tab, Tabs } from '@mui/material';
-import { EMPTY_TABLE_TEXTS, type AttendedLeadRow, type CapturedLeadRow, type DashboardV2Filter } from '@funil/domain/dashboard/dashboard-api';
+import { useState } from 'react';
+
+import {
+  EMPTY_TABLE_TEXTS,
+  type AttendedLeadRow,
+  type CapturedLeadRow,
+  type DashboardV2Filter,
+} from '@funil/domain/dashboard/dashboard-api';
 import { formatDateTime } from '@funil/domain/format/date';
 import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+
 import { useLeadsPages } from '../api/dashboard-api.ts';
 import { formatBRL } from '../lib/dashboard-format.ts';
 import { PagedTable, type TableColumn } from './paged-table.tsx';
@@ -51,11 +58,21 @@ export function LeadsTables({ filter }: Tables) {
   const loading = results.some((r) => r.isFetching);
   return (
     <Card sx={{ mt: 3 }}>
-      <Tabs value={tab} onChange={(_event, next: number) => setTab(next)} aria-label="Tabelas de leads" sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
+      <Tabs
+        value={tab}
+        onChange={(_event, next: number) => setTab(next)}
+        aria-label="Tabelas de leads"
+        sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}
+      >
         <Tab label="Tabela leads captados" id="tab-captados" aria-controls="painel-captados" />
         <Tab label="Tabela leads atendidos" id="tab-atendidos" aria-controls="painel-atendidos" />
       </Tabs>
-      <Box sx={{ p: 2 }} role="tabpanel" id={tab === 0 ? 'painel-captados' : 'painel-atendidos'} aria-labelledby={tab === 0 ? 'tab-captados' : 'tab-atendidos'}>
+      <Box
+        sx={{ p: 2 }}
+        role="tabpanel"
+        id={tab === 0 ? 'painel-captados' : 'painel-atendidos'}
+        aria-labelledby={tab === 0 ? 'tab-captados' : 'tab-atendidos'}
+      >
         {tab === 0 ? (
           <PagedTable
             key="captados"

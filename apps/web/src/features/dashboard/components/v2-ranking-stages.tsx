@@ -1,14 +1,16 @@
 // Beyond the spec (issue 14): the attendant ranking (calls, talk minutes, leads reached, first
 // response, conversions, BRL) and the stage-to-stage conversion with the time spent in each stage,
 // for the same filter as the rest of the dashboard.
-import { Box, Button, Card, CardContent, CardHeader, Grid, LinearProgress, Stack, Typography } from '@mui/material';
 import EmojiEvents from '@mui/icons-material/EmojiEvents';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { Box, Button, Card, CardContent, CardHeader, Grid, LinearProgress, Stack, Typography } from '@mui/material';
+
 import type { DashboardV2Filter, RankingRow, StagesResponse } from '@funil/domain/dashboard/dashboard-api';
-import { useDashboard } from '../api/dashboard-api.ts';
-import { formatBRL, formatCount, formatDuration, formatPercent } from '../lib/dashboard-format.ts';
+
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import type { CsvColumn } from '../../../lib/download.ts';
+import { useDashboard } from '../api/dashboard-api.ts';
+import { formatBRL, formatCount, formatDuration, formatPercent } from '../lib/dashboard-format.ts';
 import { downloadCsv } from '../lib/export.ts';
 import { EMPTY_CHART_TEXT } from './chart-card.tsx';
 import { PagedTable, type TableColumn } from './paged-table.tsx';
@@ -26,7 +28,11 @@ const RANKING_COLUMNS: TableColumn<Ranked>[] = [
         {r.posicao <= 3 ? <EmojiEvents sx={{ fontSize: 18, color: MEDALS[r.posicao - 1] }} aria-hidden /> : null}
         <span>{r.posicao}º</span>
         {r.posicao_anterior !== null && r.posicao_anterior !== r.posicao ? (
-          <Typography component="span" variant="caption" sx={{ color: r.posicao_anterior > r.posicao ? 'success.main' : 'error.main', fontWeight: 700 }}>
+          <Typography
+            component="span"
+            variant="caption"
+            sx={{ color: r.posicao_anterior > r.posicao ? 'success.main' : 'error.main', fontWeight: 700 }}
+          >
             {r.posicao_anterior > r.posicao ? `▲${r.posicao_anterior - r.posicao}` : `▼${r.posicao - r.posicao_anterior}`}
           </Typography>
         ) : null}
@@ -80,7 +86,12 @@ const STAGE_COLUMNS: DataColumn<Stage>[] = [
         <Typography variant="caption">
           {formatPercent(s.taxa_avanco)} ({formatCount(s.avancaram)})
         </Typography>
-        <LinearProgress variant="determinate" value={Math.min(100, Math.max(0, s.taxa_avanco))} sx={{ height: 6, borderRadius: 3 }} aria-label={`Avanço de ${s.nome}`} />
+        <LinearProgress
+          variant="determinate"
+          value={Math.min(100, Math.max(0, s.taxa_avanco))}
+          sx={{ height: 6, borderRadius: 3 }}
+          aria-label={`Avanço de ${s.nome}`}
+        />
       </Stack>
     ),
   },
@@ -96,9 +107,22 @@ export function RankingAndStages({ filter }: { filter: DashboardV2Filter }) {
     <>
       <Grid size={12}>
         <Card sx={{ height: '100%' }} role="region" aria-label="Ranking de atendentes">
-          <CardHeader title="Ranking de atendentes" subheader="Por valor convertido, depois conversões e leads contatados" slotProps={{ title: { variant: 'h3', component: 'h3', sx: { fontSize: '1rem' } } }} sx={{ pb: 0 }} />
+          <CardHeader
+            title="Ranking de atendentes"
+            subheader="Por valor convertido, depois conversões e leads contatados"
+            slotProps={{ title: { variant: 'h3', component: 'h3', sx: { fontSize: '1rem' } } }}
+            sx={{ pb: 0 }}
+          />
           <CardContent>
-            <PagedTable resetKey={JSON.stringify(filter)} title="Ranking de atendentes" columns={RANKING_COLUMNS} rows={rows} rowKey={(r) => r.id_usuario} emptyText={EMPTY_CHART_TEXT} loading={ranking.isPending} />
+            <PagedTable
+              resetKey={JSON.stringify(filter)}
+              title="Ranking de atendentes"
+              columns={RANKING_COLUMNS}
+              rows={rows}
+              rowKey={(r) => r.id_usuario}
+              emptyText={EMPTY_CHART_TEXT}
+              loading={ranking.isPending}
+            />
           </CardContent>
         </Card>
       </Grid>
@@ -110,13 +134,26 @@ export function RankingAndStages({ filter }: { filter: DashboardV2Filter }) {
             slotProps={{ title: { variant: 'h3', component: 'h3', sx: { fontSize: '1rem' } } }}
             sx={{ pb: 0 }}
             action={
-              <Button size="small" startIcon={<FileDownloadOutlined />} onClick={() => downloadCsv('Conversão por etapa', STAGE_CSV, etapas)} disabled={etapas.length === 0}>
+              <Button
+                size="small"
+                startIcon={<FileDownloadOutlined />}
+                onClick={() => downloadCsv('Conversão por etapa', STAGE_CSV, etapas)}
+                disabled={etapas.length === 0}
+              >
                 Exportar CSV
               </Button>
             }
           />
           <CardContent>
-            <DataTable label="Conversão por etapa" columns={STAGE_COLUMNS} rows={etapas} rowKey={(s) => s.id_funil} emptyText={EMPTY_CHART_TEXT} loading={stages.isPending} loadingLabel="Carregando etapas" />
+            <DataTable
+              label="Conversão por etapa"
+              columns={STAGE_COLUMNS}
+              rows={etapas}
+              rowKey={(s) => s.id_funil}
+              emptyText={EMPTY_CHART_TEXT}
+              loading={stages.isPending}
+              loadingLabel="Carregando etapas"
+            />
           </CardContent>
         </Card>
       </Grid>

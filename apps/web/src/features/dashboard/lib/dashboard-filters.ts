@@ -27,7 +27,13 @@ export function withPeriod(filter: DashboardV2Filter, period: Period): Dashboard
 
 export function defaultClassicFilter(now: Date, unidades: number[] = []): ClassicFilter {
   const period = defaultDashboardPeriod(now);
-  return { inicio: period.data_inicio.slice(0, 10), fim: period.data_fim.slice(0, 10), base: 'atendimento', unidades, anuncios: [] };
+  return {
+    inicio: period.data_inicio.slice(0, 10),
+    fim: period.data_fim.slice(0, 10),
+    base: 'atendimento',
+    unidades,
+    anuncios: [],
+  };
 }
 
 /** True when a period reads backwards (the end before the start): Atualizar refuses it. */

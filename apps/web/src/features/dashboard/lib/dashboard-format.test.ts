@@ -1,6 +1,18 @@
-import { workingHoursOf } from '@funil/domain/dashboard/dashboard-api';
 import { describe, expect, it } from 'vitest';
-import { formatAverage, formatBRL, formatChange, formatCount, formatDecimal, formatDuration, formatShare, periodChange, workingHoursText } from './dashboard-format.ts';
+
+import { workingHoursOf } from '@funil/domain/dashboard/dashboard-api';
+
+import {
+  formatAverage,
+  formatBRL,
+  formatChange,
+  formatCount,
+  formatDecimal,
+  formatDuration,
+  formatShare,
+  periodChange,
+  workingHoursText,
+} from './dashboard-format.ts';
 
 describe('dashboard numbers (000 §2 Dashboard screen, §9 pt-BR)', () => {
   it("prints counts with '.' thousands and money as BRL", () => {
@@ -52,10 +64,20 @@ describe('dashboard numbers (000 §2 Dashboard screen, §9 pt-BR)', () => {
 
   it('tells the hours the working-hours first contact counted in', () => {
     expect(workingHoursText(workingHoursOf(null))).toBe('Conta só seg, ter, qua, qui, sex das 08:00 às 18:00 (horário padrão)');
-    const week = [null, { inicio: '09:00', fim: '18:00' }, { inicio: '09:00', fim: '18:00' }, null, null, null, { inicio: '09:00', fim: '13:00' }];
+    const week = [
+      null,
+      { inicio: '09:00', fim: '18:00' },
+      { inicio: '09:00', fim: '18:00' },
+      null,
+      null,
+      null,
+      { inicio: '09:00', fim: '13:00' },
+    ];
     expect(workingHoursText(workingHoursOf({ horario_ligacao: week, feriados: ['2026-12-25', '2027-01-01'] }))).toBe(
       'Conta só seg, ter das 09:00 às 18:00; sáb das 09:00 às 13:00 (horário da unidade, 2 feriados)',
     );
-    expect(workingHoursText(workingHoursOf({ horario_ligacao: null, feriados: ['2026-12-25'] }))).toBe('Conta só seg, ter, qua, qui, sex das 08:00 às 18:00 (horário padrão, 1 feriado)');
+    expect(workingHoursText(workingHoursOf({ horario_ligacao: null, feriados: ['2026-12-25'] }))).toBe(
+      'Conta só seg, ter, qua, qui, sex das 08:00 às 18:00 (horário padrão, 1 feriado)',
+    );
   });
 });

@@ -78,6 +78,7 @@ export function workingHoursText(hours: WorkingHours): string {
     groups.set(key, [...(groups.get(key) ?? []), day]);
   });
   const week = [...groups].map(([window, days]) => `${days.map((d) => WEEKDAYS[d]).join(', ')} ${window}`).join('; ');
-  const holidays = hours.feriados.length === 0 ? '' : hours.feriados.length === 1 ? ', 1 feriado' : `, ${hours.feriados.length} feriados`;
+  const holidays =
+    hours.feriados.length === 0 ? '' : hours.feriados.length === 1 ? ', 1 feriado' : `, ${hours.feriados.length} feriados`;
   return `Conta só ${week || 'nenhum dia'} (${hours.origem === 'unidade' ? 'horário da unidade' : 'horário padrão'}${holidays})`;
 }

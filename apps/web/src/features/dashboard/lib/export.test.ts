@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatDateTime } from '@funil/domain/format/date';
-import { formatBRL } from './dashboard-format.ts';
+
 import { tableCsv, type CsvColumn } from '../../../lib/download.ts';
+import { formatBRL } from './dashboard-format.ts';
 import { fileNameOf } from './export.ts';
 
 type Row = { data: string; nome: string; valor: number };

@@ -1,6 +1,7 @@
 // Beyond the spec (issue 14): a chart is exported as PNG and a table as CSV, in pt-BR (BRL with
 // 'R$', dates DD/MM/YYYY), so a manager pastes the morning's numbers into a report as they are.
 import { foldAccents } from '@funil/domain/format/fold';
+
 import { downloadBlob, downloadCsvText, tableCsv, type CsvColumn } from '../../../lib/download.ts';
 
 /** A file name from a title: 'Leads Por Campanha' → 'leads-por-campanha'. */
@@ -32,7 +33,10 @@ function chartSvg(container: HTMLElement): SVGSVGElement | null {
 function legendOf(container: HTMLElement): LegendEntry[] {
   return Array.from(container.querySelectorAll('.recharts-legend-item')).map((item) => {
     const shape = item.querySelector('path, circle, rect');
-    return { text: (item.textContent ?? '').trim(), color: shape?.getAttribute('fill') ?? shape?.getAttribute('stroke') ?? '#1f2937' };
+    return {
+      text: (item.textContent ?? '').trim(),
+      color: shape?.getAttribute('fill') ?? shape?.getAttribute('stroke') ?? '#1f2937',
+    };
   });
 }
 

@@ -2,10 +2,12 @@
 // company (or the one the super-admin picked, ?idEmpresa=), read and written with
 // cadastros/configuracoes-extras.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { extrasSchema, type ExtrasBody } from '@funil/domain/admin-api/extras';
+
+import { withCompany } from '../../../lib/companies.ts';
 import { apiRequest, http } from '../../../lib/http-client.ts';
 import { unitDataQuery } from '../../../lib/unit-data.ts';
-import { withCompany } from '../../../lib/companies.ts';
 
 const PATH = '/cadastros/configuracoes-extras';
 
@@ -24,7 +26,8 @@ export function useExtras(idEmpresa: number | null = null) {
 export function useSaveExtras(idEmpresa: number | null = null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (changes: ExtrasBody) => apiRequest(withCompany(PATH, idEmpresa), { method: 'PUT', body: changes, schema: extrasSchema }),
+    mutationFn: (changes: ExtrasBody) =>
+      apiRequest(withCompany(PATH, idEmpresa), { method: 'PUT', body: changes, schema: extrasSchema }),
     onSuccess: (saved) => {
       client.setQueryData(extrasQuery(idEmpresa).queryKey, saved);
       // The super-admin's own menu follows at once; the others' on the unit-data event.

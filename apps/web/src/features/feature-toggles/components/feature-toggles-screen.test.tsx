@@ -1,9 +1,11 @@
 // 002 §2.9 'Funcionalidades' (/configuracoes-globais, super-admin): the toggles of a company with the
 // spec's labels, the hidden ones never shown, a switch saving only its flag.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { EXTRAS_FLAG_KEYS, EXTRAS_MESSAGES, type Extras } from '@funil/domain/admin-api/extras';
-import { OTHER_EMPRESA, answerRequests, companiesAnswer, renderWithProviders, shell } from '../../../testing/kit.tsx';
+
+import { answerRequests, companiesAnswer, OTHER_EMPRESA, renderWithProviders, shell } from '../../../testing/kit.tsx';
 import { FeatureTogglesScreen } from './feature-toggles-screen.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
@@ -31,8 +33,16 @@ describe('002 §2.9 Funcionalidades', () => {
     await screen.findByRole('switch', { name: 'Pipeline' });
     // 002 §6 "Feature toggles are per company": the screen names the company they apply to.
     expect(screen.getByText('Imobiliária Horizonte')).toBeTruthy();
-    const labels = screen.getAllByRole('switch').map((s) => document.getElementById(s.getAttribute('aria-labelledby') ?? '')?.textContent);
-    expect(labels).toEqual(['Pipeline', 'Atribuir cliente à atendete', 'Assinar mensagem', 'Agendar mensagem pelo header do WhatsApp', 'Edição de status do cliente']);
+    const labels = screen
+      .getAllByRole('switch')
+      .map((s) => document.getElementById(s.getAttribute('aria-labelledby') ?? '')?.textContent);
+    expect(labels).toEqual([
+      'Pipeline',
+      'Atribuir cliente à atendete',
+      'Assinar mensagem',
+      'Agendar mensagem pelo header do WhatsApp',
+      'Edição de status do cliente',
+    ]);
     expect((screen.getByRole('switch', { name: 'Pipeline' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('switch', { name: 'Assinar mensagem' }) as HTMLInputElement).checked).toBe(false);
     expect(screen.queryByText(/Automação/)).toBeNull();
@@ -42,13 +52,17 @@ describe('002 §2.9 Funcionalidades', () => {
   it('a switch sends only its flag to PUT cadastros/configuracoes-extras and says Funcionalidades salvas com sucesso!', async () => {
     const sent = answerRequests({
       'GET /cadastros/configuracoes-extras': { body: { data: extras({ automacao: true }) } },
-      'PUT /cadastros/configuracoes-extras': { body: { message: EXTRAS_MESSAGES.saved, data: extras({ automacao: true, edicao_status_cliente: true }) } },
+      'PUT /cadastros/configuracoes-extras': {
+        body: { message: EXTRAS_MESSAGES.saved, data: extras({ automacao: true, edicao_status_cliente: true }) },
+      },
     });
     renderWithProviders(<FeatureTogglesScreen />);
     fireEvent.click(await screen.findByRole('switch', { name: 'Edição de status do cliente' }));
     expect(await screen.findByText(EXTRAS_MESSAGES.saved)).toBeTruthy();
     expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({ edicao_status_cliente: true });
-    await waitFor(() => expect((screen.getByRole('switch', { name: 'Edição de status do cliente' }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole('switch', { name: 'Edição de status do cliente' }) as HTMLInputElement).checked).toBe(true),
+    );
   });
 });
 
@@ -59,7 +73,9 @@ describe('issue 10: the super-admin picks the company whose toggles they set', (
       ...companiesAnswer,
       'GET /cadastros/configuracoes-extras': { body: { data: extras() } },
       [`GET /cadastros/configuracoes-extras${other}`]: { body: { data: extras({ pipeline: true }) } },
-      [`PUT /cadastros/configuracoes-extras${other}`]: { body: { message: EXTRAS_MESSAGES.saved, data: extras({ pipeline: true, assinaturaWhatsapp: true }) } },
+      [`PUT /cadastros/configuracoes-extras${other}`]: {
+        body: { message: EXTRAS_MESSAGES.saved, data: extras({ pipeline: true, assinaturaWhatsapp: true }) },
+      },
     });
     renderWithProviders(<FeatureTogglesScreen />);
     await screen.findByRole('switch', { name: 'Pipeline' });
@@ -72,6 +88,9 @@ describe('issue 10: the super-admin picks the company whose toggles they set', (
     expect(screen.getByText('Construtora Sul', { selector: 'strong' })).toBeTruthy();
     fireEvent.click(screen.getByRole('switch', { name: 'Assinar mensagem' }));
     expect(await screen.findByText(EXTRAS_MESSAGES.saved)).toBeTruthy();
-    expect(sent.find((r) => r.method === 'PUT')).toMatchObject({ path: `/cadastros/configuracoes-extras${other}`, body: { assinaturaWhatsapp: true } });
+    expect(sent.find((r) => r.method === 'PUT')).toMatchObject({
+      path: `/cadastros/configuracoes-extras${other}`,
+      body: { assinaturaWhatsapp: true },
+    });
   });
 });

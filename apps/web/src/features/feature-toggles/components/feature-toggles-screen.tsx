@@ -1,13 +1,16 @@
 // /configuracoes-globais 'Funcionalidades' (002 §2.9, super-admin): the feature toggles of the
-// company the super-admin picks (their own by default, issue 10). Each switch saves at once; the users of that company see their menus follow without a
+// company the super-admin picks (their own by default, issue 10). Each switch saves at once; the users of that company see their
+// menus follow without a
 // new login (the unit data is read again on the server's event, see app/use-extras-live.ts).
 import { Alert, Box, CircularProgress, List, ListItem, ListItemText, Paper, Stack, Switch, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
+
 import { EXTRAS_MESSAGES, EXTRAS_TOGGLES, type Extras } from '@funil/domain/admin-api/extras';
-import { ApiError } from '../../../lib/api-error.ts';
-import { useLoadedUnitData } from '../../../lib/unit-data.ts';
-import { useCompanies, useCompanyChoice } from '../../../lib/companies.ts';
+
 import { CompanySelect } from '../../../components/ui/company-select.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useCompanies, useCompanyChoice } from '../../../lib/companies.ts';
+import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useExtras, useSaveExtras } from '../api/feature-toggles.ts';
 
 // What each toggle does, under its label (002 §2.9 gives only the labels).
@@ -32,17 +35,23 @@ function CompanyToggles({ extras, idEmpresa }: { extras: Extras; idEmpresa: numb
   const save = useSaveExtras(idEmpresa);
   const { enqueueSnackbar } = useSnackbar();
   const toggle = (key: (typeof EXTRAS_TOGGLES)[number]['key'], on: boolean) =>
-    save.mutate({ [key]: on }, {
-      onSuccess: () => enqueueSnackbar(EXTRAS_MESSAGES.saved, { variant: 'success' }),
-      onError: (error) => enqueueSnackbar(error instanceof ApiError ? error.message : String(error), { variant: 'error' }),
-    });
+    save.mutate(
+      { [key]: on },
+      {
+        onSuccess: () => enqueueSnackbar(EXTRAS_MESSAGES.saved, { variant: 'success' }),
+        onError: (error) => enqueueSnackbar(error instanceof ApiError ? error.message : String(error), { variant: 'error' }),
+      },
+    );
 
   return (
     <List disablePadding>
       {EXTRAS_TOGGLES.map((toggleSpec, index) => {
         const id = `toggle-${toggleSpec.key}`;
         return (
-          <ListItem key={toggleSpec.key} divider={index < EXTRAS_TOGGLES.length - 1} sx={{ py: 1.5 }}
+          <ListItem
+            key={toggleSpec.key}
+            divider={index < EXTRAS_TOGGLES.length - 1}
+            sx={{ py: 1.5 }}
             secondaryAction={
               <Switch
                 edge="end"
@@ -53,7 +62,12 @@ function CompanyToggles({ extras, idEmpresa }: { extras: Extras; idEmpresa: numb
               />
             }
           >
-            <ListItemText primary={toggleSpec.label} secondary={DESCRIPTIONS[toggleSpec.key]} slotProps={{ primary: { id }, secondary: { id: `${id}-descricao` } }} sx={{ pr: 6 }} />
+            <ListItemText
+              primary={toggleSpec.label}
+              secondary={DESCRIPTIONS[toggleSpec.key]}
+              slotProps={{ primary: { id }, secondary: { id: `${id}-descricao` } }}
+              sx={{ pr: 6 }}
+            />
           </ListItem>
         );
       })}
@@ -79,7 +93,8 @@ export function FeatureTogglesScreen() {
         </Box>
       )}
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        As funcionalidades valem para todas as unidades da empresa <strong>{companyName}</strong>; quem estiver conectado vê a mudança na hora.
+        As funcionalidades valem para todas as unidades da empresa <strong>{companyName}</strong>; quem estiver conectado vê a
+        mudança na hora.
       </Typography>
       <Paper variant="outlined">
         {extras.isPending ? (

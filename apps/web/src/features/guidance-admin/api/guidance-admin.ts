@@ -2,8 +2,10 @@
 // cadastros/orientacoes list, create, edit, delete and order (docs/api.md). The server sanitises the HTML.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+
 import { guidanceRowSchema, type GuidanceBody, type GuidanceRow } from '@funil/domain/admin-api/guidance';
 import { unitsListSchema } from '@funil/domain/unit/unit-data';
+
 import { apiRequest, http } from '../../../lib/http-client.ts';
 
 export const guidanceAdminQuery = queryOptions({
@@ -32,13 +34,19 @@ function useRefreshAfter<T>(fn: (arg: T) => Promise<unknown>) {
   return useMutation({
     mutationFn: fn,
     // The home screen of whoever edits reads its texts again too.
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: guidanceAdminQuery.queryKey }), client.invalidateQueries({ queryKey: ['orientacoes'] })]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: guidanceAdminQuery.queryKey }),
+        client.invalidateQueries({ queryKey: ['orientacoes'] }),
+      ]),
   });
 }
 
 export function useSaveGuidance() {
   return useRefreshAfter(({ id, body }: { id: number | null; body: GuidanceBody }) =>
-    id === null ? http.post('/cadastros/orientacoes', body, guidanceRowSchema) : apiRequest(`/cadastros/orientacoes/${id}`, { method: 'PUT', body, schema: guidanceRowSchema }),
+    id === null
+      ? http.post('/cadastros/orientacoes', body, guidanceRowSchema)
+      : apiRequest(`/cadastros/orientacoes/${id}`, { method: 'PUT', body, schema: guidanceRowSchema }),
   );
 }
 
@@ -50,9 +58,18 @@ export function useDeleteGuidance() {
 export function useReorderGuidance() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (rows: GuidanceRow[]) => apiRequest('/cadastros/orientacoes/ordem', { method: 'PUT', body: { ids: rows.map((r) => r.id) } }),
+    mutationFn: (rows: GuidanceRow[]) =>
+      apiRequest('/cadastros/orientacoes/ordem', { method: 'PUT', body: { ids: rows.map((r) => r.id) } }),
     // Shown at once; the answer (or a failure) brings the server's order back.
-    onMutate: (rows) => client.setQueryData(guidanceAdminQuery.queryKey, rows.map((r, index) => ({ ...r, ordem: index }))),
-    onSettled: () => Promise.all([client.invalidateQueries({ queryKey: guidanceAdminQuery.queryKey }), client.invalidateQueries({ queryKey: ['orientacoes'] })]),
+    onMutate: (rows) =>
+      client.setQueryData(
+        guidanceAdminQuery.queryKey,
+        rows.map((r, index) => ({ ...r, ordem: index })),
+      ),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: guidanceAdminQuery.queryKey }),
+        client.invalidateQueries({ queryKey: ['orientacoes'] }),
+      ]),
   });
 }

@@ -1,10 +1,12 @@
 // Orientações: the home-screen guidance texts (000 §2 /inicial, 002 §3 "Guidance text"), company-wide
 // or per unit, in order; edited with the rich-text editor and its toolbar; reorder and delete.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { GUIDANCE_MESSAGES, type GuidanceRow } from '@funil/domain/admin-api/guidance';
-import { answerRequests, renderWithProviders } from '../../../testing/kit.tsx';
+
 import { safeHref } from '../../../components/ui/rich-text-editor.tsx';
+import { answerRequests, renderWithProviders } from '../../../testing/kit.tsx';
 import { GuidanceAdminScreen } from './guidance-admin-screen.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
@@ -23,9 +25,16 @@ const row = (id: number, titulo: string, ordem: number, overrides: Partial<Guida
   dataCad: '2025-11-01T10:00:00.000Z',
   ...overrides,
 });
-const rows = [row(2, 'Metas do mês', 1, { idUnidade: 1, nomeUnidade: 'Centro' }), row(1, 'Boas-vindas', 0), row(3, 'Plantão antigo', 2, { ativo: 0 })];
+const rows = [
+  row(2, 'Metas do mês', 1, { idUnidade: 1, nomeUnidade: 'Centro' }),
+  row(1, 'Boas-vindas', 0),
+  row(3, 'Plantão antigo', 2, { ativo: 0 }),
+];
 const units = { data: [{ id: 1, nome: 'Centro', idFunil: null, idFunilVenda: null }] };
-const titles = () => within(screen.getByRole('list', { name: 'Orientações' })).getAllByRole('heading').map((h) => h.textContent);
+const titles = () =>
+  within(screen.getByRole('list', { name: 'Orientações' }))
+    .getAllByRole('heading')
+    .map((h) => h.textContent);
 
 // jsdom has no layout: ProseMirror's scroll-into-view asks ranges for rectangles.
 const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
@@ -50,7 +59,13 @@ describe('Orientações (000 §2 guidance texts)', () => {
   });
 
   it('shows the HTML sanitised: a script or an event handler never runs', async () => {
-    answerRequests({ 'GET /cadastros/orientacoes': { body: { data: [row(1, 'Perigo', 0, { textoOrientacao: '<p>oi</p><img src=x onerror="alert(1)"><script>alert(2)</script>' })] } } });
+    answerRequests({
+      'GET /cadastros/orientacoes': {
+        body: {
+          data: [row(1, 'Perigo', 0, { textoOrientacao: '<p>oi</p><img src=x onerror="alert(1)"><script>alert(2)</script>' })],
+        },
+      },
+    });
     renderWithProviders(<GuidanceAdminScreen />);
     const card = await screen.findByRole('listitem', { name: 'Perigo' });
     expect(card.querySelector('script')).toBeNull();
@@ -69,7 +84,10 @@ describe('Orientações (000 §2 guidance texts)', () => {
   });
 
   it('a new text needs a title and a text: Salvar says so and sends nothing', async () => {
-    const sent = answerRequests({ 'GET /cadastros/orientacoes': { body: { data: rows } }, 'GET /cadastros/unidades': { body: units } });
+    const sent = answerRequests({
+      'GET /cadastros/orientacoes': { body: { data: rows } },
+      'GET /cadastros/unidades': { body: units },
+    });
     renderWithProviders(<GuidanceAdminScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Nova orientação' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Nova orientação' }));
@@ -83,7 +101,9 @@ describe('Orientações (000 §2 guidance texts)', () => {
     const sent = answerRequests({
       'GET /cadastros/orientacoes': { body: { data: rows } },
       'GET /cadastros/unidades': { body: units },
-      'PUT /cadastros/orientacoes/1': (body) => ({ body: { message: GUIDANCE_MESSAGES.updated, data: { ...row(1, 'Boas-vindas', 0), ...(body as object) } } }),
+      'PUT /cadastros/orientacoes/1': (body) => ({
+        body: { message: GUIDANCE_MESSAGES.updated, data: { ...row(1, 'Boas-vindas', 0), ...(body as object) } },
+      }),
     });
     renderWithProviders(<GuidanceAdminScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Editar Boas-vindas' }));

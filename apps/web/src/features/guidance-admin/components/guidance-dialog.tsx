@@ -1,12 +1,25 @@
 // 'Nova orientação' / 'Editar orientação': title, where it shows (every unit or one), active, and the
 // text in the rich-text editor. Salvar waits for a title and a text.
-import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, useMediaQuery } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  useMediaQuery,
+} from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+
 import { GUIDANCE_MESSAGES, guidanceBodySchema, type GuidanceBody, type GuidanceRow } from '@funil/domain/admin-api/guidance';
+
 import { FormSwitch } from '../../../components/ui/form-fields.tsx';
 import { RichTextEditor } from '../../../components/ui/rich-text-editor.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -105,7 +118,12 @@ export function GuidanceDialog({ editing, nextOrder, onClose }: GuidanceDialogPr
             control={control}
             render={({ field, fieldState }) => (
               <>
-                <RichTextEditor label="Texto da orientação" initialHtml={editing?.textoOrientacao ?? ''} onChange={field.onChange} error={!!fieldState.error} />
+                <RichTextEditor
+                  label="Texto da orientação"
+                  initialHtml={editing?.textoOrientacao ?? ''}
+                  onChange={field.onChange}
+                  error={!!fieldState.error}
+                />
                 {fieldState.error && <Alert severity="error">{fieldState.error.message}</Alert>}
               </>
             )}

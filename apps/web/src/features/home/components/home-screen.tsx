@@ -1,5 +1,6 @@
 // /inicial (000 §2, 002 §2.10): the guidance texts of the company, sanitised HTML in readable cards.
 import { Alert, Box, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+
 import { SanitizedHtml } from '../../../components/ui/sanitized-html.tsx';
 import { useGuidance } from '../api/get-guidance.ts';
 
@@ -46,7 +47,12 @@ export function HomeScreen() {
         {guidance.data.map((item) => (
           <Card key={item.id} component="article" aria-labelledby={`orientacao-${item.id}`}>
             <CardContent sx={{ p: { xs: 2, sm: 3 }, '&:last-child': { pb: { xs: 2, sm: 3 } } }}>
-              <Typography id={`orientacao-${item.id}`} variant="overline" component="h3" sx={{ color: 'primary.main', fontWeight: 700, letterSpacing: 0.8 }}>
+              <Typography
+                id={`orientacao-${item.id}`}
+                variant="overline"
+                component="h3"
+                sx={{ color: 'primary.main', fontWeight: 700, letterSpacing: 0.8 }}
+              >
                 {item.titulo}
               </Typography>
               <SanitizedHtml html={item.textoOrientacao} sx={proseSx} />

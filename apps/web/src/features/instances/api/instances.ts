@@ -3,6 +3,11 @@
 // updates of the `company-{idEmpresa}-whatsappSession` socket event written into the caches.
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { z } from 'zod';
+
+import { jidToPhone } from '@funil/domain/phone/jid';
+import { whatsappSessionEvent } from '@funil/domain/realtime/events';
+import type { UnitData } from '@funil/domain/unit/unit-data';
 import {
   connectResponseSchema,
   instanceSchema,
@@ -12,10 +17,7 @@ import {
 } from '@funil/domain/whatsapp-api/instances-api';
 import type { InstanceEventPayload } from '@funil/domain/whatsapp-api/realtime';
 import { rejectedWebhookSchema } from '@funil/domain/whatsapp-api/rejected-webhooks';
-import { whatsappSessionEvent } from '@funil/domain/realtime/events';
-import { jidToPhone } from '@funil/domain/phone/jid';
-import type { UnitData } from '@funil/domain/unit/unit-data';
-import { z } from 'zod';
+
 import { apiRequest, http } from '../../../lib/http-client.ts';
 import { useSocketConnect, useSocketEvent } from '../../../lib/socket.ts';
 import { unitDataQuery, useLoadedUnitData } from '../../../lib/unit-data.ts';
@@ -45,14 +47,19 @@ export function logoutInstance(name: string): Promise<Instance> {
 
 /** DELETE /api/instance/delete/:instance (admins, issue 7 §5): the confirmation text. */
 export async function removeInstance(name: string): Promise<string> {
-  const answer = await apiRequest(`/instance/delete/${path(name)}`, { method: 'DELETE', schema: z.object({ message: z.string() }) });
+  const answer = await apiRequest(`/instance/delete/${path(name)}`, {
+    method: 'DELETE',
+    schema: z.object({ message: z.string() }),
+  });
   return answer.message;
 }
 
 /** Drops a removed instance from the list and the unit data (the menu and the chip follow). */
 export function forgetInstance(client: QueryClient, id: number): void {
   client.setQueryData(instancesQuery.queryKey, (list) => list?.filter((i) => i.id !== id));
-  client.setQueryData<UnitData>(unitDataQuery.queryKey, (unit) => (unit ? { ...unit, instancias_evolution: unit.instancias_evolution.filter((i) => i.id !== id) } : unit));
+  client.setQueryData<UnitData>(unitDataQuery.queryKey, (unit) =>
+    unit ? { ...unit, instancias_evolution: unit.instancias_evolution.filter((i) => i.id !== id) } : unit,
+  );
 }
 
 /** POST /api/instancias (admins): the new instance, already generating its first QR. */
@@ -71,7 +78,10 @@ export function storeInstance(client: QueryClient, instance: Instance): void {
 
 /** After a create: the list, the menu (000 §6 "whenever the unit has gateway instances") and the chip. */
 export async function refreshInstances(client: QueryClient): Promise<void> {
-  await Promise.all([client.invalidateQueries({ queryKey: instancesQuery.queryKey }), client.invalidateQueries({ queryKey: unitDataQuery.queryKey })]);
+  await Promise.all([
+    client.invalidateQueries({ queryKey: instancesQuery.queryKey }),
+    client.invalidateQueries({ queryKey: unitDataQuery.queryKey }),
+  ]);
 }
 
 /** Applies a connection.update / qrcode.updated relay (or a removal) to the list and to the unit data. */
@@ -106,7 +116,9 @@ export function applyInstanceEvent(client: QueryClient, payload: InstanceEventPa
     client.setQueryData<UnitData>(unitDataQuery.queryKey, {
       ...unit,
       instancias_evolution: unit.instancias_evolution.map((i) =>
-        i.id === event.id ? { ...i, connectionStatus: event.connectionStatus, ownerJid: event.ownerJid, profileName: event.profileName } : i,
+        i.id === event.id
+          ? { ...i, connectionStatus: event.connectionStatus, ownerJid: event.ownerJid, profileName: event.profileName }
+          : i,
       ),
     });
   }

@@ -1,13 +1,24 @@
 // 'Adicionar instância' (admins): POST /api/instancias with the name; the answer already carries the
 // first QR, which the caller shows. The list and the unit data (menu, chip) are reloaded.
-import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+
 import { createInstanceBodySchema, type ConnectResponse } from '@funil/domain/whatsapp-api/instances-api';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+
 import { ApiError } from '../../../lib/api-error.ts';
 import { createInstance, refreshInstances, storeInstance } from '../api/instances.ts';
 
@@ -22,7 +33,10 @@ type Body = z.output<typeof formSchema>;
 export function AddInstanceDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (answer: ConnectResponse) => void }) {
   const client = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
-  const { register, handleSubmit, setError, formState } = useForm<Form, unknown, Body>({ resolver: zodResolver(formSchema), defaultValues: { name: '' } });
+  const { register, handleSubmit, setError, formState } = useForm<Form, unknown, Body>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { name: '' },
+  });
   const busy = formState.isSubmitting;
 
   const submit = handleSubmit(async (body) => {
@@ -46,7 +60,9 @@ export function AddInstanceDialog({ onClose, onCreated }: { onClose: () => void;
       <form noValidate onSubmit={(event) => void submit(event)}>
         <DialogTitle id="adicionar-instancia-titulo">Adicionar instância</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>Dê um nome para identificar este WhatsApp. Depois de criada, leia o QRCode com o celular.</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>
+            Dê um nome para identificar este WhatsApp. Depois de criada, leia o QRCode com o celular.
+          </DialogContentText>
           <TextField
             {...register('name')}
             label="Nome da instância"
@@ -61,7 +77,12 @@ export function AddInstanceDialog({ onClose, onCreated }: { onClose: () => void;
           <Button onClick={onClose} disabled={busy}>
             Cancelar
           </Button>
-          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+          >
             Adicionar
           </Button>
         </DialogActions>

@@ -2,13 +2,27 @@
 // QR, follows qrcode.updated and connection.update for the instance, closes by itself on 'open',
 // closes with a snackbar when the fetch fails, and turns into 'QRCode expirado' when the gateway
 // refuses the QR or no new QR and no scan arrive within the QR's life.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Stack, Typography } from '@mui/material';
 import Close from '@mui/icons-material/Close';
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
 import type { ConnectResponse } from '@funil/domain/whatsapp-api/instances-api';
 import type { InstanceEventPayload } from '@funil/domain/whatsapp-api/realtime';
+
 import { ApiError } from '../../../lib/api-error.ts';
 import { connectInstance, storeInstance, useInstanceEvents } from '../api/instances.ts';
 import { clearFetchingInstance, setFetchingInstance } from '../connect-store.ts';
@@ -34,7 +48,9 @@ type ConnectQrDialogProps = {
 export function ConnectQrDialog({ instanceName, initial, onClose, qrLifetimeMs = QR_LIFETIME_MS }: ConnectQrDialogProps) {
   const client = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
-  const [phase, setPhase] = useState<Phase>(() => (initial?.status === 'qr' && initial.base64 ? { kind: 'qr', base64: initial.base64 } : { kind: 'fetching' }));
+  const [phase, setPhase] = useState<Phase>(() =>
+    initial?.status === 'qr' && initial.base64 ? { kind: 'qr', base64: initial.base64 } : { kind: 'fetching' },
+  );
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inFlight = useRef(false);
   const closed = useRef(false);
@@ -135,7 +151,12 @@ export function ConnectQrDialog({ instanceName, initial, onClose, qrLifetimeMs =
     if (event.connectionStatus === 'open') connected();
     else if (typeof event.qrcode === 'string' && event.qrcode !== '') showQr(event.qrcode);
     // The gateway gave up on this QR (QR limit: 'refused'; or closed) while we waited for a scan.
-    else if (!inFlight.current && (event.connectionStatus === 'refused' || event.connectionStatus === 'close') && phase.kind !== 'expired') expire();
+    else if (
+      !inFlight.current &&
+      (event.connectionStatus === 'refused' || event.connectionStatus === 'close') &&
+      phase.kind !== 'expired'
+    )
+      expire();
   });
 
   if (phase.kind === 'expired') {
@@ -174,9 +195,28 @@ export function ConnectQrDialog({ instanceName, initial, onClose, qrLifetimeMs =
           <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'stretch' }}>
             Instância <strong>{instanceName}</strong>
           </Typography>
-          <Box sx={{ width: QR_SIZE, height: QR_SIZE, boxSizing: 'content-box', p: 1, display: 'grid', placeItems: 'center', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}>
+          <Box
+            sx={{
+              width: QR_SIZE,
+              height: QR_SIZE,
+              boxSizing: 'content-box',
+              p: 1,
+              display: 'grid',
+              placeItems: 'center',
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+              bgcolor: '#fff',
+            }}
+          >
             {phase.kind === 'qr' ? (
-              <img src={phase.base64} width={QR_SIZE} height={QR_SIZE} alt={`QRCode da instância ${instanceName}`} style={{ display: 'block', imageRendering: 'pixelated' }} />
+              <img
+                src={phase.base64}
+                width={QR_SIZE}
+                height={QR_SIZE}
+                alt={`QRCode da instância ${instanceName}`}
+                style={{ display: 'block', imageRendering: 'pixelated' }}
+              />
             ) : (
               <Stack spacing={1.5} sx={{ alignItems: 'center', color: 'text.secondary' }} role="status">
                 <CircularProgress size={32} aria-hidden />

@@ -2,9 +2,10 @@
 // asks for confirmation; none for an unknown status, and none for those who may not manage
 // instances (issue 7 §5: attendants and managers). Shared by the table and the chip menu.
 import { Button, CircularProgress } from '@mui/material';
+
 import { useCurrentUser } from '../../../lib/session.ts';
-import { canCreateInstance, isConnectDisabled, statusView, type InstanceAction } from '../instance-status.ts';
 import { useFetchingInstance } from '../connect-store.ts';
+import { canCreateInstance, isConnectDisabled, statusView, type InstanceAction } from '../instance-status.ts';
 
 type InstanceActionButtonProps = {
   instance: { name: string; connectionStatus: string };

@@ -1,13 +1,15 @@
 // 001 §2 "WhatsApp page layout": the chip '{n} de {total} WhatsApps conectados', its colour, its
 // badge of disconnected instances, its menu (name, phone, status dot, action), live by socket, and
 // the compact icon below 600 px.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { whatsappSessionEvent } from '@funil/domain/realtime/events';
 import type { Instance } from '@funil/domain/whatsapp-api/instances-api';
-import { answerRequests, makeInstance, renderWithProviders } from './test-kit.tsx';
-import { emitSocket, ID_EMPRESA, shell } from './mock-shell.ts';
+
 import { InstancesChip } from './instances-chip.tsx';
+import { emitSocket, ID_EMPRESA, shell } from './mock-shell.ts';
+import { answerRequests, makeInstance, renderWithProviders } from './test-kit.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('./mock-shell.ts')).sessionModule);
 vi.mock('../../../lib/unit-data.ts', async () => (await import('./mock-shell.ts')).unitDataModule);
@@ -62,15 +64,29 @@ describe("001 §2 chip '{n} de {total} WhatsApps conectados'", () => {
     act(() =>
       emitSocket(whatsappSessionEvent(ID_EMPRESA), {
         action: 'update',
-        instance: { id: a.id, name: 'a', connectionStatus: 'open', ownerJid: '5511987654321@s.whatsapp.net', profileName: 'Loja', qrcode: null },
+        instance: {
+          id: a.id,
+          name: 'a',
+          connectionStatus: 'open',
+          ownerJid: '5511987654321@s.whatsapp.net',
+          profileName: 'Loja',
+          qrcode: null,
+        },
       }),
     );
-    expect((await screen.findByRole('button', { name: '1 de 1 WhatsApps conectados' })).className).toContain('MuiChip-colorSuccess');
+    expect((await screen.findByRole('button', { name: '1 de 1 WhatsApps conectados' })).className).toContain(
+      'MuiChip-colorSuccess',
+    );
   });
 
   it('opens a menu listing each instance with name, phone, status dot and action', async () => {
     renderChip([
-      makeInstance({ name: 'recepcao', connectionStatus: 'open', ownerJid: '5511987654321@s.whatsapp.net', telefone: '11987654321' }),
+      makeInstance({
+        name: 'recepcao',
+        connectionStatus: 'open',
+        ownerJid: '5511987654321@s.whatsapp.net',
+        telefone: '11987654321',
+      }),
       makeInstance({ name: 'vendas' }),
     ]);
     fireEvent.click(await screen.findByRole('button', { name: '1 de 2 WhatsApps conectados' }));

@@ -3,11 +3,26 @@
 // 'WhatsApp Desabilitado' without instances, a badge counting the disconnected ones. It opens a
 // list of the instances with name, phone, a status dot and the action button. Icon and badge only
 // below 600 px.
+import WhatsApp from '@mui/icons-material/WhatsApp';
+import {
+  Badge,
+  Box,
+  Button,
+  Chip,
+  Divider,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Popover,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Badge, Box, Button, Chip, Divider, IconButton, List, ListItem, ListItemText, Popover, Tooltip, Typography } from '@mui/material';
-import WhatsApp from '@mui/icons-material/WhatsApp';
+
 import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useInstances, useInstancesLive } from '../api/instances.ts';
 import { connectionSummary, statusView } from '../instance-status.ts';
@@ -34,7 +49,13 @@ export function InstancesChip({ compact }: { compact: boolean }) {
 
   const trigger = compact ? (
     <Tooltip title={summary.text}>
-      <IconButton aria-label={summary.text} aria-haspopup="true" aria-expanded={open} aria-controls={open ? listId : undefined} onClick={(e) => setAnchor(e.currentTarget)}>
+      <IconButton
+        aria-label={summary.text}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
         <Badge badgeContent={summary.disconnected} color="error">
           <WhatsApp sx={{ color: `${summary.color}.main` }} />
         </Badge>
@@ -79,7 +100,19 @@ export function InstancesChip({ compact }: { compact: boolean }) {
             {list.map((instance) => {
               const view = statusView(instance.connectionStatus);
               return (
-                <ListItem key={instance.id} secondaryAction={<InstanceActionButton instance={instance} onAction={(action, name) => { setAnchor(null); runAction(action, name); }} />} sx={{ pr: 18 }}>
+                <ListItem
+                  key={instance.id}
+                  secondaryAction={
+                    <InstanceActionButton
+                      instance={instance}
+                      onAction={(action, name) => {
+                        setAnchor(null);
+                        runAction(action, name);
+                      }}
+                    />
+                  }
+                  sx={{ pr: 18 }}
+                >
                   <Box
                     role="img"
                     aria-label={view.label}
@@ -88,7 +121,9 @@ export function InstancesChip({ compact }: { compact: boolean }) {
                   />
                   <ListItemText
                     primary={instance.name}
-                    secondary={[formatPhoneDisplay(instance.telefone ?? instance.ownerJid), view.label].filter(Boolean).join(' · ')}
+                    secondary={[formatPhoneDisplay(instance.telefone ?? instance.ownerJid), view.label]
+                      .filter(Boolean)
+                      .join(' · ')}
                     slotProps={{ primary: { noWrap: true, sx: { fontWeight: 600 } }, secondary: { noWrap: true } }}
                   />
                 </ListItem>

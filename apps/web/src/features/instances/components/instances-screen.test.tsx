@@ -1,21 +1,28 @@
 // 001 §2 "Instâncias screen" and §4 "Gateway instance connection", on the screen with the QR dialog:
 // chips and buttons per connectionStatus, the phone format, the disabled-while-fetching rule, the
 // dialog closing by itself on 'open', the failed fetch, the expired QR, admins adding instances.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { whatsappSessionEvent } from '@funil/domain/realtime/events';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
-import { answerRequests, makeInstance, renderWithProviders, sentRequests } from './test-kit.tsx';
-import { emitSocket, ID_EMPRESA, shell } from './mock-shell.ts';
-import { InstancesScreen } from './instances-screen.tsx';
+
 import { ConnectQrDialog } from './connect-qr-dialog.tsx';
+import { InstancesScreen } from './instances-screen.tsx';
+import { emitSocket, ID_EMPRESA, shell } from './mock-shell.ts';
+import { answerRequests, makeInstance, renderWithProviders, sentRequests } from './test-kit.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('./mock-shell.ts')).sessionModule);
 vi.mock('../../../lib/unit-data.ts', async () => (await import('./mock-shell.ts')).unitDataModule);
 vi.mock('../../../lib/socket.ts', async () => (await import('./mock-shell.ts')).socketModule);
 
 const QR = 'data:image/png;base64,iVBORw0KGgo=';
-const open = makeInstance({ name: 'recepcao', connectionStatus: 'open', ownerJid: '551187654321@s.whatsapp.net', telefone: '1187654321' });
+const open = makeInstance({
+  name: 'recepcao',
+  connectionStatus: 'open',
+  ownerJid: '551187654321@s.whatsapp.net',
+  telefone: '1187654321',
+});
 const closedB = makeInstance({ name: 'vendas', connectionStatus: 'close' });
 const closedC = makeInstance({ name: 'pos-venda', connectionStatus: 'close' });
 const connecting = makeInstance({ name: 'financeiro', connectionStatus: 'connecting' });
@@ -27,7 +34,14 @@ const event = (instance: { id: number; name: string }, connectionStatus: string,
   act(() =>
     emitSocket(whatsappSessionEvent(ID_EMPRESA), {
       action: 'update',
-      instance: { id: instance.id, name: instance.name, connectionStatus, ownerJid: null, profileName: null, ...(qrcode !== undefined ? { qrcode } : {}) },
+      instance: {
+        id: instance.id,
+        name: instance.name,
+        connectionStatus,
+        ownerJid: null,
+        profileName: null,
+        ...(qrcode !== undefined ? { qrcode } : {}),
+      },
     }),
   );
 
@@ -64,7 +78,11 @@ describe('001 §2 table', () => {
   });
 
   it('pages by 10', async () => {
-    answerRequests({ 'GET /instancias': { body: { data: Array.from({ length: 12 }, (_, i) => makeInstance({ name: `inst-${String(i + 1).padStart(2, '0')}` })) } } });
+    answerRequests({
+      'GET /instancias': {
+        body: { data: Array.from({ length: 12 }, (_, i) => makeInstance({ name: `inst-${String(i + 1).padStart(2, '0')}` })) },
+      },
+    });
     renderWithProviders(<InstancesScreen />);
     await screen.findByRole('rowheader', { name: 'inst-01' });
     expect(screen.getAllByRole('rowheader')).toHaveLength(10);
@@ -82,14 +100,18 @@ describe('001 §2 table', () => {
 });
 
 describe('issue 7 §5: only admins manage instances', () => {
-  it.each(['u', 'm'] as const)('shows %s the instances and their status, without Conectar, Desconectar or Remover', async (permissao) => {
-    shell.permissao = permissao;
-    answerRequests({ 'GET /instancias': { body: { data: all } } });
-    renderWithProviders(<InstancesScreen />);
-    await screen.findByRole('rowheader', { name: /^recepcao/ });
-    for (const name of ['recepcao', 'vendas', 'financeiro', 'antigo']) expect(within(rowOf(name)).queryAllByRole('button')).toEqual([]);
-    expect(within(rowOf('recepcao')).getByText('Conectado')).toBeTruthy();
-  });
+  it.each(['u', 'm'] as const)(
+    'shows %s the instances and their status, without Conectar, Desconectar or Remover',
+    async (permissao) => {
+      shell.permissao = permissao;
+      answerRequests({ 'GET /instancias': { body: { data: all } } });
+      renderWithProviders(<InstancesScreen />);
+      await screen.findByRole('rowheader', { name: /^recepcao/ });
+      for (const name of ['recepcao', 'vendas', 'financeiro', 'antigo'])
+        expect(within(rowOf(name)).queryAllByRole('button')).toEqual([]);
+      expect(within(rowOf('recepcao')).getByText('Conectado')).toBeTruthy();
+    },
+  );
 
   it("lets an admin remove an instance after confirming, and 'Cancelar' removes nothing", async () => {
     let removed = false;
@@ -136,7 +158,10 @@ describe('issue 7 §5: only admins manage instances', () => {
 
 describe('001 §4 connecting', () => {
   it('disables the Conectar of the other closed instances while a QR is being fetched', async () => {
-    answerRequests({ 'GET /instancias': { body: { data: all } }, 'GET /instance/connect/vendas': () => new Promise(() => undefined) });
+    answerRequests({
+      'GET /instancias': { body: { data: all } },
+      'GET /instance/connect/vendas': () => new Promise(() => undefined),
+    });
     renderWithProviders(<InstancesScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Conectar vendas' }));
     const dialog = await screen.findByRole('dialog', { name: 'Conectar Whatsapp' });
@@ -153,7 +178,9 @@ describe('001 §4 connecting', () => {
   it('shows the QR at 250 px, follows qrcode.updated and closes by itself on open', async () => {
     answerRequests({
       'GET /instancias': { body: { data: all } },
-      'GET /instance/connect/vendas': { body: { status: 'qr', base64: QR, pairingCode: null, instance: { ...closedB, connectionStatus: 'connecting' } } },
+      'GET /instance/connect/vendas': {
+        body: { status: 'qr', base64: QR, pairingCode: null, instance: { ...closedB, connectionStatus: 'connecting' } },
+      },
     });
     renderWithProviders(<InstancesScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Conectar vendas' }));
@@ -183,7 +210,9 @@ describe('001 §4 connecting', () => {
   it("turns into 'QRCode expirado' when the gateway refuses the QR, and 'Gerar novo QRCode' fetches again", async () => {
     answerRequests({
       'GET /instancias': { body: { data: all } },
-      'GET /instance/connect/vendas': { body: { status: 'qr', base64: QR, pairingCode: null, instance: { ...closedB, connectionStatus: 'connecting' } } },
+      'GET /instance/connect/vendas': {
+        body: { status: 'qr', base64: QR, pairingCode: null, instance: { ...closedB, connectionStatus: 'connecting' } },
+      },
     });
     renderWithProviders(<InstancesScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Conectar vendas' }));
@@ -198,7 +227,11 @@ describe('001 §4 connecting', () => {
   });
 
   it("turns into 'QRCode expirado' when no scan nor new QR comes within the QR's life", async () => {
-    answerRequests({ 'GET /instance/connect/vendas': { body: { status: 'qr', base64: QR, pairingCode: null, instance: { ...closedB, connectionStatus: 'connecting' } } } });
+    answerRequests({
+      'GET /instance/connect/vendas': {
+        body: { status: 'qr', base64: QR, pairingCode: null, instance: { ...closedB, connectionStatus: 'connecting' } },
+      },
+    });
     const onClose = vi.fn();
     renderWithProviders(<ConnectQrDialog instanceName="vendas" onClose={onClose} qrLifetimeMs={60} />);
     await screen.findByRole('img', { name: 'QRCode da instância vendas' });
@@ -213,7 +246,10 @@ describe('admins add instances', () => {
     const created = makeInstance({ name: 'nova-loja', connectionStatus: 'connecting' });
     answerRequests({
       'GET /instancias': { body: { data: [] } },
-      'POST /instancias': { status: 201, body: { status: 'qr', base64: QR, pairingCode: null, instance: created, message: WHATSAPP_MESSAGES.instanceCreated } },
+      'POST /instancias': {
+        status: 201,
+        body: { status: 'qr', base64: QR, pairingCode: null, instance: created, message: WHATSAPP_MESSAGES.instanceCreated },
+      },
     });
     renderWithProviders(<InstancesScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Adicionar instância' }));

@@ -3,21 +3,23 @@
 // toolbar; live through the whatsappSession socket event. Admins add, connect, disconnect and
 // remove instances (issue 7 §5); the others only see them. The company admin and the super-admin
 // also see the webhooks that could not be stored (issue 21 item 2).
-import { useState } from 'react';
-import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
+import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+
+import { canSeeRejectedWebhooks } from '@funil/domain/access/roles';
 import { formatPhoneDisplay } from '@funil/domain/phone/phone';
 import type { Instance } from '@funil/domain/whatsapp-api/instances-api';
+
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useInstances, useInstancesLive } from '../api/instances.ts';
 import { canCreateInstance, statusView } from '../instance-status.ts';
 import { AddInstanceDialog } from './add-instance-dialog.tsx';
 import { InstanceActionButton } from './instance-action-button.tsx';
-import { useInstanceDialogs } from './use-instance-dialogs.tsx';
-import { RemoveInstanceDialog } from './remove-instance-dialog.tsx';
 import { RejectedWebhooksPanel } from './rejected-webhooks-panel.tsx';
-import { canSeeRejectedWebhooks } from '@funil/domain/access/roles';
+import { RemoveInstanceDialog } from './remove-instance-dialog.tsx';
+import { useInstanceDialogs } from './use-instance-dialogs.tsx';
 
 /** 001 §2: page size 10. */
 const INSTANCES_PAGE_SIZE = 10;
@@ -57,7 +59,9 @@ export function InstancesScreen() {
       value: (instance) => statusView(instance.connectionStatus).label,
       render: (instance) => {
         const view = statusView(instance.connectionStatus);
-        return <Chip size="small" label={view.label} color={view.color} variant={view.color === 'default' ? 'outlined' : 'filled'} />;
+        return (
+          <Chip size="small" label={view.label} color={view.color} variant={view.color === 'default' ? 'outlined' : 'filled'} />
+        );
       },
     },
     {
@@ -80,12 +84,21 @@ export function InstancesScreen() {
 
   return (
     <Box sx={{ maxWidth: 1100, mx: 'auto' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
         <Typography variant="h2" component="h2">
           Conexões de WhatsApp
         </Typography>
         {isAdmin && (
-          <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)} sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
+          <Button
+            variant="contained"
+            startIcon={<Add />}
+            onClick={() => setAdding(true)}
+            sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}
+          >
             Adicionar instância
           </Button>
         )}
@@ -102,7 +115,11 @@ export function InstancesScreen() {
             rows={instances.data ?? []}
             rowKey={(instance) => instance.id}
             loading={instances.isPending}
-            emptyText={isAdmin ? "Nenhuma instância cadastrada. Use 'Adicionar instância' para conectar um WhatsApp." : 'Nenhuma instância cadastrada.'}
+            emptyText={
+              isAdmin
+                ? "Nenhuma instância cadastrada. Use 'Adicionar instância' para conectar um WhatsApp."
+                : 'Nenhuma instância cadastrada.'
+            }
             paging={{ pageSize: INSTANCES_PAGE_SIZE }}
           />
         </Paper>

@@ -1,6 +1,8 @@
 // 'Desconectar' asks first, then DELETE /api/instance/logout/:instance (001 §7).
 import { useQueryClient } from '@tanstack/react-query';
+
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { logoutInstance, storeInstance } from '../api/instances.ts';
 import { useInstanceAction } from './use-instance-action.ts';
@@ -13,7 +15,15 @@ export function LogoutConfirmDialog({ instanceName, onClose }: { instanceName: s
   }, onClose);
 
   return (
-    <ConfirmDialog open title="Desconectar WhatsApp" confirmLabel="Desconectar" destructive busy={busy} onConfirm={run} onClose={onClose}>
+    <ConfirmDialog
+      open
+      title="Desconectar WhatsApp"
+      confirmLabel="Desconectar"
+      destructive
+      busy={busy}
+      onConfirm={run}
+      onClose={onClose}
+    >
       Deseja desconectar a instância {instanceName}? Para conectar de novo será preciso ler um novo QRCode.
     </ConfirmDialog>
   );

@@ -2,10 +2,12 @@
 // company admin and the super-admin: when, which number, what it was, from whom and why, so that
 // nothing a contact sent is lost without anyone knowing.
 import { Alert, Box, Paper, Typography } from '@mui/material';
+
 import { formatDateTime } from '@funil/domain/format/date';
 import { jidToPhone } from '@funil/domain/phone/jid';
 import { formatPhoneDisplay } from '@funil/domain/phone/phone';
 import { rejectedWebhookEventLabel, type RejectedWebhook } from '@funil/domain/whatsapp-api/rejected-webhooks';
+
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { useRejectedWebhooks } from '../api/instances.ts';
 
@@ -38,7 +40,12 @@ const COLUMNS: DataColumn<RejectedWebhook>[] = [
       <>
         {rejectedWebhookEventLabel(row.evento)}
         {row.messageId && (
-          <Typography variant="body2" color="text.secondary" title={row.messageId} sx={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            title={row.messageId}
+            sx={{ maxWidth: 180, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          >
             {row.messageId}
           </Typography>
         )}

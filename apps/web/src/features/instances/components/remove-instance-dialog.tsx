@@ -1,5 +1,6 @@
 // 'Remover' asks first (it cannot be undone), then DELETE /api/instance/delete/:instance (issue 7 §5).
 import { useQueryClient } from '@tanstack/react-query';
+
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { forgetInstance, refreshInstances, removeInstance } from '../api/instances.ts';
 import { useInstanceAction } from './use-instance-action.ts';
@@ -15,9 +16,17 @@ export function RemoveInstanceDialog({ instance, onClose }: { instance: { id: nu
   }, onClose);
 
   return (
-    <ConfirmDialog open title="Remover instância" confirmLabel="Remover" destructive busy={busy} onConfirm={run} onClose={onClose}>
-      Deseja remover a instância {instance.name}? O número será desconectado e a instância apagada; as conversas continuam nos leads. Esta ação não pode ser
-      desfeita.
+    <ConfirmDialog
+      open
+      title="Remover instância"
+      confirmLabel="Remover"
+      destructive
+      busy={busy}
+      onConfirm={run}
+      onClose={onClose}
+    >
+      Deseja remover a instância {instance.name}? O número será desconectado e a instância apagada; as conversas continuam nos
+      leads. Esta ação não pode ser desfeita.
     </ConfirmDialog>
   );
 }

@@ -1,9 +1,11 @@
 // The gateway call behind a confirmation dialog of Instâncias ('Desconectar', 'Remover'): busy while it
 // runs, the success notice and close when it answers, the gateway's message when it fails (a 401 is the
 // session's end, which the shell already shows).
-import { useState } from 'react';
 import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
+
 import { ApiError } from '../../../lib/api-error.ts';
 
 export function useInstanceAction(action: () => Promise<string>, onDone: () => void): { busy: boolean; run: () => void } {

@@ -1,7 +1,9 @@
 // The contacts CSV import job (000 §4; docs/api.md): upload once, follow the job by the socket
 // event 'csv-import-progress' and, as a fallback, by polling it; cancel on demand.
 import { queryOptions } from '@tanstack/react-query';
+
 import { csvImportJobSchema, type CsvImportJob } from '@funil/domain/leads-api/csv-import-api';
+
 import { apiRequest, http } from '../../../lib/http-client.ts';
 import { leadKeys } from './lead-keys.ts';
 

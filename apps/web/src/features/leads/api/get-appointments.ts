@@ -1,6 +1,8 @@
 // GET contato/busca_agendamentos_cliente/{id} (000 §7, 001 §7): the lead's appointments (001 §3).
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { appointmentsResponseSchema } from '@funil/domain/leads-api/lead-api';
+
 import { http } from '../../../lib/http-client.ts';
 import { leadKeys } from './lead-keys.ts';
 

@@ -1,6 +1,8 @@
 // GET contato/lista-campanhas (000 §7): the campaign names of the unit, for the list filter.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { campaignsResponseSchema } from '@funil/domain/leads-api/lead-api';
+
 import { http } from '../../../lib/http-client.ts';
 import { leadKeys } from './lead-keys.ts';
 

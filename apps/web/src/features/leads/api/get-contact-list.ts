@@ -1,8 +1,10 @@
 // GET contato/crm/{segments} (000 §7, 002 §2.1): 50 leads per page; the pages of one filter
 // accumulate as the list scrolls. The path is built only by buildContactListPath.
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { buildContactListPath } from '@funil/domain/leads/filter-segments';
+
 import { contactListResponseSchema, type ContactListResponse } from '@funil/domain/leads-api/lead-api';
+import { buildContactListPath } from '@funil/domain/leads/filter-segments';
+
 import { http } from '../../../lib/http-client.ts';
 import { leadKeys, type ListFilter } from './lead-keys.ts';
 
@@ -16,7 +18,8 @@ export function contactListPath(filter: ListFilter, page: number, idUnidade: num
 export function contactListQuery(filter: ListFilter, idUnidade: number | null = null) {
   return infiniteQueryOptions({
     queryKey: leadKeys.list(filter, idUnidade),
-    queryFn: ({ pageParam, signal }) => http.get(contactListPath(filter, pageParam, idUnidade), contactListResponseSchema.shape.data, signal),
+    queryFn: ({ pageParam, signal }) =>
+      http.get(contactListPath(filter, pageParam, idUnidade), contactListResponseSchema.shape.data, signal),
     initialPageParam: 1,
     getNextPageParam: (last: ContactListPage, pages: ContactListPage[]) => {
       const loaded = pages.reduce((sum, page) => sum + page.crm_contato.length, 0);

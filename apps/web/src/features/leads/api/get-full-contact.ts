@@ -1,6 +1,8 @@
 // GET contato/completo/{id} (000 §3 "Full contact", 001 §7): the selected lead and the company's potentials.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { fullContactResponseSchema } from '@funil/domain/leads-api/lead-api';
+
 import { http } from '../../../lib/http-client.ts';
 import { leadKeys } from './lead-keys.ts';
 

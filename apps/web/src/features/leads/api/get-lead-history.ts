@@ -1,6 +1,8 @@
 // GET /negociacao/{cli_crm_id} (001 §7): the lead's history, newest first (000 §2 timeline).
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { historyResponseSchema } from '@funil/domain/leads-api/lead-api';
+
 import { http } from '../../../lib/http-client.ts';
 import { leadKeys } from './lead-keys.ts';
 

@@ -1,6 +1,8 @@
 // GET cadastros/unidades (000 §7, cached 300 s): the company's units, for 'Transferir Contato'.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { unitsListSchema } from '@funil/domain/unit/unit-data';
+
 import { http } from '../../../lib/http-client.ts';
 import { unitsKey } from './lead-keys.ts';
 

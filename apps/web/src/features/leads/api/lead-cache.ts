@@ -2,7 +2,9 @@
 // every change answers the lead (docs/api.md), so a row is patched instead of refetching pages.
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
+
 import type { ContactListPage } from './get-contact-list.ts';
 import type { fullContactSchema } from './get-full-contact.ts';
 import { leadKeys } from './lead-keys.ts';
@@ -54,6 +56,8 @@ export function applyLeadChange(queryClient: QueryClient, leadId: number, lead: 
     return;
   }
   patchLeadRows(queryClient, lead);
-  queryClient.setQueryData<FullContact>(leadKeys.detail(leadId), (full) => (full ? { ...full, crm_contato_completo: lead } : full));
+  queryClient.setQueryData<FullContact>(leadKeys.detail(leadId), (full) =>
+    full ? { ...full, crm_contato_completo: lead } : full,
+  );
   void queryClient.invalidateQueries({ queryKey: leadKeys.history(leadId) });
 }

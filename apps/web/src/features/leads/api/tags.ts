@@ -1,6 +1,8 @@
 // Tags (001 §7 Tags): the unit's list (cached 300 s), creation, and a lead's assignments.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
 import { leadTagsChangeResponseSchema, tagCreatedResponseSchema, tagsResponseSchema } from '@funil/domain/leads-api/tags-api';
+
 import { apiRequest, http } from '../../../lib/http-client.ts';
 import { unitTagsKey } from './lead-keys.ts';
 
@@ -20,7 +22,11 @@ export function createTag(nome: string, cor: string) {
 
 /** POST tagsClientes/{idContato} {tags:[{id_tag}]}: the lead's tags after the change. */
 export function addLeadTags(leadId: number, tagIds: readonly number[]) {
-  return http.post(`/tagsClientes/${leadId}`, { tags: tagIds.map((id_tag) => ({ id_tag })) }, leadTagsChangeResponseSchema.shape.data);
+  return http.post(
+    `/tagsClientes/${leadId}`,
+    { tags: tagIds.map((id_tag) => ({ id_tag })) },
+    leadTagsChangeResponseSchema.shape.data,
+  );
 }
 
 /** DELETE tagsClientes/{idContato}/{idTag}: the lead's tags after the change. */

@@ -2,7 +2,9 @@
 // a snackbar (001 §8 wording where the spec has one, the server's message otherwise).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
+
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyLeadChange } from './lead-cache.ts';
 

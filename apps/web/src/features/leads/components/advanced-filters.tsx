@@ -1,12 +1,14 @@
 // The expandable advanced filter area of the lead list (001 §2, 002 §2.1): statuses, platform,
 // attendance, campaign, tags, attendants (with acesso_atribuidos), a DD/MM/YYYY date range and its type.
 // Changes stay a draft until 'Aplicar'; 'Limpar' empties both.
-import { useState } from 'react';
 import { Autocomplete, Button, Grid, MenuItem, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
+
 import { MESSAGE_STATUS_FILTER_OPTIONS } from '@funil/domain/leads/negotiation';
-import { useLoadedUnitData } from '../../../lib/unit-data.ts';
+
 import { ColorChip } from '../../../components/ui/color-chip.tsx';
 import { FilterDateField, IdSelect } from '../../../components/ui/filter-fields.tsx';
+import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useCampaigns } from '../api/get-campaigns.ts';
 import { useUnitTags } from '../api/tags.ts';
 import { EMPTY_ADVANCED_FILTER, type AdvancedFilter } from './crm-filters.ts';
@@ -36,7 +38,8 @@ export function AdvancedFilters({ applied, onApply, hide = [], withMessageStatus
   const [draft, setDraft] = useState(applied);
   const campaigns = useCampaigns(true);
   const tags = useUnitTags();
-  const set = <K extends keyof AdvancedFilter>(key: K, value: AdvancedFilter[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof AdvancedFilter>(key: K, value: AdvancedFilter[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
   const tagOptions = tags.data ?? unit.tags;
   const seesAttendants = unit.dados_usuario.acesso_atribuidos === 1;
 
@@ -60,10 +63,20 @@ export function AdvancedFilters({ applied, onApply, hide = [], withMessageStatus
           />
         </Grid>
         <Grid size={PAIR} sx={PAIR_SX}>
-          <IdSelect label="Status do Contato" value={draft.cli_contato_status} options={unit.crm_cliente_contato_status} onChange={(id) => set('cli_contato_status', id)} />
+          <IdSelect
+            label="Status do Contato"
+            value={draft.cli_contato_status}
+            options={unit.crm_cliente_contato_status}
+            onChange={(id) => set('cli_contato_status', id)}
+          />
         </Grid>
         <Grid size={PAIR} sx={PAIR_SX}>
-          <IdSelect label="Plataforma" value={draft.cli_tipo_lead} options={unit.plataformas} onChange={(id) => set('cli_tipo_lead', id)} />
+          <IdSelect
+            label="Plataforma"
+            value={draft.cli_tipo_lead}
+            options={unit.plataformas}
+            onChange={(id) => set('cli_tipo_lead', id)}
+          />
         </Grid>
         {withMessageStatus && (
           <Grid size={12}>
@@ -110,7 +123,12 @@ export function AdvancedFilters({ applied, onApply, hide = [], withMessageStatus
             getOptionLabel={(tag) => tag.nome}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             value={tagOptions.filter((tag) => draft.tags.includes(tag.id))}
-            onChange={(_event, value) => set('tags', value.map((tag) => tag.id))}
+            onChange={(_event, value) =>
+              set(
+                'tags',
+                value.map((tag) => tag.id),
+              )
+            }
             renderValue={(value, getItemProps) =>
               value.map((tag, index) => {
                 const { key, ...itemProps } = getItemProps({ index });
@@ -130,7 +148,12 @@ export function AdvancedFilters({ applied, onApply, hide = [], withMessageStatus
               getOptionLabel={(user) => user.nome}
               isOptionEqualToValue={(a, b) => a.id === b.id}
               value={unit.usuarios.filter((user) => draft.atendentes.includes(user.id))}
-              onChange={(_event, value) => set('atendentes', value.map((user) => user.id))}
+              onChange={(_event, value) =>
+                set(
+                  'atendentes',
+                  value.map((user) => user.id),
+                )
+              }
               noOptionsText="Nenhum atendente encontrado"
               renderInput={(params) => <TextField {...params} label="Atendentes" />}
             />
@@ -140,11 +163,23 @@ export function AdvancedFilters({ applied, onApply, hide = [], withMessageStatus
           <FilterDateField fullWidth label="Data inicial" value={draft.data_inicio} onChange={(day) => set('data_inicio', day)} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FilterDateField fullWidth label="Data final" value={draft.data_fim} minDate={draft.data_inicio} onChange={(day) => set('data_fim', day)} />
+          <FilterDateField
+            fullWidth
+            label="Data final"
+            value={draft.data_fim}
+            minDate={draft.data_inicio}
+            onChange={(day) => set('data_fim', day)}
+          />
         </Grid>
         {!hide.includes('tipo_data') && (
           <Grid size={12}>
-            <TextField select size="small" label="Tipo de data" value={String(draft.tipo_data)} onChange={(event) => set('tipo_data', event.target.value === '1' ? 1 : 0)}>
+            <TextField
+              select
+              size="small"
+              label="Tipo de data"
+              value={String(draft.tipo_data)}
+              onChange={(event) => set('tipo_data', event.target.value === '1' ? 1 : 0)}
+            >
               <MenuItem value="0">Data de captação</MenuItem>
               <MenuItem value="1">Data de atendimento</MenuItem>
             </TextField>

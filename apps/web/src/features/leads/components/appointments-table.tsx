@@ -1,9 +1,10 @@
 // The lead's appointments (001 §3 "Appointment history"): date DD/MM/YYYY, time, procedure, the
 // values in BRL and a status chip with the 001 §3 labels; 'Nenhum registro encontrado!' (000 §8).
-import { Alert, Chip } from '@mui/material';
-import type { ChipProps } from '@mui/material';
-import { appointmentStatusLabel } from '@funil/domain/leads-api/lead-api';
+import { Alert, Chip, type ChipProps } from '@mui/material';
+
 import { formatBRL } from '@funil/domain/format/currency';
+import { appointmentStatusLabel } from '@funil/domain/leads-api/lead-api';
+
 import { DataTable, EMPTY_TABLE_TEXT, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { useAppointments } from '../api/get-appointments.ts';
 
@@ -32,7 +33,14 @@ const COLUMNS: DataColumn<Appointment>[] = [
   {
     header: 'Status',
     value: (row) => appointmentStatusLabel(row.atend_status),
-    render: (row) => <Chip size="small" variant="outlined" color={STATUS_COLORS[row.atend_status] ?? 'default'} label={appointmentStatusLabel(row.atend_status)} />,
+    render: (row) => (
+      <Chip
+        size="small"
+        variant="outlined"
+        color={STATUS_COLORS[row.atend_status] ?? 'default'}
+        label={appointmentStatusLabel(row.atend_status)}
+      />
+    ),
   },
 ];
 

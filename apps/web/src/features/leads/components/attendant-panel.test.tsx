@@ -1,8 +1,10 @@
 // 001 §2 Atendente section, §4 Assignment, §8 messages: the listaAtendente autocomplete ('Todos'
 // unassigns, 'Não atribuído' when unassigned, 'Nenhum atendente encontrado') and the buttons without it.
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
+
 import { AttendantPanel } from './attendant-panel.tsx';
 import { renderWithProviders, stubApi, testCrmContato } from './test-lead.tsx';
 
@@ -54,7 +56,11 @@ describe('001 §2 attendant autocomplete (listaAtendente)', { timeout: 20_000 },
   });
 
   it('assigns the lead to the current user (PUT contato/atribuiratendente) and keeps the selection', async () => {
-    const api = stubApi({ 'PUT /api/contato/atribuiratendente/41': changed(testCrmContato({ idUsuario: VIEWER, nome_atendimento: 'Adriana Moreira' })) });
+    const api = stubApi({
+      'PUT /api/contato/atribuiratendente/41': changed(
+        testCrmContato({ idUsuario: VIEWER, nome_atendimento: 'Adriana Moreira' }),
+      ),
+    });
     const { onLeave } = renderPanel(testCrmContato({ idUsuario: null }));
     await choose('Adriana Moreira');
     expect(await screen.findByText('Cliente atribuído com sucesso.')).toBeTruthy();

@@ -2,15 +2,17 @@
 // an autocomplete over the unit's users plus 'Todos' (id null: unassign), 'Não atribuído' when
 // unassigned; otherwise 'Atribuir cliente' when unassigned, 'Desatribuir cliente' and 'Transferir
 // Cliente' when assigned.
-import { useState } from 'react';
-import { Autocomplete, Avatar, Box, Button, Menu, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import Groups from '@mui/icons-material/Groups';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import PersonRemove from '@mui/icons-material/PersonRemove';
 import TransferWithinAStation from '@mui/icons-material/TransferWithinAStation';
+import { Autocomplete, Avatar, Box, Button, Menu, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { ASSIGNMENT_MESSAGES, assignmentActions, assignmentOutcome } from '@funil/domain/leads/negotiation';
+
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { leadActions } from '../api/lead-actions.ts';
 import { useLeadChange } from '../api/use-lead-change.ts';
@@ -44,7 +46,11 @@ export function AttendantPanel({ lead, viewerId, asList = false, onLeave }: Atte
 
   const assign = useLeadChange(id, {
     request: (target: number | null) =>
-      target === null ? leadActions.unassign(id) : target === viewerId ? leadActions.assignToMe(id) : leadActions.transferToAttendant(id, target),
+      target === null
+        ? leadActions.unassign(id)
+        : target === viewerId
+          ? leadActions.assignToMe(id)
+          : leadActions.transferToAttendant(id, target),
     error: ASSIGNMENT_MESSAGES.error,
     onDone: (_after, target) => {
       const outcome = assignmentOutcome(target, viewerId);
@@ -58,7 +64,14 @@ export function AttendantPanel({ lead, viewerId, asList = false, onLeave }: Atte
 
   if (asList) {
     const options: AttendantOption[] = [ALL_OPTION, ...unit.usuarios];
-    const current = lead.idUsuario === null ? null : (unit.usuarios.find((user) => user.id === lead.idUsuario) ?? { id: lead.idUsuario, nome: lead.nome_atendimento ?? 'ERR', cor: null });
+    const current =
+      lead.idUsuario === null
+        ? null
+        : (unit.usuarios.find((user) => user.id === lead.idUsuario) ?? {
+            id: lead.idUsuario,
+            nome: lead.nome_atendimento ?? 'ERR',
+            cor: null,
+          });
     return (
       <Box component="section" aria-label="Atendente">
         <Autocomplete<AttendantOption>
@@ -110,24 +123,53 @@ export function AttendantPanel({ lead, viewerId, asList = false, onLeave }: Atte
   }
 
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }} component="section" aria-label="Atendente">
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      sx={{ alignItems: { sm: 'center' } }}
+      component="section"
+      aria-label="Atendente"
+    >
       <Typography variant="body2" sx={{ flex: 1 }}>
         Atendente:{' '}
-        <strong>{lead.idUsuario === null ? UNASSIGNED_LABEL : (lead.nome_atendimento ?? unit.usuarios.find((u) => u.id === lead.idUsuario)?.nome ?? 'ERR')}</strong>
+        <strong>
+          {lead.idUsuario === null
+            ? UNASSIGNED_LABEL
+            : (lead.nome_atendimento ?? unit.usuarios.find((u) => u.id === lead.idUsuario)?.nome ?? 'ERR')}
+        </strong>
       </Typography>
       <Stack direction="row" spacing={1}>
         {actions.includes('atribuir') && (
-          <Button size="small" variant="outlined" startIcon={<PersonAdd />} disabled={assign.isPending} onClick={() => assign.mutate(viewerId)}>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<PersonAdd />}
+            disabled={assign.isPending}
+            onClick={() => assign.mutate(viewerId)}
+          >
             Atribuir cliente
           </Button>
         )}
         {actions.includes('desatribuir') && (
-          <Button size="small" variant="outlined" startIcon={<PersonRemove />} disabled={assign.isPending} onClick={() => assign.mutate(null)}>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<PersonRemove />}
+            disabled={assign.isPending}
+            onClick={() => assign.mutate(null)}
+          >
             Desatribuir cliente
           </Button>
         )}
         {actions.includes('transferir') && (
-          <Button size="small" variant="outlined" startIcon={<TransferWithinAStation />} disabled={assign.isPending} onClick={(event) => setMenu(event.currentTarget)} aria-haspopup="menu">
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<TransferWithinAStation />}
+            disabled={assign.isPending}
+            onClick={(event) => setMenu(event.currentTarget)}
+            aria-haspopup="menu"
+          >
             Transferir Cliente
           </Button>
         )}

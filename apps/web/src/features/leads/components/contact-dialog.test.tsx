@@ -1,7 +1,8 @@
 // 000 §5 'Cadastrar Contato': the Cadastrar rule, the Celular and CEP masks, and the payload
 // (phone digits only, CEP without its hyphen) posted to contato/cadastrarcontato/manual.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { answerRequests, renderWithProviders, sentRequests } from '../../../testing/kit.tsx';
 import { ContactDialog } from './contact-dialog.tsx';
 
@@ -16,7 +17,8 @@ function renderDialog(variant: 'contato' | 'novoCliente' = 'contato') {
   return renderWithProviders(<ContactDialog open variant={variant} onClose={() => undefined} />);
 }
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
 const cadastrar = () => screen.getByRole('button', { name: 'Cadastrar' }) as HTMLButtonElement;
 
 beforeEach(() => {
@@ -55,7 +57,9 @@ describe("000 §5 'Cadastrar Contato' rule and masks", { timeout: 20_000 }, () =
   });
 
   it('sends the phone digits only and the CEP without its hyphen', async () => {
-    answerRequests({ 'POST /contato/cadastrarcontato/manual': { body: { message: 'Contato cadastrado com sucesso.', data: { id: 42 } } } });
+    answerRequests({
+      'POST /contato/cadastrarcontato/manual': { body: { message: 'Contato cadastrado com sucesso.', data: { id: 42 } } },
+    });
     renderDialog();
     type('Nome', '  Maria Oliveira ');
     type('Celular', '11987654321');
@@ -66,7 +70,12 @@ describe("000 §5 'Cadastrar Contato' rule and masks", { timeout: 20_000 }, () =
     const [request] = sentRequests();
     expect(request?.method).toBe('POST');
     expect(request?.path).toBe('/contato/cadastrarcontato/manual');
-    expect(request?.body).toEqual({ cli_nome: 'Maria Oliveira', cli_telefone: '11987654321', ad_name: 'Implante em 24h', informacoesExtra: { cep: '01310100' } });
+    expect(request?.body).toEqual({
+      cli_nome: 'Maria Oliveira',
+      cli_telefone: '11987654321',
+      ad_name: 'Implante em 24h',
+      informacoesExtra: { cep: '01310100' },
+    });
     expect(await screen.findByText('Contato cadastrado com sucesso.')).toBeTruthy();
   });
 

@@ -1,17 +1,37 @@
 // 'Cadastrar Contato' (000 §2, §5, §8): one lead typed by hand, or a CSV imported as a job.
 // Cadastrar follows canSubmitContactDialog; with a CSV loaded it starts the import. The chat's add
 // button opens the same form as 001 §2's 'Novo Cliente': Nome, Telefone, Email and 'Cadastrar'.
-import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Grid, Stack, TextField, Typography, useMediaQuery } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  Grid,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
-import { canSubmitContactDialog, contactFormSchema, contactFormToPayload, EMPTY_CONTACT_FORM, type ContactForm } from '@funil/domain/leads/contact';
-import { parseLeadCsv, isCsvFileName, CSV_MESSAGES } from '@funil/domain/leads/csv';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
-import { maskCEP, maskCelular } from '@funil/domain/phone/phone';
+import {
+  canSubmitContactDialog,
+  contactFormSchema,
+  contactFormToPayload,
+  EMPTY_CONTACT_FORM,
+  type ContactForm,
+} from '@funil/domain/leads/contact';
+import { CSV_MESSAGES, isCsvFileName, parseLeadCsv } from '@funil/domain/leads/csv';
+import { maskCelular, maskCEP } from '@funil/domain/phone/phone';
 import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useCreateContact } from '../api/create-contact.ts';
@@ -82,7 +102,10 @@ export function ContactDialog({ open, onClose, variant = 'contato' }: ContactDia
         onClose();
       },
       // A duplicate phone (409) and validation errors carry the server's Portuguese message.
-      onError: (cause) => enqueueSnackbar(cause instanceof ApiError && cause.status > 0 && cause.status < 500 ? cause.message : CREATE_FAILED, { variant: 'error' }),
+      onError: (cause) =>
+        enqueueSnackbar(cause instanceof ApiError && cause.status > 0 && cause.status < 500 ? cause.message : CREATE_FAILED, {
+          variant: 'error',
+        }),
     });
   });
 
@@ -92,15 +115,27 @@ export function ContactDialog({ open, onClose, variant = 'contato' }: ContactDia
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth={newClient ? 'xs' : 'md'} fullScreen={fullScreen} aria-labelledby="cadastrar-contato-titulo">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth={newClient ? 'xs' : 'md'}
+      fullScreen={fullScreen}
+      aria-labelledby="cadastrar-contato-titulo"
+    >
       <DialogTitle id="cadastrar-contato-titulo">{newClient ? 'Novo Cliente' : 'Cadastrar Contato'}</DialogTitle>
       <DialogContent dividers>
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: newClient ? 12 : 5 }}>
-            <Stack component="form" spacing={2} noValidate onSubmit={(event) => {
-              event.preventDefault();
-              if (canSubmit) submit();
-            }}>
+            <Stack
+              component="form"
+              spacing={2}
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (canSubmit) submit();
+              }}
+            >
               {!newClient && (
                 <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
                   Dados do contato
@@ -110,7 +145,16 @@ export function ContactDialog({ open, onClose, variant = 'contato' }: ContactDia
                 name="nome"
                 control={control}
                 render={({ field, fieldState }) => (
-                  <TextField {...field} label="Nome" required autoFocus autoComplete="off" error={!!fieldState.error} helperText={fieldState.error?.message} size="small" />
+                  <TextField
+                    {...field}
+                    label="Nome"
+                    required
+                    autoFocus
+                    autoComplete="off"
+                    error={!!fieldState.error}
+                    helperText={fieldState.error?.message}
+                    size="small"
+                  />
                 )}
               />
               <Controller
@@ -134,7 +178,14 @@ export function ContactDialog({ open, onClose, variant = 'contato' }: ContactDia
                 name="email"
                 control={control}
                 render={({ field, fieldState }) => (
-                  <TextField {...field} label="Email" type="email" error={!!fieldState.error} helperText={fieldState.error?.message} size="small" />
+                  <TextField
+                    {...field}
+                    label="Email"
+                    type="email"
+                    error={!!fieldState.error}
+                    helperText={fieldState.error?.message}
+                    size="small"
+                  />
                 )}
               />
               {withCep && (
@@ -160,7 +211,13 @@ export function ContactDialog({ open, onClose, variant = 'contato' }: ContactDia
                   name="anuncio"
                   control={control}
                   render={({ field, fieldState }) => (
-                    <TextField {...field} label="Anúncio" error={!!fieldState.error} helperText={fieldState.error?.message} size="small" />
+                    <TextField
+                      {...field}
+                      label="Anúncio"
+                      error={!!fieldState.error}
+                      helperText={fieldState.error?.message}
+                      size="small"
+                    />
                   )}
                 />
               )}

@@ -3,6 +3,7 @@
 // turns into segments.
 import { endOfDayFilter, startOfDayFilter } from '@funil/domain/format/date';
 import { ALL_CHIP_ID, contactListChipFilter, type ContactListChipId } from '@funil/domain/leads/contact-list-chips';
+
 import type { ListFilter } from '../api/lead-keys.ts';
 
 /** The advanced filter area, as applied ('Aplicar'); dates are 'YYYY-MM-DD'. */

@@ -1,14 +1,16 @@
 // issue 7 §3 "One realtime contract": a lead created by a WhatsApp message from an unknown number
 // appears live in the CRM list. The real socket module (its parse by the registry) runs over a
 // stand-in Socket.IO client; the payload is the one the server sends (webhook.routes.test.ts).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { contactEvent } from '@funil/domain/realtime/events';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
-import { renderWithProviders, testCrmContato } from './test-lead.tsx';
+import { contactEvent } from '@funil/domain/realtime/events';
+
+import { startRealtime } from '../../../lib/socket.ts';
 import { serveApi } from '../../../testing/kit.tsx';
 import { CrmScreen } from './crm-screen.tsx';
-import { startRealtime } from '../../../lib/socket.ts';
+import { renderWithProviders, testCrmContato } from './test-lead.tsx';
 
 const server = vi.hoisted(() => {
   const handlers = new Map<string, Set<(...args: unknown[]) => void>>();

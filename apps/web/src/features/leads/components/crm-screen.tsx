@@ -1,18 +1,20 @@
 // /crm (002 §2.1): title CRM with refresh and add icons, 'Dados dos últimos N dias', the lead
 // list on the left (4/12) and the selected lead on the right (8/12). The selection lives in the
 // URL (?lead=123) so a reload keeps it; below md the two stack, the detail with a back button.
-import { useCallback, useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import PersonAdd from '@mui/icons-material/PersonAdd';
+import Refresh from '@mui/icons-material/Refresh';
+import TouchApp from '@mui/icons-material/TouchApp';
 import { Box, Grid, IconButton, Paper, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
-import Refresh from '@mui/icons-material/Refresh';
-import PersonAdd from '@mui/icons-material/PersonAdd';
-import TouchApp from '@mui/icons-material/TouchApp';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+import { useCallback, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+
 import type { CompanyContactAction, CrmContato } from '@funil/domain/leads-api/lead-api';
-import { contactEvent, leadUpdateEvent, pipelineMoveEvent } from '@funil/domain/realtime/events';
 import { canOpenLead } from '@funil/domain/leads/negotiation';
+import { contactEvent, leadUpdateEvent, pipelineMoveEvent } from '@funil/domain/realtime/events';
+
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { fullContactQuery } from '../api/get-full-contact.ts';
@@ -24,7 +26,14 @@ import { LeadListPanel } from './lead-list-panel.tsx';
 import { useLeadSettings } from './use-lead-settings.ts';
 
 // Actions that add or remove leads from a list: the loaded pages are read again (coalesced).
-const MEMBERSHIP_ACTIONS: ReadonlySet<CompanyContactAction> = new Set<CompanyContactAction>(['criado', 'importados', 'apagado', 'transferido', 'atribuido', 'desatribuido']);
+const MEMBERSHIP_ACTIONS: ReadonlySet<CompanyContactAction> = new Set<CompanyContactAction>([
+  'criado',
+  'importados',
+  'apagado',
+  'transferido',
+  'atribuido',
+  'desatribuido',
+]);
 const LIST_REFRESH_DELAY_MS = 1_000;
 // A chat burst changes a lead's chat fields once per message: its row is read again once per window.
 const CHAT_REFRESH_DELAY_MS = 1_000;
@@ -37,7 +46,9 @@ function EmptyDetail() {
         <Typography variant="h3" component="p" color="text.primary">
           Selecione um lead para começar
         </Typography>
-        <Typography variant="body2">Escolha um lead na lista ao lado para ver os dados, mudar o status, anotar e acompanhar o histórico.</Typography>
+        <Typography variant="body2">
+          Escolha um lead na lista ao lado para ver os dados, mudar o status, anotar e acompanhar o histórico.
+        </Typography>
       </Stack>
     </Paper>
   );
@@ -101,7 +112,10 @@ function useLiveLeads(selectedId: number | null) {
     if (event.idUnidade !== unit.dados_unidade.id) return;
     if (MEMBERSHIP_ACTIONS.has(event.action) || event.cli_crm_id === 0) {
       if (refreshTimer.current) clearTimeout(refreshTimer.current);
-      refreshTimer.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: leadKeys.lists() }), LIST_REFRESH_DELAY_MS);
+      refreshTimer.current = setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: leadKeys.lists() }),
+        LIST_REFRESH_DELAY_MS,
+      );
       return;
     }
     // The selected lead is refreshed by its own event.
@@ -165,7 +179,11 @@ export function CrmScreen() {
           <LeadListPanel selectedId={selectedId} onSelect={select} />
         </Grid>
         <Grid size={{ xs: 12, md: 8 }} sx={{ height: '100%', display: narrow && !showDetail ? 'none' : 'block' }}>
-          {selectedId === null ? <EmptyDetail /> : <LeadDetail key={selectedId} leadId={selectedId} onLeave={leave} onBack={narrow ? leave : undefined} />}
+          {selectedId === null ? (
+            <EmptyDetail />
+          ) : (
+            <LeadDetail key={selectedId} leadId={selectedId} onLeave={leave} onBack={narrow ? leave : undefined} />
+          )}
         </Grid>
       </Grid>
     </Stack>

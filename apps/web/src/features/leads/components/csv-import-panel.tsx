@@ -1,11 +1,13 @@
 // The CSV half of 'Cadastrar Contato' (000 §2, §4, §5, §8): the file input (only .csv), the
 // 'CSV de Exemplo' download, the column table, the progress of the import and its report.
-import { memo, useRef } from 'react';
-import { Alert, Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import Download from '@mui/icons-material/Download';
 import UploadFile from '@mui/icons-material/UploadFile';
+import { Alert, Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import { memo, useRef } from 'react';
+
 import { CSV_IMPORT_MESSAGES, type CsvImportJob } from '@funil/domain/leads-api/csv-import-api';
 import { CSV_COLUMNS, CSV_MESSAGES, EXAMPLE_CSV_FILE_NAME, exampleCsv } from '@funil/domain/leads/csv';
+
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { isJobRunning } from '../api/csv-import.ts';
 
@@ -50,7 +52,15 @@ const COLUMN_COLUMNS: readonly DataColumn<CsvColumn>[] = [
     render: (column) => (
       <>
         {column.column}
-        {column.required && <Chip label="obrigatória" size="small" color="primary" variant="outlined" sx={{ ml: 1, height: 20, fontFamily: 'inherit' }} />}
+        {column.required && (
+          <Chip
+            label="obrigatória"
+            size="small"
+            color="primary"
+            variant="outlined"
+            sx={{ ml: 1, height: 20, fontFamily: 'inherit' }}
+          />
+        )}
       </>
     ),
     nowrap: true,
@@ -65,7 +75,15 @@ const FAILURE_COLUMNS: readonly DataColumn<Failure>[] = [
 ];
 
 const ColumnTable = memo(function ColumnTable() {
-  return <DataTable label="Colunas do CSV" columns={COLUMN_COLUMNS} rows={CSV_COLUMNS} rowKey={(column) => column.column} sx={FRAMED} />;
+  return (
+    <DataTable
+      label="Colunas do CSV"
+      columns={COLUMN_COLUMNS}
+      rows={CSV_COLUMNS}
+      rowKey={(column) => column.column}
+      sx={FRAMED}
+    />
+  );
 });
 
 function ImportReport({ job }: { job: CsvImportJob }) {
@@ -123,7 +141,9 @@ export function CsvImportPanel({ csv, job, busy, uploading, cancelling, onFile, 
       {csv && !running && (
         <Alert severity={csv.rows > 0 ? 'info' : 'warning'} onClose={busy ? undefined : () => onFile(null)}>
           <strong>{csv.file.name}</strong>: {csv.rows} {csv.rows === 1 ? 'contato válido' : 'contatos válidos'}
-          {csv.invalid > 0 && `, ${csv.invalid} ${csv.invalid === 1 ? 'linha com erro' : 'linhas com erro'} (listadas no relatório)`}.
+          {csv.invalid > 0 &&
+            `, ${csv.invalid} ${csv.invalid === 1 ? 'linha com erro' : 'linhas com erro'} (listadas no relatório)`}
+          .
         </Alert>
       )}
       {uploading && (

@@ -1,18 +1,26 @@
 // 001 §5 "Edit contact" (001 §2 side panel): the contact block shows the lead, offers Cancelar and
 // Salvar once something changed, says the schema's message under a wrong field and sends nothing,
 // and POSTs contato/atualizarcontato/{id} with the phone's digits and the CEP without its hyphen.
-import { afterEach, describe, expect, it } from 'vitest';
-import { useEffect, useState } from 'react';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useEffect, useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
-import { CONTACT_MESSAGES } from '@funil/domain/leads/contact';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
+import { CONTACT_MESSAGES } from '@funil/domain/leads/contact';
+
 import { LeadContactForm } from './lead-contact-form.tsx';
 import { renderWithProviders, stubApi, testCrmContato } from './test-lead.tsx';
 
 afterEach(cleanup);
 
-const lead = testCrmContato({ cli_crm_id: 41, cli_nome: 'Maria Oliveira', cli_telefone: '11987654321', cli_email: 'maria@exemplo.com', informacoesExtra: { cep: '01310100' } });
+const lead = testCrmContato({
+  cli_crm_id: 41,
+  cli_nome: 'Maria Oliveira',
+  cli_telefone: '11987654321',
+  cli_email: 'maria@exemplo.com',
+  informacoesExtra: { cep: '01310100' },
+});
 /** The lead as the caches hand it down; `liveUpdate` plays a pushed change of it. */
 const live: { update: (next: CrmContato) => void } = { update: () => undefined };
 function LiveLead({ initial }: { initial: CrmContato }) {
@@ -59,14 +67,23 @@ describe('001 §5 Edit contact', () => {
   });
 
   it('saves the digits of the phone and the CEP without its hyphen in informacoesExtra', async () => {
-    const api = stubApi({ 'POST /api/contato/atualizarcontato/41': (call) => ({ body: { message: 'ok', data: { ...lead, ...(call.body as object) } } }) });
+    const api = stubApi({
+      'POST /api/contato/atualizarcontato/41': (call) => ({
+        body: { message: 'ok', data: { ...lead, ...(call.body as object) } },
+      }),
+    });
     renderWithProviders(<LeadContactForm lead={lead} withCep />);
     fireEvent.change(field('Celular'), { target: { value: '11912345678' } });
     expect(field('Celular').value).toBe('(11) 91234-5678');
     fireEvent.change(field('CEP'), { target: { value: '04538133' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(LEAD_API_MESSAGES.updated)).toBeTruthy();
-    expect(api.calls[0]!.body).toEqual({ cli_nome: 'Maria Oliveira', cli_telefone: '11912345678', cli_email: 'maria@exemplo.com', informacoesExtra: { cep: '04538133' } });
+    expect(api.calls[0]!.body).toEqual({
+      cli_nome: 'Maria Oliveira',
+      cli_telefone: '11912345678',
+      cli_email: 'maria@exemplo.com',
+      informacoesExtra: { cep: '04538133' },
+    });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Salvar' })).toBeNull());
   });
 });

@@ -1,12 +1,20 @@
 // The editable contact block (001 §2 side panel, §5 "Edit contact"): Nome, Celular, Email and,
 // with cadastrarCEP, CEP 00000-000; Cancelar and Salvar once something changed.
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, Stack, TextField } from '@mui/material';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
-import { canSubmitClientForm, cepFromInformacoesExtra, contactEditPayloadSchema, contactFormSchema, type ContactEditPayload } from '@funil/domain/leads/contact';
-import { formatPhoneDisplay, maskCEP, maskCelular, stripCEP, stripPhone } from '@funil/domain/phone/phone';
+import {
+  canSubmitClientForm,
+  cepFromInformacoesExtra,
+  contactEditPayloadSchema,
+  contactFormSchema,
+  type ContactEditPayload,
+} from '@funil/domain/leads/contact';
+import { formatPhoneDisplay, maskCelular, maskCEP, stripCEP, stripPhone } from '@funil/domain/phone/phone';
+
 import { leadActions } from '../api/lead-actions.ts';
 import { useLeadChange } from '../api/use-lead-change.ts';
 
@@ -21,7 +29,14 @@ const draftOf = (lead: CrmContato): Draft => ({
   cep: cepFromInformacoesExtra(lead.informacoesExtra),
 });
 
-type FieldProps = { control: Control<Draft>; name: keyof Draft; label: string; type?: string; mask?: (typed: string) => string; inputMode?: 'tel' | 'numeric' };
+type FieldProps = {
+  control: Control<Draft>;
+  name: keyof Draft;
+  label: string;
+  type?: string;
+  mask?: (typed: string) => string;
+  inputMode?: 'tel' | 'numeric';
+};
 
 function DraftField({ control, name, label, type, mask, inputMode }: FieldProps) {
   return (
@@ -74,10 +89,16 @@ export function LeadContactForm({ lead, withCep }: { lead: CrmContato; withCep: 
   });
 
   return (
-    <Stack spacing={1.5} component="form" aria-label="Dados do contato" noValidate onSubmit={(event) => {
-      event.preventDefault();
-      void submit();
-    }}>
+    <Stack
+      spacing={1.5}
+      component="form"
+      aria-label="Dados do contato"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
       <Grid container spacing={1.5}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <DraftField control={control} name="nome" label="Nome" />
@@ -97,7 +118,11 @@ export function LeadContactForm({ lead, withCep }: { lead: CrmContato; withCep: 
       {formState.isDirty && (
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={() => reset(draftOf(lead), { keepDirtyValues: false })}>Cancelar</Button>
-          <Button type="submit" variant="contained" disabled={!canSubmitClientForm({ nome, telefone: celular, saving: save.isPending })}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!canSubmitClientForm({ nome, telefone: celular, saving: save.isPending })}
+          >
             Salvar
           </Button>
         </Stack>

@@ -1,16 +1,18 @@
 // The right pane of the CRM (002 §2.1): the contact panel on top, negotiation, tags and
 // attendant, then tabs for the history (with the note box), scheduling, appointments and the contact block.
-import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Divider, Paper, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import WhatsApp from '@mui/icons-material/WhatsApp';
+import { Alert, Box, Button, Divider, Paper, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+
 import { canOpenChat } from '@funil/domain/access/chat-route';
-import { useAccessContext } from '../../../lib/access.ts';
-import { ApiError } from '../../../lib/api-error.ts';
-import { openWhatsappDialog } from '../../../lib/whatsapp-dialog-store.ts';
 import { formatBRL } from '@funil/domain/format/currency';
 import { formatDateTime } from '@funil/domain/format/date';
+
 import { ColorChip } from '../../../components/ui/color-chip.tsx';
+import { useAccessContext } from '../../../lib/access.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
+import { openWhatsappDialog } from '../../../lib/whatsapp-dialog-store.ts';
 import { useFullContact, useUnitFullContact } from '../api/get-full-contact.ts';
 import { AppointmentsTable } from './appointments-table.tsx';
 import { AttendantPanel } from './attendant-panel.tsx';
@@ -30,7 +32,12 @@ type LeadDetailProps = { leadId: number; onLeave: () => void; onBack?: () => voi
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box component="section" aria-label={title}>
-      <Typography variant="subtitle2" component="h3" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: 0.6, mb: 1.25 }}>
+      <Typography
+        variant="subtitle2"
+        component="h3"
+        color="text.secondary"
+        sx={{ textTransform: 'uppercase', letterSpacing: 0.6, mb: 1.25 }}
+      >
         {title}
       </Typography>
       {children}
@@ -99,15 +106,23 @@ export function UnitLeadDetail({ leadId, idUnidade, unitName, onLeave }: UnitLea
   const status = unit.crm_contato_negociacao_status.find((s) => s.idFunil === lead.cli_status_negociacao);
   const sale = unit.crm_contato_negociacao_status_venda.find((s) => s.idFunilVenda === lead.cli_status_negociacao_venda);
   return (
-    <Paper sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }} component="article" aria-label={`Lead ${lead.cli_nome}`}>
+    <Paper
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+      component="article"
+      aria-label={`Lead ${lead.cli_nome}`}
+    >
       <LeadHeader lead={lead} settings={settings} onLeave={onLeave} readOnly />
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 2 }}>
         <Stack spacing={2.5}>
           <Alert severity="info">Somente leitura: contato de {unitName}.</Alert>
           <Section title="Negociação">
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' }, gap: 2 }}>
-              <Fact label="Status de negociação">{status ? <ColorChip color={status.cor} label={status.nome} /> : <Typography>—</Typography>}</Fact>
-              <Fact label="Status do cliente">{sale ? <ColorChip color={sale.cor} label={sale.nome} /> : <Typography>—</Typography>}</Fact>
+              <Fact label="Status de negociação">
+                {status ? <ColorChip color={status.cor} label={status.nome} /> : <Typography>—</Typography>}
+              </Fact>
+              <Fact label="Status do cliente">
+                {sale ? <ColorChip color={sale.cor} label={sale.nome} /> : <Typography>—</Typography>}
+              </Fact>
               <Fact label="Valor do ticket">
                 <Typography>{lead.valor_ticket === null ? '—' : formatBRL(lead.valor_ticket)}</Typography>
               </Fact>
@@ -141,35 +156,72 @@ export function LeadDetail({ leadId, onLeave, onBack, callAction }: LeadDetailPr
 
   const lead = full.data.crm_contato_completo;
   return (
-    <Paper sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }} component="article" aria-label={`Lead ${lead.cli_nome}`}>
+    <Paper
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+      component="article"
+      aria-label={`Lead ${lead.cli_nome}`}
+    >
       <LeadHeader lead={lead} settings={settings} onLeave={onLeave} onBack={onBack} callAction={callAction} />
       <Box sx={{ flex: 1, minHeight: 0, overflowY: 'auto', p: 2 }}>
         <Stack spacing={2.5} divider={<Divider flexItem />}>
           {/* 001 §2 "Negotiation detail screen": 'Whatsapp' opens the conversation full screen. */}
           {canOpenChat(access) && (
             <Stack direction="row" spacing={1}>
-              <Button variant="outlined" color="success" startIcon={<WhatsApp />} onClick={() => openWhatsappDialog(lead.cli_crm_id)}>
+              <Button
+                variant="outlined"
+                color="success"
+                startIcon={<WhatsApp />}
+                onClick={() => openWhatsappDialog(lead.cli_crm_id)}
+              >
                 Whatsapp
               </Button>
             </Stack>
           )}
           <Section title="Negociação">
-            <NegotiationPanel lead={lead} potentials={full.data.crm_potencial_negociacao} canEditSaleStatus={settings.edicaoStatusCliente} />
+            <NegotiationPanel
+              lead={lead}
+              potentials={full.data.crm_potencial_negociacao}
+              canEditSaleStatus={settings.edicaoStatusCliente}
+            />
           </Section>
           <Section title="Tags e atendimento">
             <Stack spacing={1.5}>
               <LeadTagsPicker lead={lead} />
-              {settings.clienteAtendente && <AttendantPanel lead={lead} viewerId={settings.viewer.userId} asList={settings.listaAtendente} onLeave={onLeave} />}
+              {settings.clienteAtendente && (
+                <AttendantPanel
+                  lead={lead}
+                  viewerId={settings.viewer.userId}
+                  asList={settings.listaAtendente}
+                  onLeave={onLeave}
+                />
+              )}
             </Stack>
           </Section>
           <Box>
-            <Tabs value={tab} onChange={(_event, next: number) => setTab(next)} aria-label="Seções do lead" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', minHeight: 40 }}>
+            <Tabs
+              value={tab}
+              onChange={(_event, next: number) => setTab(next)}
+              aria-label="Seções do lead"
+              sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', minHeight: 40 }}
+            >
               {TABS.map((label, index) => (
-                <Tab key={label} label={label} id={`lead-aba-${index}`} aria-controls={`lead-painel-${index}`} sx={{ minHeight: 40 }} />
+                <Tab
+                  key={label}
+                  label={label}
+                  id={`lead-aba-${index}`}
+                  aria-controls={`lead-painel-${index}`}
+                  sx={{ minHeight: 40 }}
+                />
               ))}
             </Tabs>
             <Box role="tabpanel" id={`lead-painel-${tab}`} aria-labelledby={`lead-aba-${tab}`}>
-              {tab === 0 && <LeadTimeline leadId={lead.cli_crm_id} companyId={settings.companyId} potentials={full.data.crm_potencial_negociacao} />}
+              {tab === 0 && (
+                <LeadTimeline
+                  leadId={lead.cli_crm_id}
+                  companyId={settings.companyId}
+                  potentials={full.data.crm_potencial_negociacao}
+                />
+              )}
               {tab === 1 && <SchedulePanel lead={lead} />}
               {tab === 2 && <AppointmentsTable leadId={lead.cli_crm_id} />}
               {tab === 3 && <LeadContactForm lead={lead} withCep={settings.cadastrarCEP} />}

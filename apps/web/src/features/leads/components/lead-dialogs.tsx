@@ -2,14 +2,33 @@
 // 'Transferir Contato' (a unit picker; 'Transferir' disabled until a unit is chosen, 001 §5) and
 // 'Converter cliente para o sistema irmão' (a unit picker for unit 58, a plain confirmation
 // elsewhere: a conversion cannot be undone, issue 7 §5; 001 §2 Dialogs, §4 Conversion).
-import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { useState } from 'react';
+
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useUnits } from '../api/get-units.ts';
 
-export function DeleteLeadDialog({ open, busy, onCancel, onConfirm }: { open: boolean; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+export function DeleteLeadDialog({
+  open,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
-    <ConfirmDialog open={open} title="Deseja apagar este lead?" confirmLabel="Apagar" destructive busy={busy} onConfirm={onConfirm} onClose={onCancel}>
+    <ConfirmDialog
+      open={open}
+      title="Deseja apagar este lead?"
+      confirmLabel="Apagar"
+      destructive
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onCancel}
+    >
       O lead sai da lista e do funil da unidade.
     </ConfirmDialog>
   );
@@ -30,7 +49,18 @@ type UnitPickerDialogProps = {
 };
 
 /** A dialog that asks for one of the company's units; the confirm button waits for a choice (001 §5). */
-function UnitPickerDialog({ open, titleId, title, confirmLabel, emptyText, notice, excludeUnitId, busy, onCancel, onConfirm }: UnitPickerDialogProps) {
+function UnitPickerDialog({
+  open,
+  titleId,
+  title,
+  confirmLabel,
+  emptyText,
+  notice,
+  excludeUnitId,
+  busy,
+  onCancel,
+  onConfirm,
+}: UnitPickerDialogProps) {
   const units = useUnits(open);
   const [unitId, setUnitId] = useState<number | null>(null);
   const options = (units.data ?? []).filter((unit) => unit.id !== excludeUnitId);
@@ -66,7 +96,13 @@ function UnitPickerDialog({ open, titleId, title, confirmLabel, emptyText, notic
   );
 }
 
-type TransferDialogProps = { open: boolean; currentUnitId: number; busy: boolean; onCancel: () => void; onConfirm: (unitId: number) => void };
+type TransferDialogProps = {
+  open: boolean;
+  currentUnitId: number;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (unitId: number) => void;
+};
 
 export function TransferUnitDialog({ currentUnitId, ...props }: TransferDialogProps) {
   return (
@@ -102,9 +138,26 @@ export function ConvertUnitDialog(props: ConvertDialogProps) {
 const CONVERSION_NOTICE = 'O cliente será cadastrado no sistema irmão. Esta ação não pode ser desfeita.';
 
 /** issue 7 §5: 'Converter cliente' asks before it runs. */
-export function ConvertLeadDialog({ leadName, busy, onCancel, onConfirm }: { leadName: string; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+export function ConvertLeadDialog({
+  leadName,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  leadName: string;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
-    <ConfirmDialog open title="Converter cliente para o sistema irmão?" confirmLabel="Converter" busy={busy} onConfirm={onConfirm} onClose={onCancel}>
+    <ConfirmDialog
+      open
+      title="Converter cliente para o sistema irmão?"
+      confirmLabel="Converter"
+      busy={busy}
+      onConfirm={onConfirm}
+      onClose={onCancel}
+    >
       Deseja converter {leadName}? {CONVERSION_NOTICE}
     </ConfirmDialog>
   );

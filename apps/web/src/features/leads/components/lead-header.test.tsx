@@ -1,13 +1,15 @@
 // 001 §4 Conversion: direct for other units ('Cliente convertido para o sistema irmão', 'Cliente sem
 // telefone'); for unit 58 the dialog 'Converter cliente para o sistema irmão' picks the unit first.
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
-import { LeadHeader, UNIT_PICKED_CONVERSION_UNIT_ID } from './lead-header.tsx';
-import type { LeadSettings } from './use-lead-settings.ts';
-import { renderWithProviders, stubApi, testCrmContato } from './test-lead.tsx';
+
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { shell } from '../../../testing/kit.tsx';
+import { LeadHeader, UNIT_PICKED_CONVERSION_UNIT_ID } from './lead-header.tsx';
+import { renderWithProviders, stubApi, testCrmContato } from './test-lead.tsx';
+import type { LeadSettings } from './use-lead-settings.ts';
 
 // The header asks the access rules whether the user may call from the webphone (issue 12).
 vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
@@ -29,8 +31,15 @@ const settings: LeadSettings = {
   viewer: { userId: 3, acessoAtribuidos: 1 },
 };
 
-const units = { data: [{ id: 1, nome: 'Unidade Paulista', idFunil: 1, idFunilVenda: 2 }, { id: 58, nome: 'Unidade Especial', idFunil: 1, idFunilVenda: 2 }] };
-const converted = (lead: CrmContato) => () => ({ body: { message: 'Cliente convertido para o sistema irmão', data: { ...lead, cli_id: 900 } } });
+const units = {
+  data: [
+    { id: 1, nome: 'Unidade Paulista', idFunil: 1, idFunilVenda: 2 },
+    { id: 58, nome: 'Unidade Especial', idFunil: 1, idFunilVenda: 2 },
+  ],
+};
+const converted = (lead: CrmContato) => () => ({
+  body: { message: 'Cliente convertido para o sistema irmão', data: { ...lead, cli_id: 900 } },
+});
 
 function renderHeader(lead: CrmContato) {
   // 'Ligar Agora' (issue 12) navigates to the webphone, so the header lives inside the kit's router.
@@ -126,7 +135,11 @@ describe("001 §2 'Transferir Contato'", { timeout: 20_000 }, () => {
     const confirm = within(dialog).getByRole('button', { name: 'Transferir' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
     const listbox = await openUnitPicker(dialog);
-    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Unidade Especial']);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Unidade Especial']);
     fireEvent.click(within(listbox).getByRole('option', { name: 'Unidade Especial' }));
     expect(confirm.disabled).toBe(false);
     fireEvent.click(confirm);

@@ -1,26 +1,28 @@
 // The contact panel on top of the lead detail (002 §2.1; 001 §2 chat header and side panel):
 // name and #id, phone, email, 'Anúncio: …', 'Bloqueado' in red, Id Cliente (company 1), UTM
 // fields (company 10), CEP (cadastrarCEP), and the lead actions the user may take.
-import { useState, type ReactElement } from 'react';
-import { Avatar, Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import MarkEmailUnread from '@mui/icons-material/MarkEmailUnread';
 import Block from '@mui/icons-material/Block';
+import Delete from '@mui/icons-material/Delete';
+import MarkEmailUnread from '@mui/icons-material/MarkEmailUnread';
+import Phone from '@mui/icons-material/Phone';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import Sync from '@mui/icons-material/Sync';
-import Delete from '@mui/icons-material/Delete';
-import Phone from '@mui/icons-material/Phone';
-import { useLocation, useNavigate } from 'react-router';
-import { canUseSoftphone } from '@funil/domain/access/routes';
-import { useAccessContext } from '../../../lib/access.ts';
+import { Avatar, Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
+import { useState, type ReactElement } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+import { canUseSoftphone } from '@funil/domain/access/routes';
+import { formatDateTime } from '@funil/domain/format/date';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
 import { cepFromInformacoesExtra } from '@funil/domain/leads/contact';
 import { canConvertLead, isLeadConverted } from '@funil/domain/leads/lead';
 import { attendanceLabel, showsNextAttemptDate } from '@funil/domain/leads/negotiation';
-import { formatDateTime } from '@funil/domain/format/date';
 import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+
+import { useAccessContext } from '../../../lib/access.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { leadActions } from '../api/lead-actions.ts';
 import { useLeadChange } from '../api/use-lead-change.ts';
@@ -54,7 +56,19 @@ type LeadHeaderProps = {
   callAction?: LeadCallAction;
 };
 
-function Action({ label, icon, onClick, disabled, color }: { label: string; icon: ReactElement; onClick: () => void; disabled?: boolean; color?: 'error' }) {
+function Action({
+  label,
+  icon,
+  onClick,
+  disabled,
+  color,
+}: {
+  label: string;
+  icon: ReactElement;
+  onClick: () => void;
+  disabled?: boolean;
+  color?: 'error';
+}) {
   return (
     <Tooltip title={label}>
       <span>
@@ -72,7 +86,9 @@ function Action({ label, icon, onClick, disabled, color }: { label: string; icon
 function Field({ label, value }: { label: string; value: string }) {
   return (
     <Typography variant="body2" color="text.secondary" data-field={label} sx={{ minWidth: 0 }}>
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{label}:</Box>{' '}
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {label}:
+      </Box>{' '}
       <Box component="span" sx={{ display: 'inline-block', maxWidth: '100%', color: 'text.primary', overflowWrap: 'anywhere' }}>
         {value}
       </Box>
@@ -111,8 +127,16 @@ export function LeadHeader({ lead, settings, onLeave, onBack, stacked = false, r
     if (lead.cli_telefone.trim() === '') enqueueSnackbar(LEAD_API_MESSAGES.noPhone, { variant: 'warning' });
     else setConverting(lead.unidade === UNIT_PICKED_CONVERSION_UNIT_ID ? 'unit' : 'confirm');
   };
-  const remove = useLeadChange(id, { request: () => leadActions.deleteLead(id), success: LEAD_API_MESSAGES.deleted, onDone: onLeave });
-  const transfer = useLeadChange(id, { request: (unitId: number) => leadActions.transferToUnit(id, unitId), success: LEAD_API_MESSAGES.transferred, onDone: onLeave });
+  const remove = useLeadChange(id, {
+    request: () => leadActions.deleteLead(id),
+    success: LEAD_API_MESSAGES.deleted,
+    onDone: onLeave,
+  });
+  const transfer = useLeadChange(id, {
+    request: (unitId: number) => leadActions.transferToUnit(id, unitId),
+    success: LEAD_API_MESSAGES.transferred,
+    onDone: onLeave,
+  });
 
   const platform = unit.plataformas.find((p) => p.id === lead.cli_tipo_lead)?.nome;
   const attendance = attendanceLabel(lead.cli_contato_status);
@@ -127,7 +151,15 @@ export function LeadHeader({ lead, settings, onLeave, onBack, stacked = false, r
             <ArrowBack />
           </IconButton>
         )}
-        <Avatar sx={{ width: 52, height: 52, bgcolor: avatarColor(lead.cli_nome), display: stacked ? 'none' : { xs: 'none', sm: 'flex' } }} aria-hidden>
+        <Avatar
+          sx={{
+            width: 52,
+            height: 52,
+            bgcolor: avatarColor(lead.cli_nome),
+            display: stacked ? 'none' : { xs: 'none', sm: 'flex' },
+          }}
+          aria-hidden
+        >
           {initialsOf(lead.cli_nome)}
         </Avatar>
         <Box sx={{ minWidth: 0, flex: 1 }}>
@@ -151,33 +183,67 @@ export function LeadHeader({ lead, settings, onLeave, onBack, stacked = false, r
               </Typography>
             )}
           </Stack>
-          <Box sx={{ mt: 0.5, display: 'grid', gridTemplateColumns: stacked ? '1fr' : { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2 }}>
+          <Box
+            sx={{
+              mt: 0.5,
+              display: 'grid',
+              gridTemplateColumns: stacked ? '1fr' : { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+              columnGap: 2,
+            }}
+          >
             <Field label="Anúncio" value={origin ?? '—'} />
             <Field label="Captado em" value={formatDateTime(lead.cli_data_captacao) || '—'} />
             {platform && <Field label="Plataforma" value={platform} />}
-            {showsNextAttemptDate(lead.cli_contato_status) && <Field label="Próxima tentativa" value={formatDateTime(lead.cli_data_proxima_tentativa) || '—'} />}
-            {settings.companyId === 1 && <Field label="Id Cliente" value={isLeadConverted(lead) ? String(lead.cli_id) : 'Não Convertido'} />}
+            {showsNextAttemptDate(lead.cli_contato_status) && (
+              <Field label="Próxima tentativa" value={formatDateTime(lead.cli_data_proxima_tentativa) || '—'} />
+            )}
+            {settings.companyId === 1 && (
+              <Field label="Id Cliente" value={isLeadConverted(lead) ? String(lead.cli_id) : 'Não Convertido'} />
+            )}
             {settings.cadastrarCEP && <Field label="CEP" value={cep || '—'} />}
-            {settings.companyId === 10 && UTM_FIELDS.map((field) => <Field key={field} label={field} value={lead[field] ?? '—'} />)}
+            {settings.companyId === 10 &&
+              UTM_FIELDS.map((field) => <Field key={field} label={field} value={lead[field] ?? '—'} />)}
           </Box>
         </Box>
         {!readOnly && (
-        <Stack direction="row" sx={stacked ? { flexWrap: 'wrap', ml: -1 } : { flexShrink: 0, flexWrap: 'wrap', justifyContent: 'flex-end', maxWidth: { xs: 96, sm: 'none' } }} role="toolbar" aria-label="Ações do lead">
-          {/* issue 12: 'Ligar Agora' places a single call from the webphone (users with an extension). */}
-          {canCall && callAction && <Action label="Ligar Agora" icon={<Phone />} onClick={() => callAction.call(lead)} disabled={callAction.disabled} />}
-          {canCall && !callAction && !onWebphone && <Action label="Ligar Agora" icon={<Phone />} onClick={() => void navigate(`/webphone?ligar=${lead.cli_crm_id}`)} />}
-          <Action label="Marcar como não lido" icon={<MarkEmailUnread />} onClick={() => markUnread.mutate(undefined)} disabled={markUnread.isPending} />
-          <Action
-            label={blocked ? 'Desbloquear WhatsApp' : 'Bloquear WhatsApp'}
-            icon={<Block />}
-            onClick={() => block.mutate(blocked ? 0 : 1)}
-            disabled={block.isPending}
-            color={blocked ? 'error' : undefined}
-          />
-          <Action label="Transferir Contato" icon={<SwapHoriz />} onClick={() => setTransferring(true)} />
-          {canConvertLead(lead, settings.companyId) && <Action label="Converter cliente" icon={<Sync />} onClick={startConversion} disabled={convert.isPending} />}
-          {settings.excluirLeads && <Action label="Apagar Lead" icon={<Delete />} color="error" onClick={() => setConfirmDelete(true)} />}
-        </Stack>
+          <Stack
+            direction="row"
+            sx={
+              stacked
+                ? { flexWrap: 'wrap', ml: -1 }
+                : { flexShrink: 0, flexWrap: 'wrap', justifyContent: 'flex-end', maxWidth: { xs: 96, sm: 'none' } }
+            }
+            role="toolbar"
+            aria-label="Ações do lead"
+          >
+            {/* issue 12: 'Ligar Agora' places a single call from the webphone (users with an extension). */}
+            {canCall && callAction && (
+              <Action label="Ligar Agora" icon={<Phone />} onClick={() => callAction.call(lead)} disabled={callAction.disabled} />
+            )}
+            {canCall && !callAction && !onWebphone && (
+              <Action label="Ligar Agora" icon={<Phone />} onClick={() => void navigate(`/webphone?ligar=${lead.cli_crm_id}`)} />
+            )}
+            <Action
+              label="Marcar como não lido"
+              icon={<MarkEmailUnread />}
+              onClick={() => markUnread.mutate(undefined)}
+              disabled={markUnread.isPending}
+            />
+            <Action
+              label={blocked ? 'Desbloquear WhatsApp' : 'Bloquear WhatsApp'}
+              icon={<Block />}
+              onClick={() => block.mutate(blocked ? 0 : 1)}
+              disabled={block.isPending}
+              color={blocked ? 'error' : undefined}
+            />
+            <Action label="Transferir Contato" icon={<SwapHoriz />} onClick={() => setTransferring(true)} />
+            {canConvertLead(lead, settings.companyId) && (
+              <Action label="Converter cliente" icon={<Sync />} onClick={startConversion} disabled={convert.isPending} />
+            )}
+            {settings.excluirLeads && (
+              <Action label="Apagar Lead" icon={<Delete />} color="error" onClick={() => setConfirmDelete(true)} />
+            )}
+          </Stack>
         )}
       </Stack>
       <DeleteLeadDialog
@@ -187,7 +253,11 @@ export function LeadHeader({ lead, settings, onLeave, onBack, stacked = false, r
         onConfirm={() => remove.mutate(undefined, { onSettled: () => setConfirmDelete(false) })}
       />
       {converting === 'unit' && (
-        <ConvertUnitDialog busy={convert.isPending} onCancel={() => setConverting(null)} onConfirm={(unitId) => convert.mutate(unitId, { onSettled: () => setConverting(null) })} />
+        <ConvertUnitDialog
+          busy={convert.isPending}
+          onCancel={() => setConverting(null)}
+          onConfirm={(unitId) => convert.mutate(unitId, { onSettled: () => setConverting(null) })}
+        />
       )}
       {converting === 'confirm' && (
         <ConvertLeadDialog

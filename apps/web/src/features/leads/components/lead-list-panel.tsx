@@ -1,15 +1,30 @@
 // The left pane of the CRM (002 §2.1, 001 §2 "Lead list panel", §5 "Search"): search debounced
 // 1 s, the filter chips of 002 §2.1, the advanced filter area, 'N lead(s)' and a virtualised list whose
 // pages accumulate as it scrolls (001 §9: row estimate 75, overscan 5).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Badge, Box, Button, Chip, CircularProgress, Collapse, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import FilterList from '@mui/icons-material/FilterList';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Collapse,
+  IconButton,
+  Paper,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ALL_CHIP_ID, visibleContactListChips } from '@funil/domain/leads/contact-list-chips';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
+import { ALL_CHIP_ID, visibleContactListChips } from '@funil/domain/leads/contact-list-chips';
 import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
-import { useCurrentUser } from '../../../lib/session.ts';
+
 import { SearchField } from '../../../components/ui/filter-fields.tsx';
+import { useCurrentUser } from '../../../lib/session.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useContactList } from '../api/get-contact-list.ts';
 import { AdvancedFilters } from './advanced-filters.tsx';
@@ -35,7 +50,10 @@ export function LeadListPanel({ selectedId, onSelect, idUnidade = null }: LeadLi
 
   const [state, setState] = useState(EMPTY_CRM_FILTER);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const search = useCallback((typed: string) => setState((current) => (current.search === typed ? current : { ...current, search: typed })), []);
+  const search = useCallback(
+    (typed: string) => setState((current) => (current.search === typed ? current : { ...current, search: typed })),
+    [],
+  );
 
   const filter = useMemo(() => toListFilter(state, user.idUser), [state, user.idUser]);
   const list = useContactList(filter, idUnidade);
@@ -63,19 +81,35 @@ export function LeadListPanel({ selectedId, onSelect, idUnidade = null }: LeadLi
   const activeFilters = countAdvancedFilters(state.advanced);
 
   return (
-    <Paper sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }} component="section" aria-label="Lista de leads">
+    <Paper
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
+      component="section"
+      aria-label="Lista de leads"
+    >
       <Box sx={{ p: 1.5, pb: 1, borderBottom: 1, borderColor: 'divider' }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <SearchField label="Buscar" placeholder="Nome ou telefone" onSearch={search} />
           <Tooltip title={filtersOpen ? 'Ocultar filtros' : 'Filtros avançados'}>
-            <IconButton aria-label="Filtros avançados" aria-expanded={filtersOpen} onClick={() => setFiltersOpen((open) => !open)} color={activeFilters > 0 ? 'primary' : 'default'}>
+            <IconButton
+              aria-label="Filtros avançados"
+              aria-expanded={filtersOpen}
+              onClick={() => setFiltersOpen((open) => !open)}
+              color={activeFilters > 0 ? 'primary' : 'default'}
+            >
               <Badge badgeContent={activeFilters} color="primary">
                 <FilterList />
               </Badge>
             </IconButton>
           </Tooltip>
         </Stack>
-        <Stack direction="row" spacing={0.75} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }} role="group" aria-label="Filtros rápidos">
+        <Stack
+          direction="row"
+          spacing={0.75}
+          useFlexGap
+          sx={{ mt: 1, flexWrap: 'wrap' }}
+          role="group"
+          aria-label="Filtros rápidos"
+        >
           {chips.map((chip) => {
             const on = state.chip === chip.id;
             return (
@@ -103,14 +137,24 @@ export function LeadListPanel({ selectedId, onSelect, idUnidade = null }: LeadLi
       </Box>
       <Box ref={scroller} sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
         {list.isError && (
-          <Alert severity="error" sx={{ m: 1.5 }} action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>Tentar de novo</Button>}>
+          <Alert
+            severity="error"
+            sx={{ m: 1.5 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+                Tentar de novo
+              </Button>
+            }
+          >
             {list.error.message}
           </Alert>
         )}
         {!list.isPending && !list.isError && leads.length === 0 && (
           <Box sx={{ p: 3, textAlign: 'center', color: 'text.secondary' }}>
             <Typography>Nenhum registro encontrado!</Typography>
-            {(state.search || activeFilters > 0 || state.chip !== ALL_CHIP_ID) && <Typography variant="body2">Tente outra busca ou limpe os filtros.</Typography>}
+            {(state.search || activeFilters > 0 || state.chip !== ALL_CHIP_ID) && (
+              <Typography variant="body2">Tente outra busca ou limpe os filtros.</Typography>
+            )}
           </Box>
         )}
         <Box role="list" aria-label="Leads" sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

@@ -1,13 +1,15 @@
 // One lead of the CRM list (002 §2.1, 001 §2): initials, name, phone, negotiation status in its
 // colour, campaign/ad, capture date, attendant (with atendimentoHabilitado) and tags.
-import { memo } from 'react';
-import { Avatar, Box, ListItemButton, Stack, Typography } from '@mui/material';
 import PersonOutline from '@mui/icons-material/PersonOutlined';
-import type { CrmContato } from '@funil/domain/leads-api/lead-api';
+import { Avatar, Box, ListItemButton, Stack, Typography } from '@mui/material';
+import { memo } from 'react';
+
 import { formatDateTime } from '@funil/domain/format/date';
+import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+
 import { ColorChip } from '../../../components/ui/color-chip.tsx';
-import { initialsOf, avatarColor } from './lead-avatar.ts';
+import { avatarColor, initialsOf } from './lead-avatar.ts';
 
 type LeadListRowProps = {
   lead: CrmContato;
@@ -48,7 +50,13 @@ export const LeadListRow = memo(function LeadListRow({ lead, status, selected, s
         <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
           {status && <ColorChip color={status.cor} label={status.nome} sx={{ height: 20, fontSize: '0.7rem' }} />}
           {lead.tags.slice(0, MAX_TAGS).map((tag) => (
-            <ColorChip key={tag.id} color={tag.cor} label={tag.nome} variant="filled" sx={{ height: 20, fontSize: '0.7rem', fontWeight: 500 }} />
+            <ColorChip
+              key={tag.id}
+              color={tag.cor}
+              label={tag.nome}
+              variant="filled"
+              sx={{ height: 20, fontSize: '0.7rem', fontWeight: 500 }}
+            />
           ))}
           {extraTags > 0 && (
             <Typography variant="caption" color="text.secondary">
@@ -56,7 +64,12 @@ export const LeadListRow = memo(function LeadListRow({ lead, status, selected, s
             </Typography>
           )}
           {showAttendant && (
-            <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, ml: 'auto', maxWidth: '45%' }}>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              noWrap
+              sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25, ml: 'auto', maxWidth: '45%' }}
+            >
               <PersonOutline sx={{ fontSize: 14 }} aria-hidden />
               {lead.nome_atendimento ?? 'Não atribuído'}
             </Typography>

@@ -1,12 +1,14 @@
 // The lead's tags (001 §2, §5, §7): a multi-select with coloured chips; a typed name is offered
 // as 'Adicionar "x"' and created with a random palette colour (001 §3), then linked.
-import { useState } from 'react';
-import { Autocomplete, Box, TextField, createFilterOptions } from '@mui/material';
+import { Autocomplete, Box, createFilterOptions, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { TAG_API_MESSAGES } from '@funil/domain/leads-api/messages';
 import { randomTagColor } from '@funil/domain/leads/negotiation';
+
 import { ColorChip } from '../../../components/ui/color-chip.tsx';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { fullContactQuery } from '../api/get-full-contact.ts';
@@ -42,7 +44,8 @@ export function LeadTagsPicker({ lead }: { lead: CrmContato }) {
       for (const tagId of remove) await removeLeadTag(id, tagId);
       return { added: ids.length > 0 };
     },
-    onSuccess: ({ added }) => enqueueSnackbar(added ? TAG_API_MESSAGES.assigned : TAG_API_MESSAGES.removed, { variant: 'success' }),
+    onSuccess: ({ added }) =>
+      enqueueSnackbar(added ? TAG_API_MESSAGES.assigned : TAG_API_MESSAGES.removed, { variant: 'success' }),
     onError: () => enqueueSnackbar(TAG_API_MESSAGES.assignError, { variant: 'error' }),
     // The lead's tags as the server has them now, right or wrong.
     onSettled: async () => {
@@ -79,7 +82,11 @@ export function LeadTagsPicker({ lead }: { lead: CrmContato }) {
               `Adicionar "${option.nome}"`
             ) : (
               <>
-                <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: option.cor, flexShrink: 0 }} aria-hidden />
+                <Box
+                  component="span"
+                  sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: option.cor, flexShrink: 0 }}
+                  aria-hidden
+                />
                 {option.nome}
               </>
             )}
@@ -96,10 +103,15 @@ export function LeadTagsPicker({ lead }: { lead: CrmContato }) {
         const before = new Set(value.map((tag) => tag.id));
         const after = new Set(next.map((tag) => tag.id));
         setInput('');
-        change.mutate({ add: next.filter((tag) => !before.has(tag.id)), remove: value.filter((tag) => !after.has(tag.id)).map((tag) => tag.id) });
+        change.mutate({
+          add: next.filter((tag) => !before.has(tag.id)),
+          remove: value.filter((tag) => !after.has(tag.id)).map((tag) => tag.id),
+        });
       }}
       noOptionsText="Digite para criar uma tag"
-      renderInput={(params) => <TextField {...params} label="Tags" placeholder={value.length === 0 ? 'Adicionar tag' : undefined} />}
+      renderInput={(params) => (
+        <TextField {...params} label="Tags" placeholder={value.length === 0 ? 'Adicionar tag' : undefined} />
+      )}
     />
   );
 }

@@ -1,14 +1,33 @@
 // The lead's history (000 §2 §4): the note box 'Adicionar anotação' (2 rows, 001 §9) and one
 // timeline row per event, newest first; notes can be removed, and the ticket value edited where
 // canEditTicketFromTimeline allows.
-import { useCallback, useMemo, useState } from 'react';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Skeleton,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+import { useCallback, useMemo, useState } from 'react';
+
 import { formatBRL, parseBRL } from '@funil/domain/format/currency';
-import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
 import { NOTE_MAX, type HistoryItem } from '@funil/domain/leads-api/lead-api';
-import { canEditTicketFromTimeline, describeTimelineEvent, TIMELINE_EVENT_TYPE, type TimelineLookups } from '@funil/domain/leads/timeline';
+import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
+import {
+  canEditTicketFromTimeline,
+  describeTimelineEvent,
+  TIMELINE_EVENT_TYPE,
+  type TimelineLookups,
+} from '@funil/domain/leads/timeline';
+
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useLeadHistory } from '../api/get-lead-history.ts';
@@ -38,7 +57,10 @@ function NoteBox({ leadId }: { leadId: number }) {
       enqueueSnackbar(LEAD_API_MESSAGES.noteAdded, { variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: leadKeys.history(leadId) });
     },
-    onError: (cause) => enqueueSnackbar(cause instanceof ApiError && cause.status > 0 && cause.status < 500 ? cause.message : LEAD_ACTION_ERROR, { variant: 'error' }),
+    onError: (cause) =>
+      enqueueSnackbar(cause instanceof ApiError && cause.status > 0 && cause.status < 500 ? cause.message : LEAD_ACTION_ERROR, {
+        variant: 'error',
+      }),
   });
   const save = () => {
     if (text.trim() !== '' && !add.isPending) add.mutate(text.trim());
@@ -96,7 +118,10 @@ export function LeadTimeline({ leadId, companyId, potentials, readOnly = false }
   const tags = useUnitTags();
   const history = useLeadHistory(leadId);
   const [editingId, setEditingId] = useState<number | null>(null);
-  const remove = useLeadChange(leadId, { request: (itemId: number) => leadActions.removeNote(itemId), success: LEAD_API_MESSAGES.noteRemoved });
+  const remove = useLeadChange(leadId, {
+    request: (itemId: number) => leadActions.removeNote(itemId),
+    success: LEAD_API_MESSAGES.noteRemoved,
+  });
   const removeNote = remove.mutate;
   const onRemove = useCallback((eventId: number) => removeNote(eventId), [removeNote]);
 
@@ -116,7 +141,8 @@ export function LeadTimeline({ leadId, companyId, potentials, readOnly = false }
       (history.data ?? []).map((event) => ({
         event,
         row: describeTimelineEvent(event, lookups),
-        removable: !readOnly && event.tipo === TIMELINE_EVENT_TYPE.mensagem && !(event.texto ?? '').startsWith('Anotação removida'),
+        removable:
+          !readOnly && event.tipo === TIMELINE_EVENT_TYPE.mensagem && !(event.texto ?? '').startsWith('Anotação removida'),
         ticket: !readOnly && canEditTicketFromTimeline(companyId, event),
       })),
     [history.data, lookups, companyId, readOnly],
@@ -138,7 +164,13 @@ export function LeadTimeline({ leadId, companyId, potentials, readOnly = false }
         <Box
           component="ol"
           aria-label="Linha do tempo"
-          sx={{ listStyle: 'none', m: 0, p: 0, position: 'relative', '&::before': { content: '""', position: 'absolute', left: 15, top: 16, bottom: 16, width: 2, bgcolor: 'divider' } }}
+          sx={{
+            listStyle: 'none',
+            m: 0,
+            p: 0,
+            position: 'relative',
+            '&::before': { content: '""', position: 'absolute', left: 15, top: 16, bottom: 16, width: 2, bgcolor: 'divider' },
+          }}
         >
           {rows.map(({ event, row, removable, ticket }) => (
             <TimelineRow

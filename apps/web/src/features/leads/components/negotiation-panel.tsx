@@ -2,16 +2,17 @@
 // targets; disabled while saving; 'Próxima chamada' for status 2, past dates in #D80300),
 // 'Status do Cliente' (read-only without edicao_status_cliente), the 0–5 potential with its
 // labels, and the ticket value in BRL.
-import { useState } from 'react';
-import { Box, Button, Grid, ListItemIcon, MenuItem, Rating, Stack, TextField, Typography } from '@mui/material';
 import Circle from '@mui/icons-material/Circle';
-import type { CrmContato } from '@funil/domain/leads-api/lead-api';
-import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
-import { allowedTargetStatuses, potentialLabel, SCHEDULED_NEGOTIATION_STATUS } from '@funil/domain/leads/negotiation';
+import { Box, Button, Grid, ListItemIcon, MenuItem, Rating, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import type { z } from 'zod';
+
 import { formatBRL, parseBRL } from '@funil/domain/format/currency';
 import { formatDateTime, isInPast } from '@funil/domain/format/date';
-import type { potentialSchema } from '@funil/domain/leads-api/lead-api';
-import type { z } from 'zod';
+import type { CrmContato, potentialSchema } from '@funil/domain/leads-api/lead-api';
+import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
+import { allowedTargetStatuses, potentialLabel, SCHEDULED_NEGOTIATION_STATUS } from '@funil/domain/leads/negotiation';
+
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { leadActions } from '../api/lead-actions.ts';
 import { useLeadChange } from '../api/use-lead-change.ts';
@@ -68,12 +69,28 @@ function TicketField({ lead }: { lead: CrmContato }) {
   );
 }
 
-export function NegotiationPanel({ lead, potentials, canEditSaleStatus, statusesOnly = false, stacked = false }: NegotiationPanelProps) {
+export function NegotiationPanel({
+  lead,
+  potentials,
+  canEditSaleStatus,
+  statusesOnly = false,
+  stacked = false,
+}: NegotiationPanelProps) {
   const unit = useLoadedUnitData();
   const id = lead.cli_crm_id;
-  const targets = allowedTargetStatuses(lead.cli_status_negociacao, unit.crm_contato_negociacao_status, unit.crm_contato_negociacao_status_permitidos);
-  const status = useLeadChange(id, { request: (next: number) => leadActions.setNegotiationStatus(id, next), success: LEAD_API_MESSAGES.statusUpdated });
-  const sale = useLeadChange(id, { request: (next: number) => leadActions.setSaleStatus(id, next), success: LEAD_API_MESSAGES.saleStatusUpdated });
+  const targets = allowedTargetStatuses(
+    lead.cli_status_negociacao,
+    unit.crm_contato_negociacao_status,
+    unit.crm_contato_negociacao_status_permitidos,
+  );
+  const status = useLeadChange(id, {
+    request: (next: number) => leadActions.setNegotiationStatus(id, next),
+    success: LEAD_API_MESSAGES.statusUpdated,
+  });
+  const sale = useLeadChange(id, {
+    request: (next: number) => leadActions.setSaleStatus(id, next),
+    success: LEAD_API_MESSAGES.saleStatusUpdated,
+  });
   const potential = potentials.find((p) => p.id === lead.id_potencial) ?? potentials[0];
   const rate = useLeadChange(id, {
     request: (valor: number) => leadActions.setPotential(id, potential?.id ?? 0, valor),
@@ -128,34 +145,34 @@ export function NegotiationPanel({ lead, potentials, canEditSaleStatus, statuses
         </TextField>
       </Grid>
       {!statusesOnly && (
-      <Grid size={cell}>
-        {potential ? (
-          <Box>
-            <Typography variant="caption" color="text.secondary" component="div" id="potencial-rotulo">
-              {potential.nome}
-            </Typography>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Rating
-                name="potencial"
-                aria-labelledby="potencial-rotulo"
-                max={5}
-                value={lead.valor_potencial}
-                disabled={rate.isPending}
-                getLabelText={(level) => `${level} - ${potentialLabel(level, potential) ?? ''}`}
-                onChange={(_event, level) => rate.mutate(level ?? 0)}
-                onChangeActive={(_event, level) => setHover(level)}
-              />
-              <Typography variant="body2" color="text.secondary">
-                {potentialLabel(shownLevel, potential)}
+        <Grid size={cell}>
+          {potential ? (
+            <Box>
+              <Typography variant="caption" color="text.secondary" component="div" id="potencial-rotulo">
+                {potential.nome}
               </Typography>
-            </Stack>
-          </Box>
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            Nenhum potencial de negociação cadastrado
-          </Typography>
-        )}
-      </Grid>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Rating
+                  name="potencial"
+                  aria-labelledby="potencial-rotulo"
+                  max={5}
+                  value={lead.valor_potencial}
+                  disabled={rate.isPending}
+                  getLabelText={(level) => `${level} - ${potentialLabel(level, potential) ?? ''}`}
+                  onChange={(_event, level) => rate.mutate(level ?? 0)}
+                  onChangeActive={(_event, level) => setHover(level)}
+                />
+                <Typography variant="body2" color="text.secondary">
+                  {potentialLabel(shownLevel, potential)}
+                </Typography>
+              </Stack>
+            </Box>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              Nenhum potencial de negociação cadastrado
+            </Typography>
+          )}
+        </Grid>
       )}
       {!statusesOnly && (
         <Grid size={cell}>

@@ -1,11 +1,13 @@
 // 'Novo Contato' in the top bar (000 §2 "Shell"): opens 'Cadastrar Contato'. Shown to whoever may
 // open the CRM (000 §6: user and admin), the people who register leads.
-import { Button, IconButton, Tooltip } from '@mui/material';
 import PersonAdd from '@mui/icons-material/PersonAdd';
+import { Button, IconButton, Tooltip } from '@mui/material';
+
 import { canAccessRoute } from '@funil/domain/access/routes';
+
 import { useAccessContext } from '../../../lib/access.ts';
-import { ContactDialog } from './contact-dialog.tsx';
 import { closeContactDialog, openContactDialog, useContactDialogMode } from './contact-dialog-store.ts';
+import { ContactDialog } from './contact-dialog.tsx';
 
 const LABEL = 'Novo Contato';
 

@@ -1,20 +1,33 @@
 // issue 12 "The timeline plays the recording": a call row with url_gravacao offers its recording,
 // fetched from our authorised route with the session's token (an <audio src> cannot send it); a
 // refusal of the server (a lead the user may not see) is said, and our token never leaves our API.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { describeTimelineEvent } from '@funil/domain/leads/timeline';
 import { makeHistoryEvent, makeNegotiationStatuses, makeSaleStatuses } from '@funil/domain/testing/factories';
+
 import { serveApi } from '../../../testing/kit.tsx';
 import { TimelineRow } from './timeline-row.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
 
-const lookups = { negotiationStatuses: makeNegotiationStatuses(), saleStatuses: makeSaleStatuses(), users: [{ id: 3, nome: 'Adriana Moreira' }] };
+const lookups = {
+  negotiationStatuses: makeNegotiationStatuses(),
+  saleStatuses: makeSaleStatuses(),
+  users: [{ id: 3, nome: 'Adriana Moreira' }],
+};
 const OWN = 'http://127.0.0.1:5173/api/webphone/gravacao/42?arquivo=0123456789abcdef0123456789abcdef.webm';
 
 function renderCall(url: string | null) {
-  const event = makeHistoryEvent({ tipo: 3, cli_crm_id: 42, url_gravacao: url, duracao_falada: 80, status_chamada: 'Atendida', atendente: 3 });
+  const event = makeHistoryEvent({
+    tipo: 3,
+    cli_crm_id: 42,
+    url_gravacao: url,
+    duracao_falada: 80,
+    status_chamada: 'Atendida',
+    atendente: 3,
+  });
   render(
     <ul>
       <TimelineRow row={describeTimelineEvent(event, lookups)} eventId={event.id} recordingUrl={event.url_gravacao} />
@@ -48,7 +61,9 @@ describe('the recording of a call in the timeline', () => {
     const audio = (await screen.findByLabelText('Gravação da ligação')) as HTMLAudioElement;
     expect(audio.getAttribute('src')).toBe('blob:gravacao-1');
     // The path of our API on this page's origin, whatever origin the URL was stored with.
-    expect(calls).toEqual([{ url: '/api/webphone/gravacao/42?arquivo=0123456789abcdef0123456789abcdef.webm', auth: 'Bearer token-de-teste' }]);
+    expect(calls).toEqual([
+      { url: '/api/webphone/gravacao/42?arquivo=0123456789abcdef0123456789abcdef.webm', auth: 'Bearer token-de-teste' },
+    ]);
   });
 
   it('a lead the user may not see: the server’s refusal is shown and nothing plays', async () => {

@@ -1,13 +1,14 @@
 // Scheduling (001 §5): a call ('cli_contato_agendado', not in the past) and a WhatsApp message
 // (DD/MM/YYYY HH:mm, not in the past, up to 8 rows), with the scheduled one shown and clearable.
-import { useState } from 'react';
 import { Alert, Box, Button, Grid, Stack, TextField, Typography } from '@mui/material';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import type { Dayjs } from 'dayjs';
-import type { CrmContato } from '@funil/domain/leads-api/lead-api';
-import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
-import { SCHEDULED_MESSAGE_MAX } from '@funil/domain/leads-api/lead-api';
+import { useState } from 'react';
+
 import { checkScheduleDateTime, formatDateTime } from '@funil/domain/format/date';
+import { SCHEDULED_MESSAGE_MAX, type CrmContato } from '@funil/domain/leads-api/lead-api';
+import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
+
 import { leadActions } from '../api/lead-actions.ts';
 import { useLeadChange } from '../api/use-lead-change.ts';
 
@@ -18,7 +19,17 @@ function check(value: Dayjs | null) {
   return value?.isValid() ? checkScheduleDateTime(value.format(FORMAT), new Date()) : null;
 }
 
-function WhenPicker({ label, value, onChange, error }: { label: string; value: Dayjs | null; onChange: (value: Dayjs | null) => void; error: string | null }) {
+function WhenPicker({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: Dayjs | null;
+  onChange: (value: Dayjs | null) => void;
+  error: string | null;
+}) {
   return (
     <DateTimePicker
       label={label}
@@ -81,7 +92,10 @@ export function SchedulePanel({ lead }: { lead: CrmContato }) {
       setMessageAt(null);
     },
   });
-  const clearMessage = useLeadChange(id, { request: () => leadActions.clearScheduledMessage(id), success: LEAD_API_MESSAGES.scheduledMessageCleared });
+  const clearMessage = useLeadChange(id, {
+    request: () => leadActions.clearScheduledMessage(id),
+    success: LEAD_API_MESSAGES.scheduledMessageCleared,
+  });
 
   return (
     <Grid container spacing={2} component="section" aria-label="Agendamentos">
@@ -90,7 +104,12 @@ export function SchedulePanel({ lead }: { lead: CrmContato }) {
           Agendar ligação
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <WhenPicker label="Data e hora da ligação" value={callAt} onChange={setCallAt} error={callCheck && !callCheck.ok ? callCheck.message : null} />
+          <WhenPicker
+            label="Data e hora da ligação"
+            value={callAt}
+            onChange={setCallAt}
+            error={callCheck && !callCheck.ok ? callCheck.message : null}
+          />
           <Button
             variant="outlined"
             sx={{ mt: 0.25, flexShrink: 0 }}
@@ -116,7 +135,12 @@ export function SchedulePanel({ lead }: { lead: CrmContato }) {
             icon={false}
             sx={{ mb: 1, py: 0 }}
             action={
-              <Button color="inherit" size="small" onClick={() => clearMessage.mutate(undefined)} disabled={clearMessage.isPending}>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => clearMessage.mutate(undefined)}
+                disabled={clearMessage.isPending}
+              >
                 Limpar
               </Button>
             }
@@ -140,7 +164,12 @@ export function SchedulePanel({ lead }: { lead: CrmContato }) {
             slotProps={{ htmlInput: { maxLength: SCHEDULED_MESSAGE_MAX } }}
           />
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <WhenPicker label="Data e hora do envio" value={messageAt} onChange={setMessageAt} error={messageCheck && !messageCheck.ok ? messageCheck.message : null} />
+            <WhenPicker
+              label="Data e hora do envio"
+              value={messageAt}
+              onChange={setMessageAt}
+              error={messageCheck && !messageCheck.ok ? messageCheck.message : null}
+            />
             <Button
               variant="outlined"
               sx={{ mt: 0.25, flexShrink: 0 }}

@@ -1,6 +1,7 @@
 // A complete crm_contato lead, the fake API and the providers (the web test kit's) for this feature's component tests.
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { makeCrmContato } from '@funil/domain/testing/factories';
+
 import { answerCalls, type FetchCall } from '../../../testing/kit.tsx';
 
 export { renderWithProviders } from '../../../testing/kit.tsx';

@@ -1,7 +1,8 @@
 // 000 §5: the ticket value is typed as currency with the prefix 'R$ ', '.' for thousands and ',' for decimals.
-import { afterEach, describe, expect, it } from 'vitest';
-import { useState } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { TicketInput } from './ticket-input.tsx';
 
 function Harness() {

@@ -1,6 +1,7 @@
 // The ticket value input (000 §5): currency with the prefix 'R$ ', '.' for thousands and ',' for
 // decimals; every digit typed shifts in from the right as cents (maskBRLInput).
 import { TextField, type TextFieldProps } from '@mui/material';
+
 import { maskBRLInput } from '@funil/domain/format/currency';
 
 type TicketInputProps = Omit<TextFieldProps, 'value' | 'onChange'> & { value: string; onChange: (masked: string) => void };

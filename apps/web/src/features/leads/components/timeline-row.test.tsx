@@ -1,9 +1,11 @@
 // 000 §2 §4 timeline rows: title, DD/MM/YYYY HH:mm:ss in São Paulo, 'ERR' for an unknown user,
 // old → new statuses ('Desconhecido' when unknown), tags added/removed, and the row actions.
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { describeTimelineEvent, type TimelineLookups } from '@funil/domain/leads/timeline';
 import { makeHistoryEvent, makeNegotiationStatuses, makeSaleStatuses } from '@funil/domain/testing/factories';
+
 import { TimelineRow } from './timeline-row.tsx';
 
 const lookups: TimelineLookups = {
@@ -11,10 +13,24 @@ const lookups: TimelineLookups = {
   saleStatuses: makeSaleStatuses(),
   users: [{ id: 3, nome: 'Adriana Moreira' }],
   tags: [{ id: 1, nome: 'Quente' }],
-  potentials: [{ id: 2, nome: 'Interesse no tratamento', status: 'Nenhum', status1: 'Pouco', status2: 'Pouco+', status3: 'Médio', status4: 'Médio+', status5: 'Muito' }],
+  potentials: [
+    {
+      id: 2,
+      nome: 'Interesse no tratamento',
+      status: 'Nenhum',
+      status1: 'Pouco',
+      status2: 'Pouco+',
+      status3: 'Médio',
+      status4: 'Médio+',
+      status5: 'Muito',
+    },
+  ],
 };
 
-function renderEvent(overrides: Parameters<typeof makeHistoryEvent>[0], actions: { onRemove?: (id: number) => void; onEditTicket?: (id: number) => void } = {}) {
+function renderEvent(
+  overrides: Parameters<typeof makeHistoryEvent>[0],
+  actions: { onRemove?: (id: number) => void; onEditTicket?: (id: number) => void } = {},
+) {
   const event = makeHistoryEvent({ datacad: '2025-11-20T13:05:09.000Z', data_comentario: null, atendente: 3, ...overrides });
   render(
     <ul>
@@ -72,7 +88,15 @@ describe('issue 7 §6 rows of the lead record', () => {
   });
 
   it('shows a ticket change as a ticket change in BRL, not a status change to the same status', () => {
-    renderEvent({ tipo: 5, id_antigo: 4, id_novo: 4, valor_antigo: '0.00', valor_novo: '1234.50', descricao: 'Valor do ticket alterado', texto: 'Valor do ticket: R$ 0,00 → R$ 1.234,50' });
+    renderEvent({
+      tipo: 5,
+      id_antigo: 4,
+      id_novo: 4,
+      valor_antigo: '0.00',
+      valor_novo: '1234.50',
+      descricao: 'Valor do ticket alterado',
+      texto: 'Valor do ticket: R$ 0,00 → R$ 1.234,50',
+    });
     expect(screen.queryByRole('listitem', { name: 'Status da negociação alterado' })).toBeNull();
     const row = screen.getByRole('listitem', { name: 'Valor do ticket alterado' });
     expect(row.textContent?.replace(/\s/g, ' ')).toContain('R$ 0,00 → R$ 1.234,50');

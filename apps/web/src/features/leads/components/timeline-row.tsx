@@ -1,27 +1,29 @@
 // One row of the contact history (000 §2 "Contact history timeline", §4): icon, title, date
 // DD/MM/YYYY HH:mm:ss, attendant ('ERR' when unresolved), the detail lines the domain writes and, for a
 // call with a recording, its player (issue 12).
-import { memo, type ReactElement } from 'react';
-import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import WhatsApp from '@mui/icons-material/WhatsApp';
-import StickyNote2 from '@mui/icons-material/StickyNote2';
+import Assignment from '@mui/icons-material/Assignment';
 import CallMade from '@mui/icons-material/CallMade';
 import CallMissed from '@mui/icons-material/CallMissed';
-import Timeline from '@mui/icons-material/Timeline';
-import Event from '@mui/icons-material/Event';
-import Star from '@mui/icons-material/Star';
-import Sell from '@mui/icons-material/Sell';
-import Person from '@mui/icons-material/Person';
-import Schedule from '@mui/icons-material/Schedule';
-import LocalOffer from '@mui/icons-material/LocalOffer';
-import Label from '@mui/icons-material/Label';
-import Assignment from '@mui/icons-material/Assignment';
-import HelpOutline from '@mui/icons-material/HelpOutlined';
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
-import Paid from '@mui/icons-material/Paid';
+import Event from '@mui/icons-material/Event';
+import HelpOutline from '@mui/icons-material/HelpOutlined';
+import Label from '@mui/icons-material/Label';
+import LocalOffer from '@mui/icons-material/LocalOffer';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
+import Paid from '@mui/icons-material/Paid';
+import Person from '@mui/icons-material/Person';
+import Schedule from '@mui/icons-material/Schedule';
+import Sell from '@mui/icons-material/Sell';
+import Star from '@mui/icons-material/Star';
+import StickyNote2 from '@mui/icons-material/StickyNote2';
+import Timeline from '@mui/icons-material/Timeline';
+import WhatsApp from '@mui/icons-material/WhatsApp';
+import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { memo, type ReactElement } from 'react';
+
 import type { TimelineIconKey, TimelineRow as TimelineRowData } from '@funil/domain/leads/timeline';
+
 import { RecordingPlayer } from './recording-player.tsx';
 
 const ICONS: Record<TimelineIconKey, { icon: ReactElement; color: string }> = {
@@ -60,7 +62,17 @@ export const TimelineRow = memo(function TimelineRow({ row, eventId, onRemove, o
     <Stack component="li" direction="row" spacing={1.5} sx={{ py: 1.25, position: 'relative' }} aria-label={row.title}>
       <Box
         aria-hidden
-        sx={{ width: 32, height: 32, flexShrink: 0, borderRadius: '50%', display: 'grid', placeItems: 'center', color, bgcolor: `${color}1a`, zIndex: 1 }}
+        sx={{
+          width: 32,
+          height: 32,
+          flexShrink: 0,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          color,
+          bgcolor: `${color}1a`,
+          zIndex: 1,
+        }}
       >
         {icon}
       </Box>
@@ -74,7 +86,12 @@ export const TimelineRow = memo(function TimelineRow({ row, eventId, onRemove, o
           </Typography>
         </Stack>
         {row.details.map((line, index) => (
-          <Typography key={index} variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          <Typography
+            key={index}
+            variant="body2"
+            color="text.secondary"
+            sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          >
             {line}
           </Typography>
         ))}

@@ -1,11 +1,13 @@
 // Follows one CSV import job (000 §4): the socket's 'csv-import-progress' moves the bar at once,
 // polling the job covers a dropped socket, and the end refreshes the contact list.
-import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
+import { useEffect, useState } from 'react';
+
 import { CSV_IMPORT_MESSAGES, type CsvImportJob } from '@funil/domain/leads-api/csv-import-api';
-import { csvImportProgressEvent } from '@funil/domain/realtime/events';
 import { CSV_MESSAGES } from '@funil/domain/leads/csv';
+import { csvImportProgressEvent } from '@funil/domain/realtime/events';
+
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSocketEvent } from '../../../lib/socket.ts';
 import { cancelCsvImport, csvImportJobQuery, isJobRunning, uploadCsv } from '../api/csv-import.ts';
@@ -53,13 +55,17 @@ export function useCsvImport(onFinished: () => void): CsvImportState {
       queryClient.setQueryData(leadKeys.csvImport(started.id), started);
       setJobId(started.id);
     },
-    onError: (cause) => enqueueSnackbar(cause instanceof ApiError && cause.status < 500 ? cause.message : CSV_MESSAGES.rowPostFailed, { variant: 'error' }),
+    onError: (cause) =>
+      enqueueSnackbar(cause instanceof ApiError && cause.status < 500 ? cause.message : CSV_MESSAGES.rowPostFailed, {
+        variant: 'error',
+      }),
   });
 
   const cancel = useMutation({
     mutationFn: cancelCsvImport,
     onSuccess: (after) => queryClient.setQueryData(leadKeys.csvImport(after.id), after),
-    onError: (cause) => enqueueSnackbar(cause instanceof ApiError ? cause.message : CSV_MESSAGES.rowPostFailed, { variant: 'error' }),
+    onError: (cause) =>
+      enqueueSnackbar(cause instanceof ApiError ? cause.message : CSV_MESSAGES.rowPostFailed, { variant: 'error' }),
   });
 
   // 000 §4: at the end the contact list refreshes, the file resets and the outcome is said.

@@ -1,7 +1,9 @@
 // The unit and user settings the lead screens decide with (000 §3, 001 §6).
 import { useMemo } from 'react';
+
 import type { AssignmentViewer } from '@funil/domain/leads/negotiation';
 import { parseConfiguracoesExtra, parseConfiguracoesUsuario } from '@funil/domain/unit/unit-data';
+
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 

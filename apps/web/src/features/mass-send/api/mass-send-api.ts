@@ -2,8 +2,9 @@
 // (POST envio-em-massa multipart, GET envio-em-massa, GET envio-em-massa/{id}/clientes,
 // PUT envio-em-massa/{id}), with the live updates of the company events create-campanha,
 // update-campanha, envio-campanha and update-lead after joinEnvioEmMassa.
-import { useEffect } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
 import { buildMassSendClientsPath, type MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
 import {
   massSendCampaignListSchema,
@@ -16,6 +17,7 @@ import {
   type MassSendStatus,
 } from '@funil/domain/mass-send/mass-send-api';
 import { campaignLeadEvent, campaignSendEvent, createCampaignEvent, updateCampaignEvent } from '@funil/domain/realtime/events';
+
 import { apiRequest, http } from '../../../lib/http-client.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useSocket, useSocketConnect, useSocketEvent } from '../../../lib/socket.ts';
@@ -39,7 +41,8 @@ export function useMassSendClients(filter: MassSendClientsFilter | null) {
 
 export const campaignsQuery = queryOptions({
   queryKey: massSendKeys.campaigns,
-  queryFn: ({ signal }) => apiRequest('/envio-em-massa', { schema: massSendCampaignListSchema, envelope: true, signal }).then((r) => r.data),
+  queryFn: ({ signal }) =>
+    apiRequest('/envio-em-massa', { schema: massSendCampaignListSchema, envelope: true, signal }).then((r) => r.data),
 });
 
 /** GET envio-em-massa: the unit's campaigns, newest first (002 §2.3 'Disparos'). */
@@ -51,7 +54,8 @@ export function useCampaigns() {
 export function useCampaignClients(id: number | null) {
   return useQuery({
     queryKey: massSendKeys.campaignClients(id ?? 0),
-    queryFn: ({ signal }) => apiRequest(`/envio-em-massa/${id}/clientes`, { schema: massSendRecipientListSchema, envelope: true, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(`/envio-em-massa/${id}/clientes`, { schema: massSendRecipientListSchema, envelope: true, signal }),
     enabled: id !== null,
   });
 }
@@ -60,7 +64,8 @@ export function useCampaignClients(id: number | null) {
 export function useSendingCapacity() {
   return useQuery({
     queryKey: ['envio-em-massa', 'capacidade'] as const,
-    queryFn: ({ signal }) => apiRequest('/envio-em-massa/capacidade', { schema: massSendCapacitySchema, envelope: true, signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      apiRequest('/envio-em-massa/capacidade', { schema: massSendCapacitySchema, envelope: true, signal }).then((r) => r.data),
   });
 }
 
@@ -82,7 +87,13 @@ export function useCreateCampaign() {
 export function useSetCampaignStatus() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: MassSendStatus }) => apiRequest(`/envio-em-massa/${id}`, { method: 'PUT', body: { status }, schema: massSendStatusResponseSchema, envelope: true }),
+    mutationFn: ({ id, status }: { id: number; status: MassSendStatus }) =>
+      apiRequest(`/envio-em-massa/${id}`, {
+        method: 'PUT',
+        body: { status },
+        schema: massSendStatusResponseSchema,
+        envelope: true,
+      }),
     onSettled: () => client.invalidateQueries({ queryKey: massSendKeys.campaigns }),
   });
 }

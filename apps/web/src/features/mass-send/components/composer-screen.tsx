@@ -2,20 +2,47 @@
 // left the filter panel, the dispatch form and 'Enviar'; right the found leads with select-all and
 // the message bar. The connection chips, or with the gateway the instances panel and the choice of
 // the sending instance. A column of the pipeline opens it with ?status_negociacao= (or status_venda=).
+import Send from '@mui/icons-material/Send';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  FormControlLabel,
+  Grid,
+  MenuItem,
+  Paper,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Box, Button, CircularProgress, FormControlLabel, Grid, MenuItem, Paper, Stack, Switch, TextField, Typography } from '@mui/material';
-import Send from '@mui/icons-material/Send';
-import { useSnackbar } from 'notistack';
+
 import { formatDateTime } from '@funil/domain/format/date';
-import { emptyFilter, MASS_SEND_CLIENTS_LAYOUT, type MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
-import { MASS_SEND_MESSAGES, MASS_SEND_STATUS_LABELS, normalizeInterval, type MassSendStatus } from '@funil/domain/mass-send/mass-send-api';
-import { projectedFinish } from '@funil/domain/mass-send/pacing';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ERROR_CODES } from '@funil/domain/http/errors';
+import { emptyFilter, MASS_SEND_CLIENTS_LAYOUT, type MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
+import {
+  MASS_SEND_MESSAGES,
+  MASS_SEND_STATUS_LABELS,
+  normalizeInterval,
+  type MassSendStatus,
+} from '@funil/domain/mass-send/mass-send-api';
+import { projectedFinish } from '@funil/domain/mass-send/pacing';
+
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError, isApiErrorCode } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
-import { useCampaigns, useCreateCampaign, useMassSendClients, useMassSendLive, useSendingCapacity, useSetCampaignStatus } from '../api/mass-send-api.ts';
+import {
+  useCampaigns,
+  useCreateCampaign,
+  useMassSendClients,
+  useMassSendLive,
+  useSendingCapacity,
+  useSetCampaignStatus,
+} from '../api/mass-send-api.ts';
 import {
   canSend,
   composerErrors,
@@ -64,7 +91,10 @@ export function MassSendComposerScreen() {
   const { enqueueSnackbar } = useSnackbar();
   const [params] = useSearchParams();
   useMassSendLive();
-  const settings = useMemo(() => settingsOfExtras(unit.crm_configuracoes.configuracoesExtra), [unit.crm_configuracoes.configuracoesExtra]);
+  const settings = useMemo(
+    () => settingsOfExtras(unit.crm_configuracoes.configuracoesExtra),
+    [unit.crm_configuracoes.configuracoesExtra],
+  );
   const limits = limitsOf(settings);
 
   const [filter, setFilter] = useState<MassSendClientsFilter | null>(() => filterFromSearch(params));
@@ -90,9 +120,18 @@ export function MassSendComposerScreen() {
   const visibleSelection = new Set<number>();
   for (const id of foundIds) if (selected.has(id) && visibleSelection.size < limit) visibleSelection.add(id);
 
-  const statusName = useMemo(() => new Map(unit.crm_contato_negociacao_status.map((s) => [s.idFunil, s.nome])), [unit.crm_contato_negociacao_status]);
+  const statusName = useMemo(
+    () => new Map(unit.crm_contato_negociacao_status.map((s) => [s.idFunil, s.nome])),
+    [unit.crm_contato_negociacao_status],
+  );
   const rows = useMemo(
-    () => found.map((lead) => ({ cli_crm_id: lead.cli_crm_id, cli_nome: lead.cli_nome, cli_telefone: lead.cli_telefone, statusNome: lead.cli_status_negociacao === null ? null : (statusName.get(lead.cli_status_negociacao) ?? null) })),
+    () =>
+      found.map((lead) => ({
+        cli_crm_id: lead.cli_crm_id,
+        cli_nome: lead.cli_nome,
+        cli_telefone: lead.cli_telefone,
+        statusNome: lead.cli_status_negociacao === null ? null : (statusName.get(lead.cli_status_negociacao) ?? null),
+      })),
     [found, statusName],
   );
   const firstLead = found.find((lead) => visibleSelection.has(lead.cli_crm_id)) ?? found[0] ?? null;
@@ -106,7 +145,8 @@ export function MassSendComposerScreen() {
   // Issue 21 item 10: one unfinished campaign per number. With the gateway the chosen number's;
   // without it (the server picks a free number) any unfinished campaign of the unit is shown.
   const unfinished = (campaigns.data ?? []).filter((c) => c.status === 'EM_ANDAMENTO' || c.status === 'PAUSADO');
-  const holding = (gateway ? unfinished.find((c) => c.instancia !== null && c.instancia === instanceName) : unfinished[0]) ?? null;
+  const holding =
+    (gateway ? unfinished.find((c) => c.instancia !== null && c.instancia === instanceName) : unfinished[0]) ?? null;
   // The other numbers' unfinished campaigns, named under a free chosen number.
   const busyElsewhere = gateway && !holding ? unfinished.filter((c) => c.instancia !== null && c.instancia !== instanceName) : [];
   const create = useCreateCampaign();
@@ -136,7 +176,9 @@ export function MassSendComposerScreen() {
   const shown = (key: keyof typeof errors, value: string) => (touched || value !== '' ? errors[key] : undefined);
   const sendable = canSend(state, limits) && (!gateway || instanceName !== null) && !create.isPending;
   // A grey 'Enviar' says why (issue 21 item 10).
-  const whyNot = create.isPending ? null : (notSendableReason(state, limits) ?? (gateway && instanceName === null ? MASS_SEND_MESSAGES.noInstance : null));
+  const whyNot = create.isPending
+    ? null
+    : (notSendableReason(state, limits) ?? (gateway && instanceName === null ? MASS_SEND_MESSAGES.noInstance : null));
   const interval = normalizeInterval(Number(intervaloTempo));
   // Issue 13: the projected finish with the number's own cap and sends today (a new number's until the server answers).
   const capacity = useSendingCapacity();
@@ -145,7 +187,16 @@ export function MassSendComposerScreen() {
   const pacing = capacity.data?.configuracoes ?? settings;
   const finish =
     visibleSelection.size > 0
-      ? projectedFinish(pacing, { count: visibleSelection.size, intervalSeconds: interval, sentToday: sender?.enviadosHoje ?? 0, firstUse: sender?.primeiroUso ? new Date(sender.primeiroUso) : null }, now)
+      ? projectedFinish(
+          pacing,
+          {
+            count: visibleSelection.size,
+            intervalSeconds: interval,
+            sentToday: sender?.enviadosHoje ?? 0,
+            firstUse: sender?.primeiroUso ? new Date(sender.primeiroUso) : null,
+          },
+          now,
+        )
       : null;
 
   const error = (message: string) => enqueueSnackbar(message, { variant: 'error', autoHideDuration: ERROR_MS });
@@ -168,7 +219,12 @@ export function MassSendComposerScreen() {
     if (!canSend(state, limits)) return;
     const leads = found
       .filter((lead) => visibleSelection.has(lead.cli_crm_id))
-      .map((lead) => ({ cli_crm_id: lead.cli_crm_id, cli_telefone: lead.cli_telefone, cli_nome: lead.cli_nome, ticketId: lead.ticketId }));
+      .map((lead) => ({
+        cli_crm_id: lead.cli_crm_id,
+        cli_telefone: lead.cli_telefone,
+        cli_nome: lead.cli_nome,
+        ticketId: lead.ticketId,
+      }));
     create.mutate(
       {
         body: {
@@ -201,14 +257,24 @@ export function MassSendComposerScreen() {
             enqueueSnackbar(MASS_SEND_MESSAGES.campaignExists, { variant: 'warning', autoHideDuration: ERROR_MS });
             return;
           }
-          const reason = cause instanceof ApiError && cause.status >= 400 && cause.status < 500 && !isApiErrorCode(cause, ERROR_CODES.campaignRefused) ? cause.message : null;
+          const reason =
+            cause instanceof ApiError &&
+            cause.status >= 400 &&
+            cause.status < 500 &&
+            !isApiErrorCode(cause, ERROR_CODES.campaignRefused)
+              ? cause.message
+              : null;
           error(reason ? `${MASS_SEND_MESSAGES.createFailed}: ${reason}` : MASS_SEND_MESSAGES.createFailed);
         },
       },
     );
   };
 
-  const listState = !active ? 'idle' : clients.isPending || (clients.isFetching && clients.isPlaceholderData) ? 'loading' : 'ready';
+  const listState = !active
+    ? 'idle'
+    : clients.isPending || (clients.isFetching && clients.isPlaceholderData)
+      ? 'loading'
+      : 'ready';
 
   return (
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
@@ -231,14 +297,33 @@ export function MassSendComposerScreen() {
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
                 Filtros
               </Typography>
-              <kit.FilterPanel applied={filter ?? emptyFilter(MASS_SEND_CLIENTS_LAYOUT)} onApply={(next) => setFilter(isFilterActive(next) ? next : null)} />
+              <kit.FilterPanel
+                applied={filter ?? emptyFilter(MASS_SEND_CLIENTS_LAYOUT)}
+                onApply={(next) => setFilter(isFilterActive(next) ? next : null)}
+              />
             </Paper>
-            <Paper variant="outlined" sx={{ p: 1.5 }} component="form" aria-label="Dados do disparo" noValidate onSubmit={(e) => e.preventDefault()}>
+            <Paper
+              variant="outlined"
+              sx={{ p: 1.5 }}
+              component="form"
+              aria-label="Dados do disparo"
+              noValidate
+              onSubmit={(e) => e.preventDefault()}
+            >
               <Stack spacing={2}>
                 <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
                   Disparo
                 </Typography>
-                <TextField label="Nome do Disparo" required size="small" value={nomeDisparo} onChange={(e) => setNomeDisparo(e.target.value)} error={Boolean(shown('nomeDisparo', nomeDisparo))} helperText={shown('nomeDisparo', nomeDisparo)} slotProps={{ htmlInput: { maxLength: 120 } }} />
+                <TextField
+                  label="Nome do Disparo"
+                  required
+                  size="small"
+                  value={nomeDisparo}
+                  onChange={(e) => setNomeDisparo(e.target.value)}
+                  error={Boolean(shown('nomeDisparo', nomeDisparo))}
+                  helperText={shown('nomeDisparo', nomeDisparo)}
+                  slotProps={{ htmlInput: { maxLength: 120 } }}
+                />
                 <Stack direction="row" spacing={1.5}>
                   <TextField
                     label="Número de clientes"
@@ -265,9 +350,21 @@ export function MassSendComposerScreen() {
                     fullWidth
                   />
                 </Stack>
-                <FormControlLabel control={<Switch checked={mudarStatus} onChange={(e) => setMudarStatus(e.target.checked)} />} label="Mudar status após envio?" />
+                <FormControlLabel
+                  control={<Switch checked={mudarStatus} onChange={(e) => setMudarStatus(e.target.checked)} />}
+                  label="Mudar status após envio?"
+                />
                 {mudarStatus && (
-                  <TextField select size="small" label="Novo status" required value={idStatusNovo === null ? '' : String(idStatusNovo)} onChange={(e) => setIdStatusNovo(e.target.value === '' ? null : Number(e.target.value))} error={Boolean(touched && errors.idStatusNovo)} helperText={touched ? errors.idStatusNovo : undefined}>
+                  <TextField
+                    select
+                    size="small"
+                    label="Novo status"
+                    required
+                    value={idStatusNovo === null ? '' : String(idStatusNovo)}
+                    onChange={(e) => setIdStatusNovo(e.target.value === '' ? null : Number(e.target.value))}
+                    error={Boolean(touched && errors.idStatusNovo)}
+                    helperText={touched ? errors.idStatusNovo : undefined}
+                  >
                     {unit.crm_contato_negociacao_status.map((s) => (
                       <MenuItem key={s.idFunil} value={String(s.idFunil)}>
                         {s.nome}
@@ -282,7 +379,15 @@ export function MassSendComposerScreen() {
                     label="Enviar pela instância"
                     value={instanceName ?? ''}
                     onChange={(e) => setInstanceChoice(e.target.value)}
-                    helperText={connected.length === 0 ? MASS_SEND_MESSAGES.noInstance : busyElsewhere.length > 0 ? `${busyElsewhere.map((c) => `${c.instancia}: “${c.name}” ${MASS_SEND_STATUS_LABELS[c.status].toLowerCase()}`).join('; ')}. Este número está livre.` : undefined}
+                    helperText={
+                      connected.length === 0
+                        ? MASS_SEND_MESSAGES.noInstance
+                        : busyElsewhere.length > 0
+                          ? `${busyElsewhere
+                              .map((c) => `${c.instancia}: “${c.name}” ${MASS_SEND_STATUS_LABELS[c.status].toLowerCase()}`)
+                              .join('; ')}. Este número está livre.`
+                          : undefined
+                    }
                     id="instancia-envio"
                     error={connected.length === 0}
                   >
@@ -300,11 +405,21 @@ export function MassSendComposerScreen() {
                 )}
                 {finish && (
                   <Alert severity="info" data-testid="previsao-termino">
-                    Previsão de término: <strong>{formatDateTime(finish)}</strong> ({visibleSelection.size} envios, intervalo médio de {interval} s, das {pacing.horario_inicio} às {pacing.horario_fim}
-                    {sender ? `, ${sender.enviadosHoje} de ${sender.limiteHoje} envios de hoje usados em ${sender.nome}` : ', no limite diário de um número novo'})
+                    Previsão de término: <strong>{formatDateTime(finish)}</strong> ({visibleSelection.size} envios, intervalo
+                    médio de {interval} s, das {pacing.horario_inicio} às {pacing.horario_fim}
+                    {sender
+                      ? `, ${sender.enviadosHoje} de ${sender.limiteHoje} envios de hoje usados em ${sender.nome}`
+                      : ', no limite diário de um número novo'}
+                    )
                   </Alert>
                 )}
-                <Button variant="contained" size="large" startIcon={create.isPending ? <CircularProgress size={18} color="inherit" /> : <Send />} disabled={!sendable} onClick={send}>
+                <Button
+                  variant="contained"
+                  size="large"
+                  startIcon={create.isPending ? <CircularProgress size={18} color="inherit" /> : <Send />}
+                  disabled={!sendable}
+                  onClick={send}
+                >
                   Enviar
                 </Button>
                 {!sendable && whyNot && (
@@ -318,7 +433,14 @@ export function MassSendComposerScreen() {
         </Grid>
         <Grid size={{ xs: 12, md: 7, lg: 8 }} sx={{ display: 'flex', flexDirection: 'column', height: { xs: 640, md: '100%' } }}>
           <Paper variant="outlined" sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'hidden' }}>
-            <LeadList leads={rows} state={listState} selected={visibleSelection} limit={limit} onToggle={onToggle} onToggleAll={onToggleAll} />
+            <LeadList
+              leads={rows}
+              state={listState}
+              selected={visibleSelection}
+              limit={limit}
+              onToggle={onToggle}
+              onToggleAll={onToggleAll}
+            />
             <MessageBar
               variants={variants}
               active={activeVariant}
@@ -331,7 +453,15 @@ export function MassSendComposerScreen() {
               now={now}
               holder={
                 holding && holding.status !== 'FINALIZADO'
-                  ? { id: holding.id, name: holding.name, status: holding.status, number: gateway ? holding.instancia : null, progress: progressText(holding), bar: barOf(holding), note: statusNote(holding) }
+                  ? {
+                      id: holding.id,
+                      name: holding.name,
+                      status: holding.status,
+                      number: gateway ? holding.instancia : null,
+                      progress: progressText(holding),
+                      bar: barOf(holding),
+                      note: statusNote(holding),
+                    }
                   : null
               }
               onStatus={(id, status) => changeStatus(id, status)}
@@ -351,7 +481,8 @@ export function MassSendComposerScreen() {
         onConfirm={() => stopping && changeStatus(stopping.id, 'FINALIZADO', () => setStopping(null))}
         onClose={() => setStopping(null)}
       >
-        Finalizar “{stopping?.name}”? Os leads ainda pendentes não receberão a mensagem, e um disparo finalizado não pode ser retomado.
+        Finalizar “{stopping?.name}”? Os leads ainda pendentes não receberão a mensagem, e um disparo finalizado não pode ser
+        retomado.
       </ConfirmDialog>
     </Stack>
   );

@@ -1,10 +1,12 @@
 // The found leads of the composer (002 §2.2 "Right: list of found leads with a select-all
 // checkbox"): virtualised rows of 70 px (002 §9), the list states 'Carregando...', 'Nenhum lead
 // encontrado' and 'Filtro não aplicado'.
-import { useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { Avatar, Box, Checkbox, Divider, FormControlLabel, Stack, Typography } from '@mui/material';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+
 import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+
 import { avatarColor, initialsOf } from '../../../components/ui/lead-avatar.ts';
 import { LEAD_ROW_HEIGHT, LIST_MESSAGES } from '../composer-rules.ts';
 
@@ -23,7 +25,8 @@ const countFormat = new Intl.NumberFormat('pt-BR');
 
 export function LeadList({ leads, state, selected, limit, onToggle, onToggleAll }: LeadListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's API is not memo-safe; this component re-renders with it.
+  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's API is not memo-safe; this component
+  // re-renders with it.
   const virtualizer = useVirtualizer({
     count: state === 'ready' ? leads.length : 0,
     getScrollElement: () => scrollRef.current,
@@ -43,11 +46,19 @@ export function LeadList({ leads, state, selected, limit, onToggle, onToggleAll 
     <Stack sx={{ flex: 1, minHeight: 0 }} component="section" aria-label="Leads encontrados">
       <Stack direction="row" sx={{ alignItems: 'center', px: 1, py: 0.5, gap: 1 }}>
         <FormControlLabel
-          control={<Checkbox checked={allChecked} indeterminate={selected.size > 0 && !allChecked} disabled={state !== 'ready' || leads.length === 0} onChange={onToggleAll} />}
+          control={
+            <Checkbox
+              checked={allChecked}
+              indeterminate={selected.size > 0 && !allChecked}
+              disabled={state !== 'ready' || leads.length === 0}
+              onChange={onToggleAll}
+            />
+          }
           label="Selecionar todos"
         />
         <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }} data-testid="contagem-selecionados">
-          {countFormat.format(selected.size)} de {countFormat.format(leads.length)} selecionados (máx. {countFormat.format(limit)})
+          {countFormat.format(selected.size)} de {countFormat.format(leads.length)} selecionados (máx. {countFormat.format(limit)}
+          )
         </Typography>
       </Stack>
       <Divider />
@@ -86,8 +97,15 @@ export function LeadList({ leads, state, selected, limit, onToggle, onToggleAll 
                     '&:hover': { bgcolor: 'action.hover' },
                   }}
                 >
-                  <Checkbox checked={checked} slotProps={{ input: { 'aria-labelledby': labelId } }} onClick={(e) => e.stopPropagation()} onChange={() => onToggle(lead.cli_crm_id)} />
-                  <Avatar sx={{ bgcolor: avatarColor(lead.cli_nome), width: 36, height: 36, fontSize: 14 }}>{initialsOf(lead.cli_nome)}</Avatar>
+                  <Checkbox
+                    checked={checked}
+                    slotProps={{ input: { 'aria-labelledby': labelId } }}
+                    onClick={(e) => e.stopPropagation()}
+                    onChange={() => onToggle(lead.cli_crm_id)}
+                  />
+                  <Avatar sx={{ bgcolor: avatarColor(lead.cli_nome), width: 36, height: 36, fontSize: 14 }}>
+                    {initialsOf(lead.cli_nome)}
+                  </Avatar>
                   <Box sx={{ minWidth: 0, flex: 1 }}>
                     <Typography id={labelId} variant="body2" noWrap sx={{ fontWeight: 600 }}>
                       {lead.cli_nome}

@@ -4,15 +4,30 @@
 // (issue 21: one at a time per number) the bar takes the in-progress style and says which campaign
 // holds it, by its real status, with Pausar or Continuar and 'Parar envio' (Finalizar, confirmed
 // first: it cannot be undone); the message stays editable, for another number or for later.
-import { useRef, type ChangeEvent } from 'react';
-import { Box, Button, Chip, IconButton, LinearProgress, Paper, Stack, Tab, Tabs, TextField, Tooltip, Typography } from '@mui/material';
-import AttachFile from '@mui/icons-material/AttachFile';
 import Add from '@mui/icons-material/Add';
+import AttachFile from '@mui/icons-material/AttachFile';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import StopCircle from '@mui/icons-material/StopCircle';
 import Pause from '@mui/icons-material/Pause';
 import PlayArrow from '@mui/icons-material/PlayArrow';
+import StopCircle from '@mui/icons-material/StopCircle';
+import {
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  LinearProgress,
+  Paper,
+  Stack,
+  Tab,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useRef, type ChangeEvent } from 'react';
+
 import { checkPickedFiles, dialogKindOf } from '@funil/domain/whatsapp-api/media-picker';
+
 import { MAX_VARIANTS, MESSAGE_ROWS } from '../composer-rules.ts';
 import { MessagePreview } from './message-preview.tsx';
 
@@ -20,7 +35,15 @@ import { MessagePreview } from './message-preview.tsx';
  * The unfinished campaign that holds the chosen number (issue 21 item 10: one at a time per
  * number), by its real status, with the actions 002 §4 allows it.
  */
-export type HoldingCampaign = { id: number; name: string; status: 'EM_ANDAMENTO' | 'PAUSADO'; number: string | null; progress: string; bar: number; note: string | null };
+export type HoldingCampaign = {
+  id: number;
+  name: string;
+  status: 'EM_ANDAMENTO' | 'PAUSADO';
+  number: string | null;
+  progress: string;
+  bar: number;
+  note: string | null;
+};
 
 type MessageBarProps = {
   variants: readonly string[];
@@ -38,7 +61,21 @@ type MessageBarProps = {
   busy: boolean;
 };
 
-export function MessageBar({ variants, active, onActive, onChange, media, onMedia, onMediaError, previewName, now, holder, onStatus, onStop, busy }: MessageBarProps) {
+export function MessageBar({
+  variants,
+  active,
+  onActive,
+  onChange,
+  media,
+  onMedia,
+  onMediaError,
+  previewName,
+  now,
+  holder,
+  onStatus,
+  onStop,
+  busy,
+}: MessageBarProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   const current = variants[active] ?? '';
   const setCurrent = (text: string) => onChange(variants.map((v, i) => (i === active ? text : v)));
@@ -53,10 +90,22 @@ export function MessageBar({ variants, active, onActive, onChange, media, onMedi
   };
 
   return (
-    <Paper square variant="outlined" component="section" aria-label="Barra de mensagem" sx={{ p: 1.5, ...(holder ? { bgcolor: 'warning.50', borderColor: 'warning.main' } : {}) }}>
+    <Paper
+      square
+      variant="outlined"
+      component="section"
+      aria-label="Barra de mensagem"
+      sx={{ p: 1.5, ...(holder ? { bgcolor: 'warning.50', borderColor: 'warning.main' } : {}) }}
+    >
       {holder && <HolderPanel holder={holder} onStatus={onStatus} onStop={onStop} busy={busy} />}
       <Stack direction="row" sx={{ alignItems: 'center' }}>
-        <Tabs value={Math.min(active, variants.length - 1)} onChange={(_e, value: number) => onActive(value)} variant="scrollable" sx={{ minHeight: 36, flex: 1 }} aria-label="Variações da mensagem">
+        <Tabs
+          value={Math.min(active, variants.length - 1)}
+          onChange={(_e, value: number) => onActive(value)}
+          variant="scrollable"
+          sx={{ minHeight: 36, flex: 1 }}
+          aria-label="Variações da mensagem"
+        >
           {variants.map((_v, i) => (
             <Tab key={i} value={i} label={`Mensagem ${i + 1}`} sx={{ minHeight: 36, py: 0.5 }} />
           ))}
@@ -109,7 +158,13 @@ export function MessageBar({ variants, active, onActive, onChange, media, onMedi
         </Tooltip>
       </Stack>
       {media && (
-        <Chip sx={{ mt: 1 }} icon={<AttachFile />} label={media.name} onDelete={() => onMedia(null)} aria-label={`Arquivo ${media.name}`} />
+        <Chip
+          sx={{ mt: 1 }}
+          icon={<AttachFile />}
+          label={media.name}
+          onDelete={() => onMedia(null)}
+          aria-label={`Arquivo ${media.name}`}
+        />
       )}
       {current.trim() !== '' && (
         <Box sx={{ mt: 1 }}>
@@ -122,7 +177,17 @@ export function MessageBar({ variants, active, onActive, onChange, media, onMedi
 
 const STATUS_WORD = { EM_ANDAMENTO: 'em andamento', PAUSADO: 'pausado' } as const;
 
-function HolderPanel({ holder, onStatus, onStop, busy }: { holder: HoldingCampaign; onStatus: MessageBarProps['onStatus']; onStop: MessageBarProps['onStop']; busy: boolean }) {
+function HolderPanel({
+  holder,
+  onStatus,
+  onStop,
+  busy,
+}: {
+  holder: HoldingCampaign;
+  onStatus: MessageBarProps['onStatus'];
+  onStop: MessageBarProps['onStop'];
+  busy: boolean;
+}) {
   return (
     <Box role="status" aria-label="Disparo que ocupa o número" sx={{ mb: 1.5 }}>
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
@@ -130,7 +195,13 @@ function HolderPanel({ holder, onStatus, onStop, busy }: { holder: HoldingCampai
           <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="disparo-ocupando">
             {holder.number ? `O número ${holder.number} está ocupado: ` : ''}disparo “{holder.name}” {STATUS_WORD[holder.status]}
           </Typography>
-          <LinearProgress variant="determinate" value={holder.bar} color="warning" sx={{ mt: 0.5 }} aria-label={`Progresso de ${holder.name}`} />
+          <LinearProgress
+            variant="determinate"
+            value={holder.bar}
+            color="warning"
+            sx={{ mt: 0.5 }}
+            aria-label={`Progresso de ${holder.name}`}
+          />
           <Typography variant="caption" color="text.secondary" component="p">
             {holder.progress}
           </Typography>
@@ -142,7 +213,12 @@ function HolderPanel({ holder, onStatus, onStop, busy }: { holder: HoldingCampai
         </Box>
         <Stack direction="row" sx={{ gap: 1 }}>
           {holder.status === 'PAUSADO' ? (
-            <Button variant="outlined" startIcon={<PlayArrow />} onClick={() => onStatus(holder.id, 'EM_ANDAMENTO')} disabled={busy}>
+            <Button
+              variant="outlined"
+              startIcon={<PlayArrow />}
+              onClick={() => onStatus(holder.id, 'EM_ANDAMENTO')}
+              disabled={busy}
+            >
               Continuar
             </Button>
           ) : (
@@ -156,7 +232,8 @@ function HolderPanel({ holder, onStatus, onStop, busy }: { holder: HoldingCampai
         </Stack>
       </Stack>
       <Typography variant="caption" component="p" sx={{ mt: 0.5 }}>
-        Um número envia um disparo por vez: continue ou finalize este disparo{holder.number ? ', ou escolha outro número,' : ''} para enviar um novo.
+        Um número envia um disparo por vez: continue ou finalize este disparo{holder.number ? ', ou escolha outro número,' : ''}{' '}
+        para enviar um novo.
       </Typography>
     </Box>
   );

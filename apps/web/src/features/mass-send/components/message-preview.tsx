@@ -1,6 +1,7 @@
 // The message preview (002 §2.2, §5 placeholders): the first selected (or found) lead's first name
 // and today's date filled in by the domain's renderer; unknown placeholders stay as typed, in red.
 import { Box, Paper, Typography } from '@mui/material';
+
 import { fillPlaceholders, tokenizeTemplate } from '@funil/domain/leads/placeholders';
 
 type MessagePreviewProps = { message: string; clientName: string | null; now: Date; label?: string };
@@ -13,12 +14,22 @@ export function MessagePreview({ message, clientName, now, label = 'Pré-visuali
         {label}
         {clientName ? ` — ${clientName}` : ''}
       </Typography>
-      <Box component="p" data-testid="preview-text" sx={{ m: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', typography: 'body2' }}>
+      <Box
+        component="p"
+        data-testid="preview-text"
+        sx={{ m: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', typography: 'body2' }}
+      >
         {segments.map((segment, index) => {
           if (segment.kind === 'text') return <span key={index}>{segment.text}</span>;
           if (!segment.known)
             return (
-              <Box component="span" key={index} data-unknown-placeholder="" title="Variável desconhecida" sx={{ color: 'error.main', fontWeight: 700 }}>
+              <Box
+                component="span"
+                key={index}
+                data-unknown-placeholder=""
+                title="Variável desconhecida"
+                sx={{ color: 'error.main', fontWeight: 700 }}
+              >
                 {segment.text}
               </Box>
             );

@@ -3,20 +3,6 @@
 // Continuar only for paused, Finalizar for either, the automatic pause's reason and until when a
 // campaign waits; the drill-down 'Envios' with a back button, the recipients' statuses, the
 // 'Atendimento Whatsapp' chat and the wa.me link. Live by the company events after joinEnvioEmMassa.
-import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  IconButton,
-  LinearProgress,
-  Link,
-  Paper,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import Pause from '@mui/icons-material/Pause';
@@ -24,17 +10,21 @@ import PlayArrow from '@mui/icons-material/PlayArrow';
 import Refresh from '@mui/icons-material/Refresh';
 import Stop from '@mui/icons-material/Stop';
 import WhatsApp from '@mui/icons-material/WhatsApp';
+import { Alert, Box, Button, Chip, IconButton, LinearProgress, Link, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+
 import { formatDateTime } from '@funil/domain/format/date';
-import { formatPhoneDisplay } from '@funil/domain/phone/phone';
 import {
+  MASS_SEND_STATUS_LABELS,
   massSendActions,
   massSendRecipientLabel,
-  MASS_SEND_STATUS_LABELS,
   type MassSendCampaign,
   type MassSendRecipient,
   type MassSendStatus,
 } from '@funil/domain/mass-send/mass-send-api';
+import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -44,7 +34,11 @@ import { useCampaignClients, useCampaigns, useMassSendLive, useSetCampaignStatus
 import { useMassSendKit } from '../mass-send-kit.tsx';
 import { barOf, progressText, statusNote, waMeLink } from '../monitor-rules.ts';
 
-const STATUS_COLOR: Record<MassSendStatus, 'success' | 'warning' | 'default'> = { EM_ANDAMENTO: 'success', PAUSADO: 'warning', FINALIZADO: 'default' };
+const STATUS_COLOR: Record<MassSendStatus, 'success' | 'warning' | 'default'> = {
+  EM_ANDAMENTO: 'success',
+  PAUSADO: 'warning',
+  FINALIZADO: 'default',
+};
 const RECIPIENT_COLOR = { SENT: 'success', PENDING: 'info', ERROR: 'error', NOT_SENT: 'default' } as const;
 const countFormat = new Intl.NumberFormat('pt-BR');
 
@@ -57,7 +51,13 @@ function Counts({ campaign }: { campaign: MassSendCampaign }) {
     ['Não enviados', campaign.clientesNaoEnviados],
   ] as const;
   return (
-    <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }} aria-label="Totais do disparo" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <Stack
+      direction="row"
+      sx={{ gap: 1, flexWrap: 'wrap' }}
+      aria-label="Totais do disparo"
+      component="ul"
+      style={{ listStyle: 'none', padding: 0, margin: 0 }}
+    >
       {items.map(([label, value]) => (
         <Paper key={label} component="li" variant="outlined" sx={{ px: 2, py: 1, minWidth: 120 }}>
           <Typography variant="caption" color="text.secondary">
@@ -75,7 +75,13 @@ function Counts({ campaign }: { campaign: MassSendCampaign }) {
 function CampaignProgress({ campaign }: { campaign: MassSendCampaign }) {
   return (
     <Box sx={{ minWidth: 180 }}>
-      <LinearProgress variant="determinate" value={barOf(campaign)} aria-label={`Progresso de ${campaign.name}`} color={campaign.status === 'PAUSADO' ? 'warning' : 'primary'} sx={{ height: 8, borderRadius: 4 }} />
+      <LinearProgress
+        variant="determinate"
+        value={barOf(campaign)}
+        aria-label={`Progresso de ${campaign.name}`}
+        color={campaign.status === 'PAUSADO' ? 'warning' : 'primary'}
+        sx={{ height: 8, borderRadius: 4 }}
+      />
       <Typography variant="caption" color="text.secondary" data-testid="progresso-texto">
         {progressText(campaign)}
       </Typography>
@@ -83,7 +89,15 @@ function CampaignProgress({ campaign }: { campaign: MassSendCampaign }) {
   );
 }
 
-function CampaignsTable({ onOpen, onStatus, busy }: { onOpen: (id: number) => void; onStatus: (campaign: MassSendCampaign, status: MassSendStatus) => void; busy: boolean }) {
+function CampaignsTable({
+  onOpen,
+  onStatus,
+  busy,
+}: {
+  onOpen: (id: number) => void;
+  onStatus: (campaign: MassSendCampaign, status: MassSendStatus) => void;
+  busy: boolean;
+}) {
   const campaigns = useCampaigns();
   const columns: DataColumn<MassSendCampaign>[] = [
     {
@@ -92,7 +106,12 @@ function CampaignsTable({ onOpen, onStatus, busy }: { onOpen: (id: number) => vo
       rowHeader: true,
       render: (campaign) => (
         <>
-          <Link component="button" variant="body2" onClick={() => onOpen(campaign.id)} sx={{ fontWeight: 600, textAlign: 'left' }}>
+          <Link
+            component="button"
+            variant="body2"
+            onClick={() => onOpen(campaign.id)}
+            sx={{ fontWeight: 600, textAlign: 'left' }}
+          >
             {campaign.name}
           </Link>
           {campaign.instancia && (
@@ -112,9 +131,20 @@ function CampaignsTable({ onOpen, onStatus, busy }: { onOpen: (id: number) => vo
         const note = statusNote(campaign);
         return (
           <>
-            <Chip size="small" label={MASS_SEND_STATUS_LABELS[campaign.status]} color={STATUS_COLOR[campaign.status]} data-testid="status-disparo" />
+            <Chip
+              size="small"
+              label={MASS_SEND_STATUS_LABELS[campaign.status]}
+              color={STATUS_COLOR[campaign.status]}
+              data-testid="status-disparo"
+            />
             {note && (
-              <Typography variant="caption" color={campaign.status === 'PAUSADO' ? 'warning.dark' : 'text.secondary'} component="p" data-testid="nota-status" sx={{ mt: 0.5 }}>
+              <Typography
+                variant="caption"
+                color={campaign.status === 'PAUSADO' ? 'warning.dark' : 'text.secondary'}
+                component="p"
+                data-testid="nota-status"
+                sx={{ mt: 0.5 }}
+              >
                 {note}
               </Typography>
             )}
@@ -134,17 +164,36 @@ function CampaignsTable({ onOpen, onStatus, busy }: { onOpen: (id: number) => vo
         return (
           <>
             {actions.pausar && (
-              <Button size="small" startIcon={<Pause />} disabled={busy} onClick={() => onStatus(campaign, 'PAUSADO')} aria-label={`Pausar ${campaign.name}`}>
+              <Button
+                size="small"
+                startIcon={<Pause />}
+                disabled={busy}
+                onClick={() => onStatus(campaign, 'PAUSADO')}
+                aria-label={`Pausar ${campaign.name}`}
+              >
                 Pausar
               </Button>
             )}
             {actions.continuar && (
-              <Button size="small" startIcon={<PlayArrow />} disabled={busy} onClick={() => onStatus(campaign, 'EM_ANDAMENTO')} aria-label={`Continuar ${campaign.name}`}>
+              <Button
+                size="small"
+                startIcon={<PlayArrow />}
+                disabled={busy}
+                onClick={() => onStatus(campaign, 'EM_ANDAMENTO')}
+                aria-label={`Continuar ${campaign.name}`}
+              >
                 Continuar
               </Button>
             )}
             {actions.finalizar && (
-              <Button size="small" color="error" startIcon={<Stop />} disabled={busy} onClick={() => onStatus(campaign, 'FINALIZADO')} aria-label={`Finalizar ${campaign.name}`}>
+              <Button
+                size="small"
+                color="error"
+                startIcon={<Stop />}
+                disabled={busy}
+                onClick={() => onStatus(campaign, 'FINALIZADO')}
+                aria-label={`Finalizar ${campaign.name}`}
+              >
                 Finalizar
               </Button>
             )}
@@ -169,7 +218,14 @@ function CampaignsTable({ onOpen, onStatus, busy }: { onOpen: (id: number) => vo
         </Tooltip>
         {campaigns.isFetching && <LinearProgress sx={{ flex: 1, ml: 2 }} aria-label="Carregando disparos" />}
       </Stack>
-      <DataTable labelledBy="disparos-titulo" columns={columns} rows={campaigns.data ?? []} rowKey={(campaign) => campaign.id} loading={campaigns.isPending} rowProps={(campaign) => ({ 'data-campanha-id': campaign.id })} />
+      <DataTable
+        labelledBy="disparos-titulo"
+        columns={columns}
+        rows={campaigns.data ?? []}
+        rowKey={(campaign) => campaign.id}
+        loading={campaigns.isPending}
+        rowProps={(campaign) => ({ 'data-campanha-id': campaign.id })}
+      />
     </Paper>
   );
 }
@@ -177,9 +233,19 @@ function CampaignsTable({ onOpen, onStatus, busy }: { onOpen: (id: number) => vo
 function RecipientStatus({ recipient }: { recipient: MassSendRecipient }) {
   return (
     <>
-      <Chip size="small" variant={recipient.status === 'NOT_SENT' ? 'outlined' : 'filled'} color={RECIPIENT_COLOR[recipient.status]} label={massSendRecipientLabel(recipient.status)} />
+      <Chip
+        size="small"
+        variant={recipient.status === 'NOT_SENT' ? 'outlined' : 'filled'}
+        color={RECIPIENT_COLOR[recipient.status]}
+        label={massSendRecipientLabel(recipient.status)}
+      />
       {recipient.motivo && (recipient.status === 'ERROR' || recipient.status === 'NOT_SENT') && (
-        <Typography variant="caption" color={recipient.status === 'ERROR' ? 'error' : 'text.secondary'} component="p" sx={{ mt: 0.5 }}>
+        <Typography
+          variant="caption"
+          color={recipient.status === 'ERROR' ? 'error' : 'text.secondary'}
+          component="p"
+          sx={{ mt: 0.5 }}
+        >
           {recipient.motivo}
         </Typography>
       )}
@@ -190,10 +256,18 @@ function RecipientStatus({ recipient }: { recipient: MassSendRecipient }) {
 const RECIPIENT_COLUMNS = (idCompany: number): DataColumn<MassSendRecipient>[] => [
   { header: 'Nome', value: (recipient) => recipient.name, rowHeader: true },
   { header: 'Telefone', value: (recipient) => formatPhoneDisplay(recipient.number), nowrap: true },
-  { header: 'Status', value: (recipient) => massSendRecipientLabel(recipient.status), testId: 'status-envio', render: (recipient) => <RecipientStatus recipient={recipient} /> },
+  {
+    header: 'Status',
+    value: (recipient) => massSendRecipientLabel(recipient.status),
+    testId: 'status-envio',
+    render: (recipient) => <RecipientStatus recipient={recipient} />,
+  },
   {
     header: 'Enviado em',
-    value: (recipient) => (recipient.enviadoEm && (recipient.status === 'SENT' || recipient.status === 'ERROR') ? formatDateTime(recipient.enviadoEm) : '—'),
+    value: (recipient) =>
+      recipient.enviadoEm && (recipient.status === 'SENT' || recipient.status === 'ERROR')
+        ? formatDateTime(recipient.enviadoEm)
+        : '—',
     nowrap: true,
   },
   { header: 'Respondeu (24h)', value: (recipient) => (recipient.respondeuUltimas24h ? 'Sim' : 'Não') },
@@ -207,13 +281,23 @@ const RECIPIENT_COLUMNS = (idCompany: number): DataColumn<MassSendRecipient>[] =
       return (
         <>
           <Tooltip title="Atendimento Whatsapp">
-            <IconButton aria-label={`Atendimento Whatsapp de ${recipient.name}`} color="success" onClick={() => openWhatsappDialog(recipient.cli_crm_id)}>
+            <IconButton
+              aria-label={`Atendimento Whatsapp de ${recipient.name}`}
+              color="success"
+              onClick={() => openWhatsappDialog(recipient.cli_crm_id)}
+            >
               <WhatsApp />
             </IconButton>
           </Tooltip>
           {link && (
             <Tooltip title="Abrir no WhatsApp (wa.me)">
-              <IconButton aria-label={`Abrir ${recipient.name} no WhatsApp`} component="a" href={link} target="_blank" rel="noopener noreferrer">
+              <IconButton
+                aria-label={`Abrir ${recipient.name} no WhatsApp`}
+                component="a"
+                href={link}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 <OpenInNew />
               </IconButton>
             </Tooltip>
@@ -238,12 +322,18 @@ function RecipientsView({ id, onBack, idCompany }: { id: number; onBack: () => v
         </Typography>
         {campaign && <Chip size="small" label={MASS_SEND_STATUS_LABELS[campaign.status]} color={STATUS_COLOR[campaign.status]} />}
       </Stack>
-      {recipients.isError && <Alert severity="error">{recipients.error instanceof ApiError ? recipients.error.message : 'Não foi possível carregar os envios.'}</Alert>}
+      {recipients.isError && (
+        <Alert severity="error">
+          {recipients.error instanceof ApiError ? recipients.error.message : 'Não foi possível carregar os envios.'}
+        </Alert>
+      )}
       {campaign && (
         <>
           <Counts campaign={campaign} />
           <CampaignProgress campaign={campaign} />
-          {statusNote(campaign) && <Alert severity={campaign.status === 'PAUSADO' ? 'warning' : 'info'}>{statusNote(campaign)}</Alert>}
+          {statusNote(campaign) && (
+            <Alert severity={campaign.status === 'PAUSADO' ? 'warning' : 'info'}>{statusNote(campaign)}</Alert>
+          )}
         </>
       )}
       <Paper variant="outlined">
@@ -274,7 +364,11 @@ export function MassSendMonitorScreen() {
       { id: campaign.id, status },
       {
         onSuccess: () => setFinalizing(null),
-        onError: (error) => enqueueSnackbar(error instanceof ApiError ? error.message : 'Não foi possível alterar o disparo.', { variant: 'error', autoHideDuration: 6000 }),
+        onError: (error) =>
+          enqueueSnackbar(error instanceof ApiError ? error.message : 'Não foi possível alterar o disparo.', {
+            variant: 'error',
+            autoHideDuration: 6000,
+          }),
       },
     );
 
@@ -290,7 +384,11 @@ export function MassSendMonitorScreen() {
         </Box>
       </Stack>
       {openId === null ? (
-        <CampaignsTable onOpen={setOpenId} busy={setStatus.isPending} onStatus={(campaign, status) => (status === 'FINALIZADO' ? setFinalizing(campaign) : change(campaign, status))} />
+        <CampaignsTable
+          onOpen={setOpenId}
+          busy={setStatus.isPending}
+          onStatus={(campaign, status) => (status === 'FINALIZADO' ? setFinalizing(campaign) : change(campaign, status))}
+        />
       ) : (
         <RecipientsView id={openId} onBack={() => setOpenId(null)} idCompany={unit.dados_unidade.idCompany} />
       )}

@@ -3,10 +3,20 @@
 // a kit whose filter panel applies a chosen filter with one click (the real panel is the CRM's,
 // tested there). Test doubles only here, for component tests.
 import type { ReactNode } from 'react';
+
 import { emptyFilter, MASS_SEND_CLIENTS_LAYOUT, type MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
 import type { MassSendCampaign, MassSendLeadRow, MassSendRecipient } from '@funil/domain/mass-send/mass-send-api';
 import { makeNegotiationStatuses } from '@funil/domain/testing/factories';
-import { ID_EMPRESA, ID_UNIDADE, renderWithProviders, sentRequests, sessionModule as adminSession, socketModule as adminSocket, shell } from '../../../testing/kit.tsx';
+
+import {
+  sessionModule as adminSession,
+  socketModule as adminSocket,
+  ID_EMPRESA,
+  ID_UNIDADE,
+  renderWithProviders,
+  sentRequests,
+  shell,
+} from '../../../testing/kit.tsx';
 import { MassSendKitProvider, type MassSendKit, type SendingInstance } from '../mass-send-kit.tsx';
 
 export { answerRequests, emitSocket, ID_EMPRESA, sentRequests } from '../../../testing/kit.tsx';
@@ -21,14 +31,29 @@ export const unitState = {
 export const unitDataModule = {
   unitDataQuery: { queryKey: ['unit-data'] },
   useLoadedUnitData: () => ({
-    crm_configuracoes: { habilita_envio_em_massa: false, configuracoesExtra: JSON.stringify({ habilita_envio_em_massaV2: true, configuracoes_envio_em_massa: unitState.settings }), intervalo_dias_crm: 62 },
+    crm_configuracoes: {
+      habilita_envio_em_massa: false,
+      configuracoesExtra: JSON.stringify({ habilita_envio_em_massaV2: true, configuracoes_envio_em_massa: unitState.settings }),
+      intervalo_dias_crm: 62,
+    },
     crm_contato_negociacao_status: makeNegotiationStatuses(),
-    dados_unidade: { id: ID_UNIDADE, idEmpresa: ID_EMPRESA, nome: 'Centro', nomeEmpresa: 'Sorriso Perfeito', idCompany: unitState.idCompany, idWhatsapp: null, tokenWhatsappNovo: null },
+    dados_unidade: {
+      id: ID_UNIDADE,
+      idEmpresa: ID_EMPRESA,
+      nome: 'Centro',
+      nomeEmpresa: 'Sorriso Perfeito',
+      idCompany: unitState.idCompany,
+      idWhatsapp: null,
+      tokenWhatsappNovo: null,
+    },
     evolutionHabilitado: unitState.evolutionHabilitado,
   }),
 };
 
-export const sessionModule = { ...adminSession, useCurrentUser: () => ({ ...adminSession.useCurrentUser(), idEmpresa: ID_EMPRESA }) };
+export const sessionModule = {
+  ...adminSession,
+  useCurrentUser: () => ({ ...adminSession.useCurrentUser(), idEmpresa: ID_EMPRESA }),
+};
 
 /** The socket's emits (joinEnvioEmMassa). */
 export const emitted: string[] = [];
@@ -36,7 +61,9 @@ const fakeSocket = { connected: true, emit: (event: string) => emitted.push(even
 export const socketModule = { ...adminSocket, useSocket: () => fakeSocket };
 
 /** The filter the stand-in panel applies with 'Aplicar filtro de teste'. */
-export const panel: { next: MassSendClientsFilter } = { next: { ...emptyFilter(MASS_SEND_CLIENTS_LAYOUT), status_negociacao: 4 } };
+export const panel: { next: MassSendClientsFilter } = {
+  next: { ...emptyFilter(MASS_SEND_CLIENTS_LAYOUT), status_negociacao: 4 },
+};
 
 export const instances: SendingInstance[] = [
   { name: 'recepcao', connected: true, label: 'recepcao — (11) 98765-4321' },
@@ -121,7 +148,10 @@ export function postedCampaign(): { body: Record<string, unknown>; media: File |
     if (path === '/envio-em-massa' && method === 'POST' && typeof body === 'object' && body !== null && 'get' in body) {
       const form = body as FormData;
       const media = form.get('medias');
-      return { body: JSON.parse(String(form.get('body'))) as Record<string, unknown>, media: typeof media === 'string' ? null : media };
+      return {
+        body: JSON.parse(String(form.get('body'))) as Record<string, unknown>,
+        media: typeof media === 'string' ? null : media,
+      };
     }
   }
   return null;

@@ -1,7 +1,8 @@
 // 002 §2.10 'Parceiros', §5 'Partner', §6 Parceiro/Administrador: the alert and snackbar of a form
 // with errors, the BRL amounts, delete after a question; on the screen with a stubbed API.
-import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { renderAdmin, stubApi } from '../../../components/ui/admin-test-kit.tsx';
 import { PartnersScreen } from './partners-screen.tsx';
 
@@ -33,7 +34,8 @@ function api() {
   });
 }
 
-const input = (dialog: HTMLElement, name: string) => dialog.querySelector(`input[name="${name}"], textarea[name="${name}"]`) as HTMLInputElement;
+const input = (dialog: HTMLElement, name: string) =>
+  dialog.querySelector(`input[name="${name}"], textarea[name="${name}"]`) as HTMLInputElement;
 const type = (dialog: HTMLElement, name: string, value: string) => fireEvent.change(input(dialog, name), { target: { value } });
 async function choose(dialog: HTMLElement, label: RegExp, option: string) {
   fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: label }));
@@ -73,7 +75,13 @@ describe("002 §5 'Partner' on the Parceiros screen", { timeout: 40_000 }, () =>
     type(dialog, 'valor_operacao_3', '125050');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await screen.findByText('Parceiro cadastrado com sucesso!');
-    expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({ administrador: 1, idUnidade: 1, valor_operacao_1: 15, valor_operacao_3: 1250.5, ativo: 1 });
+    expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({
+      administrador: 1,
+      idUnidade: 1,
+      valor_operacao_1: 15,
+      valor_operacao_3: 1250.5,
+      ativo: 1,
+    });
   });
 
   it('deletes with the id in the body after a question (002 §7)', async () => {

@@ -1,23 +1,31 @@
 // /parceiros (000 §6 admin; 002 §2.10 'Parceiros', §3 'Partner', §5 'Partner', §6): create, edit,
 // delete; Parceiro (0) or Administrador (1); the three valor_operacao amounts in BRL. 'Preencha todos
 // os campos' shows over the form while it has errors; 'Campos obrigatórios não preenchidos' on save.
-import { useMemo, useState } from 'react';
-import type { GridColDef } from '@mui/x-data-grid';
-import Edit from '@mui/icons-material/Edit';
 import Delete from '@mui/icons-material/Delete';
+import Edit from '@mui/icons-material/Edit';
 import { Divider, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
+import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import { PARTNER_KINDS, PARTNER_MESSAGES, partnerCreateSchema, partnerUpdateSchema, type PartnerRow } from '@funil/domain/admin-api/partners';
+
+import {
+  PARTNER_KINDS,
+  PARTNER_MESSAGES,
+  partnerCreateSchema,
+  partnerUpdateSchema,
+  type PartnerRow,
+} from '@funil/domain/admin-api/partners';
 import { formatBRL, maskBRLInput } from '@funil/domain/format/currency';
 import { formatDateTime } from '@funil/domain/format/date';
-import { AdminTable } from '../../../components/ui/admin-table.tsx';
-import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+
 import { ActiveChip } from '../../../components/ui/active-chip.tsx';
+import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormSelect, FormSwitch, FormTextField, LoginFields } from '../../../components/ui/form-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { useDeletePartner, usePartnerUnits, usePartners, useSavePartner } from '../api/partners.ts';
+import { useDeletePartner, usePartners, usePartnerUnits, useSavePartner } from '../api/partners.ts';
 
 /** 002 §9: partner errors stay 6 s. */
 const PARTNER_SNACKBAR_MS = 6_000;
@@ -78,12 +86,28 @@ export function PartnersScreen() {
       { field: 'nome', headerName: 'Nome', flex: 1, minWidth: 140 },
       { field: 'email', headerName: 'Email', flex: 1, minWidth: 160 },
       { field: 'nomeUnidade', headerName: 'Unidade', flex: 1, minWidth: 110 },
-      { field: 'administrador', headerName: 'Tipo', width: 115, valueFormatter: (value: number) => (value === 1 ? 'Administrador' : 'Parceiro') },
+      {
+        field: 'administrador',
+        headerName: 'Tipo',
+        width: 115,
+        valueFormatter: (value: number) => (value === 1 ? 'Administrador' : 'Parceiro'),
+      },
       { field: 'valor_operacao_1', headerName: 'Por captação', width: 120, type: 'number', valueFormatter: brl },
       { field: 'valor_operacao_2', headerName: 'Por agendamento', width: 140, type: 'number', valueFormatter: brl },
       { field: 'valor_operacao_3', headerName: 'Por venda', width: 110, type: 'number', valueFormatter: brl },
-      { field: 'ativo', headerName: 'Situação', width: 95, renderCell: ({ row }) => <ActiveChip ativo={row.ativo} />, valueFormatter: (value: number) => (value === 1 ? 'Ativo' : 'Inativo') },
-      { field: 'dataAtualizacao', headerName: 'Atualização', width: 150, valueFormatter: (value: string) => formatDateTime(value) },
+      {
+        field: 'ativo',
+        headerName: 'Situação',
+        width: 95,
+        renderCell: ({ row }) => <ActiveChip ativo={row.ativo} />,
+        valueFormatter: (value: number) => (value === 1 ? 'Ativo' : 'Inativo'),
+      },
+      {
+        field: 'dataAtualizacao',
+        headerName: 'Atualização',
+        width: 150,
+        valueFormatter: (value: string) => formatDateTime(value),
+      },
     ],
     [],
   );
@@ -94,7 +118,11 @@ export function PartnersScreen() {
         enqueueSnackbar(PARTNER_MESSAGES.deleted, { variant: 'success' });
         setDeleting(null);
       },
-      (cause: unknown) => enqueueSnackbar(cause instanceof ApiError ? cause.message : 'Erro ao excluir o parceiro.', { variant: 'error', autoHideDuration: PARTNER_SNACKBAR_MS }),
+      (cause: unknown) =>
+        enqueueSnackbar(cause instanceof ApiError ? cause.message : 'Erro ao excluir o parceiro.', {
+          variant: 'error',
+          autoHideDuration: PARTNER_SNACKBAR_MS,
+        }),
     );
 
   return (
@@ -127,7 +155,9 @@ export function PartnersScreen() {
         onClose={() => setEditing(null)}
         onSubmit={(partner) => {
           const body = { ...partner, administrador: partner.administrador as 0 | 1 };
-          return editing?.mode === 'edit' ? save.mutateAsync({ update: { ...body, id: editing.row.id } }) : save.mutateAsync({ create: body });
+          return editing?.mode === 'edit'
+            ? save.mutateAsync({ update: { ...body, id: editing.row.id } })
+            : save.mutateAsync({ create: body });
         }}
       >
         {({ control }) => (
@@ -135,13 +165,48 @@ export function PartnersScreen() {
             <LoginFields control={control} isEdit={isEdit} />
             <FormTextField control={control} name="descricao" label="Descrição" required multiline minRows={2} />
             <FormTextField control={control} name="conta" label="Conta" required helperText="Conta para o repasse dos valores." />
-            <FormSelect control={control} name="administrador" label="Permissão" options={KIND_OPTIONS} required placeholder="Selecione" />
-            <FormSelect control={control} name="idUnidade" label="Unidade" options={unitOptions} required placeholder="Selecione" />
+            <FormSelect
+              control={control}
+              name="administrador"
+              label="Permissão"
+              options={KIND_OPTIONS}
+              required
+              placeholder="Selecione"
+            />
+            <FormSelect
+              control={control}
+              name="idUnidade"
+              label="Unidade"
+              options={unitOptions}
+              required
+              placeholder="Selecione"
+            />
             <Divider />
             <Typography variant="subtitle2">Valores por operação</Typography>
-            <FormTextField control={control} name="valor_operacao_1" label="Por captação" required mask={maskBRLInput} placeholder="R$ 0,00" />
-            <FormTextField control={control} name="valor_operacao_2" label="Por agendamento" required mask={maskBRLInput} placeholder="R$ 0,00" />
-            <FormTextField control={control} name="valor_operacao_3" label="Por venda" required mask={maskBRLInput} placeholder="R$ 0,00" />
+            <FormTextField
+              control={control}
+              name="valor_operacao_1"
+              label="Por captação"
+              required
+              mask={maskBRLInput}
+              placeholder="R$ 0,00"
+            />
+            <FormTextField
+              control={control}
+              name="valor_operacao_2"
+              label="Por agendamento"
+              required
+              mask={maskBRLInput}
+              placeholder="R$ 0,00"
+            />
+            <FormTextField
+              control={control}
+              name="valor_operacao_3"
+              label="Por venda"
+              required
+              mask={maskBRLInput}
+              placeholder="R$ 0,00"
+            />
             <FormSwitch control={control} name="ativo" label="Ativo" />
           </>
         )}

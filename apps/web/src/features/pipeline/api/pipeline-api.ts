@@ -1,7 +1,13 @@
 // The pipeline's calls (001 §7 'kanban' reads, 002 §7 "Pipeline"); every path's filter segments are
 // built by the one shared helper (buildFilterSegments / buildKanbanTablePath).
 import { z } from 'zod';
-import { PIPELINE_LAYOUT, buildFilterSegments, buildKanbanTablePath, type PipelineFilter } from '@funil/domain/leads/filter-segments';
+
+import {
+  buildFilterSegments,
+  buildKanbanTablePath,
+  PIPELINE_LAYOUT,
+  type PipelineFilter,
+} from '@funil/domain/leads/filter-segments';
 import type { PipelineFamily } from '@funil/domain/pipeline/pipeline';
 import {
   kanbanBoardResponseSchema,
@@ -11,8 +17,9 @@ import {
   type KanbanMoveBody,
   type KanbanSaleMoveBody,
 } from '@funil/domain/pipeline/pipeline-api';
-import { apiRequest, http } from '../../../lib/http-client.ts';
+
 import { ApiError } from '../../../lib/api-error.ts';
+import { apiRequest, http } from '../../../lib/http-client.ts';
 import { getAuth } from '../../../lib/session.ts';
 
 const segments = (filter: PipelineFilter) => buildFilterSegments(PIPELINE_LAYOUT, filter);
@@ -44,9 +51,15 @@ export function fetchCampaigns() {
 export type CsvChoice = { withFunnelStage: boolean; campaignId: boolean; campaignName: boolean };
 
 /** GET /kanban/dados-arquivo-csv/… as leads.csv (002 §7, §9); the file is streamed by the server and saved by the browser. */
-export async function downloadColumnCsv(family: PipelineFamily, coluna: number, choice: CsvChoice, filter: PipelineFilter): Promise<void> {
+export async function downloadColumnCsv(
+  family: PipelineFamily,
+  coluna: number,
+  choice: CsvChoice,
+  filter: PipelineFilter,
+): Promise<void> {
   const auth = getAuth();
-  const path = `/api/kanban/dados-arquivo-csv/${coluna}/${choice.withFunnelStage ? 1 : 0}/${choice.campaignId ? 1 : -1}/${choice.campaignName ? 1 : -1}/${segments(filter)}?familia=${family}`;
+  const flags = `${choice.withFunnelStage ? 1 : 0}/${choice.campaignId ? 1 : -1}/${choice.campaignName ? 1 : -1}`;
+  const path = `/api/kanban/dados-arquivo-csv/${coluna}/${flags}/${segments(filter)}?familia=${family}`;
   const response = await fetch(path, { headers: auth.isLoggedIn ? { authorization: `Bearer ${auth.token}` } : {} });
   if (!response.ok) throw new ApiError(response.status, 'Não foi possível exportar o arquivo CSV');
   const url = URL.createObjectURL(await response.blob());

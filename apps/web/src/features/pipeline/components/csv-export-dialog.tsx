@@ -1,10 +1,22 @@
 // 'Exportar CSV' of a column (002 §2.4, §7, §9): leads.csv with cli_crm_id, nome, telefone and
 // dataCaptura, and, when chosen, the funnel stage, the campaign id and the campaign name.
-import { useState } from 'react';
-import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormGroup, Typography } from '@mui/material';
+import {
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormGroup,
+  Typography,
+} from '@mui/material';
 import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+
 import type { PipelineFilter } from '@funil/domain/leads/filter-segments';
 import { PIPELINE_MESSAGES, type PipelineFamily } from '@funil/domain/pipeline/pipeline';
+
 import { downloadColumnCsv, type CsvChoice } from '../api/pipeline-api.ts';
 import type { ColumnState } from '../pipeline-store.ts';
 
@@ -35,9 +47,18 @@ export function CsvExportDialog({ column, family, filter, onClose }: Props) {
           O arquivo leads.csv traz id, nome, telefone e data de captação de {column?.total ?? 0} leads. Incluir também:
         </Typography>
         <FormGroup>
-          <FormControlLabel control={<Checkbox checked={choice.withFunnelStage} onChange={() => toggle('withFunnelStage')} />} label="Etapa do funil" />
-          <FormControlLabel control={<Checkbox checked={choice.campaignId} onChange={() => toggle('campaignId')} />} label="Id da campanha" />
-          <FormControlLabel control={<Checkbox checked={choice.campaignName} onChange={() => toggle('campaignName')} />} label="Nome da campanha" />
+          <FormControlLabel
+            control={<Checkbox checked={choice.withFunnelStage} onChange={() => toggle('withFunnelStage')} />}
+            label="Etapa do funil"
+          />
+          <FormControlLabel
+            control={<Checkbox checked={choice.campaignId} onChange={() => toggle('campaignId')} />}
+            label="Id da campanha"
+          />
+          <FormControlLabel
+            control={<Checkbox checked={choice.campaignName} onChange={() => toggle('campaignName')} />}
+            label="Nome da campanha"
+          />
         </FormGroup>
       </DialogContent>
       <DialogActions>

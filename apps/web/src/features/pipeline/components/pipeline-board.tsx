@@ -2,29 +2,31 @@
 // the keyboard (Space picks a card up, arrows move it by a column or a card, Space drops, Escape
 // cancels). Dropping on another column or on a card there (above or below by the nearest edge)
 // moves the lead optimistically; a refusal restores both columns and says why.
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { Box, Paper, Skeleton, Stack } from '@mui/material';
 import {
+  closestCenter,
   DndContext,
   DragOverlay,
   KeyboardCode,
   KeyboardSensor,
   PointerSensor,
-  closestCenter,
   useSensor,
   useSensors,
   type Announcements,
   type CollisionDetection,
   type DragMoveEvent,
-  type DragStartEvent,
   type DragOverEvent,
+  type DragStartEvent,
   type DroppableContainer,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
+import { Box, Paper, Skeleton, Stack } from '@mui/material';
 import { useSnackbar } from 'notistack';
+import { useCallback, useMemo, useRef, useState } from 'react';
+
 import type { PipelineFilter } from '@funil/domain/leads/filter-segments';
 import type { PipelineFamily } from '@funil/domain/pipeline/pipeline';
 import type { PipelineCard } from '@funil/domain/pipeline/pipeline-api';
+
 import { loadMore, moveOptimistic } from '../board-actions.ts';
 import type { ColumnState } from '../pipeline-store.ts';
 import { CARD_GAP, CARD_HEIGHT, CardView } from './pipeline-card.tsx';
@@ -33,7 +35,14 @@ import { COLUMN_WIDTH, PipelineColumn, type ColumnHint } from './pipeline-column
 /** 002 §2.4: six placeholder columns while the board loads. */
 export function BoardSkeleton() {
   return (
-    <Stack direction="row" spacing={2} sx={{ overflow: 'hidden', height: '100%' }} aria-busy aria-label="Carregando o quadro" data-testid="pipeline-esqueleto">
+    <Stack
+      direction="row"
+      spacing={2}
+      sx={{ overflow: 'hidden', height: '100%' }}
+      aria-busy
+      aria-label="Carregando o quadro"
+      data-testid="pipeline-esqueleto"
+    >
       {Array.from({ length: 6 }, (_, i) => (
         <Paper key={i} sx={{ width: COLUMN_WIDTH, flex: `0 0 ${COLUMN_WIDTH}px`, p: 1.5, bgcolor: 'grey.100' }}>
           <Skeleton width="60%" height={28} />
@@ -71,7 +80,12 @@ const collision: CollisionDetection = (args) => {
 
 // Arrows move a picked-up card by a column sideways and by a card up and down.
 const coordinatesGetter: KeyboardCoordinateGetter = (event, { currentCoordinates }) => {
-  const step = { [KeyboardCode.Right]: [COLUMN_WIDTH + 16, 0], [KeyboardCode.Left]: [-(COLUMN_WIDTH + 16), 0], [KeyboardCode.Down]: [0, CARD_HEIGHT + CARD_GAP], [KeyboardCode.Up]: [0, -(CARD_HEIGHT + CARD_GAP)] }[event.code];
+  const step = {
+    [KeyboardCode.Right]: [COLUMN_WIDTH + 16, 0],
+    [KeyboardCode.Left]: [-(COLUMN_WIDTH + 16), 0],
+    [KeyboardCode.Down]: [0, CARD_HEIGHT + CARD_GAP],
+    [KeyboardCode.Up]: [0, -(CARD_HEIGHT + CARD_GAP)],
+  }[event.code];
   if (!step) return undefined;
   event.preventDefault();
   return { x: currentCoordinates.x + step[0]!, y: currentCoordinates.y + step[1]! };
@@ -87,7 +101,11 @@ function targetOf(event: DragMoveEvent | DragOverEvent): Target | null {
   if (!data.card) return { coluna: data.coluna, cardId: null, edge: null };
   const dragged = event.active.rect.current.translated;
   const middle = dragged ? dragged.top + dragged.height / 2 : over.rect.top;
-  return { coluna: data.coluna, cardId: data.card.cli_crm_id, edge: middle > over.rect.top + over.rect.height / 2 ? 'bottom' : 'top' };
+  return {
+    coluna: data.coluna,
+    cardId: data.card.cli_crm_id,
+    edge: middle > over.rect.top + over.rect.height / 2 ? 'bottom' : 'top',
+  };
 }
 
 type PipelineBoardProps = {
@@ -102,24 +120,48 @@ type PipelineBoardProps = {
   onStartMassSend?: (column: ColumnState) => void;
 };
 
-export function PipelineBoard({ family, filter, columns, canDrag, canMenu, showAttendant, onOpen, onExport, onStartMassSend }: PipelineBoardProps) {
+export function PipelineBoard({
+  family,
+  filter,
+  columns,
+  canDrag,
+  canMenu,
+  showAttendant,
+  onOpen,
+  onExport,
+  onStartMassSend,
+}: PipelineBoardProps) {
   const { enqueueSnackbar } = useSnackbar();
   const [active, setActive] = useState<{ card: PipelineCard; coluna: number } | null>(null);
   const [hint, setHint] = useState<Target | null>(null);
   const hintRef = useRef<Target | null>(null);
   const boardRef = useRef<HTMLDivElement | null>(null);
   // Issue 21 item 9: a drag scrolls the board and its columns, never the page behind them.
-  const autoScroll = useMemo(() => ({ canScroll: (element: Element) => element === boardRef.current || (element instanceof HTMLElement && element.dataset.testid === 'coluna-rolagem') }), []);
+  const autoScroll = useMemo(
+    () => ({
+      canScroll: (element: Element) =>
+        element === boardRef.current || (element instanceof HTMLElement && element.dataset.testid === 'coluna-rolagem'),
+    }),
+    [],
+  );
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: coordinatesGetter, keyboardCodes: { start: [KeyboardCode.Space], cancel: [KeyboardCode.Esc], end: [KeyboardCode.Space] } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: coordinatesGetter,
+      keyboardCodes: { start: [KeyboardCode.Space], cancel: [KeyboardCode.Esc], end: [KeyboardCode.Space] },
+    }),
   );
   const nameOf = useCallback((coluna: number) => columns.find((c) => c.coluna === coluna)?.nome ?? '', [columns]);
   const announcements: Announcements = useMemo(
     () => ({
-      onDragStart: ({ active: a }) => `Card ${(a.data.current as { card: PipelineCard }).card.cli_nome} pego. Use as setas para mover e Espaço para soltar.`,
-      onDragOver: ({ over }) => (over ? `Sobre a coluna ${nameOf((over.data.current as { coluna: number }).coluna)}.` : 'Fora das colunas.'),
-      onDragEnd: ({ over }) => (over ? `Card solto na coluna ${nameOf((over.data.current as { coluna: number }).coluna)}.` : 'Card solto fora das colunas.'),
+      onDragStart: ({ active: a }) =>
+        `Card ${(a.data.current as { card: PipelineCard }).card.cli_nome} pego. Use as setas para mover e Espaço para soltar.`,
+      onDragOver: ({ over }) =>
+        over ? `Sobre a coluna ${nameOf((over.data.current as { coluna: number }).coluna)}.` : 'Fora das colunas.',
+      onDragEnd: ({ over }) =>
+        over
+          ? `Card solto na coluna ${nameOf((over.data.current as { coluna: number }).coluna)}.`
+          : 'Card solto fora das colunas.',
       onDragCancel: () => 'Movimento cancelado.',
     }),
     [nameOf],
@@ -178,11 +220,32 @@ export function PipelineBoard({ family, filter, columns, canDrag, canMenu, showA
     return hint.cardId === null ? 'column' : { cardId: hint.cardId, edge: hint.edge ?? 'top' };
   };
   // Stable hint objects per column, so a column whose hint did not change is not rendered again.
-  const hints = useMemo(() => new Map(columns.map((c) => [c.coluna, hintFor(c.coluna)])), [hint, columns]); // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-line react-hooks/exhaustive-deps
+  const hints = useMemo(() => new Map(columns.map((c) => [c.coluna, hintFor(c.coluna)])), [hint, columns]);
 
   return (
-    <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragMove={onDragMove} onDragOver={onDragMove} onDragEnd={onDragEnd} autoScroll={autoScroll} onDragCancel={finish} accessibility={{ announcements, screenReaderInstructions: { draggable: 'Pressione Espaço para pegar o card; setas movem entre colunas e cards; Espaço solta; Esc cancela. Enter abre o lead.' } }}>
-      <Box ref={boardRef} sx={{ display: 'flex', gap: 2, height: '100%', overflowX: 'auto', pb: 1 }} data-testid="pipeline-quadro">
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collision}
+      onDragStart={onDragStart}
+      onDragMove={onDragMove}
+      onDragOver={onDragMove}
+      onDragEnd={onDragEnd}
+      autoScroll={autoScroll}
+      onDragCancel={finish}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            'Pressione Espaço para pegar o card; setas movem entre colunas e cards; Espaço solta; Esc cancela. Enter abre o lead.',
+        },
+      }}
+    >
+      <Box
+        ref={boardRef}
+        sx={{ display: 'flex', gap: 2, height: '100%', overflowX: 'auto', pb: 1 }}
+        data-testid="pipeline-quadro"
+      >
         {columns.map((column) => (
           <PipelineColumn
             key={column.coluna}
@@ -198,7 +261,13 @@ export function PipelineBoard({ family, filter, columns, canDrag, canMenu, showA
           />
         ))}
       </Box>
-      <DragOverlay dropAnimation={null} style={{ pointerEvents: 'none' }}>{active ? <Box sx={{ width: COLUMN_WIDTH - 16 }}><CardView card={active.card} showAttendant={showAttendant} overlay /></Box> : null}</DragOverlay>
+      <DragOverlay dropAnimation={null} style={{ pointerEvents: 'none' }}>
+        {active ? (
+          <Box sx={{ width: COLUMN_WIDTH - 16 }}>
+            <CardView card={active.card} showAttendant={showAttendant} overlay />
+          </Box>
+        ) : null}
+      </DragOverlay>
     </DndContext>
   );
 }

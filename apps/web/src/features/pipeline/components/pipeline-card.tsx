@@ -2,12 +2,14 @@
 // names only with atendimentoHabilitado), ad name, capture date and time, and the ticket in BRL.
 // A card is dragged and is a drop target (above or below by the nearest edge); memoised, so a drag
 // re-renders only the cards whose hint changes.
-import { memo, useCallback, type KeyboardEvent } from 'react';
-import { Avatar, Box, Paper, Stack, Typography } from '@mui/material';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import type { PipelineCard as Card } from '@funil/domain/pipeline/pipeline-api';
-import { formatDateTime } from '@funil/domain/format/date';
+import { Avatar, Box, Paper, Stack, Typography } from '@mui/material';
+import { memo, useCallback, type KeyboardEvent } from 'react';
+
 import { formatBRL } from '@funil/domain/format/currency';
+import { formatDateTime } from '@funil/domain/format/date';
+import type { PipelineCard as Card } from '@funil/domain/pipeline/pipeline-api';
+
 import { avatarColor, initialsOf } from '../../../components/ui/lead-avatar.ts';
 
 /** The fixed height of a card (the column's virtual rows are this plus the gap). */
@@ -22,9 +24,22 @@ export function CardView({ card, showAttendant, overlay }: CardViewProps) {
   return (
     <Paper
       variant="outlined"
-      sx={{ height: CARD_HEIGHT, p: 1.25, display: 'flex', gap: 1.25, cursor: overlay ? 'grabbing' : 'pointer', boxShadow: overlay ? 6 : 0, bgcolor: 'background.paper', '&:hover': { borderColor: 'primary.light' } }}
+      sx={{
+        height: CARD_HEIGHT,
+        p: 1.25,
+        display: 'flex',
+        gap: 1.25,
+        cursor: overlay ? 'grabbing' : 'pointer',
+        boxShadow: overlay ? 6 : 0,
+        bgcolor: 'background.paper',
+        '&:hover': { borderColor: 'primary.light' },
+      }}
     >
-      <Avatar src={card.cli_url_foto ?? undefined} alt="" sx={{ width: 36, height: 36, fontSize: '0.85rem', bgcolor: avatarColor(card.cli_nome) }}>
+      <Avatar
+        src={card.cli_url_foto ?? undefined}
+        alt=""
+        sx={{ width: 36, height: 36, fontSize: '0.85rem', bgcolor: avatarColor(card.cli_nome) }}
+      >
         {initialsOf(card.cli_nome)}
       </Avatar>
       <Stack sx={{ minWidth: 0, flex: 1 }} spacing={0.25}>
@@ -63,7 +78,14 @@ type PipelineCardProps = {
   onOpen: (id: number) => void;
 };
 
-export const PipelineCardItem = memo(function PipelineCardItem({ card, coluna, showAttendant, canDrag, hint, onOpen }: PipelineCardProps) {
+export const PipelineCardItem = memo(function PipelineCardItem({
+  card,
+  coluna,
+  showAttendant,
+  canDrag,
+  hint,
+  onOpen,
+}: PipelineCardProps) {
   const id = `card:${card.cli_crm_id}`;
   const drag = useDraggable({ id, data: { card, coluna }, disabled: !canDrag });
   const drop = useDroppable({ id, data: { card, coluna } });
@@ -102,7 +124,16 @@ export const PipelineCardItem = memo(function PipelineCardItem({ card, coluna, s
         outline: 'none',
         '&:focus-visible': { boxShadow: (t) => `0 0 0 2px ${t.palette.primary.main}` },
         touchAction: canDrag ? 'none' : 'auto',
-        '&::before, &::after': { content: '""', position: 'absolute', left: 4, right: 4, height: 3, borderRadius: 2, bgcolor: 'primary.main', display: 'none' },
+        '&::before, &::after': {
+          content: '""',
+          position: 'absolute',
+          left: 4,
+          right: 4,
+          height: 3,
+          borderRadius: 2,
+          bgcolor: 'primary.main',
+          display: 'none',
+        },
         '&::before': { top: -5.5, display: hint === 'top' ? 'block' : 'none' },
         '&::after': { bottom: -5.5, display: hint === 'bottom' ? 'block' : 'none' },
       }}

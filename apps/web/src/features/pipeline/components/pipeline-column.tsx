@@ -1,13 +1,15 @@
 // One column of the board (002 §2.4): colour, name, a count badge and the BRL sum of its tickets; the
 // column menu for permission a or ag; its cards virtualised (at most the visible ones plus 5 above
 // and below are mounted), the next page asked for within 100 px of the end (002 §9).
-import { memo, useEffect, useRef, useState } from 'react';
-import { Box, Chip, CircularProgress, IconButton, Menu, MenuItem, Paper, Stack, Tooltip, Typography } from '@mui/material';
-import MoreVert from '@mui/icons-material/MoreVert';
 import { useDroppable } from '@dnd-kit/core';
+import MoreVert from '@mui/icons-material/MoreVert';
+import { Box, Chip, CircularProgress, IconButton, Menu, MenuItem, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useRef, useState } from 'react';
+
 import { formatBRL } from '@funil/domain/format/currency';
 import { PIPELINE_SCROLL_THRESHOLD_PX } from '@funil/domain/pipeline/pipeline';
+
 import type { ColumnState } from '../pipeline-store.ts';
 import { CARD_GAP, CARD_HEIGHT, PipelineCardItem, type DropHint } from './pipeline-card.tsx';
 
@@ -34,7 +36,17 @@ type PipelineColumnProps = {
 
 const countFormat = new Intl.NumberFormat('pt-BR');
 
-export const PipelineColumn = memo(function PipelineColumn({ column, canDrag, canMenu, showAttendant, hint, onOpen, onLoadMore, onExport, onStartMassSend }: PipelineColumnProps) {
+export const PipelineColumn = memo(function PipelineColumn({
+  column,
+  canDrag,
+  canMenu,
+  showAttendant,
+  hint,
+  onOpen,
+  onLoadMore,
+  onExport,
+  onStartMassSend,
+}: PipelineColumnProps) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const drop = useDroppable({ id: `col:${column.coluna}`, data: { coluna: column.coluna } });
@@ -81,11 +93,21 @@ export const PipelineColumn = memo(function PipelineColumn({ column, canDrag, ca
         <Typography variant="subtitle1" component="h2" noWrap sx={{ fontWeight: 700, flex: 1 }} title={column.nome}>
           {column.nome}
         </Typography>
-        <Chip size="small" label={countFormat.format(column.total)} aria-label={`${column.total} leads`} data-testid="coluna-total" sx={{ bgcolor: column.cor, color: '#fff', fontWeight: 700 }} />
+        <Chip
+          size="small"
+          label={countFormat.format(column.total)}
+          aria-label={`${column.total} leads`}
+          data-testid="coluna-total"
+          sx={{ bgcolor: column.cor, color: '#fff', fontWeight: 700 }}
+        />
         {canMenu || onStartMassSend ? (
           <>
             <Tooltip title="Ações da coluna">
-              <IconButton size="small" aria-label={`Ações da coluna ${column.nome}`} onClick={(e) => setMenuAnchor(e.currentTarget)}>
+              <IconButton
+                size="small"
+                aria-label={`Ações da coluna ${column.nome}`}
+                onClick={(e) => setMenuAnchor(e.currentTarget)}
+              >
                 <MoreVert fontSize="small" />
               </IconButton>
             </Tooltip>
@@ -117,7 +139,12 @@ export const PipelineColumn = memo(function PipelineColumn({ column, canDrag, ca
       <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, pb: 1 }} data-testid="coluna-soma">
         {formatBRL(column.soma)}
       </Typography>
-      <Box ref={scrollRef} onScroll={checkEnd} sx={{ flex: 1, minHeight: 120, overflowY: 'auto', px: 1, pb: 1 }} data-testid="coluna-rolagem">
+      <Box
+        ref={scrollRef}
+        onScroll={checkEnd}
+        sx={{ flex: 1, minHeight: 120, overflowY: 'auto', px: 1, pb: 1 }}
+        data-testid="coluna-rolagem"
+      >
         {column.leads.length === 0 ? (
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
             Nenhum lead nesta etapa
@@ -128,8 +155,25 @@ export const PipelineColumn = memo(function PipelineColumn({ column, canDrag, ca
             const card = column.leads[item.index]!;
             const cardHint: DropHint = hint !== null && hint !== 'column' && hint.cardId === card.cli_crm_id ? hint.edge : null;
             return (
-              <Box key={item.key} sx={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, height: CARD_HEIGHT }}>
-                <PipelineCardItem card={card} coluna={column.coluna} showAttendant={showAttendant} canDrag={canDrag} hint={cardHint} onOpen={onOpen} />
+              <Box
+                key={item.key}
+                sx={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  transform: `translateY(${item.start}px)`,
+                  height: CARD_HEIGHT,
+                }}
+              >
+                <PipelineCardItem
+                  card={card}
+                  coluna={column.coluna}
+                  showAttendant={showAttendant}
+                  canDrag={canDrag}
+                  hint={cardHint}
+                  onOpen={onOpen}
+                />
               </Box>
             );
           })}

@@ -2,7 +2,11 @@
 // header (Filtrar, Modo, the status-family toggle, Colunas, Total de Leads, the attendant filters),
 // the kanban or the table, and the lead's dialog. The view state lives in pipeline-store.ts, so it
 // survives navigation; the lead panel is the CRM's, handed in by the app (features stay apart).
-import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+import Close from '@mui/icons-material/Close';
+import FilterList from '@mui/icons-material/FilterList';
+import TableRows from '@mui/icons-material/TableRows';
+import ViewColumn from '@mui/icons-material/ViewColumn';
+import ViewKanban from '@mui/icons-material/ViewKanban';
 import {
   Alert,
   Avatar,
@@ -24,24 +28,22 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import Close from '@mui/icons-material/Close';
-import FilterList from '@mui/icons-material/FilterList';
-import ViewKanban from '@mui/icons-material/ViewKanban';
-import TableRows from '@mui/icons-material/TableRows';
-import ViewColumn from '@mui/icons-material/ViewColumn';
+import { useCallback, useEffect, useMemo, useState, type ComponentType } from 'react';
+
 import type { PipelineFilter } from '@funil/domain/leads/filter-segments';
-import { isBoardStatusName, canDragInFamily, canUseColumnMenu, type PipelineFamily } from '@funil/domain/pipeline/pipeline';
+import { canDragInFamily, canUseColumnMenu, isBoardStatusName, type PipelineFamily } from '@funil/domain/pipeline/pipeline';
 import { leadUpdateEvent, pipelineMoveEvent } from '@funil/domain/realtime/events';
+import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
+
+import { avatarColor, initialsOf } from '../../../components/ui/lead-avatar.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useSocketConnect, useSocketEvent } from '../../../lib/socket.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
-import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
-import { avatarColor, initialsOf } from '../../../components/ui/lead-avatar.ts';
 import { isOwnMove, loadBoard, refreshColumns } from '../board-actions.ts';
 import { applyFilter, boardKeyOf, familyOf, updatePipelineView, usePipelineView, type ColumnState } from '../pipeline-store.ts';
-import { BoardSkeleton, PipelineBoard } from './pipeline-board.tsx';
 import { CsvExportDialog } from './csv-export-dialog.tsx';
+import { BoardSkeleton, PipelineBoard } from './pipeline-board.tsx';
 import { PipelineFilterDialog } from './pipeline-filter-dialog.tsx';
 import { PipelineTable } from './pipeline-table.tsx';
 
@@ -53,7 +55,14 @@ type PipelineScreenProps = { LeadPanel: ComponentType<LeadPanelProps>; onStartMa
 const countFormat = new Intl.NumberFormat('pt-BR');
 // '1px', not 1: MUI reads a width of 1 as 100%, and this heading made the page 288 px wider than
 // the window (issue 21 item 9).
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 export function PipelineScreen({ LeadPanel, onStartMassSend }: PipelineScreenProps) {
   const unit = useLoadedUnitData();
@@ -77,7 +86,10 @@ export function PipelineScreen({ LeadPanel, onStartMassSend }: PipelineScreenPro
     (signal?: AbortSignal) =>
       loadBoard(family, filter, signal).catch((error: unknown) => {
         if (signal?.aborted) return;
-        setLoadError({ key: boardKeyOf(family, filter), message: error instanceof ApiError ? error.message : 'Não foi possível carregar o pipeline.' });
+        setLoadError({
+          key: boardKeyOf(family, filter),
+          message: error instanceof ApiError ? error.message : 'Não foi possível carregar o pipeline.',
+        });
       }),
     [family, filter, setLoadError],
   );
@@ -96,7 +108,13 @@ export function PipelineScreen({ LeadPanel, onStartMassSend }: PipelineScreenPro
   useSocketEvent(pipelineMoveEvent(unit.dados_unidade.idEmpresa), (event) => {
     // The open lead moved on another board (issue 22 §2: a drag is announced on this event alone).
     if (event.cli_crm_id === view.clienteAberto) updatePipelineView({ clienteEditado: true });
-    if (isOwnMove(event.cli_crm_id) || event.familia !== family || event.idUnidade !== unit.dados_unidade.id || view.modoTabelaAtivo) return;
+    if (
+      isOwnMove(event.cli_crm_id) ||
+      event.familia !== family ||
+      event.idUnidade !== unit.dados_unidade.id ||
+      view.modoTabelaAtivo
+    )
+      return;
     void refreshColumns(family, filter, [...new Set([event.de, event.para])]);
   });
   useSocketConnect(() => {
@@ -112,15 +130,23 @@ export function PipelineScreen({ LeadPanel, onStartMassSend }: PipelineScreenPro
   };
   const openLead = useCallback((id: number) => updatePipelineView({ clienteAberto: id, clienteEditado: false }), []);
 
-  const statuses = family === 'negociacao' ? unit.statusNegociacao.map((s) => ({ coluna: s.idFunil, nome: s.nome, cor: s.cor })) : unit.statusNegociacaoVenda.map((s) => ({ coluna: s.idFunilVenda, nome: s.nome, cor: s.cor }));
+  const statuses =
+    family === 'negociacao'
+      ? unit.statusNegociacao.map((s) => ({ coluna: s.idFunil, nome: s.nome, cor: s.cor }))
+      : unit.statusNegociacaoVenda.map((s) => ({ coluna: s.idFunilVenda, nome: s.nome, cor: s.cor }));
   const choosable = statuses.filter((s) => isBoardStatusName(s.nome));
   const hidden = useMemo(() => new Set(view.colunasOcultas), [view.colunasOcultas]);
-  const visibleColumns = useMemo(() => (board?.columns ?? []).filter((c) => !hidden.has(`${family}:${c.coluna}`)), [board, hidden, family]);
+  const visibleColumns = useMemo(
+    () => (board?.columns ?? []).filter((c) => !hidden.has(`${family}:${c.coluna}`)),
+    [board, hidden, family],
+  );
   const totalLeads = (board?.columns ?? []).reduce((sum, c) => sum + c.total, 0);
   const seesAllAttendants = unit.dados_usuario.acesso_atribuidos === 1;
 
   const toggleAttendant = (id: number) => {
-    const ids = filter.ids_atendentes.includes(id) ? filter.ids_atendentes.filter((x) => x !== id) : [...filter.ids_atendentes, id];
+    const ids = filter.ids_atendentes.includes(id)
+      ? filter.ids_atendentes.filter((x) => x !== id)
+      : [...filter.ids_atendentes, id];
     applyFilter({ ...filter, ids_atendentes: ids });
   };
 
@@ -136,7 +162,12 @@ export function PipelineScreen({ LeadPanel, onStartMassSend }: PipelineScreenPro
             Filtrar
           </Button>
         </Badge>
-        <Button variant="outlined" startIcon={view.modoTabelaAtivo ? <TableRows /> : <ViewKanban />} onClick={(e) => setModeAnchor(e.currentTarget)} aria-haspopup="menu">
+        <Button
+          variant="outlined"
+          startIcon={view.modoTabelaAtivo ? <TableRows /> : <ViewKanban />}
+          onClick={(e) => setModeAnchor(e.currentTarget)}
+          aria-haspopup="menu"
+        >
           Modo
         </Button>
         <Menu anchorEl={modeAnchor} open={modeAnchor !== null} onClose={() => setModeAnchor(null)}>
@@ -150,7 +181,8 @@ export function PipelineScreen({ LeadPanel, onStartMassSend }: PipelineScreenPro
               onClick={() => {
                 setModeAnchor(null);
                 // 002 §4: switching the mode resets the board.
-                if (view.modoTabelaAtivo !== m.table) updatePipelineView({ modoTabelaAtivo: m.table, dadosKanban: null, pagina: 1 });
+                if (view.modoTabelaAtivo !== m.table)
+                  updatePipelineView({ modoTabelaAtivo: m.table, dadosKanban: null, pagina: 1 });
               }}
             >
               <ListItemIcon>{m.icon}</ListItemIcon>
@@ -164,7 +196,8 @@ export function PipelineScreen({ LeadPanel, onStartMassSend }: PipelineScreenPro
           value={family}
           onChange={(_, value: PipelineFamily | null) => {
             // 002 §4: switching the status family resets the board.
-            if (value && value !== family) updatePipelineView({ statusNegociacaoVendaAtivo: value === 'venda', dadosKanban: null, pagina: 1 });
+            if (value && value !== family)
+              updatePipelineView({ statusNegociacaoVendaAtivo: value === 'venda', dadosKanban: null, pagina: 1 });
           }}
           aria-label="Família de status"
         >
@@ -173,7 +206,12 @@ export function PipelineScreen({ LeadPanel, onStartMassSend }: PipelineScreenPro
         </ToggleButtonGroup>
         {!view.modoTabelaAtivo ? (
           <>
-            <Button variant="outlined" startIcon={<ViewColumn />} onClick={(e) => setColumnsAnchor(e.currentTarget)} aria-haspopup="menu">
+            <Button
+              variant="outlined"
+              startIcon={<ViewColumn />}
+              onClick={(e) => setColumnsAnchor(e.currentTarget)}
+              aria-haspopup="menu"
+            >
               Colunas
             </Button>
             <Menu anchorEl={columnsAnchor} open={columnsAnchor !== null} onClose={() => setColumnsAnchor(null)}>
@@ -182,22 +220,43 @@ export function PipelineScreen({ LeadPanel, onStartMassSend }: PipelineScreenPro
                 return (
                   <MenuItem
                     key={id}
-                    onClick={() => updatePipelineView((v) => ({ colunasOcultas: v.colunasOcultas.includes(id) ? v.colunasOcultas.filter((x) => x !== id) : [...v.colunasOcultas, id] }))}
+                    onClick={() =>
+                      updatePipelineView((v) => ({
+                        colunasOcultas: v.colunasOcultas.includes(id)
+                          ? v.colunasOcultas.filter((x) => x !== id)
+                          : [...v.colunasOcultas, id],
+                      }))
+                    }
                   >
                     <ListItemIcon>
-                      <Checkbox edge="start" size="small" checked={!hidden.has(id)} tabIndex={-1} disableRipple slotProps={{ input: { 'aria-label': s.nome } }} />
+                      <Checkbox
+                        edge="start"
+                        size="small"
+                        checked={!hidden.has(id)}
+                        tabIndex={-1}
+                        disableRipple
+                        slotProps={{ input: { 'aria-label': s.nome } }}
+                      />
                     </ListItemIcon>
                     <ListItemText>{s.nome}</ListItemText>
                   </MenuItem>
                 );
               })}
             </Menu>
-            <Chip label={`Total de Leads: ${countFormat.format(totalLeads)}`} data-testid="total-leads" sx={{ fontWeight: 600 }} />
+            <Chip
+              label={`Total de Leads: ${countFormat.format(totalLeads)}`}
+              data-testid="total-leads"
+              sx={{ fontWeight: 600 }}
+            />
           </>
         ) : null}
         <Box sx={{ flex: 1 }} />
         {seesAllAttendants ? (
-          <AvatarGroup max={12} aria-label="Filtrar por atendente" sx={{ '& .MuiAvatar-root': { width: 32, height: 32, fontSize: '0.8rem' } }}>
+          <AvatarGroup
+            max={12}
+            aria-label="Filtrar por atendente"
+            sx={{ '& .MuiAvatar-root': { width: 32, height: 32, fontSize: '0.8rem' } }}
+          >
             {unit.usuarios.map((u) => {
               const on = filter.ids_atendentes.includes(u.id);
               return (
@@ -207,7 +266,14 @@ export function PipelineScreen({ LeadPanel, onStartMassSend }: PipelineScreenPro
                     aria-pressed={on}
                     aria-label={`Atendente ${u.nome}`}
                     onClick={() => toggleAttendant(u.id)}
-                    sx={{ cursor: 'pointer', bgcolor: u.cor || avatarColor(u.nome), outline: on ? '3px solid' : 'none', outlineColor: 'primary.main', opacity: filter.ids_atendentes.length > 0 && !on ? 0.45 : 1, border: 0 }}
+                    sx={{
+                      cursor: 'pointer',
+                      bgcolor: u.cor || avatarColor(u.nome),
+                      outline: on ? '3px solid' : 'none',
+                      outlineColor: 'primary.main',
+                      opacity: filter.ids_atendentes.length > 0 && !on ? 0.45 : 1,
+                      border: 0,
+                    }}
                   >
                     {initialsOf(u.nome)}
                   </Avatar>
@@ -220,7 +286,9 @@ export function PipelineScreen({ LeadPanel, onStartMassSend }: PipelineScreenPro
             size="small"
             exclusive
             value={filter.meus_atendimentos ? 'meus' : filter.nao_atribuidos ? 'nao' : null}
-            onChange={(_, value: 'meus' | 'nao' | null) => applyFilter({ ...filter, meus_atendimentos: value === 'meus', nao_atribuidos: value === 'nao' })}
+            onChange={(_, value: 'meus' | 'nao' | null) =>
+              applyFilter({ ...filter, meus_atendimentos: value === 'meus', nao_atribuidos: value === 'nao' })
+            }
             aria-label="Filtrar por atendimento"
           >
             <ToggleButton value="meus">Meus atendimentos</ToggleButton>
@@ -235,7 +303,13 @@ export function PipelineScreen({ LeadPanel, onStartMassSend }: PipelineScreenPro
       ) : null}
       <Box sx={{ flex: 1, minHeight: 0 }}>
         {view.modoTabelaAtivo ? (
-          <PipelineTable filter={filter} page={view.pagina} showAttendant={showAttendant} onPage={(pagina) => updatePipelineView({ pagina })} onOpen={openLead} />
+          <PipelineTable
+            filter={filter}
+            page={view.pagina}
+            showAttendant={showAttendant}
+            onPage={(pagina) => updatePipelineView({ pagina })}
+            onOpen={openLead}
+          />
         ) : loadError?.key === key && !board ? (
           <Alert
             severity="error"
@@ -253,14 +327,30 @@ export function PipelineScreen({ LeadPanel, onStartMassSend }: PipelineScreenPro
             {loadError.message}
           </Alert>
         ) : board ? (
-          <PipelineBoard family={family} filter={filter} columns={visibleColumns} canDrag={canDrag} canMenu={canMenu} showAttendant={showAttendant} onOpen={openLead} onExport={setExporting} onStartMassSend={onStartMassSend ? (column) => onStartMassSend(column, family, filter) : undefined} />
+          <PipelineBoard
+            family={family}
+            filter={filter}
+            columns={visibleColumns}
+            canDrag={canDrag}
+            canMenu={canMenu}
+            showAttendant={showAttendant}
+            onOpen={openLead}
+            onExport={setExporting}
+            onStartMassSend={onStartMassSend ? (column) => onStartMassSend(column, family, filter) : undefined}
+          />
         ) : (
           <BoardSkeleton />
         )}
       </Box>
       <PipelineFilterDialog open={filterOpen} applied={filter} onApply={applyFilter} onClose={() => setFilterOpen(false)} />
       <CsvExportDialog column={exporting} family={family} filter={filter} onClose={() => setExporting(null)} />
-      <Dialog open={view.clienteAberto !== null} onClose={closeLead} maxWidth="lg" fullWidth slotProps={{ paper: { sx: { height: '90vh', display: 'flex', flexDirection: 'column' }, 'aria-label': 'Lead' } }}>
+      <Dialog
+        open={view.clienteAberto !== null}
+        onClose={closeLead}
+        maxWidth="lg"
+        fullWidth
+        slotProps={{ paper: { sx: { height: '90vh', display: 'flex', flexDirection: 'column' }, 'aria-label': 'Lead' } }}
+      >
         <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 0.5, borderBottom: 1, borderColor: 'divider' }}>
           <Typography variant="subtitle2" color="text.secondary" sx={{ flex: 1 }}>
             Dados do lead
@@ -269,7 +359,9 @@ export function PipelineScreen({ LeadPanel, onStartMassSend }: PipelineScreenPro
             <Close fontSize="small" />
           </IconButton>
         </Stack>
-        <Box sx={{ flex: 1, minHeight: 0 }}>{view.clienteAberto !== null ? <LeadPanel leadId={view.clienteAberto} onLeave={closeLead} /> : null}</Box>
+        <Box sx={{ flex: 1, minHeight: 0 }}>
+          {view.clienteAberto !== null ? <LeadPanel leadId={view.clienteAberto} onLeave={closeLead} /> : null}
+        </Box>
       </Dialog>
     </Stack>
   );

@@ -3,17 +3,25 @@
 // from the server (kanban/tabela/{page}/{filters}).
 import { Alert, Box, Paper, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PipelineFilter } from '@funil/domain/leads/filter-segments';
-import { PIPELINE_MESSAGES, PIPELINE_TABLE_PAGE_SIZE } from '@funil/domain/pipeline/pipeline';
-import type { KanbanTableResponse } from '@funil/domain/pipeline/pipeline-api';
-import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+
 import { formatBRL } from '@funil/domain/format/currency';
 import { formatDateTime } from '@funil/domain/format/date';
+import type { PipelineFilter } from '@funil/domain/leads/filter-segments';
+import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+import { PIPELINE_MESSAGES, PIPELINE_TABLE_PAGE_SIZE } from '@funil/domain/pipeline/pipeline';
+import type { KanbanTableResponse } from '@funil/domain/pipeline/pipeline-api';
+
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { fetchTable } from '../api/pipeline-api.ts';
 
-type Props = { filter: PipelineFilter; page: number; showAttendant: boolean; onPage: (page: number) => void; onOpen: (id: number) => void };
+type Props = {
+  filter: PipelineFilter;
+  page: number;
+  showAttendant: boolean;
+  onPage: (page: number) => void;
+  onOpen: (id: number) => void;
+};
 
 // Long names and ads stay on one line (the full text in the tooltip), so every row has one height.
 const clip = { maxWidth: 220, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
@@ -22,9 +30,14 @@ type Row = KanbanTableResponse['data']['status_negociacao'][number];
 
 export function PipelineTable({ filter, page, showAttendant, onPage, onOpen }: Props) {
   const unit = useLoadedUnitData();
-  const query = useQuery({ queryKey: ['pipeline', 'tabela', filter, page], queryFn: ({ signal }) => fetchTable(page, filter, signal), placeholderData: keepPreviousData });
+  const query = useQuery({
+    queryKey: ['pipeline', 'tabela', filter, page],
+    queryFn: ({ signal }) => fetchTable(page, filter, signal),
+    placeholderData: keepPreviousData,
+  });
   const statusOf = (id: number) => unit.statusNegociacao.find((s) => s.idFunil === id);
-  const attendant = (lead: Row) => (showAttendant ? (lead.nome_atendimento ?? 'Não atendido') : lead.nome_atendimento ? '' : 'Não atendido');
+  const attendant = (lead: Row) =>
+    showAttendant ? (lead.nome_atendimento ?? 'Não atendido') : lead.nome_atendimento ? '' : 'Não atendido';
   const ad = (lead: Row) => lead.ad_name ?? lead.cli_campanha_nome ?? undefined;
   const columns: DataColumn<Row>[] = [
     { header: 'Nome', value: (lead) => lead.cli_nome, title: (lead) => lead.cli_nome, sx: { fontWeight: 600, ...clip } },
@@ -53,7 +66,11 @@ export function PipelineTable({ filter, page, showAttendant, onPage, onOpen }: P
       <Typography variant="h6" component="h2" sx={{ px: 2, pt: 1.5 }}>
         Kanban
       </Typography>
-      {query.isError ? <Alert severity="error" sx={{ m: 2 }}>{query.error.message}</Alert> : null}
+      {query.isError ? (
+        <Alert severity="error" sx={{ m: 2 }}>
+          {query.error.message}
+        </Alert>
+      ) : null}
       <DataTable
         label="Leads do pipeline"
         stickyHeader
@@ -64,7 +81,12 @@ export function PipelineTable({ filter, page, showAttendant, onPage, onOpen }: P
         loading={query.isFetching}
         onRowClick={(lead) => onOpen(lead.cli_crm_id)}
         rowProps={() => ({ 'data-testid': 'pipeline-linha' })}
-        paging={{ pageSize: PIPELINE_TABLE_PAGE_SIZE, page: Math.max(0, page - 1), count: query.data?.total_clientes ?? 0, onPageChange: (next) => onPage(next + 1) }}
+        paging={{
+          pageSize: PIPELINE_TABLE_PAGE_SIZE,
+          page: Math.max(0, page - 1),
+          count: query.data?.total_clientes ?? 0,
+          onPageChange: (next) => onPage(next + 1),
+        }}
         sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
       />
     </Paper>

@@ -2,9 +2,11 @@
 // DELETE cadastros/potencial. The lead's potential picker (001 §3) reads the active ones.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+
 import { potentialDeletedSchema, potentialRowSchema, type PotentialBody } from '@funil/domain/admin-api/potentials';
-import { apiRequest, http } from '../../../lib/http-client.ts';
+
 import { withCompany } from '../../../lib/companies.ts';
+import { apiRequest, http } from '../../../lib/http-client.ts';
 
 const PATH = '/cadastros/potencial';
 
@@ -26,11 +28,17 @@ function usePotentialMutation<T, R>(fn: (arg: T) => Promise<R>) {
 
 export function useSavePotential(idEmpresa: number | null = null) {
   return usePotentialMutation(({ id, body }: { id: number | null; body: PotentialBody }) =>
-    apiRequest(withCompany(PATH, idEmpresa), { method: id === null ? 'POST' : 'PUT', body: id === null ? body : { ...body, id }, schema: potentialRowSchema }),
+    apiRequest(withCompany(PATH, idEmpresa), {
+      method: id === null ? 'POST' : 'PUT',
+      body: id === null ? body : { ...body, id },
+      schema: potentialRowSchema,
+    }),
   );
 }
 
 /** A potential leads are rated with is refused (409) with how many: the admin deactivates it instead. */
 export function useDeletePotential(idEmpresa: number | null = null) {
-  return usePotentialMutation((id: number) => apiRequest(withCompany(`${PATH}/${id}`, idEmpresa), { method: 'DELETE', schema: potentialDeletedSchema }));
+  return usePotentialMutation((id: number) =>
+    apiRequest(withCompany(`${PATH}/${id}`, idEmpresa), { method: 'DELETE', schema: potentialDeletedSchema }),
+  );
 }

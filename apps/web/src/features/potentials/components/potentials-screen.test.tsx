@@ -1,10 +1,12 @@
 // 002 §2.10 'Potencial de Negociação', §3 "Potential", §5 "Potential": the table, the form with the
 // six level labels (defaults Nenhum, Pouco, Pouco+, Médio, Médio+, Muito), all fields required,
 // edit with id, and a delete refused while leads are rated with it.
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { POTENTIAL_MESSAGES, potentialInUseMessage, type PotentialRow } from '@funil/domain/admin-api/potentials';
-import { OTHER_EMPRESA, answerRequests, companiesAnswer, renderWithProviders, shell } from '../../../testing/kit.tsx';
+
+import { answerRequests, companiesAnswer, OTHER_EMPRESA, renderWithProviders, shell } from '../../../testing/kit.tsx';
 import { PotentialsScreen } from './potentials-screen.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
@@ -45,7 +47,12 @@ describe('002 §2.10 Potencial de Negociação', () => {
   });
 
   it('a new potential starts with the default labels; all fields are required (Obrigatório)', async () => {
-    const sent = answerRequests({ ...list, 'POST /cadastros/potencial': { body: { message: POTENTIAL_MESSAGES.created, data: { ...potential, id: 5, nome: 'Urgência' } } } });
+    const sent = answerRequests({
+      ...list,
+      'POST /cadastros/potencial': {
+        body: { message: POTENTIAL_MESSAGES.created, data: { ...potential, id: 5, nome: 'Urgência' } },
+      },
+    });
     renderWithProviders(<PotentialsScreen />);
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: 'Cadastrar Potencial' }));
@@ -61,12 +68,23 @@ describe('002 §2.10 Potencial de Negociação', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(POTENTIAL_MESSAGES.created)).toBeTruthy();
     expect(sent.find((r) => r.method === 'POST')?.body).toEqual({
-      nome: 'Urgência', descricao: 'Quão rápido quer fechar', status: 'Nenhum', status1: 'Pouco', status2: 'Pouco+', status3: 'Médio', status4: 'Médio+', status5: 'Imediato', ativo: 1,
+      nome: 'Urgência',
+      descricao: 'Quão rápido quer fechar',
+      status: 'Nenhum',
+      status1: 'Pouco',
+      status2: 'Pouco+',
+      status3: 'Médio',
+      status4: 'Médio+',
+      status5: 'Imediato',
+      ativo: 1,
     });
   });
 
   it('editing sends the same fields plus id to PUT; the Ativo switch sends 0', async () => {
-    const sent = answerRequests({ ...list, 'PUT /cadastros/potencial': { body: { message: POTENTIAL_MESSAGES.updated, data: { ...potential, ativo: 0 } } } });
+    const sent = answerRequests({
+      ...list,
+      'PUT /cadastros/potencial': { body: { message: POTENTIAL_MESSAGES.updated, data: { ...potential, ativo: 0 } } },
+    });
     renderWithProviders(<PotentialsScreen />);
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: 'Editar Interesse' }));
@@ -78,7 +96,10 @@ describe('002 §2.10 Potencial de Negociação', () => {
   });
 
   it('a potential leads are rated with is not deleted: the server says how many and to deactivate it', async () => {
-    answerRequests({ ...list, 'DELETE /cadastros/potencial/4': { status: 409, body: { message: potentialInUseMessage(2), status: 409 } } });
+    answerRequests({
+      ...list,
+      'DELETE /cadastros/potencial/4': { status: 409, body: { message: potentialInUseMessage(2), status: 409 } },
+    });
     renderWithProviders(<PotentialsScreen />);
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: 'Excluir Interesse' }));
@@ -107,7 +128,9 @@ describe('issue 10: the super-admin picks the company whose potentials they mana
     fireEvent.click(within(await screen.findByRole('listbox')).getByText('Construtora Sul'));
     expect(await screen.findByText('Prazo da Sul', {}, { timeout: 8000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Excluir Prazo da Sul' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Excluir potencial' })).getByRole('button', { name: 'Excluir' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Excluir potencial' })).getByRole('button', { name: 'Excluir' }),
+    );
     expect(await screen.findByText(POTENTIAL_MESSAGES.deleted)).toBeTruthy();
     expect(sent.find((r) => r.method === 'DELETE')?.path).toBe(`/cadastros/potencial/8${other}`);
   });

@@ -1,21 +1,29 @@
 // /potencial 'Potencial de Negociação' (002 §2.10, §3 "Potential", §5 "Potential"): the company's
 // potentials with their six level labels (Nenhum … Muito by default); create, edit, delete. Who may
 // open it: the super-admin and the company admin (docs/decisions.md).
-import { useState } from 'react';
-import type { GridColDef } from '@mui/x-data-grid';
-import { Box, Chip, Typography } from '@mui/material';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
+import { Box, Chip, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+
+import {
+  POTENTIAL_DEFAULT_LABELS,
+  POTENTIAL_MESSAGES,
+  potentialBodySchema,
+  type PotentialBody,
+  type PotentialRow,
+} from '@funil/domain/admin-api/potentials';
 import { formatDateTime } from '@funil/domain/format/date';
-import { POTENTIAL_DEFAULT_LABELS, POTENTIAL_MESSAGES, potentialBodySchema, type PotentialBody, type PotentialRow } from '@funil/domain/admin-api/potentials';
+
 import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
 import { AdminTable, type AdminRowAction } from '../../../components/ui/admin-table.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { CompanySelect } from '../../../components/ui/company-select.tsx';
-import { useCompanyChoice } from '../../../lib/companies.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormSwitch, FormTextField } from '../../../components/ui/form-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { useCompanyChoice } from '../../../lib/companies.ts';
 import { useDeletePotential, usePotentials, useSavePotential } from '../api/potentials.ts';
 
 const LEVELS = ['status', 'status1', 'status2', 'status3', 'status4', 'status5'] as const;
@@ -24,7 +32,17 @@ const EMPTY: PotentialBody = { nome: '', descricao: '', ...POTENTIAL_DEFAULT_LAB
 
 function formOf(row: PotentialRow): PotentialBody {
   const { status, status1, status2, status3, status4, status5 } = row;
-  return { nome: row.nome, descricao: row.descricao ?? '', status, status1, status2, status3, status4, status5, ativo: row.ativo === 1 ? 1 : 0 };
+  return {
+    nome: row.nome,
+    descricao: row.descricao ?? '',
+    status,
+    status1,
+    status2,
+    status3,
+    status4,
+    status5,
+    ativo: row.ativo === 1 ? 1 : 0,
+  };
 }
 
 const columns: GridColDef<PotentialRow>[] = [
@@ -38,7 +56,19 @@ const columns: GridColDef<PotentialRow>[] = [
     sortable: false,
     valueGetter: (_value, row) => LEVELS.map((level) => row[level]).join(' · '),
   },
-  { field: 'ativo', headerName: 'Situação', width: 110, renderCell: ({ row }) => <Chip size="small" label={row.ativo === 1 ? 'Ativo' : 'Inativo'} color={row.ativo === 1 ? 'success' : 'default'} variant="outlined" /> },
+  {
+    field: 'ativo',
+    headerName: 'Situação',
+    width: 110,
+    renderCell: ({ row }) => (
+      <Chip
+        size="small"
+        label={row.ativo === 1 ? 'Ativo' : 'Inativo'}
+        color={row.ativo === 1 ? 'success' : 'default'}
+        variant="outlined"
+      />
+    ),
+  },
   { field: 'dataAtualizacao', headerName: 'Atualizado em', width: 160, valueFormatter: (value: string) => formatDateTime(value) },
 ];
 
@@ -57,7 +87,12 @@ export function PotentialsScreen() {
 
   const actions: AdminRowAction<PotentialRow>[] = [
     { label: 'Editar', icon: <Edit fontSize="small" />, onClick: (row) => setDialog({ kind: 'form', editing: row }) },
-    { label: 'Excluir', icon: <DeleteOutlined fontSize="small" />, color: 'error', onClick: (row) => setDialog({ kind: 'delete', row }) },
+    {
+      label: 'Excluir',
+      icon: <DeleteOutlined fontSize="small" />,
+      color: 'error',
+      onClick: (row) => setDialog({ kind: 'delete', row }),
+    },
   ];
   const confirmDelete = (row: PotentialRow) =>
     remove.mutate(row.id, {

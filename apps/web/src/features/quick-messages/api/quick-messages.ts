@@ -2,6 +2,7 @@
 // (201), editarModelo (204), deletarModelo (204). One query key, shared by the composer's '/'
 // suggestions, the 'Modelos de mensagem' dialog and the 'Modelos' screen.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import {
   allQuickMessages,
   quickMessagesResponseSchema,
@@ -10,6 +11,7 @@ import {
   type QuickMessagesResponse,
   type ScopedQuickMessage,
 } from '@funil/domain/whatsapp-api/quick-messages-api';
+
 import { apiRequest } from '../../../lib/http-client.ts';
 
 export const quickMessagesQuery = queryOptions({
@@ -29,7 +31,12 @@ export type QuickMessagesState = {
 /** The templates the user may use: the three scopes of GET whatsapp/modelos. */
 export function useQuickMessages(options: { enabled?: boolean } = {}): QuickMessagesState {
   const query = useQuery({ ...quickMessagesQuery, enabled: options.enabled ?? true });
-  return { templates: query.data ? allQuickMessages(query.data) : undefined, data: query.data, isLoading: query.isLoading, isError: query.isError };
+  return {
+    templates: query.data ? allQuickMessages(query.data) : undefined,
+    data: query.data,
+    isLoading: query.isLoading,
+    isError: query.isError,
+  };
 }
 
 function useAfter<T>(fn: (arg: T) => Promise<unknown>) {

@@ -1,17 +1,29 @@
 // Create or edit one quick message (001 §5 "Quick-message creation", §8): a category (one of the
 // level's own, or a new one; never named 'Criar categoria'), a title with its n/100 counter and the
 // message. Enter without Shift submits; invalid input says 'Dados inválidos!'.
-import type { KeyboardEvent } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, useMediaQuery } from '@mui/material';
+import {
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  useMediaQuery,
+} from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
+import type { KeyboardEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+
 import {
+  QUICK_MESSAGE_CATEGORY_MAX,
   QUICK_MESSAGE_TEXTS,
   QUICK_MESSAGE_TITLE_MAX,
-  QUICK_MESSAGE_CATEGORY_MAX,
   quickMessageCreateBodySchema,
   quickMessageEditBodySchema,
   quickMessageErrorCode,
@@ -20,6 +32,7 @@ import {
   type QuickMessageEditBody,
   type ScopedQuickMessage,
 } from '@funil/domain/whatsapp-api/quick-messages-api';
+
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCreateQuickMessage, useEditQuickMessage } from '../api/quick-messages.ts';
 
@@ -43,13 +56,25 @@ type QuickMessageForm = { idCategoria: string; nomeCategoria: string; tituloMens
 function formSchema(editing: ScopedQuickMessage | null, flags: Props['flags']) {
   const form = z.object({ idCategoria: z.string(), nomeCategoria: z.string(), tituloMensagem: z.string(), mensagem: z.string() });
   const categoryOf = (values: QuickMessageForm) =>
-    values.idCategoria === NEW_CATEGORY ? { novaCategoria: true, nomeCategoria: values.nomeCategoria, idCategoria: null } : { novaCategoria: false, idCategoria: Number(values.idCategoria) };
+    values.idCategoria === NEW_CATEGORY
+      ? { novaCategoria: true, nomeCategoria: values.nomeCategoria, idCategoria: null }
+      : { novaCategoria: false, idCategoria: Number(values.idCategoria) };
   return editing
     ? form
-        .transform((values): QuickMessageEditBody => ({ idModelo: editing.idModelo, tituloMensagem: values.tituloMensagem, mensagem: values.mensagem, ...categoryOf(values) }))
+        .transform((values): QuickMessageEditBody => ({
+          idModelo: editing.idModelo,
+          tituloMensagem: values.tituloMensagem,
+          mensagem: values.mensagem,
+          ...categoryOf(values),
+        }))
         .pipe(quickMessageEditBodySchema)
     : form
-        .transform((values): QuickMessageCreateBody => ({ ...categoryOf(values), tituloMensagem: values.tituloMensagem, mensagem: values.mensagem, ...flags }))
+        .transform((values): QuickMessageCreateBody => ({
+          ...categoryOf(values),
+          tituloMensagem: values.tituloMensagem,
+          mensagem: values.mensagem,
+          ...flags,
+        }))
         .pipe(quickMessageCreateBodySchema);
 }
 
@@ -68,7 +93,11 @@ export function QuickMessageFormDialog({ editing, categories, flags, onClose }: 
   const { control, handleSubmit, formState } = useForm<QuickMessageForm, unknown, QuickMessageCreateBody | QuickMessageEditBody>({
     resolver: zodResolver(formSchema(editing, flags)),
     defaultValues: {
-      idCategoria: editing ? String(editing.idCategoria) : categories.length > 0 ? String(categories[0]!.idCategoria) : NEW_CATEGORY,
+      idCategoria: editing
+        ? String(editing.idCategoria)
+        : categories.length > 0
+          ? String(categories[0]!.idCategoria)
+          : NEW_CATEGORY,
       nomeCategoria: '',
       tituloMensagem: editing?.tituloMensagem ?? '',
       mensagem: editing?.mensagem ?? '',
@@ -83,9 +112,22 @@ export function QuickMessageFormDialog({ editing, categories, flags, onClose }: 
 
   const save = handleSubmit(
     (body) => {
-      const done = { onSuccess: () => (enqueueSnackbar(editing ? QUICK_MESSAGE_TEXTS.edited : QUICK_MESSAGE_TEXTS.created, { variant: 'success' }), onClose()) };
-      if (editing) edit.mutate(body as QuickMessageEditBody, { ...done, onError: (e) => enqueueSnackbar(failureText(QUICK_MESSAGE_TEXTS.notEdited, e), { variant: 'error' }) });
-      else create.mutate(body as QuickMessageCreateBody, { ...done, onError: (e) => enqueueSnackbar(failureText(QUICK_MESSAGE_TEXTS.notCreated, e), { variant: 'error' }) });
+      const done = {
+        onSuccess: () => (
+          enqueueSnackbar(editing ? QUICK_MESSAGE_TEXTS.edited : QUICK_MESSAGE_TEXTS.created, { variant: 'success' }),
+          onClose()
+        ),
+      };
+      if (editing)
+        edit.mutate(body as QuickMessageEditBody, {
+          ...done,
+          onError: (e) => enqueueSnackbar(failureText(QUICK_MESSAGE_TEXTS.notEdited, e), { variant: 'error' }),
+        });
+      else
+        create.mutate(body as QuickMessageCreateBody, {
+          ...done,
+          onError: (e) => enqueueSnackbar(failureText(QUICK_MESSAGE_TEXTS.notCreated, e), { variant: 'error' }),
+        });
     },
     () => enqueueSnackbar(QUICK_MESSAGE_TEXTS.invalid, { variant: 'error' }),
   );
@@ -102,7 +144,14 @@ export function QuickMessageFormDialog({ editing, categories, flags, onClose }: 
   };
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="quick-message-form-title">
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="quick-message-form-title"
+    >
       <DialogTitle id="quick-message-form-title">{editing ? 'Editar mensagem' : 'Nova mensagem'}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2} onKeyDown={onKeyDown}>
@@ -110,7 +159,17 @@ export function QuickMessageFormDialog({ editing, categories, flags, onClose }: 
             name="idCategoria"
             control={control}
             render={({ field }) => (
-              <TextField select label="Categoria" required name={field.name} inputRef={field.ref} onBlur={field.onBlur} value={field.value} onChange={field.onChange} error={invalid('idCategoria')}>
+              <TextField
+                select
+                label="Categoria"
+                required
+                name={field.name}
+                inputRef={field.ref}
+                onBlur={field.onBlur}
+                value={field.value}
+                onChange={field.onChange}
+                error={invalid('idCategoria')}
+              >
                 {categories.map((c) => (
                   <MenuItem key={c.idCategoria} value={String(c.idCategoria)}>
                     {c.nomeCategoria}
@@ -176,7 +235,12 @@ export function QuickMessageFormDialog({ editing, categories, flags, onClose }: 
         <Button onClick={onClose} disabled={busy}>
           Cancelar
         </Button>
-        <Button variant="contained" onClick={submit} disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+        <Button
+          variant="contained"
+          onClick={submit}
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+        >
           Salvar
         </Button>
       </DialogActions>

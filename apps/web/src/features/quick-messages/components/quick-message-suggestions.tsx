@@ -2,9 +2,11 @@
 // by title. The composer owns the text and the keys: it renders this under (or over) its input,
 // moves `activeIndex` with the arrow keys and calls `onPick` on Enter (useQuickMessageSuggestions
 // gives it the same list this renders).
-import { useMemo } from 'react';
 import { List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
+import { useMemo } from 'react';
+
 import { quickMessageSuggestions, type ScopedQuickMessage } from '@funil/domain/whatsapp-api/quick-messages-api';
+
 import { useQuickMessages } from '../api/quick-messages.ts';
 
 /** The templates matching the composer's text; null when the text does not start with '/'. */

@@ -2,14 +2,38 @@
 // grouped by level and category, searchable by title or text; edit and delete where the user may
 // change that level (the API enforces the same rule), 'Nova mensagem' at the user's own level. Used
 // by the 'Modelos' screen and the chat's 'Modelos de mensagem' dialog (which also picks one).
-import { useMemo, useState } from 'react';
-import { Alert, Box, Button, Chip, CircularProgress, IconButton, InputAdornment, List, ListItem, ListItemButton, ListItemText, ListSubheader, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { Add, Delete, Edit, Search } from '@mui/icons-material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  IconButton,
+  InputAdornment,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { QUICK_MESSAGE_TEXTS, foldForSearch, type QuickMessageScope, type ScopedQuickMessage } from '@funil/domain/whatsapp-api/quick-messages-api';
+import { useMemo, useState } from 'react';
+
+import {
+  foldForSearch,
+  QUICK_MESSAGE_TEXTS,
+  type QuickMessageScope,
+  type ScopedQuickMessage,
+} from '@funil/domain/whatsapp-api/quick-messages-api';
+
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useDeleteQuickMessage, useQuickMessages } from '../api/quick-messages.ts';
-import { QuickMessageFormDialog, failureText } from './quick-message-form-dialog.tsx';
+import { failureText, QuickMessageFormDialog } from './quick-message-form-dialog.tsx';
 
 const SCOPE_LABEL: Record<QuickMessageScope, string> = { empresa: 'Empresa', unidade: 'Unidade', atendente: 'Minhas mensagens' };
 
@@ -30,7 +54,9 @@ export function QuickMessagesManager({ onPick, listMaxHeight = '60vh' }: Props) 
 
   const groups = useMemo(() => {
     const query = foldForSearch(search.trim());
-    const hits = (templates ?? []).filter((t) => query === '' || foldForSearch(t.tituloMensagem).includes(query) || foldForSearch(t.mensagem).includes(query));
+    const hits = (templates ?? []).filter(
+      (t) => query === '' || foldForSearch(t.tituloMensagem).includes(query) || foldForSearch(t.mensagem).includes(query),
+    );
     const byKey = new Map<string, { scope: QuickMessageScope; category: string; items: ScopedQuickMessage[] }>();
     for (const t of hits) {
       const key = `${t.escopo}:${t.idCategoria}`;
@@ -44,7 +70,8 @@ export function QuickMessagesManager({ onPick, listMaxHeight = '60vh' }: Props) 
   if (isError || !data) return <Alert severity="error">Erro ao carregar os modelos de mensagem.</Alert>;
 
   const editable = new Set(data.escopos_editaveis);
-  const categoriesOf = (scope: QuickMessageScope) => (scope === 'empresa' ? data.categorias_empresa : scope === 'unidade' ? data.categorias_unidade : data.categorias_atendente);
+  const categoriesOf = (scope: QuickMessageScope) =>
+    scope === 'empresa' ? data.categorias_empresa : scope === 'unidade' ? data.categorias_unidade : data.categorias_atendente;
   const flags = { isAdm: data.escopo_criacao === 'unidade', isAdmg: data.escopo_criacao === 'empresa' };
 
   const confirmDelete = () => {
@@ -64,7 +91,16 @@ export function QuickMessagesManager({ onPick, listMaxHeight = '60vh' }: Props) 
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           sx={{ flex: 1 }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> }, htmlInput: { 'aria-label': 'Buscar modelos' } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+            htmlInput: { 'aria-label': 'Buscar modelos' },
+          }}
         />
         <Button variant="contained" startIcon={<Add />} onClick={() => setForm({ editing: null })}>
           Nova mensagem
@@ -75,22 +111,52 @@ export function QuickMessagesManager({ onPick, listMaxHeight = '60vh' }: Props) 
           {templates && templates.length > 0 ? 'Nenhum modelo encontrado.' : 'Nenhum modelo de mensagem cadastrado.'}
         </Typography>
       ) : (
-        <List dense disablePadding sx={{ maxHeight: listMaxHeight, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <List
+          dense
+          disablePadding
+          sx={{ maxHeight: listMaxHeight, overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+        >
           {groups.map((g) => (
             <li key={`${g.scope}:${g.category}`}>
               <ul style={{ padding: 0 }}>
                 <ListSubheader sx={{ display: 'flex', alignItems: 'center', gap: 1, lineHeight: '36px', bgcolor: 'grey.100' }}>
-                  <Chip size="small" label={SCOPE_LABEL[g.scope]} color={g.scope === 'empresa' ? 'primary' : g.scope === 'unidade' ? 'secondary' : 'default'} variant="outlined" />
+                  <Chip
+                    size="small"
+                    label={SCOPE_LABEL[g.scope]}
+                    color={g.scope === 'empresa' ? 'primary' : g.scope === 'unidade' ? 'secondary' : 'default'}
+                    variant="outlined"
+                  />
                   <Typography variant="subtitle2" component="span">
                     {g.category}
                   </Typography>
                 </ListSubheader>
                 {g.items.map((t) => {
-                  const text = <ListItemText primary={t.tituloMensagem} secondary={t.mensagem} slotProps={{ primary: { sx: { fontWeight: 600 } }, secondary: { sx: { whiteSpace: 'pre-line', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' } } }} />;
+                  const text = (
+                    <ListItemText
+                      primary={t.tituloMensagem}
+                      secondary={t.mensagem}
+                      slotProps={{
+                        primary: { sx: { fontWeight: 600 } },
+                        secondary: {
+                          sx: {
+                            whiteSpace: 'pre-line',
+                            display: '-webkit-box',
+                            WebkitLineClamp: 2,
+                            WebkitBoxOrient: 'vertical',
+                            overflow: 'hidden',
+                          },
+                        },
+                      }}
+                    />
+                  );
                   const actions = editable.has(t.escopo) ? (
                     <Box sx={{ display: 'flex', flexShrink: 0 }}>
                       <Tooltip title="Editar">
-                        <IconButton size="small" aria-label={`Editar ${t.tituloMensagem}`} onClick={() => setForm({ editing: t })}>
+                        <IconButton
+                          size="small"
+                          aria-label={`Editar ${t.tituloMensagem}`}
+                          onClick={() => setForm({ editing: t })}
+                        >
                           <Edit fontSize="small" />
                         </IconButton>
                       </Tooltip>
@@ -126,7 +192,15 @@ export function QuickMessagesManager({ onPick, listMaxHeight = '60vh' }: Props) 
           onClose={() => setForm(null)}
         />
       )}
-      <ConfirmDialog open={deleting !== null} title="Excluir mensagem" confirmLabel="Excluir" destructive busy={remove.isPending} onConfirm={confirmDelete} onClose={() => setDeleting(null)}>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Excluir mensagem"
+        confirmLabel="Excluir"
+        destructive
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      >
         {QUICK_MESSAGE_TEXTS.confirmDelete}
       </ConfirmDialog>
     </Stack>

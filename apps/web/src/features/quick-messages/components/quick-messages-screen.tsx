@@ -1,6 +1,7 @@
 // 'Modelos' at /configuracoes-whatsapp (000 §2, §6: super-admin and admin): the normal templates
 // screen, not a read-only one (docs/decisions.md "The Modelos screen").
 import { Paper, Stack, Typography } from '@mui/material';
+
 import { QuickMessagesManager } from './quick-messages-manager.tsx';
 
 export function QuickMessagesScreen() {

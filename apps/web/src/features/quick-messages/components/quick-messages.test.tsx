@@ -1,20 +1,34 @@
 // Quick messages in the browser (001 §5 "Quick-message creation", "Composer" '/', §8): the
 // 'Modelos de mensagem' management, the form's rules and texts, and the '/' suggestions.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import type { QuickMessagesResponse } from '@funil/domain/whatsapp-api/quick-messages-api';
+
 import { answerRequests, renderWithProviders } from '../../../testing/kit.tsx';
-import { QuickMessageSuggestions, QuickMessagesDialog, QuickMessagesScreen } from '../index.ts';
+import { QuickMessagesDialog, QuickMessagesScreen, QuickMessageSuggestions } from '../index.ts';
 
 vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
 vi.setConfig({ testTimeout: 60_000 });
 
 const data = (over: Partial<QuickMessagesResponse['data']> = {}): QuickMessagesResponse['data'] => ({
-  modelos_empresa: [{ idModelo: 1, idCategoria: 10, nomeCategoria: 'Atendimento', tituloMensagem: 'Boas-vindas', mensagem: 'Olá [nome_cliente]!' }],
+  modelos_empresa: [
+    {
+      idModelo: 1,
+      idCategoria: 10,
+      nomeCategoria: 'Atendimento',
+      tituloMensagem: 'Boas-vindas',
+      mensagem: 'Olá [nome_cliente]!',
+    },
+  ],
   categorias_empresa: [{ idCategoria: 10, nomeCategoria: 'Atendimento' }],
-  modelos_unidade: [{ idModelo: 2, idCategoria: 20, nomeCategoria: 'Unidade', tituloMensagem: 'Horário', mensagem: 'Das 8h às 18h' }],
+  modelos_unidade: [
+    { idModelo: 2, idCategoria: 20, nomeCategoria: 'Unidade', tituloMensagem: 'Horário', mensagem: 'Das 8h às 18h' },
+  ],
   categorias_unidade: [{ idCategoria: 20, nomeCategoria: 'Unidade' }],
-  modelos_atendente: [{ idModelo: 3, idCategoria: 30, nomeCategoria: 'Pessoal', tituloMensagem: 'Promoção', mensagem: 'Temos uma promoção' }],
+  modelos_atendente: [
+    { idModelo: 3, idCategoria: 30, nomeCategoria: 'Pessoal', tituloMensagem: 'Promoção', mensagem: 'Temos uma promoção' },
+  ],
   categorias_atendente: [{ idCategoria: 30, nomeCategoria: 'Pessoal' }],
   escopo_criacao: 'unidade',
   escopos_editaveis: ['unidade', 'atendente'],
@@ -37,25 +51,59 @@ describe("'Modelos' screen and 'Modelos de mensagem' (001 §3, §6)", () => {
     expect(screen.getByRole('button', { name: 'Excluir Promoção' })).toBeTruthy();
   });
 
-  it("create: 'Dados inválidos!' on a blank title, n/100 counter, Enter submits with isAdm, 'Mensagem adicionada com sucesso!'", async () => {
-    const sent = answerRequests({ ...LIST, 'POST /whatsapp/adicionarModelo': { status: 201, body: { message: 'Mensagem adicionada com sucesso!', status: 201, data: { idModelo: 9, idCategoria: 20, nomeCategoria: 'Unidade', tituloMensagem: 'Novo', mensagem: 'Texto', escopo: 'unidade' } } } });
-    renderWithProviders(<QuickMessagesScreen />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Nova mensagem' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Nova mensagem' });
-    const title = within(dialog).getByLabelText(/Título/);
-    fireEvent.keyDown(title, { key: 'Enter' });
-    expect(await screen.findByText('Dados inválidos!')).toBeTruthy();
-    fireEvent.change(title, { target: { value: 'Novo' } });
-    expect(within(dialog).getByText('4/100')).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText(/Mensagem/), { target: { value: 'Texto' } });
-    fireEvent.keyDown(within(dialog).getByLabelText(/Mensagem/), { key: 'Enter' });
-    expect(await screen.findByText('Mensagem adicionada com sucesso!')).toBeTruthy();
-    const post = sent.find((r) => r.method === 'POST');
-    expect(post?.body).toEqual({ novaCategoria: false, idCategoria: 20, tituloMensagem: 'Novo', mensagem: 'Texto', isAdm: true, isAdmg: false });
-  });
+  it(
+    "create: 'Dados inválidos!' on a blank title, n/100 counter, Enter submits with isAdm, 'Mensagem " +
+      "adicionada com sucesso!'",
+    async () => {
+      const sent = answerRequests({
+        ...LIST,
+        'POST /whatsapp/adicionarModelo': {
+          status: 201,
+          body: {
+            message: 'Mensagem adicionada com sucesso!',
+            status: 201,
+            data: {
+              idModelo: 9,
+              idCategoria: 20,
+              nomeCategoria: 'Unidade',
+              tituloMensagem: 'Novo',
+              mensagem: 'Texto',
+              escopo: 'unidade',
+            },
+          },
+        },
+      });
+      renderWithProviders(<QuickMessagesScreen />);
+      fireEvent.click(await screen.findByRole('button', { name: 'Nova mensagem' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Nova mensagem' });
+      const title = within(dialog).getByLabelText(/Título/);
+      fireEvent.keyDown(title, { key: 'Enter' });
+      expect(await screen.findByText('Dados inválidos!')).toBeTruthy();
+      fireEvent.change(title, { target: { value: 'Novo' } });
+      expect(within(dialog).getByText('4/100')).toBeTruthy();
+      fireEvent.change(within(dialog).getByLabelText(/Mensagem/), { target: { value: 'Texto' } });
+      fireEvent.keyDown(within(dialog).getByLabelText(/Mensagem/), { key: 'Enter' });
+      expect(await screen.findByText('Mensagem adicionada com sucesso!')).toBeTruthy();
+      const post = sent.find((r) => r.method === 'POST');
+      expect(post?.body).toEqual({
+        novaCategoria: false,
+        idCategoria: 20,
+        tituloMensagem: 'Novo',
+        mensagem: 'Texto',
+        isAdm: true,
+        isAdmg: false,
+      });
+    },
+  );
 
   it("Shift+Enter does not submit; a failure says 'Mensagem não adicionada! Código do erro: {status}-{data.status}'", async () => {
-    answerRequests({ ...LIST, 'POST /whatsapp/adicionarModelo': { status: 403, body: { message: 'Você não tem permissão para alterar modelos deste nível.', status: 403 } } });
+    answerRequests({
+      ...LIST,
+      'POST /whatsapp/adicionarModelo': {
+        status: 403,
+        body: { message: 'Você não tem permissão para alterar modelos deste nível.', status: 403 },
+      },
+    });
     renderWithProviders(<QuickMessagesScreen />);
     fireEvent.click(await screen.findByRole('button', { name: 'Nova mensagem' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nova mensagem' });
@@ -112,7 +160,13 @@ describe("'/' suggestions (001 §5 Composer)", () => {
     cleanup();
     renderWithProviders(<QuickMessageSuggestions text="/promocao" onPick={onPick} />);
     const list = await screen.findByRole('listbox', { name: 'Mensagens rápidas' });
-    await waitFor(() => expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['PromoçãoTemos uma promoção']));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['PromoçãoTemos uma promoção']),
+    );
     fireEvent.click(within(list).getByRole('option'));
     expect(onPick).toHaveBeenCalledWith(expect.objectContaining({ idModelo: 3 }));
   });

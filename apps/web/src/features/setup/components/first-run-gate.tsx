@@ -1,6 +1,7 @@
 // At / without a session: the one-time setup while the install has no user, else the login.
 // If the server cannot say (an older server, no network) the login shows, as before.
 import type { ReactNode } from 'react';
+
 import { useSetupStatus } from '../api/setup.ts';
 import { SetupScreen } from './setup-screen.tsx';
 

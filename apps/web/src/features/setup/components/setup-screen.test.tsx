@@ -1,12 +1,14 @@
 // Issue 10 "A fresh install is usable": / shows the one-time setup while the server says it is
 // needed, sends the super-admin with their company and unit, then shows the login.
-import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { renderAdmin, stubApi } from '../../../components/ui/admin-test-kit.tsx';
 import { FirstRunGate } from './first-run-gate.tsx';
 
 const form = () => screen.getByRole('form', { name: 'Configuração inicial' });
-const type = (name: string, value: string) => fireEvent.change(form().querySelector(`input[name="${name}"]`) as HTMLInputElement, { target: { value } });
+const type = (name: string, value: string) =>
+  fireEvent.change(form().querySelector(`input[name="${name}"]`) as HTMLInputElement, { target: { value } });
 
 afterEach(cleanup);
 
@@ -39,6 +41,13 @@ describe('issue 10 first-run setup', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Criar super administrador' }));
     expect(await screen.findByText('Super administrador criado com sucesso! Entre com seu email e senha.')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('tela de login')).toBeTruthy());
-    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({ empresa: 'Funil Matriz', unidade: 'Administração', ddd: '11', nome: 'Dona', email: 'dona@funil.test', senha: 'senha-forte-1' });
+    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({
+      empresa: 'Funil Matriz',
+      unidade: 'Administração',
+      ddd: '11',
+      nome: 'Dona',
+      email: 'dona@funil.test',
+      senha: 'senha-forte-1',
+    });
   });
 });

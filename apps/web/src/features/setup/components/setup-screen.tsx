@@ -1,14 +1,16 @@
 // The one-time setup of a fresh install (issue 10 "A fresh install is usable"): shown at / while
 // GET /api/setup says no user exists; creates the super-admin with their company and first unit,
 // then goes to the login with the email filled in.
-import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useSnackbar } from 'notistack';
-import type { z } from 'zod';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
 import { SETUP_MESSAGES, setupBodySchema, type SetupBody } from '@funil/domain/admin-api/setup';
-import { ApiError } from '../../../lib/api-error.ts';
+
 import { Logo } from '../../../components/ui/logo.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
 import { useCreateFirstAdmin } from '../api/setup.ts';
 
 type SetupForm = z.input<typeof setupBodySchema>;
@@ -34,12 +36,22 @@ export function SetupScreen() {
     create.mutateAsync(body).then(
       () => enqueueSnackbar(SETUP_MESSAGES.created, { variant: 'success' }),
       (error: unknown) => {
-        if (error instanceof ApiError) for (const [field, message] of Object.entries(error.fields)) setError(field as keyof SetupForm, { message });
+        if (error instanceof ApiError)
+          for (const [field, message] of Object.entries(error.fields)) setError(field as keyof SetupForm, { message });
       },
     );
 
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2, background: 'linear-gradient(160deg, #e8eefc 0%, #f3f5f9 55%, #e6f4f1 100%)' }}>
+    <Box
+      sx={{
+        minHeight: '100dvh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 2,
+        background: 'linear-gradient(160deg, #e8eefc 0%, #f3f5f9 55%, #e6f4f1 100%)',
+      }}
+    >
       <Card component="main" sx={{ width: '100%', maxWidth: 480, boxShadow: '0 12px 40px rgba(15, 30, 61, 0.08)' }}>
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
           <Stack spacing={1} sx={{ alignItems: 'center', mb: 3, textAlign: 'center' }}>
@@ -47,13 +59,17 @@ export function SetupScreen() {
             <Typography variant="h1" component="h1">
               Configuração inicial
             </Typography>
-            <Typography color="text.secondary">Crie o super administrador, a empresa e a primeira unidade para começar a usar o Funil.</Typography>
+            <Typography color="text.secondary">
+              Crie o super administrador, a empresa e a primeira unidade para começar a usar o Funil.
+            </Typography>
           </Stack>
           <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Configuração inicial">
             <Stack spacing={2}>
               {create.isError && (
                 <Alert severity="error" role="alert">
-                  {create.error instanceof ApiError ? create.error.message : 'Não foi possível concluir a configuração. Tente novamente.'}
+                  {create.error instanceof ApiError
+                    ? create.error.message
+                    : 'Não foi possível concluir a configuração. Tente novamente.'}
                 </Alert>
               )}
               {FIELDS.map((f) => (
@@ -72,7 +88,10 @@ export function SetupScreen() {
                       error={!!fieldState.error}
                       helperText={fieldState.error?.message ?? f.helper}
                       // Labels always up: Chromium's autofill of email and password otherwise draws the outline through them.
-                      slotProps={{ inputLabel: { shrink: true }, ...(f.name === 'ddd' ? { htmlInput: { inputMode: 'numeric', maxLength: 2 } } : {}) }}
+                      slotProps={{
+                        inputLabel: { shrink: true },
+                        ...(f.name === 'ddd' ? { htmlInput: { inputMode: 'numeric', maxLength: 2 } } : {}),
+                      }}
                     />
                   )}
                 />

@@ -1,16 +1,24 @@
 // Deleting a status (issue 10, 002 §2.8): a status no lead holds goes at once after a confirmation;
 // one in use is refused by the server with how many leads hold it, and the admin chooses the status
 // those leads move to before it goes.
-import { useState } from 'react';
 import { Alert, Box, MenuItem, Stack, TextField } from '@mui/material';
 import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+
 import { STATUS_MESSAGES } from '@funil/domain/admin-api/statuses';
 import { ERROR_CODES } from '@funil/domain/http/errors';
+
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError, isApiErrorCode } from '../../../lib/api-error.ts';
 import { useDeleteStatus, type StatusKind, type StatusRow } from '../api/statuses.ts';
 
-type DeleteStatusDialogProps = { kind: StatusKind; idEmpresa: number | null; row: StatusRow; rows: readonly StatusRow[]; onClose: () => void };
+type DeleteStatusDialogProps = {
+  kind: StatusKind;
+  idEmpresa: number | null;
+  row: StatusRow;
+  rows: readonly StatusRow[];
+  onClose: () => void;
+};
 
 export function DeleteStatusDialog({ kind, idEmpresa, row, rows, onClose }: DeleteStatusDialogProps) {
   const remove = useDeleteStatus(kind, idEmpresa);
@@ -52,7 +60,14 @@ export function DeleteStatusDialog({ kind, idEmpresa, row, rows, onClose }: Dele
       {inUse !== null && (
         <Stack spacing={2}>
           <Alert severity="warning">{inUse}</Alert>
-          <TextField select label="Mover os leads para" value={destino} onChange={(event) => setDestino(Number(event.target.value))} size="small" fullWidth>
+          <TextField
+            select
+            label="Mover os leads para"
+            value={destino}
+            onChange={(event) => setDestino(Number(event.target.value))}
+            size="small"
+            fullWidth
+          >
             {others.map((other) => (
               <MenuItem key={other.ordem} value={other.ordem}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

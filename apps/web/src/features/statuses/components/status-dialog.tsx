@@ -1,8 +1,10 @@
 // 'Cadastrar Status' / 'Editar Status' (002 §2.8, §5): name, funnel order (not editable once
 // created), colour from the palette of 12, description; Salvar disabled until valid.
-import { Controller } from 'react-hook-form';
 import { Box, MenuItem, Stack, TextField } from '@mui/material';
+import { Controller } from 'react-hook-form';
+
 import { STATUS_DEFAULT_COLOR, STATUS_MESSAGES, STATUS_PALETTE } from '@funil/domain/admin-api/statuses';
+
 import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
 import { FormTextField } from '../../../components/ui/form-fields.tsx';
 import { useSaveStatus, type StatusKind, type StatusRow } from '../api/statuses.ts';
@@ -11,15 +13,30 @@ import { EMPTY_STATUS_FORM, formOf, statusFormSchema } from '../status-form.ts';
 const COLOURS = [{ nome: 'Preto', cor: STATUS_DEFAULT_COLOR }, ...STATUS_PALETTE];
 
 function Swatch({ cor }: { cor: string }) {
-  return <Box aria-hidden sx={{ width: 16, height: 16, borderRadius: '50%', bgcolor: cor, border: 1, borderColor: 'divider', flexShrink: 0 }} />;
+  return (
+    <Box
+      aria-hidden
+      sx={{ width: 16, height: 16, borderRadius: '50%', bgcolor: cor, border: 1, borderColor: 'divider', flexShrink: 0 }}
+    />
+  );
 }
 
-type StatusDialogProps = { kind: StatusKind; idEmpresa: number | null; open: boolean; editing: StatusRow | null; rows: readonly StatusRow[]; onClose: () => void };
+type StatusDialogProps = {
+  kind: StatusKind;
+  idEmpresa: number | null;
+  open: boolean;
+  editing: StatusRow | null;
+  rows: readonly StatusRow[];
+  onClose: () => void;
+};
 
 export function StatusDialog({ kind, idEmpresa, open, editing, rows, onClose }: StatusDialogProps) {
   const save = useSaveStatus(kind, idEmpresa);
   const schema = statusFormSchema(rows, editing);
-  const colours = editing && !COLOURS.some((c) => c.cor === editing.cor.toLowerCase()) ? [...COLOURS, { nome: 'Cor atual', cor: editing.cor }] : COLOURS;
+  const colours =
+    editing && !COLOURS.some((c) => c.cor === editing.cor.toLowerCase())
+      ? [...COLOURS, { nome: 'Cor atual', cor: editing.cor }]
+      : COLOURS;
   return (
     <AdminFormDialog
       open={open}

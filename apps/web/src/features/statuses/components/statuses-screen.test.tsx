@@ -1,10 +1,12 @@
 // 002 §2.8 'Gerenciar Status Negociação' and its sale twin, §5 "Negotiation status form": the table's
 // columns, the register dialog's rules (Nome é obrigatório, Ordem do funil é obrigatório, Funil já
 // existe., order not editable, palette of 12, default black) and issue 10's delete of a status in use.
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { STATUS_MESSAGES, statusInUseMessage, type NegotiationStatusRow } from '@funil/domain/admin-api/statuses';
-import { OTHER_EMPRESA, answerRequests, companiesAnswer, renderWithProviders, shell } from '../../../testing/kit.tsx';
+
+import { answerRequests, companiesAnswer, OTHER_EMPRESA, renderWithProviders, shell } from '../../../testing/kit.tsx';
 import { NegotiationStatusesScreen, SaleStatusesScreen } from './statuses-screen.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
@@ -45,7 +47,10 @@ describe('002 §2.8 Gerenciar Status Negociação', () => {
     await screen.findByText('Em negociação');
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Cor', 'Nome', 'Descrição', 'Ordem do funil', 'Criado em', 'Atualizado em', 'Ações']);
-    const names = screen.getAllByRole('gridcell').filter((c) => c.getAttribute('data-field') === 'nome').map((c) => c.textContent);
+    const names = screen
+      .getAllByRole('gridcell')
+      .filter((c) => c.getAttribute('data-field') === 'nome')
+      .map((c) => c.textContent);
     expect(names).toEqual(['Novo', 'Em contato', 'Em negociação']);
     expect(screen.getAllByText('01/11/2025 10:00').length).toBe(3);
     // Novo (1) and Em negociação (4) are named by the product's rules: renamed, never deleted.
@@ -73,27 +78,58 @@ describe('002 §2.8 Gerenciar Status Negociação', () => {
     await waitFor(() => expect(save(dialog).disabled).toBe(false));
   });
 
-  it('002 §5: the colour is black by default and chosen from the 12 named colours; POST carries nome, idFunil, cor, descricao', async () => {
-    const sent = answerRequests({ ...list, 'POST /cadastros/status-negociacao': { body: { message: STATUS_MESSAGES.created, data: row(5, 'Proposta', '#ff9800') } } });
-    renderWithProviders(<NegotiationStatusesScreen />);
-    const dialog = await openCreate();
-    const colour = dialog.getByRole('combobox', { name: 'Cor' });
-    expect(colour.textContent).toBe('Preto');
-    fireEvent.mouseDown(colour);
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
-    expect(options).toEqual(['Preto', 'Vermelho', 'Rosa', 'Roxo', 'Índigo', 'Azul', 'Azul-claro', 'Ciano', 'Verde', 'Lima', 'Amarelo', 'Laranja', 'Cinza']);
-    fireEvent.click(within(screen.getByRole('listbox')).getByText('Laranja'));
-    fireEvent.change(dialog.getByRole('textbox', { name: 'Nome' }), { target: { value: 'Proposta' } });
-    fireEvent.change(dialog.getByRole('spinbutton', { name: 'Ordem do funil' }), { target: { value: '5' } });
-    fireEvent.change(dialog.getByRole('textbox', { name: 'Descrição' }), { target: { value: 'Proposta enviada' } });
-    await waitFor(() => expect(save(dialog).disabled).toBe(false));
-    fireEvent.click(save(dialog));
-    expect(await screen.findByText(STATUS_MESSAGES.created)).toBeTruthy();
-    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({ nome: 'Proposta', idFunil: 5, cor: '#ff9800', descricao: 'Proposta enviada' });
-  });
+  it(
+    '002 §5: the colour is black by default and chosen from the 12 named colours; POST carries nome, ' +
+      'idFunil, cor, descricao',
+    async () => {
+      const sent = answerRequests({
+        ...list,
+        'POST /cadastros/status-negociacao': { body: { message: STATUS_MESSAGES.created, data: row(5, 'Proposta', '#ff9800') } },
+      });
+      renderWithProviders(<NegotiationStatusesScreen />);
+      const dialog = await openCreate();
+      const colour = dialog.getByRole('combobox', { name: 'Cor' });
+      expect(colour.textContent).toBe('Preto');
+      fireEvent.mouseDown(colour);
+      const options = within(await screen.findByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent);
+      expect(options).toEqual([
+        'Preto',
+        'Vermelho',
+        'Rosa',
+        'Roxo',
+        'Índigo',
+        'Azul',
+        'Azul-claro',
+        'Ciano',
+        'Verde',
+        'Lima',
+        'Amarelo',
+        'Laranja',
+        'Cinza',
+      ]);
+      fireEvent.click(within(screen.getByRole('listbox')).getByText('Laranja'));
+      fireEvent.change(dialog.getByRole('textbox', { name: 'Nome' }), { target: { value: 'Proposta' } });
+      fireEvent.change(dialog.getByRole('spinbutton', { name: 'Ordem do funil' }), { target: { value: '5' } });
+      fireEvent.change(dialog.getByRole('textbox', { name: 'Descrição' }), { target: { value: 'Proposta enviada' } });
+      await waitFor(() => expect(save(dialog).disabled).toBe(false));
+      fireEvent.click(save(dialog));
+      expect(await screen.findByText(STATUS_MESSAGES.created)).toBeTruthy();
+      expect(sent.find((r) => r.method === 'POST')?.body).toEqual({
+        nome: 'Proposta',
+        idFunil: 5,
+        cor: '#ff9800',
+        descricao: 'Proposta enviada',
+      });
+    },
+  );
 
   it('002 §5: on edit the funnel order cannot be changed; PUT finds the status by it', async () => {
-    const sent = answerRequests({ ...list, 'PUT /cadastros/status-negociacao': { body: { message: STATUS_MESSAGES.updated, data: row(2, 'Primeiro contato') } } });
+    const sent = answerRequests({
+      ...list,
+      'PUT /cadastros/status-negociacao': { body: { message: STATUS_MESSAGES.updated, data: row(2, 'Primeiro contato') } },
+    });
     renderWithProviders(<NegotiationStatusesScreen />);
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: 'Editar Em contato' }));
@@ -109,7 +145,13 @@ describe('002 §2.8 Gerenciar Status Negociação', () => {
   });
 
   it('a refusal for a status the rules name is said as it is, with no destination to choose', async () => {
-    answerRequests({ ...list, 'DELETE /cadastros/status-negociacao/2': { status: 409, body: { message: STATUS_MESSAGES.systemStatus, status: 409, code: 'STATUS_DO_SISTEMA' } } });
+    answerRequests({
+      ...list,
+      'DELETE /cadastros/status-negociacao/2': {
+        status: 409,
+        body: { message: STATUS_MESSAGES.systemStatus, status: 409, code: 'STATUS_DO_SISTEMA' },
+      },
+    });
     renderWithProviders(<NegotiationStatusesScreen />);
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: 'Excluir Em contato' }));
@@ -122,7 +164,10 @@ describe('002 §2.8 Gerenciar Status Negociação', () => {
   it('issue 10: a status in use is not deleted before saying how many leads hold it and where they go', async () => {
     const sent = answerRequests({
       ...list,
-      'DELETE /cadastros/status-negociacao/2': { status: 409, body: { message: statusInUseMessage(3), status: 409, code: 'STATUS_EM_USO', leads: 3 } },
+      'DELETE /cadastros/status-negociacao/2': {
+        status: 409,
+        body: { message: statusInUseMessage(3), status: 409, code: 'STATUS_EM_USO', leads: 3 },
+      },
       'DELETE /cadastros/status-negociacao/2?destino=4': { body: { message: STATUS_MESSAGES.deleted, leadsMovidos: 3 } },
     });
     renderWithProviders(<NegotiationStatusesScreen />);
@@ -130,16 +175,23 @@ describe('002 §2.8 Gerenciar Status Negociação', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Excluir Em contato' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Excluir status' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Excluir' }));
-    expect(await dialog.findByText('Este status está em 3 leads. Escolha para qual status eles vão antes de excluir.')).toBeTruthy();
+    expect(
+      await dialog.findByText('Este status está em 3 leads. Escolha para qual status eles vão antes de excluir.'),
+    ).toBeTruthy();
     const move = dialog.getByRole('button', { name: 'Mover e excluir' }) as HTMLButtonElement;
     expect(move.disabled).toBe(true);
     fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Mover os leads para' }));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['1 · Novo', '4 · Em negociação']);
     fireEvent.click(within(screen.getByRole('listbox')).getByText('4 · Em negociação'));
     fireEvent.click(move);
     expect(await screen.findByText(STATUS_MESSAGES.deleted)).toBeTruthy();
-    expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/cadastros/status-negociacao/2', '/cadastros/status-negociacao/2?destino=4']);
+    expect(sent.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+      '/cadastros/status-negociacao/2',
+      '/cadastros/status-negociacao/2?destino=4',
+    ]);
   });
 });
 
@@ -149,7 +201,9 @@ describe('002 §2.8 sale statuses (/status-negociacao-venda)', () => {
     delete sale.idFunil;
     const sent = answerRequests({
       'GET /cadastros/status-negociacao-venda': { body: { data: [sale] } },
-      'POST /cadastros/status-negociacao-venda': { body: { message: STATUS_MESSAGES.created, data: { ...sale, id: 9, idFunilVenda: 2, nome: 'Perdido' } } },
+      'POST /cadastros/status-negociacao-venda': {
+        body: { message: STATUS_MESSAGES.created, data: { ...sale, id: 9, idFunilVenda: 2, nome: 'Perdido' } },
+      },
     });
     renderWithProviders(<SaleStatusesScreen />);
     expect(await screen.findByRole('heading', { name: 'Gerenciar Status Negociação Venda' })).toBeTruthy();
@@ -162,11 +216,16 @@ describe('002 §2.8 sale statuses (/status-negociacao-venda)', () => {
     await waitFor(() => expect(save(dialog).disabled).toBe(false));
     fireEvent.click(save(dialog));
     expect(await screen.findByText(STATUS_MESSAGES.created)).toBeTruthy();
-    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({ nome: 'Perdido', idFunilVenda: 2, cor: '#000000', descricao: null });
+    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({
+      nome: 'Perdido',
+      idFunilVenda: 2,
+      cor: '#000000',
+      descricao: null,
+    });
   });
 });
 
-describe("issue 10: the super-admin picks the company whose statuses they manage", () => {
+describe('issue 10: the super-admin picks the company whose statuses they manage', () => {
   it('shows the Empresa picker on the own company; another company is read and written with ?idEmpresa=', async () => {
     shell.permissao = 'sa';
     const other = `?idEmpresa=${OTHER_EMPRESA}`;

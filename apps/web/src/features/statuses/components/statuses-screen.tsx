@@ -1,12 +1,14 @@
 // /status-negociacao and /status-negociacao-venda (002 §2.8, super-admin): 'Gerenciar Status
 // Negociação' with colour, name, description, funnel order, created and updated dates, edit and
 // delete, and the register dialog. The sale statuses use the same table on idFunilVenda.
-import { useMemo, useState } from 'react';
-import type { GridColDef } from '@mui/x-data-grid';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
-import { formatDateTime } from '@funil/domain/format/date';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+
 import { SYSTEM_STATUS_ORDERS } from '@funil/domain/admin-api/statuses';
+import { formatDateTime } from '@funil/domain/format/date';
+
 import { AdminTable, type AdminRowAction } from '../../../components/ui/admin-table.tsx';
 import { ColorChip } from '../../../components/ui/color-chip.tsx';
 import { CompanySelect } from '../../../components/ui/company-select.tsx';
@@ -21,7 +23,13 @@ const STATUS_SCREEN_TITLE: Record<StatusKind, string> = {
 };
 
 const columns: GridColDef<StatusRow>[] = [
-  { field: 'cor', headerName: 'Cor', width: 90, sortable: false, renderCell: ({ row }) => <ColorChip color={row.cor} label=" " aria-label={`Cor ${row.cor}`} sx={{ width: 32 }} /> },
+  {
+    field: 'cor',
+    headerName: 'Cor',
+    width: 90,
+    sortable: false,
+    renderCell: ({ row }) => <ColorChip color={row.cor} label=" " aria-label={`Cor ${row.cor}`} sx={{ width: 32 }} />,
+  },
   { field: 'nome', headerName: 'Nome', flex: 1, minWidth: 160 },
   { field: 'descricao', headerName: 'Descrição', flex: 1.5, minWidth: 200, valueGetter: (value: string | null) => value ?? '' },
   { field: 'ordem', headerName: 'Ordem do funil', type: 'number', width: 140, headerAlign: 'left', align: 'left' },
@@ -65,8 +73,23 @@ function StatusesScreen({ kind }: { kind: StatusKind }) {
         pageSize={25}
         headerExtra={company.canChoose ? <CompanySelect value={company.idEmpresa} onChange={company.setIdEmpresa} /> : undefined}
       />
-      <StatusDialog kind={kind} idEmpresa={company.requested} open={dialog.kind === 'form'} editing={dialog.kind === 'form' ? dialog.editing : null} rows={rows} onClose={() => setDialog({ kind: 'closed' })} />
-      {dialog.kind === 'delete' && <DeleteStatusDialog kind={kind} idEmpresa={company.requested} row={dialog.row} rows={rows} onClose={() => setDialog({ kind: 'closed' })} />}
+      <StatusDialog
+        kind={kind}
+        idEmpresa={company.requested}
+        open={dialog.kind === 'form'}
+        editing={dialog.kind === 'form' ? dialog.editing : null}
+        rows={rows}
+        onClose={() => setDialog({ kind: 'closed' })}
+      />
+      {dialog.kind === 'delete' && (
+        <DeleteStatusDialog
+          kind={kind}
+          idEmpresa={company.requested}
+          row={dialog.row}
+          rows={rows}
+          onClose={() => setDialog({ kind: 'closed' })}
+        />
+      )}
     </>
   );
 }

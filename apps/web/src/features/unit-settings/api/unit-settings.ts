@@ -1,13 +1,15 @@
 // GET and PUT configuracoes/unidade (002 §7 "Admin"): the settings of the admin's unit. The answer
 // carries, for each transfer list, the statuses available and those in use (002 §3).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
 import { parseStatusIds, unitSettingsSchema, type UnitSettings, type UnitSettingsBody } from '@funil/domain/admin-api/settings';
+import type { MassSendSettingsBody } from '@funil/domain/mass-send/mass-send-api';
+import { unitsListSchema } from '@funil/domain/unit/unit-data';
+import type { CallHours } from '@funil/domain/webphone/call-hours';
+
 import type { TransferItem } from '../../../components/ui/transfer-list.tsx';
 import { apiRequest, http } from '../../../lib/http-client.ts';
 import { unitDataQuery } from '../../../lib/unit-data.ts';
-import { unitsListSchema } from '@funil/domain/unit/unit-data';
-import type { CallHours } from '@funil/domain/webphone/call-hours';
-import type { MassSendSettingsBody } from '@funil/domain/mass-send/mass-send-api';
 
 type ListField = 'regra_fila_1' | 'regra_fila_2' | 'regra_fila_3' | 'status_negociacao_permitidos';
 
@@ -34,7 +36,10 @@ export type SettingsForm = {
 export type UnitSettingsView = { form: SettingsForm; options: Record<ListField, TransferItem[]> };
 
 function viewOf(settings: UnitSettings): UnitSettingsView {
-  const usedAndAvailable = (used: TransferItem[], available: TransferItem[]) => [...used, ...available.filter((a) => !used.some((u) => u.id === a.id))];
+  const usedAndAvailable = (used: TransferItem[], available: TransferItem[]) => [
+    ...used,
+    ...available.filter((a) => !used.some((u) => u.id === a.id)),
+  ];
   return {
     form: {
       ligacao_limite_tentativas: settings.ligacao_limite_tentativas,
@@ -80,14 +85,22 @@ export function useUnitSettings(idUnidade: number | null) {
 
 /** GET cadastros/unidades: the company's units, for the company admin's unit picker. */
 export function useCompanyUnits(enabled: boolean) {
-  return useQuery({ queryKey: ['unidades-lista'], queryFn: ({ signal }) => http.get('/cadastros/unidades', unitsListSchema.shape.data, signal), enabled, staleTime: 300_000 });
+  return useQuery({
+    queryKey: ['unidades-lista'],
+    queryFn: ({ signal }) => http.get('/cadastros/unidades', unitsListSchema.shape.data, signal),
+    enabled,
+    staleTime: 300_000,
+  });
 }
 
 /**
  * The handlers run with the mutation itself, not with the call: saving replaces the settings the
  * form was keyed on, so the form remounts before a per-call callback could run (and it never did).
  */
-export function useSaveUnitSettings(idUnidade: number | null, handlers: { onSaved?: () => void; onFailed?: (error: Error) => void } = {}) {
+export function useSaveUnitSettings(
+  idUnidade: number | null,
+  handlers: { onSaved?: () => void; onFailed?: (error: Error) => void } = {},
+) {
   const client = useQueryClient();
   return useMutation({
     onError: (error) => handlers.onFailed?.(error),

@@ -1,9 +1,10 @@
 // issue 12 "call hours per unit (weekday windows and holidays, São Paulo time) outside which nobody
 // is dialled": the Configurações section that edits them, in the form's style.
-import { useState } from 'react';
 import { Box, Button, Chip, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+
 import { formatDate, formatIsoDate, parseBrazilianDate } from '@funil/domain/format/date';
-import { SUGGESTED_CALL_HOURS, WEEKDAY_NAMES, callWindowSchema, type CallHours } from '@funil/domain/webphone/call-hours';
+import { callWindowSchema, SUGGESTED_CALL_HOURS, WEEKDAY_NAMES, type CallHours } from '@funil/domain/webphone/call-hours';
 
 type Props = {
   hours: CallHours | null;
@@ -47,11 +48,14 @@ export function CallHoursFields({ hours, holidays, onHours, onHolidays }: Props)
         Horário de ligações
       </Typography>
       <FormControlLabel
-        control={<Switch checked={hours !== null} onChange={(event) => onHours(event.target.checked ? SUGGESTED_CALL_HOURS : null)} />}
+        control={
+          <Switch checked={hours !== null} onChange={(event) => onHours(event.target.checked ? SUGGESTED_CALL_HOURS : null)} />
+        }
         label="Restringir o horário de ligações da fila"
       />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        Fora destes horários (horário de Brasília) e nos feriados a fila automática não liga para ninguém e espera o próximo horário.
+        Fora destes horários (horário de Brasília) e nos feriados a fila automática não liga para ninguém e espera o próximo
+        horário.
       </Typography>
       {hours && (
         <Stack spacing={1.5} sx={{ mb: 2 }}>
@@ -60,10 +64,24 @@ export function CallHoursFields({ hours, holidays, onHours, onHolidays }: Props)
             const window = hours[day] ?? null;
             const problem = window ? callWindowSchema.safeParse(window).error?.issues[0]?.message : undefined;
             return (
-              <Box key={day} sx={{ display: 'grid', gap: 1.5, alignItems: 'center', gridTemplateColumns: { xs: '1fr 1fr', sm: '200px 1fr 1fr' } }}>
+              <Box
+                key={day}
+                sx={{
+                  display: 'grid',
+                  gap: 1.5,
+                  alignItems: 'center',
+                  gridTemplateColumns: { xs: '1fr 1fr', sm: '200px 1fr 1fr' },
+                }}
+              >
                 <FormControlLabel
                   sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
-                  control={<Switch size="small" checked={window !== null} onChange={(event) => setDay(day, event.target.checked ? { inicio: '08:00', fim: '18:00' } : null)} />}
+                  control={
+                    <Switch
+                      size="small"
+                      checked={window !== null}
+                      onChange={(event) => setDay(day, event.target.checked ? { inicio: '08:00', fim: '18:00' } : null)}
+                    />
+                  }
                   label={name}
                 />
                 {window ? (
@@ -128,7 +146,12 @@ export function CallHoursFields({ hours, holidays, onHours, onHolidays }: Props)
       ) : (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} aria-label="Feriados cadastrados" role="list">
           {holidays.map((day) => (
-            <Chip key={day} role="listitem" label={formatDate(day)} onDelete={() => onHolidays(holidays.filter((d) => d !== day))} />
+            <Chip
+              key={day}
+              role="listitem"
+              label={formatDate(day)}
+              onDelete={() => onHolidays(holidays.filter((d) => d !== day))}
+            />
           ))}
         </Stack>
       )}

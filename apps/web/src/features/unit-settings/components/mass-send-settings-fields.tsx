@@ -2,8 +2,21 @@
 // Configurações section 'Envio em massa' (configuracoes_envio_em_massa of 000 §3; 002 §9 limits),
 // in the form's style. The rules are the domain's (massSendSettingsBodySchema), so the form and the
 // server refuse the same values with the same words.
-import { Box, Button, Checkbox, FormControlLabel, FormGroup, FormHelperText, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import {
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  IconButton,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+
 import { type MassSendSettingsBody } from '@funil/domain/mass-send/mass-send-api';
 import { WEEKDAY_NAMES } from '@funil/domain/webphone/call-hours';
 
@@ -43,7 +56,11 @@ export function MassSendSettingsFields({ value, problems, onChange }: Props) {
     />
   );
   const steps = value.aquecimento;
-  const setStep = (index: number, step: { dias: number; limite: number }) => set('aquecimento', steps.map((s, i) => (i === index ? step : s)));
+  const setStep = (index: number, step: { dias: number; limite: number }) =>
+    set(
+      'aquecimento',
+      steps.map((s, i) => (i === index ? step : s)),
+    );
   const lastDay = steps.at(-1)?.dias ?? -1;
 
   return (
@@ -52,7 +69,8 @@ export function MassSendSettingsFields({ value, problems, onChange }: Props) {
         Envio em massa
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Limites de cada número de WhatsApp desta unidade nos disparos. Valores conservadores protegem o número contra restrições e banimentos.
+        Limites de cada número de WhatsApp desta unidade nos disparos. Valores conservadores protegem o número contra restrições e
+        banimentos.
       </Typography>
 
       <Stack spacing={3}>
@@ -94,7 +112,14 @@ export function MassSendSettingsFields({ value, problems, onChange }: Props) {
                 control={
                   <Checkbox
                     checked={value.dias_semana.includes(day)}
-                    onChange={(event) => set('dias_semana', event.target.checked ? [...value.dias_semana, day].sort((a, b) => a - b) : value.dias_semana.filter((d) => d !== day))}
+                    onChange={(event) =>
+                      set(
+                        'dias_semana',
+                        event.target.checked
+                          ? [...value.dias_semana, day].sort((a, b) => a - b)
+                          : value.dias_semana.filter((d) => d !== day),
+                      )
+                    }
                   />
                 }
               />
@@ -133,7 +158,16 @@ export function MassSendSettingsFields({ value, problems, onChange }: Props) {
                 />
                 <Tooltip title="Remover etapa">
                   <span>
-                    <IconButton aria-label={`Remover etapa ${index + 1}`} disabled={steps.length === 1} onClick={() => set('aquecimento', steps.filter((_, i) => i !== index))}>
+                    <IconButton
+                      aria-label={`Remover etapa ${index + 1}`}
+                      disabled={steps.length === 1}
+                      onClick={() =>
+                        set(
+                          'aquecimento',
+                          steps.filter((_, i) => i !== index),
+                        )
+                      }
+                    >
                       <DeleteOutlined />
                     </IconButton>
                   </span>
@@ -145,7 +179,12 @@ export function MassSendSettingsFields({ value, problems, onChange }: Props) {
           <Button
             sx={{ mt: 1 }}
             disabled={steps.length >= 10}
-            onClick={() => set('aquecimento', [...steps, { dias: Number.isNaN(lastDay) ? 0 : lastDay + 7, limite: steps.at(-1)?.limite ?? 20 }])}
+            onClick={() =>
+              set('aquecimento', [
+                ...steps,
+                { dias: Number.isNaN(lastDay) ? 0 : lastDay + 7, limite: steps.at(-1)?.limite ?? 20 },
+              ])
+            }
           >
             Adicionar etapa
           </Button>

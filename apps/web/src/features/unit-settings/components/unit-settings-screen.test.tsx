@@ -1,10 +1,12 @@
 // 002 §2.10 "Configurações", §3 "Settings (per unit)", §4 "Settings rule", §5 "Settings", §8: the
 // unit settings form with SALVAR and refresh, the transfer lists, numbers ≥ 1 and the
 // daily-above-total rule that saves nothing.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { SETTINGS_MESSAGES, type UnitSettings } from '@funil/domain/admin-api/settings';
 import { massSendSettingsOf } from '@funil/domain/mass-send/mass-send-api';
+
 import { answerRequests, renderWithProviders, shell } from '../../../testing/kit.tsx';
 import { UnitSettingsScreen } from './unit-settings-screen.tsx';
 
@@ -75,7 +77,10 @@ describe('002 §2.10 Configurações', () => {
   it('002 §4 transfer list: a status moved to Usados goes in the PUT, then Configurações salvas com sucesso!', async () => {
     const sent = answerRequests({
       'GET /configuracoes/unidade': { body: { data: settings() } },
-      'PUT /configuracoes/unidade': (body) => ({ body: { message: SETTINGS_MESSAGES.saved, data: settings({ regra_fila_1: '1,7,2' }) }, status: body ? 200 : 400 }),
+      'PUT /configuracoes/unidade': (body) => ({
+        body: { message: SETTINGS_MESSAGES.saved, data: settings({ regra_fila_1: '1,7,2' }) },
+        status: body ? 200 : 400,
+      }),
     });
     renderWithProviders(<UnitSettingsScreen />);
     const rule1 = await screen.findByRole('group', { name: 'Regra da fila 1' });
@@ -86,26 +91,44 @@ describe('002 §2.10 Configurações', () => {
     fireEvent.click(screen.getByRole('button', { name: 'SALVAR' }));
     expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeTruthy();
     const put = sent.find((r) => r.method === 'PUT');
-    expect(put?.body).toMatchObject({ regra_fila_1: [1, 7, 2], regra_fila_2: [2], regra_fila_3: [5, 3], status_negociacao_permitidos: [4], habilita_mensagem_whatsapp: true, ligacao_limite_tentativas: 6 });
+    expect(put?.body).toMatchObject({
+      regra_fila_1: [1, 7, 2],
+      regra_fila_2: [2],
+      regra_fila_3: [5, 3],
+      status_negociacao_permitidos: [4],
+      habilita_mensagem_whatsapp: true,
+      ligacao_limite_tentativas: 6,
+    });
   });
 
-  it("issue 21 item 15: the unit's WhatsApp (Evolution) switch and external dashboard go in the PUT; an address without https:// saves nothing", async () => {
-    const sent = answerRequests({
-      'GET /configuracoes/unidade': { body: { data: settings() } },
-      'PUT /configuracoes/unidade': { body: { message: SETTINGS_MESSAGES.saved, data: settings({ evolution_habilitado: true, url_dashboard: 'https://bi.exemplo.com.br/painel' }) } },
-    });
-    renderWithProviders(<UnitSettingsScreen />);
-    const url = (await screen.findByRole('textbox', { name: 'Dashboard externo (endereço)' })) as HTMLInputElement;
-    expect(url.value).toBe('');
-    fireEvent.click(screen.getByRole('switch', { name: 'Habilitar WhatsApp (Evolution)' }));
-    fireEvent.change(url, { target: { value: 'http://bi.exemplo.com.br' } });
-    expect(screen.getByText(SETTINGS_MESSAGES.urlDashboard)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(url, { target: { value: 'https://bi.exemplo.com.br/painel' } });
-    fireEvent.click(screen.getByRole('button', { name: 'SALVAR' }));
-    expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeTruthy();
-    expect(sent.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([expect.objectContaining({ evolution_habilitado: true, url_dashboard: 'https://bi.exemplo.com.br/painel' })]);
-  });
+  it(
+    "issue 21 item 15: the unit's WhatsApp (Evolution) switch and external dashboard go in the PUT; " +
+      'an address without https:// saves nothing',
+    async () => {
+      const sent = answerRequests({
+        'GET /configuracoes/unidade': { body: { data: settings() } },
+        'PUT /configuracoes/unidade': {
+          body: {
+            message: SETTINGS_MESSAGES.saved,
+            data: settings({ evolution_habilitado: true, url_dashboard: 'https://bi.exemplo.com.br/painel' }),
+          },
+        },
+      });
+      renderWithProviders(<UnitSettingsScreen />);
+      const url = (await screen.findByRole('textbox', { name: 'Dashboard externo (endereço)' })) as HTMLInputElement;
+      expect(url.value).toBe('');
+      fireEvent.click(screen.getByRole('switch', { name: 'Habilitar WhatsApp (Evolution)' }));
+      fireEvent.change(url, { target: { value: 'http://bi.exemplo.com.br' } });
+      expect(screen.getByText(SETTINGS_MESSAGES.urlDashboard)).toBeTruthy();
+      expect((screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement).disabled).toBe(true);
+      fireEvent.change(url, { target: { value: 'https://bi.exemplo.com.br/painel' } });
+      fireEvent.click(screen.getByRole('button', { name: 'SALVAR' }));
+      expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeTruthy();
+      expect(sent.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
+        expect.objectContaining({ evolution_habilitado: true, url_dashboard: 'https://bi.exemplo.com.br/painel' }),
+      ]);
+    },
+  );
 
   it('issue 12: the busy delay, the call hours per weekday and the holidays go in the PUT', async () => {
     const sent = answerRequests({
@@ -133,13 +156,25 @@ describe('002 §2.10 Configurações', () => {
     const weekday = { inicio: '08:00', fim: '20:00' };
     expect(put?.body).toMatchObject({
       ligacao_intervalo_ocupado: 20,
-      horario_ligacao: [{ inicio: '08:00', fim: '18:00' }, { inicio: '08:00', fim: '18:30' }, weekday, weekday, weekday, weekday, null],
+      horario_ligacao: [
+        { inicio: '08:00', fim: '18:00' },
+        { inicio: '08:00', fim: '18:30' },
+        weekday,
+        weekday,
+        weekday,
+        weekday,
+        null,
+      ],
       feriados: ['2026-11-20', '2026-12-25'],
     });
   });
 
   it('issue 12: a window ending before it starts says so and SALVAR waits', async () => {
-    answerRequests({ 'GET /configuracoes/unidade': { body: { data: settings({ horario_ligacao: [null, { inicio: '08:00', fim: '20:00' }, null, null, null, null, null] }) } } });
+    answerRequests({
+      'GET /configuracoes/unidade': {
+        body: { data: settings({ horario_ligacao: [null, { inicio: '08:00', fim: '20:00' }, null, null, null, null, null] }) },
+      },
+    });
     renderWithProviders(<UnitSettingsScreen />);
     await screen.findByRole('heading', { name: 'Configurações' });
     fireEvent.change(screen.getByLabelText('Segunda-feira: fim'), { target: { value: '07:00' } });
@@ -165,7 +200,9 @@ describe('002 §2.10 Configurações', () => {
   it("issue 13: 'Envio em massa' edits the unit's caps, hours, days, warm-up and error share, and they go in the PUT", async () => {
     const sent = answerRequests({
       'GET /configuracoes/unidade': { body: { data: settings({ habilita_envio_em_massa: true }) } },
-      'PUT /configuracoes/unidade': { body: { message: SETTINGS_MESSAGES.saved, data: settings({ habilita_envio_em_massa: true }) } },
+      'PUT /configuracoes/unidade': {
+        body: { message: SETTINGS_MESSAGES.saved, data: settings({ habilita_envio_em_massa: true }) },
+      },
     });
     renderWithProviders(<UnitSettingsScreen />);
     const section = within((await screen.findByRole('heading', { name: 'Envio em massa' })).closest('section')!);
@@ -174,7 +211,13 @@ describe('002 §2.10 Configurações', () => {
     expect((field('Intervalo mínimo (segundos)') as HTMLInputElement).value).toBe('10');
     expect((section.getByLabelText('Início dos envios') as HTMLInputElement).value).toBe('08:00');
     expect((section.getByRole('checkbox', { name: 'Domingo' }) as HTMLInputElement).checked).toBe(false);
-    expect(section.getAllByLabelText(/envios por dia$/).map((e) => (e as HTMLInputElement).value)).toEqual(['20', '50', '100', '150', '200']);
+    expect(section.getAllByLabelText(/envios por dia$/).map((e) => (e as HTMLInputElement).value)).toEqual([
+      '20',
+      '50',
+      '100',
+      '150',
+      '200',
+    ]);
     typeIn('Máximo de leads por disparo', '300');
     typeIn('Intervalo mínimo (segundos)', '15');
     typeIn('Intervalo máximo (segundos)', '40');
@@ -207,8 +250,10 @@ describe('002 §2.10 Configurações', () => {
     expect(put?.body).not.toHaveProperty('habilita_envio_em_massa');
   });
 
-  it("issue 13: bad mass-send values say why in Portuguese and SALVAR waits", async () => {
-    const sent = answerRequests({ 'GET /configuracoes/unidade': { body: { data: settings({ habilita_envio_em_massa: true }) } } });
+  it('issue 13: bad mass-send values say why in Portuguese and SALVAR waits', async () => {
+    const sent = answerRequests({
+      'GET /configuracoes/unidade': { body: { data: settings({ habilita_envio_em_massa: true }) } },
+    });
     renderWithProviders(<UnitSettingsScreen />);
     const section = within((await screen.findByRole('heading', { name: 'Envio em massa' })).closest('section')!);
     const save = () => screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement;
@@ -224,7 +269,8 @@ describe('002 §2.10 Configurações', () => {
     expect(section.getByText('Os dias do aquecimento devem ser crescentes e sem repetição.')).toBeTruthy();
     expect(save().disabled).toBe(true);
     fireEvent.change(section.getByLabelText('Etapa 2: a partir do dia'), { target: { value: '4' } });
-    for (const day of ['Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado']) fireEvent.click(section.getByRole('checkbox', { name: day }));
+    for (const day of ['Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'])
+      fireEvent.click(section.getByRole('checkbox', { name: day }));
     expect(section.getByText('Escolha ao menos um dia da semana.')).toBeTruthy();
     fireEvent.click(section.getByRole('checkbox', { name: 'Domingo' }));
     fireEvent.change(section.getByLabelText('Início dos envios'), { target: { value: '2100' } });
@@ -258,7 +304,9 @@ describe('002 §2.10 Configurações', () => {
 
   it('002 §2.10: the refresh icon reads the settings again and drops unsaved edits', async () => {
     let reads = 0;
-    answerRequests({ 'GET /configuracoes/unidade': () => ({ body: { data: settings({ intervalo_dias_crm: ++reads === 1 ? 62 : 90 }) } }) });
+    answerRequests({
+      'GET /configuracoes/unidade': () => ({ body: { data: settings({ intervalo_dias_crm: ++reads === 1 ? 62 : 90 }) } }),
+    });
     renderWithProviders(<UnitSettingsScreen />);
     await screen.findByRole('heading', { name: 'Configurações' });
     typeIn('Total de tentativas', '9');
@@ -279,11 +327,18 @@ describe('002 §2.10 Configurações', () => {
   });
 
   it('a unit admin sets only their unit; a company admin (ag) picks any unit of the company', async () => {
-    const units = { data: [{ id: 1, nome: 'Centro', idFunil: null, idFunilVenda: null }, { id: 2, nome: 'Zona Sul', idFunil: null, idFunilVenda: null }] };
+    const units = {
+      data: [
+        { id: 1, nome: 'Centro', idFunil: null, idFunilVenda: null },
+        { id: 2, nome: 'Zona Sul', idFunil: null, idFunilVenda: null },
+      ],
+    };
     const sent = answerRequests({
       'GET /configuracoes/unidade': { body: { data: settings() } },
       'GET /configuracoes/unidade?idUnidade=2': { body: { data: settings({ idUnidade: 2, intervalo_dias_crm: 30 }) } },
-      'PUT /configuracoes/unidade?idUnidade=2': { body: { message: SETTINGS_MESSAGES.saved, data: settings({ idUnidade: 2, intervalo_dias_crm: 30 }) } },
+      'PUT /configuracoes/unidade?idUnidade=2': {
+        body: { message: SETTINGS_MESSAGES.saved, data: settings({ idUnidade: 2, intervalo_dias_crm: 30 }) },
+      },
       'GET /cadastros/unidades': { body: units },
     });
     const { unmount } = renderWithProviders(<UnitSettingsScreen />);

@@ -1,27 +1,66 @@
 // /configuracoes (002 §2.10 "Configurações", §3 "Settings (per unit)", §4 "Settings rule", §5
 // "Settings"): the call limits, the call hours and holidays (issue 12), the WhatsApp message, the queue rules and the allowed negotiation
 // statuses of the admin's unit, the mass-send caps and windows (issue 13), with SALVAR and a refresh icon.
-import { useState, type ReactNode } from 'react';
-import { Alert, Box, Button, CircularProgress, Divider, FormControlLabel, IconButton, MenuItem, Paper, Stack, Switch, TextField, Tooltip, Typography } from '@mui/material';
 import Refresh from '@mui/icons-material/Refresh';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Divider,
+  FormControlLabel,
+  IconButton,
+  MenuItem,
+  Paper,
+  Stack,
+  Switch,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useSnackbar } from 'notistack';
+import { useState, type ReactNode } from 'react';
+
+import { SETTINGS_MESSAGES } from '@funil/domain/admin-api/settings';
+import { massSendSettingsProblems } from '@funil/domain/mass-send/mass-send-api';
+
 import { TransferList } from '../../../components/ui/transfer-list.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
-import { useCompanyUnits, useSaveUnitSettings, useUnitSettings, type SettingsForm, type UnitSettingsView } from '../api/unit-settings.ts';
-import { SETTINGS_MESSAGES } from '@funil/domain/admin-api/settings';
+import {
+  useCompanyUnits,
+  useSaveUnitSettings,
+  useUnitSettings,
+  type SettingsForm,
+  type UnitSettingsView,
+} from '../api/unit-settings.ts';
 import { isValidCount, settingsProblem, type NumberField } from '../settings-form.ts';
 import { CallHoursFields } from './call-hours-fields.tsx';
 import { MassSendSettingsFields } from './mass-send-settings-fields.tsx';
-import { massSendSettingsProblems } from '@funil/domain/mass-send/mass-send-api';
 
 const NUMBER_FIELDS: { name: NumberField; label: string; helper: string }[] = [
-  { name: 'ligacao_limite_tentativas', label: 'Total de tentativas', helper: 'Ligações por contato antes de ir para Não Atendido' },
+  {
+    name: 'ligacao_limite_tentativas',
+    label: 'Total de tentativas',
+    helper: 'Ligações por contato antes de ir para Não Atendido',
+  },
   { name: 'ligacao_limite_tentativas_diarias', label: 'Tentativas diárias', helper: 'Ligações por contato em um mesmo dia' },
-  { name: 'ligacao_intervalo_nao_atendida', label: 'Intervalo entre tentativas (minutos)', helper: 'Espera após uma ligação não atendida' },
-  { name: 'ligacao_intervalo_ocupado', label: 'Intervalo após ocupado (minutos)', helper: 'Espera após encontrar a linha ocupada' },
+  {
+    name: 'ligacao_intervalo_nao_atendida',
+    label: 'Intervalo entre tentativas (minutos)',
+    helper: 'Espera após uma ligação não atendida',
+  },
+  {
+    name: 'ligacao_intervalo_ocupado',
+    label: 'Intervalo após ocupado (minutos)',
+    helper: 'Espera após encontrar a linha ocupada',
+  },
   { name: 'intervalo_dias_crm', label: 'Dias no CRM', helper: 'Período de leads exibido no CRM' },
-  { name: 'valor_minimo_segundos_chamada_atendida', label: 'Segundos mínimos de chamada atendida', helper: 'Abaixo disso a chamada conta como não atendida' },
+  {
+    name: 'valor_minimo_segundos_chamada_atendida',
+    label: 'Segundos mínimos de chamada atendida',
+    helper: 'Abaixo disso a chamada conta como não atendida',
+  },
 ];
 
 type SwitchSectionProps = {
@@ -44,7 +83,10 @@ function SwitchSection({ id, title, switchLabel, checked, onSwitch, note, noteGa
       <Typography id={id} variant="h6" component="h3" sx={{ mb: 1 }}>
         {title}
       </Typography>
-      <FormControlLabel control={<Switch checked={checked} onChange={(event) => onSwitch(event.target.checked)} />} label={switchLabel} />
+      <FormControlLabel
+        control={<Switch checked={checked} onChange={(event) => onSwitch(event.target.checked)} />}
+        label={switchLabel}
+      />
       <Typography variant="body2" color="text.secondary" sx={{ mb: noteGap }}>
         {note}
       </Typography>
@@ -53,7 +95,13 @@ function SwitchSection({ id, title, switchLabel, checked, onSwitch, note, noteGa
   );
 }
 
-type SettingsFormProps = { view: UnitSettingsView; idUnidade: number | null; unitPicker: ReactNode; onRefresh: () => void; refreshing: boolean };
+type SettingsFormProps = {
+  view: UnitSettingsView;
+  idUnidade: number | null;
+  unitPicker: ReactNode;
+  onRefresh: () => void;
+  refreshing: boolean;
+};
 
 function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: SettingsFormProps) {
   const { enqueueSnackbar } = useSnackbar();
@@ -62,7 +110,8 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
     onFailed: (error) => enqueueSnackbar(error instanceof ApiError ? error.message : String(error), { variant: 'error' }),
   });
   const [form, setForm] = useState<SettingsForm>(view.form);
-  const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
   const problem = settingsProblem(form);
 
   const submit = () => {
@@ -76,7 +125,14 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); submit(); }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
       <Stack direction="row" sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 1.5 }}>
         <Typography variant="h2" component="h2">
           Configurações
@@ -110,7 +166,11 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
               value={form.url_dashboard}
               onChange={(event) => set('url_dashboard', event.target.value)}
               error={problem === 'invalidUrl'}
-              helperText={problem === 'invalidUrl' ? SETTINGS_MESSAGES.urlDashboard : 'Com um endereço https://, o Dashboard da unidade mostra essa página. Deixe vazio para usar o dashboard do Funil.'}
+              helperText={
+                problem === 'invalidUrl'
+                  ? SETTINGS_MESSAGES.urlDashboard
+                  : 'Com um endereço https://, o Dashboard da unidade mostra essa página. Deixe vazio para usar o dashboard do Funil.'
+              }
               placeholder="https://"
               slotProps={{ htmlInput: { inputMode: 'url', maxLength: 2000 } }}
             />
@@ -187,9 +247,24 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
               Regras da fila de ligações
             </Typography>
             <Stack spacing={3}>
-              <TransferList label="Regra da fila 1" items={view.options.regra_fila_1} used={form.regra_fila_1} onChange={(ids) => set('regra_fila_1', ids)} />
-              <TransferList label="Regra da fila 2" items={view.options.regra_fila_2} used={form.regra_fila_2} onChange={(ids) => set('regra_fila_2', ids)} />
-              <TransferList label="Regra da fila 3" items={view.options.regra_fila_3} used={form.regra_fila_3} onChange={(ids) => set('regra_fila_3', ids)} />
+              <TransferList
+                label="Regra da fila 1"
+                items={view.options.regra_fila_1}
+                used={form.regra_fila_1}
+                onChange={(ids) => set('regra_fila_1', ids)}
+              />
+              <TransferList
+                label="Regra da fila 2"
+                items={view.options.regra_fila_2}
+                used={form.regra_fila_2}
+                onChange={(ids) => set('regra_fila_2', ids)}
+              />
+              <TransferList
+                label="Regra da fila 3"
+                items={view.options.regra_fila_3}
+                used={form.regra_fila_3}
+                onChange={(ids) => set('regra_fila_3', ids)}
+              />
             </Stack>
           </section>
 
@@ -206,7 +281,18 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
 
           {problem === 'dailyAboveTotal' && <Alert severity="warning">{SETTINGS_MESSAGES.dailyAboveTotal}</Alert>}
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-            <Button type="submit" variant="contained" size="large" disabled={problem === 'invalidNumber' || problem === 'invalidHours' || problem === 'invalidMassSend' || problem === 'invalidUrl' || save.isPending}>
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={
+                problem === 'invalidNumber' ||
+                problem === 'invalidHours' ||
+                problem === 'invalidMassSend' ||
+                problem === 'invalidUrl' ||
+                save.isPending
+              }
+            >
               SALVAR
             </Button>
           </Stack>
@@ -225,7 +311,14 @@ export function UnitSettingsScreen() {
   const settings = useUnitSettings(idUnidade);
   const unitPicker =
     companyAdmin && (units.data?.length ?? 0) > 1 ? (
-      <TextField select size="small" label="Unidade" value={idUnidade ?? user.idUnidade} onChange={(event) => setIdUnidade(Number(event.target.value))} fullWidth>
+      <TextField
+        select
+        size="small"
+        label="Unidade"
+        value={idUnidade ?? user.idUnidade}
+        onChange={(event) => setIdUnidade(Number(event.target.value))}
+        fullWidth
+      >
         {(units.data ?? []).map((unit) => (
           <MenuItem key={unit.id} value={unit.id}>
             {unit.nome}

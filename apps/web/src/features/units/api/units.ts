@@ -1,9 +1,11 @@
 // Units and companies of the super-admin (002 §7 'Admin' cadastros/unidade; issue 10 companies:
 // cadastros/empresas, docs/api.md).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { unitListSchema, type UnitCreate, type UnitUpdate } from '@funil/domain/admin-api/units';
+
 import { companyCreatedSchema, type CompanyCreate } from '@funil/domain/admin-api/companies';
 import { writeResultSchema } from '@funil/domain/admin-api/fields';
+import { unitListSchema, type UnitCreate, type UnitUpdate } from '@funil/domain/admin-api/units';
+
 import { apiRequest, http } from '../../../lib/http-client.ts';
 
 const unitsKey = (idEmpresa: number | null) => ['admin', 'unidades', idEmpresa] as const;
@@ -11,7 +13,12 @@ const unitsKey = (idEmpresa: number | null) => ['admin', 'unidades', idEmpresa] 
 export function useAdminUnits(idEmpresa: number | null) {
   return useQuery({
     queryKey: unitsKey(idEmpresa),
-    queryFn: ({ signal }) => http.get(idEmpresa === null ? '/cadastros/unidade' : `/cadastros/unidade?idEmpresa=${idEmpresa}`, unitListSchema.shape.data, signal),
+    queryFn: ({ signal }) =>
+      http.get(
+        idEmpresa === null ? '/cadastros/unidade' : `/cadastros/unidade?idEmpresa=${idEmpresa}`,
+        unitListSchema.shape.data,
+        signal,
+      ),
     staleTime: 0,
   });
 }
@@ -19,7 +26,10 @@ export function useAdminUnits(idEmpresa: number | null) {
 function useInvalidateAdmin() {
   const queryClient = useQueryClient();
   // Unit lists elsewhere (cadastros/unidades, cached 300 s) follow a change too.
-  return () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'admin' || JSON.stringify(q.queryKey).includes('unidades') });
+  return () =>
+    queryClient.invalidateQueries({
+      predicate: (q) => q.queryKey[0] === 'admin' || JSON.stringify(q.queryKey).includes('unidades'),
+    });
 }
 
 export function useSaveUnit() {
@@ -36,7 +46,8 @@ export function useSaveUnit() {
 export function useCreateCompany() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: (company: CompanyCreate) => apiRequest('/cadastros/empresas', { method: 'POST', body: company, schema: companyCreatedSchema.shape.data }),
+    mutationFn: (company: CompanyCreate) =>
+      apiRequest('/cadastros/empresas', { method: 'POST', body: company, schema: companyCreatedSchema.shape.data }),
     onSettled: invalidate,
   });
 }

@@ -1,17 +1,25 @@
 // The form schemas of the Unidades screen: the domain's unit fields plus 002 §5 'Unit''s rule that
 // idSistema and filtro are required except for company 1.
 import { z } from 'zod';
-import { unitFieldsSchema, unitSystemFieldIssues, type UnitRow } from '@funil/domain/admin-api/units';
-import { companyCreateSchema } from '@funil/domain/admin-api/companies';
 
-function withSystemFields<S extends z.ZodType<{ idSistema?: number; filtro?: string }>>(schema: S, idEmpresa: number, path: string[] = []) {
+import { companyCreateSchema } from '@funil/domain/admin-api/companies';
+import { unitFieldsSchema, unitSystemFieldIssues, type UnitRow } from '@funil/domain/admin-api/units';
+
+function withSystemFields<S extends z.ZodType<{ idSistema?: number; filtro?: string }>>(
+  schema: S,
+  idEmpresa: number,
+  path: string[] = [],
+) {
   return schema.superRefine((value, ctx) => {
-    for (const [field, message] of Object.entries(unitSystemFieldIssues(value, idEmpresa))) ctx.addIssue({ code: 'custom', message, path: [...path, field] });
+    for (const [field, message] of Object.entries(unitSystemFieldIssues(value, idEmpresa)))
+      ctx.addIssue({ code: 'custom', message, path: [...path, field] });
   });
 }
 
 // An empty 'id do sistema' is a missing one: the rule below names it, not the number parser.
-const unitFields = unitFieldsSchema.extend({ idSistema: z.preprocess((v) => (v === '' || v === null ? undefined : v), unitFieldsSchema.shape.idSistema) });
+const unitFields = unitFieldsSchema.extend({
+  idSistema: z.preprocess((v) => (v === '' || v === null ? undefined : v), unitFieldsSchema.shape.idSistema),
+});
 
 /** The unit dialog of company `idEmpresa`, with the activity on edit (002 §3: 1 active, -1 inactive). */
 export function unitFormSchema(idEmpresa: number) {
@@ -27,7 +35,8 @@ export function unitFormOf(row: UnitRow): UnitForm {
 
 /** A new company's first unit always shows its system fields (only company 1 hides them). */
 export const companyFormSchema = companyCreateSchema.extend({ unidade: unitFields }).superRefine((value, ctx) => {
-  for (const [field, message] of Object.entries(unitSystemFieldIssues(value.unidade, 0))) ctx.addIssue({ code: 'custom', message, path: ['unidade', field] });
+  for (const [field, message] of Object.entries(unitSystemFieldIssues(value.unidade, 0)))
+    ctx.addIssue({ code: 'custom', message, path: ['unidade', field] });
 });
 export type CompanyForm = z.input<typeof companyFormSchema>;
 
@@ -36,4 +45,3 @@ export const EMPTY_COMPANY_FORM: CompanyForm = {
   unidade: { nome: '', ddd: '', idSistema: '' as unknown as number, filtro: '' },
   administrador: { nome: '', email: '', senha: '' },
 };
-

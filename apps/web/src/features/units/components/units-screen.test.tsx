@@ -1,8 +1,10 @@
 // 002 §2.10 'Unidades', §5 'Unit', §4 'Desativar', §6 company 1: the super-admin's units table and
 // dialog, on the screen with a stubbed API.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import type { UnitRow } from '@funil/domain/admin-api/units';
+
 import { renderAdmin, stubApi } from '../../../components/ui/admin-test-kit.tsx';
 import { UnitsScreen } from './units-screen.tsx';
 
@@ -26,8 +28,26 @@ const unit = (over: Partial<UnitRow>): UnitRow => ({
   ...over,
 });
 const companies = [
-  { id: 1, nome: 'Matriz', idCompany: 0, ativo: 1, unidades: 1, usuarios: 1, datacad: '2026-11-20T10:00:00.000Z', dataAtualizacao: '2026-11-20T10:00:00.000Z' },
-  { id: 2, nome: 'Clínica Sorriso', idCompany: 0, ativo: 1, unidades: 1, usuarios: 1, datacad: '2026-11-20T10:00:00.000Z', dataAtualizacao: '2026-11-20T10:00:00.000Z' },
+  {
+    id: 1,
+    nome: 'Matriz',
+    idCompany: 0,
+    ativo: 1,
+    unidades: 1,
+    usuarios: 1,
+    datacad: '2026-11-20T10:00:00.000Z',
+    dataAtualizacao: '2026-11-20T10:00:00.000Z',
+  },
+  {
+    id: 2,
+    nome: 'Clínica Sorriso',
+    idCompany: 0,
+    ativo: 1,
+    unidades: 1,
+    usuarios: 1,
+    datacad: '2026-11-20T10:00:00.000Z',
+    dataAtualizacao: '2026-11-20T10:00:00.000Z',
+  },
 ];
 
 function api() {
@@ -40,7 +60,8 @@ function api() {
 }
 
 const field = (dialog: HTMLElement, name: string) => dialog.querySelector(`input[name="${name}"]`) as HTMLInputElement | null;
-const type = (dialog: HTMLElement, name: string, value: string) => fireEvent.change(field(dialog, name) as HTMLInputElement, { target: { value } });
+const type = (dialog: HTMLElement, name: string, value: string) =>
+  fireEvent.change(field(dialog, name) as HTMLInputElement, { target: { value } });
 
 beforeEach(() => {
   shell.idEmpresa = 2;
@@ -70,7 +91,13 @@ describe("002 §5 'Unit' on the Unidades screen", { timeout: 30_000 }, () => {
     await waitFor(() => expect(salvar.disabled).toBe(false));
     fireEvent.click(salvar);
     await screen.findByText('Unidade cadastrada com sucesso!');
-    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({ nome: 'Sorriso Centro', ddd: '21', idSistema: -1, filtro: 'centro', idEmpresa: 2 });
+    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({
+      nome: 'Sorriso Centro',
+      ddd: '21',
+      idSistema: -1,
+      filtro: 'centro',
+      idEmpresa: 2,
+    });
   });
 
   it('hides id do sistema and Filtro Facebook for company 1 and sends neither', async () => {

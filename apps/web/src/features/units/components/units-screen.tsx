@@ -1,27 +1,29 @@
 // /unidades (000 §6 super-admin; 002 §2.10 'Unidades', §3 'Unit', §4, §5 'Unit'): the units of a
 // company with create, edit and 'Desativar' (ativo 0, which logs the unit's users out), and the
 // companies: the super-admin creates a company with its first unit and first admin (issue 10).
-import { useMemo, useState } from 'react';
-import { Box, Button, Divider, Tooltip, Typography } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
-import Edit from '@mui/icons-material/Edit';
 import Block from '@mui/icons-material/Block';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Domain from '@mui/icons-material/Domain';
+import Edit from '@mui/icons-material/Edit';
+import { Box, Button, Divider, Tooltip, Typography } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
-import { UNIT_MESSAGES, unitSystemFieldsRequired, type UnitRow } from '@funil/domain/admin-api/units';
+import { useMemo, useState } from 'react';
+
 import { COMPANY_MESSAGES } from '@funil/domain/admin-api/companies';
+import { UNIT_MESSAGES, unitSystemFieldsRequired, type UnitRow } from '@funil/domain/admin-api/units';
 import { formatDateTime } from '@funil/domain/format/date';
-import { AdminTable } from '../../../components/ui/admin-table.tsx';
-import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+
 import { ActiveChip } from '../../../components/ui/active-chip.tsx';
+import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
 import { CompanySelect } from '../../../components/ui/company-select.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormSelect, FormTextField } from '../../../components/ui/form-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useAdminUnits, useCreateCompany, useSaveUnit } from '../api/units.ts';
-import { EMPTY_COMPANY_FORM, EMPTY_UNIT_FORM, companyFormSchema, unitFormOf, unitFormSchema } from './unit-forms.ts';
+import { companyFormSchema, EMPTY_COMPANY_FORM, EMPTY_UNIT_FORM, unitFormOf, unitFormSchema } from './unit-forms.ts';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; row: UnitRow } | null;
 
@@ -54,7 +56,13 @@ export function UnitsScreen() {
             { field: 'filtro', headerName: 'Filtro Facebook', flex: 1, minWidth: 140 },
           ] satisfies GridColDef<UnitRow>[])
         : []),
-      { field: 'ativo', headerName: 'Situação', width: 110, renderCell: ({ row }) => <ActiveChip ativo={row.ativo} feminine />, valueFormatter: (value: number) => (value === 1 ? 'Ativa' : 'Inativa') },
+      {
+        field: 'ativo',
+        headerName: 'Situação',
+        width: 110,
+        renderCell: ({ row }) => <ActiveChip ativo={row.ativo} feminine />,
+        valueFormatter: (value: number) => (value === 1 ? 'Ativa' : 'Inativa'),
+      },
       {
         field: 'token',
         headerName: 'Token',
@@ -62,14 +70,22 @@ export function UnitsScreen() {
         // The 32 characters stay whole for copy and CSV; the cell shows their start, the tooltip all of them.
         renderCell: ({ value }) => (
           <Tooltip title={value as string}>
-            <Box component="code" sx={{ fontSize: 12, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' }}>
+            <Box
+              component="code"
+              sx={{ fontSize: 12, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' }}
+            >
               {value as string}
             </Box>
           </Tooltip>
         ),
       },
       { field: 'datacad', headerName: 'Cadastro', width: 140, valueFormatter: (value: string) => formatDateTime(value) },
-      { field: 'dataAtualizacao', headerName: 'Atualização', width: 150, valueFormatter: (value: string) => formatDateTime(value) },
+      {
+        field: 'dataAtualizacao',
+        headerName: 'Atualização',
+        width: 150,
+        valueFormatter: (value: string) => formatDateTime(value),
+      },
     ],
     [systemFields],
   );
@@ -80,7 +96,8 @@ export function UnitsScreen() {
         enqueueSnackbar(ativo === 0 ? UNIT_MESSAGES.deactivated : UNIT_MESSAGES.updated, { variant: 'success' });
         setDeactivating(null);
       },
-      (cause: unknown) => enqueueSnackbar(cause instanceof ApiError ? cause.message : 'Erro ao atualizar a unidade.', { variant: 'error' }),
+      (cause: unknown) =>
+        enqueueSnackbar(cause instanceof ApiError ? cause.message : 'Erro ao atualizar a unidade.', { variant: 'error' }),
     );
 
   return (
@@ -98,7 +115,12 @@ export function UnitsScreen() {
         headerExtra={
           <>
             <CompanySelect value={idEmpresa} onChange={setIdEmpresa} />
-            <Button variant="outlined" startIcon={<Domain />} onClick={() => setNewCompany(true)} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+            <Button
+              variant="outlined"
+              startIcon={<Domain />}
+              onClick={() => setNewCompany(true)}
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            >
               Nova empresa
             </Button>
           </>
@@ -107,7 +129,13 @@ export function UnitsScreen() {
         actions={[
           { label: 'Editar', icon: <Edit />, onClick: (row) => setEditing({ mode: 'edit', row }) },
           { label: 'Desativar', icon: <Block />, color: 'error', onClick: setDeactivating, hidden: (row) => row.ativo !== 1 },
-          { label: 'Ativar', icon: <CheckCircle />, color: 'primary', onClick: (row) => void toggle(row, 1), hidden: (row) => row.ativo === 1 },
+          {
+            label: 'Ativar',
+            icon: <CheckCircle />,
+            color: 'primary',
+            onClick: (row) => void toggle(row, 1),
+            hidden: (row) => row.ativo === 1,
+          },
         ]}
       />
 
@@ -121,7 +149,11 @@ export function UnitsScreen() {
         successMessage={editing?.mode === 'edit' ? UNIT_MESSAGES.updated : UNIT_MESSAGES.created}
         onClose={() => setEditing(null)}
         onSubmit={(form) => {
-          const fields = { nome: form.nome, ddd: form.ddd, ...(systemFields ? { idSistema: form.idSistema, filtro: form.filtro } : {}) };
+          const fields = {
+            nome: form.nome,
+            ddd: form.ddd,
+            ...(systemFields ? { idSistema: form.idSistema, filtro: form.filtro } : {}),
+          };
           return editing?.mode === 'edit'
             ? save.mutateAsync({ update: { id: editing.row.id, ...fields, ativo: form.ativo } })
             : save.mutateAsync({ create: { ...fields, idEmpresa } });
@@ -133,11 +165,19 @@ export function UnitsScreen() {
             <FormTextField control={control} name="ddd" label="DDD" required />
             {systemFields && (
               <>
-                <FormTextField control={control} name="idSistema" label="id do sistema" required helperText="-1 quando a unidade não tem sistema externo." />
+                <FormTextField
+                  control={control}
+                  name="idSistema"
+                  label="id do sistema"
+                  required
+                  helperText="-1 quando a unidade não tem sistema externo."
+                />
                 <FormTextField control={control} name="filtro" label="Filtro Facebook" required />
               </>
             )}
-            {editing?.mode === 'edit' && <FormSelect control={control} name="ativo" label="Situação" options={ACTIVE_OPTIONS} required />}
+            {editing?.mode === 'edit' && (
+              <FormSelect control={control} name="ativo" label="Situação" options={ACTIVE_OPTIONS} required />
+            )}
           </>
         )}
       </AdminFormDialog>
@@ -151,7 +191,8 @@ export function UnitsScreen() {
         onClose={() => setDeactivating(null)}
         onConfirm={() => deactivating && void toggle(deactivating, 0)}
       >
-        Desativar a unidade <strong>{deactivating?.nome}</strong>? Os usuários dela serão desconectados e não poderão entrar até que ela seja ativada de novo.
+        Desativar a unidade <strong>{deactivating?.nome}</strong>? Os usuários dela serão desconectados e não poderão entrar até
+        que ela seja ativada de novo.
       </ConfirmDialog>
 
       <AdminFormDialog
@@ -172,13 +213,26 @@ export function UnitsScreen() {
             <Typography variant="subtitle2">Primeira unidade</Typography>
             <FormTextField control={control} name="unidade.nome" label="Nome" required />
             <FormTextField control={control} name="unidade.ddd" label="DDD" required />
-            <FormTextField control={control} name="unidade.idSistema" label="id do sistema" required helperText="-1 quando a unidade não tem sistema externo." />
+            <FormTextField
+              control={control}
+              name="unidade.idSistema"
+              label="id do sistema"
+              required
+              helperText="-1 quando a unidade não tem sistema externo."
+            />
             <FormTextField control={control} name="unidade.filtro" label="Filtro Facebook" required />
             <Divider />
             <Typography variant="subtitle2">Administrador da empresa</Typography>
             <FormTextField control={control} name="administrador.nome" label="Nome" required />
             <FormTextField control={control} name="administrador.email" label="Email" type="email" required autoComplete="off" />
-            <FormTextField control={control} name="administrador.senha" label="Senha" type="password" required autoComplete="new-password" />
+            <FormTextField
+              control={control}
+              name="administrador.senha"
+              label="Senha"
+              type="password"
+              required
+              autoComplete="new-password"
+            />
           </>
         )}
       </AdminFormDialog>

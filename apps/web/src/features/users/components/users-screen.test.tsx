@@ -1,7 +1,8 @@
 // 002 §2.10 'Usuários', §5 'User', §4 activity, §6 the permission list; issue 10 levels: on the
 // screen with a stubbed API.
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { renderAdmin, stubApi } from '../../../components/ui/admin-test-kit.tsx';
 import type * as SessionModule from '../../../lib/session.ts';
 import { UsersScreen } from './users-screen.tsx';
@@ -32,11 +33,32 @@ const row = (id: number, nome: string, permissao: string, nomePermissao: string,
 function api() {
   return stubApi({
     'GET /cadastros/usuarios': {
-      body: { data: [row(3, 'Adriana', 'a', 'Administrador da Unidade'), row(4, 'Paulo', 'u', 'Atendente'), row(5, 'Dona', 'sa', 'Super Administrador')] },
+      body: {
+        data: [
+          row(3, 'Adriana', 'a', 'Administrador da Unidade'),
+          row(4, 'Paulo', 'u', 'Atendente'),
+          row(5, 'Dona', 'sa', 'Super Administrador'),
+        ],
+      },
     },
     // The server's list, already filtered by the caller's level.
-    'GET /cadastros/permissoes': { body: { data: [{ permissao: 'u', nome: 'Atendente' }, { permissao: 'm', nome: 'Gerente' }, { permissao: 'a', nome: 'Administrador da Unidade' }] } },
-    'GET /cadastros/unidades': { body: { data: [{ id: 1, nome: 'Centro', idFunil: null, idFunilVenda: null }, { id: 2, nome: 'Outra', idFunil: null, idFunilVenda: null }] } },
+    'GET /cadastros/permissoes': {
+      body: {
+        data: [
+          { permissao: 'u', nome: 'Atendente' },
+          { permissao: 'm', nome: 'Gerente' },
+          { permissao: 'a', nome: 'Administrador da Unidade' },
+        ],
+      },
+    },
+    'GET /cadastros/unidades': {
+      body: {
+        data: [
+          { id: 1, nome: 'Centro', idFunil: null, idFunilVenda: null },
+          { id: 2, nome: 'Outra', idFunil: null, idFunilVenda: null },
+        ],
+      },
+    },
     'POST /cadastros/usuarios': { status: 201, body: { message: 'Usuário cadastrado com sucesso!', data: { id: 9 } } },
     'PUT /cadastros/usuarios/ativo': { body: { message: 'ok', data: { id: 4 } } },
   });
@@ -48,35 +70,46 @@ const type = (dialog: HTMLElement, name: string, value: string) => fireEvent.cha
 afterEach(cleanup);
 
 describe("002 §5 'User' on the Usuários screen", { timeout: 40_000 }, () => {
-  it("says 'Campos obrigatórios não preenchidos' and 'Digite um email válido', offers the server's permissions and the admin's own unit", async () => {
-    const sent = api();
-    renderAdmin(<UsersScreen />);
-    await screen.findByRole('gridcell', { name: 'Paulo' });
-    fireEvent.click(screen.getByRole('button', { name: 'Cadastrar Usuário' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cadastrar Usuário' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Campos obrigatórios não preenchidos')).toBeTruthy();
-    expect(within(dialog).getAllByText('Obrigatório').length).toBeGreaterThan(0);
-    type(dialog, 'email', 'paulo@');
-    expect(await within(dialog).findByText('Digite um email válido')).toBeTruthy();
+  it(
+    "says 'Campos obrigatórios não preenchidos' and 'Digite um email válido', offers the server's " +
+      "permissions and the admin's own unit",
+    async () => {
+      const sent = api();
+      renderAdmin(<UsersScreen />);
+      await screen.findByRole('gridcell', { name: 'Paulo' });
+      fireEvent.click(screen.getByRole('button', { name: 'Cadastrar Usuário' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Cadastrar Usuário' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+      expect(await screen.findByText('Campos obrigatórios não preenchidos')).toBeTruthy();
+      expect(within(dialog).getAllByText('Obrigatório').length).toBeGreaterThan(0);
+      type(dialog, 'email', 'paulo@');
+      expect(await within(dialog).findByText('Digite um email válido')).toBeTruthy();
 
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Permissão/ }));
-    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
-    expect(options).toEqual(['Selecione', 'Atendente', 'Gerente', 'Administrador da Unidade']);
-    fireEvent.click(screen.getByRole('option', { name: 'Atendente' }));
-    // A unit admin manages their own unit only.
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Unidade/ }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Selecione', 'Centro']);
-    fireEvent.click(screen.getByRole('option', { name: 'Centro' }));
+      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Permissão/ }));
+      const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+      expect(options).toEqual(['Selecione', 'Atendente', 'Gerente', 'Administrador da Unidade']);
+      fireEvent.click(screen.getByRole('option', { name: 'Atendente' }));
+      // A unit admin manages their own unit only.
+      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Unidade/ }));
+      expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Selecione', 'Centro']);
+      fireEvent.click(screen.getByRole('option', { name: 'Centro' }));
 
-    type(dialog, 'nome', 'Paulo Novo');
-    type(dialog, 'email', 'paulo.novo@x.test');
-    type(dialog, 'senha', 'senha-forte-1');
-    type(dialog, 'idRamal', '201');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    await screen.findByText('Usuário cadastrado com sucesso!');
-    expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({ nome: 'Paulo Novo', email: 'paulo.novo@x.test', idUnidade: 1, permissao: 'u', idRamal: 201, ativo: 1 });
-  });
+      type(dialog, 'nome', 'Paulo Novo');
+      type(dialog, 'email', 'paulo.novo@x.test');
+      type(dialog, 'senha', 'senha-forte-1');
+      type(dialog, 'idRamal', '201');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+      await screen.findByText('Usuário cadastrado com sucesso!');
+      expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({
+        nome: 'Paulo Novo',
+        email: 'paulo.novo@x.test',
+        idUnidade: 1,
+        permissao: 'u',
+        idRamal: 201,
+        ativo: 1,
+      });
+    },
+  );
 
   it('deactivates with ativo -1 after a warning, and offers no action on a user above the caller (issue 10)', async () => {
     const sent = api();

@@ -1,20 +1,22 @@
 // /usuarios (000 §6 super-admin and admin; 002 §2.10 'Usuários', §3 'User', §4, §5 'User', §6):
 // create, edit, activate/deactivate (deactivating ends the user's sessions at once); the permission
 // comes from the server's list; acesso_atribuidos, excluir_leads and the extension idRamal.
-import { useMemo, useState } from 'react';
-import { Alert } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
-import Edit from '@mui/icons-material/Edit';
 import Block from '@mui/icons-material/Block';
 import CheckCircle from '@mui/icons-material/CheckCircle';
+import Edit from '@mui/icons-material/Edit';
+import { Alert } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
+import { useMemo, useState } from 'react';
 import type { z } from 'zod';
-import { USER_MESSAGES, canAssignPermission, userCreateSchema, userUpdateSchema } from '@funil/domain/admin-api/users';
+
+import { canAssignPermission, USER_MESSAGES, userCreateSchema, userUpdateSchema } from '@funil/domain/admin-api/users';
 import { formatDateTime } from '@funil/domain/format/date';
-import { AdminTable } from '../../../components/ui/admin-table.tsx';
-import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+
 import { ActiveChip } from '../../../components/ui/active-chip.tsx';
+import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormSelect, FormSwitch, FormTextField, LoginFields } from '../../../components/ui/form-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
@@ -66,10 +68,16 @@ export function UsersScreen() {
 
   // A unit admin manages the users of their own unit only (issue 10).
   const unitOptions = useMemo(
-    () => (units.data ?? []).filter((unit) => me.permissao !== 'a' || unit.id === me.idUnidade).map((unit) => ({ value: unit.id, label: unit.nome })),
+    () =>
+      (units.data ?? [])
+        .filter((unit) => me.permissao !== 'a' || unit.id === me.idUnidade)
+        .map((unit) => ({ value: unit.id, label: unit.nome })),
     [units.data, me.permissao, me.idUnidade],
   );
-  const permissionOptions = useMemo(() => (permissions.data ?? []).map((p) => ({ value: p.permissao, label: p.nome })), [permissions.data]);
+  const permissionOptions = useMemo(
+    () => (permissions.data ?? []).map((p) => ({ value: p.permissao, label: p.nome })),
+    [permissions.data],
+  );
   // Nobody edits someone above their own level, nor deactivates themselves.
   const canManage = (row: UserRow) => canAssignPermission(me.permissao, row.permissao);
 
@@ -80,9 +88,20 @@ export function UsersScreen() {
       { field: 'nomeUnidade', headerName: 'Unidade', flex: 1, minWidth: 120 },
       { field: 'nomePermissao', headerName: 'Permissão', flex: 1, minWidth: 150 },
       { field: 'idRamal', headerName: 'Ramal', width: 80, valueFormatter: (value: number) => (value > 0 ? String(value) : '—') },
-      { field: 'ativo', headerName: 'Situação', width: 100, renderCell: ({ row }) => <ActiveChip ativo={row.ativo} />, valueFormatter: (value: number) => (value === 1 ? 'Ativo' : 'Inativo') },
+      {
+        field: 'ativo',
+        headerName: 'Situação',
+        width: 100,
+        renderCell: ({ row }) => <ActiveChip ativo={row.ativo} />,
+        valueFormatter: (value: number) => (value === 1 ? 'Ativo' : 'Inativo'),
+      },
       { field: 'datacad', headerName: 'Cadastro', width: 140, valueFormatter: (value: string) => formatDateTime(value) },
-      { field: 'dataAtualizacao', headerName: 'Atualização', width: 150, valueFormatter: (value: string) => formatDateTime(value) },
+      {
+        field: 'dataAtualizacao',
+        headerName: 'Atualização',
+        width: 150,
+        valueFormatter: (value: string) => formatDateTime(value),
+      },
     ],
     [],
   );
@@ -93,7 +112,11 @@ export function UsersScreen() {
         enqueueSnackbar(ativo === 1 ? 'Usuário ativado com sucesso!' : 'Usuário desativado com sucesso!', { variant: 'success' });
         setDeactivating(null);
       },
-      (cause: unknown) => enqueueSnackbar(cause instanceof ApiError ? cause.message : 'Erro ao atualizar o usuário.', { variant: 'error', autoHideDuration: 6_000 }),
+      (cause: unknown) =>
+        enqueueSnackbar(cause instanceof ApiError ? cause.message : 'Erro ao atualizar o usuário.', {
+          variant: 'error',
+          autoHideDuration: 6_000,
+        }),
     );
 
   const isEdit = editing?.mode === 'edit';
@@ -112,9 +135,26 @@ export function UsersScreen() {
         hiddenColumns={['dataAtualizacao']}
         create={{ label: 'Cadastrar Usuário', onClick: () => setEditing({ mode: 'create' }) }}
         actions={[
-          { label: 'Editar', icon: <Edit />, onClick: (row) => setEditing({ mode: 'edit', row }), hidden: (row) => !canManage(row) },
-          { label: 'Desativar', icon: <Block />, color: 'error', onClick: setDeactivating, hidden: (row) => row.ativo !== 1 || row.id === me.idUser || !canManage(row) },
-          { label: 'Ativar', icon: <CheckCircle />, color: 'primary', onClick: (row) => void toggle(row, 1), hidden: (row) => row.ativo === 1 || !canManage(row) },
+          {
+            label: 'Editar',
+            icon: <Edit />,
+            onClick: (row) => setEditing({ mode: 'edit', row }),
+            hidden: (row) => !canManage(row),
+          },
+          {
+            label: 'Desativar',
+            icon: <Block />,
+            color: 'error',
+            onClick: setDeactivating,
+            hidden: (row) => row.ativo !== 1 || row.id === me.idUser || !canManage(row),
+          },
+          {
+            label: 'Ativar',
+            icon: <CheckCircle />,
+            color: 'primary',
+            onClick: (row) => void toggle(row, 1),
+            hidden: (row) => row.ativo === 1 || !canManage(row),
+          },
         ]}
       />
 
@@ -127,21 +167,63 @@ export function UsersScreen() {
         invalidMessage={USER_MESSAGES.missing}
         successMessage={isEdit ? USER_MESSAGES.updated : USER_MESSAGES.created}
         onClose={() => setEditing(null)}
-        onSubmit={(user) => (editing?.mode === 'edit' ? save.mutateAsync({ update: { ...user, id: editing.row.id } }) : save.mutateAsync({ create: user }))}
+        onSubmit={(user) =>
+          editing?.mode === 'edit'
+            ? save.mutateAsync({ update: { ...user, id: editing.row.id } })
+            : save.mutateAsync({ create: user })
+        }
       >
         {({ control }) => (
           <>
             {permissions.isError && <Alert severity="error">{permissions.error.message}</Alert>}
             <LoginFields control={control} isEdit={isEdit} />
-            <FormSelect control={control} name="idUnidade" label="Unidade" options={unitOptions} required placeholder="Selecione" />
-            <FormSelect control={control} name="permissao" label="Permissão" options={permissionOptions} required placeholder="Selecione" />
+            <FormSelect
+              control={control}
+              name="idUnidade"
+              label="Unidade"
+              options={unitOptions}
+              required
+              placeholder="Selecione"
+            />
+            <FormSelect
+              control={control}
+              name="permissao"
+              label="Permissão"
+              options={permissionOptions}
+              required
+              placeholder="Selecione"
+            />
             {/* 002 §3 idRamal: shown to whoever manages users (docs/decisions.md). */}
-            <FormTextField control={control} name="idRamal" label="Ramal" numeric step="1" helperText="Ramal do webphone; 0 quando o usuário não tem ramal." />
-            <FormSelect control={control} name="ativo" label="Situação" options={[{ value: 1, label: 'Ativo' }, { value: -1, label: 'Inativo' }]} required />
-            <FormSwitch control={control} name="acesso_atribuidos" label="Acesso a todos os atendimentos atribuídos" on={1} off={0} />
+            <FormTextField
+              control={control}
+              name="idRamal"
+              label="Ramal"
+              numeric
+              step="1"
+              helperText="Ramal do webphone; 0 quando o usuário não tem ramal."
+            />
+            <FormSelect
+              control={control}
+              name="ativo"
+              label="Situação"
+              options={[
+                { value: 1, label: 'Ativo' },
+                { value: -1, label: 'Inativo' },
+              ]}
+              required
+            />
+            <FormSwitch
+              control={control}
+              name="acesso_atribuidos"
+              label="Acesso a todos os atendimentos atribuídos"
+              on={1}
+              off={0}
+            />
             <FormSwitch control={control} name="excluir_leads" label="Pode excluir leads" on={1} off={0} />
             {/* The list does not carry it, so only a new user sets it here. */}
-            {!isEdit && <FormSwitch control={control} name="habilita_mensagem_whatsapp" label="Mensagem pelo WhatsApp" on={1} off={0} />}
+            {!isEdit && (
+              <FormSwitch control={control} name="habilita_mensagem_whatsapp" label="Mensagem pelo WhatsApp" on={1} off={0} />
+            )}
           </>
         )}
       </AdminFormDialog>

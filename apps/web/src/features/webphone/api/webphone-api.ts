@@ -1,16 +1,24 @@
 // The webphone's calls (issue 12; docs/api.md): credentials, the queue and its leases, the call
 // records of 000 §7 (contato/chamadaid, contato/proximaligacao) and the recording upload.
 import { z } from 'zod';
-import { crmContatoSchema, leadChangeResponseSchema } from '@funil/domain/leads-api/lead-api';
-import { callHoursNowSchema, leaseReleasedSchema, recordingSavedSchema, sipCredentialsSchema } from '@funil/domain/webphone/webphone-api';
+
 import type { CallEndBody } from '@funil/domain/leads-api/call-api';
+import { crmContatoSchema, leadChangeResponseSchema } from '@funil/domain/leads-api/lead-api';
+import {
+  callHoursNowSchema,
+  leaseReleasedSchema,
+  recordingSavedSchema,
+  sipCredentialsSchema,
+} from '@funil/domain/webphone/webphone-api';
+
 import { apiRequest, http } from '../../../lib/http-client.ts';
 
 const changed = leadChangeResponseSchema.shape.data;
 
 export const webphoneApi = {
   credentials: () => http.get('/webphone/credenciais', sipCredentialsSchema.shape.data),
-  queue: (quantidade: number, excluir: number[]) => http.post('/webphone/fila', { quantidade, excluir }, z.array(crmContatoSchema)),
+  queue: (quantidade: number, excluir: number[]) =>
+    http.post('/webphone/fila', { quantidade, excluir }, z.array(crmContatoSchema)),
   callHours: () => http.get('/webphone/horario', callHoursNowSchema.shape.data),
   release: (id: number) => http.post(`/webphone/fila/liberar/${id}`, {}, leaseReleasedSchema.shape.data),
   callStarted: (id: number, chamadaId: string) => http.post(`/contato/chamadaid/${id}`, { chamada_id: chamadaId }, changed),

@@ -1,24 +1,34 @@
 // The softphone control bar of /webphone (002 §2.1, §4): the phone's status and signal, the
 // queue's controls and counter, the current contact and the call's controls (hang up, mute, hold,
 // DTMF keypad). The 002 §4 reducer decides what each button may do.
-import { useState } from 'react';
-import { Box, Button, Chip, IconButton, Paper, Popover, Stack, Tooltip, Typography } from '@mui/material';
 import Call from '@mui/icons-material/Call';
 import CallEnd from '@mui/icons-material/CallEnd';
+import Dialpad from '@mui/icons-material/Dialpad';
 import Mic from '@mui/icons-material/Mic';
 import MicOff from '@mui/icons-material/MicOff';
 import Pause from '@mui/icons-material/Pause';
+import PhonePaused from '@mui/icons-material/PhonePaused';
 import PlayArrow from '@mui/icons-material/PlayArrow';
-import Stop from '@mui/icons-material/Stop';
-import SkipNext from '@mui/icons-material/SkipNext';
-import Dialpad from '@mui/icons-material/Dialpad';
 import SignalCellularAlt from '@mui/icons-material/SignalCellularAlt';
 import SignalCellularConnectedNoInternet0Bar from '@mui/icons-material/SignalCellularConnectedNoInternet0Bar';
-import PhonePaused from '@mui/icons-material/PhonePaused';
-import { canContinue, canPause, canStart, canStop, inCall, type CallStatus, type ControlMode } from '@funil/domain/webphone/call-queue';
-import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+import SkipNext from '@mui/icons-material/SkipNext';
+import Stop from '@mui/icons-material/Stop';
+import { Box, Button, Chip, IconButton, Paper, Popover, Stack, Tooltip, Typography } from '@mui/material';
+import { useState } from 'react';
+
 import { formatDateTime } from '@funil/domain/format/date';
+import { formatPhoneDisplay } from '@funil/domain/phone/phone';
+import {
+  canContinue,
+  canPause,
+  canStart,
+  canStop,
+  inCall,
+  type CallStatus,
+  type ControlMode,
+} from '@funil/domain/webphone/call-queue';
 import { WEBPHONE_MESSAGES } from '@funil/domain/webphone/webphone-api';
+
 import type { WebphoneController } from './use-webphone.ts';
 
 const CONTROL_TEXT: Record<ControlMode, string> = {
@@ -67,11 +77,21 @@ export function SoftphoneBar({ phone }: { phone: WebphoneController }) {
             data-testid="phone-status"
             color={connected ? 'success' : 'default'}
             icon={connected && state.sinal === 'good' ? <SignalCellularAlt /> : <SignalCellularConnectedNoInternet0Bar />}
-            label={connected ? `Telefone conectado${phone.ramal ? ` · ramal ${phone.ramal}` : ''}` : `Telefone desconectado${state.motivoDesconexao ? `: ${state.motivoDesconexao}` : ''}`}
+            label={
+              connected
+                ? `Telefone conectado${phone.ramal ? ` · ramal ${phone.ramal}` : ''}`
+                : `Telefone desconectado${state.motivoDesconexao ? `: ${state.motivoDesconexao}` : ''}`
+            }
             sx={{ maxWidth: { xs: '100%', lg: 420 } }}
           />
           {connected && calling ? (
-            <Chip size="small" data-testid="signal" variant="outlined" color={state.sinal === 'good' ? 'success' : 'warning'} label={`Sinal ${state.sinal === 'good' ? 'bom' : 'ruim'}`} />
+            <Chip
+              size="small"
+              data-testid="signal"
+              variant="outlined"
+              color={state.sinal === 'good' ? 'success' : 'warning'}
+              label={`Sinal ${state.sinal === 'good' ? 'bom' : 'ruim'}`}
+            />
           ) : null}
           {!connected ? (
             <Button size="small" onClick={phone.reconnect}>
@@ -82,22 +102,45 @@ export function SoftphoneBar({ phone }: { phone: WebphoneController }) {
 
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           {state.statusControlaLead === 'stopped' ? (
-            <Button variant="contained" startIcon={<PlayArrow />} disabled={!canStart(state)} onClick={() => dispatch({ type: 'start' })}>
+            <Button
+              variant="contained"
+              startIcon={<PlayArrow />}
+              disabled={!canStart(state)}
+              onClick={() => dispatch({ type: 'start' })}
+            >
               Iniciar Fila
             </Button>
           ) : null}
           {state.statusControlaLead === 'paused' || state.statusControlaLead === 'waiting' ? (
-            <Button variant="contained" startIcon={<PlayArrow />} disabled={!canContinue(state)} onClick={() => dispatch({ type: 'continue' })}>
+            <Button
+              variant="contained"
+              startIcon={<PlayArrow />}
+              disabled={!canContinue(state)}
+              onClick={() => dispatch({ type: 'continue' })}
+            >
               Continuar
             </Button>
           ) : null}
-          {state.statusControlaLead !== 'stopped' && state.statusControlaLead !== 'paused' && state.statusControlaLead !== 'single' ? (
-            <Button variant="outlined" startIcon={<Pause />} disabled={!canPause(state)} onClick={() => dispatch({ type: 'pause' })}>
+          {state.statusControlaLead !== 'stopped' &&
+          state.statusControlaLead !== 'paused' &&
+          state.statusControlaLead !== 'single' ? (
+            <Button
+              variant="outlined"
+              startIcon={<Pause />}
+              disabled={!canPause(state)}
+              onClick={() => dispatch({ type: 'pause' })}
+            >
               Pausar
             </Button>
           ) : null}
           {state.statusControlaLead !== 'stopped' && state.statusControlaLead !== 'single' ? (
-            <Button variant="outlined" color="error" startIcon={<Stop />} disabled={!canStop(state)} onClick={() => dispatch({ type: 'stop' })}>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<Stop />}
+              disabled={!canStop(state)}
+              onClick={() => dispatch({ type: 'stop' })}
+            >
               Stop Fila
             </Button>
           ) : null}
@@ -121,7 +164,11 @@ export function SoftphoneBar({ phone }: { phone: WebphoneController }) {
             </Typography>
           ) : null}
           <Typography variant="body2" color="text.secondary" noWrap data-testid="current-contact">
-            {contact ? `${contact.cli_nome} · ${formatPhoneDisplay(contact.cli_telefone)}` : state.filaLead.length > 0 ? `${state.filaLead.length} na fila` : 'Nenhum contato em ligação'}
+            {contact
+              ? `${contact.cli_nome} · ${formatPhoneDisplay(contact.cli_telefone)}`
+              : state.filaLead.length > 0
+                ? `${state.filaLead.length} na fila`
+                : 'Nenhum contato em ligação'}
           </Typography>
         </Box>
 
@@ -133,7 +180,11 @@ export function SoftphoneBar({ phone }: { phone: WebphoneController }) {
                 color={calling ? 'error' : 'default'}
                 disabled={!calling && state.statusControlaLead !== 'single'}
                 onClick={() => dispatch({ type: 'click' })}
-                sx={{ bgcolor: calling ? 'error.main' : undefined, color: calling ? 'common.white' : undefined, '&:hover': { bgcolor: calling ? 'error.dark' : undefined } }}
+                sx={{
+                  bgcolor: calling ? 'error.main' : undefined,
+                  color: calling ? 'common.white' : undefined,
+                  '&:hover': { bgcolor: calling ? 'error.dark' : undefined },
+                }}
               >
                 {calling ? <CallEnd /> : <Call />}
               </IconButton>
@@ -141,30 +192,54 @@ export function SoftphoneBar({ phone }: { phone: WebphoneController }) {
           </Tooltip>
           <Tooltip title={phone.muted ? 'Ativar microfone' : 'Mudo'}>
             <span>
-              <IconButton aria-label={phone.muted ? 'Ativar microfone' : 'Mudo'} aria-pressed={phone.muted} disabled={state.statusCall !== 'talking'} onClick={() => phone.setMuted(!phone.muted)}>
+              <IconButton
+                aria-label={phone.muted ? 'Ativar microfone' : 'Mudo'}
+                aria-pressed={phone.muted}
+                disabled={state.statusCall !== 'talking'}
+                onClick={() => phone.setMuted(!phone.muted)}
+              >
                 {phone.muted ? <MicOff /> : <Mic />}
               </IconButton>
             </span>
           </Tooltip>
           <Tooltip title={phone.held ? 'Retomar' : 'Em espera'}>
             <span>
-              <IconButton aria-label={phone.held ? 'Retomar' : 'Em espera'} aria-pressed={phone.held} disabled={state.statusCall !== 'talking'} onClick={() => void phone.setHeld(!phone.held)}>
+              <IconButton
+                aria-label={phone.held ? 'Retomar' : 'Em espera'}
+                aria-pressed={phone.held}
+                disabled={state.statusCall !== 'talking'}
+                onClick={() => void phone.setHeld(!phone.held)}
+              >
                 {phone.held ? <PlayArrow /> : <PhonePaused />}
               </IconButton>
             </span>
           </Tooltip>
           <Tooltip title="Teclado">
             <span>
-              <IconButton aria-label="Teclado" disabled={state.statusCall !== 'talking'} onClick={(e) => setKeypad(e.currentTarget)}>
+              <IconButton
+                aria-label="Teclado"
+                disabled={state.statusCall !== 'talking'}
+                onClick={(e) => setKeypad(e.currentTarget)}
+              >
                 <Dialpad />
               </IconButton>
             </span>
           </Tooltip>
         </Stack>
       </Stack>
-      <Popover open={keypad !== null} anchorEl={keypad} onClose={() => setKeypad(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Popover
+        open={keypad !== null}
+        anchorEl={keypad}
+        onClose={() => setKeypad(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <Box sx={{ p: 1.5, width: 200 }}>
-          <Typography variant="body2" data-testid="dtmf-typed" sx={{ minHeight: 24, textAlign: 'center', fontFamily: 'monospace', letterSpacing: 2 }}>
+          <Typography
+            variant="body2"
+            data-testid="dtmf-typed"
+            sx={{ minHeight: 24, textAlign: 'center', fontFamily: 'monospace', letterSpacing: 2 }}
+          >
             {typed}
           </Typography>
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 0.5 }}>

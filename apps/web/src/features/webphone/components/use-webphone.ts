@@ -1,11 +1,19 @@
 // Drives the webphone (issue 12): the 002 §4 reducer decides, this hook runs its effects on the
 // SIP phone and the API, and feeds back what the phone and the server answer.
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { initialQueueState, queueStep, type QueueEffect, type QueueEvent, type QueueState } from '@funil/domain/webphone/call-queue';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
 import { CALL_STATUS_TEXT, shortAnsweredCallStatus } from '@funil/domain/leads/call-attempts';
 import { CONTACT_STATUS } from '@funil/domain/leads/negotiation';
+import {
+  initialQueueState,
+  queueStep,
+  type QueueEffect,
+  type QueueEvent,
+  type QueueState,
+} from '@funil/domain/webphone/call-queue';
+
 import { ApiError } from '../../../lib/api-error.ts';
 import { webphoneApi } from '../api/webphone-api.ts';
 import { SipPhone, type CallResult, type CallStats } from '../lib/sip-phone.ts';
@@ -75,7 +83,9 @@ export function useWebphone(audio: HTMLAudioElement | null): WebphoneController 
             webphoneApi.queue(QUEUE_BATCH, [...skipped.current].slice(-100)),
             webphoneApi.callHours().catch(() => null),
           ])
-            .then(([contacts, hours]) => dispatch({ type: 'loaded', contacts, foraDoHorario: hours && !hours.aberto ? { ate: hours.ate } : null }))
+            .then(([contacts, hours]) =>
+              dispatch({ type: 'loaded', contacts, foraDoHorario: hours && !hours.aberto ? { ate: hours.ate } : null }),
+            )
             .catch(() => dispatch({ type: 'loaded', contacts: [] }));
           return;
         case 'callStarted':
@@ -172,7 +182,11 @@ export function useWebphone(audio: HTMLAudioElement | null): WebphoneController 
               })
               .catch(() => undefined);
             // 002 §9: picked up but under the unit's minimum talk time, it counts as not answered.
-            if (event.result.statusChamada === CALL_STATUS_TEXT.answered && saved?.cli_contato_status === CONTACT_STATUS.NaoAtendido) setOutcome(shortAnsweredCallStatus());
+            if (
+              event.result.statusChamada === CALL_STATUS_TEXT.answered &&
+              saved?.cli_contato_status === CONTACT_STATUS.NaoAtendido
+            )
+              setOutcome(shortAnsweredCallStatus());
             await queryClient.invalidateQueries({ queryKey: ['leads'] });
             d({ type: 'ended' });
           })();
@@ -182,7 +196,14 @@ export function useWebphone(audio: HTMLAudioElement | null): WebphoneController 
     });
     // Registering answers later (credentials, then REGISTER): never inside the effect itself.
     void Promise.resolve().then(connect);
-    const renew = setInterval(() => void webphoneApi.credentials().then((c) => phone.renew(c)).catch(() => undefined), RENEW_MS);
+    const renew = setInterval(
+      () =>
+        void webphoneApi
+          .credentials()
+          .then((c) => phone.renew(c))
+          .catch(() => undefined),
+      RENEW_MS,
+    );
     return () => {
       off();
       clearInterval(renew);

@@ -3,9 +3,10 @@
 // queue needs (002 §4: status, chamada_id, stats_webphone). Audio is proven by WebRTC statistics
 // (inbound packets), never by the SIP state alone.
 import { Inviter, Registerer, RegistererState, SessionState, UserAgent, type Session, type Web } from 'sip.js';
-import type { SipCredentials } from '@funil/domain/webphone/webphone-api';
-import type { Signal } from '@funil/domain/webphone/call-queue';
+
 import { CALL_STATUS_TEXT, callEndReasonOfSip, callStatusOfSip } from '@funil/domain/leads/call-attempts';
+import type { Signal } from '@funil/domain/webphone/call-queue';
+import type { SipCredentials } from '@funil/domain/webphone/webphone-api';
 
 export type PhoneEvent =
   | { type: 'registered' }
@@ -30,7 +31,15 @@ export type CallResult = {
   recording: Blob | null;
 };
 
-export type CallStats = { packetsReceived: number; packetsSent: number; packetsLost: number; jitter: number; rtt: number | null; audioLevel: number; sinal: Signal };
+export type CallStats = {
+  packetsReceived: number;
+  packetsSent: number;
+  packetsLost: number;
+  jitter: number;
+  rtt: number | null;
+  audioLevel: number;
+  sinal: Signal;
+};
 
 /** Good when little is lost and the jitter is low (002 §4 signal good/bad). */
 export function signalOf(s: { packetsReceived: number; packetsLost: number; jitter: number }): Signal {
@@ -106,7 +115,8 @@ export class SipPhone {
       // A candidate that never completes would delay every call by the 5 s default.
       sessionDescriptionHandlerFactoryOptions: { iceGatheringTimeout: 500, peerConnectionConfiguration: { iceServers: [] } },
       delegate: {
-        onDisconnect: (error) => this.emit({ type: 'unregistered', motivo: error ? 'conexão com o servidor SIP perdida' : 'desconectado' }),
+        onDisconnect: (error) =>
+          this.emit({ type: 'unregistered', motivo: error ? 'conexão com o servidor SIP perdida' : 'desconectado' }),
       },
     });
     this.ua = ua;
@@ -126,7 +136,16 @@ export class SipPhone {
           reject(new Error('registro recusado pelo servidor SIP'));
         }
       });
-      registerer.register({ requestDelegate: { onReject: () => { clearTimeout(timer); reject(new Error('registro recusado pelo servidor SIP')); } } }).catch(reject);
+      registerer
+        .register({
+          requestDelegate: {
+            onReject: () => {
+              clearTimeout(timer);
+              reject(new Error('registro recusado pelo servidor SIP'));
+            },
+          },
+        })
+        .catch(reject);
     });
   }
 
@@ -155,7 +174,9 @@ export class SipPhone {
     if (this.session) throw new Error('já existe uma chamada em andamento');
     const target = UserAgent.makeURI(`sip:${numero.replace(/\D/g, '')}@${this.credentials.dominio}`);
     if (!target) throw new Error('número inválido');
-    const inviter = new Inviter(this.ua, target, { sessionDescriptionHandlerOptions: { constraints: { audio: true, video: false } } });
+    const inviter = new Inviter(this.ua, target, {
+      sessionDescriptionHandlerOptions: { constraints: { audio: true, video: false } },
+    });
     const chamadaId = inviter.request.callId;
     this.session = inviter;
     this.muted = false;
@@ -166,7 +187,9 @@ export class SipPhone {
     let reason = '';
     let endedBy: 'local' | 'remote' = 'remote';
     let ringTimedOut = false;
-    const localHangup = () => { endedBy = 'local'; };
+    const localHangup = () => {
+      endedBy = 'local';
+    };
     this.localHangupMark = localHangup;
 
     inviter.stateChange.addListener((state) => {
@@ -187,8 +210,17 @@ export class SipPhone {
             duracaoFalada: answered ? Math.round((now - answeredAt!) / 1000) : 0,
             sipStatus,
             // The attendant hanging up a ringing call cancelled it; the ring timeout is no answer.
-            statusChamada: !answered && endedBy === 'local' && !ringTimedOut ? CALL_STATUS_TEXT.cancelled : callStatusOfSip(sipStatus, answered),
-            motivoDesconexao: answered ? (endedBy === 'local' ? 'Desligada pelo atendente' : 'Desligada pelo contato') : !ringTimedOut && endedBy === 'local' ? 'Cancelada pelo atendente' : reason || callEndReasonOfSip(sipStatus),
+            statusChamada:
+              !answered && endedBy === 'local' && !ringTimedOut
+                ? CALL_STATUS_TEXT.cancelled
+                : callStatusOfSip(sipStatus, answered),
+            motivoDesconexao: answered
+              ? endedBy === 'local'
+                ? 'Desligada pelo atendente'
+                : 'Desligada pelo contato'
+              : !ringTimedOut && endedBy === 'local'
+                ? 'Cancelada pelo atendente'
+                : reason || callEndReasonOfSip(sipStatus),
             recording,
           };
           this.session = null;
@@ -239,7 +271,8 @@ export class SipPhone {
     if (!s) return;
     this.localHangupMark?.();
     if (s.state === SessionState.Established) await s.bye().catch(() => undefined);
-    else if (s instanceof Inviter && (s.state === SessionState.Establishing || s.state === SessionState.Initial)) await s.cancel().catch(() => undefined);
+    else if (s instanceof Inviter && (s.state === SessionState.Establishing || s.state === SessionState.Initial))
+      await s.cancel().catch(() => undefined);
   }
 
   private sdh(): Web.SessionDescriptionHandler | null {
@@ -269,7 +302,10 @@ export class SipPhone {
     await new Promise<void>((resolve, reject) => {
       s.invite({
         sessionDescriptionHandlerOptions,
-        requestDelegate: { onAccept: () => resolve(), onReject: (r) => reject(new Error(`${r.message.statusCode} ${r.message.reasonPhrase}`)) },
+        requestDelegate: {
+          onAccept: () => resolve(),
+          onReject: (r) => reject(new Error(`${r.message.statusCode} ${r.message.reasonPhrase}`)),
+        },
       }).catch(reject);
     });
     this.held = held;
@@ -313,7 +349,15 @@ export class SipPhone {
     const pc = this.peerConnection;
     if (!pc) return null;
     const report = await pc.getStats();
-    const stats: CallStats = { packetsReceived: 0, packetsSent: 0, packetsLost: 0, jitter: 0, rtt: null, audioLevel: 0, sinal: 'good' };
+    const stats: CallStats = {
+      packetsReceived: 0,
+      packetsSent: 0,
+      packetsLost: 0,
+      jitter: 0,
+      rtt: null,
+      audioLevel: 0,
+      sinal: 'good',
+    };
     report.forEach((r: Record<string, unknown>) => {
       if (r.type === 'inbound-rtp' && r.kind === 'audio') {
         stats.packetsReceived += Number(r.packetsReceived ?? 0);

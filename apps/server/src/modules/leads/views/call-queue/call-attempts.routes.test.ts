@@ -2,8 +2,9 @@
 // of a call move the lead's counters, attendance status and next attempt by the unit's settings
 // (002 §8, §9), each with its history event by the session user; bad input and other units change
 // nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { unidadeConfiguracoes } from '../../../tenancy/tenancy.table.ts';
 import { createLeadsKit, type Kit } from '../../leads-test-kit.ts';
 
@@ -15,10 +16,15 @@ afterAll(async () => {
   await k.t.close();
 });
 
-const start = (id: number, body: object, who: Parameters<Kit['call']>[0] = 'u') => k.call(who, { method: 'POST', url: `/api/contato/chamadaid/${id}`, payload: body });
-const end = (id: number, body: object, who: Parameters<Kit['call']>[0] = 'u') => k.call(who, { method: 'POST', url: `/api/contato/proximaligacao/${id}`, payload: body });
+const start = (id: number, body: object, who: Parameters<Kit['call']>[0] = 'u') =>
+  k.call(who, { method: 'POST', url: `/api/contato/chamadaid/${id}`, payload: body });
+const end = (id: number, body: object, who: Parameters<Kit['call']>[0] = 'u') =>
+  k.call(who, { method: 'POST', url: `/api/contato/proximaligacao/${id}`, payload: body });
 const settings = (values: Partial<typeof unidadeConfiguracoes.$inferInsert>) =>
-  k.t.database.db.update(unidadeConfiguracoes).set(values).where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
+  k.t.database.db
+    .update(unidadeConfiguracoes)
+    .set(values)
+    .where(eq(unidadeConfiguracoes.idUnidade, k.unitId('A1')));
 
 describe('POST contato/chamadaid/{id} (a call starts)', () => {
   it("counts the attempt in all and today, sets the attendance date and writes an 'Atendimento' event", async () => {
@@ -26,14 +32,30 @@ describe('POST contato/chamadaid/{id} (a call starts)', () => {
     const before = Date.now();
     const res = await start(id, { chamada_id: 'abc-123' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Ligação registrada com sucesso.', data: { cli_tentativas: 1, cli_tentativas_diarias: 1 } });
+    expect(res.json()).toMatchObject({
+      message: 'Ligação registrada com sucesso.',
+      data: { cli_tentativas: 1, cli_tentativas_diarias: 1 },
+    });
     const row = await k.leadRow(id);
     expect(row.cliDataAtendimento!.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect((await k.history(id)).at(-1)).toMatchObject({ tipo: 12, atendente: k.t.fixture.users.u.id, descricao: 'Chamada abc-123', tentativas: 1, texto: 'Ligação iniciada: tentativa 1 de 6 (1 de 3 hoje)' });
+    expect((await k.history(id)).at(-1)).toMatchObject({
+      tipo: 12,
+      atendente: k.t.fixture.users.u.id,
+      descricao: 'Chamada abc-123',
+      tentativas: 1,
+      texto: 'Ligação iniciada: tentativa 1 de 6 (1 de 3 hoje)',
+    });
     // form data, as the queue posts it
     const boundary = '----funil';
-    const form = [`--${boundary}`, 'Content-Disposition: form-data; name="chamada_id"', '', '778', `--${boundary}--`, ''].join('\r\n');
-    const again = await k.call('u', { method: 'POST', url: `/api/contato/chamadaid/${id}`, payload: form, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    const form = [`--${boundary}`, 'Content-Disposition: form-data; name="chamada_id"', '', '778', `--${boundary}--`, ''].join(
+      '\r\n',
+    );
+    const again = await k.call('u', {
+      method: 'POST',
+      url: `/api/contato/chamadaid/${id}`,
+      payload: form,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
     expect(again.json().data).toMatchObject({ cli_tentativas: 2, cli_tentativas_diarias: 2 });
   });
 
@@ -55,10 +77,25 @@ describe('POST contato/proximaligacao/{id} (the call ended)', () => {
   it('002 §9: a talk time of at least valor_minimo_segundos_chamada_atendida is answered: Atendido, no next attempt', async () => {
     const id = await k.lead({ cliNome: 'Atendeu' });
     await start(id, { chamada_id: '9' });
-    const res = await end(id, { chamada_id: '9', duracao: 95, duracao_falada: 80, url_gravacao: 'https://gravacoes.exemplo.com/9.mp3' });
+    const res = await end(id, {
+      chamada_id: '9',
+      duracao: 95,
+      duracao_falada: 80,
+      url_gravacao: 'https://gravacoes.exemplo.com/9.mp3',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'Resultado da ligação registrado com sucesso.', data: { cli_contato_status: 3, cli_data_proxima_tentativa: null } });
-    expect((await k.history(id)).at(-1)).toMatchObject({ tipo: 3, duracao: 95, duracaoFalada: 80, tentativas: 1, statusChamada: 'Atendida', urlGravacao: 'https://gravacoes.exemplo.com/9.mp3' });
+    expect(res.json()).toMatchObject({
+      message: 'Resultado da ligação registrado com sucesso.',
+      data: { cli_contato_status: 3, cli_data_proxima_tentativa: null },
+    });
+    expect((await k.history(id)).at(-1)).toMatchObject({
+      tipo: 3,
+      duracao: 95,
+      duracaoFalada: 80,
+      tentativas: 1,
+      statusChamada: 'Atendida',
+      urlGravacao: 'https://gravacoes.exemplo.com/9.mp3',
+    });
   });
 
   it('a short call is Não Atendido and due again after ligacao_intervalo_nao_atendida minutes', async () => {
@@ -75,40 +112,63 @@ describe('POST contato/proximaligacao/{id} (the call ended)', () => {
     await settings({ ligacaoIntervaloNaoAtendida: 60 });
   });
 
-  it("issue 21 item 13, 002 §9: a 14-second pick-up is 'Não Atendido' and its event says why, with the unit's minimum; outcomes are stored in pt-BR", async () => {
-    const id = await k.lead({ cliNome: 'Atendeu Rápido' });
-    await start(id, { chamada_id: '14s' });
-    const res = await end(id, { chamada_id: '14s', duracao: 30, duracao_falada: 14, status_chamada: 'Atendida', motivo_desconexao: 'Desligada pelo contato' });
-    expect(res.json().data).toMatchObject({ cli_contato_status: 2 });
-    expect((await k.history(id)).at(-1)).toMatchObject({ tipo: 4, duracaoFalada: 14, statusChamada: 'Atendida (menos de 20 s: conta como não atendida)' });
-    await settings({ valorMinimoSegundosChamadaAtendida: 10 });
-    await start(id, { chamada_id: '14s-b' });
-    await end(id, { chamada_id: '14s-b', duracao: 30, duracao_falada: 14, status_chamada: 'Atendida' });
-    expect((await k.history(id)).at(-1)).toMatchObject({ tipo: 3, statusChamada: 'Atendida' });
-    await settings({ valorMinimoSegundosChamadaAtendida: 20 });
-    // Another dialer's English words are kept in the words a user reads.
-    await start(id, { chamada_id: '14s-c' });
-    await end(id, { chamada_id: '14s-c', duracao: 30, duracao_falada: 0, status_chamada: 'BUSY' });
-    expect((await k.history(id)).at(-1)).toMatchObject({ tipo: 4, statusChamada: 'Ocupado' });
-  });
+  it(
+    "issue 21 item 13, 002 §9: a 14-second pick-up is 'Não Atendido' and its event says why, with the " +
+      "unit's minimum; outcomes are stored in pt-BR",
+    async () => {
+      const id = await k.lead({ cliNome: 'Atendeu Rápido' });
+      await start(id, { chamada_id: '14s' });
+      const res = await end(id, {
+        chamada_id: '14s',
+        duracao: 30,
+        duracao_falada: 14,
+        status_chamada: 'Atendida',
+        motivo_desconexao: 'Desligada pelo contato',
+      });
+      expect(res.json().data).toMatchObject({ cli_contato_status: 2 });
+      expect((await k.history(id)).at(-1)).toMatchObject({
+        tipo: 4,
+        duracaoFalada: 14,
+        statusChamada: 'Atendida (menos de 20 s: conta como não atendida)',
+      });
+      await settings({ valorMinimoSegundosChamadaAtendida: 10 });
+      await start(id, { chamada_id: '14s-b' });
+      await end(id, { chamada_id: '14s-b', duracao: 30, duracao_falada: 14, status_chamada: 'Atendida' });
+      expect((await k.history(id)).at(-1)).toMatchObject({ tipo: 3, statusChamada: 'Atendida' });
+      await settings({ valorMinimoSegundosChamadaAtendida: 20 });
+      // Another dialer's English words are kept in the words a user reads.
+      await start(id, { chamada_id: '14s-c' });
+      await end(id, { chamada_id: '14s-c', duracao: 30, duracao_falada: 0, status_chamada: 'BUSY' });
+      expect((await k.history(id)).at(-1)).toMatchObject({ tipo: 4, statusChamada: 'Ocupado' });
+    },
+  );
 
-  it("002 §8: with every attempt used the lead becomes 'Não Atendido' (3), or 'Whatsapp' (9) with WhatsApp messaging on, each with a status event", async () => {
-    await settings({ ligacaoLimiteTentativas: 2 });
-    const a = await k.lead({ cliNome: 'Esgotado', cliStatusNegociacao: 1 });
-    for (let i = 0; i < 2; i += 1) {
-      await start(a, { chamada_id: String(i) });
-      await end(a, { duracao_falada: 0 });
-    }
-    expect(await k.leadRow(a)).toMatchObject({ cliTentativas: 2, cliStatusNegociacao: 3, cliDataProximaTentativa: null, cliContatoStatus: 2 });
-    expect((await k.history(a)).map((h) => h.tipo)).toEqual([12, 4, 12, 4, 5]);
-    expect((await k.history(a)).at(-1)).toMatchObject({ idAntigo: 1, idNovo: 3, texto: 'Tentativas de ligação esgotadas' });
+  it(
+    "002 §8: with every attempt used the lead becomes 'Não Atendido' (3), or 'Whatsapp' (9) with " +
+      'WhatsApp messaging on, each with a status event',
+    async () => {
+      await settings({ ligacaoLimiteTentativas: 2 });
+      const a = await k.lead({ cliNome: 'Esgotado', cliStatusNegociacao: 1 });
+      for (let i = 0; i < 2; i += 1) {
+        await start(a, { chamada_id: String(i) });
+        await end(a, { duracao_falada: 0 });
+      }
+      expect(await k.leadRow(a)).toMatchObject({
+        cliTentativas: 2,
+        cliStatusNegociacao: 3,
+        cliDataProximaTentativa: null,
+        cliContatoStatus: 2,
+      });
+      expect((await k.history(a)).map((h) => h.tipo)).toEqual([12, 4, 12, 4, 5]);
+      expect((await k.history(a)).at(-1)).toMatchObject({ idAntigo: 1, idNovo: 3, texto: 'Tentativas de ligação esgotadas' });
 
-    await settings({ habilitaMensagemWhatsapp: true });
-    const b = await k.lead({ cliNome: 'Vai Pro Zap', cliStatusNegociacao: 1, cliTentativas: 1, cliTentativasDiarias: 1 });
-    await start(b, { chamada_id: 'z' });
-    expect((await end(b, {})).json().data.cli_status_negociacao).toBe(9);
-    await settings({ ligacaoLimiteTentativas: 6, habilitaMensagemWhatsapp: false });
-  });
+      await settings({ habilitaMensagemWhatsapp: true });
+      const b = await k.lead({ cliNome: 'Vai Pro Zap', cliStatusNegociacao: 1, cliTentativas: 1, cliTentativasDiarias: 1 });
+      await start(b, { chamada_id: 'z' });
+      expect((await end(b, {})).json().data.cli_status_negociacao).toBe(9);
+      await settings({ ligacaoLimiteTentativas: 6, habilitaMensagemWhatsapp: false });
+    },
+  );
 
   it('refuses a negative or non-numeric duration and a bad recording URL, changing nothing', async () => {
     const id = await k.lead({ cliNome: 'Dados Ruins' });

@@ -2,17 +2,24 @@
 // reports a call's start and its end; the lead's attempt counters, attendance status and next
 // attempt follow the unit's settings (002 §8 "Settings rule", §9 "Queue"), each change with its
 // history event, in one transaction.
-import { callEventStatus, DEFAULT_BUSY_RETRY_MINUTES, endCallAttempt, startCallAttempt, type CallAttemptSettings } from '@funil/domain/leads/call-attempts';
-import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import type { CallEndBody } from '@funil/domain/leads-api/call-api';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
-import type { Tx } from '../../../../db/handle.ts';
-import type { Session } from '../../../auth/auth.service.ts';
-import { unitSettings } from '../../../tenancy/tenancy.service.ts';
-import { negotiationStatuses } from '../../../catalog/catalog.service.ts';
+import {
+  callEventStatus,
+  DEFAULT_BUSY_RETRY_MINUTES,
+  endCallAttempt,
+  startCallAttempt,
+  type CallAttemptSettings,
+} from '@funil/domain/leads/call-attempts';
+import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import { QUEUE_LEASE_MINUTES } from '@funil/domain/webphone/queue-rules';
 import { WEBPHONE_MESSAGES } from '@funil/domain/webphone/webphone-api';
+
+import type { Tx } from '../../../../db/handle.ts';
 import { DomainError } from '../../../../http/domain-error.ts';
+import type { Session } from '../../../auth/auth.service.ts';
+import { negotiationStatuses } from '../../../catalog/catalog.service.ts';
+import { unitSettings } from '../../../tenancy/tenancy.service.ts';
 import { applyLeadChange, nowOf, type HistoryInput, type LeadDeps, type LeadRow } from '../../leads.service.ts';
 
 async function callSettings(tx: Tx, lead: LeadRow): Promise<CallAttemptSettings> {
@@ -33,11 +40,19 @@ export function startCall(deps: LeadDeps, session: Session, id: number, chamadaI
   const now = nowOf(deps);
   return applyLeadChange(deps, session, id, async (lead, tx) => {
     // issue 12: a lead leased to another attendant's queue is not called twice at once.
-    if (lead.filaReservadoPor !== null && lead.filaReservadoPor !== session.userId && lead.filaReservadoAte !== null && lead.filaReservadoAte > now) {
+    if (
+      lead.filaReservadoPor !== null &&
+      lead.filaReservadoPor !== session.userId &&
+      lead.filaReservadoAte !== null &&
+      lead.filaReservadoAte > now
+    ) {
       throw new DomainError('conflict', WEBPHONE_MESSAGES.leaseTaken);
     }
     const settings = await callSettings(tx, lead);
-    const next = startCallAttempt({ tentativas: lead.cliTentativas, tentativasDiarias: lead.cliTentativasDiarias, ultimaTentativa: lead.cliDataAtendimento }, now);
+    const next = startCallAttempt(
+      { tentativas: lead.cliTentativas, tentativasDiarias: lead.cliTentativasDiarias, ultimaTentativa: lead.cliDataAtendimento },
+      now,
+    );
     return {
       action: 'chamada-iniciada',
       message: LEAD_API_MESSAGES.callStarted,
@@ -53,7 +68,9 @@ export function startCall(deps: LeadDeps, session: Session, id: number, chamadaI
       history: [
         {
           tipo: TIMELINE_EVENT_TYPE.mensagemAtendimento,
-          texto: `Ligação iniciada: tentativa ${next.tentativas} de ${settings.limiteTentativas} (${next.tentativasDiarias} de ${settings.limiteTentativasDiarias} hoje)`,
+          texto:
+            `Ligação iniciada: tentativa ${next.tentativas} de ${settings.limiteTentativas} (${next.tentativasDiarias} de ` +
+            `${settings.limiteTentativasDiarias} hoje)`,
           descricao: `Chamada ${chamadaId}`,
           tentativas: next.tentativas,
           dataComentario: now,
@@ -65,7 +82,8 @@ export function startCall(deps: LeadDeps, session: Session, id: number, chamadaI
 
 /**
  * proximaligacao: the call ended. Answered (talk time ≥ the unit's minimum) → 'Chamada atendida',
- * Atendido, no further attempt. Otherwise 'Chamada não atendida' (a pick-up under the minimum with that rule in its status), Não Atendido, the next attempt
+ * Atendido, no further attempt. Otherwise 'Chamada não atendida' (a pick-up under the minimum with that rule in
+ * its status), Não Atendido, the next attempt
  * after the interval (the next day once today's attempts are used); with every attempt used, the
  * negotiation status 'Não Atendido' or 'Whatsapp' (002 §8) with its own event.
  */
@@ -73,7 +91,11 @@ export function endCall(deps: LeadDeps, session: Session, id: number, body: Call
   const now = nowOf(deps);
   return applyLeadChange(deps, session, id, async (lead, tx) => {
     const settings = await callSettings(tx, lead);
-    const counters = { tentativas: lead.cliTentativas, tentativasDiarias: lead.cliTentativasDiarias, ultimaTentativa: lead.cliDataAtendimento };
+    const counters = {
+      tentativas: lead.cliTentativas,
+      tentativasDiarias: lead.cliTentativasDiarias,
+      ultimaTentativa: lead.cliDataAtendimento,
+    };
     const outcome = endCallAttempt(counters, body.duracao_falada ?? null, settings, now, body.status_chamada);
     const history: HistoryInput[] = [
       {
@@ -96,7 +118,13 @@ export function endCall(deps: LeadDeps, session: Session, id: number, body: Call
       const funnel = await negotiationStatuses(tx, lead.idEmpresa);
       if (funnel.some((s) => s.idFunil === outcome.statusNegociacao)) {
         status = outcome.statusNegociacao;
-        history.push({ tipo: TIMELINE_EVENT_TYPE.statusNegociacao, idAntigo: lead.cliStatusNegociacao, idNovo: status, texto: 'Tentativas de ligação esgotadas', dataComentario: now });
+        history.push({
+          tipo: TIMELINE_EVENT_TYPE.statusNegociacao,
+          idAntigo: lead.cliStatusNegociacao,
+          idNovo: status,
+          texto: 'Tentativas de ligação esgotadas',
+          dataComentario: now,
+        });
       }
     }
     return {
@@ -111,7 +139,11 @@ export function endCall(deps: LeadDeps, session: Session, id: number, body: Call
       },
       history,
       // The call's outcome for the stream's consumers (issue 22 §2).
-      dados: { atendida: outcome.atendida, statusChamada: history[0]?.statusChamada ?? null, duracaoFalada: body.duracao_falada ?? null },
+      dados: {
+        atendida: outcome.atendida,
+        statusChamada: history[0]?.statusChamada ?? null,
+        duracaoFalada: body.duracao_falada ?? null,
+      },
     };
   });
 }

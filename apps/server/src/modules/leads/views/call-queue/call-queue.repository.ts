@@ -18,7 +18,6 @@ export type QueueQuery = {
   leaseUntil: Date;
 };
 
-
 /**
  * Claims up to `quantidade` leads for the scope's user and returns their ids in queue order:
  * due scheduled calls first (cli_contato_agendado ≤ now), then the leads not yet answered whose
@@ -29,7 +28,10 @@ export type QueueQuery = {
  */
 export async function claimQueueLeads(db: Db, q: QueueQuery): Promise<number[]> {
   const p: unknown[] = [];
-  const add = (v: unknown) => { p.push(v); return `$${p.length}`; };
+  const add = (v: unknown) => {
+    p.push(v);
+    return `$${p.length}`;
+  };
   const now = add(q.now.toISOString());
   const user = add(q.scope.userId);
   const [r1, r2, r3] = q.rules.map((r) => add(intArray(r)));
@@ -43,10 +45,13 @@ export async function claimQueueLeads(db: Db, q: QueueQuery): Promise<number[]> 
     `(l.fila_reservado_ate is null or l.fila_reservado_ate <= ${now}::timestamptz or l.fila_reservado_por = ${user})`,
     `not (l.cli_crm_id = any(${add(intArray(q.excluir))}::int[]))`,
     `l.cli_tentativas < coalesce(l.ligacao_limite_tentativas, ${add(q.limiteTentativas)})`,
-    `(l.cli_data_atendimento is null or l.cli_data_atendimento < ${add(q.startOfToday.toISOString())}::timestamptz or l.cli_tentativas_diarias < coalesce(l.ligacao_limite_tentativas_diarias, ${add(q.limiteTentativasDiarias)}))`,
-    `(${due} or (l.cli_contato_status <> 3 and l.cli_status_negociacao = any(${all}::int[]) and (l.cli_data_proxima_tentativa is null or l.cli_data_proxima_tentativa <= ${now}::timestamptz)))`,
+    `(l.cli_data_atendimento is null or l.cli_data_atendimento < ${add(q.startOfToday.toISOString())}::timestamptz or ` +
+      `l.cli_tentativas_diarias < coalesce(l.ligacao_limite_tentativas_diarias, ${add(q.limiteTentativasDiarias)}))`,
+    `(${due} or (l.cli_contato_status <> 3 and l.cli_status_negociacao = any(${all}::int[]) and (l.cli_data_proxima_tentativa is ` +
+      `null or l.cli_data_proxima_tentativa <= ${now}::timestamptz)))`,
   ];
-  const priority = `case when ${due} then 0 when l.cli_status_negociacao = any(${r1}::int[]) then 1 when l.cli_status_negociacao = any(${r2}::int[]) then 2 when l.cli_status_negociacao = any(${r3}::int[]) then 3 else 4 end`;
+  const priority = `case when ${due} then 0 when l.cli_status_negociacao = any(${r1}::int[]) then 1 when l.cli_status_negociacao
+    = any(${r2}::int[]) then 2 when l.cli_status_negociacao = any(${r3}::int[]) then 3 else 4 end`;
   const text = `with candidatos as (
   select l.cli_crm_id, ${priority} as prioridade, l.cli_contato_agendado, l.cli_data_captacao
   from leads l
@@ -57,10 +62,17 @@ export async function claimQueueLeads(db: Db, q: QueueQuery): Promise<number[]> 
 )
 update leads set fila_reservado_por = ${user}, fila_reservado_ate = ${add(q.leaseUntil.toISOString())}::timestamptz
 from candidatos where leads.cli_crm_id = candidatos.cli_crm_id
-returning leads.cli_crm_id as id, candidatos.prioridade, candidatos.cli_contato_agendado as agendado, candidatos.cli_data_captacao as captacao`;
-  const rows = await queryRows<{ id: number; prioridade: number; agendado: string | Date | null; captacao: string | Date }>(db, text, p);
+returning leads.cli_crm_id as id, candidatos.prioridade, candidatos.cli_contato_agendado as agendado,
+  candidatos.cli_data_captacao as captacao`;
+  const rows = await queryRows<{ id: number; prioridade: number; agendado: string | Date | null; captacao: string | Date }>(
+    db,
+    text,
+    p,
+  );
   const t = (d: string | Date | null) => (d === null ? Number.POSITIVE_INFINITY : new Date(d).getTime());
-  rows.sort((a, b) => a.prioridade - b.prioridade || t(a.agendado) - t(b.agendado) || t(b.captacao) - t(a.captacao) || b.id - a.id);
+  rows.sort(
+    (a, b) => a.prioridade - b.prioridade || t(a.agendado) - t(b.agendado) || t(b.captacao) - t(a.captacao) || b.id - a.id,
+  );
   return rows.map((r) => Number(r.id));
 }
 
@@ -68,7 +80,8 @@ returning leads.cli_crm_id as id, candidatos.prioridade, candidatos.cli_contato_
 export async function releaseQueueLease(db: Db, scope: LeadScope, id: number): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
-    'update leads set fila_reservado_por = null, fila_reservado_ate = null where cli_crm_id = $1 and id_unidade = $2 and fila_reservado_por = $3 returning cli_crm_id as id',
+    'update leads set fila_reservado_por = null, fila_reservado_ate = null where cli_crm_id = $1 and ' +
+      'id_unidade = $2 and fila_reservado_por = $3 returning cli_crm_id as id',
     [id, scope.unidadeId, scope.userId],
   );
   return rows.length > 0;

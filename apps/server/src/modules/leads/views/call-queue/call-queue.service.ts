@@ -1,17 +1,22 @@
 // The webphone's call queue (issue 12; 002 §4, §8, §9): the next leads of the session's unit by
 // its rules regra_fila_1/2/3 and attempt limits, each claimed with a lease in the database, and
 // the lease's release. The leads table stays in this module; the webphone module calls this door.
-import { QUEUE_LEASE_MINUTES, queueRules, startOfSaoPauloDay } from '@funil/domain/webphone/queue-rules';
-import { callHoursAt, type CallHoursState } from '@funil/domain/webphone/call-hours';
 import type { CrmContato } from '@funil/domain/leads-api/lead-api';
+import { callHoursAt, type CallHoursState } from '@funil/domain/webphone/call-hours';
+import { QUEUE_LEASE_MINUTES, queueRules, startOfSaoPauloDay } from '@funil/domain/webphone/queue-rules';
+
 import type { Session } from '../../../auth/auth.service.ts';
 import { unitSettings } from '../../../tenancy/tenancy.service.ts';
-import { leadView } from '../../leads.service.ts';
+import { leadView, loadVisibleLead, nowOf, scopeOf, type LeadDeps } from '../../leads.service.ts';
 import { claimQueueLeads, releaseQueueLease } from './call-queue.repository.ts';
-import { loadVisibleLead, nowOf, scopeOf, type LeadDeps } from '../../leads.service.ts';
 
 /** Claims the next `quantidade` leads for the session user (excluding ids the screen already holds). */
-export async function nextQueueLeads(deps: LeadDeps, session: Session, quantidade: number, excluir: number[]): Promise<CrmContato[]> {
+export async function nextQueueLeads(
+  deps: LeadDeps,
+  session: Session,
+  quantidade: number,
+  excluir: number[],
+): Promise<CrmContato[]> {
   const now = nowOf(deps);
   const settings = await unitSettings(deps.db, session.unidadeId);
   // issue 12: outside the unit's call hours (or on its holiday) the queue hands out nobody.

@@ -3,12 +3,14 @@
 // last-message update is an SQL fragment so that the message store moves a lead in the same
 // statement that stores its messages (one statement per round on the webhook hot path).
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+
 import { leadStatusOfAck } from '@funil/domain/whatsapp-api/chat-message';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
+
 import type { DbOrTx } from '../../../../db/handle.ts';
 import { ackLeadStatusSql } from '../../../../db/sql-rules.ts';
-import { leads } from '../../leads.table.ts';
 import type { LeadRow, NewLead } from '../../leads.service.ts';
+import { leads } from '../../leads.table.ts';
 
 export async function updateLeadRow(db: DbOrTx, cliCrmId: number, set: Partial<NewLead>): Promise<LeadRow | null> {
   const [row] = await db
@@ -20,7 +22,11 @@ export async function updateLeadRow(db: DbOrTx, cliCrmId: number, set: Partial<N
 }
 
 /** The first live, unblocked leads of each unit (the demo gateway's auto-reply numbers). */
-export async function firstLeadPhones(db: DbOrTx, unitIds: readonly number[], perUnit: number): Promise<{ idUnidade: number; telefone: string }[]> {
+export async function firstLeadPhones(
+  db: DbOrTx,
+  unitIds: readonly number[],
+  perUnit: number,
+): Promise<{ idUnidade: number; telefone: string }[]> {
   if (unitIds.length === 0) return [];
   const rows = await db
     .select({ idUnidade: leads.idUnidade, telefone: leads.cliTelefone })
@@ -33,10 +39,23 @@ export async function firstLeadPhones(db: DbOrTx, unitIds: readonly number[], pe
 // ---- the last message (001 §3) ----
 
 const SUMMARY_COLUMN_NAMES = [
-  'cli_crm_id', 'cli_nome', 'cli_telefone', 'id_unidade', 'id_usuario', 'id_ticket', 'id_instancia_evolution', 'whatsapp_blocked', 'marcado_nao_lida',
-  'whatsapp_ultima_mensagem_texto', 'whatsapp_ultima_mensagem_data_geral', 'whatsapp_ultima_mensagem_data_enviada',
-  'whatsapp_ultima_mensagem_data_recebida', 'whatsapp_ultima_mensagem_nao_lidas', 'whatsapp_ultima_mensagem_from_me',
-  'whatsapp_ultima_mensagem_tipo', 'whatsapp_ultima_mensagem_status',
+  'cli_crm_id',
+  'cli_nome',
+  'cli_telefone',
+  'id_unidade',
+  'id_usuario',
+  'id_ticket',
+  'id_instancia_evolution',
+  'whatsapp_blocked',
+  'marcado_nao_lida',
+  'whatsapp_ultima_mensagem_texto',
+  'whatsapp_ultima_mensagem_data_geral',
+  'whatsapp_ultima_mensagem_data_enviada',
+  'whatsapp_ultima_mensagem_data_recebida',
+  'whatsapp_ultima_mensagem_nao_lidas',
+  'whatsapp_ultima_mensagem_from_me',
+  'whatsapp_ultima_mensagem_tipo',
+  'whatsapp_ultima_mensagem_status',
 ] as const;
 
 /** The lead columns a LeadSummary is read from, as `leads.<column>` for a RETURNING list. */
@@ -121,12 +140,16 @@ export function summaryOfRaw(r: RawLeadSummary): LeadSummary | null {
  * its text, type and status. Returns the moved leads' LEAD_SUMMARY_COLUMNS.
  */
 export function lastMessageUpdate(stored: SQL): SQL {
-  const latest = sql.raw(`(leads.whatsapp_ultima_mensagem_data_geral is null or leads.whatsapp_ultima_mensagem_data_geral <= m.criado_em)`);
+  const latest = sql.raw(
+    `(leads.whatsapp_ultima_mensagem_data_geral is null or leads.whatsapp_ultima_mensagem_data_geral <= m.criado_em)`,
+  );
   return sql`update leads set
       whatsapp_ultima_mensagem_data_enviada = case when m.from_me
-        then greatest(coalesce(leads.whatsapp_ultima_mensagem_data_enviada, m.criado_em), m.criado_em) else leads.whatsapp_ultima_mensagem_data_enviada end,
+        then greatest(coalesce(leads.whatsapp_ultima_mensagem_data_enviada, m.criado_em), m.criado_em) else
+          leads.whatsapp_ultima_mensagem_data_enviada end,
       whatsapp_ultima_mensagem_data_recebida = case when m.from_me
-        then leads.whatsapp_ultima_mensagem_data_recebida else greatest(coalesce(leads.whatsapp_ultima_mensagem_data_recebida, m.criado_em), m.criado_em) end,
+        then leads.whatsapp_ultima_mensagem_data_recebida else greatest(coalesce(leads.whatsapp_ultima_mensagem_data_recebida,
+          m.criado_em), m.criado_em) end,
       whatsapp_ultima_mensagem_nao_lidas = leads.whatsapp_ultima_mensagem_nao_lidas + case when m.from_me then 0 else 1 end,
       cli_mensagem_status = case
         when m.from_me then case leads.cli_mensagem_status when 0 then 1 when 3 then 2 else leads.cli_mensagem_status end
@@ -134,7 +157,8 @@ export function lastMessageUpdate(stored: SQL): SQL {
       id_instancia_evolution = case when m.from_me
         then coalesce(leads.id_instancia_evolution, m.id_instancia) else coalesce(m.id_instancia, leads.id_instancia_evolution) end,
       whatsapp_ultima_mensagem_texto = case when ${latest} then m.preview else leads.whatsapp_ultima_mensagem_texto end,
-      whatsapp_ultima_mensagem_from_me = case when ${latest} then case when m.from_me then 1 else 0 end else leads.whatsapp_ultima_mensagem_from_me end,
+      whatsapp_ultima_mensagem_from_me = case when ${latest} then case when m.from_me then 1 else 0 end else
+        leads.whatsapp_ultima_mensagem_from_me end,
       whatsapp_ultima_mensagem_tipo = case when ${latest} then m.media_type else leads.whatsapp_ultima_mensagem_tipo end,
       whatsapp_ultima_mensagem_status = case when ${latest}
         then ${sql.raw(ackLeadStatusSql('m.from_me', 'm.ack'))}

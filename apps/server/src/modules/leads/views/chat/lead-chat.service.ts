@@ -2,8 +2,9 @@
 // bookkeeping, the list-derived fields a conversation keeps on its lead (last message and its
 // status, unread marks, ticket) without a timeline event, and a lead as the chat shows it. The
 // WhatsApp module reads and moves them through here; the lead itself changes through the core.
-import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
 import { fieldChanges, type LeadEventInput } from '@funil/domain/lead-events/lead-events';
+import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
+
 import type { Db, Tx } from '../../../../db/handle.ts';
 import { appendLeadEvents } from '../../../lead-events/lead-events.service.ts';
 import { assertOwnTicket, type LeadRow, type TicketOwner } from '../../leads.service.ts';
@@ -13,13 +14,27 @@ import * as chat from './lead-chat.repository.ts';
  * Runs a change of the lead's chat fields and writes its lead event 'whatsapp' in the same
  * transaction (issue 22 §2): `db`'s own when it is one, or a new one. The stream announces it.
  */
-async function changeWithEvent(db: Db | Tx, ator: number | null, change: (tx: Tx) => Promise<{ before: LeadRow | null; after: LeadRow } | null>): Promise<LeadRow | null> {
+async function changeWithEvent(
+  db: Db | Tx,
+  ator: number | null,
+  change: (tx: Tx) => Promise<{ before: LeadRow | null; after: LeadRow } | null>,
+): Promise<LeadRow | null> {
   const run = async (tx: Tx): Promise<LeadRow | null> => {
     const done = await change(tx);
     if (!done) return null;
     const { before, after } = done;
     const audience = { idUnidade: after.idUnidade, idUsuario: after.idUsuario };
-    const event: LeadEventInput = { tipo: 'whatsapp', cliCrmId: after.cliCrmId, idEmpresa: after.idEmpresa, idUnidade: after.idUnidade, antes: audience, depois: audience, ator, mudancas: before ? fieldChanges(before, after) : {}, dados: {} };
+    const event: LeadEventInput = {
+      tipo: 'whatsapp',
+      cliCrmId: after.cliCrmId,
+      idEmpresa: after.idEmpresa,
+      idUnidade: after.idUnidade,
+      antes: audience,
+      depois: audience,
+      ator,
+      mudancas: before ? fieldChanges(before, after) : {},
+      dados: {},
+    };
     await appendLeadEvents(tx, [event]);
     return after;
   };
@@ -36,7 +51,12 @@ export async function markLeadRead(db: Db | Tx, lead: LeadRow, ator: number | nu
 }
 
 /** The lead's conversation ticket (001 §7 company messaging backend): only the lead's own ticket (its 'whatsapp' event written). */
-export async function setLeadTicket(db: Db | Tx, lead: LeadRow, ticket: { id: number } & TicketOwner, ator: number | null = null): Promise<LeadRow> {
+export async function setLeadTicket(
+  db: Db | Tx,
+  lead: LeadRow,
+  ticket: { id: number } & TicketOwner,
+  ator: number | null = null,
+): Promise<LeadRow> {
   assertOwnTicket(lead, ticket);
   if (lead.idTicket === ticket.id) return lead;
   const changed = await changeWithEvent(db, ator, async (tx) => {
@@ -51,7 +71,12 @@ export const leadLastMessageUpdate = chat.lastMessageUpdate;
 export const leadsByPhoneKey = chat.leadsByPhoneKey;
 
 /** 001 §3 _status follows an ack of the lead's last message when it is our own; the moved lead. */
-export async function raiseLeadLastStatus(db: Db | Tx, cliCrmId: number, criadoEm: Date, ack: number): Promise<LeadSummary | null> {
+export async function raiseLeadLastStatus(
+  db: Db | Tx,
+  cliCrmId: number,
+  criadoEm: Date,
+  ack: number,
+): Promise<LeadSummary | null> {
   // The status's old value is not read (one statement): the event says the chat fields moved.
   const row = await changeWithEvent(db, null, async (tx) => {
     const after = await chat.raiseLastMessageStatus(tx, cliCrmId, criadoEm, ack);

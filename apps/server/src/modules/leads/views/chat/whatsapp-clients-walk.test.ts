@@ -5,15 +5,22 @@
 // other filters, the message half and an exact total. 8,000 leads in the unit: "Maria Conceição" is
 // one in 40, so the newest NAME_WALK_LIMIT (3,000) hold 75 of them: page 1 is walked, page 2 is not.
 // @pglite-too (vitest.config.ts): the walked page against the plain search on both engines (docs/decisions.md, issue 8).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildWhatsappClientsPath, emptyFilter, WHATSAPP_CLIENTS_LAYOUT, type WhatsappClientsFilter } from '@funil/domain/leads/filter-segments';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import {
+  buildWhatsappClientsPath,
+  emptyFilter,
+  WHATSAPP_CLIENTS_LAYOUT,
+  type WhatsappClientsFilter,
+} from '@funil/domain/leads/filter-segments';
 import { WHATSAPP_CLIENTS_PAGE_SIZE } from '@funil/domain/whatsapp-api/legacy-api';
+
 import { createUser } from '../../../../demo/builders.ts';
 import { TEST_PASSWORD } from '../../../../testing/test-app.ts';
 import { startKit, type Kit } from '../../../whatsapp/whatsapp-test-kit.ts';
-import { invalidateLeadCounts } from '../../leads.service.ts';
 import { NAME_WALK_LIMIT } from '../../lead-sql.service.ts';
+import { invalidateLeadCounts } from '../../leads.service.ts';
 
 const LEADS = 8_000;
 let k: Kit;
@@ -42,13 +49,30 @@ beforeAll(async () => {
   k = await startKit();
   const f = k.t.fixture;
   const db = k.t.database.db;
-  other = await createUser(db, { idEmpresa: f.companyA, idUnidade: f.unitA1, nome: 'Outra', email: 'outra@teste.com.br', senha: TEST_PASSWORD, permissao: 'u', idRamal: 0 });
-  await createUser(db, { idEmpresa: f.companyA, idUnidade: f.unitA1, nome: 'Restrita', email: 'restrita@teste.com.br', senha: TEST_PASSWORD, permissao: 'u', idRamal: 0 });
+  other = await createUser(db, {
+    idEmpresa: f.companyA,
+    idUnidade: f.unitA1,
+    nome: 'Outra',
+    email: 'outra@teste.com.br',
+    senha: TEST_PASSWORD,
+    permissao: 'u',
+    idRamal: 0,
+  });
+  await createUser(db, {
+    idEmpresa: f.companyA,
+    idUnidade: f.unitA1,
+    nome: 'Restrita',
+    email: 'restrita@teste.com.br',
+    senha: TEST_PASSWORD,
+    permissao: 'u',
+    idRamal: 0,
+  });
   admin = await k.t.login(f.users.a.email);
   restricted = await k.t.login('restrita@teste.com.br');
   // Lead g: captured g minutes ago; every 40th is a Maria Conceição, three old ones are Zuleica
   // (rare, beyond the newest 3,000), every 3rd is another attendant's, status 1 + g % 8.
-  const { rows } = (await db.execute(sql`insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave, cli_status_negociacao, cli_data_captacao, id_usuario)
+  const { rows } = (await db.execute(sql`insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave,
+      cli_status_negociacao, cli_data_captacao, id_usuario)
     select ${f.companyA}, ${f.unitA1},
       case when g % 40 = 0 then 'Maria Conceição ' || g when g in (5001, 6001, 7001) then 'Zuleica Prado' else 'Lead ' || g end,
       '1191' || lpad(g::text, 7, '0'), '111' || lpad(g::text, 7, '0'), 1 + g % 8, now() - (g || ' minutes')::interval,
@@ -66,7 +90,7 @@ afterAll(async () => {
 
 describe('the chat list searched by a name (nameWalkOrIds)', () => {
   const maria = (g: number) => g % 40 === 0;
-  it('is a walk on page 1 and the name index on page 2, both the plain search\'s rows and the exact total', async () => {
+  it("is a walk on page 1 and the name index on page 2, both the plain search's rows and the exact total", async () => {
     expect(NAME_WALK_LIMIT / 40).toBeGreaterThan(WHATSAPP_CLIENTS_PAGE_SIZE);
     expect(NAME_WALK_LIMIT / 40).toBeLessThan(2 * WHATSAPP_CLIENTS_PAGE_SIZE);
     const all = byG(maria);
@@ -87,9 +111,13 @@ describe('the chat list searched by a name (nameWalkOrIds)', () => {
   });
 
   it('finds a rare name beyond the newest leads, and adds the leads whose messages match', async () => {
-    expect(await search(admin, { texto_busca: 'zuleica' })).toEqual({ ids: byG((g) => [5001, 6001, 7001].includes(g)), total: 3 });
+    expect(await search(admin, { texto_busca: 'zuleica' })).toEqual({
+      ids: byG((g) => [5001, 6001, 7001].includes(g)),
+      total: 3,
+    });
     const g2 = firstId + 1;
-    await k.t.database.db.execute(sql`insert into whatsapp_mensagens (id_empresa, id_unidade, cli_crm_id, from_me, media_type, body, criado_em)
+    await k.t.database.db
+      .execute(sql`insert into whatsapp_mensagens (id_empresa, id_unidade, cli_crm_id, from_me, media_type, body, criado_em)
       values (${k.t.fixture.companyA}, ${k.t.fixture.unitA1}, ${g2}, false, 'chat', 'Quero falar com a Zuleica amanhã', now())`);
     // Bare SQL: the unit's cached totals are dropped by hand.
     invalidateLeadCounts(k.t.database.db, [k.t.fixture.unitA1]);

@@ -2,21 +2,34 @@
 // WhatsApp message, filtered by the positional segments of WHATSAPP_CLIENTS_LAYOUT, 50 a page.
 // A lead list, so it lives with the leads (issue 7 §1); the WhatsApp module's route calls it.
 import { and, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { WhatsappClientsFilter } from '@funil/domain/leads/filter-segments';
-import type { MessageMatch } from '@funil/domain/whatsapp-api/legacy-api';
-import { WHATSAPP_CLIENTS_PAGE_SIZE } from '@funil/domain/whatsapp-api/legacy-api';
-import { executeRows, type DbOrTx } from '../../../../db/handle.ts';
-import { leads } from '../../leads.table.ts';
-import { leadHasAnyTag } from '../../../tags/tags.service.ts';
-import type { Session } from '../../../auth/auth.service.ts';
-import { NAME_WALK_LIMIT, Params, asDrizzleSql, intArray, leadListItemsJson, leadNameOnlyQuery, leadSearchCondition } from '../../lead-sql.service.ts';
-import { leadCountCache, scopeOf } from '../../leads.service.ts';
+
 import { filterBound } from '@funil/domain/format/date';
+import type { WhatsappClientsFilter } from '@funil/domain/leads/filter-segments';
+import { WHATSAPP_CLIENTS_PAGE_SIZE, type MessageMatch } from '@funil/domain/whatsapp-api/legacy-api';
+
+import { executeRows, type DbOrTx } from '../../../../db/handle.ts';
+import type { Session } from '../../../auth/auth.service.ts';
+import { leadHasAnyTag } from '../../../tags/tags.service.ts';
+import {
+  asDrizzleSql,
+  intArray,
+  leadListItemsJson,
+  leadNameOnlyQuery,
+  leadSearchCondition,
+  NAME_WALK_LIMIT,
+  Params,
+} from '../../lead-sql.service.ts';
+import { leadCountCache, scopeOf } from '../../leads.service.ts';
+import { leads } from '../../leads.table.ts';
 
 // 'YYYY-MM-DD[ HH:mm:ss]' is São Paulo wall time, read by the one filter rule (filterBound: start
 // inclusive, end exclusive; docs/decisions.md "Issue 22 §3: one date-filter rule"). The segment
 // parser has checked the values, so a bound naming no date cannot reach here; it would add no condition.
-function dateBound(column: typeof leads.cliDataCaptacao | typeof leads.whatsappUltimaMensagemDataRecebida, value: string, side: 'start' | 'end'): SQL[] {
+function dateBound(
+  column: typeof leads.cliDataCaptacao | typeof leads.whatsappUltimaMensagemDataRecebida,
+  value: string,
+  side: 'start' | 'end',
+): SQL[] {
   const at = filterBound(value, side);
   if (!at) return [];
   const instant = sql`${at.toISOString()}::timestamptz`;
@@ -53,7 +66,11 @@ function nameOrIds(term: string, unidadeId: number, ids: readonly number[]): SQL
   const params = new Params();
   const byName = leadSearchCondition(term, unidadeId, 's', (v) => params.add(v));
   const idList = sql`select unnest(${idArray(ids)})`;
-  const names = byName === null ? null : sql`select s.cli_crm_id from leads s where s.id_unidade = ${unidadeId} and s.desativado = 0 and ${asDrizzleSql({ text: byName, params: params.values })}`;
+  const names =
+    byName === null
+      ? null
+      : sql`select s.cli_crm_id from leads s where s.id_unidade = ${unidadeId} and s.desativado = 0 and
+        ${asDrizzleSql({ text: byName, params: params.values })}`;
   return sql`${leads.cliCrmId} = any(array(${names ? sql`${names} union ` : sql``}${idList}))`;
 }
 
@@ -77,7 +94,8 @@ function nameWalkOrIds(nameQuery: string, session: Session, others: SQL | undefi
   const limit = sql.raw(String(NAME_WALK_LIMIT));
   const needed = sql.raw(String(Math.trunc(need)));
   return sql`${leads.cliCrmId} = any(array(
-    with recent as materialized (select ${leads.cliCrmId} as id, ${leads.cliNomePalavras} as palavras from ${leads} where ${others} order by ${chatOrder} desc, ${leads.cliCrmId} desc limit ${limit}),
+    with recent as materialized (select ${leads.cliCrmId} as id, ${leads.cliNomePalavras} as palavras from ${leads} where
+      ${others} order by ${chatOrder} desc, ${leads.cliCrmId} desc limit ${limit}),
     walk as materialized (select r.id from recent r where r.palavras @@ ${query} limit ${needed})
     select w.id from walk w where (select count(*) from walk) >= ${needed} or (select count(*) from recent) < ${limit}
     union all
@@ -88,8 +106,18 @@ function nameWalkOrIds(nameQuery: string, session: Session, others: SQL | undefi
 }
 
 /** `searchWalked`: the page's search is nameWalkOrIds, added once the other conditions are known. */
-function conditions(session: Session, f: WhatsappClientsFilter, byMessage: ByMessage, statement: 'page' | 'count', searchWalked = false): SQL[] {
-  const c: (SQL | undefined)[] = [eq(leads.idUnidade, session.unidadeId), eq(leads.idEmpresa, session.empresaId), eq(leads.desativado, 0)];
+function conditions(
+  session: Session,
+  f: WhatsappClientsFilter,
+  byMessage: ByMessage,
+  statement: 'page' | 'count',
+  searchWalked = false,
+): SQL[] {
+  const c: (SQL | undefined)[] = [
+    eq(leads.idUnidade, session.unidadeId),
+    eq(leads.idEmpresa, session.empresaId),
+    eq(leads.desativado, 0),
+  ];
   // 001 §6 (packages/domain leads/visibility.ts): an attendant without acesso_atribuidos sees only unassigned leads or their own.
   if (!scopeOf(session).seesAssigned) c.push(or(isNull(leads.idUsuario), eq(leads.idUsuario, session.userId)));
   if (f.cli_status_negociacao !== null) c.push(eq(leads.cliStatusNegociacao, f.cli_status_negociacao));
@@ -98,20 +126,24 @@ function conditions(session: Session, f: WhatsappClientsFilter, byMessage: ByMes
   if (f.texto_busca !== '') {
     // 001 §5 Search / 001 §2 'Busque por contatos e mensagens': the lead half is the CRM list's
     // condition (name word prefixes, phone digits); issue 9 adds the text of the lead's messages.
-    const search =
-      searchWalked ? undefined
-      : byMessage && 'ids' in byMessage ? nameOrIds(f.texto_busca, session.unidadeId, byMessage.ids)
-      : or(searchCondition(f.texto_busca, session.unidadeId), byMessage?.[statement]);
+    const search = searchWalked
+      ? undefined
+      : byMessage && 'ids' in byMessage
+        ? nameOrIds(f.texto_busca, session.unidadeId, byMessage.ids)
+        : or(searchCondition(f.texto_busca, session.unidadeId), byMessage?.[statement]);
     if (search) c.push(search);
   }
   if (f.cli_tipo_lead !== null) c.push(eq(leads.cliTipoLead, f.cli_tipo_lead));
   if (f.cli_mensagem_status !== null) c.push(eq(leads.cliMensagemStatus, f.cli_mensagem_status));
-  if (f.status_mensagem !== null) c.push(f.status_mensagem === 4 ? eq(leads.whatsappBlocked, 1) : eq(leads.cliMensagemStatus, f.status_mensagem));
+  if (f.status_mensagem !== null)
+    c.push(f.status_mensagem === 4 ? eq(leads.whatsappBlocked, 1) : eq(leads.cliMensagemStatus, f.status_mensagem));
   if (f.cli_campanha_nome !== '') c.push(eq(leads.cliCampanhaNome, f.cli_campanha_nome));
   if (f.cli_data_inicio) c.push(...dateBound(leads.cliDataCaptacao, f.cli_data_inicio, 'start'));
   if (f.cli_data_fim) c.push(...dateBound(leads.cliDataCaptacao, f.cli_data_fim, 'end'));
-  if (f.cli_data_inicio_ultima_mensagem_recebida) c.push(...dateBound(leads.whatsappUltimaMensagemDataRecebida, f.cli_data_inicio_ultima_mensagem_recebida, 'start'));
-  if (f.cli_data_fim_ultima_mensagem_recebida) c.push(...dateBound(leads.whatsappUltimaMensagemDataRecebida, f.cli_data_fim_ultima_mensagem_recebida, 'end'));
+  if (f.cli_data_inicio_ultima_mensagem_recebida)
+    c.push(...dateBound(leads.whatsappUltimaMensagemDataRecebida, f.cli_data_inicio_ultima_mensagem_recebida, 'start'));
+  if (f.cli_data_fim_ultima_mensagem_recebida)
+    c.push(...dateBound(leads.whatsappUltimaMensagemDataRecebida, f.cli_data_fim_ultima_mensagem_recebida, 'end'));
   if (f.tag.length > 0) c.push(leadHasAnyTag(leads.cliCrmId, f.tag));
   if (f.atendentes.length > 0) c.push(inArray(leads.idUsuario, [...f.atendentes]));
   if (f.lidos) c.push(and(eq(leads.whatsappUltimaMensagemNaoLidas, 0), eq(leads.marcadoNaoLida, 0)));
@@ -128,18 +160,30 @@ function conditions(session: Session, f: WhatsappClientsFilter, byMessage: ByMes
  * written by PostgreSQL (leadListItemsJson: the CRM list's field expressions), so the app neither
  * maps 50 lead rows nor serialises them again; only the found message is added here.
  */
-export async function listWhatsappClients(db: DbOrTx, session: Session, f: WhatsappClientsFilter, messages?: MessageTextSearch): Promise<string> {
+export async function listWhatsappClients(
+  db: DbOrTx,
+  session: Session,
+  f: WhatsappClientsFilter,
+  messages?: MessageTextSearch,
+): Promise<string> {
   const page = Math.max(1, f.page);
-  const byMessage: ByMessage = messages && f.texto_busca !== '' ? await messages.leadCondition(db, session.unidadeId, f.texto_busca, sql`${leads.cliCrmId}`) : null;
+  const byMessage: ByMessage =
+    messages && f.texto_busca !== ''
+      ? await messages.leadCondition(db, session.unidadeId, f.texto_busca, sql`${leads.cliCrmId}`)
+      : null;
   // A name-only search whose message half is a list of ids (a rare word, or none): the page walks
   // the chat's order first (nameWalkOrIds); the count and every other search read as conditions() says.
   const idsByMessage = byMessage === null ? [] : 'ids' in byMessage ? byMessage.ids : null;
   const nameQuery = idsByMessage === null ? null : leadNameOnlyQuery(f.texto_busca, session.unidadeId);
   const pageConditions = conditions(session, f, byMessage, 'page', nameQuery !== null);
-  if (nameQuery !== null && idsByMessage !== null) pageConditions.push(nameWalkOrIds(nameQuery, session, and(...pageConditions), idsByMessage, page * WHATSAPP_CLIENTS_PAGE_SIZE));
+  if (nameQuery !== null && idsByMessage !== null)
+    pageConditions.push(
+      nameWalkOrIds(nameQuery, session, and(...pageConditions), idsByMessage, page * WHATSAPP_CLIENTS_PAGE_SIZE),
+    );
   const where = and(...pageConditions);
   // The total counts every match (never the page's walked candidates).
-  const countWhere = (byMessage && 'count' in byMessage) || nameQuery !== null ? and(...conditions(session, f, byMessage, 'count')) : where;
+  const countWhere =
+    (byMessage && 'count' in byMessage) || nameQuery !== null ? and(...conditions(session, f, byMessage, 'count')) : where;
   // The exact total, cached a few seconds per unit, viewer and filter as the CRM's list does
   // (lead-count-cache.ts); the page itself is read from leads_chat_lista_idx.
   const { page: _page, ...countFilter } = f;
@@ -159,13 +203,21 @@ export async function listWhatsappClients(db: DbOrTx, session: Session, f: Whats
     .orderBy(desc(chatOrder), desc(leads.cliCrmId))
     .limit(WHATSAPP_CLIENTS_PAGE_SIZE)
     .offset((page - 1) * WHATSAPP_CLIENTS_PAGE_SIZE);
-  const [rows, total] = await Promise.all([executeRows<{ id: number; json: string }>(db, leadListItemsJson(sql`array(${pageIds})`)), counted.total]);
+  const [rows, total] = await Promise.all([
+    executeRows<{ id: number; json: string }>(db, leadListItemsJson(sql`array(${pageIds})`)),
+    counted.total,
+  ]);
   // Each row's newest matching message (issue 9). Only a lead the message half found can have one:
   // with a rare word's ids, only those of the page are asked (none at all for a name no message holds).
   const pageLeadIds = rows.map((r) => Number(r.id));
   const rare = byMessage !== null && 'ids' in byMessage ? new Set(byMessage.ids) : null;
   const asked = byMessage === null ? [] : rare ? pageLeadIds.filter((id) => rare.has(id)) : pageLeadIds;
-  const found = messages && asked.length > 0 ? await messages.latest(db, session.unidadeId, asked, f.texto_busca) : new Map<number, MessageMatch>();
-  const clientes = rows.map((r) => `${r.json.slice(0, -1)},"mensagem_encontrada":${JSON.stringify(found.get(Number(r.id)) ?? null)}}`);
+  const found =
+    messages && asked.length > 0
+      ? await messages.latest(db, session.unidadeId, asked, f.texto_busca)
+      : new Map<number, MessageMatch>();
+  const clientes = rows.map(
+    (r) => `${r.json.slice(0, -1)},"mensagem_encontrada":${JSON.stringify(found.get(Number(r.id)) ?? null)}}`,
+  );
   return `{"clientes":[${clientes.join(',')}],"total":${total},"pagina":${page},"por_pagina":${WHATSAPP_CLIENTS_PAGE_SIZE}}`;
 }

@@ -3,12 +3,23 @@
 // read gives (leadView, the one mapping toCrmContato), no field more, and the message the search
 // found (issue 9, 001 §2 'Busque por contatos e mensagens') added to its row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWhatsappClientsPath, emptyFilter, WHATSAPP_CLIENTS_LAYOUT, type WhatsappClientsFilter } from '@funil/domain/leads/filter-segments';
-import { whatsappClientSchema, whatsappClientsResponseSchema, WHATSAPP_CLIENTS_PAGE_SIZE } from '@funil/domain/whatsapp-api/legacy-api';
-import { startKit, type Kit } from '../../../whatsapp/whatsapp-test-kit.ts';
+
+import {
+  buildWhatsappClientsPath,
+  emptyFilter,
+  WHATSAPP_CLIENTS_LAYOUT,
+  type WhatsappClientsFilter,
+} from '@funil/domain/leads/filter-segments';
+import {
+  WHATSAPP_CLIENTS_PAGE_SIZE,
+  whatsappClientSchema,
+  whatsappClientsResponseSchema,
+} from '@funil/domain/whatsapp-api/legacy-api';
+
 import { whatsappMensagens } from '../../../whatsapp/chat/messages.table.ts';
-import { leadView } from '../../leads.service.ts';
+import { startKit, type Kit } from '../../../whatsapp/whatsapp-test-kit.ts';
 import { everyListFieldSet } from '../../leads-test-kit.ts';
+import { leadView } from '../../leads.service.ts';
 
 let k: Kit;
 const ids: Record<string, number> = {};
@@ -37,7 +48,10 @@ beforeAll(async () => {
     whatsappUltimaMensagemFromMe: 1,
     whatsappUltimaMensagemStatus: 2,
   });
-  ids.message = await k.addLead(f.unitA1, f.companyA, 'Formato Mensagem', '11911112003', { cliCampanhaNome: 'Formato', cliDataCaptacao: new Date('2026-01-01T00:00:00Z') });
+  ids.message = await k.addLead(f.unitA1, f.companyA, 'Formato Mensagem', '11911112003', {
+    cliCampanhaNome: 'Formato',
+    cliDataCaptacao: new Date('2026-01-01T00:00:00Z'),
+  });
   await k.t.database.db.insert(whatsappMensagens).values({
     idEmpresa: f.companyA,
     idUnidade: f.unitA1,
@@ -68,7 +82,11 @@ describe('GET whatsapp/clientes: each row as the lead reads (issue 8, 001 §3)',
       isGroup: true,
       nome_atendimento: 'Usuário u',
     });
-    expect({ total: body.total, pagina: body.pagina, por_pagina: body.por_pagina }).toEqual({ total: 3, pagina: 1, por_pagina: WHATSAPP_CLIENTS_PAGE_SIZE });
+    expect({ total: body.total, pagina: body.pagina, por_pagina: body.por_pagina }).toEqual({
+      total: 3,
+      pagina: 1,
+      por_pagina: WHATSAPP_CLIENTS_PAGE_SIZE,
+    });
   });
 
   it('the message a search found is added to its row, escaped; the rows found by name answer null', async () => {
@@ -76,17 +94,39 @@ describe('GET whatsapp/clientes: each row as the lead reads (issue 8, 001 §3)',
     expect(body.clientes.map((c) => c.cli_crm_id)).toEqual([ids.message]);
     const [row] = body.clientes;
     const [message] = await k.messagesOf(ids.message!);
-    expect(row).toStrictEqual(await expectedRow(ids.message!, { id: message!.id, texto: 'Segue o "orçamento" \\ combinado', data: '2026-01-02T15:04:05.006Z', fromMe: true }));
+    expect(row).toStrictEqual(
+      await expectedRow(ids.message!, {
+        id: message!.id,
+        texto: 'Segue o "orçamento" \\ combinado',
+        data: '2026-01-02T15:04:05.006Z',
+        fromMe: true,
+      }),
+    );
     const byName = await clientes({ cli_campanha_nome: 'Formato', texto_busca: 'formato vaz' });
     expect(byName.clientes).toStrictEqual([await expectedRow(ids.empty!)]);
   });
 
   it('an empty page is an empty list with the total', async () => {
-    expect(await clientes({ cli_campanha_nome: 'Formato', page: 2 })).toEqual({ clientes: [], total: 3, pagina: 2, por_pagina: WHATSAPP_CLIENTS_PAGE_SIZE });
-    expect(await clientes({ cli_campanha_nome: 'Nenhuma' })).toEqual({ clientes: [], total: 0, pagina: 1, por_pagina: WHATSAPP_CLIENTS_PAGE_SIZE });
+    expect(await clientes({ cli_campanha_nome: 'Formato', page: 2 })).toEqual({
+      clientes: [],
+      total: 3,
+      pagina: 2,
+      por_pagina: WHATSAPP_CLIENTS_PAGE_SIZE,
+    });
+    expect(await clientes({ cli_campanha_nome: 'Nenhuma' })).toEqual({
+      clientes: [],
+      total: 0,
+      pagina: 1,
+      por_pagina: WHATSAPP_CLIENTS_PAGE_SIZE,
+    });
   });
 
   it("another unit's user never reads these leads", async () => {
-    expect(await clientes({ cli_campanha_nome: 'Formato' }, k.tokens.uA2)).toEqual({ clientes: [], total: 0, pagina: 1, por_pagina: WHATSAPP_CLIENTS_PAGE_SIZE });
+    expect(await clientes({ cli_campanha_nome: 'Formato' }, k.tokens.uA2)).toEqual({
+      clientes: [],
+      total: 0,
+      pagina: 1,
+      por_pagina: WHATSAPP_CLIENTS_PAGE_SIZE,
+    });
   });
 });

@@ -2,17 +2,34 @@
 // checked once on upload ('Arquivo inválido', 'Erro ao processar o arquivo CSV'), each row becomes
 // a job item, and the runner imports CSV_IMPORT_BATCH_SIZE (2,000) rows per transaction. A failing
 // row is reported with its line and reason and the rest goes on.
-import { parseLeadCsv, CSV_MESSAGES, type CsvLeadRow, isCsvFileName } from '@funil/domain/leads/csv';
+import {
+  CSV_IMPORT_BATCH_SIZE,
+  CSV_IMPORT_MESSAGES,
+  csvImportReportSchema,
+  type CsvImportJob,
+  type CsvImportProgressEvent,
+  type CsvImportReport,
+  type JobStatus,
+} from '@funil/domain/leads-api/csv-import-api';
+import { CSV_MESSAGES, isCsvFileName, parseLeadCsv, type CsvLeadRow } from '@funil/domain/leads/csv';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import { contactEvent, csvImportProgressEvent } from '@funil/domain/realtime/events';
-import { CSV_IMPORT_BATCH_SIZE, CSV_IMPORT_MESSAGES, csvImportReportSchema, type CsvImportJob, type CsvImportProgressEvent, type CsvImportReport, type JobStatus } from '@funil/domain/leads-api/csv-import-api';
-import type { Session } from '../../../auth/auth.service.ts';
+
 import { DomainError } from '../../../../http/domain-error.ts';
-import type { JobHandler, JobRow, JobRunner } from '../../../../jobs/job-runner.ts';
-import { findOrCreateTagsByName, linkTagsToLeads } from '../../../tags/tags.service.ts';
-import { appendLeadEvents } from '../../../lead-events/lead-events.service.ts';
-import { createdEvent, findLeadsByPhoneKeys, insertImportedLeads, invalidateLeadCounts, lockUnitLeads, phoneKey, type LeadDeps } from '../../leads.service.ts';
 import type { UploadedFile } from '../../../../http/form-body.ts';
+import type { JobHandler, JobRow, JobRunner } from '../../../../jobs/job-runner.ts';
+import type { Session } from '../../../auth/auth.service.ts';
+import { appendLeadEvents } from '../../../lead-events/lead-events.service.ts';
+import { findOrCreateTagsByName, linkTagsToLeads } from '../../../tags/tags.service.ts';
+import {
+  createdEvent,
+  findLeadsByPhoneKeys,
+  insertImportedLeads,
+  invalidateLeadCounts,
+  lockUnitLeads,
+  phoneKey,
+  type LeadDeps,
+} from '../../leads.service.ts';
 
 export const CSV_IMPORT_KIND = 'csv-import';
 
@@ -41,7 +58,10 @@ export async function enqueueCsvImport(jobs: JobRunner, session: Session, file: 
   if (file.content.includes(0)) throw new DomainError('invalid', CSV_MESSAGES.invalidFile);
   const parsed = parseLeadCsv(decode(file.content));
   if (!parsed.ok) throw new DomainError('invalid', parsed.error);
-  const items: CsvItem[] = [...parsed.rows.map(({ line, ...row }) => ({ line, row })), ...parsed.failures.map((f) => ({ line: f.line, reason: f.reason }))].sort((a, b) => a.line - b.line);
+  const items: CsvItem[] = [
+    ...parsed.rows.map(({ line, ...row }) => ({ line, row })),
+    ...parsed.failures.map((f) => ({ line: f.line, reason: f.reason })),
+  ].sort((a, b) => a.line - b.line);
   // A phone repeated in the file: the first row wins, the others are reported (ninth-digit tolerant).
   const firstLine = new Map<string, number>();
   for (const item of items) {
@@ -78,13 +98,20 @@ async function importBatch({ tx, job, items }: Parameters<JobHandler['processBat
   const byKey = new Map(existing.map((e) => [e.telefoneChave, e]));
   const fresh = rows.filter(({ line, row }) => {
     const found = byKey.get(phoneKey(row.cli_telefone));
-    if (found) report.falhas.push({ line, reason: `${CSV_IMPORT_MESSAGES.duplicateInUnit}: ${found.cliNome} (#${found.cliCrmId})` });
+    if (found)
+      report.falhas.push({ line, reason: `${CSV_IMPORT_MESSAGES.duplicateInUnit}: ${found.cliNome} (#${found.cliCrmId})` });
     return !found;
   });
-  const { tags, created } = await findOrCreateTagsByName(tx, job.idUnidade, fresh.flatMap((r) => r.row.cli_tags));
+  const { tags, created } = await findOrCreateTagsByName(
+    tx,
+    job.idUnidade,
+    fresh.flatMap((r) => r.row.cli_tags),
+  );
   const tagByName = new Map(tags.map((t) => [t.nome.toLowerCase(), t]));
   const fileName = typeof job.params.nome_arquivo === 'string' ? job.params.nome_arquivo : 'arquivo';
-  const tagIdsOf = (names: readonly string[]) => [...new Set(names.flatMap((name) => tagByName.get(name.toLowerCase())?.id ?? []))];
+  const tagIdsOf = (names: readonly string[]) => [
+    ...new Set(names.flatMap((name) => tagByName.get(name.toLowerCase())?.id ?? [])),
+  ];
   // Leads and history events of the batch in one statement (set-based, from JSON), then their tag links.
   const ids = await insertImportedLeads(
     tx,
@@ -102,11 +129,21 @@ async function importBatch({ tx, job, items }: Parameters<JobHandler['processBat
     })),
   );
   const tagsOfLine = new Map(fresh.map(({ line, row }) => [line, tagIdsOf(row.cli_tags)]));
-  await linkTagsToLeads(tx, ids.flatMap(({ line, id }) => (tagsOfLine.get(line) ?? []).map((idTag) => ({ cliCrmId: id, idTag }))));
+  await linkTagsToLeads(
+    tx,
+    ids.flatMap(({ line, id }) => (tagsOfLine.get(line) ?? []).map((idTag) => ({ cliCrmId: id, idTag }))),
+  );
   // One lead event per imported lead (issue 22 §2), announced as a whole by the job's 'importados'.
   await appendLeadEvents(
     tx,
-    ids.map(({ line, id }) => createdEvent({ cliCrmId: id, idEmpresa: job.idEmpresa, idUnidade: job.idUnidade, idUsuario: null }, job.idUsuario, { origem: 'csv', descricao: `Lead importado por CSV (${fileName}, linha ${line})`, tags: tagsOfLine.get(line) ?? [], lote: 'importacao-csv' })),
+    ids.map(({ line, id }) =>
+      createdEvent({ cliCrmId: id, idEmpresa: job.idEmpresa, idUnidade: job.idUnidade, idUsuario: null }, job.idUsuario, {
+        origem: 'csv',
+        descricao: `Lead importado por CSV (${fileName}, linha ${line})`,
+        tags: tagsOfLine.get(line) ?? [],
+        lote: 'importacao-csv',
+      }),
+    ),
   );
   report.importados += ids.length;
   report.tags_criadas.push(...created);
@@ -165,7 +202,11 @@ export function csvImportHandler(deps: LeadDeps): JobHandler {
       deps.realtime.toUnit(job.idUnidade, csvImportProgressEvent(), event);
       if (view.status === 'done' && view.relatorio.importados > 0) {
         // Names no lead; the imported leads are unassigned (newLeadValues), so every user of the unit sees them.
-        deps.realtime.toUsersWhoSee({ idUnidade: job.idUnidade, idUsuario: null }, contactEvent(job.idEmpresa), { action: 'importados', cli_crm_id: 0, idUnidade: job.idUnidade });
+        deps.realtime.toUsersWhoSee({ idUnidade: job.idUnidade, idUsuario: null }, contactEvent(job.idEmpresa), {
+          action: 'importados',
+          cli_crm_id: 0,
+          idUnidade: job.idUnidade,
+        });
       }
     },
   };

@@ -1,8 +1,19 @@
 // The contact list's statements (000 §7, 002 §3, issue 8): one page as PostgreSQL-written JSON and
 // the exact total, over the core's listWhere and CRM_CONTATO_SQL (lead-sql.service.ts).
 import { CONTACT_LIST_PAGE_SIZE } from '@funil/domain/leads-api/lead-api';
+
 import { queryRows, type Db } from '../../../../db/handle.ts';
-import { LIST_ORDER, LIST_PAGE_COLUMNS, NAME_WALK_LIMIT, Params, listWhere, searchPartsOf, searchTerms, type ListOptions, type SqlStatement } from '../../lead-sql.service.ts';
+import {
+  LIST_ORDER,
+  LIST_PAGE_COLUMNS,
+  listWhere,
+  NAME_WALK_LIMIT,
+  Params,
+  searchPartsOf,
+  searchTerms,
+  type ListOptions,
+  type SqlStatement,
+} from '../../lead-sql.service.ts';
 import type { LeadScope } from '../../leads.service.ts';
 
 /**
@@ -28,19 +39,25 @@ export function leadListStatements(scope: LeadScope, options: ListOptions): { pa
     const need = pageParams.add(offset + CONTACT_LIST_PAGE_SIZE);
     const byIndex = listWhere(scope, options, pageParams, 'count');
     // `recent` and `walk` are materialized, so `walk` reads `recent` in its (index) order and stops at `need` matches.
-    source = `with recent as materialized (select l.cli_crm_id, l.cli_data_captacao, l.cli_nome_palavras from leads l where ${others} order by l.${LIST_ORDER} limit ${NAME_WALK_LIMIT}),
+    source = `with recent as materialized (select l.cli_crm_id, l.cli_data_captacao, l.cli_nome_palavras from leads l where
+      ${others} order by l.${LIST_ORDER} limit ${NAME_WALK_LIMIT}),
 walk as materialized (select r.cli_crm_id, r.cli_data_captacao from recent r where ${byName} limit ${need}),
-found as (select w.cli_crm_id, w.cli_data_captacao from walk w where (select count(*) from walk) >= ${need} or (select count(*) from recent) < ${NAME_WALK_LIMIT}
+found as (select w.cli_crm_id, w.cli_data_captacao from walk w where (select count(*) from walk) >= ${need} or (select count(*)
+  from recent) < ${NAME_WALK_LIMIT}
   union all
-  (select l.cli_crm_id, l.cli_data_captacao from leads l where ${byIndex} and (select count(*) from walk) < ${need} and (select count(*) from recent) >= ${NAME_WALK_LIMIT}
+  (select l.cli_crm_id, l.cli_data_captacao from leads l where ${byIndex} and (select count(*) from walk) < ${need} and (select
+    count(*) from recent) >= ${NAME_WALK_LIMIT}
     order by l.${LIST_ORDER} limit ${need}))
-select ${LIST_PAGE_COLUMNS} from leads l where l.cli_crm_id = any(array(select f.cli_crm_id from found f order by f.${LIST_ORDER} limit ${CONTACT_LIST_PAGE_SIZE} offset ${pageParams.add(offset)}))`;
+select ${LIST_PAGE_COLUMNS} from leads l where l.cli_crm_id = any(array(select f.cli_crm_id from found f order by
+  f.${LIST_ORDER} limit ${CONTACT_LIST_PAGE_SIZE} offset ${pageParams.add(offset)}))`;
   } else {
     const pageWhere = listWhere(scope, options, pageParams, 'page');
-    source = `select ${LIST_PAGE_COLUMNS} from leads l where ${pageWhere} order by l.${LIST_ORDER} limit ${CONTACT_LIST_PAGE_SIZE} offset ${pageParams.add(offset)}`;
+    source = `select ${LIST_PAGE_COLUMNS} from leads l where ${pageWhere} order by l.${LIST_ORDER} limit
+      ${CONTACT_LIST_PAGE_SIZE} offset ${pageParams.add(offset)}`;
   }
   // The page as one JSON array text, in the list's order (the ISO texts sort as the instants do).
-  const pageText = `select coalesce(json_agg(p order by p."cli_data_captacao" desc, p."cli_crm_id" desc), '[]'::json)::text as page from (\n${source}) p`;
+  const pageText = `select coalesce(json_agg(p order by p."cli_data_captacao" desc, p."cli_crm_id" desc), '[]'::json)::text as
+    page from (\n${source}) p`;
   const countParams = new Params();
   const countText = `select count(*)::int as total from leads l where ${listWhere(scope, options, countParams, 'count')}`;
   return { page: { text: pageText, params: pageParams.values }, count: { text: countText, params: countParams.values } };

@@ -2,12 +2,14 @@
 // contato/listaqualquer and contato/crm with their filter path.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ContactListKind } from '@funil/domain/leads/filter-segments';
-import { contactListResponseSchema, type ContactListResponse } from '@funil/domain/leads-api/lead-api';
+
 import { leadUnitQuery } from '@funil/domain/leads-api/fields';
-import { sessionOf } from '../../../auth/auth.plugin.ts';
-import { LEAD_SCREENS, errorResponses } from '../../../../http/lead-screens.ts';
+import { contactListResponseSchema, type ContactListResponse } from '@funil/domain/leads-api/lead-api';
+import type { ContactListKind } from '@funil/domain/leads/filter-segments';
+
+import { errorResponses, LEAD_SCREENS } from '../../../../http/lead-screens.ts';
 import { plainJson } from '../../../../http/plain-json.ts';
+import { sessionOf } from '../../../auth/auth.plugin.ts';
 import type { LeadDeps } from '../../leads.service.ts';
 import { contactList } from './contact-list.service.ts';
 
@@ -27,7 +29,11 @@ export const contactListRoutes: FastifyPluginAsyncZod = async (app) => {
       `/contato/${kind}/*`,
       {
         ...leadRoute,
-        schema: { params: z.object({ '*': z.string().max(4000) }), querystring: kind === 'crm' ? leadUnitQuery : z.object({}), response: { 200: contactListResponseSchema, ...errorResponses } },
+        schema: {
+          params: z.object({ '*': z.string().max(4000) }),
+          querystring: kind === 'crm' ? leadUnitQuery : z.object({}),
+          response: { 200: contactListResponseSchema, ...errorResponses },
+        },
         serializerCompiler: plainJson,
       },
       async (request, reply) => {

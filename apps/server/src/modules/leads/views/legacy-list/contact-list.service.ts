@@ -1,10 +1,17 @@
 // The legacy-list view's door (000 §7, 002 §2.1 §3): the contact lists contato/lista,
 // contato/listaqualquer and contato/crm, their filter path and their cached exact totals. It
 // reads the leads table through contact-list.repository.ts over the core's fragments.
-import { CONTACT_LIST_LAYOUT, FilterSegmentsError, parseFilterSegments, type ContactListFilter, type ContactListKind } from '@funil/domain/leads/filter-segments';
 import { CONTACT_LIST_PAGE_SIZE, type ContactListResponse } from '@funil/domain/leads-api/lead-api';
-import type { Session } from '../../../auth/auth.service.ts';
+import {
+  CONTACT_LIST_LAYOUT,
+  FilterSegmentsError,
+  parseFilterSegments,
+  type ContactListFilter,
+  type ContactListKind,
+} from '@funil/domain/leads/filter-segments';
+
 import { DomainError } from '../../../../http/domain-error.ts';
+import type { Session } from '../../../auth/auth.service.ts';
 import { contactListReferences, type ListReferences } from '../../../catalog/catalog.service.ts';
 import { chosenUnitScope, leadCountCache, nowOf, scopeOf, type LeadDeps, type LeadScope } from '../../leads.service.ts';
 import { countLeads, listLeadsPageJson } from './contact-list.repository.ts';
@@ -31,7 +38,13 @@ function countKey(scope: LeadScope, filter: ContactListFilter, crmDays: number |
  * PostgreSQL already written as JSON (listLeadsPageJson) and is put in place as is; the rest is
  * small and serialised here (the reference lists once per cached references).
  */
-export async function contactList(deps: LeadDeps, session: Session, kind: ContactListKind, tail: string, idUnidade?: number): Promise<Buffer> {
+export async function contactList(
+  deps: LeadDeps,
+  session: Session,
+  kind: ContactListKind,
+  tail: string,
+  idUnidade?: number,
+): Promise<Buffer> {
   const filter = parseContactListPath(tail);
   const db = deps.db;
   const chosen = await chosenUnitScope(db, session, idUnidade);
@@ -67,7 +80,11 @@ const membersOf = (objectJson: string) => objectJson.slice(1, -1);
 
 type ReferenceLists = Pick<
   ContactListResponse['data'],
-  'crm_contato_negociacao_status' | 'crm_contato_negociacao_status_venda' | 'crm_contato_negociacao_status_contato' | 'crm_contato_negociacao_plataforma' | 'crm_cliente_mensagem_status'
+  | 'crm_contato_negociacao_status'
+  | 'crm_contato_negociacao_status_venda'
+  | 'crm_contato_negociacao_status_contato'
+  | 'crm_contato_negociacao_plataforma'
+  | 'crm_cliente_mensagem_status'
 >;
 /** The reference lists' members of the body, written once per cached references (catalog's contactListReferences keeps the object). */
 const referencesJsonOf = new WeakMap<ListReferences, string>();
@@ -75,9 +92,27 @@ function referencesJson(refs: ListReferences): string {
   let json = referencesJsonOf.get(refs);
   if (json === undefined) {
     const lists: ReferenceLists = {
-      crm_contato_negociacao_status: refs.negociacao.map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: s.idFunil, idFunilVenda: null })),
-      crm_contato_negociacao_status_venda: refs.venda.map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: null, idFunilVenda: s.idFunilVenda })),
-      crm_contato_negociacao_status_contato: refs.contato.map((s) => ({ id: s.id, nome: s.nome, cor: s.cor, idFunil: null, idFunilVenda: null })),
+      crm_contato_negociacao_status: refs.negociacao.map((s) => ({
+        id: s.id,
+        nome: s.nome,
+        cor: s.cor,
+        idFunil: s.idFunil,
+        idFunilVenda: null,
+      })),
+      crm_contato_negociacao_status_venda: refs.venda.map((s) => ({
+        id: s.id,
+        nome: s.nome,
+        cor: s.cor,
+        idFunil: null,
+        idFunilVenda: s.idFunilVenda,
+      })),
+      crm_contato_negociacao_status_contato: refs.contato.map((s) => ({
+        id: s.id,
+        nome: s.nome,
+        cor: s.cor,
+        idFunil: null,
+        idFunilVenda: null,
+      })),
       crm_contato_negociacao_plataforma: refs.plataforma,
       crm_cliente_mensagem_status: refs.mensagem,
     };

@@ -3,9 +3,11 @@
 // on a unit of a few thousand leads, with the planner's alternatives to an index (sequential and
 // bitmap scans, sorting) priced out, so a mismatch shows as a Sort or another index.
 // @pglite-too (vitest.config.ts): the planner's choices on PGlite's build.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { emptyFilter, CONTACT_LIST_LAYOUT, type ContactListFilter } from '@funil/domain/leads/filter-segments';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { CONTACT_LIST_LAYOUT, emptyFilter, type ContactListFilter } from '@funil/domain/leads/filter-segments';
+
 import { openTestDatabase, seedFixture, type Fixture, type TestDatabase } from '../../../../testing/test-app.ts';
 import { asDrizzleSql, NAME_WALK_LIMIT, type ListOptions, type SqlStatement } from '../../lead-sql.service.ts';
 import type { LeadScope } from '../../leads.service.ts';
@@ -23,8 +25,10 @@ beforeAll(async () => {
     [f.unitA1, 200, 1],
     [f.unitA2, 1000, 0],
   ] as const) {
-    await db.execute(sql`insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave, cli_status_negociacao, cli_data_captacao, id_usuario, desativado)
-      select ${f.companyA}, ${unit}, case when g % 40 = 0 then 'Maria Conceição ' || g else 'Lead ' || g end, '1190000' || lpad(g::text, 4, '0'), '110000' || lpad(g::text, 4, '0'), 1 + g % 8,
+    await db.execute(sql`insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave,
+      cli_status_negociacao, cli_data_captacao, id_usuario, desativado)
+      select ${f.companyA}, ${unit}, case when g % 40 = 0 then 'Maria Conceição ' || g else 'Lead ' || g end, '1190000' ||
+        lpad(g::text, 4, '0'), '110000' || lpad(g::text, 4, '0'), 1 + g % 8,
         now() - (g || ' minutes')::interval, case when g % 2 = 0 then ${f.users.a.id}::int end, ${deleted}
       from generate_series(1, ${n}) as g`);
   }
@@ -51,7 +55,10 @@ async function plan(statement: SqlStatement, scans: 'index' | 'bitmap' = 'index'
   });
 }
 
-const options = (filter: Partial<ContactListFilter> = {}, capturedSince?: Date): ListOptions => ({ filter: { ...emptyFilter(CONTACT_LIST_LAYOUT), ...filter }, ...(capturedSince ? { capturedSince } : {}) });
+const options = (filter: Partial<ContactListFilter> = {}, capturedSince?: Date): ListOptions => ({
+  filter: { ...emptyFilter(CONTACT_LIST_LAYOUT), ...filter },
+  ...(capturedSince ? { capturedSince } : {}),
+});
 
 describe('lead list statements and the list indexes', () => {
   const admin = (): LeadScope => ({ empresaId: f.companyA, unidadeId: f.unitA1, userId: f.users.a.id, seesAssigned: true });
@@ -86,7 +93,7 @@ describe('lead list statements and the list indexes', () => {
   });
 
   // docs/decisions.md "Lead name search": the words of the name are indexed qualified by the unit.
-  it('a name search reads only its unit\'s entries of leads_unidade_nome_palavras_idx (word prefixes), page and total', async () => {
+  it("a name search reads only its unit's entries of leads_unidade_nome_palavras_idx (word prefixes), page and total", async () => {
     const { page, count } = leadListStatements(admin(), options({ texto_busca: 'Conceição' }));
     for (const statement of [page, count]) {
       const p = await plan(statement, 'bitmap');
@@ -103,7 +110,9 @@ describe('lead list statements and the list indexes', () => {
   // conditions, index-only on leads_lista_idx (which includes the words); the name index is read
   // only when those hold fewer matches than the page needs.
   const analyzed = async (statement: SqlStatement): Promise<string> => {
-    const result = (await database.db.execute(sql`explain (analyze, costs off, timing off) ${asDrizzleSql(statement)}`)) as unknown as { rows: Record<string, unknown>[] };
+    const result = (await database.db.execute(
+      sql`explain (analyze, costs off, timing off) ${asDrizzleSql(statement)}`,
+    )) as unknown as { rows: Record<string, unknown>[] };
     return result.rows.map((r) => String(Object.values(r)[0])).join('\n');
   };
   /** The lines of a plan from the first one containing `marker` to the end of its subtree. */
@@ -116,11 +125,15 @@ describe('lead list statements and the list indexes', () => {
     return lines.slice(at, end < 0 ? undefined : end).join('\n');
   };
   const pageRows = async (statement: SqlStatement) =>
-    JSON.parse(String(((await database.db.execute(asDrizzleSql(statement))) as unknown as { rows: { page: string }[] }).rows[0]?.page)) as { cli_crm_id: number; cli_nome: string }[];
+    JSON.parse(
+      String(((await database.db.execute(asDrizzleSql(statement))) as unknown as { rows: { page: string }[] }).rows[0]?.page),
+    ) as { cli_crm_id: number; cli_nome: string }[];
 
   it('a common name fills its page from the newest leads, index-only on leads_lista_idx; the name index is not read', async () => {
     // 'Maria Conceição' is 1 lead in 40: 75 of the newest 3,000, more than a page.
-    const p = await analyzed(leadListStatements(attendant(), options({ texto_busca: 'conc' }, new Date(Date.now() - 62 * 86_400_000))).page);
+    const p = await analyzed(
+      leadListStatements(attendant(), options({ texto_busca: 'conc' }, new Date(Date.now() - 62 * 86_400_000))).page,
+    );
     expect(subtree(p, 'CTE recent')).toContain('Index Only Scan using leads_lista_idx');
     expect(subtree(p, 'Bitmap Index Scan on leads_unidade_nome_palavras_idx')).toContain('(never executed)');
   });
@@ -139,14 +152,20 @@ describe('lead list statements and the list indexes', () => {
     // 'lead 1' matches 1, 10–19, 100–199, 1000–1999 (1,111 leads): pages 1–3 come from the walk, page 30 from the name index.
     for (const page of [1, 2, 3, 22, 23, 30]) {
       const viaStatement = await pageRows(leadListStatements(admin(), options({ texto_busca: 'lead 1', page })).page);
-      const expected = ((await database.db.execute(sql`select l.cli_crm_id from leads l where l.id_unidade = ${f.unitA1} and l.desativado = 0
-        and l.cli_nome_palavras @@ to_tsquery('simple', ${`${f.unitA1}ulead:* & ${f.unitA1}u1:*`}) order by l.cli_data_captacao desc, l.cli_crm_id desc limit 50 offset ${(page - 1) * 50}`)) as unknown as { rows: { cli_crm_id: number }[] }).rows;
+      const expected = (
+        (await database.db.execute(sql`select l.cli_crm_id from leads l where l.id_unidade = ${f.unitA1} and l.desativado = 0
+        and l.cli_nome_palavras @@ to_tsquery('simple', ${`${f.unitA1}ulead:* & ${f.unitA1}u1:*`}) order by l.cli_data_captacao
+          desc, l.cli_crm_id desc limit 50 offset ${(page - 1) * 50}`)) as unknown as {
+          rows: { cli_crm_id: number }[];
+        }
+      ).rows;
       expect(viaStatement.map((r) => Number(r.cli_crm_id))).toEqual(expected.map((r) => Number(r.cli_crm_id)));
     }
   });
 
   it('"maria conc" finds the word prefixes in any order, only in the unit, and the count agrees', async () => {
-    const run = async (statement: SqlStatement) => ((await database.db.execute(asDrizzleSql(statement))) as unknown as { rows: Record<string, unknown>[] }).rows;
+    const run = async (statement: SqlStatement) =>
+      ((await database.db.execute(asDrizzleSql(statement))) as unknown as { rows: Record<string, unknown>[] }).rows;
     for (const term of ['maria conc', 'CONC mar', 'conceicao']) {
       const { page, count } = leadListStatements(admin(), options({ texto_busca: term }));
       // The page is one JSON array text (CRM_CONTATO_SQL).

@@ -2,11 +2,20 @@
 // campaign's recipients the session may see, and what the campaign monitor shows of them. The
 // opt-out words are a domain rule (@funil/domain/mass-send/opt-out); recording an opt-out is a
 // change of the lead, in the core (recordMassSendOptOut).
-import { CONTACT_LIST_LAYOUT, FilterSegmentsError, MASS_SEND_CLIENTS_LAYOUT, emptyFilter, parseFilterSegments, type ContactListFilter, type MassSendClientsFilter } from '@funil/domain/leads/filter-segments';
+import {
+  CONTACT_LIST_LAYOUT,
+  emptyFilter,
+  FilterSegmentsError,
+  MASS_SEND_CLIENTS_LAYOUT,
+  parseFilterSegments,
+  type ContactListFilter,
+  type MassSendClientsFilter,
+} from '@funil/domain/leads/filter-segments';
 import { isLeadVisibleTo, seesAssignedLeads } from '@funil/domain/leads/visibility';
+
 import type { Db, Tx } from '../../../../db/handle.ts';
-import type { Session } from '../../../auth/auth.service.ts';
 import { DomainError } from '../../../../http/domain-error.ts';
+import type { Session } from '../../../auth/auth.service.ts';
 import { scopeOf, viewerOf, type LeadRow } from '../../leads.service.ts';
 import { findMassSendLeads, leadFacts, listMassSendLeads } from './lead-mass-send.repository.ts';
 
@@ -43,9 +52,17 @@ export function massSendLeadsOf(db: Db | Tx, session: Session, ids: readonly num
 }
 
 /** What the campaign monitor shows of its leads (002 §3 'Campaign client'): name, number, last answer. */
-export async function massSendLeadFacts(db: Db | Tx, ids: readonly number[]): Promise<Map<number, { nome: string; telefone: string; recebidaEm: Date | null; idUsuario: number | null }>> {
+export async function massSendLeadFacts(
+  db: Db | Tx,
+  ids: readonly number[],
+): Promise<Map<number, { nome: string; telefone: string; recebidaEm: Date | null; idUsuario: number | null }>> {
   const rows = ids.length === 0 ? [] : await leadFacts(db, ids);
-  return new Map(rows.map((r) => [r.cliCrmId, { nome: r.nome ?? '', telefone: r.telefone ?? '', recebidaEm: r.recebidaEm, idUsuario: r.idUsuario }]));
+  return new Map(
+    rows.map((r) => [
+      r.cliCrmId,
+      { nome: r.nome ?? '', telefone: r.telefone ?? '', recebidaEm: r.recebidaEm, idUsuario: r.idUsuario },
+    ]),
+  );
 }
 
 /**

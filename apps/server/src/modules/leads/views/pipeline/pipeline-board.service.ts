@@ -1,15 +1,15 @@
 // The leads module's door for the pipeline (issue 11): the board's reads and the cards' positions.
 // Every read is scoped to the session's unit and the viewer's visibility (001 §6) by the CRM list's
 // one WHERE; a position is written only for a lead the caller may see.
-import type { ContactListFilter, PipelineFilter } from '@funil/domain/leads/filter-segments';
 import { UNASSIGNED_ATTENDANT_ID } from '@funil/domain/leads/contact-list-chips';
+import type { ContactListFilter, PipelineFilter } from '@funil/domain/leads/filter-segments';
 import { positionBetween, type PipelineFamily } from '@funil/domain/pipeline/pipeline';
 import type { PipelineCard } from '@funil/domain/pipeline/pipeline-api';
+
 import type { Db } from '../../../../db/handle.ts';
 import type { Session } from '../../../auth/auth.service.ts';
-import { scopeOf } from '../../leads.service.ts';
+import { leadCountCache, scopeOf } from '../../leads.service.ts';
 import * as board from './pipeline-board.repository.ts';
-import { leadCountCache } from '../../leads.service.ts';
 
 /**
  * The pipeline's filter set (002 §3) as the CRM list's filter: 'Meus atendimentos' is the caller
@@ -69,7 +69,10 @@ export async function pipelineColumnPage(db: Db, session: Session, read: BoardRe
     capturedSince: undefined,
     total: board.columnTotal(db, scopeOf(session), read.family, filter, coluna),
   })).total;
-  const [cards, { total, soma }] = await Promise.all([board.columnPage(db, scopeOf(session), read.family, filter, coluna, page, limit), totals]);
+  const [cards, { total, soma }] = await Promise.all([
+    board.columnPage(db, scopeOf(session), read.family, filter, coluna, page, limit),
+    totals,
+  ]);
   return { cards, total, soma };
 }
 
@@ -81,7 +84,13 @@ export function pipelineColumnCards(db: Db, session: Session, read: BoardRead, c
   return board.columnCards(db, scopeOf(session), read.family, pipelineListFilter(read.filter, session), coluna);
 }
 
-export type Drop = { family: PipelineFamily; cliCrmId: number; para: number; acima?: number | null | undefined; abaixo?: number | null | undefined };
+export type Drop = {
+  family: PipelineFamily;
+  cliCrmId: number;
+  para: number;
+  acima?: number | null | undefined;
+  abaixo?: number | null | undefined;
+};
 
 /**
  * Where a dropped card goes (issue 11 card order): between the cards above and below it in the

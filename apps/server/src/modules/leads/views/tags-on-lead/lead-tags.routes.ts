@@ -2,11 +2,13 @@
 // tags themselves are the tags module's (tags.routes.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assignTagsBodySchema, leadTagsChangeResponseSchema, leadTagsResponseSchema } from '@funil/domain/leads-api/tags-api';
+
 import { idParam } from '@funil/domain/leads-api/fields';
-import { sessionOf } from '../../../auth/auth.plugin.ts';
+import { assignTagsBodySchema, leadTagsChangeResponseSchema, leadTagsResponseSchema } from '@funil/domain/leads-api/tags-api';
+
 import { registerFormBodies } from '../../../../http/form-body.ts';
-import { LEAD_SCREENS, errorResponses } from '../../../../http/lead-screens.ts';
+import { errorResponses, LEAD_SCREENS } from '../../../../http/lead-screens.ts';
+import { sessionOf } from '../../../auth/auth.plugin.ts';
 import type { LeadDeps } from '../../leads.service.ts';
 import { addLeadTags, leadTags, removeLeadTag } from './lead-tags.service.ts';
 
@@ -17,15 +19,38 @@ export const leadTagsRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerFormBodies(app);
   const deps: LeadDeps = { db: app.db, realtime: app.realtime };
 
-  app.get('/tagsClientes/cliente/:idContato', { ...route, schema: { params: contactParams, response: { 200: leadTagsResponseSchema, ...errorResponses } } }, async (request) =>
-    leadTags(deps, sessionOf(request), request.params.idContato),
+  app.get(
+    '/tagsClientes/cliente/:idContato',
+    { ...route, schema: { params: contactParams, response: { 200: leadTagsResponseSchema, ...errorResponses } } },
+    async (request) => leadTags(deps, sessionOf(request), request.params.idContato),
   );
-  app.post('/tagsClientes/:idContato', { ...route, schema: { params: contactParams, body: assignTagsBodySchema, response: { 200: leadTagsChangeResponseSchema, ...errorResponses } } }, async (request) =>
-    addLeadTags(deps, sessionOf(request), request.params.idContato, request.body.tags.map((t) => t.id_tag)),
+  app.post(
+    '/tagsClientes/:idContato',
+    {
+      ...route,
+      schema: {
+        params: contactParams,
+        body: assignTagsBodySchema,
+        response: { 200: leadTagsChangeResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) =>
+      addLeadTags(
+        deps,
+        sessionOf(request),
+        request.params.idContato,
+        request.body.tags.map((t) => t.id_tag),
+      ),
   );
   app.delete(
     '/tagsClientes/:idContato/:idTag',
-    { ...route, schema: { params: contactParams.extend({ idTag: idParam }), response: { 200: leadTagsChangeResponseSchema, ...errorResponses } } },
+    {
+      ...route,
+      schema: {
+        params: contactParams.extend({ idTag: idParam }),
+        response: { 200: leadTagsChangeResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => removeLeadTag(deps, sessionOf(request), request.params.idContato, request.params.idTag),
   );
 };

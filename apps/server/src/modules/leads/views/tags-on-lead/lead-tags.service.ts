@@ -1,10 +1,11 @@
 // A lead's tags (001 §7 tagsClientes): adding or removing one is a lead change with its
 // mensagemTag event (000 §4: id_novo the tag added; 0 when removed, the tag in id_antigo). The
 // links themselves are the tags module's (lead_tags), reached through its service.
-import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import { TAG_API_MESSAGES } from '@funil/domain/leads-api/messages';
-import type { Session } from '../../../auth/auth.service.ts';
+import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
+
 import { DomainError } from '../../../../http/domain-error.ts';
+import type { Session } from '../../../auth/auth.service.ts';
 import { linkTagsToLeads, tagsOfLeadById, unitTagsByIds, unlinkTagOfLead, type TagRow } from '../../../tags/tags.service.ts';
 import { applyLeadChange, loadVisibleLead, scopeOf, type LeadDeps } from '../../leads.service.ts';
 
@@ -26,7 +27,11 @@ export async function addLeadTags(deps: LeadDeps, session: Session, leadId: numb
     return {
       action: 'tags',
       message: TAG_API_MESSAGES.assigned,
-      also: (t) => linkTagsToLeads(t, added.map((tag) => ({ cliCrmId: lead.cliCrmId, idTag: tag.id }))),
+      also: (t) =>
+        linkTagsToLeads(
+          t,
+          added.map((tag) => ({ cliCrmId: lead.cliCrmId, idTag: tag.id })),
+        ),
       dados: { adicionadas: added.map((tag) => tag.id), removidas: [] },
       history: added.map((tag) => ({ tipo: TIMELINE_EVENT_TYPE.mensagemTag, idNovo: tag.id, descricao: tag.nome })),
     };
