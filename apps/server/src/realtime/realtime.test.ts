@@ -74,9 +74,9 @@ describe('Socket.IO (001 §7 "Main socket")', () => {
   });
 
   it('refuses to emit a payload outside the realtime contract (issue 7 §3 "one name, one shape")', () => {
-    // @ts-expect-error the WhatsApp module's former shape of company-{id}-contact is a type error
     expect(() =>
       t.app.realtime.toUnit(t.fixture.unitA1, unitDataEvent(t.fixture.companyA), {
+        // @ts-expect-error the WhatsApp module's former shape of company-{id}-contact is a type error
         action: 'create',
         contact: { cli_crm_id: 1 },
       }),

@@ -25,8 +25,8 @@ const countFormat = new Intl.NumberFormat('pt-BR');
 
 export function LeadList({ leads, state, selected, limit, onToggle, onToggleAll }: LeadListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Virtual's API is not memo-safe; this component
-  // re-renders with it.
+  // TanStack Virtual's API is not memo-safe; this component re-renders with it.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: state === 'ready' ? leads.length : 0,
     getScrollElement: () => scrollRef.current,

@@ -220,7 +220,7 @@ export function PipelineBoard({
     return hint.cardId === null ? 'column' : { cardId: hint.cardId, edge: hint.edge ?? 'top' };
   };
   // Stable hint objects per column, so a column whose hint did not change is not rendered again.
-  // eslint-disable-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const hints = useMemo(() => new Map(columns.map((c) => [c.coluna, hintFor(c.coluna)])), [hint, columns]);
 
   return (
