@@ -1,3 +1,4 @@
+// Over 500 lines: the hostile cases are one table walked over every route; the gateway's are hostile-webhook.test.ts.
 // Issue 7 §4 "Bad input answers 4xx in Portuguese and changes nothing": every /api route of
 // app.apiRoutes gets a fixed set of hostile inputs in its path params, filter segments, query and
 // body, as the admin of unit A1. No answer is a 5xx, every error is { message, status } in

@@ -1,3 +1,4 @@
+// Over 500 lines: one SQL statement per dashboard number, kept beside each other so their definitions read alike.
 // The dashboards' queries over their read model (dashboard.table.ts): every card is one scan of a
 // unit's index range, never of the raw history, messages or calls. docs/decisions.md "Dashboards"
 // defines each number; the service chooses units, periods and filters.

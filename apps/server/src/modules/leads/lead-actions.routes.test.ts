@@ -1,3 +1,4 @@
+// Over 500 lines: one suite per action of 001 §4 on one seeded unit; a split would repeat the kit's setup per file.
 // 001 §4 §7 and 000 §7 lead actions: each answers its message, writes its history event in the
 // same transaction with the acting attendant, is announced live, and respects its permission.
 import { sql } from 'drizzle-orm';

@@ -1,3 +1,4 @@
+// Over 500 lines: the lead core's one door (issue 22 §1); its other changes are lead-changes.service.ts. Next split: creation.
 // The lead rules and their transactions (000 §3 §4 §7, 001 §4 §5 §6 §7): every change is scoped to
 // the session's company and unit, writes its history event and its lead event (issue 22 §2, the
 // stream of modules/lead-events) in the same transaction; the stream's realtime consumer announces it.

@@ -1,3 +1,4 @@
+// Over 500 lines: the settings of 002 §3 and §5 share one fixture of roles, units and companies.
 // 002 §3 "Settings (per unit)", §5 "Settings", §9 (configuracoes/unidade) and 002 §2.9, §6, §7
 // (cadastros/configuracoes-extras); issue 10: roles × another unit's and company's ids, the audit
 // trail, and a toggle reaching logged-in users without a new login.
