@@ -13,7 +13,8 @@ import { UnitSettingsScreen } from './unit-settings-screen.tsx';
 vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
 vi.mock('../../../lib/unit-data.ts', async () => (await import('../../../testing/kit.tsx')).unitDataModule);
 
-vi.setConfig({ testTimeout: 20_000 });
+// Each case types into many MUI fields; on a loaded 2-core machine one takes over 20 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 const status = (id: number, nome: string) => ({ id, nome, cor: '#2196f3' });
 const settings = (overrides: Partial<UnitSettings> = {}): UnitSettings => ({

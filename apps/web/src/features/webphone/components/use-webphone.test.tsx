@@ -104,7 +104,8 @@ describe('issue 12 webphone: connection', () => {
     fakeServer();
     const phone = mountWebphone();
     await expect.poll(() => phones[0]?.connectedWith).toEqual([CREDENTIALS]);
-    expect(phone.current.ramal).toBe(1001);
+    // The fake phone records the connect before React renders the hook's new state.
+    await expect.poll(() => phone.current.ramal).toBe(1001);
     expect(phone.current.state.statusPhone).toBe('disconnected');
     act(() => phones[0]!.emit({ type: 'registered' }));
     expect(phone.current.state.statusPhone).toBe('connected');
@@ -142,12 +143,14 @@ describe('002 §4 call queue: the auto-dial loop', () => {
       // The queue is fetched (3 leads at most, none skipped yet) and the first one is dialled.
       await expect.poll(() => sip.dialled).toEqual(['11987654321']);
       expect(sent.find((r) => r.path === '/webphone/fila')?.body).toEqual({ quantidade: 3, excluir: [] });
-      expect([
-        phone.current.state.statusControlaLead,
-        phone.current.state.statusCall,
-        phone.current.state.contatoCall?.cli_crm_id,
-        phone.current.state.filaLead.map((c) => c.cli_crm_id),
-      ]).toEqual(['running', 'preparing', 41, [42]]);
+      await expect
+        .poll(() => [
+          phone.current.state.statusControlaLead,
+          phone.current.state.statusCall,
+          phone.current.state.contatoCall?.cli_crm_id,
+          phone.current.state.filaLead.map((c) => c.cli_crm_id),
+        ])
+        .toEqual(['running', 'preparing', 41, [42]]);
 
       act(() => sip.emit({ type: 'dialing', chamadaId: 'c-1' }));
       expect(phone.current.state.statusCall).toBe('calling');
