@@ -3,14 +3,13 @@
 // classic tabs by role once the unit turns dash_v2 off, and the external frame once it has
 // url_dashboard. Screenshots docs/screenshots/dashboard-v2.png, dashboard-classico.png,
 // dashboard-campanhas.png, dashboard-ltv.png, dashboard-externo.png.
-import { readFileSync } from 'node:fs';
 
 import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { unidadeConfiguracoes, unidades } from '../../server/src/modules/tenancy/tenancy.table.ts';
-import { DESKTOP, loginAs, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
+import { DESKTOP, downloadedBytes, loginAs, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
 let unit1: number;
@@ -154,7 +153,7 @@ describe('dashboard v2 (000 §2, dash_v2 on the demo first unit)', () => {
       page.getByRole('button', { name: 'Exportar PNG: Leads Captados Por Plataforma' }).click(),
     ]);
     expect(png.suggestedFilename()).toBe('leads-captados-por-plataforma.png');
-    const pngBytes = readFileSync((await png.path())!);
+    const pngBytes = await downloadedBytes(png);
     expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     expect(pngBytes.length).toBeGreaterThan(5_000);
     const ranking = page.getByRole('region', { name: 'Ranking de atendentes' });
@@ -163,7 +162,7 @@ describe('dashboard v2 (000 §2, dash_v2 on the demo first unit)', () => {
       ranking.getByRole('button', { name: 'Exportar CSV' }).click(),
     ]);
     expect(csv.suggestedFilename()).toBe('ranking-de-atendentes.csv');
-    const csvText = readFileSync((await csv.path())!, 'utf8');
+    const csvText = (await downloadedBytes(csv)).toString('utf8');
     // Issue 21 item 17: the one CSV writer of every export (';', a BOM, CRLF).
     expect(csvText.split('\r\n')[0]).toBe(
       '\ufeff#;Atendente;Ligações;Minutos falados;Mensagens;Leads contatados;1ª resposta (média);Conversões;Valor',

@@ -5,11 +5,13 @@
 // loads, and started the one Chromium each harness connects to; run alone (a bench), it seeds and
 // launches its own.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 
 import { loginResponseSchema, type CurrentUser } from '@funil/domain/auth/login';
 import { unitDataSchema, type UnitData } from '@funil/domain/unit/unit-data';
@@ -140,6 +142,16 @@ async function openHarnessDatabase(seedDemo: boolean): Promise<Database> {
  * The pictures of docs/screenshots/ are taken only on request (FUNIL_SCREENSHOTS=1, issue 22 §5):
  * otherwise a page's screenshot into that folder captures nothing, and any other screenshot is taken.
  */
+/**
+ * A download's bytes. The specs share one Chromium over a connection (global-setup.ts), where
+ * Playwright keeps no local path: the file is saved here first.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const path = join(mkdtempSync(join(tmpdir(), 'funil-e2e-download-')), download.suggestedFilename());
+  await download.saveAs(path);
+  return readFileSync(path);
+}
+
 export function skipScreenshots(page: Page): void {
   const take = page.screenshot.bind(page);
   page.screenshot = (options) => (options?.path?.startsWith(SCREENSHOTS_DIR) ? Promise.resolve(Buffer.alloc(0)) : take(options));

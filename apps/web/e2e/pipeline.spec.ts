@@ -3,7 +3,6 @@
 // sale-status view without edicao_status_cliente blocks dragging; a column loads its next page on
 // scroll; a column's CSV; the table pages by 20. The Chromium figures with 5,000 cards in one column
 // are a benchmark: `npm run bench -- chromium-pipeline` (bench/chromium-pipeline.bench.ts).
-import { readFileSync } from 'node:fs';
 
 import { eq, sql } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
@@ -13,7 +12,7 @@ import { formatPhoneDisplay } from '@funil/domain/phone/phone';
 
 import { statusNegociacaoPermitidos } from '../../server/src/modules/catalog/catalog.table.ts';
 import { unidadeConfiguracoes, unidades } from '../../server/src/modules/tenancy/tenancy.table.ts';
-import { DESKTOP, loginAs, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
+import { DESKTOP, downloadedBytes, loginAs, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
 let unit1: number;
@@ -205,7 +204,8 @@ describe('002 §2.4 §4 the kanban', () => {
     await dialog.getByRole('button', { name: 'Exportar' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('leads.csv');
-    const lines = readFileSync((await file.path())!, 'utf8')
+    const lines = (await downloadedBytes(file))
+      .toString('utf8')
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
