@@ -69,8 +69,10 @@ export default defineConfig(async () => {
         root: 'apps/web',
         include: ['src/**/*.test.{ts,tsx}'],
         environment: 'jsdom',
-        // A first MUI render in jsdom takes seconds on a loaded 2-core machine.
+        // A first MUI render in jsdom takes seconds on a loaded 2-core machine; a findBy waits as long
+        // as a person would (src/testing/setup.ts), not Testing Library's 1 s.
         testTimeout: 30_000,
+        setupFiles: ['src/testing/setup.ts'],
       },
       esbuild: { jsx: 'automatic' },
     },
@@ -83,8 +85,11 @@ export default defineConfig(async () => {
         include: ['**/*.spec.ts'],
         testTimeout: 90_000,
         hookTimeout: 120_000,
-        fileParallelism: false,
-        // One Chromium and one seeded demo for all spec files (harness.ts).
+        // Each spec file runs its own server in-process on a free port (harness.ts): two files at a
+        // time share the run's one Chromium and one demo seed (global-setup.ts). Run alone, apart
+        // from the unit projects (`npm run test:e2e`), so it has its own group and worker count.
+        maxWorkers: 2,
+        sequence: { groupOrder: 1 },
         globalSetup: ['global-setup.ts'],
         // A loaded CI machine answers a debounced search in more than the default 1 s.
         expect: { poll: { timeout: 15_000, interval: 100 } },
@@ -102,5 +107,7 @@ export default defineConfig(async () => {
       },
     });
   }
-  return { test: { projects } };
+  // Two CPUs make vitest's default one worker (cpus - 1): the server's files mostly wait on PostgreSQL
+  // and the web's on jsdom, so three at a time keep both cores busy (docs/ci.md).
+  return { test: { projects, maxWorkers: 3 } };
 });
