@@ -12,7 +12,8 @@ import { nowSeconds, type State, type UserToken } from './state.ts';
 export const SHORT_LIVED_SECONDS = 2 * 60 * 60 - 1_000; // ~1–2 h, as Meta's short-lived user tokens
 export const LONG_LIVED_SECONDS = 5_183_944; // ~60 days, the `expires_in` Meta answers for fb_exchange_token
 
-export const appsecretProof = (token: string, appSecret: string): string => createHmac('sha256', appSecret).update(token).digest('hex');
+export const appsecretProof = (token: string, appSecret: string): string =>
+  createHmac('sha256', appSecret).update(token).digest('hex');
 
 /** A token that looks like Meta's (EAA… base62, ~200 characters). */
 export const newTokenString = (): string =>

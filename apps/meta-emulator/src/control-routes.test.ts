@@ -8,7 +8,12 @@ import { APP_ID, APP_SECRET, graph, type Json } from './testing.ts';
 const emu = createMetaEmulator({ appId: APP_ID, appSecret: APP_SECRET });
 afterAll(() => emu.close());
 
-const control = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, options: { key?: string | null; remoteAddress?: string } = {}) =>
+const control = (
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  payload?: object,
+  options: { key?: string | null; remoteAddress?: string } = {},
+) =>
   emu.app.inject({
     method,
     url,
@@ -32,8 +37,12 @@ describe('control routes', () => {
       'Clareamento Dental - WhatsApp',
       'Ortodontia Invisível - Formulário',
     ]);
-    const campaign = (await control('POST', '/_emulator/campaigns', { accountId: demo.account.id, name: 'Lentes de contato dental' })).json() as Json;
-    const adset = (await control('POST', '/_emulator/adsets', { campaignId: campaign.id, name: 'Mulheres 30-50' })).json() as Json;
+    const campaign = (
+      await control('POST', '/_emulator/campaigns', { accountId: demo.account.id, name: 'Lentes de contato dental' })
+    ).json() as Json;
+    const adset = (
+      await control('POST', '/_emulator/adsets', { campaignId: campaign.id, name: 'Mulheres 30-50' })
+    ).json() as Json;
     const ad = (await control('POST', '/_emulator/ads', { adsetId: adset.id, name: 'Vídeo lentes' })).json() as Json;
     expect(ad).toMatchObject({ campaignId: campaign.id, adsetId: adset.id, accountId: demo.account.id });
     const set = await control('POST', '/_emulator/insights', {
@@ -41,7 +50,12 @@ describe('control routes', () => {
     });
     expect(set.json()).toEqual({ rows: 1 });
     const lead = (await control('POST', '/_emulator/leads', { formId: demo.forms[0].id, adId: ad.id })).json() as Json;
-    expect(lead.lead.fieldData.map((f: Json) => f.name)).toEqual(['full_name', 'phone_number', 'email', 'qual_o_melhor_horario_para_contato?']);
+    expect(lead.lead.fieldData.map((f: Json) => f.name)).toEqual([
+      'full_name',
+      'phone_number',
+      'email',
+      'qual_o_melhor_horario_para_contato?',
+    ]);
     expect(lead.delivered).toBe(false);
     expect((await control('POST', '/_emulator/ads', { adsetId: '1', name: 'x' })).statusCode).toBe(404);
     expect((await control('POST', '/_emulator/ads', { name: 'x' })).statusCode).toBe(400);
@@ -49,7 +63,9 @@ describe('control routes', () => {
 
   it('force errors, set usage and async mode, expire tokens', async () => {
     const token = emu.control.token();
-    expect((await control('POST', '/_emulator/failures', { code: 17, scope: 'all', remaining: 1, regainMinutes: 3 })).statusCode).toBe(200);
+    expect(
+      (await control('POST', '/_emulator/failures', { code: 17, scope: 'all', remaining: 1, regainMinutes: 3 })).statusCode,
+    ).toBe(200);
     expect((await graph(emu, 'GET', '/v26.0/me', {}, { token })).body.error.code).toBe(17);
     expect((await control('POST', '/_emulator/usage', { percent: 50 })).json()).toEqual({ usagePercent: 50 });
     expect((await control('POST', '/_emulator/async-mode', { kind: 'hang' })).json()).toEqual({ kind: 'hang', polls: 2 });

@@ -80,14 +80,29 @@ export const registerControlRoutes = (
     const w = world.seedDemo(body.days !== undefined ? { days: body.days } : {});
     return { ...w, page: { ...w.page, subscribedApps: {} } };
   });
-  app.post('/_emulator/users', async (req) => world.user(parse(z.object({ name: z.string().min(1), email: z.string().email() }), req.body)));
+  app.post('/_emulator/users', async (req) =>
+    world.user(parse(z.object({ name: z.string().min(1), email: z.string().email() }), req.body)),
+  );
   app.post('/_emulator/ad-accounts', async (req) => {
-    const b = parse(z.object({ name: z.string().min(1), currency: z.string().length(3).optional(), timezone: z.string().optional() }), req.body);
-    return world.adAccount({ name: b.name, ...(b.currency ? { currency: b.currency } : {}), ...(b.timezone ? { timezone: b.timezone } : {}) });
+    const b = parse(
+      z.object({ name: z.string().min(1), currency: z.string().length(3).optional(), timezone: z.string().optional() }),
+      req.body,
+    );
+    return world.adAccount({
+      name: b.name,
+      ...(b.currency ? { currency: b.currency } : {}),
+      ...(b.timezone ? { timezone: b.timezone } : {}),
+    });
   });
   app.post('/_emulator/campaigns', async (req) => {
     const b = parse(
-      z.object({ accountId: z.string(), name: z.string().min(1), objective: z.string().optional(), status: status.optional(), dailyBudgetCents: z.number().int().nullable().optional() }),
+      z.object({
+        accountId: z.string(),
+        name: z.string().min(1),
+        objective: z.string().optional(),
+        status: status.optional(),
+        dailyBudgetCents: z.number().int().nullable().optional(),
+      }),
       req.body,
     );
     return attempt(() => world.campaign(b as Parameters<World['campaign']>[0]));
@@ -101,7 +116,9 @@ export const registerControlRoutes = (
     return attempt(() => world.ad(b as Parameters<World['ad']>[0]));
   });
   app.post('/_emulator/pages', async (req) => {
-    const p = world.page(parse(z.object({ name: z.string().min(1), category: z.string().optional() }), req.body) as { name: string });
+    const p = world.page(
+      parse(z.object({ name: z.string().min(1), category: z.string().optional() }), req.body) as { name: string },
+    );
     return { ...p, subscribedApps: {} };
   });
   app.post('/_emulator/forms', async (req) => {
@@ -109,7 +126,11 @@ export const registerControlRoutes = (
       z.object({
         pageId: z.string(),
         name: z.string().min(1),
-        questions: z.array(z.object({ key: z.string(), label: z.string(), type: z.enum(['FULL_NAME', 'PHONE', 'EMAIL', 'CUSTOM', 'CITY']) })).optional(),
+        questions: z
+          .array(
+            z.object({ key: z.string(), label: z.string(), type: z.enum(['FULL_NAME', 'PHONE', 'EMAIL', 'CUSTOM', 'CITY']) }),
+          )
+          .optional(),
       }),
       req.body,
     );
@@ -152,7 +173,10 @@ export const registerControlRoutes = (
     return { rows: attempt(() => b.rows.map((r) => world.dailyInsight(r as Parameters<World['dailyInsight']>[0]))).length };
   });
   app.post('/_emulator/insights/generate', async (req) => {
-    const b = parse(z.object({ accountId: z.string(), days: z.number().int().min(1).max(1200), seed: z.number().int().optional() }), req.body);
+    const b = parse(
+      z.object({ accountId: z.string(), days: z.number().int().min(1).max(1200), seed: z.number().int().optional() }),
+      req.body,
+    );
     return { rows: attempt(() => world.generateInsights(b as Parameters<World['generateInsights']>[0])) };
   });
   app.post('/_emulator/failures', async (req) => {
@@ -178,7 +202,10 @@ export const registerControlRoutes = (
     return { usagePercent: state.usagePercent };
   });
   app.post('/_emulator/async-mode', async (req) => {
-    const b = parse(z.object({ kind: z.enum(['normal', 'stuck', 'fail', 'hang']), polls: z.number().int().min(0).max(1000).default(2) }), req.body);
+    const b = parse(
+      z.object({ kind: z.enum(['normal', 'stuck', 'fail', 'hang']), polls: z.number().int().min(0).max(1000).default(2) }),
+      req.body,
+    );
     world.setAsyncMode(b);
     return state.asyncMode;
   });
@@ -187,13 +214,23 @@ export const registerControlRoutes = (
     return { expired: world.expireTokens(b.userId ? { userId: b.userId } : {}) };
   });
   app.post('/_emulator/tokens/revoke', async (req) => {
-    const b = parse(z.object({ userId: z.string().optional(), subcode: z.union([z.literal(458), z.literal(460), z.literal(464), z.literal(467)]).optional() }), req.body);
+    const b = parse(
+      z.object({
+        userId: z.string().optional(),
+        subcode: z.union([z.literal(458), z.literal(460), z.literal(464), z.literal(467)]).optional(),
+      }),
+      req.body,
+    );
     return { revoked: world.revokeTokens(b as Parameters<World['revokeTokens']>[0]) };
   });
   app.post('/_emulator/webhook', async (req) => {
-    const b = parse(z.object({ url: z.string().url(), verifyToken: z.string().min(1), skipVerification: z.boolean().optional() }), req.body);
+    const b = parse(
+      z.object({ url: z.string().url(), verifyToken: z.string().min(1), skipVerification: z.boolean().optional() }),
+      req.body,
+    );
     const r = await world.setWebhook(b);
-    if (!r.ok) throw controlError(409, `A verificação do callback falhou (status ${r.status ?? 'sem resposta'}): ${r.body.slice(0, 200)}`);
+    if (!r.ok)
+      throw controlError(409, `A verificação do callback falhou (status ${r.status ?? 'sem resposta'}): ${r.body.slice(0, 200)}`);
     return r;
   });
   app.post('/_emulator/pages/:pageId/subscribe', async (req) => {

@@ -17,11 +17,19 @@ export const registerConversionsRoutes = (ctx: GraphContext): void => {
     const now = nowSeconds();
     data.forEach((event: Record<string, unknown>, i) => {
       if (!event || typeof event !== 'object') throw invalidParameter(`Param data[${i}] must be an object`);
-      if (typeof event.event_name !== 'string' || !event.event_name) throw invalidParameter(`Param data[${i}][event_name] is required`);
+      if (typeof event.event_name !== 'string' || !event.event_name)
+        throw invalidParameter(`Param data[${i}][event_name] is required`);
       const t = Number(event.event_time);
       if (!Number.isInteger(t)) throw invalidParameter(`Param data[${i}][event_time] must be a unix timestamp in seconds`);
       if (t > now + 60)
-        throw new GraphError(400, { message: 'Invalid parameter', type: 'OAuthException', code: 100, error_subcode: 2804004, error_user_title: 'Event Timestamp Too Far in the Future', error_user_msg: 'The timestamp for this event is in the future.' });
+        throw new GraphError(400, {
+          message: 'Invalid parameter',
+          type: 'OAuthException',
+          code: 100,
+          error_subcode: 2804004,
+          error_user_title: 'Event Timestamp Too Far in the Future',
+          error_user_msg: 'The timestamp for this event is in the future.',
+        });
       if (t < now - SEVEN_DAYS)
         throw new GraphError(400, {
           message: 'Invalid parameter',

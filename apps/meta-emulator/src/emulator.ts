@@ -10,7 +10,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import { appsecretProof } from './auth.ts';
-import { registerControlRoutes, CONTROL_KEY_HEADER } from './control-routes.ts';
+import { CONTROL_KEY_HEADER, registerControlRoutes } from './control-routes.ts';
 import { registerConversionsRoutes } from './conversions.ts';
 import { GraphError, unknownPath } from './graph-error.ts';
 import { on, registerGraph, type GraphContext } from './graph.ts';
@@ -88,7 +88,8 @@ export const createMetaEmulator = (opts: MetaEmulatorOptions): MetaEmulator => {
   );
   app.setErrorHandler((err, _req, reply) => {
     if (err instanceof GraphError) return reply.status(err.status).headers(err.headers).send(err.envelope());
-    const status = typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
+    const status =
+      typeof (err as { statusCode?: unknown }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500;
     const e = new GraphError(status, {
       message: status === 500 ? 'An unknown error has occurred.' : err instanceof Error ? err.message : String(err),
       type: status === 500 ? 'OAuthException' : 'GraphMethodException',
@@ -98,7 +99,12 @@ export const createMetaEmulator = (opts: MetaEmulatorOptions): MetaEmulator => {
   });
   app.setNotFoundHandler((req, reply) => reply.status(400).send(unknownPath(req.url.split('?')[0]!).envelope()));
 
-  const controlKey = registerControlRoutes(app, { state, world, appId: opts.appId, ...(opts.controlKey ? { controlKey: opts.controlKey } : {}) });
+  const controlKey = registerControlRoutes(app, {
+    state,
+    world,
+    appId: opts.appId,
+    ...(opts.controlKey ? { controlKey: opts.controlKey } : {}),
+  });
   registerOauthRoutes(ctx);
   registerPageRoutes(ctx);
   registerMarketingRoutes(ctx);
@@ -107,10 +113,24 @@ export const createMetaEmulator = (opts: MetaEmulatorOptions): MetaEmulator => {
   // The app's webhook subscription through the Graph API (app token): the handshake first.
   on(ctx, 'POST', 'app/subscriptions', async (call) => {
     if (!call.caller.appToken)
-      throw new GraphError(400, { message: '(#15) This method must be called with an app access_token.', type: 'OAuthException', code: 15 });
+      throw new GraphError(400, {
+        message: '(#15) This method must be called with an app access_token.',
+        type: 'OAuthException',
+        code: 15,
+      });
     const { object, callback_url: url, verify_token: verifyToken, fields } = call.params;
-    if (object !== 'page') throw new GraphError(400, { message: '(#100) Param object must be one of {page, user, permissions, application}', type: 'OAuthException', code: 100 });
-    if (!url || !verifyToken) throw new GraphError(400, { message: '(#100) callback_url and verify_token are required', type: 'OAuthException', code: 100 });
+    if (object !== 'page')
+      throw new GraphError(400, {
+        message: '(#100) Param object must be one of {page, user, permissions, application}',
+        type: 'OAuthException',
+        code: 100,
+      });
+    if (!url || !verifyToken)
+      throw new GraphError(400, {
+        message: '(#100) callback_url and verify_token are required',
+        type: 'OAuthException',
+        code: 100,
+      });
     const r = await world.setWebhook({ url, verifyToken, fields: (fields ?? 'leadgen').split(',').map((f) => f.trim()) });
     if (!r.ok) throw callbackRefused(r.status, r.body);
     return { success: true };

@@ -1,10 +1,58 @@
 // Brazilian people and a Brazilian clinic's ads, for seeding: deterministic from a seed number so
 // that tests and the demo see the same world on every start.
 
-const FIRST = ['Ana', 'Beatriz', 'Camila', 'Débora', 'Fernanda', 'Gabriela', 'Juliana', 'Larissa', 'Márcia', 'Patrícia', 'João', 'José', 'Luís', 'Marcos', 'Rafael', 'Sérgio', 'Thiago', 'Vinícius', 'Antônio', 'Conceição'];
-const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Lima', 'Pereira', 'Ferreira', 'Araújo', 'Gonçalves', 'Ribeiro', 'Carvalho', 'Gomes', 'Conceição', 'Magalhães', 'Brandão'];
+const FIRST = [
+  'Ana',
+  'Beatriz',
+  'Camila',
+  'Débora',
+  'Fernanda',
+  'Gabriela',
+  'Juliana',
+  'Larissa',
+  'Márcia',
+  'Patrícia',
+  'João',
+  'José',
+  'Luís',
+  'Marcos',
+  'Rafael',
+  'Sérgio',
+  'Thiago',
+  'Vinícius',
+  'Antônio',
+  'Conceição',
+];
+const LAST = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Lima',
+  'Pereira',
+  'Ferreira',
+  'Araújo',
+  'Gonçalves',
+  'Ribeiro',
+  'Carvalho',
+  'Gomes',
+  'Conceição',
+  'Magalhães',
+  'Brandão',
+];
 const DDD = ['11', '21', '31', '41', '51', '61', '71', '81', '85', '19'];
-const CITIES = ['São Paulo', 'Rio de Janeiro', 'Belo Horizonte', 'Curitiba', 'Porto Alegre', 'Brasília', 'Salvador', 'Recife', 'Fortaleza', 'Campinas'];
+const CITIES = [
+  'São Paulo',
+  'Rio de Janeiro',
+  'Belo Horizonte',
+  'Curitiba',
+  'Porto Alegre',
+  'Brasília',
+  'Salvador',
+  'Recife',
+  'Fortaleza',
+  'Campinas',
+];
 
 /** A small deterministic generator (mulberry32). */
 export const seeded = (seed: number): (() => number) => {
@@ -20,7 +68,11 @@ export const seeded = (seed: number): (() => number) => {
 
 const pickOf = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
-const ascii = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const ascii = (s: string): string =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 
 export type Person = { name: string; phone: string; email: string; city: string; index: number };
 
@@ -33,8 +85,13 @@ export const brazilianPerson = (random: () => number, index: number): Person => 
   // Lead forms send the phone as the person typed it, often with +55 and formatting.
   const style = Math.floor(random() * 3);
   const phone =
-    style === 0 ? `+55${DDD[i]}9${digits}` : style === 1 ? `(${DDD[i]}) 9${digits.slice(0, 4)}-${digits.slice(4)}` : `${DDD[i]}9${digits}`;
-  const email = `${ascii(first)}.${ascii(last.split(' ')[0]!)}${index}@${pickOf(random, ['gmail.com', 'hotmail.com', 'outlook.com', 'yahoo.com.br', 'uol.com.br'])}`;
+    style === 0
+      ? `+55${DDD[i]}9${digits}`
+      : style === 1
+        ? `(${DDD[i]}) 9${digits.slice(0, 4)}-${digits.slice(4)}`
+        : `${DDD[i]}9${digits}`;
+  const domain = pickOf(random, ['gmail.com', 'hotmail.com', 'outlook.com', 'yahoo.com.br', 'uol.com.br']);
+  const email = `${ascii(first)}.${ascii(last.split(' ')[0]!)}${index}@${domain}`;
   return { name: `${first} ${last}`, phone, email, city: CITIES[i]!, index };
 };
 
@@ -46,7 +103,10 @@ export const CLINIC_CAMPAIGNS = [
     dailyBudgetCents: 8_000,
     adsets: [
       { name: 'Mulheres 35-60 | Raio 8 km da clínica', ads: ['Vídeo depoimento - Dona Conceição', 'Carrossel antes e depois'] },
-      { name: 'Interesse saúde bucal | Público aberto', ads: ['Imagem avaliação gratuita', 'Reels Dr. Ricardo explica o implante'] },
+      {
+        name: 'Interesse saúde bucal | Público aberto',
+        ads: ['Imagem avaliação gratuita', 'Reels Dr. Ricardo explica o implante'],
+      },
     ],
   },
   {
@@ -72,7 +132,11 @@ export const CLINIC_CAMPAIGNS = [
 export const CLINIC_FORMS = [
   {
     name: 'Implante - Avaliação gratuita',
-    question: { key: 'qual_o_melhor_horario_para_contato?', label: 'Qual o melhor horário para contato?', answers: ['Manhã', 'Tarde', 'Noite'] },
+    question: {
+      key: 'qual_o_melhor_horario_para_contato?',
+      label: 'Qual o melhor horário para contato?',
+      answers: ['Manhã', 'Tarde', 'Noite'],
+    },
     campaign: 0,
   },
   {

@@ -97,7 +97,9 @@ export const expiredToken = (expiredAtMs: number, nowMs: number): GraphError =>
 export const revokedToken = (subcode: 458 | 460 | 464 | 467): GraphError => {
   const messages: Record<number, string> = {
     458: 'Error validating access token: The user has not authorized application.',
-    460: 'Error validating access token: The session has been invalidated because the user changed their password or Facebook has changed the session for security reasons.',
+    460:
+      'Error validating access token: The session has been invalidated because the user changed their password ' +
+      'or Facebook has changed the session for security reasons.',
     464: 'Error validating access token: Sessions for the user are not allowed because the user is not a confirmed user.',
     467: 'Error validating access token: The session is invalid because the user logged out.',
   };
@@ -105,17 +107,29 @@ export const revokedToken = (subcode: 458 | 460 | 464 | 467): GraphError => {
 };
 
 export const proofRequired = (): GraphError =>
-  new GraphError(400, { message: 'API calls from the server require an appsecret_proof argument', type: 'GraphMethodException', code: 100 });
+  new GraphError(400, {
+    message: 'API calls from the server require an appsecret_proof argument',
+    type: 'GraphMethodException',
+    code: 100,
+  });
 
 export const proofInvalid = (): GraphError =>
-  new GraphError(400, { message: 'Invalid appsecret_proof provided in the API argument', type: 'GraphMethodException', code: 100 });
+  new GraphError(400, {
+    message: 'Invalid appsecret_proof provided in the API argument',
+    type: 'GraphMethodException',
+    code: 100,
+  });
 
 /** #2635: a Marketing API version past its end of life. */
 export const deadVersion = (current: string): GraphError =>
   oauth(2635, `(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: ${current}.`);
 
 export const pageTokenRequired = (): GraphError =>
-  new GraphError(400, { message: '(#210) A page access token is required to request this resource.', type: 'OAuthException', code: 210 });
+  new GraphError(400, {
+    message: '(#210) A page access token is required to request this resource.',
+    type: 'OAuthException',
+    code: 210,
+  });
 
 export const permissionMissing = (permission: string): GraphError =>
   new GraphError(403, {
@@ -129,25 +143,20 @@ export const permissionMissing = (permission: string): GraphError =>
 /** The rate-limit codes of "Rate Limiting" (Graph API overview) and of the Marketing API. */
 export const RATE_LIMIT_CODES = [4, 17, 32, 613, 80000, 80001, 80002, 80003, 80004, 80005, 80006] as const;
 
+const RATE_DOC = 'https://developers.facebook.com/docs/graph-api/overview/rate-limiting';
+const waitText = (anchor = ''): string => ` Wait a bit and try again. For more info, please refer to ${RATE_DOC}${anchor}.`;
 const RATE_LIMIT_TEXT: Record<number, string> = {
   4: '(#4) Application request limit reached',
   17: '(#17) User request limit reached',
   32: '(#32) Page request limit reached',
   613: '(#613) Calls to this api have exceeded the rate limit.',
-  80000:
-    '(#80000) There have been too many calls from this ad-account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting#ads-insights.',
-  80001:
-    '(#80001) There have been too many calls to this Page account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.',
-  80002:
-    '(#80002) There have been too many calls to this Instagram account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.',
-  80003:
-    '(#80003) There have been too many calls for custom audience. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting#custom-audience.',
-  80004:
-    '(#80004) There have been too many calls to this ad-account. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting#ads-management.',
-  80005:
-    '(#80005) There have been too many leadgen api calls to this Page. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.',
-  80006:
-    '(#80006) There have been too many messenger api calls to this Page. Wait a bit and try again. For more info, please refer to https://developers.facebook.com/docs/graph-api/overview/rate-limiting.',
+  80000: `(#80000) There have been too many calls from this ad-account.${waitText('#ads-insights')}`,
+  80001: `(#80001) There have been too many calls to this Page account.${waitText()}`,
+  80002: `(#80002) There have been too many calls to this Instagram account.${waitText()}`,
+  80003: `(#80003) There have been too many calls for custom audience.${waitText('#custom-audience')}`,
+  80004: `(#80004) There have been too many calls to this ad-account.${waitText('#ads-management')}`,
+  80005: `(#80005) There have been too many leadgen api calls to this Page.${waitText()}`,
+  80006: `(#80006) There have been too many messenger api calls to this Page.${waitText()}`,
 };
 
 export const isRateLimitCode = (code: number): boolean => (RATE_LIMIT_CODES as readonly number[]).includes(code);
@@ -178,6 +187,9 @@ export const forcedError = (code: number, subcode?: number, message?: string): G
       ...(subcode !== undefined ? { error_subcode: subcode } : {}),
       is_transient: true,
     });
-  if (code === 190) return subcode === 463 ? expiredToken(Date.now() - 60_000, Date.now()) : oauth(190, message ?? 'Error validating access token.', subcode);
+  if (code === 190)
+    return subcode === 463
+      ? expiredToken(Date.now() - 60_000, Date.now())
+      : oauth(190, message ?? 'Error validating access token.', subcode);
   return oauth(code, message ?? `(#${code}) An error occurred`, subcode, code >= 500 && code < 600 ? code : 400);
 };

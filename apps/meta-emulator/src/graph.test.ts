@@ -16,7 +16,7 @@ describe('versions (issue 23 §2: v20.0 is dead, one current version)', () => {
     expect(res.headers['x-ad-api-version-warning']).toBeUndefined();
   });
 
-  it('answers a dead version (v20.0) with #2635 in Meta\'s error shape', async () => {
+  it("answers a dead version (v20.0) with #2635 in Meta's error shape", async () => {
     const res = await graph(emu, 'GET', '/v20.0/me/adaccounts', {}, { token });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ type: 'OAuthException', code: 2635, fbtrace_id: expect.any(String) });
@@ -33,13 +33,20 @@ describe('versions (issue 23 §2: v20.0 is dead, one current version)', () => {
 describe('tokens and appsecret_proof (issue 23 §2 "appsecret_proof on every call")', () => {
   it('refuses a call without appsecret_proof and one with a wrong proof (code 100)', async () => {
     const none = await graph(emu, 'GET', '/v26.0/me', {}, { token, proof: false });
-    expect(none.body.error).toMatchObject({ code: 100, type: 'GraphMethodException', message: 'API calls from the server require an appsecret_proof argument' });
+    expect(none.body.error).toMatchObject({
+      code: 100,
+      type: 'GraphMethodException',
+      message: 'API calls from the server require an appsecret_proof argument',
+    });
     const wrong = await graph(emu, 'GET', '/v26.0/me', {}, { token, proof: appsecretProof(token, 'outro-segredo') });
     expect(wrong.body.error).toMatchObject({ code: 100, message: 'Invalid appsecret_proof provided in the API argument' });
   });
 
   it('answers 190 for an unknown token and 104 without one', async () => {
-    expect((await graph(emu, 'GET', '/v26.0/me', {}, { token: 'EAAinvalido' })).body.error).toMatchObject({ code: 190, type: 'OAuthException' });
+    expect((await graph(emu, 'GET', '/v26.0/me', {}, { token: 'EAAinvalido' })).body.error).toMatchObject({
+      code: 190,
+      type: 'OAuthException',
+    });
     expect((await graph(emu, 'GET', '/v26.0/me')).body.error.code).toBe(104);
   });
 
@@ -80,7 +87,10 @@ describe('rate limits (issue 23 §2: codes 4, 17, 613, 80000–80006 and estimat
     emu.control.fail({ code: 80000, scope: 'insights', remaining: 1, regainMinutes: 12 });
     const res = await graph(emu, 'GET', `/v26.0/${account}/insights`, {}, { token });
     expect(res.body.error.code).toBe(80000);
-    const buc = JSON.parse(String(res.headers['x-business-use-case-usage'])) as Record<string, { type: string; estimated_time_to_regain_access: number }[]>;
+    const buc = JSON.parse(String(res.headers['x-business-use-case-usage'])) as Record<
+      string,
+      { type: string; estimated_time_to_regain_access: number }[]
+    >;
     const [entry] = Object.values(buc)[0]!;
     expect(entry).toMatchObject({ type: 'ads_insights', call_count: 100, estimated_time_to_regain_access: 12 });
     expect(JSON.parse(String(res.headers['x-fb-ads-insights-throttle']))).toMatchObject({ acc_id_util_pct: 100 });
@@ -97,7 +107,10 @@ describe('rate limits (issue 23 §2: codes 4, 17, 613, 80000–80006 and estimat
     emu.control.fail({ code: 1, scope: 'all' });
     const res = await graph(emu, 'GET', '/v26.0/me', {}, { token });
     expect(res.status).toBe(500);
-    expect(res.body.error).toMatchObject({ code: 1, message: "Please reduce the amount of data you're asking for, then retry your request" });
+    expect(res.body.error).toMatchObject({
+      code: 1,
+      message: "Please reduce the amount of data you're asking for, then retry your request",
+    });
   });
 });
 

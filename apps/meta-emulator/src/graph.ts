@@ -5,7 +5,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { authenticate, type AuthConfig, type Caller } from './auth.ts';
-import { forcedError, GraphError, isRateLimitCode, unknownPath, unsupportedGet, unsupportedPost, deadVersion } from './graph-error.ts';
+import {
+  deadVersion,
+  forcedError,
+  GraphError,
+  isRateLimitCode,
+  unknownPath,
+  unsupportedGet,
+  unsupportedPost,
+} from './graph-error.ts';
 import { mergeParams, type Params } from './params.ts';
 import { nodeOf, type Failure, type GraphNode, type State } from './state.ts';
 import { usageHeaders, type UsageKind } from './usage.ts';
@@ -134,7 +142,8 @@ export const registerGraph = (app: FastifyInstance, ctx: GraphContext): void => 
     }
     reply.headers(usageHeaders(ctx.state, { kind, businessId, accountId, limited: null }));
     // Ad objects answer only to users of their ad account (else Meta's "does not exist … missing permissions").
-    const account = node?.type === 'adaccount' ? node : node && 'accountId' in node ? nodeOf(ctx.state, node.accountId, 'adaccount') : null;
+    const account =
+      node?.type === 'adaccount' ? node : node && 'accountId' in node ? nodeOf(ctx.state, node.accountId, 'adaccount') : null;
     if (account && (!caller.token || caller.token.kind === 'page' || !account.userIds.includes(caller.token.userId)))
       throw method === 'GET' ? unsupportedGet(nodeId) : unsupportedPost(nodeId);
 
@@ -148,8 +157,7 @@ export const registerGraph = (app: FastifyInstance, ctx: GraphContext): void => 
     }
     const link = (extra: Params): string => {
       const q = new URLSearchParams();
-      for (const [k, v] of Object.entries(params))
-        if (!['appsecret_proof', 'after', 'before', 'limit'].includes(k)) q.set(k, v);
+      for (const [k, v] of Object.entries(params)) if (!['appsecret_proof', 'after', 'before', 'limit'].includes(k)) q.set(k, v);
       if (!q.has('access_token')) q.set('access_token', caller.raw);
       for (const [k, v] of Object.entries(extra)) q.set(k, v);
       return `${ctx.baseUrl()}/${version}/${path}?${q.toString()}`;

@@ -27,13 +27,29 @@ emu.control.dailyInsight({
   spendCents: 1234,
   actions: { lead: 3, 'onsite_conversion.lead_grouped': 3, link_click: 25 },
 });
-emu.control.dailyInsight({ adId: ad.id, date: D2, impressions: 234, reach: 200, clicks: 4, spendCents: 1, actions: { link_click: 4 } });
+emu.control.dailyInsight({
+  adId: ad.id,
+  date: D2,
+  impressions: 234,
+  reach: 200,
+  clicks: 4,
+  spendCents: 1,
+  actions: { link_click: 4 },
+});
 
-const FIELDS = 'campaign_id,campaign_name,adset_id,ad_id,ad_name,impressions,reach,clicks,ctr,cpm,spend,actions,cost_per_action_type,date_start,date_stop';
+const FIELDS =
+  'campaign_id,campaign_name,adset_id,ad_id,ad_name,impressions,reach,clicks,ctr,cpm,spend,' +
+  'actions,cost_per_action_type,date_start,date_stop';
 
 describe('sync insights (GET /{object}/insights)', () => {
   it('sends numbers as strings and actions as [{action_type, value}], summed over the range', async () => {
-    const res = await graph(emu, 'GET', `/v26.0/${campaign.id}/insights`, { fields: FIELDS, level: 'ad', time_range: range }, { token });
+    const res = await graph(
+      emu,
+      'GET',
+      `/v26.0/${campaign.id}/insights`,
+      { fields: FIELDS, level: 'ad', time_range: range },
+      { token },
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
       {
@@ -94,19 +110,33 @@ describe('sync insights (GET /{object}/insights)', () => {
       },
       { token },
     );
-    expect(res.body.data).toEqual([{ campaign_id: campaign.id, spend: '12.35', impressions: '1234', date_start: D1, date_stop: D2 }]);
+    expect(res.body.data).toEqual([
+      { campaign_id: campaign.id, spend: '12.35', impressions: '1234', date_start: D1, date_stop: D2 },
+    ]);
   });
 
   it('splits by breakdowns keeping the totals', async () => {
-    const res = await graph(emu, 'GET', `/v26.0/${ad.id}/insights`, { fields: 'impressions,spend', time_range: range, breakdowns: 'gender' }, { token });
+    const res = await graph(
+      emu,
+      'GET',
+      `/v26.0/${ad.id}/insights`,
+      { fields: 'impressions,spend', time_range: range, breakdowns: 'gender' },
+      { token },
+    );
     const rows = res.body.data as Json[];
     expect(rows.map((r) => r.gender)).toEqual(['female', 'male', 'unknown']);
     expect(rows.reduce((n, r) => n + Number(r.impressions), 0)).toBe(1234);
     expect(rows.reduce((n, r) => n + Math.round(Number(r.spend) * 100), 0)).toBe(1235);
   });
 
-  it('pages the account\'s ad rows until paging.next is absent', async () => {
-    let res = await graph(emu, 'GET', `/v26.0/${demo.account.id}/insights`, { level: 'ad', time_increment: '1', limit: '100', date_preset: 'last_30d' }, { token });
+  it("pages the account's ad rows until paging.next is absent", async () => {
+    let res = await graph(
+      emu,
+      'GET',
+      `/v26.0/${demo.account.id}/insights`,
+      { level: 'ad', time_increment: '1', limit: '100', date_preset: 'last_30d' },
+      { token },
+    );
     let rows = 0;
     let pages = 0;
     for (;;) {
@@ -123,8 +153,16 @@ describe('sync insights (GET /{object}/insights)', () => {
   });
 
   it('refuses an unknown field and a bad time_range (#100)', async () => {
-    expect((await graph(emu, 'GET', `/v26.0/${ad.id}/insights`, { fields: 'gasto' }, { token })).body.error).toMatchObject({ code: 100 });
-    const bad = await graph(emu, 'GET', `/v26.0/${ad.id}/insights`, { time_range: JSON.stringify({ since: D2, until: D1 }) }, { token });
+    expect((await graph(emu, 'GET', `/v26.0/${ad.id}/insights`, { fields: 'gasto' }, { token })).body.error).toMatchObject({
+      code: 100,
+    });
+    const bad = await graph(
+      emu,
+      'GET',
+      `/v26.0/${ad.id}/insights`,
+      { time_range: JSON.stringify({ since: D2, until: D1 }) },
+      { token },
+    );
     expect(bad.body.error.code).toBe(100);
   });
 });
@@ -132,13 +170,23 @@ describe('sync insights (GET /{object}/insights)', () => {
 describe('async insights (POST …/insights → report_run_id)', () => {
   it('runs: Job Not Started → Job Started/Running → Job Completed, then serves the rows', async () => {
     emu.control.setAsyncMode({ kind: 'normal', polls: 3 });
-    const post = await graph(emu, 'POST', `/v26.0/${demo.account.id}/insights`, { level: 'ad', fields: 'ad_id,spend', time_range: range }, { token });
+    const post = await graph(
+      emu,
+      'POST',
+      `/v26.0/${demo.account.id}/insights`,
+      { level: 'ad', fields: 'ad_id,spend', time_range: range },
+      { token },
+    );
     const runId = post.body.report_run_id as string;
     expect(runId).toMatch(/^\d+$/);
     const seen: string[] = [];
     for (let i = 0; i < 6; i++) {
       const s = await graph(emu, 'GET', `/v26.0/${runId}`, {}, { token });
-      expect(s.body).toMatchObject({ id: runId, account_id: demo.account.accountId, async_percent_completion: expect.any(Number) });
+      expect(s.body).toMatchObject({
+        id: runId,
+        account_id: demo.account.accountId,
+        async_percent_completion: expect.any(Number),
+      });
       seen.push(s.body.async_status as string);
       if (s.body.async_status === 'Job Completed') break;
     }
@@ -186,7 +234,13 @@ describe('Conversions API (issue 24 "Closing the loop")', () => {
     const res = await graph(emu, 'POST', `/v26.0/${demo.dataset.id}/events`, { data: JSON.stringify([event]) }, { token });
     expect(res.body).toEqual({ events_received: 1, messages: [], fbtrace_id: expect.any(String) });
     expect(emu.control.conversions().at(-1)).toMatchObject({ datasetId: demo.dataset.id, event });
-    const old = await graph(emu, 'POST', `/v26.0/${demo.dataset.id}/events`, { data: JSON.stringify([{ ...event, event_time: now - 8 * 86_400 }]) }, { token });
+    const old = await graph(
+      emu,
+      'POST',
+      `/v26.0/${demo.dataset.id}/events`,
+      { data: JSON.stringify([{ ...event, event_time: now - 8 * 86_400 }]) },
+      { token },
+    );
     expect(old.body.error).toMatchObject({ code: 100, error_subcode: 2804003 });
   });
 });

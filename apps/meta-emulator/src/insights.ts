@@ -9,7 +9,17 @@
 import { GraphError, invalidParameter, nonexistingField } from './graph-error.ts';
 import { on, type Call, type GraphContext } from './graph.ts';
 import { filteringParam, jsonParam, page, parseFields } from './params.ts';
-import { newId, nodeOf, nodesOf, nowSeconds, type Ad, type AdAccount, type DailyInsight, type ReportRun, type State } from './state.ts';
+import {
+  newId,
+  nodeOf,
+  nodesOf,
+  nowSeconds,
+  type Ad,
+  type AdAccount,
+  type DailyInsight,
+  type ReportRun,
+  type State,
+} from './state.ts';
 
 export type Level = 'account' | 'campaign' | 'adset' | 'ad';
 const LEVELS: Level[] = ['account', 'campaign', 'adset', 'ad'];
@@ -56,7 +66,8 @@ export const addDays = (date: string, days: number): string => {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 };
-const daysBetween = (a: string, b: string): number => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+const daysBetween = (a: string, b: string): number =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
 /** A decimal as Meta writes it: at most 6 places, no trailing zeros. */
 const decimal = (x: number): string => String(Number(x.toFixed(6)));
@@ -97,7 +108,8 @@ const resolveRange = (params: Call['params'], timeZone: string): { since: string
     if (!range.since || !range.until || !iso.test(range.since) || !iso.test(range.until))
       throw invalidParameter('Param time_range is invalid: since and until must be dates like 2026-01-31');
     if (range.since > range.until) throw invalidParameter('Param time_range: since must not be after until');
-    if (daysBetween(range.since, today) > 37 * 31) throw invalidParameter('Insights are available for the last 37 months only', 1487534);
+    if (daysBetween(range.since, today) > 37 * 31)
+      throw invalidParameter('Insights are available for the last 37 months only', 1487534);
     return { since: range.since, until: range.until };
   }
   const preset = params.date_preset ?? 'last_30d';
@@ -125,7 +137,10 @@ const resolveRange = (params: Call['params'], timeZone: string): { since: string
     case 'maximum':
       return { since: addDays(today, -37 * 30), until: today };
     default:
-      throw invalidParameter(`Param date_preset must be one of {today, yesterday, this_month, last_month, last_7d, last_14d, last_28d, last_30d, last_90d, maximum}`);
+      throw invalidParameter(
+        'Param date_preset must be one of {today, yesterday, this_month, last_month, ' +
+          'last_7d, last_14d, last_28d, last_30d, last_90d, maximum}',
+      );
   }
 };
 
@@ -141,7 +156,8 @@ export const parseQuery = (state: State, call: Call): Query => {
   const scopeLevel: Level = node.type === 'adaccount' ? 'account' : (node.type as Level);
   const level = (call.params.level ?? scopeLevel) as Level;
   if (!LEVELS.includes(level)) throw invalidParameter(`Param level must be one of {ad, adset, campaign, account}`);
-  if (LEVELS.indexOf(level) < LEVELS.indexOf(scopeLevel)) throw invalidParameter(`Param level ${level} is above the object's level`);
+  if (LEVELS.indexOf(level) < LEVELS.indexOf(scopeLevel))
+    throw invalidParameter(`Param level ${level} is above the object's level`);
   const fields = parseFields(call.params) ?? DEFAULT_FIELDS;
   for (const f of fields) if (!(INSIGHT_FIELDS as readonly string[]).includes(f)) throw nonexistingField(f, 'AdsInsights');
   const { since, until } = resolveRange(call.params, account.timezone);
@@ -154,14 +170,23 @@ export const parseQuery = (state: State, call: Call): Query => {
     .split(',')
     .map((b) => b.trim())
     .filter(Boolean);
-  for (const b of breakdowns) if (!BREAKDOWNS[b]) throw invalidParameter(`Param breakdowns[0] must be one of {${Object.keys(BREAKDOWNS).join(', ')}}`);
+  for (const b of breakdowns)
+    if (!BREAKDOWNS[b]) throw invalidParameter(`Param breakdowns[0] must be one of {${Object.keys(BREAKDOWNS).join(', ')}}`);
   const filters = filteringParam(call.params);
   for (const f of filters)
-    if (!['campaign.id', 'adset.id', 'ad.id', 'action_type', 'campaign.objective'].includes(f.field)) throw invalidParameter(`Filtering field ${f.field} is invalid.`);
+    if (!['campaign.id', 'adset.id', 'ad.id', 'action_type', 'campaign.objective'].includes(f.field))
+      throw invalidParameter(`Filtering field ${f.field} is invalid.`);
   return { account, scope: { level: scopeLevel, id: node.id }, level, fields, since, until, increment, breakdowns, filters };
 };
 
-type Sum = { impressions: number; reach: number; clicks: number; spendCents: number; actions: Record<string, number>; conversions: Record<string, number> };
+type Sum = {
+  impressions: number;
+  reach: number;
+  clicks: number;
+  spendCents: number;
+  actions: Record<string, number>;
+  conversions: Record<string, number>;
+};
 const empty = (): Sum => ({ impressions: 0, reach: 0, clicks: 0, spendCents: 0, actions: {}, conversions: {} });
 const addInto = (sum: Sum, d: Sum, share = 1): void => {
   sum.impressions += d.impressions;
@@ -206,15 +231,21 @@ export const computeInsights = (state: State, q: Query): Record<string, unknown>
   const groups = new Map<string, { key: Record<string, string>; sum: Sum; start: string; stop: string; ad: Ad }>();
   for (const ad of ads) {
     const campaign = nodeOf(state, ad.campaignId, 'campaign');
-    if (objectiveFilter && !(Array.isArray(objectiveFilter.value) ? objectiveFilter.value : [objectiveFilter.value]).includes(campaign?.objective))
+    if (
+      objectiveFilter &&
+      !(Array.isArray(objectiveFilter.value) ? objectiveFilter.value : [objectiveFilter.value]).includes(campaign?.objective)
+    )
       continue;
-    const levelId = q.level === 'account' ? q.account.id : q.level === 'campaign' ? ad.campaignId : q.level === 'adset' ? ad.adsetId : ad.id;
+    const levelId =
+      q.level === 'account' ? q.account.id : q.level === 'campaign' ? ad.campaignId : q.level === 'adset' ? ad.adsetId : ad.id;
     for (let date = q.since; date <= q.until; date = addDays(date, 1)) {
       const day = state.insights.get(`${ad.id}|${date}`);
       if (!day) continue;
       const [start, stop] = bucketOf(date);
       // Each breakdown splits the day by fixed shares (the totals stay those of the day).
-      let parts: { values: Record<string, string>; sum: Sum }[] = [{ values: {}, sum: { ...day, actions: { ...day.actions }, conversions: { ...day.conversions } } }];
+      let parts: { values: Record<string, string>; sum: Sum }[] = [
+        { values: {}, sum: { ...day, actions: { ...day.actions }, conversions: { ...day.conversions } } },
+      ];
       for (const b of q.breakdowns) {
         const spec = BREAKDOWNS[b]!;
         parts = parts.flatMap((p) => {
@@ -223,7 +254,9 @@ export const computeInsights = (state: State, q: Query): Record<string, unknown>
           const clicks = apportion(p.sum.clicks, spec.weights);
           const spend = apportion(p.sum.spendCents, spec.weights);
           const actionSplits = Object.fromEntries(Object.entries(p.sum.actions).map(([k, v]) => [k, apportion(v, spec.weights)]));
-          const convSplits = Object.fromEntries(Object.entries(p.sum.conversions).map(([k, v]) => [k, apportion(v, spec.weights)]));
+          const convSplits = Object.fromEntries(
+            Object.entries(p.sum.conversions).map(([k, v]) => [k, apportion(v, spec.weights)]),
+          );
           return spec.values.map((value, i) => ({
             values: { ...p.values, [b]: value },
             sum: {
@@ -231,8 +264,16 @@ export const computeInsights = (state: State, q: Query): Record<string, unknown>
               reach: reach[i]!,
               clicks: clicks[i]!,
               spendCents: spend[i]!,
-              actions: Object.fromEntries(Object.entries(actionSplits).map(([k, v]) => [k, v[i]!]).filter(([, v]) => v !== 0)),
-              conversions: Object.fromEntries(Object.entries(convSplits).map(([k, v]) => [k, v[i]!]).filter(([, v]) => v !== 0)),
+              actions: Object.fromEntries(
+                Object.entries(actionSplits)
+                  .map(([k, v]) => [k, v[i]!])
+                  .filter(([, v]) => v !== 0),
+              ),
+              conversions: Object.fromEntries(
+                Object.entries(convSplits)
+                  .map(([k, v]) => [k, v[i]!])
+                  .filter(([, v]) => v !== 0),
+              ),
             },
           }));
         });
@@ -256,8 +297,12 @@ export const computeInsights = (state: State, q: Query): Record<string, unknown>
     if (s.impressions === 0 && s.spendCents === 0 && s.clicks === 0) continue;
     const campaign = nodeOf(state, g.ad.campaignId, 'campaign');
     const adset = nodeOf(state, g.ad.adsetId, 'adset');
-    const actionTypes = Object.keys(s.actions).filter((k) => s.actions[k]! > 0).sort();
-    const convTypes = Object.keys(s.conversions).filter((k) => s.conversions[k]! > 0).sort();
+    const actionTypes = Object.keys(s.actions)
+      .filter((k) => s.actions[k]! > 0)
+      .sort();
+    const convTypes = Object.keys(s.conversions)
+      .filter((k) => s.conversions[k]! > 0)
+      .sort();
     const all: Record<string, unknown> = {
       account_id: q.account.accountId,
       account_name: q.account.name,
@@ -281,7 +326,8 @@ export const computeInsights = (state: State, q: Query): Record<string, unknown>
       date_start: g.start,
       date_stop: g.stop,
     };
-    if (q.level !== 'account') Object.assign(all, { campaign_id: campaign?.id, campaign_name: campaign?.name, objective: campaign?.objective });
+    if (q.level !== 'account')
+      Object.assign(all, { campaign_id: campaign?.id, campaign_name: campaign?.name, objective: campaign?.objective });
     if (q.level === 'adset' || q.level === 'ad') Object.assign(all, { adset_id: adset?.id, adset_name: adset?.name });
     if (q.level === 'ad') Object.assign(all, { ad_id: g.ad.id, ad_name: g.ad.name });
     const row: Record<string, unknown> = {};
@@ -319,12 +365,24 @@ export const registerInsightsRoutes = (ctx: GraphContext): void => {
   const statusOf = (run: ReportRun): { async_status: string; async_percent_completion: number } => {
     const { kind, polls } = run.mode;
     const n = run.polls;
-    if (kind === 'fail') return n >= polls ? { async_status: 'Job Failed', async_percent_completion: 0 } : { async_status: 'Job Running', async_percent_completion: 10 };
-    if (kind === 'hang') return n === 0 ? { async_status: 'Job Not Started', async_percent_completion: 0 } : { async_status: 'Job Running', async_percent_completion: 37 };
-    if (kind === 'stuck') return n >= polls ? { async_status: 'Job Completed', async_percent_completion: 100 } : { async_status: 'Job Running', async_percent_completion: 100 };
+    if (kind === 'fail')
+      return n >= polls
+        ? { async_status: 'Job Failed', async_percent_completion: 0 }
+        : { async_status: 'Job Running', async_percent_completion: 10 };
+    if (kind === 'hang')
+      return n === 0
+        ? { async_status: 'Job Not Started', async_percent_completion: 0 }
+        : { async_status: 'Job Running', async_percent_completion: 37 };
+    if (kind === 'stuck')
+      return n >= polls
+        ? { async_status: 'Job Completed', async_percent_completion: 100 }
+        : { async_status: 'Job Running', async_percent_completion: 100 };
     if (n >= polls) return { async_status: 'Job Completed', async_percent_completion: 100 };
     if (n === 0) return { async_status: 'Job Not Started', async_percent_completion: 0 };
-    return { async_status: n === 1 ? 'Job Started' : 'Job Running', async_percent_completion: Math.min(99, Math.round((n / polls) * 100)) };
+    return {
+      async_status: n === 1 ? 'Job Started' : 'Job Running',
+      async_percent_completion: Math.min(99, Math.round((n / polls) * 100)),
+    };
   };
 
   on(ctx, 'GET', 'report_run', (call) => {

@@ -12,7 +12,13 @@ describe('campaigns, ad sets and ads', () => {
     const bare = await graph(emu, 'GET', `/v26.0/${demo.account.id}/campaigns`, {}, { token });
     expect(bare.body.data).toHaveLength(3);
     for (const c of bare.body.data as Json[]) expect(Object.keys(c)).toEqual(['id']);
-    const full = await graph(emu, 'GET', `/v26.0/${demo.account.id}/campaigns`, { fields: 'id,name,status,objective,daily_budget,effective_status', limit: '500' }, { token });
+    const full = await graph(
+      emu,
+      'GET',
+      `/v26.0/${demo.account.id}/campaigns`,
+      { fields: 'id,name,status,objective,daily_budget,effective_status', limit: '500' },
+      { token },
+    );
     expect(full.body.data).toContainEqual({
       id: demo.campaigns[0]!.id,
       name: 'Implante Dentário - Cadastros | Nov',
@@ -28,7 +34,10 @@ describe('campaigns, ad sets and ads', () => {
       emu,
       'GET',
       `/v26.0/${demo.account.id}/campaigns`,
-      { fields: 'name,objective', filtering: JSON.stringify([{ field: 'objective', operator: 'IN', value: ['OUTCOME_LEADS', 'CONVERSIONS'] }]) },
+      {
+        fields: 'name,objective',
+        filtering: JSON.stringify([{ field: 'objective', operator: 'IN', value: ['OUTCOME_LEADS', 'CONVERSIONS'] }]),
+      },
       { token },
     );
     expect((res.body.data as Json[]).map((c) => c.objective)).toEqual(['OUTCOME_LEADS', 'OUTCOME_LEADS']);
@@ -40,12 +49,24 @@ describe('campaigns, ad sets and ads', () => {
       emu,
       'GET',
       `/v26.0/${demo.account.id}/adsets`,
-      { fields: 'id,name,campaign_id', filtering: JSON.stringify([{ field: 'campaign.id', operator: 'IN', value: [campaign.id] }]) },
+      {
+        fields: 'id,name,campaign_id',
+        filtering: JSON.stringify([{ field: 'campaign.id', operator: 'IN', value: [campaign.id] }]),
+      },
       { token },
     );
     expect((sets.body.data as Json[]).map((s) => s.campaign_id)).toEqual([campaign.id, campaign.id]);
     const setId = (sets.body.data as Json[])[0]!.id as string;
-    const ads = await graph(emu, 'GET', `/v26.0/${demo.account.id}/ads`, { fields: 'id,name,adset_id,campaign_id', filtering: JSON.stringify([{ field: 'adset.id', operator: 'IN', value: [setId] }]) }, { token });
+    const ads = await graph(
+      emu,
+      'GET',
+      `/v26.0/${demo.account.id}/ads`,
+      {
+        fields: 'id,name,adset_id,campaign_id',
+        filtering: JSON.stringify([{ field: 'adset.id', operator: 'IN', value: [setId] }]),
+      },
+      { token },
+    );
     expect((ads.body.data as Json[]).every((a) => a.adset_id === setId && a.campaign_id === campaign.id)).toBe(true);
     const edge = await graph(emu, 'GET', `/v26.0/${setId}/ads`, { fields: 'id' }, { token });
     expect(edge.body.data).toHaveLength((ads.body.data as Json[]).length);
@@ -70,7 +91,9 @@ describe('campaigns, ad sets and ads', () => {
     const after = first.body.paging.cursors.after as string;
     const second = await graph(emu, 'GET', `/v26.0/${demo.account.id}/ads`, { limit: '5', after }, { token });
     const all = await graph(emu, 'GET', `/v26.0/${demo.account.id}/ads`, { limit: '500' }, { token });
-    expect([...first.body.data, ...second.body.data]).toEqual((all.body.data as Json[]).slice(0, first.body.data.length + second.body.data.length));
+    expect([...first.body.data, ...second.body.data]).toEqual(
+      (all.body.data as Json[]).slice(0, first.body.data.length + second.body.data.length),
+    );
     expect(all.body.paging.next).toBeUndefined();
     expect(all.body.paging.cursors.after).toEqual(expect.any(String));
   });

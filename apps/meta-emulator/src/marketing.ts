@@ -6,8 +6,8 @@
 import { invalidParameter } from './graph-error.ts';
 import { on, type Call, type GraphContext } from './graph.ts';
 import { pick } from './oauth-routes.ts';
-import { filteringParam, jsonParam, page, passes, requestedFields } from './params.ts';
 import { fbTime } from './pages.ts';
+import { filteringParam, jsonParam, page, passes, requestedFields } from './params.ts';
 import { nodeOf, nodesOf, type Ad, type AdAccount, type AdSet, type Campaign, type State } from './state.ts';
 
 export const EFFECTIVE_STATUSES = [
@@ -141,10 +141,19 @@ const filterValue = (state: State, node: Campaign | AdSet | Ad, field: string): 
 };
 
 /** An edge's objects after `effective_status` and `filtering`, in creation order (newest first, as Meta lists them). */
-const listObjects = <T extends Campaign | AdSet | Ad>(state: State, call: Call, all: T[], fieldList: string[], nodeType: string) => {
+const listObjects = <T extends Campaign | AdSet | Ad>(
+  state: State,
+  call: Call,
+  all: T[],
+  fieldList: string[],
+  nodeType: string,
+) => {
   const fields = requestedFields(call.params, fieldList, ['id'], nodeType);
   const statuses = jsonParam<unknown>(call.params, 'effective_status');
-  if (statuses !== undefined && (!Array.isArray(statuses) || statuses.some((s) => !(EFFECTIVE_STATUSES as readonly string[]).includes(String(s)))))
+  if (
+    statuses !== undefined &&
+    (!Array.isArray(statuses) || statuses.some((s) => !(EFFECTIVE_STATUSES as readonly string[]).includes(String(s))))
+  )
     throw invalidParameter(`Param effective_status[0] must be one of {${EFFECTIVE_STATUSES.join(', ')}}`);
   const wanted = (statuses as string[] | undefined) ?? EFFECTIVE_STATUSES.filter((s) => s !== 'DELETED' && s !== 'ARCHIVED');
   const filters = filteringParam(call.params);
@@ -182,7 +191,9 @@ export const registerMarketingRoutes = (ctx: GraphContext): void => {
       fields,
     );
   });
-  on(ctx, 'GET', 'adaccount/campaigns', (call) => listObjects(state, call, ofAccount('campaign', call), CAMPAIGN_FIELDS, 'Campaign'));
+  on(ctx, 'GET', 'adaccount/campaigns', (call) =>
+    listObjects(state, call, ofAccount('campaign', call), CAMPAIGN_FIELDS, 'Campaign'),
+  );
   on(ctx, 'GET', 'adaccount/adsets', (call) => listObjects(state, call, ofAccount('adset', call), ADSET_FIELDS, 'AdSet'));
   on(ctx, 'GET', 'adaccount/ads', (call) => listObjects(state, call, ofAccount('ad', call), AD_FIELDS, 'Adgroup'));
 
@@ -190,14 +201,34 @@ export const registerMarketingRoutes = (ctx: GraphContext): void => {
     objectJson(state, call.node as Campaign, requestedFields(call.params, CAMPAIGN_FIELDS, ['id'], 'Campaign')),
   );
   on(ctx, 'GET', 'campaign/adsets', (call) =>
-    listObjects(state, call, nodesOf(state, 'adset').filter((s) => s.campaignId === call.nodeId), ADSET_FIELDS, 'AdSet'),
+    listObjects(
+      state,
+      call,
+      nodesOf(state, 'adset').filter((s) => s.campaignId === call.nodeId),
+      ADSET_FIELDS,
+      'AdSet',
+    ),
   );
   on(ctx, 'GET', 'campaign/ads', (call) =>
-    listObjects(state, call, nodesOf(state, 'ad').filter((s) => s.campaignId === call.nodeId), AD_FIELDS, 'Adgroup'),
+    listObjects(
+      state,
+      call,
+      nodesOf(state, 'ad').filter((s) => s.campaignId === call.nodeId),
+      AD_FIELDS,
+      'Adgroup',
+    ),
   );
-  on(ctx, 'GET', 'adset', (call) => objectJson(state, call.node as AdSet, requestedFields(call.params, ADSET_FIELDS, ['id'], 'AdSet')));
+  on(ctx, 'GET', 'adset', (call) =>
+    objectJson(state, call.node as AdSet, requestedFields(call.params, ADSET_FIELDS, ['id'], 'AdSet')),
+  );
   on(ctx, 'GET', 'adset/ads', (call) =>
-    listObjects(state, call, nodesOf(state, 'ad').filter((s) => s.adsetId === call.nodeId), AD_FIELDS, 'Adgroup'),
+    listObjects(
+      state,
+      call,
+      nodesOf(state, 'ad').filter((s) => s.adsetId === call.nodeId),
+      AD_FIELDS,
+      'Adgroup',
+    ),
   );
   on(ctx, 'GET', 'ad', (call) => objectJson(state, call.node as Ad, requestedFields(call.params, AD_FIELDS, ['id'], 'Adgroup')));
 };

@@ -13,7 +13,12 @@ const REDIRECT = 'https://funil.example/api/meta/callback';
 const login = async (redirect = REDIRECT) => {
   const res = await emu.app.inject({
     method: 'GET',
-    url: `/v26.0/dialog/oauth?${new URLSearchParams({ client_id: APP_ID, redirect_uri: redirect, state: 'xyz', scope: 'ads_read,leads_retrieval' })}`,
+    url: `/v26.0/dialog/oauth?${new URLSearchParams({
+      client_id: APP_ID,
+      redirect_uri: redirect,
+      state: 'xyz',
+      scope: 'ads_read,leads_retrieval',
+    })}`,
   });
   expect(res.statusCode).toBe(302);
   return new URL(String(res.headers.location));
@@ -32,7 +37,11 @@ describe('the OAuth exchange (002 §7)', () => {
       code,
     });
     expect(short.status).toBe(200);
-    expect(short.body).toEqual({ access_token: expect.stringMatching(/^EAA/), token_type: 'bearer', expires_in: expect.any(Number) });
+    expect(short.body).toEqual({
+      access_token: expect.stringMatching(/^EAA/),
+      token_type: 'bearer',
+      expires_in: expect.any(Number),
+    });
     expect(short.body.expires_in).toBeLessThanOrEqual(2 * 3600);
     const long = await graph(emu, 'GET', '/v26.0/oauth/access_token', {
       grant_type: 'fb_exchange_token',
@@ -40,7 +49,11 @@ describe('the OAuth exchange (002 §7)', () => {
       client_secret: APP_SECRET,
       fb_exchange_token: short.body.access_token,
     });
-    expect(long.body).toEqual({ access_token: expect.stringMatching(/^EAA/), token_type: 'bearer', expires_in: LONG_LIVED_SECONDS });
+    expect(long.body).toEqual({
+      access_token: expect.stringMatching(/^EAA/),
+      token_type: 'bearer',
+      expires_in: LONG_LIVED_SECONDS,
+    });
     expect(LONG_LIVED_SECONDS / 86_400).toBeCloseTo(60, 0);
     const me = await graph(emu, 'GET', '/v26.0/me', { fields: 'id,name,email' }, { token: long.body.access_token });
     expect(me.body).toEqual({ id: demo.user.id, name: 'Helena Magalhães', email: 'helena@clinicasorriso.com.br' });
@@ -54,7 +67,10 @@ describe('the OAuth exchange (002 §7)', () => {
     const secret = await graph(emu, 'GET', '/v26.0/oauth/access_token', { ...base, client_secret: 'errado' });
     expect(secret.body.error).toMatchObject({ code: 1, message: 'Error validating client secret.' });
     expect((await graph(emu, 'GET', '/v26.0/oauth/access_token', base)).status).toBe(200);
-    expect((await graph(emu, 'GET', '/v26.0/oauth/access_token', base)).body.error).toMatchObject({ code: 100, error_subcode: 36009 });
+    expect((await graph(emu, 'GET', '/v26.0/oauth/access_token', base)).body.error).toMatchObject({
+      code: 100,
+      error_subcode: 36009,
+    });
   });
 
   it('sends the user back with error=access_denied when the dialog is cancelled', async () => {
@@ -91,7 +107,12 @@ describe('/me/accounts and /me/adaccounts', () => {
   it('lists the pages with a page access token each, and the ad accounts', async () => {
     const pages = await graph(emu, 'GET', '/v26.0/me/accounts', {}, { token });
     expect(pages.body.data).toEqual([
-      expect.objectContaining({ id: demo.page.id, name: 'Clínica Sorriso Paulista', access_token: expect.stringMatching(/^EAA/), tasks: expect.any(Array) }),
+      expect.objectContaining({
+        id: demo.page.id,
+        name: 'Clínica Sorriso Paulista',
+        access_token: expect.stringMatching(/^EAA/),
+        tasks: expect.any(Array),
+      }),
     ]);
     const pageToken = (pages.body.data as Json[])[0]!.access_token as string;
     expect(emu.state.tokens.get(pageToken)).toMatchObject({ kind: 'page', pageId: demo.page.id, expiresAt: 0 });
@@ -108,6 +129,9 @@ describe('/me/accounts and /me/adaccounts', () => {
 
   it('names an unknown field (#100)', async () => {
     const res = await graph(emu, 'GET', '/v26.0/me', { fields: 'id,senha' }, { token });
-    expect(res.body.error).toMatchObject({ code: 100, message: '(#100) Tried accessing nonexisting field (senha) on node type (User)' });
+    expect(res.body.error).toMatchObject({
+      code: 100,
+      message: '(#100) Tried accessing nonexisting field (senha) on node type (User)',
+    });
   });
 });

@@ -41,7 +41,13 @@ export const userOf = (ctx: GraphContext, call: Call) => {
 /** The page token a user token gets for a page: one per (user token, page), never expiring for a long-lived user token. */
 const pageTokenFor = (ctx: GraphContext, userToken: UserToken, pageId: string): UserToken => {
   for (const t of ctx.state.tokens.values())
-    if (t.kind === 'page' && t.pageId === pageId && t.userId === userToken.userId && !t.revoked && t.issuedAt >= userToken.issuedAt)
+    if (
+      t.kind === 'page' &&
+      t.pageId === pageId &&
+      t.userId === userToken.userId &&
+      !t.revoked &&
+      t.issuedAt >= userToken.issuedAt
+    )
       return t;
   const longLived = userToken.expiresAt === 0 || userToken.expiresAt - userToken.issuedAt > SHORT_LIVED_SECONDS + 60;
   return issueToken(ctx.state, {
@@ -84,23 +90,35 @@ export const registerOauthRoutes = (ctx: GraphContext): void => {
     if (params.grant_type === 'fb_exchange_token') {
       const short = params.fb_exchange_token ? state.tokens.get(params.fb_exchange_token) : undefined;
       if (!short || short.kind !== 'user') throw oauthError(190, 'Invalid OAuth access token - Cannot parse access token');
-      if (short.expiresAt !== 0 && short.expiresAt <= nowSeconds()) throw oauthError(190, 'Error validating access token: Session has expired.', 463);
-      const long = issueToken(state, { kind: 'user', userId: short.userId, lifetimeSeconds: LONG_LIVED_SECONDS, scopes: short.scopes });
+      if (short.expiresAt !== 0 && short.expiresAt <= nowSeconds())
+        throw oauthError(190, 'Error validating access token: Session has expired.', 463);
+      const long = issueToken(state, {
+        kind: 'user',
+        userId: short.userId,
+        lifetimeSeconds: LONG_LIVED_SECONDS,
+        scopes: short.scopes,
+      });
       return { access_token: long.token, token_type: 'bearer', expires_in: LONG_LIVED_SECONDS };
     }
-    if (params.grant_type === 'client_credentials') return { access_token: `${config.appId}|${config.appSecret}`, token_type: 'bearer' };
+    if (params.grant_type === 'client_credentials')
+      return { access_token: `${config.appId}|${config.appSecret}`, token_type: 'bearer' };
     const code = params.code ? state.codes.get(params.code) : undefined;
-    if (!code || code.expiresAt <= nowSeconds())
-      throw oauthError(100, 'Invalid verification code format.');
+    if (!code || code.expiresAt <= nowSeconds()) throw oauthError(100, 'Invalid verification code format.');
     if (code.used) throw oauthError(100, 'This authorization code has been used.', 36009);
     if (params.redirect_uri !== code.redirectUri)
       throw oauthError(
         100,
-        'Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
+        'Error validating verification code. ' +
+          'Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request',
         36008,
       );
     code.used = true;
-    const token = issueToken(state, { kind: 'user', userId: code.userId, lifetimeSeconds: SHORT_LIVED_SECONDS, scopes: code.scopes });
+    const token = issueToken(state, {
+      kind: 'user',
+      userId: code.userId,
+      lifetimeSeconds: SHORT_LIVED_SECONDS,
+      scopes: code.scopes,
+    });
     return { access_token: token.token, token_type: 'bearer', expires_in: SHORT_LIVED_SECONDS };
   });
 
@@ -124,8 +142,7 @@ export const registerOauthRoutes = (ctx: GraphContext): void => {
       user_id: t.userId,
       ...(t.pageId ? { profile_id: t.pageId } : {}),
     };
-    if (expired)
-      data.error = { code: 190, message: `Error validating access token: Session has expired.`, subcode: 463 };
+    if (expired) data.error = { code: 190, message: `Error validating access token: Session has expired.`, subcode: 463 };
     if (t.revoked) data.error = { code: 190, message: 'Error validating access token.', subcode: t.revoked };
     return { data };
   });
@@ -134,7 +151,10 @@ export const registerOauthRoutes = (ctx: GraphContext): void => {
     const t = call.caller.token;
     if (t?.kind === 'page') {
       const p = nodeOf(state, t.pageId!, 'page')!;
-      return pick({ id: p.id, name: p.name, category: p.category }, requestedFields(call.params, ['id', 'name', 'category'], ['id', 'name'], 'Page'));
+      return pick(
+        { id: p.id, name: p.name, category: p.category },
+        requestedFields(call.params, ['id', 'name', 'category'], ['id', 'name'], 'Page'),
+      );
     }
     const user = userOf(ctx, call);
     if (!user) throw invalidParameter('Unknown user');
@@ -178,7 +198,8 @@ export const registerOauthRoutes = (ctx: GraphContext): void => {
 
   on(ctx, 'GET', 'me/adaccounts', (call) => {
     const t = call.caller.token;
-    if (!t || t.kind === 'page') throw oauthError(100, '(#100) Tried accessing nonexisting field (adaccounts) on node type (Page)');
+    if (!t || t.kind === 'page')
+      throw oauthError(100, '(#100) Tried accessing nonexisting field (adaccounts) on node type (Page)');
     const fields = requestedFields(
       call.params,
       ['id', 'account_id', 'name', 'currency', 'timezone_name', 'account_status', 'business'],
@@ -208,7 +229,18 @@ export const registerOauthRoutes = (ctx: GraphContext): void => {
   on(ctx, 'GET', 'app/subscriptions', (call) => {
     if (!call.caller.appToken) throw oauthError(15, '(#15) This method must be called with an app access_token.');
     const w = state.webhook;
-    return { data: w ? [{ object: 'page', callback_url: w.url, active: true, fields: w.fields.map((name) => ({ name, version: call.version })) }] : [] };
+    return {
+      data: w
+        ? [
+            {
+              object: 'page',
+              callback_url: w.url,
+              active: true,
+              fields: w.fields.map((name) => ({ name, version: call.version })),
+            },
+          ]
+        : [],
+    };
   });
 };
 

@@ -18,11 +18,23 @@ describe('POST/GET /{page-id}/subscribed_apps', () => {
 
   it('subscribes the app to leadgen and lists it', async () => {
     const pt = await pageToken();
-    const post = await graph(emu, 'POST', `/v26.0/${demo.page.id}/subscribed_apps`, { subscribed_fields: 'leadgen' }, { token: pt });
+    const post = await graph(
+      emu,
+      'POST',
+      `/v26.0/${demo.page.id}/subscribed_apps`,
+      { subscribed_fields: 'leadgen' },
+      { token: pt },
+    );
     expect(post.body).toEqual({ success: true });
     const list = await graph(emu, 'GET', `/v26.0/${demo.page.id}/subscribed_apps`, {}, { token: pt });
     expect(list.body.data).toEqual([expect.objectContaining({ name: 'Funil CRM', subscribed_fields: ['leadgen'] })]);
-    const bad = await graph(emu, 'POST', `/v26.0/${demo.page.id}/subscribed_apps`, { subscribed_fields: 'pedidos' }, { token: pt });
+    const bad = await graph(
+      emu,
+      'POST',
+      `/v26.0/${demo.page.id}/subscribed_apps`,
+      { subscribed_fields: 'pedidos' },
+      { token: pt },
+    );
     expect(bad.body.error.code).toBe(100);
   });
 });
@@ -31,7 +43,12 @@ describe('lead forms and leads', () => {
   it('lists the page forms (id, locale, name, status by default)', async () => {
     const res = await graph(emu, 'GET', `/v26.0/${demo.page.id}/leadgen_forms`, {}, { token: await pageToken() });
     expect(res.body.data).toHaveLength(2);
-    expect(res.body.data).toContainEqual({ id: demo.forms[0]!.id, locale: 'pt_BR', name: 'Implante - Avaliação gratuita', status: 'ACTIVE' });
+    expect(res.body.data).toContainEqual({
+      id: demo.forms[0]!.id,
+      locale: 'pt_BR',
+      name: 'Implante - Avaliação gratuita',
+      status: 'ACTIVE',
+    });
   });
 
   it('answers GET /{leadgen_id}: field_data [{name, values}], created_time; ad fields and names when asked', async () => {
@@ -87,10 +104,13 @@ describe('lead forms and leads', () => {
     expect((await graph(emu, 'GET', `/v26.0/${lead.id}`, {}, { token: otherToken })).body.error.code).toBe(210);
   });
 
-  it('pages a form\'s leads with cursors and filters on time_created (backfill, issue 23 §2)', async () => {
+  it("pages a form's leads with cursors and filters on time_created (backfill, issue 23 §2)", async () => {
     const form = emu.control.form({ pageId: demo.page.id, name: 'Formulário de teste' });
     const now = Math.floor(Date.now() / 1000);
-    const ids = Array.from({ length: 7 }, (_, i) => emu.control.lead({ formId: form.id, createdTime: now - (10 - i) * 86_400 }).lead.id);
+    const ids = Array.from(
+      { length: 7 },
+      (_, i) => emu.control.lead({ formId: form.id, createdTime: now - (10 - i) * 86_400 }).lead.id,
+    );
     const seen: string[] = [];
     let res = await graph(emu, 'GET', `/v26.0/${form.id}/leads`, { limit: '3' }, { token });
     for (;;) {
@@ -102,7 +122,13 @@ describe('lead forms and leads', () => {
       const url = new URL(next);
       expect(url.searchParams.get('access_token')).toBe(token);
       expect(url.searchParams.get('appsecret_proof')).toBeNull();
-      res = await graph(emu, 'GET', url.pathname, { limit: url.searchParams.get('limit')!, after: url.searchParams.get('after')! }, { token });
+      res = await graph(
+        emu,
+        'GET',
+        url.pathname,
+        { limit: url.searchParams.get('limit')!, after: url.searchParams.get('after')! },
+        { token },
+      );
     }
     expect(seen).toEqual([...ids].reverse());
     const recent = await graph(

@@ -159,7 +159,8 @@ export const registerPageRoutes = (ctx: GraphContext): void => {
     const fields = requestedFields(call.params, LEAD_FIELDS, ['created_time', 'id', 'field_data'], 'UserLeadGenInfo');
     const filters = filteringParam(call.params);
     for (const f of filters)
-      if (f.field !== 'time_created') throw invalidParameter(`Filtering field ${f.field} is invalid. Only time_created is supported.`);
+      if (f.field !== 'time_created')
+        throw invalidParameter(`Filtering field ${f.field} is invalid. Only time_created is supported.`);
     // Newest first, as Meta lists a form's leads.
     const leads = nodesOf(state, 'lead')
       .filter((l) => l.formId === form.id && filters.every((f) => passes(l.createdTime, f)))
@@ -171,7 +172,11 @@ export const registerPageRoutes = (ctx: GraphContext): void => {
   on(ctx, 'GET', 'lead', (call) => {
     const lead = call.node as Lead;
     requireLeadAccess(state, call, lead.pageId);
-    return leadJson(state, lead, requestedFields(call.params, LEAD_FIELDS, ['created_time', 'id', 'field_data'], 'UserLeadGenInfo'));
+    return leadJson(
+      state,
+      lead,
+      requestedFields(call.params, LEAD_FIELDS, ['created_time', 'id', 'field_data'], 'UserLeadGenInfo'),
+    );
   });
 };
 

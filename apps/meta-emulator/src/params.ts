@@ -12,7 +12,12 @@ export const mergeParams = (query: unknown, body: unknown): Params => {
     if (!source || typeof source !== 'object' || Buffer.isBuffer(source)) continue;
     for (const [key, value] of Object.entries(source as Record<string, unknown>)) {
       if (value === undefined || value === null) continue;
-      out[key] = Array.isArray(value) && value.every((v) => typeof v === 'string') && key !== 'data' ? String(value.at(-1)) : typeof value === 'string' ? value : JSON.stringify(value);
+      out[key] =
+        Array.isArray(value) && value.every((v) => typeof v === 'string') && key !== 'data'
+          ? String(value.at(-1))
+          : typeof value === 'string'
+            ? value
+            : JSON.stringify(value);
     }
   }
   return out;
@@ -38,7 +43,12 @@ export const parseFields = (params: Params): string[] | null => {
 };
 
 /** The requested fields checked against the node type's fields (Meta's #100 for an unknown one). */
-export const requestedFields = (params: Params, known: readonly string[], defaults: readonly string[], nodeType: string): string[] => {
+export const requestedFields = (
+  params: Params,
+  known: readonly string[],
+  defaults: readonly string[],
+  nodeType: string,
+): string[] => {
   const fields = parseFields(params);
   if (!fields) return [...defaults];
   for (const f of fields) if (!known.includes(f)) throw nonexistingField(f, nodeType);

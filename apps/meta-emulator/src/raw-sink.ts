@@ -24,7 +24,12 @@ export const startRawSink = async (): Promise<RawSink> => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const entry: RawRequest = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, raw: Buffer.concat(chunks) };
+      const entry: RawRequest = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        raw: Buffer.concat(chunks),
+      };
       requests.push(entry);
       const answer = decide(entry, requests.length - 1);
       res.statusCode = answer.status;

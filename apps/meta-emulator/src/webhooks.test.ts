@@ -47,15 +47,21 @@ describe('the verification handshake', () => {
     expect(res.body.error.code).toBe(2200);
     expect(emu.state.webhook!.url).toBe(`${sink.url}/api/webhooks/meta`);
     sink.respond((req) =>
-      req.method === 'GET' ? { status: 200, body: new URL(req.url, 'http://x').searchParams.get('hub.challenge')! } : { status: 200 },
+      req.method === 'GET'
+        ? { status: 200, body: new URL(req.url, 'http://x').searchParams.get('hub.challenge')! }
+        : { status: 200 },
     );
   });
 });
 
 describe('leadgen deliveries', () => {
-  it('posts Meta\'s body with unicode escapes, signed over the raw bytes', async () => {
+  it("posts Meta's body with unicode escapes, signed over the raw bytes", async () => {
     emu.control.subscribePage(demo.page.id, APP_ID);
-    const { lead, delivered } = emu.control.lead({ formId: demo.forms[0]!.id, adId: demo.ads[1]!.id, person: { name: 'Conceição Araújo' } });
+    const { lead, delivered } = emu.control.lead({
+      formId: demo.forms[0]!.id,
+      adId: demo.ads[1]!.id,
+      person: { name: 'Conceição Araújo' },
+    });
     expect(delivered).toBe(true);
     const [post] = await sink.waitFor(1);
     expect(post!.method).toBe('POST');

@@ -59,7 +59,12 @@ export type WebhookAttempt = {
 
 export type RetryPolicy = { maxAttempts: number; baseDelayMs: number; maxDelayMs: number; timeoutMs: number };
 // Meta retries a failed delivery "immediately and then with decreasing frequency over the next 36 hours".
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 12, baseDelayMs: 10_000, maxDelayMs: 4 * 60 * 60_000, timeoutMs: 20_000 };
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxAttempts: 12,
+  baseDelayMs: 10_000,
+  maxDelayMs: 4 * 60 * 60_000,
+  timeoutMs: 20_000,
+};
 
 export type SendOptions = {
   /** Extra copies of the same POST (Meta delivers at least once). */
@@ -84,7 +89,16 @@ export const createWebhookSender = (appSecret: string, policy: RetryPolicy): Web
   const post = async (url: string, body: string, leadgenIds: string[], badSignature: boolean, n: number): Promise<void> => {
     if (closed) return;
     const sig = signature(body, badSignature ? `${appSecret}-errado` : appSecret);
-    const record: WebhookAttempt = { url, attempt: n, at: new Date().toISOString(), leadgenIds, body, signature: sig, badSignature, outcome: 'failed' };
+    const record: WebhookAttempt = {
+      url,
+      attempt: n,
+      at: new Date().toISOString(),
+      leadgenIds,
+      body,
+      signature: sig,
+      badSignature,
+      outcome: 'failed',
+    };
     try {
       const res = await fetch(url, {
         method: 'POST',

@@ -56,13 +56,24 @@ export const createWorld = (state: State, sender: WebhookSender, opts: { random:
   const personRandom = seeded(2026);
 
   const user = (input: { name?: string; email?: string } = {}): User => {
-    const u: User = { type: 'user', id: newId(state), name: input.name ?? 'Helena Magalhães', email: input.email ?? 'helena@clinicasorriso.com.br' };
+    const u: User = {
+      type: 'user',
+      id: newId(state),
+      name: input.name ?? 'Helena Magalhães',
+      email: input.email ?? 'helena@clinicasorriso.com.br',
+    };
     state.nodes.set(u.id, u);
     return u;
   };
   const defaultUser = (): User => nodesOf(state, 'user')[0] ?? user();
 
-  const adAccount = (input: { name: string; currency?: string; timezone?: string; userIds?: string[]; accountId?: string }): AdAccount => {
+  const adAccount = (input: {
+    name: string;
+    currency?: string;
+    timezone?: string;
+    userIds?: string[];
+    accountId?: string;
+  }): AdAccount => {
     const accountId = input.accountId ?? newId(state).slice(-15);
     const a: AdAccount = {
       type: 'adaccount',
@@ -81,7 +92,14 @@ export const createWorld = (state: State, sender: WebhookSender, opts: { random:
 
   const daysAgo = (n: number): number => nowSeconds() - n * 86_400;
 
-  const campaign = (input: { accountId: string; name: string; objective?: string; status?: Status; dailyBudgetCents?: number | null; createdDaysAgo?: number }): Campaign => {
+  const campaign = (input: {
+    accountId: string;
+    name: string;
+    objective?: string;
+    status?: Status;
+    dailyBudgetCents?: number | null;
+    createdDaysAgo?: number;
+  }): Campaign => {
     if (!nodeOf(state, input.accountId, 'adaccount')) throw new Error(`Conta de anúncios ${input.accountId} não existe`);
     const c: Campaign = {
       type: 'campaign',
@@ -97,7 +115,13 @@ export const createWorld = (state: State, sender: WebhookSender, opts: { random:
     return c;
   };
 
-  const adset = (input: { campaignId: string; name: string; status?: Status; dailyBudgetCents?: number | null; destinationType?: string }): AdSet => {
+  const adset = (input: {
+    campaignId: string;
+    name: string;
+    status?: Status;
+    dailyBudgetCents?: number | null;
+    destinationType?: string;
+  }): AdSet => {
     const c = nodeOf(state, input.campaignId, 'campaign');
     if (!c) throw new Error(`Campanha ${input.campaignId} não existe`);
     const s: AdSet = {
@@ -147,7 +171,12 @@ export const createWorld = (state: State, sender: WebhookSender, opts: { random:
     return p;
   };
 
-  const form = (input: { pageId: string; name: string; questions?: FormQuestion[]; status?: 'ACTIVE' | 'ARCHIVED' }): LeadForm => {
+  const form = (input: {
+    pageId: string;
+    name: string;
+    questions?: FormQuestion[];
+    status?: 'ACTIVE' | 'ARCHIVED';
+  }): LeadForm => {
     if (!nodeOf(state, input.pageId, 'page')) throw new Error(`Página ${input.pageId} não existe`);
     const f: LeadForm = {
       type: 'form',
@@ -173,7 +202,15 @@ export const createWorld = (state: State, sender: WebhookSender, opts: { random:
     return d;
   };
 
-  const token = (input: { kind?: UserToken['kind']; userId?: string; pageId?: string; lifetimeSeconds?: number | null; scopes?: string[] } = {}): string =>
+  const token = (
+    input: {
+      kind?: UserToken['kind'];
+      userId?: string;
+      pageId?: string;
+      lifetimeSeconds?: number | null;
+      scopes?: string[];
+    } = {},
+  ): string =>
     issueToken(state, {
       kind: input.kind ?? 'user',
       userId: input.userId ?? defaultUser().id,
@@ -185,14 +222,24 @@ export const createWorld = (state: State, sender: WebhookSender, opts: { random:
   /** Whether Meta would notify the app of this page's leads: a callback URL and the page subscribed to `leadgen`. */
   const deliverable = (pageId: string): boolean => {
     const p = nodeOf(state, pageId, 'page');
-    return Boolean(state.webhook?.fields.includes('leadgen') && [...(p?.subscribedApps.values() ?? [])].some((f) => f.includes('leadgen')));
+    return Boolean(
+      state.webhook?.fields.includes('leadgen') && [...(p?.subscribedApps.values() ?? [])].some((f) => f.includes('leadgen')),
+    );
   };
 
   const deliver = (leadIds: string[], options: DeliverOptions = {}): { sent: boolean; reason?: string } => {
     const leads = leadIds.map((id) => nodeOf(state, id, 'lead')).filter((l): l is Lead => l !== null);
     if (!state.webhook) return { sent: false, reason: 'no callback URL (control route /_emulator/webhook)' };
-    const ordered = options.order === 'reverse' ? [...leads].reverse() : options.order === 'shuffle' ? [...leads].sort(() => opts.random() - 0.5) : leads;
-    const send = { ...(options.duplicates !== undefined ? { duplicates: options.duplicates } : {}), ...(options.badSignature ? { badSignature: true } : {}) };
+    const ordered =
+      options.order === 'reverse'
+        ? [...leads].reverse()
+        : options.order === 'shuffle'
+          ? [...leads].sort(() => opts.random() - 0.5)
+          : leads;
+    const send = {
+      ...(options.duplicates !== undefined ? { duplicates: options.duplicates } : {}),
+      ...(options.badSignature ? { badSignature: true } : {}),
+    };
     if (options.batch) sender.send(state.webhook.url, ordered, send);
     else for (const l of ordered) sender.send(state.webhook.url, [l], send);
     return { sent: true };
@@ -219,7 +266,8 @@ export const createWorld = (state: State, sender: WebhookSender, opts: { random:
     if (!organic) {
       adNode = input.adId ? nodeOf(state, input.adId, 'ad') : null;
       if (input.adId && !adNode) throw new Error(`Anúncio ${input.adId} não existe`);
-      adNode ??= nodesOf(state, 'ad').filter((a) => nodeOf(state, a.campaignId, 'campaign')?.objective === 'OUTCOME_LEADS')[0] ?? null;
+      adNode ??=
+        nodesOf(state, 'ad').filter((a) => nodeOf(state, a.campaignId, 'campaign')?.objective === 'OUTCOME_LEADS')[0] ?? null;
     }
     const person = { ...brazilianPerson(personRandom, ++personIndex), ...input.person };
     const fieldData = f.questions.map((q) => {
@@ -232,7 +280,9 @@ export const createWorld = (state: State, sender: WebhookSender, opts: { random:
               ? person.email
               : q.type === 'CITY'
                 ? person.city
-                : (input.answers?.[q.key] ?? CLINIC_FORMS.flatMap((c) => (c.question.key === q.key ? [...c.question.answers] : []))[0] ?? 'Sim');
+                : (input.answers?.[q.key] ??
+                  CLINIC_FORMS.flatMap((c) => (c.question.key === q.key ? [...c.question.answers] : []))[0] ??
+                  'Sim');
       return { name: q.key, values: [value] };
     });
     const l: Lead = {
@@ -255,7 +305,12 @@ export const createWorld = (state: State, sender: WebhookSender, opts: { random:
     return { lead: l, delivered: go };
   };
 
-  const dailyInsight = (input: Omit<DailyInsight, 'actions' | 'conversions'> & { actions?: Record<string, number>; conversions?: Record<string, number> }): DailyInsight => {
+  const dailyInsight = (
+    input: Omit<DailyInsight, 'actions' | 'conversions'> & {
+      actions?: Record<string, number>;
+      conversions?: Record<string, number>;
+    },
+  ): DailyInsight => {
     if (!nodeOf(state, input.adId, 'ad')) throw new Error(`Anúncio ${input.adId} não existe`);
     const row: DailyInsight = { ...input, actions: input.actions ?? {}, conversions: input.conversions ?? {} };
     state.insights.set(`${input.adId}|${input.date}`, row);
