@@ -61,6 +61,33 @@ describe('control routes', () => {
     expect((await control('POST', '/_emulator/ads', { name: 'x' })).statusCode).toBe(400);
   });
 
+  it('give the click-to-WhatsApp referral of an ad (issue 23 §3 externalAdReply)', async () => {
+    const ad = [...emu.state.nodes.values()].find((n) => n.type === 'ad')!;
+    const res = await control('GET', `/_emulator/ads/${ad.id}/click-to-whatsapp`);
+    expect(res.json()).toMatchObject({
+      sourceType: 'ad',
+      sourceId: ad.id,
+      ctwaClid: expect.any(String),
+      title: expect.any(String),
+    });
+    expect((await control('GET', '/_emulator/ads/123/click-to-whatsapp')).statusCode).toBe(404);
+  });
+
+  it('seed past leads for the 90-day backfill, without delivering them', async () => {
+    const other = createMetaEmulator({ appId: APP_ID, appSecret: APP_SECRET });
+    try {
+      const demo = other.control.seedDemo({ days: 5, pastLeads: 12 });
+      const leads = [...other.state.nodes.values()].filter((n) => n.type === 'lead');
+      expect(leads).toHaveLength(12);
+      const now = Date.now() / 1000;
+      for (const l of leads) expect(l.type === 'lead' && l.createdTime < now && l.createdTime > now - 61 * 86_400).toBe(true);
+      expect(demo.forms.every((f) => leads.some((l) => l.type === 'lead' && l.formId === f.id))).toBe(true);
+      expect(other.control.webhookAttempts()).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('force errors, set usage and async mode, expire tokens', async () => {
     const token = emu.control.token();
     expect(

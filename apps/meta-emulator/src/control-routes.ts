@@ -76,8 +76,14 @@ export const registerControlRoutes = (
   }));
 
   app.post('/_emulator/seed/demo', async (req) => {
-    const body = parse(z.object({ days: z.number().int().min(1).max(800).optional() }), req.body);
-    const w = world.seedDemo(body.days !== undefined ? { days: body.days } : {});
+    const body = parse(
+      z.object({ days: z.number().int().min(1).max(800).optional(), pastLeads: z.number().int().min(0).max(10_000).optional() }),
+      req.body,
+    );
+    const w = world.seedDemo({
+      ...(body.days !== undefined ? { days: body.days } : {}),
+      ...(body.pastLeads !== undefined ? { pastLeads: body.pastLeads } : {}),
+    });
     return { ...w, page: { ...w.page, subscribedApps: {} } };
   });
   app.post('/_emulator/users', async (req) =>
@@ -247,6 +253,9 @@ export const registerControlRoutes = (
     else world.stopLive();
     return b;
   });
+  app.get('/_emulator/ads/:adId/click-to-whatsapp', async (req) =>
+    attempt(() => world.clickToWhatsappReferral((req.params as { adId: string }).adId)),
+  );
   app.get('/_emulator/requests', async () => state.requests);
   app.delete('/_emulator/requests', async () => {
     state.requests.length = 0;

@@ -66,6 +66,7 @@ describe('leadgen deliveries', () => {
     const [post] = await sink.waitFor(1);
     expect(post!.method).toBe('POST');
     expect(post!.headers['x-hub-signature-256']).toBe(hmac(post!.raw));
+    expect(post!.headers['x-hub-signature']).toBe(`sha1=${createHmac('sha1', APP_SECRET).update(post!.raw).digest('hex')}`);
     const body = JSON.parse(post!.raw.toString('utf8')) as Json;
     expect(body).toEqual({
       object: 'page',

@@ -18,6 +18,10 @@ export const metaJson = (value: unknown): string =>
 export const signature = (raw: string | Buffer, appSecret: string): string =>
   `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}`;
 
+/** The older header Meta still sends beside X-Hub-Signature-256. */
+export const signatureSha1 = (raw: string | Buffer, appSecret: string): string =>
+  `sha1=${createHmac('sha1', appSecret).update(raw).digest('hex')}`;
+
 export const leadgenChange = (lead: Lead) => ({
   field: 'leadgen',
   value: {
@@ -88,7 +92,8 @@ export const createWebhookSender = (appSecret: string, policy: RetryPolicy): Web
 
   const post = async (url: string, body: string, leadgenIds: string[], badSignature: boolean, n: number): Promise<void> => {
     if (closed) return;
-    const sig = signature(body, badSignature ? `${appSecret}-errado` : appSecret);
+    const secret = badSignature ? `${appSecret}-errado` : appSecret;
+    const sig = signature(body, secret);
     const record: WebhookAttempt = {
       url,
       attempt: n,
@@ -102,7 +107,12 @@ export const createWebhookSender = (appSecret: string, policy: RetryPolicy): Web
     try {
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-hub-signature-256': sig, 'user-agent': 'facebookexternalua' },
+        headers: {
+          'content-type': 'application/json',
+          'x-hub-signature': signatureSha1(body, secret),
+          'x-hub-signature-256': sig,
+          'user-agent': 'facebookexternalua',
+        },
         body,
         signal: AbortSignal.timeout(policy.timeoutMs),
       });

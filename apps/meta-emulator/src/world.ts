@@ -431,8 +431,45 @@ export const createWorld = (state: State, sender: WebhookSender, opts: { random:
     live = null;
   };
 
+  /**
+   * What WhatsApp puts in the first message of a click-to-WhatsApp ad (issue 23 §3): the
+   * `contextInfo.externalAdReply` of Evolution 2.3.x, for the gateway emulator's incoming message.
+   */
+  const clickToWhatsappReferral = (adId: string) => {
+    const a = nodeOf(state, adId, 'ad');
+    if (!a) throw new Error(`Anúncio ${adId} não existe`);
+    const c = nodeOf(state, a.campaignId, 'campaign');
+    return {
+      title: a.name,
+      body: c ? `${c.name}: fale com a clínica pelo WhatsApp` : 'Fale conosco pelo WhatsApp',
+      mediaType: 'IMAGE',
+      thumbnailUrl: `https://scontent.xx.fbcdn.net/v/t45.1600-4/${a.creativeId}.jpg`,
+      sourceType: 'ad',
+      sourceId: a.id,
+      sourceUrl: `https://fb.me/${a.id.slice(-9)}`,
+      containsAutoReply: false,
+      renderLargerThumbnail: true,
+      showAdAttribution: true,
+      ctwaClid: `Afe${Buffer.from(`${a.id}:${nowSeconds()}`).toString('base64url')}`,
+    };
+  };
+
+  /** Leads from the past (not delivered: what a webhook missed), for the 90-day backfill. */
+  const pastLeads = (count: number, forms: LeadForm[], maxDaysAgo = 60): Lead[] => {
+    const random = seeded(90);
+    const leadAds = nodesOf(state, 'ad').filter((a) => nodeOf(state, a.campaignId, 'campaign')?.objective === 'OUTCOME_LEADS');
+    const out: Lead[] = [];
+    for (let i = 0; i < count && forms.length > 0; i++) {
+      const f = forms[i % forms.length]!;
+      const chosen = leadAds.length ? leadAds[Math.floor(random() * leadAds.length)]! : null;
+      const createdTime = nowSeconds() - Math.floor(random() * maxDaysAgo * 86_400) - 3600;
+      out.push(lead({ formId: f.id, adId: chosen?.id ?? null, organic: !chosen, createdTime, deliver: false }).lead);
+    }
+    return out;
+  };
+
   /** The demo's world (issue 23 §7, issue 24): a clinic's user, ad account, three campaigns, a page with two forms. */
-  const seedDemo = (input: { days?: number } = {}): DemoWorld => {
+  const seedDemo = (input: { days?: number; pastLeads?: number } = {}): DemoWorld => {
     const u = defaultUser();
     const account = adAccount({ name: 'Clínica Sorriso Paulista - Anúncios', userIds: [u.id] });
     const campaigns: Campaign[] = [];
@@ -462,6 +499,7 @@ export const createWorld = (state: State, sender: WebhookSender, opts: { random:
     );
     const d = dataset({ name: 'Clínica Sorriso Paulista - CRM' });
     generateInsights({ accountId: account.id, days: input.days ?? 92 });
+    if (input.pastLeads) pastLeads(input.pastLeads, forms);
     return { user: u, account, campaigns, adsets, ads, page: p, forms, dataset: d };
   };
 
@@ -499,6 +537,9 @@ export const createWorld = (state: State, sender: WebhookSender, opts: { random:
     startLive,
     stopLive,
     seedDemo,
+    pastLeads,
+    clickToWhatsappReferral,
+    verifyCallback,
     conversions: () => state.conversions,
     webhookAttempts: () => sender.attempts,
   };
