@@ -209,11 +209,19 @@ export const registerControlRoutes = (
   });
   app.post('/_emulator/async-mode', async (req) => {
     const b = parse(
-      z.object({ kind: z.enum(['normal', 'stuck', 'fail', 'hang']), polls: z.number().int().min(0).max(1000).default(2) }),
+      z.object({
+        kind: z.enum(['normal', 'stuck', 'fail', 'hang']),
+        polls: z.number().int().min(0).max(1000).default(2),
+        overDays: z.number().int().min(1).optional(),
+      }),
       req.body,
     );
-    world.setAsyncMode(b);
+    world.setAsyncMode(b as Parameters<World['setAsyncMode']>[0]);
     return state.asyncMode;
+  });
+  app.post('/_emulator/insights/limit-cap', async (req) => {
+    world.setInsightsLimitCap(parse(z.object({ cap: z.number().int().min(1).nullable() }), req.body).cap);
+    return { insightsLimitCap: state.insightsLimitCap };
   });
   app.post('/_emulator/tokens/expire', async (req) => {
     const b = parse(z.object({ userId: z.string().optional() }), req.body);

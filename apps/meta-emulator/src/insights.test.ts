@@ -221,6 +221,43 @@ describe('async insights (POST …/insights → report_run_id)', () => {
   });
 });
 
+describe('what makes a client split its reads (issue 24)', () => {
+  it('answers code 1 "reduce the amount of data" above a limit cap, and serves the halved limit', async () => {
+    emu.control.setInsightsLimitCap(50);
+    const big = await graph(emu, 'GET', `/v26.0/${demo.account.id}/insights`, { level: 'ad', limit: '100' }, { token });
+    expect(big.status).toBe(500);
+    expect(big.body.error).toMatchObject({
+      code: 1,
+      message: "Please reduce the amount of data you're asking for, then retry your request",
+    });
+    const half = await graph(emu, 'GET', `/v26.0/${demo.account.id}/insights`, { level: 'ad', limit: '50' }, { token });
+    expect(half.status).toBe(200);
+    emu.control.setInsightsLimitCap(null);
+  });
+
+  it('fails only the async jobs longer than overDays, so a split range completes', async () => {
+    emu.control.setAsyncMode({ kind: 'fail', polls: 0, overDays: 7 });
+    const run = async (since: string, until: string) => {
+      const id = (
+        await graph(
+          emu,
+          'POST',
+          `/v26.0/${demo.account.id}/insights`,
+          { time_range: JSON.stringify({ since, until }) },
+          { token },
+        )
+      ).body.report_run_id as string;
+      let status = '';
+      for (let i = 0; i < 4 && !['Job Completed', 'Job Failed'].includes(status); i++)
+        status = (await graph(emu, 'GET', `/v26.0/${id}`, {}, { token })).body.async_status as string;
+      return status;
+    };
+    expect(await run(addDays(today, -20), addDays(today, -1))).toBe('Job Failed');
+    expect(await run(addDays(today, -7), addDays(today, -1))).toBe('Job Completed');
+    emu.control.setAsyncMode({ kind: 'normal', polls: 2 });
+  });
+});
+
 describe('Conversions API (issue 24 "Closing the loop")', () => {
   it('records CRM events and answers events_received', async () => {
     const now = Math.floor(Date.now() / 1000);

@@ -6,7 +6,7 @@
 //   GET  /{report_run_id}/insights              the finished report's rows, paged
 // Numbers come back as strings, as Meta sends them (spend "12.34", impressions "1234", ctr "1.234568");
 // `actions` is [{action_type, value}] and is left out of a row that has none, like any metric Meta lacks.
-import { GraphError, invalidParameter, nonexistingField } from './graph-error.ts';
+import { forcedError, GraphError, invalidParameter, nonexistingField } from './graph-error.ts';
 import { on, type Call, type GraphContext } from './graph.ts';
 import { filteringParam, jsonParam, page, parseFields } from './params.ts';
 import {
@@ -332,7 +332,7 @@ export const computeInsights = (state: State, q: Query): Record<string, unknown>
     if (q.level === 'ad') Object.assign(all, { ad_id: g.ad.id, ad_name: g.ad.name });
     const row: Record<string, unknown> = {};
     for (const f of q.fields) if (all[f] !== undefined) row[f] = all[f];
-    // The level's id and the dates always come back, as Meta adds them to every row.
+    // The breakdown values and the dates always come back, as Meta adds them to every row.
     Object.assign(row, g.key, { date_start: g.start, date_stop: g.stop });
     rows.push(row);
   }
@@ -342,7 +342,13 @@ export const computeInsights = (state: State, q: Query): Record<string, unknown>
 export const registerInsightsRoutes = (ctx: GraphContext): void => {
   const { state } = ctx;
   for (const type of ['adaccount', 'campaign', 'adset', 'ad'] as const) {
-    on(ctx, 'GET', `${type}/insights`, (call) => page(computeInsights(state, parseQuery(state, call)), call.params, call.link));
+    on(ctx, 'GET', `${type}/insights`, (call) => {
+      const q = parseQuery(state, call);
+      // Meta's answer to a read too large for one call; the client halves `limit` and retries (issue 24).
+      const cap = state.insightsLimitCap;
+      if (cap !== null && Number(call.params.limit ?? 25) > cap) throw forcedError(1);
+      return page(computeInsights(state, q), call.params, call.link);
+    });
     on(ctx, 'POST', `${type}/insights`, (call) => {
       const q = parseQuery(state, call);
       const run: ReportRun = {
@@ -354,7 +360,11 @@ export const registerInsightsRoutes = (ctx: GraphContext): void => {
         dateStop: q.until,
         rows: computeInsights(state, q),
         polls: 0,
-        mode: { ...state.asyncMode },
+        // A mode limited to long ranges lets a client that splits the range succeed (issue 24).
+        mode:
+          state.asyncMode.overDays !== undefined && daysBetween(q.since, q.until) + 1 <= state.asyncMode.overDays
+            ? { kind: 'normal', polls: 1 }
+            : { ...state.asyncMode },
         fields: call.params.fields,
       };
       state.nodes.set(run.id, run);

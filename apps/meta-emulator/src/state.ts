@@ -129,7 +129,12 @@ export type DailyInsight = {
  * `stuck` stays at 100 % 'Job Running' for `polls` reads before completing; `fail` ends 'Job Failed';
  * `hang` stays 'Job Running' below 100 % forever.
  */
-export type AsyncMode = { kind: 'normal' | 'stuck' | 'fail' | 'hang'; polls: number };
+export type AsyncMode = {
+  kind: 'normal' | 'stuck' | 'fail' | 'hang';
+  polls: number;
+  /** Only jobs whose range is longer than this many days behave so; shorter ones complete (the client's split works). */
+  overDays?: number;
+};
 
 /** A failure a test forced: every matching call answers this error until `remaining` runs out (null: forever). */
 export type Failure = {
@@ -157,6 +162,8 @@ export type State = {
   /** The app usage percentage reported in the usage headers (0–100). */
   usagePercent: number;
   asyncMode: AsyncMode;
+  /** Sync insights with a larger `limit` answer code 1 "Please reduce the amount of data…" (null: no cap). */
+  insightsLimitCap: number | null;
   conversions: ConversionEvent[];
   requests: LoggedRequest[];
   /** The app's webhook subscription (App Dashboard → Webhooks, or POST /{app-id}/subscriptions). */
@@ -174,6 +181,7 @@ export const createState = (): State => ({
   failures: [],
   usagePercent: 3,
   asyncMode: { kind: 'normal', polls: 2 },
+  insightsLimitCap: null,
   conversions: [],
   requests: [],
   webhook: null,

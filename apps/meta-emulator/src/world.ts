@@ -527,6 +527,9 @@ export const createWorld = (state: State, sender: WebhookSender, opts: { random:
       state.usagePercent = percent;
     },
     setAsyncMode,
+    setInsightsLimitCap: (cap: number | null) => {
+      state.insightsLimitCap = cap;
+    },
     expireTokens,
     revokeTokens,
     setWebhook,
