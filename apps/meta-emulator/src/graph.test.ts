@@ -120,3 +120,47 @@ describe('unknown objects', () => {
     expect(res.body.error).toMatchObject({ code: 100, error_subcode: 33, type: 'GraphMethodException' });
   });
 });
+
+describe('parameters in the body (form-encoded or JSON), as the Graph API takes them', () => {
+  it('reads a form-encoded POST and a JSON POST alike', async () => {
+    const proof = appsecretProof(token, APP_SECRET);
+    const form = await emu.app.inject({
+      method: 'POST',
+      url: `/v26.0/${demo.dataset.id}/events`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        access_token: token,
+        appsecret_proof: proof,
+        data: JSON.stringify([
+          {
+            event_name: 'Lead',
+            event_time: Math.floor(Date.now() / 1000),
+            action_source: 'system_generated',
+            user_data: { lead_id: 1 },
+          },
+        ]),
+      }).toString(),
+    });
+    expect(form.json()).toMatchObject({ events_received: 1 });
+    const json = await emu.app.inject({
+      method: 'POST',
+      url: `/v26.0/${demo.dataset.id}/events`,
+      payload: {
+        access_token: token,
+        appsecret_proof: proof,
+        data: [
+          {
+            event_name: 'Lead',
+            event_time: Math.floor(Date.now() / 1000),
+            action_source: 'system_generated',
+            user_data: { lead_id: 2 },
+          },
+        ],
+      },
+    });
+    expect(json.json()).toMatchObject({ events_received: 1 });
+    const query = new URLSearchParams({ access_token: token, appsecret_proof: proof, effective_status: '["ACTIVE"]' });
+    const statuses = await emu.app.inject({ method: 'GET', url: `/v26.0/${demo.account.id}/campaigns?${query}` });
+    expect((statuses.json() as { data: unknown[] }).data).toHaveLength(3);
+  });
+});

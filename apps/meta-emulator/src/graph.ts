@@ -5,15 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { authenticate, type AuthConfig, type Caller } from './auth.ts';
-import {
-  deadVersion,
-  forcedError,
-  GraphError,
-  isRateLimitCode,
-  unknownPath,
-  unsupportedGet,
-  unsupportedPost,
-} from './graph-error.ts';
+import { deadVersion, forcedError, isRateLimitCode, unknownPath, unsupportedGet, unsupportedPost } from './graph-error.ts';
 import { mergeParams, type Params } from './params.ts';
 import { nodeOf, type Failure, type GraphNode, type State } from './state.ts';
 import { usageHeaders, type UsageKind } from './usage.ts';
@@ -166,5 +158,3 @@ export const registerGraph = (app: FastifyInstance, ctx: GraphContext): void => 
   };
   app.route({ method: ['GET', 'POST', 'DELETE'], url: '/*', handler: handle });
 };
-
-export { GraphError };

@@ -3,7 +3,7 @@
 //   GET /{page-id}/leadgen_forms                 (page token)
 //   GET /{form-id}, /{form-id}/leads             (paged, `filtering` on time_created)
 //   GET /{leadgen-id}                            (field_data, ad_id, adset_id, campaign_id, form_id, created_time, is_organic…)
-import { GraphError, invalidParameter, pageTokenRequired, permissionMissing } from './graph-error.ts';
+import { invalidParameter, pageTokenRequired, permissionMissing } from './graph-error.ts';
 import { on, type Call, type GraphContext } from './graph.ts';
 import { pick } from './oauth-routes.ts';
 import { filteringParam, page, passes, requestedFields } from './params.ts';
@@ -179,5 +179,3 @@ export const registerPageRoutes = (ctx: GraphContext): void => {
     );
   });
 };
-
-export { GraphError };

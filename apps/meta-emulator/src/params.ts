@@ -5,21 +5,23 @@ import { invalidParameter, nonexistingField } from './graph-error.ts';
 
 export type Params = Record<string, string>;
 
-/** Query and body merged into strings (objects are re-encoded as JSON, as a form post would carry them). */
+/**
+ * Query and body merged into strings: a repeated query key keeps its last value; a JSON body's
+ * arrays and objects are re-encoded as JSON, as a form post would carry them.
+ */
 export const mergeParams = (query: unknown, body: unknown): Params => {
   const out: Params = {};
-  for (const source of [query, body]) {
-    if (!source || typeof source !== 'object' || Buffer.isBuffer(source)) continue;
+  const add = (source: unknown, fromQuery: boolean) => {
+    if (!source || typeof source !== 'object' || Buffer.isBuffer(source)) return;
     for (const [key, value] of Object.entries(source as Record<string, unknown>)) {
       if (value === undefined || value === null) continue;
-      out[key] =
-        Array.isArray(value) && value.every((v) => typeof v === 'string') && key !== 'data'
-          ? String(value.at(-1))
-          : typeof value === 'string'
-            ? value
-            : JSON.stringify(value);
+      if (typeof value === 'string') out[key] = value;
+      else if (fromQuery && Array.isArray(value)) out[key] = String(value.at(-1));
+      else out[key] = JSON.stringify(value);
     }
-  }
+  };
+  add(query, true);
+  add(body, false);
   return out;
 };
 

@@ -412,7 +412,7 @@ export const createWorld = (state: State, sender: WebhookSender, opts: { random:
         (a) => a.status === 'ACTIVE' && nodeOf(state, a.campaignId, 'campaign')?.objective === 'OUTCOME_LEADS',
       );
       const chosen = candidates.length ? candidates[Math.floor(opts.random() * candidates.length)]! : null;
-      const { lead: l } = lead({ formId: f.id, adId: chosen?.id ?? null, organic: !chosen });
+      lead({ formId: f.id, adId: chosen?.id ?? null, organic: !chosen });
       if (chosen) {
         const account = nodeOf(state, chosen.accountId, 'adaccount')!;
         const key = `${chosen.id}|${todayIn(account.timezone)}`;
@@ -422,7 +422,6 @@ export const createWorld = (state: State, sender: WebhookSender, opts: { random:
           day.actions['onsite_conversion.lead_grouped'] = (day.actions['onsite_conversion.lead_grouped'] ?? 0) + 1;
         }
       }
-      void l;
     }, input.intervalMs);
     live.unref();
   };
