@@ -51,6 +51,7 @@ export const on = (ctx: GraphContext, method: Call['method'], key: string, handl
 };
 
 const VERSION = /^v(\d+)\.(\d+)$/;
+export const REQUEST_LOG_LIMIT = 5_000;
 const major = (v: string): number => Number(VERSION.exec(v)?.[1] ?? 0);
 
 /** What a call's failures and usage headers count as. */
@@ -113,6 +114,9 @@ export const registerGraph = (app: FastifyInstance, ctx: GraphContext): void => 
       at: new Date().toISOString(),
       proof: params.appsecret_proof !== undefined,
     });
+    // The demo runs for days: keep the newest calls only.
+    if (ctx.state.requests.length > REQUEST_LOG_LIMIT)
+      ctx.state.requests.splice(0, ctx.state.requests.length - REQUEST_LOG_LIMIT);
     const open = ctx.open.get(path);
     if (open) return open(req, reply, params, version);
     if (segments.length === 0 || segments.length > 2) throw unknownPath(url.pathname);

@@ -70,6 +70,8 @@ export const DEFAULT_RETRY: RetryPolicy = {
   timeoutMs: 20_000,
 };
 
+const ATTEMPT_LOG_LIMIT = 5_000;
+
 export type SendOptions = {
   /** Extra copies of the same POST (Meta delivers at least once). */
   duplicates?: number;
@@ -120,7 +122,7 @@ export const createWebhookSender = (appSecret: string, policy: RetryPolicy): Web
       record.status = res.status;
       if (res.ok) {
         record.outcome = 'delivered';
-        attempts.push(record);
+        keep(record);
         return;
       }
     } catch (err) {
@@ -136,7 +138,12 @@ export const createWebhookSender = (appSecret: string, policy: RetryPolicy): Web
       }, delay);
       timers.add(timer);
     }
+    keep(record);
+  };
+  const keep = (record: WebhookAttempt): void => {
     attempts.push(record);
+    // The demo's live generator runs for days: keep the newest attempts only.
+    if (attempts.length > ATTEMPT_LOG_LIMIT) attempts.splice(0, attempts.length - ATTEMPT_LOG_LIMIT);
   };
   const track = (p: Promise<void>): void => {
     inFlight.add(p);
