@@ -39,6 +39,12 @@ const deliverOptions = {
   badSignature: z.boolean().optional(),
   order: z.enum(['as-given', 'reverse', 'shuffle']).optional(),
   batch: z.boolean().optional(),
+  delayMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(36 * 3600_000)
+    .optional(),
 };
 
 export const registerControlRoutes = (

@@ -109,6 +109,15 @@ describe('leadgen deliveries', () => {
     expect(bad!.headers['x-hub-signature-256']).not.toBe(hmac(bad!.raw));
   });
 
+  it('delivers late when asked: a later lead arrives before an earlier one', async () => {
+    const [early, late] = [0, 1].map(() => emu.control.lead({ formId: demo.forms[0]!.id, deliver: false }).lead.id);
+    emu.control.deliver([early!], { delayMs: 300 });
+    emu.control.deliver([late!]);
+    await sink.waitFor(2);
+    const ids = sink.requests.map((r) => (JSON.parse(r.raw.toString()) as Json).entry[0].changes[0].value.leadgen_id as string);
+    expect(ids).toEqual([late, early]);
+  });
+
   it('batches several leads of a page into one entry', async () => {
     const leads = [0, 1].map(() => emu.control.lead({ formId: demo.forms[0]!.id, deliver: false }).lead.id);
     emu.control.deliver(leads, { batch: true });

@@ -77,6 +77,8 @@ export type SendOptions = {
   duplicates?: number;
   /** Sign with a wrong secret. */
   badSignature?: boolean;
+  /** Post this much later (a late delivery: Meta keeps trying for 36 hours). */
+  delayMs?: number;
 };
 
 export type WebhookSender = {
@@ -156,7 +158,15 @@ export const createWebhookSender = (appSecret: string, policy: RetryPolicy): Web
       if (closed || leads.length === 0) return;
       const body = metaJson(leadgenBody(leads));
       const ids = leads.map((l) => l.id);
-      for (let i = 0; i <= (options.duplicates ?? 0); i++) track(post(url, body, ids, options.badSignature ?? false, 1));
+      const go = () => {
+        for (let i = 0; i <= (options.duplicates ?? 0); i++) track(post(url, body, ids, options.badSignature ?? false, 1));
+      };
+      if (!options.delayMs) return go();
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        go();
+      }, options.delayMs);
+      timers.add(timer);
     },
     idle: async () => {
       while (inFlight.size > 0 || timers.size > 0) {

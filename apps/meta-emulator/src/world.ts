@@ -239,6 +239,7 @@ export const createWorld = (state: State, sender: WebhookSender, opts: { random:
     const send = {
       ...(options.duplicates !== undefined ? { duplicates: options.duplicates } : {}),
       ...(options.badSignature ? { badSignature: true } : {}),
+      ...(options.delayMs ? { delayMs: options.delayMs } : {}),
     };
     if (options.batch) sender.send(state.webhook.url, ordered, send);
     else for (const l of ordered) sender.send(state.webhook.url, [l], send);
