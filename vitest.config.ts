@@ -4,8 +4,8 @@ import { join } from 'node:path';
 
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-// One runner, seven projects: pure rules, the API on a real database (and its engine-sensitive
-// files once more on PGlite when the API runs on PostgreSQL), web components, the gateway emulator,
+// One runner, eight projects: pure rules, the API on a real database (and its engine-sensitive
+// files once more on PGlite when the API runs on PostgreSQL), web components, the gateway emulator, the Meta emulator,
 // the repository's own tools (lint rules), and end-to-end specs in Debian's Chromium.
 
 /** Whether the PostgreSQL server of `url` takes a TCP connection within a second and a half. */
@@ -77,6 +77,7 @@ export default defineConfig(async () => {
       esbuild: { jsx: 'automatic' },
     },
     { test: { name: 'emulator', root: 'apps/evolution-emulator', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
+    { test: { name: 'meta-emulator', root: 'apps/meta-emulator', include: ['src/**/*.test.ts'], testTimeout: 30_000 } },
     { test: { name: 'tools', root: 'tools', include: ['**/*.test.ts'], testTimeout: 60_000 } },
     {
       test: {

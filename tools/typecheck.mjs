@@ -1,4 +1,4 @@
-// `npm run typecheck`: the seven TypeScript projects, two at a time (a tsc is one thread and the
+// `npm run typecheck`: the eight TypeScript projects, two at a time (a tsc is one thread and the
 // machines have two cores; docs/ci.md), the longest first. Prints each project's errors and time,
 // and fails when any project fails.
 import { spawn } from 'node:child_process';
@@ -6,7 +6,16 @@ import { availableParallelism } from 'node:os';
 
 // Longest first (seconds of CPU on the 2-core machine, issue 22 §5): the e2e project also checks the
 // server and web files it imports.
-const PROJECTS = ['apps/web/e2e', 'apps/web', 'apps/server', 'tools', 'bench', 'apps/evolution-emulator', 'packages/domain'];
+const PROJECTS = [
+  'apps/web/e2e',
+  'apps/web',
+  'apps/server',
+  'tools',
+  'bench',
+  'apps/evolution-emulator',
+  'apps/meta-emulator',
+  'packages/domain',
+];
 const width = Math.max(1, Math.min(Number(process.env.TYPECHECK_JOBS) || availableParallelism(), PROJECTS.length));
 
 function check(project) {
