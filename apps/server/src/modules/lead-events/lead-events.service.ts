@@ -7,6 +7,7 @@ import { leadEventInputSchema, type LeadEvent, type LeadEventInput } from '@funi
 
 import { type Database } from '../../db/connection.ts';
 import { executeRows, type Db, type Tx } from '../../db/handle.ts';
+import { Ticker } from '../../jobs/ticker.ts';
 import { leadEventos } from './lead-events.table.ts';
 
 /** The NOTIFY channel of migration 0023's trigger: one notification per committed append. */
@@ -68,6 +69,33 @@ export class StreamHorizon {
   }
 }
 
+/**
+ * Retention (docs/lead-events.md "Retention"): an event is deleted once every consumer has passed
+ * it AND it is older than this. The one place this age is set.
+ */
+export const LEAD_EVENTS_RETENTION_DAYS = 30;
+/** Events deleted per statement; a full batch is followed by the next at once. */
+export const LEAD_EVENTS_PRUNE_BATCH = 5_000;
+
+/**
+ * Deletes up to `batch` events older than `before` that every consumer has passed (id at or below
+ * the smallest position of lead_eventos_consumidores; with no consumer row, none). Returns how
+ * many went. Rows another process is deleting at the same time are skipped, not waited for.
+ */
+export async function pruneLeadEvents(db: Db, before: Date, batch = LEAD_EVENTS_PRUNE_BATCH): Promise<number> {
+  const rows = await executeRows<{ n: number }>(
+    db,
+    sql`with gone as (
+      delete from lead_eventos where id in (
+        select id from lead_eventos
+        where id <= (select min(ultimo_id) from lead_eventos_consumidores) and em < ${before.toISOString()}::timestamptz
+        order by id limit ${batch} for update skip locked)
+      returning 1)
+    select count(*)::int as n from gone`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** A reader of the stream. Adding one is one file: see README.md. */
 export type LeadEventConsumer = {
   /** Its durable name (lead_eventos_consumidores.consumidor); never reuse one for another meaning. */
@@ -92,6 +120,11 @@ export type LeadEventRunnerOptions = {
   /** Waits before the next try of a consumer that failed, doubled each time (default 200 ms, up to 30 s). */
   retryMs?: number | undefined;
   log?: ((message: string, error?: unknown) => void) | undefined;
+  /** How often old events are pruned (default 1 h; 0: never). */
+  pruneEveryMs?: number | undefined;
+  /** The age past which a passed event goes (default LEAD_EVENTS_RETENTION_DAYS). */
+  retentionMs?: number | undefined;
+  now?: (() => number) | undefined;
 };
 
 type RawEvent = {
@@ -153,6 +186,8 @@ export class LeadEventRunner {
   #stopped = false;
   #poll: ReturnType<typeof setInterval> | null = null;
   #unlisten: (() => Promise<void>) | null = null;
+  /** The retention pass (the jobs' one loop, jobs/ticker.ts). */
+  readonly #pruner: Ticker | null;
   readonly #inFlight = new Set<Promise<void>>();
   /** Up to where the stream is final (shared by the consumers: a fact about the stream, not about one of them). */
   readonly #horizon = new StreamHorizon();
@@ -164,6 +199,18 @@ export class LeadEventRunner {
     this.#pollMs = options.pollMs ?? 5_000;
     this.#retryMs = options.retryMs ?? 200;
     this.#log = options.log ?? (() => undefined);
+    const retentionMs = options.retentionMs ?? LEAD_EVENTS_RETENTION_DAYS * 24 * 60 * 60 * 1000;
+    const now = options.now ?? Date.now;
+    const every = options.pruneEveryMs ?? 60 * 60 * 1000;
+    this.#pruner =
+      every > 0
+        ? new Ticker({
+            pass: async () => (await pruneLeadEvents(this.#db, new Date(now() - retentionMs))) === LEAD_EVENTS_PRUNE_BATCH,
+            idleMs: every,
+            onError: (error) => this.#log('limpeza dos eventos de lead antigos falhou', error),
+            unref: true,
+          })
+        : null;
   }
 
   /** Adds a consumer; it starts with the runner (or at once when the runner already runs). */
@@ -187,6 +234,7 @@ export class LeadEventRunner {
       this.#poll = setInterval(() => this.kick(), this.#pollMs);
       this.#poll.unref?.();
     }
+    this.#pruner?.start();
     this.kick();
   }
 
@@ -213,6 +261,7 @@ export class LeadEventRunner {
     if (this.#poll) clearInterval(this.#poll);
     for (const s of this.#states.values()) if (s.timer) clearTimeout(s.timer);
     await this.#unlisten?.().catch(() => undefined);
+    await this.#pruner?.stop();
     while (this.#inFlight.size > 0) await Promise.all([...this.#inFlight]);
   }
 
