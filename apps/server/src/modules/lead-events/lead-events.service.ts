@@ -49,8 +49,17 @@ export class StreamHorizon {
   #lastSeen: number | null = null;
   #marks: { v: number; xmax: bigint }[] = [];
 
+  /** Refreshes run one after the other: a mark needs its V read before its snapshot was taken. */
+  #queue: Promise<unknown> = Promise.resolve();
+
   /** Reads the sequence and the snapshot; returns the newest id handed out (committed or not). */
-  async refresh(db: Db): Promise<number> {
+  refresh(db: Db): Promise<number> {
+    const run = this.#queue.then(() => this.#refresh(db));
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async #refresh(db: Db): Promise<number> {
     const [row] = await executeRows<{ last_value: string | number; is_called: boolean; xmin: string; xmax: string }>(
       db,
       sql`select last_value, is_called, pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
