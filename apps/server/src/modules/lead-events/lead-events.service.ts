@@ -7,29 +7,102 @@ import { leadEventInputSchema, type LeadEvent, type LeadEventInput } from '@funi
 
 import { type Database } from '../../db/connection.ts';
 import { executeRows, type Db, type Tx } from '../../db/handle.ts';
+import { Ticker } from '../../jobs/ticker.ts';
 import { leadEventos } from './lead-events.table.ts';
 
 /** The NOTIFY channel of migration 0023's trigger: one notification per committed append. */
 export const LEAD_EVENTS_CHANNEL = 'funil_lead_eventos';
 
 /**
- * The lock that keeps the stream's ids in commit order (two-key advisory lock, apart from the
- * one-key locks of lockUnitLeads): taken by the append and held to the commit, so a transaction
- * that took an id smaller than another's has committed (or rolled back) before the other appends.
- * Without it a consumer could pass id 12 while id 11 is still uncommitted and never see 11.
- */
-const STREAM_LOCK = sql`select pg_advisory_xact_lock(22, 2)`;
-
-/**
  * Writes the events of one change in the change's transaction `tx`: they commit with it or not at
- * all (a rolled-back change leaves no event and announces nothing). Call it last in the
- * transaction: the stream's lock is held from here to the commit.
+ * all (a rolled-back change leaves no event and announces nothing). No lock: writers append side
+ * by side, and the runner passes an id only once it cannot be overtaken by a smaller one (see
+ * `StreamHorizon`). Call it after the change's own writes (a lead's row lock taken before the
+ * event's id keeps one lead's events in the order of its changes).
  */
 export async function appendLeadEvents(tx: Tx, events: readonly LeadEventInput[]): Promise<void> {
   if (events.length === 0) return;
+  // The domain's check stays: about 5 µs an event (measured, docs/performance.md), under 1 % of a
+  // message's ingest.
   const rows = events.map((e) => leadEventInputSchema.parse(e));
-  await tx.execute(STREAM_LOCK);
   await tx.insert(leadEventos).values(rows);
+}
+
+/**
+ * The stream's ids are taken from a sequence by transactions that commit in any order, so id 12
+ * may be visible while id 11's transaction still runs: a reader that passed 12 would never see 11.
+ * Without a lock, a reader passes only ids up to a **safe** horizon, the largest id that no running
+ * transaction can still hold (docs/decisions.md "Lead events: order without a lock"):
+ * - a *mark* pairs the sequence's last value V, read by one statement, with the running
+ *   transaction ids (xmax) of the snapshot of a later statement: every transaction that took an id
+ *   up to V had its xid by then (migration 0024's trigger gives it one before the sequence) and is
+ *   below that xmax;
+ * - the mark is safe once a snapshot's xmin reaches its xmax: all those transactions have ended,
+ *   so each id up to V is committed (visible) or rolled back (never will be).
+ * Each refresh is one cheap statement; with no other transaction running (PGlite, a quiet server)
+ * the second refresh already makes the first one's V safe.
+ */
+export class StreamHorizon {
+  /** Every id up to this one is final. */
+  safe = 0;
+  /** The last value of the sequence read by the previous refresh (the V of the next mark). */
+  #lastSeen: number | null = null;
+  #marks: { v: number; xmax: bigint }[] = [];
+
+  /** Refreshes run one after the other: a mark needs its V read before its snapshot was taken. */
+  #queue: Promise<unknown> = Promise.resolve();
+
+  /** Reads the sequence and the snapshot; returns the newest id handed out (committed or not). */
+  refresh(db: Db): Promise<number> {
+    const run = this.#queue.then(() => this.#refresh(db));
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async #refresh(db: Db): Promise<number> {
+    const [row] = await executeRows<{ last_value: string | number; is_called: boolean; xmin: string; xmax: string }>(
+      db,
+      sql`select last_value, is_called, pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
+        pg_snapshot_xmax(pg_current_snapshot())::text as xmax from lead_eventos_id_seq`,
+    );
+    const xmin = BigInt(row!.xmin);
+    const xmax = BigInt(row!.xmax);
+    // The snapshot was taken as the statement began, before it read the sequence: it pairs with
+    // the value read by the previous statement, not with this one's.
+    if (this.#lastSeen !== null && this.#lastSeen > this.safe) this.#marks.push({ v: this.#lastSeen, xmax });
+    for (const m of this.#marks) if (xmin >= m.xmax && m.v > this.safe) this.safe = m.v;
+    this.#marks = this.#marks.filter((m) => m.v > this.safe && xmin < m.xmax).slice(-32);
+    const seen = row!.is_called ? Number(row!.last_value) : Number(row!.last_value) - 1;
+    this.#lastSeen = seen;
+    return seen;
+  }
+}
+
+/**
+ * Retention (docs/lead-events.md "Retention"): an event is deleted once every consumer has passed
+ * it AND it is older than this. The one place this age is set.
+ */
+export const LEAD_EVENTS_RETENTION_DAYS = 30;
+/** Events deleted per statement; a full batch is followed by the next at once. */
+export const LEAD_EVENTS_PRUNE_BATCH = 5_000;
+
+/**
+ * Deletes up to `batch` events older than `before` that every consumer has passed (id at or below
+ * the smallest position of lead_eventos_consumidores; with no consumer row, none). Returns how
+ * many went. Rows another process is deleting at the same time are skipped, not waited for.
+ */
+export async function pruneLeadEvents(db: Db, before: Date, batch = LEAD_EVENTS_PRUNE_BATCH): Promise<number> {
+  const rows = await executeRows<{ n: number }>(
+    db,
+    sql`with gone as (
+      delete from lead_eventos where id in (
+        select id from lead_eventos
+        where id <= (select min(ultimo_id) from lead_eventos_consumidores) and em < ${before.toISOString()}::timestamptz
+        order by id limit ${batch} for update skip locked)
+      returning 1)
+    select count(*)::int as n from gone`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** A reader of the stream. Adding one is one file: see README.md. */
@@ -56,6 +129,11 @@ export type LeadEventRunnerOptions = {
   /** Waits before the next try of a consumer that failed, doubled each time (default 200 ms, up to 30 s). */
   retryMs?: number | undefined;
   log?: ((message: string, error?: unknown) => void) | undefined;
+  /** How often old events are pruned (default 1 h; 0: never). */
+  pruneEveryMs?: number | undefined;
+  /** The age past which a passed event goes (default LEAD_EVENTS_RETENTION_DAYS). */
+  retentionMs?: number | undefined;
+  now?: (() => number) | undefined;
 };
 
 type RawEvent = {
@@ -86,7 +164,16 @@ const eventOf = (r: RawEvent): LeadEvent => ({
   em: new Date(r.em),
 });
 
-type State = { running: boolean; again: boolean; failures: number; timer: ReturnType<typeof setTimeout> | null };
+type State = {
+  running: boolean;
+  again: boolean;
+  failures: number;
+  timer: ReturnType<typeof setTimeout> | null;
+  /** The consumer's position as this process last read or wrote it (null: not read yet). */
+  position: number | null;
+  /** Consecutive waits for a horizon that has not moved (the re-check's wait doubles). */
+  waits: number;
+};
 
 /**
  * Runs the consumers: each reads the events after its position, in id order, in batches; woken by
@@ -108,7 +195,11 @@ export class LeadEventRunner {
   #stopped = false;
   #poll: ReturnType<typeof setInterval> | null = null;
   #unlisten: (() => Promise<void>) | null = null;
+  /** The retention pass (the jobs' one loop, jobs/ticker.ts). */
+  readonly #pruner: Ticker | null;
   readonly #inFlight = new Set<Promise<void>>();
+  /** Up to where the stream is final (shared by the consumers: a fact about the stream, not about one of them). */
+  readonly #horizon = new StreamHorizon();
 
   constructor(database: Pick<Database, 'db'> & Partial<Pick<Database, 'listen'>>, options: LeadEventRunnerOptions = {}) {
     this.#db = database.db;
@@ -117,13 +208,25 @@ export class LeadEventRunner {
     this.#pollMs = options.pollMs ?? 5_000;
     this.#retryMs = options.retryMs ?? 200;
     this.#log = options.log ?? (() => undefined);
+    const retentionMs = options.retentionMs ?? LEAD_EVENTS_RETENTION_DAYS * 24 * 60 * 60 * 1000;
+    const now = options.now ?? Date.now;
+    const every = options.pruneEveryMs ?? 60 * 60 * 1000;
+    this.#pruner =
+      every > 0
+        ? new Ticker({
+            pass: async () => (await pruneLeadEvents(this.#db, new Date(now() - retentionMs))) === LEAD_EVENTS_PRUNE_BATCH,
+            idleMs: every,
+            onError: (error) => this.#log('limpeza dos eventos de lead antigos falhou', error),
+            unref: true,
+          })
+        : null;
   }
 
   /** Adds a consumer; it starts with the runner (or at once when the runner already runs). */
   add(consumer: LeadEventConsumer): void {
     if (this.#states.has(consumer.name)) throw new Error(`consumidor de eventos repetido: ${consumer.name}`);
     this.#consumers.push(consumer);
-    this.#states.set(consumer.name, { running: false, again: false, failures: 0, timer: null });
+    this.#states.set(consumer.name, { running: false, again: false, failures: 0, timer: null, position: null, waits: 0 });
     if (this.#started) void this.#register(consumer).then(() => this.#wake(consumer));
   }
 
@@ -140,6 +243,7 @@ export class LeadEventRunner {
       this.#poll = setInterval(() => this.kick(), this.#pollMs);
       this.#poll.unref?.();
     }
+    this.#pruner?.start();
     this.kick();
   }
 
@@ -166,6 +270,7 @@ export class LeadEventRunner {
     if (this.#poll) clearInterval(this.#poll);
     for (const s of this.#states.values()) if (s.timer) clearTimeout(s.timer);
     await this.#unlisten?.().catch(() => undefined);
+    await this.#pruner?.stop();
     while (this.#inFlight.size > 0) await Promise.all([...this.#inFlight]);
   }
 
@@ -196,7 +301,12 @@ export class LeadEventRunner {
       state.again = true;
       return;
     }
-    if (state.timer) return; // a retry is already due
+    if (state.timer) {
+      if (state.failures > 0) return; // a failed consumer's retry is already due
+      // A wait for the horizon or for another process: a wake-up (a commit, the poll) looks now.
+      clearTimeout(state.timer);
+      state.timer = null;
+    }
     state.running = true;
     const run = this.#run(c, state).finally(() => {
       this.#inFlight.delete(run);
@@ -208,7 +318,7 @@ export class LeadEventRunner {
     try {
       for (;;) {
         state.again = false;
-        const outcome = await this.#batchOf(c);
+        const outcome = await this.#batchOf(c, state);
         state.failures = 0;
         if (this.#stopped) return;
         if (outcome === 'busy') {
@@ -216,6 +326,15 @@ export class LeadEventRunner {
           this.#later(c, state, 50);
           return;
         }
+        if (outcome === 'wait') {
+          // Events are handed out but a transaction that may hold a smaller id still runs: look
+          // again soon (its commit may not notify: it need not have appended), then less often.
+          if (state.again) continue;
+          state.waits += 1;
+          this.#later(c, state, Math.min(1_000, 5 * 2 ** Math.min(state.waits - 1, 8)));
+          return;
+        }
+        state.waits = 0;
         if (outcome === 'full' || state.again) continue;
         return;
       }
@@ -243,25 +362,39 @@ export class LeadEventRunner {
     state.timer.unref?.();
   }
 
-  /** One batch in one transaction: 'busy' (another process has the consumer), 'full' (more may follow) or 'done'. */
-  async #batchOf(c: LeadEventConsumer): Promise<'busy' | 'full' | 'done'> {
+  /**
+   * One batch in one transaction: 'busy' (another process has the consumer), 'full' (more may
+   * follow), 'wait' (events are handed out beyond the safe horizon: look again shortly) or 'done'.
+   */
+  async #batchOf(c: LeadEventConsumer, state: State): Promise<'busy' | 'full' | 'wait' | 'done'> {
     // A look without locks first: most wake-ups (every process hears every NOTIFY) find nothing
     // new, and a lock would make each of them a writing transaction.
-    const [pending] = await executeRows<{ pendente: boolean }>(
-      this.#db,
-      sql`select exists (select 1 from lead_eventos where id > (select ultimo_id from lead_eventos_consumidores where consumidor
-        = ${c.name})) as pendente`,
-    );
-    if (!pending?.pendente) return 'done';
-    return this.#db.transaction(async (tx) => {
+    let seen = await this.#horizon.refresh(this.#db);
+    if (state.position === null) {
+      const [row] = await executeRows<{ ultimo_id: string | number }>(
+        this.#db,
+        sql`select ultimo_id from lead_eventos_consumidores where consumidor = ${c.name}`,
+      );
+      state.position = Number(row?.ultimo_id ?? 0);
+    }
+    if (seen <= state.position) return 'done';
+    // The first refresh after a quiet spell only reads the sequence; the second pairs it with a
+    // later snapshot (with nothing else running, that alone makes it safe).
+    if (this.#horizon.safe <= state.position) seen = await this.#horizon.refresh(this.#db);
+    const safe = this.#horizon.safe;
+    if (safe <= state.position) return 'wait';
+    let moved: number | null = null;
+    const outcome = await this.#db.transaction(async (tx) => {
       const [position] = await executeRows<{ ultimo_id: string | number }>(
         tx,
         sql`select ultimo_id from lead_eventos_consumidores where consumidor = ${c.name} for update skip locked`,
       );
       if (!position) return 'busy';
+      const from = Number(position.ultimo_id);
+      state.position = from;
       const rows = await executeRows<RawEvent>(
         tx,
-        sql`select * from lead_eventos where id > ${Number(position.ultimo_id)} order by id limit ${this.#batch}`,
+        sql`select * from lead_eventos where id > ${from} and id <= ${safe} order by id limit ${this.#batch}`,
       );
       if (rows.length === 0) return 'done';
       const events = rows.map(eventOf);
@@ -271,7 +404,12 @@ export class LeadEventRunner {
         sql`update lead_eventos_consumidores set ultimo_id = ${last}, erro = null, falhas = 0, atualizado_em = now() where
           consumidor = ${c.name}`,
       );
+      moved = last;
       return rows.length === this.#batch ? 'full' : 'done';
     });
+    // The position moved with the commit (a batch that threw left it where it was read).
+    if (moved !== null) state.position = moved;
+    if (outcome === 'done' && safe < seen) return 'wait';
+    return outcome;
   }
 }

@@ -5,9 +5,10 @@ import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, var
 import type { LeadEventAudience, LeadEventType } from '@funil/domain/lead-events/lead-events';
 
 /**
- * Append-only: one row per change of a lead, `id` its place in the stream. Ids are handed out and
- * committed in the same order (appendLeadEvents takes one lock to the commit), so a consumer that
- * has read up to `id` never later meets a smaller one. No foreign key: a lead's events outlive it.
+ * Append-only: one row per change of a lead, `id` its place in the stream. Ids may commit out of
+ * order; the runner passes one only below the stream's safe horizon (StreamHorizon), so a consumer
+ * that has read up to `id` never later meets a smaller one. No foreign key: a lead's events
+ * outlive it (until retention, docs/lead-events.md).
  */
 export const leadEventos = pgTable(
   'lead_eventos',

@@ -14,7 +14,13 @@ import { createLeadsKit, nextPhone, type Kit } from '../leads/leads-test-kit.ts'
 import { createdEvent } from '../leads/leads.service.ts';
 import { historico } from '../leads/leads.table.ts';
 import { tags } from '../tags/tags.table.ts';
-import { appendLeadEvents, LeadEventRunner, type LeadEventConsumer } from './lead-events.service.ts';
+import {
+  appendLeadEvents,
+  LEAD_EVENTS_RETENTION_DAYS,
+  LeadEventRunner,
+  pruneLeadEvents,
+  type LeadEventConsumer,
+} from './lead-events.service.ts';
 import { leadEventos, leadEventosConsumidores } from './lead-events.table.ts';
 
 let k: Kit;
@@ -377,5 +383,117 @@ describe('a drag on the pipeline (issue 22 §2)', () => {
     expect(got).toEqual([`company-${k.t.fixture.companyA}-pipeline`]);
     expect((await eventsOf(id)).map((e) => e.tipo)).toEqual(['status']);
     expect((await db().select({ n: count() }).from(historico).where(eq(historico.cliCrmId, id)))[0]!.n).toBe(1);
+  });
+});
+
+describe('order without a lock (issue 22 §2, docs/decisions.md "Lead events: order without a lock")', () => {
+  // Two transactions side by side need two connections: PostgreSQL only (PGlite has one).
+  it.runIf(process.env.DATABASE_URL)(
+    'an id committed while a smaller one is still uncommitted is not passed: the consumer gets both, in id order, ' +
+      'once the smaller commits',
+    async () => {
+      const a = await k.lead({});
+      const b = await k.lead({});
+      const seen: number[] = [];
+      const runner = new LeadEventRunner(k.t.database, { pollMs: 0, pruneEveryMs: 0 });
+      runner.add({
+        name: 'teste-ordem',
+        from: 'now',
+        handle: async (events) => void seen.push(...events.map((e) => e.cliCrmId)),
+      });
+      await runner.start();
+      const eventOf = (id: number) =>
+        createdEvent({ cliCrmId: id, idEmpresa: k.t.fixture.companyA, idUnidade: k.unitId('A1'), idUsuario: null }, null, {
+          origem: 'manual',
+          descricao: 'x',
+        });
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let appended!: () => void;
+      const first = new Promise<void>((r) => (appended = r));
+      try {
+        // A takes the smaller id and stays open; B takes the next one and commits.
+        const slow = db().transaction(async (tx) => {
+          await appendLeadEvents(tx, [eventOf(a)]);
+          appended();
+          await held;
+        });
+        await first;
+        await db().transaction(async (tx) => appendLeadEvents(tx, [eventOf(b)]));
+        const idb = (await eventsOf(b)).at(-1)!.id;
+        // B's event is committed and visible; the runner looks (again and again) while A is open.
+        for (let i = 0; i < 20; i++) {
+          runner.kick();
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        expect(seen).toEqual([]);
+        release();
+        await slow;
+        await runner.drain();
+        expect(seen).toEqual([a, b]);
+        expect((await eventsOf(a)).at(-1)!.id).toBeLessThan(idb);
+      } finally {
+        release();
+        await runner.stop();
+      }
+    },
+  );
+});
+
+describe('retention (docs/lead-events.md "Retention")', () => {
+  it('deletes old events every consumer has passed, in batches; keeps those a consumer behind has not passed and recent ones', async () => {
+    await k.t.app.leadEvents.drain();
+    const id = await k.lead({});
+    for (let i = 0; i < 4; i++)
+      ok(
+        await k.call('a', {
+          method: 'POST',
+          url: `/api/negociacao/adicionaritem/${id}`,
+          payload: { tipo: 2, texto: `nota ${i}` },
+        }),
+      );
+    const recent = await k.lead({});
+    ok(
+      await k.call('a', {
+        method: 'POST',
+        url: `/api/negociacao/adicionaritem/${recent}`,
+        payload: { tipo: 2, texto: 'recente' },
+      }),
+    );
+    await k.t.app.leadEvents.drain();
+    const mine = await eventsOf(id);
+    expect(mine.length).toBeGreaterThanOrEqual(4);
+    const [last] = await eventsOf(recent);
+    // The first lead's events (its notes) are 40 days old; the other lead's are new.
+    await db()
+      .update(leadEventos)
+      .set({ em: sql`now() - interval '40 days'` })
+      .where(eq(leadEventos.cliCrmId, id));
+    // Every consumer has passed everything but one behind, which has not passed the last two.
+    await db().update(leadEventosConsumidores).set({ ultimoId: last!.id });
+    await db()
+      .insert(leadEventosConsumidores)
+      .values({ consumidor: 'teste-atrasado', ultimoId: mine.at(-3)!.id });
+    const cutoff = new Date(Date.now() - LEAD_EVENTS_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+    try {
+      // Batches of two: a full one, then the rest in more, then nothing (the consumer behind has not passed the last two).
+      expect(await pruneLeadEvents(db(), cutoff, 2)).toBe(2);
+      let gone = 2;
+      for (let n = await pruneLeadEvents(db(), cutoff, 2); n > 0; n = await pruneLeadEvents(db(), cutoff, 2)) gone += n;
+      expect(gone).toBe(mine.length - 2);
+      expect((await eventsOf(id)).map((e) => e.id)).toEqual([mine.at(-2)!.id, mine.at(-1)!.id]);
+      // Passed but recent: kept.
+      expect((await eventsOf(recent)).length).toBe(1);
+      // The consumer catches up: the rest of the old ones go.
+      await db()
+        .update(leadEventosConsumidores)
+        .set({ ultimoId: last!.id })
+        .where(eq(leadEventosConsumidores.consumidor, 'teste-atrasado'));
+      while ((await pruneLeadEvents(db(), cutoff)) > 0);
+      expect(await eventsOf(id)).toEqual([]);
+      expect((await eventsOf(recent)).length).toBe(1);
+    } finally {
+      await db().delete(leadEventosConsumidores).where(eq(leadEventosConsumidores.consumidor, 'teste-atrasado'));
+    }
   });
 });

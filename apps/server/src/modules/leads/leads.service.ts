@@ -154,7 +154,7 @@ export async function applyLeadChange(
       idUsuario: change.set && 'idUsuario' in change.set ? (change.set.idUsuario ?? null) : lead.idUsuario,
     };
     const same = before.idUnidade === after.idUnidade && before.idUsuario === after.idUsuario;
-    // The lead event, last: the stream's lock is held from here to the commit (issue 22 §2).
+    // The lead event, after the lead's row is locked: its id then follows this lead's changes (issue 22 §2).
     await appendLeadEvents(tx, [
       {
         tipo: change.tipo ?? change.action,

@@ -105,7 +105,7 @@ const isTransaction = (db: DbOrTx): boolean => typeof (db as { rollback?: unknow
  * Stores the items round by round, one statement each, on `db`, and writes their lead events
  * (messageEventOf) in the messages' transaction, one multi-row append per call (issue 22 §2):
  * - `db` a transaction: the rounds run in it and their events are appended once, after the last
- *   round (the stream's lock is then held from the append to the commit), or pushed to `hold`
+ *   round (one multi-row insert for the call), or pushed to `hold`
  *   for the caller to append with the rest of its transaction's events;
  * - `db` the pool: each round is its own short transaction (its statement, then its events), so
  *   a round is still atomic and durable on its own, with its events.
