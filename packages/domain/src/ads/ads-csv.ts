@@ -24,7 +24,8 @@ export const ADS_CSV_MESSAGES = {
   tooMany: `Envie no máximo ${ADS_CSV_BATCH} linhas por vez.`,
 } as const;
 
-const cell = (max: number) => z.string({ error: 'Obrigatório' }).trim().min(1, 'Obrigatório').max(max, `Use no máximo ${max} caracteres.`);
+const cell = (max: number) =>
+  z.string({ error: 'Obrigatório' }).trim().min(1, 'Obrigatório').max(max, `Use no máximo ${max} caracteres.`);
 
 /** One row as sent to POST /anuncios/csv: tags are names (the unit's; a new name becomes a tag). */
 export const adsCsvRowSchema = z.object({
@@ -39,11 +40,19 @@ export const adsCsvRowSchema = z.object({
 export type AdsCsvRow = z.infer<typeof adsCsvRowSchema>;
 
 /** POST /anuncios/csv: a JSON array of 1..1000 rows (002 §7). */
-export const adsCsvBatchSchema = z.array(adsCsvRowSchema).min(1, ADS_CSV_MESSAGES.noValidRows).max(ADS_CSV_BATCH, ADS_CSV_MESSAGES.tooMany);
+export const adsCsvBatchSchema = z
+  .array(adsCsvRowSchema)
+  .min(1, ADS_CSV_MESSAGES.noValidRows)
+  .max(ADS_CSV_BATCH, ADS_CSV_MESSAGES.tooMany);
 
 export const adsCsvResultSchema = z.object({
   message: z.string(),
-  data: z.object({ campanhas: z.number().int(), conjuntos: z.number().int(), anuncios: z.number().int(), tags: z.number().int() }),
+  data: z.object({
+    campanhas: z.number().int(),
+    conjuntos: z.number().int(),
+    anuncios: z.number().int(),
+    tags: z.number().int(),
+  }),
 });
 export type AdsCsvResult = z.infer<typeof adsCsvResultSchema>['data'];
 
@@ -51,7 +60,9 @@ export type AdsCsvParse = { ok: true; rows: AdsCsvRow[]; skipped: number } | { o
 
 /** Whether a chosen file may be read (002 §5: 'text/csv', else 'Arquivo inválido'); Windows sends .csv as Excel's type. */
 export function isCsvFile(file: { name: string; type: string }): boolean {
-  return file.type === 'text/csv' || (file.name.toLowerCase().endsWith('.csv') && ['', 'application/vnd.ms-excel'].includes(file.type));
+  return (
+    file.type === 'text/csv' || (file.name.toLowerCase().endsWith('.csv') && ['', 'application/vnd.ms-excel'].includes(file.type))
+  );
 }
 
 /**
@@ -74,7 +85,10 @@ export function parseAdsCsv(text: string): AdsCsvParse {
   // A first line without a single known column is data, not a header.
   if (missing.length === ADS_CSV_HEADERS.length) return { ok: false, message: ADS_CSV_MESSAGES.noHeader };
   if (missing.length > 0) return { ok: false, message: ADS_CSV_MESSAGES.missingHeaders(missing) };
-  const at = Object.fromEntries(ADS_CSV_HEADERS.map((h) => [h, header.indexOf(h)])) as Record<(typeof ADS_CSV_HEADERS)[number], number>;
+  const at = Object.fromEntries(ADS_CSV_HEADERS.map((h) => [h, header.indexOf(h)])) as Record<
+    (typeof ADS_CSV_HEADERS)[number],
+    number
+  >;
   const rows: AdsCsvRow[] = [];
   let skipped = 0;
   for (const record of table.records) {

@@ -120,7 +120,12 @@ const levelRow = {
 };
 export const campaignRowSchema = z.object({ ...levelRow, campaign_id: z.string(), campaign_name: z.string() });
 export type CampaignRow = z.infer<typeof campaignRowSchema>;
-export const adSetRowSchema = z.object({ ...levelRow, adset_id: z.string(), adset_name: z.string(), idCampanha: z.number().int() });
+export const adSetRowSchema = z.object({
+  ...levelRow,
+  adset_id: z.string(),
+  adset_name: z.string(),
+  idCampanha: z.number().int(),
+});
 export type AdSetRow = z.infer<typeof adSetRowSchema>;
 export const adRowSchema = z.object({ ...levelRow, ad_id: z.string(), ad_name: z.string(), idAdSet: z.number().int() });
 export type AdRow = z.infer<typeof adRowSchema>;

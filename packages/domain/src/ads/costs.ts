@@ -108,7 +108,15 @@ export type CostRow = z.infer<typeof costRowSchema>;
 export const costListSchema = z.object({ data: z.array(costRowSchema) });
 
 /** The form of the dialog (002 §5): the select placeholders are -1, the cost is the masked 'R$ …' text. */
-export type CostForm = { nome: string; campaign_id: string; publico: number; idTipoLead: number; idUnidade: number; custo: string; mes: string };
+export type CostForm = {
+  nome: string;
+  campaign_id: string;
+  publico: number;
+  idTipoLead: number;
+  idUnidade: number;
+  custo: string;
+  mes: string;
+};
 
 /** 002 §5: the snackbar of a dialog whose publico, idTipoLead or idUnidade is still -1. */
 export function costFormMissingSelects(form: Pick<CostForm, 'publico' | 'idTipoLead' | 'idUnidade'>): boolean {
@@ -129,7 +137,10 @@ export const formatMonth = (month: string): string => `${month.slice(5, 7)}/${mo
  * The part of a cost that falls in a period, prorated by days (issue 23 §6: "a cost is for a period,
  * so cost per lead is right for any period"). Days are 'YYYY-MM-DD', both ends inclusive.
  */
-export function proratedCost(cost: { custo: number; inicio: string; fim: string }, period: { inicio: string; fim: string }): number {
+export function proratedCost(
+  cost: { custo: number; inicio: string; fim: string },
+  period: { inicio: string; fim: string },
+): number {
   const day = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
   const start = Math.max(day(cost.inicio), day(period.inicio));
   const end = Math.min(day(cost.fim), day(period.fim));
