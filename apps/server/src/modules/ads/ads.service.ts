@@ -367,64 +367,59 @@ export async function updateAdTag(
 export async function importAdsCsv(db: DbOrTx, actor: Actor, rows: readonly AdsCsvRow[]): Promise<AdsCsvResult> {
   return db.transaction(async (tx) => {
     const now = new Date();
-    const counts = { campanhas: 0, conjuntos: 0, anuncios: 0, tags: 0 };
-    const campaigns = new Map<string, number>();
-    for (const r of rows) {
-      if (campaigns.has(r.campaign_id)) continue;
-      const [c] = await tx
-        .insert(anunciosCampanhas)
-        .values({
+    // One multi-row upsert per level; the keys are made unique first (an upsert may not touch a row twice).
+    const campaignRows = new Map(rows.map((r) => [r.campaign_id, r.campaign_name]));
+    const campaigns = await tx
+      .insert(anunciosCampanhas)
+      .values(
+        [...campaignRows].map(([campaignId, campaignName]) => ({
           idEmpresa: actor.empresaId,
           idUnidade: actor.unidadeId,
-          campaignId: r.campaign_id,
-          campaignName: r.campaign_name,
-        })
-        .onConflictDoUpdate({
-          target: [anunciosCampanhas.idUnidade, anunciosCampanhas.campaignId],
-          set: { campaignName: r.campaign_name, dataAtualizacao: now },
-        })
-        .returning({ id: anunciosCampanhas.id });
-      campaigns.set(r.campaign_id, c!.id);
-      counts.campanhas += 1;
-    }
-    const adSets = new Map<string, number>();
-    for (const r of rows) {
-      const idCampanha = campaigns.get(r.campaign_id)!;
-      const key = `${idCampanha}\u0000${r.adset_id}`;
-      if (adSets.has(key)) continue;
-      const [s] = await tx
-        .insert(anunciosConjuntos)
-        .values({ idCampanha, adsetId: r.adset_id, adsetName: r.adset_name })
-        .onConflictDoUpdate({
-          target: [anunciosConjuntos.idCampanha, anunciosConjuntos.adsetId],
-          set: { adsetName: r.adset_name, dataAtualizacao: now },
-        })
-        .returning({ id: anunciosConjuntos.id });
-      adSets.set(key, s!.id);
-      counts.conjuntos += 1;
-    }
-    const allNames = rows.flatMap((r) => r.tags);
-    const { tags } = await findOrCreateTagsByName(tx, actor.unidadeId, allNames);
+          campaignId,
+          campaignName,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [anunciosCampanhas.idUnidade, anunciosCampanhas.campaignId],
+        set: { campaignName: sql`excluded.campaign_name`, dataAtualizacao: now },
+      })
+      .returning({ id: anunciosCampanhas.id, campaignId: anunciosCampanhas.campaignId });
+    const campaignKey = new Map(campaigns.map((c) => [c.campaignId, c.id]));
+    const setKey = (r: AdsCsvRow) => `${campaignKey.get(r.campaign_id)!}\u0000${r.adset_id}`;
+    const setRows = new Map(
+      rows.map((r) => [setKey(r), { idCampanha: campaignKey.get(r.campaign_id)!, adsetId: r.adset_id, adsetName: r.adset_name }]),
+    );
+    const adSets = await tx
+      .insert(anunciosConjuntos)
+      .values([...setRows.values()])
+      .onConflictDoUpdate({
+        target: [anunciosConjuntos.idCampanha, anunciosConjuntos.adsetId],
+        set: { adsetName: sql`excluded.adset_name`, dataAtualizacao: now },
+      })
+      .returning({ id: anunciosConjuntos.id, idCampanha: anunciosConjuntos.idCampanha, adsetId: anunciosConjuntos.adsetId });
+    const setIdOf = new Map(adSets.map((s) => [`${s.idCampanha}\u0000${s.adsetId}`, s.id]));
+    const adKey = (r: AdsCsvRow) => `${setIdOf.get(setKey(r))!}\u0000${r.ad_id}`;
+    const adRows = new Map(
+      rows.map((r) => [adKey(r), { idConjunto: setIdOf.get(setKey(r))!, adId: r.ad_id, adName: r.ad_name }]),
+    );
+    const ads = await tx
+      .insert(anunciosAds)
+      .values([...adRows.values()])
+      .onConflictDoUpdate({
+        target: [anunciosAds.idConjunto, anunciosAds.adId],
+        set: { adName: sql`excluded.ad_name`, dataAtualizacao: now },
+      })
+      .returning({ id: anunciosAds.id, idConjunto: anunciosAds.idConjunto, adId: anunciosAds.adId });
+    const adIdOf = new Map(ads.map((a) => [`${a.idConjunto}\u0000${a.adId}`, a.id]));
+    const { tags } = await findOrCreateTagsByName(
+      tx,
+      actor.unidadeId,
+      rows.flatMap((r) => r.tags),
+    );
     const tagByName = new Map(tags.map((t) => [t.nome.toLowerCase(), t.id]));
-    const ads = new Map<string, number>();
     const links = new Map<string, { idAd: number; idTag: number }>();
     for (const r of rows) {
-      const idConjunto = adSets.get(`${campaigns.get(r.campaign_id)!}\u0000${r.adset_id}`)!;
-      const key = `${idConjunto}\u0000${r.ad_id}`;
-      let idAd = ads.get(key);
-      if (idAd === undefined) {
-        const [a] = await tx
-          .insert(anunciosAds)
-          .values({ idConjunto, adId: r.ad_id, adName: r.ad_name })
-          .onConflictDoUpdate({
-            target: [anunciosAds.idConjunto, anunciosAds.adId],
-            set: { adName: r.ad_name, dataAtualizacao: now },
-          })
-          .returning({ id: anunciosAds.id });
-        idAd = a!.id;
-        ads.set(key, idAd);
-        counts.anuncios += 1;
-      }
+      const idAd = adIdOf.get(adKey(r))!;
       for (const name of r.tags) {
         const idTag = tagByName.get(name.toLowerCase());
         if (idTag !== undefined) links.set(`${idAd}\u0000${idTag}`, { idAd, idTag });
@@ -436,7 +431,7 @@ export async function importAdsCsv(db: DbOrTx, actor: Actor, rows: readonly AdsC
         .values([...links.values()])
         .onConflictDoNothing({ target: [anunciosAdsTags.idAd, anunciosAdsTags.idTag] });
     }
-    counts.tags = links.size;
+    const counts = { campanhas: campaigns.length, conjuntos: adSets.length, anuncios: ads.length, tags: links.size };
     await recordAudit(tx, {
       session: actor,
       entity: 'anuncios_csv',
