@@ -47,6 +47,16 @@ const wait = (ms: number, signal: AbortSignal) =>
     });
   });
 
+/** The file's text as UTF-8 (FileReader: every browser, and the tests' jsdom). */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('arquivo ilegível'));
+    reader.readAsText(file, 'utf-8');
+  });
+}
+
 type Props = { open: boolean; onClose: () => void; onImported: () => void };
 
 export function AdsCsvDialog({ open, onClose, onImported }: Props) {
@@ -99,7 +109,15 @@ export function AdsCsvDialog({ open, onClose, onImported }: Props) {
       say(ADS_CSV_MESSAGES.invalidFile);
       return;
     }
-    const parsed = parseAdsCsv(await file.text());
+    let text: string;
+    try {
+      text = await readText(file);
+    } catch {
+      enqueueSnackbar(ADS_CSV_MESSAGES.invalidFile, { variant: 'error' });
+      say(ADS_CSV_MESSAGES.invalidFile);
+      return;
+    }
+    const parsed = parseAdsCsv(text);
     if (!parsed.ok) {
       enqueueSnackbar(parsed.message, { variant: 'error' });
       say(parsed.message);
