@@ -28,10 +28,10 @@ export const COST_MESSAGES = {
  * the campaign was shown to, as a Brazilian traffic manager names it (docs/decisions.md).
  */
 export const AUDIENCES = [
-  { value: 1, label: 'Público frio' },
-  { value: 2, label: 'Público morno (engajamento)' },
-  { value: 3, label: 'Público quente (remarketing)' },
-  { value: 4, label: 'Público semelhante (lookalike)' },
+  { value: 1, label: 'Frio' },
+  { value: 2, label: 'Morno (engajamento)' },
+  { value: 3, label: 'Quente (remarketing)' },
+  { value: 4, label: 'Semelhante (lookalike)' },
 ] as const;
 export const audienceLabel = (value: number): string => AUDIENCES.find((a) => a.value === value)?.label ?? '—';
 
@@ -128,6 +128,36 @@ export function monthBounds(month: string): { inicio: string; fim: string } {
   const [y, m] = month.split('-').map(Number) as [number, number];
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
   return { inicio: `${month}-01`, fim: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+const MONTH_NAMES = [
+  'Janeiro',
+  'Fevereiro',
+  'Março',
+  'Abril',
+  'Maio',
+  'Junho',
+  'Julho',
+  'Agosto',
+  'Setembro',
+  'Outubro',
+  'Novembro',
+  'Dezembro',
+];
+
+/**
+ * The months the cost dialog offers, newest first: from next month back 24 months around `month`
+ * ('YYYY-MM', this month), as { value: 'YYYY-MM', label: 'Novembro de 2026' }.
+ */
+export function monthOptions(month: string): { value: string; label: string }[] {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const base = y * 12 + (m - 1) + 1;
+  return Array.from({ length: 26 }, (_, i) => {
+    const index = base - i;
+    const year = Math.floor(index / 12);
+    const mm = (index % 12) + 1;
+    return { value: `${year}-${String(mm).padStart(2, '0')}`, label: `${MONTH_NAMES[mm - 1]} de ${year}` };
+  });
 }
 
 /** 'YYYY-MM' → 'MM/AAAA' as the table shows it. */

@@ -80,7 +80,7 @@ describe("002 §2.10 'Gerenciar Campanhas'", () => {
     renderAdmin(<CampaignCostsScreen />);
     expect(await screen.findByRole('gridcell', { name: 'R$ 5.320,50' })).toBeTruthy();
     expect(screen.getByRole('gridcell', { name: '11/2026' })).toBeTruthy();
-    expect(screen.getByRole('gridcell', { name: 'Público frio' })).toBeTruthy();
+    expect(screen.getByRole('gridcell', { name: 'Frio' })).toBeTruthy();
     expect(screen.getByRole('gridcell', { name: 'Facebook' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Atualizar' })).toBeTruthy();
   });
@@ -102,7 +102,7 @@ describe("002 §2.10 'Gerenciar Campanhas'", () => {
     expect(within(dialog).getAllByText('Campos obrigatórios não preenchidos').length).toBe(3);
     expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
 
-    await choose(dialog, /Público/, 'Público quente (remarketing)');
+    await choose(dialog, /Público/, 'Quente (remarketing)');
     await choose(dialog, /Plataforma/, 'Facebook');
     await choose(dialog, /Unidade/, 'Savassi');
     type(dialog, 'custo', '365090');

@@ -9,7 +9,15 @@ import { Chip, IconButton, Tooltip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 
-import { audienceLabel, AUDIENCES, COST_MESSAGES, costCreateSchema, formatMonth, type CostRow } from '@funil/domain/ads/costs';
+import {
+  audienceLabel,
+  AUDIENCES,
+  COST_MESSAGES,
+  costCreateSchema,
+  formatMonth,
+  monthOptions,
+  type CostRow,
+} from '@funil/domain/ads/costs';
 import { formatBRL, maskBRLInput } from '@funil/domain/format/currency';
 import { formatDateTime, toWallTime } from '@funil/domain/format/date';
 
@@ -53,6 +61,15 @@ export function CampaignCostsScreen() {
     () => (units.data ?? []).filter((u) => companyWide || u.id === user.idUnidade).map((u) => ({ value: u.id, label: u.nome })),
     [units.data, companyWide, user.idUnidade],
   );
+  const thisMonth = currentMonth();
+  const monthChoices = useMemo(() => {
+    const editingMonth = editing?.mode === 'edit' ? editing.row.mes : null;
+    const options = monthOptions(thisMonth);
+    // An older cost's month is still shown when it is edited.
+    return editingMonth && !options.some((o) => o.value === editingMonth)
+      ? [...options, { value: editingMonth, label: formatMonth(editingMonth) }]
+      : options;
+  }, [thisMonth, editing]);
   const platformOptions = useMemo(() => unit.plataformas.map((p) => ({ value: p.id, label: p.nome })), [unit.plataformas]);
 
   const empty: CostFormValues = {
@@ -62,7 +79,7 @@ export function CampaignCostsScreen() {
     idTipoLead: -1,
     idUnidade: companyWide ? -1 : user.idUnidade,
     custo: '',
-    mes: currentMonth(),
+    mes: thisMonth,
   };
   const formOf = (row: CostRow): CostFormValues => ({
     nome: row.campaign_name,
@@ -76,20 +93,20 @@ export function CampaignCostsScreen() {
 
   const columns = useMemo<GridColDef<CostRow>[]>(
     () => [
-      { field: 'unidade', headerName: 'Unidade', width: 130 },
-      { field: 'campaign_id', headerName: 'ID da campanha', width: 150 },
-      { field: 'campaign_name', headerName: 'Campanha', flex: 1, minWidth: 200 },
+      { field: 'unidade', headerName: 'Unidade', width: 190 },
+      { field: 'campaign_id', headerName: 'ID da campanha', width: 170 },
+      { field: 'campaign_name', headerName: 'Campanha', flex: 1, minWidth: 170 },
       { field: 'adset_name', headerName: 'Conjunto de anúncios', width: 170, valueFormatter: (v: string | null) => v ?? '—' },
       { field: 'ad_name', headerName: 'Anúncio', width: 150, valueFormatter: (v: string | null) => v ?? '—' },
-      { field: 'mes', headerName: 'Mês', width: 90, valueFormatter: (v: string) => formatMonth(v) },
-      { field: 'custo', headerName: 'Custo', width: 130, type: 'number', valueFormatter: (v: number) => formatBRL(v) },
+      { field: 'mes', headerName: 'Mês', width: 80, valueFormatter: (v: string) => formatMonth(v) },
+      { field: 'custo', headerName: 'Custo', width: 120, type: 'number', valueFormatter: (v: number) => formatBRL(v) },
       {
         field: 'publico',
         headerName: 'Público',
-        width: 190,
+        width: 175,
         valueFormatter: (v: number | null) => (v === null ? '—' : audienceLabel(v)),
       },
-      { field: 'tipoLead', headerName: 'Plataforma', width: 120 },
+      { field: 'tipoLead', headerName: 'Plataforma', width: 100 },
       {
         field: 'origem',
         headerName: 'Origem',
@@ -118,7 +135,7 @@ export function CampaignCostsScreen() {
         columns={columns}
         rowLabel={(row) => row.campaign_name}
         csvFileName="campanhas"
-        hiddenColumns={['adset_name', 'ad_name', 'dataCadastro']}
+        hiddenColumns={['adset_name', 'ad_name', 'origem', 'dataCadastro']}
         create={{ label: 'Cadastrar Campanha', onClick: () => setEditing({ mode: 'create' }) }}
         headerExtra={
           <Tooltip title="Atualizar">
@@ -184,7 +201,14 @@ export function CampaignCostsScreen() {
               disabled={isEdit}
             />
             <FormTextField control={control} name="custo" label="Custo" required mask={maskBRLInput} placeholder="R$ 0,00" />
-            <FormTextField control={control} name="mes" label="Mês de referência" type="month" required disabled={isEdit} />
+            <FormSelect
+              control={control}
+              name="mes"
+              label="Mês de referência"
+              options={monthChoices}
+              required
+              disabled={isEdit}
+            />
           </>
         )}
       </AdminFormDialog>
