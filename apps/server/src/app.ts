@@ -21,6 +21,7 @@ import { registerInputGuard } from './http/input-guard.ts';
 import { limitPublicRoutes, PUBLIC_RATE_LIMITS, registerRateLimit, type RateLimits } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
+import { adsRoutes } from './modules/ads/ads.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authPlugin, type LeadWork } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -262,6 +263,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(leadTagsRoutes);
       await api.register(auditRoutes);
       await api.register(partnersRoutes);
+      await api.register(adsRoutes);
       await api.register(setupRoutes);
       await api.register(webphoneRoutes, {
         sip: options.sip,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_QUEUE_RULES, queueRules } from '@funil/domain/webphone/queue-rules';
 
 import { buildApp } from '../app.ts';
+import { anunciosAds, anunciosAdsTags, anunciosCampanhas, anunciosConjuntos, anunciosCustos } from '../modules/ads/ads.table.ts';
 import { auditoria } from '../modules/audit/audit.table.ts';
 import { statusNegociacao } from '../modules/catalog/catalog.table.ts';
 import { historico, leads } from '../modules/leads/leads.table.ts';
@@ -63,6 +64,26 @@ describe('seedDemoIfEmpty', () => {
     expect(campaigns[1]!.motivoPausa).toBeTruthy();
     const recipients = await database.db.select().from(enviosEmMassaClientes);
     expect(new Set(recipients.map((r) => r.status))).toEqual(new Set(['SENT', 'ERROR', 'NOT_SENT', 'PENDING']));
+  });
+
+  it('issue 23 §7: the first unit has three campaigns with ad sets, ads, ad tags and monthly costs; the second none', async () => {
+    const units = await database.db.select().from(unidades);
+    const first = units.find((u) => u.nome.includes('Paulista'))!;
+    const campaigns = await database.db.select().from(anunciosCampanhas);
+    expect(campaigns.map((c) => c.idUnidade)).toEqual([first.id, first.id, first.id]);
+    const ids = campaigns.map((c) => c.id);
+    const sets = await database.db.select().from(anunciosConjuntos).where(inArray(anunciosConjuntos.idCampanha, ids));
+    expect(new Set(sets.map((s) => s.idCampanha)).size).toBe(3);
+    const ads = await database.db.select().from(anunciosAds);
+    const links = await database.db.select().from(anunciosAdsTags);
+    expect(ads.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(links.map((l) => l.idAd)).size).toBe(ads.length);
+    const costs = await database.db.select().from(anunciosCustos);
+    expect(costs).toHaveLength(9);
+    expect(costs.every((c) => c.idUnidade === first.id && c.origem === 'manual' && c.periodoInicio.endsWith('-01'))).toBe(true);
+    // The ads are those of the demo leads, so cost per lead has leads to count.
+    const leadAds = await database.db.select({ adName: leads.adName }).from(leads).where(eq(leads.idUnidade, first.id));
+    expect(leadAds.some((l) => ads.some((a) => a.adName === l.adName))).toBe(true);
   });
 
   it(

@@ -16,6 +16,7 @@ import { phoneKey } from '../modules/leads/phone-key.ts';
 import { leadTags, tags } from '../modules/tags/tags.table.ts';
 import { empresas } from '../modules/tenancy/tenancy.table.ts';
 import { createCompany, createUnit, createUser, seedReferenceLists } from './builders.ts';
+import { seedDemoAds } from './demo-ads.ts';
 import { seedDemoChat } from './demo-chat.ts';
 import { seedDemoConversation } from './demo-conversation.ts';
 import { seedDemoDashboard } from './demo-dashboard.ts';
@@ -383,6 +384,14 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
     await seedDemoQuickMessages(tx, empresa, unit1, userIds[1][0]!);
     await seedDemoConversation(tx, { idEmpresa: empresa, idUnidade: unit1, viewerId: userIds[1][0] ?? null, now });
     await seedDemoMassSend(tx, { idEmpresa: empresa, idUnidade: unit1, idUsuario: userIds[1][0]!, now });
+    // Issue 23 §7: the first unit's ads catalogue and campaign costs (platform 1, Facebook).
+    await seedDemoAds(tx, {
+      idEmpresa: empresa,
+      idUnidade: unit1,
+      tags: tagNames.map((t, i) => ({ id: tagIds[1][i]!, nome: t.nome })),
+      idTipoLead: 1,
+      now,
+    });
     await seedDemoDashboard(tx, {
       idEmpresa: empresa,
       attendants: new Map([

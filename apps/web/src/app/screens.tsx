@@ -98,6 +98,18 @@ export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
   '/envio-em-massa': {
     component: lazy(() => import('./mass-send-screens.tsx').then((m) => ({ default: m.MassSendMonitorScreen }))),
   },
+  // Issue 23 §5 §6: the ads catalogue's four levels and the campaign costs.
+  '/anuncios': {
+    component: lazy(() =>
+      import('../features/ads/components/ads-catalogue-screen.tsx').then((m) => ({ default: m.AdsCatalogueScreen })),
+    ),
+    paths: ['/anuncios', '/anuncios/:idCampanha', '/anuncios/:idCampanha/:idAdSet', '/anuncios/:idCampanha/:idAdSet/:idAd'],
+  },
+  '/campanhas': {
+    component: lazy(() =>
+      import('../features/ads/components/campaign-costs-screen.tsx').then((m) => ({ default: m.CampaignCostsScreen })),
+    ),
+  },
   '/unidades': {
     component: lazy(() => import('../features/units/components/units-screen.tsx').then((m) => ({ default: m.UnitsScreen }))),
   },

@@ -14,6 +14,12 @@ export const AUDIT_ENTITIES = [
   'configuracoes_unidade',
   'configuracoes_extras',
   'orientacao',
+  // Issue 23 §5 §6: the ads catalogue and the campaign costs.
+  'campanha_anuncio',
+  'conjunto_anuncios',
+  'anuncio',
+  'anuncios_csv',
+  'custo_campanha',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -32,6 +38,11 @@ export const AUDIT_ENTITY_LABEL: Record<AuditEntity, string> = {
   configuracoes_unidade: 'Configurações da unidade',
   configuracoes_extras: 'Funcionalidades',
   orientacao: 'Orientação',
+  campanha_anuncio: 'Campanha (anúncios)',
+  conjunto_anuncios: 'Conjunto de Anúncios',
+  anuncio: 'Anúncio',
+  anuncios_csv: 'Importação de anúncios (CSV)',
+  custo_campanha: 'Custo de campanha',
 };
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = { create: 'Criação', update: 'Alteração', delete: 'Exclusão' };
 

@@ -1,0 +1,160 @@
+// /campanhas 'Gerenciar Campanhas' (002 §2.10; §3 'Campaign cost (admin)'; §5 'Campaign cost dialog': custo
+// required ('Obrigatório'), 'Campos obrigatórios não preenchidos' for a select left on -1; §7 'Admin'): on the
+// screen with the kit's fake API.
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { renderAdmin, stubApi } from '../../../components/ui/admin-test-kit.tsx';
+import { CampaignCostsScreen, currentMonth } from './campaign-costs-screen.tsx';
+
+const user = vi.hoisted(() => ({ permissao: 'ag' as string }));
+vi.mock('../../../lib/session.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useCurrentUser: () => ({ idUser: 3, permissao: user.permissao, idUnidade: 1, idEmpresa: 7 }),
+}));
+vi.mock('../../../lib/unit-data.ts', () => ({
+  useLoadedUnitData: () => ({
+    plataformas: [
+      { id: 1, nome: 'Facebook' },
+      { id: 2, nome: 'Google' },
+    ],
+    tags: [],
+  }),
+}));
+vi.setConfig({ testTimeout: 40_000 });
+
+const row = {
+  id: 4,
+  idUnidade: 1,
+  unidade: 'Paulista',
+  idCampanha: 9,
+  campaign_id: '120210455501230017',
+  campaign_name: 'Implante Dentário',
+  adset_id: null,
+  adset_name: null,
+  ad_id: null,
+  ad_name: null,
+  custo: 5320.5,
+  publico: 1,
+  idTipoLead: 1,
+  tipoLead: 'Facebook',
+  mes: '2026-11',
+  periodo_inicio: '2026-11-01',
+  periodo_fim: '2026-11-30',
+  origem: 'manual',
+  dataCadastro: '2026-11-20T10:00:00.000Z',
+  dataAtualizacao: '2026-11-20T10:00:00.000Z',
+};
+
+function api() {
+  return stubApi({
+    'GET /cadastros/campanha': { body: { data: [row] } },
+    'GET /cadastros/unidades': {
+      body: {
+        data: [
+          { id: 1, nome: 'Paulista', idFunil: null, idFunilVenda: null },
+          { id: 2, nome: 'Savassi', idFunil: null, idFunilVenda: null },
+        ],
+      },
+    },
+    'POST /cadastros/campanha': { status: 201, body: { message: 'Campanha cadastrada com sucesso!', data: { id: 5 } } },
+    'PUT /cadastros/campanha_custo': { body: { message: 'Campanha editada com sucesso!', data: { id: 4 } } },
+  });
+}
+
+const input = (dialog: HTMLElement, name: string) => dialog.querySelector(`input[name="${name}"]`) as HTMLInputElement;
+const type = (dialog: HTMLElement, name: string, value: string) => fireEvent.change(input(dialog, name), { target: { value } });
+async function choose(dialog: HTMLElement, label: RegExp, option: string) {
+  fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+afterEach(() => {
+  cleanup();
+  user.permissao = 'ag';
+});
+
+describe("002 §2.10 'Gerenciar Campanhas'", () => {
+  it('lists the cost in R$, the month, the audience and the platform', async () => {
+    api();
+    renderAdmin(<CampaignCostsScreen />);
+    expect(await screen.findByRole('gridcell', { name: 'R$ 5.320,50' })).toBeTruthy();
+    expect(screen.getByRole('gridcell', { name: '11/2026' })).toBeTruthy();
+    expect(screen.getByRole('gridcell', { name: 'Frio' })).toBeTruthy();
+    expect(screen.getByRole('gridcell', { name: 'Facebook' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Atualizar' })).toBeTruthy();
+  });
+
+  it("'Cadastrar Campanha': custo 'Obrigatório', 'Campos obrigatórios não preenchidos' for a -1 select, then sends the cost as a number", async () => {
+    const sent = api();
+    renderAdmin(<CampaignCostsScreen />);
+    await screen.findByRole('gridcell', { name: 'Implante Dentário' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cadastrar Campanha' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cadastrar Campanha' });
+    expect(input(dialog, 'mes').value).toBe(currentMonth());
+    type(dialog, 'nome', 'Clareamento Black Friday');
+    type(dialog, 'campaign_id', '120210455501230018');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(
+      await screen.findByText('Campos obrigatórios não preenchidos', { selector: '#notistack-snackbar, #notistack-snackbar *' }),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('Obrigatório')).toBeTruthy();
+    expect(within(dialog).getAllByText('Campos obrigatórios não preenchidos').length).toBe(3);
+    expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    await choose(dialog, /Público/, 'Quente (remarketing)');
+    await choose(dialog, /Plataforma/, 'Facebook');
+    await choose(dialog, /Unidade/, 'Savassi');
+    type(dialog, 'custo', '365090');
+    expect(input(dialog, 'custo').value).toBe('R$ 3.650,90');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Campanha cadastrada com sucesso!')).toBeTruthy();
+    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({
+      nome: 'Clareamento Black Friday',
+      campaign_id: '120210455501230018',
+      publico: 3,
+      idTipoLead: 1,
+      idUnidade: 2,
+      custo: 3650.9,
+      mes: currentMonth(),
+    });
+  });
+
+  it('a unit admin picks only their unit', async () => {
+    user.permissao = 'a';
+    api();
+    renderAdmin(<CampaignCostsScreen />);
+    await screen.findByRole('gridcell', { name: 'Implante Dentário' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cadastrar Campanha' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cadastrar Campanha' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Unidade/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Selecione', 'Paulista']);
+  });
+
+  it("'Editar Campanha' sends PUT cadastros/campanha_custo with the row's id, campaign_id, the name and the cost", async () => {
+    const sent = api();
+    renderAdmin(<CampaignCostsScreen />);
+    await screen.findByRole('gridcell', { name: 'Implante Dentário' });
+    fireEvent.click(screen.getByRole('button', { name: 'Editar Campanha Implante Dentário' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Campanha' });
+    expect(input(dialog, 'campaign_id').disabled).toBe(true);
+    expect(input(dialog, 'custo').value).toBe('R$ 5.320,50');
+    type(dialog, 'custo', '');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByText('Obrigatório')).toBeTruthy();
+    type(dialog, 'custo', '600000');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Campanha editada com sucesso!')).toBeTruthy();
+    await waitFor(() =>
+      expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({
+        id: 4,
+        campaign_id: '120210455501230017',
+        campaign_name: 'Implante Dentário',
+        custo: 6000,
+        publico: 1,
+        idTipoLead: 1,
+      }),
+    );
+  });
+});

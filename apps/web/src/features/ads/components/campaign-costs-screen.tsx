@@ -1,0 +1,217 @@
+// /campanhas, 'Gerenciar Campanhas' (002 §2.10, §3 'Campaign cost (admin)', §5 'Campaign cost dialog', §7
+// 'Admin'; 000 §6: admin, manager, multi-manager, each within its units): the table of costs with refresh
+// and add, and the 'Cadastrar Campanha' / 'Editar Campanha' dialog (nome, campaign_id, publico, idTipoLead,
+// idUnidade, the cost in R$ and its month) with its loading bar. custo is required ('Obrigatório'); a select
+// left on -1 gives 'Campos obrigatórios não preenchidos'.
+import Edit from '@mui/icons-material/Edit';
+import Refresh from '@mui/icons-material/Refresh';
+import { Chip, IconButton, Tooltip } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+
+import {
+  audienceLabel,
+  AUDIENCES,
+  COST_MESSAGES,
+  costCreateSchema,
+  formatMonth,
+  monthOptions,
+  type CostRow,
+} from '@funil/domain/ads/costs';
+import { formatBRL, maskBRLInput } from '@funil/domain/format/currency';
+import { formatDateTime, toWallTime } from '@funil/domain/format/date';
+
+import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
+import { AdminTable } from '../../../components/ui/admin-table.tsx';
+import { FormSelect, FormTextField } from '../../../components/ui/form-fields.tsx';
+import { useCurrentUser } from '../../../lib/session.ts';
+import { useLoadedUnitData } from '../../../lib/unit-data.ts';
+import { useCampaignCosts, useCostUnits, useSaveCampaignCost } from '../api/ads.ts';
+
+type CostFormValues = {
+  nome: string;
+  campaign_id: string;
+  publico: number;
+  idTipoLead: number;
+  idUnidade: number;
+  custo: string;
+  mes: string;
+};
+type Editing = { mode: 'create' } | { mode: 'edit'; row: CostRow } | null;
+
+/** This month in America/Sao_Paulo, 'YYYY-MM' (a typed cost's default period). */
+export function currentMonth(now = new Date()): string {
+  const wall = toWallTime(now);
+  return `${wall.year}-${String(wall.month).padStart(2, '0')}`;
+}
+
+const AUDIENCE_OPTIONS = AUDIENCES.map((a) => ({ value: a.value, label: a.label }));
+
+export function CampaignCostsScreen() {
+  const user = useCurrentUser();
+  const unit = useLoadedUnitData();
+  const costs = useCampaignCosts();
+  const units = useCostUnits();
+  const save = useSaveCampaignCost();
+  const [editing, setEditing] = useState<Editing>(null);
+  const isEdit = editing?.mode === 'edit';
+  // 000 §6: the unit admin and the manager register costs of their unit only.
+  const companyWide = user.permissao === 'ag' || user.permissao === 'mg';
+  const unitOptions = useMemo(
+    () => (units.data ?? []).filter((u) => companyWide || u.id === user.idUnidade).map((u) => ({ value: u.id, label: u.nome })),
+    [units.data, companyWide, user.idUnidade],
+  );
+  const thisMonth = currentMonth();
+  const monthChoices = useMemo(() => {
+    const editingMonth = editing?.mode === 'edit' ? editing.row.mes : null;
+    const options = monthOptions(thisMonth);
+    // An older cost's month is still shown when it is edited.
+    return editingMonth && !options.some((o) => o.value === editingMonth)
+      ? [...options, { value: editingMonth, label: formatMonth(editingMonth) }]
+      : options;
+  }, [thisMonth, editing]);
+  const platformOptions = useMemo(() => unit.plataformas.map((p) => ({ value: p.id, label: p.nome })), [unit.plataformas]);
+
+  const empty: CostFormValues = {
+    nome: '',
+    campaign_id: '',
+    publico: -1,
+    idTipoLead: -1,
+    idUnidade: companyWide ? -1 : user.idUnidade,
+    custo: '',
+    mes: thisMonth,
+  };
+  const formOf = (row: CostRow): CostFormValues => ({
+    nome: row.campaign_name,
+    campaign_id: row.campaign_id,
+    publico: row.publico ?? -1,
+    idTipoLead: row.idTipoLead ?? -1,
+    idUnidade: row.idUnidade,
+    custo: formatBRL(row.custo),
+    mes: row.mes,
+  });
+
+  const columns = useMemo<GridColDef<CostRow>[]>(
+    () => [
+      { field: 'unidade', headerName: 'Unidade', width: 190 },
+      { field: 'campaign_id', headerName: 'ID da campanha', width: 170 },
+      { field: 'campaign_name', headerName: 'Campanha', flex: 1, minWidth: 170 },
+      { field: 'adset_name', headerName: 'Conjunto de anúncios', width: 170, valueFormatter: (v: string | null) => v ?? '—' },
+      { field: 'ad_name', headerName: 'Anúncio', width: 150, valueFormatter: (v: string | null) => v ?? '—' },
+      { field: 'mes', headerName: 'Mês', width: 80, valueFormatter: (v: string) => formatMonth(v) },
+      { field: 'custo', headerName: 'Custo', width: 120, type: 'number', valueFormatter: (v: number) => formatBRL(v) },
+      {
+        field: 'publico',
+        headerName: 'Público',
+        width: 175,
+        valueFormatter: (v: number | null) => (v === null ? '—' : audienceLabel(v)),
+      },
+      { field: 'tipoLead', headerName: 'Plataforma', width: 100 },
+      {
+        field: 'origem',
+        headerName: 'Origem',
+        width: 100,
+        valueFormatter: (v: string) => (v === 'meta' ? 'Meta' : 'Manual'),
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            label={row.origem === 'meta' ? 'Meta' : 'Manual'}
+            variant={row.origem === 'meta' ? 'filled' : 'outlined'}
+          />
+        ),
+      },
+      { field: 'dataCadastro', headerName: 'Data de cadastro', width: 150, valueFormatter: (v: string) => formatDateTime(v) },
+    ],
+    [],
+  );
+
+  return (
+    <>
+      <AdminTable
+        title="Gerenciar Campanhas"
+        rows={costs.data}
+        loading={costs.isPending || costs.isFetching}
+        error={costs.isError ? costs.error.message : null}
+        columns={columns}
+        rowLabel={(row) => row.campaign_name}
+        csvFileName="campanhas"
+        hiddenColumns={['adset_name', 'ad_name', 'origem', 'dataCadastro']}
+        create={{ label: 'Cadastrar Campanha', onClick: () => setEditing({ mode: 'create' }) }}
+        headerExtra={
+          <Tooltip title="Atualizar">
+            <IconButton aria-label="Atualizar" onClick={() => void costs.refetch()}>
+              <Refresh />
+            </IconButton>
+          </Tooltip>
+        }
+        actions={[{ label: 'Editar Campanha', icon: <Edit />, onClick: (row) => setEditing({ mode: 'edit', row }) }]}
+      />
+
+      <AdminFormDialog
+        open={editing !== null}
+        mode={editing?.mode ?? 'create'}
+        title={isEdit ? 'Editar Campanha' : 'Cadastrar Campanha'}
+        schema={costCreateSchema}
+        values={editing?.mode === 'edit' ? formOf(editing.row) : empty}
+        invalidMessage={COST_MESSAGES.missing}
+        successMessage={isEdit ? COST_MESSAGES.updated : COST_MESSAGES.created}
+        onClose={() => setEditing(null)}
+        onSubmit={(cost) =>
+          editing?.mode === 'edit'
+            ? save.mutateAsync({
+                update: {
+                  id: editing.row.id,
+                  campaign_id: editing.row.campaign_id,
+                  campaign_name: cost.nome,
+                  custo: cost.custo,
+                  publico: cost.publico,
+                  idTipoLead: cost.idTipoLead,
+                },
+              })
+            : save.mutateAsync({ create: cost })
+        }
+      >
+        {({ control }) => (
+          <>
+            <FormTextField control={control} name="nome" label="Nome da campanha" required />
+            <FormTextField control={control} name="campaign_id" label="ID da campanha" required disabled={isEdit} />
+            <FormSelect
+              control={control}
+              name="publico"
+              label="Público"
+              options={AUDIENCE_OPTIONS}
+              required
+              placeholder="Selecione"
+            />
+            <FormSelect
+              control={control}
+              name="idTipoLead"
+              label="Plataforma"
+              options={platformOptions}
+              required
+              placeholder="Selecione"
+            />
+            <FormSelect
+              control={control}
+              name="idUnidade"
+              label="Unidade"
+              options={unitOptions}
+              required
+              placeholder="Selecione"
+              disabled={isEdit}
+            />
+            <FormTextField control={control} name="custo" label="Custo" required mask={maskBRLInput} placeholder="R$ 0,00" />
+            <FormSelect
+              control={control}
+              name="mes"
+              label="Mês de referência"
+              options={monthChoices}
+              required
+              disabled={isEdit}
+            />
+          </>
+        )}
+      </AdminFormDialog>
+    </>
+  );
+}
