@@ -10,6 +10,7 @@ import { MASS_SEND_MESSAGES } from '@funil/domain/mass-send/mass-send-api';
 import { randomWaitMs, typingDelayMs } from '@funil/domain/mass-send/pacing';
 import { campaignSendEvent, updateCampaignEvent } from '@funil/domain/realtime/events';
 
+import { leadEventos } from '../lead-events/lead-events.table.ts';
 import { historico } from '../leads/leads.table.ts';
 import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
 import { campaignContextOf } from '../whatsapp/campaign/campaign-send.service.ts';
@@ -142,6 +143,16 @@ describe('sending (issue 13 "Pacing")', () => {
             .where(and(eq(historico.cliCrmId, lead), eq(historico.tipo, 5)))
         ).length,
       ).toBe(1);
+    }
+    // Issue 22 §2: each send is one 'mensagem-enviada' of the lead's stream carrying its campaign
+    // (dados.idCampanha), beside the status change's own event.
+    for (const lead of ids) {
+      const events = await db().select().from(leadEventos).where(eq(leadEventos.cliCrmId, lead)).orderBy(leadEventos.id);
+      const [message] = await k.messagesOf(lead);
+      expect(events.filter((e) => e.tipo === 'mensagem-enviada').map((e) => e.dados)).toEqual([
+        { idMensagem: message!.id, tipo: 'chat', idCampanha: id },
+      ]);
+      expect(events.map((e) => e.tipo)).toContain('status');
     }
     await drain(id);
     const done = await campaign(id);
