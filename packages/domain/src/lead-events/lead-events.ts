@@ -11,7 +11,8 @@ import { LEAD_ACTIONS, type LeadAction } from '../leads-api/lead-api.ts';
  * Every kind of change of a lead. The lead actions of the realtime contract (001 §7 `action`) are
  * the kinds of the lead core's changes; the pipeline board adds a card's new place in its column
  * (002 §4: no status change) and the WhatsApp ingest the message received and sent, and the edit of
- * the lead's last message that moves its list preview (ref §4.3 MESSAGES_EDITED, 001 §3).
+ * the lead's last message that moves its list preview (ref §4.3 MESSAGES_EDITED, 001 §3); the mass
+ * send the lead's SAIR/PARAR that takes it out of the campaigns (issue 13 'Opt-out').
  * `criado` covers every way a lead starts (manual, CSV, a message from an unknown number, the
  * /webhook/lead and POST /contacts capture): its `dados.origem` says which.
  */
@@ -21,6 +22,7 @@ export const LEAD_EVENT_TYPES = [
   'mensagem-recebida',
   'mensagem-enviada',
   'mensagem-editada',
+  'optout-envio-massa',
 ] as const;
 export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
 
@@ -106,6 +108,7 @@ export type LeadEvent = LeadEventInput & { id: number; em: Date };
 /** The lead action the browser hears for an event (001 §7 `lead-{id}-update` / `company-{id}-contact`). */
 export function realtimeActionOf(tipo: LeadEventType): LeadAction {
   if (tipo === 'mensagem-recebida' || tipo === 'mensagem-enviada' || tipo === 'mensagem-editada') return 'whatsapp';
+  if (tipo === 'optout-envio-massa') return 'atualizado';
   return tipo === 'posicao-pipeline' ? 'status' : tipo;
 }
 

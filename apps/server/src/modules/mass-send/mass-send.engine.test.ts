@@ -246,6 +246,23 @@ describe('before sending (issue 13)', () => {
         (h) => h.descricao === MASS_SEND_MESSAGES.optOutHistory,
       ),
     ).toBe(true);
+    // Issue 22 §2: the opt-out is one lead event with the column it moved; a second SAIR writes none.
+    const optoutEvents = async () =>
+      (await db().select().from(leadEventos).where(eq(leadEventos.cliCrmId, optout))).filter(
+        (e) => e.tipo === 'optout-envio-massa',
+      );
+    const [marked] = await optoutEvents();
+    expect(marked).toMatchObject({
+      ator: null,
+      mudancas: { optoutEnvioMassa: { de: null, para: (await k.leadRow(optout))!.optoutEnvioMassa!.toISOString() } },
+    });
+    await k.emu$('POST', `/_emulator/instances/${INST}/messages`, {
+      from: `55${fabio!.cliTelefone}`,
+      type: 'text',
+      text: 'PARAR',
+    });
+    await k.settle();
+    expect(await optoutEvents()).toHaveLength(1);
     const gil = await k.leadRow(nowa);
     await k.emu$('POST', '/_emulator/numbers', { numbers: waForms(gil!.cliTelefone!), onWhatsapp: false });
     const first = await create([twice]);
