@@ -324,6 +324,8 @@ describe('every /api route that takes a lead, ticket or message id', () => {
     // Issue 13: a campaign id, not a lead's; the campaign API's own tests check foreign ids.
     'GET /api/envio-em-massa/:id/clientes': 'skip',
     'PUT /api/envio-em-massa/:id': 'skip',
+    // A rejected webhook's id (issue 21 item 2), not a lead's; webhook-replay.test.ts checks another company's.
+    'POST /api/instancias/rejeitados/:id/reprocessar': 'skip',
   };
   // Routes without an id in the path that name a lead in the body.
   const BODY_ROUTES = [
