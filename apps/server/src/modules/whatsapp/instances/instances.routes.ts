@@ -67,13 +67,7 @@ const superAdminOnly = async (request: FastifyRequest) => {
   if (!canReplayRejectedWebhooks(sessionOf(request).permission))
     throw new DomainError('forbidden', REJECTED_WEBHOOK_REPLAY_MESSAGES.superAdminOnly);
 };
-const rejectedParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 53 - 1),
-});
+const rejectedParams = idParams('id');
 
 export const instancesRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async (app, { ctx }) => {
   app.get(
