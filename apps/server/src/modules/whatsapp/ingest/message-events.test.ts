@@ -163,6 +163,8 @@ describe('a message edit (ref §4.3 messages.edited) writes its lead event (issu
       await settle();
     };
     const older = await say('Primeira mensagem');
+    // The gateway's times are whole seconds, and the lead's last message is matched by its time.
+    await new Promise((r) => setTimeout(r, 1_100));
     const last = await say('Quero 2 unidades');
     const before = admin.events.length;
     const count = (await eventsOf(id)).length;
