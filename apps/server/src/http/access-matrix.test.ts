@@ -4,7 +4,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { canAccessRoute, canChangeLeads, canUseSoftphone, LEAD_WORK_ROUTES } from '@funil/domain/access/routes';
+import {
+  canAccessRoute,
+  canChangeLeads,
+  canUseSoftphone,
+  LEAD_WORK_ROUTES,
+  LEAD_WRITE_FORBIDDEN,
+} from '@funil/domain/access/routes';
 import { dashboardTabsFor, type ClassicTab } from '@funil/domain/dashboard/dashboard-api';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
@@ -32,13 +38,17 @@ const DASHBOARD_TABS: Record<string, ClassicTab> = { '/api/dashboard/campanhas/*
 // check and a page of the conversation. Every other write there changes a lead or sends a message.
 const LEAD_READ_POSTS = ['POST /api/chat/whatsappNumbers/:instance', 'POST /api/chat/findMessages/:instance'];
 // The routes of a lead screen that are not lead work at all (issue 22 §3): a gateway instance is the
-// unit's number, so its own rule (admins only) answers a manager, never the lead-write rule.
+// unit's number, so its own rule (admins only) answers a manager, never the lead-write rule; a
+// quick-message template (001 §7 "Quick messages") is the user's text, its levels the service's rule.
 const NOT_LEAD_WORK = [
   'GET /api/instancias',
   'GET /api/instance/connect/:instance',
   'DELETE /api/instance/logout/:instance',
   'DELETE /api/instance/delete/:instance',
   'GET /api/instance/connectionState/:instance',
+  'POST /api/whatsapp/adicionarModelo',
+  'POST /api/whatsapp/editarModelo',
+  'POST /api/whatsapp/deletarModelo',
 ];
 const changesLeads = (method: string, url: string) =>
   !LEAD_READ_POSTS.includes(`${method} ${url}`) && !NOT_LEAD_WORK.includes(`${method} ${url}`);
@@ -234,6 +244,33 @@ describe('managers read leads and never change them nor send', () => {
     },
   );
 
+  it.each(['m', 'mg'] as const)(
+    '%s: a quick-message template is no lead work: the levels answer (their own level), never the lead-write rule',
+    async (role) => {
+      const call = (url: string, payload: Record<string, unknown>) =>
+        g.as(managerTokens[role]!, { method: 'POST', url: `/api/whatsapp/${url}`, payload });
+      const created = await call('adicionarModelo', {
+        novaCategoria: true,
+        nomeCategoria: `Gerência ${role}`,
+        tituloMensagem: 'Recado',
+        mensagem: 'Olá!',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().data).toMatchObject({ escopo: 'atendente' });
+      // A level the manager does not hold is still refused, by the levels' own rule.
+      const claimed = await call('adicionarModelo', {
+        novaCategoria: true,
+        nomeCategoria: 'Empresa',
+        tituloMensagem: 'X',
+        mensagem: 'X',
+        isAdmg: true,
+      });
+      expect(claimed.statusCode).toBe(403);
+      expect(claimed.json().message).not.toBe(LEAD_WRITE_FORBIDDEN);
+      expect((await call('deletarModelo', { idModelo: created.json().data.idModelo })).statusCode).toBe(204);
+    },
+  );
+
   it("an attendant and an admin of the same unit still write (the rule is the managers' only)", async () => {
     for (const role of ['u', 'a'] as const) {
       const token = await g.login(g.fixture.users[role].email);
@@ -287,6 +324,8 @@ describe('every /api route that takes a lead, ticket or message id', () => {
     // Issue 13: a campaign id, not a lead's; the campaign API's own tests check foreign ids.
     'GET /api/envio-em-massa/:id/clientes': 'skip',
     'PUT /api/envio-em-massa/:id': 'skip',
+    // A rejected webhook's id (issue 21 item 2), not a lead's; webhook-replay.test.ts checks another company's.
+    'POST /api/instancias/rejeitados/:id/reprocessar': 'skip',
   };
   // Routes without an id in the path that name a lead in the body.
   const BODY_ROUTES = [

@@ -1,11 +1,15 @@
 // Socket.IO (001 §7 "Main socket"): a socket without a valid session is refused; events reach one
 // unit's sockets only, with payloads of the realtime contract; a socket lives no longer than its
 // session (issue 7 §3).
+import { request as httpRequest } from 'node:http';
+
 import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { HTTP_MESSAGES } from '@funil/domain/http/errors';
 import { contactEvent, UNIT_DATA_CHANGES, unitDataEvent } from '@funil/domain/realtime/events';
+import { REALTIME_REFUSALS } from '@funil/domain/realtime/refusals';
 
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -93,6 +97,63 @@ describe('Socket.IO (001 §7 "Main socket")', () => {
     expect(() => t.app.realtime.toCompany(t.fixture.companyA, contactEvent(t.fixture.companyA), lead)).toThrow(
       'evento de lead para a unidade inteira',
     );
+  });
+});
+
+describe('a refused realtime connection answers in Portuguese (issue 21 leftover)', () => {
+  const ENGLISH = /Transport unknown|Session ID unknown|Bad handshake method|Bad request|Forbidden|Unsupported protocol/i;
+  /** A plain HTTP request to the socket path: its status and body. */
+  const get = async (query: string, init: RequestInit = {}) => {
+    const res = await fetch(`${url}/socket.io/?${query}`, init);
+    return { status: res.status, body: await res.text() };
+  };
+  /** A WebSocket upgrade the server refuses: its status line and the text it writes. */
+  const upgrade = (query: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${url}/socket.io/?${query}`, {
+        headers: {
+          Connection: 'Upgrade',
+          Upgrade: 'websocket',
+          'Sec-WebSocket-Version': '13',
+          'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        },
+      });
+      req.on('upgrade', () => reject(new Error('a conexão foi aceita')));
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('error', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('a long-polling handshake, an unknown connection id, a bad method, a WebSocket handshake without upgrade: each its Portuguese text', async () => {
+    const cases: [string, RequestInit, keyof typeof REALTIME_REFUSALS][] = [
+      ['EIO=4&transport=polling', {}, 0],
+      ['EIO=4&transport=websocket&sid=nao-existe', {}, 1],
+      ['EIO=4&transport=websocket', {}, 3],
+      ['EIO=4&transport=websocket', { method: 'POST', body: 'x' }, 2],
+    ];
+    for (const [query, init, code] of cases) {
+      const res = await get(query, init);
+      expect([query, res.status, JSON.parse(res.body)]).toEqual([query, 400, { code, message: REALTIME_REFUSALS[code] }]);
+      expect(res.body).not.toMatch(ENGLISH);
+    }
+  });
+
+  it('a refused WebSocket upgrade writes the Portuguese text, never the English one', async () => {
+    const res = await upgrade('EIO=4&transport=websocket&sid=nao-existe');
+    expect(res.status).toBe(400);
+    expect(res.body).toBe(REALTIME_REFUSALS[1]);
+    const polling = await upgrade('EIO=4&transport=polling');
+    expect(polling.body).toBe(REALTIME_REFUSALS[0]);
+    for (const body of [res.body, polling.body]) expect(body).not.toMatch(ENGLISH);
+  });
+
+  it("a refused session token is the API's own text (HTTP_MESSAGES.unauthorized)", async () => {
+    await expect(open('invalido')).rejects.toThrow(HTTP_MESSAGES.unauthorized);
   });
 });
 

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 
+import { HTTP_MESSAGES } from '@funil/domain/http/errors';
 import { seesAssignedLeads } from '@funil/domain/leads/visibility';
 import {
   parseRealtimePayload,
@@ -12,6 +13,7 @@ import {
   type RealtimePayloadIn,
   type UnitEventName,
 } from '@funil/domain/realtime/events';
+import { REALTIME_REFUSALS } from '@funil/domain/realtime/refusals';
 
 import type { Db } from '../db/handle.ts';
 import { verifySession, type Session } from '../modules/auth/auth.service.ts';
@@ -90,6 +92,12 @@ export async function attachRealtime(app: FastifyInstance, db: Db, options: Real
     maxHttpBufferSize: 1e6,
     transports: ['websocket'],
   });
+  // Engine.IO answers a refused handshake (HTTP 400/403, or the text of a refused WebSocket upgrade)
+  // with the message of its error code from one table of its Server class; its texts are English,
+  // so the table holds the Portuguese ones (@funil/domain/realtime/refusals). One engine per process.
+  const engineTexts = (io.engine.constructor as unknown as { errorMessages?: Record<number, string> }).errorMessages;
+  if (!engineTexts) throw new Error('engine.io sem a tabela errorMessages: reveja REALTIME_REFUSALS');
+  Object.assign(engineTexts, REALTIME_REFUSALS);
   let closeRedis: (() => Promise<void>) | undefined;
   if (options.redisUrl) {
     const { createClient } = await import('redis');
@@ -115,7 +123,7 @@ export async function attachRealtime(app: FastifyInstance, db: Db, options: Real
         socket.data.session = session;
         next();
       })
-      .catch(() => next(new Error('Sessão expirada. Faça login novamente.')));
+      .catch(() => next(new Error(HTTP_MESSAGES.unauthorized)));
   });
 
   io.on('connection', (socket) => {

@@ -53,3 +53,8 @@ export function canManageInstances(permission: Permission): boolean {
 export function canSeeRejectedWebhooks(permission: Permission): boolean {
   return permission === 'ag' || permission === 'sa';
 }
+
+/** Who may run a rejected webhook through the ingest again (POST instancias/rejeitados/{id}/reprocessar): the super-admin. */
+export function canReplayRejectedWebhooks(permission: Permission): boolean {
+  return permission === 'sa';
+}

@@ -10,11 +10,20 @@ import { LEAD_ACTIONS, type LeadAction } from '../leads-api/lead-api.ts';
 /**
  * Every kind of change of a lead. The lead actions of the realtime contract (001 §7 `action`) are
  * the kinds of the lead core's changes; the pipeline board adds a card's new place in its column
- * (002 §4: no status change) and the WhatsApp ingest the message received and sent.
+ * (002 §4: no status change) and the WhatsApp ingest the message received and sent, and the edit of
+ * the lead's last message that moves its list preview (ref §4.3 MESSAGES_EDITED, 001 §3); the mass
+ * send the lead's SAIR/PARAR that takes it out of the campaigns (issue 13 'Opt-out').
  * `criado` covers every way a lead starts (manual, CSV, a message from an unknown number, the
  * /webhook/lead and POST /contacts capture): its `dados.origem` says which.
  */
-export const LEAD_EVENT_TYPES = [...LEAD_ACTIONS, 'posicao-pipeline', 'mensagem-recebida', 'mensagem-enviada'] as const;
+export const LEAD_EVENT_TYPES = [
+  ...LEAD_ACTIONS,
+  'posicao-pipeline',
+  'mensagem-recebida',
+  'mensagem-enviada',
+  'mensagem-editada',
+  'optout-envio-massa',
+] as const;
 export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
 
 /** Who may see the lead (001 §6): its unit and attendant (null: unassigned). */
@@ -63,6 +72,8 @@ export const LEAD_EVENT_DATA = {
     tipo: z.string(),
     idCampanha: z.number().int().nullable().optional(),
   }),
+  /** The edited message (its id and media type); the preview's old and new text are in `mudancas`. */
+  'mensagem-editada': base.extend({ idMensagem: z.number().int(), tipo: z.string() }),
 } as const satisfies Partial<Record<LeadEventType, z.ZodType>>;
 
 const dataSchemaOf = (tipo: LeadEventType): z.ZodType =>
@@ -96,7 +107,8 @@ export type LeadEvent = LeadEventInput & { id: number; em: Date };
 
 /** The lead action the browser hears for an event (001 §7 `lead-{id}-update` / `company-{id}-contact`). */
 export function realtimeActionOf(tipo: LeadEventType): LeadAction {
-  if (tipo === 'mensagem-recebida' || tipo === 'mensagem-enviada') return 'whatsapp';
+  if (tipo === 'mensagem-recebida' || tipo === 'mensagem-enviada' || tipo === 'mensagem-editada') return 'whatsapp';
+  if (tipo === 'optout-envio-massa') return 'atualizado';
   return tipo === 'posicao-pipeline' ? 'status' : tipo;
 }
 

@@ -51,3 +51,25 @@ export const rejectedWebhookSchema = z.object({
 export type RejectedWebhook = z.infer<typeof rejectedWebhookSchema>;
 
 export const rejectedWebhookListResponseSchema = z.object({ data: z.array(rejectedWebhookSchema) });
+
+/**
+ * Replaying one rejected webhook (POST /api/instancias/rejeitados/{id}/reprocessar): the super-admin
+ * runs it again through the ingest once what refused it is fixed. Stored, it leaves the list.
+ */
+export const REJECTED_WEBHOOK_REPLAY_MESSAGES = {
+  superAdminOnly: 'Somente o super-administrador reprocessa os eventos do WhatsApp não gravados.',
+  notFound: 'Evento não gravado não encontrado.',
+  instanceGone: 'A instância deste evento foi removida: ele não pode ser reprocessado.',
+  replayed: 'Evento reprocessado e gravado.',
+  nothingToStore: 'Evento reprocessado: não havia nada a gravar.',
+} as const;
+
+/** The answer when the replayed webhook still cannot be stored (409): its reason, as the list shows it. */
+export const stillRejectedMessage = (motivo: string): string => `O evento continua sem poder ser gravado. ${motivo}`;
+
+export const rejectedWebhookReplayResponseSchema = z.object({
+  message: z.string(),
+  /** The event as the ingest handled it (its dotted name), or 'ignored' when it carried nothing to store. */
+  handled: z.string(),
+});
+export type RejectedWebhookReplayResponse = z.infer<typeof rejectedWebhookReplayResponseSchema>;

@@ -7,13 +7,13 @@ import type { InjectOptions } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import type { LeadEventType } from '@funil/domain/lead-events/lead-events';
+import { LEAD_EVENT_TYPES, type LeadEventType } from '@funil/domain/lead-events/lead-events';
 
 import { potenciais } from '../catalog/catalog.table.ts';
 import { createLeadsKit, nextPhone, type Kit } from '../leads/leads-test-kit.ts';
 import { createdEvent } from '../leads/leads.service.ts';
 import { historico } from '../leads/leads.table.ts';
-import { tags } from '../tags/tags.table.ts';
+import { leadTags, tags } from '../tags/tags.table.ts';
 import {
   appendLeadEvents,
   LEAD_EVENTS_RETENTION_DAYS,
@@ -43,9 +43,12 @@ describe('one event per change, in its transaction (issue 22 §2)', () => {
       .insert(tags)
       .values({ idUnidade: k.unitId('A1'), nome: 'Evento', cor: '#112233' })
       .returning();
+    let itemId = 0;
     type Step = {
       tipo: LeadEventType;
       who?: 'a' | 'u';
+      /** The lead's values before the change (a status 1 lead otherwise). */
+      values?: Parameters<Kit['lead']>[0];
       prepare?: (id: number) => Promise<void>;
       request: (id: number) => Promise<InjectOptions> | InjectOptions;
     };
@@ -153,9 +156,83 @@ describe('one event per change, in its transaction (issue 22 §2)', () => {
         tipo: 'nao-lida',
         request: (id) => ({ method: 'PUT', url: `/api/webhook/lead/cli_crm_id/${id}`, payload: { marcado_nao_lida: 1 } }),
       },
+      // The chat's bookkeeping through the same route (unread counter): no history, still its event.
+      {
+        tipo: 'atualizado',
+        request: (id) => ({
+          method: 'PUT',
+          url: `/api/webhook/lead/cli_crm_id/${id}`,
+          payload: { whatsapp_ultima_mensagem_nao_lidas: 3 },
+        }),
+      },
+      {
+        tipo: 'apagado',
+        prepare: () => k.setUserConfig('a', { excluir_leads: true }),
+        request: (id) => ({ method: 'PUT', url: `/api/webhook/lead/cli_crm_id/${id}`, payload: { desativado: 1 } }),
+      },
+      {
+        tipo: 'desatribuido',
+        values: { cliStatusNegociacao: 1, idUsuario: k.t.fixture.users.u.id },
+        request: (id) => ({ method: 'PUT', url: `/api/contato/removeratendente/${id}`, payload: {} }),
+      },
+      {
+        tipo: 'mensagem-agendada',
+        values: { cliStatusNegociacao: 1, cliMensagemAgendada: 'Olá', cliDataMensagemAgendada: new Date('2030-12-31T13:00:00Z') },
+        request: (id) => ({ method: 'PUT', url: `/api/contato/atualiza-mensagem-agendada/${id}`, payload: {} }),
+      },
+      {
+        tipo: 'tags',
+        prepare: async (id) => void (await db().insert(leadTags).values({ cliCrmId: id, idTag: tag!.id })),
+        request: (id) => ({ method: 'DELETE', url: `/api/tagsClientes/${id}/${tag!.id}` }),
+      },
+      {
+        tipo: 'anotacao-removida',
+        prepare: async (id) => {
+          const [item] = await db()
+            .insert(historico)
+            .values({ cliCrmId: id, idUnidade: k.unitId('A1'), tipo: 2, texto: 'Anotação a remover' })
+            .returning({ id: historico.id });
+          itemId = item!.id;
+        },
+        request: () => ({ method: 'POST', url: `/api/negociacao/removeritem/${itemId}`, payload: {} }),
+      },
+      {
+        tipo: 'comentario-removido',
+        prepare: async (id) => {
+          const [item] = await db()
+            .insert(historico)
+            .values({ cliCrmId: id, idUnidade: k.unitId('A1'), tipo: 5, descricao: 'Status', comentario: 'Um comentário' })
+            .returning({ id: historico.id });
+          itemId = item!.id;
+        },
+        request: () => ({ method: 'POST', url: `/api/negociacao/removercomentario/${itemId}`, payload: {} }),
+      },
+      // A card's new place in its own column (002 §4): no status change, its own kind.
+      {
+        tipo: 'posicao-pipeline',
+        prepare: () => k.setExtras('A1', { clienteAtendente: true, edicao_status_cliente: true, pipeline: true }),
+        request: (id) => ({ method: 'PUT', url: '/api/kanban/status-negociacao', payload: { cli_crm_id: id, idFunil: 1 } }),
+      },
+      // The chat's own change of the lead (001 §4 "Reading": the unread counter zeroed).
+      {
+        tipo: 'whatsapp',
+        who: 'u',
+        values: { cliStatusNegociacao: 1, whatsappUltimaMensagemNaoLidas: 2 },
+        request: (id) => ({ method: 'POST', url: '/api/whatsapp/enviar/naolidas', payload: { cli_crm_id: id } }),
+      },
     ];
+    // Every kind of the contract is walked here or in the test named for it, so a new kind cannot
+    // go without its "one event per change" test.
+    const elsewhere: Partial<Record<LeadEventType, string>> = {
+      criado: 'below: "a created lead has its one event"',
+      'mensagem-recebida': 'whatsapp/ingest/message-events.test.ts',
+      'mensagem-enviada': "whatsapp/ingest/message-events.test.ts; a campaign's idCampanha: mass-send.engine.test.ts",
+      'mensagem-editada': 'whatsapp/ingest/message-events.test.ts "a message edit"',
+      'optout-envio-massa': 'mass-send.engine.test.ts "skips blocked and opted-out leads"',
+    };
+    expect(new Set([...steps.map((st) => st.tipo), ...Object.keys(elsewhere)])).toEqual(new Set(LEAD_EVENT_TYPES));
     for (const step of steps) {
-      const id = await k.lead({ cliStatusNegociacao: 1 });
+      const id = await k.lead(step.values ?? { cliStatusNegociacao: 1 });
       await step.prepare?.(id);
       const res = await k.call(step.who ?? 'a', await step.request(id));
       expect(res.statusCode, `${step.tipo}: ${res.body}`).toBe(200);

@@ -365,12 +365,12 @@ export async function moveHistoryToUnit(db: DbOrTx, leadId: number, idUnidade: n
   await db.update(historico).set({ idUnidade }).where(eq(historico.cliCrmId, leadId));
 }
 
-/** Issue 13 opt-out: marks the lead once (null → now); true when this call marked it. */
-export async function markMassSendOptOut(db: DbOrTx, cliCrmId: number, at: Date): Promise<boolean> {
-  const rows = await db
+/** Issue 13 opt-out: marks the lead once (null → now); the marked lead, or null when it was marked already. */
+export async function markMassSendOptOut(db: DbOrTx, cliCrmId: number, at: Date): Promise<LeadRow | null> {
+  const [row] = await db
     .update(leads)
     .set({ optoutEnvioMassa: at })
     .where(and(eq(leads.cliCrmId, cliCrmId), isNull(leads.optoutEnvioMassa)))
-    .returning({ id: leads.cliCrmId });
-  return rows.length > 0;
+    .returning();
+  return row ?? null;
 }

@@ -573,27 +573,44 @@ export async function findOrCreateLeadByPhone(
 
 /**
  * Issue 13 'Opt-out': the lead answered SAIR/PARAR; campaigns skip it from now on (the
- * attendant's chat does not), with its history event. Nothing happens the second time.
+ * attendant's chat does not), with its history event and its lead event 'optout-envio-massa'
+ * (issue 22 §2), in one transaction (`db`'s, as a savepoint, when it is one). Nothing happens the
+ * second time.
  */
 export async function recordMassSendOptOut(
   db: Db | Tx,
   lead: { cliCrmId: number; idUnidade: number },
   at: Date,
 ): Promise<boolean> {
-  const marked = await markMassSendOptOut(db, lead.cliCrmId, at);
-  if (marked) {
-    await insertHistory(db, [
+  return db.transaction(async (tx) => {
+    const marked = await markMassSendOptOut(tx, lead.cliCrmId, at);
+    if (!marked) return false;
+    await insertHistory(tx, [
       {
         cliCrmId: lead.cliCrmId,
-        idUnidade: lead.idUnidade,
+        idUnidade: marked.idUnidade,
         atendente: null,
         tipo: TIMELINE_EVENT_TYPE.usuario,
         descricao: MASS_SEND_OPT_OUT_HISTORY,
         datacad: at,
       },
     ]);
-  }
-  return marked;
+    const audience = { idUnidade: marked.idUnidade, idUsuario: marked.idUsuario };
+    await appendLeadEvents(tx, [
+      {
+        tipo: 'optout-envio-massa',
+        cliCrmId: marked.cliCrmId,
+        idEmpresa: marked.idEmpresa,
+        idUnidade: marked.idUnidade,
+        antes: audience,
+        depois: audience,
+        ator: null,
+        mudancas: fieldChanges({ optoutEnvioMassa: null }, { optoutEnvioMassa: at }),
+        dados: {},
+      },
+    ]);
+    return true;
+  });
 }
 
 /** The timeline text of an opt-out (issue 13). */

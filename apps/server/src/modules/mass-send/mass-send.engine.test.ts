@@ -10,6 +10,7 @@ import { MASS_SEND_MESSAGES } from '@funil/domain/mass-send/mass-send-api';
 import { randomWaitMs, typingDelayMs } from '@funil/domain/mass-send/pacing';
 import { campaignSendEvent, updateCampaignEvent } from '@funil/domain/realtime/events';
 
+import { leadEventos } from '../lead-events/lead-events.table.ts';
 import { historico } from '../leads/leads.table.ts';
 import { unidadeConfiguracoes } from '../tenancy/tenancy.table.ts';
 import { campaignContextOf } from '../whatsapp/campaign/campaign-send.service.ts';
@@ -143,6 +144,16 @@ describe('sending (issue 13 "Pacing")', () => {
         ).length,
       ).toBe(1);
     }
+    // Issue 22 §2: each send is one 'mensagem-enviada' of the lead's stream carrying its campaign
+    // (dados.idCampanha), beside the status change's own event.
+    for (const lead of ids) {
+      const events = await db().select().from(leadEventos).where(eq(leadEventos.cliCrmId, lead)).orderBy(leadEventos.id);
+      const [message] = await k.messagesOf(lead);
+      expect(events.filter((e) => e.tipo === 'mensagem-enviada').map((e) => e.dados)).toEqual([
+        { idMensagem: message!.id, tipo: 'chat', idCampanha: id },
+      ]);
+      expect(events.map((e) => e.tipo)).toContain('status');
+    }
     await drain(id);
     const done = await campaign(id);
     expect(done).toMatchObject({ status: 'FINALIZADO', enviados: 2, erros: 0 });
@@ -235,6 +246,23 @@ describe('before sending (issue 13)', () => {
         (h) => h.descricao === MASS_SEND_MESSAGES.optOutHistory,
       ),
     ).toBe(true);
+    // Issue 22 §2: the opt-out is one lead event with the column it moved; a second SAIR writes none.
+    const optoutEvents = async () =>
+      (await db().select().from(leadEventos).where(eq(leadEventos.cliCrmId, optout))).filter(
+        (e) => e.tipo === 'optout-envio-massa',
+      );
+    const [marked] = await optoutEvents();
+    expect(marked).toMatchObject({
+      ator: null,
+      mudancas: { optoutEnvioMassa: { de: null, para: (await k.leadRow(optout))!.optoutEnvioMassa!.toISOString() } },
+    });
+    await k.emu$('POST', `/_emulator/instances/${INST}/messages`, {
+      from: `55${fabio!.cliTelefone}`,
+      type: 'text',
+      text: 'PARAR',
+    });
+    await k.settle();
+    expect(await optoutEvents()).toHaveLength(1);
     const gil = await k.leadRow(nowa);
     await k.emu$('POST', '/_emulator/numbers', { numbers: waForms(gil!.cliTelefone!), onWhatsapp: false });
     const first = await create([twice]);

@@ -274,6 +274,7 @@ export class MassSendEngine {
         media,
         key: r.chave!,
         delayMs: typingDelayMs(text),
+        idCampanha: c.id,
       });
       counters = await this.#sent(c, r, instance, { numero, text, messageId: sent.messageId }, now, lead, session);
     } catch (err) {

@@ -17,7 +17,11 @@ import { errorResponses } from '../../http/lead-screens.ts';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { createQuickMessage, deleteQuickMessage, editQuickMessage, listQuickMessages } from './quick-messages.service.ts';
 
-const ACCESS = { config: { access: ['/whatsapp-v3', '/whatsappv2', '/whatsapp', '/crm', '/configuracoes-whatsapp'] } } as const;
+const SCREENS = ['/whatsapp-v3', '/whatsappv2', '/whatsapp', '/crm', '/configuracoes-whatsapp'] as const;
+const ACCESS = { config: { access: SCREENS } } as const;
+// A template write touches no lead (leadWork 'none', auth.plugin.ts): the service's level rules
+// answer every role that opens one of the screens, never the lead-write rule (issue 21 item 6).
+const WRITE = { config: { access: SCREENS, leadWork: 'none' } } as const;
 
 export const quickMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -31,7 +35,7 @@ export const quickMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/whatsapp/adicionarModelo',
     {
-      ...ACCESS,
+      ...WRITE,
       schema: { body: quickMessageCreateBodySchema, response: { 201: quickMessageCreatedSchema, ...errorResponses } },
     },
     async (request, reply) => {
@@ -42,7 +46,7 @@ export const quickMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/whatsapp/editarModelo',
-    { ...ACCESS, schema: { body: quickMessageEditBodySchema, response: { 204: z.null(), ...errorResponses } } },
+    { ...WRITE, schema: { body: quickMessageEditBodySchema, response: { 204: z.null(), ...errorResponses } } },
     async (request, reply) => {
       await editQuickMessage(app.db, sessionOf(request), request.body);
       return reply.status(204).send(null);
@@ -51,7 +55,7 @@ export const quickMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/whatsapp/deletarModelo',
-    { ...ACCESS, schema: { body: quickMessageDeleteBodySchema, response: { 204: z.null(), ...errorResponses } } },
+    { ...WRITE, schema: { body: quickMessageDeleteBodySchema, response: { 204: z.null(), ...errorResponses } } },
     async (request, reply) => {
       await deleteQuickMessage(app.db, sessionOf(request), request.body.idModelo);
       return reply.status(204).send(null);

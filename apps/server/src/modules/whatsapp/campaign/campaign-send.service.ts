@@ -104,7 +104,16 @@ const mediaKind = (mimetype: string | null): 'image' | 'video' | 'document' =>
 export async function sendCampaignMessage(
   ctx: WhatsappContext,
   session: Session,
-  input: { lead: LeadRow; instance: InstanceRow; text: string; media: CampaignMedia | null; key: string; delayMs: number },
+  input: {
+    lead: LeadRow;
+    instance: InstanceRow;
+    text: string;
+    media: CampaignMedia | null;
+    key: string;
+    delayMs: number;
+    /** The campaign: on the send's lead event (issue 22 §2 `dados.idCampanha`). */
+    idCampanha: number;
+  },
 ): Promise<{ messageId: number }> {
   const outgoing: Outgoing = input.media
     ? {
@@ -123,6 +132,7 @@ export async function sendCampaignMessage(
     idempotencyKey: input.key,
     delayMs: input.delayMs,
     rawGatewayErrors: true,
+    idCampanha: input.idCampanha,
   });
   return { messageId: sent.id };
 }

@@ -2,6 +2,7 @@
 // channels of 001 §7. The server picks the instance, resolves the number on the gateway (cached
 // 30 minutes), refuses blocked leads and never takes a gateway key from the browser.
 import { hasInvalidCharacter } from '@funil/domain/http/text-characters';
+import type { LeadEventInput } from '@funil/domain/lead-events/lead-events';
 import { jidToPhone } from '@funil/domain/phone/jid';
 import { classifyPhone, whatsappNumberVariants } from '@funil/domain/phone/matching';
 import {
@@ -19,12 +20,20 @@ import { EvolutionError } from '../../../integrations/evolution/evolution-error.
 import { phoneJidOfKey } from '../../../integrations/evolution/evolution-jid.ts';
 import { MESSAGE_STATUS_RANK, type MessageRecord } from '../../../integrations/evolution/evolution-types.ts';
 import type { Session } from '../../auth/auth.service.ts';
+import { appendLeadEvents } from '../../lead-events/lead-events.service.ts';
 import { leadForSession, leadForSessionByPhone, type LeadRow } from '../../leads/leads.service.ts';
 import { markLeadRead } from '../../leads/views/chat/lead-chat.service.ts';
 import { unitExtraSettings } from '../../tenancy/tenancy.service.ts';
 import { findLidLeadId } from '../ingest/lids.repository.ts';
 import { previewText } from '../ingest/message-content.ts';
-import { announceWritten, settleWritten, storeRounds, type PipelineItem, type Written } from '../ingest/message-pipeline.ts';
+import {
+  announceWritten,
+  settleWritten,
+  storeRounds,
+  type PipelineItem,
+  type StoreOutcome,
+  type Written,
+} from '../ingest/message-pipeline.ts';
 import { findInstanceById, listInstances, type InstanceRow } from '../instances/instances.repository.ts';
 import { gatewayFailure, requireGateway } from '../instances/instances.service.ts';
 import type { WhatsappContext } from '../whatsapp-context.ts';
@@ -136,6 +145,8 @@ export type SendInput = {
   delayMs?: number | undefined;
   /** Issue 13: a gateway failure is thrown as the gateway's error (after it is recorded), so the caller can tell 429/463 apart. */
   rawGatewayErrors?: boolean | undefined;
+  /** A mass-send campaign's send (issue 13): its campaign, on the message's lead event (`dados.idCampanha`, issue 22 §2). */
+  idCampanha?: number | null | undefined;
 };
 
 const RAW_BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -241,19 +252,17 @@ export async function sendToLead(ctx: WhatsappContext, session: Session, input: 
     criadoEm: new Date(Math.floor(Date.now() / 1000) * 1000),
   };
   // 1. Store (pending). A failed store throws here: nothing was sent.
-  const [written] = await storeRounds(
-    ctx.db,
-    [
-      {
-        unit: tenantOf(session),
-        message,
-        preview: previewText(mediaType, body, fileName),
-        hasMedia: false,
-        idempotencyKey: key,
-        lead: { cliCrmId: lead.cliCrmId, idTicket, created: false },
-      },
-    ],
-    'throw',
+  const [written] = await storePending(
+    ctx,
+    {
+      unit: tenantOf(session),
+      message,
+      preview: previewText(mediaType, body, fileName),
+      hasMedia: false,
+      idempotencyKey: key,
+      lead: { cliCrmId: lead.cliCrmId, idTicket, created: false },
+    },
+    input.idCampanha ?? null,
   );
   if (!written || written === 'no-lead') throw new DomainError('not_found', WHATSAPP_MESSAGES.leadNotFound);
   if (!written.stored) {
@@ -314,6 +323,24 @@ export async function sendToLead(ctx: WhatsappContext, session: Session, input: 
   await announceWritten(ctx, item, done, new Map());
   const chatMessage = chatMessageOf((await findMessageRow(ctx.db, sent.id)) ?? sent, [], quotedRow);
   return chatMessage;
+}
+
+/**
+ * Stores a pending send through the one pipeline. A campaign's send (issue 13) runs the store in
+ * its own transaction with the events held (storeRounds' `hold`), so its 'mensagem-enviada' is
+ * appended with the campaign's id (issue 22 §2) in the message's transaction, as one event.
+ */
+async function storePending(ctx: WhatsappContext, item: PipelineItem, idCampanha: number | null): Promise<StoreOutcome[]> {
+  if (idCampanha === null) return storeRounds(ctx.db, [item], 'throw');
+  return ctx.db.transaction(async (tx) => {
+    const held: LeadEventInput[] = [];
+    const out = await storeRounds(tx, [item], 'throw', held);
+    await appendLeadEvents(
+      tx,
+      held.map((e) => (e.tipo === 'mensagem-enviada' ? { ...e, dados: { ...e.dados, idCampanha } } : e)),
+    );
+    return out;
+  });
 }
 
 /** The gateway call of one outgoing message (ref §3.7–§3.9). */

@@ -1,7 +1,8 @@
 // ref §4.3 MESSAGES_EDITED (`messages.edited`): data is the protocolMessage {key, type,
 // editedMessage}. An edit (type MESSAGE_EDIT, 14) replaces the text shown and keeps the first text
 // in corpo_original; a revoke (REVOKE, 0) marks the message deleted, as messages.delete does. The
-// lead's preview follows when the edited message is its last one. Never lost: an edit of a message
+// lead's preview follows when the edited message is its last one, with the lead event
+// 'mensagem-editada' in the edit's transaction (issue 22 §2). Never lost: an edit of a message
 // that is not stored (yet) is logged and dropped, since the message itself will carry its last text.
 import type { MessagesEditedData } from '../../../integrations/evolution/evolution-types.ts';
 import { unitLead } from '../../leads/leads.service.ts';
@@ -35,9 +36,20 @@ export async function applyMessageEdit(
   } else if (isEdit(data.type)) {
     const body = editedBodyOf(data.editedMessage);
     if (body === null || body === row.body) return false;
-    updated = await updateMessage(ctx.db, row.id, { body, corpoOriginal: row.corpoOriginal ?? row.body, editadoEm: now });
-    // The lead list shows the last message's text (001 §3 whatsapp_ultima_mensagem_texto).
-    await setLeadLastPreview(ctx.db, row.cliCrmId, row.criadoEm, previewText(asMediaType(row.mediaType), body, row.fileName));
+    // One transaction: the message, the lead list's preview of its last message (001 §3
+    // whatsapp_ultima_mensagem_texto) and that move's lead event 'mensagem-editada' (issue 22 §2).
+    updated = await ctx.db.transaction(async (tx) => {
+      const edited = await updateMessage(tx, row.id, { body, corpoOriginal: row.corpoOriginal ?? row.body, editadoEm: now });
+      if (!edited) return null;
+      await setLeadLastPreview(tx, {
+        cliCrmId: row.cliCrmId,
+        criadoEm: row.criadoEm,
+        preview: previewText(asMediaType(row.mediaType), body, row.fileName),
+        idMensagem: row.id,
+        tipo: row.mediaType,
+      });
+      return edited;
+    });
   } else return false;
   if (!updated) return false;
   const lead = await unitLead(ctx.db, row.idUnidade, row.cliCrmId);

@@ -86,7 +86,9 @@ describe('messages write their lead events (issue 22 §2)', () => {
     expect(message).toBeDefined();
     const sent = (await eventsOf(leadId)).filter((e) => e.tipo === 'mensagem-enviada');
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ ator: k.t.fixture.users.u.id, dados: { idMensagem: message!.id, tipo: 'chat' } });
+    expect(sent[0]).toMatchObject({ ator: k.t.fixture.users.u.id });
+    // Not a campaign's send: no idCampanha (a mass send's carries it: mass-send.engine.test.ts).
+    expect(sent[0]!.dados).toEqual({ idMensagem: message!.id, tipo: 'chat' });
   });
 
   it('a reaction moves no lead and writes no event', async () => {
@@ -139,6 +141,53 @@ describe('messages write their lead events (issue 22 §2)', () => {
   });
 });
 
+describe('a message edit (ref §4.3 messages.edited) writes its lead event (issue 22 §2)', () => {
+  it("an edit of the lead's last message writes one mensagem-editada with the preview before and after, announced as whatsapp; an edit of an older one writes none", async () => {
+    const f = k.t.fixture;
+    const id = await k.addLead(f.unitA1, f.companyA, 'Lead da Edição', '11987653002');
+    const say = async (text: string) => {
+      expect(
+        (await k.emu$('POST', `/_emulator/instances/${INST}/messages`, { from: '5511987653002', type: 'text', text })).status,
+      ).toBe(201);
+      await settle();
+      return (await k.messagesOf(id)).find((m) => m.body === text)!;
+    };
+    const edit = async (targetId: string | null, text: string) => {
+      const res = await k.emu$('POST', `/_emulator/instances/${INST}/messages`, {
+        from: '5511987653002',
+        type: 'edit',
+        targetId,
+        text,
+      });
+      expect(res.status).toBe(201);
+      await settle();
+    };
+    const older = await say('Primeira mensagem');
+    // The gateway's times are whole seconds, and the lead's last message is matched by its time.
+    await new Promise((r) => setTimeout(r, 1_100));
+    const last = await say('Quero 2 unidades');
+    const before = admin.events.length;
+    const count = (await eventsOf(id)).length;
+    await edit(last.messageId, 'Quero 3 unidades');
+    expect((await k.leadRow(id))!.whatsappUltimaMensagemTexto).toBe('Quero 3 unidades');
+    const added = (await eventsOf(id)).slice(count);
+    expect(added.map((e) => e.tipo)).toEqual(['mensagem-editada']);
+    expect(added[0]).toMatchObject({
+      ator: null,
+      antes: { idUnidade: f.unitA1, idUsuario: null },
+      depois: { idUnidade: f.unitA1, idUsuario: null },
+      mudancas: { whatsappUltimaMensagemTexto: { de: 'Quero 2 unidades', para: 'Quero 3 unidades' } },
+      dados: { idMensagem: last.id, tipo: 'chat' },
+    });
+    const updates = admin.events.slice(before).filter((e) => e.name === leadUpdateEvent(id));
+    expect(updates.map((e) => (e.payload as { action: string }).action)).toEqual(['whatsapp']);
+    // An older message's edit moves no lead (its preview is the last message's): no event.
+    await edit(older.messageId, 'Primeira, corrigida');
+    expect((await k.messagesOf(id)).find((m) => m.id === older.id)!.body).toBe('Primeira, corrigida');
+    expect(await eventsOf(id)).toHaveLength(count + 1);
+  });
+});
+
 describe("in the message's transaction (issue 22 §2)", () => {
   it(
     'when its event cannot be written, the message is not stored either: received, from an unknown ' +
@@ -185,4 +234,39 @@ describe("in the message's transaction (issue 22 §2)", () => {
       }
     },
   );
+
+  it("when an edit's mensagem-editada cannot be written, the edit is not stored either (message and preview unchanged)", async () => {
+    const f = k.t.fixture;
+    const id = await k.addLead(f.unitA1, f.companyA, 'Lead da Edição Desfeita', '11987653003');
+    await k.emu$('POST', `/_emulator/instances/${INST}/messages`, { from: '5511987653003', type: 'text', text: 'Texto certo' });
+    await settle();
+    const [message] = await k.messagesOf(id);
+    expect(message!.body).toBe('Texto certo');
+    const count = (await eventsOf(id)).length;
+    await db().execute(
+      sql.raw(`create or replace function teste_recusa_edicao() returns trigger language plpgsql as $$
+        begin if new.tipo = 'mensagem-editada' then raise exception 'evento recusado no teste'; end if;
+          return new; end $$`),
+    );
+    await db().execute(
+      sql.raw(
+        'create trigger teste_recusa_edicao before insert on lead_eventos for each row execute function teste_recusa_edicao()',
+      ),
+    );
+    try {
+      await k.emu$('POST', `/_emulator/instances/${INST}/messages`, {
+        from: '5511987653003',
+        type: 'edit',
+        targetId: message!.messageId,
+        text: 'Texto desfeito',
+      });
+      await settle();
+      expect((await k.messagesOf(id))[0]).toMatchObject({ body: 'Texto certo', corpoOriginal: null, editadoEm: null });
+      expect((await k.leadRow(id))!.whatsappUltimaMensagemTexto).toBe('Texto certo');
+      expect(await eventsOf(id)).toHaveLength(count);
+    } finally {
+      await db().execute(sql.raw('drop trigger teste_recusa_edicao on lead_eventos'));
+      await db().execute(sql.raw('drop function teste_recusa_edicao()'));
+    }
+  });
 });

@@ -63,6 +63,12 @@ export function rejectionOf(error: unknown): RejectedWebhookReason | null {
   return error instanceof RangeError ? REJECTED_WEBHOOK_REASONS.notStored : null;
 }
 
+/** What failed, kept with a rejected webhook for whoever replays it (never shown in the app); null for a rejection of ours. */
+export function rejectionDetailOf(error: unknown): string | null {
+  if (error instanceof WebhookRejection || !(error instanceof Error)) return null;
+  return `${String(codeOf(error) ?? error.name)}: ${error.message}`.slice(0, 2000);
+}
+
 type Body = { event?: unknown; data?: unknown };
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const cut = (value: string | null, max: number): string | null => (value === null ? null : value.slice(0, max));
@@ -95,12 +101,7 @@ export async function keepRejectedWebhook(
 ): Promise<void> {
   const data = (body as Body | null)?.data ?? null;
   const names = namesOf(data);
-  const detail =
-    error instanceof WebhookRejection
-      ? null
-      : error instanceof Error
-        ? `${String(codeOf(error) ?? error.name)}: ${error.message}`.slice(0, 2000)
-        : null;
+  const detail = rejectionDetailOf(error);
   ctx.log.warn(
     { instance: instance.name, event, messageId: names.messageId?.slice(0, 200), reason, detail },
     'webhook: guardado como não gravado',

@@ -5,8 +5,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { canManageInstances, canSeeRejectedWebhooks } from '@funil/domain/access/roles';
+import { canManageInstances, canReplayRejectedWebhooks, canSeeRejectedWebhooks } from '@funil/domain/access/roles';
 import { errorBodySchema } from '@funil/domain/http/errors';
+import { idParams } from '@funil/domain/http/ids';
 import {
   connectionStateResponseSchema,
   connectResponseSchema,
@@ -15,11 +16,16 @@ import {
   instanceResponseSchema,
 } from '@funil/domain/whatsapp-api/instances-api';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
-import { rejectedWebhookListResponseSchema } from '@funil/domain/whatsapp-api/rejected-webhooks';
+import {
+  REJECTED_WEBHOOK_REPLAY_MESSAGES,
+  rejectedWebhookListResponseSchema,
+  rejectedWebhookReplayResponseSchema,
+} from '@funil/domain/whatsapp-api/rejected-webhooks';
 
 import { DomainError } from '../../../http/domain-error.ts';
 import { sessionOf } from '../../auth/auth.plugin.ts';
 import { listCompanyRejectedWebhooks } from '../ingest/rejected-webhooks.service.ts';
+import { replayRejectedWebhook } from '../ingest/webhook-replay.service.ts';
 import type { WhatsappContext } from '../whatsapp-context.ts';
 import {
   connectInstance,
@@ -56,6 +62,13 @@ const companyAdminsOnly = async (request: FastifyRequest) => {
     throw new DomainError('forbidden', WHATSAPP_MESSAGES.rejectedWebhooksCompanyAdminsOnly);
 };
 
+// Replaying one of them runs it through the ingest again: the super-admin's only.
+const superAdminOnly = async (request: FastifyRequest) => {
+  if (!canReplayRejectedWebhooks(sessionOf(request).permission))
+    throw new DomainError('forbidden', REJECTED_WEBHOOK_REPLAY_MESSAGES.superAdminOnly);
+};
+const rejectedParams = idParams('id');
+
 export const instancesRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = async (app, { ctx }) => {
   app.get(
     '/instancias',
@@ -74,6 +87,18 @@ export const instancesRoutes: FastifyPluginAsyncZod<{ ctx: WhatsappContext }> = 
       schema: { response: { 200: rejectedWebhookListResponseSchema, ...errors } },
     },
     async (request) => ({ data: await listCompanyRejectedWebhooks(ctx, sessionOf(request)) }),
+  );
+
+  // One of them run through the ingest again (the super-admin's, in the session's company): stored,
+  // it leaves the list; refused again, 409 with its reason; a repeat finds it gone (404).
+  app.post(
+    '/instancias/rejeitados/:id/reprocessar',
+    {
+      config: { access: ['/instancias'] },
+      onRequest: superAdminOnly,
+      schema: { params: rejectedParams, response: { 200: rejectedWebhookReplayResponseSchema, ...errors } },
+    },
+    async (request) => replayRejectedWebhook(ctx, sessionOf(request), request.params.id),
   );
 
   app.post(

@@ -199,10 +199,26 @@ export async function raiseLastMessageStatus(db: DbOrTx, cliCrmId: number, criad
   return row ?? null;
 }
 
-/** The list preview follows an edit of the lead's last message (ref §4.3 MESSAGES_EDITED). */
-export async function setLastMessagePreview(db: DbOrTx, cliCrmId: number, criadoEm: Date, preview: string): Promise<void> {
-  await db
+/**
+ * The list preview follows an edit of the lead's last message (ref §4.3 MESSAGES_EDITED): the lead
+ * before (locked) and after, or null when the message is not its last one or the text is the same.
+ */
+export async function setLastMessagePreview(
+  db: DbOrTx,
+  cliCrmId: number,
+  criadoEm: Date,
+  preview: string,
+): Promise<{ before: LeadRow; after: LeadRow } | null> {
+  const [before] = await db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.cliCrmId, cliCrmId), eq(leads.whatsappUltimaMensagemDataGeral, criadoEm)))
+    .for('update');
+  if (!before || before.whatsappUltimaMensagemTexto === preview) return null;
+  const [after] = await db
     .update(leads)
     .set({ whatsappUltimaMensagemTexto: preview })
-    .where(and(eq(leads.cliCrmId, cliCrmId), eq(leads.whatsappUltimaMensagemDataGeral, criadoEm)));
+    .where(eq(leads.cliCrmId, cliCrmId))
+    .returning();
+  return after ? { before, after } : null;
 }

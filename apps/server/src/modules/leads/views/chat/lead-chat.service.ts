@@ -11,13 +11,14 @@ import { assertOwnTicket, type LeadRow, type TicketOwner } from '../../leads.ser
 import * as chat from './lead-chat.repository.ts';
 
 /**
- * Runs a change of the lead's chat fields and writes its lead event 'whatsapp' in the same
- * transaction (issue 22 §2): `db`'s own when it is one, or a new one. The stream announces it.
+ * Runs a change of the lead's chat fields and writes its lead event ('whatsapp', or `kind`'s) in
+ * the same transaction (issue 22 §2): `db`'s own when it is one, or a new one. The stream announces it.
  */
 async function changeWithEvent(
   db: Db | Tx,
   ator: number | null,
   change: (tx: Tx) => Promise<{ before: LeadRow | null; after: LeadRow } | null>,
+  kind: { tipo: 'whatsapp' | 'mensagem-editada'; dados: Record<string, unknown> } = { tipo: 'whatsapp', dados: {} },
 ): Promise<LeadRow | null> {
   const run = async (tx: Tx): Promise<LeadRow | null> => {
     const done = await change(tx);
@@ -25,7 +26,7 @@ async function changeWithEvent(
     const { before, after } = done;
     const audience = { idUnidade: after.idUnidade, idUsuario: after.idUsuario };
     const event: LeadEventInput = {
-      tipo: 'whatsapp',
+      tipo: kind.tipo,
       cliCrmId: after.cliCrmId,
       idEmpresa: after.idEmpresa,
       idUnidade: after.idUnidade,
@@ -33,7 +34,7 @@ async function changeWithEvent(
       depois: audience,
       ator,
       mudancas: before ? fieldChanges(before, after) : {},
-      dados: {},
+      dados: kind.dados,
     };
     await appendLeadEvents(tx, [event]);
     return after;
@@ -85,8 +86,20 @@ export async function raiseLeadLastStatus(
   return row ? chat.leadSummaryOf(row) : null;
 }
 
-/** The list preview follows an edit of the lead's last message (ref §4.3). */
-export const setLeadLastPreview = chat.setLastMessagePreview;
+/**
+ * The list preview follows an edit of the lead's last message (ref §4.3), with its lead event
+ * 'mensagem-editada' (the preview's old and new text in `mudancas`) in the edit's transaction; the
+ * moved lead, or null (not its last message, or the same text: no event).
+ */
+export function setLeadLastPreview(
+  db: Db | Tx,
+  edit: { cliCrmId: number; criadoEm: Date; preview: string; idMensagem: number; tipo: string },
+): Promise<LeadRow | null> {
+  return changeWithEvent(db, null, (tx) => chat.setLastMessagePreview(tx, edit.cliCrmId, edit.criadoEm, edit.preview), {
+    tipo: 'mensagem-editada',
+    dados: { idMensagem: edit.idMensagem, tipo: edit.tipo },
+  });
+}
 
 /** A lead as the chat shows it, and the raw form of a RETURNING of LEAD_SUMMARY_COLUMNS. */
 export const leadSummaryOf = chat.leadSummaryOf;
