@@ -1,3 +1,4 @@
+// Over 500 lines: one walk of every registered route for each role and for another unit's and company's ids.
 // 000 §6 enforced by the API: every /api route needs a session unless public, and a route that
 // names screens answers 403 to every role the matrix keeps out of all of them; issue 7 §1: a
 // route that takes an id answers 403/404 for a lead the caller may not see.

@@ -129,7 +129,7 @@ describe('a refused realtime connection answers in Portuguese (issue 21 leftover
       req.end();
     });
 
-  it('a long-polling handshake, an unknown connection id, a bad method, a WebSocket handshake without upgrade: each its Portuguese text', async () => {
+  it('long-polling handshake, unknown connection id, bad method, WebSocket handshake without upgrade: each in Portuguese', async () => {
     const cases: [string, RequestInit, keyof typeof REALTIME_REFUSALS][] = [
       ['EIO=4&transport=polling', {}, 0],
       ['EIO=4&transport=websocket&sid=nao-existe', {}, 1],

@@ -50,7 +50,7 @@ describe('cadastros/campanha (002 §7 Admin)', () => {
     }
   });
 
-  it("a unit admin registers a campaign's month cost in R$ ('Campanha cadastrada com sucesso!'); the campaign enters the unit's catalogue", async () => {
+  it("a unit admin registers a campaign's month cost ('Campanha cadastrada com sucesso!'); it enters the unit's catalogue", async () => {
     const res = await call('a', 'POST', cost());
     expect([res.statusCode, res.json().message]).toEqual([201, 'Campanha cadastrada com sucesso!']);
     id = res.json().data.id;

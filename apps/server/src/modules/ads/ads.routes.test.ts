@@ -114,7 +114,7 @@ describe('the four levels (002 §2.6, §7)', () => {
     expect(ads).toEqual([expect.objectContaining({ id: idAd, ad_id: 'AD-1', ativo: 1, oculto: 1 })]);
   });
 
-  it("edits a name ('Campo não pode ser vazio' when blank) and toggles ativo with 'Status atualizado com sucesso!' and a new dataAtualizacao", async () => {
+  it("edits a name ('Campo não pode ser vazio' when blank), toggles ativo ('Status atualizado com sucesso!')", async () => {
     const blank = await call('a', 'PUT', `anuncios/campanhas/${idCampanha}`, { name: '  ' });
     expect([blank.statusCode, blank.body.includes('Campo não pode ser vazio')]).toEqual([400, true]);
     const renamed = await call('a', 'PUT', `anuncios/campanhas/${idCampanha}`, { name: 'Implantes | Leads | Julho' });
@@ -132,7 +132,7 @@ describe('the four levels (002 §2.6, §7)', () => {
     expect((await call('a', 'PUT', `anuncios/ads/${idAd}`, {})).statusCode).toBe(400);
   });
 
-  it("links the unit's tags to an ad (002 §8 'Tags do Anúncio cadastradas com sucesso!'); a tag of another unit or company answers 404 and links nothing", async () => {
+  it("links the unit's tags to an ad (002 §8); a tag of another unit or company answers 404 and links nothing", async () => {
     for (const foreign of [tagA2, tagB1]) {
       const res = await call('a', 'POST', 'anuncios/ads-tags', { idAd, idsTags: [tagA1, foreign] });
       expect([res.statusCode, res.json().message]).toEqual([404, 'Tag não encontrada nesta unidade.']);

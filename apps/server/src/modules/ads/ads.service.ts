@@ -1,3 +1,4 @@
+// Over 500 lines: the four catalogue levels share one set of scope, audit and CSV rules; split by level they would repeat them.
 // The ads catalogue of a unit (002 §2.6, §3, §4, §5, §7 'Extras and catalogue', §8; issue 23 §5): campaigns,
 // ad sets, ads and their tags. The catalogue is the session's unit's (docs/decisions.md "Issue 23: the ads
 // catalogue is a unit's"): an id of another unit or company answers 404, like a missing one. Every write

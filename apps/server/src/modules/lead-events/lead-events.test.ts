@@ -1,3 +1,4 @@
+// Over 500 lines: one walk of every kind of lead change beside the stream's order, crash and retention cases (one fixture).
 // The lead event stream (issue 22 §2): one event per change of a lead, written in the change's
 // transaction (a rolled-back change leaves none and announces nothing), consumers that read it in
 // order from a durable position, resume after a crash without losing or repeating an effect, and

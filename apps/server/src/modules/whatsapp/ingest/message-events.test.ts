@@ -142,7 +142,7 @@ describe('messages write their lead events (issue 22 §2)', () => {
 });
 
 describe('a message edit (ref §4.3 messages.edited) writes its lead event (issue 22 §2)', () => {
-  it("an edit of the lead's last message writes one mensagem-editada with the preview before and after, announced as whatsapp; an edit of an older one writes none", async () => {
+  it("an edit of the last message writes one mensagem-editada (preview before and after, as whatsapp); an older one's none", async () => {
     const f = k.t.fixture;
     const id = await k.addLead(f.unitA1, f.companyA, 'Lead da Edição', '11987653002');
     const say = async (text: string) => {

@@ -97,7 +97,7 @@ const row = async (id: number) =>
 const messages = (messageId: string) => db().select().from(whatsappMensagens).where(eq(whatsappMensagens.messageId, messageId));
 
 describe('replaying a rejected webhook (issue 21 item 2, dead letters)', () => {
-  it('the super-admin replays one that can be stored now: stored with its lead event, it leaves the list; a repeat stores nothing', async () => {
+  it('the super-admin replays one that can be stored now: stored with its event, it leaves the list; a repeat stores nothing', async () => {
     const id = await kept('REPROCESSO-1');
     const res = await replay('sa', id);
     expect(res.statusCode, res.body).toBe(200);

@@ -72,7 +72,7 @@ describe('002 §2.6 the four levels', () => {
     expect(screen.getByRole('button', { name: 'Inserir CSV' })).toBeTruthy();
   });
 
-  it("follows 'Acompanhar Conjunto de Anúncios' → 'Acompanhar Anúncios' → 'Acompanhar Tags do Anúncio', and 'Voltar' goes one level up", async () => {
+  it("follows 'Acompanhar Conjunto de Anúncios' → 'Acompanhar Anúncios' → 'Acompanhar Tags do Anúncio'; 'Voltar' goes up", async () => {
     api();
     renderAt('/anuncios');
     const first = (await screen.findByRole('rowheader', { name: 'Implante Dentário' })).closest('tr')!;
@@ -97,7 +97,7 @@ describe('002 §2.6 the four levels', () => {
     expect(await screen.findByRole('table', { name: 'Campanhas' })).toBeTruthy();
   });
 
-  it("'Desativar' sends {ativo: 0}, says 'Status atualizado com sucesso!' and the row turns 'Inativo' with the new date (002 §4)", async () => {
+  it("'Desativar' sends {ativo: 0}, says 'Status atualizado com sucesso!'; the row turns 'Inativo', new date (002 §4)", async () => {
     api({
       'PUT /anuncios/ads/21': {
         body: { message: 'Status atualizado com sucesso!', data: { id: 21, dataAtualizacao: '2026-11-25T18:00:00.000Z' } },
@@ -195,7 +195,7 @@ async function chooseFile(file: File) {
 }
 
 describe("'Inserir CSV' (002 §4 'CSV import of ads', §5 'Ads CSV', §9)", () => {
-  it("sends 1500 rows in two batches (1000 then 500, 500 ms apart) with a progress bar, then 'Operação concluída com sucesso.'", async () => {
+  it("sends 1500 rows in two batches (1000, 500; 500 ms apart) with a progress bar, then 'Operação concluída com sucesso.'", async () => {
     const times: number[] = [];
     const sent = api({
       'POST /anuncios/csv': () => {

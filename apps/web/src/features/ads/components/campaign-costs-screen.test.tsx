@@ -85,7 +85,7 @@ describe("002 §2.10 'Gerenciar Campanhas'", () => {
     expect(screen.getByRole('button', { name: 'Atualizar' })).toBeTruthy();
   });
 
-  it("'Cadastrar Campanha': custo 'Obrigatório', 'Campos obrigatórios não preenchidos' for a -1 select, then sends the cost as a number", async () => {
+  it("'Cadastrar Campanha': custo 'Obrigatório', 'Campos obrigatórios não preenchidos' for -1, then the cost as a number", async () => {
     const sent = api();
     renderAdmin(<CampaignCostsScreen />);
     await screen.findByRole('gridcell', { name: 'Implante Dentário' });
