@@ -17,3 +17,4 @@ export * from '../modules/quick-messages/quick-messages.table.ts';
 export * from '../modules/mass-send/mass-send.table.ts';
 export * from '../modules/dashboard/dashboard.table.ts';
 export * from '../modules/lead-events/lead-events.table.ts';
+export * from '../modules/capture/capture.table.ts';

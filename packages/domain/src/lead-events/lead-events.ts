@@ -6,15 +6,25 @@
 import { z } from 'zod';
 
 import { LEAD_ACTIONS, type LeadAction } from '../leads-api/lead-api.ts';
+import { leadOriginSchema } from '../leads/origin.ts';
 
 /**
  * Every kind of change of a lead. The lead actions of the realtime contract (001 §7 `action`) are
  * the kinds of the lead core's changes; the pipeline board adds a card's new place in its column
  * (002 §4: no status change) and the WhatsApp ingest the message received and sent.
  * `criado` covers every way a lead starts (manual, CSV, a message from an unknown number, the
- * /webhook/lead and POST /contacts capture): its `dados.origem` says which.
+ * /webhook/lead and POST /contacts capture, the capture URL): its `dados.origem` says which, and
+ * `dados.toque` the origin it arrived with (issue 23 §4). `captado-novamente` is a number the unit
+ * already had arriving again (the capture URL, issue 23 §1): the lead re-enters the queue and its
+ * last touch becomes `dados.toque`.
  */
-export const LEAD_EVENT_TYPES = [...LEAD_ACTIONS, 'posicao-pipeline', 'mensagem-recebida', 'mensagem-enviada'] as const;
+export const LEAD_EVENT_TYPES = [
+  ...LEAD_ACTIONS,
+  'posicao-pipeline',
+  'mensagem-recebida',
+  'mensagem-enviada',
+  'captado-novamente',
+] as const;
 export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
 
 /** Who may see the lead (001 §6): its unit and attendant (null: unassigned). */
@@ -47,7 +57,13 @@ export const pipelineMoveDataSchema = z.object({
 
 /** What each kind carries besides the changed columns. */
 export const LEAD_EVENT_DATA = {
-  criado: base.extend({ origem: z.enum(LEAD_ORIGINS), descricao: z.string(), tags: z.array(z.number().int()).optional() }),
+  criado: base.extend({
+    origem: z.enum(LEAD_ORIGINS),
+    descricao: z.string(),
+    tags: z.array(z.number().int()).optional(),
+    toque: leadOriginSchema.optional(),
+  }),
+  'captado-novamente': base.extend({ descricao: z.string(), toque: leadOriginSchema }),
   status: base.extend({ pipeline: pipelineMoveDataSchema.optional() }),
   'status-venda': base.extend({ pipeline: pipelineMoveDataSchema.optional() }),
   'posicao-pipeline': base.extend({ pipeline: pipelineMoveDataSchema }),
@@ -97,6 +113,7 @@ export type LeadEvent = LeadEventInput & { id: number; em: Date };
 /** The lead action the browser hears for an event (001 §7 `lead-{id}-update` / `company-{id}-contact`). */
 export function realtimeActionOf(tipo: LeadEventType): LeadAction {
   if (tipo === 'mensagem-recebida' || tipo === 'mensagem-enviada') return 'whatsapp';
+  if (tipo === 'captado-novamente') return 'atualizado';
   return tipo === 'posicao-pipeline' ? 'status' : tipo;
 }
 
