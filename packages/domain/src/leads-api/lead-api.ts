@@ -71,8 +71,8 @@ export const potentialSchema = z.object({
 /** GET contato/completo/{id} (000 §3 "Full contact"). */
 export const fullContactResponseSchema = z.object({
   data: z.object({
-    // Issue 23 §4: the lead's origin, first and last touch (only on the full contact, not the lists).
-    crm_contato_completo: crmContatoSchema.extend({ origem: leadOriginsSchema }),
+    // Issue 23 §4: the lead's origin, first and last touch (only on the full contact, not the lists; the server always sends it).
+    crm_contato_completo: crmContatoSchema.extend({ origem: leadOriginsSchema.optional() }),
     crm_potencial_negociacao: z.array(potentialSchema),
   }),
 });
