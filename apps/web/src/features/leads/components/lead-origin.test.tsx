@@ -9,7 +9,13 @@ import { LeadOriginFacts } from './lead-origin.tsx';
 
 vi.mock('../../../lib/unit-data.ts', async () => {
   const { testUnitData } = await import('./test-unit-data.ts');
-  const unit = { ...testUnitData({}), plataformas: [{ id: 1, nome: 'Facebook' }, { id: 5, nome: 'Site' }] };
+  const unit = {
+    ...testUnitData({}),
+    plataformas: [
+      { id: 1, nome: 'Facebook' },
+      { id: 5, nome: 'Site' },
+    ],
+  };
   return { useLoadedUnitData: () => unit };
 });
 
@@ -35,7 +41,9 @@ describe('LeadOriginFacts', () => {
     expect(fieldText('Canal')).toBe('Canal: URL de captação');
     expect(fieldText('Em')).toBe('Em: 27/11/2026 10:05');
     expect(fieldText('Plataforma')).toBe('Plataforma: Facebook');
-    expect(fieldText('Campanha > Conjunto > Anúncio')).toBe('Campanha > Conjunto > Anúncio: Implante > Mulheres 30-50 > 120200003');
+    expect(fieldText('Campanha > Conjunto > Anúncio')).toBe(
+      'Campanha > Conjunto > Anúncio: Implante > Mulheres 30-50 > 120200003',
+    );
     expect(fieldText('Atribuição')).toBe('Atribuição: ID exato do anúncio');
     expect(fieldText('utm_source')).toBe('utm_source: facebook');
     expect(fieldText('utm_medium')).toBeNull();
