@@ -287,6 +287,8 @@ describe('every /api route that takes a lead, ticket or message id', () => {
     // Issue 13: a campaign id, not a lead's; the campaign API's own tests check foreign ids.
     'GET /api/envio-em-massa/:id/clientes': 'skip',
     'PUT /api/envio-em-massa/:id': 'skip',
+    // Issue 23 §1: a unit's id ('Gerar novo token'), not a lead's; capture.routes.test.ts checks roles and ids.
+    'POST /api/cadastros/unidade/:id/token': 'skip',
   };
   // Routes without an id in the path that name a lead in the body.
   const BODY_ROUTES = [
