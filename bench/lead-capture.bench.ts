@@ -36,7 +36,12 @@ export async function run(): Promise<void> {
       const res = await fetch(`${base}/api/captacao/${token}?ad_id=120200${i % 7}&campaign_id=99${i % 3}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${run}-${n}${again ? '-2' : ''}` },
-        body: JSON.stringify({ cli_nome: `Lead ${n}`, cli_telefone: phone, campaign_name: `Campanha ${i % 3}`, utm_source: 'facebook' }),
+        body: JSON.stringify({
+          cli_nome: `Lead ${n}`,
+          cli_telefone: phone,
+          campaign_name: `Campanha ${i % 3}`,
+          utm_source: 'facebook',
+        }),
         signal: AbortSignal.timeout(5_000),
       });
       await res.arrayBuffer();
