@@ -23,7 +23,8 @@ const SUMMARIES: Record<string, string> = {
   'POST /api/login': 'Entrar: e-mail e senha; responde o token da sessão (000 §7).',
   'POST /api/logout': 'Sair: encerra a sessão.',
   'POST /api/webhooks/evolution':
-    'Webhook do gateway de WhatsApp (Evolution API v2): eventos de mensagens e conexão, autenticados pelo segredo da instância no cabeçalho.',
+    'Webhook do gateway de WhatsApp (Evolution API v2): eventos de mensagens e conexão, ' +
+    'autenticados pelo segredo da instância no cabeçalho.',
   'GET /api/setup': 'Se a primeira configuração ainda está pendente.',
   'POST /api/setup': 'Primeira configuração: a empresa, a unidade e o super-admin.',
   'POST /api/cadastros/unidade/{id}/token':
@@ -55,6 +56,8 @@ const openApiPath = (url: string): { path: string; names: string[] } => {
     });
   return { path, names };
 };
+
+const upper = (_m: string, c?: string) => (c ? c.toUpperCase() : '');
 
 function parametersOf(route: ApiRoute, names: string[]): JsonSchema[] {
   const schema = route.schema as FastifySchema | undefined;
@@ -119,7 +122,7 @@ function operationOf(route: ApiRoute, names: string[]): JsonSchema {
   const segment = route.url.split('/')[2] ?? 'api';
   const form = route.url === '/api/captacao/:token';
   return {
-    operationId: `${route.method.toLowerCase()}${openApiPath(route.url).path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c?: string) => (c ? c.toUpperCase() : ''))}`,
+    operationId: route.method.toLowerCase() + openApiPath(route.url).path.replace(/[^A-Za-z0-9]+(.)?/g, upper),
     summary: route.docs?.summary ?? SUMMARIES[key] ?? key,
     ...(route.docs?.description ? { description: route.docs.description } : {}),
     tags: [segment],
@@ -210,7 +213,8 @@ export function openApiHtml(doc: JsonSchema): string {
       const parameters = (op.parameters as JsonSchema[]).map(
         (p) =>
           `<tr><td><code>${escapeHtml(String(p.name))}</code>${p.required ? ' *' : ''}</td><td>${escapeHtml(String(p.in))}</td>` +
-          `<td>${escapeHtml(typeText(p.schema as JsonSchema))}</td><td>${escapeHtml(typeof p.description === 'string' ? p.description : '')}</td></tr>`,
+          `<td>${escapeHtml(typeText(p.schema as JsonSchema))}</td>` +
+          `<td>${escapeHtml(typeof p.description === 'string' ? p.description : '')}</td></tr>`,
       );
       const body = (op.requestBody as { content: Record<string, { schema: JsonSchema }> } | undefined)?.content;
       const responses = Object.entries(
@@ -218,12 +222,14 @@ export function openApiHtml(doc: JsonSchema): string {
       )
         .map(
           ([status, r]) =>
-            `<li><b>${escapeHtml(status)}</b> ${escapeHtml(r.description)}${r.content ? fieldsTable(r.content['application/json']?.schema) : ''}</li>`,
+            `<li><b>${escapeHtml(status)}</b> ${escapeHtml(r.description)}` +
+            `${r.content ? fieldsTable(r.content['application/json']?.schema) : ''}</li>`,
         )
         .join('');
       const isPublic = (op.security as unknown[]).length === 0;
       return (
-        `<section id="${escapeHtml(`${method}-${path}`)}"><h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>` +
+        `<section id="${escapeHtml(`${method}-${path}`)}"><h3><span class="m ${method}">${method.toUpperCase()}</span> ` +
+        `<code>${escapeHtml(path)}</code>` +
         `${isPublic ? ' <span class="pub">pública</span>' : ''}</h3><p>${escapeHtml(String(op.summary))}</p>` +
         (op['x-acesso'] ? `<p class="acc">Telas com acesso: ${escapeHtml((op['x-acesso'] as string[]).join(', '))}</p>` : '') +
         (parameters.length > 0
@@ -242,7 +248,8 @@ export function openApiHtml(doc: JsonSchema): string {
 <style>
 body{font-family:system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:24px;color:#1f2933}
 section{border-top:1px solid #d9e2ec;padding:8px 0}h3{font-size:16px;margin:8px 0}h4{font-size:13px;margin:8px 0 4px}
-table{border-collapse:collapse;font-size:13px;margin:4px 0}td,th{border:1px solid #d9e2ec;padding:3px 8px;text-align:left;vertical-align:top}
+table{border-collapse:collapse;font-size:13px;margin:4px 0}
+td,th{border:1px solid #d9e2ec;padding:3px 8px;text-align:left;vertical-align:top}
 .m{display:inline-block;min-width:56px;padding:2px 6px;border-radius:4px;color:#fff;font-size:12px;text-align:center}
 .get{background:#2680c2}.post{background:#3f9142}.put{background:#c99a2e}.delete{background:#ba2525}.patch{background:#7b4fbd}
 .pub{background:#fff3c4;border-radius:4px;padding:1px 6px;font-size:12px}.acc{color:#52606d;font-size:13px}

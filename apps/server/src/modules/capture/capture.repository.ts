@@ -49,7 +49,8 @@ export async function saveAnswer(tx: DbOrTx, idUnidade: number, chave: string, s
 export async function sweepKeys(db: Db): Promise<number> {
   const rows = await executeRows<{ n: number }>(
     db,
-    sql`with apagadas as (delete from ${captacaoChaves} where criado_em < now() - ${RETENTION} returning 1) select count(*)::int as n from apagadas`,
+    sql`with apagadas as (delete from ${captacaoChaves} where criado_em < now() - ${RETENTION} returning 1)
+      select count(*)::int as n from apagadas`,
   );
   return rows[0]?.n ?? 0;
 }

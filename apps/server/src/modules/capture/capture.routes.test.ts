@@ -149,7 +149,8 @@ describe('POST /api/captacao/{token} (issue 23 §1)', () => {
 
   it("Meta's URL macros as query parameters count as fields; an unreplaced macro counts as absent", async () => {
     const query =
-      '?ad.id=555001&adset_id=555002&campaign.id=555003&site_source_name=ig&ad_name=%7B%7Bad.name%7D%7D&utm_source=%7B%7Bsite_source_name%7D%7D';
+      '?ad.id=555001&adset_id=555002&campaign.id=555003&site_source_name=ig' +
+      '&ad_name=%7B%7Bad.name%7D%7D&utm_source=%7B%7Bsite_source_name%7D%7D';
     const res = await post(tokenA1, { cli_nome: 'Ana Macro', cli_telefone: '31983330003' }, { query });
     expect(res.statusCode, res.body).toBe(200);
     const [lead] = await leadsOfPhone(t.fixture.unitA1, '31983330003');
@@ -167,7 +168,7 @@ describe('POST /api/captacao/{token} (issue 23 §1)', () => {
     expect((await leadsOfPhone(t.fixture.unitA1, '31983330004'))[0]?.adId).toBe('do-corpo');
   });
 
-  it('phone rules (001 §5): formatting, 55 and the ninth digit find the same lead; not a phone answers 400 and stores nothing', async () => {
+  it('phone rules (001 §5): formatting, 55 and the ninth digit find one lead; not a phone answers 400, stores nothing', async () => {
     const before = await countsOf();
     for (const [payload, message] of [
       [{ cli_nome: 'Sem telefone' }, CAPTURE_MESSAGES.phoneRequired],
@@ -187,7 +188,7 @@ describe('POST /api/captacao/{token} (issue 23 §1)', () => {
     expect(all.map((l) => l.nome)).toEqual(['Carlos Nono']);
   });
 
-  it("a number the unit already has re-enters: 'captado novamente', back to the queue, last touch updated, first kept; same answer as new", async () => {
+  it("a known number re-enters: 'captado novamente', back to the queue, last touch updated, first kept; same answer", async () => {
     const first = await post(tokenA1, { cli_nome: 'Paula Retorno', cli_telefone: '11985550006', campaign_name: 'Primeira' });
     const [lead] = await leadsOfPhone(t.fixture.unitA1, '11985550006');
     // The team called her and gave up.
