@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import type { AppRoute } from '@funil/domain/access/routes';
@@ -18,7 +18,15 @@ import type { Db } from './db/handle.ts';
 import type { TrustProxy } from './env.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.ts';
 import { registerInputGuard } from './http/input-guard.ts';
-import { limitPublicRoutes, PUBLIC_RATE_LIMITS, registerRateLimit, type RateLimits } from './http/rate-limit.ts';
+import { docsRoutes } from './http/openapi.ts';
+import {
+  CAPTURE_TOKEN_LIMIT,
+  limitPublicRoutes,
+  PUBLIC_RATE_LIMITS,
+  publicRateRule,
+  registerRateLimit,
+  type RateLimits,
+} from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { adsRoutes } from './modules/ads/ads.routes.ts';
@@ -27,6 +35,7 @@ import { authPlugin, type LeadWork } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { redisThrottleStore } from './modules/auth/login-throttle.redis.ts';
 import { LoginThrottle, type Sleep } from './modules/auth/login-throttle.ts';
+import { captureRoutes } from './modules/capture/capture.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { guidanceRoutes } from './modules/guidance/guidance.routes.ts';
@@ -75,6 +84,8 @@ declare module 'fastify' {
       softphone: boolean;
       leadWork: LeadWork | null;
       schema: FastifySchema | undefined;
+      /** What the OpenAPI document says beyond the schemas (http/openapi.ts). */
+      docs: FastifyContextConfig['docs'];
     }[];
   }
 }
@@ -119,6 +130,8 @@ export type AppOptions = {
   scheduledRetryDelaysMs?: readonly number[] | undefined;
   /** The mass-send engine (issue 13): its clock, random source, lease; autoStart false lets a test drive it. */
   massSend?: (MassSendEngineOptions & { autoStart?: boolean }) | undefined;
+  /** How often the capture URL's expired idempotency keys are deleted (default hourly; 0: never). */
+  captureSweepMs?: number | undefined;
   /** The lead event stream's runner (batch size, safety poll, retry wait). */
   leadEvents?: Omit<LeadEventRunnerOptions, 'log'> | undefined;
 };
@@ -155,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         softphone: route.config?.softphone === true,
         leadWork: route.config?.leadWork ?? null,
         schema: route.schema,
+        docs: route.config?.docs,
       });
     }
   });
@@ -272,6 +286,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(quickMessagesRoutes);
       await api.register(massSendRoutes, { ...(options.massSend ? { engine: options.massSend } : {}) });
       await api.register(dashboardRoutes);
+      // Issue 23 §1: the capture URL, limited per address (every public route) and per token.
+      const limits = options.rateLimits === false ? null : (options.rateLimits ?? PUBLIC_RATE_LIMITS);
+      await api.register(captureRoutes, {
+        tokenLimit: limits ? publicRateRule(limits, CAPTURE_TOKEN_LIMIT, '/api/captacao/:token') : null,
+        sweepMs: options.captureSweepMs,
+      });
+      await api.register(docsRoutes);
     },
     { prefix: '/api' },
   );

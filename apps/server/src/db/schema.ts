@@ -18,3 +18,4 @@ export * from '../modules/mass-send/mass-send.table.ts';
 export * from '../modules/dashboard/dashboard.table.ts';
 export * from '../modules/lead-events/lead-events.table.ts';
 export * from '../modules/ads/ads.table.ts';
+export * from '../modules/capture/capture.table.ts';

@@ -327,6 +327,8 @@ describe('every /api route that takes a lead, ticket or message id', () => {
     'PUT /api/envio-em-massa/:id': 'skip',
     // A rejected webhook's id (issue 21 item 2), not a lead's; webhook-replay.test.ts checks another company's.
     'POST /api/instancias/rejeitados/:id/reprocessar': 'skip',
+    // Issue 23 §1: a unit's id ('Gerar novo token'), not a lead's; capture.routes.test.ts checks roles and ids.
+    'POST /api/cadastros/unidade/:id/token': 'skip',
   };
   // Routes without an id in the path that name a lead in the body.
   const BODY_ROUTES = [

@@ -29,8 +29,16 @@ export const PUBLIC_RATE_LIMITS: RateLimits = {
   // The gateway posts one call per message and never sends one again (a 429 loses the message):
   // only a flood far past any gateway's burst is refused.
   'POST /api/webhooks/evolution': { max: 120_000, timeWindowMs: MINUTE },
+  // Issue 23 §1, the capture URL: per address, what a form builder's few servers (Zapier, Make, RD
+  // Station) post for all their customers; per token (CAPTURE_TOKEN_LIMIT), what one unit's forms
+  // can bring in a burst (20 leads a second for a minute), far past a clinic's busiest campaign.
+  'POST /api/captacao/:token': { max: 600, timeWindowMs: MINUTE },
+  'TOKEN /api/captacao/:token': { max: 1200, timeWindowMs: MINUTE },
   default: { max: 120, timeWindowMs: MINUTE },
 };
+
+/** The "method" of the capture URL's per-token rule in RateLimits. */
+export const CAPTURE_TOKEN_LIMIT = 'TOKEN';
 
 /** The rule of a public route. */
 export function publicRateRule(limits: RateLimits, method: string, url: string): RateRule {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 
 import { LEAD_ACTIONS, type LeadAction } from '../leads-api/lead-api.ts';
+import { leadOriginSchema } from '../leads/origin.ts';
 
 /**
  * Every kind of change of a lead. The lead actions of the realtime contract (001 §7 `action`) are
@@ -14,7 +15,10 @@ import { LEAD_ACTIONS, type LeadAction } from '../leads-api/lead-api.ts';
  * the lead's last message that moves its list preview (ref §4.3 MESSAGES_EDITED, 001 §3); the mass
  * send the lead's SAIR/PARAR that takes it out of the campaigns (issue 13 'Opt-out').
  * `criado` covers every way a lead starts (manual, CSV, a message from an unknown number, the
- * /webhook/lead and POST /contacts capture): its `dados.origem` says which.
+ * /webhook/lead and POST /contacts capture, the capture URL): its `dados.origem` says which, and
+ * `dados.toque` the origin it arrived with (issue 23 §4). `captado-novamente` is a number the unit
+ * already had arriving again (the capture URL, issue 23 §1): the lead re-enters the queue and its
+ * last touch becomes `dados.toque`.
  */
 export const LEAD_EVENT_TYPES = [
   ...LEAD_ACTIONS,
@@ -23,6 +27,7 @@ export const LEAD_EVENT_TYPES = [
   'mensagem-enviada',
   'mensagem-editada',
   'optout-envio-massa',
+  'captado-novamente',
 ] as const;
 export type LeadEventType = (typeof LEAD_EVENT_TYPES)[number];
 
@@ -56,7 +61,13 @@ export const pipelineMoveDataSchema = z.object({
 
 /** What each kind carries besides the changed columns. */
 export const LEAD_EVENT_DATA = {
-  criado: base.extend({ origem: z.enum(LEAD_ORIGINS), descricao: z.string(), tags: z.array(z.number().int()).optional() }),
+  criado: base.extend({
+    origem: z.enum(LEAD_ORIGINS),
+    descricao: z.string(),
+    tags: z.array(z.number().int()).optional(),
+    toque: leadOriginSchema.optional(),
+  }),
+  'captado-novamente': base.extend({ descricao: z.string(), toque: leadOriginSchema }),
   status: base.extend({ pipeline: pipelineMoveDataSchema.optional() }),
   'status-venda': base.extend({ pipeline: pipelineMoveDataSchema.optional() }),
   'posicao-pipeline': base.extend({ pipeline: pipelineMoveDataSchema }),
@@ -108,7 +119,7 @@ export type LeadEvent = LeadEventInput & { id: number; em: Date };
 /** The lead action the browser hears for an event (001 §7 `lead-{id}-update` / `company-{id}-contact`). */
 export function realtimeActionOf(tipo: LeadEventType): LeadAction {
   if (tipo === 'mensagem-recebida' || tipo === 'mensagem-enviada' || tipo === 'mensagem-editada') return 'whatsapp';
-  if (tipo === 'optout-envio-massa') return 'atualizado';
+  if (tipo === 'optout-envio-massa' || tipo === 'captado-novamente') return 'atualizado';
   return tipo === 'posicao-pipeline' ? 'status' : tipo;
 }
 

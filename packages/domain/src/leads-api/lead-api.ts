@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { contactCreatePayloadSchema } from '../leads/contact.ts';
 import { csvLeadRowSchema, splitCsvTags } from '../leads/csv.ts';
 import { leadListItemSchema } from '../leads/lead.ts';
+import { leadOriginsSchema } from '../leads/origin.ts';
 import { historyEventSchema } from '../leads/timeline.ts';
 import { stripPhone, toNationalDigits } from '../phone/phone.ts';
 import { brlField, idField, intField, zeroOneField } from './fields.ts';
@@ -70,7 +71,8 @@ export const potentialSchema = z.object({
 /** GET contato/completo/{id} (000 §3 "Full contact"). */
 export const fullContactResponseSchema = z.object({
   data: z.object({
-    crm_contato_completo: crmContatoSchema,
+    // Issue 23 §4: the lead's origin, first and last touch (only on the full contact, not the lists; the server always sends it).
+    crm_contato_completo: crmContatoSchema.extend({ origem: leadOriginsSchema.optional() }),
     crm_potencial_negociacao: z.array(potentialSchema),
   }),
 });

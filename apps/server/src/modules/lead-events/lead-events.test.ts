@@ -230,6 +230,7 @@ describe('one event per change, in its transaction (issue 22 §2)', () => {
       'mensagem-enviada': "whatsapp/ingest/message-events.test.ts; a campaign's idCampanha: mass-send.engine.test.ts",
       'mensagem-editada': 'whatsapp/ingest/message-events.test.ts "a message edit"',
       'optout-envio-massa': 'mass-send.engine.test.ts "skips blocked and opted-out leads"',
+      'captado-novamente': 'capture/capture.routes.test.ts (a number the unit has: one captado-novamente, no new lead)',
     };
     expect(new Set([...steps.map((st) => st.tipo), ...Object.keys(elsewhere)])).toEqual(new Set(LEAD_EVENT_TYPES));
     for (const step of steps) {

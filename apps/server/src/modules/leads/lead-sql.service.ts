@@ -231,7 +231,7 @@ export function listWhere(
   if (filter.cli_contato_status !== null) c.push(`l.cli_contato_status = ${p.add(filter.cli_contato_status)}`);
   if (filter.cli_tipo_lead !== null) c.push(`l.cli_tipo_lead = ${p.add(filter.cli_tipo_lead)}`);
   if (filter.status_envio_massa !== null) c.push(`l.cli_mensagem_status = ${p.add(filter.status_envio_massa)}`);
-  if (filter.cli_campanha_nome !== '') c.push(`l.cli_campanha_nome = ${p.add(filter.cli_campanha_nome)}`);
+  if (filter.cli_campanha_nome !== '') c.push(campaignOrAdSql('l', p.add(filter.cli_campanha_nome)));
   if (search)
     c.push(
       search.byName && search.byPhone ? `(${search.byName} or ${search.byPhone})` : (search.byName ?? search.byPhone ?? 'false'),
@@ -255,6 +255,16 @@ export function listWhere(
   if (capturedSince) c.push(`l.cli_data_captacao >= ${p.add(instant(capturedSince))}::timestamptz`);
   return c.join(' and ');
 }
+
+/**
+ * The lists' campaign/'Anúncio' filter (000 §7 cli_campanha_nome, issue 23 §4): a lead whose last
+ * touch names that campaign or that ad. `param` is the placeholder of the name.
+ */
+export const campaignOrAdSql = (alias: string, param: string): string =>
+  `(${alias}.cli_campanha_nome = ${param} or ${alias}.ad_name = ${param})`;
+
+/** The same filter as a drizzle condition on the leads table (the chat's list). */
+export const campaignOrAdCondition = (name: string): SQL => sql`(leads.cli_campanha_nome = ${name} or leads.ad_name = ${name})`;
 
 /** The list's order (leads_lista_idx): newest captured first. */
 export const LIST_ORDER = 'cli_data_captacao desc, cli_crm_id desc';

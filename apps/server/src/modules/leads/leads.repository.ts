@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-
 
 import { formatSchedulePayload } from '@funil/domain/format/date';
 import { appointmentStatusLabel, type CrmContato, type HistoryItem, type TagRef } from '@funil/domain/leads-api/lead-api';
+import type { LeadOrigin } from '@funil/domain/leads/origin';
 
 import type { DbOrTx } from '../../db/handle.ts';
 import { leadTagsJsonSql } from '../tags/tags.service.ts';
@@ -74,6 +75,8 @@ export type ImportedLead = {
   /** The history event's descricao and texto (000 §3 "History event"). */
   descricao: string;
   texto: string | null;
+  /** Its origin (issue 23 §4: channel csv, the ad typed in the file as a manual attribution). */
+  origem: LeadOrigin;
 };
 
 /**
@@ -101,15 +104,19 @@ export async function insertImportedLeads(
       ad_id: r.adId,
       descricao: r.descricao,
       texto: r.texto,
+      origem: r.origem,
     })),
   );
   const result = (await db.execute(sql`
     with r as (
       select * from json_to_recordset(${records}::json)
-        as r(n int, nome text, telefone text, chave text, email text, ad_name text, ad_id text, descricao text, texto text)
+        as r(n int, nome text, telefone text, chave text, email text, ad_name text, ad_id text, descricao text, texto text,
+          origem jsonb)
     ), novos as (
-      insert into ${leads} (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave, cli_email, ad_name, ad_id, cli_campanha_nome)
-      select ${target.empresaId}::int, ${target.unidadeId}::int, r.nome, r.telefone, r.chave, r.email, r.ad_name, r.ad_id, r.ad_name
+      insert into ${leads} (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave, cli_email, ad_name, ad_id, cli_campanha_nome,
+        origem_canal, origem_certeza, origem_em, origem_primeira)
+      select ${target.empresaId}::int, ${target.unidadeId}::int, r.nome, r.telefone, r.chave, r.email, r.ad_name, r.ad_id, r.ad_name,
+        r.origem->>'canal', r.origem->>'certeza', (r.origem->>'em')::timestamptz, r.origem
       from r order by r.n
       returning cli_crm_id, telefone_chave
     ), eventos as (
@@ -300,11 +307,12 @@ export async function leadView(db: DbOrTx, id: number): Promise<CrmContato | nul
 }
 
 export async function listCampaigns(db: DbOrTx, scope: LeadScope): Promise<{ cli_campanha_nome: string }[]> {
+  // Issue 23 §4: the campaigns and the ads of the leads' last touch, the names the filter matches (campaignOrAdSql).
   const rows = await db
-    .selectDistinct({ nome: leads.cliCampanhaNome })
-    .from(leads)
-    .where(and(inScope(scope), sql`${leads.cliCampanhaNome} is not null and ${leads.cliCampanhaNome} <> ''`))
-    .orderBy(asc(leads.cliCampanhaNome));
+    .selectDistinct({ nome: sql<string>`nome` })
+    .from(sql`${leads}, lateral (values (${leads.cliCampanhaNome}), (${leads.adName})) as nomes(nome)`)
+    .where(and(inScope(scope), sql`nome is not null and nome <> ''`))
+    .orderBy(sql`nome`);
   return rows.flatMap((r) => (r.nome ? [{ cli_campanha_nome: r.nome }] : []));
 }
 

@@ -13,6 +13,7 @@ import {
 import type { CrmContato, CsvRowBody, LeadAction, LeadChangeResponse } from '@funil/domain/leads-api/lead-api';
 import { duplicatePhoneMessage, LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
 import { CONTACT_MESSAGES, type ContactCreatePayload } from '@funil/domain/leads/contact';
+import { originOf, type LeadChannel, type LeadOrigin } from '@funil/domain/leads/origin';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import { isLeadVisibleTo, seesAssignedLeads, type LeadViewer } from '@funil/domain/leads/visibility';
 import { classifyPhone, LEAD_PHONE_MAX_DIGITS, leadPhoneText, phoneMatchKeys } from '@funil/domain/phone/matching';
@@ -28,6 +29,7 @@ import { appendLeadEvents } from '../lead-events/lead-events.service.ts';
 import { findOrCreateTagsByName, linkTagsToLeads } from '../tags/tags.service.ts';
 import { activeUnitOfCompany, crmIntervalDays } from '../tenancy/tenancy.service.ts';
 import { invalidateLeadCounts } from './lead-count-cache.ts';
+import { firstTouchColumns, originsOf } from './lead-origin.ts';
 // `chat`: the row reads and inserts of the lead-by-phone and creation paths (the name their bodies
 // have used since issue 7; the chat view's own queries are in views/chat/).
 import * as chat from './lead-rows.repository.ts';
@@ -229,11 +231,13 @@ async function createOne(
   origem: string,
   canal: 'manual' | 'csv',
 ): Promise<number> {
+  // Issue 23 §4: typed by hand or imported; an ad named in the form is a manual attribution.
+  const origin = originOf({ canal, ad_id: contact.ad_id, ad_name: contact.ad_name }, nowOf(deps));
   const id = await deps.db.transaction(async (tx) => {
     // Serialises creations per unit so two requests cannot both pass the duplicate check.
     await lockUnitLeads(tx, session.unidadeId);
     await assertPhoneFree(tx, session.unidadeId, contact.cli_telefone);
-    const [leadId] = await insertLeads(tx, [newLeadValues(session, contact)]);
+    const [leadId] = await insertLeads(tx, [{ ...newLeadValues(session, contact), ...firstTouchColumns(origin) }]);
     if (leadId === undefined) throw new Error('lead não inserido');
     const { tags: tagRows } = await findOrCreateTagsByName(tx, session.unidadeId, tagNames);
     await linkTagsToLeads(
@@ -255,7 +259,7 @@ async function createOne(
       createdEvent(
         { cliCrmId: leadId, idEmpresa: session.empresaId, idUnidade: session.unidadeId, idUsuario: null },
         session.userId,
-        { origem: canal, descricao: origem, tags: tagRows.map((t) => t.id) },
+        { origem: canal, descricao: origem, tags: tagRows.map((t) => t.id), toque: origin },
       ),
     ]);
     return leadId;
@@ -268,7 +272,14 @@ async function createOne(
 export function createdEvent(
   lead: { cliCrmId: number; idEmpresa: number; idUnidade: number; idUsuario: number | null },
   ator: number | null,
-  dados: { origem: 'manual' | 'csv' | 'whatsapp' | 'captura'; descricao: string; tags?: number[]; lote?: 'importacao-csv' },
+  dados: {
+    origem: 'manual' | 'csv' | 'whatsapp' | 'captura';
+    descricao: string;
+    tags?: number[];
+    lote?: 'importacao-csv';
+    /** The origin the lead arrived with (issue 23 §4). */
+    toque?: LeadOrigin;
+  },
 ): LeadEventInput {
   return {
     tipo: 'criado',
@@ -318,7 +329,8 @@ export async function fullContact(deps: LeadDeps, session: Session, id: number, 
   const [view, potentials] = await Promise.all([leadView(deps.db, lead.cliCrmId), activePotentials(deps.db, session.empresaId)]);
   return {
     data: {
-      crm_contato_completo: view as CrmContato,
+      // Issue 23 §4: where the lead came from, first and last touch.
+      crm_contato_completo: { ...(view as CrmContato), origem: originsOf(lead) },
       crm_potencial_negociacao: potentials.map((p) => ({
         id: p.id,
         nome: p.nome,
@@ -529,6 +541,10 @@ export async function findOrCreateLeadByPhone(
   if (found) return { lead: found, created: false };
   // Every ticket already belongs to a lead: a new lead can own none of them (issue 21 item 5).
   if (input.ticket) throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
+  // Issue 23 §4: a message from an unknown number is WhatsApp organic (click-to-WhatsApp ads
+  // attribute theirs in a later issue); POST /contacts and /webhook/lead are a capture by API.
+  const canal: LeadChannel = input.deletedIsClosed ? 'captura' : 'whatsapp-organico';
+  const origin = originOf({ canal, plataforma: PLATFORM_WHATSAPP }, new Date());
   const result = await c.db.transaction(async (tx) => {
     await lockUnitLeads(tx, unit.idUnidade);
     const again = await chat.findLeadByPhoneKey(tx, unit.idUnidade, parsed.key);
@@ -537,6 +553,7 @@ export async function findOrCreateLeadByPhone(
     if (input.deletedIsClosed && (await chat.hasDeletedLeadWithPhoneKey(tx, unit.idUnidade, parsed.key)))
       throw new DomainError('not_found', LEAD_API_MESSAGES.notFound);
     const lead = await chat.insertLeadRow(tx, {
+      ...firstTouchColumns(origin),
       idEmpresa: unit.idEmpresa,
       idUnidade: unit.idUnidade,
       cliNome: (input.name.trim() || parsed.telefone).slice(0, 200),
@@ -559,6 +576,7 @@ export async function findOrCreateLeadByPhone(
       createdEvent(lead, input.atendente ?? null, {
         origem: input.deletedIsClosed ? 'captura' : 'whatsapp',
         descricao: input.origem,
+        toque: origin,
       }),
     ]);
     return { lead, created: true };

@@ -16,6 +16,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
+import type { LeadChannel, LeadOrigin } from '@funil/domain/leads/origin';
+
 import { empresas, unidades } from '../tenancy/tenancy.table.ts';
 import { usuarios } from '../users/users.table.ts';
 
@@ -85,6 +87,20 @@ export const leads = pgTable(
     utmSource: varchar('utm_source', { length: 200 }),
     utmContent: varchar('utm_content', { length: 200 }),
     utmTerm: varchar('utm_term', { length: 200 }),
+    // Issue 23 §4, the lead's origin. The columns above (cli_tipo_lead, cli_campanha_id/nome, ad_id/
+    // ad_name, utm_*) and these hold the LAST touch, which the lists' campaign and ad filters read;
+    // origem_primeira keeps the first touch whole, written once at creation (docs/decisions.md
+    // "Issue 23: a lead's origin"). Null on leads older than the origin (migration 0027).
+    origemCanal: varchar('origem_canal', { length: 20 }).$type<LeadChannel>(),
+    origemCerteza: varchar('origem_certeza', { length: 10 }),
+    adsetId: varchar('adset_id', { length: 64 }),
+    adsetName: varchar('adset_name', { length: 200 }),
+    formId: varchar('form_id', { length: 64 }),
+    leadgenId: varchar('leadgen_id', { length: 64 }),
+    fbclid: varchar('fbclid', { length: 500 }),
+    gclid: varchar('gclid', { length: 500 }),
+    origemEm: timestamp('origem_em', { withTimezone: true }),
+    origemPrimeira: jsonb('origem_primeira').$type<LeadOrigin>(),
     whatsappBlocked: integer('whatsapp_blocked').notNull().default(0),
     /** Issue 13: when the lead answered SAIR/PARAR to a campaign; mass sends skip it (the attendant's chat does not). */
     optoutEnvioMassa: timestamp('optout_envio_massa', { withTimezone: true }),

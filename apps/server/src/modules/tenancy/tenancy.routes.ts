@@ -1,6 +1,7 @@
 // Unit lists (000 §7 "Session and unit") and the units administration of 002 §2.10, §7 'Admin'
 // (super-admin, 000 §6 /unidades); the unit data itself is modules/unit-data.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 import { roleOf } from '@funil/domain/access/roles';
 import { writeResultSchema } from '@funil/domain/admin-api/fields';
@@ -12,13 +13,15 @@ import {
   unitListSchema,
   unitUpdateSchema,
 } from '@funil/domain/admin-api/units';
+import { CAPTURE_MESSAGES, unitTokenResponseSchema } from '@funil/domain/capture/capture-api';
 import { errorBodySchema } from '@funil/domain/http/errors';
+import { idParam } from '@funil/domain/http/ids';
 import { unitsListSchema } from '@funil/domain/unit/unit-data';
 
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { managesUnit } from './admin-scope.service.ts';
 import { activeUnitsOfCompany } from './tenancy.service.ts';
-import { createUnit, listUnits, updateUnit } from './units.service.ts';
+import { createUnit, listUnits, regenerateUnitToken, updateUnit } from './units.service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
@@ -72,6 +75,19 @@ export const tenancyRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = sessionOf(request);
       const unit = await createUnit(app.db, session, { ...request.body, idEmpresa: request.body.idEmpresa ?? session.empresaId });
       return reply.status(201).send({ message: UNIT_MESSAGES.created, data: { id: unit.id } });
+    },
+  );
+
+  // 'Gerar novo token' (issue 23 §1): the unit's capture URL changes; the old token stops at once.
+  app.post(
+    '/cadastros/unidade/:id/token',
+    {
+      config: { access: '/unidades' },
+      schema: { params: z.object({ id: idParam }), response: { 200: unitTokenResponseSchema, ...errors } },
+    },
+    async (request) => {
+      const unit = await regenerateUnitToken(app.db, sessionOf(request), request.params.id);
+      return { message: CAPTURE_MESSAGES.tokenRegenerated, data: { id: unit.id, token: unit.token } };
     },
   );
 

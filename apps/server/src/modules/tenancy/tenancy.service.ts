@@ -124,6 +124,30 @@ export function unitToken(): string {
   return out;
 }
 
+/**
+ * The active unit (of an active company) whose lead-intake token this is (issue 23 §1, the
+ * capture URL); null for an unknown token or a deactivated unit or company.
+ */
+export async function activeUnitByToken(db: DbOrTx, token: string): Promise<{ id: number; idEmpresa: number } | null> {
+  if (!/^[A-Za-z0-9]{32}$/.test(token)) return null;
+  const [row] = await db
+    .select({ id: unidades.id, idEmpresa: unidades.idEmpresa })
+    .from(unidades)
+    .innerJoin(empresas, eq(empresas.id, unidades.idEmpresa))
+    .where(and(eq(unidades.token, token), eq(unidades.ativo, 1), eq(empresas.ativo, 1)));
+  return row ?? null;
+}
+
+/** Gives the unit a new token (002 §3 'Unit'); the old one stops at once. */
+export async function replaceUnitToken(db: DbOrTx, idUnidade: number): Promise<UnitRow> {
+  const [row] = await db
+    .update(unidades)
+    .set({ token: unitToken(), dataAtualizacao: new Date() })
+    .where(eq(unidades.id, idUnidade))
+    .returning();
+  return row!;
+}
+
 export type CompanyRow = typeof empresas.$inferSelect;
 export type UnitRow = typeof unidades.$inferSelect;
 

@@ -17,6 +17,7 @@ import type { Actor } from './admin-scope.service.ts';
 import {
   companyById,
   insertUnit,
+  replaceUnitToken,
   unitById,
   unitsOfCompany,
   updateUnitRow,
@@ -134,5 +135,28 @@ export async function updateUnit(db: DbOrTx, actor: Actor, input: UnitUpdate): P
       scope: { idEmpresa: unit.idEmpresa, idUnidade: unit.id },
     });
     return { unit, loggedOut };
+  });
+}
+
+/**
+ * 'Gerar novo token' (issue 23 §1): a new 32-character token for the unit's capture URL; the old
+ * one stops at once (the capture reads the token on every post). Audited without the tokens
+ * themselves (a token is a credential).
+ */
+export async function regenerateUnitToken(db: DbOrTx, actor: Actor, idUnidade: number): Promise<UnitRow> {
+  const before = await unitById(db, idUnidade);
+  if (!before) throw new DomainError('not_found', 'Unidade não encontrada.');
+  return db.transaction(async (tx) => {
+    const unit = await replaceUnitToken(tx, before.id);
+    await recordAudit(tx, {
+      session: actor,
+      entity: 'unidade',
+      entityId: unit.id,
+      action: 'update',
+      before: { token: 'anterior' },
+      after: { token: 'novo' },
+      scope: { idEmpresa: unit.idEmpresa, idUnidade: unit.id },
+    });
+    return unit;
   });
 }

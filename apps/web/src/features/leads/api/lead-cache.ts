@@ -57,7 +57,8 @@ export function applyLeadChange(queryClient: QueryClient, leadId: number, lead: 
   }
   patchLeadRows(queryClient, lead);
   queryClient.setQueryData<FullContact>(leadKeys.detail(leadId), (full) =>
-    full ? { ...full, crm_contato_completo: lead } : full,
+    // A change's answer is the lead without its origin (issue 23 §4): the detail keeps the one it read.
+    full ? { ...full, crm_contato_completo: { ...lead, origem: full.crm_contato_completo.origem } } : full,
   );
   void queryClient.invalidateQueries({ queryKey: leadKeys.history(leadId) });
 }

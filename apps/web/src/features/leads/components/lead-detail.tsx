@@ -18,6 +18,7 @@ import { AppointmentsTable } from './appointments-table.tsx';
 import { AttendantPanel } from './attendant-panel.tsx';
 import { LeadContactForm } from './lead-contact-form.tsx';
 import { LeadHeader, type LeadCallAction } from './lead-header.tsx';
+import { LeadOriginFacts } from './lead-origin.tsx';
 import { LeadTagsPicker } from './lead-tags-picker.tsx';
 import { LeadTimeline } from './lead-timeline.tsx';
 import { NegotiationPanel } from './negotiation-panel.tsx';
@@ -183,6 +184,9 @@ export function LeadDetail({ leadId, onLeave, onBack, callAction }: LeadDetailPr
               potentials={full.data.crm_potencial_negociacao}
               canEditSaleStatus={settings.edicaoStatusCliente}
             />
+          </Section>
+          <Section title="Origem">
+            <LeadOriginFacts origem={lead.origem} />
           </Section>
           <Section title="Tags e atendimento">
             <Stack spacing={1.5}>

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { companyCreatedSchema, type CompanyCreate } from '@funil/domain/admin-api/companies';
 import { writeResultSchema } from '@funil/domain/admin-api/fields';
 import { unitListSchema, type UnitCreate, type UnitUpdate } from '@funil/domain/admin-api/units';
+import { unitTokenResponseSchema } from '@funil/domain/capture/capture-api';
 
 import { apiRequest, http } from '../../../lib/http-client.ts';
 
@@ -48,6 +49,16 @@ export function useCreateCompany() {
   return useMutation({
     mutationFn: (company: CompanyCreate) =>
       apiRequest('/cadastros/empresas', { method: 'POST', body: company, schema: companyCreatedSchema.shape.data }),
+    onSettled: invalidate,
+  });
+}
+
+/** 'Gerar novo token' (issue 23 §1): the unit's capture URL changes; the old token stops at once. */
+export function useRegenerateUnitToken() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (idUnidade: number) =>
+      apiRequest(`/cadastros/unidade/${idUnidade}/token`, { method: 'POST', schema: unitTokenResponseSchema.shape.data }),
     onSettled: invalidate,
   });
 }

@@ -56,6 +56,9 @@ function api() {
     'GET /cadastros/unidade': { body: { data: [unit({})] } },
     'POST /cadastros/unidade': { status: 201, body: { message: 'Unidade cadastrada com sucesso!', data: { id: 11 } } },
     'PUT /cadastros/unidade': { body: { message: 'ok', data: { id: 10 } } },
+    'POST /cadastros/unidade/10/token': {
+      body: { message: 'Novo token gerado. O token anterior deixou de funcionar.', data: { id: 10, token: 'B'.repeat(32) } },
+    },
   });
 }
 
@@ -133,5 +136,18 @@ describe("002 §5 'Unit' on the Unidades screen", { timeout: 30_000 }, () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Desativar' }));
     await screen.findByText('Unidade desativada com sucesso!');
     expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({ id: 10, ativo: 0, desativar: true });
+  });
+
+  it("'Gerar novo token' asks first, warns that the capture URL changes, then asks the server for a new token (issue 23 §1)", async () => {
+    const sent = api();
+    renderAdmin(<UnitsScreen />);
+    await screen.findByRole('gridcell', { name: 'Sorriso Paulista' });
+    fireEvent.click(screen.getByRole('button', { name: 'Gerar novo token Sorriso Paulista' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Gerar novo token' });
+    expect(within(confirm).getByText(/deixa de funcionar na hora/)).toBeTruthy();
+    expect(sent.some((r) => r.path === '/cadastros/unidade/10/token')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Gerar novo token' }));
+    await screen.findByText('Novo token gerado. O token anterior deixou de funcionar.');
+    expect(sent.filter((r) => r.method === 'POST' && r.path === '/cadastros/unidade/10/token')).toHaveLength(1);
   });
 });

@@ -5,6 +5,7 @@ import Block from '@mui/icons-material/Block';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Domain from '@mui/icons-material/Domain';
 import Edit from '@mui/icons-material/Edit';
+import VpnKey from '@mui/icons-material/VpnKey';
 import { Box, Button, Divider, Tooltip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
@@ -12,6 +13,7 @@ import { useMemo, useState } from 'react';
 
 import { COMPANY_MESSAGES } from '@funil/domain/admin-api/companies';
 import { UNIT_MESSAGES, unitSystemFieldsRequired, type UnitRow } from '@funil/domain/admin-api/units';
+import { CAPTURE_MESSAGES } from '@funil/domain/capture/capture-api';
 import { formatDateTime } from '@funil/domain/format/date';
 
 import { ActiveChip } from '../../../components/ui/active-chip.tsx';
@@ -22,7 +24,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormSelect, FormTextField } from '../../../components/ui/form-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
-import { useAdminUnits, useCreateCompany, useSaveUnit } from '../api/units.ts';
+import { useAdminUnits, useCreateCompany, useRegenerateUnitToken, useSaveUnit } from '../api/units.ts';
 import { companyFormSchema, EMPTY_COMPANY_FORM, EMPTY_UNIT_FORM, unitFormOf, unitFormSchema } from './unit-forms.ts';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; row: UnitRow } | null;
@@ -41,6 +43,18 @@ export function UnitsScreen() {
   const createCompany = useCreateCompany();
   const [editing, setEditing] = useState<Editing>(null);
   const [deactivating, setDeactivating] = useState<UnitRow | null>(null);
+  // Issue 23 §1: the capture URL's token, regenerated after a confirmation.
+  const regenerate = useRegenerateUnitToken();
+  const [renewing, setRenewing] = useState<UnitRow | null>(null);
+  const renewToken = (row: UnitRow) =>
+    regenerate.mutateAsync(row.id).then(
+      () => {
+        enqueueSnackbar(CAPTURE_MESSAGES.tokenRegenerated, { variant: 'success' });
+        setRenewing(null);
+      },
+      (cause: unknown) =>
+        enqueueSnackbar(cause instanceof ApiError ? cause.message : 'Erro ao gerar o novo token.', { variant: 'error' }),
+    );
   const [newCompany, setNewCompany] = useState(false);
   // 002 §5, §6: company 1 hides the system id and Facebook filter.
   const systemFields = unitSystemFieldsRequired(idEmpresa);
@@ -128,6 +142,7 @@ export function UnitsScreen() {
         create={{ label: 'Cadastrar Unidade', onClick: () => setEditing({ mode: 'create' }) }}
         actions={[
           { label: 'Editar', icon: <Edit />, onClick: (row) => setEditing({ mode: 'edit', row }) },
+          { label: 'Gerar novo token', icon: <VpnKey />, onClick: setRenewing },
           { label: 'Desativar', icon: <Block />, color: 'error', onClick: setDeactivating, hidden: (row) => row.ativo !== 1 },
           {
             label: 'Ativar',
@@ -182,6 +197,18 @@ export function UnitsScreen() {
         )}
       </AdminFormDialog>
 
+      <ConfirmDialog
+        open={renewing !== null}
+        title="Gerar novo token"
+        confirmLabel="Gerar novo token"
+        destructive
+        busy={regenerate.isPending}
+        onClose={() => setRenewing(null)}
+        onConfirm={() => renewing && void renewToken(renewing)}
+      >
+        Gerar um novo token para a unidade <strong>{renewing?.nome}</strong>? A URL de captação atual (/api/captacao/
+        {'{token}'}) deixa de funcionar na hora: atualize as landing pages, os formulários e as integrações que a usam.
+      </ConfirmDialog>
       <ConfirmDialog
         open={deactivating !== null}
         title="Desativar unidade"

@@ -12,6 +12,7 @@ import type { Session } from '../../../auth/auth.service.ts';
 import { leadHasAnyTag } from '../../../tags/tags.service.ts';
 import {
   asDrizzleSql,
+  campaignOrAdCondition,
   intArray,
   leadListItemsJson,
   leadNameOnlyQuery,
@@ -137,7 +138,7 @@ function conditions(
   if (f.cli_mensagem_status !== null) c.push(eq(leads.cliMensagemStatus, f.cli_mensagem_status));
   if (f.status_mensagem !== null)
     c.push(f.status_mensagem === 4 ? eq(leads.whatsappBlocked, 1) : eq(leads.cliMensagemStatus, f.status_mensagem));
-  if (f.cli_campanha_nome !== '') c.push(eq(leads.cliCampanhaNome, f.cli_campanha_nome));
+  if (f.cli_campanha_nome !== '') c.push(campaignOrAdCondition(f.cli_campanha_nome));
   if (f.cli_data_inicio) c.push(...dateBound(leads.cliDataCaptacao, f.cli_data_inicio, 'start'));
   if (f.cli_data_fim) c.push(...dateBound(leads.cliDataCaptacao, f.cli_data_fim, 'end'));
   if (f.cli_data_inicio_ultima_mensagem_recebida)

@@ -12,6 +12,7 @@ import {
   type JobStatus,
 } from '@funil/domain/leads-api/csv-import-api';
 import { CSV_MESSAGES, isCsvFileName, parseLeadCsv, type CsvLeadRow } from '@funil/domain/leads/csv';
+import { originOf } from '@funil/domain/leads/origin';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import { contactEvent, csvImportProgressEvent } from '@funil/domain/realtime/events';
 
@@ -113,6 +114,10 @@ async function importBatch({ tx, job, items }: Parameters<JobHandler['processBat
     ...new Set(names.flatMap((name) => tagByName.get(name.toLowerCase())?.id ?? [])),
   ];
   // Leads and history events of the batch in one statement (set-based, from JSON), then their tag links.
+  const importedAt = new Date();
+  const originOfLine = new Map(
+    fresh.map(({ line, row }) => [line, originOf({ canal: 'csv', ad_id: row.ad_id, ad_name: row.ad_name }, importedAt)]),
+  );
   const ids = await insertImportedLeads(
     tx,
     { empresaId: job.idEmpresa, unidadeId: job.idUnidade, atendente: job.idUsuario, tipo: TIMELINE_EVENT_TYPE.usuario },
@@ -126,6 +131,7 @@ async function importBatch({ tx, job, items }: Parameters<JobHandler['processBat
       adId: row.ad_id ?? null,
       descricao: `Lead importado por CSV (${fileName}, linha ${line})`,
       texto: row.cli_tags.length ? `Tags: ${row.cli_tags.join(', ')}` : null,
+      origem: originOfLine.get(line)!,
     })),
   );
   const tagsOfLine = new Map(fresh.map(({ line, row }) => [line, tagIdsOf(row.cli_tags)]));
@@ -142,6 +148,7 @@ async function importBatch({ tx, job, items }: Parameters<JobHandler['processBat
         descricao: `Lead importado por CSV (${fileName}, linha ${line})`,
         tags: tagsOfLine.get(line) ?? [],
         lote: 'importacao-csv',
+        ...(originOfLine.has(line) ? { toque: originOfLine.get(line)! } : {}),
       }),
     ),
   );

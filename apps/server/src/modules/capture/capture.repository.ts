@@ -1,0 +1,56 @@
+// The capture URL's idempotency keys (captacao_chaves): the first post of a key claims it in its
+// transaction; a retry reads the first answer. A key older than the retention counts as new.
+import { sql } from 'drizzle-orm';
+
+import { CAPTURE_IDEMPOTENCY_DAYS, type CaptureResponse } from '@funil/domain/capture/capture-api';
+
+import { executeRows, type Db, type DbOrTx } from '../../db/handle.ts';
+import { captacaoChaves } from './capture.table.ts';
+
+const RETENTION = sql.raw(`interval '${CAPTURE_IDEMPOTENCY_DAYS} days'`);
+
+/**
+ * Claims the key for this post (true), or false when an earlier post holds it. A concurrent first
+ * post of the same key makes this wait for its commit (the primary key), so the retry then reads
+ * its answer; an expired key is taken over.
+ */
+export async function claimKey(tx: DbOrTx, idUnidade: number, chave: string): Promise<boolean> {
+  const rows = await executeRows<{ ok: number }>(
+    tx,
+    sql`insert into ${captacaoChaves} (id_unidade, chave) values (${idUnidade}, ${chave})
+      on conflict (id_unidade, chave) do update set status = null, resposta = null, criado_em = now()
+        where ${captacaoChaves.criadoEm} < now() - ${RETENTION}
+      returning 1 as ok`,
+  );
+  return rows.length > 0;
+}
+
+/** The first answer of a key (null while none is stored). */
+export async function storedAnswer(
+  db: DbOrTx,
+  idUnidade: number,
+  chave: string,
+): Promise<{ status: number; resposta: CaptureResponse } | null> {
+  const [row] = await executeRows<{ status: number | null; resposta: CaptureResponse | null }>(
+    db,
+    sql`select status, resposta from ${captacaoChaves} where id_unidade = ${idUnidade} and chave = ${chave}`,
+  );
+  return row && row.status !== null && row.resposta !== null ? { status: row.status, resposta: row.resposta } : null;
+}
+
+export async function saveAnswer(tx: DbOrTx, idUnidade: number, chave: string, status: number, resposta: CaptureResponse) {
+  await tx.execute(
+    sql`update ${captacaoChaves} set status = ${status}, resposta = ${JSON.stringify(resposta)}::jsonb
+      where id_unidade = ${idUnidade} and chave = ${chave}`,
+  );
+}
+
+/** Deletes the keys past the retention; returns how many. */
+export async function sweepKeys(db: Db): Promise<number> {
+  const rows = await executeRows<{ n: number }>(
+    db,
+    sql`with apagadas as (delete from ${captacaoChaves} where criado_em < now() - ${RETENTION} returning 1)
+      select count(*)::int as n from apagadas`,
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,69 @@
+// `npm run bench -- lead-capture` (issue 23 "Tests and figures"), the capture URL's part: POST
+// /api/captacao/{token} at 200 requests a second open-loop (requests leave on a fixed schedule
+// whatever the answers do), 30 % of them a number the unit already has (a re-entry), 10 % a retry
+// of an earlier Idempotency-Key. Aim: p99 < 50 ms, nothing lost. The Lead Ads deliveries' part
+// belongs to the Meta intake. PostgreSQL with DATABASE_URL (database funil_bench_captura), else PGlite.
+import type { AddressInfo } from 'node:net';
+
+import { buildApp } from '../apps/server/src/app.ts';
+import { createCompany, createUnit, seedReferenceLists } from '../apps/server/src/demo/builders.ts';
+import { fmt, openBenchDatabase, openLoad, passWatch, rawOf, report, stats } from './lib.ts';
+
+const RATE = Number(process.env.CAPTURE_RATE ?? 200);
+const SECONDS = Number(process.env.CAPTURE_SECONDS ?? 30);
+const AIM_P99_MS = 50;
+
+export async function run(): Promise<void> {
+  const { database, engine } = await openBenchDatabase('funil_bench_captura');
+  try {
+    await seedReferenceLists(database.db);
+    const empresa = await createCompany(database.db, `Empresa Captura Bench ${Date.now()}`);
+    const unit = await createUnit(database.db, empresa, 'Unidade Captura Bench', '11', {});
+    const { rows } = await rawOf(database).query('select token from unidades where id = $1', [unit]);
+    const token = String((rows[0] as { token: string }).token);
+    // The per-token limit (20 a second) would refuse most of this load: the figure is the route's cost.
+    const app = await buildApp({ database, webDist: '/nonexistent', logger: false, rateLimits: false });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const run = Date.now() % 1_000_000;
+    let failures = 0;
+    const post = async (i: number) => {
+      // 30 % re-enter a number posted 50 requests earlier; 10 % retry that post's key.
+      const again = i >= 50 && i % 10 < 3;
+      const retry = i >= 50 && i % 10 === 3;
+      const n = again || retry ? i - 50 : i;
+      const phone = `119${String(run).padStart(6, '0').slice(-4)}${String(n).padStart(4, '0')}`;
+      const res = await fetch(`${base}/api/captacao/${token}?ad_id=120200${i % 7}&campaign_id=99${i % 3}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': `bench-${run}-${n}${again ? '-2' : ''}` },
+        body: JSON.stringify({
+          cli_nome: `Lead ${n}`,
+          cli_telefone: phone,
+          campaign_name: `Campanha ${i % 3}`,
+          utm_source: 'facebook',
+        }),
+        signal: AbortSignal.timeout(5_000),
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200) failures += 1;
+    };
+    // Warm-up, then the measured pass.
+    await openLoad((i) => post(1_000_000 + i), { ratePerSecond: 50, durationMs: 2_000, graceMs: 2_000 });
+    const watch = passWatch();
+    const result = await openLoad(post, { ratePerSecond: RATE, durationMs: SECONDS * 1000, graceMs: 5_000 });
+    const machine = watch();
+    const s = stats(result.latencies);
+    report(`URL de captação, ${RATE}/s por ${SECONDS} s (${engine})`, [
+      ['enviadas', String(result.sent)],
+      ['perdidas / não 200', `${result.lost} / ${failures}`],
+      ['p50 / p95 / p99', `${fmt(s.p50)} / ${fmt(s.p95)} / ${fmt(s.p99)}`],
+      ['máx.', fmt(s.max)],
+      ['atraso máx. do gerador', fmt(result.maxLagMs)],
+      ['máquina', machine],
+      ['meta p99 < 50 ms', s.p99 < AIM_P99_MS && result.lost === 0 && failures === 0 ? 'atingida' : 'NÃO atingida'],
+    ]);
+    await app.close();
+  } finally {
+    await database.close();
+  }
+}
