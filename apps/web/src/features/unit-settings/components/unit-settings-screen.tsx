@@ -135,16 +135,15 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
     onSaved: () => enqueueSnackbar(SETTINGS_MESSAGES.saved, { variant: 'success' }),
     onFailed: (error) => enqueueSnackbar(error instanceof ApiError ? error.message : String(error), { variant: 'error' }),
   });
-  const { control, handleSubmit, trigger, watch } = useForm<SettingsForm>({
+  const { control, handleSubmit, trigger, subscribe } = useForm<SettingsForm>({
     defaultValues: view.form,
     resolver: settingsResolver,
   });
   // Every change checks the whole form, so a rule across fields (daily above total) shows at once.
   useEffect(() => {
     void trigger();
-    const subscription = watch(() => void trigger());
-    return () => subscription.unsubscribe();
-  }, [watch, trigger]);
+    return subscribe({ formState: { values: true }, callback: () => void trigger() });
+  }, [subscribe, trigger]);
   const massSend = useWatch({ control, name: 'habilita_envio_em_massa' });
 
   const submit = handleSubmit(
