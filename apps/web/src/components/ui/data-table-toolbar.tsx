@@ -52,8 +52,15 @@ export function DataTableToolbar({ search, columns, onPrint, csv }: ToolbarProps
             label="Pesquisar em"
             value={search.column ?? ALL_COLUMNS}
             onChange={(event) => search.onColumn(event.target.value === ALL_COLUMNS ? null : event.target.value)}
-            sx={{ width: { xs: 140, sm: 190 }, flexShrink: 0 }}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            sx={{ width: { xs: 130, sm: 170 }, flexShrink: 0 }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              select: {
+                displayEmpty: true,
+                // 'Todas' in the field (it fits a phone), 'Todas as colunas' in the menu.
+                renderValue: (key) => (key === ALL_COLUMNS ? 'Todas' : (search.columns.find((c) => c.key === key)?.header ?? '')),
+              },
+            }}
           >
             <MenuItem value={ALL_COLUMNS}>Todas as colunas</MenuItem>
             {search.columns.map((column) => (

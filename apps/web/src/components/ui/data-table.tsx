@@ -149,8 +149,15 @@ function actionsColumn<R>(actions: readonly RowAction<R>[], rowLabel: ((row: R) 
     noFilter: true,
     sortable: false,
     nowrap: true,
-    // Editar stays in the same place whether or not a row has its other actions.
-    sx: { py: 0.25 },
+    // Editar stays in the same place whether or not a row has its other actions; on a phone the
+    // buttons stay in view at the right while the other columns scroll under them.
+    sx: {
+      py: 0.25,
+      position: { xs: 'sticky', md: 'static' },
+      right: 0,
+      bgcolor: 'background.paper',
+      boxShadow: { xs: '-1px 0 0 rgba(0, 0, 0, 0.12)', md: 'none' },
+    },
     render: (row) =>
       actions
         .filter((action) => !action.hidden?.(row))
@@ -300,6 +307,7 @@ export function DataTable<R>({
                       whiteSpace: column.wrapHeader ? 'normal' : 'nowrap',
                       minWidth: column.minWidth,
                       width: column.width,
+                      ...(key === ACTIONS_KEY ? column.sx : {}),
                     }}
                   >
                     {sortable && column.sortable !== false ? (

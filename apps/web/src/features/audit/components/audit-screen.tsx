@@ -42,15 +42,16 @@ function entityLabel(entity: string): string {
 
 const COLUMNS: DataColumn<AuditRow>[] = [
   { header: 'Data', id: 'datacad', value: (row) => formatDateTimeSeconds(row.datacad), nowrap: true },
-  { header: 'Usuário', id: 'nomeUsuario', value: (row) => row.nomeUsuario, minWidth: 140 },
-  { header: 'Cadastro', id: 'entidade', value: (row) => entityLabel(row.entidade), minWidth: 140 },
+  { header: 'Usuário', id: 'nomeUsuario', value: (row) => row.nomeUsuario, minWidth: 120 },
+  { header: 'Cadastro', id: 'entidade', value: (row) => entityLabel(row.entidade), minWidth: 110 },
   { header: 'Registro', id: 'idEntidade', value: (row) => row.idEntidade, align: 'right' },
   { header: 'Ação', id: 'acao', value: (row) => AUDIT_ACTION_LABEL[row.acao] },
   {
     header: 'Alterações',
     id: 'alteracoes',
     value: (row) => describeChanges(row),
-    minWidth: 300,
+    // Wide enough on a phone that a change list stays a few lines long.
+    minWidth: 380,
     sx: { wordBreak: 'break-word' },
   },
 ];
