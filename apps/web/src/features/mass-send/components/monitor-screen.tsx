@@ -104,8 +104,6 @@ function CampaignsTable({
       header: 'Nome',
       value: (campaign) => campaign.name,
       rowHeader: true,
-      // A campaign's name reads on one or two lines, not one word a line.
-      minWidth: 170,
       render: (campaign) => (
         <>
           <Link
@@ -155,12 +153,7 @@ function CampaignsTable({
       },
     },
     { header: 'Progresso', value: progressText, render: (campaign) => <CampaignProgress campaign={campaign} /> },
-    {
-      header: 'Respondidos (24h)',
-      value: (campaign) => countFormat.format(campaign.respondidosUltimas24h),
-      align: 'right',
-      wrapHeader: true,
-    },
+    { header: 'Respondidos (24h)', value: (campaign) => countFormat.format(campaign.respondidosUltimas24h), align: 'right' },
     {
       header: 'Ações',
       value: () => '',
