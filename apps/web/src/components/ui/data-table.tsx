@@ -136,6 +136,13 @@ const PAGE_BUTTONS = {
 } as const;
 
 const ACTIONS_KEY = '__acoes';
+/** On a phone the row buttons stay in view at the right while the other columns scroll under them. */
+const ACTIONS_STICKY: SystemStyleObject<Theme> = {
+  position: { xs: 'sticky', md: 'static' },
+  right: 0,
+  bgcolor: 'background.paper',
+  boxShadow: { xs: '-1px 0 0 rgba(0, 0, 0, 0.12)', md: 'none' },
+};
 
 const isServer = (paging: ServerPaging | ClientPaging | undefined): paging is ServerPaging =>
   paging !== undefined && 'onPageChange' in paging;
@@ -149,15 +156,8 @@ function actionsColumn<R>(actions: readonly RowAction<R>[], rowLabel: ((row: R) 
     noFilter: true,
     sortable: false,
     nowrap: true,
-    // Editar stays in the same place whether or not a row has its other actions; on a phone the
-    // buttons stay in view at the right while the other columns scroll under them.
-    sx: {
-      py: 0.25,
-      position: { xs: 'sticky', md: 'static' },
-      right: 0,
-      bgcolor: 'background.paper',
-      boxShadow: { xs: '-1px 0 0 rgba(0, 0, 0, 0.12)', md: 'none' },
-    },
+    // Editar stays in the same place whether or not a row has its other actions.
+    sx: { py: 0.25, ...ACTIONS_STICKY },
     render: (row) =>
       actions
         .filter((action) => !action.hidden?.(row))
@@ -307,7 +307,7 @@ export function DataTable<R>({
                       whiteSpace: column.wrapHeader ? 'normal' : 'nowrap',
                       minWidth: column.minWidth,
                       width: column.width,
-                      ...(key === ACTIONS_KEY ? column.sx : {}),
+                      ...(key === ACTIONS_KEY ? ACTIONS_STICKY : {}),
                     }}
                   >
                     {sortable && column.sortable !== false ? (
