@@ -329,7 +329,8 @@ export function DataTable<R>({
           <TableBody>
             {visible.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={shownColumns.length} align="center">
+                {/* On a phone a wide table scrolls: the text starts at the left, where it is in view. */}
+                <TableCell colSpan={shownColumns.length} sx={{ textAlign: { xs: 'left', sm: 'center' } }}>
                   <Typography color="text.secondary" role={loading ? 'status' : undefined} sx={{ py: 3 }}>
                     {loading ? LOADING_TEXT : emptyText}
                   </Typography>
@@ -383,6 +384,8 @@ export function DataTable<R>({
           }}
           labelDisplayedRows={({ from, to, count }) => `${from}–${to} de ${count.toLocaleString('pt-BR')}`}
           getItemAriaLabel={(type) => PAGE_BUTTONS[type]}
+          // A phone keeps the count and the page buttons; the rows-per-page choice is for wider screens.
+          sx={{ '& .MuiTablePagination-selectLabel, & .MuiTablePagination-input': { display: { xs: 'none', sm: 'flex' } } }}
         />
       )}
     </Box>
