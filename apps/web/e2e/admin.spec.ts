@@ -93,7 +93,7 @@ describe('issue 10: a fresh install is usable from the browser', () => {
     await page.getByText('Empresa cadastrada com sucesso!').waitFor();
     await company.waitFor({ state: 'hidden' });
     // The table follows the new company.
-    await page.getByRole('gridcell', { name: 'Sorriso Paulista', exact: true }).waitFor();
+    await page.getByRole('rowheader', { name: 'Sorriso Paulista', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Cadastrar Unidade' }).click();
     const unit = page.getByRole('dialog', { name: 'Cadastrar Unidade' });
@@ -110,7 +110,7 @@ describe('issue 10: a fresh install is usable from the browser', () => {
     await expect.poll(() => salvar.isEnabled()).toBe(true);
     await salvar.click();
     await page.getByText('Unidade cadastrada com sucesso!').waitFor();
-    await page.getByRole('gridcell', { name: 'Sorriso Centro', exact: true }).waitFor();
+    await page.getByRole('rowheader', { name: 'Sorriso Centro', exact: true }).waitFor();
     // A random 32-character token on create (002 §3, §9).
     const tokens = await page.locator('[data-field="token"] code').allTextContents();
     expect(tokens.length).toBe(2);
@@ -139,7 +139,7 @@ describe('issue 10: a fresh install is usable from the browser', () => {
     await shot(page, 'admin-usuario-dialog');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Usuário cadastrado com sucesso!').waitFor();
-    await page.getByRole('gridcell', { name: 'Paulo Atendente', exact: true }).waitFor();
+    await page.getByRole('rowheader', { name: 'Paulo Atendente', exact: true }).waitFor();
     await shot(page, 'admin-usuarios');
 
     await page.goto('/parceiros');
@@ -163,13 +163,13 @@ describe('issue 10: a fresh install is usable from the browser', () => {
     await shot(page, 'admin-parceiro-dialog');
     await partner.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Parceiro cadastrado com sucesso!').waitFor();
-    await page.getByRole('gridcell', { name: 'R$ 1.250,00', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'R$ 1.250,00', exact: true }).waitFor();
     await shot(page, 'admin-parceiros');
 
     await page.goto('/auditoria');
     await page.getByRole('heading', { name: 'Auditoria', level: 2 }).waitFor();
-    await page.getByRole('gridcell', { name: 'Parceiro', exact: true }).waitFor();
-    await page.getByRole('gridcell', { name: 'Usuário', exact: true }).first().waitFor();
+    await page.getByRole('cell', { name: 'Parceiro', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'Usuário', exact: true }).first().waitFor();
     await shot(page, 'admin-auditoria');
   });
 
@@ -228,7 +228,7 @@ describe('issue 10: statuses, settings and toggles reach the people using the CR
       await input(statusDialog, 'ordem').fill('50');
       await statusDialog.getByRole('button', { name: 'Salvar' }).click();
       await sa.page.getByText('Status cadastrado com sucesso!').waitFor();
-      await sa.page.getByRole('gridcell', { name: 'Avaliação agendada', exact: true }).waitFor();
+      await sa.page.getByRole('rowheader', { name: 'Avaliação agendada', exact: true }).waitFor();
       await shot(sa.page, 'admin-status-negociacao');
       await statusReload;
       await att.page.getByRole('button', { name: 'Filtros avançados' }).click();

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 
 import { renderWithProviders, serveApi, type SentRequest } from '../../testing/kit.tsx';
 
-// A first data-grid render on a loaded 2-core machine takes seconds: wait for it.
+// A first render of a screen on a loaded 2-core machine takes seconds: wait for it.
 configure({ asyncUtilTimeout: 10_000 });
 
 /** The providers a screen needs (the admin screen kit's, with a router). */

@@ -1,10 +1,13 @@
-// 002 §5 "Settings": whole numbers of at least 1, and daily attempts never above the total; issue 12:
-// call hours the server accepts.
-import { dailyAttemptsWithinTotal, isHttpsUrl } from '@funil/domain/admin-api/settings';
-import { massSendSettingsProblems } from '@funil/domain/mass-send/mass-send-api';
-import { callHoursSchema } from '@funil/domain/webphone/call-hours';
+// 002 §5 "Settings": the form is checked by the server's own schema (unitSettingsBodySchema of the
+// domain: whole numbers of at least 1, daily attempts never above the total, https dashboards;
+// issue 12 call hours; issue 13 mass-send caps), on the body the form would send, so the form and the
+// server refuse the same values with the same words.
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 
-import type { SettingsForm } from './api/unit-settings.ts';
+import { SETTINGS_MESSAGES, unitSettingsBodySchema } from '@funil/domain/admin-api/settings';
+
+import { settingsBodyOf, type SettingsForm } from './api/unit-settings.ts';
 
 export type NumberField =
   | 'ligacao_limite_tentativas'
@@ -14,35 +17,35 @@ export type NumberField =
   | 'intervalo_dias_crm'
   | 'valor_minimo_segundos_chamada_atendida';
 
-const NUMBER_FIELDS: readonly NumberField[] = [
-  'ligacao_limite_tentativas',
-  'ligacao_limite_tentativas_diarias',
-  'ligacao_intervalo_nao_atendida',
-  'ligacao_intervalo_ocupado',
-  'intervalo_dias_crm',
-  'valor_minimo_segundos_chamada_atendida',
-];
+const bodyResolver = zodResolver(unitSettingsBodySchema);
 
-export function isValidCount(value: number): boolean {
-  return Number.isInteger(value) && value >= 1 && value <= 100_000;
+/** The form's values when the body they make is valid; else the schema's errors, by the form's field names. */
+export const settingsResolver: Resolver<SettingsForm> = async (values, context, options) => {
+  const result = await bodyResolver(settingsBodyOf(values), context, options as never);
+  return Object.keys(result.errors).length > 0
+    ? { values: {}, errors: result.errors as FieldErrors<SettingsForm> }
+    : { values, errors: {} };
+};
+
+/** 002 §5: the one refusal that SALVAR still answers (with its message): daily attempts above the total. */
+export function isOnlyDailyAboveTotal(errors: FieldErrors<SettingsForm>): boolean {
+  const names = Object.keys(errors);
+  return (
+    names.length === 1 &&
+    names[0] === 'ligacao_limite_tentativas_diarias' &&
+    errors.ligacao_limite_tentativas_diarias?.message === SETTINGS_MESSAGES.dailyAboveTotal
+  );
 }
 
-/** issue 21 item 15: the external dashboard's address, empty (none) or https. */
-export function isValidDashboardUrl(text: string): boolean {
-  return text.trim() === '' || (text.trim().length <= 2000 && isHttpsUrl(text.trim()));
-}
-
-/** What keeps the form from saving, or null. */
-export function settingsProblem(
-  form: SettingsForm,
-): 'invalidNumber' | 'invalidHours' | 'invalidMassSend' | 'invalidUrl' | 'dailyAboveTotal' | null {
-  if (NUMBER_FIELDS.some((name) => !isValidCount(form[name]))) return 'invalidNumber';
-  if (!isValidDashboardUrl(form.url_dashboard)) return 'invalidUrl';
-  // issue 12: the server's own rule for the call hours (HH:MM, the end after the start).
-  if (!callHoursSchema.safeParse(form.horario_ligacao).success) return 'invalidHours';
-  // issue 13: the mass-send section, only where the unit has it (else it is not sent).
-  if (form.habilita_envio_em_massa && Object.keys(massSendSettingsProblems(form.configuracoes_envio_em_massa)).length > 0)
-    return 'invalidMassSend';
-  if (!dailyAttemptsWithinTotal(form)) return 'dailyAboveTotal';
-  return null;
+/** The first message of a field's errors, however deep (a list's item, an object's property). */
+export function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const own = (error as Partial<FieldError>).message;
+  if (typeof own === 'string' && own !== '') return own;
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'ref' || key === 'type' || key === 'types' || key === 'message') continue;
+    const found = firstMessage(value);
+    if (found) return found;
+  }
+  return undefined;
 }

@@ -25,9 +25,9 @@ describe('issue 10 audit trail view', { timeout: 30_000 }, () => {
   it('says who changed which record and each field before → after', async () => {
     stubApi({ 'GET /cadastros/auditoria': { body: { data: [record], pagina: 1, total: 1, porPagina: 50 } } });
     renderAdmin(<AuditScreen />);
-    expect(await screen.findByRole('gridcell', { name: 'Gestora Sorriso' })).toBeTruthy();
-    expect(screen.getByRole('gridcell', { name: 'Unidade' })).toBeTruthy();
-    expect(screen.getByRole('gridcell', { name: 'Alteração' })).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: 'Gestora Sorriso' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Unidade' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Alteração' })).toBeTruthy();
     expect(screen.getByText('nome: Centro → Centro Sul; ativo: 1 → 0')).toBeTruthy();
   });
 

@@ -2,9 +2,7 @@
 // can read"): the records of the caller's scope, newest first, filtered by entity, paged by the
 // server; each row lists the fields that changed with their value before and after.
 import { Alert, Box, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
-import { ptBR } from '@mui/x-data-grid/locales';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 
 import {
   AUDIT_ACTION_LABEL,
@@ -16,7 +14,7 @@ import {
 } from '@funil/domain/admin-api/audit';
 import { formatDateTimeSeconds } from '@funil/domain/format/date';
 
-import { ADMIN_TABLE_EMPTY } from '../../../components/ui/admin-table.tsx';
+import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { useAuditTrail } from '../api/audit.ts';
 
 function show(value: unknown): string {
@@ -42,52 +40,26 @@ function entityLabel(entity: string): string {
   return (AUDIT_ENTITIES as readonly string[]).includes(entity) ? AUDIT_ENTITY_LABEL[entity as AuditEntity] : entity;
 }
 
-const localeText = { ...ptBR.components.MuiDataGrid.defaultProps.localeText, noRowsLabel: ADMIN_TABLE_EMPTY };
+const COLUMNS: DataColumn<AuditRow>[] = [
+  { header: 'Data', id: 'datacad', value: (row) => formatDateTimeSeconds(row.datacad), nowrap: true },
+  { header: 'Usuário', id: 'nomeUsuario', value: (row) => row.nomeUsuario, minWidth: 120 },
+  { header: 'Cadastro', id: 'entidade', value: (row) => entityLabel(row.entidade), minWidth: 110 },
+  { header: 'Registro', id: 'idEntidade', value: (row) => row.idEntidade, align: 'right' },
+  { header: 'Ação', id: 'acao', value: (row) => AUDIT_ACTION_LABEL[row.acao] },
+  {
+    header: 'Alterações',
+    id: 'alteracoes',
+    value: (row) => describeChanges(row),
+    // Wide enough on a phone that a change list stays a few lines long.
+    minWidth: 380,
+    sx: { wordBreak: 'break-word' },
+  },
+];
 
 export function AuditScreen() {
   const [entidade, setEntidade] = useState<AuditEntity | null>(null);
-  const [paging, setPaging] = useState<GridPaginationModel>({ page: 0, pageSize: AUDIT_PAGE_SIZE });
-  const trail = useAuditTrail(entidade, paging.page + 1);
-
-  const columns = useMemo<GridColDef<AuditRow>[]>(
-    () => [
-      {
-        field: 'datacad',
-        headerName: 'Data',
-        width: 170,
-        sortable: false,
-        valueFormatter: (value: string) => formatDateTimeSeconds(value),
-      },
-      { field: 'nomeUsuario', headerName: 'Usuário', width: 170, sortable: false },
-      {
-        field: 'entidade',
-        headerName: 'Cadastro',
-        width: 190,
-        sortable: false,
-        valueFormatter: (value: string) => entityLabel(value),
-      },
-      { field: 'idEntidade', headerName: 'Registro', width: 90, sortable: false },
-      {
-        field: 'acao',
-        headerName: 'Ação',
-        width: 110,
-        sortable: false,
-        valueFormatter: (value: AuditRow['acao']) => AUDIT_ACTION_LABEL[value],
-      },
-      {
-        field: 'alteracoes',
-        headerName: 'Alterações',
-        flex: 1,
-        minWidth: 300,
-        sortable: false,
-        valueGetter: (_value, row) => describeChanges(row),
-        renderCell: ({ value }) => (
-          <Box sx={{ whiteSpace: 'normal', wordBreak: 'break-word', lineHeight: 1.4 }}>{value as string}</Box>
-        ),
-      },
-    ],
-    [],
-  );
+  const [page, setPage] = useState(0);
+  const trail = useAuditTrail(entidade, page + 1);
 
   return (
     <Box sx={{ maxWidth: 1300, mx: 'auto' }}>
@@ -109,7 +81,7 @@ export function AuditScreen() {
           value={entidade ?? ''}
           onChange={(event) => {
             setEntidade(event.target.value === '' ? null : (event.target.value as AuditEntity));
-            setPaging((p) => ({ ...p, page: 0 }));
+            setPage(0);
           }}
           sx={{ width: { xs: '100%', sm: 260 }, flexShrink: 0 }}
           slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
@@ -126,28 +98,15 @@ export function AuditScreen() {
         <Alert severity="error">{trail.error.message}</Alert>
       ) : (
         <Paper variant="outlined">
-          <DataGrid
+          <DataTable
             label="Auditoria"
+            columns={COLUMNS}
             rows={trail.data?.data ?? []}
-            columns={columns}
+            rowKey={(row) => row.id}
             loading={trail.isFetching}
-            localeText={localeText}
-            paginationMode="server"
-            rowCount={trail.data?.total ?? 0}
-            paginationModel={paging}
-            onPaginationModelChange={setPaging}
-            pageSizeOptions={[AUDIT_PAGE_SIZE]}
-            getRowHeight={() => 'auto'}
-            disableRowSelectionOnClick
-            disableColumnMenu
-            disableVirtualization
-            autoHeight
-            // Rows grow with their changes: every cell keeps the same top padding so they line up.
-            sx={{
-              border: 0,
-              '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 },
-              '& .MuiDataGrid-cell': { py: 1, lineHeight: 1.4 },
-            }}
+            paging={{ pageSize: AUDIT_PAGE_SIZE, page, count: trail.data?.total ?? 0, onPageChange: setPage }}
+            // Rows grow with their changes: every cell starts at the top so they line up.
+            sx={{ '& td, & th': { verticalAlign: 'top' } }}
           />
         </Paper>
       )}

@@ -48,14 +48,14 @@ describe("002 §5 'Partner' on the Parceiros screen", { timeout: 40_000 }, () =>
   it('shows the amounts in BRL', async () => {
     api();
     renderAdmin(<PartnersScreen />);
-    expect(await screen.findByRole('gridcell', { name: 'R$ 1.250,00' })).toBeTruthy();
-    expect(screen.getByRole('gridcell', { name: 'Parceiro' })).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: 'R$ 1.250,00' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Parceiro' })).toBeTruthy();
   });
 
   it("shows 'Preencha todos os campos' and 'Campos obrigatórios não preenchidos', then sends the amounts as numbers", async () => {
     const sent = api();
     renderAdmin(<PartnersScreen />);
-    await screen.findByRole('gridcell', { name: 'Agência Vizinha' });
+    await screen.findByRole('rowheader', { name: 'Agência Vizinha' });
     fireEvent.click(screen.getByRole('button', { name: 'Cadastrar Parceiro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cadastrar Parceiro' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
@@ -87,7 +87,7 @@ describe("002 §5 'Partner' on the Parceiros screen", { timeout: 40_000 }, () =>
   it('deletes with the id in the body after a question (002 §7)', async () => {
     const sent = api();
     renderAdmin(<PartnersScreen />);
-    await screen.findByRole('gridcell', { name: 'Agência Vizinha' });
+    await screen.findByRole('rowheader', { name: 'Agência Vizinha' });
     fireEvent.click(screen.getByRole('button', { name: 'Excluir Agência Vizinha' }));
     const confirm = await screen.findByRole('dialog', { name: 'Excluir parceiro' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Excluir' }));

@@ -4,7 +4,6 @@
 import Delete from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
 import { Divider, Typography } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
@@ -21,8 +20,9 @@ import { formatDateTime } from '@funil/domain/format/date';
 
 import { ActiveChip } from '../../../components/ui/active-chip.tsx';
 import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
-import { AdminTable } from '../../../components/ui/admin-table.tsx';
+import { AdminList } from '../../../components/ui/admin-list.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import type { DataColumn } from '../../../components/ui/data-table.tsx';
 import { FormSelect, FormSwitch, FormTextField, LoginFields } from '../../../components/ui/form-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDeletePartner, usePartners, usePartnerUnits, useSavePartner } from '../api/partners.ts';
@@ -81,32 +81,38 @@ export function PartnersScreen() {
   const unitOptions = useMemo(() => (units.data ?? []).map((u) => ({ value: u.id, label: u.nome })), [units.data]);
   const isEdit = editing?.mode === 'edit';
 
-  const columns = useMemo<GridColDef<PartnerRow>[]>(
+  const columns = useMemo<DataColumn<PartnerRow>[]>(
     () => [
-      { field: 'nome', headerName: 'Nome', flex: 1, minWidth: 140 },
-      { field: 'email', headerName: 'Email', flex: 1, minWidth: 160 },
-      { field: 'nomeUnidade', headerName: 'Unidade', flex: 1, minWidth: 110 },
+      { header: 'Nome', id: 'nome', value: (row) => row.nome, rowHeader: true, minWidth: 140 },
+      { header: 'Email', id: 'email', value: (row) => row.email, minWidth: 160 },
+      { header: 'Unidade', id: 'nomeUnidade', value: (row) => row.nomeUnidade, minWidth: 110 },
+      { header: 'Tipo', id: 'administrador', value: (row) => (row.administrador === 1 ? 'Administrador' : 'Parceiro') },
+      ...(
+        [
+          ['valor_operacao_1', 'Por captação'],
+          ['valor_operacao_2', 'Por agendamento'],
+          ['valor_operacao_3', 'Por venda'],
+        ] as const
+      ).map(([field, header]): DataColumn<PartnerRow> => ({
+        header,
+        id: field,
+        value: (row) => brl(row[field]),
+        sortValue: (row) => row[field],
+        align: 'right',
+      })),
       {
-        field: 'administrador',
-        headerName: 'Tipo',
-        width: 115,
-        valueFormatter: (value: number) => (value === 1 ? 'Administrador' : 'Parceiro'),
+        header: 'Situação',
+        id: 'ativo',
+        value: (row) => (row.ativo === 1 ? 'Ativo' : 'Inativo'),
+        render: (row) => <ActiveChip ativo={row.ativo} />,
       },
-      { field: 'valor_operacao_1', headerName: 'Por captação', width: 120, type: 'number', valueFormatter: brl },
-      { field: 'valor_operacao_2', headerName: 'Por agendamento', width: 140, type: 'number', valueFormatter: brl },
-      { field: 'valor_operacao_3', headerName: 'Por venda', width: 110, type: 'number', valueFormatter: brl },
       {
-        field: 'ativo',
-        headerName: 'Situação',
-        width: 95,
-        renderCell: ({ row }) => <ActiveChip ativo={row.ativo} />,
-        valueFormatter: (value: number) => (value === 1 ? 'Ativo' : 'Inativo'),
-      },
-      {
-        field: 'dataAtualizacao',
-        headerName: 'Atualização',
-        width: 150,
-        valueFormatter: (value: string) => formatDateTime(value),
+        header: 'Atualização',
+        id: 'dataAtualizacao',
+        value: (row) => formatDateTime(row.dataAtualizacao),
+        sortValue: (row) => row.dataAtualizacao,
+        nowrap: true,
+        hidden: true,
       },
     ],
     [],
@@ -127,15 +133,15 @@ export function PartnersScreen() {
 
   return (
     <>
-      <AdminTable
+      <AdminList
         title="Parceiros"
         rows={partners.data}
+        rowKey={(row) => row.id}
         loading={partners.isPending}
         error={partners.isError ? partners.error.message : null}
         columns={columns}
         rowLabel={(row) => row.nome}
         csvFileName="parceiros"
-        hiddenColumns={['dataAtualizacao']}
         create={{ label: 'Cadastrar Parceiro', onClick: () => setEditing({ mode: 'create' }) }}
         actions={[
           { label: 'Editar', icon: <Edit />, onClick: (row) => setEditing({ mode: 'edit', row }) },

@@ -4,7 +4,6 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
 import { Box, Chip, Typography } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 
@@ -18,9 +17,10 @@ import {
 import { formatDateTime } from '@funil/domain/format/date';
 
 import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
-import { AdminTable, type AdminRowAction } from '../../../components/ui/admin-table.tsx';
+import { AdminList } from '../../../components/ui/admin-list.tsx';
 import { CompanySelect } from '../../../components/ui/company-select.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import type { DataColumn, RowAction } from '../../../components/ui/data-table.tsx';
 import { FormSwitch, FormTextField } from '../../../components/ui/form-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCompanyChoice } from '../../../lib/companies.ts';
@@ -45,22 +45,21 @@ function formOf(row: PotentialRow): PotentialBody {
   };
 }
 
-const columns: GridColDef<PotentialRow>[] = [
-  { field: 'nome', headerName: 'Nome', flex: 1, minWidth: 150 },
-  { field: 'descricao', headerName: 'Descrição', flex: 1.2, minWidth: 180, valueGetter: (value: string | null) => value ?? '' },
+const columns: DataColumn<PotentialRow>[] = [
+  { header: 'Nome', id: 'nome', value: (row) => row.nome, rowHeader: true, minWidth: 150 },
+  { header: 'Descrição', id: 'descricao', value: (row) => row.descricao ?? '', minWidth: 180 },
   {
-    field: 'niveis',
-    headerName: 'Níveis (0 a 5)',
-    flex: 2,
+    header: 'Níveis (0 a 5)',
+    id: 'niveis',
+    value: (row) => LEVELS.map((level) => row[level]).join(' · '),
     minWidth: 300,
     sortable: false,
-    valueGetter: (_value, row) => LEVELS.map((level) => row[level]).join(' · '),
   },
   {
-    field: 'ativo',
-    headerName: 'Situação',
-    width: 110,
-    renderCell: ({ row }) => (
+    header: 'Situação',
+    id: 'ativo',
+    value: (row) => (row.ativo === 1 ? 'Ativo' : 'Inativo'),
+    render: (row) => (
       <Chip
         size="small"
         label={row.ativo === 1 ? 'Ativo' : 'Inativo'}
@@ -69,7 +68,13 @@ const columns: GridColDef<PotentialRow>[] = [
       />
     ),
   },
-  { field: 'dataAtualizacao', headerName: 'Atualizado em', width: 160, valueFormatter: (value: string) => formatDateTime(value) },
+  {
+    header: 'Atualizado em',
+    id: 'dataAtualizacao',
+    value: (row) => formatDateTime(row.dataAtualizacao),
+    sortValue: (row) => row.dataAtualizacao,
+    nowrap: true,
+  },
 ];
 
 type Dialogs = { kind: 'closed' } | { kind: 'form'; editing: PotentialRow | null } | { kind: 'delete'; row: PotentialRow };
@@ -85,7 +90,7 @@ export function PotentialsScreen() {
   const editing = dialog.kind === 'form' ? dialog.editing : null;
   const close = () => setDialog({ kind: 'closed' });
 
-  const actions: AdminRowAction<PotentialRow>[] = [
+  const actions: RowAction<PotentialRow>[] = [
     { label: 'Editar', icon: <Edit fontSize="small" />, onClick: (row) => setDialog({ kind: 'form', editing: row }) },
     {
       label: 'Excluir',
@@ -106,9 +111,10 @@ export function PotentialsScreen() {
 
   return (
     <>
-      <AdminTable
+      <AdminList
         title="Potencial de Negociação"
         rows={potentials.data}
+        rowKey={(row) => row.id}
         columns={columns}
         loading={potentials.isPending}
         error={potentials.isError ? potentials.error.message : null}

@@ -48,7 +48,7 @@ describe('002 §2.8 Gerenciar Status Negociação', () => {
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toEqual(['Cor', 'Nome', 'Descrição', 'Ordem do funil', 'Criado em', 'Atualizado em', 'Ações']);
     const names = screen
-      .getAllByRole('gridcell')
+      .getAllByRole('rowheader')
       .filter((c) => c.getAttribute('data-field') === 'nome')
       .map((c) => c.textContent);
     expect(names).toEqual(['Novo', 'Em contato', 'Em negociação']);

@@ -3,15 +3,15 @@
 // delete, and the register dialog. The sale statuses use the same table on idFunilVenda.
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 
 import { SYSTEM_STATUS_ORDERS } from '@funil/domain/admin-api/statuses';
 import { formatDateTime } from '@funil/domain/format/date';
 
-import { AdminTable, type AdminRowAction } from '../../../components/ui/admin-table.tsx';
+import { AdminList } from '../../../components/ui/admin-list.tsx';
 import { ColorChip } from '../../../components/ui/color-chip.tsx';
 import { CompanySelect } from '../../../components/ui/company-select.tsx';
+import type { DataColumn, RowAction } from '../../../components/ui/data-table.tsx';
 import { useCompanyChoice } from '../../../lib/companies.ts';
 import { useStatuses, type StatusKind, type StatusRow } from '../api/statuses.ts';
 import { DeleteStatusDialog } from './delete-status-dialog.tsx';
@@ -22,19 +22,33 @@ const STATUS_SCREEN_TITLE: Record<StatusKind, string> = {
   venda: 'Gerenciar Status Negociação Venda',
 };
 
-const columns: GridColDef<StatusRow>[] = [
+const columns: DataColumn<StatusRow>[] = [
   {
-    field: 'cor',
-    headerName: 'Cor',
-    width: 90,
+    header: 'Cor',
+    id: 'cor',
+    value: (row) => row.cor,
+    render: (row) => <ColorChip color={row.cor} label=" " aria-label={`Cor ${row.cor}`} sx={{ width: 32 }} />,
     sortable: false,
-    renderCell: ({ row }) => <ColorChip color={row.cor} label=" " aria-label={`Cor ${row.cor}`} sx={{ width: 32 }} />,
+    noFilter: true,
+    width: 70,
   },
-  { field: 'nome', headerName: 'Nome', flex: 1, minWidth: 160 },
-  { field: 'descricao', headerName: 'Descrição', flex: 1.5, minWidth: 200, valueGetter: (value: string | null) => value ?? '' },
-  { field: 'ordem', headerName: 'Ordem do funil', type: 'number', width: 140, headerAlign: 'left', align: 'left' },
-  { field: 'dataCad', headerName: 'Criado em', width: 160, valueFormatter: (value: string) => formatDateTime(value) },
-  { field: 'dataAtualizacao', headerName: 'Atualizado em', width: 160, valueFormatter: (value: string) => formatDateTime(value) },
+  { header: 'Nome', id: 'nome', value: (row) => row.nome, rowHeader: true, minWidth: 160 },
+  { header: 'Descrição', id: 'descricao', value: (row) => row.descricao ?? '', minWidth: 200 },
+  { header: 'Ordem do funil', id: 'ordem', value: (row) => row.ordem, nowrap: true },
+  {
+    header: 'Criado em',
+    id: 'dataCad',
+    value: (row) => formatDateTime(row.dataCad),
+    sortValue: (row) => row.dataCad,
+    nowrap: true,
+  },
+  {
+    header: 'Atualizado em',
+    id: 'dataAtualizacao',
+    value: (row) => formatDateTime(row.dataAtualizacao),
+    sortValue: (row) => row.dataAtualizacao,
+    nowrap: true,
+  },
 ];
 
 type Dialogs = { kind: 'closed' } | { kind: 'form'; editing: StatusRow | null } | { kind: 'delete'; row: StatusRow };
@@ -45,7 +59,7 @@ function StatusesScreen({ kind }: { kind: StatusKind }) {
   const statuses = useStatuses(kind, company.requested);
   const [dialog, setDialog] = useState<Dialogs>({ kind: 'closed' });
   const rows = useMemo(() => [...(statuses.data ?? [])].sort((a, b) => a.ordem - b.ordem), [statuses.data]);
-  const actions: AdminRowAction<StatusRow>[] = [
+  const actions: RowAction<StatusRow>[] = [
     { label: 'Editar', icon: <Edit fontSize="small" />, onClick: (row) => setDialog({ kind: 'form', editing: row }) },
     {
       label: 'Excluir',
@@ -59,9 +73,10 @@ function StatusesScreen({ kind }: { kind: StatusKind }) {
 
   return (
     <>
-      <AdminTable
+      <AdminList
         title={STATUS_SCREEN_TITLE[kind]}
         rows={rows}
+        rowKey={(row) => row.id}
         columns={columns}
         loading={statuses.isPending}
         error={statuses.isError ? statuses.error.message : null}

@@ -70,6 +70,12 @@ function viewOf(settings: UnitSettings): UnitSettingsView {
   };
 }
 
+/** The PUT's body of a form: the mass-send settings only where the unit has mass send (else they are kept as stored). */
+export function settingsBodyOf(form: SettingsForm): UnitSettingsBody {
+  const { habilita_envio_em_massa, configuracoes_envio_em_massa, ...rest } = form;
+  return habilita_envio_em_massa ? { ...rest, configuracoes_envio_em_massa } : rest;
+}
+
 /** idUnidade null: the session's own unit; a company admin (ag) may pick another of the company. */
 const settingsPath = (idUnidade: number | null) => `/configuracoes/unidade${idUnidade === null ? '' : `?idUnidade=${idUnidade}`}`;
 
@@ -105,11 +111,8 @@ export function useSaveUnitSettings(
   return useMutation({
     onError: (error) => handlers.onFailed?.(error),
     // The lists go as arrays of ids: the 'used' side, in order (the server stores them as '1,7').
-    mutationFn: (form: SettingsForm) => {
-      const { habilita_envio_em_massa, configuracoes_envio_em_massa, ...rest } = form;
-      const body: UnitSettingsBody = habilita_envio_em_massa ? { ...rest, configuracoes_envio_em_massa } : rest;
-      return apiRequest(settingsPath(idUnidade), { method: 'PUT', body, schema: unitSettingsSchema });
-    },
+    mutationFn: (form: SettingsForm) =>
+      apiRequest(settingsPath(idUnidade), { method: 'PUT', body: settingsBodyOf(form), schema: unitSettingsSchema }),
     onSuccess: (saved) => {
       handlers.onSaved?.();
       client.setQueryData(unitSettingsQuery(idUnidade).queryKey, viewOf(saved));

@@ -1,17 +1,17 @@
 // issue 12 "call hours per unit (weekday windows and holidays, São Paulo time) outside which nobody
-// is dialled": the Configurações section that edits them, in the form's style.
+// is dialled": the Configurações section that edits them, bound to the settings form (react-hook-form);
+// the windows' messages are the domain schema's (callWindowSchema), checked by the form's resolver.
 import { Box, Button, Chip, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useController, type Control } from 'react-hook-form';
 
 import { formatDate, formatIsoDate, parseBrazilianDate } from '@funil/domain/format/date';
-import { callWindowSchema, SUGGESTED_CALL_HOURS, WEEKDAY_NAMES, type CallHours } from '@funil/domain/webphone/call-hours';
+import { SUGGESTED_CALL_HOURS, WEEKDAY_NAMES, type CallHours } from '@funil/domain/webphone/call-hours';
 
-type Props = {
-  hours: CallHours | null;
-  holidays: string[];
-  onHours: (hours: CallHours | null) => void;
-  onHolidays: (holidays: string[]) => void;
-};
+import type { SettingsForm } from '../api/unit-settings.ts';
+import { firstMessage } from '../settings-form.ts';
+
+type Props = { control: Control<SettingsForm> };
 
 /** 'HHMM' typed → 'HH:MM'. */
 const maskTime = (text: string) => {
@@ -27,7 +27,16 @@ const maskDate = (text: string) => {
 /** Monday first on screen, as a Brazilian week is read; stored Sunday first. */
 const DAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
-export function CallHoursFields({ hours, holidays, onHours, onHolidays }: Props) {
+export function CallHoursFields({ control }: Props) {
+  const hoursField = useController({ control, name: 'horario_ligacao' });
+  const holidaysField = useController({ control, name: 'feriados' });
+  const hours = hoursField.field.value;
+  const holidays = holidaysField.field.value;
+  const onHours = (value: CallHours | null) => hoursField.field.onChange(value);
+  const onHolidays = (value: string[]) => holidaysField.field.onChange(value);
+  /** By day (Sunday first), the errors of its window. */
+  const dayErrors = hoursField.fieldState.error as unknown as
+    readonly ({ inicio?: unknown; fim?: unknown } | undefined)[] | undefined;
   const [holiday, setHoliday] = useState('');
   const setDay = (day: number, value: CallHours[number]) => {
     if (!hours) return;
@@ -62,7 +71,8 @@ export function CallHoursFields({ hours, holidays, onHours, onHolidays }: Props)
           {DAY_ORDER.map((day) => {
             const name = WEEKDAY_NAMES[day];
             const window = hours[day] ?? null;
-            const problem = window ? callWindowSchema.safeParse(window).error?.issues[0]?.message : undefined;
+            const startProblem = window ? firstMessage(dayErrors?.[day]?.inicio) : undefined;
+            const endProblem = window ? firstMessage(dayErrors?.[day]?.fim) : undefined;
             return (
               <Box
                 key={day}
@@ -92,6 +102,8 @@ export function CallHoursFields({ hours, holidays, onHours, onHolidays }: Props)
                       value={window.inicio}
                       onChange={(event) => setDay(day, { ...window, inicio: maskTime(event.target.value) })}
                       placeholder="HH:MM"
+                      error={startProblem !== undefined}
+                      helperText={startProblem}
                       slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
                     />
                     <TextField
@@ -100,8 +112,8 @@ export function CallHoursFields({ hours, holidays, onHours, onHolidays }: Props)
                       value={window.fim}
                       onChange={(event) => setDay(day, { ...window, fim: maskTime(event.target.value) })}
                       placeholder="HH:MM"
-                      error={problem !== undefined}
-                      helperText={problem}
+                      error={endProblem !== undefined}
+                      helperText={endProblem}
                       slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
                     />
                   </>

@@ -1,7 +1,7 @@
 // Issue 13 'Caps and windows, per WhatsApp number, configurable per unit with safe defaults': the
 // Configurações section 'Envio em massa' (configuracoes_envio_em_massa of 000 §3; 002 §9 limits),
-// in the form's style. The rules are the domain's (massSendSettingsBodySchema), so the form and the
-// server refuse the same values with the same words.
+// bound to the settings form (react-hook-form). The rules are the domain's (massSendSettingsBodySchema,
+// checked by the form's resolver), so the form and the server refuse the same values with the same words.
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import {
   Box,
@@ -16,16 +16,15 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import { useController, type Control } from 'react-hook-form';
 
 import { type MassSendSettingsBody } from '@funil/domain/mass-send/mass-send-api';
 import { WEEKDAY_NAMES } from '@funil/domain/webphone/call-hours';
 
-type Props = {
-  value: MassSendSettingsBody;
-  /** By field, the first problem (massSendSettingsProblems). */
-  problems: Record<string, string>;
-  onChange: (value: MassSendSettingsBody) => void;
-};
+import type { SettingsForm } from '../api/unit-settings.ts';
+import { firstMessage } from '../settings-form.ts';
+
+type Props = { control: Control<SettingsForm> };
 
 type NumberKey = 'quantidade_max_leads' | 'tempo_minimo' | 'tempo_maximo' | 'janela_erros' | 'percentual_erros';
 
@@ -42,7 +41,14 @@ const DAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
 const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } } as const;
 
-export function MassSendSettingsFields({ value, problems, onChange }: Props) {
+export function MassSendSettingsFields({ control }: Props) {
+  const { field, fieldState } = useController({ control, name: 'configuracoes_envio_em_massa' });
+  const value = field.value;
+  const onChange = (next: MassSendSettingsBody) => field.onChange(next);
+  // By field, its first problem (an item of the warm-up, the list itself).
+  const problems: Partial<Record<string, string>> = Object.fromEntries(
+    Object.entries(fieldState.error ?? {}).map(([key, error]) => [key, firstMessage(error)]),
+  );
   const set = <K extends keyof MassSendSettingsBody>(key: K, v: MassSendSettingsBody[K]) => onChange({ ...value, [key]: v });
   const numberField = (key: NumberKey, label: string, helper: string, min: number, max: number) => (
     <TextField

@@ -120,9 +120,10 @@ describe('002 §2.10 Configurações', () => {
       expect(url.value).toBe('');
       fireEvent.click(screen.getByRole('switch', { name: 'Habilitar WhatsApp (Evolution)' }));
       fireEvent.change(url, { target: { value: 'http://bi.exemplo.com.br' } });
-      expect(screen.getByText(SETTINGS_MESSAGES.urlDashboard)).toBeTruthy();
-      expect((screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement).disabled).toBe(true);
+      expect(await screen.findByText(SETTINGS_MESSAGES.urlDashboard)).toBeTruthy();
+      await waitFor(() => expect((screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement).disabled).toBe(true));
       fireEvent.change(url, { target: { value: 'https://bi.exemplo.com.br/painel' } });
+      await waitFor(() => expect((screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement).disabled).toBe(false));
       fireEvent.click(screen.getByRole('button', { name: 'SALVAR' }));
       expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeTruthy();
       expect(sent.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
@@ -138,7 +139,7 @@ describe('002 §2.10 Configurações', () => {
     });
     renderWithProviders(<UnitSettingsScreen />);
     await screen.findByRole('heading', { name: 'Configurações' });
-    expect(screen.getByText('25/12/2026')).toBeTruthy();
+    expect(await screen.findByText('25/12/2026')).toBeTruthy();
     typeIn('Intervalo após ocupado (minutos)', '20');
     // Any time until restricted; turning it on suggests weekdays 08:00–20:00 and Saturday morning.
     expect(screen.queryByLabelText('Segunda-feira: início')).toBeNull();
@@ -179,8 +180,8 @@ describe('002 §2.10 Configurações', () => {
     renderWithProviders(<UnitSettingsScreen />);
     await screen.findByRole('heading', { name: 'Configurações' });
     fireEvent.change(screen.getByLabelText('Segunda-feira: fim'), { target: { value: '07:00' } });
-    expect(screen.getByText('O fim deve ser depois do início.')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText('O fim deve ser depois do início.')).toBeTruthy();
+    await waitFor(() => expect((screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement).disabled).toBe(true));
   });
 
   it("issue 13: without mass send the unit has no 'Envio em massa' section and the PUT leaves its settings alone", async () => {
@@ -260,27 +261,27 @@ describe('002 §2.10 Configurações', () => {
     const save = () => screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement;
     typeIn('Intervalo mínimo (segundos)', '45');
     typeIn('Intervalo máximo (segundos)', '40');
-    expect(section.getByText('O tempo mínimo deve ser menor ou igual ao máximo.')).toBeTruthy();
-    expect(save().disabled).toBe(true);
+    expect(await section.findByText('O tempo mínimo deve ser menor ou igual ao máximo.')).toBeTruthy();
+    await waitFor(() => expect(save().disabled).toBe(true));
     typeIn('Intervalo máximo (segundos)', '90');
-    expect(section.getByText('O valor deve ser no máximo 60')).toBeTruthy();
+    expect(await section.findByText('O valor deve ser no máximo 60')).toBeTruthy();
     typeIn('Intervalo máximo (segundos)', '50');
-    expect(save().disabled).toBe(false);
+    await waitFor(() => expect(save().disabled).toBe(false));
     fireEvent.change(section.getByLabelText('Etapa 2: a partir do dia'), { target: { value: '0' } });
-    expect(section.getByText('Os dias do aquecimento devem ser crescentes e sem repetição.')).toBeTruthy();
-    expect(save().disabled).toBe(true);
+    expect(await section.findByText('Os dias do aquecimento devem ser crescentes e sem repetição.')).toBeTruthy();
+    await waitFor(() => expect(save().disabled).toBe(true));
     fireEvent.change(section.getByLabelText('Etapa 2: a partir do dia'), { target: { value: '4' } });
     for (const day of ['Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'])
       fireEvent.click(section.getByRole('checkbox', { name: day }));
-    expect(section.getByText('Escolha ao menos um dia da semana.')).toBeTruthy();
+    expect(await section.findByText('Escolha ao menos um dia da semana.')).toBeTruthy();
     fireEvent.click(section.getByRole('checkbox', { name: 'Domingo' }));
     fireEvent.change(section.getByLabelText('Início dos envios'), { target: { value: '2100' } });
-    expect(section.getByText('O horário final deve ser depois do inicial.')).toBeTruthy();
-    expect(save().disabled).toBe(true);
+    expect(await section.findByText('O horário final deve ser depois do inicial.')).toBeTruthy();
+    await waitFor(() => expect(save().disabled).toBe(true));
     fireEvent.change(section.getByLabelText('Início dos envios'), { target: { value: '0700' } });
-    expect(save().disabled).toBe(false);
+    await waitFor(() => expect(save().disabled).toBe(false));
     expect(sent.filter((r) => r.method === 'PUT')).toEqual([]);
-  }, 40_000);
+  }, 120_000);
 
   it('002 §5: daily attempts above the total show the message and save nothing', async () => {
     const sent = answerRequests({ 'GET /configuracoes/unidade': { body: { data: settings() } } });
@@ -297,10 +298,10 @@ describe('002 §2.10 Configurações', () => {
     renderWithProviders(<UnitSettingsScreen />);
     await screen.findByRole('heading', { name: 'Configurações' });
     typeIn('Intervalo entre tentativas (minutos)', '0');
-    expect(screen.getByText(SETTINGS_MESSAGES.minimumOne)).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText(SETTINGS_MESSAGES.minimumOne)).toBeTruthy();
+    await waitFor(() => expect((screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement).disabled).toBe(true));
     typeIn('Intervalo entre tentativas (minutos)', '30');
-    expect((screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement).disabled).toBe(false);
+    await waitFor(() => expect((screen.getByRole('button', { name: 'SALVAR' }) as HTMLButtonElement).disabled).toBe(false));
   });
 
   it('002 §2.10: the refresh icon reads the settings again and drops unsaved edits', async () => {

@@ -1,6 +1,7 @@
 // /configuracoes (002 §2.10 "Configurações", §3 "Settings (per unit)", §4 "Settings rule", §5
 // "Settings"): the call limits, the call hours and holidays (issue 12), the WhatsApp message, the queue rules and the allowed negotiation
 // statuses of the admin's unit, the mass-send caps and windows (issue 13), with SALVAR and a refresh icon.
+// One react-hook-form form, checked by the server's schema (settings-form.ts).
 import Refresh from '@mui/icons-material/Refresh';
 import {
   Alert,
@@ -19,10 +20,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Controller, useController, useForm, useFormState, useWatch, type Control } from 'react-hook-form';
 
 import { SETTINGS_MESSAGES } from '@funil/domain/admin-api/settings';
-import { massSendSettingsProblems } from '@funil/domain/mass-send/mass-send-api';
 
 import { TransferList } from '../../../components/ui/transfer-list.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -34,7 +35,7 @@ import {
   type SettingsForm,
   type UnitSettingsView,
 } from '../api/unit-settings.ts';
-import { isValidCount, settingsProblem, type NumberField } from '../settings-form.ts';
+import { isOnlyDailyAboveTotal, settingsResolver, type NumberField } from '../settings-form.ts';
 import { CallHoursFields } from './call-hours-fields.tsx';
 import { MassSendSettingsFields } from './mass-send-settings-fields.tsx';
 
@@ -63,12 +64,14 @@ const NUMBER_FIELDS: { name: NumberField; label: string; helper: string }[] = [
   },
 ];
 
+type SwitchName = 'evolution_habilitado' | 'habilita_mensagem_whatsapp';
+
 type SwitchSectionProps = {
   id: string;
   title: string;
   switchLabel: string;
-  checked: boolean;
-  onSwitch: (on: boolean) => void;
+  control: Control<SettingsForm>;
+  name: SwitchName;
   /** What the switch changes, under it. */
   note: string;
   noteGap: number;
@@ -77,14 +80,15 @@ type SwitchSectionProps = {
 };
 
 /** A settings section that a switch turns on, with what it does and its field. */
-function SwitchSection({ id, title, switchLabel, checked, onSwitch, note, noteGap, children }: SwitchSectionProps) {
+function SwitchSection({ id, title, switchLabel, control, name, note, noteGap, children }: SwitchSectionProps) {
+  const { field } = useController({ control, name });
   return (
     <section aria-labelledby={id}>
       <Typography id={id} variant="h6" component="h3" sx={{ mb: 1 }}>
         {title}
       </Typography>
       <FormControlLabel
-        control={<Switch checked={checked} onChange={(event) => onSwitch(event.target.checked)} />}
+        control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
         label={switchLabel}
       />
       <Typography variant="body2" color="text.secondary" sx={{ mb: noteGap }}>
@@ -92,6 +96,28 @@ function SwitchSection({ id, title, switchLabel, checked, onSwitch, note, noteGa
       </Typography>
       {children}
     </section>
+  );
+}
+
+/** The daily-above-total notice and SALVAR: they alone follow the form's errors, so a keystroke re-renders one field and this. */
+function SaveBar({ control, saving }: { control: Control<SettingsForm>; saving: boolean }) {
+  const { errors } = useFormState({ control });
+  const dailyAboveTotal = isOnlyDailyAboveTotal(errors);
+  return (
+    <>
+      {dailyAboveTotal && <Alert severity="warning">{SETTINGS_MESSAGES.dailyAboveTotal}</Alert>}
+      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          // Every problem but daily above total waits for the fix; that one SALVAR answers with its message.
+          disabled={(Object.keys(errors).length > 0 && !dailyAboveTotal) || saving}
+        >
+          SALVAR
+        </Button>
+      </Stack>
+    </>
   );
 }
 
@@ -109,30 +135,27 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
     onSaved: () => enqueueSnackbar(SETTINGS_MESSAGES.saved, { variant: 'success' }),
     onFailed: (error) => enqueueSnackbar(error instanceof ApiError ? error.message : String(error), { variant: 'error' }),
   });
-  const [form, setForm] = useState<SettingsForm>(view.form);
-  const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
-  const problem = settingsProblem(form);
+  const { control, handleSubmit, trigger, subscribe } = useForm<SettingsForm>({
+    defaultValues: view.form,
+    resolver: settingsResolver,
+  });
+  // Every change checks the whole form, so a rule across fields (daily above total) shows at once.
+  useEffect(() => {
+    void trigger();
+    return subscribe({ formState: { values: true }, callback: () => void trigger() });
+  }, [subscribe, trigger]);
+  const massSend = useWatch({ control, name: 'habilita_envio_em_massa' });
 
-  const submit = () => {
-    // 002 §5: daily attempts above the total save nothing.
-    if (problem === 'dailyAboveTotal') {
-      enqueueSnackbar(SETTINGS_MESSAGES.dailyAboveTotal, { variant: 'error' });
-      return;
-    }
-    if (problem) return;
-    save.mutate(form);
-  };
+  const submit = handleSubmit(
+    (form) => save.mutate(form),
+    // 002 §5: daily attempts above the total save nothing and say so; other problems keep SALVAR disabled.
+    (invalid) => {
+      if (isOnlyDailyAboveTotal(invalid)) enqueueSnackbar(SETTINGS_MESSAGES.dailyAboveTotal, { variant: 'error' });
+    },
+  );
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
       <Stack direction="row" sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 1.5 }}>
         <Typography variant="h2" component="h2">
           Configurações
@@ -155,24 +178,32 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
             id="cfg-unidade"
             title="WhatsApp e dashboard"
             switchLabel="Habilitar WhatsApp (Evolution)"
-            checked={form.evolution_habilitado}
-            onSwitch={(on) => set('evolution_habilitado', on)}
+            control={control}
+            name="evolution_habilitado"
             note="Com o WhatsApp habilitado, a unidade conecta seus números em Instâncias e conversa com os leads pelo chat."
             noteGap={2}
           >
-            <TextField
-              label="Dashboard externo (endereço)"
-              fullWidth
-              value={form.url_dashboard}
-              onChange={(event) => set('url_dashboard', event.target.value)}
-              error={problem === 'invalidUrl'}
-              helperText={
-                problem === 'invalidUrl'
-                  ? SETTINGS_MESSAGES.urlDashboard
-                  : 'Com um endereço https://, o Dashboard da unidade mostra essa página. Deixe vazio para usar o dashboard do Funil.'
-              }
-              placeholder="https://"
-              slotProps={{ htmlInput: { inputMode: 'url', maxLength: 2000 } }}
+            <Controller
+              control={control}
+              name="url_dashboard"
+              render={({ field, fieldState }) => (
+                <TextField
+                  label="Dashboard externo (endereço)"
+                  fullWidth
+                  name={field.name}
+                  inputRef={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error !== undefined}
+                  helperText={
+                    fieldState.error?.message ??
+                    'Com um endereço https://, o Dashboard da unidade mostra essa página. Deixe vazio para usar o dashboard do Funil.'
+                  }
+                  placeholder="https://"
+                  slotProps={{ htmlInput: { inputMode: 'url', maxLength: 2000 } }}
+                />
+              )}
             />
           </SwitchSection>
 
@@ -182,62 +213,70 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
               Ligações
             </Typography>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } }}>
-              {NUMBER_FIELDS.map((field) => {
-                const value = form[field.name];
-                const invalid = !isValidCount(value);
-                return (
-                  <TextField
-                    key={field.name}
-                    label={field.label}
-                    type="number"
-                    value={Number.isNaN(value) ? '' : value}
-                    onChange={(event) => set(field.name, event.target.value === '' ? Number.NaN : Number(event.target.value))}
-                    error={invalid}
-                    helperText={invalid ? (value < 1 ? SETTINGS_MESSAGES.minimumOne : SETTINGS_MESSAGES.number) : field.helper}
-                    slotProps={{ htmlInput: { min: 1, step: 1 } }}
-                  />
-                );
-              })}
+              {NUMBER_FIELDS.map((number) => (
+                <Controller
+                  key={number.name}
+                  control={control}
+                  name={number.name}
+                  render={({ field, fieldState }) => (
+                    <TextField
+                      label={number.label}
+                      type="number"
+                      name={field.name}
+                      inputRef={field.ref}
+                      value={Number.isNaN(field.value) ? '' : field.value}
+                      onChange={(event) => field.onChange(event.target.value === '' ? Number.NaN : Number(event.target.value))}
+                      onBlur={field.onBlur}
+                      error={fieldState.error !== undefined}
+                      helperText={fieldState.error?.message ?? number.helper}
+                      slotProps={{ htmlInput: { min: 1, step: 1 } }}
+                    />
+                  )}
+                />
+              ))}
             </Box>
           </section>
 
           <Divider />
-          <CallHoursFields
-            hours={form.horario_ligacao}
-            holidays={form.feriados}
-            onHours={(hours) => set('horario_ligacao', hours)}
-            onHolidays={(holidays) => set('feriados', holidays)}
-          />
+          <CallHoursFields control={control} />
 
           <Divider />
           <SwitchSection
             id="cfg-whatsapp"
             title="Mensagem de WhatsApp"
             switchLabel="Habilitar mensagem de WhatsApp"
-            checked={form.habilita_mensagem_whatsapp}
-            onSwitch={(on) => set('habilita_mensagem_whatsapp', on)}
+            control={control}
+            name="habilita_mensagem_whatsapp"
             note="Com a mensagem habilitada, o contato que esgota as tentativas vai para o status Whatsapp em vez de Não Atendido."
             noteGap={1.5}
           >
-            <TextField
-              label="Mensagem"
-              fullWidth
-              multiline
-              minRows={3}
-              value={form.mensagem_whatsapp}
-              onChange={(event) => set('mensagem_whatsapp', event.target.value)}
-              helperText="Use {nome} para o nome do contato e {anuncio} para o anúncio de origem."
+            <Controller
+              control={control}
+              name="mensagem_whatsapp"
+              render={({ field, fieldState }) => (
+                <TextField
+                  label="Mensagem"
+                  fullWidth
+                  multiline
+                  minRows={3}
+                  name={field.name}
+                  inputRef={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={fieldState.error !== undefined}
+                  helperText={
+                    fieldState.error?.message ?? 'Use {nome} para o nome do contato e {anuncio} para o anúncio de origem.'
+                  }
+                />
+              )}
             />
           </SwitchSection>
 
-          {form.habilita_envio_em_massa && (
+          {massSend && (
             <>
               <Divider />
-              <MassSendSettingsFields
-                value={form.configuracoes_envio_em_massa}
-                problems={massSendSettingsProblems(form.configuracoes_envio_em_massa)}
-                onChange={(value) => set('configuracoes_envio_em_massa', value)}
-              />
+              <MassSendSettingsFields control={control} />
             </>
           )}
 
@@ -247,55 +286,63 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
               Regras da fila de ligações
             </Typography>
             <Stack spacing={3}>
-              <TransferList
-                label="Regra da fila 1"
-                items={view.options.regra_fila_1}
-                used={form.regra_fila_1}
-                onChange={(ids) => set('regra_fila_1', ids)}
+              <Controller
+                control={control}
+                name="regra_fila_1"
+                render={({ field }) => (
+                  <TransferList
+                    label="Regra da fila 1"
+                    items={view.options.regra_fila_1}
+                    used={field.value}
+                    onChange={field.onChange}
+                  />
+                )}
               />
-              <TransferList
-                label="Regra da fila 2"
-                items={view.options.regra_fila_2}
-                used={form.regra_fila_2}
-                onChange={(ids) => set('regra_fila_2', ids)}
+              <Controller
+                control={control}
+                name="regra_fila_2"
+                render={({ field }) => (
+                  <TransferList
+                    label="Regra da fila 2"
+                    items={view.options.regra_fila_2}
+                    used={field.value}
+                    onChange={field.onChange}
+                  />
+                )}
               />
-              <TransferList
-                label="Regra da fila 3"
-                items={view.options.regra_fila_3}
-                used={form.regra_fila_3}
-                onChange={(ids) => set('regra_fila_3', ids)}
+              <Controller
+                control={control}
+                name="regra_fila_3"
+                render={({ field }) => (
+                  <TransferList
+                    label="Regra da fila 3"
+                    items={view.options.regra_fila_3}
+                    used={field.value}
+                    onChange={field.onChange}
+                  />
+                )}
               />
             </Stack>
           </section>
 
           <Divider />
           <section>
-            <TransferList
-              label="Status de negociação permitidos"
-              titleVariant="h6"
-              items={view.options.status_negociacao_permitidos}
-              used={form.status_negociacao_permitidos}
-              onChange={(ids) => set('status_negociacao_permitidos', ids)}
+            <Controller
+              control={control}
+              name="status_negociacao_permitidos"
+              render={({ field }) => (
+                <TransferList
+                  label="Status de negociação permitidos"
+                  titleVariant="h6"
+                  items={view.options.status_negociacao_permitidos}
+                  used={field.value}
+                  onChange={field.onChange}
+                />
+              )}
             />
           </section>
 
-          {problem === 'dailyAboveTotal' && <Alert severity="warning">{SETTINGS_MESSAGES.dailyAboveTotal}</Alert>}
-          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={
-                problem === 'invalidNumber' ||
-                problem === 'invalidHours' ||
-                problem === 'invalidMassSend' ||
-                problem === 'invalidUrl' ||
-                save.isPending
-              }
-            >
-              SALVAR
-            </Button>
-          </Stack>
+          <SaveBar control={control} saving={save.isPending} />
         </Stack>
       </Paper>
     </Box>

@@ -75,7 +75,7 @@ describe("002 §5 'Unit' on the Unidades screen", { timeout: 30_000 }, () => {
   it('requires id do sistema and Filtro Facebook outside company 1, with Salvar disabled until valid', async () => {
     const sent = api();
     renderAdmin(<UnitsScreen />);
-    await screen.findByRole('gridcell', { name: 'Sorriso Paulista' });
+    await screen.findByRole('rowheader', { name: 'Sorriso Paulista' });
     expect(screen.getByRole('columnheader', { name: 'id do sistema' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cadastrar Unidade' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cadastrar Unidade' });
@@ -107,7 +107,7 @@ describe("002 §5 'Unit' on the Unidades screen", { timeout: 30_000 }, () => {
     shell.idEmpresa = 1;
     const sent = api();
     renderAdmin(<UnitsScreen />);
-    await screen.findByRole('gridcell', { name: 'Sorriso Paulista' });
+    await screen.findByRole('rowheader', { name: 'Sorriso Paulista' });
     expect(screen.queryByRole('columnheader', { name: 'id do sistema' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Cadastrar Unidade' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cadastrar Unidade' });
@@ -129,7 +129,7 @@ describe("002 §5 'Unit' on the Unidades screen", { timeout: 30_000 }, () => {
   it("'Desativar' asks first, then sends ativo 0 with the deactivating flag (002 §4)", async () => {
     const sent = api();
     renderAdmin(<UnitsScreen />);
-    await screen.findByRole('gridcell', { name: 'Sorriso Paulista' });
+    await screen.findByRole('rowheader', { name: 'Sorriso Paulista' });
     fireEvent.click(screen.getByRole('button', { name: 'Desativar Sorriso Paulista' }));
     const confirm = await screen.findByRole('dialog', { name: 'Desativar unidade' });
     expect(within(confirm).getByText(/serão desconectados/)).toBeTruthy();

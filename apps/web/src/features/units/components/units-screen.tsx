@@ -7,7 +7,6 @@ import Domain from '@mui/icons-material/Domain';
 import Edit from '@mui/icons-material/Edit';
 import VpnKey from '@mui/icons-material/VpnKey';
 import { Box, Button, Divider, Tooltip, Typography } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 
@@ -18,9 +17,10 @@ import { formatDateTime } from '@funil/domain/format/date';
 
 import { ActiveChip } from '../../../components/ui/active-chip.tsx';
 import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
-import { AdminTable } from '../../../components/ui/admin-table.tsx';
+import { AdminList } from '../../../components/ui/admin-list.tsx';
 import { CompanySelect } from '../../../components/ui/company-select.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import type { DataColumn } from '../../../components/ui/data-table.tsx';
 import { FormSelect, FormTextField } from '../../../components/ui/form-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
@@ -60,45 +60,60 @@ export function UnitsScreen() {
   const systemFields = unitSystemFieldsRequired(idEmpresa);
   const schema = useMemo(() => unitFormSchema(idEmpresa), [idEmpresa]);
 
-  const columns = useMemo<GridColDef<UnitRow>[]>(
+  const columns = useMemo<DataColumn<UnitRow>[]>(
     () => [
-      { field: 'nome', headerName: 'Nome', flex: 1, minWidth: 180 },
-      { field: 'ddd', headerName: 'DDD', width: 80 },
+      { header: 'Nome', id: 'nome', value: (row) => row.nome, rowHeader: true, minWidth: 180 },
+      { header: 'DDD', id: 'ddd', value: (row) => row.ddd },
       ...(systemFields
         ? ([
-            { field: 'idSistema', headerName: 'id do sistema', width: 130 },
-            { field: 'filtro', headerName: 'Filtro Facebook', flex: 1, minWidth: 140 },
-          ] satisfies GridColDef<UnitRow>[])
+            { header: 'id do sistema', id: 'idSistema', value: (row) => row.idSistema, nowrap: true },
+            { header: 'Filtro Facebook', id: 'filtro', value: (row) => row.filtro, minWidth: 140 },
+          ] satisfies DataColumn<UnitRow>[])
         : []),
       {
-        field: 'ativo',
-        headerName: 'Situação',
-        width: 110,
-        renderCell: ({ row }) => <ActiveChip ativo={row.ativo} feminine />,
-        valueFormatter: (value: number) => (value === 1 ? 'Ativa' : 'Inativa'),
+        header: 'Situação',
+        id: 'ativo',
+        value: (row) => (row.ativo === 1 ? 'Ativa' : 'Inativa'),
+        render: (row) => <ActiveChip ativo={row.ativo} feminine />,
       },
       {
-        field: 'token',
-        headerName: 'Token',
-        width: 170,
+        header: 'Token',
+        id: 'token',
+        value: (row) => row.token,
+        sortable: false,
         // The 32 characters stay whole for copy and CSV; the cell shows their start, the tooltip all of them.
-        renderCell: ({ value }) => (
-          <Tooltip title={value as string}>
+        render: (row) => (
+          <Tooltip title={row.token}>
             <Box
               component="code"
-              sx={{ fontSize: 12, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' }}
+              sx={{
+                fontSize: 12,
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+                display: 'block',
+                maxWidth: 150,
+              }}
             >
-              {value as string}
+              {row.token}
             </Box>
           </Tooltip>
         ),
       },
-      { field: 'datacad', headerName: 'Cadastro', width: 140, valueFormatter: (value: string) => formatDateTime(value) },
       {
-        field: 'dataAtualizacao',
-        headerName: 'Atualização',
-        width: 150,
-        valueFormatter: (value: string) => formatDateTime(value),
+        header: 'Cadastro',
+        id: 'datacad',
+        value: (row) => formatDateTime(row.datacad),
+        sortValue: (row) => row.datacad,
+        nowrap: true,
+      },
+      {
+        header: 'Atualização',
+        id: 'dataAtualizacao',
+        value: (row) => formatDateTime(row.dataAtualizacao),
+        sortValue: (row) => row.dataAtualizacao,
+        nowrap: true,
+        hidden: true,
       },
     ],
     [systemFields],
@@ -116,16 +131,16 @@ export function UnitsScreen() {
 
   return (
     <>
-      <AdminTable
+      <AdminList
         title="Unidades"
         rows={units.data}
+        rowKey={(row) => row.id}
         loading={units.isPending}
         error={units.isError ? units.error.message : null}
         columns={columns}
         rowLabel={(row) => row.nome}
         csvFileName="unidades"
         print
-        hiddenColumns={['dataAtualizacao']}
         headerExtra={
           <>
             <CompanySelect value={idEmpresa} onChange={setIdEmpresa} />

@@ -76,7 +76,7 @@ describe("002 §5 'User' on the Usuários screen", { timeout: 40_000 }, () => {
     async () => {
       const sent = api();
       renderAdmin(<UsersScreen />);
-      await screen.findByRole('gridcell', { name: 'Paulo' });
+      await screen.findByRole('rowheader', { name: 'Paulo' });
       fireEvent.click(screen.getByRole('button', { name: 'Cadastrar Usuário' }));
       const dialog = await screen.findByRole('dialog', { name: 'Cadastrar Usuário' });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
@@ -114,7 +114,7 @@ describe("002 §5 'User' on the Usuários screen", { timeout: 40_000 }, () => {
   it('deactivates with ativo -1 after a warning, and offers no action on a user above the caller (issue 10)', async () => {
     const sent = api();
     renderAdmin(<UsersScreen />);
-    await screen.findByRole('gridcell', { name: 'Paulo' });
+    await screen.findByRole('rowheader', { name: 'Paulo' });
     expect(screen.queryByRole('button', { name: 'Editar Dona' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Desativar Dona' })).toBeNull();
     // Nobody deactivates themselves.

@@ -5,7 +5,6 @@ import Block from '@mui/icons-material/Block';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import Edit from '@mui/icons-material/Edit';
 import { Alert } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
@@ -15,8 +14,9 @@ import { formatDateTime } from '@funil/domain/format/date';
 
 import { ActiveChip } from '../../../components/ui/active-chip.tsx';
 import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
-import { AdminTable } from '../../../components/ui/admin-table.tsx';
+import { AdminList } from '../../../components/ui/admin-list.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import type { DataColumn } from '../../../components/ui/data-table.tsx';
 import { FormSelect, FormSwitch, FormTextField, LoginFields } from '../../../components/ui/form-fields.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
@@ -81,26 +81,38 @@ export function UsersScreen() {
   // Nobody edits someone above their own level, nor deactivates themselves.
   const canManage = (row: UserRow) => canAssignPermission(me.permissao, row.permissao);
 
-  const columns = useMemo<GridColDef<UserRow>[]>(
+  const columns = useMemo<DataColumn<UserRow>[]>(
     () => [
-      { field: 'nome', headerName: 'Nome', flex: 1, minWidth: 150 },
-      { field: 'email', headerName: 'Email', flex: 1, minWidth: 180 },
-      { field: 'nomeUnidade', headerName: 'Unidade', flex: 1, minWidth: 120 },
-      { field: 'nomePermissao', headerName: 'Permissão', flex: 1, minWidth: 150 },
-      { field: 'idRamal', headerName: 'Ramal', width: 80, valueFormatter: (value: number) => (value > 0 ? String(value) : '—') },
+      { header: 'Nome', id: 'nome', value: (row) => row.nome, rowHeader: true, minWidth: 150 },
+      { header: 'Email', id: 'email', value: (row) => row.email, minWidth: 180 },
+      { header: 'Unidade', id: 'nomeUnidade', value: (row) => row.nomeUnidade, minWidth: 120 },
+      { header: 'Permissão', id: 'nomePermissao', value: (row) => row.nomePermissao, minWidth: 150 },
       {
-        field: 'ativo',
-        headerName: 'Situação',
-        width: 100,
-        renderCell: ({ row }) => <ActiveChip ativo={row.ativo} />,
-        valueFormatter: (value: number) => (value === 1 ? 'Ativo' : 'Inativo'),
+        header: 'Ramal',
+        id: 'idRamal',
+        value: (row) => (row.idRamal > 0 ? String(row.idRamal) : '—'),
+        sortValue: (row) => row.idRamal,
       },
-      { field: 'datacad', headerName: 'Cadastro', width: 140, valueFormatter: (value: string) => formatDateTime(value) },
       {
-        field: 'dataAtualizacao',
-        headerName: 'Atualização',
-        width: 150,
-        valueFormatter: (value: string) => formatDateTime(value),
+        header: 'Situação',
+        id: 'ativo',
+        value: (row) => (row.ativo === 1 ? 'Ativo' : 'Inativo'),
+        render: (row) => <ActiveChip ativo={row.ativo} />,
+      },
+      {
+        header: 'Cadastro',
+        id: 'datacad',
+        value: (row) => formatDateTime(row.datacad),
+        sortValue: (row) => row.datacad,
+        nowrap: true,
+      },
+      {
+        header: 'Atualização',
+        id: 'dataAtualizacao',
+        value: (row) => formatDateTime(row.dataAtualizacao),
+        sortValue: (row) => row.dataAtualizacao,
+        nowrap: true,
+        hidden: true,
       },
     ],
     [],
@@ -123,16 +135,16 @@ export function UsersScreen() {
 
   return (
     <>
-      <AdminTable
+      <AdminList
         title="Usuários"
         rows={users.data}
+        rowKey={(row) => row.id}
         loading={users.isPending}
         error={users.isError ? users.error.message : null}
         columns={columns}
         rowLabel={(row) => row.nome}
         csvFileName="usuarios"
         print
-        hiddenColumns={['dataAtualizacao']}
         create={{ label: 'Cadastrar Usuário', onClick: () => setEditing({ mode: 'create' }) }}
         actions={[
           {
