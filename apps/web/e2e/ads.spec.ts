@@ -94,7 +94,7 @@ describe('issue 23 §6: campaign costs', () => {
     await loginAs(page, 'gestor@demo.com.br');
     await page.goto('/campanhas');
     await page.getByRole('heading', { name: 'Gerenciar Campanhas' }).waitFor();
-    await page.getByRole('gridcell', { name: 'Implante Dentário' }).first().waitFor();
+    await page.getByRole('rowheader', { name: 'Implante Dentário' }).first().waitFor();
     await page.getByRole('button', { name: 'Cadastrar Campanha' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cadastrar Campanha' });
     await dialog.locator('input[name="nome"]').fill('Ortodontia Invisível');
@@ -116,9 +116,9 @@ describe('issue 23 §6: campaign costs', () => {
     await page.screenshot({ path: `${SCREENSHOTS_DIR}campaign-costs-dialog.png` });
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Campanha cadastrada com sucesso!').waitFor();
-    const row = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: 'Ortodontia Invisível' }) });
-    await row.getByRole('gridcell', { name: 'R$ 1.234,56' }).waitFor();
-    await row.getByRole('gridcell', { name: 'Unidade Savassi – Belo Horizonte' }).waitFor();
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Ortodontia Invisível' }) });
+    await row.getByRole('cell', { name: 'R$ 1.234,56' }).waitFor();
+    await row.getByRole('cell', { name: 'Unidade Savassi – Belo Horizonte' }).waitFor();
     await page.screenshot({ path: `${SCREENSHOTS_DIR}campaign-costs.png` });
   });
 });

@@ -78,17 +78,17 @@ describe("002 §2.10 'Gerenciar Campanhas'", () => {
   it('lists the cost in R$, the month, the audience and the platform', async () => {
     api();
     renderAdmin(<CampaignCostsScreen />);
-    expect(await screen.findByRole('gridcell', { name: 'R$ 5.320,50' })).toBeTruthy();
-    expect(screen.getByRole('gridcell', { name: '11/2026' })).toBeTruthy();
-    expect(screen.getByRole('gridcell', { name: 'Frio' })).toBeTruthy();
-    expect(screen.getByRole('gridcell', { name: 'Facebook' })).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: 'R$ 5.320,50' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: '11/2026' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Frio' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Facebook' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Atualizar' })).toBeTruthy();
   });
 
   it("'Cadastrar Campanha': custo 'Obrigatório', 'Campos obrigatórios não preenchidos' for -1, then the cost as a number", async () => {
     const sent = api();
     renderAdmin(<CampaignCostsScreen />);
-    await screen.findByRole('gridcell', { name: 'Implante Dentário' });
+    await screen.findByRole('rowheader', { name: 'Implante Dentário' });
     fireEvent.click(screen.getByRole('button', { name: 'Cadastrar Campanha' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cadastrar Campanha' });
     expect(input(dialog, 'mes').value).toBe(currentMonth());
@@ -124,7 +124,7 @@ describe("002 §2.10 'Gerenciar Campanhas'", () => {
     user.permissao = 'a';
     api();
     renderAdmin(<CampaignCostsScreen />);
-    await screen.findByRole('gridcell', { name: 'Implante Dentário' });
+    await screen.findByRole('rowheader', { name: 'Implante Dentário' });
     fireEvent.click(screen.getByRole('button', { name: 'Cadastrar Campanha' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cadastrar Campanha' });
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Unidade/ }));
@@ -135,7 +135,7 @@ describe("002 §2.10 'Gerenciar Campanhas'", () => {
   it("'Editar Campanha' sends PUT cadastros/campanha_custo with the row's id, campaign_id, the name and the cost", async () => {
     const sent = api();
     renderAdmin(<CampaignCostsScreen />);
-    await screen.findByRole('gridcell', { name: 'Implante Dentário' });
+    await screen.findByRole('rowheader', { name: 'Implante Dentário' });
     fireEvent.click(screen.getByRole('button', { name: 'Editar Campanha Implante Dentário' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar Campanha' });
     expect(input(dialog, 'campaign_id').disabled).toBe(true);

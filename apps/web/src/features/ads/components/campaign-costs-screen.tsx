@@ -6,7 +6,6 @@
 import Edit from '@mui/icons-material/Edit';
 import Refresh from '@mui/icons-material/Refresh';
 import { Chip, IconButton, Tooltip } from '@mui/material';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 
 import {
@@ -22,7 +21,8 @@ import { formatBRL, maskBRLInput } from '@funil/domain/format/currency';
 import { formatDateTime, toWallTime } from '@funil/domain/format/date';
 
 import { AdminFormDialog } from '../../../components/ui/admin-form-dialog.tsx';
-import { AdminTable } from '../../../components/ui/admin-table.tsx';
+import { AdminList } from '../../../components/ui/admin-list.tsx';
+import type { DataColumn } from '../../../components/ui/data-table.tsx';
 import { FormSelect, FormTextField } from '../../../components/ui/form-fields.tsx';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
@@ -91,51 +91,60 @@ export function CampaignCostsScreen() {
     mes: row.mes,
   });
 
-  const columns = useMemo<GridColDef<CostRow>[]>(
+  const columns = useMemo<DataColumn<CostRow>[]>(
     () => [
-      { field: 'unidade', headerName: 'Unidade', width: 190 },
-      { field: 'campaign_id', headerName: 'ID da campanha', width: 170 },
-      { field: 'campaign_name', headerName: 'Campanha', flex: 1, minWidth: 170 },
-      { field: 'adset_name', headerName: 'Conjunto de anúncios', width: 170, valueFormatter: (v: string | null) => v ?? '—' },
-      { field: 'ad_name', headerName: 'Anúncio', width: 150, valueFormatter: (v: string | null) => v ?? '—' },
-      { field: 'mes', headerName: 'Mês', width: 80, valueFormatter: (v: string) => formatMonth(v) },
-      { field: 'custo', headerName: 'Custo', width: 120, type: 'number', valueFormatter: (v: number) => formatBRL(v) },
+      { id: 'unidade', header: 'Unidade', value: (row) => row.unidade, minWidth: 150 },
+      { id: 'campaign_id', header: 'ID da campanha', value: (row) => row.campaign_id, nowrap: true },
+      { id: 'campaign_name', header: 'Campanha', value: (row) => row.campaign_name, minWidth: 170, rowHeader: true },
+      { id: 'adset_name', header: 'Conjunto de anúncios', value: (row) => row.adset_name ?? '—', hidden: true },
+      { id: 'ad_name', header: 'Anúncio', value: (row) => row.ad_name ?? '—', hidden: true },
+      { id: 'mes', header: 'Mês', value: (row) => formatMonth(row.mes), sortValue: (row) => row.mes, nowrap: true },
       {
-        field: 'publico',
-        headerName: 'Público',
-        width: 175,
-        valueFormatter: (v: number | null) => (v === null ? '—' : audienceLabel(v)),
+        id: 'custo',
+        header: 'Custo',
+        value: (row) => formatBRL(row.custo),
+        sortValue: (row) => row.custo,
+        align: 'right',
+        nowrap: true,
       },
-      { field: 'tipoLead', headerName: 'Plataforma', width: 100 },
+      { id: 'publico', header: 'Público', value: (row) => (row.publico === null ? '—' : audienceLabel(row.publico)) },
+      { id: 'tipoLead', header: 'Plataforma', value: (row) => row.tipoLead },
       {
-        field: 'origem',
-        headerName: 'Origem',
-        width: 100,
-        valueFormatter: (v: string) => (v === 'meta' ? 'Meta' : 'Manual'),
-        renderCell: ({ row }) => (
+        id: 'origem',
+        header: 'Origem',
+        value: (row) => (row.origem === 'meta' ? 'Meta' : 'Manual'),
+        render: (row) => (
           <Chip
             size="small"
             label={row.origem === 'meta' ? 'Meta' : 'Manual'}
             variant={row.origem === 'meta' ? 'filled' : 'outlined'}
           />
         ),
+        hidden: true,
       },
-      { field: 'dataCadastro', headerName: 'Data de cadastro', width: 150, valueFormatter: (v: string) => formatDateTime(v) },
+      {
+        id: 'dataCadastro',
+        header: 'Data de cadastro',
+        value: (row) => formatDateTime(row.dataCadastro),
+        sortValue: (row) => row.dataCadastro,
+        nowrap: true,
+        hidden: true,
+      },
     ],
     [],
   );
 
   return (
     <>
-      <AdminTable
+      <AdminList
         title="Gerenciar Campanhas"
         rows={costs.data}
+        rowKey={(row) => row.id}
         loading={costs.isPending || costs.isFetching}
         error={costs.isError ? costs.error.message : null}
         columns={columns}
         rowLabel={(row) => row.campaign_name}
         csvFileName="campanhas"
-        hiddenColumns={['adset_name', 'ad_name', 'origem', 'dataCadastro']}
         create={{ label: 'Cadastrar Campanha', onClick: () => setEditing({ mode: 'create' }) }}
         headerExtra={
           <Tooltip title="Atualizar">
