@@ -7,11 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_MESSAGES } from '@funil/domain/http/errors';
 
 import { createTestApp, type TestApp } from '../testing/test-app.ts';
-import { PUBLIC_RATE_LIMITS, publicRateRule, type RateLimits } from './rate-limit.ts';
+import { CAPTURE_TOKEN_LIMIT, PUBLIC_RATE_LIMITS, publicRateRule, type RateLimits } from './rate-limit.ts';
 
 const LIMITS: RateLimits = {
   'POST /api/login': { max: 3, timeWindowMs: 60_000 },
   'POST /api/webhooks/evolution': { max: 4, timeWindowMs: 60_000 },
+  // Issue 23 §1: the capture URL's limit per token is checked in capture.routes.test.ts; here it is
+  // out of the way so that another address is seen not limited.
+  [`${CAPTURE_TOKEN_LIMIT} /api/captacao/:token`]: { max: 100, timeWindowMs: 60_000 },
   default: { max: 2, timeWindowMs: 60_000 },
 };
 
@@ -33,7 +36,10 @@ describe('rate limits of the public routes (issue 21 item 22)', () => {
     async () => {
       const publicRoutes = t.app.apiRoutes.filter((r) => r.public);
       expect(publicRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+        'GET /api/docs',
+        'GET /api/docs/json',
         'GET /api/setup',
+        'POST /api/captacao/:token',
         'POST /api/login',
         'POST /api/setup',
         'POST /api/webhooks/evolution',
@@ -65,7 +71,9 @@ describe('rate limits of the public routes (issue 21 item 22)', () => {
 
   it('the shipped limits name only public routes, and leave the webhook room for a gateway burst', () => {
     const publicRoutes = new Set(t.app.apiRoutes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`));
-    for (const key of Object.keys(PUBLIC_RATE_LIMITS)) if (key !== 'default') expect(publicRoutes.has(key), key).toBe(true);
+    // A key is a public route, or the capture URL's limit per token (issue 23 §1) on a public route.
+    for (const key of Object.keys(PUBLIC_RATE_LIMITS))
+      if (key !== 'default') expect(publicRoutes.has(key.replace(`${CAPTURE_TOKEN_LIMIT} `, 'POST ')), key).toBe(true);
     expect(PUBLIC_RATE_LIMITS['POST /api/webhooks/evolution']!.max).toBeGreaterThanOrEqual(60_000);
   });
 });
