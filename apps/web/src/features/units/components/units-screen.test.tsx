@@ -141,7 +141,7 @@ describe("002 §5 'Unit' on the Unidades screen", { timeout: 30_000 }, () => {
   it("'Gerar novo token' asks first, warns that the capture URL changes, then asks the server for a new token (issue 23 §1)", async () => {
     const sent = api();
     renderAdmin(<UnitsScreen />);
-    await screen.findByRole('gridcell', { name: 'Sorriso Paulista' });
+    await screen.findByRole('rowheader', { name: 'Sorriso Paulista' });
     fireEvent.click(screen.getByRole('button', { name: 'Gerar novo token Sorriso Paulista' }));
     const confirm = await screen.findByRole('dialog', { name: 'Gerar novo token' });
     expect(within(confirm).getByText(/deixa de funcionar na hora/)).toBeTruthy();
