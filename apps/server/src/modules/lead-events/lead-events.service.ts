@@ -33,26 +33,28 @@ export async function appendLeadEvents(tx: Tx, events: readonly LeadEventInput[]
  * may be visible while id 11's transaction still runs: a reader that passed 12 would never see 11.
  * Without a lock, a reader passes only ids up to a **safe** horizon, the largest id that no running
  * transaction can still hold (docs/decisions.md "Lead events: order without a lock"):
- * - a *mark* pairs the sequence's last value V, read by one statement, with the running
- *   transaction ids (xmax) of the snapshot of a later statement: every transaction that took an id
- *   up to V had its xid by then (migration 0024's trigger gives it one before the sequence) and is
- *   below that xmax;
- * - the mark is safe once a snapshot's xmin reaches its xmax: all those transactions have ended,
- *   so each id up to V is committed (visible) or rolled back (never will be).
- * Each refresh is one cheap statement; with no other transaction running (PGlite, a quiet server)
- * the second refresh already makes the first one's V safe.
+ * - an append's INSERT takes its RowExclusiveLock on lead_eventos before it draws an id from the
+ *   sequence, and holds it until its transaction ends;
+ * - a *mark* pairs the sequence's last value V, read by one statement, with the transactions that
+ *   hold that lock at a later statement (pg_locks): every transaction that drew an id up to V and
+ *   still runs is among them;
+ * - the mark is safe once none of those transactions holds the lock any more: each id up to V is
+ *   committed (visible) or rolled back (never will be).
+ * Only the stream's own writers hold a mark back: a long transaction that appends no event (a report,
+ * another database's work on the same server) does not. Each refresh is one statement; with no
+ * append running the second refresh already makes the first one's V safe.
  */
 export class StreamHorizon {
   /** Every id up to this one is final. */
   safe = 0;
   /** The last value of the sequence read by the previous refresh (the V of the next mark). */
   #lastSeen: number | null = null;
-  #marks: { v: number; xmax: bigint }[] = [];
+  #marks: { v: number; holders: Set<string> }[] = [];
 
-  /** Refreshes run one after the other: a mark needs its V read before its snapshot was taken. */
+  /** Refreshes run one after the other: a mark needs its V read before its holders were read. */
   #queue: Promise<unknown> = Promise.resolve();
 
-  /** Reads the sequence and the snapshot; returns the newest id handed out (committed or not). */
+  /** Reads the sequence and the stream's running writers; returns the newest id handed out (committed or not). */
   refresh(db: Db): Promise<number> {
     const run = this.#queue.then(() => this.#refresh(db));
     this.#queue = run.catch(() => undefined);
@@ -60,22 +62,32 @@ export class StreamHorizon {
   }
 
   async #refresh(db: Db): Promise<number> {
-    const [row] = await executeRows<{ last_value: string | number; is_called: boolean; xmin: string; xmax: string }>(
+    const [row] = await executeRows<{ last_value: string | number; is_called: boolean; holders: string[] | string | null }>(
       db,
-      sql`select last_value, is_called, pg_snapshot_xmin(pg_current_snapshot())::text as xmin,
-        pg_snapshot_xmax(pg_current_snapshot())::text as xmax from lead_eventos_id_seq`,
+      sql`select last_value, is_called,
+        (select coalesce(array_agg(virtualtransaction), '{}') from pg_locks
+          where locktype = 'relation' and relation = 'lead_eventos'::regclass and mode = 'RowExclusiveLock'
+            and pid is distinct from pg_backend_pid()) as holders
+        from lead_eventos_id_seq`,
     );
-    const xmin = BigInt(row!.xmin);
-    const xmax = BigInt(row!.xmax);
-    // The snapshot was taken as the statement began, before it read the sequence: it pairs with
-    // the value read by the previous statement, not with this one's.
-    if (this.#lastSeen !== null && this.#lastSeen > this.safe) this.#marks.push({ v: this.#lastSeen, xmax });
-    for (const m of this.#marks) if (xmin >= m.xmax && m.v > this.safe) this.safe = m.v;
-    this.#marks = this.#marks.filter((m) => m.v > this.safe && xmin < m.xmax).slice(-32);
+    const holders = new Set(parseTextArray(row!.holders));
+    // The holders were read by this statement, after the previous one read the sequence: they pair
+    // with the value read then, not with this one's.
+    if (this.#lastSeen !== null && this.#lastSeen > this.safe) this.#marks.push({ v: this.#lastSeen, holders });
+    for (const m of this.#marks) if (m.v > this.safe && ![...m.holders].some((h) => holders.has(h))) this.safe = m.v;
+    this.#marks = this.#marks.filter((m) => m.v > this.safe).slice(-32);
     const seen = row!.is_called ? Number(row!.last_value) : Number(row!.last_value) - 1;
     this.#lastSeen = seen;
     return seen;
   }
+}
+
+/** A text[] as the drivers hand it: an array (postgres.js, PGlite) or its literal ('{3/12,4/7}'). */
+function parseTextArray(value: string[] | string | null): string[] {
+  if (value === null) return [];
+  if (Array.isArray(value)) return value;
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner === '' ? [] : inner.split(',').map((v) => v.replace(/^"|"$/g, ''));
 }
 
 /**

@@ -517,6 +517,48 @@ describe('order without a lock (issue 22 §2, docs/decisions.md "Lead events: or
       }
     },
   );
+  it.runIf(process.env.DATABASE_URL)(
+    'a long transaction that appends no event (here on another connection, as another database of the server) holds nothing back',
+    async () => {
+      const a = await k.lead({});
+      const seen: number[] = [];
+      const runner = new LeadEventRunner(k.t.database, { pollMs: 0, pruneEveryMs: 0 });
+      runner.add({
+        name: 'teste-alheia',
+        from: 'now',
+        handle: async (events) => void seen.push(...events.map((e) => e.cliCrmId)),
+      });
+      await runner.start();
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let begun!: () => void;
+      const open = new Promise<void>((r) => (begun = r));
+      try {
+        // An unrelated writing transaction (it has its xid) stays open the whole time.
+        const unrelated = db().transaction(async (tx) => {
+          await tx.execute(sql`select pg_current_xact_id()`);
+          begun();
+          await held;
+        });
+        await open;
+        await db().transaction(async (tx) =>
+          appendLeadEvents(tx, [
+            createdEvent({ cliCrmId: a, idEmpresa: k.t.fixture.companyA, idUnidade: k.unitId('A1'), idUsuario: null }, null, {
+              origem: 'manual',
+              descricao: 'x',
+            }),
+          ]),
+        );
+        await runner.drain();
+        expect(seen).toEqual([a]);
+        release();
+        await unrelated;
+      } finally {
+        release();
+        await runner.stop();
+      }
+    },
+  );
 });
 
 describe('retention (docs/lead-events.md "Retention")', () => {
