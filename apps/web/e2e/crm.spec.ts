@@ -76,7 +76,7 @@ describe("000 §2 §5 'Cadastrar Contato' by hand", () => {
     await row.click();
     const lead = page.getByRole('article', { name: 'Lead Heloísa Prado Teste' });
     await lead.getByText('(21) 98765-1234').waitFor();
-    expect(await lead.getByText('Anúncio: Implante em 24h').isVisible()).toBe(true);
+    expect(await lead.getByText('Anúncio: Implante em 24h', { exact: true }).isVisible()).toBe(true);
     expect(await lead.getByText('CEP: 01310-100').isVisible()).toBe(true);
     await context.close();
   });
