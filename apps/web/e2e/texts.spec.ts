@@ -90,7 +90,8 @@ describe('issue 21 item 12: no zod or SIP wording on any screen', () => {
     expect(foreignWordingIn('Obrigatório · Atendida · Não atendida · Ocupado · Campos obrigatórios não preenchidos')).toEqual([]);
   });
 
-  it.each(DEMO_LOGINS.map((login) => [login.permissao, login.email] as const))(
+  // The roles walk side by side (each its own browser context; the walk only reads and submits empty forms).
+  it.concurrent.each(DEMO_LOGINS.map((login) => [login.permissao, login.email] as const))(
     '%s (%s): every route it may open, and its create forms submitted empty',
     async (_permission, email) => {
       const { token, currentUser } = await harness.apiLogin(email);
