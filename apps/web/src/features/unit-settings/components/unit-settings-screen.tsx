@@ -286,42 +286,21 @@ function SettingsForm({ view, idUnidade, unitPicker, onRefresh, refreshing }: Se
               Regras da fila de ligações
             </Typography>
             <Stack spacing={3}>
-              <Controller
-                control={control}
-                name="regra_fila_1"
-                render={({ field }) => (
-                  <TransferList
-                    label="Regra da fila 1"
-                    items={view.options.regra_fila_1}
-                    used={field.value}
-                    onChange={field.onChange}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="regra_fila_2"
-                render={({ field }) => (
-                  <TransferList
-                    label="Regra da fila 2"
-                    items={view.options.regra_fila_2}
-                    used={field.value}
-                    onChange={field.onChange}
-                  />
-                )}
-              />
-              <Controller
-                control={control}
-                name="regra_fila_3"
-                render={({ field }) => (
-                  <TransferList
-                    label="Regra da fila 3"
-                    items={view.options.regra_fila_3}
-                    used={field.value}
-                    onChange={field.onChange}
-                  />
-                )}
-              />
+              {(['regra_fila_1', 'regra_fila_2', 'regra_fila_3'] as const).map((name, i) => (
+                <Controller
+                  key={name}
+                  control={control}
+                  name={name}
+                  render={({ field }) => (
+                    <TransferList
+                      label={`Regra da fila ${i + 1}`}
+                      items={view.options[name]}
+                      used={field.value}
+                      onChange={field.onChange}
+                    />
+                  )}
+                />
+              ))}
             </Stack>
           </section>
 
