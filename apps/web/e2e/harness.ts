@@ -23,13 +23,16 @@ import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../server/src/demo/demo.ts';
 import type { MassSendEngineOptions } from '../../server/src/modules/mass-send/mass-send.engine.ts';
 import type { SipOptions } from '../../server/src/modules/webphone/webphone.service.ts';
 import { whatsappContextOf, type EvolutionOptions } from '../../server/src/modules/whatsapp/whatsapp.routes.ts';
-import { openPgliteFromDump } from '../../server/src/testing/db-template.ts';
+import { createPgDatabase, openPgliteFromDump, testDatabaseName } from '../../server/src/testing/db-template.ts';
+import { adminQuery } from '../../server/src/testing/processes.ts';
 import {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
   E2E_CHROMIUM_ENV,
   E2E_DEMO_DUMP_ENV,
+  E2E_DEMO_PG_TEMPLATE_ENV,
   E2E_EMPTY_DUMP_ENV,
+  E2E_EMPTY_PG_TEMPLATE_ENV,
   SCREENSHOTS_WANTED,
 } from './shared-browser.ts';
 
@@ -129,8 +132,25 @@ export async function startHarness(
   };
 }
 
-/** The demo (or an empty database) from the run's dump when the global setup made one, else migrated and seeded here. */
+/**
+ * The demo (or an empty database) copied from the run's template database (PostgreSQL) or loaded
+ * from its dump (PGlite) when the global setup made one, else migrated and seeded here. A copy on
+ * the server is dropped when the harness closes it.
+ */
 async function openHarnessDatabase(seedDemo: boolean): Promise<Database> {
+  const pgUrl = process.env.DATABASE_URL;
+  const template = process.env[seedDemo ? E2E_DEMO_PG_TEMPLATE_ENV : E2E_EMPTY_PG_TEMPLATE_ENV];
+  if (pgUrl && template) {
+    const name = testDatabaseName('db');
+    const database = await openDatabase({ url: await createPgDatabase(pgUrl, name, template) });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
+    };
+  }
   const dump = process.env[seedDemo ? E2E_DEMO_DUMP_ENV : E2E_EMPTY_DUMP_ENV];
   if (dump) return openPgliteFromDump(dump);
   const database = await openDatabase({});

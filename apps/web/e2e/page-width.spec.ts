@@ -82,3 +82,36 @@ describe('issue 21 item 9: the page never scrolls sideways', () => {
     },
   );
 });
+
+// Issue 22 §4: the walk at 390 px found the admin lists' row buttons off-screen (the 'Ações' column
+// is now pinned to the right on a phone), and the next-page arrow cut off. On the lists of the one
+// table (DataTable), each row button of the first rows and the pager's arrows lie
+// inside a 390 px window (each list opened by a login whose role may open it, 000 §6).
+const SUPER_ADMIN = DEMO_LOGINS.find((login) => login.permissao === 'sa')!;
+const ADMIN = DEMO_LOGINS.find((login) => login.permissao === 'a')!;
+const PHONE_LISTS = [
+  ['/usuarios', ADMIN],
+  ['/unidades', SUPER_ADMIN],
+  ['/campanhas', ADMIN],
+] as const;
+
+describe('issue 22 §4: the admin lists on a phone (390 px)', () => {
+  it.each(PHONE_LISTS)('%s: the row buttons and the pager stay inside the window', { timeout: 120_000 }, async (route, login) => {
+    const { context, page } = await harness.newPage({ width: 390, height: 844 });
+    await loginAs(page, login.email);
+    await open(page, route);
+    const table = page.locator('main table').first();
+    const buttons = table.locator('tbody tr td:last-child button');
+    await buttons.first().waitFor();
+    const outside: string[] = [];
+    const inside = async (name: string, box: { x: number; width: number } | null) => {
+      if (!box || box.x < 0 || box.x + box.width > 390) outside.push(`${name}: ${JSON.stringify(box)}`);
+    };
+    for (const button of (await buttons.all()).slice(0, 6))
+      await inside((await button.getAttribute('aria-label')) ?? 'botão', await button.boundingBox());
+    for (const name of ['Página anterior', 'Próxima página'])
+      await inside(name, await page.getByRole('button', { name }).first().boundingBox());
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+});

@@ -14,5 +14,11 @@ export const E2E_CHROMIUM_ENV = 'FUNIL_E2E_CHROMIUM_WS';
 export const E2E_DEMO_DUMP_ENV = 'FUNIL_E2E_DEMO_DUMP';
 /** The PGlite dump of a migrated, empty database (`seedDemo: false`). */
 export const E2E_EMPTY_DUMP_ENV = 'FUNIL_E2E_EMPTY_DUMP';
+/**
+ * With a PostgreSQL server (DATABASE_URL, as in CI): the template databases (demo seeded, and empty)
+ * each spec file's server copies instead of loading a PGlite dump (docs/ci.md).
+ */
+export const E2E_DEMO_PG_TEMPLATE_ENV = 'FUNIL_E2E_DEMO_PG_TEMPLATE';
+export const E2E_EMPTY_PG_TEMPLATE_ENV = 'FUNIL_E2E_EMPTY_PG_TEMPLATE';
 /** Screenshots into docs/screenshots/ only when asked: FUNIL_SCREENSHOTS=1. */
 export const SCREENSHOTS_WANTED = process.env.FUNIL_SCREENSHOTS === '1';

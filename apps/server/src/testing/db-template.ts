@@ -29,11 +29,18 @@ export async function writePgliteTemplate(file: string, prepare?: (database: Dat
   await database.close();
 }
 
-/** Migrates a template database on the server of `adminUrl`; resolves to its name and a function that drops it. */
-export async function createPgTemplate(adminUrl: string): Promise<{ name: string; drop(): Promise<void> }> {
+/**
+ * Migrates a template database on the server of `adminUrl` and lets `prepare` fill it (the e2e's demo
+ * seed); resolves to its name and a function that drops it.
+ */
+export async function createPgTemplate(
+  adminUrl: string,
+  prepare?: (database: Database) => Promise<unknown>,
+): Promise<{ name: string; drop(): Promise<void> }> {
   const name = testDatabaseName('tpl');
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const database = await openDatabase({ url: databaseUrl(adminUrl, name) });
+  await prepare?.(database);
   // A template takes no connection while it is copied: the pool is closed before the first clone.
   await database.close();
   return { name, drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
@@ -57,9 +64,11 @@ export async function openPgliteFromTemplate(): Promise<Database> {
   return file ? openPgliteFromDump(file) : openDatabase({});
 }
 
-/** Creates a database on the server of `adminUrl`, a copy of the run's template when there is one; resolves to its URL. */
-export async function createPgDatabase(adminUrl: string, name: string): Promise<string> {
-  const template = process.env[PG_TEMPLATE_ENV];
+/**
+ * Creates a database on the server of `adminUrl`, a copy of `template` (by default the run's migrated
+ * template when there is one); resolves to its URL.
+ */
+export async function createPgDatabase(adminUrl: string, name: string, template = process.env[PG_TEMPLATE_ENV]): Promise<string> {
   await adminQuery(adminUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   return databaseUrl(adminUrl, name);
 }
