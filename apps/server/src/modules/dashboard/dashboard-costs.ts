@@ -1,0 +1,172 @@
+// Issue 23 §6 and §3 in the dashboards: per catalogue campaign of the scope, the leads captured in
+// the period and what they bought, against the campaign's cost of the period (prorated, through
+// the ads module's `costsByCampaign` / `costForPeriod`: the costs have one source, anuncios_custos);
+// and how many leads of the period came from an ad nobody identified. The lead's campaign id and
+// channel are the lead's (the core's fragment), the catalogue's keys the ads module's fragments;
+// docs/decisions.md "Issue 23: cost per lead, cost per sale and ROAS".
+import { sql } from 'drizzle-orm';
+
+import {
+  campaignCostsSchema,
+  costFigures,
+  costTotals,
+  type CampaignCostRow,
+  type CampaignCosts,
+} from '@funil/domain/dashboard/campaign-costs';
+import { periodDays, type DashboardPeriod } from '@funil/domain/dashboard/dashboard-api';
+
+import { executeRows as rows, type DbOrTx } from '../../db/handle.ts';
+import { unknownAdSql } from '../../db/sql-rules.ts';
+import { costForPeriod, costsByCampaign } from '../ads/ads-costs.service.ts';
+import { catalogueCampaignOfSql, catalogueHasAdSql, catalogueNames, findAd } from '../ads/ads.service.ts';
+import { leadAdOriginSql } from '../leads/lead-sql.service.ts';
+import { unitById } from '../tenancy/tenancy.service.ts';
+import { CONVERTED, CUSTOMER, scopeSql, type LeadScope, type Period } from './dashboard.repository.ts';
+
+/** What a tab counts as a sale: conversions (CAMPANHAS, v2) or customers (LTV, 000 §9). */
+export type SaleBasis = 'conversoes' | 'clientes';
+
+const within = (p: Period) =>
+  sql`d.data_captacao >= ${p.inicio.toISOString()}::timestamptz and d.data_captacao < ${p.fim.toISOString()}::timestamptz`;
+const ORIGIN = sql.raw(`join lateral (${leadAdOriginSql('d.cli_crm_id')}) o on true`);
+const CAMPAIGN_KEY = sql.raw(
+  catalogueCampaignOfSql('d.id_unidade', {
+    campaignIdSql: 'o.campaign_id',
+    adIdSql: 'o.ad_id',
+    campaignNameSql: 'd.cli_campanha_nome',
+  }),
+);
+const UNKNOWN_AD = sql.raw(
+  unknownAdSql(
+    {
+      canal: 'o.canal',
+      campaign_id: 'o.campaign_id',
+      campaign_name: 'o.campaign_name',
+      adset_id: 'o.adset_id',
+      adset_name: 'o.adset_name',
+      ad_id: 'o.ad_id',
+      ad_name: 'o.ad_name',
+    },
+    (adId) => catalogueHasAdSql('d.id_empresa', adId),
+  ),
+);
+
+type CampaignFacts = {
+  id_campanha: number;
+  leads: number;
+  conversoes: number;
+  valor: number;
+  clientes: number;
+  valor_clientes: number;
+};
+
+/** Leads of the period per catalogue campaign of their unit (leads of no catalogue campaign left out). */
+async function factsByCampaign(db: DbOrTx, scope: LeadScope, p: Period): Promise<CampaignFacts[]> {
+  const result = await rows<Record<keyof CampaignFacts, number | string>>(
+    db,
+    sql`select k.id_campanha, count(*)::int as leads,
+      count(*) filter (where ${CONVERTED})::int as conversoes,
+      coalesce(sum(d.valor_ticket) filter (where ${CONVERTED}), 0)::float8 as valor,
+      count(*) filter (where ${CUSTOMER})::int as clientes,
+      coalesce(sum(d.valor_ticket) filter (where ${CUSTOMER}), 0)::float8 as valor_clientes
+    from dashboard_leads d ${ORIGIN} cross join lateral (select ${CAMPAIGN_KEY} as id_campanha) k
+    where ${scopeSql(scope)} and ${within(p)} and k.id_campanha is not null
+    group by 1`,
+  );
+  return result.map((r) => ({
+    id_campanha: Number(r.id_campanha),
+    leads: Number(r.leads),
+    conversoes: Number(r.conversoes),
+    valor: Number(r.valor),
+    clientes: Number(r.clientes),
+    valor_clientes: Number(r.valor_clientes),
+  }));
+}
+
+/** Issue 23 §3: leads of the period and scope that came from an ad whose ad is unknown (the domain's one rule). */
+export async function unknownAdLeads(db: DbOrTx, scope: LeadScope, p: Period): Promise<number> {
+  const [row] = await rows<{ n: number | string }>(
+    db,
+    sql`select count(*)::int as n from dashboard_leads d ${ORIGIN} where ${scopeSql(scope)} and ${within(p)} and ${UNKNOWN_AD}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * With an ad filter the leads are those ads' leads, so a campaign's whole cost would be spread over
+ * part of its leads: the cost is then the filtered ads' own spend (a Meta sync's per-ad rows), and
+ * '—' where the campaign has only a campaign-level (typed) cost.
+ */
+async function costsOfAds(
+  db: DbOrTx,
+  units: readonly number[],
+  days: { inicio: string; fim: string },
+  adIds: readonly string[],
+): Promise<Map<number, number>> {
+  const result = new Map<number, number>();
+  for (const idUnidade of units) {
+    const unit = await unitById(db, idUnidade);
+    if (!unit) continue;
+    for (const adId of new Set(adIds)) {
+      const ad = await findAd(db, { idEmpresa: unit.idEmpresa, idUnidade }, { adId });
+      if (!ad || ad.idUnidade !== idUnidade) continue;
+      const cost = await costForPeriod(db, { idUnidades: [idUnidade], idCampanha: ad.idCampanha, idAd: ad.idAd, ...days });
+      if (cost !== null) result.set(ad.idCampanha, Math.round(((result.get(ad.idCampanha) ?? 0) + cost) * 100) / 100);
+    }
+  }
+  return result;
+}
+
+/**
+ * The `custos` block of CAMPANHAS, LTV and the v2 capture (issue 23 §6): every catalogue campaign of
+ * the scope's units with leads or a cost in the period, its figures, the total of those with a
+ * cost, and the leads without a known ad (§3). Only the scope's units' costs are read.
+ */
+export async function campaignCosts(
+  db: DbOrTx,
+  scope: LeadScope,
+  period: DashboardPeriod,
+  basis: SaleBasis,
+): Promise<CampaignCosts> {
+  const { primeiro, ultimo } = periodDays(period);
+  const days = { inicio: primeiro, fim: ultimo };
+  const adFilter = scope.anuncios ?? [];
+  const [facts, costs, semAnuncio] = await Promise.all([
+    factsByCampaign(db, scope, period),
+    adFilter.length > 0 ? costsOfAds(db, scope.units, days, adFilter) : costsByCampaign(db, { idUnidades: scope.units, ...days }),
+    unknownAdLeads(db, scope, period),
+  ]);
+  const byId = new Map(facts.map((f) => [f.id_campanha, f]));
+  // A campaign that spent in the period but brought no lead is shown too (its cost per lead is '—').
+  const ids = [...new Set([...byId.keys(), ...(adFilter.length > 0 ? [] : costs.keys())])];
+  const names = await catalogueCampaignsOf(db, ids);
+  const unitNames = new Map<number, string>();
+  for (const id of new Set([...names.values()].map((c) => c.idUnidade))) unitNames.set(id, (await unitById(db, id))?.nome ?? '');
+  const campanhas: CampaignCostRow[] = ids
+    .flatMap((id) => {
+      const name = names.get(id);
+      if (!name || !scope.units.includes(name.idUnidade)) return [];
+      const f = byId.get(id);
+      const sales = basis === 'conversoes' ? (f?.conversoes ?? 0) : (f?.clientes ?? 0);
+      const value = basis === 'conversoes' ? (f?.valor ?? 0) : (f?.valor_clientes ?? 0);
+      return [
+        {
+          id_campanha: id,
+          campaign_id: name.campaignId,
+          campanha: name.nome,
+          id_unidade: name.idUnidade,
+          unidade: unitNames.get(name.idUnidade) ?? '',
+          ...costFigures({ custo: costs.get(id) ?? null, leads: f?.leads ?? 0, vendas: sales, valor: value }),
+        },
+      ];
+    })
+    .sort((a, b) => (b.custo ?? -1) - (a.custo ?? -1) || b.leads - a.leads || a.campanha.localeCompare(b.campanha, 'pt-BR'));
+  return campaignCostsSchema.parse({ campanhas, total: costTotals(campanhas), leads_sem_anuncio: semAnuncio });
+}
+
+async function catalogueCampaignsOf(db: DbOrTx, ids: number[]) {
+  const { campaigns } = await catalogueNames(db, { campaigns: ids, adSets: [], ads: [] });
+  const out = new Map<number, { campaignId: string; nome: string; idUnidade: number }>();
+  for (const [id, c] of campaigns) out.set(id, { campaignId: c.id, nome: c.name, idUnidade: c.idUnidade });
+  return out;
+}
