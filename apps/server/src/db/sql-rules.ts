@@ -34,6 +34,7 @@ export type AdOriginColumns = Record<'canal' | (typeof AD_NAMING_FIELDS)[number]
  */
 export function unknownAdSql(columns: AdOriginColumns, inCatalogue: (adIdSql: string) => string): string {
   const named = AD_NAMING_FIELDS.map((f) => presentSql(columns[f])).join(' or ');
-  const fromAd = `(${columns.canal} in (${literals(AD_ONLY_CHANNELS)}) or (${columns.canal} in (${literals(AD_WHEN_NAMED_CHANNELS)}) and (${named})))`;
+  const adOnly = `${columns.canal} in (${literals(AD_ONLY_CHANNELS)})`;
+  const fromAd = `(${adOnly} or (${columns.canal} in (${literals(AD_WHEN_NAMED_CHANNELS)}) and (${named})))`;
   return `(${fromAd} and (not ${presentSql(columns.ad_id)} or not ${inCatalogue(columns.ad_id)}))`;
 }
