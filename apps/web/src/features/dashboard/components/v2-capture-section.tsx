@@ -1,7 +1,7 @@
 // 000 §2 'Performance de Captação': the cards (Leads Captados; Impactados split by message and call;
 // Responderam split; Conversões as BRL; Valor em Conversões as a count, as the spec labels them),
 // the funnel, the donut 'Leads Captados Por Plataforma' and the stacked columns 'Leads Por Campanha
-// e Status de Negociação' (names over 20 characters cut to 15).
+// e Status de Negociação' (names over 20 characters cut to 15); issue 23 §6: cost per lead, per sale, ROAS.
 import Campaign from '@mui/icons-material/Campaign';
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import Forum from '@mui/icons-material/Forum';
@@ -12,6 +12,7 @@ import { Grid } from '@mui/material';
 import { campaignChartLabel, type CaptureResponse } from '@funil/domain/dashboard/dashboard-api';
 
 import { formatBRL, formatCount } from '../lib/dashboard-format.ts';
+import { CampaignCostsCard } from './campaign-costs-card.tsx';
 import { ChartCard } from './chart-card.tsx';
 import { ColumnsView, DonutView, FunnelView, type Series } from './charts.tsx';
 import { KpiCard } from './kpi-card.tsx';
@@ -123,6 +124,14 @@ export function CaptureSection({ data, loading }: { data: Data | undefined; load
             tickFormatter={campaignChartLabel}
           />
         </ChartCard>
+      </Grid>
+      <Grid size={12}>
+        <CampaignCostsCard
+          custos={data?.custos}
+          loading={loading}
+          sale="venda"
+          resetKey={`${data?.periodo.inicio ?? ''}${data?.periodo.fim ?? ''}`}
+        />
       </Grid>
     </Grid>
   );
