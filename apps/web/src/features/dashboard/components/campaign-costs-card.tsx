@@ -27,7 +27,12 @@ const LABELS: Record<SaleWord, { per: string; many: string; value: string }> = {
 function columnsOf(sale: SaleWord, manyUnits: boolean): TableColumn<CampaignCostRow>[] {
   const l = LABELS[sale];
   return [
-    { header: 'Campanha', value: (r) => (manyUnits ? `${r.campanha} · ${r.unidade}` : r.campanha), minWidth: 180 },
+    {
+      header: 'Campanha',
+      value: (r) => (manyUnits ? `${r.campanha} · ${r.unidade}` : r.campanha),
+      minWidth: 180,
+      rowHeader: true,
+    },
     { header: 'Custo', value: (r) => formatCost(r.custo), align: 'right' },
     { header: 'Leads', value: (r) => formatCount(r.leads), align: 'right' },
     { header: 'Custo por lead', wrapHeader: true, value: (r) => formatCost(r.custo_por_lead), align: 'right' },

@@ -210,21 +210,14 @@ describe('classic CAMPANHAS costs (issue 23 §6, §3)', { timeout: 30_000 }, () 
     expect(screen.getByTestId('leads-sem-anuncio').textContent).toBe('3 leads sem anúncio identificado no período');
     const table = screen.getByRole('table', { name: 'Custos por campanha' });
     const rows = within(table).getAllByRole('row');
+    // The campaign is the row's header; its cells follow.
+    expect(within(table).getByRole('rowheader', { name: 'Black Friday' })).toBeTruthy();
     const cells = (text: string) =>
       within(rows.find((r) => r.textContent?.includes(text))!)
         .getAllByRole('cell')
         .map((c) => c.textContent);
-    expect(cells('Black Friday')).toEqual([
-      'Black Friday',
-      'R$ 3.000,00',
-      '60',
-      'R$ 50,00',
-      '4',
-      'R$ 750,00',
-      'R$ 20.000,00',
-      '6,67x',
-    ]);
+    expect(cells('Black Friday')).toEqual(['R$ 3.000,00', '60', 'R$ 50,00', '4', 'R$ 750,00', 'R$ 20.000,00', '6,67x']);
     // No cost: '—', never R$ 0,00.
-    expect(cells('Clareamento')).toEqual(['Clareamento', '—', '12', '—', '1', '—', 'R$ 900,00', '—']);
+    expect(cells('Clareamento')).toEqual(['—', '12', '—', '1', '—', 'R$ 900,00', '—']);
   });
 });
