@@ -59,6 +59,11 @@ export function UnknownAdNote({ count }: { count: number }) {
   );
 }
 
+const campaignsWithCost = (custos: CampaignCosts | undefined) => {
+  const n = (custos?.campanhas ?? []).filter((c) => c.custo !== null).length;
+  return n === 1 ? '1 campanha com custo' : `${formatCount(n)} campanhas com custo`;
+};
+
 export function CampaignCostsCard({
   custos,
   loading,
@@ -93,7 +98,7 @@ export function CampaignCostsCard({
               accent="#64748b"
               loading={loading}
               value={formatCost(total?.custo ?? null)}
-              detail={total?.custo === null ? 'Nenhum custo cadastrado no período' : `${formatCount(total?.leads)} leads`}
+              detail={total?.custo === null ? 'Nenhum custo cadastrado no período' : campaignsWithCost(custos)}
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
@@ -103,6 +108,7 @@ export function CampaignCostsCard({
               accent="#1d4ed8"
               loading={loading}
               value={formatCost(total?.custo_por_lead ?? null)}
+              detail={`${formatCount(total?.leads)} leads`}
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
