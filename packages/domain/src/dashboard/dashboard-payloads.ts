@@ -58,8 +58,11 @@ export const captureResponseSchema = z.object({
     grafico_funil_captacao: z.array(funnelStepSchema),
     grafico_donut_captacao: z.array(platformSliceSchema),
     grafico_column_captacao: z.array(campaignStatusColumnSchema),
-    /** Issue 23 §6: cost, cost per lead, cost per sale (conversions) and ROAS per campaign. */
-    custos: campaignCostsSchema,
+    /**
+     * Issue 23 §6: cost, cost per lead, cost per sale (conversions) and ROAS per campaign; null for
+     * the roles without the CAMPANHAS tab (000 §6: an attendant sees no campaign costs).
+     */
+    custos: campaignCostsSchema.nullable(),
     ...periods,
   }),
 });

@@ -254,13 +254,15 @@ describe('issue 23 §6: LTV and the v2 dashboard', () => {
   it("v2 capture: the session's unit, with the bar's campaign filter", async () => {
     const v2 = { campanha: '', status_cliente: null, plataforma: null, atendente: null, ...WEEK };
     const { data } = await get('a', buildDashboardPath('captacao', v2), captureResponseSchema);
-    expect(data.custos.total).toMatchObject({ custo: 910, leads: 4, custo_por_lead: 227.5 });
-    expect(data.custos.leads_sem_anuncio).toBe(3);
+    expect(data.custos!.total).toMatchObject({ custo: 910, leads: 4, custo_por_lead: 227.5 });
+    expect(data.custos!.leads_sem_anuncio).toBe(3);
     const filtered = await get('a', buildDashboardPath('captacao', { ...v2, campanha: 'Clareamento' }), captureResponseSchema);
-    expect(byName(filtered.data.custos)['Clareamento']).toMatchObject({ custo: null, leads: 1 });
-    expect(filtered.data.custos.leads_sem_anuncio).toBe(0);
+    expect(byName(filtered.data.custos!)['Clareamento']).toMatchObject({ custo: null, leads: 1 });
+    expect(filtered.data.custos!.leads_sem_anuncio).toBe(0);
+    // 000 §6: the attendant, who has no CAMPANHAS tab, gets no costs on v2 either.
+    expect((await get('u', buildDashboardPath('captacao', v2), captureResponseSchema)).data.custos).toBeNull();
     // The multi-manager's v2 reads the session's unit (A1), never the company's other units.
-    expect((await get('mg', buildDashboardPath('captacao', v2), captureResponseSchema)).data.custos.total.custo).toBe(910);
+    expect((await get('mg', buildDashboardPath('captacao', v2), captureResponseSchema)).data.custos!.total.custo).toBe(910);
   });
 });
 

@@ -4,6 +4,7 @@
 // every number.
 import {
   DASHBOARD_LEADS_PAGE_SIZE,
+  dashboardTabsFor,
   daysOfPeriod,
   periodDays,
   previousPeriod,
@@ -84,7 +85,8 @@ export async function capture(deps: DashboardDeps, session: Session, tail: strin
     repo.captureCounts(deps.db, scope, previousPeriod(period)),
     referenceLists(deps.db),
     statusNames(deps.db, [session.empresaId]),
-    campaignCosts(deps.db, scope, period, 'conversoes'),
+    // 000 §6: who has no CAMPANHAS tab (the attendant) sees no campaign costs on v2 either.
+    dashboardTabsFor(session.permission).includes('CAMPANHAS') ? campaignCosts(deps.db, scope, period, 'conversoes') : null,
   ]);
   const platformName = new Map(refs.plataforma.map((p) => [p.id, p.nome]));
   return {

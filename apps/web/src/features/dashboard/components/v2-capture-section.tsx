@@ -9,8 +9,9 @@ import MonetizationOn from '@mui/icons-material/MonetizationOn';
 import TaskAlt from '@mui/icons-material/TaskAlt';
 import { Grid } from '@mui/material';
 
-import { campaignChartLabel, type CaptureResponse } from '@funil/domain/dashboard/dashboard-api';
+import { campaignChartLabel, dashboardTabsFor, type CaptureResponse } from '@funil/domain/dashboard/dashboard-api';
 
+import { useCurrentUser } from '../../../lib/session.ts';
 import { formatBRL, formatCount } from '../lib/dashboard-format.ts';
 import { CampaignCostsCard } from './campaign-costs-card.tsx';
 import { ChartCard } from './chart-card.tsx';
@@ -38,6 +39,8 @@ export function CaptureSection({ data, loading }: { data: Data | undefined; load
   const before = data?.cards_captacao_anterior;
   const columns = campaignColumns(data?.grafico_column_captacao ?? []);
   const card = (key: keyof NonNullable<typeof cards>) => ({ current: cards?.[key] ?? 0, previous: before?.[key] });
+  // 000 §6: the roles without the CAMPANHAS tab (the attendant) see no campaign costs.
+  const seesCosts = dashboardTabsFor(useCurrentUser().permissao).includes('CAMPANHAS');
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
@@ -125,14 +128,16 @@ export function CaptureSection({ data, loading }: { data: Data | undefined; load
           />
         </ChartCard>
       </Grid>
-      <Grid size={12}>
-        <CampaignCostsCard
-          custos={data?.custos}
-          loading={loading}
-          sale="venda"
-          resetKey={`${data?.periodo.inicio ?? ''}${data?.periodo.fim ?? ''}`}
-        />
-      </Grid>
+      {seesCosts ? (
+        <Grid size={12}>
+          <CampaignCostsCard
+            custos={data?.custos ?? undefined}
+            loading={loading}
+            sale="venda"
+            resetKey={`${data?.periodo.inicio ?? ''}${data?.periodo.fim ?? ''}`}
+          />
+        </Grid>
+      ) : null}
     </Grid>
   );
 }
