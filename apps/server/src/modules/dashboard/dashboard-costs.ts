@@ -1,9 +1,9 @@
 // Issue 23 §6 and §3 in the dashboards: per catalogue campaign of the scope, the leads captured in
 // the period and what they bought, against the campaign's cost of the period (prorated, through
 // the ads module's `costsByCampaign` / `costForPeriod`: the costs have one source, anuncios_custos);
-// and how many leads of the period came from an ad nobody identified. The lead's campaign id and
-// channel are the lead's (the core's fragment), the catalogue's keys the ads module's fragments;
-// docs/decisions.md "Issue 23: cost per lead, cost per sale and ROAS".
+// and how many leads of the period came from an ad nobody identified. The lead's channel, campaign
+// id and ad set are in the read model (migration 0032), the catalogue's keys are the ads module's
+// fragments; docs/decisions.md "Issue 23 §3 §6, helper costs".
 import { sql } from 'drizzle-orm';
 
 import {
@@ -19,7 +19,6 @@ import { executeRows as rows, type DbOrTx } from '../../db/handle.ts';
 import { unknownAdSql } from '../../db/sql-rules.ts';
 import { costForPeriod, costsByCampaign } from '../ads/ads-costs.service.ts';
 import { catalogueCampaignOfSql, catalogueHasAdSql, catalogueNames, findAd } from '../ads/ads.service.ts';
-import { leadAdOriginSql } from '../leads/lead-sql.service.ts';
 import { unitById } from '../tenancy/tenancy.service.ts';
 import { CONVERTED, CUSTOMER, scopeSql, type LeadScope, type Period } from './dashboard.repository.ts';
 
@@ -28,20 +27,19 @@ export type SaleBasis = 'conversoes' | 'clientes';
 
 const within = (p: Period) =>
   sql`d.data_captacao >= ${p.inicio.toISOString()}::timestamptz and d.data_captacao < ${p.fim.toISOString()}::timestamptz`;
-const ORIGIN = sql.raw(`join lateral (${leadAdOriginSql('d.cli_crm_id')}) o on true`);
 const CAMPAIGN_KEY = sql.raw(
   catalogueCampaignOfSql('g.id_unidade', { campaignIdSql: 'g.campaign_id', adIdSql: 'g.ad_id', campaignNameSql: 'g.campanha' }),
 );
 const UNKNOWN_AD = sql.raw(
   unknownAdSql(
     {
-      canal: 'o.canal',
-      campaign_id: 'o.campaign_id',
-      campaign_name: 'o.campaign_name',
-      adset_id: 'o.adset_id',
-      adset_name: 'o.adset_name',
-      ad_id: 'o.ad_id',
-      ad_name: 'o.ad_name',
+      canal: 'd.origem_canal',
+      campaign_id: 'd.cli_campanha_id',
+      campaign_name: 'd.cli_campanha_nome',
+      adset_id: 'd.adset_id',
+      adset_name: 'd.adset_name',
+      ad_id: 'd.ad_id',
+      ad_name: 'd.ad_name',
     },
     (adId) => catalogueHasAdSql('d.id_empresa', adId),
   ),
@@ -65,12 +63,12 @@ async function factsByCampaign(db: DbOrTx, scope: LeadScope, p: Period): Promise
   const result = await rows<Record<keyof CampaignFacts, number | string>>(
     db,
     sql`with g as (
-      select d.id_unidade, o.campaign_id, o.ad_id, d.cli_campanha_nome as campanha, count(*)::int as leads,
+      select d.id_unidade, d.cli_campanha_id as campaign_id, d.ad_id, d.cli_campanha_nome as campanha, count(*)::int as leads,
         count(*) filter (where ${CONVERTED})::int as conversoes,
         coalesce(sum(d.valor_ticket) filter (where ${CONVERTED}), 0)::float8 as valor,
         count(*) filter (where ${CUSTOMER})::int as clientes,
         coalesce(sum(d.valor_ticket) filter (where ${CUSTOMER}), 0)::float8 as valor_clientes
-      from dashboard_leads d ${ORIGIN}
+      from dashboard_leads d
       where ${scopeSql(scope)} and ${within(p)}
       group by 1, 2, 3, 4
     )
@@ -94,7 +92,7 @@ async function factsByCampaign(db: DbOrTx, scope: LeadScope, p: Period): Promise
 export async function unknownAdLeads(db: DbOrTx, scope: LeadScope, p: Period): Promise<number> {
   const [row] = await rows<{ n: number | string }>(
     db,
-    sql`select count(*)::int as n from dashboard_leads d ${ORIGIN} where ${scopeSql(scope)} and ${within(p)} and ${UNKNOWN_AD}`,
+    sql`select count(*)::int as n from dashboard_leads d where ${scopeSql(scope)} and ${within(p)} and ${UNKNOWN_AD}`,
   );
   return Number(row?.n ?? 0);
 }

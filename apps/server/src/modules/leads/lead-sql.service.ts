@@ -286,12 +286,3 @@ export function asDrizzleSql(statement: SqlStatement): SQL {
   chunks.push(sql.raw(statement.text.slice(last)));
   return sql.join(chunks);
 }
-
-/**
- * Issue 23 §4: a lead's last-touch origin (channel and the fields that name its campaign, ad set
- * and ad) by its id, for another module's `join lateral (${leadAdOriginSql('x.cli_crm_id')}) o on true`
- * (the dashboards' cost per campaign and the leads without a known ad, issue 23 §3 §6).
- */
-export const leadAdOriginSql = (idSql: string): string =>
-  `select l.origem_canal as canal, l.cli_campanha_id as campaign_id, l.cli_campanha_nome as campaign_name, l.adset_id,
-    l.adset_name, l.ad_id, l.ad_name from leads l where l.cli_crm_id = ${idSql}`;
