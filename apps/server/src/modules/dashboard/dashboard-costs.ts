@@ -55,46 +55,48 @@ type CampaignFacts = {
 };
 
 /**
- * Leads of the period per catalogue campaign of their unit (leads of no catalogue campaign left
- * out): summed first per unit, campaign id, ad id and campaign name (a few groups), then each group
- * mapped to its catalogue campaign, so the catalogue is asked once per group, not once per lead.
+ * In one scan of the period's leads: per catalogue campaign of their unit, the leads and what they
+ * bought (leads of no catalogue campaign left out), and the leads without a known ad (issue 23 §3,
+ * the domain's one rule). Summed first per unit, campaign id, ad id, campaign name and company (a
+ * few groups), then each group mapped to its catalogue campaign, so the catalogue is asked once per
+ * group, not once per lead.
  */
-async function factsByCampaign(db: DbOrTx, scope: LeadScope, p: Period): Promise<CampaignFacts[]> {
-  const result = await rows<Record<keyof CampaignFacts, number | string>>(
+export async function campaignFacts(
+  db: DbOrTx,
+  scope: LeadScope,
+  p: Period,
+): Promise<{ campaigns: CampaignFacts[]; unknownAd: number }> {
+  const result = await rows<Record<keyof CampaignFacts | 'sem_anuncio', number | string | null>>(
     db,
     sql`with g as (
       select d.id_unidade, d.cli_campanha_id as campaign_id, d.ad_id, d.cli_campanha_nome as campanha, count(*)::int as leads,
         count(*) filter (where ${CONVERTED})::int as conversoes,
         coalesce(sum(d.valor_ticket) filter (where ${CONVERTED}), 0)::float8 as valor,
         count(*) filter (where ${CUSTOMER})::int as clientes,
-        coalesce(sum(d.valor_ticket) filter (where ${CUSTOMER}), 0)::float8 as valor_clientes
+        coalesce(sum(d.valor_ticket) filter (where ${CUSTOMER}), 0)::float8 as valor_clientes,
+        count(*) filter (where ${UNKNOWN_AD})::int as sem_anuncio
       from dashboard_leads d
       where ${scopeSql(scope)} and ${within(p)}
-      group by 1, 2, 3, 4
+      group by 1, 2, 3, 4, d.id_empresa
     )
     select k.id_campanha, sum(g.leads)::int as leads, sum(g.conversoes)::int as conversoes, sum(g.valor)::float8 as valor,
-      sum(g.clientes)::int as clientes, sum(g.valor_clientes)::float8 as valor_clientes
+      sum(g.clientes)::int as clientes, sum(g.valor_clientes)::float8 as valor_clientes, sum(g.sem_anuncio)::int as sem_anuncio
     from g cross join lateral (select ${CAMPAIGN_KEY} as id_campanha) k
-    where k.id_campanha is not null
     group by 1`,
   );
-  return result.map((r) => ({
-    id_campanha: Number(r.id_campanha),
-    leads: Number(r.leads),
-    conversoes: Number(r.conversoes),
-    valor: Number(r.valor),
-    clientes: Number(r.clientes),
-    valor_clientes: Number(r.valor_clientes),
-  }));
-}
-
-/** Issue 23 §3: leads of the period and scope that came from an ad whose ad is unknown (the domain's one rule). */
-export async function unknownAdLeads(db: DbOrTx, scope: LeadScope, p: Period): Promise<number> {
-  const [row] = await rows<{ n: number | string }>(
-    db,
-    sql`select count(*)::int as n from dashboard_leads d where ${scopeSql(scope)} and ${within(p)} and ${UNKNOWN_AD}`,
-  );
-  return Number(row?.n ?? 0);
+  return {
+    campaigns: result
+      .filter((r) => r.id_campanha !== null)
+      .map((r) => ({
+        id_campanha: Number(r.id_campanha),
+        leads: Number(r.leads),
+        conversoes: Number(r.conversoes),
+        valor: Number(r.valor),
+        clientes: Number(r.clientes),
+        valor_clientes: Number(r.valor_clientes),
+      })),
+    unknownAd: result.reduce((n, r) => n + Number(r.sem_anuncio ?? 0), 0),
+  };
 }
 
 /**
@@ -136,10 +138,9 @@ export async function campaignCosts(
   const { primeiro, ultimo } = periodDays(period);
   const days = { inicio: primeiro, fim: ultimo };
   const adFilter = scope.anuncios ?? [];
-  const [facts, costs, semAnuncio] = await Promise.all([
-    factsByCampaign(db, scope, period),
+  const [{ campaigns: facts, unknownAd: semAnuncio }, costs] = await Promise.all([
+    campaignFacts(db, scope, period),
     adFilter.length > 0 ? costsOfAds(db, scope.units, days, adFilter) : costsByCampaign(db, { idUnidades: scope.units, ...days }),
-    unknownAdLeads(db, scope, period),
   ]);
   const byId = new Map(facts.map((f) => [f.id_campanha, f]));
   // A campaign that spent in the period but brought no lead is shown too (its cost per lead is '—').
