@@ -257,7 +257,9 @@ describe('issue 23 §6: LTV and the v2 dashboard', () => {
     expect(data.custos!.total).toMatchObject({ custo: 910, leads: 4, custo_por_lead: 227.5 });
     expect(data.custos!.leads_sem_anuncio).toBe(3);
     const filtered = await get('a', buildDashboardPath('captacao', { ...v2, campanha: 'Clareamento' }), captureResponseSchema);
-    expect(byName(filtered.data.custos!)['Clareamento']).toMatchObject({ custo: null, leads: 1 });
+    // A filter narrows the leads: only the campaigns of the leads shown, no other campaign's cost in the total.
+    expect(filtered.data.custos!.campanhas.map((c) => [c.campanha, c.custo, c.leads])).toEqual([['Clareamento', null, 1]]);
+    expect(filtered.data.custos!.total.custo).toBeNull();
     expect(filtered.data.custos!.leads_sem_anuncio).toBe(0);
     // 000 §6: the attendant, who has no CAMPANHAS tab, gets no costs on v2 either.
     expect((await get('u', buildDashboardPath('captacao', v2), captureResponseSchema)).data.custos).toBeNull();

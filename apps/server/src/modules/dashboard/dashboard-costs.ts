@@ -143,8 +143,10 @@ export async function campaignCosts(
     adFilter.length > 0 ? costsOfAds(db, scope.units, days, adFilter) : costsByCampaign(db, { idUnidades: scope.units, ...days }),
   ]);
   const byId = new Map(facts.map((f) => [f.id_campanha, f]));
-  // A campaign that spent in the period but brought no lead is shown too (its cost per lead is '—').
-  const ids = [...new Set([...byId.keys(), ...(adFilter.length > 0 ? [] : costs.keys())])];
+  // A campaign that spent in the period but brought no lead is shown too (its cost per lead is '—'),
+  // unless a filter narrows the leads (a campaign, an ad, a platform, a status, an attendant, an
+  // attendant's own leads): then only the campaigns of the leads shown.
+  const ids = [...new Set([...byId.keys(), ...(narrowsLeads(scope) ? [] : costs.keys())])];
   const names = await catalogueCampaignsOf(db, ids);
   const unitNames = new Map<number, string>();
   for (const id of new Set([...names.values()].map((c) => c.idUnidade))) unitNames.set(id, (await unitById(db, id))?.nome ?? '');
@@ -169,6 +171,14 @@ export async function campaignCosts(
     .sort((a, b) => (b.custo ?? -1) - (a.custo ?? -1) || b.leads - a.leads || a.campanha.localeCompare(b.campanha, 'pt-BR'));
   return campaignCostsSchema.parse({ campanhas, total: costTotals(campanhas), leads_sem_anuncio: semAnuncio });
 }
+
+const narrowsLeads = (scope: LeadScope) =>
+  scope.ownerUserId !== null ||
+  !!scope.campanha ||
+  scope.statusCliente != null ||
+  scope.plataforma != null ||
+  scope.atendente != null ||
+  (scope.anuncios?.length ?? 0) > 0;
 
 async function catalogueCampaignsOf(db: DbOrTx, ids: number[]) {
   const { campaigns } = await catalogueNames(db, { campaigns: ids, adSets: [], ads: [] });
