@@ -1,10 +1,16 @@
 // Issue 23 §7: the first unit's ads catalogue (three campaigns of the demo's leads, each with ad sets,
 // ads and their tags) and the campaigns' monthly costs of the last three months. The second unit keeps none.
+// The dashboards' cost per lead reads the demo leads of those campaigns (by name), and a few recent
+// leads came from a click-to-WhatsApp ad nobody identified (issue 23 §3: 'N leads sem anúncio identificado').
+import { and, desc, eq, gte } from 'drizzle-orm';
+
 import { monthBounds } from '@funil/domain/ads/costs';
 import { formatIsoDate } from '@funil/domain/format/date';
+import { UNIDENTIFIED_AD_NAME } from '@funil/domain/leads/unknown-ad';
 
 import type { DbOrTx } from '../db/handle.ts';
 import { anunciosAds, anunciosAdsTags, anunciosCampanhas, anunciosConjuntos, anunciosCustos } from '../modules/ads/ads.table.ts';
+import { leads } from '../modules/leads/leads.table.ts';
 
 type DemoAd = { id: string; nome: string; tags: string[] };
 type DemoCampaign = {
@@ -122,4 +128,41 @@ export async function seedDemoAds(
       }),
     );
   }
+  await seedDemoUnidentifiedAds(tx, { idUnidade: opts.idUnidade, now: opts.now });
+}
+
+/** The campaign of the demo leads whose click-to-WhatsApp ad is not identified (not in the catalogue either). */
+export const DEMO_UNIDENTIFIED_CAMPAIGN = 'Lentes de Contato Dental';
+
+/**
+ * Issue 23 §3 on the demo: the first unit's three newest leads of DEMO_UNIDENTIFIED_CAMPAIGN arrived
+ * by a click-to-WhatsApp ad whose payload named no ad ('Meta (anúncio não identificado)'), so the
+ * dashboards' 'leads sem anúncio identificado' is not zero in the last 7 days.
+ */
+export async function seedDemoUnidentifiedAds(tx: DbOrTx, opts: { idUnidade: number; now: Date }): Promise<void> {
+  const recent = await tx
+    .select({ id: leads.cliCrmId, captado: leads.cliDataCaptacao })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.idUnidade, opts.idUnidade),
+        eq(leads.cliCampanhaNome, DEMO_UNIDENTIFIED_CAMPAIGN),
+        gte(leads.cliDataCaptacao, new Date(opts.now.getTime() - 6 * 86_400_000)),
+      ),
+    )
+    .orderBy(desc(leads.cliDataCaptacao))
+    .limit(3);
+  for (const lead of recent)
+    await tx
+      .update(leads)
+      .set({
+        origemCanal: 'whatsapp-anuncio',
+        origemCerteza: null,
+        origemEm: lead.captado,
+        cliCampanhaNome: null,
+        cliCampanhaId: null,
+        adId: null,
+        adName: UNIDENTIFIED_AD_NAME,
+      })
+      .where(eq(leads.cliCrmId, lead.id));
 }

@@ -9,6 +9,7 @@ import { buildApp } from '../app.ts';
 import { anunciosAds, anunciosAdsTags, anunciosCampanhas, anunciosConjuntos, anunciosCustos } from '../modules/ads/ads.table.ts';
 import { auditoria } from '../modules/audit/audit.table.ts';
 import { statusNegociacao } from '../modules/catalog/catalog.table.ts';
+import { campaignCosts } from '../modules/dashboard/dashboard-costs.ts';
 import { historico, leads } from '../modules/leads/leads.table.ts';
 import { enviosEmMassa, enviosEmMassaClientes } from '../modules/mass-send/mass-send.table.ts';
 import { unidadeConfiguracoes, unidades } from '../modules/tenancy/tenancy.table.ts';
@@ -84,6 +85,23 @@ describe('seedDemoIfEmpty', () => {
     // The ads are those of the demo leads, so cost per lead has leads to count.
     const leadAds = await database.db.select({ adName: leads.adName }).from(leads).where(eq(leads.idUnidade, first.id));
     expect(leadAds.some((l) => ads.some((a) => a.adName === l.adName))).toBe(true);
+  });
+
+  it("issue 23 §3 §6: the first unit's last 7 days show cost per lead, cost per sale and ROAS and leads without a known ad", async () => {
+    const units = await database.db.select().from(unidades);
+    const first = units.find((u) => u.nome.includes('Paulista'))!;
+    const now = new Date();
+    const period = { inicio: new Date(now.getTime() - 7 * 86_400_000), fim: now };
+    const custos = await campaignCosts(database.db, { units: [first.id], ownerUserId: null }, period, 'conversoes');
+    const paid = custos.campanhas.filter((c) => c.custo !== null && c.leads > 0);
+    expect(paid.length).toBeGreaterThan(0);
+    expect(paid.every((c) => c.custo_por_lead !== null)).toBe(true);
+    expect(custos.total.custo).toBeGreaterThan(0);
+    expect(custos.total.roas).not.toBeNull();
+    expect(custos.leads_sem_anuncio).toBeGreaterThan(0);
+    const second = units.find((u) => u.nome.includes('Savassi'))!;
+    const other = await campaignCosts(database.db, { units: [second.id], ownerUserId: null }, period, 'conversoes');
+    expect([other.campanhas, other.total.custo]).toEqual([[], null]);
   });
 
   it(

@@ -3,6 +3,8 @@
 // (issue 22 §3, files under 500 lines), which re-exports them: one import path for the contract.
 import { z } from 'zod';
 
+import { campaignCostsSchema } from './campaign-costs.ts';
+
 /** One server page of atendimento-leads: 5 table pages of 5 rows (000 §2 paging rule). */
 export const DASHBOARD_LEADS_PAGE_SIZE = 25;
 
@@ -56,6 +58,11 @@ export const captureResponseSchema = z.object({
     grafico_funil_captacao: z.array(funnelStepSchema),
     grafico_donut_captacao: z.array(platformSliceSchema),
     grafico_column_captacao: z.array(campaignStatusColumnSchema),
+    /**
+     * Issue 23 §6: cost, cost per lead, cost per sale (conversions) and ROAS per campaign; null for
+     * the roles without the CAMPANHAS tab (000 §6: an attendant sees no campaign costs).
+     */
+    custos: campaignCostsSchema.nullable(),
     ...periods,
   }),
 });
@@ -311,6 +318,8 @@ export const campaignsResponseSchema = z.object({
     ticket_medio: money,
     /** The chart: leads and conversions per day. */
     por_dia: z.array(z.object({ dia: day, leads: count, conversoes: count, valor: money })),
+    /** Issue 23 §6: cost, cost per lead, cost per sale (conversions) and ROAS per campaign. */
+    custos: campaignCostsSchema,
     unidades: z.array(z.number().int()),
     ...periods,
   }),
@@ -344,6 +353,8 @@ export const ltvResponseSchema = z.object({
     ticket_medio: money,
     /** The chart: customers and value by month of capture ('YYYY-MM'). */
     por_mes: z.array(z.object({ mes: z.string().regex(/^\d{4}-\d{2}$/), clientes: count, valor: money })),
+    /** Issue 23 §6: cost, cost per lead, cost per customer and ROAS (customers' value) per campaign. */
+    custos: campaignCostsSchema,
     unidades: z.array(z.number().int()),
     ...periods,
   }),

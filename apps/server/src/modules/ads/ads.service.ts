@@ -548,7 +548,7 @@ export async function catalogueNames(db: DbOrTx, ids: { campaigns: number[]; adS
     ids.ads.length ? db.select().from(anunciosAds).where(inArray(anunciosAds.id, ids.ads)) : [],
   ]);
   return {
-    campaigns: new Map(c.map((r) => [r.id, { id: r.campaignId, name: r.campaignName }])),
+    campaigns: new Map(c.map((r) => [r.id, { id: r.campaignId, name: r.campaignName, idUnidade: r.idUnidade }])),
     adSets: new Map(s.map((r) => [r.id, { id: r.adsetId, name: r.adsetName }])),
     ads: new Map(a.map((r) => [r.id, { id: r.adId, name: r.adName }])),
   };
@@ -561,3 +561,28 @@ export async function renameCampaign(tx: DbOrTx, idCampanha: number, campaignNam
     .set({ campaignName, dataAtualizacao: new Date() })
     .where(and(eq(anunciosCampanhas.id, idCampanha), sql`${anunciosCampanhas.campaignName} <> ${campaignName}`));
 }
+
+/**
+ * SQL (for the dashboards, issue 23 §3): the ad id `adIdSql` is an ad of company `companySql`'s
+ * catalogue, any unit (as `findAd` looks a capture's ad up). Through anuncios_ads_ad_id_idx.
+ */
+export const catalogueHasAdSql = (companySql: string, adIdSql: string): string =>
+  `exists (select 1 from anuncios_ads a join anuncios_conjuntos s on s.id = a.id_conjunto
+    join anuncios_campanhas c on c.id = s.id_campanha where c.id_empresa = ${companySql} and a.ad_id = btrim(${adIdSql}))`;
+
+/**
+ * SQL (for the dashboards' cost per campaign, issue 23 §6): the unit's catalogue campaign
+ * (anuncios_campanhas.id, the key of its costs) of a lead, by the lead's campaign id, else its ad's
+ * campaign, else the campaign's name (accent-sensitive, case-free); null when the catalogue has none.
+ */
+export const catalogueCampaignOfSql = (
+  unitSql: string,
+  lead: { campaignIdSql: string; adIdSql: string; campaignNameSql: string },
+): string =>
+  `coalesce(
+    (select c.id from anuncios_campanhas c where c.id_unidade = ${unitSql} and c.campaign_id = btrim(${lead.campaignIdSql})
+      order by c.id limit 1),
+    (select c.id from anuncios_ads a join anuncios_conjuntos s on s.id = a.id_conjunto join anuncios_campanhas c on c.id = s.id_campanha
+      where c.id_unidade = ${unitSql} and a.ad_id = btrim(${lead.adIdSql}) order by c.id limit 1),
+    (select c.id from anuncios_campanhas c where c.id_unidade = ${unitSql}
+      and lower(btrim(c.campaign_name)) = lower(btrim(${lead.campaignNameSql})) order by c.id limit 1))`;

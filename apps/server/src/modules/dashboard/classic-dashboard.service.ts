@@ -18,6 +18,7 @@ import {
 import type { Session } from '../auth/auth.service.ts';
 import { referenceLists } from '../catalog/catalog.service.ts';
 import { userNamesById } from '../users/users.service.ts';
+import { campaignCosts } from './dashboard-costs.ts';
 import {
   NO_CAMPAIGN,
   now,
@@ -152,9 +153,10 @@ export async function campaigns(deps: DashboardDeps, session: Session, tail: str
   const f = parse('campanhas', tail);
   const period = periodOf(f, now(deps));
   const scope = { ...(await classicScope(deps, session, f.unidades)), anuncios: f.anuncios };
-  const [groups, overTime] = await Promise.all([
+  const [groups, overTime, custos] = await Promise.all([
     repo.byCampaignAd(deps.db, scope, period),
     repo.capturesOverTime(deps.db, scope, period, 'day'),
+    campaignCosts(deps.db, scope, period, 'conversoes'),
   ]);
   const rows: CampaignRow[] = groups.map((g) => ({
     cli_campanha_nome: g.campanha ?? NO_CAMPAIGN,
@@ -200,6 +202,7 @@ export async function campaigns(deps: DashboardDeps, session: Session, tail: str
         conversoes: byDay.get(dia)?.conversoes ?? 0,
         valor: round2(byDay.get(dia)?.valor ?? 0),
       })),
+      custos,
       unidades: scope.units as number[],
       ...periods(period),
     },
@@ -212,9 +215,10 @@ export async function ltv(deps: DashboardDeps, session: Session, tail: string): 
   const f = parse('ltv', tail);
   const period = periodOf(f, now(deps));
   const scope = { ...(await classicScope(deps, session, f.unidades)), anuncios: f.anuncios };
-  const [groups, overTime] = await Promise.all([
+  const [groups, overTime, custos] = await Promise.all([
     repo.byCampaignAd(deps.db, scope, period),
     repo.capturesOverTime(deps.db, scope, period, 'month'),
+    campaignCosts(deps.db, scope, period, 'clientes'),
   ]);
   const rows: LtvRow[] = groups.map((g) => ({
     cli_campanha_nome: g.campanha ?? NO_CAMPAIGN,
@@ -247,6 +251,7 @@ export async function ltv(deps: DashboardDeps, session: Session, tail: string): 
       minutos_por_cliente: clientes === 0 ? null : round2(minutes / clientes),
       ticket_medio: clientes === 0 ? 0 : round2(valor / clientes),
       por_mes: overTime.map((m) => ({ mes: m.quando, clientes: m.clientes, valor: round2(m.valor_clientes) })),
+      custos,
       unidades: scope.units as number[],
       ...periods(period),
     },

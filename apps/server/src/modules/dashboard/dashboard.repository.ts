@@ -47,9 +47,9 @@ export function scopeSql(scope: LeadScope): SQL {
 
 const within = (column: SQL, p: Period) =>
   sql`${column} >= ${p.inicio.toISOString()}::timestamptz and ${column} < ${p.fim.toISOString()}::timestamptz`;
-const CONVERTED = sql.raw(conversionStatusSql('d.status_negociacao'));
+export const CONVERTED = sql.raw(conversionStatusSql('d.status_negociacao'));
 /** A customer (000 §9): converted, or with a sale status other than 'Nenhum'. */
-const CUSTOMER = sql.raw(`(${conversionStatusSql('d.status_negociacao')} or d.status_venda <> ${NO_SALE_STATUS_ID})`);
+export const CUSTOMER = sql.raw(`(${conversionStatusSql('d.status_negociacao')} or d.status_venda <> ${NO_SALE_STATUS_ID})`);
 
 // --- v2 'Performance de Captação' --------------------------------------------------------------
 

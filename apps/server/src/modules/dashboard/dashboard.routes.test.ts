@@ -551,7 +551,7 @@ describe('the read model agrees with the raw records (issue 14 Speed)', () => {
       primeira_resposta_em, aguardando_resposta_desde, respostas_medidas, segundos_resposta, ligacoes, primeira_ligacao_em,
         primeira_ligacao_por, ligacoes_atendidas,
       primeira_atendida_em, segundos_ligacao, segundos_falados, segundos_cobrados, convertido_em, convertido_por,
-        ultima_mudanca_status_em, segundos_uteis_primeiro_contato`;
+        ultima_mudanca_status_em, segundos_uteis_primeiro_contato, origem_canal, cli_campanha_id, adset_id, adset_name`;
     expect(
       (await diff(`(select ${columns} from dashboard_leads) k`, `(select ${columns} from dashboard_leads_bruto) b`)).rows,
     ).toEqual([]);

@@ -4,6 +4,7 @@
 // every number.
 import {
   DASHBOARD_LEADS_PAGE_SIZE,
+  dashboardTabsFor,
   daysOfPeriod,
   periodDays,
   previousPeriod,
@@ -30,6 +31,7 @@ import type { Session } from '../auth/auth.service.ts';
 import { negotiationStatuses, referenceLists } from '../catalog/catalog.service.ts';
 import { unitSettings } from '../tenancy/tenancy.service.ts';
 import { userNamesById } from '../users/users.service.ts';
+import { campaignCosts } from './dashboard-costs.ts';
 import {
   NO_ATTENDANT,
   NO_CAMPAIGN,
@@ -78,11 +80,13 @@ export async function capture(deps: DashboardDeps, session: Session, tail: strin
   const f = parse('captacao', tail);
   const period = periodOf(f, now(deps));
   const scope = v2Scope(session, f);
-  const [{ counts: current, platforms, columns }, previous, refs, names] = await Promise.all([
+  const [{ counts: current, platforms, columns }, previous, refs, names, custos] = await Promise.all([
     repo.captureSummary(deps.db, scope, period),
     repo.captureCounts(deps.db, scope, previousPeriod(period)),
     referenceLists(deps.db),
     statusNames(deps.db, [session.empresaId]),
+    // 000 §6: who has no CAMPANHAS tab (the attendant) sees no campaign costs on v2 either.
+    dashboardTabsFor(session.permission).includes('CAMPANHAS') ? campaignCosts(deps.db, scope, period, 'conversoes') : null,
   ]);
   const platformName = new Map(refs.plataforma.map((p) => [p.id, p.nome]));
   return {
@@ -110,6 +114,7 @@ export async function capture(deps: DashboardDeps, session: Session, tail: strin
           cor: status.cor,
         };
       }),
+      custos,
       ...periods(period),
     },
   };

@@ -64,6 +64,12 @@ export const dashboardLeads = pgTable(
     // charts group by a date instead of converting every row's time zone.
     diaCaptacao: date('dia_captacao', { mode: 'string' }),
     diaConversao: date('dia_conversao', { mode: 'string' }),
+    // The lead's channel, campaign id and ad set (issue 23 §4, copied by the trigger on leads since
+    // migration 0032): the cost per campaign and the leads without a known ad (issue 23 §3 §6).
+    origemCanal: varchar('origem_canal', { length: 20 }),
+    cliCampanhaId: varchar('cli_campanha_id', { length: 64 }),
+    adsetId: varchar('adset_id', { length: 64 }),
+    adsetName: varchar('adset_name', { length: 200 }),
   },
   (t) => [
     index('dashboard_leads_captacao_idx').on(t.idUnidade, t.dataCaptacao),

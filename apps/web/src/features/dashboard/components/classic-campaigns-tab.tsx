@@ -16,6 +16,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useDashboard } from '../api/dashboard-api.ts';
 import type { ClassicTabProps } from '../lib/dashboard-filters.ts';
 import { formatBRL, formatCount, formatDecimal, formatPercent } from '../lib/dashboard-format.ts';
+import { CampaignCostsCard } from './campaign-costs-card.tsx';
 import { ChartCard } from './chart-card.tsx';
 import { ColumnsView } from './charts.tsx';
 import { ClassicFilterBar, type AdOption } from './classic-filter-bar.tsx';
@@ -183,6 +184,9 @@ export function ClassicCampaignsTab({ filter, onApply, onClear, units }: Classic
           />
         </Grid>
         <Grid size={12}>
+          <CampaignCostsCard custos={data?.custos} loading={loading} sale="venda" resetKey={JSON.stringify(filter)} />
+        </Grid>
+        <Grid size={12}>
           <ChartCard
             title="Leads e conversões por dia"
             loading={loading}
@@ -305,6 +309,9 @@ export function ClassicLtvTab({ filter, onApply, onClear, units }: ClassicTabPro
             loading={loading}
             value={formatBRL(data?.ticket_medio ?? 0)}
           />
+        </Grid>
+        <Grid size={12}>
+          <CampaignCostsCard custos={data?.custos} loading={loading} sale="cliente" resetKey={JSON.stringify(filter)} />
         </Grid>
         <Grid size={12}>
           <ChartCard

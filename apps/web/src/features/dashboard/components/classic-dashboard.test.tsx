@@ -59,6 +59,40 @@ const campaigns = campaignsResponseSchema.parse({
     minutos_por_conversao: 37.5,
     ticket_medio: 5000,
     por_dia: [{ dia: '2026-11-24', leads: 60, conversoes: 4, valor: 20000 }],
+    custos: {
+      campanhas: [
+        {
+          id_campanha: 7,
+          campaign_id: '9001',
+          campanha: 'Black Friday',
+          id_unidade: 1,
+          unidade: 'Centro',
+          custo: 3000,
+          leads: 60,
+          vendas: 4,
+          valor: 20000,
+          custo_por_lead: 50,
+          custo_por_venda: 750,
+          roas: 6.67,
+        },
+        {
+          id_campanha: 8,
+          campaign_id: '9002',
+          campanha: 'Clareamento',
+          id_unidade: 1,
+          unidade: 'Centro',
+          custo: null,
+          leads: 12,
+          vendas: 1,
+          valor: 900,
+          custo_por_lead: null,
+          custo_por_venda: null,
+          roas: null,
+        },
+      ],
+      total: { custo: 3000, leads: 60, vendas: 4, valor: 20000, custo_por_lead: 50, custo_por_venda: 750, roas: 6.67 },
+      leads_sem_anuncio: 3,
+    },
     unidades: [1],
     periodo: { inicio: '2026-11-19 00:00:00', fim: '2026-11-25 23:59:59' },
     periodo_anterior: { inicio: '2026-11-12 00:00:00', fim: '2026-11-18 23:59:59' },
@@ -159,5 +193,31 @@ describe('classic CAMPANHAS (000 §2)', { timeout: 30_000 }, () => {
     fireEvent.keyDown(screen.getByRole('combobox', { name: 'Campanhas / anúncios' }), { key: 'Escape' });
     fireEvent.click(screen.getByRole('button', { name: 'Atualizar' }));
     await waitFor(() => expect(lastOf(sent, 'campanhas')).toBe(`0/120210@120211/${PERIOD}`));
+  });
+});
+
+describe('classic CAMPANHAS costs (issue 23 §6, §3)', { timeout: 30_000 }, () => {
+  it("shows cost, cost per lead, cost per sale and ROAS; '—' for a campaign without a cost; the leads without a known ad", async () => {
+    renderAs('a');
+    await screen.findByText('Mariana Alves');
+    fireEvent.click(screen.getByRole('tab', { name: 'CAMPANHAS' }));
+    const value = (name: string) => within(screen.getByRole('group', { name })).getByTestId('kpi-valor').textContent;
+    await within(await screen.findByRole('group', { name: 'ROAS' })).findByText('6,67x');
+    expect(value('Custo em anúncios')).toBe('R$ 3.000,00');
+    expect(value('Custo por lead')).toBe('R$ 50,00');
+    expect(value('Custo por venda')).toBe('R$ 750,00');
+    expect(value('ROAS')).toBe('6,67x');
+    expect(screen.getByTestId('leads-sem-anuncio').textContent).toBe('3 leads sem anúncio identificado no período');
+    const table = screen.getByRole('table', { name: 'Custos por campanha' });
+    const rows = within(table).getAllByRole('row');
+    // The campaign is the row's header; its cells follow.
+    expect(within(table).getByRole('rowheader', { name: 'Black Friday' })).toBeTruthy();
+    const cells = (text: string) =>
+      within(rows.find((r) => r.textContent?.includes(text))!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells('Black Friday')).toEqual(['R$ 3.000,00', '60', 'R$ 50,00', '4', 'R$ 750,00', 'R$ 20.000,00', '6,67x']);
+    // No cost: '—', never R$ 0,00.
+    expect(cells('Clareamento')).toEqual(['—', '12', '—', '1', '—', 'R$ 900,00', '—']);
   });
 });

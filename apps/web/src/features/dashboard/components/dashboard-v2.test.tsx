@@ -3,7 +3,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { makeCurrentUser, sessionModule } from '../../../testing/kit.tsx';
+import { makeCurrentUser, sessionModule, shell } from '../../../testing/kit.tsx';
 import {
   capturedRows,
   dashboardAnswers,
@@ -155,5 +155,27 @@ describe('dashboard v2 (000 §2)', { timeout: 30_000 }, () => {
     expect(
       await within(screen.getByRole('table', { name: 'Leads atendidos' })).findByText('Nenhum registro para exibir'),
     ).toBeTruthy();
+  });
+});
+
+describe('dashboard v2 costs (issue 23 §6; 000 §6)', { timeout: 30_000 }, () => {
+  it("the managers see 'Custos e retorno por campanha'; the attendant, who has no CAMPANHAS tab, does not", async () => {
+    const before = shell.permissao;
+    try {
+      shell.permissao = 'a';
+      stubDashboardApi(dashboardAnswers());
+      renderDashboard(<DashboardV2 now={() => NOW} />);
+      await screen.findByText('1.234');
+      expect(within(section('Performance de Captação')).getByText('Custos e retorno por campanha')).toBeTruthy();
+      expect(within(captureCard('ROAS')).getByTestId('kpi-valor').textContent).toBe('—');
+      cleanup();
+      shell.permissao = 'u';
+      stubDashboardApi(dashboardAnswers());
+      renderDashboard(<DashboardV2 now={() => NOW} />);
+      await screen.findByText('1.234');
+      expect(screen.queryByText('Custos e retorno por campanha')).toBeNull();
+    } finally {
+      shell.permissao = before;
+    }
   });
 });

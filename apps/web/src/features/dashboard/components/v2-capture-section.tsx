@@ -1,7 +1,7 @@
 // 000 §2 'Performance de Captação': the cards (Leads Captados; Impactados split by message and call;
 // Responderam split; Conversões as BRL; Valor em Conversões as a count, as the spec labels them),
 // the funnel, the donut 'Leads Captados Por Plataforma' and the stacked columns 'Leads Por Campanha
-// e Status de Negociação' (names over 20 characters cut to 15).
+// e Status de Negociação' (names over 20 characters cut to 15); issue 23 §6: cost per lead, per sale, ROAS.
 import Campaign from '@mui/icons-material/Campaign';
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import Forum from '@mui/icons-material/Forum';
@@ -9,9 +9,11 @@ import MonetizationOn from '@mui/icons-material/MonetizationOn';
 import TaskAlt from '@mui/icons-material/TaskAlt';
 import { Grid } from '@mui/material';
 
-import { campaignChartLabel, type CaptureResponse } from '@funil/domain/dashboard/dashboard-api';
+import { campaignChartLabel, dashboardTabsFor, type CaptureResponse } from '@funil/domain/dashboard/dashboard-api';
 
+import { useCurrentUser } from '../../../lib/session.ts';
 import { formatBRL, formatCount } from '../lib/dashboard-format.ts';
+import { CampaignCostsCard } from './campaign-costs-card.tsx';
 import { ChartCard } from './chart-card.tsx';
 import { ColumnsView, DonutView, FunnelView, type Series } from './charts.tsx';
 import { KpiCard } from './kpi-card.tsx';
@@ -37,6 +39,8 @@ export function CaptureSection({ data, loading }: { data: Data | undefined; load
   const before = data?.cards_captacao_anterior;
   const columns = campaignColumns(data?.grafico_column_captacao ?? []);
   const card = (key: keyof NonNullable<typeof cards>) => ({ current: cards?.[key] ?? 0, previous: before?.[key] });
+  // 000 §6: the roles without the CAMPANHAS tab (the attendant) see no campaign costs.
+  const seesCosts = dashboardTabsFor(useCurrentUser().permissao).includes('CAMPANHAS');
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, sm: 6, lg: 2.4 }}>
@@ -124,6 +128,16 @@ export function CaptureSection({ data, loading }: { data: Data | undefined; load
           />
         </ChartCard>
       </Grid>
+      {seesCosts ? (
+        <Grid size={12}>
+          <CampaignCostsCard
+            custos={data?.custos ?? undefined}
+            loading={loading}
+            sale="venda"
+            resetKey={`${data?.periodo.inicio ?? ''}${data?.periodo.fim ?? ''}`}
+          />
+        </Grid>
+      ) : null}
     </Grid>
   );
 }

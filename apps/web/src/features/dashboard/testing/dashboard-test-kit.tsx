@@ -70,6 +70,13 @@ const times = {
   tempo_medio_primeiro_contato_horario_util: 600,
 };
 
+/** Issue 23 §6: no campaign with a cost or leads; '—' everywhere. */
+export const emptyCosts = {
+  campanhas: [],
+  total: { custo: null, leads: 0, vendas: 0, valor: 0, custo_por_lead: null, custo_por_venda: null, roas: null },
+  leads_sem_anuncio: 0,
+};
+
 export function capturedRows(count: number, offset = 0) {
   return Array.from({ length: count }, (_, i) => ({
     cli_crm_id: offset + i + 1,
@@ -115,6 +122,7 @@ export function dashboardAnswers(over: Partial<Record<DashboardCall, unknown>> =
             cor: '#16a34a',
           },
         ],
+        custos: emptyCosts,
         ...periods,
       },
     }),
@@ -214,6 +222,7 @@ export function dashboardAnswers(over: Partial<Record<DashboardCall, unknown>> =
         minutos_por_conversao: null,
         ticket_medio: 0,
         por_dia: [],
+        custos: emptyCosts,
         unidades: [1],
         ...periods,
       },
@@ -227,6 +236,7 @@ export function dashboardAnswers(over: Partial<Record<DashboardCall, unknown>> =
         minutos_por_cliente: null,
         ticket_medio: 0,
         por_mes: [],
+        custos: emptyCosts,
         unidades: [1],
         ...periods,
       },
