@@ -15,7 +15,7 @@ import { invalidateLeadCounts } from './lead-count-cache.ts';
 import { firstTouchColumns, lastTouchColumns } from './lead-origin.ts';
 import * as rows from './lead-rows.repository.ts';
 import { findLead, insertHistory, updateLead, type NewLead } from './leads.repository.ts';
-import { createdEvent, leadPhoneOf, lockUnitLeads, type LeadCreation, type UnitRef } from './leads.service.ts';
+import { createdEvent, leadPhoneOf, lockLeadPhone, type LeadCreation, type UnitRef } from './leads.service.ts';
 
 export type CaptureInput = {
   phone: string;
@@ -34,14 +34,15 @@ export type CaptureResult = { cliCrmId: number; created: boolean };
 /**
  * Creates the unit's lead of this phone with its origin, or re-enters the live lead that has it
  * (001 §5: any ninth-digit form, with or without 55). 400 'Celular inválido' for text that is not
- * a phone. Takes the unit's creation lock, so two captures of one number make one lead.
+ * a phone. Takes the number's creation lock (lockLeadPhone), so two captures of one number make one lead
+ * and captures of different numbers run side by side.
  */
 export async function captureLead(c: LeadCreation, unit: UnitRef, input: CaptureInput): Promise<CaptureResult> {
   const parsed = leadPhoneOf(input.phone);
   if (!parsed) throw new DomainError('invalid', CONTACT_MESSAGES.phoneInvalid);
   const summary = originSummary(input.origin);
   const result = await c.db.transaction(async (tx): Promise<CaptureResult> => {
-    await lockUnitLeads(tx, unit.idUnidade);
+    await lockLeadPhone(tx, unit.idUnidade, parsed.key);
     const found = await rows.findLeadByPhoneKey(tx, unit.idUnidade, parsed.key);
     if (found) {
       const scope = { empresaId: unit.idEmpresa, unidadeId: unit.idUnidade, userId: 0, seesAssigned: true };
