@@ -11,8 +11,10 @@ import { auditoria } from '../modules/audit/audit.table.ts';
 import { statusNegociacao } from '../modules/catalog/catalog.table.ts';
 import { historico, leads } from '../modules/leads/leads.table.ts';
 import { enviosEmMassa, enviosEmMassaClientes } from '../modules/mass-send/mass-send.table.ts';
+import { leadTags } from '../modules/tags/tags.table.ts';
 import { unidadeConfiguracoes, unidades } from '../modules/tenancy/tenancy.table.ts';
 import { usuarios } from '../modules/users/users.table.ts';
+import { whatsappMensagens } from '../modules/whatsapp/chat/messages.table.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/test-app.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo.ts';
 
@@ -84,6 +86,23 @@ describe('seedDemoIfEmpty', () => {
     // The ads are those of the demo leads, so cost per lead has leads to count.
     const leadAds = await database.db.select({ adName: leads.adName }).from(leads).where(eq(leads.idUnidade, first.id));
     expect(leadAds.some((l) => ads.some((a) => a.adName === l.adName))).toBe(true);
+  });
+
+  it('issue 23 §3 §7: a conversation of the first unit started from a click-to-WhatsApp ad, with its origin and tag', async () => {
+    const units = await database.db.select().from(unidades);
+    const first = units.find((u) => u.nome.includes('Paulista'))!;
+    const ctwa = await database.db.select().from(leads).where(eq(leads.origemCanal, 'whatsapp-anuncio'));
+    expect(ctwa).toHaveLength(1);
+    expect(ctwa[0]).toMatchObject({ idUnidade: first.id, origemCerteza: 'id-exato', adName: 'Clareamento 50% off' });
+    expect(ctwa[0]!.informacoesExtra).toHaveProperty('ctwa_clid');
+    const messages = await database.db
+      .select()
+      .from(whatsappMensagens)
+      .where(eq(whatsappMensagens.cliCrmId, ctwa[0]!.cliCrmId))
+      .orderBy(whatsappMensagens.criadoEm);
+    expect(messages[0]).toMatchObject({ fromMe: false, gatewayType: 'extendedTextMessage' });
+    const tagsOfLead = await database.db.select().from(leadTags).where(eq(leadTags.cliCrmId, ctwa[0]!.cliCrmId));
+    expect(tagsOfLead.length).toBeGreaterThan(0);
   });
 
   it(
