@@ -225,7 +225,8 @@ export async function lockUnitLeads(tx: Tx, idUnidade: number): Promise<void> {
  */
 export async function lockLeadPhone(tx: Tx, idUnidade: number, key: string): Promise<void> {
   await tx.execute(
-    sql`select pg_advisory_xact_lock_shared(${UNIT_LEADS_LOCK + idUnidade}::bigint), pg_advisory_xact_lock(${idUnidade}::int, hashtext(${key}))`,
+    sql`select pg_advisory_xact_lock_shared(${UNIT_LEADS_LOCK + idUnidade}::bigint),
+      pg_advisory_xact_lock(${idUnidade}::int, hashtext(${key}))`,
   );
 }
 

@@ -167,7 +167,7 @@ describe('click-to-WhatsApp (issue 23 §3)', () => {
     expect(await leadOf('11970000005')).toMatchObject({ origemCanal: 'whatsapp-anuncio', adName: UNIDENTIFIED_AD_NAME });
   });
 
-  it("a known number writing from an ad re-enters ('captado novamente', back to 'Novo') once per conversation, not per message", async () => {
+  it("a known number writing from an ad re-enters ('captado novamente', back to 'Novo') once per conversation", async () => {
     const f = k.t.fixture;
     const id = await k.addLead(f.unitA1, f.companyA, 'Carlos Lima', '11970000006', {
       cliContatoStatus: 3,
