@@ -5,6 +5,8 @@
 // 'Lead captado novamente' history event and a `captado-novamente` lead event, in one transaction.
 // A lead captured from an ad the catalogue knows gets that ad's tags (issue 23 §4), each with its
 // mensagemTag history event (000 §4) and one `tags` lead event, in the same transaction.
+import { PgTransaction } from 'drizzle-orm/pg-core';
+
 import { fieldChanges } from '@funil/domain/lead-events/lead-events';
 import { CONTACT_MESSAGES } from '@funil/domain/leads/contact';
 import { CONTACT_STATUS } from '@funil/domain/leads/negotiation';
@@ -19,7 +21,7 @@ import { linkTagsToLeads, tagsOfLeadById, unitTagsByIds } from '../tags/tags.ser
 import { invalidateLeadCounts } from './lead-count-cache.ts';
 import { firstTouchColumns, lastTouchColumns } from './lead-origin.ts';
 import * as rows from './lead-rows.repository.ts';
-import { findLead, insertHistory, updateLead, type LeadRow, type NewLead } from './leads.repository.ts';
+import { insertHistory, updateLead, type LeadRow, type NewLead } from './leads.repository.ts';
 import { createdEvent, leadPhoneOf, lockLeadPhone, type LeadCreation, type UnitRef } from './leads.service.ts';
 
 export type CaptureInput = {
@@ -149,14 +151,14 @@ export async function captureLead(c: LeadCreation, unit: UnitRef, input: Capture
   const ad = input.ad !== undefined ? input.ad : await adOfOrigin(c.db, unit, input.origin);
   const origin = withCatalogueAd(input.origin, ad);
   const summary = originSummary(origin);
-  const result = await c.db.transaction(async (tx): Promise<CaptureResult> => {
+  const work = async (tx: Tx): Promise<CaptureResult> => {
     await lockLeadPhone(tx, unit.idUnidade, parsed.key);
-    const found = await rows.findLeadByPhoneKey(tx, unit.idUnidade, parsed.key);
+    // The number's lead, its row locked as a lead change locks it (one statement: issue 23 §1 speed).
+    const found = await rows.findLeadByPhoneKey(tx, unit.idUnidade, parsed.key, true);
     if (found && input.sameTouch?.(found))
       return { cliCrmId: found.cliCrmId, created: false, unchanged: true, tags: [], lead: found };
     if (found) {
-      const scope = { empresaId: unit.idEmpresa, unidadeId: unit.idUnidade, userId: 0, seesAssigned: true };
-      const lead = (await findLead(tx, scope, found.cliCrmId, true)) ?? found;
+      const lead = found;
       const set: Partial<NewLead> = {
         ...lastTouchColumns(origin),
         // Back to the queue (002 §3 call-attempt rules): 'Novo', attempts and the next-attempt wait cleared.
@@ -221,7 +223,10 @@ export async function captureLead(c: LeadCreation, unit: UnitRef, input: Capture
     ]);
     const tags = await giveAdTags(tx, lead, ad?.tagIds ?? [], true);
     return { cliCrmId: lead.cliCrmId, created: true, unchanged: false, tags, lead };
-  });
+  };
+  // Inside a caller's transaction (the capture's idempotency key, a webhook batch) the work joins
+  // it: a savepoint would cost two more round trips, and a failure fails the caller's transaction anyway.
+  const result = c.db instanceof PgTransaction ? await work(c.db) : await c.db.transaction(work);
   if (result.unchanged) return result;
   // Both change the unit's lists (a new lead; a re-entered one's status and order of attendance).
   const invalidate = () => invalidateLeadCounts(c.cacheDb, [unit.idUnidade]);
