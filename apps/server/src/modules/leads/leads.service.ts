@@ -560,8 +560,9 @@ export async function findOrCreateLeadByPhone(
   if (found) return { lead: found, created: false };
   // Every ticket already belongs to a lead: a new lead can own none of them (issue 21 item 5).
   if (input.ticket) throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
-  // Issue 23 §4: a message from an unknown number is WhatsApp organic (click-to-WhatsApp ads
-  // attribute theirs in a later issue); POST /contacts and /webhook/lead are a capture by API.
+  // Issue 23 §4: a message from an unknown number is WhatsApp organic (a message from a
+  // click-to-WhatsApp ad goes through lead-ad-message.service.ts instead); POST /contacts and
+  // /webhook/lead are a capture by API.
   const canal: LeadChannel = input.deletedIsClosed ? 'captura' : 'whatsapp-organico';
   const origin = originOf({ canal, plataforma: PLATFORM_WHATSAPP }, new Date());
   const result = await c.db.transaction(async (tx) => {
