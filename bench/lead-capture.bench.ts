@@ -69,6 +69,10 @@ export async function run(): Promise<void> {
       ['perdidas / não 200', `${result.lost} / ${failures}`],
       ['p50 / p95 / p99', `${fmt(s.p50)} / ${fmt(s.p95)} / ${fmt(s.p99)}`],
       ['máx.', fmt(s.max)],
+      ...Object.entries(result.byLabel).map(([label, latencies]): [string, string] => {
+        const l = stats(latencies);
+        return [`p50 / p99 ${label}`, `${fmt(l.p50)} / ${fmt(l.p99)} (${latencies.length})`];
+      }),
       ['atraso máx. do gerador', fmt(result.maxLagMs)],
       ['máquina', machine],
       ['meta p99 < 50 ms', s.p99 < AIM_P99_MS && result.lost === 0 && failures === 0 ? 'atingida' : 'NÃO atingida'],
