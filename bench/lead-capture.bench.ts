@@ -59,7 +59,11 @@ export async function run(): Promise<void> {
     // Warm-up (numbers of their own), then the measured pass.
     await loader.run(job(9_000, 100, 50, 2));
     const watch = passWatch();
+    const cpu0 = process.cpuUsage();
     const result = await loader.run(job(0, RATE * SECONDS, RATE, SECONDS));
+    const cpu = process.cpuUsage(cpu0);
+    // The app's own CPU per post (user + system): what a post costs this process, whatever else the machine runs.
+    const cpuPerPost = (cpu.user + cpu.system) / 1000 / Math.max(1, result.sent);
     loader.close();
     const failures = result.failures;
     const machine = watch();
@@ -74,6 +78,7 @@ export async function run(): Promise<void> {
         return [`p50 / p99 ${label}`, `${fmt(l.p50)} / ${fmt(l.p99)} (${latencies.length})`];
       }),
       ['atraso máx. do gerador', fmt(result.maxLagMs)],
+      ['CPU do app por post', fmt(cpuPerPost)],
       ['máquina', machine],
       ['meta p99 < 50 ms', s.p99 < AIM_P99_MS && result.lost === 0 && failures === 0 ? 'atingida' : 'NÃO atingida'],
     ]);
