@@ -57,8 +57,8 @@ export type CaptureResult = {
   unchanged: boolean;
   /** The unit's tags of the ad given to the lead by this capture. */
   tags: number[];
-  /** The lead's row as read or inserted (before a re-entry's changes). */
-  lead: LeadRow;
+  /** The lead's key, audience and ticket (before a re-entry's changes). */
+  lead: rows.InsertedLead;
 };
 
 /** The channels whose ad names the capture looks up in the catalogue (a person's typing is taken as typed). */
@@ -197,7 +197,7 @@ export async function captureLead(c: LeadCreation, unit: UnitRef, input: Capture
       const tags = await giveAdTags(tx, lead, ad?.tagIds ?? [], false);
       return { cliCrmId: lead.cliCrmId, created: false, unchanged: false, tags, lead: found };
     }
-    const lead = await rows.insertLeadRow(tx, {
+    const lead = await rows.insertLeadReturningKey(tx, {
       idEmpresa: unit.idEmpresa,
       idUnidade: unit.idUnidade,
       cliNome: (input.name.trim() || parsed.telefone).slice(0, 200),

@@ -39,6 +39,20 @@ export async function findUnitLead(db: DbOrTx, idUnidade: number, cliCrmId: numb
   return row ?? null;
 }
 
+/** What a capture needs back of a new lead (its key, audience and ticket), without mapping its ~80 columns. */
+export type InsertedLead = Pick<LeadRow, 'cliCrmId' | 'idEmpresa' | 'idUnidade' | 'idUsuario' | 'idTicket'>;
+
+export async function insertLeadReturningKey(db: DbOrTx, values: NewLead): Promise<InsertedLead> {
+  const [row] = await db.insert(leads).values(values).returning({
+    cliCrmId: leads.cliCrmId,
+    idEmpresa: leads.idEmpresa,
+    idUnidade: leads.idUnidade,
+    idUsuario: leads.idUsuario,
+    idTicket: leads.idTicket,
+  });
+  return row!;
+}
+
 export async function insertLeadRow(db: DbOrTx, values: NewLead): Promise<LeadRow> {
   const [row] = await db.insert(leads).values(values).returning();
   return row!;

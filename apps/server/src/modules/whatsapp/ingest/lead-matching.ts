@@ -15,6 +15,9 @@ export type ChatAddress = { phoneJid: string | null; lid: string | null };
 
 export type Unit = UnitRef;
 
+/** What the pipeline needs of a chat's lead. */
+export type ChatLead = Pick<LeadRow, 'cliCrmId' | 'idTicket'>;
+
 /** The national digits of a phone JID, or the id of a lid. */
 export const phoneOfJid = (jid: string): string | null => jidToPhone(jid);
 
@@ -48,7 +51,7 @@ export async function captureChatAd(
   name: string,
   idInstancia: number,
   reply: AdReply,
-): Promise<{ lead: LeadRow; created: boolean }> {
+): Promise<{ lead: ChatLead; created: boolean }> {
   const c = { db: ctx.db, cacheDb: (ctx.root ?? ctx).db, afterCommit: (fn: () => void) => onCommit(ctx, fn) };
   const result = await captureAdMessage(c, unit, { phone, name, idInstancia, reply });
   return { lead: result.lead, created: result.created };
@@ -66,7 +69,7 @@ export async function matchChat(
   pushName: string | null,
   idInstancia: number,
   ad: AdReply | null = null,
-): Promise<{ lead: LeadRow; created: boolean } | null> {
+): Promise<{ lead: ChatLead; created: boolean } | null> {
   let phone: string | null = null;
   if (address.phoneJid) phone = phoneOfJid(address.phoneJid);
   else if (address.lid) {
