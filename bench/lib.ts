@@ -196,7 +196,8 @@ export type HttpLoader = ChildWorker<HttpLoadJob, HttpLoadResult>;
  */
 export type OpenLoadJob = {
   mode: 'open';
-  targets: { label: string; url: string; headers: Record<string, string> }[];
+  /** GET unless a target says otherwise (a POST carries its body, e.g. the capture URL's JSON). */
+  targets: { label: string; url: string; headers: Record<string, string>; method?: 'GET' | 'POST'; body?: string }[];
   ratePerSecond: number;
   durationMs: number;
   warmupMs: number;

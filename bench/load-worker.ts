@@ -32,6 +32,25 @@ function httpGet(url: string, headers: Record<string, string>, signal?: AbortSig
   });
 }
 
+/** A request of an open-loop target: GET, or POST with its body (read and dropped as httpGet does). */
+function httpSend(target: OpenLoadJob['targets'][number], signal: AbortSignal): Promise<number> {
+  if ((target.method ?? 'GET') === 'GET') return httpGet(target.url, target.headers, signal);
+  return new Promise((resolve, reject) => {
+    const body = Buffer.from(target.body ?? '');
+    const req = http.request(
+      new URL(target.url).href,
+      { method: target.method, agent, signal, headers: { ...target.headers, 'content-length': String(body.length) } },
+      (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 async function closedLoop(job: HttpLoadJob): Promise<HttpLoadResult> {
   let failures = 0;
   const get = async () => {
@@ -56,7 +75,7 @@ async function openLoop(job: OpenLoadJob): Promise<OpenLoadResult> {
     setMaxListeners(0, stop.signal);
     const get = async (i: number) => {
       const target = job.targets[i % job.targets.length]!;
-      const status = await httpGet(target.url, target.headers, stop.signal);
+      const status = await httpSend(target, stop.signal);
       if (status !== job.expectStatus) {
         failures += 1;
         throw new Error(`HTTP ${status}`);

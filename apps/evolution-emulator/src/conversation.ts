@@ -77,9 +77,48 @@ const incomingSchema = z.object({
   contacts: z.array(z.object({ name: z.string(), phone: z.string() })).optional(),
   isVideo: z.boolean().optional(),
   source: z.enum(['android', 'ios', 'web', 'desktop', 'unknown']).optional(),
+  // Issue 23 §3: a text written from a click-to-WhatsApp ad (Baileys' contextInfo.externalAdReply).
+  ad: z
+    .object({
+      sourceId: z.string().optional(),
+      ctwaClid: z.string().optional(),
+      title: z.string().optional(),
+      body: z.string().optional(),
+      sourceUrl: z.string().optional(),
+      sourceType: z.string().default('ad'),
+      // Where the contextInfo goes: data.contextInfo (Evolution 2.3.x), the content's own, or both.
+      placement: z.enum(['data', 'message', 'both']).default('both'),
+      // Only opaque fields (conversionSource, ctwaPayload), as some versions send: no externalAdReply.
+      opaque: z.boolean().default(false),
+    })
+    .optional(),
 });
 
 export type IncomingMessageInput = z.input<typeof incomingSchema>;
+
+/** The contextInfo of a message from a click-to-WhatsApp ad (Baileys/WAProto field names). */
+function adContextInfo(ad: NonNullable<z.infer<typeof incomingSchema>['ad']>): Record<string, unknown> {
+  const opaque = { conversionSource: 'FB_Ads', conversionDelaySeconds: 3, ctwaPayload: { 0: 8, 1: 1, 2: 18 } };
+  if (ad.opaque) return opaque;
+  return {
+    ...opaque,
+    entryPointConversionSource: 'ctwa_ad',
+    entryPointConversionApp: 'facebook',
+    externalAdReply: {
+      title: ad.title ?? '',
+      body: ad.body ?? '',
+      mediaType: 'IMAGE',
+      thumbnailUrl: 'https://scontent.xx.fbcdn.net/anuncio.jpg',
+      sourceType: ad.sourceType,
+      ...(ad.sourceId !== undefined ? { sourceId: ad.sourceId } : {}),
+      sourceUrl: ad.sourceUrl ?? 'https://fb.me/anuncio',
+      containsAutoReply: false,
+      renderLargerThumbnail: true,
+      showAdAttribution: true,
+      ...(ad.ctwaClid !== undefined ? { ctwaClid: ad.ctwaClid } : {}),
+    },
+  };
+}
 
 /** Registers the control routes of the simulator and starts the auto reply when it is enabled. */
 export const registerConversation = (app: FastifyInstance, ctx: EmulatorContext): { stopAutoReply(): void } => {
@@ -176,9 +215,20 @@ export const registerConversation = (app: FastifyInstance, ctx: EmulatorContext)
         },
       };
     };
+    const ad = input.ad;
+    const adContext = ad ? adContextInfo(ad) : undefined;
     switch (kind) {
       case 'text':
-        message = { conversation: input.text ?? 'Olá!' };
+        // A message from an ad is an extendedTextMessage whose contextInfo carries the ad.
+        message = adContext
+          ? {
+              extendedTextMessage: {
+                text: input.text ?? 'Olá! Vi o anúncio e quero mais informações.',
+                ...(ad?.placement !== 'data' ? { contextInfo: adContext } : {}),
+              },
+            }
+          : { conversation: input.text ?? 'Olá!' };
+        if (adContext && ad?.placement !== 'message') contextInfo = { ...contextInfo, ...adContext };
         break;
       case 'image':
         mediaOf('image', samplePng(), 'image/png');

@@ -1,6 +1,6 @@
 // The demo seed of `npm start` (issue 2 "Data model and demo data").
 // @pglite-too (vitest.config.ts): the demo seed on PGlite, the engine `npm start` uses by default.
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEFAULT_QUEUE_RULES, queueRules } from '@funil/domain/webphone/queue-rules';
@@ -12,8 +12,10 @@ import { statusNegociacao } from '../modules/catalog/catalog.table.ts';
 import { campaignCosts } from '../modules/dashboard/dashboard-costs.ts';
 import { historico, leads } from '../modules/leads/leads.table.ts';
 import { enviosEmMassa, enviosEmMassaClientes } from '../modules/mass-send/mass-send.table.ts';
+import { leadTags } from '../modules/tags/tags.table.ts';
 import { unidadeConfiguracoes, unidades } from '../modules/tenancy/tenancy.table.ts';
 import { usuarios } from '../modules/users/users.table.ts';
+import { whatsappMensagens } from '../modules/whatsapp/chat/messages.table.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/test-app.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoIfEmpty } from './demo.ts';
 
@@ -102,6 +104,27 @@ describe('seedDemoIfEmpty', () => {
     const second = units.find((u) => u.nome.includes('Savassi'))!;
     const other = await campaignCosts(database.db, { units: [second.id], ownerUserId: null }, period, 'conversoes');
     expect([other.campanhas, other.total.custo]).toEqual([[], null]);
+  });
+
+  it('issue 23 §3 §7: a conversation of the first unit started from a click-to-WhatsApp ad, with its origin and tag', async () => {
+    const units = await database.db.select().from(unidades);
+    const first = units.find((u) => u.nome.includes('Paulista'))!;
+    // The unit's other click-to-WhatsApp leads are the unidentified ones the costs test counts.
+    const ctwa = await database.db
+      .select()
+      .from(leads)
+      .where(and(eq(leads.origemCanal, 'whatsapp-anuncio'), eq(leads.adName, 'Clareamento 50% off')));
+    expect(ctwa).toHaveLength(1);
+    expect(ctwa[0]).toMatchObject({ idUnidade: first.id, origemCerteza: 'id-exato', adName: 'Clareamento 50% off' });
+    expect(ctwa[0]!.informacoesExtra).toHaveProperty('ctwa_clid');
+    const messages = await database.db
+      .select()
+      .from(whatsappMensagens)
+      .where(eq(whatsappMensagens.cliCrmId, ctwa[0]!.cliCrmId))
+      .orderBy(whatsappMensagens.criadoEm);
+    expect(messages[0]).toMatchObject({ fromMe: false, gatewayType: 'extendedTextMessage' });
+    const tagsOfLead = await database.db.select().from(leadTags).where(eq(leadTags.cliCrmId, ctwa[0]!.cliCrmId));
+    expect(tagsOfLead.length).toBeGreaterThan(0);
   });
 
   it(

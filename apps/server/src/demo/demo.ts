@@ -19,6 +19,7 @@ import { createCompany, createUnit, createUser, seedReferenceLists } from './bui
 import { seedDemoAds } from './demo-ads.ts';
 import { seedDemoChat } from './demo-chat.ts';
 import { seedDemoConversation } from './demo-conversation.ts';
+import { seedDemoCtwaConversation } from './demo-ctwa.ts';
 import { seedDemoDashboard } from './demo-dashboard.ts';
 import { seedDemoMassSend } from './demo-mass-send.ts';
 import { seedDemoQuickMessages } from './demo-quick-messages.ts';
@@ -391,6 +392,14 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
       tags: tagNames.map((t, i) => ({ id: tagIds[1][i]!, nome: t.nome })),
       idTipoLead: 1,
       now,
+    });
+    // Issue 23 §3 §7: a conversation of the first unit started from a click-to-WhatsApp ad.
+    await seedDemoCtwaConversation(tx, {
+      idEmpresa: empresa,
+      idUnidade: unit1,
+      viewerId: userIds[1][0] ?? null,
+      now,
+      tags: tagNames.map((t, i) => ({ id: tagIds[1][i]!, nome: t.nome })),
     });
     await seedDemoDashboard(tx, {
       idEmpresa: empresa,

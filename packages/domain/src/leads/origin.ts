@@ -17,6 +17,24 @@ export const LEAD_CHANNEL_LABELS: Record<LeadChannel, string> = {
   'whatsapp-organico': 'WhatsApp (orgânico)',
 };
 
+/**
+ * The ad of a lead that came by an ad channel whose ad is not known (issue 23 §3: a click-to-WhatsApp
+ * message without an ad id, whose title and text match no ad of the catalogue). Such a touch is
+ * stored as `origem_canal` 'whatsapp-anuncio', `ad_name` this text, `ad_id`, `adset_*` and
+ * `cli_campanha_id` null and `origem_certeza` null; what the gateway sent (ctwaClid, title, text,
+ * source URL, the ad id it gave) is kept in the lead's `informacoesExtra` (CTWA_EXTRA_FIELDS).
+ */
+export const UNIDENTIFIED_AD_NAME = 'Meta (anúncio não identificado)';
+
+/** informacoesExtra keys of a click-to-WhatsApp message's ad (issue 23 §3), as the lead's detail shows them. */
+export const CTWA_EXTRA_FIELDS = {
+  ctwaClid: 'ctwa_clid',
+  sourceId: 'anuncio_id_informado',
+  title: 'anuncio_titulo',
+  body: 'anuncio_texto',
+  sourceUrl: 'anuncio_url',
+} as const;
+
 /** How sure the attribution to the campaign and ad is: the ad's own id, its name or text matched, typed by a person. */
 export const ATTRIBUTION_CERTAINTIES = ['id-exato', 'texto', 'manual'] as const;
 export type AttributionCertainty = (typeof ATTRIBUTION_CERTAINTIES)[number];
@@ -91,7 +109,8 @@ export { ORIGIN_TEXT_FIELDS };
  * Typed by a person (manual creation, CSV) is 'manual' when it names an ad.
  */
 export function certaintyOf(input: OriginInput): AttributionCertainty | null {
-  if (input.certeza) return input.certeza;
+  // An explicit null is kept: an ad channel whose ad is not known (UNIDENTIFIED_AD_NAME) is no attribution.
+  if (input.certeza !== undefined) return input.certeza;
   const hasAd = Boolean(
     input.ad_id || input.ad_name || input.campaign_id || input.campaign_name || input.adset_id || input.adset_name,
   );

@@ -478,21 +478,18 @@ export async function findAd(
   if (by.adId !== undefined && by.adId.trim() !== '') conditions.push(eq(anunciosAds.adId, by.adId.trim()));
   const folded = by.text === undefined ? '' : foldAccents(by.text).toLowerCase().trim();
   if (conditions.length === 0 && folded === '') return null;
+  // By text, the database folds the names as foldAccents does (immutable_unaccent, the one fold):
+  // one row comes back instead of the company's whole catalogue (a capture posting only ad_name).
+  if (conditions.length === 0) conditions.push(sql`btrim(immutable_unaccent(lower(${anunciosAds.adName}))) = ${folded}`);
   const rows = await db
     .select({ a: anunciosAds, s: anunciosConjuntos, c: anunciosCampanhas })
     .from(anunciosAds)
     .innerJoin(anunciosConjuntos, eq(anunciosConjuntos.id, anunciosAds.idConjunto))
     .innerJoin(anunciosCampanhas, eq(anunciosCampanhas.id, anunciosConjuntos.idCampanha))
-    .where(
-      and(
-        eq(anunciosCampanhas.idEmpresa, scope.idEmpresa),
-        conditions.length > 0 ? conditions[0] : sql`true`,
-        ...conditions.slice(1),
-      ),
-    )
+    .where(and(eq(anunciosCampanhas.idEmpresa, scope.idEmpresa), ...conditions))
     .orderBy(sql`(${anunciosCampanhas.idUnidade} = ${scope.idUnidade}) desc`, asc(anunciosAds.id))
-    .limit(conditions.length > 0 ? 1 : 5000);
-  const hit = conditions.length > 0 ? rows[0] : rows.find((r) => foldAccents(r.a.adName).toLowerCase().trim() === folded);
+    .limit(1);
+  const hit = rows[0];
   if (!hit) return null;
   const links = await db
     .select({ idTag: anunciosAdsTags.idTag })

@@ -10,15 +10,24 @@ import { captacaoChaves } from './capture.table.ts';
 const RETENTION = sql.raw(`interval '${CAPTURE_IDEMPOTENCY_DAYS} days'`);
 
 /**
- * Claims the key for this post (true), or false when an earlier post holds it. A concurrent first
- * post of the same key makes this wait for its commit (the primary key), so the retry then reads
- * its answer; an expired key is taken over.
+ * Claims the key for this post with its answer (true), or false when an earlier post holds it. The
+ * answer is known before the lead is written and commits with it in the caller's transaction (a
+ * failed post leaves no key), so one statement does both. A concurrent first post of the same key
+ * makes this wait for its commit (the primary key), so the retry then reads its answer; an expired
+ * key is taken over.
  */
-export async function claimKey(tx: DbOrTx, idUnidade: number, chave: string): Promise<boolean> {
+export async function claimKey(
+  tx: DbOrTx,
+  idUnidade: number,
+  chave: string,
+  answer: { status: number; resposta: CaptureResponse },
+): Promise<boolean> {
+  const resposta = JSON.stringify(answer.resposta);
   const rows = await executeRows<{ ok: number }>(
     tx,
-    sql`insert into ${captacaoChaves} (id_unidade, chave) values (${idUnidade}, ${chave})
-      on conflict (id_unidade, chave) do update set status = null, resposta = null, criado_em = now()
+    sql`insert into ${captacaoChaves} (id_unidade, chave, status, resposta)
+      values (${idUnidade}, ${chave}, ${answer.status}, ${resposta}::jsonb)
+      on conflict (id_unidade, chave) do update set status = excluded.status, resposta = excluded.resposta, criado_em = now()
         where ${captacaoChaves.criadoEm} < now() - ${RETENTION}
       returning 1 as ok`,
   );
@@ -36,13 +45,6 @@ export async function storedAnswer(
     sql`select status, resposta from ${captacaoChaves} where id_unidade = ${idUnidade} and chave = ${chave}`,
   );
   return row && row.status !== null && row.resposta !== null ? { status: row.status, resposta: row.resposta } : null;
-}
-
-export async function saveAnswer(tx: DbOrTx, idUnidade: number, chave: string, status: number, resposta: CaptureResponse) {
-  await tx.execute(
-    sql`update ${captacaoChaves} set status = ${status}, resposta = ${JSON.stringify(resposta)}::jsonb
-      where id_unidade = ${idUnidade} and chave = ${chave}`,
-  );
 }
 
 /** Deletes the keys past the retention; returns how many. */

@@ -23,7 +23,7 @@ import { DomainError } from '../../http/domain-error.ts';
 import { referenceLists } from '../catalog/catalog.service.ts';
 import { captureLead } from '../leads/lead-capture.service.ts';
 import { activeUnitByToken } from '../tenancy/tenancy.service.ts';
-import { claimKey, saveAnswer, storedAnswer, sweepKeys } from './capture.repository.ts';
+import { claimKey, storedAnswer, sweepKeys } from './capture.repository.ts';
 
 export type CaptureRequest = {
   token: string;
@@ -107,12 +107,12 @@ export async function captureForUnit(
     await captureLead({ db, cacheDb: db }, unitRef, input);
     return answer;
   }
-  // With a key: the claim, the lead and the stored answer commit together; a retry reads the answer.
+  // With a key: the claim with its answer and the lead commit together; a retry reads the answer.
   const after: (() => void)[] = [];
   const result = await db.transaction(async (tx) => {
-    if (!(await claimKey(tx, unit.id, key))) return storedAnswer(tx, unit.id, key);
+    if (!(await claimKey(tx, unit.id, key, { status: answer.status, resposta: answer.body })))
+      return storedAnswer(tx, unit.id, key);
     await captureLead({ db: tx, cacheDb: db, afterCommit: (fn) => after.push(fn) }, unitRef, input);
-    await saveAnswer(tx, unit.id, key, answer.status, answer.body);
     return null;
   });
   for (const fn of after) fn();

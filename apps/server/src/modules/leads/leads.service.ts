@@ -206,9 +206,28 @@ export function newLeadValues(session: Pick<Session, 'empresaId' | 'unidadeId'>,
   };
 }
 
-/** Serialises lead creation in a unit (manual, CSV row, import batch) for the duplicate check. */
+const UNIT_LEADS_LOCK = 7_310_000;
+
+/**
+ * The whole unit's creation lock (the CSV import's batch, which checks many numbers at once):
+ * exclusive, so it waits for every one-number creation of the unit and holds them off.
+ */
 export async function lockUnitLeads(tx: Tx, idUnidade: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${7_310_000 + idUnidade})`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${UNIT_LEADS_LOCK + idUnidade})`);
+}
+
+/**
+ * One number's creation lock (issue 23 §1): the unit's lock shared (so an import batch still
+ * excludes it) and an exclusive lock on (unit, hash of the phone key), so two creations of one
+ * number make one lead while different numbers of the unit do not wait on each other. `key` is
+ * the lead's `telefone_chave` (phoneKey: both ninth-digit forms give the same key). A hash
+ * collision only makes two numbers wait on each other, never two leads of one number.
+ */
+export async function lockLeadPhone(tx: Tx, idUnidade: number, key: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock_shared(${UNIT_LEADS_LOCK + idUnidade}::bigint),
+      pg_advisory_xact_lock(${idUnidade}::int, hashtext(${key}))`,
+  );
 }
 
 /** 409 when the phone already belongs to a live lead of the unit (ninth-digit tolerant). */
@@ -234,8 +253,8 @@ async function createOne(
   // Issue 23 §4: typed by hand or imported; an ad named in the form is a manual attribution.
   const origin = originOf({ canal, ad_id: contact.ad_id, ad_name: contact.ad_name }, nowOf(deps));
   const id = await deps.db.transaction(async (tx) => {
-    // Serialises creations per unit so two requests cannot both pass the duplicate check.
-    await lockUnitLeads(tx, session.unidadeId);
+    // Serialises creations of this number in the unit so two requests cannot both pass the duplicate check.
+    await lockLeadPhone(tx, session.unidadeId, phoneKey(contact.cli_telefone));
     await assertPhoneFree(tx, session.unidadeId, contact.cli_telefone);
     const [leadId] = await insertLeads(tx, [{ ...newLeadValues(session, contact), ...firstTouchColumns(origin) }]);
     if (leadId === undefined) throw new Error('lead não inserido');
@@ -523,8 +542,8 @@ export const PLATFORM_WHATSAPP = 4;
 /**
  * The unit's live lead of a phone (any ninth-digit form, with or without 55), created when new
  * (001 §7 POST /contacts, /webhook/lead, a message from an unknown number): 400 'Celular
- * inválido' for text that is not a phone (001 §5). Creation takes the one lock every lead
- * creation of a unit takes, writes its history event and drops the unit's cached list totals
+ * inválido' for text that is not a phone (001 §5). Creation takes the number's creation lock
+ * (lockLeadPhone), writes its history event and drops the unit's cached list totals
  * once committed.
  */
 export async function findOrCreateLeadByPhone(
@@ -541,12 +560,13 @@ export async function findOrCreateLeadByPhone(
   if (found) return { lead: found, created: false };
   // Every ticket already belongs to a lead: a new lead can own none of them (issue 21 item 5).
   if (input.ticket) throw new DomainError('not_found', LEAD_DOOR_MESSAGES.ticketOfOtherUnit);
-  // Issue 23 §4: a message from an unknown number is WhatsApp organic (click-to-WhatsApp ads
-  // attribute theirs in a later issue); POST /contacts and /webhook/lead are a capture by API.
+  // Issue 23 §4: a message from an unknown number is WhatsApp organic (a message from a
+  // click-to-WhatsApp ad goes through lead-ad-message.service.ts instead); POST /contacts and
+  // /webhook/lead are a capture by API.
   const canal: LeadChannel = input.deletedIsClosed ? 'captura' : 'whatsapp-organico';
   const origin = originOf({ canal, plataforma: PLATFORM_WHATSAPP }, new Date());
   const result = await c.db.transaction(async (tx) => {
-    await lockUnitLeads(tx, unit.idUnidade);
+    await lockLeadPhone(tx, unit.idUnidade, parsed.key);
     const again = await chat.findLeadByPhoneKey(tx, unit.idUnidade, parsed.key);
     if (again && input.ticket) assertOwnTicket(again, input.ticket);
     if (again) return { lead: again, created: false };

@@ -3,6 +3,7 @@
 import type { ChatMediaType } from '@funil/domain/whatsapp-api/chat-message';
 
 import type { MessageRecord } from '../../../integrations/evolution/evolution-types.ts';
+import type { AdReply } from '../../leads/lead-ad-message.service.ts';
 
 export type MediaInfo = { mimetype: string | null; fileName: string | null };
 
@@ -13,6 +14,8 @@ export type ParsedContent = {
   media: MediaInfo | null;
   quoted: { messageId: string; participant: string | null; body: string; mediaType: ChatMediaType } | null;
   reaction: { targetId: string; emoji: string; senderTimestamp: number | null } | null;
+  /** The click-to-WhatsApp ad the message came from (issue 23 §3); null for any other message. */
+  adReply: AdReply | null;
 };
 
 type Content = Record<string, unknown>;
@@ -142,6 +145,50 @@ function contextInfoOf(record: MessageRecord, inner: Content): Content | null {
   return isObject(value) && isObject(value.contextInfo) ? value.contextInfo : null;
 }
 
+// 'FB_Ads', 'ctwa_ad', 'ads': the conversion sources of an ad's click.
+const CONVERSION_FROM_AD = /(^|[^a-z])ads?($|[^a-z])|ctwa/i;
+const text = (v: unknown): string | null =>
+  typeof v === 'string' && v.trim().length > 0 ? v.trim() : typeof v === 'number' ? String(v) : null;
+
+/**
+ * Issue 23 §3: the ad of a message that came from a click-to-WhatsApp ad. Evolution 2.3.x gives the
+ * content's contextInfo at `data.contextInfo` (and Baileys keeps it in the content itself,
+ * `data.message.<type>.contextInfo`): its `externalAdReply` is the ad when `sourceType` is 'ad' or
+ * it carries an ad id or a click id; some versions drop `sourceType` or send only opaque fields
+ * (`ctwaPayload`, `conversionSource` beside it), which still say "from an ad" without naming it.
+ */
+export function adReplyOf(record: MessageRecord): AdReply | null {
+  const inner = unwrap(isObject(record.message) ? record.message : {});
+  const key = contentKey(inner);
+  const value = key ? inner[key] : null;
+  const contexts = [record.contextInfo, isObject(value) ? value.contextInfo : null].filter(isObject);
+  for (const context of contexts) {
+    const reply = isObject(context.externalAdReply) ? context.externalAdReply : null;
+    const opaque =
+      context.ctwaPayload !== undefined ||
+      CONVERSION_FROM_AD.test(String(context.conversionSource ?? context.entryPointConversionSource ?? ''));
+    if (!reply && !opaque) continue;
+    const r = reply ?? {};
+    const sourceType = text(r.sourceType);
+    const out: AdReply = {
+      sourceType,
+      sourceId: text(r.sourceId),
+      ctwaClid: text(r.ctwaClid) ?? text(context.ctwaClid),
+      title: text(r.title),
+      body: text(r.body),
+      sourceUrl: text(r.sourceUrl),
+    };
+    const fromAd =
+      sourceType?.toLowerCase() === 'ad' ||
+      out.sourceId !== null ||
+      out.ctwaClid !== null ||
+      r.ctwaPayload !== undefined ||
+      opaque;
+    if (fromAd) return out;
+  }
+  return null;
+}
+
 /** Parses a record; null for content that is not a conversation message (protocol, edits, poll votes). */
 export function parseMessageContent(record: MessageRecord): ParsedContent | null {
   const message = isObject(record.message) ? record.message : {};
@@ -175,6 +222,7 @@ export function parseMessageContent(record: MessageRecord): ParsedContent | null
     media: described.media,
     quoted,
     reaction,
+    adReply: record.key.fromMe ? null : adReplyOf(record),
   };
 }
 

@@ -11,6 +11,7 @@ import type { Tx } from '../../../db/handle.ts';
 import { isLeadlessChat, lidOfKey, phoneJidOfKey } from '../../../integrations/evolution/evolution-jid.ts';
 import { MESSAGE_STATUS_RANK, type MessageRecord } from '../../../integrations/evolution/evolution-types.ts';
 import { appendLeadEvents } from '../../lead-events/lead-events.service.ts';
+import type { AdReply } from '../../leads/lead-ad-message.service.ts';
 import type { RecordMessage } from '../chat/message-store.repository.ts';
 import type { InstanceRow } from '../instances/instances.repository.ts';
 import type { TicketRow } from '../tickets/tickets.repository.ts';
@@ -84,6 +85,8 @@ export type RecordPlan = PipelineItem & {
   phoneKey: string;
   /** The name of a lead created for an unknown number. */
   pushName: string | null;
+  /** The click-to-WhatsApp ad the message came from (issue 23 §3): its lead is attributed in the transaction. */
+  adReply: AdReply | null;
 };
 
 /**
@@ -107,6 +110,7 @@ export function planRecord(instance: InstanceRow, record: MessageRecord): Record
     address: { phoneJid, lid },
     phoneKey,
     pushName: message.pushName,
+    adReply: content.adReply,
     message,
     preview: previewText(content.mediaType, content.body, message.fileName),
     hasMedia: content.media !== null,
@@ -122,6 +126,8 @@ const chatOf = (p: RecordPlan) => `${p.unit.idUnidade}:${p.phoneKey}`;
  * there, or a failed statement: that round and the later ones).
  */
 export async function storeRecordsDirect(ctx: WhatsappContext, plans: readonly RecordPlan[]): Promise<boolean[]> {
+  // A message from an ad attributes its lead (a creation or a re-entry): the batch goes to a transaction.
+  if (plans.some((p) => p.adReply)) return plans.map(() => false);
   const written = await storeRounds(ctx.db, plans, 'stop');
   // Stored for good already: a failure to settle or announce must not make the gateway send it again.
   await settleWritten(ctx.db, plans, written, earlyEventsLately(ctx)).catch((err: unknown) =>
@@ -150,11 +156,39 @@ export async function storeRecordsDirect(ctx: WhatsappContext, plans: readonly R
 }
 
 /**
+ * Issue 23 §3: the messages that came from a click-to-WhatsApp ad create or re-enter their lead
+ * with the ad's origin before the batch is stored (once per chat of the batch); the plan then
+ * carries its lead.
+ */
+async function attributeAdMessages(
+  scoped: readonly { ctx: WhatsappContext }[],
+  plans: readonly RecordPlan[],
+): Promise<RecordPlan[]> {
+  const done = new Map<string, PipelineLead | null>();
+  const out: RecordPlan[] = [];
+  for (const [i, p] of plans.entries()) {
+    if (!p.adReply) {
+      out.push(p);
+      continue;
+    }
+    let lead = done.get(chatOf(p));
+    if (lead === undefined) {
+      const matched = await matchChat(scoped[i]!.ctx, p.unit, p.address, p.pushName, p.instance.id, p.adReply);
+      lead = matched ? { cliCrmId: matched.lead.cliCrmId, idTicket: matched.lead.idTicket, created: matched.created } : null;
+      done.set(chatOf(p), lead ? { ...lead, created: false } : null);
+    }
+    out.push(lead ? { ...p, lead } : p);
+  }
+  return out;
+}
+
+/**
  * Writes the records of a batch inside its transaction `tx`; returns, in order, what each record
  * announces once the transaction committed (its socket events, its media download).
  */
-export async function storeRecords(ctx: WhatsappContext, tx: Tx, plans: readonly RecordPlan[]): Promise<(() => void)[]> {
-  const scoped = plans.map(() => transactionalContext(ctx, tx));
+export async function storeRecords(ctx: WhatsappContext, tx: Tx, given: readonly RecordPlan[]): Promise<(() => void)[]> {
+  const scoped = given.map(() => transactionalContext(ctx, tx));
+  const plans = await attributeAdMessages(scoped, given);
   // The messages' lead events are appended once for the batch, after its last round (issue 22 §2).
   const events: LeadEventInput[] = [];
   const written: StoreOutcome[] = await storeRounds(tx, plans, 'throw', events);

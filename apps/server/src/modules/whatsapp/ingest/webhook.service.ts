@@ -250,7 +250,14 @@ export async function handleRecord(ctx: WhatsappContext, instance: InstanceRow, 
   if (!content) return;
   const phoneJid = phoneJidOfKey(key);
   const address: ChatAddress = { phoneJid, lid: lidOfKey(key) };
-  const matched = await matchChat(ctx, tenantOf(instance), address, key.fromMe ? null : (record.pushName ?? null), instance.id);
+  const matched = await matchChat(
+    ctx,
+    tenantOf(instance),
+    address,
+    key.fromMe ? null : (record.pushName ?? null),
+    instance.id,
+    content.adReply,
+  );
   if (!matched) {
     // A number no lead can hold is kept aside with its reason, not dropped (issue 21 item 2).
     checkChatPhone(phoneJid ? phoneOfJid(phoneJid) : (address.lid?.split('@')[0] ?? null));

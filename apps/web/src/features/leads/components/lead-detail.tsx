@@ -186,7 +186,7 @@ export function LeadDetail({ leadId, onLeave, onBack, callAction }: LeadDetailPr
             />
           </Section>
           <Section title="Origem">
-            <LeadOriginFacts origem={lead.origem} />
+            <LeadOriginFacts origem={lead.origem} extras={lead.informacoesExtra} />
           </Section>
           <Section title="Tags e atendimento">
             <Stack spacing={1.5}>

@@ -1,12 +1,14 @@
 // The lead's origin (issue 23 §4) in the lead detail: the channel, the platform, campaign > ad set >
 // ad, how sure the attribution is, the Lead Ads form and lead, and the UTM fields and click ids
-// where present; the first touch too when a re-entry changed the last.
+// where present; the first touch too when a re-entry changed the last. A lead that came from a
+// click-to-WhatsApp ad (issue 23 §3) also shows what the gateway told of the ad (its informacoesExtra).
 import { Box, Typography } from '@mui/material';
 
 import { formatDateTime } from '@funil/domain/format/date';
 import {
   adPathOf,
   ATTRIBUTION_CERTAINTY_LABELS,
+  CTWA_EXTRA_FIELDS,
   LEAD_CHANNEL_LABELS,
   type LeadOrigin,
   type LeadOrigins,
@@ -25,6 +27,15 @@ const DETAIL_FIELDS = [
   ['fbclid', 'fbclid'],
   ['gclid', 'gclid'],
 ] as const satisfies readonly (readonly [keyof LeadOrigin, string])[];
+
+/** What a click-to-WhatsApp message told of its ad (issue 23 §3), as kept in informacoesExtra. */
+const AD_REPLY_FIELDS = [
+  [CTWA_EXTRA_FIELDS.title, 'Título do anúncio'],
+  [CTWA_EXTRA_FIELDS.body, 'Texto do anúncio'],
+  [CTWA_EXTRA_FIELDS.sourceUrl, 'Link do anúncio'],
+  [CTWA_EXTRA_FIELDS.sourceId, 'ID do anúncio informado'],
+  [CTWA_EXTRA_FIELDS.ctwaClid, 'ctwa_clid'],
+] as const;
 
 function Item({ label, value }: { label: string; value: string }) {
   return (
@@ -57,8 +68,35 @@ function Touch({ origin, platforms }: { origin: LeadOrigin; platforms: readonly 
   );
 }
 
-/** The "Origem" section's body: the last touch, and the first when it differs. */
-export function LeadOriginFacts({ origem }: { origem: LeadOrigins | undefined }) {
+function AdReplyFacts({ extras }: { extras: Record<string, unknown> }) {
+  const items = AD_REPLY_FIELDS.flatMap(([key, label]) => {
+    const value = extras[key];
+    return typeof value === 'string' && value !== '' ? [<Item key={key} label={label} value={value} />] : [];
+  });
+  if (items.length === 0) return null;
+  return (
+    <>
+      <Typography variant="caption" color="text.secondary" component="div">
+        Anúncio do WhatsApp
+      </Typography>
+      <Box
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, columnGap: 2, rowGap: 0.5 }}
+      >
+        {items}
+      </Box>
+    </>
+  );
+}
+
+/** The "Origem" section's body: the last touch, and the first when it differs; the WhatsApp ad's facts. */
+export function LeadOriginFacts({
+  origem,
+  extras,
+}: {
+  origem: LeadOrigins | undefined;
+  /** The lead's informacoesExtra (the click-to-WhatsApp ad's title, text, link, click id). */
+  extras?: Record<string, unknown> | null | undefined;
+}) {
   const unit = useLoadedUnitData();
   const last = origem?.ultimo ?? origem?.primeiro ?? null;
   if (!last) return <Typography color="text.secondary">Origem não registrada (lead anterior ao registro de origem).</Typography>;
@@ -80,6 +118,7 @@ export function LeadOriginFacts({ origem }: { origem: LeadOrigins | undefined })
           <Touch origin={first} platforms={unit.plataformas} />
         </>
       )}
+      {extras && <AdReplyFacts extras={extras} />}
     </Box>
   );
 }
