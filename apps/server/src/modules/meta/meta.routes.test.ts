@@ -135,6 +135,8 @@ describe('who may use the Meta connection (issue 23 §2: super-admin or ag of th
         expect((await call(tokens[role]!, 'GET', url)).statusCode, role).toBe(200);
     }
     expect((await call(tokens.u!, 'POST', '/api/meta/sincronizar', {})).statusCode).toBe(403);
+    for (const body of [{ desde: '2026-02-30' }, { desde: '2026-03-02', ate: '2026-03-01' }, { ate: '26-01-01' }])
+      expect((await call(tokens.a!, 'POST', '/api/meta/sincronizar', body)).statusCode, JSON.stringify(body)).toBe(400);
     // Not connected yet: a clear Portuguese answer, nothing written.
     const res = await call(tokens.a!, 'POST', '/api/meta/sincronizar', {});
     expect([res.statusCode, res.json().message]).toEqual([409, META_MESSAGES.notConnected]);
