@@ -62,7 +62,10 @@ describe('issue 23 §2 the Meta connection in the browser', () => {
 
     // The session's unit (gestor's is Paulista), whose catalogue /anuncios shows below.
     await page.getByRole('combobox', { name: 'Unidade padrão' }).click();
-    await page.getByRole('listbox').getByRole('option', { name: /Paulista/ }).click();
+    await page
+      .getByRole('listbox')
+      .getByRole('option', { name: /Paulista/ })
+      .click();
     // The select's menu closes with a fade: the click goes to the button once it is gone.
     await page.getByRole('listbox').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Salvar unidade padrão' }).click();

@@ -1,3 +1,4 @@
+// Over 500 lines: one connection's life (login, pages, sync, disconnect) runs in order on one emulator and one app.
 // The Meta connection (issue 23 §2 §5 §6 §7; 002 §7 'OAuth exchange') against the real Meta emulator over
 // HTTP: each route × each role × another company's ids, the login done on the server (state tied to the
 // session and the browser, a failed exchange keeping the short token), pages and forms with the page
