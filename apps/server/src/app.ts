@@ -48,6 +48,8 @@ import { contactListRoutes } from './modules/leads/views/legacy-list/contact-lis
 import { leadTagsRoutes } from './modules/leads/views/tags-on-lead/lead-tags.routes.ts';
 import type { MassSendEngineOptions } from './modules/mass-send/mass-send.engine.ts';
 import { massSendRoutes } from './modules/mass-send/mass-send.routes.ts';
+import { metaRoutes } from './modules/meta/meta.routes.ts';
+import type { MetaOptions } from './modules/meta/meta.service.ts';
 import { negotiationRoutes } from './modules/negotiation/negotiation.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes.ts';
@@ -132,6 +134,10 @@ export type AppOptions = {
   massSend?: (MassSendEngineOptions & { autoStart?: boolean }) | undefined;
   /** How often the capture URL's expired idempotency keys are deleted (default hourly; 0: never). */
   captureSweepMs?: number | undefined;
+  /** Meta (issue 23 §2): the app, the Graph API and dialog addresses, the token key; without it the Meta screens say so. */
+  meta?: MetaOptions | undefined;
+  /** The daily Meta spend job's wait between passes (default hourly; 0: off). */
+  metaDailySyncMs?: number | undefined;
   /** The lead event stream's runner (batch size, safety poll, retry wait). */
   leadEvents?: Omit<LeadEventRunnerOptions, 'log'> | undefined;
 };
@@ -278,6 +284,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditRoutes);
       await api.register(partnersRoutes);
       await api.register(adsRoutes);
+      await api.register(metaRoutes, { meta: options.meta, dailySyncMs: options.metaDailySyncMs });
       await api.register(setupRoutes);
       await api.register(webphoneRoutes, {
         sip: options.sip,

@@ -21,6 +21,7 @@ import { openDatabase, type Database } from '../../server/src/db/connection.ts';
 import type { Db } from '../../server/src/db/handle.ts';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../server/src/demo/demo.ts';
 import type { MassSendEngineOptions } from '../../server/src/modules/mass-send/mass-send.engine.ts';
+import type { MetaOptions } from '../../server/src/modules/meta/meta.service.ts';
 import type { SipOptions } from '../../server/src/modules/webphone/webphone.service.ts';
 import { whatsappContextOf, type EvolutionOptions } from '../../server/src/modules/whatsapp/whatsapp.routes.ts';
 import { createPgDatabase, openPgliteFromDump, testDatabaseName } from '../../server/src/testing/db-template.ts';
@@ -64,6 +65,8 @@ export async function startHarness(
     sip?: SipOptions;
     chromiumArgs?: string[];
     massSend?: MassSendEngineOptions;
+    /** Meta (issue 23 §2): the emulator's app and URL; the login's redirect_uri is the harness's own address. */
+    meta?: MetaOptions;
   } = {},
 ): Promise<Harness> {
   if (!existsSync(`${WEB_DIST}/index.html`))
@@ -75,6 +78,8 @@ export async function startHarness(
     evolution: options.evolution,
     sip: options.sip,
     massSend: options.massSend,
+    meta: options.meta,
+    metaDailySyncMs: 0,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const baseURL = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -8,6 +8,7 @@ import Campaign from '@mui/icons-material/Campaign';
 import Chat from '@mui/icons-material/Chat';
 import Contacts from '@mui/icons-material/Contacts';
 import Dashboard from '@mui/icons-material/Dashboard';
+import Facebook from '@mui/icons-material/Facebook';
 import Flag from '@mui/icons-material/Flag';
 import Forum from '@mui/icons-material/Forum';
 import Handshake from '@mui/icons-material/Handshake';
@@ -41,6 +42,7 @@ export const ROUTE_ICONS: Record<AppRoute, SvgIconComponent> = {
   '/whatsapp-v3': Forum,
   '/instancias': QrCode2,
   '/auditoria': History,
+  '/integracao-meta': Facebook,
   '/crm': Contacts,
   '/pipeline': ViewKanban,
   '/insights': Insights,

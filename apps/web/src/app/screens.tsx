@@ -110,6 +110,12 @@ export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
       import('../features/ads/components/campaign-costs-screen.tsx').then((m) => ({ default: m.CampaignCostsScreen })),
     ),
   },
+  // Issue 23 §2: the company's Meta connection (super-admin and ag).
+  '/integracao-meta': {
+    component: lazy(() =>
+      import('../features/meta/components/meta-connection-screen.tsx').then((m) => ({ default: m.MetaConnectionScreen })),
+    ),
+  },
   '/unidades': {
     component: lazy(() => import('../features/units/components/units-screen.tsx').then((m) => ({ default: m.UnitsScreen }))),
   },

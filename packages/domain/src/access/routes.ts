@@ -51,6 +51,8 @@ export const ROUTES = [
   '/orientacoes',
   // Issue 10: the audit trail of administration writes (not in 000 §2; docs/decisions.md).
   '/auditoria',
+  // Issue 23 §2: the company's Meta connection (not in 000 §2; docs/decisions.md).
+  '/integracao-meta',
 ] as const;
 export type AppRoute = (typeof ROUTES)[number];
 
@@ -112,6 +114,8 @@ const ROUTE_RULES: Record<AppRoute, Rule> = {
   '/orientacoes': roles('admin', 'superAdmin'),
   // Issue 10: who may read GET cadastros/auditoria (admins of their scope, the super-admin all).
   '/auditoria': roles('admin', 'superAdmin'),
+  // Issue 23 §2: "A company connects its Meta account once (super-admin or ag)".
+  '/integracao-meta': (ctx, role) => role === 'superAdmin' || ctx.permission === 'ag',
 };
 
 /** Whether a session may open a route (000 §6 "Route access"). A denied route redirects to /. */
@@ -235,6 +239,7 @@ const CADASTROS_MENU: MenuSpec[] = [
   link('orientacoes', 'Orientações', '/orientacoes', roles('admin', 'superAdmin')),
   link('modelos', 'Modelos', '/configuracoes-whatsapp', roles('superAdmin', 'admin')),
   link('auditoria', 'Auditoria', '/auditoria', roles('admin', 'superAdmin')),
+  link('integracao-meta', 'Integração Meta', '/integracao-meta', (ctx, role) => role === 'superAdmin' || ctx.permission === 'ag'),
 ];
 
 /**
