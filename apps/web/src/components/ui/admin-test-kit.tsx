@@ -20,7 +20,7 @@ export type Answer = { status?: number; body: unknown };
  * The fake API (MSW, the kit's): `answers['GET /cadastros/unidade']` answers that call (the path
  * without /api and without its query); an unknown call answers 404. Returns the requests sent, in order.
  */
-export function stubApi(answers: Record<string, Answer | ((body: unknown) => Answer)>): SentRequest[] {
+export function stubApi(answers: Record<string, Answer | ((body: unknown) => Answer | Promise<Answer>)>): SentRequest[] {
   return serveApi((call) => {
     const entry = answers[`${call.method} ${call.path.split('?')[0] ?? ''}`];
     return typeof entry === 'function'

@@ -31,7 +31,7 @@ const links = [
   { id: 32, idTag: 0, idAd: 21, ativo: 1, tag: null, ...stamp },
 ];
 
-function api(extra: Record<string, Answer | ((body: unknown) => Answer)> = {}) {
+function api(extra: Record<string, Answer | ((body: unknown) => Answer | Promise<Answer>)> = {}) {
   return stubApi({
     'GET /anuncios/campanhas': { body: { data: [campaign, hidden] } },
     'GET /anuncios/ads-sets/1': { body: { data: [adSet] } },
@@ -226,15 +226,22 @@ describe("'Inserir CSV' (002 §4 'CSV import of ads', §5 'Ads CSV', §9)", () =
   });
 
   it("removing the file during the run cancels it: 'Arquivo removido.' and no further batch", async () => {
+    // The first batch's answer is held until the file is removed, so the removal falls inside the run
+    // however slow the machine (the pause before the second batch is only 500 ms).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
     const sent = api({
-      'POST /anuncios/csv': () => ({ body: { message: 'ok', data: { campanhas: 0, conjuntos: 0, anuncios: 0, tags: 0 } } }),
+      'POST /anuncios/csv': async () => {
+        await held;
+        return { body: { message: 'ok', data: { campanhas: 0, conjuntos: 0, anuncios: 0, tags: 0 } } };
+      },
     });
     renderAt('/anuncios');
     const dialog = await chooseFile(csvFile([HEADER, ...csvRows(2500)].join('\n')));
-    // The first batch goes; the file is removed during the pause before the second.
     await waitFor(() => expect(sent.filter((r) => r.path === '/anuncios/csv')).toHaveLength(1));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remover arquivo' }));
     expect(await screen.findByText('Arquivo removido.')).toBeTruthy();
+    release();
     await new Promise((resolve) => setTimeout(resolve, 900));
     expect(sent.filter((r) => r.path === '/anuncios/csv')).toHaveLength(1);
     expect(screen.queryByText('Operação concluída com sucesso.')).toBeNull();
