@@ -3,4 +3,4 @@
 // take seconds; a test that fails still fails, only later.
 import { configure } from '@testing-library/react';
 
-configure({ asyncUtilTimeout: 10_000, defaultHidden: true });
+configure({ asyncUtilTimeout: 10_000 });
