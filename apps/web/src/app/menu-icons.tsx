@@ -8,6 +8,7 @@ import Campaign from '@mui/icons-material/Campaign';
 import Chat from '@mui/icons-material/Chat';
 import Contacts from '@mui/icons-material/Contacts';
 import Dashboard from '@mui/icons-material/Dashboard';
+import DynamicForm from '@mui/icons-material/DynamicForm';
 import Flag from '@mui/icons-material/Flag';
 import Forum from '@mui/icons-material/Forum';
 import Handshake from '@mui/icons-material/Handshake';
@@ -46,6 +47,7 @@ export const ROUTE_ICONS: Record<AppRoute, SvgIconComponent> = {
   '/insights': Insights,
   '/automacao': AutoMode,
   '/anuncios': Campaign,
+  '/leads-meta': DynamicForm,
   '/campanhas': Paid,
   '/unidades': Storefront,
   '/usuarios': People,
