@@ -64,11 +64,35 @@ const envSchema = z
     // not start, and the demo gateway's control address and headers (JSON) for the first worker.
     FUNIL_WORKER_SIP_UNAVAILABLE: z.string().optional(),
     FUNIL_WORKER_DEMO_GATEWAY: z.string().optional(),
+    // issue 23 §2, Meta Lead Ads and the ads sync: the app (the secret never reaches the browser), the
+    // Graph API and login dialog addresses (the emulator's in the demo and tests), one API version, and
+    // the secret the tokens at rest are encrypted with (AES-256-GCM, key HKDF-SHA256 of META_TOKEN_KEY;
+    // without it, a key kept in FUNIL_DATA_DIR/meta-token.key; production with META_APP_ID requires it).
+    META_APP_ID: z
+      .string()
+      .regex(/^\d{1,30}$/, 'use o identificador numérico do app da Meta')
+      .optional(),
+    META_APP_SECRET: z.string().min(16, 'use ao menos 16 caracteres').max(200).optional(),
+    META_GRAPH_URL: z.string().url().default('https://graph.facebook.com'),
+    META_DIALOG_URL: z.string().url().default('https://www.facebook.com'),
+    META_API_VERSION: z
+      .string()
+      .regex(/^v\d{2,3}\.\d$/, 'use uma versão como v26.0')
+      .default('v26.0'),
+    META_TOKEN_KEY: z.string().min(32, 'use ao menos 32 caracteres').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => (env.FUNIL_ADMIN_EMAIL === undefined) === (env.FUNIL_ADMIN_PASSWORD === undefined), {
     message: 'FUNIL_ADMIN_EMAIL e FUNIL_ADMIN_PASSWORD vão juntos',
     path: ['FUNIL_ADMIN_PASSWORD'],
+  })
+  .refine((env) => (env.META_APP_ID === undefined) === (env.META_APP_SECRET === undefined), {
+    message: 'META_APP_ID e META_APP_SECRET vão juntos',
+    path: ['META_APP_SECRET'],
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.META_APP_ID === undefined || env.META_TOKEN_KEY !== undefined, {
+    message: 'em produção, META_APP_ID pede também META_TOKEN_KEY (a chave que cifra os tokens da Meta)',
+    path: ['META_TOKEN_KEY'],
   })
   .refine((env) => env.SIP_WS_URL === undefined || (env.SIP_DOMAIN !== undefined && env.SIP_SECRET !== undefined), {
     message: 'SIP_WS_URL pede também SIP_DOMAIN e SIP_SECRET',

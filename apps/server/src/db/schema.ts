@@ -19,4 +19,5 @@ export * from '../modules/dashboard/dashboard.table.ts';
 export * from '../modules/lead-events/lead-events.table.ts';
 export * from '../modules/ads/ads.table.ts';
 export * from '../modules/capture/capture.table.ts';
+export * from '../modules/meta/meta.table.ts';
 export * from '../modules/lead-ads/lead-ads.table.ts';
