@@ -21,9 +21,6 @@ export const LEAD_ADS_MESSAGES = {
   reprocessed: 'Entrega enviada para reprocessamento.',
   notFound: 'Entrega não encontrada.',
   formNotFound: 'Formulário não encontrado.',
-  unitNotFound: 'Unidade não encontrada.',
-  formSaved: 'Formulário atualizado com sucesso!',
-  defaultSaved: 'Unidade padrão atualizada com sucesso!',
   backfilled: (novos: number, total: number) =>
     `${total} lead(s) encontrados nos últimos 90 dias; ${novos} novo(s) enviado(s) para o CRM.`,
 } as const;
@@ -50,15 +47,15 @@ export const leadAdsFormSchema = z.object({
   formId: z.string(),
   pageId: z.string(),
   nome: z.string(),
-  idUnidade: z.number().int().nullable(),
-  buscadoEm: z.string().nullable(),
+  /** The unit the form is assigned to (connection screen), null: routed by the units' 'Filtro Facebook'. */
+  unidade: z.string().nullable(),
   leads: z.number().int(),
 });
 export type LeadAdsForm = z.infer<typeof leadAdsFormSchema>;
 export const leadAdsOverviewSchema = z.object({
   data: z.object({
-    idUnidadePadrao: z.number().int().nullable(),
-    unidades: z.array(z.object({ id: z.number().int(), nome: z.string(), filtro: z.string() })),
+    conectada: z.boolean(),
+    unidadePadrao: z.string().nullable(),
     formularios: z.array(leadAdsFormSchema),
     pendentes: z.number().int(),
     falhas: z.number().int(),
@@ -66,8 +63,6 @@ export const leadAdsOverviewSchema = z.object({
 });
 export type LeadAdsOverview = z.infer<typeof leadAdsOverviewSchema>['data'];
 
-export const formUnitBodySchema = z.object({ idUnidade: z.number().int().positive().nullable() });
-export const defaultUnitBodySchema = z.object({ idUnidade: z.number().int().positive().nullable() });
 export const formParamsSchema = z.object({ formId: z.string().regex(/^\d{1,40}$/, 'Formulário inválido.') });
 export const messageSchema = z.object({ message: z.string() });
 export const backfillResultSchema = z.object({

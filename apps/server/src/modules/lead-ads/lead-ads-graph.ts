@@ -1,10 +1,10 @@
 // What the Lead Ads intake needs of Meta (issue 23 §2): the company a page is connected to and a
 // Graph GET on behalf of that page. The connection and the Graph client belong to the meta module
-// (h-meta: modules/meta/meta.service.ts, integrations/meta/); this is the small adapter the intake
-// depends on, so the intake is tested against the real emulator whichever way the page's token is found.
-import { createHmac } from 'node:crypto';
-
+// (modules/meta/meta.service.ts, integrations/meta/); this is the small adapter the intake depends
+// on (metaModuleGraph below), narrow enough for the bench to drive the intake the same way.
 import type { DbOrTx } from '../../db/handle.ts';
+import { isRateLimitCode, MetaGraphError } from '../../integrations/meta/meta-error.ts';
+import { companyOfPage, pageAccess } from '../meta/meta.service.ts';
 
 export type LeadAdsGraph = {
   /** The company connected to this Facebook page, or null. */
@@ -18,11 +18,6 @@ export type LeadAdsGraph = {
     params: Record<string, string>,
   ): Promise<Record<string, unknown>>;
 };
-
-/** Meta's rate-limit codes (Graph and Marketing API): 4, 17, 32, 613 and 80000–80006 (issue 23 §2). */
-export function isRateLimitCode(code: number): boolean {
-  return code === 4 || code === 17 || code === 32 || code === 613 || (code >= 80000 && code <= 80006);
-}
 
 export class GraphCallError extends Error {
   readonly code: number;
@@ -50,56 +45,31 @@ export class GraphCallError extends Error {
   }
 }
 
-/** The largest estimated_time_to_regain_access (minutes) of an x-business-use-case-usage header, or null. */
-export function regainMinutesOf(header: string | null): number | null {
-  if (!header) return null;
-  try {
-    const parsed = JSON.parse(header) as Record<string, { estimated_time_to_regain_access?: number }[]>;
-    let best: number | null = null;
-    for (const list of Object.values(parsed))
-      for (const item of list ?? [])
-        if (typeof item.estimated_time_to_regain_access === 'number')
-          best = Math.max(best ?? 0, item.estimated_time_to_regain_access);
-    return best;
-  } catch {
-    return null;
-  }
-}
-
-/** appsecret_proof: HMAC-SHA256 of the token keyed with the app secret (hex). */
-export const appsecretProofOf = (token: string, appSecret: string): string =>
-  createHmac('sha256', appSecret).update(token).digest('hex');
-
 /**
- * One Graph GET over HTTP with a token and its appsecret_proof, Meta's error turned into a
- * GraphCallError (with the regain time of the usage header). Used by the adapters.
+ * The intake's Graph through the meta module (h-meta): the page's company (`companyOfPage`) and a
+ * call with the page's own token (`pageAccess`: every call and page signed with appsecret_proof);
+ * the client's MetaGraphError becomes a GraphCallError with Meta's regain time.
  */
-export async function graphGet(
-  base: { baseUrl: string; version: string; appSecret: string },
-  token: string,
-  path: string,
-  params: Record<string, string>,
-): Promise<Record<string, unknown>> {
-  const url = new URL(`${base.baseUrl.replace(/\/$/, '')}/${base.version}/${path.replace(/^\//, '')}`);
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  url.searchParams.set('access_token', token);
-  url.searchParams.set('appsecret_proof', appsecretProofOf(token, base.appSecret));
-  let res: Response;
-  try {
-    res = await fetch(url, { signal: AbortSignal.timeout(20_000) });
-  } catch (err) {
-    throw new GraphCallError({ message: `falha de rede (${err instanceof Error ? err.message : String(err)})`, code: 0 });
-  }
-  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  const error = body.error as { message?: string; code?: number; error_subcode?: number; is_transient?: boolean } | undefined;
-  if (!res.ok || error) {
-    throw new GraphCallError({
-      message: error?.message ?? `HTTP ${res.status}`,
-      code: error?.code ?? (res.status >= 500 ? 2 : 0),
-      subcode: error?.error_subcode ?? null,
-      transient: error?.is_transient === true,
-      regainMinutes: regainMinutesOf(res.headers.get('x-business-use-case-usage')),
-    });
-  }
-  return body;
+export function metaModuleGraph(): LeadAdsGraph {
+  return {
+    companyOfPage: (db, pageId) => companyOfPage(db, pageId),
+    async get(db, idEmpresa, pageId, path, params) {
+      const access = await pageAccess(db, pageId);
+      if (!access || access.idEmpresa !== idEmpresa)
+        throw new GraphCallError({ message: 'a página não tem um token válido nesta conexão', code: 190 });
+      try {
+        return await access.graph.get(path, params);
+      } catch (err) {
+        if (err instanceof MetaGraphError)
+          throw new GraphCallError({
+            message: err.message,
+            code: err.kind === 'network' ? 0 : err.code,
+            subcode: err.subcode,
+            regainMinutes: err.regainAccessMinutes,
+            transient: err.retryable,
+          });
+        throw err;
+      }
+    },
+  };
 }

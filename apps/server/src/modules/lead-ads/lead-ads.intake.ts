@@ -12,6 +12,7 @@ import { DomainError } from '../../http/domain-error.ts';
 import { findAd } from '../ads/ads.service.ts';
 import { referenceLists } from '../catalog/catalog.service.ts';
 import { captureLead } from '../leads/lead-capture.service.ts';
+import { formOfCompany, metaAccessFor } from '../meta/meta.service.ts';
 import { unitsOfCompany } from '../tenancy/tenancy.service.ts';
 import { GraphCallError, type LeadAdsGraph } from './lead-ads-graph.ts';
 import * as repo from './lead-ads.repository.ts';
@@ -51,7 +52,7 @@ export async function routeLead(
   if (assigned) return { unit: assigned, byDefault: false };
   const matched = units.find((u) => filterMatches(u.filtro, facts.names));
   if (matched) return { unit: matched, byDefault: false };
-  const chosen = await repo.defaultUnitOf(db, idEmpresa);
+  const chosen = (await metaAccessFor(db, idEmpresa))?.defaultUnitId ?? null;
   return { unit: units.find((u) => u.id === chosen) ?? units[0]!, byDefault: true };
 }
 
@@ -178,18 +179,22 @@ async function recordFailure(ctx: IntakeContext, row: repo.DeliveryRow, idEmpres
   return 'retry' as const;
 }
 
-/** The form's row, created with its name (GET /{form_id}) the first time a lead of it arrives. */
-async function knownForm(ctx: IntakeContext, idEmpresa: number, pageId: string, formId: string) {
-  const known = await repo.formById(ctx.db, formId);
-  if (known && known.nome !== '') return known;
+/** The form as the company chose it (its assigned unit and name, meta module), or its name from the Graph. */
+async function knownForm(
+  ctx: IntakeContext,
+  idEmpresa: number,
+  pageId: string,
+  formId: string,
+): Promise<{ nome: string; idUnidade: number | null }> {
+  const chosen = await formOfCompany(ctx.db, idEmpresa, formId);
+  if (chosen && chosen.nome !== '') return chosen;
   let nome = '';
   try {
     nome = str((await ctx.graph.get(ctx.db, idEmpresa, pageId, formId, { fields: 'name' })).name) ?? '';
   } catch {
     // The name only helps routing and the log; the lead does not wait for it.
   }
-  await repo.upsertForm(ctx.db, { formId, idEmpresa, pageId, nome: nome.slice(0, 200) });
-  return repo.formById(ctx.db, formId);
+  return { nome, idUnidade: chosen?.idUnidade ?? null };
 }
 
 let platformsCache: { at: number; rows: { id: number; nome: string }[] } | null = null;

@@ -2,10 +2,9 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 
 import type { DbOrTx } from '../../db/handle.ts';
-import { leadAdsEmpresas, leadAdsEntregas, leadAdsFormularios } from './lead-ads.table.ts';
+import { leadAdsEntregas } from './lead-ads.table.ts';
 
 export type DeliveryRow = typeof leadAdsEntregas.$inferSelect;
-export type FormRow = typeof leadAdsFormularios.$inferSelect;
 
 export type NewDelivery = {
   leadgenId: string;
@@ -90,9 +89,8 @@ export async function markFailed(db: DbOrTx, id: number, erro: string, idEmpresa
 
 export async function failedOfCompany(db: DbOrTx, idEmpresa: number, limit: number) {
   return db
-    .select({ d: leadAdsEntregas, formNome: leadAdsFormularios.nome })
+    .select()
     .from(leadAdsEntregas)
-    .leftJoin(leadAdsFormularios, eq(leadAdsFormularios.formId, leadAdsEntregas.formId))
     .where(and(eq(leadAdsEntregas.idEmpresa, idEmpresa), eq(leadAdsEntregas.status, 'falhou')))
     .orderBy(desc(leadAdsEntregas.recebidoEm), desc(leadAdsEntregas.id))
     .limit(limit);
@@ -119,61 +117,12 @@ export async function requeueFailed(db: DbOrTx, idEmpresa: number, id: number): 
   return rows.length > 0;
 }
 
-// ---- forms ----
-
-export async function formById(db: DbOrTx, formId: string): Promise<FormRow | null> {
-  const [row] = await db.select().from(leadAdsFormularios).where(eq(leadAdsFormularios.formId, formId));
-  return row ?? null;
-}
-
-export async function upsertForm(db: DbOrTx, form: { formId: string; idEmpresa: number; pageId: string; nome: string }) {
-  await db
-    .insert(leadAdsFormularios)
-    .values(form)
-    .onConflictDoUpdate({
-      target: leadAdsFormularios.formId,
-      set: {
-        nome: sql`case when excluded.nome <> '' then excluded.nome else ${leadAdsFormularios.nome} end`,
-        pageId: form.pageId,
-      },
-    });
-}
-
-export async function formsOfCompany(db: DbOrTx, idEmpresa: number) {
-  return db
-    .select({
-      f: leadAdsFormularios,
-      leads: sql<number>`(select count(*)::int from ${leadAdsEntregas} e where e.form_id = ${leadAdsFormularios.formId}
-        and e.status = 'processado')`,
-    })
-    .from(leadAdsFormularios)
-    .where(eq(leadAdsFormularios.idEmpresa, idEmpresa))
-    .orderBy(asc(leadAdsFormularios.nome), asc(leadAdsFormularios.formId));
-}
-
-export async function setFormUnit(db: DbOrTx, idEmpresa: number, formId: string, idUnidade: number | null): Promise<boolean> {
+/** Leads made per form of the company (the forms list). */
+export async function leadsPerForm(db: DbOrTx, idEmpresa: number): Promise<Map<string, number>> {
   const rows = await db
-    .update(leadAdsFormularios)
-    .set({ idUnidade, dataAtualizacao: new Date() })
-    .where(and(eq(leadAdsFormularios.formId, formId), eq(leadAdsFormularios.idEmpresa, idEmpresa)))
-    .returning({ formId: leadAdsFormularios.formId });
-  return rows.length > 0;
-}
-
-export async function markFormFetched(db: DbOrTx, formId: string) {
-  await db.update(leadAdsFormularios).set({ buscadoEm: new Date() }).where(eq(leadAdsFormularios.formId, formId));
-}
-
-// ---- the company's default unit ----
-
-export async function defaultUnitOf(db: DbOrTx, idEmpresa: number): Promise<number | null> {
-  const [row] = await db.select().from(leadAdsEmpresas).where(eq(leadAdsEmpresas.idEmpresa, idEmpresa));
-  return row?.idUnidadePadrao ?? null;
-}
-
-export async function setDefaultUnit(db: DbOrTx, idEmpresa: number, idUnidade: number | null) {
-  await db
-    .insert(leadAdsEmpresas)
-    .values({ idEmpresa, idUnidadePadrao: idUnidade })
-    .onConflictDoUpdate({ target: leadAdsEmpresas.idEmpresa, set: { idUnidadePadrao: idUnidade, dataAtualizacao: new Date() } });
+    .select({ formId: leadAdsEntregas.formId, n: sql<number>`count(*)::int` })
+    .from(leadAdsEntregas)
+    .where(and(eq(leadAdsEntregas.idEmpresa, idEmpresa), eq(leadAdsEntregas.status, 'processado')))
+    .groupBy(leadAdsEntregas.formId);
+  return new Map(rows.flatMap((r) => (r.formId ? [[r.formId, r.n] as const] : [])));
 }

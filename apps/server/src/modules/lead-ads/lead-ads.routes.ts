@@ -1,7 +1,7 @@
 // Meta Lead Ads (issue 23 §2). Public: GET /api/webhooks/meta (the verification handshake) and POST
 // /api/webhooks/meta (X-Hub-Signature-256 over the raw bytes; the delivery stored, 200 at once).
 // Signed in (the company admin ag and the super-admin, route /leads-meta): the failed-intake log with
-// 'Reprocessar', the forms with their unit and 'Buscar leads dos últimos 90 dias', the default unit.
+// 'Reprocessar', and 'Buscar leads dos últimos 90 dias' per chosen form.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -10,10 +10,8 @@ import { idParams } from '@funil/domain/http/ids';
 import { cleanInvalidCharacters } from '@funil/domain/http/text-characters';
 import {
   backfillResultSchema,
-  defaultUnitBodySchema,
   failedIntakeListSchema,
   formParamsSchema,
-  formUnitBodySchema,
   LEAD_ADS_MESSAGES,
   leadAdsOverviewSchema,
   messageSchema,
@@ -23,9 +21,7 @@ import { DomainError } from '../../http/domain-error.ts';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import { targetCompanyId } from '../tenancy/tenancy.service.ts';
 import {
-  assignFormUnit,
   backfillForm,
-  chooseDefaultUnit,
   deliveriesOf,
   failedIntakes,
   handshake,
@@ -132,22 +128,6 @@ export const leadAdsRoutes: FastifyPluginAsyncZod<LeadAdsRoutesOptions> = async 
       return { message: LEAD_ADS_MESSAGES.reprocessed };
     },
   );
-  app.put(
-    '/lead-ads/formularios/:formId',
-    {
-      config: { access },
-      schema: {
-        params: formParamsSchema,
-        querystring: companyQuery,
-        body: formUnitBodySchema,
-        response: { 200: messageSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await assignFormUnit(app.db, await company(request), request.params.formId, request.body.idUnidade);
-      return { message: LEAD_ADS_MESSAGES.formSaved };
-    },
-  );
   app.post(
     '/lead-ads/formularios/:formId/buscar',
     {
@@ -170,17 +150,6 @@ export const leadAdsRoutes: FastifyPluginAsyncZod<LeadAdsRoutesOptions> = async 
       }
       if (result.novos > 0) options.worker.wake();
       return { message: LEAD_ADS_MESSAGES.backfilled(result.novos, result.encontrados), data: result };
-    },
-  );
-  app.put(
-    '/lead-ads/unidade-padrao',
-    {
-      config: { access },
-      schema: { querystring: companyQuery, body: defaultUnitBodySchema, response: { 200: messageSchema, ...errors } },
-    },
-    async (request) => {
-      await chooseDefaultUnit(app.db, await company(request), request.body.idUnidade);
-      return { message: LEAD_ADS_MESSAGES.defaultSaved };
     },
   );
 };

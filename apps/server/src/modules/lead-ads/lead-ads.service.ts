@@ -1,18 +1,19 @@
 // The Lead Ads module's door (issue 23 §2): the webhook's store, the intake worker, the failed-intake
-// log with 'Reprocessar', the forms (assigned unit, 'Buscar leads dos últimos 90 dias') and the
-// company's default unit. The lead itself is made only by the core's captureLead (lead-ads.intake.ts).
+// log with 'Reprocessar' and 'Buscar leads dos últimos 90 dias' per chosen form (the forms, their
+// units and the default unit are chosen on the meta module's connection screen). The lead itself is made only by the core's captureLead (lead-ads.intake.ts).
 import { LEAD_ADS_MESSAGES, type FailedIntake, type LeadAdsOverview } from '@funil/domain/lead-ads/lead-ads-api';
 
 import type { Db, DbOrTx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { Ticker } from '../../jobs/ticker.ts';
-import { activeUnitOfCompany, unitsOfCompany } from '../tenancy/tenancy.service.ts';
+import { formOfCompany, metaAccessFor } from '../meta/meta.service.ts';
+import { unitsOfCompany } from '../tenancy/tenancy.service.ts';
 import type { LeadAdsGraph } from './lead-ads-graph.ts';
 import { LEAD_FIELDS, processDelivery, type IntakeOutcome } from './lead-ads.intake.ts';
 import * as repo from './lead-ads.repository.ts';
 
 export type { LeadAdsGraph } from './lead-ads-graph.ts';
-export { GraphCallError, graphGet, isRateLimitCode } from './lead-ads-graph.ts';
+export { GraphCallError, metaModuleGraph } from './lead-ads-graph.ts';
 
 export type LeadAdsWorkerOptions = {
   graph: LeadAdsGraph;
@@ -97,16 +98,21 @@ export { deliveriesOf, handshake, signatureValid } from './lead-ads.webhook.ts';
 export const storeDeliveries = (db: DbOrTx, rows: readonly repo.NewDelivery[]): Promise<string[]> =>
   repo.storeDeliveries(db, rows);
 
-// ---- the screen: failed log, forms, default unit ----
+// ---- the screen: failed log, forms ----
+
+/** The company's chosen forms by id (meta module), for names. */
+async function formsOf(db: DbOrTx, idEmpresa: number) {
+  return new Map(((await metaAccessFor(db, idEmpresa))?.forms ?? []).map((f) => [f.formId, f]));
+}
 
 export async function failedIntakes(db: DbOrTx, idEmpresa: number): Promise<FailedIntake[]> {
-  const rows = await repo.failedOfCompany(db, idEmpresa, 200);
-  return rows.map(({ d, formNome }) => ({
+  const [rows, forms] = await Promise.all([repo.failedOfCompany(db, idEmpresa, 200), formsOf(db, idEmpresa)]);
+  return rows.map((d) => ({
     id: d.id,
     leadgenId: d.leadgenId,
     pageId: d.pageId,
     formId: d.formId,
-    formNome: formNome || null,
+    formNome: (d.formId && forms.get(d.formId)?.nome) || null,
     adId: d.adId,
     recebido: d.bruto,
     erro: d.erro,
@@ -121,46 +127,25 @@ export async function reprocessIntake(db: DbOrTx, idEmpresa: number, id: number)
 }
 
 export async function leadAdsOverview(db: DbOrTx, idEmpresa: number): Promise<LeadAdsOverview> {
-  const [units, forms, counts, padrao] = await Promise.all([
+  const [access, units, perForm, counts] = await Promise.all([
+    metaAccessFor(db, idEmpresa),
     unitsOfCompany(db, idEmpresa),
-    repo.formsOfCompany(db, idEmpresa),
+    repo.leadsPerForm(db, idEmpresa),
     repo.countsOfCompany(db, idEmpresa),
-    repo.defaultUnitOf(db, idEmpresa),
   ]);
+  const names = new Map(units.map((u) => [u.id, u.nome]));
   return {
-    idUnidadePadrao: padrao,
-    unidades: units.filter((u) => u.ativo === 1).map((u) => ({ id: u.id, nome: u.nome, filtro: u.filtro })),
-    formularios: forms.map(({ f, leads }) => ({
+    conectada: access !== null,
+    unidadePadrao: access?.defaultUnitId ? (names.get(access.defaultUnitId) ?? null) : null,
+    formularios: (access?.forms ?? []).map((f) => ({
       formId: f.formId,
       pageId: f.pageId,
       nome: f.nome,
-      idUnidade: f.idUnidade,
-      buscadoEm: f.buscadoEm?.toISOString() ?? null,
-      leads,
+      unidade: f.idUnidade === null ? null : (names.get(f.idUnidade) ?? null),
+      leads: perForm.get(f.formId) ?? 0,
     })),
     ...counts,
   };
-}
-
-async function checkUnit(db: DbOrTx, idEmpresa: number, idUnidade: number | null) {
-  if (idUnidade !== null && !(await activeUnitOfCompany(db, idEmpresa, idUnidade)))
-    throw new DomainError('not_found', LEAD_ADS_MESSAGES.unitNotFound);
-}
-
-export async function assignFormUnit(db: DbOrTx, idEmpresa: number, formId: string, idUnidade: number | null) {
-  await checkUnit(db, idEmpresa, idUnidade);
-  if (!(await repo.setFormUnit(db, idEmpresa, formId, idUnidade)))
-    throw new DomainError('not_found', LEAD_ADS_MESSAGES.formNotFound);
-}
-
-export async function chooseDefaultUnit(db: DbOrTx, idEmpresa: number, idUnidade: number | null) {
-  await checkUnit(db, idEmpresa, idUnidade);
-  await repo.setDefaultUnit(db, idEmpresa, idUnidade);
-}
-
-/** Makes the company's form known (a form chosen on the connection screen, the demo). */
-export async function registerForm(db: DbOrTx, form: { formId: string; idEmpresa: number; pageId: string; nome: string }) {
-  await repo.upsertForm(db, form);
 }
 
 const BACKFILL_DAYS = 90;
@@ -179,8 +164,8 @@ export async function backfillForm(
   formId: string,
   now = new Date(),
 ): Promise<{ encontrados: number; novos: number }> {
-  const form = await repo.formById(db, formId);
-  if (!form || form.idEmpresa !== idEmpresa) throw new DomainError('not_found', LEAD_ADS_MESSAGES.formNotFound);
+  const form = await formOfCompany(db, idEmpresa, formId);
+  if (!form) throw new DomainError('not_found', LEAD_ADS_MESSAGES.formNotFound);
   const since = Math.floor(now.getTime() / 1000) - BACKFILL_DAYS * 86_400;
   const filtering = JSON.stringify([{ field: 'time_created', operator: 'GREATER_THAN', value: since }]);
   let after: string | null = null;
@@ -213,6 +198,5 @@ export async function backfillForm(
     if (!paging?.next || !paging.cursors?.after) break;
     after = paging.cursors.after;
   }
-  await repo.markFormFetched(db, formId);
   return { encontrados, novos };
 }

@@ -1,7 +1,7 @@
 // Meta Lead Ads intake (issue 23 §2): the webhook's deliveries, one row per leadgen_id whatever
 // Meta sends twice or late (the unique key is the "one leadgen_id = one lead" rule), worked by the
-// intake worker (lead-ads.worker.ts) and listed as the failed-intake log; the forms seen, with the
-// unit a form is assigned to; and each company's default unit for leads that match no unit.
+// intake worker (lead-ads.service.ts LeadAdsWorker) and listed as the failed-intake log. The chosen
+// forms, their assigned units and the company's default unit are the meta module's (meta.service.ts).
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
@@ -46,30 +46,3 @@ export const leadAdsEntregas = pgTable(
     index('lead_ads_entregas_empresa_idx').on(t.idEmpresa, t.status, t.recebidoEm),
   ],
 );
-
-export const leadAdsFormularios = pgTable(
-  'lead_ads_formularios',
-  {
-    formId: varchar('form_id', { length: 64 }).primaryKey(),
-    idEmpresa: integer('id_empresa')
-      .notNull()
-      .references(() => empresas.id),
-    pageId: varchar('page_id', { length: 64 }).notNull(),
-    nome: varchar('nome', { length: 200 }).notNull().default(''),
-    /** The unit this form's leads go to (wins over the units' 'Filtro Facebook'); null: routed by filter. */
-    idUnidade: integer('id_unidade').references(() => unidades.id),
-    /** When 'Buscar leads dos últimos 90 dias' last ran, and how many leads it brought. */
-    buscadoEm: timestamp('buscado_em', { withTimezone: true }),
-    dataAtualizacao: timestamp('data_atualizacao', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('lead_ads_formularios_empresa_idx').on(t.idEmpresa)],
-);
-
-export const leadAdsEmpresas = pgTable('lead_ads_empresas', {
-  idEmpresa: integer('id_empresa')
-    .primaryKey()
-    .references(() => empresas.id),
-  /** The unit of the leads no form assignment or filter routes (chosen by ag); null: the company's first active unit. */
-  idUnidadePadrao: integer('id_unidade_padrao').references(() => unidades.id),
-  dataAtualizacao: timestamp('data_atualizacao', { withTimezone: true }).notNull().defaultNow(),
-});
