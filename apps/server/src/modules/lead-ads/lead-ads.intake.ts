@@ -9,6 +9,7 @@ import { originOf } from '@funil/domain/leads/origin';
 
 import type { Db } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
+import { isRateLimitCode } from '../../integrations/meta/meta-error.ts';
 import { findAd } from '../ads/ads.service.ts';
 import { referenceLists } from '../catalog/catalog.service.ts';
 import { captureLead } from '../leads/lead-capture.service.ts';
@@ -171,7 +172,7 @@ async function recordFailure(ctx: IntakeContext, row: repo.DeliveryRow, idEmpres
   }
   const wait = retryDelayMs(row.tentativas, graphError?.regainMinutes ?? null);
   const text =
-    graphError && graphError.regainMinutes !== null
+    graphError && (graphError.regainMinutes !== null || isRateLimitCode(graphError.code))
       ? LEAD_ADS_MESSAGES.rateLimited(Math.ceil(wait / 60_000))
       : LEAD_ADS_MESSAGES.fetchFailed(detail);
   await repo.markRetry(ctx.db, row.id, new Date(ctx.now().getTime() + wait), text);

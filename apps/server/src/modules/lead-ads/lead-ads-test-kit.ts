@@ -1,0 +1,89 @@
+// The Lead Ads tests' world (issue 23 §2): the real Meta emulator over HTTP, a real app listening
+// (the emulator posts its signed webhooks to it), and company A connected to the emulator's demo
+// page the way the meta module stores a connection (tokens encrypted, the chosen forms).
+import { createMetaEmulator, type MetaEmulator } from '@funil/meta-emulator/emulator';
+import type { DemoWorld } from '@funil/meta-emulator/world';
+
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { encryptToken, metaTokenKey } from '../meta/meta-crypto.ts';
+import { configureMeta } from '../meta/meta.service.ts';
+import { metaConexoes, metaFormularios, metaPaginas } from '../meta/meta.table.ts';
+import { metaModuleGraph } from './lead-ads.service.ts';
+
+export const APP_ID = '1122334455667788';
+export const APP_SECRET = 'segredo-do-app-lead-ads-0123456789';
+export const VERIFY_TOKEN = 'token-de-verificacao-funil';
+
+export type LeadAdsWorld = {
+  t: TestApp;
+  meta: MetaEmulator;
+  demo: DemoWorld;
+  /** Funil's listening address. */
+  url: string;
+  /** The worker's clock: moved forward to reach a retry's time. */
+  clock: { offsetMs: number };
+  close(): Promise<void>;
+};
+
+/** The emulator, the app and company A's connection to the demo page; its forms chosen (no unit assigned). */
+export async function leadAdsWorld(options: { connect?: boolean } = {}): Promise<LeadAdsWorld> {
+  const meta = createMetaEmulator({
+    appId: APP_ID,
+    appSecret: APP_SECRET,
+    webhookRetry: { baseDelayMs: 10, maxDelayMs: 40, maxAttempts: 3 },
+  });
+  const demo = meta.control.seedDemo({ days: 1 });
+  const metaUrl = await meta.listen(0, '127.0.0.1');
+  const tokenKey = metaTokenKey('chave-dos-tokens-de-teste-0123456789abcdef');
+  configureMeta({ appId: APP_ID, appSecret: APP_SECRET, graphUrl: metaUrl, dialogUrl: metaUrl, tokenKey });
+  const clock = { offsetMs: 0 };
+  const t = await createTestApp({
+    leadAds: {
+      appSecret: APP_SECRET,
+      verifyToken: VERIFY_TOKEN,
+      worker: { graph: metaModuleGraph(), autoStart: false, now: () => new Date(Date.now() + clock.offsetMs) },
+    },
+  });
+  const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  if (options.connect !== false) {
+    const db = t.app.db;
+    const userToken = meta.control.token({ lifetimeSeconds: 5_000_000 });
+    const pageToken = meta.control.token({ kind: 'page', pageId: demo.page.id });
+    await db.insert(metaConexoes).values({
+      idEmpresa: t.fixture.companyA,
+      tokenCifrado: encryptToken(tokenKey, userToken),
+      tokenTipo: 'longo',
+      contasAnuncio: [],
+    });
+    const [pagina] = await db
+      .insert(metaPaginas)
+      .values({
+        idEmpresa: t.fixture.companyA,
+        pageId: demo.page.id,
+        nome: demo.page.name,
+        tokenCifrado: encryptToken(tokenKey, pageToken),
+        inscrita: true,
+      })
+      .returning();
+    for (const f of demo.forms)
+      await db
+        .insert(metaFormularios)
+        .values({ idEmpresa: t.fixture.companyA, idPagina: pagina!.id, formId: f.id, nome: f.name });
+  }
+  meta.control.subscribePage(demo.page.id, APP_ID);
+  const hooked = await meta.control.setWebhook({ url: `${url}/api/webhooks/meta`, verifyToken: VERIFY_TOKEN });
+  if (!hooked.ok) throw new Error(`handshake do webhook falhou: ${hooked.status}`);
+  return {
+    t,
+    meta,
+    demo,
+    url,
+    clock,
+    async close() {
+      meta.control.stopLive();
+      await meta.close();
+      await t.close();
+      configureMeta(undefined);
+    },
+  };
+}
