@@ -110,6 +110,10 @@ export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
       import('../features/ads/components/campaign-costs-screen.tsx').then((m) => ({ default: m.CampaignCostsScreen })),
     ),
   },
+  // Issue 23 §2: the Meta Lead Ads intake (forms, 'Buscar leads dos últimos 90 dias', the failed-intake log).
+  '/leads-meta': {
+    component: lazy(() => import('../features/lead-ads/lead-ads-screen.tsx').then((m) => ({ default: m.LeadAdsScreen }))),
+  },
   '/unidades': {
     component: lazy(() => import('../features/units/components/units-screen.tsx').then((m) => ({ default: m.UnitsScreen }))),
   },
