@@ -13,6 +13,7 @@ CREATE TABLE "meta_conexoes" (
 	"contas_anuncio" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"id_unidade_padrao" integer,
 	"ultima_sincronizacao" jsonb,
+	"gasto_sincronizado_ate" date,
 	"datacad" timestamp with time zone DEFAULT now() NOT NULL,
 	"data_atualizacao" timestamp with time zone DEFAULT now() NOT NULL
 );

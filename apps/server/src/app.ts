@@ -40,7 +40,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { guidanceRoutes } from './modules/guidance/guidance.routes.ts';
 import { leadAdsRoutes, leadAdsWebhookRoutes } from './modules/lead-ads/lead-ads.routes.ts';
-import { LeadAdsWorker, type LeadAdsWorkerOptions } from './modules/lead-ads/lead-ads.service.ts';
+import { LeadAdsWorker, metaModuleGraph, type LeadAdsWorkerOptions } from './modules/lead-ads/lead-ads.service.ts';
 import { realtimeAnnouncement } from './modules/lead-events/consumers/realtime-announcement.ts';
 import { LeadEventRunner, type LeadEventRunnerOptions } from './modules/lead-events/lead-events.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
@@ -50,6 +50,8 @@ import { contactListRoutes } from './modules/leads/views/legacy-list/contact-lis
 import { leadTagsRoutes } from './modules/leads/views/tags-on-lead/lead-tags.routes.ts';
 import type { MassSendEngineOptions } from './modules/mass-send/mass-send.engine.ts';
 import { massSendRoutes } from './modules/mass-send/mass-send.routes.ts';
+import { metaRoutes } from './modules/meta/meta.routes.ts';
+import type { MetaOptions } from './modules/meta/meta.service.ts';
 import { negotiationRoutes } from './modules/negotiation/negotiation.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes.ts';
@@ -137,17 +139,21 @@ export type AppOptions = {
   /** How often the capture URL's expired idempotency keys are deleted (default hourly; 0: never). */
   captureSweepMs?: number | undefined;
   /**
-   * Meta Lead Ads (issue 23 §2): the webhook's app secret and verify token, and the Graph access of
-   * the intake worker (without `graph` deliveries are stored and wait for a process that has one);
+   * Meta Lead Ads (issue 23 §2): the webhook's verify token (META_WEBHOOK_VERIFY_TOKEN) and app secret
+   * (default `meta.appSecret`), and the intake worker (default with `meta`: the meta module's Graph);
    * autoStart false lets a test drive the worker (app.leadAds.drain()).
    */
   leadAds?:
     | {
-        appSecret: string | null;
+        appSecret?: string | null | undefined;
         verifyToken: string | null;
-        worker?: (LeadAdsWorkerOptions & { autoStart?: boolean }) | undefined;
+        worker?: (Partial<LeadAdsWorkerOptions> & { autoStart?: boolean }) | undefined;
       }
     | undefined;
+  /** Meta (issue 23 §2): the app, the Graph API and dialog addresses, the token key; without it the Meta screens say so. */
+  meta?: MetaOptions | undefined;
+  /** The daily Meta spend job's wait between passes (default hourly; 0: off). */
+  metaDailySyncMs?: number | undefined;
   /** The lead event stream's runner (batch size, safety poll, retry wait). */
   leadEvents?: Omit<LeadEventRunnerOptions, 'log'> | undefined;
 };
@@ -234,14 +240,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   // Issue 23 §2: the Lead Ads intake worker (a Ticker with a row lease, src/jobs/README.md).
-  const leadAdsWorker = options.leadAds?.worker
+  const workerOptions = options.leadAds?.worker ?? (options.meta ? {} : null);
+  const leadAdsWorker = workerOptions
     ? new LeadAdsWorker(options.database.db, {
-        ...options.leadAds.worker,
-        log: options.leadAds.worker.log ?? ((message, err) => app.log.error({ err }, message)),
+        ...workerOptions,
+        graph: workerOptions.graph ?? metaModuleGraph(),
+        log: workerOptions.log ?? ((message, err) => app.log.error({ err }, message)),
       })
     : null;
   app.decorate('leadAds', leadAdsWorker);
-  if (leadAdsWorker && options.leadAds?.worker?.autoStart !== false) {
+  if (leadAdsWorker && workerOptions?.autoStart !== false) {
     app.addHook('onReady', async () => leadAdsWorker.start());
     app.addHook('onClose', async () => leadAdsWorker.stop());
   }
@@ -307,6 +315,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditRoutes);
       await api.register(partnersRoutes);
       await api.register(adsRoutes);
+      await api.register(metaRoutes, { meta: options.meta, dailySyncMs: options.metaDailySyncMs });
       await api.register(setupRoutes);
       await api.register(webphoneRoutes, {
         sip: options.sip,
@@ -323,7 +332,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       // Issue 23 §2: Meta Lead Ads, the webhook (public, signed) and the intake screen's routes.
       const leadAdsOptions = {
-        appSecret: options.leadAds?.appSecret ?? null,
+        appSecret: options.leadAds?.appSecret ?? options.meta?.appSecret ?? null,
         verifyToken: options.leadAds?.verifyToken ?? null,
         worker: app.leadAds,
       };

@@ -16,6 +16,7 @@ import { resolve } from 'node:path';
 import type { Database } from './db/connection.ts';
 import { loadEnv, workersProblem, type Env } from './env.ts';
 import type { SipStack } from './integrations/sip/sip-stack.ts';
+import { metaOptionsFromEnv } from './modules/meta/meta-options.ts';
 import type { SipOptions } from './modules/webphone/webphone.service.ts';
 import type { EvolutionOptions } from './modules/whatsapp/whatsapp.routes.ts';
 
@@ -129,6 +130,9 @@ async function serve(database: Database, evolution: EvolutionOptions, sip: SipOp
     evolution,
     mediaDir: resolve(env.FUNIL_DATA_DIR, 'media'),
     sip,
+    // Issue 23 §2: Meta when META_APP_ID is set (the demo's emulator is wired separately).
+    meta: metaOptionsFromEnv(env),
+    leadAds: { verifyToken: env.META_WEBHOOK_VERIFY_TOKEN ?? null },
   });
   await app.listen({ port: env.PORT, host: env.HOST });
   return app;

@@ -39,6 +39,8 @@ describe('rate limits of the public routes (issue 21 item 22)', () => {
       expect(publicRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
         'GET /api/docs',
         'GET /api/docs/json',
+        // Issue 23 §2: Facebook's redirect back from the login dialog (the state is the credential).
+        'GET /api/meta/retorno',
         'GET /api/setup',
         'GET /api/webhooks/meta',
         'POST /api/captacao/:token',

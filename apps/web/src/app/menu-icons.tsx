@@ -14,6 +14,7 @@ import Forum from '@mui/icons-material/Forum';
 import Handshake from '@mui/icons-material/Handshake';
 import History from '@mui/icons-material/History';
 import Home from '@mui/icons-material/Home';
+import Hub from '@mui/icons-material/Hub';
 import Insights from '@mui/icons-material/Insights';
 import ListAlt from '@mui/icons-material/ListAlt';
 import MenuBook from '@mui/icons-material/MenuBook';
@@ -48,6 +49,7 @@ export const ROUTE_ICONS: Record<AppRoute, SvgIconComponent> = {
   '/automacao': AutoMode,
   '/anuncios': Campaign,
   '/leads-meta': DynamicForm,
+  '/integracao-meta': Hub,
   '/campanhas': Paid,
   '/unidades': Storefront,
   '/usuarios': People,

@@ -193,7 +193,14 @@ describe('000 §6 Menu', () => {
       'Cadastros > Orientações',
       'Cadastros > Modelos',
       'Cadastros > Auditoria',
+      // Issue 23 §2: the company's Meta connection (super-admin or ag).
+      'Cadastros > Integração Meta',
     ]);
+  });
+  it('/integracao-meta: super-admin and the company admin (ag) only (issue 23 §2)', () => {
+    expect(who('/integracao-meta')).toEqual(['ag', 'sa']);
+    expect(labels('ag', { extras: allFlags })).toContain('Cadastros > Integração Meta');
+    expect(labels('a', { extras: allFlags })).not.toContain('Cadastros > Integração Meta');
   });
   it('manager and multi-manager: Cadastros > Campanhas only', () => {
     expect(labels('m', { extras: allFlags })).toEqual(['Início', 'Dashboard', 'Cadastros', 'Cadastros > Campanhas']);

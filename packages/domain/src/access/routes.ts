@@ -53,6 +53,8 @@ export const ROUTES = [
   '/auditoria',
   // Issue 23 §2: the Meta Lead Ads intake (failed-intake log, forms, default unit): the company's.
   '/leads-meta',
+  // Issue 23 §2: the company's Meta connection (not in 000 §2; docs/decisions.md).
+  '/integracao-meta',
 ] as const;
 export type AppRoute = (typeof ROUTES)[number];
 
@@ -119,6 +121,8 @@ const ROUTE_RULES: Record<AppRoute, Rule> = {
   '/auditoria': roles('admin', 'superAdmin'),
   // Issue 23 §2: the company's Meta connection is the super-admin's or the company admin's (ag).
   '/leads-meta': companyMeta,
+  // Issue 23 §2: "A company connects its Meta account once (super-admin or ag)".
+  '/integracao-meta': (ctx, role) => role === 'superAdmin' || ctx.permission === 'ag',
 };
 
 /** Whether a session may open a route (000 §6 "Route access"). A denied route redirects to /. */
@@ -243,6 +247,7 @@ const CADASTROS_MENU: MenuSpec[] = [
   link('orientacoes', 'Orientações', '/orientacoes', roles('admin', 'superAdmin')),
   link('modelos', 'Modelos', '/configuracoes-whatsapp', roles('superAdmin', 'admin')),
   link('auditoria', 'Auditoria', '/auditoria', roles('admin', 'superAdmin')),
+  link('integracao-meta', 'Integração Meta', '/integracao-meta', (ctx, role) => role === 'superAdmin' || ctx.permission === 'ag'),
 ];
 
 /**

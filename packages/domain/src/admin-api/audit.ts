@@ -20,6 +20,9 @@ export const AUDIT_ENTITIES = [
   'anuncio',
   'anuncios_csv',
   'custo_campanha',
+  // Issue 23 §2: the company's Meta connection and the pages and forms that feed it.
+  'meta_conexao',
+  'meta_paginas',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -43,6 +46,8 @@ export const AUDIT_ENTITY_LABEL: Record<AuditEntity, string> = {
   anuncio: 'Anúncio',
   anuncios_csv: 'Importação de anúncios (CSV)',
   custo_campanha: 'Custo de campanha',
+  meta_conexao: 'Conexão com o Meta',
+  meta_paginas: 'Páginas e formulários do Meta',
 };
 export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = { create: 'Criação', update: 'Alteração', delete: 'Exclusão' };
 

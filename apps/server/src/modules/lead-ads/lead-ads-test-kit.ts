@@ -6,9 +6,7 @@ import type { DemoWorld } from '@funil/meta-emulator/world';
 
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { encryptToken, metaTokenKey } from '../meta/meta-crypto.ts';
-import { configureMeta } from '../meta/meta.service.ts';
 import { metaConexoes, metaFormularios, metaPaginas } from '../meta/meta.table.ts';
-import { metaModuleGraph } from './lead-ads.service.ts';
 
 export const APP_ID = '1122334455667788';
 export const APP_SECRET = 'segredo-do-app-lead-ads-0123456789';
@@ -35,13 +33,13 @@ export async function leadAdsWorld(options: { connect?: boolean } = {}): Promise
   const demo = meta.control.seedDemo({ days: 1 });
   const metaUrl = await meta.listen(0, '127.0.0.1');
   const tokenKey = metaTokenKey('chave-dos-tokens-de-teste-0123456789abcdef');
-  configureMeta({ appId: APP_ID, appSecret: APP_SECRET, graphUrl: metaUrl, dialogUrl: metaUrl, tokenKey });
   const clock = { offsetMs: 0 };
   const t = await createTestApp({
+    meta: { appId: APP_ID, appSecret: APP_SECRET, graphUrl: metaUrl, dialogUrl: metaUrl, tokenKey },
+    metaDailySyncMs: 0,
     leadAds: {
-      appSecret: APP_SECRET,
       verifyToken: VERIFY_TOKEN,
-      worker: { graph: metaModuleGraph(), autoStart: false, now: () => new Date(Date.now() + clock.offsetMs) },
+      worker: { autoStart: false, now: () => new Date(Date.now() + clock.offsetMs) },
     },
   });
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -83,7 +81,6 @@ export async function leadAdsWorld(options: { connect?: boolean } = {}): Promise
       meta.control.stopLive();
       await meta.close();
       await t.close();
-      configureMeta(undefined);
     },
   };
 }

@@ -2,7 +2,19 @@
 // encrypted at rest (AES-256-GCM, meta-crypto.ts), its expiry, who connected, the ad accounts and the
 // default unit; the Facebook pages that feed the company (their page tokens encrypted) and the lead
 // forms chosen, each with an optional unit. The meta module owns the three (migration 0029).
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 // Foreign-key references only (docs/decisions.md "Module boundaries").
 import { empresas, unidades } from '../tenancy/tenancy.table.ts';
@@ -45,6 +57,8 @@ export const metaConexoes = pgTable(
     contasAnuncio: jsonb('contas_anuncio').$type<string[]>().notNull().default([]),
     idUnidadePadrao: integer('id_unidade_padrao').references(() => unidades.id, { onDelete: 'set null' }),
     ultimaSincronizacao: jsonb('ultima_sincronizacao').$type<MetaSyncSummary>(),
+    // The daily job's claim (issue 23 §6): the last day whose spend it synced; one process per company per day.
+    gastoSincronizadoAte: date('gasto_sincronizado_ate', { mode: 'string' }),
     ...stamps,
   },
   (t) => [uniqueIndex('meta_conexoes_empresa_uq').on(t.idEmpresa)],

@@ -240,3 +240,15 @@ export async function updateUnitRow(
     .returning();
   return row!;
 }
+
+/** The active units of a company with their 'Filtro Facebook' (002 §3 Unit `filtro`; issue 23 §2 §5 routing by name). */
+export async function unitFacebookFilters(
+  db: DbOrTx,
+  idEmpresa: number,
+): Promise<{ id: number; nome: string; filtro: string }[]> {
+  return db
+    .select({ id: unidades.id, nome: unidades.nome, filtro: unidades.filtro })
+    .from(unidades)
+    .where(and(eq(unidades.idEmpresa, idEmpresa), eq(unidades.ativo, 1)))
+    .orderBy(asc(unidades.id));
+}
