@@ -36,7 +36,8 @@ export async function prepareDemoMeta(
   meta: MetaEmulator,
   input: { options: MetaOptions; verifyToken: string; funilUrl: string; intervalMs?: number },
 ): Promise<DemoMetaResult> {
-  const world = meta.control.seedDemo({ days: 92 });
+  // Past leads for "Buscar leads dos últimos 90 dias" to find.
+  const world = meta.control.seedDemo({ days: 92, pastLeads: 12 });
   const [admin] = await db
     .select({ idEmpresa: usuarios.idEmpresa, id: usuarios.id })
     .from(usuarios)
