@@ -16,7 +16,7 @@ import { chromium, type Browser, type BrowserContext, type Download, type Page }
 import { loginResponseSchema, type CurrentUser } from '@funil/domain/auth/login';
 import { unitDataSchema, type UnitData } from '@funil/domain/unit/unit-data';
 
-import { buildApp } from '../../server/src/app.ts';
+import { buildApp, type AppOptions } from '../../server/src/app.ts';
 import { openDatabase, type Database } from '../../server/src/db/connection.ts';
 import type { Db } from '../../server/src/db/handle.ts';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../server/src/demo/demo.ts';
@@ -61,6 +61,9 @@ export async function startHarness(
     sip?: SipOptions;
     chromiumArgs?: string[];
     massSend?: MassSendEngineOptions;
+    /** Issue 23 §2: Meta (the emulator's app) and the Lead Ads webhook's verify token. */
+    meta?: AppOptions['meta'];
+    leadAds?: AppOptions['leadAds'];
   } = {},
 ): Promise<Harness> {
   if (!existsSync(`${WEB_DIST}/index.html`))
@@ -72,6 +75,8 @@ export async function startHarness(
     evolution: options.evolution,
     sip: options.sip,
     massSend: options.massSend,
+    meta: options.meta,
+    leadAds: options.leadAds,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const baseURL = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

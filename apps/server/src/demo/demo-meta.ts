@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 
 import type { MetaEmulator } from '@funil/meta-emulator/emulator';
+import type { DemoWorld } from '@funil/meta-emulator/world';
 
 import type { Db } from '../db/handle.ts';
 import { encryptToken } from '../modules/meta/meta-crypto.ts';
@@ -25,7 +26,7 @@ export function demoMetaApp(): { appId: string; appSecret: string; verifyToken: 
   return { appId, appSecret: randomBytes(24).toString('hex'), verifyToken: randomBytes(16).toString('hex') };
 }
 
-export type DemoMetaResult = { connected: boolean; pageName: string | null; forms: number };
+export type DemoMetaResult = { connected: boolean; pageName: string | null; forms: number; world: DemoWorld };
 
 /**
  * Seeds the emulator's clinic and, when the demo company exists, connects it to the clinic's page;
@@ -96,5 +97,5 @@ export async function prepareDemoMeta(
   const hooked = await meta.control.setWebhook({ url: `${input.funilUrl}/api/webhooks/meta`, verifyToken: input.verifyToken });
   if (!hooked.ok) throw new Error(`o emulador do Meta não confirmou o webhook (${hooked.status})`);
   meta.control.startLive({ intervalMs: input.intervalMs ?? 180_000 });
-  return { connected, pageName: connected ? world.page.name : null, forms: connected ? world.forms.length : 0 };
+  return { connected, pageName: connected ? world.page.name : null, forms: connected ? world.forms.length : 0, world };
 }
