@@ -6,11 +6,14 @@
 // origin 'Meta Lead Ads'. The company admin's /leads-meta lists the forms. Screenshots to docs/screenshots/.
 import { randomBytes } from 'node:crypto';
 
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createMetaEmulator, type MetaEmulator } from '@funil/meta-emulator/emulator';
 
 import { demoMetaApp, prepareDemoMeta, type DemoMetaResult } from '../../server/src/demo/demo-meta.ts';
+import { leadAdsEntregas } from '../../server/src/modules/lead-ads/lead-ads.table.ts';
+import { leads } from '../../server/src/modules/leads/leads.table.ts';
 import { metaTokenKey } from '../../server/src/modules/meta/meta-crypto.ts';
 import { DESKTOP, loginAs, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
 
@@ -53,13 +56,24 @@ describe('issue 23 §2: a Lead Ads lead arrives live in the CRM list', () => {
     const { delivered } = meta.control.lead({ formId: demo.world.forms[0]!.id, adId: ad.id, person });
     expect(delivered).toBe(true);
 
+    // The intake worker made the lead (the webhook stored, GET /{leadgen_id} fetched, captured).
+    let made: { cliCrmId: number; idUnidade: number }[] = [];
+    for (let i = 0; i < 100 && made.length === 0; i += 1) {
+      made = await harness.db
+        .select({ cliCrmId: leads.cliCrmId, idUnidade: leads.idUnidade })
+        .from(leads)
+        .where(eq(leads.cliNome, person.name));
+      if (made.length === 0) await new Promise((r) => setTimeout(r, 200));
+    }
+    const [entrega] = await harness.db.select().from(leadAdsEntregas).orderBy(desc(leadAdsEntregas.id)).limit(1);
+    expect(made, JSON.stringify(entrega)).toHaveLength(1);
     // No reload: the list hears of the new lead.
-    const row = page.getByRole('row').filter({ hasText: person.name });
+    const row = page.getByRole('list', { name: 'Leads' }).getByRole('listitem').filter({ hasText: person.name });
     await row.first().waitFor({ timeout: 30_000 });
     expect(await row.first().textContent()).toContain(ad.name);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}lead-ads-crm-list.png` });
 
-    await row.first().getByText(person.name).click();
+    await row.first().click();
     await page.getByText('Meta Lead Ads').first().waitFor({ timeout: 15_000 });
     await page.getByText(ad.name).first().waitFor();
     await page.screenshot({ path: `${SCREENSHOTS_DIR}lead-ads-origin.png` });

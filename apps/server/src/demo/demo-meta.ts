@@ -51,51 +51,71 @@ export async function prepareDemoMeta(
       .where(and(eq(unidades.idEmpresa, admin.idEmpresa), eq(unidades.ativo, 1)))
       .orderBy(asc(unidades.id))
       .limit(1);
-    const key = input.options.tokenKey;
-    const userToken = meta.control.token({ lifetimeSeconds: 60 * 86_400 });
-    const pageToken = meta.control.token({ kind: 'page', pageId: world.page.id, lifetimeSeconds: null });
-    await db.transaction(async (tx) => {
-      await tx.delete(metaFormularios).where(eq(metaFormularios.idEmpresa, admin.idEmpresa));
-      await tx.delete(metaPaginas).where(eq(metaPaginas.idEmpresa, admin.idEmpresa));
-      const connection = {
-        tokenCifrado: encryptToken(key, userToken),
-        tokenTipo: 'longo' as const,
-        expiraEm: new Date(Date.now() + 60 * 86_400_000),
-        metaUsuarioId: world.user.id,
-        metaUsuarioNome: world.user.name,
-        idUsuario: admin.id,
-        contasAnuncio: [world.account.id],
-        idUnidadePadrao: firstUnit?.id ?? null,
-      };
-      await tx
-        .insert(metaConexoes)
-        .values({ idEmpresa: admin.idEmpresa, ...connection })
-        .onConflictDoUpdate({ target: metaConexoes.idEmpresa, set: connection });
-      const [page] = await tx
-        .insert(metaPaginas)
-        .values({
-          idEmpresa: admin.idEmpresa,
-          pageId: world.page.id,
-          nome: world.page.name,
-          tokenCifrado: encryptToken(key, pageToken),
-          inscrita: true,
-        })
-        .returning();
-      for (const form of world.forms)
-        await tx.insert(metaFormularios).values({
-          idEmpresa: admin.idEmpresa,
-          idPagina: page!.id,
-          formId: form.id,
-          nome: form.name,
-          // The demo's forms feed the first unit, whose 'Filtro Facebook' need not match their names.
-          idUnidade: firstUnit?.id ?? null,
-        });
+    await connectCompanyToPage(db, meta, world, {
+      appId: input.options.appId,
+      idEmpresa: admin.idEmpresa,
+      idUsuario: admin.id,
+      idUnidade: firstUnit?.id ?? null,
+      tokenKey: input.options.tokenKey,
     });
-    meta.control.subscribePage(world.page.id, input.options.appId);
     connected = true;
   }
   const hooked = await meta.control.setWebhook({ url: `${input.funilUrl}/api/webhooks/meta`, verifyToken: input.verifyToken });
   if (!hooked.ok) throw new Error(`o emulador do Meta não confirmou o webhook (${hooked.status})`);
   meta.control.startLive({ intervalMs: input.intervalMs ?? 180_000 });
   return { connected, pageName: connected ? world.page.name : null, forms: connected ? world.forms.length : 0, world };
+}
+
+/**
+ * Connects a company to the emulator world's page as the meta module stores a connection: a
+ * long-lived user token and the page's token encrypted with `tokenKey`, the page and its forms
+ * chosen (each assigned to `idUnidade`, also the default unit), the page subscribed to leadgen.
+ * Replaces the company's earlier pages and forms (the demo, the bench).
+ */
+export async function connectCompanyToPage(
+  db: Db,
+  meta: MetaEmulator,
+  world: DemoWorld,
+  input: { appId: string; idEmpresa: number; idUsuario: number | null; idUnidade: number | null; tokenKey: Buffer },
+): Promise<void> {
+  const userToken = meta.control.token({ lifetimeSeconds: 60 * 86_400 });
+  const pageToken = meta.control.token({ kind: 'page', pageId: world.page.id, lifetimeSeconds: null });
+  await db.transaction(async (tx) => {
+    await tx.delete(metaFormularios).where(eq(metaFormularios.idEmpresa, input.idEmpresa));
+    await tx.delete(metaPaginas).where(eq(metaPaginas.idEmpresa, input.idEmpresa));
+    const connection = {
+      tokenCifrado: encryptToken(input.tokenKey, userToken),
+      tokenTipo: 'longo' as const,
+      expiraEm: new Date(Date.now() + 60 * 86_400_000),
+      metaUsuarioId: world.user.id,
+      metaUsuarioNome: world.user.name,
+      idUsuario: input.idUsuario,
+      contasAnuncio: [world.account.id],
+      idUnidadePadrao: input.idUnidade,
+    };
+    await tx
+      .insert(metaConexoes)
+      .values({ idEmpresa: input.idEmpresa, ...connection })
+      .onConflictDoUpdate({ target: metaConexoes.idEmpresa, set: connection });
+    const [page] = await tx
+      .insert(metaPaginas)
+      .values({
+        idEmpresa: input.idEmpresa,
+        pageId: world.page.id,
+        nome: world.page.name,
+        tokenCifrado: encryptToken(input.tokenKey, pageToken),
+        inscrita: true,
+      })
+      .returning();
+    for (const form of world.forms)
+      await tx.insert(metaFormularios).values({
+        idEmpresa: input.idEmpresa,
+        idPagina: page!.id,
+        formId: form.id,
+        nome: form.name,
+        // The demo's forms feed the first unit, whose 'Filtro Facebook' need not match their names.
+        idUnidade: input.idUnidade,
+      });
+  });
+  meta.control.subscribePage(world.page.id, input.appId);
 }
