@@ -13,6 +13,8 @@ import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 
+import type { MetaEmulator } from '@funil/meta-emulator/emulator';
+
 import type { Database } from './db/connection.ts';
 import { loadEnv, workersProblem, type Env } from './env.ts';
 import type { SipStack } from './integrations/sip/sip-stack.ts';
@@ -21,9 +23,8 @@ import type { SipOptions } from './modules/webphone/webphone.service.ts';
 import type { EvolutionOptions } from './modules/whatsapp/whatsapp.routes.ts';
 
 type EmulatorControl = { url: string; headers: Record<string, string> };
-type MetaEmulatorHandle = import('@funil/meta-emulator/emulator').MetaEmulator;
 /** The Meta settings of this run: the environment's, or the demo emulator's (as META_* variables). */
-type MetaRun = { overrides: Record<string, string>; emulator: MetaEmulatorHandle | null; verifyToken: string | null };
+type MetaRun = { overrides: Record<string, string>; emulator: MetaEmulator | null; verifyToken: string | null };
 type Emulator = { url: string; controlHeaders: Record<string, string>; close(): Promise<void> };
 /** What a worker tells the primary (process.send). */
 type WorkerNote = { funil: 'demo-gateway'; open: number };
