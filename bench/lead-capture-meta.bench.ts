@@ -29,6 +29,8 @@ export async function run(): Promise<void> {
   const meta = createMetaEmulator({ appId: APP_ID, appSecret: APP_SECRET });
   try {
     await seedReferenceLists(database.db);
+    // The emulator's ids start over at every run; Meta's never repeat: a kept database forgets the last run's deliveries.
+    await rawOf(database).query('delete from lead_ads_entregas');
     const empresa = await createCompany(database.db, `Empresa Lead Ads Bench ${Date.now()}`);
     const unit = await createUnit(database.db, empresa, 'Unidade Lead Ads Bench', '11', {});
     const world = meta.control.seedDemo({ days: 1 });
