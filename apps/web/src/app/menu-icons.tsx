@@ -9,12 +9,12 @@ import Chat from '@mui/icons-material/Chat';
 import Contacts from '@mui/icons-material/Contacts';
 import Dashboard from '@mui/icons-material/Dashboard';
 import DynamicForm from '@mui/icons-material/DynamicForm';
+import Facebook from '@mui/icons-material/Facebook';
 import Flag from '@mui/icons-material/Flag';
 import Forum from '@mui/icons-material/Forum';
 import Handshake from '@mui/icons-material/Handshake';
 import History from '@mui/icons-material/History';
 import Home from '@mui/icons-material/Home';
-import Hub from '@mui/icons-material/Hub';
 import Insights from '@mui/icons-material/Insights';
 import ListAlt from '@mui/icons-material/ListAlt';
 import MenuBook from '@mui/icons-material/MenuBook';
@@ -43,13 +43,13 @@ export const ROUTE_ICONS: Record<AppRoute, SvgIconComponent> = {
   '/whatsapp-v3': Forum,
   '/instancias': QrCode2,
   '/auditoria': History,
+  '/integracao-meta': Facebook,
   '/crm': Contacts,
   '/pipeline': ViewKanban,
   '/insights': Insights,
   '/automacao': AutoMode,
   '/anuncios': Campaign,
   '/leads-meta': DynamicForm,
-  '/integracao-meta': Hub,
   '/campanhas': Paid,
   '/unidades': Storefront,
   '/usuarios': People,

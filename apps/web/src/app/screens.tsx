@@ -114,6 +114,12 @@ export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
   '/leads-meta': {
     component: lazy(() => import('../features/lead-ads/lead-ads-screen.tsx').then((m) => ({ default: m.LeadAdsScreen }))),
   },
+  // Issue 23 §2: the company's Meta connection (super-admin and ag).
+  '/integracao-meta': {
+    component: lazy(() =>
+      import('../features/meta/components/meta-connection-screen.tsx').then((m) => ({ default: m.MetaConnectionScreen })),
+    ),
+  },
   '/unidades': {
     component: lazy(() => import('../features/units/components/units-screen.tsx').then((m) => ({ default: m.UnitsScreen }))),
   },

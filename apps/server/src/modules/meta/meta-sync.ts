@@ -62,6 +62,8 @@ async function insightsRows(graph: GraphSession, account: string, since: string,
 export type SyncOptions = { since: string; until: string };
 
 const running = new Set<number>();
+/** The first key of the sync's advisory lock (the second is the company). */
+const META_SYNC_LOCK = 230_205;
 
 /**
  * Syncs one company. Throws a DomainError (not connected, no unit, Meta's rate limit or token error)
@@ -114,6 +116,8 @@ export async function syncCompany(
       });
       const rows = await insightsRows(access.graph, account, options.since, options.until);
       await db.transaction(async (tx) => {
+        // Two processes syncing one company (the button and the daily job) write one after the other.
+        await tx.execute(sql`select pg_advisory_xact_lock(${META_SYNC_LOCK}, ${idEmpresa})`);
         const catalogue = await upsertMetaCatalogue(tx, {
           idEmpresa,
           campaigns: placed,

@@ -433,6 +433,21 @@ describe("'Sincronizar com o Meta' (issue 23 §5 §6)", () => {
     expect(kept).toMatchObject({ custo: '7.00', origem: 'manual' });
   });
 
+  it('an insights read refused for its size (code 1) is asked again with half the page; every page signed', async () => {
+    emu.control.setInsightsLimitCap(100);
+    emu.state.requests.length = 0;
+    try {
+      const res = await call(tokens.ag!, 'POST', '/api/meta/sincronizar', {});
+      expect(res.statusCode, res.body).toBe(200);
+      const insights = emu.state.requests.filter((r) => r.path.endsWith('/insights'));
+      // 500 and 250 refused, 125 refused, then 62 a page: several pages of a month of ads.
+      expect(insights.length).toBeGreaterThan(4);
+      expect(insights.every((r) => r.proof)).toBe(true);
+    } finally {
+      emu.control.setInsightsLimitCap(null);
+    }
+  });
+
   it("a Meta rate limit answers 429 with Meta's wait in Portuguese and is kept as the last sync", async () => {
     emu.control.fail({ code: 80004, regainMinutes: 5, scope: 'ads', remaining: null });
     const res = await call(tokens.ag!, 'POST', '/api/meta/sincronizar', {});

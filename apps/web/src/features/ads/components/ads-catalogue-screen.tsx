@@ -36,6 +36,7 @@ import {
 } from '../api/ads.ts';
 import { AdsCsvDialog } from './ads-csv-dialog.tsx';
 import { AdTagsDialog, CatalogueCreateDialog, CatalogueEditDialog, type LevelTexts } from './catalogue-dialogs.tsx';
+import { MetaSyncButton } from './meta-sync-button.tsx';
 
 /** A row of the three named levels, as the table shows it. */
 type LevelRow = {
@@ -388,6 +389,7 @@ export function AdsCatalogueScreen() {
               <Button variant="outlined" startIcon={<UploadFile />} onClick={() => setCsvOpen(true)}>
                 Inserir CSV
               </Button>
+              <MetaSyncButton />
             </>
           )}
           {level !== 'CAMPANHAS' && (

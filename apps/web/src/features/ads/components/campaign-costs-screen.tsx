@@ -27,6 +27,7 @@ import { FormSelect, FormTextField } from '../../../components/ui/form-fields.ts
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useCampaignCosts, useCostUnits, useSaveCampaignCost } from '../api/ads.ts';
+import { MetaSyncButton } from './meta-sync-button.tsx';
 
 type CostFormValues = {
   nome: string;
@@ -147,11 +148,14 @@ export function CampaignCostsScreen() {
         csvFileName="campanhas"
         create={{ label: 'Cadastrar Campanha', onClick: () => setEditing({ mode: 'create' }) }}
         headerExtra={
-          <Tooltip title="Atualizar">
-            <IconButton aria-label="Atualizar" onClick={() => void costs.refetch()}>
-              <Refresh />
-            </IconButton>
-          </Tooltip>
+          <>
+            <Tooltip title="Atualizar">
+              <IconButton aria-label="Atualizar" onClick={() => void costs.refetch()}>
+                <Refresh />
+              </IconButton>
+            </Tooltip>
+            <MetaSyncButton />
+          </>
         }
         actions={[{ label: 'Editar Campanha', icon: <Edit />, onClick: (row) => setEditing({ mode: 'edit', row }) }]}
       />
