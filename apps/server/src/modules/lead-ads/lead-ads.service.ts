@@ -1,6 +1,7 @@
 // The Lead Ads module's door (issue 23 §2): the webhook's store, the intake worker, the failed-intake
 // log with 'Reprocessar' and 'Buscar leads dos últimos 90 dias' per chosen form (the forms, their
-// units and the default unit are chosen on the meta module's connection screen). The lead itself is made only by the core's captureLead (lead-ads.intake.ts).
+// units and the default unit are chosen on the meta module's connection screen). The lead itself is
+// made only by the core's captureLead (lead-ads.intake.ts).
 import { LEAD_ADS_MESSAGES, type FailedIntake, type LeadAdsOverview } from '@funil/domain/lead-ads/lead-ads-api';
 
 import type { Db, DbOrTx } from '../../db/handle.ts';
