@@ -4,9 +4,9 @@
 import { createMetaEmulator, type MetaEmulator } from '@funil/meta-emulator/emulator';
 import type { DemoWorld } from '@funil/meta-emulator/world';
 
+import { connectCompanyToPage } from '../../demo/demo-meta.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { encryptToken, metaTokenKey } from '../meta/meta-crypto.ts';
-import { metaConexoes, metaFormularios, metaPaginas } from '../meta/meta.table.ts';
+import { metaTokenKey } from '../meta/meta-crypto.ts';
 
 export const APP_ID = '1122334455667788';
 export const APP_SECRET = 'segredo-do-app-lead-ads-0123456789';
@@ -43,32 +43,15 @@ export async function leadAdsWorld(options: { connect?: boolean } = {}): Promise
     },
   });
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  if (options.connect !== false) {
-    const db = t.app.db;
-    const userToken = meta.control.token({ lifetimeSeconds: 5_000_000 });
-    const pageToken = meta.control.token({ kind: 'page', pageId: demo.page.id });
-    await db.insert(metaConexoes).values({
+  // The company's chosen forms start unassigned: each test routes them as it needs.
+  if (options.connect !== false)
+    await connectCompanyToPage(t.app.db, meta, demo, {
+      appId: APP_ID,
       idEmpresa: t.fixture.companyA,
-      tokenCifrado: encryptToken(tokenKey, userToken),
-      tokenTipo: 'longo',
-      contasAnuncio: [],
+      idUsuario: null,
+      idUnidade: null,
+      tokenKey,
     });
-    const [pagina] = await db
-      .insert(metaPaginas)
-      .values({
-        idEmpresa: t.fixture.companyA,
-        pageId: demo.page.id,
-        nome: demo.page.name,
-        tokenCifrado: encryptToken(tokenKey, pageToken),
-        inscrita: true,
-      })
-      .returning();
-    for (const f of demo.forms)
-      await db
-        .insert(metaFormularios)
-        .values({ idEmpresa: t.fixture.companyA, idPagina: pagina!.id, formId: f.id, nome: f.name });
-  }
-  meta.control.subscribePage(demo.page.id, APP_ID);
   const hooked = await meta.control.setWebhook({ url: `${url}/api/webhooks/meta`, verifyToken: VERIFY_TOKEN });
   if (!hooked.ok) throw new Error(`handshake do webhook falhou: ${hooked.status}`);
   return {
