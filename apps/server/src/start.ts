@@ -99,6 +99,8 @@ async function startMeta(env: Env): Promise<MetaRun> {
       META_GRAPH_URL: metaUrl,
       META_DIALOG_URL: metaUrl,
       META_WEBHOOK_VERIFY_TOKEN: demoApp.verifyToken,
+      // The emulator's tokens die with this run, so a key of this run encrypts them (the workers get it too).
+      ...(env.META_TOKEN_KEY ? {} : { META_TOKEN_KEY: randomBytes(32).toString('hex') }),
     },
     emulator,
     verifyToken: demoApp.verifyToken,
