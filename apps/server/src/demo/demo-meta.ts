@@ -37,6 +37,10 @@ export async function prepareDemoMeta(
   meta: MetaEmulator,
   input: { options: MetaOptions; verifyToken: string; funilUrl: string; intervalMs?: number },
 ): Promise<DemoMetaResult> {
+  // The emulator's ids start from one base at every run, Meta's never repeat: this run's start from
+  // its own range, so a lead of today never takes the leadgen_id of a lead of an earlier demo run
+  // (stored, it would be read as a late copy of that lead).
+  meta.state.nextId += BigInt(Math.floor(Date.now() / 1000) % 1_000_000) * 100_000_000n;
   // Past leads for "Buscar leads dos últimos 90 dias" to find.
   const world = meta.control.seedDemo({ days: 92, pastLeads: 12 });
   const [admin] = await db
