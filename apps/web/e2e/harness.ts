@@ -21,6 +21,7 @@ import { openDatabase, type Database } from '../../server/src/db/connection.ts';
 import type { Db } from '../../server/src/db/handle.ts';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../server/src/demo/demo.ts';
 import type { MassSendEngineOptions } from '../../server/src/modules/mass-send/mass-send.engine.ts';
+import type { MetaOptions } from '../../server/src/modules/meta/meta.service.ts';
 import type { SipOptions } from '../../server/src/modules/webphone/webphone.service.ts';
 import { whatsappContextOf, type EvolutionOptions } from '../../server/src/modules/whatsapp/whatsapp.routes.ts';
 import { openPgliteFromDump } from '../../server/src/testing/db-template.ts';
@@ -61,8 +62,9 @@ export async function startHarness(
     sip?: SipOptions;
     chromiumArgs?: string[];
     massSend?: MassSendEngineOptions;
-    /** Issue 23 §2: Meta (the emulator's app) and the Lead Ads webhook's verify token. */
-    meta?: AppOptions['meta'];
+    /** Meta (issue 23 §2): the emulator's app and URL; the login's redirect_uri is the harness's own address. */
+    meta?: MetaOptions;
+    /** Issue 23 §2: the Lead Ads webhook's verify token (the worker follows `meta`). */
     leadAds?: AppOptions['leadAds'];
   } = {},
 ): Promise<Harness> {
@@ -77,6 +79,7 @@ export async function startHarness(
     massSend: options.massSend,
     meta: options.meta,
     leadAds: options.leadAds,
+    metaDailySyncMs: 0,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const baseURL = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -164,16 +164,20 @@ export const metaSystemTokenSchema = z.object({
 });
 
 /** POST /api/meta/sincronizar: optional period of the spend (default the last 30 days). */
+/** A calendar day 'AAAA-MM-DD' that exists (2024-02-30 does not), from 2000 on. */
+const dayField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a data no formato AAAA-MM-DD.')
+  .refine((d) => {
+    const at = new Date(`${d}T12:00:00Z`);
+    return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === d && d >= '2000-01-01';
+  }, 'Data inválida.');
+
 export const metaSyncRequestSchema = z
-  .object({
-    desde: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a data no formato AAAA-MM-DD.')
-      .optional(),
-    ate: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a data no formato AAAA-MM-DD.')
-      .optional(),
+  .object({ desde: dayField.optional(), ate: dayField.optional() })
+  .refine((b) => !b.desde || !b.ate || b.desde <= b.ate, {
+    message: 'A data inicial deve ser anterior à final.',
+    path: ['desde'],
   })
   .optional();
 

@@ -60,14 +60,12 @@ describe('the Graph client (issue 23 §2)', () => {
   });
 
   it('numbers arrive as strings and metaNumber reads them', async () => {
-    const rows = await client
-      .session(token)
-      .getAll<{ spend?: string; impressions?: string }>(`${demo.account.id}/insights`, {
-        level: 'campaign',
-        fields: 'spend,impressions',
-        time_increment: 1,
-        date_preset: 'last_7d',
-      });
+    const rows = await client.session(token).getAll<{ spend?: string; impressions?: string }>(`${demo.account.id}/insights`, {
+      level: 'campaign',
+      fields: 'spend,impressions',
+      time_increment: 1,
+      date_preset: 'last_7d',
+    });
     expect(rows.length).toBeGreaterThan(0);
     expect(typeof rows[0]!.spend).toBe('string');
     expect(metaNumber(rows[0]!.spend)).toBeGreaterThan(0);

@@ -7,6 +7,7 @@
 // The daily job (`startDailySpendSync`) syncs the last days' spend of every connected company once a day.
 import { eq, sql } from 'drizzle-orm';
 
+import { formatIsoDate } from '@funil/domain/format/date';
 import { foldAccents } from '@funil/domain/format/fold';
 import { META_MESSAGES, type MetaSyncState, type MetaSyncSummaryBody } from '@funil/domain/meta/meta-api';
 
@@ -30,7 +31,7 @@ const fold = (text: string) => foldAccents(text).toLowerCase().trim();
 const isActive = (o: { effective_status?: string; status?: string }) => (o.effective_status ?? o.status ?? 'ACTIVE') === 'ACTIVE';
 
 /** 'YYYY-MM-DD' of an instant in São Paulo (the clinics' day). */
-export const dayInSaoPaulo = (at: Date): string => at.toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+export const dayInSaoPaulo = (at: Date): string => formatIsoDate(at);
 const addDays = (day: string, n: number): string => {
   const d = new Date(`${day}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);

@@ -1,3 +1,4 @@
+// Over 500 lines: one connection's life (login, pages, sync, disconnect) runs in order on one emulator and one app.
 // The Meta connection (issue 23 §2 §5 §6 §7; 002 §7 'OAuth exchange') against the real Meta emulator over
 // HTTP: each route × each role × another company's ids, the login done on the server (state tied to the
 // session and the browser, a failed exchange keeping the short token), pages and forms with the page
@@ -135,6 +136,8 @@ describe('who may use the Meta connection (issue 23 §2: super-admin or ag of th
         expect((await call(tokens[role]!, 'GET', url)).statusCode, role).toBe(200);
     }
     expect((await call(tokens.u!, 'POST', '/api/meta/sincronizar', {})).statusCode).toBe(403);
+    for (const body of [{ desde: '2026-02-30' }, { desde: '2026-03-02', ate: '2026-03-01' }, { ate: '26-01-01' }])
+      expect((await call(tokens.a!, 'POST', '/api/meta/sincronizar', body)).statusCode, JSON.stringify(body)).toBe(400);
     // Not connected yet: a clear Portuguese answer, nothing written.
     const res = await call(tokens.a!, 'POST', '/api/meta/sincronizar', {});
     expect([res.statusCode, res.json().message]).toEqual([409, META_MESSAGES.notConnected]);

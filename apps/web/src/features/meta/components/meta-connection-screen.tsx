@@ -78,6 +78,8 @@ function PagesAndForms({ status }: { status: MetaStatus }) {
   return <PagesForm key={pages.dataUpdatedAt} pages={pages.data.data} units={status.units} />;
 }
 
+// The writes refresh the status and the pages, which may remount the form that sent them: the
+// messages hang on mutateAsync's promise, which settles whatever is mounted by then.
 function PagesForm({ pages, units }: { pages: MetaAvailablePages['data']; units: MetaStatus['units'] }) {
   const save = useMetaSavePages();
   const { enqueueSnackbar } = useSnackbar();
@@ -113,10 +115,10 @@ function PagesForm({ pages, units }: { pages: MetaAvailablePages['data']; units:
         forms: [...forms].map(([formId, idUnidade]) => ({ formId, idUnidade })),
       })),
     };
-    save.mutate(body, {
-      onSuccess: () => enqueueSnackbar(META_MESSAGES.pagesSaved, { variant: 'success' }),
-      onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
-    });
+    save.mutateAsync(body).then(
+      () => enqueueSnackbar(META_MESSAGES.pagesSaved, { variant: 'success' }),
+      (error: Error) => enqueueSnackbar(error.message, { variant: 'error' }),
+    );
   };
 
   return (
@@ -220,12 +222,9 @@ function DefaultUnit({ status }: { status: MetaStatus }) {
         variant="outlined"
         disabled={save.isPending}
         onClick={() =>
-          save.mutate(
-            { idUnidadePadrao: unit === '' ? null : unit },
-            {
-              onSuccess: () => enqueueSnackbar(META_MESSAGES.settingsSaved, { variant: 'success' }),
-              onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
-            },
+          save.mutateAsync({ idUnidadePadrao: unit === '' ? null : unit }).then(
+            () => enqueueSnackbar(META_MESSAGES.settingsSaved, { variant: 'success' }),
+            (error: Error) => enqueueSnackbar(error.message, { variant: 'error' }),
           )
         }
       >
@@ -261,14 +260,10 @@ function SystemToken() {
         variant="outlined"
         disabled={save.isPending || token.trim() === ''}
         onClick={() =>
-          save.mutate(token.trim(), {
-            onSuccess: () => {
-              setToken('');
-              setOpen(false);
-              enqueueSnackbar(META_MESSAGES.systemTokenSaved, { variant: 'success' });
-            },
-            onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
-          })
+          save.mutateAsync(token.trim()).then(
+            () => enqueueSnackbar(META_MESSAGES.systemTokenSaved, { variant: 'success' }),
+            (error: Error) => enqueueSnackbar(error.message, { variant: 'error' }),
+          )
         }
       >
         Salvar token
@@ -344,10 +339,10 @@ export function MetaConnectionScreen() {
                       startIcon={sync.isPending ? <CircularProgress size={16} /> : <Sync />}
                       disabled={sync.isPending}
                       onClick={() =>
-                        sync.mutate(undefined, {
-                          onSuccess: (r) => enqueueSnackbar(r.message, { variant: 'success' }),
-                          onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
-                        })
+                        sync.mutateAsync().then(
+                          (r) => enqueueSnackbar(r.message, { variant: 'success' }),
+                          (error: Error) => enqueueSnackbar(error.message, { variant: 'error' }),
+                        )
                       }
                     >
                       Sincronizar com o Meta
@@ -357,10 +352,10 @@ export function MetaConnectionScreen() {
                       startIcon={<LinkOff />}
                       disabled={disconnect.isPending}
                       onClick={() =>
-                        disconnect.mutate(undefined, {
-                          onSuccess: () => enqueueSnackbar(META_MESSAGES.disconnected, { variant: 'success' }),
-                          onError: (error) => enqueueSnackbar(error.message, { variant: 'error' }),
-                        })
+                        disconnect.mutateAsync().then(
+                          () => enqueueSnackbar(META_MESSAGES.disconnected, { variant: 'success' }),
+                          (error: Error) => enqueueSnackbar(error.message, { variant: 'error' }),
+                        )
                       }
                     >
                       Desconectar
