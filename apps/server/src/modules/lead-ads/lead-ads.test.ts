@@ -291,6 +291,22 @@ describe("the failed-intake log and 'Reprocessar' (issue 23 §2)", () => {
     expect(after.json().message).toBe(LEAD_ADS_MESSAGES.notFound);
   });
 
+  it('a form without a phone question is logged with why, in Portuguese', async () => {
+    const form = w.meta.control.form({
+      pageId: w.demo.page.id,
+      name: 'Newsletter – só e-mail',
+      questions: [
+        { key: 'full_name', label: 'Nome completo', type: 'FULL_NAME' },
+        { key: 'email', label: 'E-mail', type: 'EMAIL' },
+      ],
+    });
+    const lead = await arrive({ formId: form.id, organic: true });
+    expect(await worker().drain()).toEqual(['failed']);
+    const [row] = await db().select().from(leadAdsEntregas).where(eq(leadAdsEntregas.leadgenId, lead.id));
+    expect(row).toMatchObject({ status: 'falhou', erro: LEAD_ADS_MESSAGES.noPhone, idEmpresa: w.t.fixture.companyA });
+    expect(await leadsOf(lead.id)).toHaveLength(0);
+  });
+
   it('a page no company connected is logged as such', async () => {
     const raw = JSON.stringify({
       object: 'page',
