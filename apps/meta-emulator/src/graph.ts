@@ -84,7 +84,9 @@ const accountOf = (state: State, node: GraphNode | null): { accountId: string | 
   const accountId =
     node.type === 'adaccount' ? node.id : 'accountId' in node && typeof node.accountId === 'string' ? node.accountId : null;
   const account = accountId ? nodeOf(state, accountId, 'adaccount') : null;
-  return { accountId: account?.accountId ?? null, businessId: account?.businessId ?? (node.type === 'page' ? node.id : null) };
+  // A page's calls, and its leads' (GET /{leadgen_id}: the `leadgen` use case), count against the page.
+  const pageId = node.type === 'page' ? node.id : node.type === 'lead' ? node.pageId : null;
+  return { accountId: account?.accountId ?? null, businessId: account?.businessId ?? pageId };
 };
 
 export const registerGraph = (app: FastifyInstance, ctx: GraphContext): void => {

@@ -39,6 +39,8 @@ import { captureRoutes } from './modules/capture/capture.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { guidanceRoutes } from './modules/guidance/guidance.routes.ts';
+import { leadAdsRoutes, leadAdsWebhookRoutes } from './modules/lead-ads/lead-ads.routes.ts';
+import { LeadAdsWorker, metaModuleGraph, type LeadAdsWorkerOptions } from './modules/lead-ads/lead-ads.service.ts';
 import { realtimeAnnouncement } from './modules/lead-events/consumers/realtime-announcement.ts';
 import { LeadEventRunner, type LeadEventRunnerOptions } from './modules/lead-events/lead-events.service.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
@@ -77,6 +79,8 @@ declare module 'fastify' {
     sessionSockets: SessionSockets;
     /** The lead event stream's consumers (issue 22 §2; modules/lead-events). */
     leadEvents: LeadEventRunner;
+    /** The Meta Lead Ads intake worker (issue 23 §2), null without Graph access. */
+    leadAds: LeadAdsWorker | null;
     /** Every /api route with its access config, for the role-matrix tests and docs. */
     apiRoutes: {
       method: string;
@@ -134,6 +138,18 @@ export type AppOptions = {
   massSend?: (MassSendEngineOptions & { autoStart?: boolean }) | undefined;
   /** How often the capture URL's expired idempotency keys are deleted (default hourly; 0: never). */
   captureSweepMs?: number | undefined;
+  /**
+   * Meta Lead Ads (issue 23 §2): the webhook's verify token (META_WEBHOOK_VERIFY_TOKEN) and app secret
+   * (default `meta.appSecret`), and the intake worker (default with `meta`: the meta module's Graph);
+   * autoStart false lets a test drive the worker (app.leadAds.drain()).
+   */
+  leadAds?:
+    | {
+        appSecret?: string | null | undefined;
+        verifyToken: string | null;
+        worker?: (Partial<LeadAdsWorkerOptions> & { autoStart?: boolean }) | undefined;
+      }
+    | undefined;
   /** Meta (issue 23 §2): the app, the Graph API and dialog addresses, the token key; without it the Meta screens say so. */
   meta?: MetaOptions | undefined;
   /** The daily Meta spend job's wait between passes (default hourly; 0: off). */
@@ -223,6 +239,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await shared?.close();
   });
 
+  // Issue 23 §2: the Lead Ads intake worker (a Ticker with a row lease, src/jobs/README.md).
+  const workerOptions = options.leadAds?.worker ?? (options.meta ? {} : null);
+  const leadAdsWorker = workerOptions
+    ? new LeadAdsWorker(options.database.db, {
+        ...workerOptions,
+        graph: workerOptions.graph ?? metaModuleGraph(),
+        log: workerOptions.log ?? ((message, err) => app.log.error({ err }, message)),
+      })
+    : null;
+  app.decorate('leadAds', leadAdsWorker);
+  if (leadAdsWorker && workerOptions?.autoStart !== false) {
+    app.addHook('onReady', async () => leadAdsWorker.start());
+    app.addHook('onClose', async () => leadAdsWorker.stop());
+  }
+
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
@@ -299,6 +330,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         tokenLimit: limits ? publicRateRule(limits, CAPTURE_TOKEN_LIMIT, '/api/captacao/:token') : null,
         sweepMs: options.captureSweepMs,
       });
+      // Issue 23 §2: Meta Lead Ads, the webhook (public, signed) and the intake screen's routes.
+      const leadAdsOptions = {
+        appSecret: options.leadAds?.appSecret ?? options.meta?.appSecret ?? null,
+        verifyToken: options.leadAds?.verifyToken ?? null,
+        worker: app.leadAds,
+      };
+      await api.register(leadAdsWebhookRoutes, leadAdsOptions);
+      await api.register(leadAdsRoutes, leadAdsOptions);
       await api.register(docsRoutes);
     },
     { prefix: '/api' },

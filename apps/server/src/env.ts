@@ -80,6 +80,8 @@ const envSchema = z
       .regex(/^v\d{2,3}\.\d$/, 'use uma versão como v26.0')
       .default('v26.0'),
     META_TOKEN_KEY: z.string().min(32, 'use ao menos 32 caracteres').optional(),
+    // issue 23 §2: the verify token typed in the App Dashboard's webhook subscription (GET /api/webhooks/meta).
+    META_WEBHOOK_VERIFY_TOKEN: z.string().min(8, 'use ao menos 8 caracteres').max(200).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => (env.FUNIL_ADMIN_EMAIL === undefined) === (env.FUNIL_ADMIN_PASSWORD === undefined), {

@@ -13,6 +13,8 @@ import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 
+import type { MetaEmulator } from '@funil/meta-emulator/emulator';
+
 import type { Database } from './db/connection.ts';
 import { loadEnv, workersProblem, type Env } from './env.ts';
 import type { SipStack } from './integrations/sip/sip-stack.ts';
@@ -21,6 +23,8 @@ import type { SipOptions } from './modules/webphone/webphone.service.ts';
 import type { EvolutionOptions } from './modules/whatsapp/whatsapp.routes.ts';
 
 type EmulatorControl = { url: string; headers: Record<string, string> };
+/** The Meta settings of this run: the environment's, or the demo emulator's (as META_* variables). */
+type MetaRun = { overrides: Record<string, string>; emulator: MetaEmulator | null; verifyToken: string | null };
 type Emulator = { url: string; controlHeaders: Record<string, string>; close(): Promise<void> };
 /** What a worker tells the primary (process.send). */
 type WorkerNote = { funil: 'demo-gateway'; open: number };
@@ -78,6 +82,50 @@ async function startGateway(env: Env): Promise<{ evolution: EvolutionOptions; em
   };
 }
 
+// Issue 23 §7: Meta. A company's app (META_APP_ID) needs nothing here; otherwise the Meta emulator
+// starts on a free port and the server uses it as its Graph API and login dialog, with an app id,
+// secret and webhook verify token of this run (handed to the workers as META_* variables).
+async function startMeta(env: Env): Promise<MetaRun> {
+  if (env.META_APP_ID) return { overrides: {}, emulator: null, verifyToken: env.META_WEBHOOK_VERIFY_TOKEN ?? null };
+  const { createMetaEmulator } = await import('@funil/meta-emulator/emulator');
+  const { demoMetaApp } = await import('./demo/demo-meta.ts');
+  const demoApp = demoMetaApp();
+  const emulator = createMetaEmulator({ appId: demoApp.appId, appSecret: demoApp.appSecret });
+  const metaUrl = await emulator.listen(0, '127.0.0.1');
+  return {
+    overrides: {
+      META_APP_ID: demoApp.appId,
+      META_APP_SECRET: demoApp.appSecret,
+      META_GRAPH_URL: metaUrl,
+      META_DIALOG_URL: metaUrl,
+      META_WEBHOOK_VERIFY_TOKEN: demoApp.verifyToken,
+      // The emulator's tokens die with this run, so a key of this run encrypts them (the workers get it too).
+      ...(env.META_TOKEN_KEY ? {} : { META_TOKEN_KEY: randomBytes(32).toString('hex') }),
+    },
+    emulator,
+    verifyToken: demoApp.verifyToken,
+  };
+}
+
+const metaOptionsOf = (run: MetaRun) => metaOptionsFromEnv({ ...env, ...run.overrides } as Env);
+
+/** Seeds the Meta emulator's clinic, connects the demo company to its page, starts the live Lead Ads. */
+async function prepareMetaDemo(database: Database, run: MetaRun, funilUrl: string): Promise<string> {
+  const options = metaOptionsOf(run);
+  if (!run.emulator || !options || !run.verifyToken) return `Meta: app ${env.META_APP_ID ?? ''} (${env.META_GRAPH_URL})`;
+  const { prepareDemoMeta } = await import('./demo/demo-meta.ts');
+  try {
+    const done = await prepareDemoMeta(database.db, run.emulator, { options, verifyToken: run.verifyToken, funilUrl });
+    return (
+      `Meta: emulador em ${run.emulator.baseUrl()}` +
+      (done.connected ? ` (página ${done.pageName ?? ''}, ${done.forms} formulários, um lead do Lead Ads a cada 3 min)` : '')
+    );
+  } catch (err) {
+    console.error('falha ao preparar o emulador do Meta', err);
+    return `Meta: emulador em ${run.emulator.baseUrl()} (demonstração não preparada)`;
+  }
+}
+
 // issue 12: the webphone's SIP stack. A company's own server (SIP_WS_URL) needs no process here;
 // otherwise Kamailio and rtpengine start beside the server when installed.
 async function startSip(env: Env): Promise<{ sip: SipOptions; sipStack: SipStack | null; sipLine: string }> {
@@ -120,7 +168,7 @@ async function startSip(env: Env): Promise<{ sip: SipOptions; sipStack: SipStack
 }
 
 /** Builds the app on an open database and listens on PORT (a worker: on the primary's shared port). */
-async function serve(database: Database, evolution: EvolutionOptions, sip: SipOptions) {
+async function serve(database: Database, evolution: EvolutionOptions, sip: SipOptions, meta: MetaRun) {
   const app = await buildApp({
     database,
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
@@ -131,7 +179,9 @@ async function serve(database: Database, evolution: EvolutionOptions, sip: SipOp
     mediaDir: resolve(env.FUNIL_DATA_DIR, 'media'),
     sip,
     // Issue 23 §2: Meta when META_APP_ID is set (the demo's emulator is wired separately).
-    meta: metaOptionsFromEnv(env),
+    // Issue 23 §2 §7: Meta when META_APP_ID is set, else the emulator this run started.
+    meta: metaOptionsOf(meta),
+    leadAds: { verifyToken: meta.verifyToken },
   });
   await app.listen({ port: env.PORT, host: env.HOST });
   return app;
@@ -182,10 +232,12 @@ async function runSingle(): Promise<void> {
   const { database, ...facts } = await prepareDatabase(env);
   const { evolution, emulator } = await startGateway(env);
   const { sip, sipStack, sipLine } = await startSip(env);
-  const app = await serve(database, evolution, sip);
+  const meta = await startMeta(env);
+  const app = await serve(database, evolution, sip, meta);
   const shutdown = async () => {
     await app.close();
     await emulator?.close();
+    await meta.emulator?.close();
     await sipStack?.stop();
     await database.close();
     process.exit(0);
@@ -195,7 +247,10 @@ async function runSingle(): Promise<void> {
   const gatewayLine = emulator
     ? emulatorLine(emulator.url, await prepareDemo(app, { url: emulator.url, headers: emulator.controlHeaders }))
     : `WhatsApp: gateway em ${env.EVOLUTION_URL ?? ''}`;
-  banner(database, facts, gatewayLine, sipLine);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const metaLine = await prepareMetaDemo(database, meta, `http://127.0.0.1:${port}`);
+  banner(database, facts, gatewayLine, sipLine, [metaLine]);
 }
 
 /** The primary of FUNIL_WORKERS processes: prepares once, forks, replaces a worker that dies. */
@@ -204,6 +259,7 @@ async function runPrimary(): Promise<void> {
   await database.close();
   const { evolution, emulator } = await startGateway(env);
   const { sip, sipStack, sipLine } = await startSip(env);
+  const meta = await startMeta(env);
   // What every worker needs of what the primary started, as its environment (env.ts reads it).
   const workerEnv: Record<string, string> = {
     EVOLUTION_URL: evolution.baseUrl,
@@ -212,6 +268,7 @@ async function runPrimary(): Promise<void> {
     ...('unavailable' in sip
       ? { FUNIL_WORKER_SIP_UNAVAILABLE: sip.unavailable }
       : { SIP_WS_URL: sip.wsUrl, SIP_DOMAIN: sip.domain, SIP_SECRET: sip.secret }),
+    ...meta.overrides,
   };
   const demoGateway = emulator
     ? JSON.stringify({ url: emulator.url, headers: emulator.controlHeaders } satisfies EmulatorControl)
@@ -272,6 +329,7 @@ async function runPrimary(): Promise<void> {
       ),
     );
     await emulator?.close();
+    await meta.emulator?.close();
     await sipStack?.stop();
     process.exit(exitCode);
   };
@@ -284,7 +342,11 @@ async function runPrimary(): Promise<void> {
     ? emulatorLine(emulator.url, demoOpen ? await demoOpen : 0)
     : `WhatsApp: gateway em ${env.EVOLUTION_URL ?? ''}`;
   const redisHost = env.REDIS_URL ? new URL(env.REDIS_URL).host : '';
+  const metaDatabase = await openDatabase({ url: env.DATABASE_URL });
+  const metaLine = await prepareMetaDemo(metaDatabase, meta, `http://127.0.0.1:${env.PORT}`);
+  await metaDatabase.close();
   banner(database, facts, gatewayLine, sipLine, [
+    metaLine,
     `Processos: ${env.FUNIL_WORKERS} servidores na porta ${env.PORT} (node:cluster), Redis em ${redisHost}`,
   ]);
 }
@@ -297,7 +359,12 @@ async function runWorker(): Promise<void> {
     env.SIP_WS_URL && env.SIP_DOMAIN && env.SIP_SECRET
       ? { wsUrl: env.SIP_WS_URL, domain: env.SIP_DOMAIN, secret: env.SIP_SECRET }
       : { unavailable: env.FUNIL_WORKER_SIP_UNAVAILABLE ?? 'servidor SIP não configurado' };
-  const app = await serve(database, evolution, sip);
+  // The primary's Meta (the company's app or its emulator) arrives as META_* variables.
+  const app = await serve(database, evolution, sip, {
+    overrides: {},
+    emulator: null,
+    verifyToken: env.META_WEBHOOK_VERIFY_TOKEN ?? null,
+  });
   let closing = false;
   const shutdown = async () => {
     if (closing) return;

@@ -16,7 +16,7 @@ import { chromium, type Browser, type BrowserContext, type Download, type Page }
 import { loginResponseSchema, type CurrentUser } from '@funil/domain/auth/login';
 import { unitDataSchema, type UnitData } from '@funil/domain/unit/unit-data';
 
-import { buildApp } from '../../server/src/app.ts';
+import { buildApp, type AppOptions } from '../../server/src/app.ts';
 import { openDatabase, type Database } from '../../server/src/db/connection.ts';
 import type { Db } from '../../server/src/db/handle.ts';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../server/src/demo/demo.ts';
@@ -67,6 +67,8 @@ export async function startHarness(
     massSend?: MassSendEngineOptions;
     /** Meta (issue 23 §2): the emulator's app and URL; the login's redirect_uri is the harness's own address. */
     meta?: MetaOptions;
+    /** Issue 23 §2: the Lead Ads webhook's verify token (the worker follows `meta`). */
+    leadAds?: AppOptions['leadAds'];
   } = {},
 ): Promise<Harness> {
   if (!existsSync(`${WEB_DIST}/index.html`))
@@ -79,6 +81,7 @@ export async function startHarness(
     sip: options.sip,
     massSend: options.massSend,
     meta: options.meta,
+    leadAds: options.leadAds,
     metaDailySyncMs: 0,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -329,6 +329,8 @@ describe('every /api route that takes a lead, ticket or message id', () => {
     'POST /api/instancias/rejeitados/:id/reprocessar': 'skip',
     // Issue 23 §1: a unit's id ('Gerar novo token'), not a lead's; capture.routes.test.ts checks roles and ids.
     'POST /api/cadastros/unidade/:id/token': 'skip',
+    // Issue 23 §2: a Lead Ads delivery's id, not a lead's; lead-ads.test.ts checks roles and another company's.
+    'POST /api/lead-ads/falhas/:id/reprocessar': 'skip',
   };
   // Routes without an id in the path that name a lead in the body.
   const BODY_ROUTES = [

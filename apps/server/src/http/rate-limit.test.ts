@@ -12,6 +12,7 @@ import { CAPTURE_TOKEN_LIMIT, PUBLIC_RATE_LIMITS, publicRateRule, type RateLimit
 const LIMITS: RateLimits = {
   'POST /api/login': { max: 3, timeWindowMs: 60_000 },
   'POST /api/webhooks/evolution': { max: 4, timeWindowMs: 60_000 },
+  'POST /api/webhooks/meta': { max: 4, timeWindowMs: 60_000 },
   // Issue 23 §1: the capture URL's limit per token is checked in capture.routes.test.ts; here it is
   // out of the way so that another address is seen not limited.
   [`${CAPTURE_TOKEN_LIMIT} /api/captacao/:token`]: { max: 100, timeWindowMs: 60_000 },
@@ -41,10 +42,12 @@ describe('rate limits of the public routes (issue 21 item 22)', () => {
         // Issue 23 §2: Facebook's redirect back from the login dialog (the state is the credential).
         'GET /api/meta/retorno',
         'GET /api/setup',
+        'GET /api/webhooks/meta',
         'POST /api/captacao/:token',
         'POST /api/login',
         'POST /api/setup',
         'POST /api/webhooks/evolution',
+        'POST /api/webhooks/meta',
       ]);
       for (const [i, route] of publicRoutes.entries()) {
         const ip = `10.50.0.${i + 1}`;
@@ -77,5 +80,7 @@ describe('rate limits of the public routes (issue 21 item 22)', () => {
     for (const key of Object.keys(PUBLIC_RATE_LIMITS))
       if (key !== 'default') expect(publicRoutes.has(key.replace(`${CAPTURE_TOKEN_LIMIT} `, 'POST ')), key).toBe(true);
     expect(PUBLIC_RATE_LIMITS['POST /api/webhooks/evolution']!.max).toBeGreaterThanOrEqual(60_000);
+    // Issue 23 §2: Meta's Lead Ads webhook, 200 a second in the bench, far below its limit.
+    expect(PUBLIC_RATE_LIMITS['POST /api/webhooks/meta']!.max).toBeGreaterThanOrEqual(60_000);
   });
 });

@@ -34,6 +34,11 @@ export const PUBLIC_RATE_LIMITS: RateLimits = {
   // can bring in a burst (20 leads a second for a minute), far past a clinic's busiest campaign.
   'POST /api/captacao/:token': { max: 600, timeWindowMs: MINUTE },
   'TOKEN /api/captacao/:token': { max: 1200, timeWindowMs: MINUTE },
+  // Issue 23 §2: Meta's Lead Ads webhook comes from Meta's few servers for every page of the app and
+  // a 429 is only retried for 36 hours: a limit far past a burst (the bench posts 200 a second).
+  'POST /api/webhooks/meta': { max: 120_000, timeWindowMs: MINUTE },
+  // The verification handshake: once per subscription change.
+  'GET /api/webhooks/meta': { max: 120, timeWindowMs: MINUTE },
   default: { max: 120, timeWindowMs: MINUTE },
 };
 

@@ -8,6 +8,7 @@ import Campaign from '@mui/icons-material/Campaign';
 import Chat from '@mui/icons-material/Chat';
 import Contacts from '@mui/icons-material/Contacts';
 import Dashboard from '@mui/icons-material/Dashboard';
+import DynamicForm from '@mui/icons-material/DynamicForm';
 import Facebook from '@mui/icons-material/Facebook';
 import Flag from '@mui/icons-material/Flag';
 import Forum from '@mui/icons-material/Forum';
@@ -48,6 +49,7 @@ export const ROUTE_ICONS: Record<AppRoute, SvgIconComponent> = {
   '/insights': Insights,
   '/automacao': AutoMode,
   '/anuncios': Campaign,
+  '/leads-meta': DynamicForm,
   '/campanhas': Paid,
   '/unidades': Storefront,
   '/usuarios': People,

@@ -110,6 +110,10 @@ export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
       import('../features/ads/components/campaign-costs-screen.tsx').then((m) => ({ default: m.CampaignCostsScreen })),
     ),
   },
+  // Issue 23 §2: the Meta Lead Ads intake (forms, 'Buscar leads dos últimos 90 dias', the failed-intake log).
+  '/leads-meta': {
+    component: lazy(() => import('../features/lead-ads/lead-ads-screen.tsx').then((m) => ({ default: m.LeadAdsScreen }))),
+  },
   // Issue 23 §2: the company's Meta connection (super-admin and ag).
   '/integracao-meta': {
     component: lazy(() =>

@@ -58,6 +58,8 @@ describe('000 §6 Route access', () => {
   it('/potencial: super-admin and company admin (ag)', () =>
     expect(who('/potencial', { extras: allFlags })).toEqual(['ag', 'sa']));
   it('/usuarios: super-admin or admin', () => expect(who('/usuarios')).toEqual(['a', 'ag', 'sa']));
+  // Issue 23 §2: the company's Meta Lead Ads intake.
+  it('/leads-meta: super-admin and company admin (ag)', () => expect(who('/leads-meta')).toEqual(['ag', 'sa']));
   it('/configuracoes: admin', () => expect(who('/configuracoes')).toEqual(['a', 'ag']));
   it('/configuracoes-whatsapp: super-admin or admin', () => expect(who('/configuracoes-whatsapp')).toEqual(['a', 'ag', 'sa']));
   it('/parceiros: admin', () => expect(who('/parceiros')).toEqual(['a', 'ag']));
@@ -180,6 +182,7 @@ describe('000 §6 Menu', () => {
       'Webphone',
       'Pipeline',
       'Anúncios',
+      'Leads do Meta',
       'Cadastros',
       'Cadastros > Unidades',
       'Cadastros > Usuários',

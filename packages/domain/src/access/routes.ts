@@ -51,6 +51,8 @@ export const ROUTES = [
   '/orientacoes',
   // Issue 10: the audit trail of administration writes (not in 000 §2; docs/decisions.md).
   '/auditoria',
+  // Issue 23 §2: the Meta Lead Ads intake (failed-intake log, forms, default unit): the company's.
+  '/leads-meta',
   // Issue 23 §2: the company's Meta connection (not in 000 §2; docs/decisions.md).
   '/integracao-meta',
 ] as const;
@@ -72,6 +74,9 @@ const flag =
     ctx.extras[name] === true;
 // 001 §6: gateway screens and the v3 chat need evolutionHabilitado (see docs/decisions.md).
 const gateway: Rule = (ctx) => ctx.evolutionHabilitado;
+
+// Issue 23 §2: who connects a company's Meta account and watches its Lead Ads intake.
+const companyMeta: Rule = (ctx, role) => role === 'superAdmin' || ctx.permission === 'ag';
 
 // 000 §6 "Route access". Routes the table leaves out are "allowed"; the mass-send routes follow
 // their menu rule instead, so that no route is open to someone whose menu never leads there.
@@ -114,6 +119,8 @@ const ROUTE_RULES: Record<AppRoute, Rule> = {
   '/orientacoes': roles('admin', 'superAdmin'),
   // Issue 10: who may read GET cadastros/auditoria (admins of their scope, the super-admin all).
   '/auditoria': roles('admin', 'superAdmin'),
+  // Issue 23 §2: the company's Meta connection is the super-admin's or the company admin's (ag).
+  '/leads-meta': companyMeta,
   // Issue 23 §2: "A company connects its Meta account once (super-admin or ag)".
   '/integracao-meta': (ctx, role) => role === 'superAdmin' || ctx.permission === 'ag',
 };
@@ -215,6 +222,7 @@ const TOP_MENU: MenuSpec[] = [
   link('insights', 'Meta Insights', '/insights', both(roles('admin'), flag('metaInsights'))),
   link('automacao', 'Automação', '/automacao', both(roles('admin', 'user'), flag('automacao'))),
   link('anuncios', 'Anúncios', '/anuncios', roles('admin', 'superAdmin')),
+  link('leads-meta', 'Leads do Meta', '/leads-meta', companyMeta),
 ];
 
 const MASS_SEND_MENU: MenuSpec[] = [

@@ -1,0 +1,164 @@
+// `npm run bench -- lead-capture` (issue 23 "Tests and figures"), the Lead Ads part: Meta's webhook
+// posted open-loop (each delivery leaves on a fixed schedule whatever the answers do) at 200 a second,
+// 10,000 deliveries of which 30 % repeat an earlier leadgen_id, in shuffled order, each signed over its
+// raw bytes as Meta writes them (unicode escapes). The real Meta emulator answers GET /{leadgen_id};
+// the server's own intake worker makes the leads. Aims: 0 lost, 0 doubled, webhook p99 < 50 ms, and
+// the lead visible in the CRM list (its row committed) p95 < 1 s after its webhook was answered.
+// PostgreSQL with DATABASE_URL (database funil_bench_leadads), else PGlite. LEADADS_DELIVERIES and
+// LEADADS_RATE run it smaller.
+import type { AddressInfo } from 'node:net';
+
+import { createMetaEmulator } from '../apps/meta-emulator/src/emulator.ts';
+import { leadgenBody, metaJson, signature } from '../apps/meta-emulator/src/webhooks.ts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { createCompany, createUnit, seedReferenceLists } from '../apps/server/src/demo/builders.ts';
+import { connectCompanyToPage } from '../apps/server/src/demo/demo-meta.ts';
+import { metaTokenKey } from '../apps/server/src/modules/meta/meta-crypto.ts';
+import { fmt, openBenchDatabase, openLoad, passWatch, rawOf, report, stats } from './lib.ts';
+
+const DELIVERIES = Number(process.env.LEADADS_DELIVERIES ?? 10_000);
+const RATE = Number(process.env.LEADADS_RATE ?? 200);
+const DUPLICATES = 0.3;
+const AIM_WEBHOOK_P99_MS = 50;
+const AIM_VISIBLE_P95_MS = 1_000;
+const APP_ID = '1555666777888999';
+const APP_SECRET = 'segredo-do-app-bench-0123456789abcdef';
+
+export async function run(): Promise<void> {
+  const { database, engine } = await openBenchDatabase('funil_bench_leadads');
+  const meta = createMetaEmulator({ appId: APP_ID, appSecret: APP_SECRET });
+  try {
+    await seedReferenceLists(database.db);
+    // The emulator's ids start over at every run; Meta's never repeat: a kept database forgets the last run's deliveries.
+    await rawOf(database).query('delete from lead_ads_entregas');
+    const empresa = await createCompany(database.db, `Empresa Lead Ads Bench ${Date.now()}`);
+    const unit = await createUnit(database.db, empresa, 'Unidade Lead Ads Bench', '11', {});
+    const world = meta.control.seedDemo({ days: 1 });
+    const metaUrl = await meta.listen(0, '127.0.0.1');
+    const tokenKey = metaTokenKey('chave-dos-tokens-do-bench-0123456789abcdef');
+    await connectCompanyToPage(database.db, meta, world, {
+      appId: APP_ID,
+      idEmpresa: empresa,
+      idUsuario: null,
+      idUnidade: unit,
+      tokenKey,
+    });
+    const app = await buildApp({
+      database,
+      webDist: '/nonexistent',
+      logger: false,
+      rateLimits: false,
+      meta: { appId: APP_ID, appSecret: APP_SECRET, graphUrl: metaUrl, dialogUrl: metaUrl, tokenKey },
+      metaDailySyncMs: 0,
+      leadAds: { verifyToken: 'bench-verify-token', worker: { idleMs: 200 } },
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+    // The leads at Meta (never delivered by the emulator itself), unique phones, accented names.
+    const uniqueCount = Math.round(DELIVERIES * (1 - DUPLICATES));
+    const run = Date.now() % 10_000;
+    const leads = Array.from({ length: uniqueCount }, (_, i) => {
+      const form = world.forms[i % world.forms.length]!;
+      const phone = `+5511${String(9_0000_0000 + run * 10_000 + i).slice(-9)}`;
+      return meta.control.lead({ formId: form.id, person: { name: `Conceição Ribeiro ${i}`, phone }, deliver: false }).lead;
+    });
+    // 10,000 deliveries: every lead once, 30 % of them again; shuffled (Meta is unordered).
+    const schedule = [
+      ...leads.map((_, i) => i),
+      ...Array.from({ length: DELIVERIES - uniqueCount }, (_, i) => (i * 7919) % uniqueCount),
+    ];
+    for (let i = schedule.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [schedule[i], schedule[j]] = [schedule[j]!, schedule[i]!];
+    }
+    const bodies = schedule.map((index) => {
+      const raw = metaJson(leadgenBody([leads[index]!]));
+      return { raw, sig: signature(raw, APP_SECRET), id: leads[index]!.id };
+    });
+
+    const answeredAt = new Map<string, number>();
+    let failures = 0;
+    const post = async (i: number) => {
+      const b = bodies[i]!;
+      const res = await fetch(`${base}/api/webhooks/meta`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': b.sig },
+        body: b.raw,
+        signal: AbortSignal.timeout(10_000),
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200) failures += 1;
+      else if (!answeredAt.has(b.id)) answeredAt.set(b.id, performance.now());
+    };
+
+    // When each lead's row is first seen in the unit's list (polled every 50 ms, newest rows only).
+    const seenAt = new Map<string, number>();
+    const raw = rawOf(database);
+    let lastId = 0;
+    let polling = true;
+    const poller = (async () => {
+      while (polling) {
+        const { rows } = await raw.query(
+          'select cli_crm_id, leadgen_id from leads where id_unidade = $1 and cli_crm_id > $2 order by cli_crm_id',
+          [unit, lastId],
+        );
+        const now = performance.now();
+        for (const r of rows as { cli_crm_id: number; leadgen_id: string | null }[]) {
+          lastId = Math.max(lastId, Number(r.cli_crm_id));
+          if (r.leadgen_id && !seenAt.has(r.leadgen_id)) seenAt.set(r.leadgen_id, now);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+
+    const watch = passWatch();
+    const result = await openLoad(post, { ratePerSecond: RATE, durationMs: (DELIVERIES / RATE) * 1000, graceMs: 10_000 });
+    // The worker finishes what is queued (at most 2 minutes after the last delivery).
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const { rows } = await raw.query("select count(*)::int as n from lead_ads_entregas where status = 'pendente'");
+      if ((rows[0] as { n: number }).n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    polling = false;
+    await poller;
+    const machine = watch();
+
+    const { rows: counted } = await raw.query(
+      `select count(*)::int as leads, count(distinct leadgen_id)::int as distintos from leads where id_unidade = $1`,
+      [unit],
+    );
+    const { leads: made, distintos } = counted[0] as { leads: number; distintos: number };
+    const { rows: failed } = await raw.query("select count(*)::int as n from lead_ads_entregas where status = 'falhou'");
+    const lost = leads.filter((l) => !seenAt.has(l.id)).length;
+    const visible = leads.flatMap((l) => {
+      const a = answeredAt.get(l.id);
+      const s = seenAt.get(l.id);
+      return a !== undefined && s !== undefined ? [Math.max(0, s - a)] : [];
+    });
+    const w = stats(result.latencies);
+    const v = stats(visible);
+    report(`Meta Lead Ads: ${DELIVERIES} entregas (30 % repetidas, embaralhadas), ${RATE}/s (${engine})`, [
+      ['leads únicos / entregas', `${uniqueCount} / ${result.sent}`],
+      ['webhook: perdidas / não 200', `${result.lost} / ${failures}`],
+      ['webhook p50 / p95 / p99', `${fmt(w.p50)} / ${fmt(w.p95)} / ${fmt(w.p99)}`],
+      ['leads criados / distintos', `${made} / ${distintos}`],
+      ['perdidos / duplicados / falhas', `${lost} / ${made - distintos} / ${(failed[0] as { n: number }).n}`],
+      ['visível na lista p50 / p95 (após o 200)', `${fmt(v.p50)} / ${fmt(v.p95)}`],
+      ['atraso máx. do gerador', fmt(result.maxLagMs)],
+      ['máquina', machine],
+      [
+        'metas (0 perdidos, 0 duplicados, p99 < 50 ms, p95 < 1 s)',
+        lost === 0 && made === distintos && w.p99 < AIM_WEBHOOK_P99_MS && v.p95 < AIM_VISIBLE_P95_MS
+          ? 'atingidas'
+          : 'NÃO atingidas',
+      ],
+    ]);
+    await app.close();
+  } finally {
+    await meta.close();
+    await database.close();
+  }
+}
