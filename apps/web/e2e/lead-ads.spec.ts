@@ -2,7 +2,7 @@
 // ad): the demo as `npm start` prepares it without META_APP_ID — the Meta emulator's clinic, the demo
 // company connected to its page, the emulator's webhook pointed at Funil — then a lead filled on a form
 // of an ad is posted by the emulator (signed raw bytes with unicode escapes), fetched by the intake
-// worker and shows in the attendant's open CRM list without a reload, with its ad; its detail shows the
+// worker and shows in the attendant's open CRM list without a reload, with its ad and the ad's tags; its detail shows the
 // origin 'Meta Lead Ads'. The company admin's /leads-meta lists the forms. Screenshots to docs/screenshots/.
 import { randomBytes } from 'node:crypto';
 
@@ -12,9 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMetaEmulator, type MetaEmulator } from '@funil/meta-emulator/emulator';
 
 import { demoMetaApp, prepareDemoMeta, type DemoMetaResult } from '../../server/src/demo/demo-meta.ts';
+import { anunciosAds, anunciosAdsTags } from '../../server/src/modules/ads/ads.table.ts';
 import { leadAdsEntregas } from '../../server/src/modules/lead-ads/lead-ads.table.ts';
 import { leads } from '../../server/src/modules/leads/leads.table.ts';
 import { metaTokenKey } from '../../server/src/modules/meta/meta-crypto.ts';
+import { leadTags, tags } from '../../server/src/modules/tags/tags.table.ts';
 import { DESKTOP, loginAs, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
@@ -71,6 +73,21 @@ describe('issue 23 §2: a Lead Ads lead arrives live in the CRM list', () => {
     const row = page.getByRole('list', { name: 'Leads' }).getByRole('listitem').filter({ hasText: person.name });
     await row.first().waitFor({ timeout: 30_000 });
     expect(await row.first().textContent()).toContain(ad.name);
+    // Issue 23 §4: the lead got its ad's tags (the demo's sync gave each synced ad the unit's tags).
+    const adTags = await harness.db
+      .select({ nome: tags.nome })
+      .from(anunciosAdsTags)
+      .innerJoin(anunciosAds, eq(anunciosAds.id, anunciosAdsTags.idAd))
+      .innerJoin(tags, eq(tags.id, anunciosAdsTags.idTag))
+      .where(eq(anunciosAds.adId, ad.id));
+    expect(adTags.length).toBeGreaterThan(0);
+    const leadTagNames = await harness.db
+      .select({ nome: tags.nome })
+      .from(leadTags)
+      .innerJoin(tags, eq(tags.id, leadTags.idTag))
+      .where(eq(leadTags.cliCrmId, made[0]!.cliCrmId));
+    expect(leadTagNames.map((t) => t.nome).sort()).toEqual(adTags.map((t) => t.nome).sort());
+    await expect.poll(() => row.first().textContent()).toContain(adTags[0]!.nome);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}lead-ads-crm-list.png` });
 
     await row.first().click();

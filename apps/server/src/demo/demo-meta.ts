@@ -7,15 +7,19 @@
 // company's earlier demo connection is replaced. The demo seed writes rows directly (modules/README.md).
 import { randomBytes } from 'node:crypto';
 
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 
+import { formatIsoDate } from '@funil/domain/format/date';
 import type { MetaEmulator } from '@funil/meta-emulator/emulator';
 import type { DemoWorld } from '@funil/meta-emulator/world';
 
 import type { Db } from '../db/handle.ts';
+import { anunciosAds, anunciosAdsTags } from '../modules/ads/ads.table.ts';
 import { encryptToken } from '../modules/meta/meta-crypto.ts';
-import type { MetaOptions } from '../modules/meta/meta.service.ts';
+import { syncCompany } from '../modules/meta/meta-sync.ts';
+import { configureMeta, metaRuntime, type MetaOptions } from '../modules/meta/meta.service.ts';
 import { metaConexoes, metaFormularios, metaPaginas } from '../modules/meta/meta.table.ts';
+import { tags } from '../modules/tags/tags.table.ts';
 import { unidades } from '../modules/tenancy/tenancy.table.ts';
 import { usuarios } from '../modules/users/users.table.ts';
 import { DEMO_LOGINS } from './demo.ts';
@@ -63,11 +67,51 @@ export async function prepareDemoMeta(
       tokenKey: input.options.tokenKey,
     });
     connected = true;
+    await syncDemoCatalogue(db, input.options, world, { idEmpresa: admin.idEmpresa, idUnidade: firstUnit?.id ?? null });
   }
   const hooked = await meta.control.setWebhook({ url: `${input.funilUrl}/api/webhooks/meta`, verifyToken: input.verifyToken });
   if (!hooked.ok) throw new Error(`o emulador do Meta não confirmou o webhook (${hooked.status})`);
   meta.control.startLive({ intervalMs: input.intervalMs ?? 180_000 });
   return { connected, pageName: connected ? world.page.name : null, forms: connected ? world.forms.length : 0, world };
+}
+
+/**
+ * What a marketing manager does after connecting: 'Sincronizar com o Meta' (the real sync: the
+ * emulator's campaigns, ad sets and ads in the catalogue, and their daily spend), then gives each
+ * synced ad one or two of the unit's tags, so a Lead Ads lead that arrives live carries its ad's tags
+ * (issue 23 §4). The world's ids are new at every start: the ads of earlier runs keep their tags.
+ */
+async function syncDemoCatalogue(
+  db: Db,
+  options: MetaOptions,
+  world: DemoWorld,
+  company: { idEmpresa: number; idUnidade: number | null },
+): Promise<void> {
+  const runtime = metaRuntime() ?? configureMeta(options);
+  if (!runtime || company.idUnidade === null) return;
+  const today = new Date();
+  const since = new Date(today.getTime() - 92 * 86_400_000);
+  await syncCompany(db, runtime, company.idEmpresa, {
+    since: formatIsoDate(since),
+    until: formatIsoDate(today),
+  });
+  const unitTags = await db.select({ id: tags.id }).from(tags).where(eq(tags.idUnidade, company.idUnidade)).orderBy(asc(tags.id));
+  if (unitTags.length === 0) return;
+  const synced = await db
+    .select({ id: anunciosAds.id })
+    .from(anunciosAds)
+    .where(
+      inArray(
+        anunciosAds.adId,
+        world.ads.map((a) => a.id),
+      ),
+    )
+    .orderBy(asc(anunciosAds.id));
+  const links = synced.flatMap((ad, i) => {
+    const picked = [unitTags[i % unitTags.length]!, unitTags[(i * 3 + 1) % unitTags.length]!];
+    return [...new Set(picked.map((t) => t.id))].map((idTag) => ({ idAd: ad.id, idTag }));
+  });
+  if (links.length > 0) await db.insert(anunciosAdsTags).values(links).onConflictDoNothing();
 }
 
 /**
