@@ -41,7 +41,8 @@ export async function appendLeadEvents(tx: Tx, events: readonly LeadEventInput[]
  * - the mark is safe once none of those transactions holds the lock any more: each id up to V is
  *   committed (visible) or rolled back (never will be).
  * Only the stream's own writers hold a mark back: a long transaction that appends no event (a report,
- * another database's work on the same server) does not. Each refresh is one statement; with no
+ * another database's work on the same server) does not. pg_locks lists every database of the server,
+ * and databases copied from one template share their tables' OIDs: the holders are this database's. Each refresh is one statement; with no
  * append running the second refresh already makes the first one's V safe.
  */
 export class StreamHorizon {
@@ -67,6 +68,7 @@ export class StreamHorizon {
       sql`select last_value, is_called,
         (select coalesce(array_agg(virtualtransaction), '{}') from pg_locks
           where locktype = 'relation' and relation = 'lead_eventos'::regclass and mode = 'RowExclusiveLock'
+            and database = (select oid from pg_database where datname = current_database())
             and pid is distinct from pg_backend_pid()) as holders
         from lead_eventos_id_seq`,
     );
