@@ -10,6 +10,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { LEAD_EVENT_TYPES, type LeadEventType } from '@funil/domain/lead-events/lead-events';
 
+import { openDatabase } from '../../db/connection.ts';
+import { executeRows } from '../../db/handle.ts';
+import { createPgDatabase, PG_TEMPLATE_ENV, testDatabaseName } from '../../testing/db-template.ts';
+import { adminQuery } from '../../testing/processes.ts';
 import { potenciais } from '../catalog/catalog.table.ts';
 import { createLeadsKit, nextPhone, type Kit } from '../leads/leads-test-kit.ts';
 import { createdEvent } from '../leads/leads.service.ts';
@@ -556,6 +560,64 @@ describe('order without a lock (issue 22 §2, docs/decisions.md "Lead events: or
       } finally {
         release();
         await runner.stop();
+      }
+    },
+  );
+});
+
+describe('another database of the same server (issue 22 §2)', () => {
+  // pg_locks lists the whole server, and databases copied from one template (the tests', a tenant's
+  // restored copy) share the OID of lead_eventos: an append left open there must not hold this one back.
+  it.runIf(process.env.DATABASE_URL && process.env[PG_TEMPLATE_ENV])(
+    "an open append in a copy of the same template holds this database's delivery back in nothing",
+    async () => {
+      const adminUrl = process.env.DATABASE_URL!;
+      const name = testDatabaseName('db');
+      const other = await openDatabase({ url: await createPgDatabase(adminUrl, name) });
+      const oid = sql`select 'lead_eventos'::regclass::oid::int as oid`;
+      const [[mine], [theirs]] = await Promise.all([
+        executeRows<{ oid: number }>(db(), oid),
+        executeRows<{ oid: number }>(other.db, oid),
+      ]);
+      expect(theirs!.oid).toBe(mine!.oid);
+      const a = await k.lead({});
+      const seen: number[] = [];
+      const runner = new LeadEventRunner(k.t.database, { pollMs: 0, pruneEveryMs: 0 });
+      runner.add({
+        name: 'teste-outro-banco',
+        from: 'now',
+        handle: async (events) => void seen.push(...events.map((e) => e.cliCrmId)),
+      });
+      await runner.start();
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let begun!: () => void;
+      const open = new Promise<void>((r) => (begun = r));
+      try {
+        // The other database's writer holds the lock an append holds (RowExclusiveLock on lead_eventos) and stays open.
+        const elsewhere = other.db.transaction(async (tx) => {
+          await tx.execute(sql`lock table lead_eventos in row exclusive mode`);
+          begun();
+          await held;
+        });
+        await open;
+        await db().transaction(async (tx) =>
+          appendLeadEvents(tx, [
+            createdEvent({ cliCrmId: a, idEmpresa: k.t.fixture.companyA, idUnidade: k.unitId('A1'), idUsuario: null }, null, {
+              origem: 'manual',
+              descricao: 'x',
+            }),
+          ]),
+        );
+        await runner.drain();
+        expect(seen).toEqual([a]);
+        release();
+        await elsewhere;
+      } finally {
+        release();
+        await runner.stop();
+        await other.close();
+        await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       }
     },
   );
