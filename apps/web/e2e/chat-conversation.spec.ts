@@ -10,7 +10,6 @@ import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
 import { findMessagesResponseSchema } from '@funil/domain/whatsapp-api/gateway-api';
 
 import { DESKTOP, loginAs, SCREENSHOTS_DIR, startHarnessWithGateway, type GatewayHarness } from './harness.ts';
-import { SCREENSHOTS_WANTED } from './shared-browser.ts';
 
 const INSTANCE = 'paulista-conversa';
 const PHONE = '11987651234';
@@ -124,8 +123,7 @@ async function screenshot(page: Page, file: string): Promise<void> {
   for (const close of await page.getByRole('button', { name: 'Fechar aviso', includeHidden: true }).all())
     await close.click().catch(() => undefined);
   await page.mouse.move(0, 0);
-  // The settling pause is for the picture only (taken with FUNIL_SCREENSHOTS=1).
-  if (SCREENSHOTS_WANTED) await page.waitForTimeout(700);
+  await page.waitForTimeout(700);
   await page.screenshot({ path: `${SCREENSHOTS_DIR}${file}` });
 }
 
@@ -206,8 +204,7 @@ describe('issue 9: an attendant reads and answers a lead in the conversation', (
     await conversation(page).getByRole('button', { name: 'Emojis' }).click();
     const picker = page.getByTestId('emoji-picker').locator('em-emoji-picker');
     await picker.waitFor();
-    // The settling pause is for the picture only (taken with FUNIL_SCREENSHOTS=1).
-    if (SCREENSHOTS_WANTED) await page.waitForTimeout(800);
+    await page.waitForTimeout(800);
     await screenshot(page, 'chat-conversation-emoji.png');
     await picker.locator('button[aria-label="😀"]').first().click();
     await page.locator('.MuiPopover-root .MuiBackdrop-root').click({ position: { x: 5, y: 5 } });

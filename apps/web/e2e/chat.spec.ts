@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads } from '../../server/src/modules/leads/leads.table.ts';
 import { usuarios } from '../../server/src/modules/users/users.table.ts';
 import { DESKTOP, loginAs, MOBILE, readMenu, SCREENSHOTS_DIR, startHarnessWithGateway, type GatewayHarness } from './harness.ts';
-import { SCREENSHOTS_WANTED } from './shared-browser.ts';
 
 const INSTANCE = 'paulista-chat';
 let harness: GatewayHarness;
@@ -62,8 +61,7 @@ async function screenshot(page: Page, file: string): Promise<void> {
   for (const close of await page.getByRole('button', { name: 'Fechar aviso', includeHidden: true }).all())
     await close.click().catch(() => undefined);
   await page.mouse.move(0, 0);
-  // The settling pause is for the picture only (taken with FUNIL_SCREENSHOTS=1).
-  if (SCREENSHOTS_WANTED) await page.waitForTimeout(700);
+  await page.waitForTimeout(700);
   await page.screenshot({ path: `${SCREENSHOTS_DIR}${file}` });
 }
 

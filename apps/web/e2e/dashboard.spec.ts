@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { unidadeConfiguracoes, unidades } from '../../server/src/modules/tenancy/tenancy.table.ts';
 import { DESKTOP, downloadedBytes, loginAs, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
-import { SCREENSHOTS_WANTED } from './shared-browser.ts';
 
 let harness: Harness;
 let unit1: number;
@@ -74,8 +73,7 @@ const noSnackbar = (page: Page) => page.getByText('Login com sucesso.').waitFor(
 async function fullShot(page: Page, name: string) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width: DESKTOP.width, height });
-  // The settling pause is for the picture only (taken with FUNIL_SCREENSHOTS=1).
-  if (SCREENSHOTS_WANTED) await page.waitForTimeout(400);
+  await page.waitForTimeout(400);
   await page.screenshot({ path: `${SCREENSHOTS_DIR}${name}` });
   await page.setViewportSize(DESKTOP);
 }

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orientacoes } from '../../server/src/modules/guidance/guidance.table.ts';
 import { empresas } from '../../server/src/modules/tenancy/tenancy.table.ts';
 import { loginAs, MOBILE, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
-import { SCREENSHOTS_WANTED } from './shared-browser.ts';
 
 let harness: Harness;
 beforeAll(async () => {
@@ -76,8 +75,7 @@ describe('docs/screenshots', () => {
     await phone.page.screenshot({ path: `${SCREENSHOTS_DIR}shell-mobile.png` });
     await phone.page.getByRole('button', { name: 'Abrir menu' }).click();
     await phone.page.getByRole('navigation', { name: 'Menu principal' }).waitFor();
-    // The settling pause is for the picture only (taken with FUNIL_SCREENSHOTS=1).
-    if (SCREENSHOTS_WANTED) await phone.page.waitForTimeout(400);
+    await phone.page.waitForTimeout(400);
     await phone.page.screenshot({ path: `${SCREENSHOTS_DIR}shell-mobile-menu.png` });
     await phone.context.close();
   });

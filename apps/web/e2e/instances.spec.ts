@@ -10,7 +10,6 @@ import { REJECTED_WEBHOOK_REASONS } from '@funil/domain/whatsapp-api/rejected-we
 
 import { instanciasEvolution } from '../../server/src/modules/whatsapp/instances/instances.table.ts';
 import { DESKTOP, loginAs, MOBILE, readMenu, SCREENSHOTS_DIR, startHarnessWithGateway, type GatewayHarness } from './harness.ts';
-import { SCREENSHOTS_WANTED } from './shared-browser.ts';
 
 const FIRST = 'paulista-recepcao';
 const SECOND = 'paulista-vendas';
@@ -42,8 +41,7 @@ async function screenshot(page: Page, file: string): Promise<void> {
   for (const close of await page.getByRole('button', { name: 'Fechar aviso', includeHidden: true }).all())
     await close.click().catch(() => undefined);
   await page.mouse.move(0, 0);
-  // The settling pause is for the picture only (taken with FUNIL_SCREENSHOTS=1).
-  if (SCREENSHOTS_WANTED) await page.waitForTimeout(600);
+  await page.waitForTimeout(600);
   await page.screenshot({ path: `${SCREENSHOTS_DIR}${file}` });
 }
 

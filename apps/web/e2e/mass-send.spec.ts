@@ -11,7 +11,6 @@ import { massSendLeadSearchSchema } from '@funil/domain/mass-send/mass-send-api'
 import { unitDataSchema } from '@funil/domain/unit/unit-data';
 
 import { DESKTOP, loginAs, SCREENSHOTS_DIR, startHarnessWithGateway, type GatewayHarness } from './harness.ts';
-import { SCREENSHOTS_WANTED } from './shared-browser.ts';
 
 const INSTANCE = 'paulista-campanhas';
 // Issue 21: a second number of the unit, for a campaign paused there while the first sends.
@@ -82,8 +81,7 @@ async function screenshot(page: Page, file: string): Promise<void> {
     await close.click().catch(() => undefined);
   await page.mouse.move(0, 0);
   await page.evaluate(() => window.scrollTo(0, 0));
-  // The settling pause is for the picture only (taken with FUNIL_SCREENSHOTS=1).
-  if (SCREENSHOTS_WANTED) await page.waitForTimeout(600);
+  await page.waitForTimeout(600);
   await page.screenshot({ path: `${SCREENSHOTS_DIR}${file}` });
 }
 
@@ -337,8 +335,7 @@ describe("issue 13 'configurable per unit': Configurações › Envio em massa",
       .evaluate((h) => window.scrollTo(0, h.getBoundingClientRect().top + window.scrollY - 96));
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.mouse.move(0, 0);
-    // The settling pause is for the picture only (taken with FUNIL_SCREENSHOTS=1).
-    if (SCREENSHOTS_WANTED) await page.waitForTimeout(400);
+    await page.waitForTimeout(400);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}configuracoes-envio-em-massa.png` });
     await page.getByRole('button', { name: 'SALVAR' }).click();
     await page.getByText('Configurações salvas com sucesso!').first().waitFor();

@@ -11,7 +11,6 @@ import { accessContextOf } from '@funil/domain/unit/unit-data';
 
 import { isScreenAvailable } from '../src/app/screens.tsx';
 import { DEMO_LOGINS, DESKTOP, loginAs, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
-import { SCREENSHOTS_WANTED } from './shared-browser.ts';
 
 /** zod's wording (English, and its 'pt' locale of Portugal) and SIP's (status words and status lines). */
 export const FOREIGN_WORDING: readonly RegExp[] = [
@@ -155,8 +154,7 @@ describe('issue 21 item 12: no zod or SIP wording on any screen', () => {
       for (const close of await page.getByRole('button', { name: 'Fechar aviso', includeHidden: true }).all())
         await close.click().catch(() => undefined);
       await page.mouse.move(0, 0);
-      // The settling pause is for the picture only (taken with FUNIL_SCREENSHOTS=1).
-      if (SCREENSHOTS_WANTED) await page.waitForTimeout(700);
+      await page.waitForTimeout(700);
       await page.screenshot({ path: `${SCREENSHOTS_DIR}${file}` });
     };
     const admin = await harness.newPage(DESKTOP);
