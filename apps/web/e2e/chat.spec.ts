@@ -134,6 +134,8 @@ describe('001 §4 a message from a lead reaches the attendant live; opening it c
     await screenshot(page, 'chat.png');
     await row.click();
     await page.waitForURL(`**/whatsapp-v3/${lead.id}`);
+    // The header of this lead, not the one of the conversation just left, opens the panel.
+    await header.getByText(`#${lead.id}`).waitFor();
 
     // 'Informações do Lead': the 320 px panel with the CRM's lead blocks.
     await header.getByRole('button', { name: 'Informações do Lead' }).click();
