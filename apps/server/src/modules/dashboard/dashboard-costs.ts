@@ -20,7 +20,7 @@ import { unknownAdSql } from '../../db/sql-rules.ts';
 import { costForPeriod, costsByCampaign } from '../ads/ads-costs.service.ts';
 import { catalogueCampaignOfSql, catalogueHasAdSql, catalogueNames, findAd } from '../ads/ads.service.ts';
 import { unitById } from '../tenancy/tenancy.service.ts';
-import { CONVERTED, CUSTOMER, scopeSql, type LeadScope, type Period } from './dashboard.repository.ts';
+import { CONVERTED, CUSTOMER, narrowsLeads, scopeSql, type LeadScope, type Period } from './dashboard.repository.ts';
 
 /** What a tab counts as a sale: conversions (CAMPANHAS, v2) or customers (LTV, 000 §9). */
 export type SaleBasis = 'conversoes' | 'clientes';
@@ -171,14 +171,6 @@ export async function campaignCosts(
     .sort((a, b) => (b.custo ?? -1) - (a.custo ?? -1) || b.leads - a.leads || a.campanha.localeCompare(b.campanha, 'pt-BR'));
   return campaignCostsSchema.parse({ campanhas, total: costTotals(campanhas), leads_sem_anuncio: semAnuncio });
 }
-
-const narrowsLeads = (scope: LeadScope) =>
-  scope.ownerUserId !== null ||
-  !!scope.campanha ||
-  scope.statusCliente != null ||
-  scope.plataforma != null ||
-  scope.atendente != null ||
-  (scope.anuncios?.length ?? 0) > 0;
 
 async function catalogueCampaignsOf(db: DbOrTx, ids: number[]) {
   const { campaigns } = await catalogueNames(db, { campaigns: ids, adSets: [], ads: [] });

@@ -375,8 +375,11 @@ export async function conversionsByAttendant(
 
 export type StageMoves = { status: number; entraram: number; avancaram: number; tempo_medio: number | null };
 
-/** Whether a scope narrows the leads beyond their units (then the stage view reads each move). */
-const narrowsLeads = (scope: LeadScope) =>
+/**
+ * Whether a scope narrows the leads beyond their units (then the stage view reads each move, and the
+ * cost block lists only the campaigns of the leads shown).
+ */
+export const narrowsLeads = (scope: LeadScope) =>
   scope.ownerUserId !== null ||
   !!scope.campanha ||
   scope.statusCliente != null ||

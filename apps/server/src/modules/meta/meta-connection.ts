@@ -208,18 +208,22 @@ export async function connectSystemToken(db: Db, runtime: MetaRuntime, actor: Ac
   }
 }
 
+/** Undoes the leadgen subscription of pages leaving the company, where Meta still takes their token (best effort). */
+async function unsubscribePages(runtime: MetaRuntime, pages: readonly { pageId: string; tokenCifrado: string }[]): Promise<void> {
+  for (const page of pages) {
+    const token = decryptToken(runtime.tokenKey, page.tokenCifrado);
+    if (token)
+      await runtime.client
+        .session(token)
+        .delete(`${page.pageId}/subscribed_apps`)
+        .catch(() => null);
+  }
+}
+
 /** DELETE /api/meta/conexao: the company's token, pages (their subscriptions undone where Meta allows) and forms go. */
 export async function disconnect(db: Db, runtime: MetaRuntime | null, actor: Actor): Promise<void> {
   const pages = await db.select().from(metaPaginas).where(eq(metaPaginas.idEmpresa, actor.empresaId));
-  if (runtime)
-    for (const page of pages) {
-      const token = decryptToken(runtime.tokenKey, page.tokenCifrado);
-      if (token)
-        await runtime.client
-          .session(token)
-          .delete(`${page.pageId}/subscribed_apps`)
-          .catch(() => null);
-    }
+  if (runtime) await unsubscribePages(runtime, pages);
   await db.transaction(async (tx) => {
     await tx.delete(metaFormularios).where(eq(metaFormularios.idEmpresa, actor.empresaId));
     await tx.delete(metaPaginas).where(eq(metaPaginas.idEmpresa, actor.empresaId));
@@ -370,14 +374,7 @@ export async function savePages(db: Db, runtime: MetaRuntime, actor: Actor, choi
     throw metaFailure(error);
   }
   const dropped = existing.filter((p) => !pageIds.includes(p.pageId));
-  for (const page of dropped) {
-    const token = decryptToken(runtime.tokenKey, page.tokenCifrado);
-    if (token)
-      await runtime.client
-        .session(token)
-        .delete(`${page.pageId}/subscribed_apps`)
-        .catch(() => null);
-  }
+  await unsubscribePages(runtime, dropped);
   await db.transaction(async (tx) => {
     if (dropped.length > 0)
       await tx.delete(metaPaginas).where(
