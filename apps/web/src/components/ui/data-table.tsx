@@ -83,6 +83,8 @@ export type RowAction<R> = {
   /** 'error' paints destructive actions (Excluir, Desativar) red. */
   color?: 'inherit' | 'primary' | 'error';
   hidden?: (row: R) => boolean;
+  /** Shown but not clickable (an action already running). */
+  disabled?: (row: R) => boolean;
 };
 
 /** Server paging: the table shows `rows` as page `page` (from 0) of `count` rows. */
@@ -163,17 +165,21 @@ function actionsColumn<R>(actions: readonly RowAction<R>[], rowLabel: ((row: R) 
         .filter((action) => !action.hidden?.(row))
         .map((action) => (
           <Tooltip key={action.label} title={action.label}>
-            <IconButton
-              size="small"
-              aria-label={rowLabel ? `${action.label} ${rowLabel(row)}` : action.label}
-              onClick={(event) => {
-                event.stopPropagation();
-                action.onClick(row);
-              }}
-              sx={{ color: action.color === 'error' ? 'error.main' : action.color === 'primary' ? 'primary.main' : undefined }}
-            >
-              {action.icon}
-            </IconButton>
+            {/* A span, so the tooltip still hears the pointer over a disabled button. */}
+            <span>
+              <IconButton
+                size="small"
+                aria-label={rowLabel ? `${action.label} ${rowLabel(row)}` : action.label}
+                disabled={action.disabled?.(row) ?? false}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  action.onClick(row);
+                }}
+                sx={{ color: action.color === 'error' ? 'error.main' : action.color === 'primary' ? 'primary.main' : undefined }}
+              >
+                {action.icon}
+              </IconButton>
+            </span>
           </Tooltip>
         )),
   };

@@ -2,25 +2,10 @@
 // the company. The chosen forms with their unit and 'Buscar leads dos últimos 90 dias', and the
 // failed-intake log (what arrived, why it failed, attempts) with 'Reprocessar'. The connection
 // itself (pages, forms, their units, the default unit) is chosen on the Meta connection screen.
+import CloudDownload from '@mui/icons-material/CloudDownload';
 import Refresh from '@mui/icons-material/Refresh';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  IconButton,
-  LinearProgress,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import Replay from '@mui/icons-material/Replay';
+import { Alert, Box, Chip, CircularProgress, IconButton, LinearProgress, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -32,8 +17,10 @@ import {
   leadAdsOverviewSchema,
   messageSchema,
   type FailedIntake,
+  type LeadAdsForm,
 } from '@funil/domain/lead-ads/lead-ads-api';
 
+import { DataTable, type DataColumn } from '../../components/ui/data-table.tsx';
 import { apiRequest, http } from '../../lib/http-client.ts';
 
 const key = ['lead-ads'] as const;
@@ -63,6 +50,39 @@ function arrivedText(row: FailedIntake): string {
   if (row.adId) parts.push(`anúncio ${row.adId}`);
   return parts.join(' · ');
 }
+
+const FORM_COLUMNS: DataColumn<LeadAdsForm>[] = [
+  {
+    header: 'Formulário',
+    value: (f) => f.nome || f.formId,
+    minWidth: 160,
+    render: (f) => (
+      <>
+        {f.nome || f.formId}
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {f.formId}
+        </Typography>
+      </>
+    ),
+  },
+  { header: 'Unidade', value: (f) => f.unidade ?? 'Pelo Filtro Facebook das unidades' },
+  { header: 'Leads recebidos', value: (f) => f.leads, align: 'right' },
+];
+
+const FAILED_COLUMNS: DataColumn<FailedIntake>[] = [
+  { header: 'Recebido em', value: (row) => formatDateTime(row.recebidoEm), nowrap: true },
+  {
+    header: 'O que chegou',
+    value: arrivedText,
+    render: (row) => (
+      <Box component="span" title={JSON.stringify(row.recebido)}>
+        {arrivedText(row)}
+      </Box>
+    ),
+  },
+  { header: 'Motivo', value: (row) => row.erro ?? '—' },
+  { header: 'Tentativas', value: (row) => row.tentativas, align: 'right' },
+];
 
 export function LeadAdsScreen() {
   const queryClient = useQueryClient();
@@ -128,85 +148,45 @@ export function LeadAdsScreen() {
         <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
           Formulários
         </Typography>
-        <TableContainer>
-          <Table size="small" aria-label="Formulários do Lead Ads">
-            <TableHead>
-              <TableRow>
-                <TableCell>Formulário</TableCell>
-                <TableCell>Unidade</TableCell>
-                <TableCell align="right">Leads recebidos</TableCell>
-                <TableCell align="right">Ações</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data?.formularios.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={4}>Nenhum formulário escolhido.</TableCell>
-                </TableRow>
-              )}
-              {data?.formularios.map((f) => (
-                <TableRow key={f.formId}>
-                  <TableCell>
-                    {f.nome || f.formId}
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {f.formId}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{f.unidade ?? 'Pelo Filtro Facebook das unidades'}</TableCell>
-                  <TableCell align="right">{f.leads}</TableCell>
-                  <TableCell align="right">
-                    <Button size="small" disabled={busyForm !== null} onClick={() => backfill.mutate(f.formId)}>
-                      {busyForm === f.formId ? 'Buscando…' : 'Buscar leads dos últimos 90 dias'}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          label="Formulários do Lead Ads"
+          rows={data?.formularios ?? []}
+          rowKey={(f) => f.formId}
+          emptyText="Nenhum formulário escolhido."
+          columns={FORM_COLUMNS}
+          actions={[
+            {
+              label: 'Buscar leads dos últimos 90 dias',
+              icon: busyForm === null ? <CloudDownload /> : <CircularProgress size={18} aria-label="Buscando…" />,
+              color: 'primary',
+              disabled: () => busyForm !== null,
+              onClick: (f) => backfill.mutate(f.formId),
+            },
+          ]}
+        />
       </Paper>
 
       <Paper variant="outlined">
         <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
           Falhas de entrada
         </Typography>
-        <TableContainer sx={{ maxHeight: 480 }}>
-          <Table size="small" stickyHeader aria-label="Falhas de entrada do Lead Ads">
-            <TableHead>
-              <TableRow>
-                <TableCell>Recebido em</TableCell>
-                <TableCell>O que chegou</TableCell>
-                <TableCell>Motivo</TableCell>
-                <TableCell align="right">Tentativas</TableCell>
-                <TableCell align="right">Ações</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {failed.data?.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={5}>Nenhuma falha de entrada.</TableCell>
-                </TableRow>
-              )}
-              {failed.data?.map((row) => (
-                <TableRow key={row.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.recebidoEm)}</TableCell>
-                  <TableCell>
-                    <Box component="span" title={JSON.stringify(row.recebido)}>
-                      {arrivedText(row)}
-                    </Box>
-                  </TableCell>
-                  <TableCell>{row.erro ?? '—'}</TableCell>
-                  <TableCell align="right">{row.tentativas}</TableCell>
-                  <TableCell align="right">
-                    <Button size="small" disabled={reprocess.isPending} onClick={() => reprocess.mutate(row.id)}>
-                      Reprocessar
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <DataTable
+          label="Falhas de entrada do Lead Ads"
+          rows={failed.data ?? []}
+          rowKey={(row) => row.id}
+          emptyText="Nenhuma falha de entrada."
+          paging={{ pageSize: 10 }}
+          columns={FAILED_COLUMNS}
+          actions={[
+            {
+              label: 'Reprocessar',
+              icon: <Replay />,
+              color: 'primary',
+              disabled: () => reprocess.isPending,
+              onClick: (row) => reprocess.mutate(row.id),
+            },
+          ]}
+        />
       </Paper>
     </Stack>
   );
