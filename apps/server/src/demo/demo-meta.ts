@@ -9,14 +9,13 @@ import { randomBytes } from 'node:crypto';
 
 import { and, asc, eq, inArray } from 'drizzle-orm';
 
-import { formatIsoDate } from '@funil/domain/format/date';
 import type { MetaEmulator } from '@funil/meta-emulator/emulator';
 import type { DemoWorld } from '@funil/meta-emulator/world';
 
 import type { Db } from '../db/handle.ts';
 import { anunciosAds, anunciosAdsTags } from '../modules/ads/ads.table.ts';
 import { encryptToken } from '../modules/meta/meta-crypto.ts';
-import { syncCompany } from '../modules/meta/meta-sync.ts';
+import { dailySpendPeriod, syncCompany } from '../modules/meta/meta-sync.ts';
 import { configureMeta, metaRuntime, type MetaOptions } from '../modules/meta/meta.service.ts';
 import { metaConexoes, metaFormularios, metaPaginas } from '../modules/meta/meta.table.ts';
 import { tags } from '../modules/tags/tags.table.ts';
@@ -89,12 +88,9 @@ async function syncDemoCatalogue(
 ): Promise<void> {
   const runtime = metaRuntime() ?? configureMeta(options);
   if (!runtime || company.idUnidade === null) return;
-  const today = new Date();
-  const since = new Date(today.getTime() - 92 * 86_400_000);
-  await syncCompany(db, runtime, company.idEmpresa, {
-    since: formatIsoDate(since),
-    until: formatIsoDate(today),
-  });
+  // The daily job's window (the last days), not the emulator's 92 days of insights: a row per ad and
+  // day would bury the typed costs on /campanhas under hundreds of Meta rows.
+  await syncCompany(db, runtime, company.idEmpresa, dailySpendPeriod(new Date()));
   const unitTags = await db.select({ id: tags.id }).from(tags).where(eq(tags.idUnidade, company.idUnidade)).orderBy(asc(tags.id));
   if (unitTags.length === 0) return;
   const synced = await db
