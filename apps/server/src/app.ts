@@ -217,7 +217,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // This process's sockets end before its HTTP server closes: the server waits for every open
   // connection, a WebSocket's too, so a held socket would keep a stopping process (SIGTERM, a
   // restart of one of several processes) from ever closing. Only the local ones (not through Redis).
+  // A request still running when the close begins answers with `Connection: close`: its keep-alive
+  // connection would otherwise stay open, idle, for Fastify's keepAliveTimeout (72 s) after the
+  // server stopped closing idle ones, and the close would wait for it.
+  let closing = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('preClose', (done) => {
+    closing = true;
     app.realtime.io.local.disconnectSockets(true);
     app.realtime.io.engine.close();
     done();
