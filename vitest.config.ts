@@ -57,6 +57,10 @@ export default defineConfig(async () => {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks' as const,
+    // A worker loads the server's modules once for all its files instead of once per file: the
+    // import of app.ts was 160 of the suite's core-seconds. Each file still has its own database and
+    // its own app (createTestApp); no server test mocks a module (docs/ci.md).
+    isolate: false,
     // Migrates once per run; every test file starts from a copy (src/testing/db-template.ts).
     globalSetup: ['src/testing/global-setup.ts'],
   };

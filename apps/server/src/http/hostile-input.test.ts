@@ -676,7 +676,9 @@ describe('hostile input on every /api route (issue 7 §4)', () => {
         const mark = await writeMark(t.database.db);
         if (mark !== lastMark) {
           const after = await snapshotDb(t.database.db);
-          const changed = changedTables(before, after);
+          // The stream's reader positions move in the background (an event a job wrote while this
+          // request ran is read then): the reader's bookkeeping, never the request's change.
+          const changed = changedTables(before, after).filter((table) => table !== 'lead_eventos_consumidores');
           if (res.statusCode >= 400 && changed.length > 0)
             findings.push({
               route: name,
