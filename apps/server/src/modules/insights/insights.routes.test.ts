@@ -33,7 +33,10 @@ const noWait = { sleep: async () => {}, backoffMs: 1, pollMs: 1 };
 
 const get = (token: string, url: string) => t.as(token, { method: 'GET', url });
 const rowsOf = async (token: string, level: string, extra = '') => {
-  const res = await get(token, `/api/insights/${level}?conta=${demo.account.id}&inicio=${period.inicio}&fim=${period.fim}${extra}`);
+  const res = await get(
+    token,
+    `/api/insights/${level}?conta=${demo.account.id}&inicio=${period.inicio}&fim=${period.fim}${extra}`,
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as InsightsRows;
 };
@@ -42,7 +45,8 @@ async function lead(o: { campaign: string; adset: string; ad: string; sale?: num
   phones += 1;
   const phone = `1197${String(phones).padStart(7, '0')}`;
   const captured = new Date(Date.now() - 2 * 86_400_000).toISOString();
-  await t.database.db.execute(sql`insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave, cli_data_captacao,
+  await t.database.db
+    .execute(sql`insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave, cli_data_captacao,
       cli_tipo_lead, cli_status_negociacao, valor_ticket, origem_canal, cli_campanha_id, adset_id, ad_id, origem_em)
     values (${t.fixture.companyA}, ${o.unit ?? t.fixture.unitA1}, ${`Lead ${phones}`}, ${phone}, ${phoneKey(phone)}, ${captured}, 1,
       ${o.sale ? 5 : 1}, ${o.sale ?? 0}, 'lead-ads', ${o.campaign}, ${o.adset}, ${o.ad}, ${captured})`);
@@ -53,7 +57,13 @@ beforeAll(async () => {
   demo = emu.control.seedDemo({ days: 40 });
   const emuUrl = await emu.listen(0, '127.0.0.1');
   t = await createTestApp({
-    meta: { appId: APP_ID, appSecret: APP_SECRET, graphUrl: emuUrl, dialogUrl: emuUrl, tokenKey: metaTokenKey(randomBytes(32).toString('hex')) },
+    meta: {
+      appId: APP_ID,
+      appSecret: APP_SECRET,
+      graphUrl: emuUrl,
+      dialogUrl: emuUrl,
+      tokenKey: metaTokenKey(randomBytes(32).toString('hex')),
+    },
     metaDailySyncMs: 0,
     insightsRefreshMs: 0,
     settings: { extras: { metaInsights: true } },
@@ -101,16 +111,36 @@ describe('the insights store and its refresh (issue 24)', () => {
     const revised = addIsoDays(today, -5);
     const old = addIsoDays(today, -35);
     const key = (d: string) =>
-      and(eq(metaInsights.nivel, 'ad'), eq(metaInsights.objetoId, ad.id), eq(metaInsights.dia, d), eq(metaInsights.conta, demo.account.id));
+      and(
+        eq(metaInsights.nivel, 'ad'),
+        eq(metaInsights.objetoId, ad.id),
+        eq(metaInsights.dia, d),
+        eq(metaInsights.conta, demo.account.id),
+      );
     const [oldRow] = await t.app.db.select().from(metaInsights).where(key(old));
     const total = (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(metaInsights))[0]!.n;
-    emu.control.dailyInsight({ adId: ad.id, date: revised, impressions: 777, reach: 700, clicks: 7, spendCents: 4321, actions: { lead: 2 } });
+    emu.control.dailyInsight({
+      adId: ad.id,
+      date: revised,
+      impressions: 777,
+      reach: 700,
+      clicks: 7,
+      spendCents: 4321,
+      actions: { lead: 2 },
+    });
     emu.state.insights.delete(`${ad.id}|${addIsoDays(today, -6)}`);
     await requestRefresh(t.app.db, t.fixture.companyA);
     expect(await refreshPass(t.app.db, metaRuntime()!, noWait)).toBe(true);
     const [row] = await t.app.db.select().from(metaInsights).where(key(revised));
     expect(row).toMatchObject({ impressoes: 777, gastoCentavos: 4321, leads: 2 });
-    expect((await t.app.db.select().from(metaInsights).where(key(addIsoDays(today, -6)))).length).toBe(0);
+    expect(
+      (
+        await t.app.db
+          .select()
+          .from(metaInsights)
+          .where(key(addIsoDays(today, -6)))
+      ).length,
+    ).toBe(0);
     const [oldAfter] = await t.app.db.select().from(metaInsights).where(key(old));
     expect(oldAfter!.atualizadoEm).toEqual(oldRow!.atualizadoEm);
     const after = (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(metaInsights))[0]!.n;
@@ -127,7 +157,14 @@ describe('GET /api/insights/{nivel} (002 §2.5, §7)', () => {
     await lead({ campaign: c.id, adset: ad.adsetId, ad: ad.id, sale: 250.5 });
     const { data } = await rowsOf(tokens.a!, 'campaign');
     const row = data.find((r) => r.id === c.id)!;
-    expect(row).toMatchObject({ nome: c.name, crmLeads: 3, conversoes: 2, ticketCentavos: 175050, provisorio: true, resultado: 'leads' });
+    expect(row).toMatchObject({
+      nome: c.name,
+      crmLeads: 3,
+      conversoes: 2,
+      ticketCentavos: 175050,
+      provisorio: true,
+      resultado: 'leads',
+    });
     expect(row.gastoCentavos).toBeGreaterThan(0);
     expect(row.roas).toBeCloseTo(175050 / row.gastoCentavos!, 10);
     expect(row.custoPorVendaCentavos).toBeCloseTo(row.gastoCentavos! / 2, 10);
@@ -136,7 +173,13 @@ describe('GET /api/insights/{nivel} (002 §2.5, §7)', () => {
     const [sum] = await t.app.db
       .select({ s: sql<string>`sum(gasto_centavos)` })
       .from(metaInsights)
-      .where(and(eq(metaInsights.nivel, 'campaign'), eq(metaInsights.objetoId, c.id), sql`dia between ${period.inicio} and ${period.fim}`));
+      .where(
+        and(
+          eq(metaInsights.nivel, 'campaign'),
+          eq(metaInsights.objetoId, c.id),
+          sql`dia between ${period.inicio} and ${period.fim}`,
+        ),
+      );
     expect(row.gastoCentavos).toBe(Number(sum!.s));
     const ad2 = (await rowsOf(tokens.a!, 'ad', `&pais=${ad.adsetId}`)).data.find((r) => r.id === ad.id)!;
     expect(ad2).toMatchObject({ crmLeads: 3, conversoes: 2 });
@@ -162,7 +205,10 @@ describe('GET /api/insights/{nivel} (002 §2.5, §7)', () => {
 
   it('a daily series of the selected rows, days younger than 28 marked provisório', async () => {
     const c = demo.campaigns[0]!;
-    const res = await get(tokens.a!, `/api/insights/serie?conta=${demo.account.id}&inicio=${period.inicio}&fim=${period.fim}&nivel=campaign&ids=${c.id}`);
+    const res = await get(
+      tokens.a!,
+      `/api/insights/serie?conta=${demo.account.id}&inicio=${period.inicio}&fim=${period.fim}&nivel=campaign&ids=${c.id}`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const days = res.json().data as { dia: string; gastoCentavos: number | null; provisorio: boolean }[];
     expect(days.length).toBe(30);
@@ -177,13 +223,19 @@ describe('GET /api/insights/{nivel} (002 §2.5, §7)', () => {
       .values({ idEmpresa: t.fixture.companyA, idUnidade: t.fixture.unitA2, campaignId: c.id, campaignName: c.name });
     const { data } = await rowsOf(tokens.a!, 'campaign');
     expect(data.some((r) => r.id === c.id)).toBe(false);
-    const series = await get(tokens.a!, `/api/insights/serie?conta=${demo.account.id}&inicio=${period.inicio}&fim=${period.fim}&nivel=campaign&ids=${c.id}`);
+    const series = await get(
+      tokens.a!,
+      `/api/insights/serie?conta=${demo.account.id}&inicio=${period.inicio}&fim=${period.fim}&nivel=campaign&ids=${c.id}`,
+    );
     expect(series.json().data).toEqual([]);
   });
 
   it('000 §6: admin with metaInsights only; a user gets 403; another company reads nothing of this account', async () => {
     expect((await get(tokens.u!, '/api/insights/estado')).statusCode).toBe(403);
-    const other = await get(tokens.aB1!, `/api/insights/campaign?conta=${demo.account.id}&inicio=${period.inicio}&fim=${period.fim}`);
+    const other = await get(
+      tokens.aB1!,
+      `/api/insights/campaign?conta=${demo.account.id}&inicio=${period.inicio}&fim=${period.fim}`,
+    );
     expect(other.statusCode).toBe(409);
     expect(other.json().message).toBe(INSIGHTS_MESSAGES.notConnected);
   });
@@ -195,7 +247,10 @@ describe('GET /api/insights/{nivel} (002 §2.5, §7)', () => {
     const unknown = await get(tokens.a!, `/api/insights/campaign?conta=act_1&inicio=${period.inicio}&fim=${period.fim}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(INSIGHTS_MESSAGES.accountUnknown);
-    expect((await get(tokens.a!, `/api/insights/campanha?conta=${demo.account.id}&inicio=${period.inicio}&fim=${period.fim}`)).statusCode).toBe(400);
+    expect(
+      (await get(tokens.a!, `/api/insights/campanha?conta=${demo.account.id}&inicio=${period.inicio}&fim=${period.fim}`))
+        .statusCode,
+    ).toBe(400);
   });
 
   it("stops on 190 and tells the admin on the screen; 'Atualizar agora' queues a new refresh", async () => {
