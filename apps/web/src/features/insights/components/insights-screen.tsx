@@ -228,10 +228,18 @@ function DailyLine({ level, q, ids, updatedAt }: { level: InsightLevel; q: RowsQ
                 }
               />
               <Legend />
-              <Line yAxisId="r" type="monotone" dataKey="Gasto" stroke="#1976d2" dot={false} connectNulls={false} />
-              <Line yAxisId="n" type="monotone" dataKey="Leads Meta" stroke="#9c27b0" dot={false} />
-              <Line yAxisId="n" type="monotone" dataKey="Leads CRM" stroke="#ed6c02" dot={false} />
-              <Line yAxisId="n" type="monotone" dataKey="Vendas" stroke="#2e7d32" dot={false} />
+              <Line
+                yAxisId="r"
+                type="monotone"
+                dataKey="Gasto"
+                stroke="#1976d2"
+                dot={false}
+                connectNulls={false}
+                isAnimationActive={false}
+              />
+              <Line yAxisId="n" type="monotone" dataKey="Leads Meta" stroke="#9c27b0" dot={false} isAnimationActive={false} />
+              <Line yAxisId="n" type="monotone" dataKey="Leads CRM" stroke="#ed6c02" dot={false} isAnimationActive={false} />
+              <Line yAxisId="n" type="monotone" dataKey="Vendas" stroke="#2e7d32" dot={false} isAnimationActive={false} />
             </LineChart>
           </ResponsiveContainer>
         </Box>
