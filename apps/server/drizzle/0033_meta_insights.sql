@@ -32,4 +32,6 @@ CREATE TABLE "meta_insights_sync" (
 --> statement-breakpoint
 ALTER TABLE "meta_insights" ADD CONSTRAINT "meta_insights_id_empresa_empresas_id_fk" FOREIGN KEY ("id_empresa") REFERENCES "public"."empresas"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "meta_insights_sync" ADD CONSTRAINT "meta_insights_sync_id_empresa_empresas_id_fk" FOREIGN KEY ("id_empresa") REFERENCES "public"."empresas"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "meta_insights_leitura_idx" ON "meta_insights" USING btree ("id_empresa","conta","nivel","dia");
+CREATE INDEX "meta_insights_leitura_idx" ON "meta_insights" USING btree ("id_empresa","conta","nivel","dia");--> statement-breakpoint
+CREATE INDEX "meta_insights_campanha_idx" ON "meta_insights" USING btree ("id_empresa","conta","nivel","campanha_id","dia");--> statement-breakpoint
+CREATE INDEX "meta_insights_conjunto_idx" ON "meta_insights" USING btree ("id_empresa","conta","nivel","conjunto_id","dia");

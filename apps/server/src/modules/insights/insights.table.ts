@@ -33,6 +33,9 @@ export const metaInsights = pgTable(
   (t) => [
     primaryKey({ columns: [t.idEmpresa, t.conta, t.dia, t.nivel, t.objetoId] }),
     index('meta_insights_leitura_idx').on(t.idEmpresa, t.conta, t.nivel, t.dia),
+    // The ad-set tab reads the selected campaigns' rows, the ads tab the selected ad sets'.
+    index('meta_insights_campanha_idx').on(t.idEmpresa, t.conta, t.nivel, t.campanhaId, t.dia),
+    index('meta_insights_conjunto_idx').on(t.idEmpresa, t.conta, t.nivel, t.conjuntoId, t.dia),
   ],
 );
 
