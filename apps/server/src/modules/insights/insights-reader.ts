@@ -1,6 +1,6 @@
 // Reading Meta's insights for the store (issue 24 'The numbers'): `/{account}/insights` at campaign,
 // adset and ad level, `time_increment=1`, paged until `paging.next` is absent (graph-client.ts pages);
-// long ad-level reads through the async report flow (POST → report_run_id → async_status → pages),
+// reads over a week (every level) through the async report flow (POST → report_run_id → async_status → pages),
 // a failed or hung job split into two halves of its range; the throttle headers honoured (above 90 %
 // the reader waits `estimated_time_to_regain_access`; x-app-usage too); codes 4, 17, 32, 613, 80000–80006, 2 (1504043
 // included), 5xx and network failures retried with backoff; 'reduce the amount of data' (code 1) halves
