@@ -173,7 +173,7 @@ describe('Insights (002 §2.5)', () => {
     });
     render();
     expect(await screen.findByText(INSIGHTS_MESSAGES.noCampaigns)).toBeTruthy();
-    expect(screen.getByText(INSIGHTS_MESSAGES.tokenStopped)).toBeTruthy();
+    expect(screen.getByText(`${INSIGHTS_MESSAGES.notAuthorized} ${INSIGHTS_MESSAGES.tokenStopped}`)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Atualizar agora' }));
     await waitFor(() => expect(sent.some((s) => s.method === 'POST' && s.path === '/insights/atualizar')).toBe(true));
   });

@@ -354,7 +354,19 @@ export function InsightsView({ canConnect, today = formatIsoDate(new Date()) }: 
         </Button>
       </Stack>
       {state.data.erro && (
-        <Alert severity="error" sx={{ mb: 1 }}>
+        <Alert
+          severity="error"
+          sx={{ mb: 1 }}
+          action={
+            canConnect && state.data.erro === INSIGHTS_MESSAGES.tokenStopped ? (
+              <Button color="inherit" size="small" onClick={() => void navigate('/integracao-meta')}>
+                Entrar com o Facebook
+              </Button>
+            ) : undefined
+          }
+        >
+          {/* 002 §4 'Ads platform login': a refused token is the not_authorized state. */}
+          {state.data.erro === INSIGHTS_MESSAGES.tokenStopped ? `${INSIGHTS_MESSAGES.notAuthorized} ` : ''}
           {state.data.erro}
         </Alert>
       )}
