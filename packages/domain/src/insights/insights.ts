@@ -209,12 +209,3 @@ export function previousMonth(today: string): { inicio: string; fim: string } {
 
 /** A day is provisional while younger than 28 days on `today`. */
 export const isProvisional = (day: string, today: string): boolean => daysBetween(day, today) < PROVISIONAL_DAYS;
-
-/** 002 §5 'Insights': sorting treats missing values as smallest. */
-export function compareMissingSmallest(a: number | string | null | undefined, b: number | string | null | undefined): number {
-  const am = a === null || a === undefined;
-  const bm = b === null || b === undefined;
-  if (am || bm) return am && bm ? 0 : am ? -1 : 1;
-  if (typeof a === 'string' && typeof b === 'string') return a.localeCompare(b, 'pt-BR');
-  return Number(a) - Number(b);
-}
