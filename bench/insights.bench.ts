@@ -68,9 +68,10 @@ export async function run(): Promise<void> {
   const fast = { pollMs: 50, backoffMs: 200 };
   const first = await time(() => refreshCompany(db, runtime, idEmpresa, { ...fast, days: 365 }));
   const daily = await time(() => refreshCompany(db, runtime, idEmpresa, { ...fast, days: 28 }));
-  const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(metaInsights).where(eq(metaInsights.idEmpresa, idEmpresa))) as [
-    { n: number },
-  ];
+  const [{ n }] = (await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(metaInsights)
+    .where(eq(metaInsights.idEmpresa, idEmpresa))) as [{ n: number }];
   const [sync] = await db.select().from(metaInsightsSync).where(eq(metaInsightsSync.idEmpresa, idEmpresa));
 
   const today = formatIsoDate(new Date());
