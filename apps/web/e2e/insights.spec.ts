@@ -15,7 +15,7 @@ import { seedDemoInsights } from '../../server/src/demo/demo-insights.ts';
 import { metaTokenKey } from '../../server/src/modules/meta/meta-crypto.ts';
 import { metaRuntime } from '../../server/src/modules/meta/meta.service.ts';
 import { unidadeConfiguracoes } from '../../server/src/modules/tenancy/tenancy.table.ts';
-import { DESKTOP, loginAs, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
+import { DESKTOP, loginAs, MOBILE, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
 
 const APP_ID = '700100200300999';
 const APP_SECRET = 'segredo-do-app-insights-e2e-012345';
@@ -130,5 +130,17 @@ describe('issue 24 Meta Insights in the browser', () => {
     expect(cells.some((c) => Number(c.conversoes) > 0 && /^\d+,\d{2}x$/.test(c.roas))).toBe(true);
     // The catalogue has the ads: the leads the demo attributed are not of an unknown ad.
     expect(await page.getByTestId('insights-desconhecidos').textContent()).not.toMatch(/\(100%\)/);
+
+    // On a phone the page keeps its width: the wide table scrolls inside its card (page-width.spec's rule).
+    await page.setViewportSize(MOBILE);
+    await page.goto('/insights');
+    await page.locator('tbody tr[data-insight-id]').first().waitFor();
+    const widths = await page.evaluate(() => ({
+      document: document.documentElement.scrollWidth,
+      body: document.body.scrollWidth,
+    }));
+    expect(widths.document).toBeLessThanOrEqual(MOBILE.width);
+    expect(widths.body).toBeLessThanOrEqual(MOBILE.width);
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}insights-celular.png`, fullPage: true });
   }, 180_000);
 });

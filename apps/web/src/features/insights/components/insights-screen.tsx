@@ -166,7 +166,7 @@ function PeriodPopover({ period, onApply }: { period: Period; onApply: (p: Perio
   return (
     <>
       <Tooltip title="Filtrar período">
-        <IconButton aria-label="Filtrar período" onClick={(e) => setAnchor(e.currentTarget)}>
+        <IconButton aria-label="Filtrar período" onClick={(e) => setAnchor(e.currentTarget)} sx={{ alignSelf: 'flex-end' }}>
           <FilterList />
         </IconButton>
       </Tooltip>
@@ -341,12 +341,12 @@ export function InsightsView({ canConnect, today = formatIsoDate(new Date()) }: 
         />
         <PeriodPopover period={period} onApply={setPeriod} />
       </Stack>
-      <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
+      <Stack direction="row" sx={{ mb: 1, alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}>
         <Typography variant="body2" color="text.secondary">
           Período: {formatDate(`${period.inicio}T12:00:00`)} a {formatDate(`${period.fim}T12:00:00`)}
         </Typography>
         <Typography variant="body2" color="text.secondary" data-testid="insights-atualizado">
-          · {updatedAt ? `Atualizado em ${formatDateTime(updatedAt)}` : 'Ainda não atualizado'}
+          {updatedAt ? `Atualizado em ${formatDateTime(updatedAt)}` : 'Ainda não atualizado'}
           {state.data.atualizando ? ' (atualizando…)' : ''}
         </Typography>
         <Button size="small" startIcon={<Refresh />} onClick={() => refresh.mutate()} disabled={refresh.isPending}>
