@@ -94,7 +94,7 @@ describe('issue 24 Meta Insights in the browser', () => {
     await page.getByRole('group', { name: 'Data Fim' }).getByRole('spinbutton').first().click();
     await page.keyboard.type(digits(new Date()));
     await page.getByRole('button', { name: 'Aplicar' }).click();
-    await page.getByRole('presentation').waitFor({ state: 'detached' });
+    await page.locator('.MuiPopover-root').waitFor({ state: 'detached' });
 
     const campaign = demo.campaigns.find((c) => c.name.startsWith('Implante'))!;
     const campaignRow = page.locator(`tr[data-insight-id="${campaign.id}"]`);
