@@ -39,6 +39,7 @@ import { captureRoutes } from './modules/capture/capture.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { guidanceRoutes } from './modules/guidance/guidance.routes.ts';
+import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { leadAdsRoutes, leadAdsWebhookRoutes } from './modules/lead-ads/lead-ads.routes.ts';
 import { LeadAdsWorker, metaModuleGraph, type LeadAdsWorkerOptions } from './modules/lead-ads/lead-ads.service.ts';
 import { realtimeAnnouncement } from './modules/lead-events/consumers/realtime-announcement.ts';
@@ -154,6 +155,8 @@ export type AppOptions = {
   meta?: MetaOptions | undefined;
   /** The daily Meta spend job's wait between passes (default hourly; 0: off). */
   metaDailySyncMs?: number | undefined;
+  /** The Meta Insights refresh job's wait between passes (default 60 s; 0: off). */
+  insightsRefreshMs?: number | undefined;
   /** The lead event stream's runner (batch size, safety poll, retry wait). */
   leadEvents?: Omit<LeadEventRunnerOptions, 'log'> | undefined;
 };
@@ -324,6 +327,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(partnersRoutes);
       await api.register(adsRoutes);
       await api.register(metaRoutes, { meta: options.meta, dailySyncMs: options.metaDailySyncMs });
+      await api.register(insightsRoutes, { refreshMs: options.insightsRefreshMs });
       await api.register(setupRoutes);
       await api.register(webphoneRoutes, {
         sip: options.sip,

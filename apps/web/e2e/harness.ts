@@ -83,6 +83,8 @@ export async function startHarness(
     meta: options.meta,
     leadAds: options.leadAds,
     metaDailySyncMs: 0,
+    // Issue 24: the insights refresh runs when a spec asks (refreshPass / seedDemoInsights), not on a timer.
+    insightsRefreshMs: 0,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const baseURL = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -1,10 +1,11 @@
 // The demo's Meta (issue 23 §7): without META_APP_ID, `npm start` runs the Meta emulator beside the
 // gateway's (start.ts). Here its demo clinic is seeded (three campaigns with ad sets and ads, a page,
-// two lead forms, 92 days of insights), the demo company is connected to that page as the meta
-// module stores a connection (tokens encrypted with the server's key; the first unit the default),
-// the emulator's webhook points at Funil's /api/webhooks/meta (the handshake runs for real), and a
-// Lead Ads lead arrives every few minutes. The emulator's ids are new at every start, so the
-// company's earlier demo connection is replaced. The demo seed writes rows directly (modules/README.md).
+// two lead forms, 92 days of insights, read into the /insights store by demo-insights.ts), the demo
+// company is connected to that page as the meta module stores a connection (tokens encrypted with the
+// server's key; the first unit the default), the emulator's webhook points at Funil's /api/webhooks/meta
+// (the handshake runs for real), and a Lead Ads lead arrives every few minutes. The emulator's ids are
+// new at every start, so the company's earlier demo connection is replaced. The demo seed writes rows
+// directly (modules/README.md).
 import { randomBytes } from 'node:crypto';
 
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -21,6 +22,7 @@ import { metaConexoes, metaFormularios, metaPaginas } from '../modules/meta/meta
 import { tags } from '../modules/tags/tags.table.ts';
 import { unidades } from '../modules/tenancy/tenancy.table.ts';
 import { usuarios } from '../modules/users/users.table.ts';
+import { seedDemoInsights } from './demo-insights.ts';
 import { DEMO_LOGINS } from './demo.ts';
 
 /** The emulator's app: a random numeric id and secret for this run (the server's META_* in the demo). */
@@ -67,6 +69,9 @@ export async function prepareDemoMeta(
     });
     connected = true;
     await syncDemoCatalogue(db, input.options, world, { idEmpresa: admin.idEmpresa, idUnidade: firstUnit?.id ?? null });
+    // Issue 24: /insights full on first start (the flag, three months in the store, leads with the ads' ids).
+    const runtime = metaRuntime() ?? configureMeta(input.options);
+    if (runtime && firstUnit) await seedDemoInsights(db, runtime, world, { idEmpresa: admin.idEmpresa, idUnidade: firstUnit.id });
   }
   const hooked = await meta.control.setWebhook({ url: `${input.funilUrl}/api/webhooks/meta`, verifyToken: input.verifyToken });
   if (!hooked.ok) throw new Error(`o emulador do Meta não confirmou o webhook (${hooked.status})`);

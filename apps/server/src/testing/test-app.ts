@@ -107,6 +107,8 @@ export async function createTestApp(
   const app = await buildApp({
     checkRealtimePayloads: true,
     rateLimits: false,
+    // Issue 24: the insights refresh would call a test's Meta emulator on its own timer; tests call refreshPass.
+    insightsRefreshMs: 0,
     ...options,
     sessionCache,
     database,

@@ -120,6 +120,12 @@ export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
       import('../features/meta/components/meta-connection-screen.tsx').then((m) => ({ default: m.MetaConnectionScreen })),
     ),
   },
+  // Issue 24: Meta Insights (002 §2.5), admins with the metaInsights flag.
+  '/insights': {
+    component: lazy(() =>
+      import('../features/insights/components/insights-screen.tsx').then((m) => ({ default: m.InsightsScreen })),
+    ),
+  },
   '/unidades': {
     component: lazy(() => import('../features/units/components/units-screen.tsx').then((m) => ({ default: m.UnitsScreen }))),
   },

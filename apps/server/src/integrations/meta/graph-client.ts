@@ -54,6 +54,9 @@ export type GraphSession = {
   pages<T = Record<string, unknown>>(path: string, params?: GraphParams, options?: { maxPages?: number }): AsyncGenerator<T[]>;
 };
 
+/** Issue 24: the insights refresh reads the throttle headers of every answer, errors included. */
+export type SessionOptions = { onHeaders?: (headers: Headers, path: string) => void };
+
 export type MetaGraphClient = {
   readonly version: string;
   readonly appId: string;
@@ -63,8 +66,8 @@ export type MetaGraphClient = {
   exchangeCode(input: { code: string; redirectUri: string }): Promise<TokenAnswer>;
   /** short-lived → long-lived user token (`grant_type=fb_exchange_token`, about 60 days). */
   exchangeLongLived(shortToken: string): Promise<TokenAnswer>;
-  /** A session signing every call with this token's proof. */
-  session(token: string): GraphSession;
+  /** A session signing every call with this token's proof; `onHeaders` sees every answer's headers (the usage ones). */
+  session(token: string, options?: SessionOptions): GraphSession;
 };
 
 const encodeParam = (value: GraphParams[string]): string | null => {
@@ -88,7 +91,12 @@ export function createMetaGraphClient(config: MetaGraphConfig): MetaGraphClient 
     if (warning) config.logger?.warn({ metaApiVersion: version, path, warning }, 'Meta: versão da API a ser descontinuada');
   };
 
-  const call = async <T>(method: 'GET' | 'POST' | 'DELETE', url: URL, body: URLSearchParams | null): Promise<T> => {
+  const call = async <T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: URL,
+    body: URLSearchParams | null,
+    onHeaders?: SessionOptions['onHeaders'],
+  ): Promise<T> => {
     const path = url.pathname;
     let res: Response;
     try {
@@ -102,6 +110,7 @@ export function createMetaGraphClient(config: MetaGraphConfig): MetaGraphClient 
       throw new MetaGraphError({ kind: 'network', status: 0, code: 0, message: (err as Error).message, path });
     }
     warnVersion(res, path);
+    onHeaders?.(res.headers, path);
     const text = await res.text();
     let json: unknown;
     try {
@@ -145,7 +154,7 @@ export function createMetaGraphClient(config: MetaGraphConfig): MetaGraphClient 
     return { accessToken: json.access_token, tokenType: String(json.token_type ?? 'bearer'), expiresIn: expires };
   };
 
-  const session = (token: string): GraphSession => {
+  const session = (token: string, sessionOptions: SessionOptions = {}): GraphSession => {
     const proof = appsecretProof(token, config.appSecret);
     const signed = (method: 'GET' | 'POST' | 'DELETE', path: string, params?: GraphParams) => {
       const url = urlOf(path);
@@ -153,9 +162,9 @@ export function createMetaGraphClient(config: MetaGraphConfig): MetaGraphClient 
       fillParams(q, params);
       q.set('access_token', token);
       q.set('appsecret_proof', proof);
-      if (method === 'POST') return call<never>(method, url, q);
+      if (method === 'POST') return call<never>(method, url, q, sessionOptions.onHeaders);
       url.search = q.toString();
-      return call<never>(method, url, null);
+      return call<never>(method, url, null, sessionOptions.onHeaders);
     };
     async function* pages<T>(path: string, params?: GraphParams, options?: { maxPages?: number }): AsyncGenerator<T[]> {
       const maxPages = options?.maxPages ?? 1000;
@@ -171,7 +180,7 @@ export function createMetaGraphClient(config: MetaGraphConfig): MetaGraphClient 
         const pageToken = url.searchParams.get('access_token') ?? token;
         url.searchParams.set('access_token', pageToken);
         url.searchParams.set('appsecret_proof', pageToken === token ? proof : appsecretProof(pageToken, config.appSecret));
-        page = await call<GraphPage<T>>('GET', url, null);
+        page = await call<GraphPage<T>>('GET', url, null, sessionOptions.onHeaders);
       }
     }
     return {

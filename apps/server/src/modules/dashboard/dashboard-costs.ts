@@ -30,7 +30,7 @@ const within = (p: Period) =>
 const CAMPAIGN_KEY = sql.raw(
   catalogueCampaignOfSql('g.id_unidade', { campaignIdSql: 'g.campaign_id', adIdSql: 'g.ad_id', campaignNameSql: 'g.campanha' }),
 );
-const UNKNOWN_AD = sql.raw(
+export const UNKNOWN_AD = sql.raw(
   unknownAdSql(
     {
       canal: 'd.origem_canal',

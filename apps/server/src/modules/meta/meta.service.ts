@@ -147,3 +147,9 @@ export async function formOfCompany(db: DbOrTx, idEmpresa: number, formId: strin
     .where(and(eq(metaFormularios.idEmpresa, idEmpresa), eq(metaFormularios.formId, formId)));
   return row ?? null;
 }
+
+/** Issue 24: the companies with a Meta connection (the insights refresh's companies). */
+export async function connectedCompanies(db: DbOrTx): Promise<number[]> {
+  const rows = await db.select({ idEmpresa: metaConexoes.idEmpresa }).from(metaConexoes);
+  return rows.map((r) => r.idEmpresa);
+}

@@ -11,6 +11,8 @@ export type ToolColumn<R> = {
   id?: string;
   value: (row: R) => CsvValue;
   sortValue?: (row: R) => string | number | null | undefined;
+  /** A missing value sorts as the smallest, not always last (002 §5 'Insights'). */
+  missingSmallest?: boolean;
   noCsv?: boolean;
   noFilter?: boolean;
 };
@@ -49,6 +51,8 @@ export function sortRows<R>(columns: readonly ToolColumn<R>[], rows: readonly R[
     .sort((a, b) => {
       const aEmpty = a.key === null || a.key === undefined || a.key === '';
       const bEmpty = b.key === null || b.key === undefined || b.key === '';
+      // 002 §5 'Insights': a column may sort a missing value as the smallest (first ascending, last descending).
+      if ((aEmpty || bEmpty) && column.missingSmallest) return aEmpty === bEmpty ? a.index - b.index : sign * (aEmpty ? -1 : 1);
       if (aEmpty || bEmpty) return aEmpty === bEmpty ? a.index - b.index : aEmpty ? 1 : -1;
       const order =
         typeof a.key === 'number' && typeof b.key === 'number' ? a.key - b.key : collator.compare(String(a.key), String(b.key));

@@ -66,6 +66,10 @@ export type DataColumn<R> = {
   noCsv?: boolean;
   /** What the sort compares (an ISO date, a number) when the shown text would sort wrong; `value` by default. */
   sortValue?: (row: R) => string | number | null | undefined;
+  /** A missing value sorts as the smallest (first ascending, last descending; 002 §5 'Insights'); else always last. */
+  missingSmallest?: boolean;
+  /** A tooltip of the header that explains the column (002 §2.5 'header tooltips explain each metric'). */
+  headerTooltip?: string;
   /** false: a table with `sortable` does not sort by this column. */
   sortable?: boolean;
   /** Hidden until the user shows it from 'Colunas' (a table with `tools.columns`). */
@@ -145,6 +149,15 @@ const ACTIONS_STICKY: SystemStyleObject<Theme> = {
   bgcolor: 'background.paper',
   boxShadow: { xs: '-1px 0 0 rgba(0, 0, 0, 0.12)', md: 'none' },
 };
+
+const withHeaderTooltip = (tooltip: string | undefined, header: ReactNode): ReactNode =>
+  tooltip ? (
+    <Tooltip title={tooltip} describeChild>
+      <span>{header}</span>
+    </Tooltip>
+  ) : (
+    header
+  );
 
 const isServer = (paging: ServerPaging | ClientPaging | undefined): paging is ServerPaging =>
   paging !== undefined && 'onPageChange' in paging;
@@ -316,16 +329,19 @@ export function DataTable<R>({
                       ...(key === ACTIONS_KEY ? ACTIONS_STICKY : {}),
                     }}
                   >
-                    {sortable && column.sortable !== false ? (
-                      <TableSortLabel
-                        active={sorted !== undefined}
-                        direction={sorted ?? 'asc'}
-                        onClick={() => setSort((current) => nextSort(current, key))}
-                      >
-                        {column.header}
-                      </TableSortLabel>
-                    ) : (
-                      column.header
+                    {withHeaderTooltip(
+                      column.headerTooltip,
+                      sortable && column.sortable !== false ? (
+                        <TableSortLabel
+                          active={sorted !== undefined}
+                          direction={sorted ?? 'asc'}
+                          onClick={() => setSort((current) => nextSort(current, key))}
+                        >
+                          {column.header}
+                        </TableSortLabel>
+                      ) : (
+                        column.header
+                      ),
                     )}
                   </TableCell>
                 );

@@ -1,0 +1,384 @@
+// The insights module's door (issue 24): the store's refresh (a company's accounts, three levels, the
+// 28-day re-read every few hours on the workers' loop) and the /insights reads, Meta's side from the
+// store beside the CRM's side from the dashboards' read model. A unit sees the campaigns the ads
+// catalogue places in it (campaigns not yet placed: the company's default unit), never another unit's.
+import { and, between, eq, inArray, lt, sql } from 'drizzle-orm';
+
+import { formatIsoDate } from '@funil/domain/format/date';
+import {
+  addIsoDays,
+  INSIGHT_LEVELS,
+  isProvisional,
+  MESSAGING_OBJECTIVES,
+  PROVISIONAL_DAYS,
+  type InsightLevel,
+  type InsightRow,
+  type InsightsRows,
+  type InsightsSeries,
+  type InsightsState,
+} from '@funil/domain/insights/insights';
+
+import type { Db, DbOrTx } from '../../db/handle.ts';
+import { Ticker } from '../../jobs/ticker.ts';
+import { metaCampaignUnits } from '../ads/ads-sync.service.ts';
+import { crmDailyByMetaIds, crmFactsByMetaId, unknownAdShare } from '../dashboard/dashboard-insights.service.ts';
+import { connectedCompanies, metaAccessFor, type MetaRuntime } from '../meta/meta.service.ts';
+import { createInsightsReader, InsightsStopped, type ReaderOptions, type StoredInsight } from './insights-reader.ts';
+import { metaInsights, metaInsightsSync } from './insights.table.ts';
+
+/** The first import reads three months; later refreshes re-read the last 28 days (Meta revises them). */
+export const FIRST_IMPORT_DAYS = 92;
+export const REFRESH_EVERY_MS = 4 * 3_600_000;
+const LEASE_MS = 15 * 60_000;
+const RETRY_AFTER_FAILURE_MS = 15 * 60_000;
+
+export type RefreshOptions = Omit<ReaderOptions, 'client' | 'token'> & { now?: Date; days?: number };
+export type RefreshResult = { rows: number; calls: number; since: string; until: string; stats: Record<string, number> };
+
+const CHUNK = 500;
+
+async function upsertRows(tx: DbOrTx, idEmpresa: number, conta: string, rows: StoredInsight[], at: Date): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const part = rows.slice(i, i + CHUNK).map((r) => ({ ...r, idEmpresa, conta, atualizadoEm: at }));
+    await tx
+      .insert(metaInsights)
+      .values(part)
+      .onConflictDoUpdate({
+        target: [metaInsights.idEmpresa, metaInsights.conta, metaInsights.dia, metaInsights.nivel, metaInsights.objetoId],
+        set: {
+          campanhaId: sql`excluded.campanha_id`,
+          conjuntoId: sql`excluded.conjunto_id`,
+          nome: sql`excluded.nome`,
+          objetivo: sql`excluded.objetivo`,
+          impressoes: sql`excluded.impressoes`,
+          alcance: sql`excluded.alcance`,
+          cliques: sql`excluded.cliques`,
+          gastoCentavos: sql`excluded.gasto_centavos`,
+          leads: sql`excluded.leads`,
+          conversas: sql`excluded.conversas`,
+          atualizadoEm: sql`excluded.atualizado_em`,
+        },
+      });
+  }
+}
+
+/**
+ * Refreshes one company's store: every ad account of its connection, the three levels, daily rows of
+ * the window (92 days the first time, then 28) upserted in place; a row of the window Meta no longer
+ * returns (its delivery revised away) is deleted. Throws InsightsStopped on 190 / #2635.
+ */
+export async function refreshCompany(
+  db: Db,
+  runtime: MetaRuntime,
+  idEmpresa: number,
+  options: RefreshOptions = {},
+): Promise<RefreshResult> {
+  const access = await metaAccessFor(db, idEmpresa, runtime);
+  if (!access) throw new InsightsStopped('Empresa sem conexão com o Meta.');
+  const now = options.now ?? new Date();
+  const [state] = await db.select().from(metaInsightsSync).where(eq(metaInsightsSync.idEmpresa, idEmpresa));
+  const days = options.days ?? (state?.atualizadoEm ? PROVISIONAL_DAYS : FIRST_IMPORT_DAYS);
+  const until = formatIsoDate(now);
+  const since = addIsoDays(until, -(days - 1));
+  const reader = createInsightsReader({ ...options, client: access.client, token: access.graph.token });
+  const names = await reader.accounts();
+  let written = 0;
+  for (const conta of access.adAccountIds) {
+    const byLevel = new Map<InsightLevel, StoredInsight[]>();
+    for (const level of INSIGHT_LEVELS) byLevel.set(level, await reader.read(conta, level, since, until));
+    const at = new Date();
+    await db.transaction(async (tx) => {
+      for (const [level, rows] of byLevel) {
+        await upsertRows(tx, idEmpresa, conta, rows, at);
+        await tx
+          .delete(metaInsights)
+          .where(
+            and(
+              eq(metaInsights.idEmpresa, idEmpresa),
+              eq(metaInsights.conta, conta),
+              eq(metaInsights.nivel, level),
+              between(metaInsights.dia, since, until),
+              lt(metaInsights.atualizadoEm, at),
+            ),
+          );
+        written += rows.length;
+      }
+    });
+  }
+  const contas = access.adAccountIds.map((id) => ({ id, nome: names.find((n) => n.id === id)?.nome ?? id }));
+  await db
+    .insert(metaInsightsSync)
+    .values({ idEmpresa, contas, atualizadoEm: now, chamadas: reader.stats.calls, erro: null })
+    .onConflictDoUpdate({
+      target: metaInsightsSync.idEmpresa,
+      set: { contas, atualizadoEm: now, chamadas: reader.stats.calls, erro: null },
+    });
+  return { rows: written, calls: reader.stats.calls, since, until, stats: { ...reader.stats } };
+}
+
+/**
+ * One pass of the refresh job: registers connected companies, claims one whose refresh is due (one
+ * statement, FOR UPDATE SKIP LOCKED, a 15-minute lease) and refreshes it. True when it did something.
+ */
+export async function refreshPass(
+  db: Db,
+  runtime: MetaRuntime,
+  options: RefreshOptions & { log?: { error: (obj: object, msg: string) => void } } = {},
+): Promise<boolean> {
+  const companies = await connectedCompanies(db);
+  if (companies.length === 0) return false;
+  await db
+    .insert(metaInsightsSync)
+    .values(companies.map((idEmpresa) => ({ idEmpresa })))
+    .onConflictDoNothing();
+  const now = options.now ?? new Date();
+  const claimed = await db
+    .update(metaInsightsSync)
+    .set({ leaseAte: new Date(now.getTime() + LEASE_MS) })
+    .where(
+      eq(
+        metaInsightsSync.idEmpresa,
+        sql`(select id_empresa from meta_insights_sync where proxima_em <= ${now.toISOString()}::timestamptz
+              and (lease_ate is null or lease_ate < ${now.toISOString()}::timestamptz)
+              and id_empresa in (${sql.join(
+                companies.map((c) => sql`${c}`),
+                sql`, `,
+              )})
+              order by proxima_em limit 1 for update skip locked)`,
+      ),
+    )
+    .returning({ idEmpresa: metaInsightsSync.idEmpresa });
+  const row = claimed[0];
+  if (!row) return false;
+  try {
+    await refreshCompany(db, runtime, row.idEmpresa, options);
+    await db
+      .update(metaInsightsSync)
+      .set({ leaseAte: null, proximaEm: new Date(now.getTime() + REFRESH_EVERY_MS) })
+      .where(eq(metaInsightsSync.idEmpresa, row.idEmpresa));
+  } catch (error) {
+    const stopped = error instanceof InsightsStopped;
+    if (!stopped) options.log?.error({ err: error, idEmpresa: row.idEmpresa }, 'Meta Insights: falha na atualização');
+    await db
+      .update(metaInsightsSync)
+      .set({
+        leaseAte: null,
+        // Stopped (token, version): told on the screen, tried again at the next period or 'Atualizar agora'.
+        proximaEm: new Date(now.getTime() + (stopped ? REFRESH_EVERY_MS : RETRY_AFTER_FAILURE_MS)),
+        ...(stopped ? { erro: (error as Error).message } : {}),
+      })
+      .where(eq(metaInsightsSync.idEmpresa, row.idEmpresa));
+  }
+  return true;
+}
+
+/** The refresh on the workers' loop (jobs/ticker.ts): a pass every minute; a company is due every 4 hours. */
+export function startInsightsRefresh(
+  db: Db,
+  runtime: MetaRuntime,
+  log: { error: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void },
+  idleMs = 60_000,
+): Ticker {
+  const ticker = new Ticker({
+    pass: () => refreshPass(db, runtime, { log }),
+    idleMs,
+    unref: true,
+    onError: (error) => log.error({ err: error }, 'Meta Insights: falha no ciclo de atualização'),
+  });
+  ticker.start();
+  return ticker;
+}
+
+/** 'Atualizar agora': the company's refresh is due at once. */
+export async function requestRefresh(db: DbOrTx, idEmpresa: number): Promise<void> {
+  await db
+    .insert(metaInsightsSync)
+    .values({ idEmpresa, proximaEm: new Date() })
+    .onConflictDoUpdate({ target: metaInsightsSync.idEmpresa, set: { proximaEm: new Date() } });
+}
+
+export async function insightsState(
+  db: DbOrTx,
+  runtime: MetaRuntime | null,
+  idEmpresa: number,
+  now = new Date(),
+): Promise<InsightsState> {
+  const access = await metaAccessFor(db, idEmpresa, runtime);
+  const [state] = await db.select().from(metaInsightsSync).where(eq(metaInsightsSync.idEmpresa, idEmpresa));
+  if (!access) return { connected: false, contas: [], atualizadoEm: null, atualizando: false, erro: null };
+  const named = new Map((state?.contas ?? []).map((c) => [c.id, c.nome]));
+  return {
+    connected: true,
+    contas: access.adAccountIds.map((id) => ({ id, nome: named.get(id) ?? id })),
+    atualizadoEm: state?.atualizadoEm?.toISOString() ?? null,
+    atualizando: state ? state.proximaEm <= now || (state.leaseAte !== null && state.leaseAte > now) : true,
+    erro: state?.erro ?? null,
+  };
+}
+
+/** The campaigns a unit may see: those the catalogue places in it; unplaced ones go to the default unit. */
+async function visibleCampaign(db: DbOrTx, runtime: MetaRuntime | null, idEmpresa: number, idUnidade: number) {
+  const [placed, access] = await Promise.all([metaCampaignUnits(db, idEmpresa), metaAccessFor(db, idEmpresa, runtime)]);
+  const isDefault = access?.defaultUnitId === idUnidade;
+  return (campaignId: string | null): boolean => {
+    if (!campaignId) return false;
+    const unit = placed.get(campaignId);
+    return unit === undefined ? isDefault : unit === idUnidade;
+  };
+}
+
+const ratio = (num: number | null, den: number | null, scale = 1): number | null =>
+  num === null || den === null || den === 0 ? null : (num * scale) / den;
+
+export type ReadScope = { idEmpresa: number; idUnidade: number; runtime: MetaRuntime | null; now?: Date };
+
+/** GET /api/insights/{nivel}: one row per object of the level with delivery in the period. */
+export async function insightsRows(
+  db: DbOrTx,
+  scope: ReadScope,
+  level: InsightLevel,
+  q: { conta: string; inicio: string; fim: string; pais?: string[] | undefined },
+): Promise<InsightsRows> {
+  const today = formatIsoDate(scope.now ?? new Date());
+  const parent = level === 'adset' ? metaInsights.campanhaId : level === 'ad' ? metaInsights.conjuntoId : null;
+  if (parent && (!q.pais || q.pais.length === 0)) {
+    return {
+      data: [],
+      anuncioDesconhecido: await unknownAdShare(db, { idUnidade: scope.idUnidade, inicio: q.inicio, fim: q.fim }),
+    };
+  }
+  const [visible, stored, unknown] = await Promise.all([
+    visibleCampaign(db, scope.runtime, scope.idEmpresa, scope.idUnidade),
+    db
+      .select({
+        id: metaInsights.objetoId,
+        nome: sql<string>`(array_agg(${metaInsights.nome} order by ${metaInsights.dia} desc))[1]`,
+        campanhaId: sql<string | null>`max(${metaInsights.campanhaId})`,
+        conjuntoId: sql<string | null>`max(${metaInsights.conjuntoId})`,
+        objetivo: sql<string | null>`max(${metaInsights.objetivo})`,
+        impressoes: sql<string | null>`sum(${metaInsights.impressoes})`,
+        alcance: sql<string | null>`sum(${metaInsights.alcance})`,
+        cliques: sql<string | null>`sum(${metaInsights.cliques})`,
+        gasto: sql<string | null>`sum(${metaInsights.gastoCentavos})`,
+        leads: sql<string | null>`sum(${metaInsights.leads})`,
+        conversas: sql<string | null>`sum(${metaInsights.conversas})`,
+        ultimoDia: sql<string>`to_char(max(${metaInsights.dia}), 'YYYY-MM-DD')`,
+      })
+      .from(metaInsights)
+      .where(
+        and(
+          eq(metaInsights.idEmpresa, scope.idEmpresa),
+          eq(metaInsights.conta, q.conta),
+          eq(metaInsights.nivel, level),
+          between(metaInsights.dia, q.inicio, q.fim),
+          parent ? inArray(parent, q.pais!) : undefined,
+        ),
+      )
+      .groupBy(metaInsights.objetoId),
+    unknownAdShare(db, { idUnidade: scope.idUnidade, inicio: q.inicio, fim: q.fim }),
+  ]);
+  const rows = stored.filter((r) => visible(r.campanhaId));
+  const crm = await crmFactsByMetaId(db, {
+    idUnidade: scope.idUnidade,
+    level,
+    inicio: q.inicio,
+    fim: q.fim,
+    ids: rows.map((r) => r.id),
+  });
+  const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
+  const data: InsightRow[] = rows.map((r) => {
+    const impressoes = num(r.impressoes);
+    const cliques = num(r.cliques);
+    const gasto = num(r.gasto);
+    const messaging = (MESSAGING_OBJECTIVES as readonly string[]).includes(r.objetivo ?? '');
+    const leads = messaging ? num(r.conversas) : num(r.leads);
+    const facts = crm.get(r.id) ?? { leads: 0, conversoes: 0, ticketCentavos: 0 };
+    return {
+      id: r.id,
+      nome: r.nome,
+      campanhaId: r.campanhaId,
+      conjuntoId: r.conjuntoId,
+      objetivo: r.objetivo,
+      impressoes,
+      alcance: num(r.alcance),
+      cliques,
+      ctr: ratio(cliques, impressoes, 100),
+      gastoCentavos: gasto,
+      cpmCentavos: ratio(gasto, impressoes, 1000),
+      leads,
+      resultado: messaging ? 'conversas' : 'leads',
+      custoPorLeadCentavos: ratio(gasto, leads),
+      crmLeads: facts.leads,
+      conversoes: facts.conversoes,
+      ticketCentavos: facts.ticketCentavos,
+      custoPorLeadCrmCentavos: ratio(gasto, facts.leads),
+      custoPorVendaCentavos: ratio(gasto, facts.conversoes),
+      roas: ratio(facts.ticketCentavos, gasto),
+      provisorio: isProvisional(r.ultimoDia, today),
+    };
+  });
+  data.sort((a, b) => (b.gastoCentavos ?? -1) - (a.gastoCentavos ?? -1) || a.nome.localeCompare(b.nome, 'pt-BR'));
+  return { data, anuncioDesconhecido: unknown };
+}
+
+/** GET /api/insights/serie: the selected rows' spend and leads per day beside the CRM's leads and sales. */
+export async function insightsSeries(
+  db: DbOrTx,
+  scope: ReadScope,
+  q: { conta: string; inicio: string; fim: string; nivel: InsightLevel; ids: string[] },
+): Promise<InsightsSeries> {
+  const today = formatIsoDate(scope.now ?? new Date());
+  const visible = await visibleCampaign(db, scope.runtime, scope.idEmpresa, scope.idUnidade);
+  const owners = await db
+    .selectDistinct({ id: metaInsights.objetoId, campanhaId: metaInsights.campanhaId })
+    .from(metaInsights)
+    .where(
+      and(
+        eq(metaInsights.idEmpresa, scope.idEmpresa),
+        eq(metaInsights.conta, q.conta),
+        eq(metaInsights.nivel, q.nivel),
+        inArray(metaInsights.objetoId, q.ids),
+      ),
+    );
+  const ids = [...new Set(owners.filter((o) => visible(o.campanhaId)).map((o) => o.id))];
+  if (ids.length === 0) return { data: [] };
+  const [meta, crm] = await Promise.all([
+    db
+      .select({
+        dia: sql<string>`to_char(${metaInsights.dia}, 'YYYY-MM-DD')`,
+        gasto: sql<string | null>`sum(${metaInsights.gastoCentavos})`,
+        leads: sql<string | null>`sum(case when ${metaInsights.objetivo} in (${sql.join(
+          MESSAGING_OBJECTIVES.map((o) => sql`${o}`),
+          sql`, `,
+        )}) then ${metaInsights.conversas} else ${metaInsights.leads} end)`,
+      })
+      .from(metaInsights)
+      .where(
+        and(
+          eq(metaInsights.idEmpresa, scope.idEmpresa),
+          eq(metaInsights.conta, q.conta),
+          eq(metaInsights.nivel, q.nivel),
+          inArray(metaInsights.objetoId, ids),
+          between(metaInsights.dia, q.inicio, q.fim),
+        ),
+      )
+      .groupBy(metaInsights.dia),
+    crmDailyByMetaIds(db, { idUnidade: scope.idUnidade, level: q.nivel, inicio: q.inicio, fim: q.fim, ids }),
+  ]);
+  const byDay = new Map(meta.map((m) => [m.dia, m]));
+  const crmByDay = new Map(crm.map((c) => [c.dia, c]));
+  const data: InsightsSeries['data'] = [];
+  for (let dia = q.inicio; dia <= q.fim; dia = addIsoDays(dia, 1)) {
+    const m = byDay.get(dia);
+    const c = crmByDay.get(dia);
+    data.push({
+      dia,
+      gastoCentavos: m?.gasto != null ? Number(m.gasto) : null,
+      leads: m?.leads != null ? Number(m.leads) : null,
+      crmLeads: c?.leads ?? 0,
+      vendas: c?.vendas ?? 0,
+      provisorio: isProvisional(dia, today),
+    });
+  }
+  return { data };
+}
