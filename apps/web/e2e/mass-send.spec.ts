@@ -89,7 +89,11 @@ async function screenshot(page: Page, file: string): Promise<void> {
 async function openMassSendLink(page: Page, name: 'Cadastrar Envios' | 'Listar Envios'): Promise<void> {
   const menu = page.getByRole('navigation', { name: 'Menu principal' });
   const link = menu.getByRole('link', { name });
-  if (!(await link.isVisible())) await menu.getByRole('button', { name: 'Envio Em Massa' }).click();
+  // The group says whether it is open (aria-expanded); a link read as hidden while the group was still
+  // opening made this click close it (a loaded machine).
+  const group = menu.getByRole('button', { name: 'Envio Em Massa' });
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+  await expect.poll(() => group.getAttribute('aria-expanded')).toBe('true');
   await link.click();
 }
 
