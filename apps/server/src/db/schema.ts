@@ -21,3 +21,4 @@ export * from '../modules/ads/ads.table.ts';
 export * from '../modules/capture/capture.table.ts';
 export * from '../modules/meta/meta.table.ts';
 export * from '../modules/lead-ads/lead-ads.table.ts';
+export * from '../modules/automations/automations.table.ts';
