@@ -210,3 +210,75 @@ export function describeStep(step: Step): string {
       return `Chamar a URL ${step.url}`;
   }
 }
+
+// ---- The API (issue 25; 002 §2.7) ------------------------------------------------------------
+
+export const AUTOMATION_API_MESSAGES = {
+  notFound: 'Automação não encontrada.',
+  runNotFound: 'Execução não encontrada ou não pode ser retomada.',
+  stepOutOfRange: 'Passo inexistente nesta automação.',
+  adminOnly: 'Somente o administrador da unidade altera automações.',
+  created: 'Automação cadastrada com sucesso!',
+  updated: 'Automação atualizada com sucesso!',
+  enabled: 'Automação habilitada.',
+  disabled: 'Automação desabilitada.',
+  retried: 'Execução retomada.',
+} as const;
+
+export const ruleViewSchema = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  gatilho: triggerSchema,
+  opcoes: optionsSchema,
+  passos: z.array(stepSchema),
+  habilitado: z.boolean(),
+  dataCad: z.string(),
+  dataAtualizacao: z.string(),
+});
+export type RuleView = z.infer<typeof ruleViewSchema>;
+
+export const rulesResponseSchema = z.object({ data: z.array(ruleViewSchema) });
+export const ruleResponseSchema = z.object({ message: z.string(), data: ruleViewSchema });
+export const ruleStatusBodySchema = z.object({ habilitado: z.boolean() });
+/** 'Tentar de novo a partir do passo': the step's number as the manager reads it (1 = the first). */
+export const retryBodySchema = z.object({ passo: z.number().int().min(1, 'Informe o passo.').max(AUTOMATION_LIMITS.steps) });
+
+export const runStepViewSchema = z.object({
+  passo: z.number().int(),
+  descricao: z.string(),
+  resultado: z.string(),
+  detalhe: z.string(),
+  em: z.string(),
+});
+export const runViewSchema = z.object({
+  id: z.number().int(),
+  cliCrmId: z.number().int(),
+  nomeLead: z.string().nullable(),
+  status: z.enum(RUN_STATUSES),
+  passo: z.number().int(),
+  erro: z.string().nullable(),
+  proximoEm: z.string(),
+  criadoEm: z.string(),
+  terminadoEm: z.string().nullable(),
+  passos: z.array(runStepViewSchema),
+});
+export type RunView = z.infer<typeof runViewSchema>;
+
+/** 'Visualizar Desempenho' (issue 25): per rule, the runs by outcome, the median time to complete, the messages sent. */
+export const performanceResponseSchema = z.object({
+  data: z.object({
+    automacao: ruleViewSchema,
+    figuras: z.object({
+      iniciadas: z.number().int(),
+      concluidas: z.number().int(),
+      paradas: z.number().int(),
+      falhas: z.number().int(),
+      emAndamento: z.number().int(),
+      medianaSegundos: z.number().int().nullable(),
+      mensagensEnviadas: z.number().int(),
+    }),
+    execucoes: z.array(runViewSchema),
+  }),
+});
+export type PerformanceResponse = z.infer<typeof performanceResponseSchema>;
+export const retryResponseSchema = z.object({ message: z.string(), data: z.object({ id: z.number().int() }) });

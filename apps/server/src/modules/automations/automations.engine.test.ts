@@ -121,8 +121,8 @@ describe('a status trigger (issue 25 "Triggers", 002 §3 Trigger tipo_status)', 
     // The message is in the lead's conversation, sent once.
     expect((await k.messagesOf(lead)).filter((m) => m.fromMe)).toHaveLength(1);
     const perf = await rulePerformance(db(), f().unitA1, r.id);
-    expect(perf.figures).toMatchObject({ iniciadas: 1, concluidas: 1, falhas: 0, mensagensEnviadas: 1, medianaSegundos: 7200 });
-    expect(perf.runs[0]!.passos.map((p) => p.resultado)).toEqual(['ok', 'ok', 'ok']);
+    expect(perf.figuras).toMatchObject({ iniciadas: 1, concluidas: 1, falhas: 0, mensagensEnviadas: 1, medianaSegundos: 7200 });
+    expect(perf.execucoes[0]!.passos.map((p) => p.resultado)).toEqual(['ok', 'ok', 'ok']);
     await disableAll();
   });
 

@@ -3,10 +3,18 @@
 // 'Visualizar Desempenho' and the run log.
 import { randomBytes } from 'node:crypto';
 
-import { automationInputSchema, describeStep, type AutomationInput } from '@funil/domain/automations/automations';
+import {
+  AUTOMATION_API_MESSAGES,
+  automationInputSchema,
+  describeStep,
+  type AutomationInput,
+  type PerformanceResponse,
+  type RuleView,
+} from '@funil/domain/automations/automations';
 
 import type { Db } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
+import { unitLead } from '../leads/leads.service.ts';
 import {
   insertRule,
   restartRun,
@@ -19,18 +27,9 @@ import {
   type RuleRow,
 } from './automations.repository.ts';
 
-export const AUTOMATION_API_MESSAGES = {
-  notFound: 'Automação não encontrada.',
-  runNotFound: 'Execução não encontrada ou não pode ser retomada.',
-  stepOutOfRange: 'Passo inexistente nesta automação.',
-  created: 'Automação cadastrada com sucesso!',
-  updated: 'Automação atualizada com sucesso!',
-  retried: 'Execução retomada.',
-} as const;
-
 export type UnitActor = { idEmpresa: number; idUnidade: number; idUsuario: number };
 
-export const ruleView = (r: RuleRow) => ({
+export const ruleView = (r: RuleRow): RuleView => ({
   id: r.id,
   nome: r.nome,
   gatilho: r.gatilho,
@@ -66,19 +65,24 @@ export async function ruleOfUnit(db: Db, idUnidade: number, id: number): Promise
   return rule;
 }
 
-/** 'Visualizar Desempenho': the rule's figures and its latest runs, each with its steps. */
-export async function rulePerformance(db: Db, idUnidade: number, id: number, limit = 50) {
+/** 'Visualizar Desempenho': the rule's figures and its latest runs, each with its steps (the run log). */
+export async function rulePerformance(db: Db, idUnidade: number, id: number, limit = 50): Promise<PerformanceResponse['data']> {
   const rule = await ruleOfUnit(db, idUnidade, id);
   const runs = await runsOfRule(db, rule.id, limit);
   const steps = await stepsOfRuns(
     db,
     runs.map((r) => r.id),
   );
+  const names = new Map<number, string | null>();
+  for (const leadId of new Set(runs.map((r) => r.cliCrmId)))
+    names.set(leadId, (await unitLead(db, idUnidade, leadId))?.cliNome ?? null);
   return {
-    figures: await ruleFigures(db, rule.id),
-    runs: runs.map((r) => ({
+    automacao: ruleView(rule),
+    figuras: await ruleFigures(db, rule.id),
+    execucoes: runs.map((r) => ({
       id: r.id,
       cliCrmId: r.cliCrmId,
+      nomeLead: names.get(r.cliCrmId) ?? null,
       status: r.status,
       passo: r.passo,
       erro: r.erro,
