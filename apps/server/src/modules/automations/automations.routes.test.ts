@@ -29,7 +29,7 @@ beforeAll(async () => {
   // Unit A2 has the flag off.
   await t.database.db
     .update(unidadeConfiguracoes)
-    .set({ configuracoesExtra: {} })
+    .set({ configuracoesExtra: '{}' })
     .where(eq(unidadeConfiguracoes.idUnidade, f.unitA2));
   tokens.a = await t.login(f.users.a.email);
   tokens.u = await t.login(f.users.u.email);
