@@ -25,6 +25,7 @@ export const triggerSchema = z.discriminatedUnion('tipo', [
 export type Trigger = z.infer<typeof triggerSchema>;
 
 export const WAIT_UNITS = ['minutos', 'horas', 'dias'] as const;
+const WAIT_UNIT_SINGULAR = { minutos: 'minuto', horas: 'hora', dias: 'dia' } as const;
 export const CONDITION_FIELDS = ['status', 'status-venda', 'tag', 'atendente', 'plataforma', 'campanha'] as const;
 
 /** One step (issue 25 'Steps'). */
@@ -195,7 +196,9 @@ export function describeStep(step: Step): string {
     case 'mensagem':
       return `Enviar mensagem no WhatsApp: "${step.texto.length > 60 ? `${step.texto.slice(0, 57)}...` : step.texto}"`;
     case 'esperar':
-      return `Esperar ${step.quantidade} ${step.unidade}${step.horarioComercial ? ' (em horário comercial)' : ''}`;
+      return `Esperar ${step.quantidade} ${step.quantidade === 1 ? WAIT_UNIT_SINGULAR[step.unidade] : step.unidade}${
+        step.horarioComercial ? ' (em horário comercial)' : ''
+      }`;
     case 'condicao':
       return `Continuar só se ${step.campo} ${step.negar ? 'não for' : 'for'} ${String(step.valor)}`;
     case 'status':

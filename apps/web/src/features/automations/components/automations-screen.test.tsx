@@ -157,7 +157,7 @@ describe('/automacao (002 §2.7)', () => {
     const steps = within(within(dialog).getByRole('list', { name: 'Passos da automação' })).getAllByRole('listitem');
     expect(steps.map((s) => s.querySelector('p')?.textContent)).toEqual([
       '1. Enviar mensagem no WhatsApp: "Olá [nome_cliente], segue a tabela."',
-      '2. Esperar 1 dias (em horário comercial)',
+      '2. Esperar 1 dia (em horário comercial)',
       '3. Mudar o status de negociação para Novo',
     ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));

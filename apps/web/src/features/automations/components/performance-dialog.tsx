@@ -25,8 +25,9 @@ import { formatDateTime } from '@funil/domain/format/date';
 
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useAutomationPerformance, useRetryRun } from '../api/automations.ts';
-import { AUTOMATION_PAGE_SIZE } from './trigger-labels.ts';
+import { AUTOMATION_PAGE_SIZE, stepText } from './trigger-labels.ts';
 
 const STATUS_COLOR = { ativa: 'info', concluida: 'success', parada: 'warning', falhou: 'error' } as const;
 
@@ -107,6 +108,7 @@ export function PerformanceDialog({ rule, onClose }: { rule: RuleView; onClose: 
 }
 
 function RunLog({ rule, run }: { rule: RuleView; run: RunView }) {
+  const unit = useLoadedUnitData();
   const retry = useRetryRun();
   const { enqueueSnackbar } = useSnackbar();
   const [passo, setPasso] = useState(Math.min(run.passo + 1, rule.passos.length));
@@ -118,7 +120,8 @@ function RunLog({ rule, run }: { rule: RuleView; run: RunView }) {
         {run.passos.map((s, i) => (
           <li key={i}>
             <Typography variant="body2">
-              {formatDateTime(s.em)} — {s.descricao}: <strong>{s.resultado === 'ok' ? 'ok' : s.resultado}</strong>
+              {formatDateTime(s.em)} — {rule.passos[s.passo] ? stepText(unit, rule.passos[s.passo]!) : s.descricao}:{' '}
+              <strong>{s.resultado === 'ok' ? 'ok' : s.resultado}</strong>
               {s.detalhe ? ` (${s.detalhe})` : ''}
             </Typography>
           </li>
