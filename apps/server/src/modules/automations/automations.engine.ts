@@ -85,6 +85,8 @@ export type AutomationEngineOptions = {
   retryDelaysMs?: readonly number[];
   /** Runs claimed per pass (default 20). */
   batch?: number;
+  /** The longest typing presence before a send (default 3 s; the crash test shortens it). */
+  maxTypingMs?: number;
   fetch?: typeof fetch;
   log?: (message: string, error?: unknown) => void;
 };
@@ -112,6 +114,7 @@ export class AutomationEngine {
   readonly #leaseMs: number;
   readonly #retryDelays: readonly number[];
   readonly #batch: number;
+  readonly #maxTypingMs: number;
   readonly #fetch: typeof fetch;
   readonly #log: (message: string, error?: unknown) => void;
   readonly #owner = `auto-${randomUUID().slice(0, 20)}`;
@@ -124,6 +127,7 @@ export class AutomationEngine {
     this.#leaseMs = options.leaseMs ?? 120_000;
     this.#retryDelays = options.retryDelaysMs ?? [30_000, 120_000, 480_000];
     this.#batch = options.batch ?? 20;
+    this.#maxTypingMs = options.maxTypingMs ?? 3_000;
     this.#fetch = options.fetch ?? fetch;
     this.#log = options.log ?? (() => undefined);
     this.#ticker = new Ticker({
@@ -409,7 +413,7 @@ export class AutomationEngine {
       text,
       media: null,
       key,
-      delayMs: Math.min(typingDelayMs(text), 3_000),
+      delayMs: Math.min(typingDelayMs(text), this.#maxTypingMs),
     });
     return { kind: 'ok', detalhe: 'Mensagem enviada', enviadas: 1 } satisfies Outcome;
   }
