@@ -1,6 +1,6 @@
 // The demo's automations (issue 25 'The demo'): the first unit (`automacao` on) has three rules on
-// its living data — the price list on 'Em negociação', a re-qualification of a lead still 'Não
-// Atendido' 3 days later, the round robin of new Lead Ads leads — and a history of runs, so
+// its living data — the price list on 'Em negociação', a re-qualification of a lead 3 days in 'Não
+// Atendido' without a movement, the round robin of new Lead Ads leads — and a history of runs, so
 // /automacao, 'Visualizar Desempenho' and the run log show every outcome. Like the rest of the demo
 // seed, it writes the rows directly; the seeded runs carry negative event ids (no lead event made
 // them), so a real event never collides with one.
@@ -31,11 +31,10 @@ const RULES: AutomationInput[] = [
     habilitado: true,
   },
   {
-    nome: 'Requalificação após 3 dias sem resposta',
-    gatilho: { tipo: 'status-entrou', tipoStatus: 'STATUS_NEGOCIACAO', idStatus: 3 },
+    nome: 'Requalificação após 3 dias sem movimento',
+    gatilho: { tipo: 'sem-movimento', tipoStatus: 'STATUS_NEGOCIACAO', idStatus: 3, dias: 3 },
     opcoes: { limiteDiario: 1 },
     passos: [
-      { tipo: 'esperar', quantidade: 3, unidade: 'dias', horarioComercial: true },
       { tipo: 'condicao', campo: 'status', valor: 3, negar: false },
       {
         tipo: 'mensagem',
@@ -62,7 +61,7 @@ type Outcome = 'concluida' | 'parada' | 'falhou' | 'ativa';
 // Per rule: the outcome of each seeded run, oldest first.
 const HISTORY: Outcome[][] = [
   ['concluida', 'concluida', 'parada', 'concluida', 'concluida', 'falhou', 'concluida', 'concluida', 'ativa', 'ativa'],
-  ['concluida', 'parada', 'concluida', 'parada', 'ativa'],
+  ['concluida', 'parada', 'concluida', 'parada', 'falhou'],
   ['concluida', 'concluida', 'concluida', 'concluida', 'concluida', 'concluida'],
 ];
 

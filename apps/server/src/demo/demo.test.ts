@@ -79,7 +79,7 @@ describe('seedDemoIfEmpty', () => {
     const rules = await database.db.select().from(automacoes).orderBy(automacoes.id);
     expect(rules.map((r) => [r.idUnidade, r.nome, r.habilitado])).toEqual([
       [first.id, 'Tabela de preços em negociação', true],
-      [first.id, 'Requalificação após 3 dias sem resposta', true],
+      [first.id, 'Requalificação após 3 dias sem movimento', true],
       [first.id, 'Rodízio dos leads do Lead Ads', true],
     ]);
     const figures = await ruleFigures(database.db, rules[0]!.id);

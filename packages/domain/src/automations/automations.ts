@@ -21,6 +21,13 @@ export const triggerSchema = z.discriminatedUnion('tipo', [
   z.object({ tipo: z.literal('captado'), canal: z.enum(LEAD_CHANNELS).nullable() }),
   z.object({ tipo: z.literal('mensagem-recebida'), palavraChave: z.string().trim().max(60).nullable() }),
   z.object({ tipo: z.literal('chamada-encerrada'), atendida: z.boolean().nullable() }),
+  /** No movement: the lead stays `dias` days in the status with no message, note, call, tag or status change. */
+  z.object({
+    tipo: z.literal('sem-movimento'),
+    tipoStatus: z.enum(['STATUS_NEGOCIACAO', 'STATUS_VENDA']),
+    idStatus: id,
+    dias: z.number().int().min(1, 'Informe os dias sem movimento.').max(90),
+  }),
 ]);
 export type Trigger = z.infer<typeof triggerSchema>;
 
@@ -137,6 +144,9 @@ export function triggerMatches(
     }
     case 'chamada-encerrada':
       return event.tipo === 'chamada-encerrada' && (trigger.atendida === null || event.dados['atendida'] === trigger.atendida);
+    case 'sem-movimento':
+      // Not an event: the engine's sweep finds the quiet leads.
+      return false;
   }
 }
 

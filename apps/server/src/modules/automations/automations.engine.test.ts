@@ -154,6 +154,30 @@ describe('a status trigger (issue 25 "Triggers", 002 §3 Trigger tipo_status)', 
   });
 });
 
+describe('no movement (issue 25 "Triggers")', () => {
+  it('enrols a lead that stayed N days in the status without a movement, once per quiet period; a movement restarts the clock', async () => {
+    const r = await rule('Parado', { tipo: 'sem-movimento', tipoStatus: 'STATUS_NEGOCIACAO', idStatus: 3, dias: 3 }, [
+      { tipo: 'anotacao', texto: 'Requalificar' },
+    ]);
+    const lead = await newLead('Ivo Parado');
+    await moveTo(lead, 3);
+    const moved = (await k.leadRow(lead))!.dataAtualizacao;
+    // Two days later: not yet.
+    clock = new Date(moved.getTime() + 2 * 86_400_000);
+    expect(await engine.enrolQuiet()).toBe(0);
+    // Three days and a minute: enrolled once, however often the sweep looks.
+    clock = new Date(moved.getTime() + 3 * 86_400_000 + 60_000);
+    expect(await engine.enrolQuiet()).toBe(1);
+    expect(await engine.enrolQuiet()).toBe(0);
+    await work();
+    expect((await runsOf(r.id)).map((x) => x.status)).toEqual(['concluida']);
+    // The run's own note is a movement: the next quiet period starts then; a day later nothing.
+    clock = new Date(clock.getTime() + 86_400_000);
+    expect(await engine.enrolQuiet()).toBe(0);
+    await disableAll();
+  });
+});
+
 describe('the loop guard (issue 25 "The engine")', () => {
   it('a rule is not re-triggered by its own change, and a chain deeper than the limit stops with its reason', async () => {
     // A: enters 10 → moves to 7; B: enters 7 → moves to 10. A person moves the lead to 10.

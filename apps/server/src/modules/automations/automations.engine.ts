@@ -33,6 +33,7 @@ import type { Session } from '../auth/auth.service.ts';
 import { automationCauseStore, type LeadEventConsumer } from '../lead-events/lead-events.service.ts';
 import { assignAttendant } from '../leads/lead-changes.service.ts';
 import { unitLead, type LeadDeps, type LeadRow } from '../leads/leads.service.ts';
+import { quietLeadsInStatus } from '../leads/status-moves.service.ts';
 import { addLeadTags, removeLeadTag } from '../leads/views/tags-on-lead/lead-tags.service.ts';
 import { addNote, updateNegotiationStatus, updateSaleStatus } from '../negotiation/negotiation.service.ts';
 import { findOrCreateTagsByName, tagsOfLeadById } from '../tags/tags.service.ts';
@@ -48,6 +49,7 @@ import {
 } from '../whatsapp/campaign/campaign-send.service.ts';
 import {
   claimDueRuns,
+  enabledRulesOfKind,
   enabledRulesOfUnits,
   insertRun,
   nextInRoundRobin,
@@ -207,10 +209,44 @@ export class AutomationEngine {
     return sweepStuckRuns(this.#deps.db, new Date(now.getTime() - DAY_MS), now, AUTOMATION_MESSAGES.stuck);
   }
 
+  /**
+   * Issue 25 'No movement': enrols the leads that stayed the rule's days in its status without a
+   * movement. One run per quiet period: its key's event id is minus the period's start in seconds
+   * (lead events have positive ids), so the same quiet lead is enrolled once until it moves again.
+   */
+  async enrolQuiet(): Promise<number> {
+    const now = this.#now();
+    let inserted = 0;
+    for (const rule of await enabledRulesOfKind(this.#deps.db, 'sem-movimento')) {
+      const g = rule.gatilho;
+      if (g.tipo !== 'sem-movimento') continue;
+      const quiet = await quietLeadsInStatus(this.#deps.db, {
+        idUnidade: rule.idUnidade,
+        kind: g.tipoStatus === 'STATUS_NEGOCIACAO' ? 'negociacao' : 'venda',
+        idFunil: g.idStatus,
+        before: new Date(now.getTime() - g.dias * DAY_MS),
+        limit: 200,
+      });
+      for (const lead of quiet) {
+        const idEvento = -Math.floor(lead.quietSince.getTime() / 1000);
+        const run = { idAutomacao: rule.id, cliCrmId: lead.cliCrmId, idUnidade: rule.idUnidade, idEvento, profundidade: 1, now };
+        const added = await this.#deps.db.transaction(async (tx) => {
+          if ((await runsSince(tx, rule.id, lead.cliCrmId, startOfSaoPauloDay(now))) >= rule.opcoes.limiteDiario) return false;
+          return insertRun(tx, run);
+        });
+        if (added) inserted++;
+      }
+    }
+    return inserted;
+  }
+
   /** One pass: the sweeper now and then, then up to `batch` due runs, one step each. True when it did something. */
   async pass(): Promise<boolean> {
     const now = this.#now();
-    if (now.getTime() - this.#lastSweep > 60_000) await this.sweep();
+    if (now.getTime() - this.#lastSweep > 60_000) {
+      await this.sweep();
+      if ((await this.enrolQuiet()) > 0) return true;
+    }
     const runs = await claimDueRuns(this.#deps.db, this.#owner, now, new Date(now.getTime() + this.#leaseMs), this.#batch);
     for (const run of runs) await this.#advance(run);
     return runs.length > 0;

@@ -20,6 +20,13 @@ export const enabledRulesOfUnits = (db: DbOrTx, units: readonly number[]): Promi
         .from(automacoes)
         .where(and(inArray(automacoes.idUnidade, [...units]), eq(automacoes.habilitado, true)));
 
+/** The enabled rules of every unit whose trigger is `tipo` (the no-movement sweep). */
+export const enabledRulesOfKind = (db: DbOrTx, tipo: string): Promise<RuleRow[]> =>
+  db
+    .select()
+    .from(automacoes)
+    .where(and(eq(automacoes.habilitado, true), sql`${automacoes.gatilho}->>'tipo' = ${tipo}`));
+
 export async function ruleById(db: DbOrTx, id: number): Promise<RuleRow | null> {
   const [row] = await db.select().from(automacoes).where(eq(automacoes.id, id)).limit(1);
   return row ?? null;

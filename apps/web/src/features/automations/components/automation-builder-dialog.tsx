@@ -60,6 +60,7 @@ const TRIGGER_KINDS: { value: string; label: string }[] = [
   { value: 'captado', label: 'Lead captado' },
   { value: 'mensagem-recebida', label: 'Mensagem recebida no WhatsApp' },
   { value: 'chamada-encerrada', label: 'Chamada encerrada' },
+  { value: 'sem-movimento', label: 'Lead parado em um status do funil' },
 ];
 
 function newStep(kind: StepKind, unit: UnitData): Step {
@@ -85,6 +86,7 @@ function newStep(kind: StepKind, unit: UnitData): Step {
 
 const triggerKey = (t: Trigger) =>
   t.tipo === 'status-entrou' || t.tipo === 'status-saiu' ? `${t.tipo}:${t.tipoStatus}` : t.tipo;
+const firstStatus = (unit: UnitData) => unit.statusNegociacao[0]?.idFunil ?? 1;
 
 function triggerOfKey(key: string, unit: UnitData): Trigger {
   if (key.startsWith('status-')) {
@@ -95,6 +97,8 @@ function triggerOfKey(key: string, unit: UnitData): Trigger {
   }
   if (key === 'captado') return { tipo: 'captado', canal: null };
   if (key === 'mensagem-recebida') return { tipo: 'mensagem-recebida', palavraChave: null };
+  if (key === 'sem-movimento')
+    return { tipo: 'sem-movimento', tipoStatus: 'STATUS_NEGOCIACAO', idStatus: firstStatus(unit), dias: 3 };
   return { tipo: 'chamada-encerrada', atendida: null };
 }
 
@@ -327,6 +331,26 @@ function TriggerDetail({ trigger, unit, onChange }: { trigger: Trigger; unit: Un
           value={trigger.palavraChave ?? ''}
           onChange={(e) => onChange({ ...trigger, palavraChave: e.target.value === '' ? null : e.target.value })}
         />
+      );
+    case 'sem-movimento':
+      return (
+        <Stack direction="row" spacing={1}>
+          <StatusSelect
+            label="Status"
+            family="negociacao"
+            value={trigger.idStatus}
+            unit={unit}
+            onChange={(idStatus) => onChange({ ...trigger, idStatus })}
+          />
+          <TextField
+            type="number"
+            label="Dias sem movimento"
+            value={trigger.dias}
+            onChange={(e) => onChange({ ...trigger, dias: Number(e.target.value) })}
+            slotProps={{ htmlInput: { min: 1, max: 90 } }}
+            sx={{ width: 160 }}
+          />
+        </Stack>
       );
     case 'chamada-encerrada':
       return (

@@ -28,6 +28,8 @@ export function triggerTypeLabel(t: Trigger): string {
       return 'Mensagem recebida';
     case 'chamada-encerrada':
       return 'Chamada encerrada';
+    case 'sem-movimento':
+      return 'Sem movimento';
   }
 }
 
@@ -44,6 +46,8 @@ export function triggerDetail(unit: UnitData, t: Trigger): string {
       return t.palavraChave ? `Com a palavra "${t.palavraChave}"` : 'Qualquer mensagem';
     case 'chamada-encerrada':
       return t.atendida === null ? 'Qualquer resultado' : t.atendida ? 'Atendida' : 'Não atendida';
+    case 'sem-movimento':
+      return `${t.dias} ${t.dias === 1 ? 'dia' : 'dias'} em ${statusName(unit, t.tipoStatus, t.idStatus)}`;
   }
 }
 
