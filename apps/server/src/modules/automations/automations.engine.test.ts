@@ -155,7 +155,7 @@ describe('a status trigger (issue 25 "Triggers", 002 §3 Trigger tipo_status)', 
 });
 
 describe('no movement (issue 25 "Triggers")', () => {
-  it('enrols a lead that stayed N days in the status without a movement, once per quiet period; a movement restarts the clock', async () => {
+  it('enrols a lead N days in the status without a movement, once per quiet period; a movement restarts the clock', async () => {
     const r = await rule('Parado', { tipo: 'sem-movimento', tipoStatus: 'STATUS_NEGOCIACAO', idStatus: 3, dias: 3 }, [
       { tipo: 'anotacao', texto: 'Requalificar' },
     ]);
