@@ -35,6 +35,7 @@ import { authPlugin, type LeadWork } from './modules/auth/auth.plugin.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { redisThrottleStore } from './modules/auth/login-throttle.redis.ts';
 import { LoginThrottle, type Sleep } from './modules/auth/login-throttle.ts';
+import { automationsRoutes, type AutomationsRoutesOptions } from './modules/automations/automations.routes.ts';
 import { captureRoutes } from './modules/capture/capture.routes.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -137,6 +138,8 @@ export type AppOptions = {
   scheduledRetryDelaysMs?: readonly number[] | undefined;
   /** The mass-send engine (issue 13): its clock, random source, lease; autoStart false lets a test drive it. */
   massSend?: (MassSendEngineOptions & { autoStart?: boolean }) | undefined;
+  /** Issue 25: the automations engine (tests pass a clock and autoStart false). */
+  automations?: AutomationsRoutesOptions['engine'];
   /** How often the capture URL's expired idempotency keys are deleted (default hourly; 0: never). */
   captureSweepMs?: number | undefined;
   /**
@@ -335,6 +338,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(quickMessagesRoutes);
       await api.register(massSendRoutes, { ...(options.massSend ? { engine: options.massSend } : {}) });
+      await api.register(automationsRoutes, { engine: options.automations });
       await api.register(dashboardRoutes);
       // Issue 23 §1: the capture URL, limited per address (every public route) and per token.
       const limits = options.rateLimits === false ? null : (options.rateLimits ?? PUBLIC_RATE_LIMITS);

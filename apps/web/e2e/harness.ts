@@ -69,6 +69,8 @@ export async function startHarness(
     meta?: MetaOptions;
     /** Issue 23 §2: the Lead Ads webhook's verify token (the worker follows `meta`). */
     leadAds?: AppOptions['leadAds'];
+    /** Issue 25: the automations engine's options (a clock). */
+    automations?: AppOptions['automations'];
   } = {},
 ): Promise<Harness> {
   if (!existsSync(`${WEB_DIST}/index.html`))
@@ -82,6 +84,7 @@ export async function startHarness(
     massSend: options.massSend,
     meta: options.meta,
     leadAds: options.leadAds,
+    automations: options.automations,
     metaDailySyncMs: 0,
     // Issue 24: the insights refresh runs when a spec asks (refreshPass / seedDemoInsights), not on a timer.
     insightsRefreshMs: 0,
@@ -219,7 +222,7 @@ export type GatewayHarness = Harness & {
 /** The harness with the WhatsApp gateway emulator beside the server (as `npm start` runs it). */
 export async function startHarnessWithGateway(
   emulatorOptions: { qrLimit?: number } = {},
-  harnessOptions: { massSend?: MassSendEngineOptions } = {},
+  harnessOptions: { massSend?: MassSendEngineOptions; automations?: AppOptions['automations'] } = {},
 ): Promise<GatewayHarness> {
   const { createEmulator } = await import('@funil/evolution-emulator/emulator');
   const globalApiKey = randomBytes(16).toString('hex');

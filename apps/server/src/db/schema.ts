@@ -22,3 +22,4 @@ export * from '../modules/capture/capture.table.ts';
 export * from '../modules/meta/meta.table.ts';
 export * from '../modules/lead-ads/lead-ads.table.ts';
 export * from '../modules/insights/insights.table.ts';
+export * from '../modules/automations/automations.table.ts';

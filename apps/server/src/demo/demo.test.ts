@@ -8,6 +8,8 @@ import { DEFAULT_QUEUE_RULES, queueRules } from '@funil/domain/webphone/queue-ru
 import { buildApp } from '../app.ts';
 import { anunciosAds, anunciosAdsTags, anunciosCampanhas, anunciosConjuntos, anunciosCustos } from '../modules/ads/ads.table.ts';
 import { auditoria } from '../modules/audit/audit.table.ts';
+import { ruleFigures } from '../modules/automations/automations.repository.ts';
+import { automacoes } from '../modules/automations/automations.table.ts';
 import { statusNegociacao } from '../modules/catalog/catalog.table.ts';
 import { campaignCosts } from '../modules/dashboard/dashboard-costs.ts';
 import { historico, leads } from '../modules/leads/leads.table.ts';
@@ -67,6 +69,22 @@ describe('seedDemoIfEmpty', () => {
     expect(campaigns[1]!.motivoPausa).toBeTruthy();
     const recipients = await database.db.select().from(enviosEmMassaClientes);
     expect(new Set(recipients.map((r) => r.status))).toEqual(new Set(['SENT', 'ERROR', 'NOT_SENT', 'PENDING']));
+  });
+
+  it('issue 25: the first unit has automacao on and three enabled automations with a history of every outcome', async () => {
+    const units = await database.db.select().from(unidades);
+    const first = units.find((u) => u.nome.includes('Paulista'))!;
+    const [config] = await database.db.select().from(unidadeConfiguracoes).where(eq(unidadeConfiguracoes.idUnidade, first.id));
+    expect((JSON.parse(config!.configuracoesExtra ?? '{}') as Record<string, unknown>)['automacao']).toBe(true);
+    const rules = await database.db.select().from(automacoes).orderBy(automacoes.id);
+    expect(rules.map((r) => [r.idUnidade, r.nome, r.habilitado])).toEqual([
+      [first.id, 'Tabela de preços em negociação', true],
+      [first.id, 'Requalificação após 3 dias sem movimento', true],
+      [first.id, 'Rodízio dos leads do Lead Ads', true],
+    ]);
+    const figures = await ruleFigures(database.db, rules[0]!.id);
+    expect(figures).toMatchObject({ iniciadas: 10, concluidas: 6, paradas: 1, falhas: 1, emAndamento: 2 });
+    expect(figures.mensagensEnviadas).toBeGreaterThan(0);
   });
 
   it('issue 23 §7: the first unit has three campaigns with ad sets, ads, ad tags and monthly costs; the second none', async () => {

@@ -17,6 +17,7 @@ import { leadTags, tags } from '../modules/tags/tags.table.ts';
 import { empresas } from '../modules/tenancy/tenancy.table.ts';
 import { createCompany, createUnit, createUser, seedReferenceLists } from './builders.ts';
 import { seedDemoAds } from './demo-ads.ts';
+import { seedDemoAutomations } from './demo-automations.ts';
 import { seedDemoChat } from './demo-chat.ts';
 import { seedDemoConversation } from './demo-conversation.ts';
 import { seedDemoCtwaConversation } from './demo-ctwa.ts';
@@ -199,6 +200,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
         configuracoes_envio_em_massa: { quantidade_max_leads: 500, tempo_minimo: 10, tempo_maximo: 50 },
         dash_v2: true,
         whatsapp_v2: true,
+        // Issue 25: the first unit runs automations.
+        automacao: true,
       },
       evolutionHabilitado: true,
       atendimentoHabilitado: true,
@@ -211,6 +214,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
     const unitIds = { 1: unit1, 2: unit2 } as const;
 
     const userIds: Record<1 | 2, number[]> = { 1: [], 2: [] };
+    const idOfLogin = new Map<string, number>();
     for (const [i, login] of DEMO_LOGINS.entries()) {
       const id = await createUser(tx, {
         idEmpresa: empresa,
@@ -226,6 +230,7 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
         habilitaMensagemWhatsapp: login.permissao === 'u',
       });
       if (login.permissao === 'u') userIds[login.unidade].push(id);
+      idOfLogin.set(login.email, id);
     }
 
     const tagNames = [
@@ -385,6 +390,8 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
     await seedDemoQuickMessages(tx, empresa, unit1, userIds[1][0]!);
     await seedDemoConversation(tx, { idEmpresa: empresa, idUnidade: unit1, viewerId: userIds[1][0] ?? null, now });
     await seedDemoMassSend(tx, { idEmpresa: empresa, idUnidade: unit1, idUsuario: userIds[1][0]!, now });
+    // Issue 25: three automations with a history of runs; built by the unit's admin.
+    await seedDemoAutomations(tx, { idEmpresa: empresa, idUnidade: unit1, idAdmin: idOfLogin.get('admin@demo.com.br')!, now });
     // Issue 23 §7: the first unit's ads catalogue and campaign costs (platform 1, Facebook).
     await seedDemoAds(tx, {
       idEmpresa: empresa,

@@ -331,6 +331,11 @@ describe('every /api route that takes a lead, ticket or message id', () => {
     'POST /api/cadastros/unidade/:id/token': 'skip',
     // Issue 23 §2: a Lead Ads delivery's id, not a lead's; lead-ads.test.ts checks roles and another company's.
     'POST /api/lead-ads/falhas/:id/reprocessar': 'skip',
+    // Issue 25: an automation's id, not a lead's; automations.routes.test.ts checks roles, the flag and another unit's.
+    'PUT /api/automacoes/:id': 'skip',
+    'PUT /api/automacoes/:id/status': 'skip',
+    'GET /api/automacoes/:id/desempenho': 'skip',
+    'POST /api/automacoes/:id/execucoes/:idExecucao/repetir': 'skip',
   };
   // Routes without an id in the path that name a lead in the body.
   const BODY_ROUTES = [

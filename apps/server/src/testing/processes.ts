@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 import type { RateLimits } from '../http/rate-limit.ts';
+import type { AutomationEngineOptions } from '../modules/automations/automations.engine.ts';
 import type { MassSendEngineOptions } from '../modules/mass-send/mass-send.engine.ts';
 
 /** Why the test cannot run here, or null when PostgreSQL (and Redis, when given) answer. */
@@ -74,6 +75,8 @@ export type ServerNodeConfig = {
   sessionSweepMs?: number;
   mediaSweepMs?: number;
   massSend?: MassSendEngineOptions;
+  /** Issue 25: the automations engine (numbers only: a clock cannot cross the command line). */
+  automations?: Pick<AutomationEngineOptions, 'leaseMs' | 'idleMs' | 'retryDelaysMs' | 'maxTypingMs'>;
   /** The gateway; `webhooksToSelf`: the process announces its own address as the webhook's. */
   evolution?: { baseUrl: string; globalApiKey: string; webhooksToSelf?: boolean };
 };

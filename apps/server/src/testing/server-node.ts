@@ -29,6 +29,7 @@ const app = await buildApp({
   ...(config.sessionSweepMs !== undefined ? { sessionSweepMs: config.sessionSweepMs } : {}),
   ...(config.mediaSweepMs !== undefined ? { mediaSweepMs: config.mediaSweepMs } : {}),
   ...(config.massSend ? { massSend: config.massSend } : {}),
+  ...(config.automations ? { automations: config.automations } : {}),
   ...(config.evolution
     ? {
         evolution: {

@@ -82,6 +82,12 @@ export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
       import('../features/partners/components/partners-screen.tsx').then((m) => ({ default: m.PartnersScreen })),
     ),
   },
+  // Issue 25: automations (002 §2.7).
+  '/automacao': {
+    component: lazy(() =>
+      import('../features/automations/components/automations-screen.tsx').then((m) => ({ default: m.AutomationsScreen })),
+    ),
+  },
   '/auditoria': {
     component: lazy(() => import('../features/audit/components/audit-screen.tsx').then((m) => ({ default: m.AuditScreen }))),
   },

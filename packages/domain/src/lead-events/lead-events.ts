@@ -5,6 +5,7 @@
 // happened.
 import { z } from 'zod';
 
+import { automationCauseSchema } from '../automations/automations.ts';
 import { LEAD_ACTIONS, type LeadAction } from '../leads-api/lead-api.ts';
 import { leadOriginSchema } from '../leads/origin.ts';
 
@@ -48,7 +49,8 @@ export const LEAD_ORIGINS = ['manual', 'csv', 'whatsapp', 'captura'] as const;
  * realtime consumer leaves it to that one announcement.
  */
 export const LEAD_EVENT_BATCHES = ['importacao-csv', 'status-removido'] as const;
-const base = z.object({ lote: z.enum(LEAD_EVENT_BATCHES).optional() }).strict();
+// `automacao`: the automation step that made the change (issue 25 'Loop guard').
+const base = z.object({ lote: z.enum(LEAD_EVENT_BATCHES).optional(), automacao: automationCauseSchema.optional() }).strict();
 
 /** A move on the pipeline board (issue 11): the board's own announcement (`company-{id}-pipeline`). */
 export const pipelineMoveDataSchema = z.object({

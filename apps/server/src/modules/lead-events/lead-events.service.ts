@@ -1,8 +1,11 @@
 // The door of the lead event stream (issue 22 §2): appendLeadEvents, called inside the transaction
 // of every change of a lead, and the runner that feeds each consumer the stream in order from its
 // own durable position. See README.md for how a consumer is added.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 import { sql } from 'drizzle-orm';
 
+import type { AutomationCause } from '@funil/domain/automations/automations';
 import { leadEventInputSchema, type LeadEvent, type LeadEventInput } from '@funil/domain/lead-events/lead-events';
 
 import { type Database } from '../../db/connection.ts';
@@ -14,6 +17,13 @@ import { leadEventos } from './lead-events.table.ts';
 export const LEAD_EVENTS_CHANNEL = 'funil_lead_eventos';
 
 /**
+ * The automation step in progress in this async context (issue 25 'Loop guard'): every event
+ * appended inside `automationCauseStore.run(cause, …)` carries `dados.automacao`, whichever door
+ * made the change (the hook the automations need; the doors stay as they are).
+ */
+export const automationCauseStore = new AsyncLocalStorage<AutomationCause>();
+
+/**
  * Writes the events of one change in the change's transaction `tx`: they commit with it or not at
  * all (a rolled-back change leaves no event and announces nothing). No lock: writers append side
  * by side, and the runner passes an id only once it cannot be overtaken by a smaller one (see
@@ -22,9 +32,12 @@ export const LEAD_EVENTS_CHANNEL = 'funil_lead_eventos';
  */
 export async function appendLeadEvents(tx: Tx, events: readonly LeadEventInput[]): Promise<void> {
   if (events.length === 0) return;
+  // Issue 25 'Loop guard': a change an automation's step makes through any door carries its cause.
+  const cause = automationCauseStore.getStore();
+  const tagged = cause ? events.map((e) => ({ ...e, dados: { ...e.dados, automacao: cause } })) : events;
   // The domain's check stays: about 5 µs an event (measured, docs/performance.md), under 1 % of a
   // message's ingest.
-  const rows = events.map((e) => leadEventInputSchema.parse(e));
+  const rows = tagged.map((e) => leadEventInputSchema.parse(e));
   await tx.insert(leadEventos).values(rows);
 }
 

@@ -1,6 +1,6 @@
 // Leads held by a company's catalogue entries (issue 10): how many leads hold a funnel status or a
 // potential, and moving every lead off a status that is being deleted, each with its history event.
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
 
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 
@@ -25,6 +25,32 @@ export async function countCompanyLeadsWithStatus(
     .from(leads)
     .where(and(eq(leads.idEmpresa, idEmpresa), eq(columnOf(kind), idFunil)));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Issue 25 'No movement': the unit's active leads holding the status whose last movement (any
+ * change of the lead, which moves data_atualizacao, or its last WhatsApp message) is before
+ * `before`, oldest first, with that moment.
+ */
+export async function quietLeadsInStatus(
+  db: DbOrTx,
+  where: { idUnidade: number; kind: FunnelKind; idFunil: number; before: Date; limit: number },
+): Promise<{ cliCrmId: number; quietSince: Date }[]> {
+  const last = sql<Date>`greatest(${leads.dataAtualizacao}, coalesce(${leads.whatsappUltimaMensagemDataGeral}, ${leads.dataAtualizacao}))`;
+  const rows = await db
+    .select({ cliCrmId: leads.cliCrmId, quietSince: last })
+    .from(leads)
+    .where(
+      and(
+        eq(leads.idUnidade, where.idUnidade),
+        eq(leads.desativado, 0),
+        eq(columnOf(where.kind), where.idFunil),
+        lt(last, where.before),
+      ),
+    )
+    .orderBy(asc(last))
+    .limit(where.limit);
+  return rows.map((r) => ({ cliCrmId: r.cliCrmId, quietSince: new Date(r.quietSince) }));
 }
 
 /** How many leads of the company are rated with the potential. */

@@ -48,6 +48,7 @@ export async function startKit(
     scheduledRetryDelaysMs?: readonly number[];
     extras?: Record<string, unknown>;
     massSend?: AppOptions['massSend'];
+    automations?: AppOptions['automations'];
   } = {},
 ): Promise<Kit> {
   const key = randomBytes(16).toString('hex');
@@ -66,6 +67,7 @@ export async function startKit(
     mediaSweepMs: 0,
     ...(options.scheduledRetryDelaysMs ? { scheduledRetryDelaysMs: options.scheduledRetryDelaysMs } : {}),
     ...(options.massSend ? { massSend: options.massSend } : {}),
+    ...(options.automations ? { automations: options.automations } : {}),
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();

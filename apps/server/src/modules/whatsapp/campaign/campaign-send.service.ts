@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { ACK } from '@funil/domain/whatsapp-api/chat-message';
 import { WHATSAPP_MESSAGES } from '@funil/domain/whatsapp-api/messages';
 
+import type { DbOrTx } from '../../../db/handle.ts';
 import { DomainError } from '../../../http/domain-error.ts';
 import { EvolutionError } from '../../../integrations/evolution/evolution-error.ts';
 import { phoneJidOfKey } from '../../../integrations/evolution/evolution-jid.ts';
@@ -14,7 +15,13 @@ import { MESSAGE_STATUS_RANK } from '../../../integrations/evolution/evolution-t
 import type { Session } from '../../auth/auth.service.ts';
 import type { LeadRow } from '../../leads/leads.service.ts';
 import { resolveNumber, sendToLead, type Outgoing } from '../chat/chat.service.ts';
-import { findByIdempotencyKey, isPendingMessageId, recordSent, updateMessage } from '../chat/message-store.repository.ts';
+import {
+  findByIdempotencyKey,
+  findMessageRow,
+  isPendingMessageId,
+  recordSent,
+  updateMessage,
+} from '../chat/message-store.repository.ts';
 import { findInstanceById, findInstanceByName, listInstances, type InstanceRow } from '../instances/instances.repository.ts';
 import { requireGateway } from '../instances/instances.service.ts';
 import { senderSession } from '../scheduled/scheduled-send.job.ts';
@@ -111,8 +118,8 @@ export async function sendCampaignMessage(
     media: CampaignMedia | null;
     key: string;
     delayMs: number;
-    /** The campaign: on the send's lead event (issue 22 §2 `dados.idCampanha`). */
-    idCampanha: number;
+    /** The campaign: on the send's lead event (issue 22 §2 `dados.idCampanha`); none for an automation's send (issue 25). */
+    idCampanha?: number | undefined;
   },
 ): Promise<{ messageId: number }> {
   const outgoing: Outgoing = input.media
@@ -132,7 +139,7 @@ export async function sendCampaignMessage(
     idempotencyKey: input.key,
     delayMs: input.delayMs,
     rawGatewayErrors: true,
-    idCampanha: input.idCampanha,
+    ...(input.idCampanha === undefined ? {} : { idCampanha: input.idCampanha }),
   });
   return { messageId: sent.id };
 }
@@ -203,4 +210,9 @@ export async function campaignSendOutcome(
     ack: (MESSAGE_STATUS_RANK as Record<string, number>)[status] ?? ACK.pending,
   });
   return { kind: 'sent', messageId: sent.id };
+}
+
+/** A stored message's text (issue 25: the keyword of an automation's 'message received' trigger). */
+export async function messageTextById(db: DbOrTx, id: number): Promise<string | null> {
+  return (await findMessageRow(db, id))?.body ?? null;
 }

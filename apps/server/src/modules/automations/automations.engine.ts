@@ -1,0 +1,485 @@
+// The automations engine (issue 25 'The engine'). Two halves:
+// - enrolment: a consumer of the lead event stream (modules/lead-events). In the batch's
+//   transaction, each event that fires an enabled rule of its unit inserts one run keyed by
+//   (rule, lead, event id): a replayed or repeated event inserts nothing, and the run commits with
+//   the consumer's position (exactly once). The loop guard reads `dados.automacao`, the cause every
+//   change made by a step carries (lead-events.service.ts `automationCauseStore`).
+// - advancing: a Ticker (src/jobs/ticker.ts) claims due runs with a lease (FOR UPDATE SKIP LOCKED),
+//   does the current step through the owning module's door, then records the step by its key and
+//   moves the run on in one transaction, only while it still holds the lease. A wait is the run's
+//   due time, not a timer. A send is keyed per attempt and the gateway is asked about the earlier
+//   attempts before another (as mass send does), so a crash inside a send never sends twice.
+// The clock is injected (tests move a fake clock).
+import { createHmac, randomUUID } from 'node:crypto';
+
+import {
+  AUTOMATION_LIMITS,
+  describeStep,
+  triggerMatches,
+  waitUntil,
+  type AutomationCause,
+  type Step,
+} from '@funil/domain/automations/automations';
+import { formatDateTime } from '@funil/domain/format/date';
+import type { LeadEvent } from '@funil/domain/lead-events/lead-events';
+import { massSendSettingsOf } from '@funil/domain/mass-send/mass-send-api';
+import { nextAllowedTime, renderForLead, startOfSaoPauloDay, typingDelayMs } from '@funil/domain/mass-send/pacing';
+
+import type { Db, Tx } from '../../db/handle.ts';
+import { DomainError } from '../../http/domain-error.ts';
+import { Ticker } from '../../jobs/ticker.ts';
+import type { Realtime } from '../../realtime/realtime.ts';
+import type { Session } from '../auth/auth.service.ts';
+import { automationCauseStore, type LeadEventConsumer } from '../lead-events/lead-events.service.ts';
+import { assignAttendant } from '../leads/lead-changes.service.ts';
+import { unitLead, type LeadDeps, type LeadRow } from '../leads/leads.service.ts';
+import { quietLeadsInStatus } from '../leads/status-moves.service.ts';
+import { addLeadTags, removeLeadTag } from '../leads/views/tags-on-lead/lead-tags.service.ts';
+import { addNote, updateNegotiationStatus, updateSaleStatus } from '../negotiation/negotiation.service.ts';
+import { findOrCreateTagsByName, tagsOfLeadById } from '../tags/tags.service.ts';
+import { unitExtraSettings } from '../tenancy/tenancy.service.ts';
+import { userById, usersOfCompany } from '../users/users.service.ts';
+import {
+  campaignInstanceOfUnit,
+  campaignSendOutcome,
+  checkCampaignNumber,
+  messageTextById,
+  sendCampaignMessage,
+  type WhatsappContext,
+} from '../whatsapp/campaign/campaign-send.service.ts';
+import {
+  claimDueRuns,
+  enabledRulesOfKind,
+  enabledRulesOfUnits,
+  insertRun,
+  nextInRoundRobin,
+  postponeRun,
+  recordAttemptFailure,
+  recordStep,
+  ruleById,
+  runsSince,
+  sweepStuckRuns,
+  type RuleRow,
+  type RunRow,
+} from './automations.repository.ts';
+
+export const AUTOMATIONS_CONSUMER = 'automacoes';
+
+export const AUTOMATION_MESSAGES = {
+  chainTooDeep: `Parada: encadeamento de automações acima do limite (${AUTOMATION_LIMITS.chainDepth}).`,
+  disabled: 'Parada: a automação foi desabilitada.',
+  leadGone: 'Parada: o lead não está mais na unidade.',
+  noWhatsapp: 'Nenhum WhatsApp conectado na unidade.',
+  leadWithoutWhatsapp: 'Lead sem WhatsApp!',
+  optOut: 'Não enviada: o lead pediu para sair dos envios.',
+  noAttendant: 'Nenhum atendente ativo na unidade.',
+  stuck: 'Falhou: a execução passou mais de 24 horas do horário previsto sem andar.',
+  webhookStatus: (status: number) => `A URL respondeu ${status}.`,
+} as const;
+
+export type AutomationEngineOptions = {
+  now?: () => Date;
+  /** The lease of a claimed run (default 120 s: longer than a send's typing delay and gateway timeout). */
+  leaseMs?: number;
+  /** The wait after an idle pass (default 1 s). */
+  idleMs?: number;
+  /** The waits before the 2nd, 3rd… attempt of a failed step (default 30 s, 2 min, 8 min). */
+  retryDelaysMs?: readonly number[];
+  /** Runs claimed per pass (default 20). */
+  batch?: number;
+  /** The longest typing presence before a send (default 3 s; the crash test shortens it). */
+  maxTypingMs?: number;
+  fetch?: typeof fetch;
+  log?: (message: string, error?: unknown) => void;
+};
+
+export type AutomationEngineDeps = {
+  db: Db;
+  realtime: Pick<Realtime, 'toUnit' | 'toUsersWhoSee'>;
+  /** The WhatsApp module's context (its send path); null: message steps fail with a clear reason. */
+  whatsapp: WhatsappContext | null;
+};
+
+type Outcome =
+  | { kind: 'ok'; detalhe: string; dueAt?: Date; enviadas?: number }
+  | { kind: 'stop'; detalhe: string }
+  | { kind: 'later'; at: Date };
+
+/** A step's failure that no retry mends (a status the unit does not allow, an inactive attendant): the run fails at once. */
+class PermanentStepError extends Error {}
+
+const DAY_MS = 86_400_000;
+
+export class AutomationEngine {
+  readonly #deps: AutomationEngineDeps;
+  readonly #now: () => Date;
+  readonly #leaseMs: number;
+  readonly #retryDelays: readonly number[];
+  readonly #batch: number;
+  readonly #maxTypingMs: number;
+  readonly #fetch: typeof fetch;
+  readonly #log: (message: string, error?: unknown) => void;
+  readonly #owner = `auto-${randomUUID().slice(0, 20)}`;
+  readonly #ticker: Ticker;
+  #lastSweep = 0;
+
+  constructor(deps: AutomationEngineDeps, options: AutomationEngineOptions = {}) {
+    this.#deps = deps;
+    this.#now = options.now ?? (() => new Date());
+    this.#leaseMs = options.leaseMs ?? 120_000;
+    this.#retryDelays = options.retryDelaysMs ?? [30_000, 120_000, 480_000];
+    this.#batch = options.batch ?? 20;
+    this.#maxTypingMs = options.maxTypingMs ?? 3_000;
+    this.#fetch = options.fetch ?? fetch;
+    this.#log = options.log ?? (() => undefined);
+    this.#ticker = new Ticker({
+      pass: () => this.pass(),
+      idleMs: options.idleMs ?? 1_000,
+      onError: (error) => this.#log('automações: passo do motor falhou', error),
+      unref: true,
+    });
+  }
+
+  start(): void {
+    this.#ticker.start();
+  }
+
+  stop(): Promise<void> {
+    return this.#ticker.stop();
+  }
+
+  wake(): void {
+    this.#ticker.wake();
+  }
+
+  /** The lead event stream's consumer that enrols leads (one file's worth: modules/lead-events README). */
+  consumer(): LeadEventConsumer {
+    return {
+      name: AUTOMATIONS_CONSUMER,
+      from: 'now',
+      handle: async (events, tx) => {
+        if ((await this.enrol(events, tx)) > 0) setImmediate(() => this.wake());
+      },
+    };
+  }
+
+  /** Inserts the runs the events fire (in the consumer's batch transaction); returns how many. */
+  async enrol(events: readonly LeadEvent[], tx: Tx): Promise<number> {
+    const rules = await enabledRulesOfUnits(tx, [...new Set(events.map((e) => e.idUnidade))]);
+    if (rules.length === 0) return 0;
+    const now = this.#now();
+    const dayStart = startOfSaoPauloDay(now);
+    let inserted = 0;
+    for (const e of events) {
+      const cause = e.dados['automacao'] as AutomationCause | undefined;
+      for (const rule of rules) {
+        if (rule.idUnidade !== e.idUnidade) continue;
+        // Loop guard: a change made by this rule's own run never enrols the lead in it again.
+        if (cause?.idAutomacao === rule.id) continue;
+        const text =
+          rule.gatilho.tipo === 'mensagem-recebida' && rule.gatilho.palavraChave && typeof e.dados['idMensagem'] === 'number'
+            ? await messageTextById(tx, e.dados['idMensagem'])
+            : null;
+        if (!triggerMatches(rule.gatilho, e, text)) continue;
+        const depth = cause ? cause.profundidade + 1 : 1;
+        const run = {
+          idAutomacao: rule.id,
+          cliCrmId: e.cliCrmId,
+          idUnidade: e.idUnidade,
+          idEvento: e.id,
+          profundidade: depth,
+          now,
+        };
+        if (depth > AUTOMATION_LIMITS.chainDepth) {
+          // Logged on the rule's runs with its reason, never run.
+          await insertRun(tx, run, AUTOMATION_MESSAGES.chainTooDeep);
+          continue;
+        }
+        if ((await runsSince(tx, rule.id, e.cliCrmId, dayStart)) >= rule.opcoes.limiteDiario) continue;
+        if (await insertRun(tx, run)) inserted++;
+      }
+    }
+    return inserted;
+  }
+
+  /** Ends the runs stuck a day past their due time with a lease that ran out (issue 25 'A sweeper'). */
+  async sweep(): Promise<number> {
+    const now = this.#now();
+    this.#lastSweep = now.getTime();
+    return sweepStuckRuns(this.#deps.db, new Date(now.getTime() - DAY_MS), now, AUTOMATION_MESSAGES.stuck);
+  }
+
+  /**
+   * Issue 25 'No movement': enrols the leads that stayed the rule's days in its status without a
+   * movement. One run per quiet period: its key's event id is minus the period's start in seconds
+   * (lead events have positive ids), so the same quiet lead is enrolled once until it moves again.
+   */
+  async enrolQuiet(): Promise<number> {
+    const now = this.#now();
+    let inserted = 0;
+    for (const rule of await enabledRulesOfKind(this.#deps.db, 'sem-movimento')) {
+      const g = rule.gatilho;
+      if (g.tipo !== 'sem-movimento') continue;
+      const quiet = await quietLeadsInStatus(this.#deps.db, {
+        idUnidade: rule.idUnidade,
+        kind: g.tipoStatus === 'STATUS_NEGOCIACAO' ? 'negociacao' : 'venda',
+        idFunil: g.idStatus,
+        before: new Date(now.getTime() - g.dias * DAY_MS),
+        limit: 200,
+      });
+      for (const lead of quiet) {
+        const idEvento = -Math.floor(lead.quietSince.getTime() / 1000);
+        const run = { idAutomacao: rule.id, cliCrmId: lead.cliCrmId, idUnidade: rule.idUnidade, idEvento, profundidade: 1, now };
+        const added = await this.#deps.db.transaction(async (tx) => {
+          if ((await runsSince(tx, rule.id, lead.cliCrmId, startOfSaoPauloDay(now))) >= rule.opcoes.limiteDiario) return false;
+          return insertRun(tx, run);
+        });
+        if (added) inserted++;
+      }
+    }
+    return inserted;
+  }
+
+  /** One pass: the sweeper now and then, then up to `batch` due runs, one step each. True when it did something. */
+  async pass(): Promise<boolean> {
+    const now = this.#now();
+    if (now.getTime() - this.#lastSweep > 60_000) {
+      await this.sweep();
+      if ((await this.enrolQuiet()) > 0) return true;
+    }
+    const runs = await claimDueRuns(this.#deps.db, this.#owner, now, new Date(now.getTime() + this.#leaseMs), this.#batch);
+    for (const run of runs) await this.#advance(run);
+    return runs.length > 0;
+  }
+
+  async #advance(run: RunRow): Promise<void> {
+    const db = this.#deps.db;
+    const now = this.#now();
+    const rule = await ruleById(db, run.idAutomacao);
+    const chave = `${run.id}:${run.rodada}:${run.passo}`;
+    const end = (resultado: 'ok' | 'parou' | 'falhou', detalhe: string, status: 'concluida' | 'parada' | 'falhou') =>
+      recordStep(
+        db,
+        this.#owner,
+        run,
+        { chave, resultado, detalhe },
+        {
+          passo: run.passo,
+          status,
+          proximoEm: now,
+          erro: status === 'concluida' ? null : detalhe,
+          enviadas: 0,
+          now,
+        },
+      );
+    if (!rule || !rule.habilitado) return void (await end('parou', AUTOMATION_MESSAGES.disabled, 'parada'));
+    const step = rule.passos[run.passo];
+    if (!step) return void (await end('ok', 'Concluída', 'concluida'));
+    const lead = await unitLead(db, run.idUnidade, run.cliCrmId);
+    if (!lead || lead.desativado !== 0) return void (await end('parou', AUTOMATION_MESSAGES.leadGone, 'parada'));
+    let outcome: Outcome;
+    try {
+      const cause: AutomationCause = { idAutomacao: rule.id, idExecucao: run.id, profundidade: run.profundidade };
+      outcome = await automationCauseStore.run(cause, () => this.#do(step, { rule, run, lead, chave, now }));
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : 'Erro desconhecido.';
+      const permanent = error instanceof PermanentStepError || error instanceof DomainError;
+      const attempt = run.tentativas + 1;
+      if (permanent || attempt >= AUTOMATION_LIMITS.attempts) {
+        await end('falhou', `${describeStep(step)}: ${message}`, 'falhou');
+      } else {
+        const delay = this.#retryDelays[Math.min(attempt - 1, this.#retryDelays.length - 1)] ?? 30_000;
+        await recordAttemptFailure(db, this.#owner, run, message, new Date(now.getTime() + delay));
+      }
+      return;
+    }
+    if (outcome.kind === 'later') return postponeRun(db, this.#owner, run, outcome.at);
+    if (outcome.kind === 'stop') return void (await end('parou', outcome.detalhe, 'parada'));
+    const last = run.passo + 1 >= rule.passos.length;
+    await recordStep(
+      db,
+      this.#owner,
+      run,
+      { chave, resultado: 'ok', detalhe: outcome.detalhe },
+      {
+        passo: run.passo + 1,
+        status: last && !outcome.dueAt ? 'concluida' : 'ativa',
+        proximoEm: outcome.dueAt ?? now,
+        erro: null,
+        enviadas: outcome.enviadas ?? 0,
+        now,
+      },
+    );
+  }
+
+  /** The session the doors see: the rule's author, named 'Automação: <nome>', with the unit's settings. */
+  async #session(rule: RuleRow): Promise<Session> {
+    const user = await userById(this.#deps.db, rule.idUsuario);
+    const extras = await unitExtraSettings(this.#deps.db, rule.idUnidade);
+    return {
+      sessionId: 0,
+      userId: rule.idUsuario,
+      empresaId: rule.idEmpresa,
+      unidadeId: rule.idUnidade,
+      permission: 'a',
+      nome: `Automação: ${rule.nome}`,
+      acessoAtribuidos: true,
+      configuracoes: user?.configuracoes ?? '{}',
+      crmIntervalDays: 0,
+      access: { permission: 'a', idRamal: 0, habilitaMensagemWhatsapp: false, extras } as unknown as Session['access'],
+      expiresAt: new Date(this.#now().getTime() + 60_000),
+    };
+  }
+
+  async #do(step: Step, c: { rule: RuleRow; run: RunRow; lead: LeadRow; chave: string; now: Date }): Promise<Outcome> {
+    const deps: LeadDeps = { db: this.#deps.db, realtime: this.#deps.realtime, now: this.#now };
+    const id = c.lead.cliCrmId;
+    switch (step.tipo) {
+      case 'esperar': {
+        const due = waitUntil(c.now, step);
+        return { kind: 'ok', detalhe: `Esperando até ${formatDateTime(due)}`, dueAt: due };
+      }
+      case 'condicao': {
+        const holds = await this.#condition(step, c.lead);
+        if (holds !== step.negar) return { kind: 'ok', detalhe: 'Condição atendida' };
+        return { kind: 'stop', detalhe: `Parada pela condição: ${describeStep(step)}` };
+      }
+      case 'status': {
+        const session = await this.#session(c.rule);
+        const r =
+          step.familia === 'negociacao'
+            ? await updateNegotiationStatus(deps, session, id, step.idStatus)
+            : await updateSaleStatus(deps, session, id, step.idStatus);
+        return { kind: 'ok', detalhe: r.response.message };
+      }
+      case 'atribuir': {
+        const session = await this.#session(c.rule);
+        let target = step.idUsuario;
+        if (target === null) {
+          const attendants = (await usersOfCompany(this.#deps.db, c.rule.idEmpresa, c.rule.idUnidade))
+            .filter((u) => u.ativo === 1 && u.permissao === 'u')
+            .map((u) => u.id)
+            .sort((a, b) => a - b);
+          target = await nextInRoundRobin(this.#deps.db, c.rule.id, attendants);
+          if (target === null) throw new PermanentStepError(AUTOMATION_MESSAGES.noAttendant);
+        }
+        const r = await assignAttendant(deps, session, id, target);
+        return { kind: 'ok', detalhe: r.response.message };
+      }
+      case 'tag': {
+        const session = await this.#session(c.rule);
+        const { tags } = await findOrCreateTagsByName(this.#deps.db, c.rule.idUnidade, [step.nome]);
+        const tag = tags[0];
+        if (!tag) throw new PermanentStepError('Tag não encontrada.');
+        if (step.acao === 'adicionar') {
+          await addLeadTags(deps, session, id, [tag.id]);
+          return { kind: 'ok', detalhe: `Tag "${tag.nome}" adicionada` };
+        }
+        const has = (await tagsOfLeadById(this.#deps.db, id)).some((t) => t.id === tag.id);
+        if (has) await removeLeadTag(deps, session, id, tag.id);
+        return { kind: 'ok', detalhe: has ? `Tag "${tag.nome}" removida` : `O lead já estava sem a tag "${tag.nome}"` };
+      }
+      case 'anotacao': {
+        const session = await this.#session(c.rule);
+        await addNote(deps, session, id, step.texto);
+        return { kind: 'ok', detalhe: 'Anotação adicionada' };
+      }
+      case 'mensagem':
+        return this.#send(step, c);
+      case 'webhook':
+        return this.#webhook(step, c);
+    }
+  }
+
+  async #condition(step: Extract<Step, { tipo: 'condicao' }>, lead: LeadRow): Promise<boolean> {
+    switch (step.campo) {
+      case 'status':
+        return lead.cliStatusNegociacao === step.valor;
+      case 'status-venda':
+        return lead.cliStatusNegociacaoVenda === step.valor;
+      case 'atendente':
+        return lead.idUsuario === step.valor;
+      case 'plataforma':
+        return lead.cliTipoLead === step.valor;
+      case 'campanha': {
+        const want = String(step.valor).toLowerCase();
+        return [lead.cliCampanhaNome, lead.cliCampanhaInteresse, lead.cliCampanhaId].some((v) => v?.toLowerCase() === want);
+      }
+      case 'tag':
+        return (await tagsOfLeadById(this.#deps.db, lead.cliCrmId)).some((t) =>
+          typeof step.valor === 'number' ? t.id === step.valor : t.nome.toLowerCase() === step.valor.toLowerCase(),
+        );
+    }
+  }
+
+  /** A WhatsApp text through the one send path, with mass send's allowed hours and opt-out (issue 25 'Steps'). */
+  async #send(
+    step: Extract<Step, { tipo: 'mensagem' }>,
+    c: { rule: RuleRow; run: RunRow; lead: LeadRow; chave: string; now: Date },
+  ) {
+    const ctx = this.#deps.whatsapp;
+    if (!ctx) throw new PermanentStepError(AUTOMATION_MESSAGES.noWhatsapp);
+    if (c.lead.optoutEnvioMassa) return { kind: 'ok', detalhe: AUTOMATION_MESSAGES.optOut } satisfies Outcome;
+    const settings = massSendSettingsOf((await unitExtraSettings(this.#deps.db, c.rule.idUnidade)).configuracoes_envio_em_massa);
+    const allowed = nextAllowedTime(settings, c.now);
+    if (allowed && allowed.getTime() > c.now.getTime()) return { kind: 'later', at: allowed } satisfies Outcome;
+    const instance = await campaignInstanceOfUnit(ctx, c.rule.idUnidade, null);
+    if (!instance) throw new Error(AUTOMATION_MESSAGES.noWhatsapp);
+    const number = await checkCampaignNumber(ctx, instance, c.lead);
+    if (!number.ok) throw new PermanentStepError(AUTOMATION_MESSAGES.leadWithoutWhatsapp);
+    // An earlier attempt may have reached the phone (a crash or a timeout after the gateway took
+    // it): the gateway is asked before another send.
+    for (let attempt = 0; attempt < c.run.tentativas; attempt++) {
+      const earlier = await campaignSendOutcome(ctx, c.rule.idUsuario, `auto:${c.chave}:${attempt}`, {
+        instance,
+        numero: number.numero,
+        now: c.now,
+      });
+      if (earlier.kind === 'sent') return { kind: 'ok', detalhe: 'Mensagem enviada', enviadas: 1 } satisfies Outcome;
+    }
+    const key = `auto:${c.chave}:${c.run.tentativas}`;
+    const current = await campaignSendOutcome(ctx, c.rule.idUsuario, key, { instance, numero: number.numero, now: c.now });
+    if (current.kind === 'sent') return { kind: 'ok', detalhe: 'Mensagem enviada', enviadas: 1 } satisfies Outcome;
+    if (current.kind === 'failed') throw new Error('O envio anterior não chegou ao WhatsApp.');
+    const text = renderForLead([], step.texto, { cliCrmId: c.lead.cliCrmId, nome: c.lead.cliNome }, c.now);
+    const session = await this.#session(c.rule);
+    await sendCampaignMessage(ctx, session, {
+      lead: c.lead,
+      instance,
+      text,
+      media: null,
+      key,
+      delayMs: Math.min(typingDelayMs(text), this.#maxTypingMs),
+    });
+    return { kind: 'ok', detalhe: 'Mensagem enviada', enviadas: 1 } satisfies Outcome;
+  }
+
+  /** POST of the lead as JSON, signed with the rule's secret (HMAC-SHA256 of the body), keyed by the step. */
+  async #webhook(step: Extract<Step, { tipo: 'webhook' }>, c: { rule: RuleRow; run: RunRow; lead: LeadRow; chave: string }) {
+    const body = JSON.stringify({
+      evento: 'automacao.passo',
+      automacao: { id: c.rule.id, nome: c.rule.nome },
+      execucao: { id: c.run.id, passo: c.run.passo + 1 },
+      lead: {
+        id: c.lead.cliCrmId,
+        nome: c.lead.cliNome,
+        telefone: c.lead.cliTelefone,
+        email: c.lead.cliEmail,
+        statusNegociacao: c.lead.cliStatusNegociacao,
+        statusVenda: c.lead.cliStatusNegociacaoVenda,
+        idAtendente: c.lead.idUsuario,
+      },
+    });
+    const signature = createHmac('sha256', c.rule.segredo).update(body).digest('hex');
+    const res = await this.#fetch(step.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-funil-assinatura': `sha256=${signature}`, 'x-funil-chave': c.chave },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(10_000),
+    });
+    await res.body?.cancel();
+    if (res.status < 200 || res.status >= 300) throw new Error(AUTOMATION_MESSAGES.webhookStatus(res.status));
+    return { kind: 'ok', detalhe: `URL respondeu ${res.status}` } satisfies Outcome;
+  }
+}

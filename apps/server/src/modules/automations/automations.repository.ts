@@ -1,0 +1,292 @@
+// The automations' queries (issue 25): rules, runs (the queue: claim with a lease, FOR UPDATE SKIP
+// LOCKED) and the step log. Only this module names its tables.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+
+import type { RunStatus } from '@funil/domain/automations/automations';
+
+import { executeRows, type Db, type DbOrTx, type Tx } from '../../db/handle.ts';
+import { automacoes, automacoesExecucoes, automacoesPassos } from './automations.table.ts';
+
+export type RuleRow = typeof automacoes.$inferSelect;
+export type NewRule = typeof automacoes.$inferInsert;
+export type RunRow = typeof automacoesExecucoes.$inferSelect;
+export type StepRow = typeof automacoesPassos.$inferSelect;
+
+export const enabledRulesOfUnits = (db: DbOrTx, units: readonly number[]): Promise<RuleRow[]> =>
+  units.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(automacoes)
+        .where(and(inArray(automacoes.idUnidade, [...units]), eq(automacoes.habilitado, true)));
+
+/** The enabled rules of every unit whose trigger is `tipo` (the no-movement sweep). */
+export const enabledRulesOfKind = (db: DbOrTx, tipo: string): Promise<RuleRow[]> =>
+  db
+    .select()
+    .from(automacoes)
+    .where(and(eq(automacoes.habilitado, true), sql`${automacoes.gatilho}->>'tipo' = ${tipo}`));
+
+export async function ruleById(db: DbOrTx, id: number): Promise<RuleRow | null> {
+  const [row] = await db.select().from(automacoes).where(eq(automacoes.id, id)).limit(1);
+  return row ?? null;
+}
+
+export const rulesOfUnit = (db: DbOrTx, idUnidade: number): Promise<RuleRow[]> =>
+  db.select().from(automacoes).where(eq(automacoes.idUnidade, idUnidade)).orderBy(desc(automacoes.id));
+
+export async function insertRule(db: DbOrTx, values: NewRule): Promise<RuleRow> {
+  const [row] = await db.insert(automacoes).values(values).returning();
+  return row!;
+}
+
+export async function updateRule(db: DbOrTx, id: number, idUnidade: number, set: Partial<NewRule>): Promise<RuleRow | null> {
+  const [row] = await db
+    .update(automacoes)
+    .set({ ...set, atualizadoEm: new Date() })
+    .where(and(eq(automacoes.id, id), eq(automacoes.idUnidade, idUnidade)))
+    .returning();
+  return row ?? null;
+}
+
+/** Runs of the rule for the lead since `since` (the per-lead daily cap). */
+export async function runsSince(tx: Tx, idAutomacao: number, cliCrmId: number, since: Date): Promise<number> {
+  const rows = await executeRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from automacoes_execucoes
+        where id_automacao = ${idAutomacao} and cli_crm_id = ${cliCrmId} and criado_em >= ${since.toISOString()}`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** One run per (rule, lead, event): a replayed event inserts nothing. True when inserted. */
+export async function insertRun(
+  tx: Tx,
+  run: { idAutomacao: number; cliCrmId: number; idUnidade: number; idEvento: number; profundidade: number; now: Date },
+  stopped?: string,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(automacoesExecucoes)
+    .values({
+      idAutomacao: run.idAutomacao,
+      cliCrmId: run.cliCrmId,
+      idUnidade: run.idUnidade,
+      idEvento: run.idEvento,
+      profundidade: run.profundidade,
+      proximoEm: run.now,
+      criadoEm: run.now,
+      ...(stopped ? { status: 'parada' as const, erro: stopped, terminadoEm: run.now } : {}),
+    })
+    .onConflictDoNothing()
+    .returning({ id: automacoesExecucoes.id });
+  return rows.length > 0;
+}
+
+/** Claims up to `limit` due runs for `owner` until `until` (FOR UPDATE SKIP LOCKED: two processes never share one). */
+export async function claimDueRuns(db: Db, owner: string, now: Date, until: Date, limit: number): Promise<RunRow[]> {
+  const rows = await db
+    .update(automacoesExecucoes)
+    .set({ leasePor: owner, leaseAte: until })
+    .where(
+      sql`${automacoesExecucoes.id} in (
+        select id from automacoes_execucoes
+        where status = 'ativa' and proximo_em <= ${now.toISOString()} and (lease_ate is null or lease_ate < ${now.toISOString()})
+        order by proximo_em limit ${limit} for update skip locked)`,
+    )
+    .returning();
+  return rows;
+}
+
+/**
+ * Records the step (once: its key) and moves the run on, in one transaction, only while `owner`
+ * still holds the lease. False when another process got there first (nothing written).
+ */
+export async function recordStep(
+  db: Db,
+  owner: string,
+  run: RunRow,
+  step: { chave: string; resultado: 'ok' | 'parou' | 'falhou'; detalhe: string },
+  next: { passo: number; status: RunStatus; proximoEm: Date; erro: string | null; enviadas: number; now: Date },
+): Promise<boolean> {
+  return db
+    .transaction(async (tx) => {
+      const held = await tx
+        .update(automacoesExecucoes)
+        .set({
+          passo: next.passo,
+          status: next.status,
+          proximoEm: next.proximoEm,
+          tentativas: 0,
+          erro: next.erro,
+          leasePor: null,
+          leaseAte: null,
+          mensagensEnviadas: sql`${automacoesExecucoes.mensagensEnviadas} + ${next.enviadas}`,
+          terminadoEm: next.status === 'ativa' ? null : next.now,
+        })
+        .where(and(eq(automacoesExecucoes.id, run.id), eq(automacoesExecucoes.leasePor, owner)))
+        .returning({ id: automacoesExecucoes.id });
+      if (held.length === 0) return false;
+      const inserted = await tx
+        .insert(automacoesPassos)
+        .values({
+          idExecucao: run.id,
+          passo: run.passo,
+          chave: step.chave,
+          resultado: step.resultado,
+          detalhe: step.detalhe,
+          em: next.now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: automacoesPassos.id });
+      if (inserted.length === 0) throw new StepAlreadyRecorded();
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof StepAlreadyRecorded) return false;
+      throw error;
+    });
+}
+
+class StepAlreadyRecorded extends Error {}
+
+/** A failed attempt: the run waits until `proximoEm` (its lease given up), or fails for good. */
+export async function recordAttemptFailure(db: Db, owner: string, run: RunRow, erro: string, proximoEm: Date): Promise<void> {
+  await db
+    .update(automacoesExecucoes)
+    .set({ tentativas: sql`${automacoesExecucoes.tentativas} + 1`, erro, proximoEm, leasePor: null, leaseAte: null })
+    .where(and(eq(automacoesExecucoes.id, run.id), eq(automacoesExecucoes.leasePor, owner)));
+}
+
+/** Gives the run back without a change but a new due time (a send outside the allowed hours). */
+export async function postponeRun(db: Db, owner: string, run: RunRow, proximoEm: Date): Promise<void> {
+  await db
+    .update(automacoesExecucoes)
+    .set({ proximoEm, leasePor: null, leaseAte: null })
+    .where(and(eq(automacoesExecucoes.id, run.id), eq(automacoesExecucoes.leasePor, owner)));
+}
+
+/** 'Tentar de novo a partir do passo': a failed or stopped run of the unit resumes at `passo`, in a new round. */
+export async function restartRun(
+  db: Db,
+  idUnidade: number,
+  idAutomacao: number,
+  id: number,
+  passo: number,
+  now: Date,
+): Promise<RunRow | null> {
+  const [row] = await db
+    .update(automacoesExecucoes)
+    .set({
+      status: 'ativa',
+      passo,
+      rodada: sql`${automacoesExecucoes.rodada} + 1`,
+      tentativas: 0,
+      erro: null,
+      proximoEm: now,
+      leasePor: null,
+      leaseAte: null,
+      terminadoEm: null,
+    })
+    .where(
+      and(
+        eq(automacoesExecucoes.id, id),
+        eq(automacoesExecucoes.idUnidade, idUnidade),
+        eq(automacoesExecucoes.idAutomacao, idAutomacao),
+        inArray(automacoesExecucoes.status, ['falhou', 'parada']),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The sweeper: an active run claimed and given up without a record (its lease ran out: a process
+ * died inside its step, again and again) whose due time is older than `before` ends as failed.
+ */
+export async function sweepStuckRuns(db: Db, before: Date, now: Date, erro: string): Promise<number> {
+  const rows = await executeRows<{ id: number }>(
+    db,
+    sql`update automacoes_execucoes set status = 'falhou', erro = ${erro}, terminado_em = ${now.toISOString()},
+          lease_por = null, lease_ate = null
+        where id in (select id from automacoes_execucoes
+          where status = 'ativa' and proximo_em < ${before.toISOString()} and lease_ate < ${now.toISOString()}
+          limit 500 for update skip locked)
+        returning id`,
+  );
+  return rows.length;
+}
+
+/** Takes the round robin's next attendant of `candidates` (ids in order), under the rule's row lock. */
+export async function nextInRoundRobin(db: Db, idAutomacao: number, candidates: readonly number[]): Promise<number | null> {
+  if (candidates.length === 0) return null;
+  return db.transaction(async (tx) => {
+    const rows = await executeRows<{ rodizio_ultimo: number | null }>(
+      tx,
+      sql`select rodizio_ultimo from automacoes where id = ${idAutomacao} for update`,
+    );
+    const last = rows[0]?.rodizio_ultimo ?? null;
+    const next = candidates.find((c) => last === null || c > last) ?? candidates[0]!;
+    await tx.update(automacoes).set({ rodizioUltimo: next }).where(eq(automacoes.id, idAutomacao));
+    return next;
+  });
+}
+
+export const stepsOfRuns = (db: DbOrTx, runIds: readonly number[]): Promise<StepRow[]> =>
+  runIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select()
+        .from(automacoesPassos)
+        .where(inArray(automacoesPassos.idExecucao, [...runIds]))
+        .orderBy(automacoesPassos.id);
+
+export const runsOfRule = (db: DbOrTx, idAutomacao: number, limit: number): Promise<RunRow[]> =>
+  db
+    .select()
+    .from(automacoesExecucoes)
+    .where(eq(automacoesExecucoes.idAutomacao, idAutomacao))
+    .orderBy(desc(automacoesExecucoes.id))
+    .limit(limit);
+
+export type RuleFigures = {
+  iniciadas: number;
+  concluidas: number;
+  paradas: number;
+  falhas: number;
+  emAndamento: number;
+  medianaSegundos: number | null;
+  mensagensEnviadas: number;
+};
+
+/** 'Visualizar Desempenho': the rule's runs by outcome, the median time to complete and the messages sent. */
+export async function ruleFigures(db: DbOrTx, idAutomacao: number): Promise<RuleFigures> {
+  const [r] = await executeRows<{
+    iniciadas: number;
+    concluidas: number;
+    paradas: number;
+    falhas: number;
+    ativas: number;
+    mediana: number | null;
+    enviadas: number;
+  }>(
+    db,
+    sql`select count(*)::int as iniciadas,
+          count(*) filter (where status = 'concluida')::int as concluidas,
+          count(*) filter (where status = 'parada')::int as paradas,
+          count(*) filter (where status = 'falhou')::int as falhas,
+          count(*) filter (where status = 'ativa')::int as ativas,
+          (percentile_cont(0.5) within group (order by extract(epoch from terminado_em - criado_em))
+            filter (where status = 'concluida'))::float8 as mediana,
+          coalesce(sum(mensagens_enviadas), 0)::int as enviadas
+        from automacoes_execucoes where id_automacao = ${idAutomacao}`,
+  );
+  return {
+    iniciadas: r?.iniciadas ?? 0,
+    concluidas: r?.concluidas ?? 0,
+    paradas: r?.paradas ?? 0,
+    falhas: r?.falhas ?? 0,
+    emAndamento: r?.ativas ?? 0,
+    medianaSegundos: r?.mediana === null || r?.mediana === undefined ? null : Math.round(r.mediana),
+    mensagensEnviadas: r?.enviadas ?? 0,
+  };
+}

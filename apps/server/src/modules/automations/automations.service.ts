@@ -1,0 +1,112 @@
+// The automations' door (issue 25): the unit's rules (only an admin changes them; a user with the
+// `automacao` flag sees them and retries a run: docs/decisions.md "Automations"), the figures of
+// 'Visualizar Desempenho' and the run log.
+import { randomBytes } from 'node:crypto';
+
+import {
+  AUTOMATION_API_MESSAGES,
+  automationInputSchema,
+  describeStep,
+  type AutomationInput,
+  type PerformanceResponse,
+  type RuleView,
+} from '@funil/domain/automations/automations';
+
+import type { Db } from '../../db/handle.ts';
+import { DomainError } from '../../http/domain-error.ts';
+import { unitLead } from '../leads/leads.service.ts';
+import {
+  insertRule,
+  restartRun,
+  ruleById,
+  ruleFigures,
+  rulesOfUnit,
+  runsOfRule,
+  stepsOfRuns,
+  updateRule,
+  type RuleRow,
+} from './automations.repository.ts';
+
+export type UnitActor = { idEmpresa: number; idUnidade: number; idUsuario: number };
+
+export const ruleView = (r: RuleRow): RuleView => ({
+  id: r.id,
+  nome: r.nome,
+  gatilho: r.gatilho,
+  opcoes: r.opcoes,
+  passos: r.passos,
+  habilitado: r.habilitado,
+  dataCad: r.criadoEm.toISOString(),
+  dataAtualizacao: r.atualizadoEm.toISOString(),
+});
+
+export async function createRule(db: Db, actor: UnitActor, input: AutomationInput): Promise<RuleRow> {
+  const body = automationInputSchema.parse(input);
+  return insertRule(db, {
+    idEmpresa: actor.idEmpresa,
+    idUnidade: actor.idUnidade,
+    idUsuario: actor.idUsuario,
+    segredo: randomBytes(24).toString('hex'),
+    ...body,
+  });
+}
+
+export async function changeRule(db: Db, idUnidade: number, id: number, input: Partial<AutomationInput>): Promise<RuleRow> {
+  const row = await updateRule(db, id, idUnidade, input);
+  if (!row) throw new DomainError('not_found', AUTOMATION_API_MESSAGES.notFound);
+  return row;
+}
+
+export const listRules = (db: Db, idUnidade: number) => rulesOfUnit(db, idUnidade);
+
+export async function ruleOfUnit(db: Db, idUnidade: number, id: number): Promise<RuleRow> {
+  const rule = await ruleById(db, id);
+  if (!rule || rule.idUnidade !== idUnidade) throw new DomainError('not_found', AUTOMATION_API_MESSAGES.notFound);
+  return rule;
+}
+
+/** 'Visualizar Desempenho': the rule's figures and its latest runs, each with its steps (the run log). */
+export async function rulePerformance(db: Db, idUnidade: number, id: number, limit = 50): Promise<PerformanceResponse['data']> {
+  const rule = await ruleOfUnit(db, idUnidade, id);
+  const runs = await runsOfRule(db, rule.id, limit);
+  const steps = await stepsOfRuns(
+    db,
+    runs.map((r) => r.id),
+  );
+  const names = new Map<number, string | null>();
+  for (const leadId of new Set(runs.map((r) => r.cliCrmId)))
+    names.set(leadId, (await unitLead(db, idUnidade, leadId))?.cliNome ?? null);
+  return {
+    automacao: ruleView(rule),
+    figuras: await ruleFigures(db, rule.id),
+    execucoes: runs.map((r) => ({
+      id: r.id,
+      cliCrmId: r.cliCrmId,
+      nomeLead: names.get(r.cliCrmId) ?? null,
+      status: r.status,
+      passo: r.passo,
+      erro: r.erro,
+      proximoEm: r.proximoEm.toISOString(),
+      criadoEm: r.criadoEm.toISOString(),
+      terminadoEm: r.terminadoEm?.toISOString() ?? null,
+      passos: steps
+        .filter((s) => s.idExecucao === r.id)
+        .map((s) => ({
+          passo: s.passo,
+          descricao: rule.passos[s.passo] ? describeStep(rule.passos[s.passo]!) : `Passo ${s.passo + 1}`,
+          resultado: s.resultado,
+          detalhe: s.detalhe,
+          em: s.em.toISOString(),
+        })),
+    })),
+  };
+}
+
+/** 'Tentar de novo a partir do passo' (issue 25 'Failures'): `passo` is 0-based. */
+export async function retryRun(db: Db, idUnidade: number, idRule: number, idRun: number, passo: number, now: Date) {
+  const rule = await ruleOfUnit(db, idUnidade, idRule);
+  if (passo < 0 || passo >= rule.passos.length) throw new DomainError('invalid', AUTOMATION_API_MESSAGES.stepOutOfRange);
+  const run = await restartRun(db, idUnidade, rule.id, idRun, passo, now);
+  if (!run) throw new DomainError('not_found', AUTOMATION_API_MESSAGES.runNotFound);
+  return run;
+}

@@ -1,0 +1,191 @@
+// /automacao (issue 25; 002 §2.7): the triggers table with real rows, 5 per page, Habilitado /
+// Desabilitado; 'Cadastro de Gatilho'; the step builder read top to bottom; 'Visualizar Desempenho';
+// the user with the flag sees but does not change (docs/decisions.md "Automations").
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type { RuleView } from '@funil/domain/automations/automations';
+
+import { stubApi } from '../../../components/ui/admin-test-kit.tsx';
+import { renderWithProviders, shell } from '../../../testing/kit.tsx';
+import { AutomationsScreen } from './automations-screen.tsx';
+
+vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
+vi.mock('../../../lib/unit-data.ts', () => ({
+  unitDataQuery: { queryKey: ['unit-data'] },
+  useLoadedUnitData: () => ({
+    statusNegociacao: [
+      { id: 1, idFunil: 1, nome: 'Novo', cor: '#000', descricao: null },
+      { id: 4, idFunil: 4, nome: 'Em negociação', cor: '#000', descricao: null },
+      { id: 9, idFunil: 9, nome: 'Whatsapp', cor: '#000', descricao: null },
+    ],
+    statusNegociacaoVenda: [{ id: 1, idFunilVenda: 2, nome: 'Orçamento enviado', cor: '#000', descricao: null }],
+    usuarios: [{ id: 5, nome: 'Bruna Atendente', cor: '#000' }],
+    tags: [{ id: 3, nome: 'Quente', cor: '#000', descricao: null }],
+    plataformas: [{ id: 1, nome: 'Facebook' }],
+  }),
+}));
+vi.setConfig({ testTimeout: 30_000 });
+
+const rule = (id: number, nome: string, habilitado = true): RuleView => ({
+  id,
+  nome,
+  gatilho: { tipo: 'status-entrou', tipoStatus: 'STATUS_NEGOCIACAO', idStatus: 4 },
+  opcoes: { limiteDiario: 1 },
+  passos: [{ tipo: 'mensagem', texto: 'Olá [nome_cliente], segue a tabela.' }],
+  habilitado,
+  dataCad: '2026-11-20T13:00:00.000Z',
+  dataAtualizacao: '2026-11-20T13:00:00.000Z',
+});
+const rules = [
+  rule(1, 'Tabela de preços'),
+  rule(2, 'Requalificação', false),
+  ...[3, 4, 5, 6, 7].map((i) => rule(i, `Regra ${i}`)),
+];
+
+function api() {
+  return stubApi({
+    'GET /automacoes': { body: { data: rules } },
+    'POST /automacoes': (body) => ({
+      status: 201,
+      body: { message: 'Automação cadastrada com sucesso!', data: { ...rule(8, 'x'), ...(body as object) } },
+    }),
+    'PUT /automacoes/1/status': { body: { message: 'Automação desabilitada.', data: rule(1, 'Tabela de preços', false) } },
+    'GET /automacoes/1/desempenho': {
+      body: {
+        data: {
+          automacao: rules[0],
+          figuras: {
+            iniciadas: 12,
+            concluidas: 9,
+            paradas: 1,
+            falhas: 1,
+            emAndamento: 1,
+            medianaSegundos: 7200,
+            mensagensEnviadas: 11,
+          },
+          execucoes: [
+            {
+              id: 40,
+              cliCrmId: 77,
+              nomeLead: 'Carla Mendes',
+              status: 'falhou',
+              passo: 0,
+              erro: 'Lead sem WhatsApp!',
+              proximoEm: '2026-11-20T13:00:00.000Z',
+              criadoEm: '2026-11-20T13:00:00.000Z',
+              terminadoEm: '2026-11-20T13:01:00.000Z',
+              passos: [
+                {
+                  passo: 0,
+                  descricao: 'Enviar mensagem',
+                  resultado: 'falhou',
+                  detalhe: 'Lead sem WhatsApp!',
+                  em: '2026-11-20T13:01:00.000Z',
+                },
+              ],
+            },
+          ],
+        },
+      },
+    },
+    'POST /automacoes/1/execucoes/40/repetir': { body: { message: 'Execução retomada.', data: { id: 40 } } },
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  shell.permissao = 'a';
+});
+
+describe('/automacao (002 §2.7)', () => {
+  it('lists the real triggers 5 per page with Habilitado / Desabilitado, and Desabilitar sends the change', async () => {
+    const sent = api();
+    renderWithProviders(<AutomationsScreen />);
+    const table = await screen.findByRole('table', { name: 'Gatilhos' });
+    await within(table).findByRole('rowheader', { name: 'Tabela de preços' });
+    expect(within(table).getAllByRole('rowheader')).toHaveLength(5);
+    expect(within(table).getAllByText('Status do Funil').length).toBe(5);
+    expect(within(table).getAllByText('Entrou em Em negociação').length).toBe(5);
+    expect(within(table).getByText('Desabilitado')).toBeTruthy();
+    expect(within(table).getAllByText('Habilitado')).toHaveLength(4);
+    fireEvent.click(within(table).getByRole('button', { name: 'Desabilitar Tabela de preços' }));
+    await waitFor(() => expect(sent.some((r) => r.method === 'PUT' && r.path.endsWith('/automacoes/1/status'))).toBe(true));
+    expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({ habilitado: false });
+  });
+
+  it("'Cadastro de Gatilho' creates a trigger on a status that runs the chosen automation's steps", async () => {
+    const sent = api();
+    renderWithProviders(<AutomationsScreen />);
+    await screen.findByRole('rowheader', { name: 'Tabela de preços' });
+    fireEvent.click(screen.getByRole('button', { name: 'Criar gatilho' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cadastro de Gatilho' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cadastrar' }));
+    expect(await within(dialog).findByText('Informe o nome.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Nome' }), { target: { value: 'Preço no WhatsApp' } });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Status/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Whatsapp' }));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Automação/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Tabela de preços' }));
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cadastrar' }));
+    await waitFor(() => expect(sent.some((r) => r.method === 'POST')).toBe(true));
+    expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({
+      nome: 'Preço no WhatsApp',
+      gatilho: { tipo: 'status-entrou', tipoStatus: 'STATUS_NEGOCIACAO', idStatus: 9 },
+      passos: rules[0]!.passos,
+    });
+  });
+
+  it("'Criar automação' builds message + wait + status change as a list read top to bottom", async () => {
+    const sent = api();
+    renderWithProviders(<AutomationsScreen />);
+    await screen.findByRole('rowheader', { name: 'Tabela de preços' });
+    fireEvent.click(screen.getByRole('button', { name: 'Criar automação' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Criar automação' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Nome' }), { target: { value: 'Tabela' } });
+    const add = async (label: string) => {
+      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Adicionar passo' }));
+      fireEvent.click(await screen.findByRole('option', { name: label }));
+    };
+    await add('Enviar mensagem no WhatsApp');
+    await add('Esperar');
+    await add('Mudar status');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Mensagem do passo 1' }), {
+      target: { value: 'Olá [nome_cliente], segue a tabela.' },
+    });
+    const steps = within(within(dialog).getByRole('list', { name: 'Passos da automação' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.querySelector('p')?.textContent)).toEqual([
+      '1. Enviar mensagem no WhatsApp: "Olá [nome_cliente], segue a tabela."',
+      '2. Esperar 1 dia (em horário comercial)',
+      '3. Mudar o status de negociação para Novo',
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(sent.some((r) => r.method === 'POST')).toBe(true));
+    expect((sent.find((r) => r.method === 'POST')?.body as { passos: unknown[] }).passos).toEqual([
+      { tipo: 'mensagem', texto: 'Olá [nome_cliente], segue a tabela.' },
+      { tipo: 'esperar', quantidade: 1, unidade: 'dias', horarioComercial: true },
+      { tipo: 'status', familia: 'negociacao', idStatus: 1 },
+    ]);
+  });
+
+  it('the user sees the table and Visualizar Desempenho, retries a failed run, and cannot change rules', async () => {
+    shell.permissao = 'u';
+    const sent = api();
+    renderWithProviders(<AutomationsScreen />);
+    const table = await screen.findByRole('table', { name: 'Gatilhos' });
+    await within(table).findByRole('rowheader', { name: 'Tabela de preços' });
+    expect(screen.queryByRole('button', { name: 'Criar automação' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Criar gatilho' })).toBeNull();
+    expect(within(table).queryByRole('button', { name: 'Editar Tabela de preços' })).toBeNull();
+    expect(within(table).queryByRole('button', { name: 'Desabilitar Tabela de preços' })).toBeNull();
+    fireEvent.click(within(table).getByRole('button', { name: 'Visualizar Desempenho Tabela de preços' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Desempenho: Tabela de preços' });
+    expect(await within(dialog).findByText('12')).toBeTruthy();
+    expect(within(dialog).getByText('2,0 h')).toBeTruthy();
+    fireEvent.click(await within(dialog).findByRole('rowheader', { name: 'Carla Mendes' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Tentar de novo a partir do passo' }));
+    await waitFor(() => expect(sent.some((r) => r.path.endsWith('/automacoes/1/execucoes/40/repetir'))).toBe(true));
+    expect(sent.find((r) => r.path.endsWith('/automacoes/1/execucoes/40/repetir'))?.body).toEqual({ passo: 1 });
+  });
+});

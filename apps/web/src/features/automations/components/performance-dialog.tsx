@@ -1,0 +1,156 @@
+// 'Visualizar Desempenho' (issue 25): per rule, the runs started, completed, stopped by a condition,
+// failed, in progress, the median time to complete and the messages sent; the run log (each step,
+// when, the result) and 'Tentar de novo a partir do passo' on a failed or stopped run.
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+
+import { AUTOMATION_API_MESSAGES, RUN_STATUS_LABELS, type RuleView, type RunView } from '@funil/domain/automations/automations';
+import { formatDateTime } from '@funil/domain/format/date';
+
+import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useLoadedUnitData } from '../../../lib/unit-data.ts';
+import { useAutomationPerformance, useRetryRun } from '../api/automations.ts';
+import { AUTOMATION_PAGE_SIZE, stepText } from './trigger-labels.ts';
+
+const STATUS_COLOR = { ativa: 'info', concluida: 'success', parada: 'warning', falhou: 'error' } as const;
+
+function duration(seconds: number | null): string {
+  if (seconds === null) return '—';
+  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 86_400) return `${(seconds / 3600).toFixed(1).replace('.', ',')} h`;
+  return `${(seconds / 86_400).toFixed(1).replace('.', ',')} dias`;
+}
+
+function Figure({ label, value }: { label: string; value: string | number }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 1.5, minWidth: 120, flex: '1 1 120px' }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h6" component="p">
+        {value}
+      </Typography>
+    </Paper>
+  );
+}
+
+export function PerformanceDialog({ rule, onClose }: { rule: RuleView; onClose: () => void }) {
+  const perf = useAutomationPerformance(rule.id);
+  const [open, setOpen] = useState<RunView | null>(null);
+  const f = perf.data?.figuras;
+  const columns: DataColumn<RunView>[] = [
+    { header: 'Lead', id: 'lead', value: (r) => r.nomeLead ?? `#${r.cliCrmId}`, rowHeader: true, minWidth: 140 },
+    {
+      header: 'Situação',
+      id: 'status',
+      value: (r) => RUN_STATUS_LABELS[r.status],
+      render: (r) => <Chip size="small" color={STATUS_COLOR[r.status]} label={RUN_STATUS_LABELS[r.status]} />,
+    },
+    { header: 'Passo', id: 'passo', value: (r) => `${Math.min(r.passo + 1, rule.passos.length)} de ${rule.passos.length}` },
+    { header: 'Início', id: 'criadoEm', value: (r) => formatDateTime(r.criadoEm), nowrap: true },
+    { header: 'Erro', id: 'erro', value: (r) => r.erro ?? '', minWidth: 160 },
+  ];
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md">
+      <DialogTitle>Desempenho: {rule.nome}</DialogTitle>
+      <DialogContent>
+        {perf.isPending && <LinearProgress aria-label="Carregando desempenho" />}
+        {perf.isError && <Alert severity="error">{perf.error.message}</Alert>}
+        {f && (
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }} aria-label="Números da automação">
+            <Figure label="Iniciadas" value={f.iniciadas} />
+            <Figure label="Concluídas" value={f.concluidas} />
+            <Figure label="Em andamento" value={f.emAndamento} />
+            <Figure label="Paradas pela condição" value={f.paradas} />
+            <Figure label="Falharam" value={f.falhas} />
+            <Figure label="Tempo mediano" value={duration(f.medianaSegundos)} />
+            <Figure label="Mensagens enviadas" value={f.mensagensEnviadas} />
+          </Stack>
+        )}
+        <Typography variant="subtitle1" sx={{ mb: 1 }}>
+          Execuções
+        </Typography>
+        <DataTable
+          label="Execuções da automação"
+          columns={columns}
+          rows={perf.data?.execucoes ?? []}
+          rowKey={(r) => r.id}
+          loading={perf.isPending}
+          paging={{ pageSize: AUTOMATION_PAGE_SIZE }}
+          onRowClick={setOpen}
+          rowProps={(r) => ({ 'data-execucao': r.id })}
+        />
+        {open && <RunLog rule={rule} run={perf.data?.execucoes.find((r) => r.id === open.id) ?? open} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Fechar</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function RunLog({ rule, run }: { rule: RuleView; run: RunView }) {
+  const unit = useLoadedUnitData();
+  const retry = useRetryRun();
+  const { enqueueSnackbar } = useSnackbar();
+  const [passo, setPasso] = useState(Math.min(run.passo + 1, rule.passos.length));
+  const canRetry = run.status === 'falhou' || run.status === 'parada';
+  return (
+    <Box sx={{ mt: 2 }} aria-label={`Registro da execução de ${run.nomeLead ?? run.cliCrmId}`} role="region">
+      <Typography variant="subtitle2">Registro: {run.nomeLead ?? `#${run.cliCrmId}`}</Typography>
+      <Stack component="ol" spacing={0.5} sx={{ pl: 3 }}>
+        {run.passos.map((s, i) => (
+          <li key={i}>
+            <Typography variant="body2">
+              {formatDateTime(s.em)} — {rule.passos[s.passo] ? stepText(unit, rule.passos[s.passo]!) : s.descricao}:{' '}
+              <strong>{s.resultado === 'ok' ? 'ok' : s.resultado}</strong>
+              {s.detalhe ? ` (${s.detalhe})` : ''}
+            </Typography>
+          </li>
+        ))}
+      </Stack>
+      {canRetry && (
+        <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
+          <TextField select size="small" label="Passo" value={passo} onChange={(e) => setPasso(Number(e.target.value))}>
+            {rule.passos.map((_, i) => (
+              <MenuItem key={i} value={i + 1}>
+                {i + 1}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button
+            variant="outlined"
+            disabled={retry.isPending}
+            onClick={() =>
+              retry.mutateAsync({ idRule: rule.id, idRun: run.id, passo }).then(
+                () => enqueueSnackbar(AUTOMATION_API_MESSAGES.retried, { variant: 'success' }),
+                (cause: unknown) =>
+                  enqueueSnackbar(cause instanceof ApiError ? cause.message : 'Erro ao retomar.', { variant: 'error' }),
+              )
+            }
+          >
+            Tentar de novo a partir do passo
+          </Button>
+        </Stack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,297 @@
+// Automations (issue 25; 002 §2.7, §3 'Trigger'): a rule is a trigger, its options and an ordered
+// list of steps a manager reads top to bottom. The server validates rules with these schemas and
+// decides with `triggerMatches` which lead events enrol a lead; the wait's due time is `waitUntil`.
+import { z } from 'zod';
+
+import type { LeadEvent } from '../lead-events/lead-events.ts';
+import { LEAD_CHANNELS } from '../leads/origin.ts';
+
+/** 002 §3 Trigger `tipo_status`. */
+export const TRIGGER_STATUS_KINDS = ['STATUS_NEGOCIACAO', 'STATUS_VENDA', 'STATUS_CONTATO'] as const;
+
+const id = z.number().int().positive();
+
+/** What starts a run (issue 25 'Triggers'). */
+export const triggerSchema = z.discriminatedUnion('tipo', [
+  z.object({
+    tipo: z.enum(['status-entrou', 'status-saiu']),
+    tipoStatus: z.enum(['STATUS_NEGOCIACAO', 'STATUS_VENDA']),
+    idStatus: id,
+  }),
+  z.object({ tipo: z.literal('captado'), canal: z.enum(LEAD_CHANNELS).nullable() }),
+  z.object({ tipo: z.literal('mensagem-recebida'), palavraChave: z.string().trim().max(60).nullable() }),
+  z.object({ tipo: z.literal('chamada-encerrada'), atendida: z.boolean().nullable() }),
+  /** No movement: the lead stays `dias` days in the status with no message, note, call, tag or status change. */
+  z.object({
+    tipo: z.literal('sem-movimento'),
+    tipoStatus: z.enum(['STATUS_NEGOCIACAO', 'STATUS_VENDA']),
+    idStatus: id,
+    dias: z.number().int().min(1, 'Informe os dias sem movimento.').max(90),
+  }),
+]);
+export type Trigger = z.infer<typeof triggerSchema>;
+
+export const WAIT_UNITS = ['minutos', 'horas', 'dias'] as const;
+const WAIT_UNIT_SINGULAR = { minutos: 'minuto', horas: 'hora', dias: 'dia' } as const;
+export const CONDITION_FIELDS = ['status', 'status-venda', 'tag', 'atendente', 'plataforma', 'campanha'] as const;
+
+/** One step (issue 25 'Steps'). */
+export const stepSchema = z.discriminatedUnion('tipo', [
+  z.object({ tipo: z.literal('mensagem'), texto: z.string().trim().min(1, 'Informe o texto da mensagem.').max(4096) }),
+  z.object({
+    tipo: z.literal('esperar'),
+    quantidade: z.number().int().min(1, 'A espera deve ser de pelo menos 1.').max(365),
+    unidade: z.enum(WAIT_UNITS),
+    /** Only inside the unit's working hours (08:00–18:00, Monday to Saturday). */
+    horarioComercial: z.boolean(),
+  }),
+  z.object({
+    tipo: z.literal('condicao'),
+    campo: z.enum(CONDITION_FIELDS),
+    /** The status, tag, attendant or platform id, or the campaign's text. */
+    valor: z.union([z.number().int(), z.string().trim().min(1).max(120)]),
+    /** true: the run goes on when the lead does NOT match. */
+    negar: z.boolean(),
+  }),
+  z.object({ tipo: z.literal('status'), familia: z.enum(['negociacao', 'venda']), idStatus: id }),
+  /** idUsuario null: the next of a round robin of the unit's active attendants. */
+  z.object({ tipo: z.literal('atribuir'), idUsuario: id.nullable() }),
+  z.object({ tipo: z.literal('tag'), acao: z.enum(['adicionar', 'remover']), nome: z.string().trim().min(1).max(60) }),
+  z.object({ tipo: z.literal('anotacao'), texto: z.string().trim().min(1, 'Informe o texto da anotação.').max(2000) }),
+  z.object({
+    tipo: z.literal('webhook'),
+    url: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((u) => /^https:\/\/[^\s/]+/i.test(u), 'A URL deve começar com https://.'),
+  }),
+]);
+export type Step = z.infer<typeof stepSchema>;
+export type StepKind = Step['tipo'];
+
+export const AUTOMATION_LIMITS = {
+  steps: 20,
+  /** A chain of automations (one's change triggering another's) deeper than this stops (issue 25 'Loop guard'). */
+  chainDepth: 3,
+  /** Step attempts before the run fails ('Falhou'). */
+  attempts: 4,
+} as const;
+
+export const optionsSchema = z.object({
+  /** At most this many runs of the rule per lead per São Paulo day. */
+  limiteDiario: z.number().int().min(1).max(50),
+});
+
+export const automationInputSchema = z.object({
+  nome: z.string().trim().min(1, 'Informe o nome.').max(80, 'O nome deve ter no máximo 80 caracteres.'),
+  gatilho: triggerSchema,
+  opcoes: optionsSchema,
+  passos: z
+    .array(stepSchema)
+    .min(1, 'Adicione pelo menos um passo.')
+    .max(AUTOMATION_LIMITS.steps, `No máximo ${AUTOMATION_LIMITS.steps} passos.`),
+  habilitado: z.boolean(),
+});
+export type AutomationInput = z.infer<typeof automationInputSchema>;
+
+export const RUN_STATUSES = ['ativa', 'concluida', 'parada', 'falhou'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
+  ativa: 'Em andamento',
+  concluida: 'Concluída',
+  parada: 'Parada pela condição',
+  falhou: 'Falhou',
+};
+
+/** What an event caused by an automation carries (`dados.automacao`): the loop guard reads it. */
+export const automationCauseSchema = z.object({
+  idAutomacao: z.number().int(),
+  idExecucao: z.number().int(),
+  profundidade: z.number().int().min(1),
+});
+export type AutomationCause = z.infer<typeof automationCauseSchema>;
+
+const statusColumn = { STATUS_NEGOCIACAO: 'cliStatusNegociacao', STATUS_VENDA: 'cliStatusNegociacaoVenda' } as const;
+
+/**
+ * Whether a lead event fires the trigger. A status trigger fires from any path that moved the
+ * status (the event's changed columns); a capture by the lead's channel; a message received by a
+ * keyword (case and accents ignored) in its preview; a call by its outcome.
+ */
+export function triggerMatches(
+  trigger: Trigger,
+  event: Pick<LeadEvent, 'tipo' | 'mudancas' | 'dados'>,
+  text?: string | null,
+): boolean {
+  switch (trigger.tipo) {
+    case 'status-entrou':
+    case 'status-saiu': {
+      const change = event.mudancas[statusColumn[trigger.tipoStatus]];
+      if (!change) return false;
+      return trigger.tipo === 'status-entrou' ? change.para === trigger.idStatus : change.de === trigger.idStatus;
+    }
+    case 'captado': {
+      if (event.tipo !== 'criado' && event.tipo !== 'captado-novamente') return false;
+      if (trigger.canal === null) return true;
+      const toque = event.dados['toque'] as { canal?: string } | undefined;
+      return toque?.canal === trigger.canal;
+    }
+    case 'mensagem-recebida': {
+      if (event.tipo !== 'mensagem-recebida') return false;
+      if (!trigger.palavraChave) return true;
+      return fold(text ?? '').includes(fold(trigger.palavraChave));
+    }
+    case 'chamada-encerrada':
+      return event.tipo === 'chamada-encerrada' && (trigger.atendida === null || event.dados['atendida'] === trigger.atendida);
+    case 'sem-movimento':
+      // Not an event: the engine's sweep finds the quiet leads.
+      return false;
+  }
+}
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** São Paulo is UTC−3 all year (no daylight saving since 2019). */
+const SP_OFFSET_MS = 3 * 60 * 60 * 1000;
+export const WORKING_HOURS = { start: 8, end: 18 } as const;
+
+/**
+ * The wait step's due time (issue 25 'Steps': minutes, hours, days; optionally only in working
+ * hours; never on Sundays). In working hours the wait counts only time from 08:00 to 18:00,
+ * Monday to Saturday (São Paulo); without, a due time that falls on a Sunday moves to Monday 08:00.
+ */
+export function waitUntil(from: Date, step: Extract<Step, { tipo: 'esperar' }>): Date {
+  const unitMs = step.unidade === 'minutos' ? 60_000 : step.unidade === 'horas' ? 3_600_000 : 86_400_000;
+  const total = step.quantidade * unitMs;
+  if (!step.horarioComercial) {
+    const due = new Date(from.getTime() + total);
+    return isSunday(due) ? dayStart(due, 1) : due;
+  }
+  // Days in working hours are working days; minutes and hours are consumed inside the windows.
+  let remaining = step.unidade === 'dias' ? step.quantidade * (WORKING_HOURS.end - WORKING_HOURS.start) * 3_600_000 : total;
+  let t = from.getTime();
+  for (let guard = 0; guard < 2000; guard++) {
+    const local = new Date(t - SP_OFFSET_MS);
+    const dayBase = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) + SP_OFFSET_MS;
+    const open = dayBase + WORKING_HOURS.start * 3_600_000;
+    const close = dayBase + WORKING_HOURS.end * 3_600_000;
+    if (local.getUTCDay() === 0 || t >= close) {
+      t = dayBase + 24 * 3_600_000 + WORKING_HOURS.start * 3_600_000;
+      continue;
+    }
+    if (t < open) t = open;
+    const room = close - t;
+    if (remaining <= room) return new Date(t + remaining);
+    remaining -= room;
+    t = close;
+  }
+  return new Date(t);
+}
+
+const isSunday = (d: Date) => new Date(d.getTime() - SP_OFFSET_MS).getUTCDay() === 0;
+/** 08:00 São Paulo of the day `days` after d's. */
+function dayStart(d: Date, days: number): Date {
+  const local = new Date(d.getTime() - SP_OFFSET_MS);
+  return new Date(
+    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days) +
+      SP_OFFSET_MS +
+      WORKING_HOURS.start * 3_600_000,
+  );
+}
+
+/** The step as a manager reads it, one line (the builder and the run log). */
+export function describeStep(step: Step): string {
+  switch (step.tipo) {
+    case 'mensagem':
+      return `Enviar mensagem no WhatsApp: "${step.texto.length > 60 ? `${step.texto.slice(0, 57)}...` : step.texto}"`;
+    case 'esperar':
+      return `Esperar ${step.quantidade} ${step.quantidade === 1 ? WAIT_UNIT_SINGULAR[step.unidade] : step.unidade}${
+        step.horarioComercial ? ' (em horário comercial)' : ''
+      }`;
+    case 'condicao':
+      return `Continuar só se ${step.campo} ${step.negar ? 'não for' : 'for'} ${String(step.valor)}`;
+    case 'status':
+      return `Mudar o status de ${step.familia === 'negociacao' ? 'negociação' : 'venda'} para #${step.idStatus}`;
+    case 'atribuir':
+      return step.idUsuario === null ? 'Atribuir ao próximo atendente (rodízio)' : `Atribuir ao atendente #${step.idUsuario}`;
+    case 'tag':
+      return `${step.acao === 'adicionar' ? 'Adicionar' : 'Remover'} a tag "${step.nome}"`;
+    case 'anotacao':
+      return `Adicionar anotação: "${step.texto.length > 60 ? `${step.texto.slice(0, 57)}...` : step.texto}"`;
+    case 'webhook':
+      return `Chamar a URL ${step.url}`;
+  }
+}
+
+// ---- The API (issue 25; 002 §2.7) ------------------------------------------------------------
+
+export const AUTOMATION_API_MESSAGES = {
+  notFound: 'Automação não encontrada.',
+  runNotFound: 'Execução não encontrada ou não pode ser retomada.',
+  stepOutOfRange: 'Passo inexistente nesta automação.',
+  adminOnly: 'Somente o administrador da unidade altera automações.',
+  created: 'Automação cadastrada com sucesso!',
+  updated: 'Automação atualizada com sucesso!',
+  enabled: 'Automação habilitada.',
+  disabled: 'Automação desabilitada.',
+  retried: 'Execução retomada.',
+} as const;
+
+export const ruleViewSchema = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  gatilho: triggerSchema,
+  opcoes: optionsSchema,
+  passos: z.array(stepSchema),
+  habilitado: z.boolean(),
+  dataCad: z.string(),
+  dataAtualizacao: z.string(),
+});
+export type RuleView = z.infer<typeof ruleViewSchema>;
+
+export const rulesResponseSchema = z.object({ data: z.array(ruleViewSchema) });
+export const ruleResponseSchema = z.object({ message: z.string(), data: ruleViewSchema });
+export const ruleStatusBodySchema = z.object({ habilitado: z.boolean() });
+/** 'Tentar de novo a partir do passo': the step's number as the manager reads it (1 = the first). */
+export const retryBodySchema = z.object({ passo: z.number().int().min(1, 'Informe o passo.').max(AUTOMATION_LIMITS.steps) });
+
+export const runStepViewSchema = z.object({
+  passo: z.number().int(),
+  descricao: z.string(),
+  resultado: z.string(),
+  detalhe: z.string(),
+  em: z.string(),
+});
+export const runViewSchema = z.object({
+  id: z.number().int(),
+  cliCrmId: z.number().int(),
+  nomeLead: z.string().nullable(),
+  status: z.enum(RUN_STATUSES),
+  passo: z.number().int(),
+  erro: z.string().nullable(),
+  proximoEm: z.string(),
+  criadoEm: z.string(),
+  terminadoEm: z.string().nullable(),
+  passos: z.array(runStepViewSchema),
+});
+export type RunView = z.infer<typeof runViewSchema>;
+
+/** 'Visualizar Desempenho' (issue 25): per rule, the runs by outcome, the median time to complete, the messages sent. */
+export const performanceResponseSchema = z.object({
+  data: z.object({
+    automacao: ruleViewSchema,
+    figuras: z.object({
+      iniciadas: z.number().int(),
+      concluidas: z.number().int(),
+      paradas: z.number().int(),
+      falhas: z.number().int(),
+      emAndamento: z.number().int(),
+      medianaSegundos: z.number().int().nullable(),
+      mensagensEnviadas: z.number().int(),
+    }),
+    execucoes: z.array(runViewSchema),
+  }),
+});
+export type PerformanceResponse = z.infer<typeof performanceResponseSchema>;
+export const retryResponseSchema = z.object({ message: z.string(), data: z.object({ id: z.number().int() }) });
