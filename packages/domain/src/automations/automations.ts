@@ -104,13 +104,8 @@ export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
   falhou: 'Falhou',
 };
 
-/** What an event caused by an automation carries (`dados.automacao`): the loop guard reads it. */
-export const automationCauseSchema = z.object({
-  idAutomacao: z.number().int(),
-  idExecucao: z.number().int(),
-  profundidade: z.number().int().min(1),
-});
-export type AutomationCause = z.infer<typeof automationCauseSchema>;
+// What an event caused by an automation carries is part of the event's shape (lead-events.ts).
+export { automationCauseSchema, type AutomationCause } from '../lead-events/lead-events.ts';
 
 const statusColumn = { STATUS_NEGOCIACAO: 'cliStatusNegociacao', STATUS_VENDA: 'cliStatusNegociacaoVenda' } as const;
 

@@ -5,7 +5,6 @@
 // happened.
 import { z } from 'zod';
 
-import { automationCauseSchema } from '../automations/automations.ts';
 import { LEAD_ACTIONS, type LeadAction } from '../leads-api/lead-api.ts';
 import { leadOriginSchema } from '../leads/origin.ts';
 
@@ -49,7 +48,14 @@ export const LEAD_ORIGINS = ['manual', 'csv', 'whatsapp', 'captura'] as const;
  * realtime consumer leaves it to that one announcement.
  */
 export const LEAD_EVENT_BATCHES = ['importacao-csv', 'status-removido'] as const;
-// `automacao`: the automation step that made the change (issue 25 'Loop guard').
+/** What an event caused by an automation carries (`dados.automacao`): the loop guard reads it (issue 25 'Loop guard'). */
+export const automationCauseSchema = z.object({
+  idAutomacao: z.number().int(),
+  idExecucao: z.number().int(),
+  profundidade: z.number().int().min(1),
+});
+export type AutomationCause = z.infer<typeof automationCauseSchema>;
+// `automacao`: the automation step that made the change.
 const base = z.object({ lote: z.enum(LEAD_EVENT_BATCHES).optional(), automacao: automationCauseSchema.optional() }).strict();
 
 /** A move on the pipeline board (issue 11): the board's own announcement (`company-{id}-pipeline`). */
