@@ -200,8 +200,10 @@ export async function seedDemoIfEmpty(db: Db, now: Date = new Date()): Promise<b
         configuracoes_envio_em_massa: { quantidade_max_leads: 500, tempo_minimo: 10, tempo_maximo: 50 },
         dash_v2: true,
         whatsapp_v2: true,
-        // Issue 25: the first unit runs automations.
+        // Issue 25: the first unit runs automations; issue 24: it opens /insights (filled when the demo's
+        // Meta stand-in runs, demo-insights.ts; without a connection the screen asks to connect).
         automacao: true,
+        metaInsights: true,
       },
       evolutionHabilitado: true,
       atendimentoHabilitado: true,
