@@ -15,7 +15,7 @@ import { leadEventos } from '../lead-events/lead-events.table.ts';
 import { historico } from '../leads/leads.table.ts';
 import { campaignContextOf } from '../whatsapp/campaign/campaign-send.service.ts';
 import { startKit, type Kit } from '../whatsapp/whatsapp-test-kit.ts';
-import { AUTOMATION_MESSAGES, AutomationEngine } from './automations.engine.ts';
+import { AUTOMATION_MESSAGES, AutomationEngine, isInternalAddress } from './automations.engine.ts';
 import { automationEngineOf } from './automations.routes.ts';
 import { changeRule, createRule, retryRun, rulePerformance } from './automations.service.ts';
 import { automacoesExecucoes, automacoesPassos } from './automations.table.ts';
@@ -76,7 +76,14 @@ const disableAll = () => db().execute(sql`update automacoes set habilitado = fal
 
 beforeAll(async () => {
   k = await startKit({
-    automations: { autoStart: false, now: () => clock, fetch: fakeFetch, retryDelaysMs: [30_000, 120_000, 480_000] },
+    automations: {
+      autoStart: false,
+      now: () => clock,
+      fetch: fakeFetch,
+      // The test's names: a public address for the receiving CRM, a private one for an internal host.
+      resolveHost: async (host) => (host === 'interno.exemplo.com.br' ? ['10.0.0.5'] : ['203.0.113.10']),
+      retryDelaysMs: [30_000, 120_000, 480_000],
+    },
   });
   engine = automationEngineOf(k.t.app);
   expect((await k.t.as(k.tokens.a, { method: 'POST', url: '/api/instancias', payload: { name: INST } })).statusCode).toBe(201);
@@ -241,6 +248,33 @@ describe('failures (issue 25 "Failures")', () => {
     ]);
     // Another unit never retries this run.
     await expect(retryRun(db(), f().unitA2, r.id, run!.id, 0, clock)).rejects.toThrow('Automação não encontrada.');
+    await disableAll();
+  });
+
+  it("never calls this server's own network: a host that resolves to a private address, a loopback or metadata IP", async () => {
+    clock = THURSDAY_10H;
+    hooks.length = 0;
+    hookStatus = 200;
+    const r = await rule('Webhook interno', enters(3), [{ tipo: 'webhook', url: 'https://interno.exemplo.com.br/funil' }]);
+    const lead = await newLead('Igor Prado');
+    await moveTo(lead, 3);
+    await work();
+    const [run] = await runsOf(r.id);
+    expect(run).toMatchObject({ tentativas: 1, erro: 'A URL aponta para um endereço interno; use um endereço público.' });
+    expect(hooks).toHaveLength(0);
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.0.10',
+      '169.254.169.254',
+      '::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+    ])
+      expect(isInternalAddress(address), address).toBe(true);
+    for (const address of ['203.0.113.10', '8.8.8.8', '2800:3f0:4001:810::200e'])
+      expect(isInternalAddress(address), address).toBe(false);
     await disableAll();
   });
 

@@ -11,6 +11,8 @@
 //   attempts before another (as mass send does), so a crash inside a send never sends twice.
 // The clock is injected (tests move a fake clock).
 import { createHmac, randomUUID } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
 
 import {
   AUTOMATION_LIMITS,
@@ -75,6 +77,7 @@ export const AUTOMATION_MESSAGES = {
   noAttendant: 'Nenhum atendente ativo na unidade.',
   stuck: 'Falhou: a execução passou mais de 24 horas do horário previsto sem andar.',
   webhookStatus: (status: number) => `A URL respondeu ${status}.`,
+  webhookInternal: 'A URL aponta para um endereço interno; use um endereço público.',
 } as const;
 
 export type AutomationEngineOptions = {
@@ -90,6 +93,8 @@ export type AutomationEngineOptions = {
   /** The longest typing presence before a send (default 3 s; the crash test shortens it). */
   maxTypingMs?: number;
   fetch?: typeof fetch;
+  /** The addresses of a webhook's host name (default: the system's resolver). */
+  resolveHost?: (host: string) => Promise<string[]>;
   log?: (message: string, error?: unknown) => void;
 };
 
@@ -110,6 +115,45 @@ class PermanentStepError extends Error {}
 
 const DAY_MS = 86_400_000;
 
+/** The addresses a webhook may not reach: loopback, private, link-local, shared, unique-local, unspecified. */
+const INTERNAL = new BlockList();
+for (const [net, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  INTERNAL.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  INTERNAL.addSubnet(net, prefix, 'ipv6');
+
+export function isInternalAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return true;
+  if (family === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped) return INTERNAL.check(mapped[1]!, 'ipv4');
+  }
+  return INTERNAL.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+async function resolveHost(host: string): Promise<string[]> {
+  if (isIP(host)) return [host];
+  return (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+}
+
 export class AutomationEngine {
   readonly #deps: AutomationEngineDeps;
   readonly #now: () => Date;
@@ -118,6 +162,7 @@ export class AutomationEngine {
   readonly #batch: number;
   readonly #maxTypingMs: number;
   readonly #fetch: typeof fetch;
+  readonly #resolveHost: (host: string) => Promise<string[]>;
   readonly #log: (message: string, error?: unknown) => void;
   readonly #owner = `auto-${randomUUID().slice(0, 20)}`;
   readonly #ticker: Ticker;
@@ -131,6 +176,7 @@ export class AutomationEngine {
     this.#batch = options.batch ?? 20;
     this.#maxTypingMs = options.maxTypingMs ?? 3_000;
     this.#fetch = options.fetch ?? fetch;
+    this.#resolveHost = options.resolveHost ?? resolveHost;
     this.#log = options.log ?? (() => undefined);
     this.#ticker = new Ticker({
       pass: () => this.pass(),
@@ -471,6 +517,11 @@ export class AutomationEngine {
       },
     });
     const signature = createHmac('sha256', c.rule.segredo).update(body).digest('hex');
+    // Never to this server's own network (the database, the gateway, a cloud's metadata address):
+    // every address the name resolves to must be public. The connection resolves the name again, so a
+    // name that changes its answer between the two (DNS rebinding) is not covered here.
+    const addresses = await this.#resolveHost(new URL(step.url).hostname.replace(/^\[|\]$/g, ''));
+    if (addresses.length === 0 || addresses.some(isInternalAddress)) throw new Error(AUTOMATION_MESSAGES.webhookInternal);
     const res = await this.#fetch(step.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-funil-assinatura': `sha256=${signature}`, 'x-funil-chave': c.chave },
