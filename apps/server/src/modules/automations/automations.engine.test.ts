@@ -15,10 +15,11 @@ import { leadEventos } from '../lead-events/lead-events.table.ts';
 import { historico } from '../leads/leads.table.ts';
 import { campaignContextOf } from '../whatsapp/campaign/campaign-send.service.ts';
 import { startKit, type Kit } from '../whatsapp/whatsapp-test-kit.ts';
-import { AUTOMATION_MESSAGES, AutomationEngine, isInternalAddress } from './automations.engine.ts';
+import { AUTOMATION_MESSAGES, AutomationEngine } from './automations.engine.ts';
 import { automationEngineOf } from './automations.routes.ts';
 import { changeRule, createRule, retryRun, rulePerformance } from './automations.service.ts';
 import { automacoesExecucoes, automacoesPassos } from './automations.table.ts';
+import { isInternalAddress } from './webhook-address.ts';
 
 // Thursday 26/11/2026 10:00 in São Paulo.
 const THURSDAY_10H = new Date('2026-11-26T13:00:00Z');

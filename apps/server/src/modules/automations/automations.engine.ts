@@ -11,8 +11,6 @@
 //   attempts before another (as mass send does), so a crash inside a send never sends twice.
 // The clock is injected (tests move a fake clock).
 import { createHmac, randomUUID } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
 
 import {
   AUTOMATION_LIMITS,
@@ -64,6 +62,7 @@ import {
   type RuleRow,
   type RunRow,
 } from './automations.repository.ts';
+import { isInternalAddress, resolveHost } from './webhook-address.ts';
 
 export const AUTOMATIONS_CONSUMER = 'automacoes';
 
@@ -114,45 +113,6 @@ type Outcome =
 class PermanentStepError extends Error {}
 
 const DAY_MS = 86_400_000;
-
-/** The addresses a webhook may not reach: loopback, private, link-local, shared, unique-local, unspecified. */
-const INTERNAL = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  INTERNAL.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  INTERNAL.addSubnet(net, prefix, 'ipv6');
-
-export function isInternalAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  if (family === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return INTERNAL.check(mapped[1]!, 'ipv4');
-  }
-  return INTERNAL.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-async function resolveHost(host: string): Promise<string[]> {
-  if (isIP(host)) return [host];
-  return (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
-}
 
 export class AutomationEngine {
   readonly #deps: AutomationEngineDeps;
