@@ -219,6 +219,38 @@ export type GatewayHarness = Harness & {
   emulatorControl(path: string, body?: unknown): Promise<number>;
 };
 
+/**
+ * The harness connected to a Meta emulator (app id and secret of the spec's own) whose demo world has
+ * `days` of history; closing the harness closes the emulator too.
+ */
+export async function startHarnessWithMeta(app: { appId: string; appSecret: string; days: number }) {
+  const { createMetaEmulator } = await import('@funil/meta-emulator/emulator');
+  const { metaTokenKey } = await import('../../server/src/modules/meta/meta-crypto.ts');
+  const emu = createMetaEmulator({ appId: app.appId, appSecret: app.appSecret });
+  const demo = emu.control.seedDemo({ days: app.days });
+  const url = await emu.listen(0, '127.0.0.1');
+  let harness: Harness;
+  try {
+    harness = await startHarness({
+      meta: {
+        appId: app.appId,
+        appSecret: app.appSecret,
+        graphUrl: url,
+        dialogUrl: url,
+        tokenKey: metaTokenKey(randomBytes(32).toString('hex')),
+      },
+    });
+  } catch (error) {
+    await emu.close();
+    throw error;
+  }
+  const close = async () => {
+    await harness.close();
+    await emu.close();
+  };
+  return { emu, demo, harness: { ...harness, close } };
+}
+
 /** The harness with the WhatsApp gateway emulator beside the server (as `npm start` runs it). */
 export async function startHarnessWithGateway(
   emulatorOptions: { qrLimit?: number } = {},

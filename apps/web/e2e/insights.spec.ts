@@ -3,43 +3,26 @@
 // issue 23 and the emulator's login dialog), the refresh fills the store (as the job does) and a share
 // of the unit's leads carries the emulator's ad ids (the demo's seedDemoInsights); then picks the ad
 // account, selects a campaign and sees its ad sets and ads with the CRM's sales and ROAS.
-import { randomBytes } from 'node:crypto';
-
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createMetaEmulator, type MetaEmulator } from '@funil/meta-emulator/emulator';
 import type { DemoWorld } from '@funil/meta-emulator/world';
 
 import { seedDemoInsights } from '../../server/src/demo/demo-insights.ts';
-import { metaTokenKey } from '../../server/src/modules/meta/meta-crypto.ts';
 import { metaRuntime } from '../../server/src/modules/meta/meta.service.ts';
 import { unidadeConfiguracoes } from '../../server/src/modules/tenancy/tenancy.table.ts';
-import { DESKTOP, loginAs, MOBILE, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
+import { DESKTOP, loginAs, MOBILE, SCREENSHOTS_DIR, startHarnessWithMeta, type Harness } from './harness.ts';
 
 const APP_ID = '700100200300999';
 const APP_SECRET = 'segredo-do-app-insights-e2e-012345';
 
-let emu: MetaEmulator;
 let demo: DemoWorld;
 let harness: Harness;
 beforeAll(async () => {
-  emu = createMetaEmulator({ appId: APP_ID, appSecret: APP_SECRET });
-  demo = emu.control.seedDemo({ days: 92 });
-  const url = await emu.listen(0, '127.0.0.1');
-  harness = await startHarness({
-    meta: {
-      appId: APP_ID,
-      appSecret: APP_SECRET,
-      graphUrl: url,
-      dialogUrl: url,
-      tokenKey: metaTokenKey(randomBytes(32).toString('hex')),
-    },
-  });
+  ({ demo, harness } = await startHarnessWithMeta({ appId: APP_ID, appSecret: APP_SECRET, days: 92 }));
 }, 300_000);
 afterAll(async () => {
   await harness?.close();
-  await emu?.close();
 });
 
 describe('issue 24 Meta Insights in the browser', () => {

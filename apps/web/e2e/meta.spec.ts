@@ -4,15 +4,12 @@
 // state checked against the SameSite=Lax cookie the browser carried across the redirect), chooses
 // the page and a form with its unit, picks the default unit, and runs 'Sincronizar com o Meta';
 // /anuncios then shows Meta's campaigns and the same button.
-import { randomBytes } from 'node:crypto';
-
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createMetaEmulator, type MetaEmulator } from '@funil/meta-emulator/emulator';
+import type { MetaEmulator } from '@funil/meta-emulator/emulator';
 import type { DemoWorld } from '@funil/meta-emulator/world';
 
-import { metaTokenKey } from '../../server/src/modules/meta/meta-crypto.ts';
-import { DESKTOP, loginAs, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
+import { DESKTOP, loginAs, SCREENSHOTS_DIR, startHarnessWithMeta, type Harness } from './harness.ts';
 
 const APP_ID = '700100200300400';
 const APP_SECRET = 'segredo-do-app-meta-e2e-0123456789';
@@ -21,22 +18,10 @@ let emu: MetaEmulator;
 let demo: DemoWorld;
 let harness: Harness;
 beforeAll(async () => {
-  emu = createMetaEmulator({ appId: APP_ID, appSecret: APP_SECRET });
-  demo = emu.control.seedDemo({ days: 40 });
-  const url = await emu.listen(0, '127.0.0.1');
-  harness = await startHarness({
-    meta: {
-      appId: APP_ID,
-      appSecret: APP_SECRET,
-      graphUrl: url,
-      dialogUrl: url,
-      tokenKey: metaTokenKey(randomBytes(32).toString('hex')),
-    },
-  });
+  ({ emu, demo, harness } = await startHarnessWithMeta({ appId: APP_ID, appSecret: APP_SECRET, days: 40 }));
 }, 300_000);
 afterAll(async () => {
   await harness?.close();
-  await emu?.close();
 });
 
 describe('issue 23 §2 the Meta connection in the browser', () => {
