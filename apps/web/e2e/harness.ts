@@ -38,6 +38,7 @@ import {
 } from './shared-browser.ts';
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from '../../server/src/demo/demo.ts';
+export { SCREENSHOTS_WANTED } from './shared-browser.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 export const SCREENSHOTS_DIR = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
@@ -172,10 +173,6 @@ async function openHarnessDatabase(seedDemo: boolean): Promise<Database> {
 }
 
 /**
- * The pictures of docs/screenshots/ are taken only on request (FUNIL_SCREENSHOTS=1, issue 22 §5):
- * otherwise a page's screenshot into that folder captures nothing, and any other screenshot is taken.
- */
-/**
  * A download's bytes. The specs share one Chromium over a connection (global-setup.ts), where
  * Playwright keeps no local path: the file is saved here first.
  */
@@ -185,6 +182,10 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
   return readFileSync(path);
 }
 
+/**
+ * The pictures of docs/screenshots/ are taken only on request (FUNIL_SCREENSHOTS=1, issue 22 §5):
+ * otherwise a page's screenshot into that folder captures nothing, and any other screenshot is taken.
+ */
 export function skipScreenshots(page: Page): void {
   const take = page.screenshot.bind(page);
   page.screenshot = (options) => (options?.path?.startsWith(SCREENSHOTS_DIR) ? Promise.resolve(Buffer.alloc(0)) : take(options));

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuFor, menuLabels } from '@funil/domain/access/routes';
 import { accessContextOf } from '@funil/domain/unit/unit-data';
 
-import { isScreenAvailable } from '../src/app/screens.tsx';
 import { DEMO_LOGINS, loginAs, readMenu, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;
@@ -21,7 +20,7 @@ describe('000 §6 menu per role', () => {
     '%s (%s) sees exactly its menu, name and permission',
     async (_permission, email) => {
       const { token, currentUser } = await harness.apiLogin(email);
-      const expected = menuLabels(menuFor(accessContextOf(currentUser, await harness.apiUnitData(token)), isScreenAvailable));
+      const expected = menuLabels(menuFor(accessContextOf(currentUser, await harness.apiUnitData(token))));
 
       const { context, page } = await harness.newPage();
       await loginAs(page, email);

@@ -3,13 +3,15 @@
 // route it may open, in Chromium; the admin screens' create forms are submitted empty, the chat's
 // 'Novo Cliente' (001 §2) too; the rendered text is scanned for zod's wording (English and its
 // European-Portuguese locale) and SIP's (status words and status lines).
+// Issue 21 item 9, on the same walk (one walk of every route costs a minute of CI, issue 22 §5): no
+// page scrolls sideways in a 1440 px or a 1280 px window (the pipeline's board scrolls inside its own
+// area; its hidden heading once made the page 288 px wider). page-width.spec.ts keeps the phone lists.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { canAccessRoute, ROUTES } from '@funil/domain/access/routes';
+import { canAccessRoute, ROUTES, type AppRoute } from '@funil/domain/access/routes';
 import { accessContextOf } from '@funil/domain/unit/unit-data';
 
-import { isScreenAvailable } from '../src/app/screens.tsx';
 import { DEMO_LOGINS, DESKTOP, loginAs, SCREENSHOTS_DIR, startHarness, type Harness } from './harness.ts';
 
 /** zod's wording (English, and its 'pt' locale of Portugal) and SIP's (status words and status lines). */
@@ -52,7 +54,7 @@ afterAll(async () => {
   await harness.close();
 });
 
-/** The page's rendered text once the screen has settled (spinners gone). */
+/** The page's rendered text once the screen has settled (spinners and skeletons gone). */
 async function settledText(page: Page): Promise<string> {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page
@@ -60,8 +62,44 @@ async function settledText(page: Page): Promise<string> {
     .first()
     .waitFor({ state: 'hidden', timeout: 10_000 })
     .catch(() => undefined);
+  // A progress bar with a value (a campaign's progress) is content, not loading.
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector(
+          'main .MuiSkeleton-root, main [role="progressbar"]:not([aria-valuenow]), main [aria-busy="true"]',
+        ),
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
   return page.evaluate(() => document.body.innerText);
 }
+
+const WIDTHS = [1440, 1280] as const;
+
+/** Where the open page is wider than a 1440 px and a 1280 px window (the page is left at 1440 px). */
+async function sidewaysScroll(page: Page): Promise<string[]> {
+  const wider: string[] = [];
+  for (const width of WIDTHS) {
+    if (page.viewportSize()?.width !== width) {
+      await page.setViewportSize({ width, height: DESKTOP.height });
+      await page.waitForTimeout(200);
+    }
+    const measured = await page.evaluate(() => ({
+      document: document.documentElement.scrollWidth,
+      body: document.body.scrollWidth,
+      window: window.innerWidth,
+    }));
+    if (measured.document > measured.window || measured.body > measured.window)
+      wider.push(`${width}px: ${JSON.stringify(measured)}`);
+  }
+  await page.setViewportSize(DESKTOP);
+  return wider;
+}
+
+/** The routes some demo login opened on the walk (each route must be opened by one). */
+const walked = new Set<AppRoute>();
 
 /** Opens the screen's create form ('Cadastrar …'), submits it empty and reads what it says. */
 async function emptyCreateForm(page: Page): Promise<string | null> {
@@ -81,7 +119,7 @@ async function emptyCreateForm(page: Page): Promise<string | null> {
   return text;
 }
 
-describe('issue 21 item 12: no zod or SIP wording on any screen', () => {
+describe('issue 21 items 12 and 9: no zod or SIP wording on any screen, and no screen scrolls sideways', () => {
   it('the scan finds the wordings it looks for (so it can fail)', () => {
     expect(foreignWordingIn('Demasiado pequeno: esperava que o texto tivesse >= 1 caracteres')).toHaveLength(2);
     expect(foreignWordingIn('Chamada: 486 Busy Here')).toHaveLength(1);
@@ -92,19 +130,23 @@ describe('issue 21 item 12: no zod or SIP wording on any screen', () => {
 
   // The roles walk side by side (each its own browser context; the walk only reads and submits empty forms).
   it.concurrent.each(DEMO_LOGINS.map((login) => [login.permissao, login.email] as const))(
-    '%s (%s): every route it may open, and its create forms submitted empty',
+    '%s (%s): every route it may open, its width and its create forms submitted empty',
     async (_permission, email) => {
       const { token, currentUser } = await harness.apiLogin(email);
       const ctx = accessContextOf(currentUser, await harness.apiUnitData(token));
-      const routes = ROUTES.filter((route) => canAccessRoute(route, ctx) && isScreenAvailable(route));
+      const routes = ROUTES.filter((route) => canAccessRoute(route, ctx));
       expect(routes.length).toBeGreaterThan(2);
       const { context, page } = await harness.newPage(DESKTOP);
       await loginAs(page, email);
       const findings: { route: string; where: string; found: string[] }[] = [];
       for (const route of routes) {
         await page.goto(route);
+        await page.waitForURL(`**${route}`);
         const found = foreignWordingIn(await settledText(page));
         if (found.length > 0) findings.push({ route, where: 'tela', found });
+        const wider = await sidewaysScroll(page);
+        if (wider.length > 0) findings.push({ route, where: 'largura', found: wider });
+        walked.add(route);
         const form = await emptyCreateForm(page);
         if (form !== null) {
           const inForm = foreignWordingIn(form);
@@ -116,6 +158,10 @@ describe('issue 21 item 12: no zod or SIP wording on any screen', () => {
     },
     600_000,
   );
+
+  it('every route was opened by some demo login (the first unit has whatsapp_v2 and every flag, issue 21 item 20)', () => {
+    expect(ROUTES.filter((route) => !walked.has(route))).toEqual([]);
+  });
 
   it("the partner form submitted empty reads 002 §5's 'Obrigatório' under its fields", async () => {
     const { context, page } = await harness.newPage(DESKTOP);

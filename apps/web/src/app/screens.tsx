@@ -1,5 +1,5 @@
-// The screens this build ships, one entry per route of 000 §2. The router opens only these and the
-// drawer lists only these (menuFor's `available`), so a screen appears in both by adding it here.
+// The screen of every route of 000 §2 (ROUTES): the type makes each route have one, so a route is
+// added to the domain's list and its screen here together. The router opens these.
 import { lazy, type ComponentType } from 'react';
 
 import type { AppRoute } from '@funil/domain/access/routes';
@@ -16,7 +16,7 @@ export type ScreenEntry = {
   paths?: readonly string[];
 };
 
-export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
+export const SCREENS: Record<AppRoute, ScreenEntry> = {
   '/inicial': { component: HomeScreen },
   // Issue 14: the three dashboard variants of 000 §2, the second route of every role.
   '/dashboard': {
@@ -136,7 +136,3 @@ export const SCREENS: Partial<Record<AppRoute, ScreenEntry>> = {
     component: lazy(() => import('../features/units/components/units-screen.tsx').then((m) => ({ default: m.UnitsScreen }))),
   },
 };
-
-export function isScreenAvailable(route: AppRoute): boolean {
-  return SCREENS[route] !== undefined;
-}

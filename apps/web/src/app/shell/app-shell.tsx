@@ -14,7 +14,6 @@ import { useCurrentUser } from '../../lib/session.ts';
 import { useLoadedUnitData, useUnitData } from '../../lib/unit-data.ts';
 import { ChatShellParts } from '../chat-shell-parts.tsx';
 import { ScreenErrorBoundary } from '../screen-error-boundary.tsx';
-import { isScreenAvailable } from '../screens.tsx';
 import { DRAWER_BREAKPOINT_PX, DRAWER_WIDTH } from '../theme.ts';
 import { useUnitDataLive } from '../use-unit-data-live.ts';
 import { AppDrawer } from './app-drawer.tsx';
@@ -55,7 +54,7 @@ export function AppShell() {
   const unit = useLoadedUnitData();
   const { refetch, isFetching } = useUnitData();
   const access = useAccessContext();
-  const entries = useMemo(() => menuFor(access, isScreenAvailable), [access]);
+  const entries = useMemo(() => menuFor(access), [access]);
   const { pathname } = useLocation();
   const { enqueueSnackbar } = useSnackbar();
   const logout = useLogout();
