@@ -76,6 +76,9 @@ export default defineConfig(async () => {
         // A first MUI render in jsdom takes seconds on a loaded 2-core machine; a findBy waits as long
         // as a person would (src/testing/setup.ts), not Testing Library's 1 s.
         testTimeout: 30_000,
+        // A worker keeps React, MUI and jsdom loaded for all its files (import 138 → 21 core-seconds);
+        // setup.ts resets the app's own modules before each file, so mocks and state stay per file.
+        isolate: false,
         setupFiles: ['src/testing/setup.ts'],
       },
       esbuild: { jsx: 'automatic' },
@@ -90,10 +93,13 @@ export default defineConfig(async () => {
         include: ['**/*.spec.ts'],
         testTimeout: 90_000,
         hookTimeout: 120_000,
-        // Each spec file runs its own server in-process on a free port (harness.ts): two files at a
-        // time share the run's one Chromium and one demo seed (global-setup.ts). Run alone, apart
+        // Each spec file runs its own server in-process on a free port (harness.ts): three files at a
+        // time share the run's one Chromium and one demo seed (global-setup.ts). A spec mostly waits
+        // (the browser, the debounces, the server's timers), so three fit two cores (docs/ci.md). Run alone, apart
         // from the unit projects (`npm run test:e2e`), so it has its own group and worker count.
-        maxWorkers: 2,
+        maxWorkers: 3,
+        // A worker imports the server and Playwright once for its files (import 67 → 12 core-seconds).
+        isolate: false,
         sequence: { groupOrder: 1 },
         globalSetup: ['global-setup.ts'],
         // A loaded CI machine answers a debounced search in more than the default 1 s.

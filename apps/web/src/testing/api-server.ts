@@ -49,24 +49,30 @@ async function nodeFormData(form: FormData): Promise<FormData> {
 }
 
 let pageFetch: typeof fetch | undefined;
-// Registered when a test file imports the kit: one interception per file, its answers reset after each test.
-beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
-  const intercepted = globalThis.fetch;
-  pageFetch = intercepted;
-  globalThis.fetch = async (input, init) =>
-    init?.body instanceof FormData
-      ? intercepted(input, { ...init, body: await nodeFormData(init.body) })
-      : intercepted(input, init);
-});
-afterEach(() => {
-  server.resetHandlers();
-  sentInTest = [];
-});
-afterAll(() => {
-  if (pageFetch) globalThis.fetch = pageFetch;
-  server.close();
-});
+/**
+ * One interception per test file, its answers reset after each test. Called by setup.ts, which runs
+ * in every web test file: the module itself is loaded once per worker (vitest.config.ts, no isolation),
+ * so hooks registered at its import would reach only the first file.
+ */
+export function installFakeApi(): void {
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: 'error' });
+    const intercepted = globalThis.fetch;
+    pageFetch = intercepted;
+    globalThis.fetch = async (input, init) =>
+      init?.body instanceof FormData
+        ? intercepted(input, { ...init, body: await nodeFormData(init.body) })
+        : intercepted(input, init);
+  });
+  afterEach(() => {
+    server.resetHandlers();
+    sentInTest = [];
+  });
+  afterAll(() => {
+    if (pageFetch) globalThis.fetch = pageFetch;
+    server.close();
+  });
+}
 
 /** The requests the app sent since the test began, in order (across every serveApi of the test). */
 export function sentRequests(): readonly SentRequest[] {
