@@ -265,7 +265,10 @@ export const typebotSettingsSchema = z
       .string()
       .trim()
       .max(300, 'A URL deve ter no máximo 300 caracteres.')
-      .refine((u) => u === '' || /^https?:\/\/[^\s/]+[^\s]*$/i.test(u), 'Informe a URL do servidor do Typebot (http:// ou https://).'),
+      .refine(
+        (u) => u === '' || /^https?:\/\/[^\s/]+[^\s]*$/i.test(u),
+        'Informe a URL do servidor do Typebot (http:// ou https://).',
+      ),
     fluxos: z
       .array(
         z.object({

@@ -289,15 +289,16 @@ describe("'Aguardar resposta' (issue 25 'Steps')", () => {
         .status,
     ).toBe(201);
     await work();
-    let [a, b] = await runsOf(stop.id);
+    const [a, b] = await runsOf(stop.id);
     expect(a).toMatchObject({ status: 'concluida', passo: 2 });
     expect((await logOf(a!.id))[0]!.detalhe).toContain(WAIT_ANSWER_MESSAGES.answered);
     expect(b).toMatchObject({ status: 'ativa', passo: 0 });
     // The time-out: 'parar'.
     clock = new Date(clock.getTime() + 3_600_000);
     await work();
-    [a, b] = await runsOf(stop.id);
-    expect(b).toMatchObject({ status: 'parada', erro: WAIT_ANSWER_MESSAGES.stopped });
+    const after = await runsOf(stop.id);
+    expect(after[0]).toMatchObject({ status: 'concluida' });
+    expect(after[1]).toMatchObject({ id: b!.id, status: 'parada', erro: WAIT_ANSWER_MESSAGES.stopped });
     await disableAll();
 
     const goOn = await rule('Espera e segue', enters(8), [

@@ -25,7 +25,9 @@ export async function typebotSettingsOf(db: DbOrTx, idUnidade: number): Promise<
 export async function saveTypebotSettings(db: DbOrTx, idUnidade: number, input: TypebotSettings): Promise<TypebotSettings> {
   const body = typebotSettingsSchema.parse(input);
   const kept = new Set(body.fluxos.map((f) => f.idPublico));
-  const used = (await rulesOfUnit(db, idUnidade)).flatMap((r) => r.passos.flatMap((p) => (p.tipo === 'typebot' ? [p.fluxo] : [])));
+  const used = (await rulesOfUnit(db, idUnidade)).flatMap((r) =>
+    r.passos.flatMap((p) => (p.tipo === 'typebot' ? [p.fluxo] : [])),
+  );
   if (used.some((f) => !kept.has(f))) throw new DomainError('invalid', AUTOMATION_API_MESSAGES.typebotFlowInUse);
   const values = { typebotUrl: body.url, typebotFluxos: body.fluxos, atualizadoEm: new Date() };
   await db

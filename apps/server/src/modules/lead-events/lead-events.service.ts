@@ -48,7 +48,12 @@ export async function lastLeadEventId(db: DbOrTx): Promise<number> {
 }
 
 /** Whether the lead has an event of the kind after `afterId` (still in the stream's retention). */
-export async function leadHasEventAfter(db: DbOrTx, cliCrmId: number, tipo: LeadEvent['tipo'], afterId: number): Promise<boolean> {
+export async function leadHasEventAfter(
+  db: DbOrTx,
+  cliCrmId: number,
+  tipo: LeadEvent['tipo'],
+  afterId: number,
+): Promise<boolean> {
   const rows = await executeRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from (select 1 from lead_eventos

@@ -50,5 +50,8 @@ export async function runTypebotStep(deps: StepDeps, step: Extract<Step, { tipo:
       statusVenda: String(c.lead.cliStatusNegociacaoVenda ?? ''),
     },
   });
-  return { kind: 'ok', detalhe: `${result === 'started' ? TYPEBOT_STEP_MESSAGES.started : TYPEBOT_STEP_MESSAGES.already}: ${flow.nome}` };
+  return {
+    kind: 'ok',
+    detalhe: `${result === 'started' ? TYPEBOT_STEP_MESSAGES.started : TYPEBOT_STEP_MESSAGES.already}: ${flow.nome}`,
+  };
 }

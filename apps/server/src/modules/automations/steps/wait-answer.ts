@@ -49,7 +49,9 @@ export async function runWaitAnswerStep(
   if (answered)
     return {
       kind: 'ok',
-      detalhe: c.run.respondidoEm ? `${WAIT_ANSWER_MESSAGES.answered} em ${formatDateTime(c.run.respondidoEm)}` : WAIT_ANSWER_MESSAGES.answered,
+      detalhe: c.run.respondidoEm
+        ? `${WAIT_ANSWER_MESSAGES.answered} em ${formatDateTime(c.run.respondidoEm)}`
+        : WAIT_ANSWER_MESSAGES.answered,
     };
   if (step.seNaoResponder === 'parar') return { kind: 'stop', detalhe: WAIT_ANSWER_MESSAGES.stopped };
   return { kind: 'ok', detalhe: WAIT_ANSWER_MESSAGES.goOn };

@@ -26,6 +26,7 @@ import { applyMessageEdit } from '../chat/message-edits.ts';
 import { findMessageRow, listReactions, type RecordMessage } from '../chat/message-store.repository.ts';
 import { chatMessageOf, wallTimes } from '../chat/message-view.ts';
 import { updateInstance, type InstanceRow } from '../instances/instances.repository.ts';
+import { applyTypebotWebhook } from '../typebot/typebot.service.ts';
 import { transactionalContext, type WhatsappContext } from '../whatsapp-context.ts';
 import { emitInstance, emitMessage } from '../whatsapp-events.ts';
 import { matchChat, phoneOfJid, type ChatAddress } from './lead-matching.ts';
@@ -33,7 +34,6 @@ import { parseMessageContent, previewText } from './message-content.ts';
 import { storeAndAnnounce } from './message-pipeline.ts';
 import { applyPendingEvent, upsertPendingEvent, type PendingChange } from './pending-events.repository.ts';
 import { checkChatPhone, checkMessageId, checkMessageRecord, WebhookRejection } from './rejected-webhooks.service.ts';
-import { applyTypebotWebhook } from '../typebot/typebot.service.ts';
 import { planRecord, recordMessageOf, storeRecords, type RecordPlan } from './webhook-records.ts';
 
 /** The header the gateway sends back (set on create, ref §3.1 webhook.headers). */

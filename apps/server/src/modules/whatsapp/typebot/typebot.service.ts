@@ -69,7 +69,8 @@ async function ensureBot(
   const client = requireGateway(ctx).client;
   let idBot: string;
   try {
-    idBot = (await createTypebotBot(client, refOf(instance), { url: bot.url, typebot: bot.fluxo, description: bot.description })).id;
+    idBot = (await createTypebotBot(client, refOf(instance), { url: bot.url, typebot: bot.fluxo, description: bot.description }))
+      .id;
   } catch (error) {
     // The gateway keeps one bot per (url, flow) on an instance: another automation's bot (or one this
     // process created before a crash) is reused.
@@ -128,7 +129,11 @@ export async function startLeadTypebot(ctx: WhatsappContext, start: TypebotStart
     .onConflictDoNothing()
     .returning({ id: whatsappTypebotSessoes.id });
   if (inserted.length === 0) {
-    const [row] = await ctx.db.select().from(whatsappTypebotSessoes).where(eq(whatsappTypebotSessoes.chave, start.chave)).limit(1);
+    const [row] = await ctx.db
+      .select()
+      .from(whatsappTypebotSessoes)
+      .where(eq(whatsappTypebotSessoes.chave, start.chave))
+      .limit(1);
     if (row && row.status !== 'iniciando') return 'already';
     // An earlier attempt may have reached the gateway (a crash or a timeout after it took the start).
     const sessions = await fetchTypebotSessions(client, refOf(start.instance), idBot);
@@ -137,7 +142,12 @@ export async function startLeadTypebot(ctx: WhatsappContext, start: TypebotStart
       return 'already';
     }
   }
-  await startTypebot(client, refOf(start.instance), { url: start.url, typebot: start.fluxo, remoteJid, variables: start.variables });
+  await startTypebot(client, refOf(start.instance), {
+    url: start.url,
+    typebot: start.fluxo,
+    remoteJid,
+    variables: start.variables,
+  });
   await ctx.db
     .update(whatsappTypebotSessoes)
     .set({ status: 'aberta', atualizadoEm: new Date() })
@@ -167,7 +177,9 @@ export async function requestLeadTypebotStatus(
       and(
         eq(whatsappTypebotSessoes.cliCrmId, cliCrmId),
         inArray(whatsappTypebotSessoes.status, live),
-        pedido === 'paused' ? sql`${whatsappTypebotSessoes.pedido} is null` : sql`coalesce(${whatsappTypebotSessoes.pedido}, '') <> 'closed'`,
+        pedido === 'paused'
+          ? sql`${whatsappTypebotSessoes.pedido} is null`
+          : sql`coalesce(${whatsappTypebotSessoes.pedido}, '') <> 'closed'`,
       ),
     )
     .returning({ id: whatsappTypebotSessoes.id, idExecucao: whatsappTypebotSessoes.idExecucao });
@@ -205,7 +217,12 @@ export async function flushTypebotRequests(ctx: WhatsappContext, limit = 20): Pr
 }
 
 /** `typebot.start` / `typebot.change-status` (the gateway's word on a session): the session's state follows it. */
-export async function applyTypebotWebhook(ctx: WhatsappContext, instance: InstanceRow, event: string, data: unknown): Promise<void> {
+export async function applyTypebotWebhook(
+  ctx: WhatsappContext,
+  instance: InstanceRow,
+  event: string,
+  data: unknown,
+): Promise<void> {
   const d = (data ?? {}) as { remoteJid?: unknown; status?: unknown };
   if (typeof d.remoteJid !== 'string') return;
   const where = and(eq(whatsappTypebotSessoes.idInstancia, instance.id), eq(whatsappTypebotSessoes.remoteJid, d.remoteJid));
