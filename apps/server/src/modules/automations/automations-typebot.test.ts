@@ -242,6 +242,28 @@ describe("'Iniciar fluxo do Typebot' through the gateway", () => {
     await disableAll();
   });
 
+  it('any send path pauses it: the legacy chat route (/whatsapp/enviar/texto) too; the automation’s own message does not', async () => {
+    clock = THURSDAY_10H;
+    const r = await rule('Requalificação 3', enters(9), [
+      { tipo: 'typebot', fluxo: 'requalificar' },
+      { tipo: 'mensagem', texto: 'Mensagem da própria automação' },
+      { tipo: 'aguardar-resposta', quantidade: 1, unidade: 'dias', seNaoResponder: 'parar' },
+    ]);
+    const lead = await newLead('Bruno Teles');
+    await moveTo(lead, 9);
+    await work();
+    // The automation's own message after the flow did not pause it.
+    expect((await typebotSessionsOfLead(db(), lead))[0]).toMatchObject({ status: 'aberta', pedido: null });
+    expect((await runsOf(r.id))[0]).toMatchObject({ status: 'ativa', passo: 2 });
+    // The attendant's own lead, written from the legacy chat route (the attendant's screen).
+    await k.updateLead(lead, { idUsuario: f().users.u.id });
+    await post(k.tokens.u, '/api/whatsapp/enviar/texto', { cli_crm_id: lead, mensagem: 'Oi Bruno, sou a Bruna.' }, 201);
+    await work();
+    expect((await typebotSessionsOfLead(db(), lead))[0]).toMatchObject({ status: 'pausada', motivo: 'pausado por atendente' });
+    expect((await runsOf(r.id))[0]).toMatchObject({ status: 'parada', erro: LEAD_SIGNAL_MESSAGES.pausedStop });
+    await disableAll();
+  });
+
   it('the gateway’s typebot.change-status (a change made elsewhere) is the session’s state', async () => {
     clock = THURSDAY_10H;
     const r = await rule('Requalificação 2', enters(6), [{ tipo: 'typebot', fluxo: 'requalificar' }]);
