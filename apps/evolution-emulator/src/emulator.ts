@@ -9,6 +9,7 @@
 //   conversation.ts      the conversation simulator: incoming messages and the demo's auto reply
 //   mass-send-controls.ts  programmed send failures (issue 13)
 //   control-routes.ts    the control routes' guard and the general ones
+//   typebot-routes.ts    the Typebot integration (issue 25) and a Typebot server stand-in
 import Fastify, { type FastifyInstance } from 'fastify';
 
 import { registerChatRoutes } from './chat-routes.ts';
@@ -20,6 +21,7 @@ import { registerInstanceControls, registerInstanceRoutes } from './instance-rou
 import { registerMassSendControls } from './mass-send-controls.ts';
 import { registerMessageRoutes } from './message-routes.ts';
 import { parseMultipart } from './multipart.ts';
+import { registerTypebotRoutes } from './typebot-routes.ts';
 import { createWebhookDispatcher, DEFAULT_RETRY, type RetryPolicy } from './webhook-dispatcher.ts';
 import { createEmit, registerWebhookRoutes, withBase64 } from './webhooks.ts';
 
@@ -27,6 +29,7 @@ export type { AutoReplyOptions, EmulatorOptions, EmulatorState, SendFailure } fr
 export type { IncomingKind, IncomingMessageInput } from './conversation.ts';
 export { CONTROL_KEY_HEADER, REDACTED } from './control-routes.ts';
 export { WEBHOOK_EVENTS } from './webhooks.ts';
+export { TYPEBOT_STANDIN_PREFIX, TYPEBOT_STANDIN_UNKNOWN } from './typebot-routes.ts';
 
 export type Emulator = {
   app: FastifyInstance;
@@ -140,6 +143,7 @@ export const createEmulator = (opts: EmulatorOptions): Emulator => {
   registerChatRoutes(app, ctx);
   registerInstanceControls(app, ctx);
   registerMassSendControls(app, ctx);
+  registerTypebotRoutes(app, ctx);
   const conversation = registerConversation(app, ctx);
 
   return {

@@ -193,6 +193,12 @@ async function prepareDemo(app: Awaited<ReturnType<typeof serve>>, emulator: Emu
     app.log.error({ err }, 'falha ao preparar o emulador do WhatsApp');
     return [] as string[];
   });
+  // Issue 25 'The demo': the Typebot re-qualification starts its flow on this emulator's Typebot stand-in.
+  const { pointDemoTypebotAt } = await import('./demo/demo-automations.ts');
+  const { TYPEBOT_STANDIN_PREFIX } = await import('@funil/evolution-emulator/emulator');
+  await pointDemoTypebotAt(app.db, `${emulator.url}${TYPEBOT_STANDIN_PREFIX}`).catch((err: unknown) =>
+    app.log.error({ err }, 'falha ao apontar o Typebot da demonstração para o emulador'),
+  );
   return open.length;
 }
 

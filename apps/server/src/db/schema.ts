@@ -23,3 +23,4 @@ export * from '../modules/meta/meta.table.ts';
 export * from '../modules/lead-ads/lead-ads.table.ts';
 export * from '../modules/insights/insights.table.ts';
 export * from '../modules/automations/automations.table.ts';
+export * from '../modules/whatsapp/typebot/typebot.table.ts';

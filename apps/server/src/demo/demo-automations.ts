@@ -1,16 +1,29 @@
 // The demo's automations (issue 25 'The demo'): the first unit (`automacao` on) has three rules on
 // its living data — the price list on 'Em negociação', a re-qualification of a lead 3 days in 'Não
-// Atendido' without a movement, the round robin of new Lead Ads leads — and a history of runs, so
+// Atendido' without a movement (a Typebot flow, through the gateway emulator's stand-in: the unit's
+// Typebot settings point at it on every start, pointDemoTypebotAt), the round robin of new Lead Ads
+// leads — and a history of runs, so
 // /automacao, 'Visualizar Desempenho' and the run log show every outcome. Like the rest of the demo
 // seed, it writes the rows directly; the seeded runs carry negative event ids (no lead event made
 // them), so a real event never collides with one.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 
 import { describeStep, type AutomationInput } from '@funil/domain/automations/automations';
+import { TYPEBOT_STANDIN_PREFIX } from '@funil/evolution-emulator/emulator';
 
 import type { DbOrTx } from '../db/handle.ts';
-import { automacoes, automacoesExecucoes, automacoesPassos } from '../modules/automations/automations.table.ts';
+import {
+  automacoes,
+  automacoesConfiguracoes,
+  automacoesExecucoes,
+  automacoesPassos,
+} from '../modules/automations/automations.table.ts';
 import { leads } from '../modules/leads/leads.table.ts';
+
+/** The demo unit's Typebot flow (issue 25 'The demo': 'a Typebot re-qualification after 3 days without movement'). */
+export const DEMO_TYPEBOT_FLOW = { nome: 'Requalificação de lead frio', idPublico: 'requalificacao-lead-frio' } as const;
+/** Until the first start points it at the running emulator (pointDemoTypebotAt). */
+const STANDIN_PLACEHOLDER = `http://127.0.0.1:8081${TYPEBOT_STANDIN_PREFIX}`;
 
 const RULES: AutomationInput[] = [
   {
@@ -36,11 +49,8 @@ const RULES: AutomationInput[] = [
     opcoes: { limiteDiario: 1 },
     passos: [
       { tipo: 'condicao', campo: 'status', valor: 3, negar: false },
-      {
-        tipo: 'mensagem',
-        texto:
-          'Oi [nome_cliente], tudo bem? Ainda tem interesse em cuidar do seu sorriso? Responda SIM que um especialista te chama.',
-      },
+      { tipo: 'typebot', fluxo: DEMO_TYPEBOT_FLOW.idPublico },
+      { tipo: 'aguardar-resposta', quantidade: 2, unidade: 'dias', seNaoResponder: 'parar' },
       { tipo: 'status', familia: 'negociacao', idStatus: 7 },
     ],
     habilitado: true,
@@ -75,6 +85,11 @@ export async function seedDemoAutomations(
     .where(and(eq(leads.idUnidade, input.idUnidade), eq(leads.desativado, 0)))
     .orderBy(asc(leads.cliCrmId))
     .limit(40);
+  await tx.insert(automacoesConfiguracoes).values({
+    idUnidade: input.idUnidade,
+    typebotUrl: STANDIN_PLACEHOLDER,
+    typebotFluxos: [{ ...DEMO_TYPEBOT_FLOW }],
+  });
   let event = 0;
   for (const [r, plan] of RULES.entries()) {
     const [rule] = await tx
@@ -101,7 +116,7 @@ export async function seedDemoAutomations(
           : outcome === 'parada'
             ? steps.findIndex((s) => s.tipo === 'condicao') + 1
             : outcome === 'falhou'
-              ? steps.findIndex((s) => s.tipo === 'mensagem') + 1
+              ? steps.findIndex((s) => s.tipo === 'mensagem' || s.tipo === 'typebot') + 1
               : steps.findIndex((s) => s.tipo === 'esperar') + 1;
       const stepMs = 3_600_000;
       const erro =
@@ -121,7 +136,10 @@ export async function seedDemoAutomations(
           passo: outcome === 'ativa' ? reached : reached - (outcome === 'concluida' ? 0 : 1),
           proximoEm: outcome === 'ativa' ? new Date(input.now.getTime() + 20 * 3_600_000) : start,
           erro,
-          mensagensEnviadas: steps.slice(0, reached).filter((s) => s.tipo === 'mensagem').length - (outcome === 'falhou' ? 1 : 0),
+          mensagensEnviadas: Math.max(
+            0,
+            steps.slice(0, reached).filter((s) => s.tipo === 'mensagem').length - (outcome === 'falhou' ? 1 : 0),
+          ),
           criadoEm: start,
           terminadoEm: outcome === 'ativa' ? null : new Date(start.getTime() + reached * stepMs),
         })
@@ -142,13 +160,26 @@ export async function seedDemoAutomations(
                   ? 'Condição não atendida'
                   : s.tipo === 'mensagem'
                     ? 'Mensagem enviada'
-                    : s.tipo === 'esperar'
-                      ? 'Espera cumprida'
-                      : 'Feito',
+                    : s.tipo === 'typebot'
+                      ? `Fluxo do Typebot iniciado: ${DEMO_TYPEBOT_FLOW.nome}`
+                      : s.tipo === 'esperar'
+                        ? 'Espera cumprida'
+                        : 'Feito',
             em: new Date(start.getTime() + p * stepMs),
           };
         }),
       );
     }
   }
+}
+
+/**
+ * The demo's gateway emulator listens on a new address each start: the units whose Typebot server is
+ * the emulator's stand-in follow it (`url`: the running emulator's stand-in).
+ */
+export async function pointDemoTypebotAt(db: DbOrTx, url: string): Promise<void> {
+  await db
+    .update(automacoesConfiguracoes)
+    .set({ typebotUrl: url, atualizadoEm: new Date() })
+    .where(like(automacoesConfiguracoes.typebotUrl, `%${TYPEBOT_STANDIN_PREFIX}`));
 }

@@ -28,10 +28,23 @@ export const triggerSchema = z.discriminatedUnion('tipo', [
     idStatus: id,
     dias: z.number().int().min(1, 'Informe os dias sem movimento.').max(90),
   }),
+  /** No answer: `horas` hours after the last message sent to the lead without an inbound message (one run per sent message). */
+  z.object({
+    tipo: z.literal('sem-resposta'),
+    horas: z.number().int().min(1, 'Informe as horas sem resposta.').max(720, 'No máximo 720 horas (30 dias).'),
+  }),
 ]);
 export type Trigger = z.infer<typeof triggerSchema>;
 
 export const WAIT_UNITS = ['minutos', 'horas', 'dias'] as const;
+
+/** A Typebot flow's public id (its address on the Typebot server: letters, digits, '-' and '_'). */
+const typebotFlowId = z
+  .string()
+  .trim()
+  .min(1, 'Escolha o fluxo do Typebot.')
+  .max(100, 'O identificador do fluxo deve ter no máximo 100 caracteres.')
+  .regex(/^[A-Za-z0-9_-]+$/, 'O identificador do fluxo deve ter só letras, números, hífen e sublinhado.');
 const WAIT_UNIT_SINGULAR = { minutos: 'minuto', horas: 'hora', dias: 'dia' } as const;
 export const CONDITION_FIELDS = ['status', 'status-venda', 'tag', 'atendente', 'plataforma', 'campanha'] as const;
 
@@ -65,6 +78,15 @@ export const stepSchema = z.discriminatedUnion('tipo', [
       .trim()
       .max(500)
       .refine((u) => /^https:\/\/[^\s/]+/i.test(u), 'A URL deve começar com https://.'),
+  }),
+  /** Starts a Typebot flow of the unit's settings (`fluxo`: its public id) through the gateway (issue 25 'Typebot'). */
+  z.object({ tipo: z.literal('typebot'), fluxo: typebotFlowId }),
+  /** Waits until the lead answers or the time passes; then stops or goes on (issue 25 'Steps'). */
+  z.object({
+    tipo: z.literal('aguardar-resposta'),
+    quantidade: z.number().int().min(1, 'O prazo deve ser de pelo menos 1.').max(365),
+    unidade: z.enum(WAIT_UNITS),
+    seNaoResponder: z.enum(['parar', 'continuar']),
   }),
 ]);
 export type Step = z.infer<typeof stepSchema>;
@@ -140,7 +162,8 @@ export function triggerMatches(
     case 'chamada-encerrada':
       return event.tipo === 'chamada-encerrada' && (trigger.atendida === null || event.dados['atendida'] === trigger.atendida);
     case 'sem-movimento':
-      // Not an event: the engine's sweep finds the quiet leads.
+    case 'sem-resposta':
+      // Not an event: the engine's sweep finds the quiet (or unanswered) leads.
       return false;
   }
 }
@@ -216,7 +239,57 @@ export function describeStep(step: Step): string {
       return `Adicionar anotação: "${step.texto.length > 60 ? `${step.texto.slice(0, 57)}...` : step.texto}"`;
     case 'webhook':
       return `Chamar a URL ${step.url}`;
+    case 'typebot':
+      return `Iniciar fluxo do Typebot "${step.fluxo}"`;
+    case 'aguardar-resposta': {
+      const prazo = `${step.quantidade} ${step.quantidade === 1 ? WAIT_UNIT_SINGULAR[step.unidade] : step.unidade}`;
+      return `Aguardar a resposta do lead por até ${prazo}. Se não responder: ${step.seNaoResponder === 'parar' ? 'parar' : 'continuar'}`;
+    }
   }
+}
+
+/** The time-out of 'aguardar-resposta' (plain time: the answer may come at any hour). */
+export function answerDeadline(from: Date, step: Extract<Step, { tipo: 'aguardar-resposta' }>): Date {
+  const unitMs = step.unidade === 'minutos' ? 60_000 : step.unidade === 'horas' ? 3_600_000 : 86_400_000;
+  return new Date(from.getTime() + step.quantidade * unitMs);
+}
+
+// ---- Typebot settings of the unit's automations (issue 25 'Typebot through the gateway') -------
+
+export const TYPEBOT_LIMITS = { flows: 20 } as const;
+
+/** The unit's Typebot server and its flows (a name the manager reads, the flow's public id). */
+export const typebotSettingsSchema = z
+  .object({
+    url: z
+      .string()
+      .trim()
+      .max(300, 'A URL deve ter no máximo 300 caracteres.')
+      .refine(
+        (u) => u === '' || /^https?:\/\/[^\s/]+[^\s]*$/i.test(u),
+        'Informe a URL do servidor do Typebot (http:// ou https://).',
+      ),
+    fluxos: z
+      .array(
+        z.object({
+          nome: z.string().trim().min(1, 'Informe o nome do fluxo.').max(60, 'O nome do fluxo deve ter no máximo 60 caracteres.'),
+          idPublico: typebotFlowId,
+        }),
+      )
+      .max(TYPEBOT_LIMITS.flows, `No máximo ${TYPEBOT_LIMITS.flows} fluxos.`)
+      .refine((f) => new Set(f.map((x) => x.idPublico)).size === f.length, 'Cada fluxo deve ter um identificador diferente.'),
+  })
+  .refine((s) => s.fluxos.length === 0 || s.url !== '', { message: 'Informe a URL do servidor do Typebot.', path: ['url'] });
+export type TypebotSettings = z.infer<typeof typebotSettingsSchema>;
+export const typebotSettingsResponseSchema = z.object({ message: z.string().optional(), data: typebotSettingsSchema });
+
+/** What a rule's typebot steps need from the settings: a server and each step's flow. Null when fine. */
+export function typebotStepsProblem(passos: readonly Step[], settings: TypebotSettings): string | null {
+  const flows = passos.flatMap((p) => (p.tipo === 'typebot' ? [p.fluxo] : []));
+  if (flows.length === 0) return null;
+  if (!settings.url) return AUTOMATION_API_MESSAGES.typebotNotConfigured;
+  const known = new Set(settings.fluxos.map((f) => f.idPublico));
+  return flows.every((f) => known.has(f)) ? null : AUTOMATION_API_MESSAGES.typebotUnknownFlow;
 }
 
 // ---- The API (issue 25; 002 §2.7) ------------------------------------------------------------
@@ -231,6 +304,10 @@ export const AUTOMATION_API_MESSAGES = {
   enabled: 'Automação habilitada.',
   disabled: 'Automação desabilitada.',
   retried: 'Execução retomada.',
+  typebotSaved: 'Configurações do Typebot salvas com sucesso!',
+  typebotNotConfigured: 'Configure o servidor do Typebot da unidade antes de usar o passo "Iniciar fluxo do Typebot".',
+  typebotUnknownFlow: 'Escolha um fluxo do Typebot cadastrado nas configurações da unidade.',
+  typebotFlowInUse: 'Um fluxo usado por uma automação não pode ser removido.',
 } as const;
 
 export const ruleViewSchema = z.object({
@@ -284,6 +361,8 @@ export const performanceResponseSchema = z.object({
       emAndamento: z.number().int(),
       medianaSegundos: z.number().int().nullable(),
       mensagensEnviadas: z.number().int(),
+      /** Runs whose Typebot session an attendant's message paused (issue 25 'Visualizar Desempenho'). */
+      pausadasPorAtendente: z.number().int(),
     }),
     execucoes: z.array(runViewSchema),
   }),

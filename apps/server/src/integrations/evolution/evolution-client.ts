@@ -231,6 +231,11 @@ export class EvolutionClient {
     return parsed.data;
   }
 
+  /** A call of another part of the gateway's API (evolution-typebot.ts): same errors and checks as the client's own. */
+  call<S extends z.ZodType>(method: Method, path: string, apikey: string, schema: S, body?: unknown): Promise<z.infer<S>> {
+    return this.#request(method, path, apikey, schema, body);
+  }
+
   // ref §3.1 (global key); `hash` is a string in v2
   async createInstance(input: CreateInstanceInput): Promise<CreateInstanceResult> {
     const body = {

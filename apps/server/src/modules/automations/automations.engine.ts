@@ -33,7 +33,6 @@ import type { Session } from '../auth/auth.service.ts';
 import { automationCauseStore, type LeadEventConsumer } from '../lead-events/lead-events.service.ts';
 import { assignAttendant } from '../leads/lead-changes.service.ts';
 import { unitLead, type LeadDeps, type LeadRow } from '../leads/leads.service.ts';
-import { quietLeadsInStatus } from '../leads/status-moves.service.ts';
 import { addLeadTags, removeLeadTag } from '../leads/views/tags-on-lead/lead-tags.service.ts';
 import { addNote, updateNegotiationStatus, updateSaleStatus } from '../negotiation/negotiation.service.ts';
 import { findOrCreateTagsByName, tagsOfLeadById } from '../tags/tags.service.ts';
@@ -47,9 +46,9 @@ import {
   sendCampaignMessage,
   type WhatsappContext,
 } from '../whatsapp/campaign/campaign-send.service.ts';
+import { flushTypebotRequests } from '../whatsapp/typebot/typebot.service.ts';
 import {
   claimDueRuns,
-  enabledRulesOfKind,
   enabledRulesOfUnits,
   insertRun,
   nextInRoundRobin,
@@ -62,6 +61,10 @@ import {
   type RuleRow,
   type RunRow,
 } from './automations.repository.ts';
+import { applyLeadSignals } from './lead-signals.ts';
+import { runTypebotStep } from './steps/typebot.ts';
+import { runWaitAnswerStep } from './steps/wait-answer.ts';
+import { enrolQuietLeads, enrolUnansweredLeads } from './triggers/sweeps.ts';
 import { isInternalAddress, resolveHost } from './webhook-address.ts';
 
 export const AUTOMATIONS_CONSUMER = 'automacoes';
@@ -127,6 +130,7 @@ export class AutomationEngine {
   readonly #owner = `auto-${randomUUID().slice(0, 20)}`;
   readonly #ticker: Ticker;
   #lastSweep = 0;
+  #typebotPending = false;
 
   constructor(deps: AutomationEngineDeps, options: AutomationEngineOptions = {}) {
     this.#deps = deps;
@@ -164,7 +168,9 @@ export class AutomationEngine {
       name: AUTOMATIONS_CONSUMER,
       from: 'now',
       handle: async (events, tx) => {
-        if ((await this.enrol(events, tx)) > 0) setImmediate(() => this.wake());
+        const signals = await applyLeadSignals(tx, events, this.#now());
+        if (signals.typebot > 0) this.#typebotPending = true;
+        if ((await this.enrol(events, tx)) + signals.woken + signals.typebot > 0) setImmediate(() => this.wake());
       },
     };
   }
@@ -215,43 +221,22 @@ export class AutomationEngine {
     return sweepStuckRuns(this.#deps.db, new Date(now.getTime() - DAY_MS), now, AUTOMATION_MESSAGES.stuck);
   }
 
-  /**
-   * Issue 25 'No movement': enrols the leads that stayed the rule's days in its status without a
-   * movement. One run per quiet period: its key's event id is minus the period's start in seconds
-   * (lead events have positive ids), so the same quiet lead is enrolled once until it moves again.
-   */
-  async enrolQuiet(): Promise<number> {
-    const now = this.#now();
-    let inserted = 0;
-    for (const rule of await enabledRulesOfKind(this.#deps.db, 'sem-movimento')) {
-      const g = rule.gatilho;
-      if (g.tipo !== 'sem-movimento') continue;
-      const quiet = await quietLeadsInStatus(this.#deps.db, {
-        idUnidade: rule.idUnidade,
-        kind: g.tipoStatus === 'STATUS_NEGOCIACAO' ? 'negociacao' : 'venda',
-        idFunil: g.idStatus,
-        before: new Date(now.getTime() - g.dias * DAY_MS),
-        limit: 200,
-      });
-      for (const lead of quiet) {
-        const idEvento = -Math.floor(lead.quietSince.getTime() / 1000);
-        const run = { idAutomacao: rule.id, cliCrmId: lead.cliCrmId, idUnidade: rule.idUnidade, idEvento, profundidade: 1, now };
-        const added = await this.#deps.db.transaction(async (tx) => {
-          if ((await runsSince(tx, rule.id, lead.cliCrmId, startOfSaoPauloDay(now))) >= rule.opcoes.limiteDiario) return false;
-          return insertRun(tx, run);
-        });
-        if (added) inserted++;
-      }
-    }
-    return inserted;
-  }
+  /** Issue 25 'No movement' and 'No answer' (triggers/sweeps.ts). */
+  enrolQuiet = (): Promise<number> => enrolQuietLeads(this.#deps.db, this.#now());
+  enrolUnanswered = (): Promise<number> => enrolUnansweredLeads(this.#deps.db, this.#now());
 
   /** One pass: the sweeper now and then, then up to `batch` due runs, one step each. True when it did something. */
   async pass(): Promise<boolean> {
     const now = this.#now();
-    if (now.getTime() - this.#lastSweep > 60_000) {
+    const sweeping = now.getTime() - this.#lastSweep > 60_000;
+    // The Typebot pauses and closes the lead signals marked (and, once a minute, another process's).
+    if (this.#deps.whatsapp && (this.#typebotPending || sweeping)) {
+      this.#typebotPending = false;
+      await flushTypebotRequests(this.#deps.whatsapp);
+    }
+    if (sweeping) {
       await this.sweep();
-      if ((await this.enrolQuiet()) > 0) return true;
+      if ((await this.enrolQuiet()) + (await this.enrolUnanswered()) > 0) return true;
     }
     const runs = await claimDueRuns(this.#deps.db, this.#owner, now, new Date(now.getTime() + this.#leaseMs), this.#batch);
     for (const run of runs) await this.#advance(run);
@@ -394,6 +379,10 @@ export class AutomationEngine {
         return this.#send(step, c);
       case 'webhook':
         return this.#webhook(step, c);
+      case 'typebot':
+        return runTypebotStep(this.#deps, step, c);
+      case 'aguardar-resposta':
+        return runWaitAnswerStep(this.#deps.db, step, c);
     }
   }
 

@@ -13,6 +13,8 @@ import {
   ruleResponseSchema,
   rulesResponseSchema,
   ruleStatusBodySchema,
+  typebotSettingsResponseSchema,
+  typebotSettingsSchema,
 } from '@funil/domain/automations/automations';
 import { idParams } from '@funil/domain/http/ids';
 
@@ -23,6 +25,7 @@ import type { Session } from '../auth/auth.service.ts';
 import { campaignContextOf } from '../whatsapp/campaign/campaign-send.service.ts';
 import { AutomationEngine, type AutomationEngineOptions } from './automations.engine.ts';
 import { changeRule, createRule, listRules, retryRun, rulePerformance, ruleView } from './automations.service.ts';
+import { saveTypebotSettings, typebotSettingsOf } from './typebot-settings.ts';
 
 // 000 §6: /automacao is the admin's and the user's with the unit's `automacao` flag. Only the admin
 // changes rules; the user sees them, their performance and retries a run (docs/decisions.md "Automations").
@@ -89,6 +92,23 @@ export const automationsRoutes: FastifyPluginAsyncZod<AutomationsRoutesOptions> 
       requireAdmin(session);
       const rule = await changeRule(app.db, session.unidadeId, request.params.id, request.body);
       return { message: AUTOMATION_API_MESSAGES.updated, data: ruleView(rule) };
+    },
+  );
+  // The unit's Typebot server and flows (issue 25 'Typebot through the gateway'): the user reads them (the
+  // builder's flow list), only the admin changes them.
+  app.get(
+    '/automacoes/typebot',
+    { ...route, schema: { response: { 200: typebotSettingsResponseSchema, ...errorResponses } } },
+    async (request) => ({ data: await typebotSettingsOf(app.db, sessionOf(request).unidadeId) }),
+  );
+  app.put(
+    '/automacoes/typebot',
+    { ...route, schema: { body: typebotSettingsSchema, response: { 200: typebotSettingsResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const session = sessionOf(request);
+      requireAdmin(session);
+      const data = await saveTypebotSettings(app.db, session.unidadeId, request.body);
+      return { message: AUTOMATION_API_MESSAGES.typebotSaved, data };
     },
   );
   // Habilitar / Desabilitar (002 §2.7 row actions).

@@ -26,6 +26,8 @@ import {
   updateRule,
   type RuleRow,
 } from './automations.repository.ts';
+import { pausedRunsOfRule } from './lead-signals.ts';
+import { checkTypebotSteps } from './typebot-settings.ts';
 
 export type UnitActor = { idEmpresa: number; idUnidade: number; idUsuario: number };
 
@@ -42,6 +44,7 @@ export const ruleView = (r: RuleRow): RuleView => ({
 
 export async function createRule(db: Db, actor: UnitActor, input: AutomationInput): Promise<RuleRow> {
   const body = automationInputSchema.parse(input);
+  await checkTypebotSteps(db, actor.idUnidade, body.passos);
   return insertRule(db, {
     idEmpresa: actor.idEmpresa,
     idUnidade: actor.idUnidade,
@@ -52,6 +55,7 @@ export async function createRule(db: Db, actor: UnitActor, input: AutomationInpu
 }
 
 export async function changeRule(db: Db, idUnidade: number, id: number, input: Partial<AutomationInput>): Promise<RuleRow> {
+  await checkTypebotSteps(db, idUnidade, input.passos);
   const row = await updateRule(db, id, idUnidade, input);
   if (!row) throw new DomainError('not_found', AUTOMATION_API_MESSAGES.notFound);
   return row;
@@ -78,7 +82,7 @@ export async function rulePerformance(db: Db, idUnidade: number, id: number, lim
     names.set(leadId, (await unitLead(db, idUnidade, leadId))?.cliNome ?? null);
   return {
     automacao: ruleView(rule),
-    figuras: await ruleFigures(db, rule.id),
+    figuras: { ...(await ruleFigures(db, rule.id)), pausadasPorAtendente: await pausedRunsOfRule(db, rule.id) },
     execucoes: runs.map((r) => ({
       id: r.id,
       cliCrmId: r.cliCrmId,

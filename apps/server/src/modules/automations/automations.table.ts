@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 
-import type { AutomationInput, RunStatus } from '@funil/domain/automations/automations';
+import type { AutomationInput, RunStatus, TypebotSettings } from '@funil/domain/automations/automations';
 
 import { leads } from '../leads/leads.table.ts';
 import { empresas, unidades } from '../tenancy/tenancy.table.ts';
@@ -64,6 +64,10 @@ export const automacoesExecucoes = pgTable(
     leaseAte: timestamp('lease_ate', { withTimezone: true }),
     erro: text('erro'),
     mensagensEnviadas: integer('mensagens_enviadas').notNull().default(0),
+    /** 'Aguardar resposta' (issue 25): the step's key while it waits, the last lead event id when it began, the answer's time. */
+    aguardandoChave: varchar('aguardando_chave', { length: 60 }),
+    aguardandoEvento: bigint('aguardando_evento', { mode: 'number' }),
+    respondidoEm: timestamp('respondido_em', { withTimezone: true }),
     criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
     terminadoEm: timestamp('terminado_em', { withTimezone: true }),
   },
@@ -94,3 +98,13 @@ export const automacoesPassos = pgTable(
   },
   (t) => [unique('automacoes_passos_chave_unique').on(t.chave), index('automacoes_passos_execucao_idx').on(t.idExecucao)],
 );
+
+/** The unit's automation settings: its Typebot server and flows (issue 25 'Typebot through the gateway'). */
+export const automacoesConfiguracoes = pgTable('automacoes_configuracoes', {
+  idUnidade: integer('id_unidade')
+    .primaryKey()
+    .references(() => unidades.id),
+  typebotUrl: varchar('typebot_url', { length: 300 }).notNull().default(''),
+  typebotFluxos: jsonb('typebot_fluxos').$type<TypebotSettings['fluxos']>().notNull().default([]),
+  atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).notNull().defaultNow(),
+});

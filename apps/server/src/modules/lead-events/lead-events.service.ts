@@ -9,7 +9,7 @@ import type { AutomationCause } from '@funil/domain/automations/automations';
 import { leadEventInputSchema, type LeadEvent, type LeadEventInput } from '@funil/domain/lead-events/lead-events';
 
 import { type Database } from '../../db/connection.ts';
-import { executeRows, type Db, type Tx } from '../../db/handle.ts';
+import { executeRows, type Db, type DbOrTx, type Tx } from '../../db/handle.ts';
 import { Ticker } from '../../jobs/ticker.ts';
 import { leadEventos } from './lead-events.table.ts';
 
@@ -39,6 +39,27 @@ export async function appendLeadEvents(tx: Tx, events: readonly LeadEventInput[]
   // message's ingest.
   const rows = tagged.map((e) => leadEventInputSchema.parse(e));
   await tx.insert(leadEventos).values(rows);
+}
+
+/** The stream's last id (issue 25 'wait for the answer': the lead's events after it are the ones after the wait began). */
+export async function lastLeadEventId(db: DbOrTx): Promise<number> {
+  const rows = await executeRows<{ id: string | number | null }>(db, sql`select max(id) as id from lead_eventos`);
+  return Number(rows[0]?.id ?? 0);
+}
+
+/** Whether the lead has an event of the kind after `afterId` (still in the stream's retention). */
+export async function leadHasEventAfter(
+  db: DbOrTx,
+  cliCrmId: number,
+  tipo: LeadEvent['tipo'],
+  afterId: number,
+): Promise<boolean> {
+  const rows = await executeRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from lead_eventos
+        where cli_crm_id = ${cliCrmId} and id > ${afterId} and tipo = ${tipo} limit 1) x`,
+  );
+  return (rows[0]?.n ?? 0) > 0;
 }
 
 /**

@@ -26,6 +26,7 @@ import { applyMessageEdit } from '../chat/message-edits.ts';
 import { findMessageRow, listReactions, type RecordMessage } from '../chat/message-store.repository.ts';
 import { chatMessageOf, wallTimes } from '../chat/message-view.ts';
 import { updateInstance, type InstanceRow } from '../instances/instances.repository.ts';
+import { applyTypebotWebhook } from '../typebot/typebot.service.ts';
 import { transactionalContext, type WhatsappContext } from '../whatsapp-context.ts';
 import { emitInstance, emitMessage } from '../whatsapp-events.ts';
 import { matchChat, phoneOfJid, type ChatAddress } from './lead-matching.ts';
@@ -48,6 +49,8 @@ export const WEBHOOK_EVENTS = [
   'CONNECTION_UPDATE',
   'QRCODE_UPDATED',
   'CALL',
+  'TYPEBOT_START',
+  'TYPEBOT_CHANGE_STATUS',
 ] as const;
 
 // ref §4.1: emitted names are dotted; the UPPER_SNAKE config names are accepted too.
@@ -114,6 +117,9 @@ export async function prepareWebhook(ctx: WhatsappContext, body: unknown, secret
 function prepareEvent(instance: InstanceRow, body: Envelope, name: string): PreparedWebhook {
   const result = { handled: name };
   if (name === 'call') return { kind: 'event', result, instance, run: (c) => handleCall(c, instance, body.data) };
+  // Issue 25: the gateway's word on a Typebot session (typebot/typebot.service.ts).
+  if (name === 'typebot.start' || name === 'typebot.change-status')
+    return { kind: 'event', result, instance, run: (c) => applyTypebotWebhook(c, instance, name, body.data) };
   const parsed = parseWebhook({ ...body, event: name });
   if (parsed.kind === 'invalid') throw new WebhookRejection(REJECTED_WEBHOOK_REASONS.shape);
   if (parsed.kind === 'other') return { kind: 'done', result: { handled: 'ignored' } };

@@ -33,6 +33,7 @@ import {
   type Step,
   type StepKind,
   type Trigger,
+  type TypebotSettings,
 } from '@funil/domain/automations/automations';
 import { LEAD_CHANNEL_LABELS, LEAD_CHANNELS } from '@funil/domain/leads/origin';
 import type { UnitData } from '@funil/domain/unit/unit-data';
@@ -40,7 +41,9 @@ import type { UnitData } from '@funil/domain/unit/unit-data';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useSaveAutomation } from '../api/automations.ts';
+import { useTypebotSettings } from '../api/typebot-settings.ts';
 import { stepText } from './trigger-labels.ts';
+import { NoAnswerTriggerFields, TypebotStepFields, WaitAnswerStepFields } from './typebot-steps.tsx';
 
 const STEP_KINDS: { kind: StepKind; label: string }[] = [
   { kind: 'mensagem', label: 'Enviar mensagem no WhatsApp' },
@@ -51,6 +54,8 @@ const STEP_KINDS: { kind: StepKind; label: string }[] = [
   { kind: 'tag', label: 'Adicionar ou remover tag' },
   { kind: 'anotacao', label: 'Adicionar anotação' },
   { kind: 'webhook', label: 'Chamar URL externa' },
+  { kind: 'typebot', label: 'Iniciar fluxo do Typebot' },
+  { kind: 'aguardar-resposta', label: 'Aguardar resposta do lead' },
 ];
 
 const TRIGGER_KINDS: { value: string; label: string }[] = [
@@ -61,9 +66,10 @@ const TRIGGER_KINDS: { value: string; label: string }[] = [
   { value: 'mensagem-recebida', label: 'Mensagem recebida no WhatsApp' },
   { value: 'chamada-encerrada', label: 'Chamada encerrada' },
   { value: 'sem-movimento', label: 'Lead parado em um status do funil' },
+  { value: 'sem-resposta', label: 'Lead sem resposta após a última mensagem enviada' },
 ];
 
-function newStep(kind: StepKind, unit: UnitData): Step {
+function newStep(kind: StepKind, unit: UnitData, typebot?: TypebotSettings): Step {
   switch (kind) {
     case 'mensagem':
       return { tipo: 'mensagem', texto: 'Olá [nome_cliente], ' };
@@ -81,6 +87,10 @@ function newStep(kind: StepKind, unit: UnitData): Step {
       return { tipo: 'anotacao', texto: '' };
     case 'webhook':
       return { tipo: 'webhook', url: 'https://' };
+    case 'typebot':
+      return { tipo: 'typebot', fluxo: typebot?.fluxos[0]?.idPublico ?? '' };
+    case 'aguardar-resposta':
+      return { tipo: 'aguardar-resposta', quantidade: 1, unidade: 'dias', seNaoResponder: 'parar' };
   }
 }
 
@@ -97,6 +107,7 @@ function triggerOfKey(key: string, unit: UnitData): Trigger {
   }
   if (key === 'captado') return { tipo: 'captado', canal: null };
   if (key === 'mensagem-recebida') return { tipo: 'mensagem-recebida', palavraChave: null };
+  if (key === 'sem-resposta') return { tipo: 'sem-resposta', horas: 24 };
   if (key === 'sem-movimento')
     return { tipo: 'sem-movimento', tipoStatus: 'STATUS_NEGOCIACAO', idStatus: firstStatus(unit), dias: 3 };
   return { tipo: 'chamada-encerrada', atendida: null };
@@ -113,6 +124,7 @@ const EMPTY: AutomationInput = {
 export function AutomationBuilderDialog({ rule, onClose }: { rule: RuleView | null; onClose: () => void }) {
   const unit = useLoadedUnitData();
   const save = useSaveAutomation();
+  const typebot = useTypebotSettings().data;
   const { enqueueSnackbar } = useSnackbar();
   const [form, setForm] = useState<AutomationInput>(() =>
     rule
@@ -230,7 +242,7 @@ export function AutomationBuilderDialog({ rule, onClose }: { rule: RuleView | nu
                     </IconButton>
                   </Tooltip>
                 </Stack>
-                <StepFields step={step} unit={unit} index={i + 1} onChange={(s) => setStep(i, s)} />
+                <StepFields step={step} unit={unit} typebot={typebot} index={i + 1} onChange={(s) => setStep(i, s)} />
               </Paper>
             ))}
           </Stack>
@@ -239,7 +251,7 @@ export function AutomationBuilderDialog({ rule, onClose }: { rule: RuleView | nu
             label="Adicionar passo"
             value=""
             disabled={form.passos.length >= AUTOMATION_LIMITS.steps}
-            onChange={(e) => setForm({ ...form, passos: [...form.passos, newStep(e.target.value as StepKind, unit)] })}
+            onChange={(e) => setForm({ ...form, passos: [...form.passos, newStep(e.target.value as StepKind, unit, typebot)] })}
             sx={{ maxWidth: 320 }}
           >
             {STEP_KINDS.map((k) => (
@@ -352,6 +364,8 @@ function TriggerDetail({ trigger, unit, onChange }: { trigger: Trigger; unit: Un
           />
         </Stack>
       );
+    case 'sem-resposta':
+      return <NoAnswerTriggerFields trigger={trigger} onChange={onChange} />;
     case 'chamada-encerrada':
       return (
         <TextField
@@ -369,7 +383,19 @@ function TriggerDetail({ trigger, unit, onChange }: { trigger: Trigger; unit: Un
   }
 }
 
-function StepFields({ step, unit, index, onChange }: { step: Step; unit: UnitData; index: number; onChange: (s: Step) => void }) {
+function StepFields({
+  step,
+  unit,
+  typebot,
+  index,
+  onChange,
+}: {
+  step: Step;
+  unit: UnitData;
+  typebot: TypebotSettings | undefined;
+  index: number;
+  onChange: (s: Step) => void;
+}) {
   switch (step.tipo) {
     case 'mensagem':
       return (
@@ -523,6 +549,10 @@ function StepFields({ step, unit, index, onChange }: { step: Step; unit: UnitDat
           />
         </Box>
       );
+    case 'typebot':
+      return <TypebotStepFields step={step} index={index} settings={typebot} onChange={onChange} />;
+    case 'aguardar-resposta':
+      return <WaitAnswerStepFields step={step} index={index} onChange={onChange} />;
   }
 }
 

@@ -63,6 +63,7 @@ function api() {
             emAndamento: 1,
             medianaSegundos: 7200,
             mensagensEnviadas: 11,
+            pausadasPorAtendente: 0,
           },
           execucoes: [
             {

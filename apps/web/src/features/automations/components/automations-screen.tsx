@@ -20,10 +20,12 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useCurrentUser } from '../../../lib/session.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useAutomations, useToggleAutomation } from '../api/automations.ts';
+import { useTypebotSettings } from '../api/typebot-settings.ts';
 import { AutomationBuilderDialog } from './automation-builder-dialog.tsx';
 import { PerformanceDialog } from './performance-dialog.tsx';
 import { TriggerDialog } from './trigger-dialog.tsx';
 import { AUTOMATION_PAGE_SIZE, triggerDetail, triggerTypeLabel } from './trigger-labels.ts';
+import { TypebotSettingsDialog } from './typebot-settings-dialog.tsx';
 
 export function StatusChip({ habilitado }: { habilitado: boolean }) {
   return <Chip size="small" label={habilitado ? 'Habilitado' : 'Desabilitado'} color={habilitado ? 'success' : 'error'} />;
@@ -38,6 +40,8 @@ export function AutomationsScreen() {
   const [building, setBuilding] = useState<RuleView | 'new' | null>(null);
   const [triggerOpen, setTriggerOpen] = useState(false);
   const [viewing, setViewing] = useState<RuleView | null>(null);
+  const [typebotOpen, setTypebotOpen] = useState(false);
+  const typebot = useTypebotSettings();
 
   const columns = useMemo<DataColumn<RuleView>[]>(
     () => [
@@ -108,6 +112,9 @@ export function AutomationsScreen() {
             <Button variant="outlined" startIcon={<Add />} onClick={() => setTriggerOpen(true)}>
               Criar gatilho
             </Button>
+            <Button variant="text" onClick={() => setTypebotOpen(true)} disabled={!typebot.data}>
+              Configurar Typebot
+            </Button>
           </>
         )}
       </Stack>
@@ -131,6 +138,7 @@ export function AutomationsScreen() {
       )}
       {triggerOpen && <TriggerDialog rules={rules.data ?? []} onClose={() => setTriggerOpen(false)} />}
       {viewing && <PerformanceDialog rule={viewing} onClose={() => setViewing(null)} />}
+      {typebotOpen && typebot.data && <TypebotSettingsDialog settings={typebot.data} onClose={() => setTypebotOpen(false)} />}
     </Paper>
   );
 }

@@ -80,6 +80,7 @@ export function PerformanceDialog({ rule, onClose }: { rule: RuleView; onClose: 
             <Figure label="Concluídas" value={f.concluidas} />
             <Figure label="Em andamento" value={f.emAndamento} />
             <Figure label="Paradas pela condição" value={f.paradas} />
+            <Figure label="Pausadas por atendente" value={f.pausadasPorAtendente} />
             <Figure label="Falharam" value={f.falhas} />
             <Figure label="Tempo mediano" value={duration(f.medianaSegundos)} />
             <Figure label="Mensagens enviadas" value={f.mensagensEnviadas} />

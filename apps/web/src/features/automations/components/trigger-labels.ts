@@ -30,6 +30,8 @@ export function triggerTypeLabel(t: Trigger): string {
       return 'Chamada encerrada';
     case 'sem-movimento':
       return 'Sem movimento';
+    case 'sem-resposta':
+      return 'Sem resposta';
   }
 }
 
@@ -48,6 +50,8 @@ export function triggerDetail(unit: UnitData, t: Trigger): string {
       return t.atendida === null ? 'Qualquer resultado' : t.atendida ? 'Atendida' : 'Não atendida';
     case 'sem-movimento':
       return `${t.dias} ${t.dias === 1 ? 'dia' : 'dias'} em ${statusName(unit, t.tipoStatus, t.idStatus)}`;
+    case 'sem-resposta':
+      return `${t.horas} ${t.horas === 1 ? 'hora' : 'horas'} sem resposta após a última mensagem enviada`;
   }
 }
 

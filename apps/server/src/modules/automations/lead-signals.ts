@@ -1,0 +1,89 @@
+// What the automations read from the lead event stream besides their triggers (issue 25), in the
+// consumer's batch transaction (automations.engine.ts `consumer`):
+// - a message from the lead (`mensagem-recebida`) makes due at once the runs waiting for its answer
+//   ('Aguardar resposta', steps/wait-answer.ts);
+// - a message an attendant wrote from Funil (`mensagem-enviada` with an `ator`, not an automation's
+//   and not a campaign's; any send path writes it) pauses the lead's Typebot sessions: the gateway
+//   does not see sends made through its API. The run that started the session logs 'pausado por
+//   atendente' and stops: a person took over;
+// - a sale status (the sale funnel's status leaving its first, 'no sale yet', for any other: a sale
+//   or a loss) closes the lead's Typebot sessions, logged on their runs.
+// The gateway is asked after the commit (flushTypebotRequests, on the engine's Ticker).
+import { sql } from 'drizzle-orm';
+
+import type { LeadEvent } from '@funil/domain/lead-events/lead-events';
+
+import { executeRows, type DbOrTx, type Tx } from '../../db/handle.ts';
+import { requestLeadTypebotStatus, TYPEBOT_REASONS } from '../whatsapp/typebot/typebot.service.ts';
+
+export const LEAD_SIGNAL_MESSAGES = {
+  paused: 'Typebot pausado por atendente',
+  pausedStop: 'Parada: pausado por atendente (o atendente assumiu a conversa).',
+  closed: 'Typebot encerrado pelo status de venda',
+} as const;
+
+/** The sale funnel's first status ('no sale yet', 002 §4): leaving it for another is a sale or a loss. */
+const SALE_START = 1;
+
+export type LeadSignals = { woken: number; typebot: number };
+
+export async function applyLeadSignals(tx: Tx, events: readonly LeadEvent[], now: Date): Promise<LeadSignals> {
+  const out: LeadSignals = { woken: 0, typebot: 0 };
+  for (const e of events) {
+    if (e.tipo === 'mensagem-recebida') {
+      const rows = await executeRows<{ id: number }>(
+        tx,
+        sql`update automacoes_execucoes set respondido_em = ${now.toISOString()}, proximo_em = ${now.toISOString()}
+            where cli_crm_id = ${e.cliCrmId} and status = 'ativa' and respondido_em is null
+              and aguardando_chave = id::text || ':' || rodada::text || ':' || passo::text
+              and aguardando_evento < ${e.id}
+            returning id`,
+      );
+      out.woken += rows.length;
+      continue;
+    }
+    if (e.tipo === 'mensagem-enviada' && e.ator !== null && !e.dados['automacao'] && e.dados['idCampanha'] == null) {
+      const marked = await requestLeadTypebotStatus(tx, e.cliCrmId, 'paused', TYPEBOT_REASONS.attendant);
+      for (const m of marked) if (m.idExecucao !== null) await logOnRun(tx, m.idExecucao, `pausa:${m.id}`, 'pausado', now, true);
+      out.typebot += marked.length;
+      continue;
+    }
+    const sale = e.mudancas['cliStatusNegociacaoVenda'];
+    if (sale && sale.para !== null && sale.para !== SALE_START && sale.para !== sale.de) {
+      const marked = await requestLeadTypebotStatus(tx, e.cliCrmId, 'closed', TYPEBOT_REASONS.sale);
+      for (const m of marked) if (m.idExecucao !== null) await logOnRun(tx, m.idExecucao, `fim:${m.id}`, 'encerrado', now, false);
+      out.typebot += marked.length;
+    }
+  }
+  return out;
+}
+
+/** A line of the run's log (once per session and change), and for a pause the run stops if still active. */
+async function logOnRun(tx: Tx, idExecucao: number, suffix: string, resultado: string, now: Date, stop: boolean): Promise<void> {
+  const detalhe = resultado === 'pausado' ? LEAD_SIGNAL_MESSAGES.paused : LEAD_SIGNAL_MESSAGES.closed;
+  await executeRows(
+    tx,
+    sql`insert into automacoes_passos (id_execucao, passo, chave, resultado, detalhe, em)
+        select id, greatest(passo - 1, 0), ${`${idExecucao}:typebot:${suffix}`}, ${resultado}, ${detalhe}, ${now.toISOString()}
+        from automacoes_execucoes where id = ${idExecucao}
+        on conflict (chave) do nothing`,
+  );
+  if (!stop) return;
+  await executeRows(
+    tx,
+    sql`update automacoes_execucoes set status = 'parada', erro = ${LEAD_SIGNAL_MESSAGES.pausedStop},
+          terminado_em = ${now.toISOString()}, lease_por = null, lease_ate = null
+        where id = ${idExecucao} and status = 'ativa'`,
+  );
+}
+
+/** 'Visualizar Desempenho': the rule's runs whose Typebot session an attendant paused. */
+export async function pausedRunsOfRule(db: DbOrTx, idAutomacao: number): Promise<number> {
+  const rows = await executeRows<{ n: number }>(
+    db,
+    sql`select count(distinct p.id_execucao)::int as n from automacoes_passos p
+        join automacoes_execucoes e on e.id = p.id_execucao
+        where e.id_automacao = ${idAutomacao} and p.resultado = 'pausado'`,
+  );
+  return rows[0]?.n ?? 0;
+}
