@@ -26,7 +26,7 @@ import { applyMessageEdit } from '../chat/message-edits.ts';
 import { findMessageRow, listReactions, type RecordMessage } from '../chat/message-store.repository.ts';
 import { chatMessageOf, wallTimes } from '../chat/message-view.ts';
 import { updateInstance, type InstanceRow } from '../instances/instances.repository.ts';
-import { applyTypebotWebhook } from '../typebot/typebot.service.ts';
+import { applyTypebotWebhook } from '../typebot/typebot-webhook.ts';
 import { transactionalContext, type WhatsappContext } from '../whatsapp-context.ts';
 import { emitInstance, emitMessage } from '../whatsapp-events.ts';
 import { matchChat, phoneOfJid, type ChatAddress } from './lead-matching.ts';

@@ -26,6 +26,7 @@ import { resolveNumber } from '../chat/chat.service.ts';
 import { findInstanceById, type InstanceRow } from '../instances/instances.repository.ts';
 import { requireGateway } from '../instances/instances.service.ts';
 import type { WhatsappContext } from '../whatsapp-context.ts';
+import { STATUS_OF } from './typebot-webhook.ts';
 import {
   whatsappTypebotBots,
   whatsappTypebotInstancias,
@@ -185,7 +186,6 @@ export async function requestLeadTypebotStatus(
     .returning({ id: whatsappTypebotSessoes.id, idExecucao: whatsappTypebotSessoes.idExecucao });
 }
 
-const STATUS_OF = { opened: 'aberta', paused: 'pausada', closed: 'fechada', delete: 'fechada' } as const;
 const FLUSH_ATTEMPTS = 5;
 
 /** Asks the gateway for the marked changes (paused / closed). Returns how many were done. */
@@ -217,30 +217,6 @@ export async function flushTypebotRequests(ctx: WhatsappContext, limit = 20): Pr
 }
 
 /** `typebot.start` / `typebot.change-status` (the gateway's word on a session): the session's state follows it. */
-export async function applyTypebotWebhook(
-  ctx: WhatsappContext,
-  instance: InstanceRow,
-  event: string,
-  data: unknown,
-): Promise<void> {
-  const d = (data ?? {}) as { remoteJid?: unknown; status?: unknown };
-  if (typeof d.remoteJid !== 'string') return;
-  const where = and(eq(whatsappTypebotSessoes.idInstancia, instance.id), eq(whatsappTypebotSessoes.remoteJid, d.remoteJid));
-  if (event === 'typebot.start') {
-    await ctx.db
-      .update(whatsappTypebotSessoes)
-      .set({ status: 'aberta', atualizadoEm: new Date() })
-      .where(and(where, eq(whatsappTypebotSessoes.status, 'iniciando')));
-    return;
-  }
-  const status = typeof d.status === 'string' ? STATUS_OF[d.status as keyof typeof STATUS_OF] : undefined;
-  if (!status) return;
-  await ctx.db
-    .update(whatsappTypebotSessoes)
-    .set({ status, atualizadoEm: new Date() })
-    .where(and(where, inArray(whatsappTypebotSessoes.status, ['iniciando', 'aberta', 'pausada'])));
-}
-
 /** The lead's sessions, newest first (tests and the run log). */
 export const typebotSessionsOfLead = (db: DbOrTx, cliCrmId: number) =>
   db
