@@ -88,6 +88,19 @@ export const stepSchema = z.discriminatedUnion('tipo', [
     unidade: z.enum(WAIT_UNITS),
     seNaoResponder: z.enum(['parar', 'continuar']),
   }),
+  /** Schedules the lead's next call (cli_contato_agendado) `quantidade` `unidade` after the step, as an attendant would (issue 25 'Steps'). */
+  z.object({
+    tipo: z.literal('agendar-ligacao'),
+    quantidade: z.number().int().min(0, 'O prazo não pode ser negativo.').max(365),
+    unidade: z.enum(WAIT_UNITS),
+  }),
+  /** Schedules a WhatsApp message through the lead's scheduled message (001 §5 "Schedule message"), sent by its job. */
+  z.object({
+    tipo: z.literal('agendar-mensagem'),
+    texto: z.string().trim().min(1, 'Informe o texto da mensagem.').max(4096),
+    quantidade: z.number().int().min(0, 'O prazo não pode ser negativo.').max(365),
+    unidade: z.enum(WAIT_UNITS),
+  }),
 ]);
 export type Step = z.infer<typeof stepSchema>;
 export type StepKind = Step['tipo'];
@@ -245,7 +258,19 @@ export function describeStep(step: Step): string {
       const prazo = `${step.quantidade} ${step.quantidade === 1 ? WAIT_UNIT_SINGULAR[step.unidade] : step.unidade}`;
       return `Aguardar a resposta do lead por até ${prazo}. Se não responder: ${step.seNaoResponder === 'parar' ? 'parar' : 'continuar'}`;
     }
+    case 'agendar-ligacao':
+      return `Agendar ligação para daqui a ${step.quantidade} ${step.quantidade === 1 ? WAIT_UNIT_SINGULAR[step.unidade] : step.unidade}`;
+    case 'agendar-mensagem':
+      return `Agendar mensagem no WhatsApp para daqui a ${step.quantidade} ${
+        step.quantidade === 1 ? WAIT_UNIT_SINGULAR[step.unidade] : step.unidade
+      }: "${step.texto.length > 60 ? `${step.texto.slice(0, 57)}...` : step.texto}"`;
   }
+}
+
+/** The time of a scheduling step: `quantidade` `unidade` after `from`, rounded up to the minute. */
+export function scheduleTime(from: Date, step: { quantidade: number; unidade: (typeof WAIT_UNITS)[number] }): Date {
+  const unitMs = step.unidade === 'minutos' ? 60_000 : step.unidade === 'horas' ? 3_600_000 : 86_400_000;
+  return new Date(Math.ceil((from.getTime() + step.quantidade * unitMs) / 60_000) * 60_000);
 }
 
 /** The time-out of 'aguardar-resposta' (plain time: the answer may come at any hour). */

@@ -62,6 +62,7 @@ import {
   type RunRow,
 } from './automations.repository.ts';
 import { applyLeadSignals } from './lead-signals.ts';
+import { runScheduleStep } from './steps/schedule.ts';
 import { runTypebotStep } from './steps/typebot.ts';
 import { runWaitAnswerStep } from './steps/wait-answer.ts';
 import { enrolQuietLeads, enrolUnansweredLeads } from './triggers/sweeps.ts';
@@ -105,6 +106,8 @@ export type AutomationEngineDeps = {
   realtime: Pick<Realtime, 'toUnit' | 'toUsersWhoSee'>;
   /** The WhatsApp module's context (its send path); null: message steps fail with a clear reason. */
   whatsapp: WhatsappContext | null;
+  /** The job queue (the scheduled message's send); absent: 'agendar-mensagem' fails with a clear reason. */
+  enqueueJob?: LeadDeps['enqueueJob'];
 };
 
 type Outcome =
@@ -323,7 +326,12 @@ export class AutomationEngine {
   }
 
   async #do(step: Step, c: { rule: RuleRow; run: RunRow; lead: LeadRow; chave: string; now: Date }): Promise<Outcome> {
-    const deps: LeadDeps = { db: this.#deps.db, realtime: this.#deps.realtime, now: this.#now };
+    const deps: LeadDeps = {
+      db: this.#deps.db,
+      realtime: this.#deps.realtime,
+      now: this.#now,
+      enqueueJob: this.#deps.enqueueJob,
+    };
     const id = c.lead.cliCrmId;
     switch (step.tipo) {
       case 'esperar': {
@@ -383,6 +391,9 @@ export class AutomationEngine {
         return runTypebotStep(this.#deps, step, c);
       case 'aguardar-resposta':
         return runWaitAnswerStep(this.#deps.db, step, c);
+      case 'agendar-ligacao':
+      case 'agendar-mensagem':
+        return runScheduleStep(deps, await this.#session(c.rule), step, c);
     }
   }
 
