@@ -81,7 +81,7 @@ describe('scheduling steps (issue 25 "Steps"; 002 §2.7)', () => {
     clock = THURSDAY_10H;
     const r = await rule('Retorno', [
       { tipo: 'agendar-ligacao', quantidade: 2, unidade: 'horas' },
-      { tipo: 'agendar-mensagem', texto: 'Olá! Tudo certo com a proposta?', quantidade: 1, unidade: 'dias' },
+      { tipo: 'agendar-mensagem', texto: 'Olá [nome_cliente]! Tudo certo com a proposta?', quantidade: 1, unidade: 'dias' },
     ]);
     const lead = await newLead('Paula Reis');
     await moveTo(lead, 4);
@@ -90,7 +90,7 @@ describe('scheduling steps (issue 25 "Steps"; 002 §2.7)', () => {
     expect(run).toMatchObject({ status: 'concluida', passo: 2 });
     const row = await k.leadRow(lead);
     expect(row?.cliContatoAgendado?.toISOString()).toBe('2026-11-26T15:00:00.000Z');
-    expect(row?.cliMensagemAgendada).toBe('Olá! Tudo certo com a proposta?');
+    expect(row?.cliMensagemAgendada).toBe('Olá Paula! Tudo certo com a proposta?');
     expect(row?.cliDataMensagemAgendada?.toISOString()).toBe('2026-11-27T13:00:00.000Z');
     expect(row?.cliMensagemAgendadaStatus).toBe('pendente');
     const [job] = await db()
@@ -105,6 +105,6 @@ describe('scheduling steps (issue 25 "Steps"; 002 §2.7)', () => {
     ]);
     const history = await db().select().from(historico).where(eq(historico.cliCrmId, lead));
     expect(history.some((h) => h.texto === '2026-11-26 12:00:00')).toBe(true);
-    expect(history.some((h) => h.texto === 'Olá! Tudo certo com a proposta?')).toBe(true);
+    expect(history.some((h) => h.texto === 'Olá Paula! Tudo certo com a proposta?')).toBe(true);
   });
 });

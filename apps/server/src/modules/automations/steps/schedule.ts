@@ -6,6 +6,7 @@
 // sets the same value (the message gets a new version, so only one job sends).
 import { describeStep, scheduleTime, type Step } from '@funil/domain/automations/automations';
 import { formatDateTime, formatSchedulePayload } from '@funil/domain/format/date';
+import { renderForLead } from '@funil/domain/mass-send/pacing';
 
 import type { Session } from '../../auth/auth.service.ts';
 import { scheduleCall, scheduleMessage } from '../../leads/lead-changes.service.ts';
@@ -25,6 +26,8 @@ export async function runScheduleStep(
     return { kind: 'ok', detalhe: `Ligação agendada para ${formatDateTime(when)}` };
   }
   if (!deps.enqueueJob) throw new Error(`${describeStep(step)}: envio agendado indisponível.`);
-  await scheduleMessage(deps, session, c.lead.cliCrmId, step.texto, payload);
+  // Placeholders filled now, as the text step fills them (the scheduled send sends the text as it is).
+  const text = renderForLead([], step.texto, { cliCrmId: c.lead.cliCrmId, nome: c.lead.cliNome }, c.now);
+  await scheduleMessage(deps, session, c.lead.cliCrmId, text, payload);
   return { kind: 'ok', detalhe: `Mensagem agendada para ${formatDateTime(when)}` };
 }

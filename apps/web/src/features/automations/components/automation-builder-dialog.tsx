@@ -42,6 +42,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useSaveAutomation } from '../api/automations.ts';
 import { useTypebotSettings } from '../api/typebot-settings.ts';
+import { ScheduleStepFields } from './schedule-steps.tsx';
 import { stepText } from './trigger-labels.ts';
 import { NoAnswerTriggerFields, TypebotStepFields, WaitAnswerStepFields } from './typebot-steps.tsx';
 
@@ -56,6 +57,8 @@ const STEP_KINDS: { kind: StepKind; label: string }[] = [
   { kind: 'webhook', label: 'Chamar URL externa' },
   { kind: 'typebot', label: 'Iniciar fluxo do Typebot' },
   { kind: 'aguardar-resposta', label: 'Aguardar resposta do lead' },
+  { kind: 'agendar-ligacao', label: 'Agendar ligação' },
+  { kind: 'agendar-mensagem', label: 'Agendar mensagem no WhatsApp' },
 ];
 
 const TRIGGER_KINDS: { value: string; label: string }[] = [
@@ -91,6 +94,10 @@ function newStep(kind: StepKind, unit: UnitData, typebot?: TypebotSettings): Ste
       return { tipo: 'typebot', fluxo: typebot?.fluxos[0]?.idPublico ?? '' };
     case 'aguardar-resposta':
       return { tipo: 'aguardar-resposta', quantidade: 1, unidade: 'dias', seNaoResponder: 'parar' };
+    case 'agendar-ligacao':
+      return { tipo: 'agendar-ligacao', quantidade: 1, unidade: 'dias' };
+    case 'agendar-mensagem':
+      return { tipo: 'agendar-mensagem', texto: 'Olá [nome_cliente], ', quantidade: 1, unidade: 'dias' };
   }
 }
 
@@ -553,6 +560,9 @@ function StepFields({
       return <TypebotStepFields step={step} index={index} settings={typebot} onChange={onChange} />;
     case 'aguardar-resposta':
       return <WaitAnswerStepFields step={step} index={index} onChange={onChange} />;
+    case 'agendar-ligacao':
+    case 'agendar-mensagem':
+      return <ScheduleStepFields step={step} index={index} onChange={onChange} />;
   }
 }
 
