@@ -101,6 +101,19 @@ export const stepSchema = z.discriminatedUnion('tipo', [
     quantidade: z.number().int().min(0, 'O prazo não pode ser negativo.').max(365),
     unidade: z.enum(WAIT_UNITS),
   }),
+  /** Sends one of the unit's quick messages (001 §3 "Quick-message model", the company's or the unit's), placeholders filled (002 §5). */
+  z.object({ tipo: z.literal('mensagem-rapida'), idModelo: z.number().int().positive('Escolha a mensagem rápida.') }),
+  /** Sends an image or a document by its https URL, with an optional caption (placeholders filled). */
+  z.object({
+    tipo: z.literal('midia'),
+    midia: z.enum(['imagem', 'documento']),
+    url: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((u) => /^https:\/\/[^\s/]+\/\S+$/i.test(u), 'Informe o endereço do arquivo (https://...).'),
+    legenda: z.string().trim().max(1024, 'A legenda deve ter no máximo 1024 caracteres.'),
+  }),
 ]);
 export type Step = z.infer<typeof stepSchema>;
 export type StepKind = Step['tipo'];
@@ -258,6 +271,10 @@ export function describeStep(step: Step): string {
       const prazo = `${step.quantidade} ${step.quantidade === 1 ? WAIT_UNIT_SINGULAR[step.unidade] : step.unidade}`;
       return `Aguardar a resposta do lead por até ${prazo}. Se não responder: ${step.seNaoResponder === 'parar' ? 'parar' : 'continuar'}`;
     }
+    case 'mensagem-rapida':
+      return `Enviar a mensagem rápida #${step.idModelo}`;
+    case 'midia':
+      return `Enviar ${step.midia === 'imagem' ? 'imagem' : 'documento'} no WhatsApp: ${step.url}`;
     case 'agendar-ligacao':
       return `Agendar ligação para daqui a ${step.quantidade} ${step.quantidade === 1 ? WAIT_UNIT_SINGULAR[step.unidade] : step.unidade}`;
     case 'agendar-mensagem':
@@ -323,6 +340,7 @@ export const AUTOMATION_API_MESSAGES = {
   notFound: 'Automação não encontrada.',
   runNotFound: 'Execução não encontrada ou não pode ser retomada.',
   stepOutOfRange: 'Passo inexistente nesta automação.',
+  quickMessageNotFound: 'A mensagem rápida escolhida não existe na unidade.',
   adminOnly: 'Somente o administrador da unidade altera automações.',
   created: 'Automação cadastrada com sucesso!',
   updated: 'Automação atualizada com sucesso!',

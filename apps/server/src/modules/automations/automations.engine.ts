@@ -63,10 +63,11 @@ import {
 } from './automations.repository.ts';
 import { applyLeadSignals } from './lead-signals.ts';
 import { runScheduleStep } from './steps/schedule.ts';
+import { runSendStep, SEND_MESSAGES } from './steps/send.ts';
 import { runTypebotStep } from './steps/typebot.ts';
 import { runWaitAnswerStep } from './steps/wait-answer.ts';
 import { enrolQuietLeads, enrolUnansweredLeads } from './triggers/sweeps.ts';
-import { isInternalAddress, resolveHost } from './webhook-address.ts';
+import { downloadMedia, isInternalAddress, resolveHost } from './webhook-address.ts';
 
 export const AUTOMATIONS_CONSUMER = 'automacoes';
 
@@ -74,9 +75,9 @@ export const AUTOMATION_MESSAGES = {
   chainTooDeep: `Parada: encadeamento de automações acima do limite (${AUTOMATION_LIMITS.chainDepth}).`,
   disabled: 'Parada: a automação foi desabilitada.',
   leadGone: 'Parada: o lead não está mais na unidade.',
-  noWhatsapp: 'Nenhum WhatsApp conectado na unidade.',
-  leadWithoutWhatsapp: 'Lead sem WhatsApp!',
-  optOut: 'Não enviada: o lead pediu para sair dos envios.',
+  noWhatsapp: SEND_MESSAGES.noWhatsapp,
+  leadWithoutWhatsapp: SEND_MESSAGES.leadWithoutWhatsapp,
+  optOut: SEND_MESSAGES.optOut,
   noAttendant: 'Nenhum atendente ativo na unidade.',
   stuck: 'Falhou: a execução passou mais de 24 horas do horário previsto sem andar.',
   webhookStatus: (status: number) => `A URL respondeu ${status}.`,
@@ -113,7 +114,7 @@ export type AutomationEngineDeps = {
 type Outcome =
   | { kind: 'ok'; detalhe: string; dueAt?: Date; enviadas?: number }
   | { kind: 'stop'; detalhe: string }
-  | { kind: 'later'; at: Date };
+  | { kind: 'later'; at: Date; motivo?: string };
 
 /** A step's failure that no retry mends (a status the unit does not allow, an inactive attendant): the run fails at once. */
 class PermanentStepError extends Error {}
@@ -287,7 +288,7 @@ export class AutomationEngine {
       }
       return;
     }
-    if (outcome.kind === 'later') return postponeRun(db, this.#owner, run, outcome.at);
+    if (outcome.kind === 'later') return postponeRun(db, this.#owner, run, outcome.at, outcome.motivo);
     if (outcome.kind === 'stop') return void (await end('parou', outcome.detalhe, 'parada'));
     const last = run.passo + 1 >= rule.passos.length;
     await recordStep(
@@ -384,7 +385,12 @@ export class AutomationEngine {
         return { kind: 'ok', detalhe: 'Anotação adicionada' };
       }
       case 'mensagem':
-        return this.#send(step, c);
+      case 'mensagem-rapida':
+      case 'midia':
+        return runSendStep(this.#deps, () => this.#session(c.rule), step, c, {
+          maxTypingMs: this.#maxTypingMs,
+          download: (url) => downloadMedia(url, { fetch: this.#fetch, resolveHost: this.#resolveHost }),
+        });
       case 'webhook':
         return this.#webhook(step, c);
       case 'typebot':
@@ -416,48 +422,6 @@ export class AutomationEngine {
           typeof step.valor === 'number' ? t.id === step.valor : t.nome.toLowerCase() === step.valor.toLowerCase(),
         );
     }
-  }
-
-  /** A WhatsApp text through the one send path, with mass send's allowed hours and opt-out (issue 25 'Steps'). */
-  async #send(
-    step: Extract<Step, { tipo: 'mensagem' }>,
-    c: { rule: RuleRow; run: RunRow; lead: LeadRow; chave: string; now: Date },
-  ) {
-    const ctx = this.#deps.whatsapp;
-    if (!ctx) throw new PermanentStepError(AUTOMATION_MESSAGES.noWhatsapp);
-    if (c.lead.optoutEnvioMassa) return { kind: 'ok', detalhe: AUTOMATION_MESSAGES.optOut } satisfies Outcome;
-    const settings = massSendSettingsOf((await unitExtraSettings(this.#deps.db, c.rule.idUnidade)).configuracoes_envio_em_massa);
-    const allowed = nextAllowedTime(settings, c.now);
-    if (allowed && allowed.getTime() > c.now.getTime()) return { kind: 'later', at: allowed } satisfies Outcome;
-    const instance = await campaignInstanceOfUnit(ctx, c.rule.idUnidade, null);
-    if (!instance) throw new Error(AUTOMATION_MESSAGES.noWhatsapp);
-    const number = await checkCampaignNumber(ctx, instance, c.lead);
-    if (!number.ok) throw new PermanentStepError(AUTOMATION_MESSAGES.leadWithoutWhatsapp);
-    // An earlier attempt may have reached the phone (a crash or a timeout after the gateway took
-    // it): the gateway is asked before another send.
-    for (let attempt = 0; attempt < c.run.tentativas; attempt++) {
-      const earlier = await campaignSendOutcome(ctx, c.rule.idUsuario, `auto:${c.chave}:${attempt}`, {
-        instance,
-        numero: number.numero,
-        now: c.now,
-      });
-      if (earlier.kind === 'sent') return { kind: 'ok', detalhe: 'Mensagem enviada', enviadas: 1 } satisfies Outcome;
-    }
-    const key = `auto:${c.chave}:${c.run.tentativas}`;
-    const current = await campaignSendOutcome(ctx, c.rule.idUsuario, key, { instance, numero: number.numero, now: c.now });
-    if (current.kind === 'sent') return { kind: 'ok', detalhe: 'Mensagem enviada', enviadas: 1 } satisfies Outcome;
-    if (current.kind === 'failed') throw new Error('O envio anterior não chegou ao WhatsApp.');
-    const text = renderForLead([], step.texto, { cliCrmId: c.lead.cliCrmId, nome: c.lead.cliNome }, c.now);
-    const session = await this.#session(c.rule);
-    await sendCampaignMessage(ctx, session, {
-      lead: c.lead,
-      instance,
-      text,
-      media: null,
-      key,
-      delayMs: Math.min(typingDelayMs(text), this.#maxTypingMs),
-    });
-    return { kind: 'ok', detalhe: 'Mensagem enviada', enviadas: 1 } satisfies Outcome;
   }
 
   /** POST of the lead as JSON, signed with the rule's secret (HMAC-SHA256 of the body), keyed by the step. */
