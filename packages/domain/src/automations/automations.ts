@@ -88,7 +88,7 @@ export const stepSchema = z.discriminatedUnion('tipo', [
     unidade: z.enum(WAIT_UNITS),
     seNaoResponder: z.enum(['parar', 'continuar']),
   }),
-  /** Schedules the lead's next call (cli_contato_agendado) `quantidade` `unidade` after the step, as an attendant would (issue 25 'Steps'). */
+  /** Schedules the lead's next call (cli_contato_agendado) `quantidade` `unidade` after the step, as an attendant would. */
   z.object({
     tipo: z.literal('agendar-ligacao'),
     quantidade: z.number().int().min(0, 'O prazo não pode ser negativo.').max(365),

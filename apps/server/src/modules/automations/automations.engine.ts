@@ -22,8 +22,7 @@ import {
 } from '@funil/domain/automations/automations';
 import { formatDateTime } from '@funil/domain/format/date';
 import type { LeadEvent } from '@funil/domain/lead-events/lead-events';
-import { massSendSettingsOf } from '@funil/domain/mass-send/mass-send-api';
-import { nextAllowedTime, renderForLead, startOfSaoPauloDay, typingDelayMs } from '@funil/domain/mass-send/pacing';
+import { startOfSaoPauloDay } from '@funil/domain/mass-send/pacing';
 
 import type { Db, Tx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
@@ -38,14 +37,7 @@ import { addNote, updateNegotiationStatus, updateSaleStatus } from '../negotiati
 import { findOrCreateTagsByName, tagsOfLeadById } from '../tags/tags.service.ts';
 import { unitExtraSettings } from '../tenancy/tenancy.service.ts';
 import { userById, usersOfCompany } from '../users/users.service.ts';
-import {
-  campaignInstanceOfUnit,
-  campaignSendOutcome,
-  checkCampaignNumber,
-  messageTextById,
-  sendCampaignMessage,
-  type WhatsappContext,
-} from '../whatsapp/campaign/campaign-send.service.ts';
+import { messageTextById, type WhatsappContext } from '../whatsapp/campaign/campaign-send.service.ts';
 import { flushTypebotRequests } from '../whatsapp/typebot/typebot.service.ts';
 import {
   claimDueRuns,

@@ -36,10 +36,26 @@ const rule: RuleView = {
 afterEach(cleanup);
 
 describe("/automacao: 'Agendar ligação' and 'Agendar mensagem no WhatsApp' (issue 25 'Steps')", () => {
-  it('adds both steps, reads them top to bottom and saves their times', async () => {
+  it('adds the scheduling, quick message and media steps, reads them top to bottom and saves their times', async () => {
     const sent = stubApi({
       'GET /automacoes': { body: { data: [rule] } },
       'GET /automacoes/typebot': { body: { data: { url: '', fluxos: [] } } },
+      'GET /whatsapp/modelos': {
+        body: {
+          data: {
+            modelos_empresa: [],
+            categorias_empresa: [],
+            modelos_unidade: [
+              { idModelo: 7, idCategoria: 1, nomeCategoria: 'Geral', tituloMensagem: 'Saudação', mensagem: 'Oi [nome_cliente]!' },
+            ],
+            categorias_unidade: [],
+            modelos_atendente: [],
+            categorias_atendente: [],
+            escopo_criacao: 'unidade',
+            escopos_editaveis: ['unidade'],
+          },
+        },
+      },
       'POST /automacoes': (body) => ({
         status: 201,
         body: { message: 'Automação cadastrada com sucesso!', data: { ...rule, ...(body as object) } },
@@ -56,6 +72,13 @@ describe("/automacao: 'Agendar ligação' and 'Agendar mensagem no WhatsApp' (is
     };
     await add('Agendar ligação');
     await add('Agendar mensagem no WhatsApp');
+    await add('Enviar mensagem rápida');
+    await add('Enviar mídia (imagem ou documento)');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Mensagem rápida' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Saudação' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Endereço da mídia do passo 4' }), {
+      target: { value: 'https://cdn.exemplo.com.br/catalogo.jpg' },
+    });
     fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Prazo do agendamento no passo 1' }), {
       target: { value: '3' },
     });
@@ -66,6 +89,8 @@ describe("/automacao: 'Agendar ligação' and 'Agendar mensagem no WhatsApp' (is
     expect(steps.map((s) => s.querySelector('p')?.textContent)).toEqual([
       '1. Agendar ligação para daqui a 3 dias',
       '2. Agendar mensagem no WhatsApp para daqui a 1 dia: "Olá [nome_cliente], posso ajudar?"',
+      '3. Enviar a mensagem rápida #7',
+      '4. Enviar imagem no WhatsApp: https://cdn.exemplo.com.br/catalogo.jpg',
     ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(sent.some((r) => r.method === 'POST')).toBe(true));
@@ -73,6 +98,8 @@ describe("/automacao: 'Agendar ligação' and 'Agendar mensagem no WhatsApp' (is
       passos: [
         { tipo: 'agendar-ligacao', quantidade: 3, unidade: 'dias' },
         { tipo: 'agendar-mensagem', texto: 'Olá [nome_cliente], posso ajudar?', quantidade: 1, unidade: 'dias' },
+        { tipo: 'mensagem-rapida', idModelo: 7 },
+        { tipo: 'midia', midia: 'imagem', url: 'https://cdn.exemplo.com.br/catalogo.jpg', legenda: '' },
       ],
     });
   });

@@ -5,7 +5,7 @@ import { MenuItem, Stack, TextField } from '@mui/material';
 
 import type { Step } from '@funil/domain/automations/automations';
 
-import { useQuickMessages } from '../../quick-messages/index.ts';
+import { useUnitQuickMessages } from '../api/unit-quick-messages.ts';
 
 export function QuickMessageStepFields({
   step,
@@ -16,8 +16,7 @@ export function QuickMessageStepFields({
   index: number;
   onChange: (s: Step) => void;
 }) {
-  const { data } = useQuickMessages();
-  const options = data ? [...data.modelos_empresa, ...data.modelos_unidade] : [];
+  const options = useUnitQuickMessages();
   const chosen = options.find((m) => m.idModelo === step.idModelo);
   return (
     <TextField
