@@ -88,6 +88,32 @@ export const stepSchema = z.discriminatedUnion('tipo', [
     unidade: z.enum(WAIT_UNITS),
     seNaoResponder: z.enum(['parar', 'continuar']),
   }),
+  /** Schedules the lead's next call (cli_contato_agendado) `quantidade` `unidade` after the step, as an attendant would. */
+  z.object({
+    tipo: z.literal('agendar-ligacao'),
+    quantidade: z.number().int().min(0, 'O prazo não pode ser negativo.').max(365),
+    unidade: z.enum(WAIT_UNITS),
+  }),
+  /** Schedules a WhatsApp message through the lead's scheduled message (001 §5 "Schedule message"), sent by its job. */
+  z.object({
+    tipo: z.literal('agendar-mensagem'),
+    texto: z.string().trim().min(1, 'Informe o texto da mensagem.').max(4096),
+    quantidade: z.number().int().min(0, 'O prazo não pode ser negativo.').max(365),
+    unidade: z.enum(WAIT_UNITS),
+  }),
+  /** Sends one of the unit's quick messages (001 §3 "Quick-message model", the company's or the unit's), placeholders filled (002 §5). */
+  z.object({ tipo: z.literal('mensagem-rapida'), idModelo: z.number().int().positive('Escolha a mensagem rápida.') }),
+  /** Sends an image or a document by its https URL, with an optional caption (placeholders filled). */
+  z.object({
+    tipo: z.literal('midia'),
+    midia: z.enum(['imagem', 'documento']),
+    url: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((u) => /^https:\/\/[^\s/]+\/\S+$/i.test(u), 'Informe o endereço do arquivo (https://...).'),
+    legenda: z.string().trim().max(1024, 'A legenda deve ter no máximo 1024 caracteres.'),
+  }),
 ]);
 export type Step = z.infer<typeof stepSchema>;
 export type StepKind = Step['tipo'];
@@ -245,7 +271,23 @@ export function describeStep(step: Step): string {
       const prazo = `${step.quantidade} ${step.quantidade === 1 ? WAIT_UNIT_SINGULAR[step.unidade] : step.unidade}`;
       return `Aguardar a resposta do lead por até ${prazo}. Se não responder: ${step.seNaoResponder === 'parar' ? 'parar' : 'continuar'}`;
     }
+    case 'mensagem-rapida':
+      return `Enviar a mensagem rápida #${step.idModelo}`;
+    case 'midia':
+      return `Enviar ${step.midia === 'imagem' ? 'imagem' : 'documento'} no WhatsApp: ${step.url}`;
+    case 'agendar-ligacao':
+      return `Agendar ligação para daqui a ${step.quantidade} ${step.quantidade === 1 ? WAIT_UNIT_SINGULAR[step.unidade] : step.unidade}`;
+    case 'agendar-mensagem':
+      return `Agendar mensagem no WhatsApp para daqui a ${step.quantidade} ${
+        step.quantidade === 1 ? WAIT_UNIT_SINGULAR[step.unidade] : step.unidade
+      }: "${step.texto.length > 60 ? `${step.texto.slice(0, 57)}...` : step.texto}"`;
   }
+}
+
+/** The time of a scheduling step: `quantidade` `unidade` after `from`, rounded up to the minute. */
+export function scheduleTime(from: Date, step: { quantidade: number; unidade: (typeof WAIT_UNITS)[number] }): Date {
+  const unitMs = step.unidade === 'minutos' ? 60_000 : step.unidade === 'horas' ? 3_600_000 : 86_400_000;
+  return new Date(Math.ceil((from.getTime() + step.quantidade * unitMs) / 60_000) * 60_000);
 }
 
 /** The time-out of 'aguardar-resposta' (plain time: the answer may come at any hour). */
@@ -298,6 +340,7 @@ export const AUTOMATION_API_MESSAGES = {
   notFound: 'Automação não encontrada.',
   runNotFound: 'Execução não encontrada ou não pode ser retomada.',
   stepOutOfRange: 'Passo inexistente nesta automação.',
+  quickMessageNotFound: 'A mensagem rápida escolhida não existe na unidade.',
   adminOnly: 'Somente o administrador da unidade altera automações.',
   created: 'Automação cadastrada com sucesso!',
   updated: 'Automação atualizada com sucesso!',

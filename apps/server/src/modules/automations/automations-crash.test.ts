@@ -90,6 +90,8 @@ describe.skipIf(skipReason !== null)('automations killed with SIGKILL three time
           horario_inicio: '00:00',
           horario_fim: '23:59',
           dias_semana: [0, 1, 2, 3, 4, 5, 6],
+          // The automation's sends count against the number's daily cap (issue 25): a cap above the 40 sends.
+          aquecimento: [{ dias: 0, limite: 1000 }],
         } as never,
       },
     });

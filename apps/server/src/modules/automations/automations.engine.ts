@@ -22,8 +22,7 @@ import {
 } from '@funil/domain/automations/automations';
 import { formatDateTime } from '@funil/domain/format/date';
 import type { LeadEvent } from '@funil/domain/lead-events/lead-events';
-import { massSendSettingsOf } from '@funil/domain/mass-send/mass-send-api';
-import { nextAllowedTime, renderForLead, startOfSaoPauloDay, typingDelayMs } from '@funil/domain/mass-send/pacing';
+import { startOfSaoPauloDay } from '@funil/domain/mass-send/pacing';
 
 import type { Db, Tx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
@@ -38,14 +37,7 @@ import { addNote, updateNegotiationStatus, updateSaleStatus } from '../negotiati
 import { findOrCreateTagsByName, tagsOfLeadById } from '../tags/tags.service.ts';
 import { unitExtraSettings } from '../tenancy/tenancy.service.ts';
 import { userById, usersOfCompany } from '../users/users.service.ts';
-import {
-  campaignInstanceOfUnit,
-  campaignSendOutcome,
-  checkCampaignNumber,
-  messageTextById,
-  sendCampaignMessage,
-  type WhatsappContext,
-} from '../whatsapp/campaign/campaign-send.service.ts';
+import { messageTextById, type WhatsappContext } from '../whatsapp/campaign/campaign-send.service.ts';
 import { flushTypebotRequests } from '../whatsapp/typebot/typebot.service.ts';
 import {
   claimDueRuns,
@@ -62,10 +54,12 @@ import {
   type RunRow,
 } from './automations.repository.ts';
 import { applyLeadSignals } from './lead-signals.ts';
+import { runScheduleStep } from './steps/schedule.ts';
+import { runSendStep, SEND_MESSAGES } from './steps/send.ts';
 import { runTypebotStep } from './steps/typebot.ts';
 import { runWaitAnswerStep } from './steps/wait-answer.ts';
 import { enrolQuietLeads, enrolUnansweredLeads } from './triggers/sweeps.ts';
-import { isInternalAddress, resolveHost } from './webhook-address.ts';
+import { downloadMedia, isInternalAddress, resolveHost } from './webhook-address.ts';
 
 export const AUTOMATIONS_CONSUMER = 'automacoes';
 
@@ -73,9 +67,9 @@ export const AUTOMATION_MESSAGES = {
   chainTooDeep: `Parada: encadeamento de automações acima do limite (${AUTOMATION_LIMITS.chainDepth}).`,
   disabled: 'Parada: a automação foi desabilitada.',
   leadGone: 'Parada: o lead não está mais na unidade.',
-  noWhatsapp: 'Nenhum WhatsApp conectado na unidade.',
-  leadWithoutWhatsapp: 'Lead sem WhatsApp!',
-  optOut: 'Não enviada: o lead pediu para sair dos envios.',
+  noWhatsapp: SEND_MESSAGES.noWhatsapp,
+  leadWithoutWhatsapp: SEND_MESSAGES.leadWithoutWhatsapp,
+  optOut: SEND_MESSAGES.optOut,
   noAttendant: 'Nenhum atendente ativo na unidade.',
   stuck: 'Falhou: a execução passou mais de 24 horas do horário previsto sem andar.',
   webhookStatus: (status: number) => `A URL respondeu ${status}.`,
@@ -105,12 +99,14 @@ export type AutomationEngineDeps = {
   realtime: Pick<Realtime, 'toUnit' | 'toUsersWhoSee'>;
   /** The WhatsApp module's context (its send path); null: message steps fail with a clear reason. */
   whatsapp: WhatsappContext | null;
+  /** The job queue (the scheduled message's send); absent: 'agendar-mensagem' fails with a clear reason. */
+  enqueueJob?: LeadDeps['enqueueJob'];
 };
 
 type Outcome =
   | { kind: 'ok'; detalhe: string; dueAt?: Date; enviadas?: number }
   | { kind: 'stop'; detalhe: string }
-  | { kind: 'later'; at: Date };
+  | { kind: 'later'; at: Date; motivo?: string };
 
 /** A step's failure that no retry mends (a status the unit does not allow, an inactive attendant): the run fails at once. */
 class PermanentStepError extends Error {}
@@ -284,7 +280,7 @@ export class AutomationEngine {
       }
       return;
     }
-    if (outcome.kind === 'later') return postponeRun(db, this.#owner, run, outcome.at);
+    if (outcome.kind === 'later') return postponeRun(db, this.#owner, run, outcome.at, outcome.motivo);
     if (outcome.kind === 'stop') return void (await end('parou', outcome.detalhe, 'parada'));
     const last = run.passo + 1 >= rule.passos.length;
     await recordStep(
@@ -323,7 +319,12 @@ export class AutomationEngine {
   }
 
   async #do(step: Step, c: { rule: RuleRow; run: RunRow; lead: LeadRow; chave: string; now: Date }): Promise<Outcome> {
-    const deps: LeadDeps = { db: this.#deps.db, realtime: this.#deps.realtime, now: this.#now };
+    const deps: LeadDeps = {
+      db: this.#deps.db,
+      realtime: this.#deps.realtime,
+      now: this.#now,
+      enqueueJob: this.#deps.enqueueJob,
+    };
     const id = c.lead.cliCrmId;
     switch (step.tipo) {
       case 'esperar': {
@@ -376,13 +377,21 @@ export class AutomationEngine {
         return { kind: 'ok', detalhe: 'Anotação adicionada' };
       }
       case 'mensagem':
-        return this.#send(step, c);
+      case 'mensagem-rapida':
+      case 'midia':
+        return runSendStep(this.#deps, () => this.#session(c.rule), step, c, {
+          maxTypingMs: this.#maxTypingMs,
+          download: (url) => downloadMedia(url, { fetch: this.#fetch, resolveHost: this.#resolveHost }),
+        });
       case 'webhook':
         return this.#webhook(step, c);
       case 'typebot':
         return runTypebotStep(this.#deps, step, c);
       case 'aguardar-resposta':
         return runWaitAnswerStep(this.#deps.db, step, c);
+      case 'agendar-ligacao':
+      case 'agendar-mensagem':
+        return runScheduleStep(deps, await this.#session(c.rule), step, c);
     }
   }
 
@@ -405,48 +414,6 @@ export class AutomationEngine {
           typeof step.valor === 'number' ? t.id === step.valor : t.nome.toLowerCase() === step.valor.toLowerCase(),
         );
     }
-  }
-
-  /** A WhatsApp text through the one send path, with mass send's allowed hours and opt-out (issue 25 'Steps'). */
-  async #send(
-    step: Extract<Step, { tipo: 'mensagem' }>,
-    c: { rule: RuleRow; run: RunRow; lead: LeadRow; chave: string; now: Date },
-  ) {
-    const ctx = this.#deps.whatsapp;
-    if (!ctx) throw new PermanentStepError(AUTOMATION_MESSAGES.noWhatsapp);
-    if (c.lead.optoutEnvioMassa) return { kind: 'ok', detalhe: AUTOMATION_MESSAGES.optOut } satisfies Outcome;
-    const settings = massSendSettingsOf((await unitExtraSettings(this.#deps.db, c.rule.idUnidade)).configuracoes_envio_em_massa);
-    const allowed = nextAllowedTime(settings, c.now);
-    if (allowed && allowed.getTime() > c.now.getTime()) return { kind: 'later', at: allowed } satisfies Outcome;
-    const instance = await campaignInstanceOfUnit(ctx, c.rule.idUnidade, null);
-    if (!instance) throw new Error(AUTOMATION_MESSAGES.noWhatsapp);
-    const number = await checkCampaignNumber(ctx, instance, c.lead);
-    if (!number.ok) throw new PermanentStepError(AUTOMATION_MESSAGES.leadWithoutWhatsapp);
-    // An earlier attempt may have reached the phone (a crash or a timeout after the gateway took
-    // it): the gateway is asked before another send.
-    for (let attempt = 0; attempt < c.run.tentativas; attempt++) {
-      const earlier = await campaignSendOutcome(ctx, c.rule.idUsuario, `auto:${c.chave}:${attempt}`, {
-        instance,
-        numero: number.numero,
-        now: c.now,
-      });
-      if (earlier.kind === 'sent') return { kind: 'ok', detalhe: 'Mensagem enviada', enviadas: 1 } satisfies Outcome;
-    }
-    const key = `auto:${c.chave}:${c.run.tentativas}`;
-    const current = await campaignSendOutcome(ctx, c.rule.idUsuario, key, { instance, numero: number.numero, now: c.now });
-    if (current.kind === 'sent') return { kind: 'ok', detalhe: 'Mensagem enviada', enviadas: 1 } satisfies Outcome;
-    if (current.kind === 'failed') throw new Error('O envio anterior não chegou ao WhatsApp.');
-    const text = renderForLead([], step.texto, { cliCrmId: c.lead.cliCrmId, nome: c.lead.cliNome }, c.now);
-    const session = await this.#session(c.rule);
-    await sendCampaignMessage(ctx, session, {
-      lead: c.lead,
-      instance,
-      text,
-      media: null,
-      key,
-      delayMs: Math.min(typingDelayMs(text), this.#maxTypingMs),
-    });
-    return { kind: 'ok', detalhe: 'Mensagem enviada', enviadas: 1 } satisfies Outcome;
   }
 
   /** POST of the lead as JSON, signed with the rule's secret (HMAC-SHA256 of the body), keyed by the step. */

@@ -157,11 +157,14 @@ export async function recordAttemptFailure(db: Db, owner: string, run: RunRow, e
     .where(and(eq(automacoesExecucoes.id, run.id), eq(automacoesExecucoes.leasePor, owner)));
 }
 
-/** Gives the run back without a change but a new due time (a send outside the allowed hours). */
-export async function postponeRun(db: Db, owner: string, run: RunRow, proximoEm: Date): Promise<void> {
+/**
+ * Gives the run back without a change but a new due time (a send outside the allowed hours, or the
+ * number's daily cap reached: then `motivo` is kept on the run, its log's 'erro' line, until the step is done).
+ */
+export async function postponeRun(db: Db, owner: string, run: RunRow, proximoEm: Date, motivo?: string): Promise<void> {
   await db
     .update(automacoesExecucoes)
-    .set({ proximoEm, leasePor: null, leaseAte: null })
+    .set({ proximoEm, leasePor: null, leaseAte: null, ...(motivo ? { erro: motivo } : {}) })
     .where(and(eq(automacoesExecucoes.id, run.id), eq(automacoesExecucoes.leasePor, owner)));
 }
 

@@ -49,7 +49,12 @@ export function automationEngineOf(app: FastifyInstance): AutomationEngine {
 
 export const automationsRoutes: FastifyPluginAsyncZod<AutomationsRoutesOptions> = async (app, options) => {
   const engine = new AutomationEngine(
-    { db: app.db, realtime: app.realtime, whatsapp: campaignContextOf(app) },
+    {
+      db: app.db,
+      realtime: app.realtime,
+      whatsapp: campaignContextOf(app),
+      enqueueJob: (input, tx) => app.jobs.enqueue(input, tx),
+    },
     { log: (message, err) => app.log.error({ err }, message), ...options.engine },
   );
   engines.set(app.server, engine);

@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { unitLead } from '../leads/leads.service.ts';
+import { unitQuickMessage } from '../quick-messages/quick-messages.service.ts';
 import {
   insertRule,
   restartRun,
@@ -45,6 +46,7 @@ export const ruleView = (r: RuleRow): RuleView => ({
 export async function createRule(db: Db, actor: UnitActor, input: AutomationInput): Promise<RuleRow> {
   const body = automationInputSchema.parse(input);
   await checkTypebotSteps(db, actor.idUnidade, body.passos);
+  await checkQuickMessageSteps(db, actor.idEmpresa, actor.idUnidade, body.passos);
   return insertRule(db, {
     idEmpresa: actor.idEmpresa,
     idUnidade: actor.idUnidade,
@@ -54,8 +56,24 @@ export async function createRule(db: Db, actor: UnitActor, input: AutomationInpu
   });
 }
 
+/** Every 'mensagem-rapida' step names a quick message of the unit (the company's or the unit's). */
+async function checkQuickMessageSteps(
+  db: Db,
+  idEmpresa: number,
+  idUnidade: number,
+  passos: AutomationInput['passos'] | undefined,
+) {
+  for (const p of passos ?? []) {
+    if (p.tipo === 'mensagem-rapida' && !(await unitQuickMessage(db, idEmpresa, idUnidade, p.idModelo)))
+      throw new DomainError('invalid', AUTOMATION_API_MESSAGES.quickMessageNotFound);
+  }
+}
+
 export async function changeRule(db: Db, idUnidade: number, id: number, input: Partial<AutomationInput>): Promise<RuleRow> {
   await checkTypebotSteps(db, idUnidade, input.passos);
+  const current = await ruleById(db, id);
+  if (!current || current.idUnidade !== idUnidade) throw new DomainError('not_found', AUTOMATION_API_MESSAGES.notFound);
+  await checkQuickMessageSteps(db, current.idEmpresa, idUnidade, input.passos);
   const row = await updateRule(db, id, idUnidade, input);
   if (!row) throw new DomainError('not_found', AUTOMATION_API_MESSAGES.notFound);
   return row;

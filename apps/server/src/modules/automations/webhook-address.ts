@@ -42,3 +42,27 @@ export async function resolveHost(host: string): Promise<string[]> {
   if (isIP(host)) return [host];
   return (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 }
+
+const MEDIA_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The file of a 'midia' step (issue 25 'Steps'), downloaded from its https URL under the webhook's
+ * rule (only public addresses, no redirects), at most 16 MB (mass send's media limit), as base64.
+ */
+export async function downloadMedia(
+  url: string,
+  io: { fetch: typeof fetch; resolveHost: (host: string) => Promise<string[]> },
+): Promise<{ base64: string; mimetype: string | null }> {
+  const addresses = await io.resolveHost(new URL(url).hostname.replace(/^\[|\]$/g, ''));
+  if (addresses.length === 0 || addresses.some(isInternalAddress))
+    throw new Error('O endereço do arquivo aponta para um endereço interno; use um endereço público.');
+  const res = await io.fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(20_000) });
+  if (res.status < 200 || res.status >= 300) {
+    await res.body?.cancel();
+    throw new Error(`O endereço do arquivo respondeu ${res.status}.`);
+  }
+  const data = Buffer.from(await res.arrayBuffer());
+  if (data.length === 0 || data.length > MEDIA_MAX_BYTES) throw new Error('O arquivo está vazio ou passa de 16 MB.');
+  const type = res.headers.get('content-type')?.split(';')[0]?.trim() || null;
+  return { base64: data.toString('base64'), mimetype: type };
+}

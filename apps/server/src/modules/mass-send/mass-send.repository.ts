@@ -337,6 +337,21 @@ export async function recordAndCheckBeforeSend(
   };
 }
 
+/** A send outside a campaign (an automation's, issue 25) in the ledger: id_campanha 0. */
+export async function recordOutsideSend(
+  db: DbOrTx,
+  input: { idInstancia: number; idUnidade: number; numero: string; text: string; at: Date },
+): Promise<void> {
+  await db.insert(enviosEmMassaRegistro).values({
+    idInstancia: input.idInstancia,
+    idUnidade: input.idUnidade,
+    idCampanha: 0,
+    numero: input.numero,
+    textoHash: textHash(input.text),
+    enviadoEm: input.at,
+  });
+}
+
 /** Sends from an instance since an instant (the daily cap) and its first send ever (its age in use). */
 export async function instanceUsage(
   db: DbOrTx,

@@ -14,10 +14,11 @@ import {
   type MassSendCapacity,
   type MassSendPayload,
   type MassSendRecipient,
+  type MassSendSettings,
   type MassSendStatus,
   type NormalizedMassSend,
 } from '@funil/domain/mass-send/mass-send-api';
-import { dailyCap, startOfSaoPauloDay } from '@funil/domain/mass-send/pacing';
+import { dailyCap, nextAllowedTime, nextSaoPauloDay, startOfSaoPauloDay } from '@funil/domain/mass-send/pacing';
 import { createCampaignEvent, updateCampaignEvent } from '@funil/domain/realtime/events';
 
 import type { Db } from '../../db/handle.ts';
@@ -44,6 +45,7 @@ import {
   listRecipients,
   openCampaignOfInstance,
   openCampaignOfUnit,
+  recordOutsideSend,
   setCampaignStatus,
   type CampaignRow,
   type RecipientRow,
@@ -376,4 +378,28 @@ export async function massSendCapacity(
     });
   }
   return { configuracoes, instancias };
+}
+
+/**
+ * A number's daily cap for a send outside a campaign (issue 25: an automation's sends): the
+ * instance's sends today in the ledger against its warm-up cap. Null when it may send now; else the
+ * next allowed slot of the next São Paulo day.
+ */
+export async function instanceCapReachedUntil(
+  db: Db,
+  settings: Pick<MassSendSettings, 'aquecimento' | 'horario_inicio' | 'horario_fim' | 'dias_semana'>,
+  idInstancia: number,
+  now: Date,
+): Promise<Date | null> {
+  const usage = await instanceUsage(db, idInstancia, startOfSaoPauloDay(now));
+  if (usage.today < dailyCap(settings.aquecimento, usage.firstUse, now)) return null;
+  return nextAllowedTime(settings, nextSaoPauloDay(now)) ?? nextSaoPauloDay(now);
+}
+
+/** Records a send outside a campaign in the number's ledger (id_campanha 0), so the caps count it. */
+export async function recordLedgerSend(
+  db: Db,
+  input: { idInstancia: number; idUnidade: number; numero: string; text: string; at: Date },
+): Promise<void> {
+  await recordOutsideSend(db, input);
 }

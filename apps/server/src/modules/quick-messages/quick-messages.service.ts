@@ -209,3 +209,24 @@ export async function deleteQuickMessage(db: Db, session: Session, idModelo: num
     await tx.delete(modelosMensagem).where(eq(modelosMensagem.id, template.id));
   });
 }
+
+/**
+ * A quick message every user of the unit sees: the company's or the unit's own (not one attendant's).
+ * For an automation's step (issue 25): null when it is not the unit's.
+ */
+export async function unitQuickMessage(
+  db: Db,
+  idEmpresa: number,
+  idUnidade: number,
+  idModelo: number,
+): Promise<{ id: number; titulo: string; mensagem: string } | null> {
+  const owner = { userId: 0, empresaId: idEmpresa, unidadeId: idUnidade };
+  for (const scope of ['empresa', 'unidade'] as const) {
+    const [row] = await db
+      .select({ id: modelosMensagem.id, titulo: modelosMensagem.titulo, mensagem: modelosMensagem.mensagem })
+      .from(modelosMensagem)
+      .where(and(eq(modelosMensagem.id, idModelo), levelWhere(modelosMensagem, scope, owner)));
+    if (row) return row;
+  }
+  return null;
+}

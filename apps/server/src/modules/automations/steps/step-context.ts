@@ -10,7 +10,7 @@ import type { RuleRow, RunRow } from '../automations.repository.ts';
 export type StepOutcome =
   | { kind: 'ok'; detalhe: string; dueAt?: Date; enviadas?: number }
   | { kind: 'stop'; detalhe: string }
-  | { kind: 'later'; at: Date };
+  | { kind: 'later'; at: Date; motivo?: string };
 
 export type StepRun = { rule: RuleRow; run: RunRow; lead: LeadRow; chave: string; now: Date };
 export type StepDeps = { db: Db; whatsapp: WhatsappContext | null };

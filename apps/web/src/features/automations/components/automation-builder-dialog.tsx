@@ -42,6 +42,8 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useSaveAutomation } from '../api/automations.ts';
 import { useTypebotSettings } from '../api/typebot-settings.ts';
+import { ScheduleStepFields } from './schedule-steps.tsx';
+import { MediaStepFields, QuickMessageStepFields } from './send-steps.tsx';
 import { stepText } from './trigger-labels.ts';
 import { NoAnswerTriggerFields, TypebotStepFields, WaitAnswerStepFields } from './typebot-steps.tsx';
 
@@ -56,6 +58,10 @@ const STEP_KINDS: { kind: StepKind; label: string }[] = [
   { kind: 'webhook', label: 'Chamar URL externa' },
   { kind: 'typebot', label: 'Iniciar fluxo do Typebot' },
   { kind: 'aguardar-resposta', label: 'Aguardar resposta do lead' },
+  { kind: 'agendar-ligacao', label: 'Agendar ligação' },
+  { kind: 'agendar-mensagem', label: 'Agendar mensagem no WhatsApp' },
+  { kind: 'mensagem-rapida', label: 'Enviar mensagem rápida' },
+  { kind: 'midia', label: 'Enviar mídia (imagem ou documento)' },
 ];
 
 const TRIGGER_KINDS: { value: string; label: string }[] = [
@@ -91,6 +97,14 @@ function newStep(kind: StepKind, unit: UnitData, typebot?: TypebotSettings): Ste
       return { tipo: 'typebot', fluxo: typebot?.fluxos[0]?.idPublico ?? '' };
     case 'aguardar-resposta':
       return { tipo: 'aguardar-resposta', quantidade: 1, unidade: 'dias', seNaoResponder: 'parar' };
+    case 'agendar-ligacao':
+      return { tipo: 'agendar-ligacao', quantidade: 1, unidade: 'dias' };
+    case 'agendar-mensagem':
+      return { tipo: 'agendar-mensagem', texto: 'Olá [nome_cliente], ', quantidade: 1, unidade: 'dias' };
+    case 'mensagem-rapida':
+      return { tipo: 'mensagem-rapida', idModelo: 0 };
+    case 'midia':
+      return { tipo: 'midia', midia: 'imagem', url: 'https://', legenda: '' };
   }
 }
 
@@ -553,6 +567,13 @@ function StepFields({
       return <TypebotStepFields step={step} index={index} settings={typebot} onChange={onChange} />;
     case 'aguardar-resposta':
       return <WaitAnswerStepFields step={step} index={index} onChange={onChange} />;
+    case 'agendar-ligacao':
+    case 'agendar-mensagem':
+      return <ScheduleStepFields step={step} index={index} onChange={onChange} />;
+    case 'mensagem-rapida':
+      return <QuickMessageStepFields step={step} index={index} onChange={onChange} />;
+    case 'midia':
+      return <MediaStepFields step={step} index={index} onChange={onChange} />;
   }
 }
 

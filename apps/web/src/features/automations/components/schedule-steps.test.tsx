@@ -1,0 +1,106 @@
+// Issue 25 'Steps' on /automacao: the builder's 'Agendar ligação' and 'Agendar mensagem no WhatsApp'
+// steps, read top to bottom and saved with their time after the step.
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type { RuleView } from '@funil/domain/automations/automations';
+
+import { stubApi } from '../../../components/ui/admin-test-kit.tsx';
+import { renderWithProviders } from '../../../testing/kit.tsx';
+import { AutomationsScreen } from './automations-screen.tsx';
+
+vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
+vi.mock('../../../lib/unit-data.ts', () => ({
+  unitDataQuery: { queryKey: ['unit-data'] },
+  useLoadedUnitData: () => ({
+    statusNegociacao: [{ id: 4, idFunil: 4, nome: 'Em negociação', cor: '#000', descricao: null }],
+    statusNegociacaoVenda: [{ id: 1, idFunilVenda: 1, nome: 'Sem venda', cor: '#000', descricao: null }],
+    usuarios: [],
+    tags: [],
+    plataformas: [],
+  }),
+}));
+vi.setConfig({ testTimeout: 30_000 });
+
+const rule: RuleView = {
+  id: 1,
+  nome: 'Retorno',
+  gatilho: { tipo: 'captado', canal: null },
+  opcoes: { limiteDiario: 1 },
+  passos: [{ tipo: 'agendar-ligacao', quantidade: 2, unidade: 'horas' }],
+  habilitado: true,
+  dataCad: '2026-11-20T13:00:00.000Z',
+  dataAtualizacao: '2026-11-20T13:00:00.000Z',
+};
+
+afterEach(cleanup);
+
+describe("/automacao: 'Agendar ligação' and 'Agendar mensagem no WhatsApp' (issue 25 'Steps')", () => {
+  it('adds the scheduling, quick message and media steps, reads them top to bottom and saves their times', async () => {
+    const sent = stubApi({
+      'GET /automacoes': { body: { data: [rule] } },
+      'GET /automacoes/typebot': { body: { data: { url: '', fluxos: [] } } },
+      'GET /whatsapp/modelos': {
+        body: {
+          data: {
+            modelos_empresa: [],
+            categorias_empresa: [],
+            modelos_unidade: [
+              { idModelo: 7, idCategoria: 1, nomeCategoria: 'Geral', tituloMensagem: 'Saudação', mensagem: 'Oi [nome_cliente]!' },
+            ],
+            categorias_unidade: [],
+            modelos_atendente: [],
+            categorias_atendente: [],
+            escopo_criacao: 'unidade',
+            escopos_editaveis: ['unidade'],
+          },
+        },
+      },
+      'POST /automacoes': (body) => ({
+        status: 201,
+        body: { message: 'Automação cadastrada com sucesso!', data: { ...rule, ...(body as object) } },
+      }),
+    });
+    renderWithProviders(<AutomationsScreen />);
+    await screen.findByRole('rowheader', { name: 'Retorno' });
+    fireEvent.click(screen.getByRole('button', { name: 'Criar automação' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Criar automação' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Nome' }), { target: { value: 'Retorno do lead' } });
+    const add = async (label: string) => {
+      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Adicionar passo' }));
+      fireEvent.click(await screen.findByRole('option', { name: label }));
+    };
+    await add('Agendar ligação');
+    await add('Agendar mensagem no WhatsApp');
+    await add('Enviar mensagem rápida');
+    await add('Enviar mídia (imagem ou documento)');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Mensagem rápida' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Saudação' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Endereço da mídia do passo 4' }), {
+      target: { value: 'https://cdn.exemplo.com.br/catalogo.jpg' },
+    });
+    fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Prazo do agendamento no passo 1' }), {
+      target: { value: '3' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Mensagem agendada do passo 2' }), {
+      target: { value: 'Olá [nome_cliente], posso ajudar?' },
+    });
+    const steps = within(within(dialog).getByRole('list', { name: 'Passos da automação' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.querySelector('p')?.textContent)).toEqual([
+      '1. Agendar ligação para daqui a 3 dias',
+      '2. Agendar mensagem no WhatsApp para daqui a 1 dia: "Olá [nome_cliente], posso ajudar?"',
+      '3. Enviar a mensagem rápida #7',
+      '4. Enviar imagem no WhatsApp: https://cdn.exemplo.com.br/catalogo.jpg',
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(sent.some((r) => r.method === 'POST')).toBe(true));
+    expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({
+      passos: [
+        { tipo: 'agendar-ligacao', quantidade: 3, unidade: 'dias' },
+        { tipo: 'agendar-mensagem', texto: 'Olá [nome_cliente], posso ajudar?', quantidade: 1, unidade: 'dias' },
+        { tipo: 'mensagem-rapida', idModelo: 7 },
+        { tipo: 'midia', midia: 'imagem', url: 'https://cdn.exemplo.com.br/catalogo.jpg', legenda: '' },
+      ],
+    });
+  });
+});

@@ -1,0 +1,79 @@
+// The builder's send steps (issue 25 'Steps'): 'Enviar mensagem rápida' picks one of the unit's
+// quick messages (001 §3: the company's or the unit's, not an attendant's own), and 'Enviar mídia'
+// an image or a document by its https address, with an optional caption.
+import { MenuItem, Stack, TextField } from '@mui/material';
+
+import type { Step } from '@funil/domain/automations/automations';
+
+import { useUnitQuickMessages } from '../api/unit-quick-messages.ts';
+
+export function QuickMessageStepFields({
+  step,
+  index,
+  onChange,
+}: {
+  step: Extract<Step, { tipo: 'mensagem-rapida' }>;
+  index: number;
+  onChange: (s: Step) => void;
+}) {
+  const options = useUnitQuickMessages();
+  const chosen = options.find((m) => m.idModelo === step.idModelo);
+  return (
+    <TextField
+      select
+      label="Mensagem rápida"
+      value={chosen ? step.idModelo : ''}
+      onChange={(e) => onChange({ ...step, idModelo: Number(e.target.value) })}
+      helperText={chosen ? chosen.mensagem : 'Modelos da empresa e da unidade; os campos como [nome_cliente] são preenchidos.'}
+      slotProps={{ select: { inputProps: { 'aria-label': `Mensagem rápida do passo ${index}` } } }}
+      sx={{ minWidth: 280 }}
+    >
+      {options.map((m) => (
+        <MenuItem key={m.idModelo} value={m.idModelo}>
+          {m.tituloMensagem}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+export function MediaStepFields({
+  step,
+  index,
+  onChange,
+}: {
+  step: Extract<Step, { tipo: 'midia' }>;
+  index: number;
+  onChange: (s: Step) => void;
+}) {
+  return (
+    <Stack spacing={1}>
+      <Stack direction="row" spacing={1}>
+        <TextField
+          select
+          label="Tipo de mídia"
+          value={step.midia}
+          onChange={(e) => onChange({ ...step, midia: e.target.value as typeof step.midia })}
+          sx={{ minWidth: 150 }}
+        >
+          <MenuItem value="imagem">Imagem</MenuItem>
+          <MenuItem value="documento">Documento</MenuItem>
+        </TextField>
+        <TextField
+          label="Endereço do arquivo (https)"
+          value={step.url}
+          fullWidth
+          slotProps={{ htmlInput: { 'aria-label': `Endereço da mídia do passo ${index}` } }}
+          onChange={(e) => onChange({ ...step, url: e.target.value })}
+        />
+      </Stack>
+      <TextField
+        label="Legenda (opcional)"
+        value={step.legenda}
+        fullWidth
+        slotProps={{ htmlInput: { 'aria-label': `Legenda da mídia do passo ${index}` } }}
+        onChange={(e) => onChange({ ...step, legenda: e.target.value })}
+      />
+    </Stack>
+  );
+}
