@@ -53,6 +53,8 @@ export const automationCauseSchema = z.object({
   idAutomacao: z.number().int(),
   idExecucao: z.number().int(),
   profundidade: z.number().int().min(1),
+  /** The step's key (`run:round:step`): a step that may run again after a crash finds what it already wrote. */
+  chave: z.string().max(60).optional(),
 });
 export type AutomationCause = z.infer<typeof automationCauseSchema>;
 // `automacao`: the automation step that made the change.

@@ -354,3 +354,31 @@ describe('two engines on one database (issue 25 "Several server processes")', ()
     expect(steps[0]!.n).toBe(60);
   });
 });
+
+describe('the note step exactly once (issue 25 "The engine": each step once)', () => {
+  it('a crash between the note commit and the step record does not write the note twice', async () => {
+    const r = await rule('Nota única', enters(7), [{ tipo: 'anotacao', texto: 'Nota escrita uma vez' }]);
+    const lead = await newLead('Iara Nunes');
+    await moveTo(lead, 7);
+    await work();
+    const [done] = await runsOf(r.id);
+    expect(done).toMatchObject({ status: 'concluida', passo: 1 });
+    // The crash: the note committed, the step's record and the run's advance did not.
+    await db().delete(automacoesPassos).where(eq(automacoesPassos.idExecucao, done!.id));
+    await db()
+      .update(automacoesExecucoes)
+      .set({ passo: 0, status: 'ativa', proximoEm: clock, leasePor: null, leaseAte: null })
+      .where(eq(automacoesExecucoes.id, done!.id));
+    await work();
+    const [again] = await runsOf(r.id);
+    expect(again).toMatchObject({ status: 'concluida', passo: 1 });
+    const notes = await db()
+      .select()
+      .from(historico)
+      .where(and(eq(historico.cliCrmId, lead), eq(historico.texto, 'Nota escrita uma vez')));
+    expect(notes).toHaveLength(1);
+    const steps = await db().select().from(automacoesPassos).where(eq(automacoesPassos.idExecucao, done!.id));
+    expect(steps.map((s) => [s.resultado, s.detalhe])).toEqual([['ok', 'Anotação adicionada']]);
+    await disableAll();
+  });
+});

@@ -29,7 +29,7 @@ import { DomainError } from '../../http/domain-error.ts';
 import { Ticker } from '../../jobs/ticker.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { Session } from '../auth/auth.service.ts';
-import { automationCauseStore, type LeadEventConsumer } from '../lead-events/lead-events.service.ts';
+import { automationCauseStore, hasEventOfAutomationStep, type LeadEventConsumer } from '../lead-events/lead-events.service.ts';
 import { assignAttendant } from '../leads/lead-changes.service.ts';
 import { unitLead, type LeadDeps, type LeadRow } from '../leads/leads.service.ts';
 import { addLeadTags, removeLeadTag } from '../leads/views/tags-on-lead/lead-tags.service.ts';
@@ -266,7 +266,7 @@ export class AutomationEngine {
     if (!lead || lead.desativado !== 0) return void (await end('parou', AUTOMATION_MESSAGES.leadGone, 'parada'));
     let outcome: Outcome;
     try {
-      const cause: AutomationCause = { idAutomacao: rule.id, idExecucao: run.id, profundidade: run.profundidade };
+      const cause: AutomationCause = { idAutomacao: rule.id, idExecucao: run.id, profundidade: run.profundidade, chave };
       outcome = await automationCauseStore.run(cause, () => this.#do(step, { rule, run, lead, chave, now }));
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : 'Erro desconhecido.';
@@ -372,6 +372,8 @@ export class AutomationEngine {
         return { kind: 'ok', detalhe: has ? `Tag "${tag.nome}" removida` : `O lead já estava sem a tag "${tag.nome}"` };
       }
       case 'anotacao': {
+        // Exactly once: after a crash between the note's commit and the step's record, the note is there.
+        if (await hasEventOfAutomationStep(this.#deps.db, id, c.chave)) return { kind: 'ok', detalhe: 'Anotação adicionada' };
         const session = await this.#session(c.rule);
         await addNote(deps, session, id, step.texto);
         return { kind: 'ok', detalhe: 'Anotação adicionada' };

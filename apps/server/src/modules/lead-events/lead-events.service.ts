@@ -63,6 +63,19 @@ export async function leadHasEventAfter(
 }
 
 /**
+ * Whether the lead already has an event written by the automation step `chave` (its cause's key):
+ * a step re-run after a crash between its change's commit and the step's record finds its own write.
+ */
+export async function hasEventOfAutomationStep(db: Db, cliCrmId: number, chave: string): Promise<boolean> {
+  const rows = await executeRows<{ one: number }>(
+    db,
+    sql`select 1 as one from ${leadEventos}
+        where ${leadEventos.cliCrmId} = ${cliCrmId} and ${leadEventos.dados} -> 'automacao' ->> 'chave' = ${chave} limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/**
  * The stream's ids are taken from a sequence by transactions that commit in any order, so id 12
  * may be visible while id 11's transaction still runs: a reader that passed 12 would never see 11.
  * Without a lock, a reader passes only ids up to a **safe** horizon, the largest id that no running
