@@ -1,6 +1,6 @@
 // The one kit of the tests that run Funil server processes of their own on one PostgreSQL (and
 // one Redis): realtime/two-processes.test.ts, shared/three-processes.test.ts and
-// modules/mass-send/mass-send-crash.test.ts. Whether the servers answer, a fresh database of the
+// the crash tests through the crash kit (gateway-world.ts). Whether the servers answer, a fresh database of the
 // test's own, a server process (server-node.ts) or any child `node` process started and awaited,
 // and stopped.
 import { spawn, type ChildProcess } from 'node:child_process';

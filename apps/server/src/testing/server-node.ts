@@ -1,6 +1,6 @@
 // One Funil server process for the tests that run several of them (testing/processes.ts
 // startServerNode: realtime/two-processes.test.ts, shared/three-processes.test.ts,
-// modules/mass-send/mass-send-crash.test.ts): `node --import tsx server-node.ts '<json>'` with a
+// the crash tests through gateway-world.ts): `node --import tsx server-node.ts '<json>'` with a
 // ServerNodeConfig. It serves the API and sockets on a free port of 127.0.0.1 with the background
 // jobs of its config running, prints `FUNIL_NODE <url>` once listening and closes on SIGTERM. Its
 // settings come on the command line so that nothing of the parent's environment leaks in.
