@@ -41,6 +41,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { guidanceRoutes } from './modules/guidance/guidance.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
+import { metaConversionsRoutes } from './modules/meta-conversions/meta-conversions.routes.ts';
 import { leadAdsRoutes, leadAdsWebhookRoutes } from './modules/lead-ads/lead-ads.routes.ts';
 import { LeadAdsWorker, metaModuleGraph, type LeadAdsWorkerOptions } from './modules/lead-ads/lead-ads.service.ts';
 import { realtimeAnnouncement } from './modules/lead-events/consumers/realtime-announcement.ts';
@@ -160,6 +161,8 @@ export type AppOptions = {
   metaDailySyncMs?: number | undefined;
   /** The Meta Insights refresh job's wait between passes (default 60 s; 0: off). */
   insightsRefreshMs?: number | undefined;
+  /** The Conversions API sender's wait between passes (default 60 s; 0: off). */
+  metaConversionsSendMs?: number | undefined;
   /** The lead event stream's runner (batch size, safety poll, retry wait). */
   leadEvents?: Omit<LeadEventRunnerOptions, 'log'> | undefined;
 };
@@ -331,6 +334,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adsRoutes);
       await api.register(metaRoutes, { meta: options.meta, dailySyncMs: options.metaDailySyncMs });
       await api.register(insightsRoutes, { refreshMs: options.insightsRefreshMs });
+      await api.register(metaConversionsRoutes, { sendMs: options.metaConversionsSendMs });
       await api.register(setupRoutes);
       await api.register(webphoneRoutes, {
         sip: options.sip,
