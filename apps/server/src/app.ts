@@ -41,7 +41,6 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { guidanceRoutes } from './modules/guidance/guidance.routes.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
-import { metaConversionsRoutes } from './modules/meta-conversions/meta-conversions.routes.ts';
 import { leadAdsRoutes, leadAdsWebhookRoutes } from './modules/lead-ads/lead-ads.routes.ts';
 import { LeadAdsWorker, metaModuleGraph, type LeadAdsWorkerOptions } from './modules/lead-ads/lead-ads.service.ts';
 import { realtimeAnnouncement } from './modules/lead-events/consumers/realtime-announcement.ts';
@@ -53,6 +52,7 @@ import { contactListRoutes } from './modules/leads/views/legacy-list/contact-lis
 import { leadTagsRoutes } from './modules/leads/views/tags-on-lead/lead-tags.routes.ts';
 import type { MassSendEngineOptions } from './modules/mass-send/mass-send.engine.ts';
 import { massSendRoutes } from './modules/mass-send/mass-send.routes.ts';
+import { metaConversionsRoutes } from './modules/meta-conversions/meta-conversions.routes.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
 import type { MetaOptions } from './modules/meta/meta.service.ts';
 import { negotiationRoutes } from './modules/negotiation/negotiation.routes.ts';

@@ -2,6 +2,7 @@
 // `metaInsights` (000 §6 '/insights') maps the dataset id and the statuses sent, and reads the last sends.
 // The plugin also adds the stream's `conversions-api` consumer and starts the sender on the workers' loop.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 import { errorBodySchema } from '@funil/domain/http/errors';
 import {
@@ -9,7 +10,6 @@ import {
   metaConversionsSettingsSchema,
   metaConversionsStateSchema,
 } from '@funil/domain/meta-conversions/meta-conversions-api';
-import { z } from 'zod';
 
 import { sessionOf } from '../auth/auth.plugin.ts';
 import {

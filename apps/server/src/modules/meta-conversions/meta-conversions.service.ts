@@ -255,5 +255,3 @@ export async function saveConversionsSettings(
     .values({ idUnidade, idEmpresa, ...values })
     .onConflictDoUpdate({ target: metaConversoesConfig.idUnidade, set: values });
 }
-
-
