@@ -38,6 +38,7 @@ import { INSIGHTS_MESSAGES, previousMonth, type InsightLevel, type InsightRow } 
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { useAccessContext } from '../../../lib/access.ts';
 import { useInsightRows, useInsightSeries, useInsightsState, useRefreshInsights, type RowsQuery } from '../api/insights.ts';
+import { ConversionsCard } from './conversions-card.tsx';
 
 const TABS: { level: InsightLevel; tab: string; title: string; nameHeader: string }[] = [
   { level: 'campaign', tab: 'Campanhas', title: 'Campanhas', nameHeader: 'Nome da Campanha' },
@@ -402,6 +403,7 @@ export function InsightsView({ canConnect, today = formatIsoDate(new Date()) }: 
         />
       </Paper>
       {q && selected[level].length > 0 && <DailyLine level={level} q={q} ids={selected[level]} updatedAt={updatedAt} />}
+      <ConversionsCard />
     </Box>
   );
 }
