@@ -88,6 +88,8 @@ describe('the insights store and its refresh (issue 24)', () => {
     const before = await get(tokens.a!, '/api/insights/estado');
     expect(before.json()).toMatchObject({ connected: true, atualizadoEm: null, atualizando: true, erro: null });
     expect(before.json().contas).toEqual([{ id: demo.account.id, nome: demo.account.id }]);
+    // Issue 24 'Who connects': the company admins (ag) by name, for the unit admin who may not connect.
+    expect(before.json().quemConecta).toEqual(['Usuário ag']);
     expect(await refreshPass(t.app.db, metaRuntime()!, noWait)).toBe(true);
     const counts = await t.app.db
       .select({ nivel: metaInsights.nivel, n: sql<number>`count(*)::int` })

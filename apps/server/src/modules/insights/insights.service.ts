@@ -23,6 +23,7 @@ import { Ticker } from '../../jobs/ticker.ts';
 import { metaCampaignUnits } from '../ads/ads-sync.service.ts';
 import { crmDailyByMetaIds, crmFactsByMetaId, unknownAdShare } from '../dashboard/dashboard-insights.service.ts';
 import { connectedCompanies, metaAccessFor, type MetaRuntime } from '../meta/meta.service.ts';
+import { activeUserNamesWithRoles } from '../users/users.service.ts';
 import { createInsightsReader, InsightsStopped, type ReaderOptions, type StoredInsight } from './insights-reader.ts';
 import { metaInsights, metaInsightsSync } from './insights.table.ts';
 
@@ -205,7 +206,10 @@ export async function insightsState(
 ): Promise<InsightsState> {
   const access = await metaAccessFor(db, idEmpresa, runtime);
   const [state] = await db.select().from(metaInsightsSync).where(eq(metaInsightsSync.idEmpresa, idEmpresa));
-  if (!access) return { connected: false, contas: [], atualizadoEm: null, atualizando: false, erro: null };
+  // Issue 24 'Who connects': the connection is the company's (its token reads every unit's accounts), so
+  // only its company admins (ag) start it; a unit admin is shown their names.
+  const quemConecta = await activeUserNamesWithRoles(db, idEmpresa, ['ag']);
+  if (!access) return { connected: false, contas: [], atualizadoEm: null, atualizando: false, erro: null, quemConecta };
   const named = new Map((state?.contas ?? []).map((c) => [c.id, c.nome]));
   return {
     connected: true,
@@ -213,6 +217,7 @@ export async function insightsState(
     atualizadoEm: state?.atualizadoEm?.toISOString() ?? null,
     atualizando: state ? state.proximaEm <= now || (state.leaseAte !== null && state.leaseAte > now) : true,
     erro: state?.erro ?? null,
+    quemConecta,
   };
 }
 

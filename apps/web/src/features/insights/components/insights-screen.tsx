@@ -33,7 +33,13 @@ import { CartesianGrid, Tooltip as ChartTooltip, Legend, Line, LineChart, Respon
 import { canAccessRoute } from '@funil/domain/access/routes';
 import { formatBRL } from '@funil/domain/format/currency';
 import { formatDate, formatDateTime, formatIsoDate } from '@funil/domain/format/date';
-import { INSIGHTS_MESSAGES, previousMonth, type InsightLevel, type InsightRow } from '@funil/domain/insights/insights';
+import {
+  INSIGHTS_MESSAGES,
+  previousMonth,
+  whoConnectsText,
+  type InsightLevel,
+  type InsightRow,
+} from '@funil/domain/insights/insights';
 
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { useAccessContext } from '../../../lib/access.ts';
@@ -298,7 +304,7 @@ export function InsightsView({ canConnect, today = formatIsoDate(new Date()) }: 
             </Button>
           ) : (
             <Typography color="text.secondary" variant="body2">
-              {INSIGHTS_MESSAGES.loginWithFacebook} Peça ao administrador da empresa para conectar a conta do Facebook.
+              {INSIGHTS_MESSAGES.loginWithFacebook} {whoConnectsText(state.data?.quemConecta ?? [])}
             </Typography>
           )}
         </Paper>
@@ -369,6 +375,7 @@ export function InsightsView({ canConnect, today = formatIsoDate(new Date()) }: 
           {/* 002 §4 'Ads platform login': a refused token is the not_authorized state. */}
           {state.data.erro === INSIGHTS_MESSAGES.tokenStopped ? `${INSIGHTS_MESSAGES.notAuthorized} ` : ''}
           {state.data.erro}
+          {!canConnect && state.data.erro === INSIGHTS_MESSAGES.tokenStopped ? ` ${whoConnectsText(state.data.quemConecta)}` : ''}
         </Alert>
       )}
       {unknown && unknown.total > 0 && (
