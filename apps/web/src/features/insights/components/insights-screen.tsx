@@ -101,7 +101,7 @@ function columnsOf(nameHeader: string, selected: ReadonlySet<string>, toggle: (i
     metric(
       'Alcance',
       'alcance',
-      'Pessoas alcançadas, somadas dia a dia (quem viu em dois dias conta duas vezes).',
+      'Pessoas alcançadas no período, cada uma contada uma vez (lido da Meta para o período escolhido; — enquanto não se sabe).',
       (r) => r.alcance,
       int,
     ),

@@ -1,3 +1,15 @@
+CREATE TABLE "meta_insights_alcance" (
+	"id_empresa" integer NOT NULL,
+	"conta" varchar(40) NOT NULL,
+	"nivel" varchar(8) NOT NULL,
+	"objeto_id" varchar(64) NOT NULL,
+	"inicio" date NOT NULL,
+	"fim" date NOT NULL,
+	"alcance" bigint,
+	"lido_em" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "meta_insights_alcance_id_empresa_conta_nivel_objeto_id_inicio_fim_pk" PRIMARY KEY("id_empresa","conta","nivel","objeto_id","inicio","fim")
+);
+--> statement-breakpoint
 CREATE TABLE "meta_conversoes_config" (
 	"id_unidade" integer PRIMARY KEY NOT NULL,
 	"id_empresa" integer NOT NULL,
@@ -29,6 +41,7 @@ CREATE TABLE "meta_conversoes_envios" (
 	CONSTRAINT "meta_conversoes_envios_evento_uq" UNIQUE("id_evento","familia")
 );
 --> statement-breakpoint
+ALTER TABLE "meta_insights_alcance" ADD CONSTRAINT "meta_insights_alcance_id_empresa_empresas_id_fk" FOREIGN KEY ("id_empresa") REFERENCES "public"."empresas"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "meta_conversoes_config" ADD CONSTRAINT "meta_conversoes_config_id_unidade_unidades_id_fk" FOREIGN KEY ("id_unidade") REFERENCES "public"."unidades"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "meta_conversoes_config" ADD CONSTRAINT "meta_conversoes_config_id_empresa_empresas_id_fk" FOREIGN KEY ("id_empresa") REFERENCES "public"."empresas"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "meta_conversoes_envios" ADD CONSTRAINT "meta_conversoes_envios_id_empresa_empresas_id_fk" FOREIGN KEY ("id_empresa") REFERENCES "public"."empresas"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
