@@ -59,7 +59,8 @@ describe('sync insights (GET /{object}/insights)', () => {
         ad_id: ad.id,
         ad_name: 'Anúncio de teste',
         impressions: '1234',
-        reach: '1000',
+        // Reach over the range counts people once: 800 + 40 % of 200, not the days' sum 1000 (issue 24).
+        reach: '880',
         clicks: '29',
         ctr: '2.350081',
         cpm: '10.008104',

@@ -228,7 +228,10 @@ export const computeInsights = (state: State, q: Query): Record<string, unknown>
     const end = addDays(start, q.increment - 1);
     return [start, end > q.until ? q.until : end];
   };
-  const groups = new Map<string, { key: Record<string, string>; sum: Sum; start: string; stop: string; ad: Ad }>();
+  const groups = new Map<
+    string,
+    { key: Record<string, string>; sum: Sum; start: string; stop: string; ad: Ad; dailyReach: Map<string, number> }
+  >();
   for (const ad of ads) {
     const campaign = nodeOf(state, ad.campaignId, 'campaign');
     if (
@@ -282,10 +285,11 @@ export const computeInsights = (state: State, q: Query): Record<string, unknown>
         const key = JSON.stringify([levelId, start, part.values]);
         let g = groups.get(key);
         if (!g) {
-          g = { key: part.values, sum: empty(), start, stop, ad };
+          g = { key: part.values, sum: empty(), start, stop, ad, dailyReach: new Map() };
           groups.set(key, g);
         }
         addInto(g.sum, part.sum);
+        g.dailyReach.set(date, (g.dailyReach.get(date) ?? 0) + part.sum.reach);
       }
     }
   }
@@ -293,6 +297,12 @@ export const computeInsights = (state: State, q: Query): Record<string, unknown>
   const sorted = [...groups.values()].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
   for (const g of sorted) {
     const s = g.sum;
+    // Reach counts people, not days: over several days the same people come back, so a bucket's reach is
+    // its busiest day's plus 40 % of the rest (smaller than the sum of its days, as Meta's is).
+    if (g.dailyReach.size > 1) {
+      const busiest = Math.max(...g.dailyReach.values());
+      s.reach = busiest + Math.round((s.reach - busiest) * 0.4);
+    }
     // A row without any delivery is not returned.
     if (s.impressions === 0 && s.spendCents === 0 && s.clicks === 0) continue;
     const campaign = nodeOf(state, g.ad.campaignId, 'campaign');

@@ -52,6 +52,7 @@ import { contactListRoutes } from './modules/leads/views/legacy-list/contact-lis
 import { leadTagsRoutes } from './modules/leads/views/tags-on-lead/lead-tags.routes.ts';
 import type { MassSendEngineOptions } from './modules/mass-send/mass-send.engine.ts';
 import { massSendRoutes } from './modules/mass-send/mass-send.routes.ts';
+import { metaConversionsRoutes } from './modules/meta-conversions/meta-conversions.routes.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
 import type { MetaOptions } from './modules/meta/meta.service.ts';
 import { negotiationRoutes } from './modules/negotiation/negotiation.routes.ts';
@@ -160,6 +161,8 @@ export type AppOptions = {
   metaDailySyncMs?: number | undefined;
   /** The Meta Insights refresh job's wait between passes (default 60 s; 0: off). */
   insightsRefreshMs?: number | undefined;
+  /** The Conversions API sender's wait between passes (default 60 s; 0: off). */
+  metaConversionsSendMs?: number | undefined;
   /** The lead event stream's runner (batch size, safety poll, retry wait). */
   leadEvents?: Omit<LeadEventRunnerOptions, 'log'> | undefined;
 };
@@ -331,6 +334,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adsRoutes);
       await api.register(metaRoutes, { meta: options.meta, dailySyncMs: options.metaDailySyncMs });
       await api.register(insightsRoutes, { refreshMs: options.insightsRefreshMs });
+      await api.register(metaConversionsRoutes, { sendMs: options.metaConversionsSendMs });
       await api.register(setupRoutes);
       await api.register(webphoneRoutes, {
         sip: options.sip,

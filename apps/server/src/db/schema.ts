@@ -22,5 +22,6 @@ export * from '../modules/capture/capture.table.ts';
 export * from '../modules/meta/meta.table.ts';
 export * from '../modules/lead-ads/lead-ads.table.ts';
 export * from '../modules/insights/insights.table.ts';
+export * from '../modules/meta-conversions/meta-conversions.table.ts';
 export * from '../modules/automations/automations.table.ts';
 export * from '../modules/whatsapp/typebot/typebot.table.ts';

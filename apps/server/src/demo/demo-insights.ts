@@ -12,6 +12,7 @@ import type { Db } from '../db/handle.ts';
 import { REFRESH_EVERY_MS, refreshCompany } from '../modules/insights/insights.service.ts';
 import { metaInsights, metaInsightsSync } from '../modules/insights/insights.table.ts';
 import { leads } from '../modules/leads/leads.table.ts';
+import { conversionsState, saveConversionsSettings } from '../modules/meta-conversions/meta-conversions.service.ts';
 import type { MetaRuntime } from '../modules/meta/meta.service.ts';
 import { unidadeConfiguracoes } from '../modules/tenancy/tenancy.table.ts';
 
@@ -91,4 +92,25 @@ export async function seedDemoInsights(
     attributed += 1;
   }
   return { rows: result.rows, attributed };
+}
+
+/**
+ * Issue 24 'Closing the loop with Meta': the first unit sends its sale statuses (all but the funnel's first,
+ * the "not sold yet") to the emulator's dataset, so the emulator receives CRM events as the demo lives.
+ * An admin's own choice, once saved, is kept on the next start.
+ */
+export async function seedDemoConversions(
+  db: Db,
+  world: DemoWorld,
+  company: { idEmpresa: number; idUnidade: number },
+): Promise<void> {
+  const current = await conversionsState(db, company.idEmpresa, company.idUnidade);
+  if (current.datasetId !== null) return;
+  const sale = current.opcoes.venda.map((s) => s.id);
+  const first = Math.min(...sale);
+  await saveConversionsSettings(db, company.idEmpresa, company.idUnidade, {
+    datasetId: world.dataset.id,
+    statusNegociacao: [],
+    statusVenda: sale.filter((id) => id !== first),
+  });
 }

@@ -22,7 +22,7 @@ import { metaConexoes, metaFormularios, metaPaginas } from '../modules/meta/meta
 import { tags } from '../modules/tags/tags.table.ts';
 import { unidades } from '../modules/tenancy/tenancy.table.ts';
 import { usuarios } from '../modules/users/users.table.ts';
-import { seedDemoInsights } from './demo-insights.ts';
+import { seedDemoConversions, seedDemoInsights } from './demo-insights.ts';
 import { DEMO_LOGINS } from './demo.ts';
 
 /** The emulator's app: a random numeric id and secret for this run (the server's META_* in the demo). */
@@ -72,6 +72,7 @@ export async function prepareDemoMeta(
     // Issue 24: /insights full on first start (the flag, three months in the store, leads with the ads' ids).
     const runtime = metaRuntime() ?? configureMeta(input.options);
     if (runtime && firstUnit) await seedDemoInsights(db, runtime, world, { idEmpresa: admin.idEmpresa, idUnidade: firstUnit.id });
+    if (firstUnit) await seedDemoConversions(db, world, { idEmpresa: admin.idEmpresa, idUnidade: firstUnit.id });
   }
   const hooked = await meta.control.setWebhook({ url: `${input.funilUrl}/api/webhooks/meta`, verifyToken: input.verifyToken });
   if (!hooked.ok) throw new Error(`o emulador do Meta não confirmou o webhook (${hooked.status})`);

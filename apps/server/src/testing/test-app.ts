@@ -109,6 +109,8 @@ export async function createTestApp(
     rateLimits: false,
     // Issue 24: the insights refresh would call a test's Meta emulator on its own timer; tests call refreshPass.
     insightsRefreshMs: 0,
+    // The Conversions API sender likewise: tests call sendPass.
+    metaConversionsSendMs: 0,
     ...options,
     sessionCache,
     database,

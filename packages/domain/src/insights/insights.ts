@@ -195,8 +195,21 @@ export const insightsStateSchema = z.object({
   atualizando: z.boolean(),
   /** Why the last refresh stopped (expired token, dead version), in Portuguese; null when it worked. */
   erro: z.string().nullable(),
+  /**
+   * Who may start the company's Meta connection (issue 24 'Who connects'): the names of its active
+   * company admins (ag); the unit admin who reads /insights is told to ask them.
+   */
+  quemConecta: z.array(z.string()),
 });
 export type InsightsState = z.infer<typeof insightsStateSchema>;
+
+/** What a unit admin who may not connect reads under the login prompt (issue 24 'Who connects'). */
+export function whoConnectsText(names: readonly string[]): string {
+  if (names.length === 0)
+    return 'Somente o administrador geral da empresa pode conectar o Facebook; a empresa ainda não tem um. Fale com o suporte do Funil.';
+  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} ou ${names[names.length - 1]!}`;
+  return `Somente o administrador geral da empresa pode conectar o Facebook. Peça a ${list}.`;
+}
 
 export const insightsRefreshSchema = z.object({ message: z.string() });
 

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { anunciosCampanhas } from '../ads/ads.table.ts';
 import { phoneKey } from '../leads/phone-key.ts';
 import { metaTokenKey } from '../meta/meta-crypto.ts';
-import { metaRuntime } from '../meta/meta.service.ts';
+import { metaAccessFor, metaRuntime } from '../meta/meta.service.ts';
 import { refreshPass, requestRefresh } from './insights.service.ts';
 import { metaInsights } from './insights.table.ts';
 
@@ -88,6 +88,8 @@ describe('the insights store and its refresh (issue 24)', () => {
     const before = await get(tokens.a!, '/api/insights/estado');
     expect(before.json()).toMatchObject({ connected: true, atualizadoEm: null, atualizando: true, erro: null });
     expect(before.json().contas).toEqual([{ id: demo.account.id, nome: demo.account.id }]);
+    // Issue 24 'Who connects': the company admins (ag) by name, for the unit admin who may not connect.
+    expect(before.json().quemConecta).toEqual(['Usuário ag']);
     expect(await refreshPass(t.app.db, metaRuntime()!, noWait)).toBe(true);
     const counts = await t.app.db
       .select({ nivel: metaInsights.nivel, n: sql<number>`count(*)::int` })
@@ -149,6 +151,46 @@ describe('the insights store and its refresh (issue 24)', () => {
 });
 
 describe('GET /api/insights/{nivel} (002 §2.5, §7)', () => {
+  it("'Alcance' is Meta's reach of the whole period (people once), cached per period; never the sum of the days", async () => {
+    const { data } = await rowsOf(tokens.a!, 'campaign');
+    const row = data.find((r) => r.alcance !== null)!;
+    const [daily] = await t.app.db
+      .select({ n: sql<number>`sum(${metaInsights.alcance})::int` })
+      .from(metaInsights)
+      .where(
+        and(
+          eq(metaInsights.nivel, 'campaign'),
+          eq(metaInsights.objetoId, row.id),
+          sql`${metaInsights.dia} between ${period.inicio} and ${period.fim}`,
+        ),
+      );
+    // The emulator's range reach is smaller than the sum of its days, as Meta's is.
+    expect(row.alcance!).toBeLessThan(daily!.n);
+    // What Meta answers for the period itself (the company's session, signed).
+    const access = (await metaAccessFor(t.app.db, t.fixture.companyA, metaRuntime()))!;
+    const answer = await access.graph.get<{ data: { reach: string }[] }>(`${demo.account.id}/insights`, {
+      level: 'campaign',
+      fields: 'campaign_id,reach',
+      time_range: { since: period.inicio, until: period.fim },
+      filtering: [{ field: 'campaign.id', operator: 'IN', value: [row.id] }],
+    });
+    expect(row.alcance).toBe(Number(answer.data[0]!.reach));
+    // Cached: Meta unavailable, the same period still reads its reach; a period never read shows '—'.
+    emu.control.fail({ code: 2, remaining: null });
+    try {
+      const again = (await rowsOf(tokens.a!, 'campaign')).data.find((r) => r.id === row.id)!;
+      expect(again.alcance).toBe(row.alcance);
+      const other = await get(
+        tokens.a!,
+        `/api/insights/campaign?conta=${demo.account.id}&inicio=${addIsoDays(today, -9)}&fim=${today}`,
+      );
+      expect(other.statusCode).toBe(200);
+      expect((other.json() as InsightsRows).data.every((r) => r.alcance === null)).toBe(true);
+    } finally {
+      emu.control.clearFailures();
+    }
+  });
+
   it('campaigns with Meta’s numbers beside the CRM’s leads, conversões, ticket, cost per sale and ROAS', async () => {
     const c = demo.campaigns.find((x) => x.objective === 'OUTCOME_LEADS')!;
     const ad = demo.ads.find((x) => x.campaignId === c.id)!;

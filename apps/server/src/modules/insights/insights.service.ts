@@ -19,12 +19,14 @@ import {
 } from '@funil/domain/insights/insights';
 
 import type { Db, DbOrTx } from '../../db/handle.ts';
+import { metaNumber } from '../../integrations/meta/graph-client.ts';
 import { Ticker } from '../../jobs/ticker.ts';
 import { metaCampaignUnits } from '../ads/ads-sync.service.ts';
 import { crmDailyByMetaIds, crmFactsByMetaId, unknownAdShare } from '../dashboard/dashboard-insights.service.ts';
 import { connectedCompanies, metaAccessFor, type MetaRuntime } from '../meta/meta.service.ts';
+import { activeUserNamesWithRoles } from '../users/users.service.ts';
 import { createInsightsReader, InsightsStopped, type ReaderOptions, type StoredInsight } from './insights-reader.ts';
-import { metaInsights, metaInsightsSync } from './insights.table.ts';
+import { metaInsights, metaInsightsAlcance, metaInsightsSync } from './insights.table.ts';
 
 /** The first import reads three months; later refreshes re-read the last 28 days (Meta revises them). */
 export const FIRST_IMPORT_DAYS = 92;
@@ -205,7 +207,10 @@ export async function insightsState(
 ): Promise<InsightsState> {
   const access = await metaAccessFor(db, idEmpresa, runtime);
   const [state] = await db.select().from(metaInsightsSync).where(eq(metaInsightsSync.idEmpresa, idEmpresa));
-  if (!access) return { connected: false, contas: [], atualizadoEm: null, atualizando: false, erro: null };
+  // Issue 24 'Who connects': the connection is the company's (its token reads every unit's accounts), so
+  // only its company admins (ag) start it; a unit admin is shown their names.
+  const quemConecta = await activeUserNamesWithRoles(db, idEmpresa, ['ag']);
+  if (!access) return { connected: false, contas: [], atualizadoEm: null, atualizando: false, erro: null, quemConecta };
   const named = new Map((state?.contas ?? []).map((c) => [c.id, c.nome]));
   return {
     connected: true,
@@ -213,6 +218,7 @@ export async function insightsState(
     atualizadoEm: state?.atualizadoEm?.toISOString() ?? null,
     atualizando: state ? state.proximaEm <= now || (state.leaseAte !== null && state.leaseAte > now) : true,
     erro: state?.erro ?? null,
+    quemConecta,
   };
 }
 
@@ -229,6 +235,80 @@ async function visibleCampaign(db: DbOrTx, runtime: MetaRuntime | null, idEmpres
 
 const ratio = (num: number | null, den: number | null, scale = 1): number | null =>
   num === null || den === null || den === 0 ? null : (num * scale) / den;
+
+/** How long a recent period's reach is kept before Meta is asked again (a period over 28 days old never changes). */
+export const PERIOD_REACH_TTL_MS = REFRESH_EVERY_MS;
+const REACH_IDS_PER_CALL = 100;
+
+/**
+ * Reach of each object over the whole period (issue 24: people, not a sum of days), from the cache or read
+ * from Meta without time_increment (one call per 100 ids, paged) and cached. An object Meta did not answer
+ * for, or a read that failed, is absent: the tab shows '—', never 0.
+ */
+export async function periodReach(
+  db: DbOrTx,
+  runtime: MetaRuntime | null,
+  key: { idEmpresa: number; conta: string; nivel: InsightLevel; inicio: string; fim: string },
+  ids: readonly string[],
+  now = new Date(),
+): Promise<Map<string, number | null>> {
+  const known = new Map<string, number | null>();
+  if (ids.length === 0) return known;
+  const cached = await db
+    .select({ objetoId: metaInsightsAlcance.objetoId, alcance: metaInsightsAlcance.alcance, lidoEm: metaInsightsAlcance.lidoEm })
+    .from(metaInsightsAlcance)
+    .where(
+      and(
+        eq(metaInsightsAlcance.idEmpresa, key.idEmpresa),
+        eq(metaInsightsAlcance.conta, key.conta),
+        eq(metaInsightsAlcance.nivel, key.nivel),
+        eq(metaInsightsAlcance.inicio, key.inicio),
+        eq(metaInsightsAlcance.fim, key.fim),
+        inArray(metaInsightsAlcance.objetoId, [...ids]),
+      ),
+    );
+  const settled = key.fim < addIsoDays(formatIsoDate(now), -28);
+  for (const c of cached)
+    if (settled || now.getTime() - c.lidoEm.getTime() < PERIOD_REACH_TTL_MS) known.set(c.objetoId, c.alcance);
+  const missing = ids.filter((id) => !known.has(id));
+  if (missing.length === 0) return known;
+  const access = await metaAccessFor(db, key.idEmpresa, runtime);
+  if (!access) return known;
+  for (let i = 0; i < missing.length; i += REACH_IDS_PER_CALL) {
+    const chunk = missing.slice(i, i + REACH_IDS_PER_CALL);
+    let rows: Record<string, unknown>[];
+    try {
+      rows = await access.graph.getAll<Record<string, unknown>>(`${key.conta}/insights`, {
+        level: key.nivel,
+        fields: `${key.nivel}_id,reach`,
+        time_range: { since: key.inicio, until: key.fim },
+        filtering: [{ field: `${key.nivel}.id`, operator: 'IN', value: chunk }],
+        limit: 500,
+      });
+    } catch {
+      // Meta unavailable: the reach stays unknown ('—') and is asked again on the next view.
+      continue;
+    }
+    const got = new Map(rows.map((r) => [String(r[`${key.nivel}_id`]), metaNumber(r.reach)]));
+    const values = chunk.map((objetoId) => ({ ...key, objetoId, alcance: got.get(objetoId) ?? null, lidoEm: now }));
+    await db
+      .insert(metaInsightsAlcance)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [
+          metaInsightsAlcance.idEmpresa,
+          metaInsightsAlcance.conta,
+          metaInsightsAlcance.nivel,
+          metaInsightsAlcance.objetoId,
+          metaInsightsAlcance.inicio,
+          metaInsightsAlcance.fim,
+        ],
+        set: { alcance: sql`excluded.alcance`, lidoEm: now },
+      });
+    for (const v of values) known.set(v.objetoId, v.alcance);
+  }
+  return known;
+}
 
 export type ReadScope = { idEmpresa: number; idUnidade: number; runtime: MetaRuntime | null; now?: Date };
 
@@ -257,7 +337,6 @@ export async function insightsRows(
         conjuntoId: sql<string | null>`max(${metaInsights.conjuntoId})`,
         objetivo: sql<string | null>`max(${metaInsights.objetivo})`,
         impressoes: sql<string | null>`sum(${metaInsights.impressoes})`,
-        alcance: sql<string | null>`sum(${metaInsights.alcance})`,
         cliques: sql<string | null>`sum(${metaInsights.cliques})`,
         gasto: sql<string | null>`sum(${metaInsights.gastoCentavos})`,
         leads: sql<string | null>`sum(${metaInsights.leads})`,
@@ -278,6 +357,14 @@ export async function insightsRows(
     unknownAdShare(db, { idUnidade: scope.idUnidade, inicio: q.inicio, fim: q.fim }),
   ]);
   const rows = stored.filter((r) => visible(r.campanhaId));
+  // Reach is people over the whole period, read from Meta (cached), never the sum of the daily rows.
+  const reach = await periodReach(
+    db,
+    scope.runtime,
+    { idEmpresa: scope.idEmpresa, conta: q.conta, nivel: level, inicio: q.inicio, fim: q.fim },
+    rows.map((r) => r.id),
+    scope.now ?? new Date(),
+  );
   const crm = await crmFactsByMetaId(db, {
     idUnidade: scope.idUnidade,
     level,
@@ -300,7 +387,7 @@ export async function insightsRows(
       conjuntoId: r.conjuntoId,
       objetivo: r.objetivo,
       impressoes,
-      alcance: num(r.alcance),
+      alcance: reach.get(r.id) ?? null,
       cliques,
       ctr: ratio(cliques, impressoes, 100),
       gastoCentavos: gasto,

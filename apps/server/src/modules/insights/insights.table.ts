@@ -57,3 +57,25 @@ export const metaInsightsSync = pgTable('meta_insights_sync', {
   /** Why the refresh stopped (190, #2635), in Portuguese; null while it works. */
   erro: text('erro'),
 });
+
+/**
+ * Reach of a whole period (issue 24: reach counts people once, so it is never a sum of days): read from
+ * Meta without time_increment per (company, account, level, object, since, until), with when it was read.
+ * NULL: Meta returned no reach for the object in that period.
+ */
+export const metaInsightsAlcance = pgTable(
+  'meta_insights_alcance',
+  {
+    idEmpresa: integer('id_empresa')
+      .notNull()
+      .references(() => empresas.id),
+    conta: varchar('conta', { length: 40 }).notNull(),
+    nivel: varchar('nivel', { length: 8 }).$type<InsightLevel>().notNull(),
+    objetoId: varchar('objeto_id', { length: 64 }).notNull(),
+    inicio: date('inicio', { mode: 'string' }).notNull(),
+    fim: date('fim', { mode: 'string' }).notNull(),
+    alcance: bigint('alcance', { mode: 'number' }),
+    lidoEm: timestamp('lido_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.idEmpresa, t.conta, t.nivel, t.objetoId, t.inicio, t.fim] })],
+);

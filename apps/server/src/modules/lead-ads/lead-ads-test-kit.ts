@@ -4,6 +4,7 @@
 import { createMetaEmulator, type MetaEmulator } from '@funil/meta-emulator/emulator';
 import type { DemoWorld } from '@funil/meta-emulator/world';
 
+import type { UnitSettingsInput } from '../../demo/builders.ts';
 import { connectCompanyToPage } from '../../demo/demo-meta.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { metaTokenKey } from '../meta/meta-crypto.ts';
@@ -24,7 +25,7 @@ export type LeadAdsWorld = {
 };
 
 /** The emulator, the app and company A's connection to the demo page; its forms chosen (no unit assigned). */
-export async function leadAdsWorld(options: { connect?: boolean } = {}): Promise<LeadAdsWorld> {
+export async function leadAdsWorld(options: { connect?: boolean; settings?: UnitSettingsInput } = {}): Promise<LeadAdsWorld> {
   const meta = createMetaEmulator({
     appId: APP_ID,
     appSecret: APP_SECRET,
@@ -37,6 +38,7 @@ export async function leadAdsWorld(options: { connect?: boolean } = {}): Promise
   const t = await createTestApp({
     meta: { appId: APP_ID, appSecret: APP_SECRET, graphUrl: metaUrl, dialogUrl: metaUrl, tokenKey },
     metaDailySyncMs: 0,
+    ...(options.settings ? { settings: options.settings } : {}),
     leadAds: {
       verifyToken: VERIFY_TOKEN,
       worker: { autoStart: false, now: () => new Date(Date.now() + clock.offsetMs) },

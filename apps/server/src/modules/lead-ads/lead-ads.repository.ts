@@ -126,3 +126,16 @@ export async function leadsPerForm(db: DbOrTx, idEmpresa: number): Promise<Map<s
     .groupBy(leadAdsEntregas.formId);
   return new Map(rows.flatMap((r) => (r.formId ? [[r.formId, r.n] as const] : [])));
 }
+
+/**
+ * The Lead Ads leads among these leads: cli_crm_id → the leadgen_id Meta made it from (issue 24, the
+ * Conversions API's `user_data.lead_id`). A lead that did not come from a lead form is absent.
+ */
+export async function leadgenIdsOf(db: DbOrTx, cliCrmIds: readonly number[]): Promise<Map<number, string>> {
+  if (cliCrmIds.length === 0) return new Map();
+  const rows = await db
+    .select({ cliCrmId: leadAdsEntregas.cliCrmId, leadgenId: leadAdsEntregas.leadgenId })
+    .from(leadAdsEntregas)
+    .where(and(inArray(leadAdsEntregas.cliCrmId, [...cliCrmIds]), eq(leadAdsEntregas.status, 'processado')));
+  return new Map(rows.flatMap((r) => (r.cliCrmId === null ? [] : [[r.cliCrmId, r.leadgenId] as const])));
+}

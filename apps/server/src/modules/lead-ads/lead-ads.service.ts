@@ -201,3 +201,7 @@ export async function backfillForm(
   }
   return { encontrados, novos };
 }
+
+/** The Lead Ads leads among these leads: cli_crm_id → leadgen_id (issue 24, the Conversions API's `user_data.lead_id`). */
+export const leadgenIdsOf = (db: DbOrTx, cliCrmIds: readonly number[]): Promise<Map<number, string>> =>
+  repo.leadgenIdsOf(db, cliCrmIds);

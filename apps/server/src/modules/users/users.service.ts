@@ -155,3 +155,13 @@ export async function setOwnNotifications(db: Db, userId: number, notificacoes: 
     return configuracoes;
   });
 }
+
+/** The names of the company's active users of these roles (who may start the Meta connection, issue 24). */
+export async function activeUserNamesWithRoles(db: DbOrTx, idEmpresa: number, roles: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .select({ nome: usuarios.nome })
+    .from(usuarios)
+    .where(and(eq(usuarios.idEmpresa, idEmpresa), eq(usuarios.ativo, 1), inArray(usuarios.permissao, [...roles])))
+    .orderBy(asc(usuarios.nome));
+  return rows.map((r) => r.nome);
+}

@@ -1,6 +1,7 @@
 // Meta Insights' calls (issue 24; 002 §2.5, §7): the store's state, the rows of a level over a period with
 // the CRM's side, the daily line of the selected rows, and 'Atualizar agora'. The browser never calls Meta.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 
 import {
   insightsRefreshSchema,
@@ -10,6 +11,7 @@ import {
   type InsightLevel,
   type InsightsRows,
 } from '@funil/domain/insights/insights';
+import { metaConversionsStateSchema, type MetaConversionsSettings } from '@funil/domain/meta-conversions/meta-conversions-api';
 
 import { apiRequest } from '../../../lib/http-client.ts';
 
@@ -57,5 +59,24 @@ export function useRefreshInsights() {
   return useMutation({
     mutationFn: () => apiRequest('/insights/atualizar', { method: 'POST', schema: insightsRefreshSchema, envelope: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: [...key, 'estado'] }),
+  });
+}
+
+const conversionsKey = [...key, 'conversoes'] as const;
+
+/** The unit's Conversions API card (issue 24 'Closing the loop with Meta'). */
+export function useConversionsSettings() {
+  return useQuery({
+    queryKey: conversionsKey,
+    queryFn: ({ signal }) => apiRequest('/insights/conversoes', { signal, schema: metaConversionsStateSchema, envelope: true }),
+  });
+}
+
+export function useSaveConversionsSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MetaConversionsSettings) =>
+      apiRequest('/insights/conversoes', { method: 'PUT', body, schema: z.object({ message: z.string() }), envelope: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: conversionsKey }),
   });
 }

@@ -25,6 +25,7 @@ const connected: InsightsState = {
   atualizadoEm: '2026-11-28T09:30:00.000Z',
   atualizando: false,
   erro: null,
+  quemConecta: ['Ana Gerente'],
 };
 const row = (id: string, nome: string, extra: Partial<InsightRow> = {}): InsightRow => ({
   id,
@@ -77,10 +78,22 @@ describe('Insights (002 §2.5)', () => {
     expect(await screen.findByText(INSIGHTS_MESSAGES.notConnected)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Entrar com o Facebook' })).toBeTruthy();
     cleanup();
-    stubApi({ 'GET /insights/estado': { body: { ...connected, connected: false, contas: [] } } });
+    stubApi({
+      'GET /insights/estado': {
+        body: { ...connected, connected: false, contas: [], quemConecta: ['Ana Gerente', 'Bruno Sócio'] },
+      },
+    });
     render(false);
     expect(await screen.findByText(/Por favor faça login com Facebook\./)).toBeTruthy();
+    // Issue 24 'Who connects': the unit admin reads who may connect, by name.
+    expect(
+      screen.getByText(/Somente o administrador geral da empresa pode conectar o Facebook\. Peça a Ana Gerente ou Bruno Sócio\./),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Entrar com o Facebook' })).toBeNull();
+    cleanup();
+    stubApi({ 'GET /insights/estado': { body: { ...connected, connected: false, contas: [], quemConecta: [] } } });
+    render(false);
+    expect(await screen.findByText(/a empresa ainda não tem um\. Fale com o suporte do Funil\./)).toBeTruthy();
   });
 
   it('campaigns of the previous month, 5 per page, — for missing metrics, CTR 2 decimals %, CRM columns and ROAS', async () => {

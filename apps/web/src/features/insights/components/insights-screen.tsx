@@ -33,11 +33,18 @@ import { CartesianGrid, Tooltip as ChartTooltip, Legend, Line, LineChart, Respon
 import { canAccessRoute } from '@funil/domain/access/routes';
 import { formatBRL } from '@funil/domain/format/currency';
 import { formatDate, formatDateTime, formatIsoDate } from '@funil/domain/format/date';
-import { INSIGHTS_MESSAGES, previousMonth, type InsightLevel, type InsightRow } from '@funil/domain/insights/insights';
+import {
+  INSIGHTS_MESSAGES,
+  previousMonth,
+  whoConnectsText,
+  type InsightLevel,
+  type InsightRow,
+} from '@funil/domain/insights/insights';
 
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { useAccessContext } from '../../../lib/access.ts';
 import { useInsightRows, useInsightSeries, useInsightsState, useRefreshInsights, type RowsQuery } from '../api/insights.ts';
+import { ConversionsCard } from './conversions-card.tsx';
 
 const TABS: { level: InsightLevel; tab: string; title: string; nameHeader: string }[] = [
   { level: 'campaign', tab: 'Campanhas', title: 'Campanhas', nameHeader: 'Nome da Campanha' },
@@ -94,7 +101,7 @@ function columnsOf(nameHeader: string, selected: ReadonlySet<string>, toggle: (i
     metric(
       'Alcance',
       'alcance',
-      'Pessoas alcançadas, somadas dia a dia (quem viu em dois dias conta duas vezes).',
+      'Pessoas alcançadas no período, cada uma contada uma vez (lido da Meta para o período escolhido; — enquanto não se sabe).',
       (r) => r.alcance,
       int,
     ),
@@ -297,7 +304,7 @@ export function InsightsView({ canConnect, today = formatIsoDate(new Date()) }: 
             </Button>
           ) : (
             <Typography color="text.secondary" variant="body2">
-              {INSIGHTS_MESSAGES.loginWithFacebook} Peça ao administrador da empresa para conectar a conta do Facebook.
+              {INSIGHTS_MESSAGES.loginWithFacebook} {whoConnectsText(state.data?.quemConecta ?? [])}
             </Typography>
           )}
         </Paper>
@@ -368,6 +375,7 @@ export function InsightsView({ canConnect, today = formatIsoDate(new Date()) }: 
           {/* 002 §4 'Ads platform login': a refused token is the not_authorized state. */}
           {state.data.erro === INSIGHTS_MESSAGES.tokenStopped ? `${INSIGHTS_MESSAGES.notAuthorized} ` : ''}
           {state.data.erro}
+          {!canConnect && state.data.erro === INSIGHTS_MESSAGES.tokenStopped ? ` ${whoConnectsText(state.data.quemConecta)}` : ''}
         </Alert>
       )}
       {unknown && unknown.total > 0 && (
@@ -402,6 +410,7 @@ export function InsightsView({ canConnect, today = formatIsoDate(new Date()) }: 
         />
       </Paper>
       {q && selected[level].length > 0 && <DailyLine level={level} q={q} ids={selected[level]} updatedAt={updatedAt} />}
+      <ConversionsCard />
     </Box>
   );
 }
