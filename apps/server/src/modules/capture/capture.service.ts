@@ -20,7 +20,7 @@ import { originOf } from '@funil/domain/leads/origin';
 
 import type { Db } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
-import { referenceLists } from '../catalog/catalog.service.ts';
+import { platformsCached } from '../catalog/catalog.service.ts';
 import { captureLead } from '../leads/lead-capture.service.ts';
 import { activeUnitByToken } from '../tenancy/tenancy.service.ts';
 import { claimKey, storedAnswer, sweepKeys } from './capture.repository.ts';
@@ -42,15 +42,6 @@ export async function unitOfToken(db: Db, token: string): Promise<{ id: number; 
 }
 
 const emailSchema = z.email();
-
-// The platforms list changes only with a release (catalog-defaults): read once a minute.
-let platformsCache: { at: number; rows: { id: number; nome: string }[] } | null = null;
-async function platformsOf(db: Db): Promise<{ id: number; nome: string }[]> {
-  if (platformsCache && Date.now() - platformsCache.at < 60_000) return platformsCache.rows;
-  const rows = (await referenceLists(db)).plataforma;
-  platformsCache = { at: Date.now(), rows };
-  return rows;
-}
 
 /** Captures one lead for the unit (already looked up by its token and past its rate limits). */
 export async function captureForUnit(
@@ -74,7 +65,7 @@ export async function captureForUnit(
       throw new DomainError('invalid', CAPTURE_MESSAGES.fieldTooLong(name.slice(0, 100), CAPTURE_EXTRA_VALUE_MAX));
   }
   const avisos: string[] = [];
-  const platform = resolvePlatform(await platformsOf(db), {
+  const platform = resolvePlatform(await platformsCached(db), {
     plataforma: known.plataforma,
     siteSource,
     utmSource: known.utm_source,

@@ -3,7 +3,7 @@
 // Other modules read these tables only through these functions.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 
-import type { DbOrTx } from '../../db/handle.ts';
+import type { Db, DbOrTx } from '../../db/handle.ts';
 import {
   plataformas,
   potenciais,
@@ -77,6 +77,20 @@ export async function referenceLists(db: DbOrTx) {
     db.select().from(plataformas).orderBy(asc(plataformas.id)),
   ]);
   return { contato, mensagem, plataforma };
+}
+
+type PlatformRow = { id: number; nome: string };
+// The platforms list changes only with a release (catalog-defaults): read once a minute, per database handle
+// (a WeakMap keyed by the Db, so two apps or two databases in one process never read each other's list).
+const platformsCache = new WeakMap<object, { at: number; rows: PlatformRow[] }>();
+
+/** The plataformas rows, cached a minute per database handle (capture and Lead Ads intake read it per lead). */
+export async function platformsCached(db: Db): Promise<PlatformRow[]> {
+  const cached = platformsCache.get(db);
+  if (cached && Date.now() - cached.at < 60_000) return cached.rows;
+  const rows = (await referenceLists(db)).plataforma;
+  platformsCache.set(db, { at: Date.now(), rows });
+  return rows;
 }
 
 export type ListReferences = {

@@ -11,7 +11,7 @@ import type { Db } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { isRateLimitCode } from '../../integrations/meta/meta-error.ts';
 import { findAd } from '../ads/ads.service.ts';
-import { referenceLists } from '../catalog/catalog.service.ts';
+import { platformsCached } from '../catalog/catalog.service.ts';
 import { captureLead } from '../leads/lead-capture.service.ts';
 import { formOfCompany, metaAccessFor } from '../meta/meta.service.ts';
 import { unitsOfCompany } from '../tenancy/tenancy.service.ts';
@@ -198,11 +198,8 @@ async function knownForm(
   return { nome, idUnidade: chosen?.idUnidade ?? null };
 }
 
-let platformsCache: { at: number; rows: { id: number; nome: string }[] } | null = null;
 /** The lead's platform (Meta's `platform`: fb, ig…) as a plataformas id; Facebook when Meta says nothing. */
 async function platformOf(db: Db, platform: string | null): Promise<number | null> {
-  if (!platformsCache || Date.now() - platformsCache.at > 60_000)
-    platformsCache = { at: Date.now(), rows: (await referenceLists(db)).plataforma };
   const wanted = platform?.toLowerCase() === 'ig' || platform?.toLowerCase() === 'instagram' ? 'instagram' : 'facebook';
-  return platformsCache.rows.find((p) => p.nome.toLowerCase() === wanted)?.id ?? null;
+  return (await platformsCached(db)).find((p) => p.nome.toLowerCase() === wanted)?.id ?? null;
 }

@@ -118,7 +118,7 @@ export function LeadAdsScreen() {
 
   const data = overview.data;
   return (
-    <Stack spacing={2} sx={{ p: 2 }}>
+    <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           Leads do Meta
