@@ -2,8 +2,6 @@
 // so the HTTP client, its token, its error typing and its 401 rule run as in the browser. A test
 // says how the server answers; every request is recorded, in order, for its assertions.
 // Only for *.test.ts(x) files and the kits they import.
-import { File as NodeFile } from 'node:buffer';
-
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -25,51 +23,21 @@ const server = setupServer();
 /** Every request of the running test, whichever answers were set. */
 let sentInTest: SentRequest[] = [];
 /**
- * jsdom's FormData and File are not Node's: Node's fetch would send a jsdom file as 'blob', without
- * its name. A browser sends the name, so a form the app sends is rebuilt with Node's own classes.
- */
-/** A jsdom file's bytes, read as the page reads them (FileReader). */
-function bytesOf(file: Blob): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.onerror = () => reject(reader.error ?? new Error('arquivo ilegível'));
-    reader.readAsArrayBuffer(file);
-  });
-}
-
-async function nodeFormData(form: FormData): Promise<FormData> {
-  const NodeFormData = (await new Response(new URLSearchParams()).formData()).constructor as typeof FormData;
-  const copy = new NodeFormData();
-  for (const [name, value] of form.entries()) {
-    if (typeof value === 'string') copy.append(name, value);
-    else copy.append(name, new NodeFile([await bytesOf(value)], value.name, { type: value.type }) as unknown as File);
-  }
-  return copy;
-}
-
-let pageFetch: typeof fetch | undefined;
-/**
  * One interception per test file, its answers reset after each test. Called by setup.ts, which runs
  * in every web test file: the module itself is loaded once per worker (vitest.config.ts, no isolation),
  * so hooks registered at its import would reach only the first file.
  */
 export function installFakeApi(): void {
   beforeAll(() => {
+    // happy-dom's fetch sends a form as a browser does (its files with their names) over Node's
+    // HTTP, where MSW answers it.
     server.listen({ onUnhandledRequest: 'error' });
-    const intercepted = globalThis.fetch;
-    pageFetch = intercepted;
-    globalThis.fetch = async (input, init) =>
-      init?.body instanceof FormData
-        ? intercepted(input, { ...init, body: await nodeFormData(init.body) })
-        : intercepted(input, init);
   });
   afterEach(() => {
     server.resetHandlers();
     sentInTest = [];
   });
   afterAll(() => {
-    if (pageFetch) globalThis.fetch = pageFetch;
     server.close();
   });
 }

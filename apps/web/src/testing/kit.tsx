@@ -147,3 +147,16 @@ export function renderHookWithProviders<T>(hook: () => T, client = testQueryClie
     ),
   });
 }
+
+/**
+ * An element's computed text colour as `rgb(r, g, b)`, as a browser reports it. happy-dom (the web
+ * tests' DOM, vitest.config.ts) reports a colour as it was written (`#53bdeb`).
+ */
+export function computedColor(element: Element): string {
+  const color = getComputedStyle(element).color.trim();
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
+  if (!hex) return color;
+  const full = hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex;
+  const [r, g, b] = [0, 2, 4].map((start) => parseInt(full.slice(start, start + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}

@@ -1,5 +1,5 @@
 // Every web test file (vitest.config.ts): a findBy or waitFor waits up to 10 s, as a person would, not
-// Testing Library's 1 s. Three test files share two cores in CI and a first MUI render in jsdom can
+// Testing Library's 1 s. Three test files share two cores in CI and a first MUI render can
 // take seconds; a test that fails still fails, only later.
 import { configure } from '@testing-library/react';
 import { vi } from 'vitest';

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom, not the project's happy-dom: the print goes through an iframe's own window, which happy-dom does not give.
 // 002 §2.10 "Admin screens": the admin list (Portuguese pagination and empty text, search, column
 // filter, sorting, CSV and print where asked, row actions) on the one DataTable, and the create/edit
 // dialog with 'continue creating/editing'.

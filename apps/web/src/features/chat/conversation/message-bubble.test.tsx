@@ -6,6 +6,7 @@ import { makeChatMessage } from '@funil/domain/testing/factories';
 import type { ChatMessage } from '@funil/domain/whatsapp-api/chat-message';
 import type { PendingMessage } from '@funil/domain/whatsapp-api/conversation';
 
+import { computedColor } from '../../../testing/kit.tsx';
 import { MessageBubble, type BubbleActions } from './message-bubble.tsx';
 import { renderWithProviders } from './test-kit.tsx';
 
@@ -135,10 +136,10 @@ describe('001 §4 ack icons', () => {
 
   it('read checks are highlighted blue, delivered ones are not', () => {
     const read = bubble({ fromMe: true, ack: 4 }).querySelector('[data-ack]') as SVGElement;
-    expect(getComputedStyle(read).color).toBe('rgb(83, 189, 235)');
+    expect(computedColor(read)).toBe('rgb(83, 189, 235)');
     cleanup();
     const delivered = bubble({ fromMe: true, ack: 3 }).querySelector('[data-ack]') as SVGElement;
-    expect(getComputedStyle(delivered).color).not.toBe('rgb(83, 189, 235)');
+    expect(computedColor(delivered)).not.toBe('rgb(83, 189, 235)');
   });
 
   it('no icon on received messages', () => {

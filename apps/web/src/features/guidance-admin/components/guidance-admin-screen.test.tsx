@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// jsdom, not the project's happy-dom: DOMPurify (the sanitiser under test) declines to run on happy-dom and returns the HTML as is.
 // Orientações: the home-screen guidance texts (000 §2 /inicial, 002 §3 "Guidance text"), company-wide
 // or per unit, in order; edited with the rich-text editor and its toolbar; reorder and delete.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';

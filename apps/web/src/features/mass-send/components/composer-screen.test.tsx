@@ -10,6 +10,7 @@ import { emptyFilter, MASS_SEND_CLIENTS_LAYOUT } from '@funil/domain/leads/filte
 import { massSendSettingsOf } from '@funil/domain/mass-send/mass-send-api';
 import { projectedFinish } from '@funil/domain/mass-send/pacing';
 
+import { computedColor } from '../../../testing/kit.tsx';
 import { MassSendComposerScreen } from './composer-screen.tsx';
 import { answerRequests, makeCampaign, makeFoundLead, panel, postedCampaign, renderScreen, unitState } from './test-kit.tsx';
 
@@ -180,7 +181,7 @@ describe('002 §2.2 preview', () => {
     );
     const unknown = preview.querySelector('[data-unknown-placeholder]');
     expect(unknown?.textContent).toBe('{{cupom}}');
-    expect(getComputedStyle(unknown!).color).toBe('rgb(211, 47, 47)');
+    expect(computedColor(unknown!)).toBe('rgb(211, 47, 47)');
   });
 
   it('keeps up to 5 variants, one tab each', async () => {
