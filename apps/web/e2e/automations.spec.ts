@@ -123,7 +123,8 @@ describe('automations (issue 25, 002 §2.7)', () => {
       '3 | Mudar status | Mudar o status de negociação para Whatsapp',
     ]);
     // Its own trigger off: the automation runs through the trigger registered next.
-    await dialog.getByLabel('Habilitado').uncheck();
+    await dialog.getByLabel('Habilitado', { exact: true }).click();
+    await dialog.getByLabel('Desabilitado', { exact: true }).waitFor();
     await dialog.getByRole('button', { name: 'Editar o passo 2' }).click();
     await screenshot(page, 'automacao-construtor.png');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
@@ -182,7 +183,7 @@ describe('automations (issue 25, 002 §2.7)', () => {
       .getByRole('button', { name: /^Visualizar Desempenho/ })
       .click();
     const perf = page.getByRole('dialog', { name: `Desempenho: ${TRIGGER}` });
-    const run = perf.getByRole('row').filter({ has: perf.getByRole('rowheader', { name: lead!.cliNome }) });
+    const run = perf.getByRole('row').filter({ has: page.getByRole('rowheader', { name: lead!.cliNome }) });
     await expect.poll(() => run.getByText('Concluída', { exact: true }).count(), { timeout: 20_000 }).toBe(1);
     await run.getByRole('rowheader').click();
     await perf.getByText(/Enviar mensagem no WhatsApp/).waitFor();

@@ -46,15 +46,16 @@ export function AutomationsScreen() {
   const columns = useMemo<DataColumn<RuleView>[]>(
     () => [
       { header: 'Nome', id: 'nome', value: (r) => r.nome, rowHeader: true, minWidth: 160 },
-      { header: 'Tipo do Gatilho', id: 'tipo', value: (r) => triggerTypeLabel(r.gatilho) },
-      { header: 'Status', id: 'status', value: (r) => triggerDetail(unit, r.gatilho), minWidth: 160 },
-      { header: 'Passos', id: 'passos', value: (r) => r.passos.length, align: 'right' },
+      // Beside the name: on a phone the columns after it scroll under the pinned buttons.
       {
         header: 'Situação',
         id: 'habilitado',
         value: (r) => (r.habilitado ? 'Habilitado' : 'Desabilitado'),
         render: (r) => <StatusChip habilitado={r.habilitado} />,
       },
+      { header: 'Tipo do Gatilho', id: 'tipo', value: (r) => triggerTypeLabel(r.gatilho) },
+      { header: 'Status', id: 'status', value: (r) => triggerDetail(unit, r.gatilho), minWidth: 160 },
+      { header: 'Passos', id: 'passos', value: (r) => r.passos.length, align: 'right' },
       {
         header: 'Atualização',
         id: 'dataAtualizacao',

@@ -6,7 +6,8 @@ import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DeleteOutline from '@mui/icons-material/Delete';
 import Edit from '@mui/icons-material/Edit';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { lighten } from '@mui/material/styles';
 import { useMemo } from 'react';
 
 import type { Step, TypebotSettings } from '@funil/domain/automations/automations';
@@ -35,20 +36,22 @@ export type StepsTableProps = {
 
 export function StepsTable({ steps, unit, typebot, editing, onEdit, onChange, onMove, onRemove }: StepsTableProps) {
   const quickMessages = useUnitQuickMessages();
+  // On a phone the row keeps its number, what it does and its buttons; the kind is in the sentence.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const rows = useMemo<StepRow[]>(() => steps.map((step, index) => ({ index, step })), [steps]);
   const columns = useMemo<DataColumn<StepRow>[]>(
     () => [
-      { header: 'Nº', id: 'numero', value: (r) => r.index + 1, width: 48, align: 'right' },
-      { header: 'Passo', id: 'tipo', value: (r) => stepKindLabel(r.step.tipo), minWidth: 130 },
+      { header: 'Nº', id: 'numero', value: (r) => r.index + 1, width: phone ? 32 : 48, align: 'right' },
+      ...(phone ? [] : [{ header: 'Passo', id: 'tipo', value: (r: StepRow) => stepKindLabel(r.step.tipo), minWidth: 130 }]),
       {
         header: 'O que faz',
         id: 'resumo',
         value: (r) => stepText(unit, r.step, { typebot, quickMessages }),
-        minWidth: 220,
+        minWidth: phone ? 110 : 220,
         sx: { overflowWrap: 'anywhere' },
       },
     ],
-    [unit, typebot, quickMessages],
+    [unit, typebot, quickMessages, phone],
   );
   const last = steps.length - 1;
   const actions: RowAction<StepRow>[] = [
@@ -69,6 +72,9 @@ export function StepsTable({ steps, unit, typebot, editing, onEdit, onChange, on
         actions={actions}
         rowLabel={(r) => `o passo ${r.index + 1}`}
         onRowClick={(r) => onEdit(r.index)}
+        dense={phone}
+        // The step being edited: its whole row marked, the pinned buttons' cell too (an opaque colour).
+        sx={{ '& tr.Mui-selected > *': { bgcolor: (theme: Theme) => lighten(theme.palette.primary.main, 0.9) } }}
         rowProps={(r) => ({
           'data-passo': r.index + 1,
           className: r.index === editing ? 'Mui-selected' : undefined,
