@@ -205,6 +205,12 @@ describe('automations (issue 25, 002 §2.7)', () => {
       const box = (await button.boundingBox())!;
       expect(box.x >= 0 && box.x + box.width <= MOBILE.width, (await button.getAttribute('aria-label')) ?? '').toBe(true);
     }
+    // Each row's Habilitado / Desabilitado stands clear of the pinned buttons.
+    for (const row of await table.locator('tbody tr').all()) {
+      const chip = (await row.locator('td[data-field="habilitado"] .MuiChip-root').boundingBox())!;
+      const buttons = (await row.locator('td:last-child').boundingBox())!;
+      expect(chip.x + chip.width, await row.locator('th').innerText()).toBeLessThanOrEqual(buttons.x);
+    }
     await screenshot(page, 'automacao-gatilhos-mobile.png');
 
     // The builder of the automation: full screen, its steps table and the fields of a step.
