@@ -150,7 +150,7 @@ describe('/automacao (002 §2.7)', () => {
     });
   });
 
-  it("'Criar automação' builds message + wait + status change as a list read top to bottom", async () => {
+  it("'Criar automação' builds message + wait + status change as a table read top to bottom", async () => {
     const sent = api();
     renderWithProviders(<AutomationsScreen />);
     await screen.findByRole('rowheader', { name: 'Tabela de preços' });
