@@ -211,6 +211,10 @@ describe('/automacao (002 §2.7)', () => {
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Valor' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Em negociação' }));
     expect(stepRows(dialog)[1]).toBe('2 | Condição | Continuar só se o status do funil for Em negociação');
+    // Another field takes its first choice, not the status id.
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Continuar só se' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Tag' }));
+    expect(stepRows(dialog)[1]).toBe('2 | Condição | Continuar só se o lead tiver a tag "Quente"');
     // Subir takes the note to the top; the fields shown follow the step being edited (now the 3rd).
     fireEvent.click(within(dialog).getByRole('button', { name: 'Subir o passo 3' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Subir o passo 2' }));

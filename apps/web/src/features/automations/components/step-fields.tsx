@@ -170,7 +170,11 @@ export function StepFields({
             select
             label="Continuar só se"
             value={step.campo}
-            onChange={(e) => onChange({ ...step, campo: e.target.value as typeof step.campo })}
+            onChange={(e) => {
+              // Another field: its first choice (a status id is not a tag id), or a campaign to type.
+              const campo = e.target.value as typeof step.campo;
+              onChange({ ...step, campo, valor: conditionOptions(unit, campo)[0]?.id ?? '' });
+            }}
             sx={fieldWidth(FIELD_WIDTH.unit)}
           >
             <MenuItem value="status">Status do funil</MenuItem>
@@ -217,6 +221,24 @@ export function StepFields({
   }
 }
 
+/** The choices of a condition's value: the unit's statuses, tags, attendants or platforms (a campaign is typed). */
+function conditionOptions(unit: UnitData, campo: Extract<Step, { tipo: 'condicao' }>['campo']): { id: number; nome: string }[] {
+  switch (campo) {
+    case 'status':
+      return unit.statusNegociacao.map((s) => ({ id: s.idFunil, nome: s.nome }));
+    case 'status-venda':
+      return unit.statusNegociacaoVenda.map((s) => ({ id: s.idFunilVenda, nome: s.nome }));
+    case 'tag':
+      return unit.tags.map((t) => ({ id: t.id, nome: t.nome }));
+    case 'atendente':
+      return unit.usuarios.map((u) => ({ id: u.id, nome: u.nome }));
+    case 'plataforma':
+      return unit.plataformas.map((p) => ({ id: p.id, nome: p.nome }));
+    case 'campanha':
+      return [];
+  }
+}
+
 function ConditionValue({
   step,
   unit,
@@ -226,18 +248,7 @@ function ConditionValue({
   unit: UnitData;
   onChange: (s: Step) => void;
 }) {
-  const options: { id: number | string; nome: string }[] =
-    step.campo === 'status'
-      ? unit.statusNegociacao.map((s) => ({ id: s.idFunil, nome: s.nome }))
-      : step.campo === 'status-venda'
-        ? unit.statusNegociacaoVenda.map((s) => ({ id: s.idFunilVenda, nome: s.nome }))
-        : step.campo === 'tag'
-          ? unit.tags.map((t) => ({ id: t.id, nome: t.nome }))
-          : step.campo === 'atendente'
-            ? unit.usuarios.map((u) => ({ id: u.id, nome: u.nome }))
-            : step.campo === 'plataforma'
-              ? unit.plataformas.map((p) => ({ id: p.id, nome: p.nome }))
-              : [];
+  const options = conditionOptions(unit, step.campo);
   if (options.length === 0)
     return (
       <TextField
