@@ -38,6 +38,8 @@ const PHONE_LISTS = [
   ['/usuarios', ADMIN],
   ['/unidades', SUPER_ADMIN],
   ['/campanhas', ADMIN],
+  // Issue 25: the triggers table (its dialogs at 390 px: automations.spec.ts).
+  ['/automacao', ADMIN],
 ] as const;
 
 describe('issue 22 §4: the admin lists on a phone (390 px)', () => {

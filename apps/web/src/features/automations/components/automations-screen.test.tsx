@@ -99,6 +99,18 @@ afterEach(() => {
   shell.permissao = 'a';
 });
 
+/** The builder's steps as the manager reads them: "1 | Passo | O que faz" per row of 'Passos da automação'. */
+const stepRows = (dialog: HTMLElement) =>
+  within(within(dialog).getByRole('table', { name: 'Passos da automação' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      Array.from(row.querySelectorAll('td, th'))
+        .slice(0, 3)
+        .map((cell) => cell.textContent)
+        .join(' | '),
+    );
+
 describe('/automacao (002 §2.7)', () => {
   it('lists the real triggers 5 per page with Habilitado / Desabilitado, and Desabilitar sends the change', async () => {
     const sent = api();
@@ -138,7 +150,7 @@ describe('/automacao (002 §2.7)', () => {
     });
   });
 
-  it("'Criar automação' builds message + wait + status change as a list read top to bottom", async () => {
+  it("'Criar automação' builds message + wait + status change as a table read top to bottom", async () => {
     const sent = api();
     renderWithProviders(<AutomationsScreen />);
     await screen.findByRole('rowheader', { name: 'Tabela de preços' });
@@ -149,17 +161,17 @@ describe('/automacao (002 §2.7)', () => {
       fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Adicionar passo' }));
       fireEvent.click(await screen.findByRole('option', { name: label }));
     };
+    expect(within(dialog).getByText('Nenhum passo ainda. Adicione o primeiro abaixo.')).toBeTruthy();
     await add('Enviar mensagem no WhatsApp');
-    await add('Esperar');
-    await add('Mudar status');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Mensagem do passo 1' }), {
       target: { value: 'Olá [nome_cliente], segue a tabela.' },
     });
-    const steps = within(within(dialog).getByRole('list', { name: 'Passos da automação' })).getAllByRole('listitem');
-    expect(steps.map((s) => s.querySelector('p')?.textContent)).toEqual([
-      '1. Enviar mensagem no WhatsApp: "Olá [nome_cliente], segue a tabela."',
-      '2. Esperar 1 dia (em horário comercial)',
-      '3. Mudar o status de negociação para Novo',
+    await add('Esperar');
+    await add('Mudar status');
+    expect(stepRows(dialog)).toEqual([
+      '1 | Enviar mensagem no WhatsApp | Enviar mensagem no WhatsApp: "Olá [nome_cliente], segue a tabela."',
+      '2 | Esperar | Esperar 1 dia (em horário comercial)',
+      '3 | Mudar status | Mudar o status de negociação para Novo',
     ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(sent.some((r) => r.method === 'POST')).toBe(true));
@@ -167,6 +179,65 @@ describe('/automacao (002 §2.7)', () => {
       { tipo: 'mensagem', texto: 'Olá [nome_cliente], segue a tabela.' },
       { tipo: 'esperar', quantidade: 1, unidade: 'dias', horarioComercial: true },
       { tipo: 'status', familia: 'negociacao', idStatus: 1 },
+    ]);
+  });
+
+  it('edits one step at a time under the table; Subir, Descer and Remover reorder what is saved', async () => {
+    const sent = api();
+    renderWithProviders(<AutomationsScreen />);
+    await screen.findByRole('rowheader', { name: 'Tabela de preços' });
+    fireEvent.click(screen.getByRole('button', { name: 'Criar automação' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Criar automação' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Nome' }), { target: { value: 'Ordem' } });
+    const add = async (label: string) => {
+      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Adicionar passo' }));
+      fireEvent.click(await screen.findByRole('option', { name: label }));
+    };
+    await add('Esperar');
+    await add('Condição');
+    await add('Adicionar anotação');
+    // Only the step just added shows its fields, under the table, and its row is the current one.
+    expect(within(dialog).getByRole('region', { name: 'Editar o passo 3' })).toBeTruthy();
+    expect(within(dialog).queryByRole('spinbutton', { name: 'Quanto esperar no passo 1' })).toBeNull();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Anotação do passo 3' }), { target: { value: 'Lead quente' } });
+    const current = () =>
+      within(within(dialog).getByRole('table', { name: 'Passos da automação' }))
+        .getAllByRole('row')
+        .findIndex((row) => row.getAttribute('aria-current') === 'step');
+    expect(current()).toBe(3);
+    // The condition reads with the unit's names.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Editar o passo 2' }));
+    expect(within(dialog).queryByRole('textbox', { name: 'Anotação do passo 3' })).toBeNull();
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Valor' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Em negociação' }));
+    expect(stepRows(dialog)[1]).toBe('2 | Condição | Continuar só se o status do funil for Em negociação');
+    // Another field takes its first choice, not the status id.
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Continuar só se' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Tag' }));
+    expect(stepRows(dialog)[1]).toBe('2 | Condição | Continuar só se o lead tiver a tag "Quente"');
+    // Subir takes the note to the top; the fields shown follow the step being edited (now the 3rd).
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Subir o passo 3' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Subir o passo 2' }));
+    expect(within(dialog).getByRole('region', { name: 'Editar o passo 3' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Subir o passo 1' }).hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'Descer o passo 3' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Descer o passo 2' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remover o passo 2' }));
+    expect(stepRows(dialog)).toEqual([
+      '1 | Adicionar anotação | Adicionar anotação: "Lead quente"',
+      '2 | Esperar | Esperar 1 dia (em horário comercial)',
+    ]);
+    expect(within(dialog).queryByRole('region', { name: /^Editar o passo/ })).toBeNull();
+    // A click on a row edits it; 'Concluir o passo' closes its fields.
+    fireEvent.click(within(dialog).getByRole('cell', { name: 'Esperar 1 dia (em horário comercial)' }));
+    fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Quanto esperar no passo 2' }), { target: { value: '2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Concluir o passo' }));
+    expect(within(dialog).queryByRole('region', { name: /^Editar o passo/ })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(sent.some((r) => r.method === 'POST')).toBe(true));
+    expect((sent.find((r) => r.method === 'POST')?.body as { passos: unknown[] }).passos).toEqual([
+      { tipo: 'anotacao', texto: 'Lead quente' },
+      { tipo: 'esperar', quantidade: 2, unidade: 'dias', horarioComercial: true },
     ]);
   });
 

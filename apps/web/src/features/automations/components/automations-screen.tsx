@@ -7,7 +7,7 @@ import Edit from '@mui/icons-material/Edit';
 import Insights from '@mui/icons-material/Insights';
 import ToggleOff from '@mui/icons-material/ToggleOff';
 import ToggleOn from '@mui/icons-material/ToggleOn';
-import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Paper, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useMemo, useState } from 'react';
 
@@ -33,6 +33,8 @@ export function StatusChip({ habilitado }: { habilitado: boolean }) {
 
 export function AutomationsScreen() {
   const unit = useLoadedUnitData();
+  // On a phone the name, the situation and the pinned buttons share the 390 px.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const isAdmin = roleOf(useCurrentUser().permissao) === 'admin';
   const rules = useAutomations();
   const toggle = useToggleAutomation();
@@ -45,16 +47,17 @@ export function AutomationsScreen() {
 
   const columns = useMemo<DataColumn<RuleView>[]>(
     () => [
-      { header: 'Nome', id: 'nome', value: (r) => r.nome, rowHeader: true, minWidth: 160 },
-      { header: 'Tipo do Gatilho', id: 'tipo', value: (r) => triggerTypeLabel(r.gatilho) },
-      { header: 'Status', id: 'status', value: (r) => triggerDetail(unit, r.gatilho), minWidth: 160 },
-      { header: 'Passos', id: 'passos', value: (r) => r.passos.length, align: 'right' },
+      { header: 'Nome', id: 'nome', value: (r) => r.nome, rowHeader: true, minWidth: phone ? 110 : 160 },
+      // Beside the name: on a phone the columns after it scroll under the pinned buttons.
       {
         header: 'Situação',
         id: 'habilitado',
         value: (r) => (r.habilitado ? 'Habilitado' : 'Desabilitado'),
         render: (r) => <StatusChip habilitado={r.habilitado} />,
       },
+      { header: 'Tipo do Gatilho', id: 'tipo', value: (r) => triggerTypeLabel(r.gatilho) },
+      { header: 'Status', id: 'status', value: (r) => triggerDetail(unit, r.gatilho), minWidth: 160 },
+      { header: 'Passos', id: 'passos', value: (r) => r.passos.length, align: 'right' },
       {
         header: 'Atualização',
         id: 'dataAtualizacao',
@@ -63,7 +66,7 @@ export function AutomationsScreen() {
         nowrap: true,
       },
     ],
-    [unit],
+    [unit, phone],
   );
 
   const setEnabled = (row: RuleView, habilitado: boolean) =>
@@ -121,6 +124,7 @@ export function AutomationsScreen() {
       {rules.isError && <Alert severity="error">{rules.error.message}</Alert>}
       <Box>
         <DataTable
+          dense={phone}
           label="Gatilhos"
           columns={columns}
           rows={rules.data ?? []}

@@ -16,6 +16,8 @@ import {
   Stack,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -41,7 +43,7 @@ function duration(seconds: number | null): string {
 
 function Figure({ label, value }: { label: string; value: string | number }) {
   return (
-    <Paper variant="outlined" sx={{ p: 1.5, minWidth: 120, flex: '1 1 120px' }}>
+    <Paper variant="outlined" sx={{ p: 1.5, minWidth: { xs: 96, sm: 120 }, flex: { xs: '1 1 96px', sm: '1 1 120px' } }}>
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -54,6 +56,7 @@ function Figure({ label, value }: { label: string; value: string | number }) {
 
 export function PerformanceDialog({ rule, onClose }: { rule: RuleView; onClose: () => void }) {
   const perf = useAutomationPerformance(rule.id);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [open, setOpen] = useState<RunView | null>(null);
   const f = perf.data?.figuras;
   const columns: DataColumn<RunView>[] = [
@@ -69,7 +72,7 @@ export function PerformanceDialog({ rule, onClose }: { rule: RuleView; onClose: 
     { header: 'Erro', id: 'erro', value: (r) => r.erro ?? '', minWidth: 160 },
   ];
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md">
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone}>
       <DialogTitle>Desempenho: {rule.nome}</DialogTitle>
       <DialogContent>
         {perf.isPending && <LinearProgress aria-label="Carregando desempenho" />}
@@ -129,7 +132,7 @@ function RunLog({ rule, run }: { rule: RuleView; run: RunView }) {
         ))}
       </Stack>
       {canRetry && (
-        <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
+        <Stack direction="row" sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <TextField select size="small" label="Passo" value={passo} onChange={(e) => setPasso(Number(e.target.value))}>
             {rule.passos.map((_, i) => (
               <MenuItem key={i} value={i + 1}>

@@ -20,7 +20,8 @@ vi.mock('../../../lib/unit-data.ts', () => ({
     plataformas: [],
   }),
 }));
-vi.setConfig({ testTimeout: 30_000 });
+// Four steps through MUI selects: ~15 s alone, twice that beside the other helpers' work.
+vi.setConfig({ testTimeout: 60_000 });
 
 const rule: RuleView = {
   id: 1,
@@ -34,6 +35,18 @@ const rule: RuleView = {
 };
 
 afterEach(cleanup);
+
+/** The builder's steps as the manager reads them: "1 | Passo | O que faz" per row of 'Passos da automação'. */
+const stepRows = (dialog: HTMLElement) =>
+  within(within(dialog).getByRole('table', { name: 'Passos da automação' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      Array.from(row.querySelectorAll('td, th'))
+        .slice(0, 3)
+        .map((cell) => cell.textContent)
+        .join(' | '),
+    );
 
 describe("/automacao: 'Agendar ligação' and 'Agendar mensagem no WhatsApp' (issue 25 'Steps')", () => {
   it('adds the scheduling, quick message and media steps, reads them top to bottom and saves their times', async () => {
@@ -71,26 +84,25 @@ describe("/automacao: 'Agendar ligação' and 'Agendar mensagem no WhatsApp' (is
       fireEvent.click(await screen.findByRole('option', { name: label }));
     };
     await add('Agendar ligação');
-    await add('Agendar mensagem no WhatsApp');
-    await add('Enviar mensagem rápida');
-    await add('Enviar mídia (imagem ou documento)');
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Mensagem rápida' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Saudação' }));
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Endereço da mídia do passo 4' }), {
-      target: { value: 'https://cdn.exemplo.com.br/catalogo.jpg' },
-    });
     fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Prazo do agendamento no passo 1' }), {
       target: { value: '3' },
     });
+    await add('Agendar mensagem no WhatsApp');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Mensagem agendada do passo 2' }), {
       target: { value: 'Olá [nome_cliente], posso ajudar?' },
     });
-    const steps = within(within(dialog).getByRole('list', { name: 'Passos da automação' })).getAllByRole('listitem');
-    expect(steps.map((s) => s.querySelector('p')?.textContent)).toEqual([
-      '1. Agendar ligação para daqui a 3 dias',
-      '2. Agendar mensagem no WhatsApp para daqui a 1 dia: "Olá [nome_cliente], posso ajudar?"',
-      '3. Enviar a mensagem rápida #7',
-      '4. Enviar imagem no WhatsApp: https://cdn.exemplo.com.br/catalogo.jpg',
+    await add('Enviar mensagem rápida');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Mensagem rápida' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Saudação' }));
+    await add('Enviar mídia (imagem ou documento)');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Endereço da mídia do passo 4' }), {
+      target: { value: 'https://cdn.exemplo.com.br/catalogo.jpg' },
+    });
+    expect(stepRows(dialog)).toEqual([
+      '1 | Agendar ligação | Agendar ligação para daqui a 3 dias',
+      '2 | Agendar mensagem no WhatsApp | Agendar mensagem no WhatsApp para daqui a 1 dia: "Olá [nome_cliente], posso ajudar?"',
+      '3 | Enviar mensagem rápida | Enviar a mensagem rápida "Saudação"',
+      '4 | Enviar mídia (imagem ou documento) | Enviar imagem no WhatsApp: https://cdn.exemplo.com.br/catalogo.jpg',
     ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(sent.some((r) => r.method === 'POST')).toBe(true));

@@ -1,8 +1,10 @@
 // The builder's scheduling steps (issue 25 'Steps'): 'Agendar ligação' (the lead's next call) and
 // 'Agendar mensagem no WhatsApp' (the lead's scheduled message), each at a time after the step.
-import { MenuItem, Stack, TextField } from '@mui/material';
+import { Stack, TextField } from '@mui/material';
 
 import type { Step } from '@funil/domain/automations/automations';
+
+import { FIELD_WIDTH, FieldRow, fieldWidth, TimeUnitSelect } from './field-row.tsx';
 
 type ScheduleStep = Extract<Step, { tipo: 'agendar-ligacao' | 'agendar-mensagem' }>;
 
@@ -29,27 +31,17 @@ export function ScheduleStepFields({
           onChange={(e) => onChange({ ...step, texto: e.target.value })}
         />
       )}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <FieldRow>
         <TextField
           type="number"
           label="Daqui a"
           value={step.quantidade}
           onChange={(e) => onChange({ ...step, quantidade: Number(e.target.value) })}
           slotProps={{ htmlInput: { min: 0, 'aria-label': `Prazo do agendamento no passo ${index}` } }}
-          sx={{ width: 110 }}
+          sx={fieldWidth(FIELD_WIDTH.number)}
         />
-        <TextField
-          select
-          label="Unidade"
-          value={step.unidade}
-          onChange={(e) => onChange({ ...step, unidade: e.target.value as ScheduleStep['unidade'] })}
-          sx={{ minWidth: 120 }}
-        >
-          <MenuItem value="minutos">minutos</MenuItem>
-          <MenuItem value="horas">horas</MenuItem>
-          <MenuItem value="dias">dias</MenuItem>
-        </TextField>
-      </Stack>
+        <TimeUnitSelect value={step.unidade} onChange={(unidade) => onChange({ ...step, unidade })} />
+      </FieldRow>
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { MenuItem, Stack, TextField } from '@mui/material';
 import type { Step } from '@funil/domain/automations/automations';
 
 import { useUnitQuickMessages } from '../api/unit-quick-messages.ts';
+import { FIELD_WIDTH, FieldRow, fieldWidth } from './field-row.tsx';
 
 export function QuickMessageStepFields({
   step,
@@ -26,7 +27,7 @@ export function QuickMessageStepFields({
       onChange={(e) => onChange({ ...step, idModelo: Number(e.target.value) })}
       helperText={chosen ? chosen.mensagem : 'Modelos da empresa e da unidade; os campos como [nome_cliente] são preenchidos.'}
       slotProps={{ select: { inputProps: { 'aria-label': `Mensagem rápida do passo ${index}` } } }}
-      sx={{ minWidth: 280 }}
+      sx={{ width: '100%', maxWidth: FIELD_WIDTH.long * 2 }}
     >
       {options.map((m) => (
         <MenuItem key={m.idModelo} value={m.idModelo}>
@@ -48,13 +49,13 @@ export function MediaStepFields({
 }) {
   return (
     <Stack spacing={1}>
-      <Stack direction="row" spacing={1}>
+      <FieldRow>
         <TextField
           select
           label="Tipo de mídia"
           value={step.midia}
           onChange={(e) => onChange({ ...step, midia: e.target.value as typeof step.midia })}
-          sx={{ minWidth: 150 }}
+          sx={fieldWidth(FIELD_WIDTH.unit)}
         >
           <MenuItem value="imagem">Imagem</MenuItem>
           <MenuItem value="documento">Documento</MenuItem>
@@ -62,11 +63,11 @@ export function MediaStepFields({
         <TextField
           label="Endereço do arquivo (https)"
           value={step.url}
-          fullWidth
+          sx={{ flex: '1 1 240px', minWidth: 0 }}
           slotProps={{ htmlInput: { 'aria-label': `Endereço da mídia do passo ${index}` } }}
           onChange={(e) => onChange({ ...step, url: e.target.value })}
         />
-      </Stack>
+      </FieldRow>
       <TextField
         label="Legenda (opcional)"
         value={step.legenda}

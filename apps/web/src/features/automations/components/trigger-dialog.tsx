@@ -1,7 +1,19 @@
 // 'Cadastro de Gatilho' (002 §2.7): Nome, Tipo do Gatilho (Status do Funil or Status do ERP),
 // Status, Automação (the steps it runs: an automation built with 'Criar automação'), Cancelar and
 // Cadastrar. The new trigger runs when a lead enters the status, once per entry.
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 
@@ -18,6 +30,7 @@ export function TriggerDialog({ rules, onClose }: { rules: readonly RuleView[]; 
   const unit = useLoadedUnitData();
   const save = useSaveAutomation();
   const { enqueueSnackbar } = useSnackbar();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [nome, setNome] = useState('');
   const [tipo, setTipo] = useState<Kind>('STATUS_NEGOCIACAO');
   const [idStatus, setIdStatus] = useState<number | ''>('');
@@ -51,7 +64,7 @@ export function TriggerDialog({ rules, onClose }: { rules: readonly RuleView[]; 
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone}>
       <DialogTitle>Cadastro de Gatilho</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>

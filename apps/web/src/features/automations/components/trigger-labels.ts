@@ -1,5 +1,12 @@
 // How the /automacao screen names triggers and statuses (002 §2.7, §3 'Trigger' tipo_status).
-import { describeStep, type RuleView, type Step, type Trigger } from '@funil/domain/automations/automations';
+import {
+  describeStep,
+  type RuleView,
+  type Step,
+  type StepKind,
+  type Trigger,
+  type TypebotSettings,
+} from '@funil/domain/automations/automations';
 import { LEAD_CHANNEL_LABELS } from '@funil/domain/leads/origin';
 import type { UnitData } from '@funil/domain/unit/unit-data';
 
@@ -55,17 +62,87 @@ export function triggerDetail(unit: UnitData, t: Trigger): string {
   }
 }
 
+/** 'Adicionar passo' and the builder's 'Passo' column: each kind of step in words. */
+export const STEP_KINDS: readonly { kind: StepKind; label: string }[] = [
+  { kind: 'mensagem', label: 'Enviar mensagem no WhatsApp' },
+  { kind: 'esperar', label: 'Esperar' },
+  { kind: 'condicao', label: 'Condição' },
+  { kind: 'status', label: 'Mudar status' },
+  { kind: 'atribuir', label: 'Atribuir atendente' },
+  { kind: 'tag', label: 'Adicionar ou remover tag' },
+  { kind: 'anotacao', label: 'Adicionar anotação' },
+  { kind: 'webhook', label: 'Chamar URL externa' },
+  { kind: 'typebot', label: 'Iniciar fluxo do Typebot' },
+  { kind: 'aguardar-resposta', label: 'Aguardar resposta do lead' },
+  { kind: 'agendar-ligacao', label: 'Agendar ligação' },
+  { kind: 'agendar-mensagem', label: 'Agendar mensagem no WhatsApp' },
+  { kind: 'mensagem-rapida', label: 'Enviar mensagem rápida' },
+  { kind: 'midia', label: 'Enviar mídia (imagem ou documento)' },
+];
+
+export function stepKindLabel(kind: StepKind): string {
+  return STEP_KINDS.find((k) => k.kind === kind)?.label ?? kind;
+}
+
+/** The names a step's summary needs besides the unit's: the Typebot flows, the quick messages. */
+export type StepNames = {
+  typebot?: TypebotSettings | undefined;
+  quickMessages?: readonly { idModelo: number; tituloMensagem: string }[];
+};
+
+const CONDITION_SUBJECT = {
+  status: 'o status do funil',
+  'status-venda': 'o status do ERP',
+  atendente: 'o atendente',
+  plataforma: 'a plataforma',
+  campanha: 'a campanha',
+} as const;
+
+function conditionText(unit: UnitData, step: Extract<Step, { tipo: 'condicao' }>): string {
+  const id = Number(step.valor);
+  if (step.campo === 'tag') {
+    const tag = typeof step.valor === 'number' ? (unit.tags.find((t) => t.id === id)?.nome ?? `#${id}`) : step.valor;
+    return `Continuar só se o lead ${step.negar ? 'não tiver' : 'tiver'} a tag "${tag}"`;
+  }
+  const value =
+    step.campo === 'status'
+      ? statusName(unit, 'STATUS_NEGOCIACAO', id)
+      : step.campo === 'status-venda'
+        ? statusName(unit, 'STATUS_VENDA', id)
+        : step.campo === 'atendente'
+          ? (unit.usuarios.find((u) => u.id === id)?.nome ?? `#${id}`)
+          : step.campo === 'plataforma'
+            ? (unit.plataformas.find((p) => p.id === id)?.nome ?? `#${id}`)
+            : String(step.valor);
+  return `Continuar só se ${CONDITION_SUBJECT[step.campo]} ${step.negar ? 'não for' : 'for'} ${value}`;
+}
+
 /** A step as the manager reads it, with the unit's names instead of ids. */
-export function stepText(unit: UnitData, step: Step): string {
-  if (step.tipo === 'status')
-    return `Mudar o status de ${step.familia === 'negociacao' ? 'negociação' : 'venda'} para ${statusName(
-      unit,
-      step.familia === 'negociacao' ? 'STATUS_NEGOCIACAO' : 'STATUS_VENDA',
-      step.idStatus,
-    )}`;
-  if (step.tipo === 'atribuir' && step.idUsuario !== null)
-    return `Atribuir a ${unit.usuarios.find((u) => u.id === step.idUsuario)?.nome ?? `#${step.idUsuario}`}`;
-  return describeStep(step);
+export function stepText(unit: UnitData, step: Step, names: StepNames = {}): string {
+  switch (step.tipo) {
+    case 'status':
+      return `Mudar o status de ${step.familia === 'negociacao' ? 'negociação' : 'venda'} para ${statusName(
+        unit,
+        step.familia === 'negociacao' ? 'STATUS_NEGOCIACAO' : 'STATUS_VENDA',
+        step.idStatus,
+      )}`;
+    case 'atribuir':
+      return step.idUsuario === null
+        ? describeStep(step)
+        : `Atribuir a ${unit.usuarios.find((u) => u.id === step.idUsuario)?.nome ?? `#${step.idUsuario}`}`;
+    case 'condicao':
+      return conditionText(unit, step);
+    case 'typebot': {
+      const flow = names.typebot?.fluxos.find((f) => f.idPublico === step.fluxo);
+      return flow ? `Iniciar o fluxo do Typebot "${flow.nome}"` : describeStep(step);
+    }
+    case 'mensagem-rapida': {
+      const model = names.quickMessages?.find((m) => m.idModelo === step.idModelo);
+      return model ? `Enviar a mensagem rápida "${model.tituloMensagem}"` : describeStep(step);
+    }
+    default:
+      return describeStep(step);
+  }
 }
 
 export const ruleLabel = (r: RuleView) => r.nome;

@@ -77,6 +77,18 @@ afterEach(() => {
   shell.permissao = 'a';
 });
 
+/** The builder's steps as the manager reads them: "1 | Passo | O que faz" per row of 'Passos da automação'. */
+const stepRows = (dialog: HTMLElement) =>
+  within(within(dialog).getByRole('table', { name: 'Passos da automação' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      Array.from(row.querySelectorAll('td, th'))
+        .slice(0, 3)
+        .map((cell) => cell.textContent)
+        .join(' | '),
+    );
+
 describe("/automacao: Typebot, 'Aguardar resposta' and 'Sem resposta' (issue 25)", () => {
   it("the admin's 'Configurar Typebot' checks the fields in Portuguese and saves the server and its flows", async () => {
     const sent = api();
@@ -124,16 +136,15 @@ describe("/automacao: Typebot, 'Aguardar resposta' and 'Sem resposta' (issue 25)
       fireEvent.click(await screen.findByRole('option', { name: label }));
     };
     await add('Iniciar fluxo do Typebot');
-    await add('Aguardar resposta do lead');
     expect(within(dialog).getByRole('combobox', { name: 'Fluxo do Typebot do passo 1' }).textContent).toContain(
       'Requalificar lead frio',
     );
+    await add('Aguardar resposta do lead');
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Se não responder' }));
     fireEvent.click(await screen.findByRole('option', { name: 'continuar para o próximo passo' }));
-    const steps = within(within(dialog).getByRole('list', { name: 'Passos da automação' })).getAllByRole('listitem');
-    expect(steps.map((s) => s.querySelector('p')?.textContent)).toEqual([
-      '1. Iniciar fluxo do Typebot "requalificar"',
-      '2. Aguardar a resposta do lead por até 1 dia. Se não responder: continuar',
+    expect(stepRows(dialog)).toEqual([
+      '1 | Iniciar fluxo do Typebot | Iniciar o fluxo do Typebot "Requalificar lead frio"',
+      '2 | Aguardar resposta do lead | Aguardar a resposta do lead por até 1 dia. Se não responder: continuar',
     ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(sent.some((r) => r.method === 'POST')).toBe(true));

@@ -1,8 +1,10 @@
 // The builder's fields of issue 25's 'Iniciar fluxo do Typebot' and 'Aguardar resposta' steps and the
 // 'Sem resposta' trigger (automation-builder-dialog.tsx renders them).
-import { MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { MenuItem, TextField, Typography } from '@mui/material';
 
 import type { Step, Trigger, TypebotSettings } from '@funil/domain/automations/automations';
+
+import { FIELD_WIDTH, FieldRow, fieldWidth, TimeUnitSelect } from './field-row.tsx';
 
 export function TypebotStepFields({
   step,
@@ -29,7 +31,7 @@ export function TypebotStepFields({
       value={flows.some((f) => f.idPublico === step.fluxo) ? step.fluxo : ''}
       onChange={(e) => onChange({ ...step, fluxo: e.target.value })}
       helperText="O fluxo recebe o id, o nome e o status do lead. Ele pausa quando um atendente escreve ao lead."
-      sx={{ minWidth: 280 }}
+      sx={{ width: '100%', maxWidth: FIELD_WIDTH.long * 2 }}
     >
       {flows.map((f) => (
         <MenuItem key={f.idPublico} value={f.idPublico}>
@@ -50,39 +52,28 @@ export function WaitAnswerStepFields({
   onChange: (s: Step) => void;
 }) {
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+    <FieldRow>
       <TextField
         type="number"
         label="Prazo"
         value={step.quantidade}
         onChange={(e) => onChange({ ...step, quantidade: Number(e.target.value) })}
         slotProps={{ htmlInput: { min: 1, 'aria-label': `Prazo da resposta no passo ${index}` } }}
-        sx={{ width: 110 }}
+        sx={fieldWidth(FIELD_WIDTH.number)}
       />
-      <TextField
-        select
-        label="Unidade"
-        value={step.unidade}
-        onChange={(e) => onChange({ ...step, unidade: e.target.value as typeof step.unidade })}
-      >
-        <MenuItem value="minutos">minutos</MenuItem>
-        <MenuItem value="horas">horas</MenuItem>
-        <MenuItem value="dias">dias</MenuItem>
-      </TextField>
+      <TimeUnitSelect value={step.unidade} onChange={(unidade) => onChange({ ...step, unidade })} />
       <TextField
         select
         label="Se não responder"
         value={step.seNaoResponder}
         onChange={(e) => onChange({ ...step, seNaoResponder: e.target.value as typeof step.seNaoResponder })}
-        sx={{ minWidth: 180 }}
+        helperText="Se o lead responder antes, a automação continua na hora."
+        sx={fieldWidth(FIELD_WIDTH.long)}
       >
         <MenuItem value="parar">parar a automação</MenuItem>
         <MenuItem value="continuar">continuar para o próximo passo</MenuItem>
       </TextField>
-      <Typography variant="body2" color="text.secondary">
-        Se o lead responder antes, a automação continua na hora.
-      </Typography>
-    </Stack>
+    </FieldRow>
   );
 }
 
@@ -101,7 +92,7 @@ export function NoAnswerTriggerFields({
       onChange={(e) => onChange({ ...trigger, horas: Number(e.target.value) })}
       helperText="Contadas da última mensagem enviada ao lead."
       slotProps={{ htmlInput: { min: 1, max: 720 } }}
-      sx={{ width: 190 }}
+      sx={fieldWidth(FIELD_WIDTH.choice)}
     />
   );
 }
