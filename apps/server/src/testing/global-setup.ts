@@ -9,8 +9,30 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 import { createPgTemplate, PG_TEMPLATE_ENV, PGLITE_TEMPLATE_ENV, writePgliteTemplate } from './db-template.ts';
+import { SERVER_NODE_BUNDLE_ENV } from './processes.ts';
+import { buildServerNodeBundle } from './server-node-bundle.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const removeBundle = await serverNodeBundle();
+  const migrated = await migrateOnce(project);
+  return async () => {
+    await migrated();
+    await removeBundle();
+  };
+}
+
+/** The child server processes' one bundle (server-node-bundle.ts), built once for the run's projects. */
+async function serverNodeBundle(): Promise<() => Promise<void>> {
+  if (process.env[SERVER_NODE_BUNDLE_ENV]) return async () => undefined;
+  const bundle = await buildServerNodeBundle();
+  process.env[SERVER_NODE_BUNDLE_ENV] = bundle.file;
+  return async () => {
+    delete process.env[SERVER_NODE_BUNDLE_ENV];
+    await bundle.remove();
+  };
+}
+
+async function migrateOnce(project: TestProject): Promise<() => Promise<void>> {
   // The server-pglite project runs on PGlite beside a server project on PostgreSQL (pglite-only.setup.ts).
   const url = project.config.env?.FUNIL_TEST_ENGINE === 'pglite' ? undefined : process.env.DATABASE_URL;
   if (url) {

@@ -81,24 +81,33 @@ export type ServerNodeConfig = {
   evolution?: { baseUrl: string; globalApiKey: string; webhooksToSelf?: boolean };
 };
 
+/** Set by the global setup for the test workers: the path of server-node.ts bundled (server-node-bundle.ts). */
+export const SERVER_NODE_BUNDLE_ENV = 'FUNIL_SERVER_NODE_BUNDLE';
+
 const SERVER_NODE_SCRIPT = fileURLToPath(new URL('./server-node.ts', import.meta.url));
 
-/** Starts one Funil server process (server-node.ts) and resolves with its URL once it listens. */
+/**
+ * Starts one Funil server process (server-node.ts) and resolves with its URL once it listens: from the
+ * run's bundle of it when the global setup built one (server-node-bundle.ts), else through tsx.
+ */
 export function startServerNode(config: ServerNodeConfig, options: { timeoutMs?: number } = {}): Promise<NodeProcess> {
+  const bundle = process.env[SERVER_NODE_BUNDLE_ENV];
+  if (bundle) return startNodeProcess(bundle, [JSON.stringify(config)], { ...options, loader: 'none' });
   return startNodeProcess(SERVER_NODE_SCRIPT, [JSON.stringify(config)], options);
 }
 
 /**
- * Starts `node --import tsx <script> ...args` and resolves once it prints `<marker> <url>`;
+ * Starts `node --import tsx <script> ...args` (without tsx for a bundle: `loader: 'none'`) and resolves once it prints `<marker> <url>`;
  * rejects if it exits first or takes longer than `timeoutMs`.
  */
 export function startNodeProcess(
   script: string,
   args: string[],
-  options: { marker?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  options: { marker?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; loader?: 'tsx' | 'none' } = {},
 ): Promise<NodeProcess> {
   const marker = options.marker ?? 'FUNIL_NODE';
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const loader = options.loader === 'none' ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...loader, script, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(options.env ? { env: options.env } : {}),
   });
