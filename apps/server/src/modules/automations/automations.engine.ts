@@ -86,6 +86,12 @@ export type AutomationEngineOptions = {
   retryDelaysMs?: readonly number[];
   /** Runs claimed per pass (default 20). */
   batch?: number;
+  /**
+   * Runs advanced at the same time in this process (default 8): a step waits mostly on the database
+   * and the gateway (a send's typing presence holds its request up to `maxTypingMs`), so one run at a
+   * time left the process idle while the queue grew (docs/performance.md "Automations").
+   */
+  concurrency?: number;
   /** The longest typing presence before a send (default 3 s; the crash test shortens it). */
   maxTypingMs?: number;
   fetch?: typeof fetch;
@@ -113,12 +119,18 @@ class PermanentStepError extends Error {}
 
 const DAY_MS = 86_400_000;
 
+/** What the runs of one claim share per rule: its row, read once, and the session its steps act with, made once. */
+type Shared = { rule: Promise<RuleRow | null>; session: (rule: RuleRow) => Promise<Session> };
+
 export class AutomationEngine {
   readonly #deps: AutomationEngineDeps;
   readonly #now: () => Date;
   readonly #leaseMs: number;
   readonly #retryDelays: readonly number[];
   readonly #batch: number;
+  readonly #concurrency: number;
+  /** The runs being advanced by this process (the Ticker's passes do not wait for them). */
+  readonly #inflight = new Set<Promise<void>>();
   readonly #maxTypingMs: number;
   readonly #fetch: typeof fetch;
   readonly #resolveHost: (host: string) => Promise<string[]>;
@@ -134,12 +146,13 @@ export class AutomationEngine {
     this.#leaseMs = options.leaseMs ?? 120_000;
     this.#retryDelays = options.retryDelaysMs ?? [30_000, 120_000, 480_000];
     this.#batch = options.batch ?? 20;
+    this.#concurrency = Math.max(1, options.concurrency ?? 8);
     this.#maxTypingMs = options.maxTypingMs ?? 3_000;
     this.#fetch = options.fetch ?? fetch;
     this.#resolveHost = options.resolveHost ?? resolveHost;
     this.#log = options.log ?? (() => undefined);
     this.#ticker = new Ticker({
-      pass: () => this.pass(),
+      pass: () => this.#tick(),
       idleMs: options.idleMs ?? 1_000,
       onError: (error) => this.#log('automações: passo do motor falhou', error),
       unref: true,
@@ -150,8 +163,10 @@ export class AutomationEngine {
     this.#ticker.start();
   }
 
-  stop(): Promise<void> {
-    return this.#ticker.stop();
+  async stop(): Promise<void> {
+    await this.#ticker.stop();
+    // The runs still being advanced finish (a closing app never leaves a step half done).
+    while (this.#inflight.size > 0) await Promise.all([...this.#inflight]);
   }
 
   wake(): void {
@@ -221,8 +236,22 @@ export class AutomationEngine {
   enrolQuiet = (): Promise<number> => enrolQuietLeads(this.#deps.db, this.#now());
   enrolUnanswered = (): Promise<number> => enrolUnansweredLeads(this.#deps.db, this.#now());
 
-  /** One pass: the sweeper now and then, then up to `batch` due runs, one step each. True when it did something. */
+  /**
+   * One pass: the sweeper now and then, then up to `batch` due runs, one step each (up to
+   * `concurrency` at a time), done when it resolves. True when it did something.
+   */
   async pass(): Promise<boolean> {
+    const did = await this.#tick();
+    while (this.#inflight.size > 0) await Promise.all([...this.#inflight]);
+    return did;
+  }
+
+  /**
+   * The Ticker's pass: claims as many due runs as there is room for beside the runs in progress
+   * and starts them without waiting; each one's end wakes the Ticker for the next claim. So a slow
+   * step (a send's typing presence) holds its own slot, not the queue.
+   */
+  async #tick(): Promise<boolean> {
     const now = this.#now();
     const sweeping = now.getTime() - this.#lastSweep > 60_000;
     // The Typebot pauses and closes the lead signals marked (and, once a minute, another process's).
@@ -234,15 +263,35 @@ export class AutomationEngine {
       await this.sweep();
       if ((await this.enrolQuiet()) + (await this.enrolUnanswered()) > 0) return true;
     }
-    const runs = await claimDueRuns(this.#deps.db, this.#owner, now, new Date(now.getTime() + this.#leaseMs), this.#batch);
-    for (const run of runs) await this.#advance(run);
+    const room = Math.min(this.#batch, this.#concurrency - this.#inflight.size);
+    // Full: the next run to end wakes the Ticker.
+    if (room <= 0) return false;
+    const runs = await claimDueRuns(this.#deps.db, this.#owner, now, new Date(now.getTime() + this.#leaseMs), room);
+    // One read of a rule, and of its session (its author, the unit's settings), for the runs of this claim.
+    const shared = new Map<number, Shared>();
+    for (const run of runs) {
+      let rule = shared.get(run.idAutomacao);
+      if (!rule) {
+        const read = ruleById(this.#deps.db, run.idAutomacao);
+        let session: Promise<Session> | null = null;
+        rule = { rule: read, session: (r) => (session ??= this.#session(r)) };
+        shared.set(run.idAutomacao, rule);
+      }
+      const advancing: Promise<void> = this.#advance(run, rule)
+        .catch((error: unknown) => this.#log('automações: passo do motor falhou', error))
+        .finally(() => {
+          this.#inflight.delete(advancing);
+          this.wake();
+        });
+      this.#inflight.add(advancing);
+    }
     return runs.length > 0;
   }
 
-  async #advance(run: RunRow): Promise<void> {
+  async #advance(run: RunRow, shared: Shared): Promise<void> {
     const db = this.#deps.db;
     const now = this.#now();
-    const rule = await ruleById(db, run.idAutomacao);
+    const rule = await shared.rule;
     const chave = `${run.id}:${run.rodada}:${run.passo}`;
     const end = (resultado: 'ok' | 'parou' | 'falhou', detalhe: string, status: 'concluida' | 'parada' | 'falhou') =>
       recordStep(
@@ -267,7 +316,8 @@ export class AutomationEngine {
     let outcome: Outcome;
     try {
       const cause: AutomationCause = { idAutomacao: rule.id, idExecucao: run.id, profundidade: run.profundidade, chave };
-      outcome = await automationCauseStore.run(cause, () => this.#do(step, { rule, run, lead, chave, now }));
+      const session = () => shared.session(rule);
+      outcome = await automationCauseStore.run(cause, () => this.#do(step, { rule, run, lead, chave, now, session }));
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : 'Erro desconhecido.';
       const permanent = error instanceof PermanentStepError || error instanceof DomainError;
@@ -318,7 +368,10 @@ export class AutomationEngine {
     };
   }
 
-  async #do(step: Step, c: { rule: RuleRow; run: RunRow; lead: LeadRow; chave: string; now: Date }): Promise<Outcome> {
+  async #do(
+    step: Step,
+    c: { rule: RuleRow; run: RunRow; lead: LeadRow; chave: string; now: Date; session: () => Promise<Session> },
+  ): Promise<Outcome> {
     const deps: LeadDeps = {
       db: this.#deps.db,
       realtime: this.#deps.realtime,
@@ -337,7 +390,7 @@ export class AutomationEngine {
         return { kind: 'stop', detalhe: `Parada pela condição: ${describeStep(step)}` };
       }
       case 'status': {
-        const session = await this.#session(c.rule);
+        const session = await c.session();
         const r =
           step.familia === 'negociacao'
             ? await updateNegotiationStatus(deps, session, id, step.idStatus)
@@ -345,7 +398,7 @@ export class AutomationEngine {
         return { kind: 'ok', detalhe: r.response.message };
       }
       case 'atribuir': {
-        const session = await this.#session(c.rule);
+        const session = await c.session();
         let target = step.idUsuario;
         if (target === null) {
           const attendants = (await usersOfCompany(this.#deps.db, c.rule.idEmpresa, c.rule.idUnidade))
@@ -359,7 +412,7 @@ export class AutomationEngine {
         return { kind: 'ok', detalhe: r.response.message };
       }
       case 'tag': {
-        const session = await this.#session(c.rule);
+        const session = await c.session();
         const { tags } = await findOrCreateTagsByName(this.#deps.db, c.rule.idUnidade, [step.nome]);
         const tag = tags[0];
         if (!tag) throw new PermanentStepError('Tag não encontrada.');
@@ -374,14 +427,14 @@ export class AutomationEngine {
       case 'anotacao': {
         // Exactly once: after a crash between the note's commit and the step's record, the note is there.
         if (await hasEventOfAutomationStep(this.#deps.db, id, c.chave)) return { kind: 'ok', detalhe: 'Anotação adicionada' };
-        const session = await this.#session(c.rule);
+        const session = await c.session();
         await addNote(deps, session, id, step.texto);
         return { kind: 'ok', detalhe: 'Anotação adicionada' };
       }
       case 'mensagem':
       case 'mensagem-rapida':
       case 'midia':
-        return runSendStep(this.#deps, () => this.#session(c.rule), step, c, {
+        return runSendStep(this.#deps, c.session, step, c, {
           maxTypingMs: this.#maxTypingMs,
           download: (url) => downloadMedia(url, { fetch: this.#fetch, resolveHost: this.#resolveHost }),
         });
@@ -393,7 +446,7 @@ export class AutomationEngine {
         return runWaitAnswerStep(this.#deps.db, step, c);
       case 'agendar-ligacao':
       case 'agendar-mensagem':
-        return runScheduleStep(deps, await this.#session(c.rule), step, c);
+        return runScheduleStep(deps, await c.session(), step, c);
     }
   }
 
