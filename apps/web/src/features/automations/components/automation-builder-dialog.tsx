@@ -61,7 +61,7 @@ const STEP_KINDS: { kind: StepKind; label: string }[] = [
   { kind: 'agendar-ligacao', label: 'Agendar ligação' },
   { kind: 'agendar-mensagem', label: 'Agendar mensagem no WhatsApp' },
   { kind: 'mensagem-rapida', label: 'Enviar mensagem rápida' },
-  { kind: 'midia', label: 'Enviar mídia (imagem ou documento)' },
+  { kind: 'midia', label: 'Enviar mídia (imagem, documento ou áudio)' },
 ];
 
 const TRIGGER_KINDS: { value: string; label: string }[] = [

@@ -73,7 +73,7 @@ describe("/automacao: 'Agendar ligação' and 'Agendar mensagem no WhatsApp' (is
     await add('Agendar ligação');
     await add('Agendar mensagem no WhatsApp');
     await add('Enviar mensagem rápida');
-    await add('Enviar mídia (imagem ou documento)');
+    await add('Enviar mídia (imagem, documento ou áudio)');
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Mensagem rápida' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Saudação' }));
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Endereço da mídia do passo 4' }), {
@@ -101,6 +101,42 @@ describe("/automacao: 'Agendar ligação' and 'Agendar mensagem no WhatsApp' (is
         { tipo: 'mensagem-rapida', idModelo: 7 },
         { tipo: 'midia', midia: 'imagem', url: 'https://cdn.exemplo.com.br/catalogo.jpg', legenda: '' },
       ],
+    });
+  });
+
+  it("'Enviar mídia' as an audio: a voice message by its address, without the caption field, saved as midia 'audio'", async () => {
+    const sent = stubApi({
+      'GET /automacoes': { body: { data: [rule] } },
+      'GET /automacoes/typebot': { body: { data: { url: '', fluxos: [] } } },
+      'POST /automacoes': (body) => ({
+        status: 201,
+        body: { message: 'Automação cadastrada com sucesso!', data: { ...rule, ...(body as object) } },
+      }),
+    });
+    renderWithProviders(<AutomationsScreen />);
+    await screen.findByRole('rowheader', { name: 'Retorno' });
+    fireEvent.click(screen.getByRole('button', { name: 'Criar automação' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Criar automação' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Nome' }), { target: { value: 'Tabela em áudio' } });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Adicionar passo' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Enviar mídia (imagem, documento ou áudio)' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Legenda da mídia do passo 1' }), {
+      target: { value: 'Veja!' },
+    });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Tipo de mídia' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Áudio (mensagem de voz)' }));
+    expect(within(dialog).queryByRole('textbox', { name: 'Legenda da mídia do passo 1' })).toBeNull();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Endereço da mídia do passo 1' }), {
+      target: { value: 'https://cdn.exemplo.com.br/tabela.mp3' },
+    });
+    const steps = within(within(dialog).getByRole('list', { name: 'Passos da automação' })).getAllByRole('listitem');
+    expect(steps.map((s) => s.querySelector('p')?.textContent)).toEqual([
+      '1. Enviar áudio no WhatsApp: https://cdn.exemplo.com.br/tabela.mp3',
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(sent.some((r) => r.method === 'POST')).toBe(true));
+    expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({
+      passos: [{ tipo: 'midia', midia: 'audio', url: 'https://cdn.exemplo.com.br/tabela.mp3', legenda: '' }],
     });
   });
 });
