@@ -21,8 +21,8 @@
 //
 // Sizes: AUTOMATIONS_CHANGES (default 10000), AUTOMATIONS_RATE (changes a second, default 100),
 // AUTOMATIONS_BASELINE (changes of the pass without rules, default 2000).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -41,6 +41,7 @@ import { fmt, openLoader, rawOf, report, stats, type OpenLoadJob } from './lib.t
 const CHANGES = Number(process.env.AUTOMATIONS_CHANGES ?? 10_000);
 const RATE = Number(process.env.AUTOMATIONS_RATE ?? 100);
 const BASELINE = Number(process.env.AUTOMATIONS_BASELINE ?? 2_000);
+const WARMUP = 500;
 const PASSWORD = 'senha-bench-automacoes-1';
 const INSTANCE = 'bench-automacoes';
 /** The statuses of the changes, in turn, each the trigger of one rule. */
@@ -86,17 +87,24 @@ const RULES: AutomationInput[] = [
 let statements = 0;
 let engineStatements = 0;
 const inEngine = new AsyncLocalStorage<true>();
+// AUTOMATIONS_STATEMENTS=1: the engine's statements by text, the most frequent printed at the end.
+const TRACE = process.env.AUTOMATIONS_STATEMENTS === '1';
+const engineTexts = new Map<string, number>();
 const firstStepDone = new Map<number, number>();
 const pendingFirstStep = new WeakMap<object, number>();
 const FIRST_STEP_KEY = /^(\d+):0:0$/;
 const originalQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
   statements += 1;
-  if (inEngine.getStore()) engineStatements += 1;
   const first = args[0] as string | { text?: string; values?: unknown[] } | undefined;
   const text = typeof first === 'string' ? first : (first?.text ?? '');
+  if (inEngine.getStore()) {
+    engineStatements += 1;
+    if (TRACE) engineTexts.set(text.slice(0, 110), (engineTexts.get(text.slice(0, 110)) ?? 0) + 1);
+  }
   // drizzle passes (config, params); node-postgres also takes (text, values) and ({ text, values }).
-  const values = (Array.isArray(args[1]) ? args[1] : typeof first === 'object' ? first?.values : undefined) as unknown[] | undefined;
+  const values = (Array.isArray(args[1]) ? args[1] : typeof first === 'object' ? first?.values : undefined) as
+    unknown[] | undefined;
   const result = (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
   if (text.startsWith('insert into "automacoes_passos"') && values) {
     const key = values.find((v): v is string => typeof v === 'string' && FIRST_STEP_KEY.test(v));
@@ -198,11 +206,11 @@ export async function run(): Promise<void> {
     await raw.query(
       `insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave) select $1, $2, 'Lead ' || g,
         '119' || lpad(g::text, 8, '0'), '11' || lpad(g::text, 8, '0') from generate_series(1, $3::int) g`,
-      [empresa, unit, BASELINE + CHANGES],
+      [empresa, unit, WARMUP + BASELINE + CHANGES],
     );
-    const leadIds = (
-      await raw.query('select cli_crm_id from leads where id_unidade = $1 order by cli_crm_id', [unit])
-    ).rows.map((r) => Number(r['cli_crm_id']));
+    const leadIds = (await raw.query('select cli_crm_id from leads where id_unidade = $1 order by cli_crm_id', [unit])).rows.map(
+      (r) => Number(r['cli_crm_id']),
+    );
 
     const app = await buildApp({
       database,
@@ -210,14 +218,15 @@ export async function run(): Promise<void> {
       sessionSweepMs: 0,
       mediaSweepMs: 0,
       evolution: { baseUrl: emu.url, globalApiKey: key, publicUrl: 'http://127.0.0.1:9' },
+      // Started below, inside the context that marks its statements.
+      automations: { autoStart: false },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    // The engine's passes, marked so their statements are told apart.
+    // The engine's loop runs in this context, so the statements of its passes and runs are told apart.
     const engine = automationEngineOf(app);
-    const pass = engine.pass.bind(engine);
-    engine.pass = () => inEngine.run(true, pass);
+    inEngine.run(true, () => engine.start());
     const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email, senha: PASSWORD, lembrar: true } });
     const bearer = (login.json() as { data: { token: string } }).data.token;
     const headers = { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };
@@ -246,8 +255,11 @@ export async function run(): Promise<void> {
         `${BASELINE.toLocaleString('pt-BR')}; banco ${database.kind}; ${cpus().length} CPUs, carga ${load()}`,
     );
 
-    // 1. The status door alone: the rules disabled (the CPU and statements of a change without automations).
-    const baseLeads = leadIds.slice(0, BASELINE);
+    // 0. A warm-up of the door (JIT, pools), not measured; 1. the status door alone: the rules disabled
+    // (the CPU and statements of a change without automations).
+    await loader.run(job(leadIds.slice(0, WARMUP)));
+    await sleep(1_000);
+    const baseLeads = leadIds.slice(WARMUP, WARMUP + BASELINE);
     let s0 = statements;
     let cpu0 = process.cpuUsage();
     const baseResult = await loader.run(job(baseLeads));
@@ -263,16 +275,23 @@ export async function run(): Promise<void> {
 
     // 2. The three rules enabled.
     for (const id of ruleIds) {
-      const res = await app.inject({ method: 'PUT', url: `/api/automacoes/${id}/status`, headers, payload: { habilitado: true } });
+      const res = await app.inject({
+        method: 'PUT',
+        url: `/api/automacoes/${id}/status`,
+        headers,
+        payload: { habilitado: true },
+      });
       if (res.statusCode !== 200) throw new Error(`regra não habilitada: ${res.statusCode} ${res.body}`);
     }
-    const measured = leadIds.slice(BASELINE);
+    const measured = leadIds.slice(WARMUP + BASELINE);
     s0 = statements;
     const e0 = engineStatements;
     cpu0 = process.cpuUsage();
     const t0 = performance.now();
     const result = await loader.run(job(measured));
-    log(`mudanças enviadas em ${((performance.now() - t0) / 1000).toFixed(1)} s; carga ${load()}; esperando as execuções terminarem`);
+    log(
+      `mudanças enviadas em ${((performance.now() - t0) / 1000).toFixed(1)} s; carga ${load()}; esperando as execuções terminarem`,
+    );
     // Until no run is active (the waits of rule 3 end a minute after their change), bounded.
     const deadline = Date.now() + 4 * 60_000;
     for (;;) {
@@ -324,6 +343,7 @@ export async function run(): Promise<void> {
     for (const m of sent) perNumber.set(m.record.key.remoteJid, (perNumber.get(m.record.key.remoteJid) ?? 0) + 1);
     const doubledMessages = [...perNumber.values()].filter((n) => n > 1).length;
     const expectedMessages = measured.filter((_, i) => STATUSES[i % STATUSES.length] === 4).length;
+    await engine.stop();
     await app.close();
 
     const s = stats(all);
@@ -333,9 +353,15 @@ export async function run(): Promise<void> {
     const line = (st: ReturnType<typeof stats>) =>
       `p50 ${fmt(st.p50)}, p95 ${fmt(st.p95)}, p99 ${fmt(st.p99)}, máx ${fmt(st.max)} (${st.count})`;
     report(`Automações (${database.kind}, ${RATE} mudanças/s em laço aberto, 3 regras)`, [
-      ['mudanças de status', `${okChanges.toLocaleString('pt-BR')} de ${result.sent} com 200 (${result.failures} falhas, ${result.lost} perdidas)`],
+      [
+        'mudanças de status',
+        `${okChanges.toLocaleString('pt-BR')} de ${result.sent} com 200 (${result.failures} falhas, ${result.lost} perdidas)`,
+      ],
       ['porta de status (HTTP)', `${line(door)}; atraso máx. do gerador ${fmt(result.maxLagMs)}`],
-      ['gatilho → 1º passo feito', `${line(s)}; meta p95 < 1 s: ${s.count === 0 ? 'n/d' : s.p95 < 1000 ? 'atingida' : 'NÃO atingida'}`],
+      [
+        'gatilho → 1º passo feito',
+        `${line(s)}; meta p95 < 1 s: ${s.count === 0 ? 'n/d' : s.p95 < 1000 ? 'atingida' : 'NÃO atingida'}`,
+      ],
       ...ruleIds.map((id, i): [string, string] => [`  regra ${i + 1} (${RULES[i]!.nome})`, line(stats(byRule.get(id) ?? []))]),
       [
         'execuções',
@@ -346,7 +372,10 @@ export async function run(): Promise<void> {
         'mensagens no gateway',
         `${sent.length.toLocaleString('pt-BR')} de ${expectedMessages.toLocaleString('pt-BR')} esperadas; ${doubledMessages} números com mais de uma`,
       ],
-      ['passos feitos', `${steps.toLocaleString('pt-BR')} em ${(elapsedMs / 1000).toFixed(1)} s (até a última execução terminar)`],
+      [
+        'passos feitos',
+        `${steps.toLocaleString('pt-BR')} em ${(elapsedMs / 1000).toFixed(1)} s (até a última execução terminar)`,
+      ],
       [
         'CPU do processo por passo',
         `${fmt(cpuMs / Math.max(1, steps))} (tudo: porta, consumidores, motor); do motor ` +
@@ -359,6 +388,9 @@ export async function run(): Promise<void> {
       ],
       ['carga (1, 5, 15 min) no fim', loadAtEnd],
     ]);
+    if (TRACE)
+      for (const [text, n] of [...engineTexts].sort((a, b) => b[1] - a[1]).slice(0, 25))
+        log(`${(n / Math.max(1, steps)).toFixed(2)}/passo  ${text.replace(/\s+/g, ' ')}`);
   } finally {
     loader.close();
     emu.child.kill('SIGTERM');
