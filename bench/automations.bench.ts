@@ -42,6 +42,8 @@ const CHANGES = Number(process.env.AUTOMATIONS_CHANGES ?? 10_000);
 const RATE = Number(process.env.AUTOMATIONS_RATE ?? 100);
 const BASELINE = Number(process.env.AUTOMATIONS_BASELINE ?? 2_000);
 const WARMUP = 500;
+/** AUTOMATIONS_CONCURRENCY: the engine's runs at a time (its default when unset). */
+const CONCURRENCY = Number(process.env.AUTOMATIONS_CONCURRENCY ?? 0);
 const PASSWORD = 'senha-bench-automacoes-1';
 const INSTANCE = 'bench-automacoes';
 /** The statuses of the changes, in turn, each the trigger of one rule. */
@@ -219,7 +221,7 @@ export async function run(): Promise<void> {
       mediaSweepMs: 0,
       evolution: { baseUrl: emu.url, globalApiKey: key, publicUrl: 'http://127.0.0.1:9' },
       // Started below, inside the context that marks its statements.
-      automations: { autoStart: false },
+      automations: { autoStart: false, ...(CONCURRENCY ? { concurrency: CONCURRENCY } : {}) },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -308,8 +310,9 @@ export async function run(): Promise<void> {
     const runs = (
       await raw.query(
         `select e.id, e.cli_crm_id, e.id_automacao, e.status, e.erro,
-           (select count(*)::int from automacoes_passos p where p.id_execucao = e.id) as passos
-         from automacoes_execucoes e`,
+           (select count(*)::int from automacoes_passos p where p.id_execucao = e.id) as passos,
+           extract(epoch from e.criado_em) * 1000 as enrolled, extract(epoch from v.em) * 1000 as event
+         from automacoes_execucoes e left join lead_eventos v on v.id = e.id_evento`,
       )
     ).rows.map((r) => ({
       id: Number(r['id']),
@@ -318,16 +321,23 @@ export async function run(): Promise<void> {
       status: String(r['status']),
       erro: r['erro'] as string | null,
       steps: Number(r['passos']),
+      enrolled: Number(r['enrolled']),
+      event: Number(r['event']),
     }));
     const steps = runs.reduce((s, r) => s + r.steps, 0);
     const scheduledOf = new Map(measured.map((id, i) => [id, result.startedAtMs + (i * 1000) / RATE]));
     const byRule = new Map<number, number[]>(ruleIds.map((id) => [id, []]));
     const all: number[] = [];
+    // Where the time goes: the door (scheduled → the event's time), the stream (→ the run's enrolment), the engine (→ done).
+    const parts = { door: [] as number[], stream: [] as number[], engine: [] as number[] };
     for (const r of runs) {
       const done = firstStepDone.get(r.id);
       const scheduled = scheduledOf.get(r.lead);
       if (done === undefined || scheduled === undefined) continue;
       all.push(done - scheduled);
+      parts.door.push(r.event - scheduled);
+      parts.stream.push(r.enrolled - r.event);
+      parts.engine.push(done - r.enrolled);
       byRule.get(r.rule)?.push(done - scheduled);
     }
     const perLeadRule = new Map<string, number>();
@@ -362,6 +372,9 @@ export async function run(): Promise<void> {
         'gatilho → 1º passo feito',
         `${line(s)}; meta p95 < 1 s: ${s.count === 0 ? 'n/d' : s.p95 < 1000 ? 'atingida' : 'NÃO atingida'}`,
       ],
+      ['  porta → evento gravado', line(stats(parts.door))],
+      ['  evento → execução criada (fluxo)', line(stats(parts.stream))],
+      ['  execução criada → 1º passo (motor)', line(stats(parts.engine))],
       ...ruleIds.map((id, i): [string, string] => [`  regra ${i + 1} (${RULES[i]!.nome})`, line(stats(byRule.get(id) ?? []))]),
       [
         'execuções',
@@ -388,6 +401,17 @@ export async function run(): Promise<void> {
       ],
       ['carga (1, 5, 15 min) no fim', loadAtEnd],
     ]);
+    if (TRACE) {
+      // The latency over the pass: the median of each tenth of the changes, in their order.
+      const order = new Map(measured.map((id, i) => [id, i]));
+      const tenths = Array.from({ length: 10 }, () => [] as number[]);
+      for (const r of runs) {
+        const done = firstStepDone.get(r.id);
+        const i = order.get(r.lead);
+        if (done !== undefined && i !== undefined) tenths[Math.floor((i * 10) / measured.length)]!.push(done - r.enrolled);
+      }
+      log(`motor por décimo da passada (p50): ${tenths.map((t) => fmt(stats(t).p50)).join(', ')}`);
+    }
     if (TRACE)
       for (const [text, n] of [...engineTexts].sort((a, b) => b[1] - a[1]).slice(0, 25))
         log(`${(n / Math.max(1, steps)).toFixed(2)}/passo  ${text.replace(/\s+/g, ' ')}`);
