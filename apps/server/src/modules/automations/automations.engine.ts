@@ -47,6 +47,7 @@ import {
   postponeRun,
   recordAttemptFailure,
   recordStep,
+  releaseRuns,
   ruleById,
   runsOfLeadsSince,
   sweepStuckRuns,
@@ -132,6 +133,9 @@ export class AutomationEngine {
   readonly #concurrency: number;
   /** The runs being advanced by this process (the Ticker's passes do not wait for them). */
   readonly #inflight = new Set<Promise<void>>();
+  /** Runs claimed (leased) by this process, waiting for room. */
+  readonly #queue: { run: RunRow; shared: Shared }[] = [];
+  #stopping = false;
   readonly #maxTypingMs: number;
   readonly #fetch: typeof fetch;
   readonly #resolveHost: (host: string) => Promise<string[]>;
@@ -165,9 +169,14 @@ export class AutomationEngine {
   }
 
   async stop(): Promise<void> {
+    this.#stopping = true;
     await this.#ticker.stop();
     // The runs still being advanced finish (a closing app never leaves a step half done).
     while (this.#inflight.size > 0) await Promise.all([...this.#inflight]);
+    // The runs claimed but not started are given back at once (not at their lease's end).
+    const left = this.#queue.splice(0).map((q) => q.run.id);
+    if (left.length > 0) await releaseRuns(this.#deps.db, this.#owner, left);
+    this.#stopping = false;
   }
 
   wake(): void {
@@ -282,29 +291,41 @@ export class AutomationEngine {
       await this.sweep();
       if ((await this.enrolQuiet()) + (await this.enrolUnanswered()) > 0) return true;
     }
-    const room = Math.min(this.#batch, this.#concurrency - this.#inflight.size);
-    // Full: the next run to end wakes the Ticker.
-    if (room <= 0) return false;
-    const runs = await claimDueRuns(this.#deps.db, this.#owner, now, new Date(now.getTime() + this.#leaseMs), room);
+    // Enough claimed runs wait here: the next run to end starts one of them, or wakes the Ticker.
+    if (this.#queue.length >= this.#concurrency) return false;
+    // A claim takes a whole batch (one statement for up to `batch` runs, not one per run as slots free up).
+    const runs = await claimDueRuns(this.#deps.db, this.#owner, now, new Date(now.getTime() + this.#leaseMs), this.#batch);
     // One read of a rule, and of its session (its author, the unit's settings), for the runs of this claim.
     const shared = new Map<number, Shared>();
     for (const run of runs) {
       let rule = shared.get(run.idAutomacao);
       if (!rule) {
         const read = ruleById(this.#deps.db, run.idAutomacao);
+        // Read by the first run that needs it; a failed read fails that run's step (retried), not the others'.
+        read.catch(() => undefined);
         let session: Promise<Session> | null = null;
         rule = { rule: read, session: (r) => (session ??= this.#session(r)) };
         shared.set(run.idAutomacao, rule);
       }
-      const advancing: Promise<void> = this.#advance(run, rule)
+      this.#queue.push({ run, shared: rule });
+    }
+    this.#startQueued();
+    return runs.length > 0;
+  }
+
+  /** Starts claimed runs while there is room. */
+  #startQueued(): void {
+    while (!this.#stopping && this.#inflight.size < this.#concurrency && this.#queue.length > 0) {
+      const { run, shared } = this.#queue.shift()!;
+      const advancing: Promise<void> = this.#advance(run, shared)
         .catch((error: unknown) => this.#log('automações: passo do motor falhou', error))
         .finally(() => {
           this.#inflight.delete(advancing);
-          this.wake();
+          this.#startQueued();
+          if (this.#queue.length < this.#concurrency) this.wake();
         });
       this.#inflight.add(advancing);
     }
-    return runs.length > 0;
   }
 
   async #advance(run: RunRow, shared: Shared): Promise<void> {

@@ -214,6 +214,14 @@ export async function recordAttemptFailure(db: Db, owner: string, run: RunRow, e
     .where(and(eq(automacoesExecucoes.id, run.id), eq(automacoesExecucoes.leasePor, owner)));
 }
 
+/** Gives claimed runs back untouched (an engine stopping before it started them). */
+export async function releaseRuns(db: Db, owner: string, ids: readonly number[]): Promise<void> {
+  await db
+    .update(automacoesExecucoes)
+    .set({ leasePor: null, leaseAte: null })
+    .where(and(inArray(automacoesExecucoes.id, [...ids]), eq(automacoesExecucoes.leasePor, owner)));
+}
+
 /**
  * Gives the run back without a change but a new due time (a send outside the allowed hours, or the
  * number's daily cap reached: then `motivo` is kept on the run, its log's 'erro' line, until the step is done).
