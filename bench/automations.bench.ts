@@ -383,7 +383,8 @@ export async function run(): Promise<void> {
       ],
       [
         'mensagens no gateway',
-        `${sent.length.toLocaleString('pt-BR')} de ${expectedMessages.toLocaleString('pt-BR')} esperadas; ${doubledMessages} números com mais de uma`,
+        `${sent.length.toLocaleString('pt-BR')} de ${expectedMessages.toLocaleString('pt-BR')} esperadas; ` +
+          `${doubledMessages} números com mais de uma`,
       ],
       [
         'passos feitos',
@@ -396,7 +397,8 @@ export async function run(): Promise<void> {
       ],
       [
         'comandos SQL por passo',
-        `${(countedStatements / Math.max(1, steps)).toFixed(1)} (tudo); nos passes do motor ${(countedEngine / Math.max(1, steps)).toFixed(1)}; ` +
+        `${(countedStatements / Math.max(1, steps)).toFixed(1)} (tudo); ` +
+          `no laço do motor ${(countedEngine / Math.max(1, steps)).toFixed(1)}; ` +
           `a porta e os consumidores sem regras: ${baseStatementsPerChange.toFixed(1)} por mudança`,
       ],
       ['carga (1, 5, 15 min) no fim', loadAtEnd],

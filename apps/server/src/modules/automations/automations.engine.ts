@@ -3,9 +3,10 @@
 //   transaction, each event that fires an enabled rule of its unit inserts one run keyed by
 //   (rule, lead, event id): a replayed or repeated event inserts nothing, and the run commits with
 //   the consumer's position (exactly once). The loop guard reads `dados.automacao`, the cause every
-//   change made by a step carries (lead-events.service.ts `automationCauseStore`).
-// - advancing: a Ticker (src/jobs/ticker.ts) claims due runs with a lease (FOR UPDATE SKIP LOCKED),
-//   does the current step through the owning module's door, then records the step by its key and
+//   change made by a step carries (lead-events.service.ts `automationCauseStore`). enrolment.ts.
+// - advancing: a Ticker (src/jobs/ticker.ts) claims due runs in batches with a lease (FOR UPDATE SKIP
+//   LOCKED) and advances up to `concurrency` of them at a time; each does its current step through
+//   the owning module's door, then records the step by its key and
 //   moves the run on in one transaction, only while it still holds the lease. A wait is the run's
 //   due time, not a timer. A send is keyed per attempt and the gateway is asked about the earlier
 //   attempts before another (as mass send does), so a crash inside a send never sends twice.
@@ -15,14 +16,12 @@ import { createHmac, randomUUID } from 'node:crypto';
 import {
   AUTOMATION_LIMITS,
   describeStep,
-  triggerMatches,
   waitUntil,
   type AutomationCause,
   type Step,
 } from '@funil/domain/automations/automations';
 import { formatDateTime } from '@funil/domain/format/date';
 import type { LeadEvent } from '@funil/domain/lead-events/lead-events';
-import { startOfSaoPauloDay } from '@funil/domain/mass-send/pacing';
 
 import type { Db, Tx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
@@ -37,24 +36,21 @@ import { addNote, updateNegotiationStatus, updateSaleStatus } from '../negotiati
 import { findOrCreateTagsByName, tagsOfLeadById } from '../tags/tags.service.ts';
 import { unitExtraSettings } from '../tenancy/tenancy.service.ts';
 import { userById, usersOfCompany } from '../users/users.service.ts';
-import { messageTextById, type WhatsappContext } from '../whatsapp/campaign/campaign-send.service.ts';
+import type { WhatsappContext } from '../whatsapp/campaign/campaign-send.service.ts';
 import { flushTypebotRequests } from '../whatsapp/typebot/typebot.service.ts';
 import {
   claimDueRuns,
-  enabledRulesOfUnits,
-  insertRuns,
   nextInRoundRobin,
   postponeRun,
   recordAttemptFailure,
   recordStep,
   releaseRuns,
   ruleById,
-  runsOfLeadsSince,
   sweepStuckRuns,
-  type NewRun,
   type RuleRow,
   type RunRow,
 } from './automations.repository.ts';
+import { enrolEvents } from './enrolment.ts';
 import { applyLeadSignals } from './lead-signals.ts';
 import { runScheduleStep } from './steps/schedule.ts';
 import { runSendStep, SEND_MESSAGES } from './steps/send.ts';
@@ -196,61 +192,9 @@ export class AutomationEngine {
     };
   }
 
-  /**
-   * Inserts the runs the events fire (in the consumer's batch transaction); returns how many. The
-   * batch's leads' runs of the day are read in one statement and its runs inserted in one, so a
-   * batch of events costs two statements, not two per event (docs/performance.md "Automations").
-   */
-  async enrol(events: readonly LeadEvent[], tx: Tx): Promise<number> {
-    const rules = await enabledRulesOfUnits(tx, [...new Set(events.map((e) => e.idUnidade))]);
-    if (rules.length === 0) return 0;
-    const now = this.#now();
-    const fired: { event: LeadEvent; rule: RuleRow }[] = [];
-    for (const e of events) {
-      const cause = e.dados['automacao'] as AutomationCause | undefined;
-      for (const rule of rules) {
-        if (rule.idUnidade !== e.idUnidade) continue;
-        // Loop guard: a change made by this rule's own run never enrols the lead in it again.
-        if (cause?.idAutomacao === rule.id) continue;
-        const text =
-          rule.gatilho.tipo === 'mensagem-recebida' && rule.gatilho.palavraChave && typeof e.dados['idMensagem'] === 'number'
-            ? await messageTextById(tx, e.dados['idMensagem'])
-            : null;
-        if (triggerMatches(rule.gatilho, e, text)) fired.push({ event: e, rule });
-      }
-    }
-    if (fired.length === 0) return 0;
-    // The per-lead daily cap, as if the events were enrolled one by one in order: the day's runs
-    // (those of this batch included as they are planned); a replayed event's run is already there.
-    const today = await runsOfLeadsSince(tx, [...new Set(fired.map((f) => f.event.cliCrmId))], startOfSaoPauloDay(now));
-    const count = new Map<string, number>();
-    const existing = new Set<string>();
-    for (const r of today) {
-      count.set(`${r.idAutomacao}:${r.cliCrmId}`, (count.get(`${r.idAutomacao}:${r.cliCrmId}`) ?? 0) + 1);
-      existing.add(`${r.idAutomacao}:${r.cliCrmId}:${r.idEvento}`);
-    }
-    const planned: (NewRun & { stopped?: string })[] = [];
-    for (const { event: e, rule } of fired) {
-      if (existing.has(`${rule.id}:${e.cliCrmId}:${e.id}`)) continue;
-      const cause = e.dados['automacao'] as AutomationCause | undefined;
-      const depth = cause ? cause.profundidade + 1 : 1;
-      const run = {
-        idAutomacao: rule.id,
-        cliCrmId: e.cliCrmId,
-        idUnidade: e.idUnidade,
-        idEvento: e.id,
-        profundidade: depth,
-        now,
-      };
-      const pair = `${rule.id}:${e.cliCrmId}`;
-      const tooDeep = depth > AUTOMATION_LIMITS.chainDepth;
-      if (!tooDeep && (count.get(pair) ?? 0) >= rule.opcoes.limiteDiario) continue;
-      // A chain too deep is logged on the rule's runs with its reason, never run.
-      planned.push(tooDeep ? { ...run, stopped: AUTOMATION_MESSAGES.chainTooDeep } : run);
-      count.set(pair, (count.get(pair) ?? 0) + 1);
-      existing.add(`${pair}:${e.id}`);
-    }
-    return insertRuns(tx, planned);
+  /** Inserts the runs the events fire (in the consumer's batch transaction); returns how many (enrolment.ts). */
+  enrol(events: readonly LeadEvent[], tx: Tx): Promise<number> {
+    return enrolEvents(tx, events, this.#now(), AUTOMATION_MESSAGES.chainTooDeep);
   }
 
   /** Ends the runs stuck a day past their due time with a lease that ran out (issue 25 'A sweeper'). */
