@@ -132,6 +132,8 @@ export class AutomationEngine {
   /** Runs claimed (leased) by this process, waiting for room. */
   readonly #queue: { run: RunRow; shared: Shared }[] = [];
   #stopping = false;
+  /** When this process's consumer last enrolled or woke runs (its batch may not have committed yet). */
+  #enrolledAt = 0;
   readonly #maxTypingMs: number;
   readonly #fetch: typeof fetch;
   readonly #resolveHost: (host: string) => Promise<string[]>;
@@ -187,7 +189,12 @@ export class AutomationEngine {
       handle: async (events, tx) => {
         const signals = await applyLeadSignals(tx, events, this.#now());
         if (signals.typebot > 0) this.#typebotPending = true;
-        if ((await this.enrol(events, tx)) + signals.woken + signals.typebot > 0) setImmediate(() => this.wake());
+        if ((await this.enrol(events, tx)) + signals.woken + signals.typebot > 0) {
+          // The batch commits after this returns: a claim made before the commit finds nothing, so
+          // the engine looks again shortly (#tick) rather than after its idle wait.
+          this.#enrolledAt = Date.now();
+          setImmediate(() => this.wake());
+        }
       },
     };
   }
@@ -239,6 +246,7 @@ export class AutomationEngine {
     if (this.#queue.length >= this.#concurrency) return false;
     // A claim takes a whole batch (one statement for up to `batch` runs, not one per run as slots free up).
     const runs = await claimDueRuns(this.#deps.db, this.#owner, now, new Date(now.getTime() + this.#leaseMs), this.#batch);
+    if (runs.length === 0 && Date.now() - this.#enrolledAt < 2_000) setTimeout(() => this.wake(), 25).unref();
     // One read of a rule, and of its session (its author, the unit's settings), for the runs of this claim.
     const shared = new Map<number, Shared>();
     for (const run of runs) {
