@@ -346,6 +346,16 @@ export async function run(): Promise<void> {
     const okChanges = result.latencies.length;
     const expectedRuns = measured.length;
     const notDone = runs.filter((r) => r.status !== 'concluida');
+    // Lost: a lead whose status did change (the door committed) with no run of its rule.
+    const lostRuns = Number(
+      (
+        await raw.query(
+          `select count(*)::int as n from leads l where l.cli_crm_id = any($1::int[]) and l.cli_status_negociacao <> 1
+             and not exists (select 1 from automacoes_execucoes e where e.cli_crm_id = l.cli_crm_id)`,
+          [measured],
+        )
+      ).rows[0]!['n'],
+    );
     const sent = (await (
       await fetch(`${emu.url}/_emulator/instances/${INSTANCE}/sent`, { headers: { 'x-emulator-control-key': controlKey } })
     ).json()) as { record: { key: { remoteJid: string } } }[];
@@ -379,6 +389,7 @@ export async function run(): Promise<void> {
       [
         'execuções',
         `${runs.length.toLocaleString('pt-BR')} de ${expectedRuns.toLocaleString('pt-BR')}; ${doubledRuns} duplicadas; ` +
+          `${lostRuns} perdidas (status mudado sem execução); ` +
           `${notDone.length} não concluídas${notDone[0] ? ` (ex.: ${notDone[0].status} ${notDone[0].erro ?? ''})` : ''}`,
       ],
       [
