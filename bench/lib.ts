@@ -64,7 +64,16 @@ export async function load(
 export async function openLoad(
   task: (i: number) => Promise<unknown>,
   options: { ratePerSecond: number; durationMs: number; graceMs: number },
-): Promise<{ latencies: number[]; perCall: (number | null)[]; elapsedMs: number; sent: number; lost: number; maxLagMs: number }> {
+): Promise<{
+  latencies: number[];
+  perCall: (number | null)[];
+  elapsedMs: number;
+  sent: number;
+  lost: number;
+  maxLagMs: number;
+  /** The wall-clock time (epoch ms) of call 0's schedule: call i was due at startedAtMs + i × 1000 / rate. */
+  startedAtMs: number;
+}> {
   const interval = 1000 / options.ratePerSecond;
   const total = Math.max(1, Math.floor((options.durationMs / 1000) * options.ratePerSecond));
   const latencies: number[] = [];
@@ -109,7 +118,15 @@ export async function openLoad(
     };
     tick();
   });
-  return { latencies, perCall, elapsedMs: performance.now() - start, sent, lost: total - latencies.length, maxLagMs };
+  return {
+    latencies,
+    perCall,
+    elapsedMs: performance.now() - start,
+    sent,
+    lost: total - latencies.length,
+    maxLagMs,
+    startedAtMs: performance.timeOrigin + start,
+  };
 }
 
 export async function time<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
@@ -211,6 +228,8 @@ export type OpenLoadResult = {
   lost: number;
   failures: number;
   maxLagMs: number;
+  /** The wall-clock time (epoch ms) the measured pass's first call was due. */
+  startedAtMs: number;
 };
 export type OpenLoader = ChildWorker<OpenLoadJob, OpenLoadResult>;
 

@@ -48,6 +48,14 @@ const typebotFlowId = z
 const WAIT_UNIT_SINGULAR = { minutos: 'minuto', horas: 'hora', dias: 'dia' } as const;
 export const CONDITION_FIELDS = ['status', 'status-venda', 'tag', 'atendente', 'plataforma', 'campanha'] as const;
 
+/** The media of a 'midia' step: an image, a document or an audio (sent as a voice message). */
+export const MEDIA_KINDS = ['imagem', 'documento', 'audio'] as const;
+export const MEDIA_KIND_LABELS: Record<(typeof MEDIA_KINDS)[number], string> = {
+  imagem: 'imagem',
+  documento: 'documento',
+  audio: 'áudio',
+};
+
 /** One step (issue 25 'Steps'). */
 export const stepSchema = z.discriminatedUnion('tipo', [
   z.object({ tipo: z.literal('mensagem'), texto: z.string().trim().min(1, 'Informe o texto da mensagem.').max(4096) }),
@@ -103,17 +111,25 @@ export const stepSchema = z.discriminatedUnion('tipo', [
   }),
   /** Sends one of the unit's quick messages (001 §3 "Quick-message model", the company's or the unit's), placeholders filled (002 §5). */
   z.object({ tipo: z.literal('mensagem-rapida'), idModelo: z.number().int().positive('Escolha a mensagem rápida.') }),
-  /** Sends an image or a document by its https URL, with an optional caption (placeholders filled). */
-  z.object({
-    tipo: z.literal('midia'),
-    midia: z.enum(['imagem', 'documento']),
-    url: z
-      .string()
-      .trim()
-      .max(500)
-      .refine((u) => /^https:\/\/[^\s/]+\/\S+$/i.test(u), 'Informe o endereço do arquivo (https://...).'),
-    legenda: z.string().trim().max(1024, 'A legenda deve ter no máximo 1024 caracteres.'),
-  }),
+  /**
+   * Sends an image, a document or an audio (a WhatsApp voice message, Evolution v2 sendWhatsAppAudio)
+   * by its https URL, with an optional caption (placeholders filled); an audio has none.
+   */
+  z
+    .object({
+      tipo: z.literal('midia'),
+      midia: z.enum(MEDIA_KINDS),
+      url: z
+        .string()
+        .trim()
+        .max(500)
+        .refine((u) => /^https:\/\/[^\s/]+\/\S+$/i.test(u), 'Informe o endereço do arquivo (https://...).'),
+      legenda: z.string().trim().max(1024, 'A legenda deve ter no máximo 1024 caracteres.'),
+    })
+    .refine((s) => s.midia !== 'audio' || s.legenda === '', {
+      message: 'Um áudio é enviado sem legenda; deixe a legenda em branco.',
+      path: ['legenda'],
+    }),
 ]);
 export type Step = z.infer<typeof stepSchema>;
 export type StepKind = Step['tipo'];
@@ -274,7 +290,7 @@ export function describeStep(step: Step): string {
     case 'mensagem-rapida':
       return `Enviar a mensagem rápida #${step.idModelo}`;
     case 'midia':
-      return `Enviar ${step.midia === 'imagem' ? 'imagem' : 'documento'} no WhatsApp: ${step.url}`;
+      return `Enviar ${MEDIA_KIND_LABELS[step.midia]} no WhatsApp: ${step.url}`;
     case 'agendar-ligacao':
       return `Agendar ligação para daqui a ${step.quantidade} ${step.quantidade === 1 ? WAIT_UNIT_SINGULAR[step.unidade] : step.unidade}`;
     case 'agendar-mensagem':

@@ -68,13 +68,15 @@ beforeAll(async () => {
       autoStart: false,
       now: () => clock,
       maxTypingMs: 10,
-      // The file server of the 'midia' step: a public address, a small PDF.
+      // The file server of the 'midia' step: a public address, a small PDF (an MP3 for a .mp3 address).
       resolveHost: async () => ['203.0.113.10'],
-      fetch: (async () =>
-        new Response(Buffer.from('%PDF-1.4 catálogo'), {
-          status: 200,
-          headers: { 'content-type': 'application/pdf' },
-        })) as typeof fetch,
+      fetch: (async (url: string | URL | Request) =>
+        String(url).endsWith('.mp3')
+          ? new Response(Buffer.from('ID3 tabela em áudio'), { status: 200, headers: { 'content-type': 'audio/mpeg' } })
+          : new Response(Buffer.from('%PDF-1.4 catálogo'), {
+              status: 200,
+              headers: { 'content-type': 'application/pdf' },
+            })) as typeof fetch,
     },
   });
   engine = automationEngineOf(k.t.app);
@@ -188,6 +190,57 @@ describe('send steps: quick message, media, the daily cap (issue 25 "Steps"; 001
     const hashes = ledger.filter((l) => l.idCampanha === 0).map((l) => l.textoHash);
     expect(hashes).toContain(textHash('Oi Renata, aqui é da Loja!'));
     expect(hashes).toContain(textHash('Catálogo para Renata'));
+  });
+
+  it('sends an audio by URL as a WhatsApp voice message (sendWhatsAppAudio), once, in the conversation and the ledger', async () => {
+    await disableAll();
+    const r = await rule('Áudio da tabela', [
+      { tipo: 'midia', midia: 'audio', url: 'https://cdn.exemplo.com.br/tabela.mp3', legenda: '' },
+    ]);
+    const lead = await newLead('Bruna Áudio');
+    await moveTo(lead, 4);
+    await work();
+    expect(await runOf(r.id), (await runOf(r.id)).erro ?? '').toMatchObject({
+      status: 'concluida',
+      passo: 1,
+      mensagensEnviadas: 1,
+    });
+    const steps = await db()
+      .select()
+      .from(automacoesPassos)
+      .where(eq(automacoesPassos.idExecucao, (await runOf(r.id)).id));
+    expect(steps.map((s) => s.detalhe)).toEqual(['Áudio enviado']);
+    // The gateway got one audio message for the lead's number through its audio route, as a voice note.
+    const requests = (await k.emu$('GET', '/_emulator/requests')).json as { method: string; url: string; body: unknown }[];
+    const audioSends = requests.filter((q) => q.method === 'POST' && q.url === `/message/sendWhatsAppAudio/${INST}`);
+    expect(audioSends).toHaveLength(1);
+    expect(requests.some((q) => q.url === `/message/sendMedia/${INST}` && JSON.stringify(q.body).includes('tabela.mp3'))).toBe(
+      false,
+    );
+    const audios = (
+      (await k.emu$('GET', `/_emulator/instances/${INST}/sent`)).json as {
+        record: { key: { remoteJid: string }; messageType: string; message: { audioMessage?: { ptt?: boolean } } };
+        media: { size: number | null } | null;
+      }[]
+    ).filter((m) => m.record.messageType === 'audioMessage');
+    expect(audios).toHaveLength(1);
+    expect(audios[0]!.record.message.audioMessage?.ptt).toBe(true);
+    expect(audios[0]!.media?.size).toBe(Buffer.from('ID3 tabela em áudio').length);
+    const mine = (await k.messagesOf(lead)).filter((m) => m.fromMe);
+    expect(mine, JSON.stringify(mine.map((m) => [m.body, m.isError, m.messageId]))).toHaveLength(1);
+    expect(mine[0]!.isError).toBeFalsy();
+  });
+
+  it('refuses a caption on an audio step in Portuguese', () => {
+    const parsed = automationInputSchema.safeParse({
+      nome: 'Áudio com legenda',
+      gatilho: { tipo: 'status-entrou', tipoStatus: 'STATUS_NEGOCIACAO', idStatus: 4 },
+      opcoes: { limiteDiario: 1 },
+      passos: [{ tipo: 'midia', midia: 'audio', url: 'https://cdn.exemplo.com.br/tabela.mp3', legenda: 'Ouça!' }],
+      habilitado: true,
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => i.message)).toContain('Um áudio é enviado sem legenda; deixe a legenda em branco.');
   });
 
   it("refuses a quick message that is not the unit's (an attendant's own or another unit's) in Portuguese", async () => {

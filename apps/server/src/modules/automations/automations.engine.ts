@@ -3,9 +3,10 @@
 //   transaction, each event that fires an enabled rule of its unit inserts one run keyed by
 //   (rule, lead, event id): a replayed or repeated event inserts nothing, and the run commits with
 //   the consumer's position (exactly once). The loop guard reads `dados.automacao`, the cause every
-//   change made by a step carries (lead-events.service.ts `automationCauseStore`).
-// - advancing: a Ticker (src/jobs/ticker.ts) claims due runs with a lease (FOR UPDATE SKIP LOCKED),
-//   does the current step through the owning module's door, then records the step by its key and
+//   change made by a step carries (lead-events.service.ts `automationCauseStore`). enrolment.ts.
+// - advancing: a Ticker (src/jobs/ticker.ts) claims due runs in batches with a lease (FOR UPDATE SKIP
+//   LOCKED) and advances up to `concurrency` of them at a time; each does its current step through
+//   the owning module's door, then records the step by its key and
 //   moves the run on in one transaction, only while it still holds the lease. A wait is the run's
 //   due time, not a timer. A send is keyed per attempt and the gateway is asked about the earlier
 //   attempts before another (as mass send does), so a crash inside a send never sends twice.
@@ -15,14 +16,12 @@ import { createHmac, randomUUID } from 'node:crypto';
 import {
   AUTOMATION_LIMITS,
   describeStep,
-  triggerMatches,
   waitUntil,
   type AutomationCause,
   type Step,
 } from '@funil/domain/automations/automations';
 import { formatDateTime } from '@funil/domain/format/date';
 import type { LeadEvent } from '@funil/domain/lead-events/lead-events';
-import { startOfSaoPauloDay } from '@funil/domain/mass-send/pacing';
 
 import type { Db, Tx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
@@ -37,22 +36,21 @@ import { addNote, updateNegotiationStatus, updateSaleStatus } from '../negotiati
 import { findOrCreateTagsByName, tagsOfLeadById } from '../tags/tags.service.ts';
 import { unitExtraSettings } from '../tenancy/tenancy.service.ts';
 import { userById, usersOfCompany } from '../users/users.service.ts';
-import { messageTextById, type WhatsappContext } from '../whatsapp/campaign/campaign-send.service.ts';
+import type { WhatsappContext } from '../whatsapp/campaign/campaign-send.service.ts';
 import { flushTypebotRequests } from '../whatsapp/typebot/typebot.service.ts';
 import {
   claimDueRuns,
-  enabledRulesOfUnits,
-  insertRun,
   nextInRoundRobin,
   postponeRun,
   recordAttemptFailure,
   recordStep,
+  releaseRuns,
   ruleById,
-  runsSince,
   sweepStuckRuns,
   type RuleRow,
   type RunRow,
 } from './automations.repository.ts';
+import { enrolEvents } from './enrolment.ts';
 import { applyLeadSignals } from './lead-signals.ts';
 import { runScheduleStep } from './steps/schedule.ts';
 import { runSendStep, SEND_MESSAGES } from './steps/send.ts';
@@ -86,6 +84,12 @@ export type AutomationEngineOptions = {
   retryDelaysMs?: readonly number[];
   /** Runs claimed per pass (default 20). */
   batch?: number;
+  /**
+   * Runs advanced at the same time in this process (default 8): a step waits mostly on the database
+   * and the gateway (a send's typing presence holds its request up to `maxTypingMs`), so one run at a
+   * time left the process idle while the queue grew (docs/performance.md "Automations").
+   */
+  concurrency?: number;
   /** The longest typing presence before a send (default 3 s; the crash test shortens it). */
   maxTypingMs?: number;
   fetch?: typeof fetch;
@@ -113,12 +117,23 @@ class PermanentStepError extends Error {}
 
 const DAY_MS = 86_400_000;
 
+/** What the runs of one claim share per rule: its row, read once, and the session its steps act with, made once. */
+type Shared = { rule: Promise<RuleRow | null>; session: (rule: RuleRow) => Promise<Session> };
+
 export class AutomationEngine {
   readonly #deps: AutomationEngineDeps;
   readonly #now: () => Date;
   readonly #leaseMs: number;
   readonly #retryDelays: readonly number[];
   readonly #batch: number;
+  readonly #concurrency: number;
+  /** The runs being advanced by this process (the Ticker's passes do not wait for them). */
+  readonly #inflight = new Set<Promise<void>>();
+  /** Runs claimed (leased) by this process, waiting for room. */
+  readonly #queue: { run: RunRow; shared: Shared }[] = [];
+  #stopping = false;
+  /** When this process's consumer last enrolled or woke runs (its batch may not have committed yet). */
+  #enrolledAt = 0;
   readonly #maxTypingMs: number;
   readonly #fetch: typeof fetch;
   readonly #resolveHost: (host: string) => Promise<string[]>;
@@ -134,12 +149,13 @@ export class AutomationEngine {
     this.#leaseMs = options.leaseMs ?? 120_000;
     this.#retryDelays = options.retryDelaysMs ?? [30_000, 120_000, 480_000];
     this.#batch = options.batch ?? 20;
+    this.#concurrency = Math.max(1, options.concurrency ?? 8);
     this.#maxTypingMs = options.maxTypingMs ?? 3_000;
     this.#fetch = options.fetch ?? fetch;
     this.#resolveHost = options.resolveHost ?? resolveHost;
     this.#log = options.log ?? (() => undefined);
     this.#ticker = new Ticker({
-      pass: () => this.pass(),
+      pass: () => this.#tick(),
       idleMs: options.idleMs ?? 1_000,
       onError: (error) => this.#log('automações: passo do motor falhou', error),
       unref: true,
@@ -150,8 +166,15 @@ export class AutomationEngine {
     this.#ticker.start();
   }
 
-  stop(): Promise<void> {
-    return this.#ticker.stop();
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    await this.#ticker.stop();
+    // The runs still being advanced finish (a closing app never leaves a step half done).
+    while (this.#inflight.size > 0) await Promise.all([...this.#inflight]);
+    // The runs claimed but not started are given back at once (not at their lease's end).
+    const left = this.#queue.splice(0).map((q) => q.run.id);
+    if (left.length > 0) await releaseRuns(this.#deps.db, this.#owner, left);
+    this.#stopping = false;
   }
 
   wake(): void {
@@ -166,48 +189,19 @@ export class AutomationEngine {
       handle: async (events, tx) => {
         const signals = await applyLeadSignals(tx, events, this.#now());
         if (signals.typebot > 0) this.#typebotPending = true;
-        if ((await this.enrol(events, tx)) + signals.woken + signals.typebot > 0) setImmediate(() => this.wake());
+        if ((await this.enrol(events, tx)) + signals.woken + signals.typebot > 0) {
+          // The batch commits after this returns: a claim made before the commit finds nothing, so
+          // the engine looks again shortly (#tick) rather than after its idle wait.
+          this.#enrolledAt = Date.now();
+          setImmediate(() => this.wake());
+        }
       },
     };
   }
 
-  /** Inserts the runs the events fire (in the consumer's batch transaction); returns how many. */
-  async enrol(events: readonly LeadEvent[], tx: Tx): Promise<number> {
-    const rules = await enabledRulesOfUnits(tx, [...new Set(events.map((e) => e.idUnidade))]);
-    if (rules.length === 0) return 0;
-    const now = this.#now();
-    const dayStart = startOfSaoPauloDay(now);
-    let inserted = 0;
-    for (const e of events) {
-      const cause = e.dados['automacao'] as AutomationCause | undefined;
-      for (const rule of rules) {
-        if (rule.idUnidade !== e.idUnidade) continue;
-        // Loop guard: a change made by this rule's own run never enrols the lead in it again.
-        if (cause?.idAutomacao === rule.id) continue;
-        const text =
-          rule.gatilho.tipo === 'mensagem-recebida' && rule.gatilho.palavraChave && typeof e.dados['idMensagem'] === 'number'
-            ? await messageTextById(tx, e.dados['idMensagem'])
-            : null;
-        if (!triggerMatches(rule.gatilho, e, text)) continue;
-        const depth = cause ? cause.profundidade + 1 : 1;
-        const run = {
-          idAutomacao: rule.id,
-          cliCrmId: e.cliCrmId,
-          idUnidade: e.idUnidade,
-          idEvento: e.id,
-          profundidade: depth,
-          now,
-        };
-        if (depth > AUTOMATION_LIMITS.chainDepth) {
-          // Logged on the rule's runs with its reason, never run.
-          await insertRun(tx, run, AUTOMATION_MESSAGES.chainTooDeep);
-          continue;
-        }
-        if ((await runsSince(tx, rule.id, e.cliCrmId, dayStart)) >= rule.opcoes.limiteDiario) continue;
-        if (await insertRun(tx, run)) inserted++;
-      }
-    }
-    return inserted;
+  /** Inserts the runs the events fire (in the consumer's batch transaction); returns how many (enrolment.ts). */
+  enrol(events: readonly LeadEvent[], tx: Tx): Promise<number> {
+    return enrolEvents(tx, events, this.#now(), AUTOMATION_MESSAGES.chainTooDeep);
   }
 
   /** Ends the runs stuck a day past their due time with a lease that ran out (issue 25 'A sweeper'). */
@@ -221,8 +215,22 @@ export class AutomationEngine {
   enrolQuiet = (): Promise<number> => enrolQuietLeads(this.#deps.db, this.#now());
   enrolUnanswered = (): Promise<number> => enrolUnansweredLeads(this.#deps.db, this.#now());
 
-  /** One pass: the sweeper now and then, then up to `batch` due runs, one step each. True when it did something. */
+  /**
+   * One pass: the sweeper now and then, then up to `batch` due runs, one step each (up to
+   * `concurrency` at a time), done when it resolves. True when it did something.
+   */
   async pass(): Promise<boolean> {
+    const did = await this.#tick();
+    while (this.#inflight.size > 0) await Promise.all([...this.#inflight]);
+    return did;
+  }
+
+  /**
+   * The Ticker's pass: claims as many due runs as there is room for beside the runs in progress
+   * and starts them without waiting; each one's end wakes the Ticker for the next claim. So a slow
+   * step (a send's typing presence) holds its own slot, not the queue.
+   */
+  async #tick(): Promise<boolean> {
     const now = this.#now();
     const sweeping = now.getTime() - this.#lastSweep > 60_000;
     // The Typebot pauses and closes the lead signals marked (and, once a minute, another process's).
@@ -234,15 +242,48 @@ export class AutomationEngine {
       await this.sweep();
       if ((await this.enrolQuiet()) + (await this.enrolUnanswered()) > 0) return true;
     }
+    // Enough claimed runs wait here: the next run to end starts one of them, or wakes the Ticker.
+    if (this.#queue.length >= this.#concurrency) return false;
+    // A claim takes a whole batch (one statement for up to `batch` runs, not one per run as slots free up).
     const runs = await claimDueRuns(this.#deps.db, this.#owner, now, new Date(now.getTime() + this.#leaseMs), this.#batch);
-    for (const run of runs) await this.#advance(run);
+    if (runs.length === 0 && Date.now() - this.#enrolledAt < 2_000) setTimeout(() => this.wake(), 25).unref();
+    // One read of a rule, and of its session (its author, the unit's settings), for the runs of this claim.
+    const shared = new Map<number, Shared>();
+    for (const run of runs) {
+      let rule = shared.get(run.idAutomacao);
+      if (!rule) {
+        const read = ruleById(this.#deps.db, run.idAutomacao);
+        // Read by the first run that needs it; a failed read fails that run's step (retried), not the others'.
+        read.catch(() => undefined);
+        let session: Promise<Session> | null = null;
+        rule = { rule: read, session: (r) => (session ??= this.#session(r)) };
+        shared.set(run.idAutomacao, rule);
+      }
+      this.#queue.push({ run, shared: rule });
+    }
+    this.#startQueued();
     return runs.length > 0;
   }
 
-  async #advance(run: RunRow): Promise<void> {
+  /** Starts claimed runs while there is room. */
+  #startQueued(): void {
+    while (!this.#stopping && this.#inflight.size < this.#concurrency && this.#queue.length > 0) {
+      const { run, shared } = this.#queue.shift()!;
+      const advancing: Promise<void> = this.#advance(run, shared)
+        .catch((error: unknown) => this.#log('automações: passo do motor falhou', error))
+        .finally(() => {
+          this.#inflight.delete(advancing);
+          this.#startQueued();
+          if (this.#queue.length < this.#concurrency) this.wake();
+        });
+      this.#inflight.add(advancing);
+    }
+  }
+
+  async #advance(run: RunRow, shared: Shared): Promise<void> {
     const db = this.#deps.db;
     const now = this.#now();
-    const rule = await ruleById(db, run.idAutomacao);
+    const rule = await shared.rule;
     const chave = `${run.id}:${run.rodada}:${run.passo}`;
     const end = (resultado: 'ok' | 'parou' | 'falhou', detalhe: string, status: 'concluida' | 'parada' | 'falhou') =>
       recordStep(
@@ -267,7 +308,8 @@ export class AutomationEngine {
     let outcome: Outcome;
     try {
       const cause: AutomationCause = { idAutomacao: rule.id, idExecucao: run.id, profundidade: run.profundidade, chave };
-      outcome = await automationCauseStore.run(cause, () => this.#do(step, { rule, run, lead, chave, now }));
+      const session = () => shared.session(rule);
+      outcome = await automationCauseStore.run(cause, () => this.#do(step, { rule, run, lead, chave, now, session }));
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : 'Erro desconhecido.';
       const permanent = error instanceof PermanentStepError || error instanceof DomainError;
@@ -318,7 +360,10 @@ export class AutomationEngine {
     };
   }
 
-  async #do(step: Step, c: { rule: RuleRow; run: RunRow; lead: LeadRow; chave: string; now: Date }): Promise<Outcome> {
+  async #do(
+    step: Step,
+    c: { rule: RuleRow; run: RunRow; lead: LeadRow; chave: string; now: Date; session: () => Promise<Session> },
+  ): Promise<Outcome> {
     const deps: LeadDeps = {
       db: this.#deps.db,
       realtime: this.#deps.realtime,
@@ -337,7 +382,7 @@ export class AutomationEngine {
         return { kind: 'stop', detalhe: `Parada pela condição: ${describeStep(step)}` };
       }
       case 'status': {
-        const session = await this.#session(c.rule);
+        const session = await c.session();
         const r =
           step.familia === 'negociacao'
             ? await updateNegotiationStatus(deps, session, id, step.idStatus)
@@ -345,7 +390,7 @@ export class AutomationEngine {
         return { kind: 'ok', detalhe: r.response.message };
       }
       case 'atribuir': {
-        const session = await this.#session(c.rule);
+        const session = await c.session();
         let target = step.idUsuario;
         if (target === null) {
           const attendants = (await usersOfCompany(this.#deps.db, c.rule.idEmpresa, c.rule.idUnidade))
@@ -359,7 +404,7 @@ export class AutomationEngine {
         return { kind: 'ok', detalhe: r.response.message };
       }
       case 'tag': {
-        const session = await this.#session(c.rule);
+        const session = await c.session();
         const { tags } = await findOrCreateTagsByName(this.#deps.db, c.rule.idUnidade, [step.nome]);
         const tag = tags[0];
         if (!tag) throw new PermanentStepError('Tag não encontrada.');
@@ -374,14 +419,14 @@ export class AutomationEngine {
       case 'anotacao': {
         // Exactly once: after a crash between the note's commit and the step's record, the note is there.
         if (await hasEventOfAutomationStep(this.#deps.db, id, c.chave)) return { kind: 'ok', detalhe: 'Anotação adicionada' };
-        const session = await this.#session(c.rule);
+        const session = await c.session();
         await addNote(deps, session, id, step.texto);
         return { kind: 'ok', detalhe: 'Anotação adicionada' };
       }
       case 'mensagem':
       case 'mensagem-rapida':
       case 'midia':
-        return runSendStep(this.#deps, () => this.#session(c.rule), step, c, {
+        return runSendStep(this.#deps, c.session, step, c, {
           maxTypingMs: this.#maxTypingMs,
           download: (url) => downloadMedia(url, { fetch: this.#fetch, resolveHost: this.#resolveHost }),
         });
@@ -393,7 +438,7 @@ export class AutomationEngine {
         return runWaitAnswerStep(this.#deps.db, step, c);
       case 'agendar-ligacao':
       case 'agendar-mensagem':
-        return runScheduleStep(deps, await this.#session(c.rule), step, c);
+        return runScheduleStep(deps, await c.session(), step, c);
     }
   }
 

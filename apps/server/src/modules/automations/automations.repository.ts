@@ -59,6 +59,63 @@ export async function runsSince(tx: Tx, idAutomacao: number, cliCrmId: number, s
   return rows[0]?.n ?? 0;
 }
 
+/**
+ * The runs since `since` of the leads `leads` (the per-lead daily cap of a batch of events, read at
+ * once): each one's rule, lead and event.
+ */
+export async function runsOfLeadsSince(
+  tx: Tx,
+  leads: readonly number[],
+  since: Date,
+): Promise<{ idAutomacao: number; cliCrmId: number; idEvento: number }[]> {
+  if (leads.length === 0) return [];
+  const rows = await executeRows<{ id_automacao: number; cli_crm_id: number; id_evento: number }>(
+    tx,
+    sql`select id_automacao, cli_crm_id, id_evento from automacoes_execucoes
+        where cli_crm_id = any(${intArrayLiteral(leads)}::int[]) and criado_em >= ${since.toISOString()}`,
+  );
+  return rows.map((r) => ({
+    idAutomacao: Number(r.id_automacao),
+    cliCrmId: Number(r.cli_crm_id),
+    idEvento: Number(r.id_evento),
+  }));
+}
+
+const intArrayLiteral = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(Number(id))).join(',')}}`;
+
+export type NewRun = {
+  idAutomacao: number;
+  cliCrmId: number;
+  idUnidade: number;
+  idEvento: number;
+  profundidade: number;
+  now: Date;
+};
+
+/** The runs of a batch of events in one statement (a replayed event's inserts nothing); how many were inserted. */
+export async function insertRuns(tx: Tx, runs: readonly (NewRun & { stopped?: string | undefined })[]): Promise<number> {
+  if (runs.length === 0) return 0;
+  const rows = await tx
+    .insert(automacoesExecucoes)
+    .values(
+      runs.map((run) => ({
+        idAutomacao: run.idAutomacao,
+        cliCrmId: run.cliCrmId,
+        idUnidade: run.idUnidade,
+        idEvento: run.idEvento,
+        profundidade: run.profundidade,
+        proximoEm: run.now,
+        criadoEm: run.now,
+        status: run.stopped ? ('parada' as const) : ('ativa' as const),
+        erro: run.stopped ?? null,
+        terminadoEm: run.stopped ? run.now : null,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ status: automacoesExecucoes.status });
+  return rows.filter((r) => r.status === 'ativa').length;
+}
+
 /** One run per (rule, lead, event): a replayed event inserts nothing. True when inserted. */
 export async function insertRun(
   tx: Tx,
@@ -155,6 +212,14 @@ export async function recordAttemptFailure(db: Db, owner: string, run: RunRow, e
     .update(automacoesExecucoes)
     .set({ tentativas: sql`${automacoesExecucoes.tentativas} + 1`, erro, proximoEm, leasePor: null, leaseAte: null })
     .where(and(eq(automacoesExecucoes.id, run.id), eq(automacoesExecucoes.leasePor, owner)));
+}
+
+/** Gives claimed runs back untouched (an engine stopping before it started them). */
+export async function releaseRuns(db: Db, owner: string, ids: readonly number[]): Promise<void> {
+  await db
+    .update(automacoesExecucoes)
+    .set({ leasePor: null, leaseAte: null })
+    .where(and(inArray(automacoesExecucoes.id, [...ids]), eq(automacoesExecucoes.leasePor, owner)));
 }
 
 /**

@@ -1,7 +1,7 @@
 // The sends of automation steps (issue 25 'Steps'): a text ('mensagem'), a quick message of 001
 // ('mensagem-rapida', placeholders filled as 002 §5) and a media ('midia', an image or a document by
-// URL, with an optional caption), all through the one send path (campaign-send.service) with mass
-// send's rules: opt-out, allowed hours and days, the number's daily cap with its warm-up (the
+// URL with an optional caption, or an audio sent as a voice message), all through the one send path
+// (campaign-send.service) with mass send's rules: opt-out, allowed hours and days, the number's daily cap with its warm-up (the
 // ledger of envios_em_massa_registro, which also counts these sends), and exactly once: a send is
 // keyed per attempt and the gateway is asked about the earlier attempts before another.
 import type { Step } from '@funil/domain/automations/automations';
@@ -52,6 +52,9 @@ async function contentOf(
   const fileName = decodeURIComponent(new URL(step.url).pathname.split('/').pop() ?? '') || 'arquivo';
   // The send path stores the file with the message (base64): the server downloads it first.
   const file = await download(step.url);
+  // An audio goes as a voice message (the gateway encodes it), with no caption (the schema refuses one).
+  if (step.midia === 'audio')
+    return { text: '', media: { base64: file.base64, mimetype: file.mimetype ?? 'audio/mpeg', fileName: null, voice: true } };
   return {
     text: step.legenda ? renderForLead([], step.legenda, lead, c.now) : '',
     media: {
@@ -79,7 +82,11 @@ export async function runSendStep(
   if (!instance) throw new Error(SEND_MESSAGES.noWhatsapp);
   const number = await checkCampaignNumber(ctx, instance, c.lead);
   if (!number.ok) throw new DomainError('invalid', SEND_MESSAGES.leadWithoutWhatsapp);
-  const done: StepOutcome = { kind: 'ok', detalhe: step.tipo === 'midia' ? 'Mídia enviada' : 'Mensagem enviada', enviadas: 1 };
+  const done: StepOutcome = {
+    kind: 'ok',
+    detalhe: step.tipo !== 'midia' ? 'Mensagem enviada' : step.midia === 'audio' ? 'Áudio enviado' : 'Mídia enviada',
+    enviadas: 1,
+  };
   // An earlier attempt may have reached the phone (a crash or a timeout after the gateway took
   // it): the gateway is asked before another send.
   const lookup = { instance, numero: number.numero, now: c.now };

@@ -99,7 +99,8 @@ export async function checkCampaignNumber(
   }
 }
 
-export type CampaignMedia = { base64: string; mimetype: string | null; fileName: string | null };
+/** A send's file; `voice`: an audio sent as a WhatsApp voice message (sendWhatsAppAudio), without a caption. */
+export type CampaignMedia = { base64: string; mimetype: string | null; fileName: string | null; voice?: boolean };
 
 const mediaKind = (mimetype: string | null): 'image' | 'video' | 'document' =>
   mimetype?.startsWith('image/') ? 'image' : mimetype?.startsWith('video/') ? 'video' : 'document';
@@ -122,16 +123,18 @@ export async function sendCampaignMessage(
     idCampanha?: number | undefined;
   },
 ): Promise<{ messageId: number }> {
-  const outgoing: Outgoing = input.media
-    ? {
-        kind: 'media',
-        mediatype: mediaKind(input.media.mimetype),
-        media: input.media.base64,
-        ...(input.media.mimetype ? { mimetype: input.media.mimetype } : {}),
-        ...(input.text ? { caption: input.text } : {}),
-        ...(input.media.fileName ? { fileName: input.media.fileName } : {}),
-      }
-    : { kind: 'text', text: input.text };
+  const outgoing: Outgoing = input.media?.voice
+    ? { kind: 'audio', audio: input.media.base64 }
+    : input.media
+      ? {
+          kind: 'media',
+          mediatype: mediaKind(input.media.mimetype),
+          media: input.media.base64,
+          ...(input.media.mimetype ? { mimetype: input.media.mimetype } : {}),
+          ...(input.text ? { caption: input.text } : {}),
+          ...(input.media.fileName ? { fileName: input.media.fileName } : {}),
+        }
+      : { kind: 'text', text: input.text };
   const sent = await sendToLead(ctx, session, {
     lead: input.lead,
     instance: input.instance,

@@ -94,7 +94,7 @@ describe("/automacao: 'Agendar ligação' and 'Agendar mensagem no WhatsApp' (is
     await add('Enviar mensagem rápida');
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Mensagem rápida' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Saudação' }));
-    await add('Enviar mídia (imagem ou documento)');
+    await add('Enviar mídia (imagem, documento ou áudio)');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Endereço da mídia do passo 4' }), {
       target: { value: 'https://cdn.exemplo.com.br/catalogo.jpg' },
     });
@@ -102,7 +102,7 @@ describe("/automacao: 'Agendar ligação' and 'Agendar mensagem no WhatsApp' (is
       '1 | Agendar ligação | Agendar ligação para daqui a 3 dias',
       '2 | Agendar mensagem no WhatsApp | Agendar mensagem no WhatsApp para daqui a 1 dia: "Olá [nome_cliente], posso ajudar?"',
       '3 | Enviar mensagem rápida | Enviar a mensagem rápida "Saudação"',
-      '4 | Enviar mídia (imagem ou documento) | Enviar imagem no WhatsApp: https://cdn.exemplo.com.br/catalogo.jpg',
+      '4 | Enviar mídia (imagem, documento ou áudio) | Enviar imagem no WhatsApp: https://cdn.exemplo.com.br/catalogo.jpg',
     ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(sent.some((r) => r.method === 'POST')).toBe(true));
@@ -113,6 +113,41 @@ describe("/automacao: 'Agendar ligação' and 'Agendar mensagem no WhatsApp' (is
         { tipo: 'mensagem-rapida', idModelo: 7 },
         { tipo: 'midia', midia: 'imagem', url: 'https://cdn.exemplo.com.br/catalogo.jpg', legenda: '' },
       ],
+    });
+  });
+
+  it("'Enviar mídia' as an audio: a voice message by its address, without the caption field, saved as midia 'audio'", async () => {
+    const sent = stubApi({
+      'GET /automacoes': { body: { data: [rule] } },
+      'GET /automacoes/typebot': { body: { data: { url: '', fluxos: [] } } },
+      'POST /automacoes': (body) => ({
+        status: 201,
+        body: { message: 'Automação cadastrada com sucesso!', data: { ...rule, ...(body as object) } },
+      }),
+    });
+    renderWithProviders(<AutomationsScreen />);
+    await screen.findByRole('rowheader', { name: 'Retorno' });
+    fireEvent.click(screen.getByRole('button', { name: 'Criar automação' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Criar automação' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Nome' }), { target: { value: 'Tabela em áudio' } });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Adicionar passo' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Enviar mídia (imagem, documento ou áudio)' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Legenda da mídia do passo 1' }), {
+      target: { value: 'Veja!' },
+    });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Tipo de mídia' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Áudio (mensagem de voz)' }));
+    expect(within(dialog).queryByRole('textbox', { name: 'Legenda da mídia do passo 1' })).toBeNull();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Endereço da mídia do passo 1' }), {
+      target: { value: 'https://cdn.exemplo.com.br/tabela.mp3' },
+    });
+    expect(stepRows(dialog)).toEqual([
+      '1 | Enviar mídia (imagem, documento ou áudio) | Enviar áudio no WhatsApp: https://cdn.exemplo.com.br/tabela.mp3',
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(sent.some((r) => r.method === 'POST')).toBe(true));
+    expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({
+      passos: [{ tipo: 'midia', midia: 'audio', url: 'https://cdn.exemplo.com.br/tabela.mp3', legenda: '' }],
     });
   });
 });

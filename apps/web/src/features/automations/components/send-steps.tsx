@@ -1,6 +1,7 @@
 // The builder's send steps (issue 25 'Steps'): 'Enviar mensagem rápida' picks one of the unit's
 // quick messages (001 §3: the company's or the unit's, not an attendant's own), and 'Enviar mídia'
-// an image or a document by its https address, with an optional caption.
+// an image or a document by its https address, with an optional caption, or an audio (sent as a
+// WhatsApp voice message, without a caption).
 import { MenuItem, Stack, TextField } from '@mui/material';
 
 import type { Step } from '@funil/domain/automations/automations';
@@ -54,11 +55,17 @@ export function MediaStepFields({
           select
           label="Tipo de mídia"
           value={step.midia}
-          onChange={(e) => onChange({ ...step, midia: e.target.value as typeof step.midia })}
+          onChange={(e) => {
+            const midia = e.target.value as typeof step.midia;
+            // An audio goes as a voice message, which has no caption.
+            onChange({ ...step, midia, ...(midia === 'audio' ? { legenda: '' } : {}) });
+          }}
+          slotProps={{ select: { inputProps: { 'aria-label': `Tipo de mídia do passo ${index}` } } }}
           sx={fieldWidth(FIELD_WIDTH.unit)}
         >
           <MenuItem value="imagem">Imagem</MenuItem>
           <MenuItem value="documento">Documento</MenuItem>
+          <MenuItem value="audio">Áudio (mensagem de voz)</MenuItem>
         </TextField>
         <TextField
           label="Endereço do arquivo (https)"
@@ -68,13 +75,15 @@ export function MediaStepFields({
           onChange={(e) => onChange({ ...step, url: e.target.value })}
         />
       </FieldRow>
-      <TextField
-        label="Legenda (opcional)"
-        value={step.legenda}
-        fullWidth
-        slotProps={{ htmlInput: { 'aria-label': `Legenda da mídia do passo ${index}` } }}
-        onChange={(e) => onChange({ ...step, legenda: e.target.value })}
-      />
+      {step.midia === 'audio' ? null : (
+        <TextField
+          label="Legenda (opcional)"
+          value={step.legenda}
+          fullWidth
+          slotProps={{ htmlInput: { 'aria-label': `Legenda da mídia do passo ${index}` } }}
+          onChange={(e) => onChange({ ...step, legenda: e.target.value })}
+        />
+      )}
     </Stack>
   );
 }

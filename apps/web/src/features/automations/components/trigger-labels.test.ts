@@ -56,6 +56,6 @@ describe('stepText', () => {
 
   it('labels each kind as Adicionar passo does', () => {
     expect(stepKindLabel('esperar')).toBe('Esperar');
-    expect(stepKindLabel('midia')).toBe('Enviar mídia (imagem ou documento)');
+    expect(stepKindLabel('midia')).toBe('Enviar mídia (imagem, documento ou áudio)');
   });
 });

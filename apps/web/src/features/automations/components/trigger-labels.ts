@@ -77,7 +77,7 @@ export const STEP_KINDS: readonly { kind: StepKind; label: string }[] = [
   { kind: 'agendar-ligacao', label: 'Agendar ligação' },
   { kind: 'agendar-mensagem', label: 'Agendar mensagem no WhatsApp' },
   { kind: 'mensagem-rapida', label: 'Enviar mensagem rápida' },
-  { kind: 'midia', label: 'Enviar mídia (imagem ou documento)' },
+  { kind: 'midia', label: 'Enviar mídia (imagem, documento ou áudio)' },
 ];
 
 export function stepKindLabel(kind: StepKind): string {

@@ -1,0 +1,437 @@
+// Automations (issue 25 'Tests and figures'): `npm run bench -- automations`. On PostgreSQL (a
+// database of the bench's own, dropped at the end), one unit with leads and three rules enabled:
+//   1. 'Em negociação' → the price list (a WhatsApp message through the gateway emulator, a child process);
+//   2. 'Agendado' → status 'Whatsapp' and a tag;
+//   3. 'Tentando contato' → wait 1 minute, then a note.
+// The status changes are sent open loop (a fixed schedule, AUTOMATIONS_RATE a second, whatever the
+// answers) from a child process (load-worker.ts) over HTTP through the real status door
+// (POST /api/negociacao/atualizarstatusnegociacao/:id), each lead once, the rules in turn. Measured:
+// - trigger → first step done: from the change's scheduled time to the COMMIT of the transaction
+//   that records the run's first step (seen on the pg driver of this process, where the app and its
+//   engine run); p50/p95/p99; the aim is p95 < 1 s;
+// - the engine's CPU per step: this process's CPU from the first change until every run ended, less
+//   the status door's own CPU per change (a first pass of changes with the rules disabled), over the
+//   steps done;
+// - statements per step: every statement the pg driver ran in the same window (BEGIN/COMMIT
+//   included), over the steps done; and those of the engine's passes alone (its Ticker's pass);
+// - 0 runs doubled (one run per lead and one message per number at the gateway), 0 lost (every change
+//   has its run, every run ended 'concluida').
+//
+//   DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres npm run bench -- automations
+//
+// Sizes: AUTOMATIONS_CHANGES (default 10000), AUTOMATIONS_RATE (changes a second, default 100),
+// AUTOMATIONS_BASELINE (changes of the pass without rules, default 2000).
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+
+import pg from 'pg';
+
+import type { AutomationInput } from '@funil/domain/automations/automations';
+
+import { buildApp } from '../apps/server/src/app.ts';
+import { openDatabase, type Database } from '../apps/server/src/db/connection.ts';
+import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/demo/builders.ts';
+import { automationEngineOf } from '../apps/server/src/modules/automations/automations.routes.ts';
+import { instanciasEvolution } from '../apps/server/src/modules/whatsapp/instances/instances.table.ts';
+import { fmt, openLoader, rawOf, report, stats, type OpenLoadJob } from './lib.ts';
+
+const CHANGES = Number(process.env.AUTOMATIONS_CHANGES ?? 10_000);
+const RATE = Number(process.env.AUTOMATIONS_RATE ?? 100);
+const BASELINE = Number(process.env.AUTOMATIONS_BASELINE ?? 2_000);
+const WARMUP = 500;
+/** AUTOMATIONS_CONCURRENCY: the engine's runs at a time (its default when unset). */
+const CONCURRENCY = Number(process.env.AUTOMATIONS_CONCURRENCY ?? 0);
+const PASSWORD = 'senha-bench-automacoes-1';
+const INSTANCE = 'bench-automacoes';
+/** The statuses of the changes, in turn, each the trigger of one rule. */
+const STATUSES = [4, 2, 7] as const;
+const log = (line: string) => console.log(`  ${line}`);
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+const RULES: AutomationInput[] = [
+  {
+    nome: 'Tabela de preços em negociação',
+    gatilho: { tipo: 'status-entrou', tipoStatus: 'STATUS_NEGOCIACAO', idStatus: 4 },
+    opcoes: { limiteDiario: 1 },
+    passos: [{ tipo: 'mensagem', texto: 'Olá [nome_cliente]! Segue a nossa tabela: limpeza R$ 180,00, clareamento R$ 890,00.' }],
+    habilitado: false,
+  },
+  {
+    nome: 'Agendado segue pelo WhatsApp',
+    gatilho: { tipo: 'status-entrou', tipoStatus: 'STATUS_NEGOCIACAO', idStatus: 2 },
+    opcoes: { limiteDiario: 1 },
+    passos: [
+      { tipo: 'status', familia: 'negociacao', idStatus: 9 },
+      { tipo: 'tag', acao: 'adicionar', nome: 'Agendado pela automação' },
+    ],
+    habilitado: false,
+  },
+  {
+    nome: 'Anotação depois de tentar contato',
+    gatilho: { tipo: 'status-entrou', tipoStatus: 'STATUS_NEGOCIACAO', idStatus: 7 },
+    opcoes: { limiteDiario: 1 },
+    passos: [
+      { tipo: 'esperar', quantidade: 1, unidade: 'minutos', horarioComercial: false },
+      { tipo: 'anotacao', texto: 'Tentativa de contato registrada pela automação.' },
+    ],
+    habilitado: false,
+  },
+];
+
+// Every statement the pg driver runs (pool queries and the clients of transactions), those run
+// inside the engine's passes, and the COMMIT that records each run's first step (its time).
+let statements = 0;
+let engineStatements = 0;
+const inEngine = new AsyncLocalStorage<true>();
+// AUTOMATIONS_STATEMENTS=1: the engine's statements by text, the most frequent printed at the end.
+const TRACE = process.env.AUTOMATIONS_STATEMENTS === '1';
+const engineTexts = new Map<string, number>();
+const firstStepDone = new Map<number, number>();
+const pendingFirstStep = new WeakMap<object, number>();
+const FIRST_STEP_KEY = /^(\d+):0:0$/;
+const originalQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+  statements += 1;
+  const first = args[0] as string | { text?: string; values?: unknown[] } | undefined;
+  const text = typeof first === 'string' ? first : (first?.text ?? '');
+  if (inEngine.getStore()) {
+    engineStatements += 1;
+    if (TRACE) engineTexts.set(text.slice(0, 110), (engineTexts.get(text.slice(0, 110)) ?? 0) + 1);
+  }
+  // drizzle passes (config, params); node-postgres also takes (text, values) and ({ text, values }).
+  const values = (Array.isArray(args[1]) ? args[1] : typeof first === 'object' ? first?.values : undefined) as
+    unknown[] | undefined;
+  const result = (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+  if (text.startsWith('insert into "automacoes_passos"') && values) {
+    const key = values.find((v): v is string => typeof v === 'string' && FIRST_STEP_KEY.test(v));
+    if (key) pendingFirstStep.set(this, Number(FIRST_STEP_KEY.exec(key)![1]));
+  } else if (/^commit/i.test(text) && pendingFirstStep.has(this)) {
+    const run = pendingFirstStep.get(this)!;
+    pendingFirstStep.delete(this);
+    void (result as Promise<unknown>).then(() => firstStepDone.set(run, performance.timeOrigin + performance.now()));
+  } else if (/^rollback/i.test(text)) pendingFirstStep.delete(this);
+  return result;
+} as typeof pg.Client.prototype.query;
+
+async function createBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('O benchmark de automações precisa de DATABASE_URL (PostgreSQL).');
+  const name = `funil_bench_automacoes_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    database: await openDatabase({ url: target.toString() }),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+function startEmulator(key: string, controlKey: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/evolution-emulator/src/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', EVOLUTION_API_KEY: key, EMULATOR_CONTROL_KEY: controlKey },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /listening on (\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1]!.replace('localhost', '127.0.0.1') });
+    });
+    child.once('exit', (code) => reject(new Error(`emulador saiu com ${code}`)));
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function run(): Promise<void> {
+  const { database, drop } = await createBenchDatabase();
+  const key = randomBytes(16).toString('hex');
+  const controlKey = randomBytes(16).toString('hex');
+  const emu = await startEmulator(key, controlKey);
+  const db = database.db;
+  const raw = rawOf(database);
+  const loader = openLoader();
+  try {
+    await seedReferenceLists(db);
+    const empresa = await createCompany(db, 'Empresa Bench Automações');
+    const unit = await createUnit(db, empresa, 'Unidade Automações', '11', {
+      evolutionHabilitado: true,
+      extras: {
+        automacao: true,
+        configuracoes_envio_em_massa: {
+          quantidade_max_leads: 1000,
+          tempo_minimo: 10,
+          tempo_maximo: 60,
+          aquecimento: [{ dias: 0, limite: 100_000 }],
+          horario_inicio: '00:00',
+          horario_fim: '23:59',
+          dias_semana: [0, 1, 2, 3, 4, 5, 6],
+        },
+      } as never,
+    });
+    const email = 'admin@bench-automacoes.com.br';
+    await createUser(db, { idEmpresa: empresa, idUnidade: unit, nome: 'Gestora', email, senha: PASSWORD, permissao: 'a' });
+    const created = await fetch(`${emu.url}/instance/create`, {
+      method: 'POST',
+      headers: { apikey: key, 'content-type': 'application/json' },
+      body: JSON.stringify({ instanceName: INSTANCE, integration: 'WHATSAPP-BAILEYS' }),
+    });
+    const token = ((await created.json()) as { hash: string }).hash;
+    await fetch(`${emu.url}/_emulator/instances/${INSTANCE}/scan`, {
+      method: 'POST',
+      headers: { 'x-emulator-control-key': controlKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ number: '5511900000025' }),
+    });
+    await db.insert(instanciasEvolution).values({
+      idUnidade: unit,
+      idEmpresa: empresa,
+      name: INSTANCE,
+      token,
+      webhookSecret: 'segredo-bench-automacoes-0123456789',
+      connectionStatus: 'open',
+    });
+    await raw.query(
+      `insert into leads (id_empresa, id_unidade, cli_nome, cli_telefone, telefone_chave) select $1, $2, 'Lead ' || g,
+        '119' || lpad(g::text, 8, '0'), '11' || lpad(g::text, 8, '0') from generate_series(1, $3::int) g`,
+      [empresa, unit, WARMUP + BASELINE + CHANGES],
+    );
+    const leadIds = (await raw.query('select cli_crm_id from leads where id_unidade = $1 order by cli_crm_id', [unit])).rows.map(
+      (r) => Number(r['cli_crm_id']),
+    );
+
+    const app = await buildApp({
+      database,
+      webDist: '/nonexistent',
+      sessionSweepMs: 0,
+      mediaSweepMs: 0,
+      evolution: { baseUrl: emu.url, globalApiKey: key, publicUrl: 'http://127.0.0.1:9' },
+      // Started below, inside the context that marks its statements.
+      automations: { autoStart: false, ...(CONCURRENCY ? { concurrency: CONCURRENCY } : {}) },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    // The engine's loop runs in this context, so the statements of its passes and runs are told apart.
+    const engine = automationEngineOf(app);
+    inEngine.run(true, () => engine.start());
+    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email, senha: PASSWORD, lembrar: true } });
+    const bearer = (login.json() as { data: { token: string } }).data.token;
+    const headers = { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };
+    const ruleIds: number[] = [];
+    for (const rule of RULES) {
+      const res = await app.inject({ method: 'POST', url: '/api/automacoes', headers, payload: rule });
+      if (res.statusCode !== 201) throw new Error(`regra não criada: ${res.statusCode} ${res.body}`);
+      ruleIds.push((res.json() as { data: { id: number } }).data.id);
+    }
+    const job = (ids: readonly number[]): OpenLoadJob => ({
+      mode: 'open',
+      targets: ids.map((id, i) => ({
+        label: String(STATUSES[i % STATUSES.length]),
+        url: `${base}/api/negociacao/atualizarstatusnegociacao/${id}`,
+        headers,
+        method: 'POST' as const,
+        body: JSON.stringify({ status: STATUSES[i % STATUSES.length] }),
+      })),
+      ratePerSecond: RATE,
+      durationMs: (ids.length / RATE) * 1000,
+      warmupMs: 0,
+      expectStatus: 200,
+    });
+    log(
+      `${CHANGES.toLocaleString('pt-BR')} mudanças de status a ${RATE}/s (uma por lead, as regras em turno); linha de base sem regras ` +
+        `${BASELINE.toLocaleString('pt-BR')}; banco ${database.kind}; ${cpus().length} CPUs, carga ${load()}`,
+    );
+
+    // 0. A warm-up of the door (JIT, pools), not measured; 1. the status door alone: the rules disabled
+    // (the CPU and statements of a change without automations).
+    await loader.run(job(leadIds.slice(0, WARMUP)));
+    await sleep(1_000);
+    const baseLeads = leadIds.slice(WARMUP, WARMUP + BASELINE);
+    let s0 = statements;
+    let cpu0 = process.cpuUsage();
+    const baseResult = await loader.run(job(baseLeads));
+    await sleep(1_000);
+    const baseCpu = process.cpuUsage(cpu0);
+    const baseCpuPerChange = (baseCpu.user + baseCpu.system) / 1000 / Math.max(1, baseResult.latencies.length);
+    const baseStatementsPerChange = (statements - s0) / Math.max(1, baseResult.latencies.length);
+    const baseDoor = stats(baseResult.latencies);
+    log(
+      `linha de base: ${baseResult.latencies.length} mudanças, porta p50 ${fmt(baseDoor.p50)} p95 ${fmt(baseDoor.p95)}, ` +
+        `${fmt(baseCpuPerChange)} de CPU e ${baseStatementsPerChange.toFixed(1)} comandos SQL por mudança; carga ${load()}`,
+    );
+
+    // 2. The three rules enabled.
+    for (const id of ruleIds) {
+      const res = await app.inject({
+        method: 'PUT',
+        url: `/api/automacoes/${id}/status`,
+        headers,
+        payload: { habilitado: true },
+      });
+      if (res.statusCode !== 200) throw new Error(`regra não habilitada: ${res.statusCode} ${res.body}`);
+    }
+    const measured = leadIds.slice(WARMUP + BASELINE);
+    s0 = statements;
+    const e0 = engineStatements;
+    cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    const result = await loader.run(job(measured));
+    log(
+      `mudanças enviadas em ${((performance.now() - t0) / 1000).toFixed(1)} s; carga ${load()}; esperando as execuções terminarem`,
+    );
+    // Until no run is active (the waits of rule 3 end a minute after their change), bounded.
+    const deadline = Date.now() + 4 * 60_000;
+    for (;;) {
+      const { rows } = await raw.query(`select count(*)::int as n from automacoes_execucoes where status = 'ativa'`);
+      if (Number(rows[0]!['n']) === 0 || Date.now() > deadline) break;
+      await sleep(500);
+    }
+    const elapsedMs = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
+    const countedStatements = statements - s0;
+    const countedEngine = engineStatements - e0;
+    const loadAtEnd = load();
+
+    const runs = (
+      await raw.query(
+        `select e.id, e.cli_crm_id, e.id_automacao, e.status, e.erro,
+           (select count(*)::int from automacoes_passos p where p.id_execucao = e.id) as passos,
+           extract(epoch from e.criado_em) * 1000 as enrolled, extract(epoch from v.em) * 1000 as event
+         from automacoes_execucoes e left join lead_eventos v on v.id = e.id_evento`,
+      )
+    ).rows.map((r) => ({
+      id: Number(r['id']),
+      lead: Number(r['cli_crm_id']),
+      rule: Number(r['id_automacao']),
+      status: String(r['status']),
+      erro: r['erro'] as string | null,
+      steps: Number(r['passos']),
+      enrolled: Number(r['enrolled']),
+      event: Number(r['event']),
+    }));
+    const steps = runs.reduce((s, r) => s + r.steps, 0);
+    const scheduledOf = new Map(measured.map((id, i) => [id, result.startedAtMs + (i * 1000) / RATE]));
+    const byRule = new Map<number, number[]>(ruleIds.map((id) => [id, []]));
+    const all: number[] = [];
+    // Where the time goes: the door (scheduled → the event's time), the stream (→ the run's enrolment), the engine (→ done).
+    const parts = { door: [] as number[], stream: [] as number[], engine: [] as number[] };
+    for (const r of runs) {
+      const done = firstStepDone.get(r.id);
+      const scheduled = scheduledOf.get(r.lead);
+      if (done === undefined || scheduled === undefined) continue;
+      all.push(done - scheduled);
+      parts.door.push(r.event - scheduled);
+      parts.stream.push(r.enrolled - r.event);
+      parts.engine.push(done - r.enrolled);
+      byRule.get(r.rule)?.push(done - scheduled);
+    }
+    const perLeadRule = new Map<string, number>();
+    for (const r of runs) perLeadRule.set(`${r.rule}:${r.lead}`, (perLeadRule.get(`${r.rule}:${r.lead}`) ?? 0) + 1);
+    const doubledRuns = [...perLeadRule.values()].filter((n) => n > 1).length;
+    const okChanges = result.latencies.length;
+    const expectedRuns = measured.length;
+    const notDone = runs.filter((r) => r.status !== 'concluida');
+    // Lost: a lead whose status did change (the door committed) with no run of its rule.
+    const lostRuns = Number(
+      (
+        await raw.query(
+          `select count(*)::int as n from leads l where l.cli_crm_id = any($1::int[]) and l.cli_status_negociacao <> 1
+             and not exists (select 1 from automacoes_execucoes e where e.cli_crm_id = l.cli_crm_id)`,
+          [measured],
+        )
+      ).rows[0]!['n'],
+    );
+    const sent = (await (
+      await fetch(`${emu.url}/_emulator/instances/${INSTANCE}/sent`, { headers: { 'x-emulator-control-key': controlKey } })
+    ).json()) as { record: { key: { remoteJid: string } } }[];
+    const perNumber = new Map<string, number>();
+    for (const m of sent) perNumber.set(m.record.key.remoteJid, (perNumber.get(m.record.key.remoteJid) ?? 0) + 1);
+    const doubledMessages = [...perNumber.values()].filter((n) => n > 1).length;
+    const expectedMessages = measured.filter((_, i) => STATUSES[i % STATUSES.length] === 4).length;
+    await engine.stop();
+    await app.close();
+
+    const s = stats(all);
+    const door = stats(result.latencies);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    const engineCpuMs = cpuMs - baseCpuPerChange * okChanges;
+    const line = (st: ReturnType<typeof stats>) =>
+      `p50 ${fmt(st.p50)}, p95 ${fmt(st.p95)}, p99 ${fmt(st.p99)}, máx ${fmt(st.max)} (${st.count})`;
+    report(`Automações (${database.kind}, ${RATE} mudanças/s em laço aberto, 3 regras)`, [
+      [
+        'mudanças de status',
+        `${okChanges.toLocaleString('pt-BR')} de ${result.sent} com 200 (${result.failures} falhas, ${result.lost} perdidas)`,
+      ],
+      ['porta de status (HTTP)', `${line(door)}; atraso máx. do gerador ${fmt(result.maxLagMs)}`],
+      [
+        'gatilho → 1º passo feito',
+        `${line(s)}; meta p95 < 1 s: ${s.count === 0 ? 'n/d' : s.p95 < 1000 ? 'atingida' : 'NÃO atingida'}`,
+      ],
+      ['  porta → evento gravado', line(stats(parts.door))],
+      ['  evento → execução criada (fluxo)', line(stats(parts.stream))],
+      ['  execução criada → 1º passo (motor)', line(stats(parts.engine))],
+      ...ruleIds.map((id, i): [string, string] => [`  regra ${i + 1} (${RULES[i]!.nome})`, line(stats(byRule.get(id) ?? []))]),
+      [
+        'execuções',
+        `${runs.length.toLocaleString('pt-BR')} de ${expectedRuns.toLocaleString('pt-BR')}; ${doubledRuns} duplicadas; ` +
+          `${lostRuns} perdidas (status mudado sem execução); ` +
+          `${notDone.length} não concluídas${notDone[0] ? ` (ex.: ${notDone[0].status} ${notDone[0].erro ?? ''})` : ''}`,
+      ],
+      [
+        'mensagens no gateway',
+        `${sent.length.toLocaleString('pt-BR')} de ${expectedMessages.toLocaleString('pt-BR')} esperadas; ` +
+          `${doubledMessages} números com mais de uma`,
+      ],
+      [
+        'passos feitos',
+        `${steps.toLocaleString('pt-BR')} em ${(elapsedMs / 1000).toFixed(1)} s (até a última execução terminar)`,
+      ],
+      [
+        'CPU do processo por passo',
+        `${fmt(cpuMs / Math.max(1, steps))} (tudo: porta, consumidores, motor); do motor ` +
+          `${fmt(engineCpuMs / Math.max(1, steps))} (menos ${fmt(baseCpuPerChange)} por mudança da linha de base)`,
+      ],
+      [
+        'comandos SQL por passo',
+        `${(countedStatements / Math.max(1, steps)).toFixed(1)} (tudo); ` +
+          `no laço do motor ${(countedEngine / Math.max(1, steps)).toFixed(1)}; ` +
+          `a porta e os consumidores sem regras: ${baseStatementsPerChange.toFixed(1)} por mudança`,
+      ],
+      ['carga (1, 5, 15 min) no fim', loadAtEnd],
+    ]);
+    if (TRACE) {
+      // The latency over the pass: the median of each tenth of the changes, in their order.
+      const order = new Map(measured.map((id, i) => [id, i]));
+      const tenths = Array.from({ length: 10 }, () => [] as number[]);
+      for (const r of runs) {
+        const done = firstStepDone.get(r.id);
+        const i = order.get(r.lead);
+        if (done !== undefined && i !== undefined) tenths[Math.floor((i * 10) / measured.length)]!.push(done - r.enrolled);
+      }
+      log(`motor por décimo da passada (p50): ${tenths.map((t) => fmt(stats(t).p50)).join(', ')}`);
+    }
+    if (TRACE)
+      for (const [text, n] of [...engineTexts].sort((a, b) => b[1] - a[1]).slice(0, 25))
+        log(`${(n / Math.max(1, steps)).toFixed(2)}/passo  ${text.replace(/\s+/g, ' ')}`);
+  } finally {
+    loader.close();
+    emu.child.kill('SIGTERM');
+    await database.close();
+    await drop();
+  }
+}
