@@ -18,7 +18,7 @@ import { createCompany, createUnit, seedReferenceLists } from '../apps/server/sr
 import { insightsRows, refreshCompany } from '../apps/server/src/modules/insights/insights.service.ts';
 import { metaInsights, metaInsightsSync } from '../apps/server/src/modules/insights/insights.table.ts';
 import { encryptToken, metaTokenKey } from '../apps/server/src/modules/meta/meta-crypto.ts';
-import { configureMeta } from '../apps/server/src/modules/meta/meta.service.ts';
+import { createMetaRuntime } from '../apps/server/src/modules/meta/meta.service.ts';
 import { metaConexoes } from '../apps/server/src/modules/meta/meta.table.ts';
 import { fmt, openBenchDatabase, report, stats, time } from './lib.ts';
 
@@ -53,7 +53,7 @@ export async function run(): Promise<void> {
   const idEmpresa = await createCompany(db, `Empresa Insights Bench ${Date.now()}`);
   const idUnidade = await createUnit(db, idEmpresa, 'Unidade Insights Bench', '11', {});
   const tokenKey = metaTokenKey(randomBytes(32).toString('hex'));
-  const runtime = configureMeta({ appId: APP_ID, appSecret: APP_SECRET, graphUrl: url, dialogUrl: url, tokenKey })!;
+  const runtime = createMetaRuntime({ appId: APP_ID, appSecret: APP_SECRET, graphUrl: url, dialogUrl: url, tokenKey })!;
   await db.insert(metaConexoes).values({
     idEmpresa,
     tokenCifrado: encryptToken(tokenKey, token),

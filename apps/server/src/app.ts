@@ -54,7 +54,7 @@ import type { MassSendEngineOptions } from './modules/mass-send/mass-send.engine
 import { massSendRoutes } from './modules/mass-send/mass-send.routes.ts';
 import { metaConversionsRoutes } from './modules/meta-conversions/meta-conversions.routes.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
-import type { MetaOptions } from './modules/meta/meta.service.ts';
+import { createMetaRuntime, type MetaOptions, type MetaRuntime } from './modules/meta/meta.service.ts';
 import { negotiationRoutes } from './modules/negotiation/negotiation.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { pipelineRoutes } from './modules/pipeline/pipeline.routes.ts';
@@ -82,6 +82,8 @@ declare module 'fastify' {
     sessionSockets: SessionSockets;
     /** The lead event stream's consumers (issue 22 §2; modules/lead-events). */
     leadEvents: LeadEventRunner;
+    /** This app's Meta runtime (its Graph client and token key; issue 23 §2), null when Meta is not configured. */
+    metaRuntime: MetaRuntime | null;
     /** The Meta Lead Ads intake worker (issue 23 §2), null without Graph access. */
     leadAds: LeadAdsWorker | null;
     /** Every /api route with its access config, for the role-matrix tests and docs. */
@@ -256,12 +258,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await shared?.close();
   });
 
+  // Issue 23 §2: the app's own Meta runtime; the meta, insights and conversions routes, the Lead Ads worker read it here.
+  const metaRuntime = createMetaRuntime(options.meta, app.log);
+  app.decorate('metaRuntime', metaRuntime);
   // Issue 23 §2: the Lead Ads intake worker (a Ticker with a row lease, src/jobs/README.md).
   const workerOptions = options.leadAds?.worker ?? (options.meta ? {} : null);
   const leadAdsWorker = workerOptions
     ? new LeadAdsWorker(options.database.db, {
         ...workerOptions,
-        graph: workerOptions.graph ?? metaModuleGraph(),
+        graph: workerOptions.graph ?? metaModuleGraph(metaRuntime),
         log: workerOptions.log ?? ((message, err) => app.log.error({ err }, message)),
       })
     : null;
@@ -332,7 +337,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(auditRoutes);
       await api.register(partnersRoutes);
       await api.register(adsRoutes);
-      await api.register(metaRoutes, { meta: options.meta, dailySyncMs: options.metaDailySyncMs });
+      await api.register(metaRoutes, { dailySyncMs: options.metaDailySyncMs });
       await api.register(insightsRoutes, { refreshMs: options.insightsRefreshMs });
       await api.register(metaConversionsRoutes, { sendMs: options.metaConversionsSendMs });
       await api.register(setupRoutes);

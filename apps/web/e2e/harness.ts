@@ -21,7 +21,7 @@ import { openDatabase, type Database } from '../../server/src/db/connection.ts';
 import type { Db } from '../../server/src/db/handle.ts';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from '../../server/src/demo/demo.ts';
 import type { MassSendEngineOptions } from '../../server/src/modules/mass-send/mass-send.engine.ts';
-import type { MetaOptions } from '../../server/src/modules/meta/meta.service.ts';
+import type { MetaOptions, MetaRuntime } from '../../server/src/modules/meta/meta.service.ts';
 import type { SipOptions } from '../../server/src/modules/webphone/webphone.service.ts';
 import { whatsappContextOf, type EvolutionOptions } from '../../server/src/modules/whatsapp/whatsapp.routes.ts';
 import { createPgDatabase, openPgliteFromDump, testDatabaseName } from '../../server/src/testing/db-template.ts';
@@ -49,6 +49,8 @@ export const MOBILE = { width: 390, height: 844 } as const;
 export type Harness = {
   baseURL: string;
   db: Db;
+  /** The server's own Meta runtime (null without the `meta` option). */
+  metaRuntime: MetaRuntime | null;
   browser: Browser;
   /** A fresh context (empty storage) and page; closed with the harness if the test does not. */
   newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
@@ -116,6 +118,7 @@ export async function startHarness(
   return {
     baseURL,
     db: database.db,
+    metaRuntime: app.metaRuntime,
     browser,
     async newPage(viewport = DESKTOP) {
       const context = await browser.newContext({ baseURL, viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoWorld } from '@funil/meta-emulator/world';
 
 import { seedDemoInsights } from '../../server/src/demo/demo-insights.ts';
-import { metaRuntime } from '../../server/src/modules/meta/meta.service.ts';
 import { unidadeConfiguracoes } from '../../server/src/modules/tenancy/tenancy.table.ts';
 import { DESKTOP, loginAs, MOBILE, SCREENSHOTS_DIR, startHarnessWithMeta, type Harness } from './harness.ts';
 
@@ -62,7 +61,7 @@ describe('issue 24 Meta Insights in the browser', () => {
     await page.getByText('Sincronização com o Meta concluída.').waitFor({ timeout: 60_000 });
 
     // The refresh job's first import and the leads' attribution (the demo's step).
-    const seeded = await seedDemoInsights(harness.db, metaRuntime()!, demo, { idEmpresa, idUnidade });
+    const seeded = await seedDemoInsights(harness.db, harness.metaRuntime!, demo, { idEmpresa, idUnidade });
     expect(seeded.rows).toBeGreaterThan(0);
     expect(seeded.attributed).toBeGreaterThan(0);
 

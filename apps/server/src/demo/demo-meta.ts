@@ -17,7 +17,7 @@ import type { Db } from '../db/handle.ts';
 import { anunciosAds, anunciosAdsTags } from '../modules/ads/ads.table.ts';
 import { encryptToken } from '../modules/meta/meta-crypto.ts';
 import { dailySpendPeriod, syncCompany } from '../modules/meta/meta-sync.ts';
-import { configureMeta, metaRuntime, type MetaOptions } from '../modules/meta/meta.service.ts';
+import { createMetaRuntime, type MetaOptions } from '../modules/meta/meta.service.ts';
 import { metaConexoes, metaFormularios, metaPaginas } from '../modules/meta/meta.table.ts';
 import { tags } from '../modules/tags/tags.table.ts';
 import { unidades } from '../modules/tenancy/tenancy.table.ts';
@@ -70,7 +70,8 @@ export async function prepareDemoMeta(
     connected = true;
     await syncDemoCatalogue(db, input.options, world, { idEmpresa: admin.idEmpresa, idUnidade: firstUnit?.id ?? null });
     // Issue 24: /insights full on first start (the flag, three months in the store, leads with the ads' ids).
-    const runtime = metaRuntime() ?? configureMeta(input.options);
+    // The same options as the app's: a runtime of its own (the app's is `app.metaRuntime`; none is process-wide).
+    const runtime = createMetaRuntime(input.options);
     if (runtime && firstUnit) await seedDemoInsights(db, runtime, world, { idEmpresa: admin.idEmpresa, idUnidade: firstUnit.id });
     if (firstUnit) await seedDemoConversions(db, world, { idEmpresa: admin.idEmpresa, idUnidade: firstUnit.id });
   }
@@ -92,7 +93,7 @@ async function syncDemoCatalogue(
   world: DemoWorld,
   company: { idEmpresa: number; idUnidade: number | null },
 ): Promise<void> {
-  const runtime = metaRuntime() ?? configureMeta(options);
+  const runtime = createMetaRuntime(options);
   if (!runtime || company.idUnidade === null) return;
   // The daily job's window (the last days), not the emulator's 92 days of insights: a row per ad and
   // day would bury the typed costs on /campanhas under hundreds of Meta rows.

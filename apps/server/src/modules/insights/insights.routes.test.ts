@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { anunciosCampanhas } from '../ads/ads.table.ts';
 import { phoneKey } from '../leads/phone-key.ts';
 import { metaTokenKey } from '../meta/meta-crypto.ts';
-import { metaAccessFor, metaRuntime } from '../meta/meta.service.ts';
+import { metaAccessFor } from '../meta/meta.service.ts';
 import { refreshPass, requestRefresh } from './insights.service.ts';
 import { metaInsights } from './insights.table.ts';
 
@@ -90,7 +90,7 @@ describe('the insights store and its refresh (issue 24)', () => {
     expect(before.json().contas).toEqual([{ id: demo.account.id, nome: demo.account.id }]);
     // Issue 24 'Who connects': the company admins (ag) by name, for the unit admin who may not connect.
     expect(before.json().quemConecta).toEqual(['Usuário ag']);
-    expect(await refreshPass(t.app.db, metaRuntime()!, noWait)).toBe(true);
+    expect(await refreshPass(t.app.db, t.app.metaRuntime!, noWait)).toBe(true);
     const counts = await t.app.db
       .select({ nivel: metaInsights.nivel, n: sql<number>`count(*)::int` })
       .from(metaInsights)
@@ -105,7 +105,7 @@ describe('the insights store and its refresh (issue 24)', () => {
     expect(state.atualizando).toBe(false);
     expect(state.contas[0].nome).toBe(demo.account.name);
     // Not due again for hours.
-    expect(await refreshPass(t.app.db, metaRuntime()!, noWait)).toBe(false);
+    expect(await refreshPass(t.app.db, t.app.metaRuntime!, noWait)).toBe(false);
   });
 
   it('the 28-day re-read updates a revised day in place, leaves older days alone, and drops a day Meta no longer has', async () => {
@@ -132,7 +132,7 @@ describe('the insights store and its refresh (issue 24)', () => {
     });
     emu.state.insights.delete(`${ad.id}|${addIsoDays(today, -6)}`);
     await requestRefresh(t.app.db, t.fixture.companyA);
-    expect(await refreshPass(t.app.db, metaRuntime()!, noWait)).toBe(true);
+    expect(await refreshPass(t.app.db, t.app.metaRuntime!, noWait)).toBe(true);
     const [row] = await t.app.db.select().from(metaInsights).where(key(revised));
     expect(row).toMatchObject({ impressoes: 777, gastoCentavos: 4321, leads: 2 });
     expect(
@@ -167,7 +167,7 @@ describe('GET /api/insights/{nivel} (002 §2.5, §7)', () => {
     // The emulator's range reach is smaller than the sum of its days, as Meta's is.
     expect(row.alcance!).toBeLessThan(daily!.n);
     // What Meta answers for the period itself (the company's session, signed).
-    const access = (await metaAccessFor(t.app.db, t.fixture.companyA, metaRuntime()))!;
+    const access = (await metaAccessFor(t.app.db, t.fixture.companyA, t.app.metaRuntime))!;
     const answer = await access.graph.get<{ data: { reach: string }[] }>(`${demo.account.id}/insights`, {
       level: 'campaign',
       fields: 'campaign_id,reach',
@@ -301,12 +301,12 @@ describe('GET /api/insights/{nivel} (002 §2.5, §7)', () => {
     expect(queued.statusCode).toBe(200);
     expect(queued.json().message).toBe(INSIGHTS_MESSAGES.refreshQueued);
     expect((await get(tokens.a!, '/api/insights/estado')).json().atualizando).toBe(true);
-    expect(await refreshPass(t.app.db, metaRuntime()!, noWait)).toBe(true);
+    expect(await refreshPass(t.app.db, t.app.metaRuntime!, noWait)).toBe(true);
     const state = (await get(tokens.a!, '/api/insights/estado')).json();
     expect(state.erro).toBe(INSIGHTS_MESSAGES.tokenStopped);
     expect(state.atualizando).toBe(false);
     await requestRefresh(t.app.db, t.fixture.companyA);
-    expect(await refreshPass(t.app.db, metaRuntime()!, noWait)).toBe(true);
+    expect(await refreshPass(t.app.db, t.app.metaRuntime!, noWait)).toBe(true);
     expect((await get(tokens.a!, '/api/insights/estado')).json().erro).toBeNull();
   });
 });

@@ -17,7 +17,7 @@ import {
 
 import { DomainError } from '../../http/domain-error.ts';
 import { sessionOf } from '../auth/auth.plugin.ts';
-import { metaAccessFor, metaRuntime } from '../meta/meta.service.ts';
+import { metaAccessFor } from '../meta/meta.service.ts';
 import { insightsRows, insightsSeries, insightsState, requestRefresh, startInsightsRefresh } from './insights.service.ts';
 
 export type InsightsRoutesOptions = {
@@ -29,7 +29,7 @@ const access = '/insights' as const;
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 export const insightsRoutes: FastifyPluginAsyncZod<InsightsRoutesOptions> = async (app, options) => {
-  const runtime = metaRuntime();
+  const runtime = app.metaRuntime;
   const refreshMs = options.refreshMs ?? 60_000;
   const ticker = runtime && refreshMs > 0 ? startInsightsRefresh(app.db, runtime, app.log, refreshMs) : null;
   if (ticker) app.addHook('onClose', () => ticker.stop());

@@ -4,7 +4,7 @@
 // on (metaModuleGraph below), narrow enough for the bench to drive the intake the same way.
 import type { DbOrTx } from '../../db/handle.ts';
 import { isRateLimitCode, MetaGraphError } from '../../integrations/meta/meta-error.ts';
-import { companyOfPage, pageAccess } from '../meta/meta.service.ts';
+import { companyOfPage, pageAccess, type MetaRuntime } from '../meta/meta.service.ts';
 
 export type LeadAdsGraph = {
   /** The company connected to this Facebook page, or null. */
@@ -50,11 +50,11 @@ export class GraphCallError extends Error {
  * call with the page's own token (`pageAccess`: every call and page signed with appsecret_proof);
  * the client's MetaGraphError becomes a GraphCallError with Meta's regain time.
  */
-export function metaModuleGraph(): LeadAdsGraph {
+export function metaModuleGraph(runtime: MetaRuntime | null): LeadAdsGraph {
   return {
     companyOfPage: (db, pageId) => companyOfPage(db, pageId),
     async get(db, idEmpresa, pageId, path, params) {
-      const access = await pageAccess(db, pageId);
+      const access = await pageAccess(db, pageId, runtime);
       if (!access || access.idEmpresa !== idEmpresa)
         throw new GraphCallError({ message: 'a página não tem um token válido nesta conexão', code: 190 });
       try {

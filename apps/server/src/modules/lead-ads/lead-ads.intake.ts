@@ -13,7 +13,7 @@ import { isRateLimitCode } from '../../integrations/meta/meta-error.ts';
 import { findAd } from '../ads/ads.service.ts';
 import { platformsCached } from '../catalog/catalog.service.ts';
 import { captureLead } from '../leads/lead-capture.service.ts';
-import { formOfCompany, metaAccessFor } from '../meta/meta.service.ts';
+import { formOfCompany, metaConnectionFacts } from '../meta/meta.service.ts';
 import { unitsOfCompany } from '../tenancy/tenancy.service.ts';
 import { GraphCallError, type LeadAdsGraph } from './lead-ads-graph.ts';
 import * as repo from './lead-ads.repository.ts';
@@ -53,7 +53,7 @@ export async function routeLead(
   if (assigned) return { unit: assigned, byDefault: false };
   const matched = units.find((u) => filterMatches(u.filtro, facts.names));
   if (matched) return { unit: matched, byDefault: false };
-  const chosen = (await metaAccessFor(db, idEmpresa))?.defaultUnitId ?? null;
+  const chosen = (await metaConnectionFacts(db, idEmpresa))?.defaultUnitId ?? null;
   return { unit: units.find((u) => u.id === chosen) ?? units[0]!, byDefault: true };
 }
 

@@ -7,7 +7,7 @@ import { LEAD_ADS_MESSAGES, type FailedIntake, type LeadAdsOverview } from '@fun
 import type { Db, DbOrTx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { Ticker } from '../../jobs/ticker.ts';
-import { formOfCompany, metaAccessFor } from '../meta/meta.service.ts';
+import { formOfCompany, metaConnectionFacts } from '../meta/meta.service.ts';
 import { unitsOfCompany } from '../tenancy/tenancy.service.ts';
 import type { LeadAdsGraph } from './lead-ads-graph.ts';
 import { LEAD_FIELDS, processDelivery, type IntakeOutcome } from './lead-ads.intake.ts';
@@ -103,7 +103,7 @@ export const storeDeliveries = (db: DbOrTx, rows: readonly repo.NewDelivery[]): 
 
 /** The company's chosen forms by id (meta module), for names. */
 async function formsOf(db: DbOrTx, idEmpresa: number) {
-  return new Map(((await metaAccessFor(db, idEmpresa))?.forms ?? []).map((f) => [f.formId, f]));
+  return new Map(((await metaConnectionFacts(db, idEmpresa))?.forms ?? []).map((f) => [f.formId, f]));
 }
 
 export async function failedIntakes(db: DbOrTx, idEmpresa: number): Promise<FailedIntake[]> {
@@ -129,7 +129,7 @@ export async function reprocessIntake(db: DbOrTx, idEmpresa: number, id: number)
 
 export async function leadAdsOverview(db: DbOrTx, idEmpresa: number): Promise<LeadAdsOverview> {
   const [access, units, perForm, counts] = await Promise.all([
-    metaAccessFor(db, idEmpresa),
+    metaConnectionFacts(db, idEmpresa),
     unitsOfCompany(db, idEmpresa),
     repo.leadsPerForm(db, idEmpresa),
     repo.countsOfCompany(db, idEmpresa),

@@ -29,7 +29,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 
 export const metaConversionsRoutes: FastifyPluginAsyncZod<MetaConversionsRoutesOptions> = async (app, options) => {
   const sendMs = options.sendMs ?? 60_000;
-  const sender = sendMs > 0 ? startConversionsSender(app.db, app.log, sendMs) : null;
+  const sender = sendMs > 0 ? startConversionsSender(app.db, app.metaRuntime, app.log, sendMs) : null;
   if (sender) app.addHook('onClose', () => sender.stop());
   app.leadEvents.add(conversionsConsumer(() => sender?.wake()));
 

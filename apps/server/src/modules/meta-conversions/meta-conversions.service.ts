@@ -24,7 +24,7 @@ import { Ticker } from '../../jobs/ticker.ts';
 import { negotiationStatuses, saleStatuses } from '../catalog/catalog.service.ts';
 import { leadgenIdsOf } from '../lead-ads/lead-ads.service.ts';
 import type { LeadEventConsumer } from '../lead-events/lead-events.service.ts';
-import { metaAccessFor, metaRuntime, type MetaRuntime } from '../meta/meta.service.ts';
+import { metaAccessFor, type MetaRuntime } from '../meta/meta.service.ts';
 import { metaConversoesConfig, metaConversoesEnvios, type ConversionFamily } from './meta-conversions.table.ts';
 
 export const CONVERSIONS_CONSUMER = 'conversions-api';
@@ -115,7 +115,8 @@ export type SenderOptions = {
   /** Tries before a row ends as a failure (default 6). */
   maxAttempts?: number;
   batch?: number;
-  runtime?: MetaRuntime | null;
+  /** The app's Meta runtime (`app.metaRuntime`); null: Meta is not configured and each send fails as not connected. */
+  runtime: MetaRuntime | null;
   log?: { error: (obj: object, msg: string) => void };
 };
 
@@ -134,7 +135,7 @@ export function crmEventOf(row: OutboxRow): Record<string, unknown> {
 }
 
 /** One pass: claims the due rows and sends each; returns how many it tried. */
-export async function sendPass(db: Db, options: SenderOptions = {}): Promise<number> {
+export async function sendPass(db: Db, options: SenderOptions): Promise<number> {
   const now = options.now?.() ?? new Date();
   const at = now.toISOString();
   const claimed = await db
@@ -167,7 +168,7 @@ async function sendOne(db: Db, row: OutboxRow, now: Date, options: SenderOptions
   let retry = true;
   let waitMs: number | null = null;
   try {
-    const access = await metaAccessFor(db, row.idEmpresa, options.runtime === undefined ? metaRuntime() : options.runtime);
+    const access = await metaAccessFor(db, row.idEmpresa, options.runtime);
     if (!access) throw new Error(META_CONVERSIONS_MESSAGES.notConnected);
     const answer = await access.graph.post(`/${row.datasetId}/events`, { data: [crmEventOf(row)] });
     await db
@@ -192,9 +193,14 @@ async function sendOne(db: Db, row: OutboxRow, now: Date, options: SenderOptions
 }
 
 /** The sender on the workers' loop: a pass every `idleMs`, at once when the consumer queued rows. */
-export function startConversionsSender(db: Db, log: { error: (obj: object, msg: string) => void }, idleMs = 60_000): Ticker {
+export function startConversionsSender(
+  db: Db,
+  runtime: MetaRuntime | null,
+  log: { error: (obj: object, msg: string) => void },
+  idleMs = 60_000,
+): Ticker {
   const ticker = new Ticker({
-    pass: async () => (await sendPass(db, { log })) > 0,
+    pass: async () => (await sendPass(db, { runtime, log })) > 0,
     idleMs,
     unref: true,
     onError: (error) => log.error({ err: error }, 'API de Conversões: falha no ciclo de envio'),

@@ -19,7 +19,12 @@ let w: LeadAdsWorld;
 let tokens: Record<'sa' | 'ag' | 'a' | 'u' | 'aB1', string>;
 let phone = 11_970_000_000;
 const db = () => w.t.app.db;
-const noWait = { backoffMs: 1_000 };
+const noWait = {
+  backoffMs: 1_000,
+  get runtime() {
+    return w.t.app.metaRuntime;
+  },
+};
 
 beforeAll(async () => {
   w = await leadAdsWorld({ settings: { extras: { metaInsights: true, edicao_status_cliente: true } } });

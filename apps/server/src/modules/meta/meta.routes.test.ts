@@ -19,7 +19,7 @@ import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-a
 import { anunciosAds, anunciosCampanhas, anunciosConjuntos, anunciosCustos } from '../ads/ads.table.ts';
 import { decryptToken, metaTokenKey } from './meta-crypto.ts';
 import { dailySpendPass, dailySpendPeriod } from './meta-sync.ts';
-import { companyOfPage, formOfCompany, metaAccessFor, metaRuntime, pageAccess } from './meta.service.ts';
+import { companyOfPage, formOfCompany, metaAccessFor, pageAccess } from './meta.service.ts';
 import { metaConexoes, metaFormularios, metaPaginas } from './meta.table.ts';
 
 const APP_ID = '555000111222333';
@@ -232,10 +232,10 @@ describe('the login done on the server (002 §7 OAuth exchange, issue 23 §2)', 
     expect(plain.length).toBeGreaterThan(10);
     expect(row!.tokenCifrado).not.toContain(plain);
     expect(decryptToken(metaTokenKey('outra-chave-qualquer-com-32-caracteres!'), row!.tokenCifrado)).toBeNull();
-    const access = await metaAccessFor(t.app.db, t.fixture.companyA);
+    const access = await metaAccessFor(t.app.db, t.fixture.companyA, t.app.metaRuntime);
     expect(await access!.graph.get<{ id: string }>('me')).toMatchObject({ id: demo.user.id });
-    expect(await metaAccessFor(t.app.db, t.fixture.companyB)).toBeNull();
-    expect(metaRuntime()).not.toBeNull();
+    expect(await metaAccessFor(t.app.db, t.fixture.companyB, t.app.metaRuntime)).toBeNull();
+    expect(t.app.metaRuntime).not.toBeNull();
   });
 
   it("warns from 7 days before expiry: 'O acesso ao Meta expira em N dias. Conecte novamente.'", async () => {
@@ -310,11 +310,11 @@ describe('pages and forms (issue 23 §2: the company chooses; Funil subscribes t
     expect([...subscribed.values()].flat()).toContain('leadgen');
     expect(await companyOfPage(t.app.db, demo.page.id)).toBe(t.fixture.companyA);
     expect(await companyOfPage(t.app.db, '424242')).toBeNull();
-    const page = await pageAccess(t.app.db, demo.page.id);
+    const page = await pageAccess(t.app.db, demo.page.id, t.app.metaRuntime);
     expect(page).toMatchObject({ idEmpresa: t.fixture.companyA, pageId: demo.page.id });
     const forms = await page!.graph.getAll<{ id: string }>(`${demo.page.id}/leadgen_forms`);
     expect(forms).toHaveLength(demo.forms.length);
-    const access = await metaAccessFor(t.app.db, t.fixture.companyA);
+    const access = await metaAccessFor(t.app.db, t.fixture.companyA, t.app.metaRuntime);
     expect(access!.forms).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ formId: demo.forms[0]!.id, idUnidade: t.fixture.unitA2, pageId: demo.page.id }),
@@ -339,7 +339,7 @@ describe('pages and forms (issue 23 §2: the company chooses; Funil subscribes t
     const ok = await call(tokens.ag!, 'PUT', '/api/meta/configuracao', { idUnidadePadrao: t.fixture.unitA1 });
     expect(ok.statusCode).toBe(200);
     expect((await status(tokens.ag!)).defaultUnitId).toBe(t.fixture.unitA1);
-    expect((await metaAccessFor(t.app.db, t.fixture.companyA))!.defaultUnitId).toBe(t.fixture.unitA1);
+    expect((await metaAccessFor(t.app.db, t.fixture.companyA, t.app.metaRuntime))!.defaultUnitId).toBe(t.fixture.unitA1);
   });
 });
 
@@ -460,7 +460,7 @@ describe("'Sincronizar com o Meta' (issue 23 §5 §6)", () => {
   });
 
   it('the daily job syncs the last days once per company per day', async () => {
-    const runtime = metaRuntime()!;
+    const runtime = t.app.metaRuntime!;
     const before = (await t.app.db.select().from(anunciosCustos).where(eq(anunciosCustos.origem, 'meta'))).length;
     await t.app.db
       .delete(anunciosCustos)

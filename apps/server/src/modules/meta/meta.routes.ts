@@ -36,10 +36,8 @@ import {
   STATE_COOKIE,
 } from './meta-connection.ts';
 import { defaultSyncPeriod, startDailySpendSync, syncCompany, syncState } from './meta-sync.ts';
-import { configureMeta, type MetaOptions } from './meta.service.ts';
 
 export type MetaRoutesOptions = {
-  meta?: MetaOptions | undefined;
   /** The daily spend job's idle wait (default hourly; 0: off, tests call dailySpendPass). */
   dailySyncMs?: number | undefined;
 };
@@ -66,7 +64,7 @@ const cookieOf = (header: string | undefined, name: string): string | null => {
 };
 
 export const metaRoutes: FastifyPluginAsyncZod<MetaRoutesOptions> = async (app, options) => {
-  const runtime = configureMeta(options.meta, app.log);
+  const runtime = app.metaRuntime;
   const dailyMs = options.dailySyncMs ?? 3_600_000;
   if (runtime && dailyMs > 0) {
     const ticker = startDailySpendSync(app.db, runtime, app.log, dailyMs);

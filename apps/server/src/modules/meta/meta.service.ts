@@ -37,14 +37,14 @@ export type MetaOptions = {
 /** The configured client and key, one per server (buildApp's `meta` option). */
 export type MetaRuntime = { client: MetaGraphClient; tokenKey: Buffer; options: MetaOptions };
 
-let current: MetaRuntime | null = null;
-
-/** Builds the server's Meta runtime from its options (null: Meta is not configured) and makes it the default. */
-export function configureMeta(options: MetaOptions | undefined, logger?: MetaLogger): MetaRuntime | null {
-  if (!options) {
-    current = null;
-    return null;
-  }
+/**
+ * Builds a server's Meta runtime from its options (null: Meta is not configured). Each app owns the one
+ * it built (buildApp decorates it as `app.metaRuntime` and hands it to the routes and jobs that call
+ * Meta): nothing in the process keeps a "current" runtime, so two apps in one process (the tests, a
+ * demo beside a test server) each sign with their own app secret and call their own Graph address.
+ */
+export function createMetaRuntime(options: MetaOptions | undefined, logger?: MetaLogger): MetaRuntime | null {
+  if (!options) return null;
   const client = createMetaGraphClient({
     appId: options.appId,
     appSecret: options.appSecret,
@@ -54,13 +54,7 @@ export function configureMeta(options: MetaOptions | undefined, logger?: MetaLog
     ...(logger ? { logger } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  current = { client, tokenKey: options.tokenKey, options };
-  return current;
-}
-
-/** The runtime the last built server configured, or null when Meta is not configured. */
-export function metaRuntime(): MetaRuntime | null {
-  return current;
+  return { client, tokenKey: options.tokenKey, options };
 }
 
 export type MetaFormAccess = { formId: string; pageId: string; nome: string; idUnidade: number | null };
@@ -83,26 +77,13 @@ export type MetaAccess = {
  * A company's Meta access, or null when it has no connection, Meta is not configured, or its token
  * cannot be opened (another key). An expired token still answers: the Graph call fails with a token error.
  */
-export async function metaAccessFor(
-  db: DbOrTx,
-  idEmpresa: number,
-  runtime: MetaRuntime | null = current,
-): Promise<MetaAccess | null> {
+export async function metaAccessFor(db: DbOrTx, idEmpresa: number, runtime: MetaRuntime | null): Promise<MetaAccess | null> {
   if (!runtime) return null;
   const [conn] = await db.select().from(metaConexoes).where(eq(metaConexoes.idEmpresa, idEmpresa));
   if (!conn) return null;
   const token = decryptToken(runtime.tokenKey, conn.tokenCifrado);
   if (token === null) return null;
-  const forms = await db
-    .select({
-      formId: metaFormularios.formId,
-      pageId: metaPaginas.pageId,
-      nome: metaFormularios.nome,
-      idUnidade: metaFormularios.idUnidade,
-    })
-    .from(metaFormularios)
-    .innerJoin(metaPaginas, eq(metaPaginas.id, metaFormularios.idPagina))
-    .where(eq(metaFormularios.idEmpresa, idEmpresa));
+  const forms = await formsOfCompany(db, idEmpresa);
   return {
     idEmpresa,
     graph: runtime.client.session(token),
@@ -115,6 +96,34 @@ export async function metaAccessFor(
   };
 }
 
+export type MetaConnectionFacts = Pick<MetaAccess, 'idEmpresa' | 'defaultUnitId' | 'forms'>;
+
+/**
+ * What a company chose on its Meta connection (default unit, forms and their units), read without its
+ * token: the Lead Ads intake routes a lead and its screen names the forms with it. Null without a connection.
+ */
+export async function metaConnectionFacts(db: DbOrTx, idEmpresa: number): Promise<MetaConnectionFacts | null> {
+  const [conn] = await db
+    .select({ idUnidadePadrao: metaConexoes.idUnidadePadrao })
+    .from(metaConexoes)
+    .where(eq(metaConexoes.idEmpresa, idEmpresa));
+  if (!conn) return null;
+  return { idEmpresa, defaultUnitId: conn.idUnidadePadrao, forms: await formsOfCompany(db, idEmpresa) };
+}
+
+function formsOfCompany(db: DbOrTx, idEmpresa: number): Promise<MetaFormAccess[]> {
+  return db
+    .select({
+      formId: metaFormularios.formId,
+      pageId: metaPaginas.pageId,
+      nome: metaFormularios.nome,
+      idUnidade: metaFormularios.idUnidade,
+    })
+    .from(metaFormularios)
+    .innerJoin(metaPaginas, eq(metaPaginas.id, metaFormularios.idPagina))
+    .where(eq(metaFormularios.idEmpresa, idEmpresa));
+}
+
 /** The company a Facebook page feeds (a Lead Ads webhook's `entry[].id`), or null when no company chose it. */
 export async function companyOfPage(db: DbOrTx, pageId: string): Promise<number | null> {
   const [row] = await db.select({ idEmpresa: metaPaginas.idEmpresa }).from(metaPaginas).where(eq(metaPaginas.pageId, pageId));
@@ -124,7 +133,7 @@ export async function companyOfPage(db: DbOrTx, pageId: string): Promise<number 
 export type PageAccess = { idEmpresa: number; pageId: string; nome: string; token: string; graph: GraphSession };
 
 /** A chosen page's token and a Graph session bound to it (GET /{leadgen_id} with the page token), or null. */
-export async function pageAccess(db: DbOrTx, pageId: string, runtime: MetaRuntime | null = current): Promise<PageAccess | null> {
+export async function pageAccess(db: DbOrTx, pageId: string, runtime: MetaRuntime | null): Promise<PageAccess | null> {
   if (!runtime) return null;
   const [row] = await db.select().from(metaPaginas).where(eq(metaPaginas.pageId, pageId));
   if (!row) return null;
