@@ -152,6 +152,11 @@ export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
   falhou: 'Falhou',
 };
 
+/** The author a change made by an automation's step shows in the lead's history (issue 25 'Steps'). */
+export function automationAuthor(nome: string): string {
+  return `Automação: ${nome}`;
+}
+
 // What an event caused by an automation carries is part of the event's shape (lead-events.ts).
 export { automationCauseSchema, type AutomationCause } from '../lead-events/lead-events.ts';
 

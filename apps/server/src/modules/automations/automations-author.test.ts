@@ -1,0 +1,92 @@
+// Issue 25 'Steps': every step's change goes through the owning module's door and writes its history
+// event with 'Automação: {nome da automação}' as the author (status, assign, tag add/remove, note,
+// scheduled call and message); the lead's history (GET /negociacao/{id}) shows that author, and a
+// person's change keeps the person's name. The real app on a real database, a fake clock.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { historyResponseSchema } from '@funil/domain/leads-api/lead-api';
+
+import { historico } from '../leads/leads.table.ts';
+import { startKit, type Kit } from '../whatsapp/whatsapp-test-kit.ts';
+import type { AutomationEngine } from './automations.engine.ts';
+import { automationEngineOf } from './automations.routes.ts';
+import { createRule } from './automations.service.ts';
+
+// Thursday 26/11/2026 10:00 in São Paulo.
+const clock = new Date('2026-11-26T13:00:00Z');
+let k: Kit;
+let engine: AutomationEngine;
+
+const db = () => k.t.database.db;
+const f = () => k.t.fixture;
+
+async function work(max = 30): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await k.t.app.leadEvents.drain();
+    if (!(await engine.pass())) return;
+  }
+}
+
+beforeAll(async () => {
+  k = await startKit({
+    extras: { automacao: true, clienteAtendente: true },
+    automations: { autoStart: false, now: () => clock },
+  });
+  engine = automationEngineOf(k.t.app);
+}, 180_000);
+afterAll(async () => {
+  await k?.close();
+});
+
+describe("'Automação: …' as the author of a step's change (issue 25 'Steps')", () => {
+  it('signs each step’s history event with the rule’s name; the history answer shows it; a person’s change keeps the person', async () => {
+    await db().execute(sql`update automacoes set habilitado = false`);
+    await createRule(
+      db(),
+      { idEmpresa: f().companyA, idUnidade: f().unitA1, idUsuario: f().users.a.id },
+      {
+        nome: 'Boas-vindas',
+        gatilho: { tipo: 'status-entrou', tipoStatus: 'STATUS_NEGOCIACAO', idStatus: 4 },
+        opcoes: { limiteDiario: 5 },
+        passos: [
+          { tipo: 'status', familia: 'negociacao', idStatus: 9 },
+          { tipo: 'atribuir', idUsuario: f().users.u.id },
+          { tipo: 'tag', acao: 'adicionar', nome: 'Quente' },
+          { tipo: 'tag', acao: 'remover', nome: 'Quente' },
+          { tipo: 'anotacao', texto: 'Lead recebido pela automação' },
+          { tipo: 'agendar-ligacao', quantidade: 2, unidade: 'horas' },
+        ],
+        habilitado: true,
+      },
+    );
+    const lead = await k.addLead(f().unitA1, f().companyA, 'Joana Prado', '11987654001');
+    const res = await k.t.as(k.tokens.a, {
+      method: 'POST',
+      url: `/api/negociacao/atualizarstatusnegociacao/${lead}`,
+      payload: { status: 4 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await work();
+
+    const rows = await db().select().from(historico).where(eq(historico.cliCrmId, lead)).orderBy(historico.id);
+    const byPerson = rows.filter((h) => h.autor === null);
+    const byRule = rows.filter((h) => h.autor === 'Automação: Boas-vindas');
+    // The person's move to 4; the rule's six steps (status, assign, tag +, tag −, note, call scheduled).
+    expect(byPerson.map((h) => h.idNovo)).toContain(4);
+    expect(byRule.length).toBeGreaterThanOrEqual(6);
+    expect(byRule.some((h) => h.idNovo === 9)).toBe(true);
+    expect(byRule.some((h) => h.texto === 'Lead recebido pela automação')).toBe(true);
+
+    // The history answer: the rule's events under 'Automação: Boas-vindas', the person's under the person's name.
+    const history = await k.t.as(k.tokens.a, { method: 'GET', url: `/api/negociacao/${lead}` });
+    expect(history.statusCode, history.body).toBe(200);
+    const items = historyResponseSchema.parse(history.json()).data;
+    expect(items.find((h) => h.id_novo === 9 && h.tipo === byRule.find((r) => r.idNovo === 9)!.tipo)?.nome_atendente).toBe(
+      'Automação: Boas-vindas',
+    );
+    expect(items.find((h) => h.texto === 'Lead recebido pela automação')?.autor).toBe('Automação: Boas-vindas');
+    expect(items.find((h) => h.id === byPerson.find((p) => p.idNovo === 4)!.id)?.nome_atendente).toBe('Usuário a');
+    expect(new Set(items.filter((h) => h.autor).map((h) => h.nome_atendente))).toEqual(new Set(['Automação: Boas-vindas']));
+  });
+});
