@@ -397,6 +397,12 @@ export const runViewSchema = z.object({
 });
 export type RunView = z.infer<typeof runViewSchema>;
 
+/** The run log of a lead in its timeline (issue 25 'Visualizar Desempenho'): each run with its rule's name and its steps. */
+export const leadRunsResponseSchema = z.object({
+  data: z.array(runViewSchema.extend({ automacao: z.object({ id: z.number().int(), nome: z.string() }) })),
+});
+export type LeadRunsResponse = z.infer<typeof leadRunsResponseSchema>;
+
 /** 'Visualizar Desempenho' (issue 25): per rule, the runs by outcome, the median time to complete, the messages sent. */
 export const performanceResponseSchema = z.object({
   data: z.object({

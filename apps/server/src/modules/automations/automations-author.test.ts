@@ -5,6 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { leadRunsResponseSchema } from '@funil/domain/automations/automations';
 import { historyResponseSchema } from '@funil/domain/leads-api/lead-api';
 
 import { historico } from '../leads/leads.table.ts';
@@ -88,5 +89,37 @@ describe("'Automação: …' as the author of a step's change (issue 25 'Steps')
     expect(items.find((h) => h.texto === 'Lead recebido pela automação')?.autor).toBe('Automação: Boas-vindas');
     expect(items.find((h) => h.id === byPerson.find((p) => p.idNovo === 4)!.id)?.nome_atendente).toBe('Usuário a');
     expect(new Set(items.filter((h) => h.autor).map((h) => h.nome_atendente))).toEqual(new Set(['Automação: Boas-vindas']));
+  });
+});
+
+describe("the run log of a lead in its timeline (issue 25 'Visualizar Desempenho')", () => {
+  it('GET /automacoes/lead/{id}: each run with its rule and each step, when and the result; another unit’s lead is not found', async () => {
+    const lead = (await db().execute<{ id: number }>(sql`select cli_crm_id as id from leads where cli_nome = 'Joana Prado'`))
+      .rows[0]!.id;
+    const res = await k.t.as(k.tokens.u, { method: 'GET', url: `/api/automacoes/lead/${lead}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const runs = leadRunsResponseSchema.parse(res.json()).data;
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ automacao: { nome: 'Boas-vindas' }, status: 'concluida', nomeLead: 'Joana Prado' });
+    expect(runs[0]!.passos.map((p) => [p.passo, p.resultado])).toEqual([
+      [0, 'ok'],
+      [1, 'ok'],
+      [2, 'ok'],
+      [3, 'ok'],
+      [4, 'ok'],
+      [5, 'ok'],
+    ]);
+    expect(runs[0]!.passos[4]).toMatchObject({ descricao: expect.stringContaining('anotação'), detalhe: 'Anotação adicionada' });
+    expect(runs[0]!.passos.every((p) => p.em === clock.toISOString())).toBe(true);
+    // Another unit's user (same company) and another company's: the lead is not theirs.
+    for (const token of [k.tokens.uA2, k.tokens.uB1, k.tokens.aB1]) {
+      const other = await k.t.as(token, { method: 'GET', url: `/api/automacoes/lead/${lead}` });
+      expect([403, 404]).toContain(other.statusCode);
+      expect(other.body).not.toContain('Boas-vindas');
+    }
+    // A lead with no run: an empty log.
+    const quiet = await k.addLead(f().unitA1, f().companyA, 'Sem Execução', '11987654002');
+    const none = await k.t.as(k.tokens.a, { method: 'GET', url: `/api/automacoes/lead/${quiet}` });
+    expect(none.json()).toEqual({ data: [] });
   });
 });
