@@ -4,6 +4,7 @@
 import { z } from 'zod';
 
 import type { LeadEvent } from '../lead-events/lead-events.ts';
+import { CONTACT_STATUS_NAMES } from '../leads/negotiation.ts';
 import { LEAD_CHANNELS } from '../leads/origin.ts';
 
 /** 002 §3 Trigger `tipo_status`. */
@@ -13,11 +14,17 @@ const id = z.number().int().positive();
 
 /** What starts a run (issue 25 'Triggers'). */
 export const triggerSchema = z.discriminatedUnion('tipo', [
-  z.object({
-    tipo: z.enum(['status-entrou', 'status-saiu']),
-    tipoStatus: z.enum(['STATUS_NEGOCIACAO', 'STATUS_VENDA']),
-    idStatus: id,
-  }),
+  /** STATUS_CONTATO: the lead's contact status (cli_contato_status: Novo, Não Atendido, Atendido, Em Atendimento). */
+  z
+    .object({
+      tipo: z.enum(['status-entrou', 'status-saiu']),
+      tipoStatus: z.enum(TRIGGER_STATUS_KINDS),
+      idStatus: id,
+    })
+    .refine((t) => t.tipoStatus !== 'STATUS_CONTATO' || t.idStatus in CONTACT_STATUS_NAMES, {
+      message: 'Status do contato inválido.',
+      path: ['idStatus'],
+    }),
   z.object({ tipo: z.literal('captado'), canal: z.enum(LEAD_CHANNELS).nullable() }),
   z.object({ tipo: z.literal('mensagem-recebida'), palavraChave: z.string().trim().max(60).nullable() }),
   z.object({ tipo: z.literal('chamada-encerrada'), atendida: z.boolean().nullable() }),
@@ -160,7 +167,11 @@ export function automationAuthor(nome: string): string {
 // What an event caused by an automation carries is part of the event's shape (lead-events.ts).
 export { automationCauseSchema, type AutomationCause } from '../lead-events/lead-events.ts';
 
-const statusColumn = { STATUS_NEGOCIACAO: 'cliStatusNegociacao', STATUS_VENDA: 'cliStatusNegociacaoVenda' } as const;
+const statusColumn = {
+  STATUS_NEGOCIACAO: 'cliStatusNegociacao',
+  STATUS_VENDA: 'cliStatusNegociacaoVenda',
+  STATUS_CONTATO: 'cliContatoStatus',
+} as const;
 
 /**
  * Whether a lead event fires the trigger. A status trigger fires from any path that moved the

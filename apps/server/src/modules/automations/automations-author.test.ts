@@ -123,3 +123,66 @@ describe("the run log of a lead in its timeline (issue 25 'Visualizar Desempenho
     expect(none.json()).toEqual({ data: [] });
   });
 });
+
+describe("the 'Status do contato' trigger (002 §3 tipo_status STATUS_CONTATO; issue 25 'Triggers')", () => {
+  it('enrols a lead entering Atendido and one leaving Novo from a call outcome; a not-answered call fires neither "Atendido" run', async () => {
+    await db().execute(sql`update automacoes set habilitado = false`);
+    const actor = { idEmpresa: f().companyA, idUnidade: f().unitA1, idUsuario: f().users.a.id };
+    const entered = await createRule(db(), actor, {
+      nome: 'Atendeu',
+      gatilho: { tipo: 'status-entrou', tipoStatus: 'STATUS_CONTATO', idStatus: 3 },
+      opcoes: { limiteDiario: 5 },
+      passos: [{ tipo: 'anotacao', texto: 'Atendeu a ligação' }],
+      habilitado: true,
+    });
+    const left = await createRule(db(), actor, {
+      nome: 'Saiu de Novo',
+      gatilho: { tipo: 'status-saiu', tipoStatus: 'STATUS_CONTATO', idStatus: 1 },
+      opcoes: { limiteDiario: 5 },
+      passos: [{ tipo: 'tag', acao: 'adicionar', nome: 'Contatado' }],
+      habilitado: true,
+    });
+    const answered = await k.addLead(f().unitA1, f().companyA, 'Rita Atendida', '11987654003');
+    const busy = await k.addLead(f().unitA1, f().companyA, 'Caio Ocupado', '11987654004');
+    const hangUp = async (lead: number, falada: number) => {
+      const res = await k.t.as(k.tokens.a, {
+        method: 'POST',
+        url: `/api/contato/proximaligacao/${lead}`,
+        payload: { duracao: falada + 5, duracao_falada: falada, status_chamada: falada > 0 ? 'Atendida' : 'Ocupado' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await hangUp(answered, 120);
+    await hangUp(busy, 0);
+    await work();
+    expect((await k.leadRow(answered))?.cliContatoStatus).toBe(3);
+    expect((await k.leadRow(busy))?.cliContatoStatus).toBe(2);
+    const runs = await db().execute<{ regra: number; lead: number; status: string }>(
+      sql`select id_automacao as regra, cli_crm_id as lead, status from automacoes_execucoes
+          where id_automacao in (${entered.id}, ${left.id}) order by id_automacao, cli_crm_id`,
+    );
+    expect(runs.rows.map((r) => [Number(r.regra), Number(r.lead), r.status])).toEqual([
+      [entered.id, answered, 'concluida'],
+      [left.id, answered, 'concluida'],
+      [left.id, busy, 'concluida'],
+    ]);
+    const notes = await db().select().from(historico).where(eq(historico.autor, 'Automação: Atendeu'));
+    expect(notes.map((h) => [h.cliCrmId, h.texto])).toEqual([[answered, 'Atendeu a ligação']]);
+  });
+
+  it('refuses a contact status that does not exist, in Portuguese, and names the kind "Status do contato" in the API', async () => {
+    const res = await k.t.as(k.tokens.a, {
+      method: 'POST',
+      url: '/api/automacoes',
+      payload: {
+        nome: 'Inválido',
+        gatilho: { tipo: 'status-entrou', tipoStatus: 'STATUS_CONTATO', idStatus: 9 },
+        opcoes: { limiteDiario: 1 },
+        passos: [{ tipo: 'anotacao', texto: 'x' }],
+        habilitado: true,
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('Status do contato inválido.');
+  });
+});

@@ -33,6 +33,7 @@ import {
   type Step,
   type StepKind,
   type Trigger,
+  type TRIGGER_STATUS_KINDS,
   type TypebotSettings,
 } from '@funil/domain/automations/automations';
 import { LEAD_CHANNEL_LABELS, LEAD_CHANNELS } from '@funil/domain/leads/origin';
@@ -44,7 +45,7 @@ import { useSaveAutomation } from '../api/automations.ts';
 import { useTypebotSettings } from '../api/typebot-settings.ts';
 import { ScheduleStepFields } from './schedule-steps.tsx';
 import { MediaStepFields, QuickMessageStepFields } from './send-steps.tsx';
-import { stepText } from './trigger-labels.ts';
+import { statusOptions, stepText } from './trigger-labels.ts';
 import { NoAnswerTriggerFields, TypebotStepFields, WaitAnswerStepFields } from './typebot-steps.tsx';
 
 const STEP_KINDS: { kind: StepKind; label: string }[] = [
@@ -68,6 +69,8 @@ const TRIGGER_KINDS: { value: string; label: string }[] = [
   { value: 'status-entrou:STATUS_NEGOCIACAO', label: 'Lead entrou em um status do funil' },
   { value: 'status-saiu:STATUS_NEGOCIACAO', label: 'Lead saiu de um status do funil' },
   { value: 'status-entrou:STATUS_VENDA', label: 'Lead entrou em um status do ERP' },
+  { value: 'status-entrou:STATUS_CONTATO', label: 'Lead entrou em um status do contato' },
+  { value: 'status-saiu:STATUS_CONTATO', label: 'Lead saiu de um status do contato' },
   { value: 'captado', label: 'Lead captado' },
   { value: 'mensagem-recebida', label: 'Mensagem recebida no WhatsApp' },
   { value: 'chamada-encerrada', label: 'Chamada encerrada' },
@@ -114,10 +117,8 @@ const firstStatus = (unit: UnitData) => unit.statusNegociacao[0]?.idFunil ?? 1;
 
 function triggerOfKey(key: string, unit: UnitData): Trigger {
   if (key.startsWith('status-')) {
-    const [tipo, tipoStatus] = key.split(':') as ['status-entrou' | 'status-saiu', 'STATUS_NEGOCIACAO' | 'STATUS_VENDA'];
-    const first =
-      tipoStatus === 'STATUS_NEGOCIACAO' ? unit.statusNegociacao[0]?.idFunil : unit.statusNegociacaoVenda[0]?.idFunilVenda;
-    return { tipo, tipoStatus, idStatus: first ?? 1 };
+    const [tipo, tipoStatus] = key.split(':') as ['status-entrou' | 'status-saiu', (typeof TRIGGER_STATUS_KINDS)[number]];
+    return { tipo, tipoStatus, idStatus: statusOptions(unit, tipoStatus)[0]?.id ?? 1 };
   }
   if (key === 'captado') return { tipo: 'captado', canal: null };
   if (key === 'mensagem-recebida') return { tipo: 'mensagem-recebida', palavraChave: null };
@@ -292,15 +293,15 @@ export function AutomationBuilderDialog({ rule, onClose }: { rule: RuleView | nu
 
 function StatusSelect(props: {
   label: string;
-  family: 'negociacao' | 'venda';
+  family: 'negociacao' | 'venda' | 'contato';
   value: number;
   unit: UnitData;
   onChange: (id: number) => void;
 }) {
-  const options =
-    props.family === 'negociacao'
-      ? props.unit.statusNegociacao.map((s) => ({ id: s.idFunil, nome: s.nome }))
-      : props.unit.statusNegociacaoVenda.map((s) => ({ id: s.idFunilVenda, nome: s.nome }));
+  const options = statusOptions(
+    props.unit,
+    props.family === 'negociacao' ? 'STATUS_NEGOCIACAO' : props.family === 'venda' ? 'STATUS_VENDA' : 'STATUS_CONTATO',
+  );
   return (
     <TextField
       select
@@ -325,7 +326,13 @@ function TriggerDetail({ trigger, unit, onChange }: { trigger: Trigger; unit: Un
       return (
         <StatusSelect
           label="Status"
-          family={trigger.tipoStatus === 'STATUS_NEGOCIACAO' ? 'negociacao' : 'venda'}
+          family={
+            trigger.tipoStatus === 'STATUS_NEGOCIACAO'
+              ? 'negociacao'
+              : trigger.tipoStatus === 'STATUS_VENDA'
+                ? 'venda'
+                : 'contato'
+          }
           value={trigger.idStatus}
           unit={unit}
           onChange={(idStatus) => onChange({ ...trigger, idStatus })}

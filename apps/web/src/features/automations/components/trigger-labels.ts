@@ -1,20 +1,36 @@
 // How the /automacao screen names triggers and statuses (002 §2.7, §3 'Trigger' tipo_status).
-import { describeStep, type RuleView, type Step, type Trigger } from '@funil/domain/automations/automations';
+import {
+  describeStep,
+  type RuleView,
+  type Step,
+  type Trigger,
+  type TRIGGER_STATUS_KINDS,
+} from '@funil/domain/automations/automations';
+import { CONTACT_STATUS_NAMES } from '@funil/domain/leads/negotiation';
 import { LEAD_CHANNEL_LABELS } from '@funil/domain/leads/origin';
 import type { UnitData } from '@funil/domain/unit/unit-data';
+
+type TriggerStatusKind = (typeof TRIGGER_STATUS_KINDS)[number];
 
 /** 002 §9: automation tables show 5 rows per page. */
 export const AUTOMATION_PAGE_SIZE = 5;
 
 /** 002 §2.7 'Tipo do Gatilho'. */
-export const TRIGGER_TYPE_LABELS = { STATUS_NEGOCIACAO: 'Status do Funil', STATUS_VENDA: 'Status do ERP' } as const;
+export const TRIGGER_TYPE_LABELS: Record<TriggerStatusKind, string> = {
+  STATUS_NEGOCIACAO: 'Status do Funil',
+  STATUS_VENDA: 'Status do ERP',
+  STATUS_CONTATO: 'Status do contato',
+};
 
-export function statusName(unit: UnitData, tipo: 'STATUS_NEGOCIACAO' | 'STATUS_VENDA', id: number): string {
-  const found =
-    tipo === 'STATUS_NEGOCIACAO'
-      ? unit.statusNegociacao.find((s) => s.idFunil === id)
-      : unit.statusNegociacaoVenda.find((s) => s.idFunilVenda === id);
-  return found?.nome ?? `#${id}`;
+/** The statuses a trigger of this kind can name: the unit's funnels, or the shared contact statuses. */
+export function statusOptions(unit: UnitData, tipo: TriggerStatusKind): { id: number; nome: string }[] {
+  if (tipo === 'STATUS_NEGOCIACAO') return unit.statusNegociacao.map((s) => ({ id: s.idFunil, nome: s.nome }));
+  if (tipo === 'STATUS_VENDA') return unit.statusNegociacaoVenda.map((s) => ({ id: s.idFunilVenda, nome: s.nome }));
+  return Object.entries(CONTACT_STATUS_NAMES).map(([id, nome]) => ({ id: Number(id), nome }));
+}
+
+export function statusName(unit: UnitData, tipo: TriggerStatusKind, id: number): string {
+  return statusOptions(unit, tipo).find((s) => s.id === id)?.nome ?? `#${id}`;
 }
 
 export function triggerTypeLabel(t: Trigger): string {
