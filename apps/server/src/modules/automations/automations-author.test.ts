@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadRunsResponseSchema } from '@funil/domain/automations/automations';
 import { historyResponseSchema } from '@funil/domain/leads-api/lead-api';
 
+import { executeRows } from '../../db/handle.ts';
 import { historico } from '../leads/leads.table.ts';
 import { startKit, type Kit } from '../whatsapp/whatsapp-test-kit.ts';
 import type { AutomationEngine } from './automations.engine.ts';
@@ -94,8 +95,9 @@ describe("'Automação: …' as the author of a step's change (issue 25 'Steps')
 
 describe("the run log of a lead in its timeline (issue 25 'Visualizar Desempenho')", () => {
   it('GET /automacoes/lead/{id}: each run with its rule and each step, when and the result; another unit’s lead is not found', async () => {
-    const lead = (await db().execute<{ id: number }>(sql`select cli_crm_id as id from leads where cli_nome = 'Joana Prado'`))
-      .rows[0]!.id;
+    const lead = (
+      await executeRows<{ id: number }>(db(), sql`select cli_crm_id as id from leads where cli_nome = 'Joana Prado'`)
+    )[0]!.id;
     const res = await k.t.as(k.tokens.u, { method: 'GET', url: `/api/automacoes/lead/${lead}` });
     expect(res.statusCode, res.body).toBe(200);
     const runs = leadRunsResponseSchema.parse(res.json()).data;
@@ -125,7 +127,7 @@ describe("the run log of a lead in its timeline (issue 25 'Visualizar Desempenho
 });
 
 describe("the 'Status do contato' trigger (002 §3 tipo_status STATUS_CONTATO; issue 25 'Triggers')", () => {
-  it('enrols a lead entering Atendido and one leaving Novo from a call outcome; a not-answered call fires neither "Atendido" run', async () => {
+  it('enrols a lead entering Atendido and one leaving Novo from a call outcome; a busy call fires no "Atendido" run', async () => {
     await db().execute(sql`update automacoes set habilitado = false`);
     const actor = { idEmpresa: f().companyA, idUnidade: f().unitA1, idUsuario: f().users.a.id };
     const entered = await createRule(db(), actor, {
@@ -157,11 +159,12 @@ describe("the 'Status do contato' trigger (002 §3 tipo_status STATUS_CONTATO; i
     await work();
     expect((await k.leadRow(answered))?.cliContatoStatus).toBe(3);
     expect((await k.leadRow(busy))?.cliContatoStatus).toBe(2);
-    const runs = await db().execute<{ regra: number; lead: number; status: string }>(
+    const runs = await executeRows<{ regra: number; lead: number; status: string }>(
+      db(),
       sql`select id_automacao as regra, cli_crm_id as lead, status from automacoes_execucoes
           where id_automacao in (${entered.id}, ${left.id}) order by id_automacao, cli_crm_id`,
     );
-    expect(runs.rows.map((r) => [Number(r.regra), Number(r.lead), r.status])).toEqual([
+    expect(runs.map((r) => [Number(r.regra), Number(r.lead), r.status])).toEqual([
       [entered.id, answered, 'concluida'],
       [left.id, answered, 'concluida'],
       [left.id, busy, 'concluida'],
