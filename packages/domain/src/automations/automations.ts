@@ -4,6 +4,7 @@
 import { z } from 'zod';
 
 import type { LeadEvent } from '../lead-events/lead-events.ts';
+import { CONTACT_STATUS_NAMES } from '../leads/negotiation.ts';
 import { LEAD_CHANNELS } from '../leads/origin.ts';
 
 /** 002 §3 Trigger `tipo_status`. */
@@ -13,11 +14,17 @@ const id = z.number().int().positive();
 
 /** What starts a run (issue 25 'Triggers'). */
 export const triggerSchema = z.discriminatedUnion('tipo', [
-  z.object({
-    tipo: z.enum(['status-entrou', 'status-saiu']),
-    tipoStatus: z.enum(['STATUS_NEGOCIACAO', 'STATUS_VENDA']),
-    idStatus: id,
-  }),
+  /** STATUS_CONTATO: the lead's contact status (cli_contato_status: Novo, Não Atendido, Atendido, Em Atendimento). */
+  z
+    .object({
+      tipo: z.enum(['status-entrou', 'status-saiu']),
+      tipoStatus: z.enum(TRIGGER_STATUS_KINDS),
+      idStatus: id,
+    })
+    .refine((t) => t.tipoStatus !== 'STATUS_CONTATO' || t.idStatus in CONTACT_STATUS_NAMES, {
+      message: 'Status do contato inválido.',
+      path: ['idStatus'],
+    }),
   z.object({ tipo: z.literal('captado'), canal: z.enum(LEAD_CHANNELS).nullable() }),
   z.object({ tipo: z.literal('mensagem-recebida'), palavraChave: z.string().trim().max(60).nullable() }),
   z.object({ tipo: z.literal('chamada-encerrada'), atendida: z.boolean().nullable() }),
@@ -168,10 +175,19 @@ export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
   falhou: 'Falhou',
 };
 
+/** The author a change made by an automation's step shows in the lead's history (issue 25 'Steps'). */
+export function automationAuthor(nome: string): string {
+  return `Automação: ${nome}`;
+}
+
 // What an event caused by an automation carries is part of the event's shape (lead-events.ts).
 export { automationCauseSchema, type AutomationCause } from '../lead-events/lead-events.ts';
 
-const statusColumn = { STATUS_NEGOCIACAO: 'cliStatusNegociacao', STATUS_VENDA: 'cliStatusNegociacaoVenda' } as const;
+const statusColumn = {
+  STATUS_NEGOCIACAO: 'cliStatusNegociacao',
+  STATUS_VENDA: 'cliStatusNegociacaoVenda',
+  STATUS_CONTATO: 'cliContatoStatus',
+} as const;
 
 /**
  * Whether a lead event fires the trigger. A status trigger fires from any path that moved the
@@ -407,6 +423,12 @@ export const runViewSchema = z.object({
   passos: z.array(runStepViewSchema),
 });
 export type RunView = z.infer<typeof runViewSchema>;
+
+/** The run log of a lead in its timeline (issue 25 'Visualizar Desempenho'): each run with its rule's name and its steps. */
+export const leadRunsResponseSchema = z.object({
+  data: z.array(runViewSchema.extend({ automacao: z.object({ id: z.number().int(), nome: z.string() }) })),
+});
+export type LeadRunsResponse = z.infer<typeof leadRunsResponseSchema>;
 
 /** 'Visualizar Desempenho' (issue 25): per rule, the runs by outcome, the median time to complete, the messages sent. */
 export const performanceResponseSchema = z.object({

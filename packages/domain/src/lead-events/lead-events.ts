@@ -55,6 +55,8 @@ export const automationCauseSchema = z.object({
   profundidade: z.number().int().min(1),
   /** The step's key (`run:round:step`): a step that may run again after a crash finds what it already wrote. */
   chave: z.string().max(60).optional(),
+  /** The rule's name: the history events the step writes show 'Automação: {nome}' as their author (issue 25). */
+  nome: z.string().max(80).optional(),
 });
 export type AutomationCause = z.infer<typeof automationCauseSchema>;
 // `automacao`: the automation step that made the change.

@@ -49,6 +49,14 @@ export function potentialLabel(level: number, labels: PotentialStatusLabels = {}
 export const CONTACT_STATUS = { NaFila: 1, NaoAtendido: 2, Atendido: 3, FilaAtendimento: 4 } as const;
 export type ContactStatusId = (typeof CONTACT_STATUS)[keyof typeof CONTACT_STATUS];
 
+/** The shared contact statuses (000 §3 `status_contato`, seeded by the catalog): the 'Status do contato' trigger's list. */
+export const CONTACT_STATUS_NAMES: Record<ContactStatusId, string> = {
+  [CONTACT_STATUS.NaFila]: 'Novo',
+  [CONTACT_STATUS.NaoAtendido]: 'Não Atendido',
+  [CONTACT_STATUS.Atendido]: 'Atendido',
+  [CONTACT_STATUS.FilaAtendimento]: 'Em Atendimento',
+};
+
 /** 000 §3, §4 attendance labels: queued 'Novo', not answered 'Não Atendido', answered 'Atendido'. */
 export const ATTENDANCE_LABELS = {
   [CONTACT_STATUS.NaFila]: 'Novo',

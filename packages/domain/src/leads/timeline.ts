@@ -64,6 +64,8 @@ export const historyEventSchema = z.object({
   valor_antigo: z.union([z.number(), z.string()]).nullable(),
   valor_novo: z.union([z.number(), z.string()]).nullable(),
   descricao: nullableText,
+  /** Who acted when not a person: 'Automação: {nome}' for a change an automation's step made (issue 25). */
+  autor: nullableText.optional(),
 });
 export type HistoryEvent = z.infer<typeof historyEventSchema>;
 
@@ -405,7 +407,7 @@ export function describeTimelineEvent(event: HistoryEvent, lookups: TimelineLook
   return {
     ...describeBody(event, lookups),
     date: formatDateTimeSeconds(when),
-    attendant: user?.nome ?? UNRESOLVED_USER_LABEL,
+    attendant: event.autor ?? user?.nome ?? UNRESOLVED_USER_LABEL,
   };
 }
 

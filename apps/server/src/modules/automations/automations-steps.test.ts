@@ -280,4 +280,43 @@ describe('send steps: quick message, media, the daily cap (issue 25 "Steps"; 001
     expect(await runOf(r.id)).toMatchObject({ status: 'concluida', mensagensEnviadas: 1, erro: null });
     expect((await sentRecords()).filter((s) => s.includes('Olá Otávio'))).toHaveLength(1);
   });
+
+  it("the send's ledger row is keyed by the step: a crash before its write is mended on resume, a replay never counts twice", async () => {
+    // Friday 27/11 14:00: a day the cap test above barely used.
+    clock = new Date(THURSDAY_10H.getTime() + 28 * 3_600_000);
+    await disableAll();
+    const r = await rule('Registro', [{ tipo: 'mensagem', texto: 'Olá [nome_cliente], temos novidades!' }]);
+    const lead = await newLead('Lia Registro');
+    await moveTo(lead, 4);
+    await work();
+    const run = await runOf(r.id);
+    expect(run, `${run.erro} ${run.proximoEm.toISOString()}`).toMatchObject({ status: 'concluida', mensagensEnviadas: 1 });
+    const key = `auto:${run.id}:${run.rodada}:0`;
+    const rowsOfKey = () => db().select().from(enviosEmMassaRegistro).where(eq(enviosEmMassaRegistro.chave, key));
+    expect(await rowsOfKey()).toHaveLength(1);
+    // The crash: the message went out, the process died before the ledger row and the step's record
+    // (the run's step log and counter as they were before the step).
+    // The run is given back as its lease would (same round, same step), without the row.
+    const replay = async () => {
+      await db()
+        .delete(automacoesPassos)
+        .where(eq(automacoesPassos.chave, `${run.id}:${run.rodada}:0`));
+      await db().execute(
+        sql`update automacoes_execucoes set status = 'ativa', passo = 0, proximo_em = ${clock.toISOString()},
+              lease_por = null, lease_ate = null, terminado_em = null, mensagens_enviadas = 0 where id = ${run.id}`,
+      );
+    };
+    await db().delete(enviosEmMassaRegistro).where(eq(enviosEmMassaRegistro.chave, key));
+    await replay();
+    await work();
+    // Resumed: the gateway had it, nothing is sent again, and the row is back, once.
+    expect((await sentRecords()).filter((s) => s.includes('Olá Lia, temos novidades!'))).toHaveLength(1);
+    expect(await rowsOfKey()).toHaveLength(1);
+    // A replay with the row in place (a crash after it, before the step's record) counts nothing more.
+    await replay();
+    await work();
+    expect(await rowsOfKey()).toHaveLength(1);
+    expect((await sentRecords()).filter((s) => s.includes('Olá Lia, temos novidades!'))).toHaveLength(1);
+    expect(await runOf(r.id)).toMatchObject({ status: 'concluida' });
+  });
 });

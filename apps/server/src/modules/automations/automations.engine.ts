@@ -15,6 +15,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 
 import {
   AUTOMATION_LIMITS,
+  automationAuthor,
   describeStep,
   waitUntil,
   type AutomationCause,
@@ -307,7 +308,13 @@ export class AutomationEngine {
     if (!lead || lead.desativado !== 0) return void (await end('parou', AUTOMATION_MESSAGES.leadGone, 'parada'));
     let outcome: Outcome;
     try {
-      const cause: AutomationCause = { idAutomacao: rule.id, idExecucao: run.id, profundidade: run.profundidade, chave };
+      const cause: AutomationCause = {
+        idAutomacao: rule.id,
+        idExecucao: run.id,
+        profundidade: run.profundidade,
+        chave,
+        nome: rule.nome,
+      };
       const session = () => shared.session(rule);
       outcome = await automationCauseStore.run(cause, () => this.#do(step, { rule, run, lead, chave, now, session }));
     } catch (error) {
@@ -351,7 +358,7 @@ export class AutomationEngine {
       empresaId: rule.idEmpresa,
       unidadeId: rule.idUnidade,
       permission: 'a',
-      nome: `Automação: ${rule.nome}`,
+      nome: automationAuthor(rule.nome),
       acessoAtribuidos: true,
       configuracoes: user?.configuracoes ?? '{}',
       crmIntervalDays: 0,

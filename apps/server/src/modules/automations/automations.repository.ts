@@ -316,6 +316,15 @@ export const runsOfRule = (db: DbOrTx, idAutomacao: number, limit: number): Prom
     .orderBy(desc(automacoesExecucoes.id))
     .limit(limit);
 
+/** A lead's runs in its unit, newest first (the lead's timeline). */
+export const runsOfLead = (db: DbOrTx, idUnidade: number, cliCrmId: number, limit: number): Promise<RunRow[]> =>
+  db
+    .select()
+    .from(automacoesExecucoes)
+    .where(and(eq(automacoesExecucoes.cliCrmId, cliCrmId), eq(automacoesExecucoes.idUnidade, idUnidade)))
+    .orderBy(desc(automacoesExecucoes.id))
+    .limit(limit);
+
 export type RuleFigures = {
   iniciadas: number;
   concluidas: number;

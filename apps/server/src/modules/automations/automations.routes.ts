@@ -7,6 +7,7 @@ import { roleOf } from '@funil/domain/access/roles';
 import {
   AUTOMATION_API_MESSAGES,
   automationInputSchema,
+  leadRunsResponseSchema,
   performanceResponseSchema,
   retryBodySchema,
   retryResponseSchema,
@@ -19,12 +20,12 @@ import {
 import { idParams } from '@funil/domain/http/ids';
 
 import { DomainError } from '../../http/domain-error.ts';
-import { errorResponses } from '../../http/lead-screens.ts';
+import { errorResponses, LEAD_SCREENS } from '../../http/lead-screens.ts';
 import { sessionOf } from '../auth/auth.plugin.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { campaignContextOf } from '../whatsapp/campaign/campaign-send.service.ts';
 import { AutomationEngine, type AutomationEngineOptions } from './automations.engine.ts';
-import { changeRule, createRule, listRules, retryRun, rulePerformance, ruleView } from './automations.service.ts';
+import { changeRule, createRule, leadRuns, listRules, retryRun, rulePerformance, ruleView } from './automations.service.ts';
 import { saveTypebotSettings, typebotSettingsOf } from './typebot-settings.ts';
 
 // 000 §6: /automacao is the admin's and the user's with the unit's `automacao` flag. Only the admin
@@ -136,6 +137,12 @@ export const automationsRoutes: FastifyPluginAsyncZod<AutomationsRoutesOptions> 
     '/automacoes/:id/desempenho',
     { ...route, schema: { params: id, response: { 200: performanceResponseSchema, ...errorResponses } } },
     async (request) => ({ data: await rulePerformance(app.db, sessionOf(request).unidadeId, request.params.id) }),
+  );
+  // The run log of a lead in its timeline: every screen that opens a lead, for the users who may see it.
+  app.get(
+    '/automacoes/lead/:id',
+    { config: { access: LEAD_SCREENS }, schema: { params: id, response: { 200: leadRunsResponseSchema, ...errorResponses } } },
+    async (request) => ({ data: await leadRuns(app.db, sessionOf(request), request.params.id) }),
   );
   // Tentar de novo a partir do passo: a failed or stopped run resumes at the chosen step (1 = the first).
   app.post(

@@ -8,13 +8,15 @@ import {
   automationInputSchema,
   describeStep,
   type AutomationInput,
+  type LeadRunsResponse,
   type PerformanceResponse,
   type RuleView,
 } from '@funil/domain/automations/automations';
 
 import type { Db } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
-import { unitLead } from '../leads/leads.service.ts';
+import type { Session } from '../auth/auth.service.ts';
+import { leadForSession, unitLead } from '../leads/leads.service.ts';
 import { unitQuickMessage } from '../quick-messages/quick-messages.service.ts';
 import {
   insertRule,
@@ -22,10 +24,13 @@ import {
   ruleById,
   ruleFigures,
   rulesOfUnit,
+  runsOfLead,
   runsOfRule,
   stepsOfRuns,
   updateRule,
   type RuleRow,
+  type RunRow,
+  type StepRow,
 } from './automations.repository.ts';
 import { pausedRunsOfRule } from './lead-signals.ts';
 import { checkTypebotSteps } from './typebot-settings.ts';
@@ -101,27 +106,50 @@ export async function rulePerformance(db: Db, idUnidade: number, id: number, lim
   return {
     automacao: ruleView(rule),
     figuras: { ...(await ruleFigures(db, rule.id)), pausadasPorAtendente: await pausedRunsOfRule(db, rule.id) },
-    execucoes: runs.map((r) => ({
-      id: r.id,
-      cliCrmId: r.cliCrmId,
-      nomeLead: names.get(r.cliCrmId) ?? null,
-      status: r.status,
-      passo: r.passo,
-      erro: r.erro,
-      proximoEm: r.proximoEm.toISOString(),
-      criadoEm: r.criadoEm.toISOString(),
-      terminadoEm: r.terminadoEm?.toISOString() ?? null,
-      passos: steps
-        .filter((s) => s.idExecucao === r.id)
-        .map((s) => ({
-          passo: s.passo,
-          descricao: rule.passos[s.passo] ? describeStep(rule.passos[s.passo]!) : `Passo ${s.passo + 1}`,
-          resultado: s.resultado,
-          detalhe: s.detalhe,
-          em: s.em.toISOString(),
-        })),
-    })),
+    execucoes: runs.map((r) => runView(rule, r, steps, names.get(r.cliCrmId) ?? null)),
   };
+}
+
+const runView = (rule: RuleRow, r: RunRow, steps: readonly StepRow[], nomeLead: string | null) => ({
+  id: r.id,
+  cliCrmId: r.cliCrmId,
+  nomeLead,
+  status: r.status,
+  passo: r.passo,
+  erro: r.erro,
+  proximoEm: r.proximoEm.toISOString(),
+  criadoEm: r.criadoEm.toISOString(),
+  terminadoEm: r.terminadoEm?.toISOString() ?? null,
+  passos: steps
+    .filter((s) => s.idExecucao === r.id)
+    .map((s) => ({
+      passo: s.passo,
+      descricao: rule.passos[s.passo] ? describeStep(rule.passos[s.passo]!) : `Passo ${s.passo + 1}`,
+      resultado: s.resultado,
+      detalhe: s.detalhe,
+      em: s.em.toISOString(),
+    })),
+});
+
+/**
+ * The run log of a lead for its timeline: the lead's runs in the session's unit (the latest `limit`),
+ * each step with when and its result. Only for a session that may see the lead (404 / 403 as
+ * GET contato/completo/{id}).
+ */
+export async function leadRuns(db: Db, session: Session, cliCrmId: number, limit = 20): Promise<LeadRunsResponse['data']> {
+  const lead = await leadForSession(db, session, cliCrmId);
+  const runs = await runsOfLead(db, lead.idUnidade, lead.cliCrmId, limit);
+  const steps = await stepsOfRuns(
+    db,
+    runs.map((r) => r.id),
+  );
+  const rules = new Map<number, RuleRow | null>();
+  for (const id of new Set(runs.map((r) => r.idAutomacao))) rules.set(id, await ruleById(db, id));
+  return runs.flatMap((r) => {
+    const rule = rules.get(r.idAutomacao);
+    if (!rule) return [];
+    return [{ ...runView(rule, r, steps, lead.cliNome), automacao: { id: rule.id, nome: rule.nome } }];
+  });
 }
 
 /** 'Tentar de novo a partir do passo' (issue 25 'Failures'): `passo` is 0-based. */

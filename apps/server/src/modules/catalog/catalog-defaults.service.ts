@@ -1,5 +1,7 @@
 // What a fresh install and a new company start with (issue 10 "A fresh install is usable"): the
 // shared reference lists (000 §3) and each company's default negotiation and sale funnels.
+import { CONTACT_STATUS, CONTACT_STATUS_NAMES } from '@funil/domain/leads/negotiation';
+
 import type { DbOrTx } from '../../db/handle.ts';
 import { plataformas, statusContato, statusMensagem, statusNegociacao, statusNegociacaoVenda } from './catalog.table.ts';
 
@@ -8,10 +10,10 @@ export async function ensureReferenceLists(db: DbOrTx): Promise<void> {
   await db
     .insert(statusContato)
     .values([
-      { id: 1, nome: 'Novo', cor: '#2196f3' },
-      { id: 2, nome: 'Não Atendido', cor: '#ff9800' },
-      { id: 3, nome: 'Atendido', cor: '#4caf50' },
-      { id: 4, nome: 'Em Atendimento', cor: '#9c27b0' },
+      { id: CONTACT_STATUS.NaFila, nome: CONTACT_STATUS_NAMES[CONTACT_STATUS.NaFila], cor: '#2196f3' },
+      { id: CONTACT_STATUS.NaoAtendido, nome: CONTACT_STATUS_NAMES[CONTACT_STATUS.NaoAtendido], cor: '#ff9800' },
+      { id: CONTACT_STATUS.Atendido, nome: CONTACT_STATUS_NAMES[CONTACT_STATUS.Atendido], cor: '#4caf50' },
+      { id: CONTACT_STATUS.FilaAtendimento, nome: CONTACT_STATUS_NAMES[CONTACT_STATUS.FilaAtendimento], cor: '#9c27b0' },
     ])
     .onConflictDoNothing();
   await db

@@ -2,11 +2,13 @@
 // SQL the views compose is in lead-sql.service.ts.
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 
+import { automationAuthor } from '@funil/domain/automations/automations';
 import { formatSchedulePayload } from '@funil/domain/format/date';
 import { appointmentStatusLabel, type CrmContato, type HistoryItem, type TagRef } from '@funil/domain/leads-api/lead-api';
 import type { LeadOrigin } from '@funil/domain/leads/origin';
 
 import type { DbOrTx } from '../../db/handle.ts';
+import { automationCauseStore } from '../lead-events/lead-events.service.ts';
 import { leadTagsJsonSql } from '../tags/tags.service.ts';
 import { userNameSql } from '../users/users.service.ts';
 import { agendamentos } from './appointments.table.ts';
@@ -137,7 +139,11 @@ export async function updateLead(db: DbOrTx, id: number, set: Partial<NewLead>):
 
 export async function insertHistory(db: DbOrTx, rows: NewHistory[]): Promise<number[]> {
   if (rows.length === 0) return [];
-  const inserted = await db.insert(historico).values(rows).returning({ id: historico.id });
+  // Issue 25: a change an automation's step makes, through whichever door, is signed 'Automação: {nome}'.
+  const cause = automationCauseStore.getStore();
+  const autor = cause?.nome ? automationAuthor(cause.nome) : null;
+  const signed = autor ? rows.map((r) => ({ ...r, autor: r.autor ?? autor })) : rows;
+  const inserted = await db.insert(historico).values(signed).returning({ id: historico.id });
   return inserted.map((r) => r.id);
 }
 
@@ -346,7 +352,8 @@ export async function listHistory(db: DbOrTx, leadId: number): Promise<HistoryIt
     valor_antigo: num(h.valorAntigo),
     valor_novo: num(h.valorNovo),
     descricao: h.descricao,
-    nome_atendente: nome,
+    autor: h.autor,
+    nome_atendente: h.autor ?? nome,
   }));
 }
 

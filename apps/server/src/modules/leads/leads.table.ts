@@ -211,6 +211,8 @@ export const historico = pgTable(
     valorAntigo: numeric('valor_antigo', { precision: 14, scale: 2 }),
     valorNovo: numeric('valor_novo', { precision: 14, scale: 2 }),
     descricao: text('descricao'),
+    /** Who acted when not a person: 'Automação: {nome}' for a change made by an automation's step (issue 25). */
+    autor: varchar('autor', { length: 100 }),
   },
   (t) => [index('historico_lead_idx').on(t.cliCrmId, t.datacad)],
 );

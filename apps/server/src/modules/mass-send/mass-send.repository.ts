@@ -340,16 +340,22 @@ export async function recordAndCheckBeforeSend(
 /** A send outside a campaign (an automation's, issue 25) in the ledger: id_campanha 0. */
 export async function recordOutsideSend(
   db: DbOrTx,
-  input: { idInstancia: number; idUnidade: number; numero: string; text: string; at: Date },
-): Promise<void> {
-  await db.insert(enviosEmMassaRegistro).values({
-    idInstancia: input.idInstancia,
-    idUnidade: input.idUnidade,
-    idCampanha: 0,
-    numero: input.numero,
-    textoHash: textHash(input.text),
-    enviadoEm: input.at,
-  });
+  input: { idInstancia: number; idUnidade: number; numero: string; text: string; at: Date; chave?: string | undefined },
+): Promise<boolean> {
+  const rows = await db
+    .insert(enviosEmMassaRegistro)
+    .values({
+      idInstancia: input.idInstancia,
+      idUnidade: input.idUnidade,
+      idCampanha: 0,
+      numero: input.numero,
+      textoHash: textHash(input.text),
+      enviadoEm: input.at,
+      chave: input.chave ?? null,
+    })
+    .onConflictDoNothing({ target: enviosEmMassaRegistro.chave })
+    .returning({ id: enviosEmMassaRegistro.id });
+  return rows.length > 0;
 }
 
 /** Sends from an instance since an instant (the daily cap) and its first send ever (its age in use). */

@@ -396,10 +396,13 @@ export async function instanceCapReachedUntil(
   return nextAllowedTime(settings, nextSaoPauloDay(now)) ?? nextSaoPauloDay(now);
 }
 
-/** Records a send outside a campaign in the number's ledger (id_campanha 0), so the caps count it. */
-export async function recordLedgerSend(
+/**
+ * Records a send outside a campaign in the number's ledger (id_campanha 0), so the caps count it. With a
+ * `chave` (the sender's idempotency key) the row is written once per key: true when this call wrote it.
+ */
+export function recordLedgerSend(
   db: Db,
-  input: { idInstancia: number; idUnidade: number; numero: string; text: string; at: Date },
-): Promise<void> {
-  await recordOutsideSend(db, input);
+  input: { idInstancia: number; idUnidade: number; numero: string; text: string; at: Date; chave?: string },
+): Promise<boolean> {
+  return recordOutsideSend(db, input);
 }

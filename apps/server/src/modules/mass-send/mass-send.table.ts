@@ -108,9 +108,15 @@ export const enviosEmMassaRegistro = pgTable(
     /** sha256 of the sent text: the same text to the same number within 24 h is not sent again. */
     textoHash: varchar('texto_hash', { length: 64 }).notNull(),
     enviadoEm: timestamp('enviado_em', { withTimezone: true }).notNull(),
+    /**
+     * A send outside a campaign keyed by its sender's idempotency key (an automation step's 'auto:{run}:{round}:{step}',
+     * issue 25): upserted by it, so a replay never counts twice and a crash before the write is mended on resume.
+     */
+    chave: varchar('chave', { length: 80 }),
   },
   (t) => [
     index('envios_em_massa_registro_instancia_idx').on(t.idInstancia, t.enviadoEm),
+    uniqueIndex('envios_em_massa_registro_chave_idx').on(t.chave),
     index('envios_em_massa_registro_numero_idx').on(t.numero, t.textoHash, t.enviadoEm),
   ],
 );

@@ -36,19 +36,26 @@ type SendStep = Extract<Step, { tipo: 'mensagem' | 'mensagem-rapida' | 'midia' }
 /** What the step sends: the text (placeholders filled) and the media, or a DomainError when it cannot be made. */
 export type MediaDownload = (url: string) => Promise<{ base64: string; mimetype: string | null }>;
 
+/** The text the step sends (a media's caption): what the ledger hashes. */
+async function textOf(deps: StepDeps, step: SendStep, c: StepRun): Promise<string> {
+  const lead = { cliCrmId: c.lead.cliCrmId, nome: c.lead.cliNome };
+  if (step.tipo === 'mensagem') return renderForLead([], step.texto, lead, c.now);
+  if (step.tipo === 'mensagem-rapida') {
+    const model = await unitQuickMessage(deps.db, c.rule.idEmpresa, c.rule.idUnidade, step.idModelo);
+    if (!model) throw new DomainError('invalid', SEND_MESSAGES.quickMessageGone);
+    return renderForLead([], model.mensagem, lead, c.now);
+  }
+  return step.legenda ? renderForLead([], step.legenda, lead, c.now) : '';
+}
+
 async function contentOf(
   deps: StepDeps,
   step: SendStep,
   c: StepRun,
   download: MediaDownload,
 ): Promise<{ text: string; media: CampaignMedia | null }> {
-  const lead = { cliCrmId: c.lead.cliCrmId, nome: c.lead.cliNome };
-  if (step.tipo === 'mensagem') return { text: renderForLead([], step.texto, lead, c.now), media: null };
-  if (step.tipo === 'mensagem-rapida') {
-    const model = await unitQuickMessage(deps.db, c.rule.idEmpresa, c.rule.idUnidade, step.idModelo);
-    if (!model) throw new DomainError('invalid', SEND_MESSAGES.quickMessageGone);
-    return { text: renderForLead([], model.mensagem, lead, c.now), media: null };
-  }
+  const text = await textOf(deps, step, c);
+  if (step.tipo !== 'midia') return { text, media: null };
   const fileName = decodeURIComponent(new URL(step.url).pathname.split('/').pop() ?? '') || 'arquivo';
   // The send path stores the file with the message (base64): the server downloads it first.
   const file = await download(step.url);
@@ -56,7 +63,7 @@ async function contentOf(
   if (step.midia === 'audio')
     return { text: '', media: { base64: file.base64, mimetype: file.mimetype ?? 'audio/mpeg', fileName: null, voice: true } };
   return {
-    text: step.legenda ? renderForLead([], step.legenda, lead, c.now) : '',
+    text,
     media: {
       base64: file.base64,
       mimetype: file.mimetype ?? (step.midia === 'imagem' ? 'image/jpeg' : 'application/octet-stream'),
@@ -87,15 +94,29 @@ export async function runSendStep(
     detalhe: step.tipo !== 'midia' ? 'Mensagem enviada' : step.midia === 'audio' ? 'Áudio enviado' : 'Mídia enviada',
     enviadas: 1,
   };
+  // The number's ledger row of this step, keyed by the step (not the attempt): written once after the
+  // send, and again (a no-op, or the row a crash lost) whenever a replay finds the send already made.
+  const ledger = async (text: string) => {
+    await recordLedgerSend(deps.db, {
+      idInstancia: instance.id,
+      idUnidade: c.rule.idUnidade,
+      numero: number.numero,
+      text,
+      at: c.now,
+      chave: `auto:${c.chave}`,
+    });
+    return done;
+  };
   // An earlier attempt may have reached the phone (a crash or a timeout after the gateway took
   // it): the gateway is asked before another send.
   const lookup = { instance, numero: number.numero, now: c.now };
   for (let attempt = 0; attempt < c.run.tentativas; attempt++) {
-    if ((await campaignSendOutcome(ctx, c.rule.idUsuario, `auto:${c.chave}:${attempt}`, lookup)).kind === 'sent') return done;
+    if ((await campaignSendOutcome(ctx, c.rule.idUsuario, `auto:${c.chave}:${attempt}`, lookup)).kind === 'sent')
+      return ledger(await textOf(deps, step, c));
   }
   const key = `auto:${c.chave}:${c.run.tentativas}`;
   const current = await campaignSendOutcome(ctx, c.rule.idUsuario, key, lookup);
-  if (current.kind === 'sent') return done;
+  if (current.kind === 'sent') return ledger(await textOf(deps, step, c));
   if (current.kind === 'failed') throw new Error('O envio anterior não chegou ao WhatsApp.');
   // The number's daily cap (warm-up) as mass send reads it: the run waits for the next allowed slot.
   const capUntil = await instanceCapReachedUntil(deps.db, settings, instance.id, c.now);
@@ -109,12 +130,5 @@ export async function runSendStep(
     key,
     delayMs: Math.min(typingDelayMs(text), options.maxTypingMs),
   });
-  await recordLedgerSend(deps.db, {
-    idInstancia: instance.id,
-    idUnidade: c.rule.idUnidade,
-    numero: number.numero,
-    text,
-    at: c.now,
-  });
-  return done;
+  return ledger(text);
 }

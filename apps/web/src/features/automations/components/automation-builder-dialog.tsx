@@ -29,6 +29,7 @@ import {
   type Step,
   type StepKind,
   type Trigger,
+  type TRIGGER_STATUS_KINDS,
   type TypebotSettings,
 } from '@funil/domain/automations/automations';
 import { LEAD_CHANNEL_LABELS, LEAD_CHANNELS } from '@funil/domain/leads/origin';
@@ -41,13 +42,15 @@ import { useTypebotSettings } from '../api/typebot-settings.ts';
 import { FIELD_WIDTH, FieldRow, fieldWidth } from './field-row.tsx';
 import { StatusSelect } from './step-fields.tsx';
 import { StepsTable } from './steps-table.tsx';
-import { STEP_KINDS } from './trigger-labels.ts';
+import { statusOptions, STEP_KINDS } from './trigger-labels.ts';
 import { NoAnswerTriggerFields } from './typebot-steps.tsx';
 
 const TRIGGER_KINDS: { value: string; label: string }[] = [
   { value: 'status-entrou:STATUS_NEGOCIACAO', label: 'Lead entrou em um status do funil' },
   { value: 'status-saiu:STATUS_NEGOCIACAO', label: 'Lead saiu de um status do funil' },
   { value: 'status-entrou:STATUS_VENDA', label: 'Lead entrou em um status do ERP' },
+  { value: 'status-entrou:STATUS_CONTATO', label: 'Lead entrou em um status do contato' },
+  { value: 'status-saiu:STATUS_CONTATO', label: 'Lead saiu de um status do contato' },
   { value: 'captado', label: 'Lead captado' },
   { value: 'mensagem-recebida', label: 'Mensagem recebida no WhatsApp' },
   { value: 'chamada-encerrada', label: 'Chamada encerrada' },
@@ -94,10 +97,8 @@ const firstStatus = (unit: UnitData) => unit.statusNegociacao[0]?.idFunil ?? 1;
 
 function triggerOfKey(key: string, unit: UnitData): Trigger {
   if (key.startsWith('status-')) {
-    const [tipo, tipoStatus] = key.split(':') as ['status-entrou' | 'status-saiu', 'STATUS_NEGOCIACAO' | 'STATUS_VENDA'];
-    const first =
-      tipoStatus === 'STATUS_NEGOCIACAO' ? unit.statusNegociacao[0]?.idFunil : unit.statusNegociacaoVenda[0]?.idFunilVenda;
-    return { tipo, tipoStatus, idStatus: first ?? 1 };
+    const [tipo, tipoStatus] = key.split(':') as ['status-entrou' | 'status-saiu', (typeof TRIGGER_STATUS_KINDS)[number]];
+    return { tipo, tipoStatus, idStatus: statusOptions(unit, tipoStatus)[0]?.id ?? 1 };
   }
   if (key === 'captado') return { tipo: 'captado', canal: null };
   if (key === 'mensagem-recebida') return { tipo: 'mensagem-recebida', palavraChave: null };
@@ -256,7 +257,13 @@ function TriggerDetail({ trigger, unit, onChange }: { trigger: Trigger; unit: Un
       return (
         <StatusSelect
           label="Status"
-          family={trigger.tipoStatus === 'STATUS_NEGOCIACAO' ? 'negociacao' : 'venda'}
+          family={
+            trigger.tipoStatus === 'STATUS_NEGOCIACAO'
+              ? 'negociacao'
+              : trigger.tipoStatus === 'STATUS_VENDA'
+                ? 'venda'
+                : 'contato'
+          }
           value={trigger.idStatus}
           unit={unit}
           onChange={(idStatus) => onChange({ ...trigger, idStatus })}

@@ -150,6 +150,38 @@ describe('/automacao (002 §2.7)', () => {
     });
   });
 
+  it("'Cadastro de Gatilho' offers 'Status do contato' with the contact statuses (002 §3 STATUS_CONTATO)", async () => {
+    const sent = api();
+    renderWithProviders(<AutomationsScreen />);
+    await screen.findByRole('rowheader', { name: 'Tabela de preços' });
+    fireEvent.click(screen.getByRole('button', { name: 'Criar gatilho' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cadastro de Gatilho' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Nome' }), { target: { value: 'Atendeu' } });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Tipo do Gatilho/ }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Status do Funil',
+      'Status do ERP',
+      'Status do contato',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Status do contato' }));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Status/ }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Novo',
+      'Não Atendido',
+      'Atendido',
+      'Em Atendimento',
+    ]);
+    fireEvent.click(screen.getByRole('option', { name: 'Atendido' }));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /^Automação/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Tabela de preços' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cadastrar' }));
+    await waitFor(() => expect(sent.some((r) => r.method === 'POST')).toBe(true));
+    expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({
+      nome: 'Atendeu',
+      gatilho: { tipo: 'status-entrou', tipoStatus: 'STATUS_CONTATO', idStatus: 3 },
+    });
+  });
+
   it("'Criar automação' builds message + wait + status change as a table read top to bottom", async () => {
     const sent = api();
     renderWithProviders(<AutomationsScreen />);

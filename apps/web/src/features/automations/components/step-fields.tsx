@@ -9,19 +9,20 @@ import type { UnitData } from '@funil/domain/unit/unit-data';
 import { FIELD_WIDTH, FieldRow, fieldWidth, TimeUnitSelect } from './field-row.tsx';
 import { ScheduleStepFields } from './schedule-steps.tsx';
 import { MediaStepFields, QuickMessageStepFields } from './send-steps.tsx';
+import { statusOptions } from './trigger-labels.ts';
 import { TypebotStepFields, WaitAnswerStepFields } from './typebot-steps.tsx';
 
 export function StatusSelect(props: {
   label: string;
-  family: 'negociacao' | 'venda';
+  family: 'negociacao' | 'venda' | 'contato';
   value: number;
   unit: UnitData;
   onChange: (id: number) => void;
 }) {
-  const options =
-    props.family === 'negociacao'
-      ? props.unit.statusNegociacao.map((s) => ({ id: s.idFunil, nome: s.nome }))
-      : props.unit.statusNegociacaoVenda.map((s) => ({ id: s.idFunilVenda, nome: s.nome }));
+  const options = statusOptions(
+    props.unit,
+    props.family === 'negociacao' ? 'STATUS_NEGOCIACAO' : props.family === 'venda' ? 'STATUS_VENDA' : 'STATUS_CONTATO',
+  );
   return (
     <TextField
       select

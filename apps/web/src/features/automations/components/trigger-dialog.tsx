@@ -1,4 +1,4 @@
-// 'Cadastro de Gatilho' (002 §2.7): Nome, Tipo do Gatilho (Status do Funil or Status do ERP),
+// 'Cadastro de Gatilho' (002 §2.7): Nome, Tipo do Gatilho (Status do Funil, Status do ERP or Status do contato),
 // Status, Automação (the steps it runs: an automation built with 'Criar automação'), Cancelar and
 // Cadastrar. The new trigger runs when a lead enters the status, once per entry.
 import {
@@ -22,7 +22,7 @@ import { AUTOMATION_API_MESSAGES, type RuleView } from '@funil/domain/automation
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useSaveAutomation } from '../api/automations.ts';
-import { TRIGGER_TYPE_LABELS } from './trigger-labels.ts';
+import { statusOptions, TRIGGER_TYPE_LABELS } from './trigger-labels.ts';
 
 type Kind = keyof typeof TRIGGER_TYPE_LABELS;
 
@@ -36,10 +36,7 @@ export function TriggerDialog({ rules, onClose }: { rules: readonly RuleView[]; 
   const [idStatus, setIdStatus] = useState<number | ''>('');
   const [idAutomacao, setIdAutomacao] = useState<number | ''>('');
   const [tried, setTried] = useState(false);
-  const statuses =
-    tipo === 'STATUS_NEGOCIACAO'
-      ? unit.statusNegociacao.map((s) => ({ id: s.idFunil, nome: s.nome }))
-      : unit.statusNegociacaoVenda.map((s) => ({ id: s.idFunilVenda, nome: s.nome }));
+  const statuses = statusOptions(unit, tipo);
   const source = rules.find((r) => r.id === idAutomacao);
   const missing = (v: unknown) => tried && (v === '' || (typeof v === 'string' && v.trim() === ''));
 

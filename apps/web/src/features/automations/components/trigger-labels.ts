@@ -5,8 +5,10 @@ import {
   type Step,
   type StepKind,
   type Trigger,
+  type TRIGGER_STATUS_KINDS,
   type TypebotSettings,
 } from '@funil/domain/automations/automations';
+import { CONTACT_STATUS_NAMES } from '@funil/domain/leads/negotiation';
 import { LEAD_CHANNEL_LABELS } from '@funil/domain/leads/origin';
 import type { UnitData } from '@funil/domain/unit/unit-data';
 
@@ -14,14 +16,23 @@ import type { UnitData } from '@funil/domain/unit/unit-data';
 export const AUTOMATION_PAGE_SIZE = 5;
 
 /** 002 §2.7 'Tipo do Gatilho'. */
-export const TRIGGER_TYPE_LABELS = { STATUS_NEGOCIACAO: 'Status do Funil', STATUS_VENDA: 'Status do ERP' } as const;
+type TriggerStatusKind = (typeof TRIGGER_STATUS_KINDS)[number];
 
-export function statusName(unit: UnitData, tipo: 'STATUS_NEGOCIACAO' | 'STATUS_VENDA', id: number): string {
-  const found =
-    tipo === 'STATUS_NEGOCIACAO'
-      ? unit.statusNegociacao.find((s) => s.idFunil === id)
-      : unit.statusNegociacaoVenda.find((s) => s.idFunilVenda === id);
-  return found?.nome ?? `#${id}`;
+export const TRIGGER_TYPE_LABELS: Record<TriggerStatusKind, string> = {
+  STATUS_NEGOCIACAO: 'Status do Funil',
+  STATUS_VENDA: 'Status do ERP',
+  STATUS_CONTATO: 'Status do contato',
+};
+
+/** The statuses a trigger of this kind can name: the unit's funnels, or the shared contact statuses. */
+export function statusOptions(unit: UnitData, tipo: TriggerStatusKind): { id: number; nome: string }[] {
+  if (tipo === 'STATUS_NEGOCIACAO') return unit.statusNegociacao.map((s) => ({ id: s.idFunil, nome: s.nome }));
+  if (tipo === 'STATUS_VENDA') return unit.statusNegociacaoVenda.map((s) => ({ id: s.idFunilVenda, nome: s.nome }));
+  return Object.entries(CONTACT_STATUS_NAMES).map(([id, nome]) => ({ id: Number(id), nome }));
+}
+
+export function statusName(unit: UnitData, tipo: TriggerStatusKind, id: number): string {
+  return statusOptions(unit, tipo).find((s) => s.id === id)?.nome ?? `#${id}`;
 }
 
 export function triggerTypeLabel(t: Trigger): string {

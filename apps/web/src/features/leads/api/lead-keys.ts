@@ -12,6 +12,8 @@ export const leadKeys = {
   /** A lead of the unit a company admin (ag) chose on /webphone (issue 12): read-only, its own key. */
   unitDetail: (id: number, idUnidade: number) => ['leads', 'unit-detail', id, idUnidade] as const,
   history: (id: number) => ['leads', 'history', id] as const,
+  /** Under the history's key: whatever refreshes the history refreshes the lead's automation runs (issue 25). */
+  automationRuns: (id: number) => ['leads', 'history', id, 'automacoes'] as const,
   appointments: (id: number) => ['leads', 'appointments', id] as const,
   campaigns: () => ['leads', 'campaigns'] as const,
   csvImport: (id: number) => ['leads', 'csv-import', id] as const,

@@ -35,6 +35,7 @@ import { leadActions } from '../api/lead-actions.ts';
 import { leadKeys } from '../api/lead-keys.ts';
 import { useUnitTags } from '../api/tags.ts';
 import { LEAD_ACTION_ERROR, useLeadChange } from '../api/use-lead-change.ts';
+import { LeadAutomationRuns } from './lead-automation-runs.tsx';
 import { TicketInput } from './ticket-input.tsx';
 import { TimelineRow } from './timeline-row.tsx';
 
@@ -151,6 +152,7 @@ export function LeadTimeline({ leadId, companyId, potentials, readOnly = false }
   return (
     <Stack spacing={1.5} component="section" aria-label="Histórico">
       {!readOnly && <NoteBox leadId={leadId} />}
+      <LeadAutomationRuns leadId={leadId} />
       {history.isPending && (
         <Stack spacing={1}>
           {[0, 1, 2].map((i) => (

@@ -50,6 +50,13 @@ describe('000 §2 §4 timeline row', () => {
     expect(row.textContent).toContain('20/11/2025 10:05:09 · Adriana Moreira');
   });
 
+  it("shows 'Automação: {nome}' as the author of a change an automation made (issue 25)", () => {
+    renderEvent({ tipo: 5, id_antigo: 4, id_novo: 9, texto: null, autor: 'Automação: Tabela de preços' });
+    const row = screen.getByRole('listitem', { name: 'Status da negociação alterado' });
+    expect(row.textContent).toContain('20/11/2025 10:05:09 · Automação: Tabela de preços');
+    expect(row.textContent).not.toContain('Adriana Moreira');
+  });
+
   it("shows 'Desconhecido' for an unknown status and 'ERR' for an unresolved user", () => {
     renderEvent({ tipo: 8, id_antigo: 99, id_novo: 2, atendente: 404, texto: null });
     const row = screen.getByRole('listitem', { name: 'Status do cliente alterado' });

@@ -1,0 +1,1 @@
+ALTER TABLE "historico" ADD COLUMN "autor" varchar(100);

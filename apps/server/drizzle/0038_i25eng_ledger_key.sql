@@ -1,0 +1,2 @@
+ALTER TABLE "envios_em_massa_registro" ADD COLUMN "chave" varchar(80);--> statement-breakpoint
+CREATE UNIQUE INDEX "envios_em_massa_registro_chave_idx" ON "envios_em_massa_registro" USING btree ("chave");
