@@ -98,16 +98,15 @@ export async function processDelivery(ctx: IntakeContext, row: repo.DeliveryRow)
       await repo.markFailed(db, row.id, LEAD_ADS_MESSAGES.noUnit, idEmpresa);
       return 'failed';
     }
-    // The catalogue knows the names a lead's fields may lack (an ad typed by hand or synced).
-    if (adId && (!names.ad_name || !names.campaign_name || !names.adset_name)) {
-      const ad = await findAd(db, { idEmpresa, idUnidade: routed.unit.id }, { adId });
-      if (ad) {
-        names.ad_name ??= ad.ad_name;
-        names.adset_id ??= ad.adset_id;
-        names.adset_name ??= ad.adset_name;
-        names.campaign_id ??= ad.campaign_id;
-        names.campaign_name ??= ad.campaign_name;
-      }
+    // The catalogue knows the names a lead's fields may lack (an ad typed by hand or synced), and the
+    // ad's tags: looked up once here and given to the capture (which would look it up again).
+    const ad = adId ? await findAd(db, { idEmpresa, idUnidade: routed.unit.id }, { adId }) : null;
+    if (ad) {
+      names.ad_name ??= ad.ad_name;
+      names.adset_id ??= ad.adset_id;
+      names.adset_name ??= ad.adset_name;
+      names.campaign_id ??= ad.campaign_id;
+      names.campaign_name ??= ad.campaign_name;
     }
     const platform = await platformOf(db, str(lead.platform));
     const createdTime = str(lead.created_time);
@@ -140,6 +139,8 @@ export async function processDelivery(ctx: IntakeContext, row: repo.DeliveryRow)
           email: mapped.email,
           origin,
           extras,
+          // Without an id the capture looks the ad up by its name.
+          ad: adId ? ad : undefined,
           history: { created: LEAD_ADS_MESSAGES.historyCreated + note, again: LEAD_ADS_MESSAGES.historyAgain + note },
         },
       );

@@ -3,7 +3,7 @@
 // own durable position. See README.md for how a consumer is added.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 import type { AutomationCause } from '@funil/domain/automations/automations';
 import { leadEventInputSchema, type LeadEvent, type LeadEventInput } from '@funil/domain/lead-events/lead-events';
@@ -32,13 +32,32 @@ export const automationCauseStore = new AsyncLocalStorage<AutomationCause>();
  */
 export async function appendLeadEvents(tx: Tx, events: readonly LeadEventInput[]): Promise<void> {
   if (events.length === 0) return;
+  await tx.insert(leadEventos).values(checkedRows(events));
+}
+
+/** The events' rows, each with its automation cause (issue 25 'Loop guard') and the domain's check. */
+function checkedRows(events: readonly LeadEventInput[]) {
   // Issue 25 'Loop guard': a change an automation's step makes through any door carries its cause.
   const cause = automationCauseStore.getStore();
   const tagged = cause ? events.map((e) => ({ ...e, dados: { ...e.dados, automacao: cause } })) : events;
   // The domain's check stays: about 5 µs an event (measured, docs/performance.md), under 1 % of a
   // message's ingest.
-  const rows = tagged.map((e) => leadEventInputSchema.parse(e));
-  await tx.insert(leadEventos).values(rows);
+  return tagged.map((e) => leadEventInputSchema.parse(e));
+}
+
+/**
+ * appendLeadEvents with the change's own last writes (`before`: data-modifying statements of the
+ * caller's module, e.g. its history rows' insert) sent in the same statement, as WITH parts: one
+ * round trip instead of two or three on the hot capture path (issue 23 "Tests and figures";
+ * docs/performance.md). The parts must not read what the others write (one snapshot for all), and
+ * nothing of theirs is returned. The events' ids are still drawn after the change's row locks.
+ */
+export async function appendLeadEventsWith(tx: Tx, before: readonly SQL[], events: readonly LeadEventInput[]): Promise<void> {
+  if (events.length === 0) throw new Error('appendLeadEventsWith: no event');
+  const parts = before.map((part, i) => sql`${sql.raw(`w${i}`)} as (${part})`);
+  // getSQL(): a query builder put in a template is wrapped in parentheses, which WITH does not take.
+  const insert = tx.insert(leadEventos).values(checkedRows(events)).getSQL();
+  await tx.execute(parts.length === 0 ? insert : sql`with ${sql.join(parts, sql`, `)} ${insert}`);
 }
 
 /** The stream's last id (issue 25 'wait for the answer': the lead's events after it are the ones after the wait began). */

@@ -16,12 +16,12 @@ import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import type { Tx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { findAd, type CatalogueAd } from '../ads/ads.service.ts';
-import { appendLeadEvents } from '../lead-events/lead-events.service.ts';
+import { appendLeadEvents, appendLeadEventsWith } from '../lead-events/lead-events.service.ts';
 import { linkTagsToLeads, tagsOfLeadById, unitTagsByIds } from '../tags/tags.service.ts';
 import { invalidateLeadCounts } from './lead-count-cache.ts';
 import { firstTouchColumns, lastTouchColumns } from './lead-origin.ts';
 import * as rows from './lead-rows.repository.ts';
-import { insertHistory, updateLead, type LeadRow, type NewLead } from './leads.repository.ts';
+import { historyInsertPart, insertHistory, leadUpdatePart, type LeadRow, type NewLead } from './leads.repository.ts';
 import { createdEvent, leadPhoneOf, lockLeadPhone, type LeadCreation, type UnitRef } from './leads.service.ts';
 
 export type CaptureInput = {
@@ -169,8 +169,9 @@ export async function captureLead(c: LeadCreation, unit: UnitRef, input: Capture
         ...(lead.cliEmail === null && input.email ? { cliEmail: input.email } : {}),
         ...(Object.keys(input.extras).length > 0 ? { informacoesExtra: { ...lead.informacoesExtra, ...input.extras } } : {}),
       };
-      await updateLead(tx, lead.cliCrmId, { ...set, dataAtualizacao: new Date() });
-      await insertHistory(tx, [
+      // The update, its history event and its lead event in one statement (one round trip).
+      const update = leadUpdatePart(tx, lead.cliCrmId, { ...set, dataAtualizacao: new Date() });
+      const history = historyInsertPart(tx, [
         {
           cliCrmId: lead.cliCrmId,
           idUnidade: lead.idUnidade,
@@ -181,19 +182,23 @@ export async function captureLead(c: LeadCreation, unit: UnitRef, input: Capture
         },
       ]);
       const audience = { idUnidade: lead.idUnidade, idUsuario: lead.idUsuario };
-      await appendLeadEvents(tx, [
-        {
-          tipo: 'captado-novamente',
-          cliCrmId: lead.cliCrmId,
-          idEmpresa: lead.idEmpresa,
-          idUnidade: lead.idUnidade,
-          antes: audience,
-          depois: audience,
-          ator: null,
-          mudancas: fieldChanges(lead, set),
-          dados: { descricao: input.history.again, toque: origin },
-        },
-      ]);
+      await appendLeadEventsWith(
+        tx,
+        [update, history],
+        [
+          {
+            tipo: 'captado-novamente',
+            cliCrmId: lead.cliCrmId,
+            idEmpresa: lead.idEmpresa,
+            idUnidade: lead.idUnidade,
+            antes: audience,
+            depois: audience,
+            ator: null,
+            mudancas: fieldChanges(lead, set),
+            dados: { descricao: input.history.again, toque: origin },
+          },
+        ],
+      );
       const tags = await giveAdTags(tx, lead, ad?.tagIds ?? [], false);
       return { cliCrmId: lead.cliCrmId, created: false, unchanged: false, tags, lead: found };
     }
@@ -208,7 +213,8 @@ export async function captureLead(c: LeadCreation, unit: UnitRef, input: Capture
       ...(input.idInstancia ? { idInstanciaEvolution: input.idInstancia } : {}),
       ...firstTouchColumns(origin),
     });
-    await insertHistory(tx, [
+    // Its history event and its lead event in one statement (one round trip).
+    const history = historyInsertPart(tx, [
       {
         cliCrmId: lead.cliCrmId,
         idUnidade: unit.idUnidade,
@@ -218,9 +224,11 @@ export async function captureLead(c: LeadCreation, unit: UnitRef, input: Capture
         texto: summary,
       },
     ]);
-    await appendLeadEvents(tx, [
-      createdEvent(lead, null, { origem: input.eventOrigin ?? 'captura', descricao: input.history.created, toque: origin }),
-    ]);
+    await appendLeadEventsWith(
+      tx,
+      [history],
+      [createdEvent(lead, null, { origem: input.eventOrigin ?? 'captura', descricao: input.history.created, toque: origin })],
+    );
     const tags = await giveAdTags(tx, lead, ad?.tagIds ?? [], true);
     return { cliCrmId: lead.cliCrmId, created: true, unchanged: false, tags, lead };
   };

@@ -137,6 +137,16 @@ export async function updateLead(db: DbOrTx, id: number, set: Partial<NewLead>):
   await db.update(leads).set(set).where(eq(leads.cliCrmId, id));
 }
 
+/** The lead's update, not run: a part of a statement that also writes the change's lead events (appendLeadEventsWith). */
+export function leadUpdatePart(db: DbOrTx, id: number, set: Partial<NewLead>): SQL {
+  return db.update(leads).set(set).where(eq(leads.cliCrmId, id)).getSQL();
+}
+
+/** The history rows' insert, not run: a part of a statement that also writes the change's lead events (appendLeadEventsWith). */
+export function historyInsertPart(db: DbOrTx, rows: NewHistory[]): SQL {
+  return db.insert(historico).values(rows).getSQL();
+}
+
 export async function insertHistory(db: DbOrTx, rows: NewHistory[]): Promise<number[]> {
   if (rows.length === 0) return [];
   // Issue 25: a change an automation's step makes, through whichever door, is signed 'Automação: {nome}'.
