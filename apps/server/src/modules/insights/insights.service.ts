@@ -66,8 +66,9 @@ async function upsertRows(tx: DbOrTx, idEmpresa: number, conta: string, rows: St
 
 /**
  * Refreshes one company's store: every ad account of its connection, the three levels, daily rows of
- * the window (92 days the first time, then 28) upserted in place; a row of the window Meta no longer
- * returns (its delivery revised away) is deleted. Throws InsightsStopped on 190 / #2635.
+ * the window (92 days the first time, then 28) upserted in place page by page; once a level is read
+ * whole, a row of its window Meta no longer returned (its delivery revised away) is deleted. Throws
+ * InsightsStopped on 190 / #2635 (the rows upserted until then stay: each is a whole day of one object).
  */
 export async function refreshCompany(
   db: Db,
@@ -86,26 +87,40 @@ export async function refreshCompany(
   const names = await reader.accounts();
   let written = 0;
   for (const conta of access.adAccountIds) {
-    const byLevel = new Map<InsightLevel, StoredInsight[]>();
-    for (const level of INSIGHT_LEVELS) byLevel.set(level, await reader.read(conta, level, since, until));
-    const at = new Date();
-    await db.transaction(async (tx) => {
-      for (const [level, rows] of byLevel) {
-        await upsertRows(tx, idEmpresa, conta, rows, at);
-        await tx
-          .delete(metaInsights)
-          .where(
-            and(
-              eq(metaInsights.idEmpresa, idEmpresa),
-              eq(metaInsights.conta, conta),
-              eq(metaInsights.nivel, level),
-              between(metaInsights.dia, since, until),
-              lt(metaInsights.atualizadoEm, at),
-            ),
-          );
-        written += rows.length;
-      }
-    });
+    for (const level of INSIGHT_LEVELS) {
+      // Each page is upserted as it arrives, while the next one is read (a year of 20,000 ads is 7.3 million
+      // rows, never held at once); once the level is read whole, the window's rows it did not touch are gone.
+      const at = new Date();
+      let levelRows = 0;
+      let writing: Promise<void> = Promise.resolve();
+      let failure: unknown = null;
+      await reader.each(conta, level, since, until, async (rows) => {
+        await writing;
+        if (failure) throw failure;
+        if (rows === null) {
+          levelRows = 0;
+          return;
+        }
+        levelRows += rows.length;
+        writing = upsertRows(db, idEmpresa, conta, rows, at).catch((error: unknown) => {
+          failure = error;
+        });
+      });
+      await writing;
+      if (failure) throw failure;
+      await db
+        .delete(metaInsights)
+        .where(
+          and(
+            eq(metaInsights.idEmpresa, idEmpresa),
+            eq(metaInsights.conta, conta),
+            eq(metaInsights.nivel, level),
+            between(metaInsights.dia, since, until),
+            lt(metaInsights.atualizadoEm, at),
+          ),
+        );
+      written += levelRows;
+    }
   }
   const contas = access.adAccountIds.map((id) => ({ id, nome: names.find((n) => n.id === id)?.nome ?? id }));
   await db
