@@ -7,8 +7,10 @@
 //   DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres npm run bench -- insights
 //   (database funil_insights; without DATABASE_URL: PGlite)
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 
 import { formatIsoDate } from '@funil/domain/format/date';
 import { addIsoDays } from '@funil/domain/insights/insights';
@@ -47,6 +49,13 @@ export async function run(): Promise<void> {
   const url = await emu.listen(0, '127.0.0.1');
   const token = emu.control.token({ userId: user.id, lifetimeSeconds: 60 * 86_400 });
 
+  // A fresh database each run on PostgreSQL: a full-size run leaves 8 million rows behind.
+  if (process.env.DATABASE_URL) {
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query('drop database if exists funil_insights with (force)');
+    await admin.end();
+  }
   const { database, engine } = await openBenchDatabase('funil_insights');
   const db = database.db;
   await seedReferenceLists(db);
@@ -104,6 +113,14 @@ export async function run(): Promise<void> {
     const s = stats(samples);
     rows.push([label, `p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)} (${REPEAT}×)`]);
   }
+  const [l1, l5, l15] = loadavg();
+  rows.push(
+    [
+      'pico de memória (RSS) do processo do bench',
+      `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB (servidor e emulador no mesmo processo)`,
+    ],
+    ['carga da máquina (load average 1/5/15 min) ao fim', `${l1!.toFixed(2)} / ${l5!.toFixed(2)} / ${l15!.toFixed(2)}`],
+  );
   report('Meta Insights (issue 24)', rows);
   await emu.close();
   await database.close();

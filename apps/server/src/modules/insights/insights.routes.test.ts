@@ -148,6 +148,23 @@ describe('the insights store and its refresh (issue 24)', () => {
     const after = (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(metaInsights))[0]!.n;
     expect(after).toBeLessThanOrEqual(total);
   });
+
+  it('stores a name as Meta wrote it, quotes, backslashes, commas and braces (a page goes as column arrays)', async () => {
+    const name = 'Anúncio "Black" \\ {1,2}, NULL';
+    const ad = emu.control.ad({ adsetId: demo.adsets[0]!.id, name });
+    emu.control.dailyInsight({ adId: ad.id, date: today, impressions: 10, reach: 9, clicks: 1, spendCents: 99 });
+    await requestRefresh(t.app.db, t.fixture.companyA);
+    expect(await refreshPass(t.app.db, metaRuntime()!, noWait)).toBe(true);
+    const [row] = await t.app.db.select().from(metaInsights).where(eq(metaInsights.objetoId, ad.id));
+    expect(row).toMatchObject({
+      nome: name,
+      dia: today,
+      impressoes: 10,
+      gastoCentavos: 99,
+      leads: null,
+      conjuntoId: demo.adsets[0]!.id,
+    });
+  });
 });
 
 describe('GET /api/insights/{nivel} (002 §2.5, §7)', () => {
