@@ -100,6 +100,12 @@ describe('the insights store and its refresh (issue 24)', () => {
       adset: expect.any(Number),
       ad: expect.any(Number),
     });
+    // The first import is followed by ANALYZE: the planner counts the rows at once (a small table is sampled whole).
+    const [stats] = (
+      await t.app.db.execute(sql`select reltuples::int as estimated, (select count(*)::int from meta_insights) as n
+        from pg_class where relname = 'meta_insights'`)
+    ).rows as { estimated: number; n: number }[];
+    expect(stats!.estimated).toBe(stats!.n);
     const state = (await get(tokens.a!, '/api/insights/estado')).json();
     expect(state.atualizadoEm).not.toBeNull();
     expect(state.atualizando).toBe(false);
