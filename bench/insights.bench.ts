@@ -3,8 +3,8 @@
 // computes each ad's day on read (daily-insights.ts) and the refresh upserts page by page, so neither
 // side holds the 7.3 million ad-days: the peak RSS of this process (both sides) is reported. Measured:
 // the first full import (365 days, three levels) through the real reader against the Meta emulator over
-// HTTP, with the Graph calls it used; the daily refresh
-// (the 28-day re-read) and its calls; the screen's reads of 90 days, each tab BENCH_REPEAT times (20).
+// HTTP, with the Graph calls it used; the daily refresh (the 28-day re-read) and its calls; the screen's
+// reads of 90 days, each tab BENCH_REPEAT times (20).
 //
 //   DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres npm run bench -- insights
 //   (database funil_insights; without DATABASE_URL: PGlite)
