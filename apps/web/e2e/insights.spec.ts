@@ -121,9 +121,8 @@ describe('issue 24 Meta Insights in the browser', () => {
     await card.scrollIntoViewIfNeeded();
     await card.getByRole('textbox', { name: 'ID do conjunto de dados' }).fill(demo.dataset.id);
     await card.getByRole('combobox', { name: 'Status de venda enviados' }).click();
-    const option = page.getByRole('listbox').getByRole('option').first();
-    const statusName = (await option.textContent())!;
-    await option.click();
+    const statusName = 'Cliente ativo';
+    await page.getByRole('listbox').getByRole('option', { name: statusName }).click();
     await page.keyboard.press('Escape');
     await card.getByRole('button', { name: 'Salvar' }).click();
     await page.getByText('Configuração da API de Conversões salva.').waitFor();
@@ -148,6 +147,7 @@ describe('issue 24 Meta Insights in the browser', () => {
     const box = (await phoneCard.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
-    await phoneCard.screenshot({ path: `${SCREENSHOTS_DIR}insights-conversoes-celular.png` });
+    await phoneCard.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}insights-conversoes-celular.png`, clip: (await phoneCard.boundingBox())! });
   }, 180_000);
 });
