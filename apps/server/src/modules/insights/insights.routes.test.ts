@@ -12,6 +12,7 @@ import { addIsoDays, INSIGHTS_MESSAGES, type InsightsRows } from '@funil/domain/
 import { createMetaEmulator, type MetaEmulator } from '@funil/meta-emulator/emulator';
 import type { DemoWorld } from '@funil/meta-emulator/world';
 
+import { executeRows } from '../../db/handle.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { anunciosCampanhas } from '../ads/ads.table.ts';
 import { phoneKey } from '../leads/phone-key.ts';
@@ -101,10 +102,11 @@ describe('the insights store and its refresh (issue 24)', () => {
       ad: expect.any(Number),
     });
     // The first import is followed by ANALYZE: the planner counts the rows at once (a small table is sampled whole).
-    const [stats] = (
-      await t.app.db.execute(sql`select reltuples::int as estimated, (select count(*)::int from meta_insights) as n
-        from pg_class where relname = 'meta_insights'`)
-    ).rows as { estimated: number; n: number }[];
+    const [stats] = await executeRows<{ estimated: number; n: number }>(
+      t.app.db,
+      sql`select reltuples::int as estimated, (select count(*)::int from meta_insights) as n
+        from pg_class where relname = 'meta_insights'`,
+    );
     expect(stats!.estimated).toBe(stats!.n);
     const state = (await get(tokens.a!, '/api/insights/estado')).json();
     expect(state.atualizadoEm).not.toBeNull();
