@@ -1,3 +1,4 @@
+// Over 500 lines: the module's door (the refresh, the period reach cache, the tabs' reads). Next split: the refresh.
 // The insights module's door (issue 24): the store's refresh (a company's accounts, three levels, the
 // 28-day re-read every few hours on the workers' loop) and the /insights reads, Meta's side from the
 // store beside the CRM's side from the dashboards' read model. A unit sees the campaigns the ads
