@@ -8,7 +8,7 @@
 // `actions` is [{action_type, value}] and is left out of a row that has none, like any metric Meta lacks.
 import { forcedError, GraphError, invalidParameter, nonexistingField } from './graph-error.ts';
 import { on, type Call, type GraphContext } from './graph.ts';
-import { filteringParam, jsonParam, page, parseFields } from './params.ts';
+import { filteringParam, jsonParam, page, parseFields, type RowSource } from './params.ts';
 import {
   newId,
   nodeOf,
@@ -16,6 +16,8 @@ import {
   nowSeconds,
   type Ad,
   type AdAccount,
+  type AdSet,
+  type Campaign,
   type DailyInsight,
   type ReportRun,
   type State,
@@ -188,166 +190,251 @@ type Sum = {
   conversions: Record<string, number>;
 };
 const empty = (): Sum => ({ impressions: 0, reach: 0, clicks: 0, spendCents: 0, actions: {}, conversions: {} });
-const addInto = (sum: Sum, d: Sum, share = 1): void => {
+const addInto = (sum: Sum, d: Sum): void => {
   sum.impressions += d.impressions;
   sum.reach += d.reach;
   sum.clicks += d.clicks;
   sum.spendCents += d.spendCents;
-  for (const [k, v] of Object.entries(d.actions)) sum.actions[k] = (sum.actions[k] ?? 0) + Math.round(v * share);
-  for (const [k, v] of Object.entries(d.conversions)) sum.conversions[k] = (sum.conversions[k] ?? 0) + Math.round(v * share);
+  for (const [k, v] of Object.entries(d.actions)) sum.actions[k] = (sum.actions[k] ?? 0) + v;
+  for (const [k, v] of Object.entries(d.conversions)) sum.conversions[k] = (sum.conversions[k] ?? 0) + v;
 };
 
-/** The insights rows of a query, computed from the stored daily rows of each ad. */
-export const computeInsights = (state: State, q: Query): Record<string, unknown>[] => {
+/** The query's ads grouped by the level's object, in the order of each object's first ad. */
+type Group = { levelId: string; ads: Ad[]; first: Ad; campaign: Campaign | null; adset: AdSet | null };
+
+const groupsOf = (state: State, q: Query): Group[] => {
   const inScope = (ad: Ad): boolean =>
     ad.accountId === q.account.id &&
     (q.scope.level === 'account' ||
       (q.scope.level === 'campaign' && ad.campaignId === q.scope.id) ||
       (q.scope.level === 'adset' && ad.adsetId === q.scope.id) ||
       (q.scope.level === 'ad' && ad.id === q.scope.id));
-  const ads = nodesOf(state, 'ad').filter(
-    (ad) =>
-      inScope(ad) &&
-      q.filters.every((f) => {
-        if (f.field === 'action_type' || f.field === 'campaign.objective') return true;
-        const actual = f.field === 'campaign.id' ? ad.campaignId : f.field === 'adset.id' ? ad.adsetId : ad.id;
-        const list = Array.isArray(f.value) ? f.value.map(String) : [String(f.value)];
-        return f.operator === 'NOT_IN' ? !list.includes(actual) : list.includes(actual);
-      }),
-  );
+  const idFilters = q.filters
+    .filter((f) => f.field !== 'action_type' && f.field !== 'campaign.objective')
+    .map((f) => ({ ...f, list: new Set(Array.isArray(f.value) ? f.value.map(String) : [String(f.value)]) }));
   const objectiveFilter = q.filters.find((f) => f.field === 'campaign.objective');
-  const bucketOf = (date: string): [string, string] => {
-    if (q.increment === 'all_days') return [q.since, q.until];
-    if (q.increment === 'monthly') {
-      const start = date.slice(0, 8) + '01';
-      const end = addDays(`${addDays(start, 32).slice(0, 8)}01`, -1);
-      return [start < q.since ? q.since : start, end > q.until ? q.until : end];
-    }
-    const index = Math.floor(daysBetween(q.since, date) / q.increment);
-    const start = addDays(q.since, index * q.increment);
-    const end = addDays(start, q.increment - 1);
-    return [start, end > q.until ? q.until : end];
-  };
-  const groups = new Map<
-    string,
-    { key: Record<string, string>; sum: Sum; start: string; stop: string; ad: Ad; dailyReach: Map<string, number> }
-  >();
-  for (const ad of ads) {
+  const objectives = objectiveFilter
+    ? new Set((Array.isArray(objectiveFilter.value) ? objectiveFilter.value : [objectiveFilter.value]).map(String))
+    : null;
+  const groups = new Map<string, Group>();
+  for (const ad of nodesOf(state, 'ad')) {
+    if (!inScope(ad)) continue;
+    const passes = idFilters.every((f) => {
+      const actual = f.field === 'campaign.id' ? ad.campaignId : f.field === 'adset.id' ? ad.adsetId : ad.id;
+      return f.operator === 'NOT_IN' ? !f.list.has(actual) : f.list.has(actual);
+    });
+    if (!passes) continue;
     const campaign = nodeOf(state, ad.campaignId, 'campaign');
-    if (
-      objectiveFilter &&
-      !(Array.isArray(objectiveFilter.value) ? objectiveFilter.value : [objectiveFilter.value]).includes(campaign?.objective)
-    )
-      continue;
+    if (objectives && !objectives.has(String(campaign?.objective))) continue;
     const levelId =
       q.level === 'account' ? q.account.id : q.level === 'campaign' ? ad.campaignId : q.level === 'adset' ? ad.adsetId : ad.id;
-    for (let date = q.since; date <= q.until; date = addDays(date, 1)) {
-      const day = state.insights.get(`${ad.id}|${date}`);
-      if (!day) continue;
-      const [start, stop] = bucketOf(date);
-      // Each breakdown splits the day by fixed shares (the totals stay those of the day).
-      let parts: { values: Record<string, string>; sum: Sum }[] = [
-        { values: {}, sum: { ...day, actions: { ...day.actions }, conversions: { ...day.conversions } } },
-      ];
-      for (const b of q.breakdowns) {
-        const spec = BREAKDOWNS[b]!;
-        parts = parts.flatMap((p) => {
-          const imp = apportion(p.sum.impressions, spec.weights);
-          const reach = apportion(p.sum.reach, spec.weights);
-          const clicks = apportion(p.sum.clicks, spec.weights);
-          const spend = apportion(p.sum.spendCents, spec.weights);
-          const actionSplits = Object.fromEntries(Object.entries(p.sum.actions).map(([k, v]) => [k, apportion(v, spec.weights)]));
-          const convSplits = Object.fromEntries(
-            Object.entries(p.sum.conversions).map(([k, v]) => [k, apportion(v, spec.weights)]),
-          );
-          return spec.values.map((value, i) => ({
-            values: { ...p.values, [b]: value },
-            sum: {
-              impressions: imp[i]!,
-              reach: reach[i]!,
-              clicks: clicks[i]!,
-              spendCents: spend[i]!,
-              actions: Object.fromEntries(
-                Object.entries(actionSplits)
-                  .map(([k, v]) => [k, v[i]!])
-                  .filter(([, v]) => v !== 0),
-              ),
-              conversions: Object.fromEntries(
-                Object.entries(convSplits)
-                  .map(([k, v]) => [k, v[i]!])
-                  .filter(([, v]) => v !== 0),
-              ),
-            },
-          }));
-        });
-      }
-      for (const part of parts) {
-        const key = JSON.stringify([levelId, start, part.values]);
-        let g = groups.get(key);
-        if (!g) {
-          g = { key: part.values, sum: empty(), start, stop, ad, dailyReach: new Map() };
-          groups.set(key, g);
-        }
-        addInto(g.sum, part.sum);
-        g.dailyReach.set(date, (g.dailyReach.get(date) ?? 0) + part.sum.reach);
-      }
-    }
+    const g = groups.get(levelId);
+    if (g) g.ads.push(ad);
+    else groups.set(levelId, { levelId, ads: [ad], first: ad, campaign, adset: nodeOf(state, ad.adsetId, 'adset') });
   }
+  return [...groups.values()];
+};
+
+/** The query's time buckets in order: the whole range, its months, or runs of N days. */
+const bucketsOf = (q: Query): [string, string][] => {
+  const out: [string, string][] = [];
+  if (q.increment === 'all_days') return [[q.since, q.until]];
+  for (let start = q.since; start <= q.until;) {
+    const end =
+      q.increment === 'monthly'
+        ? addDays(`${addDays(`${start.slice(0, 8)}01`, 32).slice(0, 8)}01`, -1)
+        : addDays(start, q.increment - 1);
+    out.push([start, end > q.until ? q.until : end]);
+    start = addDays(end, 1);
+  }
+  return out;
+};
+
+/** A day split by each breakdown's fixed shares (the totals stay those of the day). */
+const partsOf = (day: Sum, breakdowns: string[]): { values: Record<string, string>; sum: Sum }[] => {
+  let parts: { values: Record<string, string>; sum: Sum }[] = [{ values: {}, sum: day }];
+  for (const b of breakdowns) {
+    const spec = BREAKDOWNS[b]!;
+    parts = parts.flatMap((p) => {
+      const imp = apportion(p.sum.impressions, spec.weights);
+      const reach = apportion(p.sum.reach, spec.weights);
+      const clicks = apportion(p.sum.clicks, spec.weights);
+      const spend = apportion(p.sum.spendCents, spec.weights);
+      const actionSplits = Object.fromEntries(Object.entries(p.sum.actions).map(([k, v]) => [k, apportion(v, spec.weights)]));
+      const convSplits = Object.fromEntries(Object.entries(p.sum.conversions).map(([k, v]) => [k, apportion(v, spec.weights)]));
+      const pick = (splits: Record<string, number[]>, i: number) =>
+        Object.fromEntries(
+          Object.entries(splits)
+            .map(([k, v]) => [k, v[i]!])
+            .filter(([, v]) => v !== 0),
+        );
+      return spec.values.map((value, i) => ({
+        values: { ...p.values, [b]: value },
+        sum: {
+          impressions: imp[i]!,
+          reach: reach[i]!,
+          clicks: clicks[i]!,
+          spendCents: spend[i]!,
+          actions: pick(actionSplits, i),
+          conversions: pick(convSplits, i),
+        },
+      }));
+    });
+  }
+  return parts;
+};
+
+/** One insights row as Meta writes it (numbers as strings, a metric Meta lacks left out). */
+const rowOf = (
+  q: Query,
+  g: Group,
+  values: Record<string, string>,
+  s: Sum,
+  start: string,
+  stop: string,
+): Record<string, unknown> => {
+  const actionTypes = Object.keys(s.actions)
+    .filter((k) => s.actions[k]! > 0)
+    .sort();
+  const convTypes = Object.keys(s.conversions)
+    .filter((k) => s.conversions[k]! > 0)
+    .sort();
+  const all: Record<string, unknown> = {
+    account_id: q.account.accountId,
+    account_name: q.account.name,
+    account_currency: q.account.currency,
+    impressions: String(s.impressions),
+    reach: String(s.reach),
+    frequency: s.reach > 0 ? decimal(s.impressions / s.reach) : undefined,
+    clicks: String(s.clicks),
+    ctr: s.impressions > 0 ? decimal((s.clicks / s.impressions) * 100) : undefined,
+    cpc: s.clicks > 0 ? decimal(s.spendCents / 100 / s.clicks) : undefined,
+    cpm: s.impressions > 0 ? decimal((s.spendCents / 100 / s.impressions) * 1000) : undefined,
+    spend: money(s.spendCents),
+    actions: actionTypes.length ? actionTypes.map((t) => ({ action_type: t, value: String(s.actions[t]) })) : undefined,
+    cost_per_action_type: actionTypes.length
+      ? actionTypes.map((t) => ({ action_type: t, value: decimal(s.spendCents / 100 / s.actions[t]!) }))
+      : undefined,
+    conversions: convTypes.length ? convTypes.map((t) => ({ action_type: t, value: String(s.conversions[t]) })) : undefined,
+    cost_per_conversion: convTypes.length
+      ? convTypes.map((t) => ({ action_type: t, value: decimal(s.spendCents / 100 / s.conversions[t]!) }))
+      : undefined,
+    date_start: start,
+    date_stop: stop,
+  };
+  if (q.level !== 'account')
+    Object.assign(all, { campaign_id: g.campaign?.id, campaign_name: g.campaign?.name, objective: g.campaign?.objective });
+  if (q.level === 'adset' || q.level === 'ad') Object.assign(all, { adset_id: g.adset?.id, adset_name: g.adset?.name });
+  if (q.level === 'ad') Object.assign(all, { ad_id: g.first.id, ad_name: g.first.name });
+  const row: Record<string, unknown> = {};
+  for (const f of q.fields) if (all[f] !== undefined) row[f] = all[f];
+  // The breakdown values and the dates always come back, as Meta adds them to every row.
+  Object.assign(row, values, { date_start: start, date_stop: stop });
+  return row;
+};
+
+/** The rows of one bucket: each object's days summed, per breakdown value, in the groups' order. */
+const bucketRows = (state: State, q: Query, groups: Group[], [start, stop]: [string, string]): Record<string, unknown>[] => {
+  const dates: string[] = [];
+  for (let d = start; d <= stop; d = addDays(d, 1)) dates.push(d);
   const rows: Record<string, unknown>[] = [];
-  const sorted = [...groups.values()].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
-  for (const g of sorted) {
-    const s = g.sum;
-    // Reach counts people, not days: over several days the same people come back, so a bucket's reach is
-    // its busiest day's plus 40 % of the rest (smaller than the sum of its days, as Meta's is).
-    if (g.dailyReach.size > 1) {
-      const busiest = Math.max(...g.dailyReach.values());
-      s.reach = busiest + Math.round((s.reach - busiest) * 0.4);
+  for (const g of groups) {
+    const parts = new Map<string, { values: Record<string, string>; sum: Sum; dailyReach: Map<string, number> }>();
+    for (const ad of g.ads)
+      for (const date of dates) {
+        const day = state.insights.day(ad.id, date);
+        if (!day) continue;
+        for (const part of partsOf(day, q.breakdowns)) {
+          const key = q.breakdowns.length ? JSON.stringify(part.values) : '';
+          let p = parts.get(key);
+          if (!p) {
+            p = { values: part.values, sum: empty(), dailyReach: new Map() };
+            parts.set(key, p);
+          }
+          addInto(p.sum, part.sum);
+          p.dailyReach.set(date, (p.dailyReach.get(date) ?? 0) + part.sum.reach);
+        }
+      }
+    for (const p of parts.values()) {
+      const s = p.sum;
+      // Reach counts people, not days: over several days the same people come back, so a bucket's reach is
+      // its busiest day's plus 40 % of the rest (smaller than the sum of its days, as Meta's is).
+      if (p.dailyReach.size > 1) {
+        const busiest = Math.max(...p.dailyReach.values());
+        s.reach = busiest + Math.round((s.reach - busiest) * 0.4);
+      }
+      // A row without any delivery is not returned.
+      if (s.impressions === 0 && s.spendCents === 0 && s.clicks === 0) continue;
+      rows.push(rowOf(q, g, p.values, s, start, stop));
     }
-    // A row without any delivery is not returned.
-    if (s.impressions === 0 && s.spendCents === 0 && s.clicks === 0) continue;
-    const campaign = nodeOf(state, g.ad.campaignId, 'campaign');
-    const adset = nodeOf(state, g.ad.adsetId, 'adset');
-    const actionTypes = Object.keys(s.actions)
-      .filter((k) => s.actions[k]! > 0)
-      .sort();
-    const convTypes = Object.keys(s.conversions)
-      .filter((k) => s.conversions[k]! > 0)
-      .sort();
-    const all: Record<string, unknown> = {
-      account_id: q.account.accountId,
-      account_name: q.account.name,
-      account_currency: q.account.currency,
-      impressions: String(s.impressions),
-      reach: String(s.reach),
-      frequency: s.reach > 0 ? decimal(s.impressions / s.reach) : undefined,
-      clicks: String(s.clicks),
-      ctr: s.impressions > 0 ? decimal((s.clicks / s.impressions) * 100) : undefined,
-      cpc: s.clicks > 0 ? decimal(s.spendCents / 100 / s.clicks) : undefined,
-      cpm: s.impressions > 0 ? decimal((s.spendCents / 100 / s.impressions) * 1000) : undefined,
-      spend: money(s.spendCents),
-      actions: actionTypes.length ? actionTypes.map((t) => ({ action_type: t, value: String(s.actions[t]) })) : undefined,
-      cost_per_action_type: actionTypes.length
-        ? actionTypes.map((t) => ({ action_type: t, value: decimal(s.spendCents / 100 / s.actions[t]!) }))
-        : undefined,
-      conversions: convTypes.length ? convTypes.map((t) => ({ action_type: t, value: String(s.conversions[t]) })) : undefined,
-      cost_per_conversion: convTypes.length
-        ? convTypes.map((t) => ({ action_type: t, value: decimal(s.spendCents / 100 / s.conversions[t]!) }))
-        : undefined,
-      date_start: g.start,
-      date_stop: g.stop,
-    };
-    if (q.level !== 'account')
-      Object.assign(all, { campaign_id: campaign?.id, campaign_name: campaign?.name, objective: campaign?.objective });
-    if (q.level === 'adset' || q.level === 'ad') Object.assign(all, { adset_id: adset?.id, adset_name: adset?.name });
-    if (q.level === 'ad') Object.assign(all, { ad_id: g.ad.id, ad_name: g.ad.name });
-    const row: Record<string, unknown> = {};
-    for (const f of q.fields) if (all[f] !== undefined) row[f] = all[f];
-    // The breakdown values and the dates always come back, as Meta adds them to every row.
-    Object.assign(row, g.key, { date_start: g.start, date_stop: g.stop });
-    rows.push(row);
   }
   return rows;
 };
+
+/**
+ * The insights rows of a query, computed bucket by bucket as pages are read (a year of 20,000 ads at
+ * ad level is 7.3 million rows): the row counts of the buckets already walked and the last few buckets'
+ * rows are kept, so reading the pages in order computes each bucket once.
+ */
+export class InsightRows implements RowSource<Record<string, unknown>> {
+  private readonly groups: Group[];
+  private readonly buckets: [string, string][];
+  private readonly counts: number[] = [];
+  private readonly cache = new Map<number, Record<string, unknown>[]>();
+
+  constructor(
+    private readonly state: State,
+    private readonly q: Query,
+  ) {
+    this.groups = groupsOf(state, q);
+    this.buckets = bucketsOf(q);
+  }
+
+  private rowsOf(b: number): Record<string, unknown>[] {
+    let rows = this.cache.get(b);
+    if (rows) {
+      this.cache.delete(b);
+    } else {
+      rows = bucketRows(this.state, this.q, this.groups, this.buckets[b]!);
+      this.counts[b] = rows.length;
+    }
+    this.cache.set(b, rows);
+    if (this.cache.size > 3) this.cache.delete(this.cache.keys().next().value!);
+    return rows;
+  }
+
+  private countOf(b: number): number {
+    return this.counts[b] ?? this.rowsOf(b).length;
+  }
+
+  slice(start: number, end: number): Record<string, unknown>[] {
+    const out: Record<string, unknown>[] = [];
+    let offset = 0;
+    for (let b = 0; b < this.buckets.length && offset < end; b += 1) {
+      const count = this.countOf(b);
+      if (offset + count > start) out.push(...this.rowsOf(b).slice(Math.max(0, start - offset), end - offset));
+      offset += count;
+    }
+    return out;
+  }
+
+  has(index: number): boolean {
+    let offset = 0;
+    for (let b = 0; b < this.buckets.length; b += 1) {
+      offset += this.countOf(b);
+      if (offset > index) return true;
+    }
+    return false;
+  }
+
+  /** Every row (small queries and tests). */
+  all(): Record<string, unknown>[] {
+    return this.buckets.flatMap((_, b) => this.rowsOf(b));
+  }
+}
+
+/** The insights rows of a query, all at once. */
+export const computeInsights = (state: State, q: Query): Record<string, unknown>[] => new InsightRows(state, q).all();
 
 export const registerInsightsRoutes = (ctx: GraphContext): void => {
   const { state } = ctx;
@@ -357,7 +444,7 @@ export const registerInsightsRoutes = (ctx: GraphContext): void => {
       // Meta's answer to a read too large for one call; the client halves `limit` and retries (issue 24).
       const cap = state.insightsLimitCap;
       if (cap !== null && Number(call.params.limit ?? 25) > cap) throw forcedError(1);
-      return page(computeInsights(state, q), call.params, call.link);
+      return page(new InsightRows(state, q), call.params, call.link);
     });
     on(ctx, 'POST', `${type}/insights`, (call) => {
       const q = parseQuery(state, call);
@@ -368,7 +455,7 @@ export const registerInsightsRoutes = (ctx: GraphContext): void => {
         createdTime: nowSeconds(),
         dateStart: q.since,
         dateStop: q.until,
-        rows: computeInsights(state, q),
+        rows: new InsightRows(state, q),
         polls: 0,
         // A mode limited to long ranges lets a client that splits the range succeed (issue 24).
         mode:

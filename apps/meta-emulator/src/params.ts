@@ -118,6 +118,16 @@ const decodeCursor = (cursor: string): number => {
   return Number(m[1]);
 };
 
+/** Rows a page is cut from: an array, or rows computed as they are read (the insights of a large report). */
+export type RowSource<T> = {
+  slice(start: number, end: number): T[];
+  /** Whether a row exists at this index. */
+  has(index: number): boolean;
+};
+
+const sourceOf = <T>(items: T[] | RowSource<T>): RowSource<T> =>
+  Array.isArray(items) ? { slice: (s, e) => items.slice(s, e), has: (i) => i < items.length } : items;
+
 export type Paged<T> = {
   data: T[];
   paging?: { cursors: { before: string; after: string }; next?: string; previous?: string };
@@ -129,7 +139,8 @@ export type Paged<T> = {
  * params)` builds the absolute `next`/`previous` URLs: they carry the access token but no
  * appsecret_proof, which the client must add to every page.
  */
-export const page = <T>(items: T[], params: Params, link: (extra: Params) => string, maxLimit = 5000): Paged<T> => {
+export const page = <T>(rows: T[] | RowSource<T>, params: Params, link: (extra: Params) => string, maxLimit = 5000): Paged<T> => {
+  const items = sourceOf(rows);
   const limit = params.limit === undefined ? 25 : Number(params.limit);
   if (!Number.isInteger(limit) || limit < 1) throw invalidParameter('Param limit must be a positive integer');
   const size = Math.min(limit, maxLimit);
@@ -141,7 +152,7 @@ export const page = <T>(items: T[], params: Params, link: (extra: Params) => str
   const first = start;
   const last = start + data.length - 1;
   const paging: NonNullable<Paged<T>['paging']> = { cursors: { before: encodeCursor(first), after: encodeCursor(last) } };
-  if (last < items.length - 1) paging.next = link({ limit: String(size), after: encodeCursor(last) });
+  if (items.has(last + 1)) paging.next = link({ limit: String(size), after: encodeCursor(last) });
   if (first > 0) paging.previous = link({ limit: String(size), before: encodeCursor(first) });
   return { data, paging };
 };

@@ -1,5 +1,7 @@
 // The emulator's in-memory world: Meta's objects by id (one map, as the Graph API addresses every
 // object by its id alone), the tokens, what was received and sent. emulator.ts creates it once.
+import { DailyInsights, type DailyInsight } from './daily-insights.ts';
+import type { RowSource } from './params.ts';
 
 export type UserToken = {
   token: string;
@@ -101,7 +103,8 @@ export type ReportRun = {
   createdTime: number;
   dateStart: string;
   dateStop: string;
-  rows: Record<string, unknown>[];
+  /** The report's rows, computed page by page as they are read (a year of 20,000 ads is 7.3 million rows). */
+  rows: RowSource<Record<string, unknown>>;
   polls: number;
   mode: AsyncMode;
   /** The query string the run was created with, for its insights pages' `next`. */
@@ -110,19 +113,7 @@ export type ReportRun = {
 export type Dataset = { type: 'dataset'; id: string; name: string };
 export type GraphNode = User | AdAccount | Campaign | AdSet | Ad | Page | LeadForm | Lead | ReportRun | Dataset;
 
-/** One ad's delivery on one day (the account's time zone). Money in cents. */
-export type DailyInsight = {
-  adId: string;
-  date: string; // YYYY-MM-DD
-  impressions: number;
-  reach: number;
-  clicks: number;
-  spendCents: number;
-  /** action_type → count, as Meta reports `actions` (e.g. lead, onsite_conversion.lead_grouped, link_click). */
-  actions: Record<string, number>;
-  /** action_type → count for the `conversions` field (custom and standard pixel events). */
-  conversions: Record<string, number>;
-};
+export type { DailyInsight };
 
 /**
  * How the next async report runs behave (issue 24): `normal` completes after `polls` status reads;
@@ -157,7 +148,8 @@ export type State = {
   tokens: Map<string, UserToken>;
   /** Authorization codes of the login dialog: code → what it grants. */
   codes: Map<string, { userId: string; redirectUri: string; scopes: string[]; expiresAt: number; used: boolean }>;
-  insights: Map<string, DailyInsight>; // key `${adId}|${date}`
+  /** Every ad's days, keyed `${adId}|${date}`: generated on read, stored where set (daily-insights.ts). */
+  insights: DailyInsights;
   failures: Failure[];
   /** The app usage percentage reported in the usage headers (0–100). */
   usagePercent: number;
@@ -173,21 +165,29 @@ export type State = {
   nextId: bigint;
 };
 
-export const createState = (): State => ({
-  nodes: new Map(),
-  tokens: new Map(),
-  codes: new Map(),
-  insights: new Map(),
-  failures: [],
-  usagePercent: 3,
-  asyncMode: { kind: 'normal', polls: 2 },
-  insightsLimitCap: null,
-  conversions: [],
-  requests: [],
-  webhook: null,
-  dialog: 'approve',
-  nextId: 120_214_500_000_000_000n,
-});
+export const createState = (): State => {
+  const nodes = new Map<string, GraphNode>();
+  const objectiveOf = (adId: string): string | undefined => {
+    const ad = nodes.get(adId);
+    const campaign = ad?.type === 'ad' ? nodes.get(ad.campaignId) : undefined;
+    return campaign?.type === 'campaign' ? campaign.objective : undefined;
+  };
+  return {
+    nodes,
+    tokens: new Map(),
+    codes: new Map(),
+    insights: new DailyInsights(objectiveOf),
+    failures: [],
+    usagePercent: 3,
+    asyncMode: { kind: 'normal', polls: 2 },
+    insightsLimitCap: null,
+    conversions: [],
+    requests: [],
+    webhook: null,
+    dialog: 'approve',
+    nextId: 120_214_500_000_000_000n,
+  };
+};
 
 /** A new Meta-looking numeric id (Meta's ad objects have 17–18 digits). */
 export const newId = (state: State): string => {

@@ -322,31 +322,17 @@ export const createWorld = (state: State, sender: WebhookSender, opts: { random:
    * Plausible daily delivery for every ad of an account over the last `days` days (today included):
    * lead campaigns carry both `lead` and its subset `onsite_conversion.lead_grouped` (never to be
    * summed), messaging campaigns `onsite_conversion.messaging_conversation_started_7d`, some days no lead.
+   * The days are a function of (seed, ad, day) computed on read (daily-insights.ts), not objects held:
+   * an account of 20,000 ads over a year costs the set of its ad ids. Returns how many days that is.
    */
   const generateInsights = (input: { accountId: string; days: number; seed?: number }): number => {
-    const random = seeded(input.seed ?? 7);
     const account = nodeOf(state, input.accountId, 'adaccount');
     if (!account) throw new Error(`Conta de anúncios ${input.accountId} não existe`);
     const today = todayIn(account.timezone);
-    let count = 0;
-    for (const a of nodesOf(state, 'ad').filter((x) => x.accountId === account.id)) {
-      const objective = nodeOf(state, a.campaignId, 'campaign')?.objective;
-      for (let i = input.days - 1; i >= 0; i--) {
-        const impressions = 400 + Math.floor(random() * 2600);
-        const reach = Math.floor(impressions * (0.7 + random() * 0.2));
-        const clicks = Math.floor(impressions * (0.008 + random() * 0.025));
-        const spendCents = 900 + Math.floor(random() * 4100);
-        const actions: Record<string, number> = { link_click: clicks, post_engagement: clicks + Math.floor(random() * 20) };
-        const results = random() < 0.15 ? 0 : Math.max(0, Math.round(clicks * (0.1 + random() * 0.15)));
-        if (objective === 'OUTCOME_LEADS' && results > 0) {
-          actions.lead = results;
-          actions['onsite_conversion.lead_grouped'] = results;
-        } else if (results > 0) actions['onsite_conversion.messaging_conversation_started_7d'] = results;
-        dailyInsight({ adId: a.id, date: addDays(today, -i), impressions, reach, clicks, spendCents, actions });
-        count++;
-      }
-    }
-    return count;
+    const adIds = nodesOf(state, 'ad')
+      .filter((x) => x.accountId === account.id)
+      .map((a) => a.id);
+    return state.insights.generate(adIds, addDays(today, -(input.days - 1)), today, input.seed ?? 7);
   };
 
   const fail = (input: Partial<Failure> & { code: number }): Failure => {
@@ -416,8 +402,7 @@ export const createWorld = (state: State, sender: WebhookSender, opts: { random:
       lead({ formId: f.id, adId: chosen?.id ?? null, organic: !chosen });
       if (chosen) {
         const account = nodeOf(state, chosen.accountId, 'adaccount')!;
-        const key = `${chosen.id}|${todayIn(account.timezone)}`;
-        const day = state.insights.get(key);
+        const day = state.insights.materialize(chosen.id, todayIn(account.timezone));
         if (day) {
           day.actions.lead = (day.actions.lead ?? 0) + 1;
           day.actions['onsite_conversion.lead_grouped'] = (day.actions['onsite_conversion.lead_grouped'] ?? 0) + 1;

@@ -2,7 +2,8 @@
 // favor, faça login no Facebook.'), connects through 'Entrar com o Facebook' (the connection screen of
 // issue 23 and the emulator's login dialog), the refresh fills the store (as the job does) and a share
 // of the unit's leads carries the emulator's ad ids (the demo's seedDemoInsights); then picks the ad
-// account, selects a campaign and sees its ad sets and ads with the CRM's sales and ROAS.
+// account, selects a campaign and sees its ad sets and ads with the CRM's sales and ROAS; maps a status to the
+// Conversions API and finds it saved after a reload; the card on a phone.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -113,7 +114,22 @@ describe('issue 24 Meta Insights in the browser', () => {
     // The catalogue has the ads: the leads the demo attributed are not of an unknown ad.
     expect(await page.getByTestId('insights-desconhecidos').textContent()).not.toMatch(/\(100%\)/);
 
-    // On a phone the page keeps its width: the wide table scrolls inside its card (page-width.spec's rule).
+    // 'Closing the loop with Meta': the admin maps a sale status to the Conversions API, saves, and finds the
+    // mapping again after a reload (the server's, not the form's state).
+    const card = page.getByTestId('conversions-card');
+    await card.scrollIntoViewIfNeeded();
+    await card.getByRole('textbox', { name: 'ID do conjunto de dados' }).fill(demo.dataset.id);
+    await card.getByRole('combobox', { name: 'Status de venda enviados' }).click();
+    const statusName = 'Cliente ativo';
+    await page.getByRole('listbox').getByRole('option', { name: statusName }).click();
+    await page.keyboard.press('Escape');
+    await card.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Configuração da API de Conversões salva.').waitFor();
+    await page.reload();
+    const saved = page.getByTestId('conversions-card');
+    await saved.getByRole('button', { name: statusName }).waitFor();
+    expect(await saved.getByRole('textbox', { name: 'ID do conjunto de dados' }).inputValue()).toBe(demo.dataset.id);
+
     await page.setViewportSize(MOBILE);
     await page.goto('/insights');
     await page.locator('tbody tr[data-insight-id]').first().waitFor();
@@ -124,5 +140,13 @@ describe('issue 24 Meta Insights in the browser', () => {
     expect(widths.document).toBeLessThanOrEqual(MOBILE.width);
     expect(widths.body).toBeLessThanOrEqual(MOBILE.width);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}insights-celular.png`, fullPage: true });
+    // The Conversions API card on the phone: inside the page's width, its mapped status shown.
+    const phoneCard = page.getByTestId('conversions-card');
+    await phoneCard.getByRole('button', { name: statusName }).waitFor();
+    const box = (await phoneCard.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+    await phoneCard.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}insights-conversoes-celular.png`, clip: (await phoneCard.boundingBox())! });
   }, 180_000);
 });

@@ -206,23 +206,24 @@ export function createInsightsReader(options: ReaderOptions) {
 
   /**
    * Every page of a paged edge, each page with the retry rules, until `paging.next` is absent (never by
-   * cursor presence). A next link is read again through the session, which signs it with the proof.
+   * cursor presence), handed to `onRows` as it arrives. A next link is read again through the session,
+   * which signs it with the proof. A page too large ('reduce the amount of data') starts the read over
+   * with half the page size: `onRows(null)` first, so the caller drops what it had counted.
    */
-  const allPages = async (path: string, params: GraphParams): Promise<RawRow[]> => {
+  const eachPage = async (path: string, params: GraphParams, onRows: (rows: RawRow[] | null) => Promise<void>): Promise<void> => {
     let limit = Number(params.limit ?? 100);
-    for (;;) {
-      const out: RawRow[] = [];
+    for (let attempt = 0; ; attempt += 1) {
       try {
+        if (attempt > 0) await onRows(null);
         let page = await step(() => graph.get<GraphPage<RawRow>>(path, { ...params, limit }));
         for (;;) {
-          out.push(...(Array.isArray(page.data) ? page.data : []));
+          await onRows(Array.isArray(page.data) ? page.data : []);
           const next = page.paging?.next;
-          if (!next) return out;
+          if (!next) return;
           const { nextPath, nextParams } = followNext(next);
           page = await step(() => graph.get<GraphPage<RawRow>>(nextPath, nextParams));
         }
       } catch (error) {
-        // A page too large: the same read again with half the page size.
         if (error instanceof MetaGraphError && isReduceData(error) && limit > 1) {
           stats.limitHalvings += 1;
           limit = Math.max(1, Math.floor(limit / 2));
@@ -231,6 +232,15 @@ export function createInsightsReader(options: ReaderOptions) {
         throw error;
       }
     }
+  };
+
+  const allPages = async (path: string, params: GraphParams): Promise<RawRow[]> => {
+    const out: RawRow[] = [];
+    await eachPage(path, params, async (rows) => {
+      if (rows === null) out.length = 0;
+      else out.push(...rows);
+    });
+    return out;
   };
 
   const baseParams = (level: InsightLevel, since: string, until: string): GraphParams => ({
@@ -242,8 +252,16 @@ export function createInsightsReader(options: ReaderOptions) {
     limit: FIRST_LIMIT[level],
   });
 
-  /** An async report of one range; 'failed' when the job fails or does not finish within maxPolls. */
-  const asyncRun = async (account: string, level: InsightLevel, since: string, until: string): Promise<RawRow[] | 'failed'> => {
+  type OnRaw = (rows: RawRow[] | null) => Promise<void>;
+
+  /** An async report of one range, its pages to `onRows`; 'failed' when the job fails or does not finish within maxPolls. */
+  const asyncRun = async (
+    account: string,
+    level: InsightLevel,
+    since: string,
+    until: string,
+    onRows: OnRaw,
+  ): Promise<'done' | 'failed'> => {
     stats.asyncJobs += 1;
     const { limit: _limit, ...params } = baseParams(level, since, until);
     const started = await step(() => graph.post<{ report_run_id?: string }>(`${account}/insights`, params));
@@ -256,36 +274,58 @@ export function createInsightsReader(options: ReaderOptions) {
         }),
       );
       // 'Job Completed' only: a job may sit at 100 % 'Job Running' for a while.
-      if (run.async_status === 'Job Completed') return allPages(`${runId}/insights`, { limit: ASYNC_PAGE_LIMIT });
+      if (run.async_status === 'Job Completed') {
+        await eachPage(`${runId}/insights`, { limit: ASYNC_PAGE_LIMIT }, onRows);
+        return 'done';
+      }
       if (run.async_status === 'Job Failed' || run.async_status === 'Job Skipped') return 'failed';
       await sleep(pollMs);
     }
     return 'failed';
   };
 
-  const readAsync = async (account: string, level: InsightLevel, since: string, until: string): Promise<RawRow[]> => {
-    const rows = await asyncRun(account, level, since, until);
-    if (rows !== 'failed') return rows;
+  const readAsync = async (account: string, level: InsightLevel, since: string, until: string, onRows: OnRaw): Promise<void> => {
+    if ((await asyncRun(account, level, since, until, onRows)) === 'done') return;
     const days = daysIn(since, until);
     // A single day that still fails is read synchronously (small enough for one call).
-    if (days <= 1) return allPages(`${account}/insights`, baseParams(level, since, until));
+    if (days <= 1) return eachPage(`${account}/insights`, baseParams(level, since, until), onRows);
     stats.splits += 1;
     const mid = addDays(since, Math.floor(days / 2) - 1);
-    return [...(await readAsync(account, level, since, mid)), ...(await readAsync(account, level, addDays(mid, 1), until))];
+    await readAsync(account, level, since, mid, onRows);
+    await readAsync(account, level, addDays(mid, 1), until, onRows);
+  };
+
+  /**
+   * The daily rows of one level of an account over [since, until], page by page as they arrive (a year of
+   * 20,000 ads is 7.3 million rows: never held at once). `null`: the read started over (a page too large),
+   * the rows handed so far come again.
+   */
+  const each = async (
+    account: string,
+    level: InsightLevel,
+    since: string,
+    until: string,
+    onRows: (rows: StoredInsight[] | null) => Promise<void>,
+  ): Promise<void> => {
+    const stored: OnRaw = (raw) => onRows(raw === null ? null : raw.flatMap((r) => storedOf(level, r) ?? []));
+    // Every level over more than a week: a year of daily rows of 2,000 ad sets is 730 sync pages.
+    if (daysIn(since, until) > asyncOverDays) await readAsync(account, level, since, until, stored);
+    else await eachPage(`${account}/insights`, baseParams(level, since, until), stored);
   };
 
   return {
     stats,
     graph,
     step,
-    /** The daily rows of one level of an account over [since, until]. */
+    each,
+    /** The daily rows of one level of an account over [since, until], all at once (small reads, tests). */
     async read(account: string, level: InsightLevel, since: string, until: string): Promise<StoredInsight[]> {
-      // Every level over more than a week: a year of daily rows of 2,000 ad sets is 730 sync pages.
-      const raw =
-        daysIn(since, until) > asyncOverDays
-          ? await readAsync(account, level, since, until)
-          : await allPages(`${account}/insights`, baseParams(level, since, until));
-      return raw.flatMap((r) => storedOf(level, r) ?? []);
+      const out: StoredInsight[] = [];
+      await each(account, level, since, until, async (rows) => {
+        if (rows === null) out.length = 0;
+        else out.push(...rows);
+      });
+      return out;
     },
     /** The token's ad accounts with their names (`/me/adaccounts`). */
     async accounts(): Promise<{ id: string; nome: string }[]> {

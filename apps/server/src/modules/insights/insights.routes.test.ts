@@ -12,6 +12,7 @@ import { addIsoDays, INSIGHTS_MESSAGES, type InsightsRows } from '@funil/domain/
 import { createMetaEmulator, type MetaEmulator } from '@funil/meta-emulator/emulator';
 import type { DemoWorld } from '@funil/meta-emulator/world';
 
+import { executeRows } from '../../db/handle.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { anunciosCampanhas } from '../ads/ads.table.ts';
 import { phoneKey } from '../leads/phone-key.ts';
@@ -100,6 +101,13 @@ describe('the insights store and its refresh (issue 24)', () => {
       adset: expect.any(Number),
       ad: expect.any(Number),
     });
+    // The first import is followed by ANALYZE: the planner counts the rows at once (a small table is sampled whole).
+    const [stats] = await executeRows<{ estimated: number; n: number }>(
+      t.app.db,
+      sql`select reltuples::int as estimated, (select count(*)::int from meta_insights) as n
+        from pg_class where relname = 'meta_insights'`,
+    );
+    expect(stats!.estimated).toBe(stats!.n);
     const state = (await get(tokens.a!, '/api/insights/estado')).json();
     expect(state.atualizadoEm).not.toBeNull();
     expect(state.atualizando).toBe(false);
@@ -147,6 +155,23 @@ describe('the insights store and its refresh (issue 24)', () => {
     expect(oldAfter!.atualizadoEm).toEqual(oldRow!.atualizadoEm);
     const after = (await t.app.db.select({ n: sql<number>`count(*)::int` }).from(metaInsights))[0]!.n;
     expect(after).toBeLessThanOrEqual(total);
+  });
+
+  it('stores a name as Meta wrote it, quotes, backslashes, commas and braces (a page goes as column arrays)', async () => {
+    const name = 'Anúncio "Black" \\ {1,2}, NULL';
+    const ad = emu.control.ad({ adsetId: demo.adsets[0]!.id, name });
+    emu.control.dailyInsight({ adId: ad.id, date: today, impressions: 10, reach: 9, clicks: 1, spendCents: 99 });
+    await requestRefresh(t.app.db, t.fixture.companyA);
+    expect(await refreshPass(t.app.db, metaRuntime()!, noWait)).toBe(true);
+    const [row] = await t.app.db.select().from(metaInsights).where(eq(metaInsights.objetoId, ad.id));
+    expect(row).toMatchObject({
+      nome: name,
+      dia: today,
+      impressoes: 10,
+      gastoCentavos: 99,
+      leads: null,
+      conjuntoId: demo.adsets[0]!.id,
+    });
   });
 });
 
