@@ -1,3 +1,4 @@
+// Over 500 lines: claiming, advancing and ending a run share its lease and step record (enrolment is in enrolment.ts).
 // The automations engine (issue 25 'The engine'). Two halves:
 // - enrolment: a consumer of the lead event stream (modules/lead-events). In the batch's
 //   transaction, each event that fires an enabled rule of its unit inserts one run keyed by
@@ -308,13 +309,8 @@ export class AutomationEngine {
     if (!lead || lead.desativado !== 0) return void (await end('parou', AUTOMATION_MESSAGES.leadGone, 'parada'));
     let outcome: Outcome;
     try {
-      const cause: AutomationCause = {
-        idAutomacao: rule.id,
-        idExecucao: run.id,
-        profundidade: run.profundidade,
-        chave,
-        nome: rule.nome,
-      };
+      const { id: idAutomacao, nome } = rule;
+      const cause: AutomationCause = { idAutomacao, idExecucao: run.id, profundidade: run.profundidade, chave, nome };
       const session = () => shared.session(rule);
       outcome = await automationCauseStore.run(cause, () => this.#do(step, { rule, run, lead, chave, now, session }));
     } catch (error) {

@@ -162,7 +162,7 @@ describe('the insights store and its refresh (issue 24)', () => {
     const ad = emu.control.ad({ adsetId: demo.adsets[0]!.id, name });
     emu.control.dailyInsight({ adId: ad.id, date: today, impressions: 10, reach: 9, clicks: 1, spendCents: 99 });
     await requestRefresh(t.app.db, t.fixture.companyA);
-    expect(await refreshPass(t.app.db, metaRuntime()!, noWait)).toBe(true);
+    expect(await refreshPass(t.app.db, t.app.metaRuntime!, noWait)).toBe(true);
     const [row] = await t.app.db.select().from(metaInsights).where(eq(metaInsights.objetoId, ad.id));
     expect(row).toMatchObject({
       nome: name,
