@@ -23,7 +23,7 @@ const user: CurrentUser = {
 
 // A browser restart drops session cookies (the remembered marker has a max-age and stays).
 function closeBrowser(): void {
-  document.cookie = 'funil_sessao=; path=/; max-age=0';
+  document.cookie = 'funil_sessao=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
 }
 
 describe('000 §4 session lifetime', () => {

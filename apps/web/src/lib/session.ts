@@ -71,8 +71,10 @@ function writeMarker(maxAgeSeconds: number | null): void {
   document.cookie = `${MARKER_COOKIE}=1; path=/; SameSite=Strict${lifetime}`;
 }
 
+// An expiry in the past removes the cookie at once everywhere (happy-dom, the web tests' DOM, keeps a
+// `max-age=0` cookie until the millisecond has passed).
 function dropMarker(): void {
-  document.cookie = `${MARKER_COOKIE}=; path=/; SameSite=Strict; max-age=0`;
+  document.cookie = `${MARKER_COOKIE}=; path=/; SameSite=Strict; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
 }
 
 async function readStoredSession(): Promise<StoredSession | null> {

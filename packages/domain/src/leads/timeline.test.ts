@@ -46,7 +46,9 @@ describe('timeline event types (000 §3 "Timeline event types 1 to 12", first re
   it('000 §3 the history event schema has every field and rejects an unknown type', () => {
     const valid = event({ tipo: 3, duracao: 83, tentativas: 2 });
     expect(historyEventSchema.parse(valid)).toEqual(valid);
-    expect(Object.keys(historyEventSchema.shape)).toHaveLength(21);
+    // 21 of 000 §3, and `autor` (issue 25: 'Automação: {nome}' on a step's change).
+    expect(Object.keys(historyEventSchema.shape)).toHaveLength(22);
+    expect(Object.keys(historyEventSchema.shape)).toContain('autor');
     expect(historyEventSchema.safeParse({ ...valid, tipo: 13 }).success).toBe(false);
   });
 });
