@@ -140,7 +140,9 @@ describe('issue 21 items 12 and 9: no zod or SIP wording on any screen, and no s
       await loginAs(page, email);
       const findings: { route: string; where: string; found: string[] }[] = [];
       for (const route of routes) {
-        await page.goto(route);
+        // Not the page's 'load' (every image and font of the app): under CI's load it once passed 30 s;
+        // what the walk reads is the settled screen (settledText).
+        await page.goto(route, { waitUntil: 'domcontentloaded' });
         await page.waitForURL(`**${route}`);
         const found = foreignWordingIn(await settledText(page));
         if (found.length > 0) findings.push({ route, where: 'tela', found });
