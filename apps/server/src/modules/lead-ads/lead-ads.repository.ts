@@ -39,13 +39,16 @@ export async function storeDeliveries(db: DbOrTx, rows: readonly NewDelivery[]):
 /** Claims up to `limit` due deliveries for `leaseMs` (FOR UPDATE SKIP LOCKED): one worker each. */
 export async function claimDue(db: DbOrTx, now: Date, leaseMs: number, limit: number): Promise<DeliveryRow[]> {
   const until = new Date(now.getTime() + leaseMs);
+  // A delivery stored earlier in the current millisecond is due: the database's now() has microseconds,
+  // this clock milliseconds (a webhook answered and drained within one millisecond found nothing).
+  const dueBy = new Date(now.getTime() + 1).toISOString();
   const due = db
     .select({ id: leadAdsEntregas.id })
     .from(leadAdsEntregas)
     .where(
       and(
         eq(leadAdsEntregas.status, 'pendente'),
-        sql`${leadAdsEntregas.proximaEm} <= ${now.toISOString()}`,
+        sql`${leadAdsEntregas.proximaEm} < ${dueBy}`,
         or(isNull(leadAdsEntregas.leaseAte), lt(leadAdsEntregas.leaseAte, now)),
       ),
     )
