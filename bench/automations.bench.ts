@@ -22,7 +22,6 @@
 // Sizes: AUTOMATIONS_CHANGES (default 10000), AUTOMATIONS_RATE (changes a second, default 100),
 // AUTOMATIONS_BASELINE (changes of the pass without rules, default 2000).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -32,11 +31,10 @@ import pg from 'pg';
 import type { AutomationInput } from '@funil/domain/automations/automations';
 
 import { buildApp } from '../apps/server/src/app.ts';
-import { openDatabase, type Database } from '../apps/server/src/db/connection.ts';
 import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/demo/builders.ts';
 import { automationEngineOf } from '../apps/server/src/modules/automations/automations.routes.ts';
 import { instanciasEvolution } from '../apps/server/src/modules/whatsapp/instances/instances.table.ts';
-import { fmt, openLoader, rawOf, report, stats, type OpenLoadJob } from './lib.ts';
+import { fmt, freshBenchDatabase, openLoader, rawOf, report, startEvolutionEmulator, stats, type OpenLoadJob } from './lib.ts';
 
 const CHANGES = Number(process.env.AUTOMATIONS_CHANGES ?? 10_000);
 const RATE = Number(process.env.AUTOMATIONS_RATE ?? 100);
@@ -119,50 +117,16 @@ pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]
   return result;
 } as typeof pg.Client.prototype.query;
 
-async function createBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('O benchmark de automações precisa de DATABASE_URL (PostgreSQL).');
-  const name = `funil_bench_automacoes_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ url: target.toString() }),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
-}
-
-function startEmulator(key: string, controlKey: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/evolution-emulator/src/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', EVOLUTION_API_KEY: key, EMULATOR_CONTROL_KEY: controlKey },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /listening on (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1]!.replace('localhost', '127.0.0.1') });
-    });
-    child.once('exit', (code) => reject(new Error(`emulador saiu com ${code}`)));
-  });
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function run(): Promise<void> {
-  const { database, drop } = await createBenchDatabase();
+  const { database, drop } = await freshBenchDatabase(
+    'funil_bench_automacoes',
+    'O benchmark de automações precisa de DATABASE_URL (PostgreSQL).',
+  );
   const key = randomBytes(16).toString('hex');
   const controlKey = randomBytes(16).toString('hex');
-  const emu = await startEmulator(key, controlKey);
+  const emu = await startEvolutionEmulator(key, controlKey);
   const db = database.db;
   const raw = rawOf(database);
   const loader = openLoader();

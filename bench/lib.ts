@@ -1,6 +1,7 @@
 // Shared measuring tools for `npm run bench`: medians and percentiles, concurrent load with a
 // bounded count and time, and a baseline measured in the same run so results are ratios.
-import { fork } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -258,6 +259,52 @@ export async function openBenchDatabase(name: string): Promise<{ database: Datab
   const target = new URL(url);
   target.pathname = `/${name}`;
   return { database: await openDatabase({ url: target.toString() }), engine: 'postgres' };
+}
+
+/**
+ * A fresh database of one run, `<prefix>_<random>` on the PostgreSQL server of DATABASE_URL, dropped by
+ * `drop` (else PGlite in memory, nothing to drop; `requiredMessage` refuses to run without a server).
+ */
+export async function freshBenchDatabase(
+  prefix: string,
+  requiredMessage?: string,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    if (requiredMessage) throw new Error(requiredMessage);
+    return { database: await openDatabase({}), drop: async () => undefined };
+  }
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const asAdmin = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(statement);
+    await admin.end();
+  };
+  await asAdmin(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    database: await openDatabase({ url: target.toString() }),
+    drop: () => asAdmin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+/** The gateway emulator (apps/evolution-emulator) in a child process on a free port; resolves with its URL. */
+export function startEvolutionEmulator(key: string, controlKey: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/evolution-emulator/src/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', EVOLUTION_API_KEY: key, EMULATOR_CONTROL_KEY: controlKey },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /listening on (\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1]!.replace('localhost', '127.0.0.1') });
+    });
+    child.once('exit', (code) => reject(new Error(`emulador saiu com ${code}`)));
+  });
 }
 
 /**

@@ -11,7 +11,6 @@
 // at a time; default 10, so 100 campaigns), MASS_BENCH_RECIPIENTS (default 1000),
 // MASS_BENCH_WAIT_SCALE (default 0.002: a 20 s interval becomes 40 ms). Without DATABASE_URL the
 // statement count is not available (PGlite) and the run uses PGlite in memory.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -20,11 +19,10 @@ import { eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 
 import { buildApp } from '../apps/server/src/app.ts';
-import { openDatabase, type Database } from '../apps/server/src/db/connection.ts';
 import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/demo/builders.ts';
 import { enviosEmMassa, enviosEmMassaClientes } from '../apps/server/src/modules/mass-send/mass-send.table.ts';
 import { instanciasEvolution } from '../apps/server/src/modules/whatsapp/instances/instances.table.ts';
-import { fmt, report, stats } from './lib.ts';
+import { fmt, freshBenchDatabase, report, startEvolutionEmulator, stats } from './lib.ts';
 
 const UNITS = Number(process.env.MASS_BENCH_UNITS ?? 10);
 const ROUNDS = Number(process.env.MASS_BENCH_ROUNDS ?? 10);
@@ -33,43 +31,6 @@ const WAIT_SCALE = Number(process.env.MASS_BENCH_WAIT_SCALE ?? 0.002);
 const INTERVAL_S = 20;
 const PASSWORD = 'senha-bench-massa-1';
 const log = (line: string) => console.log(`  ${line}`);
-
-async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return { database: await openDatabase({}), drop: async () => undefined };
-  const name = `funil_bench_massa_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ url: target.toString() }),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
-}
-
-function startEmulator(key: string, controlKey: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/evolution-emulator/src/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', EVOLUTION_API_KEY: key, EMULATOR_CONTROL_KEY: controlKey },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      const m = /listening on (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1]!.replace('localhost', '127.0.0.1') });
-    });
-    child.once('exit', (code) => reject(new Error(`emulador saiu com ${code}`)));
-  });
-}
 
 // Every statement the pg driver runs (pool queries and the clients of transactions).
 let statements = 0;
@@ -88,10 +49,10 @@ pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]
 
 export async function run(): Promise<void> {
   // The bench is not capped by the unit's daily limit: its settings allow 100,000 a day.
-  const { database, drop } = await openBenchDatabase();
+  const { database, drop } = await freshBenchDatabase('funil_bench_massa');
   const key = randomBytes(16).toString('hex');
   const controlKey = randomBytes(16).toString('hex');
-  const emu = await startEmulator(key, controlKey);
+  const emu = await startEvolutionEmulator(key, controlKey);
   const db = database.db;
   try {
     await seedReferenceLists(db);
