@@ -9,6 +9,7 @@ import type { RuleView } from '@funil/domain/automations/automations';
 import { stubApi } from '../../../components/ui/admin-test-kit.tsx';
 import { renderWithProviders, shell } from '../../../testing/kit.tsx';
 import { AutomationsScreen } from './automations-screen.tsx';
+import { openBuilder, stepRows } from './builder-test-kit.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
 vi.mock('../../../lib/unit-data.ts', () => ({
@@ -99,18 +100,6 @@ afterEach(() => {
   shell.permissao = 'a';
 });
 
-/** The builder's steps as the manager reads them: "1 | Passo | O que faz" per row of 'Passos da automação'. */
-const stepRows = (dialog: HTMLElement) =>
-  within(within(dialog).getByRole('table', { name: 'Passos da automação' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      Array.from(row.querySelectorAll('td, th'))
-        .slice(0, 3)
-        .map((cell) => cell.textContent)
-        .join(' | '),
-    );
-
 describe('/automacao (002 §2.7)', () => {
   it('lists the real triggers 5 per page with Habilitado / Desabilitado, and Desabilitar sends the change', async () => {
     const sent = api();
@@ -185,14 +174,7 @@ describe('/automacao (002 §2.7)', () => {
   it("'Criar automação' builds message + wait + status change as a table read top to bottom", async () => {
     const sent = api();
     renderWithProviders(<AutomationsScreen />);
-    await screen.findByRole('rowheader', { name: 'Tabela de preços' });
-    fireEvent.click(screen.getByRole('button', { name: 'Criar automação' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Criar automação' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Nome' }), { target: { value: 'Tabela' } });
-    const add = async (label: string) => {
-      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Adicionar passo' }));
-      fireEvent.click(await screen.findByRole('option', { name: label }));
-    };
+    const { dialog, add } = await openBuilder('Tabela de preços', 'Tabela');
     expect(within(dialog).getByText('Nenhum passo ainda. Adicione o primeiro abaixo.')).toBeTruthy();
     await add('Enviar mensagem no WhatsApp');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Mensagem do passo 1' }), {
@@ -217,14 +199,7 @@ describe('/automacao (002 §2.7)', () => {
   it('edits one step at a time under the table; Subir, Descer and Remover reorder what is saved', async () => {
     const sent = api();
     renderWithProviders(<AutomationsScreen />);
-    await screen.findByRole('rowheader', { name: 'Tabela de preços' });
-    fireEvent.click(screen.getByRole('button', { name: 'Criar automação' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Criar automação' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Nome' }), { target: { value: 'Ordem' } });
-    const add = async (label: string) => {
-      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Adicionar passo' }));
-      fireEvent.click(await screen.findByRole('option', { name: label }));
-    };
+    const { dialog, add } = await openBuilder('Tabela de preços', 'Ordem');
     await add('Esperar');
     await add('Condição');
     await add('Adicionar anotação');

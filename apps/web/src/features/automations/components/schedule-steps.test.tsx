@@ -8,6 +8,7 @@ import type { RuleView } from '@funil/domain/automations/automations';
 import { stubApi } from '../../../components/ui/admin-test-kit.tsx';
 import { renderWithProviders } from '../../../testing/kit.tsx';
 import { AutomationsScreen } from './automations-screen.tsx';
+import { openBuilder, stepRows } from './builder-test-kit.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
 vi.mock('../../../lib/unit-data.ts', () => ({
@@ -36,18 +37,6 @@ const rule: RuleView = {
 
 afterEach(cleanup);
 
-/** The builder's steps as the manager reads them: "1 | Passo | O que faz" per row of 'Passos da automação'. */
-const stepRows = (dialog: HTMLElement) =>
-  within(within(dialog).getByRole('table', { name: 'Passos da automação' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      Array.from(row.querySelectorAll('td, th'))
-        .slice(0, 3)
-        .map((cell) => cell.textContent)
-        .join(' | '),
-    );
-
 describe("/automacao: 'Agendar ligação' and 'Agendar mensagem no WhatsApp' (issue 25 'Steps')", () => {
   it('adds the scheduling, quick message and media steps, reads them top to bottom and saves their times', async () => {
     const sent = stubApi({
@@ -75,14 +64,7 @@ describe("/automacao: 'Agendar ligação' and 'Agendar mensagem no WhatsApp' (is
       }),
     });
     renderWithProviders(<AutomationsScreen />);
-    await screen.findByRole('rowheader', { name: 'Retorno' });
-    fireEvent.click(screen.getByRole('button', { name: 'Criar automação' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Criar automação' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Nome' }), { target: { value: 'Retorno do lead' } });
-    const add = async (label: string) => {
-      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Adicionar passo' }));
-      fireEvent.click(await screen.findByRole('option', { name: label }));
-    };
+    const { dialog, add } = await openBuilder('Retorno', 'Retorno do lead');
     await add('Agendar ligação');
     fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Prazo do agendamento no passo 1' }), {
       target: { value: '3' },
@@ -126,10 +108,7 @@ describe("/automacao: 'Agendar ligação' and 'Agendar mensagem no WhatsApp' (is
       }),
     });
     renderWithProviders(<AutomationsScreen />);
-    await screen.findByRole('rowheader', { name: 'Retorno' });
-    fireEvent.click(screen.getByRole('button', { name: 'Criar automação' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Criar automação' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Nome' }), { target: { value: 'Tabela em áudio' } });
+    const { dialog } = await openBuilder('Retorno', 'Tabela em áudio');
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Adicionar passo' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Enviar mídia (imagem, documento ou áudio)' }));
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Legenda da mídia do passo 1' }), {

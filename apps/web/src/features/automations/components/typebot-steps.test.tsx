@@ -10,6 +10,7 @@ import type { RuleView } from '@funil/domain/automations/automations';
 import { stubApi } from '../../../components/ui/admin-test-kit.tsx';
 import { renderWithProviders, shell } from '../../../testing/kit.tsx';
 import { AutomationsScreen } from './automations-screen.tsx';
+import { openBuilder, stepRows } from './builder-test-kit.tsx';
 
 vi.mock('../../../lib/session.ts', async () => (await import('../../../testing/kit.tsx')).sessionModule);
 vi.mock('../../../lib/unit-data.ts', () => ({
@@ -77,18 +78,6 @@ afterEach(() => {
   shell.permissao = 'a';
 });
 
-/** The builder's steps as the manager reads them: "1 | Passo | O que faz" per row of 'Passos da automação'. */
-const stepRows = (dialog: HTMLElement) =>
-  within(within(dialog).getByRole('table', { name: 'Passos da automação' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      Array.from(row.querySelectorAll('td, th'))
-        .slice(0, 3)
-        .map((cell) => cell.textContent)
-        .join(' | '),
-    );
-
 describe("/automacao: Typebot, 'Aguardar resposta' and 'Sem resposta' (issue 25)", () => {
   it("the admin's 'Configurar Typebot' checks the fields in Portuguese and saves the server and its flows", async () => {
     const sent = api();
@@ -124,17 +113,10 @@ describe("/automacao: Typebot, 'Aguardar resposta' and 'Sem resposta' (issue 25)
   it("builds 'Iniciar fluxo do Typebot' + 'Aguardar resposta' on 'Lead sem resposta', read top to bottom", async () => {
     const sent = api();
     renderWithProviders(<AutomationsScreen />);
-    await screen.findByRole('rowheader', { name: 'Requalificação' });
-    fireEvent.click(screen.getByRole('button', { name: 'Criar automação' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Criar automação' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Nome' }), { target: { value: 'Lead frio' } });
+    const { dialog, add } = await openBuilder('Requalificação', 'Lead frio');
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Gatilho' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Lead sem resposta após a última mensagem enviada' }));
     fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Horas sem resposta' }), { target: { value: '72' } });
-    const add = async (label: string) => {
-      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Adicionar passo' }));
-      fireEvent.click(await screen.findByRole('option', { name: label }));
-    };
     await add('Iniciar fluxo do Typebot');
     expect(within(dialog).getByRole('combobox', { name: 'Fluxo do Typebot do passo 1' }).textContent).toContain(
       'Requalificar lead frio',
