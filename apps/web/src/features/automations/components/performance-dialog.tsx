@@ -125,7 +125,7 @@ function RunLog({ rule, run }: { rule: RuleView; run: RunView }) {
           <li key={i}>
             <Typography variant="body2">
               {formatDateTime(s.em)} — {rule.passos[s.passo] ? stepText(unit, rule.passos[s.passo]!) : s.descricao}:{' '}
-              <strong>{s.resultado === 'ok' ? 'ok' : s.resultado}</strong>
+              <strong>{s.resultado}</strong>
               {s.detalhe ? ` (${s.detalhe})` : ''}
             </Typography>
           </li>
