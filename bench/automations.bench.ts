@@ -6,9 +6,9 @@
 // The status changes are sent open loop (a fixed schedule, AUTOMATIONS_RATE a second, whatever the
 // answers) from a child process (load-worker.ts) over HTTP through the real status door
 // (POST /api/negociacao/atualizarstatusnegociacao/:id), each lead once, the rules in turn. Measured:
-// - trigger → first step done: from the change's scheduled time to the COMMIT of the transaction
-//   that records the run's first step (seen on the pg driver of this process, where the app and its
-//   engine run); p50/p95/p99; the aim is p95 < 1 s;
+// - trigger → first step done: from the change's scheduled time to the answer of the statement that
+//   records the run's first step (one statement of its own, so its answer is its commit; seen on the pg
+//   driver of this process, where the app and its engine run); p50/p95/p99; the aim is p95 < 1 s;
 // - the engine's CPU per step: this process's CPU from the first change until every run ended, less
 //   the status door's own CPU per change (a first pass of changes with the rules disabled), over the
 //   steps done;
@@ -83,13 +83,17 @@ const RULES: AutomationInput[] = [
 ];
 
 // Every statement the pg driver runs (pool queries and the clients of transactions), those run
-// inside the engine's passes, and the COMMIT that records each run's first step (its time).
+// inside the engine's passes, and the statement that records each run's first step (its time; an
+// older shape of the record, a transaction, is still read by its COMMIT).
 let statements = 0;
 let engineStatements = 0;
 const inEngine = new AsyncLocalStorage<true>();
 // AUTOMATIONS_STATEMENTS=1: the engine's statements by text, the most frequent printed at the end.
-const TRACE = process.env.AUTOMATIONS_STATEMENTS === '1';
+// AUTOMATIONS_STATEMENTS=all: also every statement of the pass, by text, per change and per step.
+const TRACE = process.env.AUTOMATIONS_STATEMENTS === '1' || process.env.AUTOMATIONS_STATEMENTS === 'all';
+const TRACE_ALL = process.env.AUTOMATIONS_STATEMENTS === 'all';
 const engineTexts = new Map<string, number>();
+const allTexts = new Map<string, number>();
 const firstStepDone = new Map<number, number>();
 const pendingFirstStep = new WeakMap<object, number>();
 const FIRST_STEP_KEY = /^(\d+):0:0$/;
@@ -98,6 +102,7 @@ pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]
   statements += 1;
   const first = args[0] as string | { text?: string; values?: unknown[] } | undefined;
   const text = typeof first === 'string' ? first : (first?.text ?? '');
+  if (TRACE_ALL) allTexts.set(text.slice(0, 130), (allTexts.get(text.slice(0, 130)) ?? 0) + 1);
   if (inEngine.getStore()) {
     engineStatements += 1;
     if (TRACE) engineTexts.set(text.slice(0, 110), (engineTexts.get(text.slice(0, 110)) ?? 0) + 1);
@@ -106,7 +111,15 @@ pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]
   const values = (Array.isArray(args[1]) ? args[1] : typeof first === 'object' ? first?.values : undefined) as
     unknown[] | undefined;
   const result = (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-  if (text.startsWith('insert into "automacoes_passos"') && values) {
+  if (text.includes('insert into automacoes_passos') && values) {
+    // The step's record is one statement of its own (recordStep): its answer is its commit.
+    const key = values.find((v): v is string => typeof v === 'string' && FIRST_STEP_KEY.test(v));
+    const run = key ? Number(FIRST_STEP_KEY.exec(key)![1]) : null;
+    if (run !== null)
+      void (result as Promise<{ rows?: { n?: number }[] }>).then((r) => {
+        if (Number(r.rows?.[0]?.n ?? 0) > 0) firstStepDone.set(run, performance.timeOrigin + performance.now());
+      });
+  } else if (text.startsWith('insert into "automacoes_passos"') && values) {
     const key = values.find((v): v is string => typeof v === 'string' && FIRST_STEP_KEY.test(v));
     if (key) pendingFirstStep.set(this, Number(FIRST_STEP_KEY.exec(key)![1]));
   } else if (/^commit/i.test(text) && pendingFirstStep.has(this)) {
@@ -392,6 +405,12 @@ export async function run(): Promise<void> {
     if (TRACE)
       for (const [text, n] of [...engineTexts].sort((a, b) => b[1] - a[1]).slice(0, 25))
         log(`${(n / Math.max(1, steps)).toFixed(2)}/passo  ${text.replace(/\s+/g, ' ')}`);
+    if (TRACE_ALL) {
+      log('todos os comandos (aquecimento, linha de base e passada), por mudança:');
+      const changes = WARMUP + BASELINE + CHANGES;
+      for (const [text, n] of [...allTexts].sort((a, b) => b[1] - a[1]).slice(0, 45))
+        log(`${(n / changes).toFixed(2)}/mudança  ${text.replace(/\s+/g, ' ')}`);
+    }
   } finally {
     loader.close();
     emu.child.kill('SIGTERM');

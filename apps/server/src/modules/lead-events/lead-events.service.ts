@@ -120,10 +120,21 @@ export class StreamHorizon {
 
   /** Refreshes run one after the other: a mark needs its V read before its holders were read. */
   #queue: Promise<unknown> = Promise.resolve();
+  /** The refresh queued and not started yet: a caller joins it instead of queuing another. */
+  #pending: Promise<number> | null = null;
 
-  /** Reads the sequence and the stream's running writers; returns the newest id handed out (committed or not). */
+  /**
+   * Reads the sequence and the stream's running writers; returns the newest id handed out (committed
+   * or not). A refresh asked for while another waits its turn is that one: it starts after both asked,
+   * which is all either needs, so the consumers woken by one commit share one statement (was one each).
+   */
   refresh(db: Db): Promise<number> {
-    const run = this.#queue.then(() => this.#refresh(db));
+    if (this.#pending) return this.#pending;
+    const run: Promise<number> = this.#queue.then(() => {
+      if (this.#pending === run) this.#pending = null;
+      return this.#refresh(db);
+    });
+    this.#pending = run;
     this.#queue = run.catch(() => undefined);
     return run;
   }
@@ -465,19 +476,19 @@ export class LeadEventRunner {
     if (safe <= state.position) return 'wait';
     let moved: number | null = null;
     const outcome = await this.#db.transaction(async (tx) => {
-      const [position] = await executeRows<{ ultimo_id: string | number }>(
+      // The consumer's position locked and the events after it read in one statement: no row, another
+      // process has the consumer; one row without an event, nothing to hand out.
+      const rows = await executeRows<Omit<RawEvent, 'id'> & { id: string | number | null; posicao: string | number }>(
         tx,
-        sql`select ultimo_id from lead_eventos_consumidores where consumidor = ${c.name} for update skip locked`,
+        sql`with p as (select ultimo_id from lead_eventos_consumidores where consumidor = ${c.name} for update skip locked)
+          select p.ultimo_id as posicao, e.* from p left join lateral (
+            select * from lead_eventos where id > p.ultimo_id and id <= ${safe} order by id limit ${this.#batch}) e on true
+          order by e.id`,
       );
-      if (!position) return 'busy';
-      const from = Number(position.ultimo_id);
-      state.position = from;
-      const rows = await executeRows<RawEvent>(
-        tx,
-        sql`select * from lead_eventos where id > ${from} and id <= ${safe} order by id limit ${this.#batch}`,
-      );
-      if (rows.length === 0) return 'done';
-      const events = rows.map(eventOf);
+      if (rows.length === 0) return 'busy';
+      state.position = Number(rows[0]!.posicao);
+      if (rows[0]!.id === null) return 'done';
+      const events = (rows as RawEvent[]).map(eventOf);
       await c.handle(events, tx);
       const last = events[events.length - 1]!.id;
       await tx.execute(
