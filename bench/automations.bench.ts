@@ -6,9 +6,9 @@
 // The status changes are sent open loop (a fixed schedule, AUTOMATIONS_RATE a second, whatever the
 // answers) from a child process (load-worker.ts) over HTTP through the real status door
 // (POST /api/negociacao/atualizarstatusnegociacao/:id), each lead once, the rules in turn. Measured:
-// - trigger → first step done: from the change's scheduled time to the COMMIT of the transaction
-//   that records the run's first step (seen on the pg driver of this process, where the app and its
-//   engine run); p50/p95/p99; the aim is p95 < 1 s;
+// - trigger → first step done: from the change's scheduled time to the answer of the statement that
+//   records the run's first step (one statement of its own, so its answer is its commit; seen on the pg
+//   driver of this process, where the app and its engine run); p50/p95/p99; the aim is p95 < 1 s;
 // - the engine's CPU per step: this process's CPU from the first change until every run ended, less
 //   the status door's own CPU per change (a first pass of changes with the rules disabled), over the
 //   steps done;
@@ -20,13 +20,12 @@
 //   DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres npm run bench -- automations
 //
 // Sizes: AUTOMATIONS_CHANGES (default 10000), AUTOMATIONS_RATE (changes a second, default 100),
-// AUTOMATIONS_BASELINE (changes of the pass without rules, default 2000).
-import { AsyncLocalStorage } from 'node:async_hooks';
+// AUTOMATIONS_BASELINE (changes of the pass without rules, default 2000), AUTOMATIONS_PROCESSES (server
+// processes, default 2: this one and automations-node.ts; CPU and statements are the sum of all).
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-
-import pg from 'pg';
 
 import type { AutomationInput } from '@funil/domain/automations/automations';
 
@@ -34,6 +33,17 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { createCompany, createUnit, createUser, seedReferenceLists } from '../apps/server/src/demo/builders.ts';
 import { automationEngineOf } from '../apps/server/src/modules/automations/automations.routes.ts';
 import { instanciasEvolution } from '../apps/server/src/modules/whatsapp/instances/instances.table.ts';
+import {
+  allTexts,
+  engineTexts,
+  firstStepDone,
+  inEngine,
+  markOf,
+  TRACE,
+  TRACE_ALL,
+  type ProcessMark,
+} from './automations-hooks.ts';
+import type { AutomationsNodeConfig, AutomationsNodeMessage } from './automations-node.ts';
 import { fmt, freshBenchDatabase, openLoader, rawOf, report, startEvolutionEmulator, stats, type OpenLoadJob } from './lib.ts';
 
 const CHANGES = Number(process.env.AUTOMATIONS_CHANGES ?? 10_000);
@@ -42,6 +52,12 @@ const BASELINE = Number(process.env.AUTOMATIONS_BASELINE ?? 2_000);
 const WARMUP = 500;
 /** AUTOMATIONS_CONCURRENCY: the engine's runs at a time (its default when unset). */
 const CONCURRENCY = Number(process.env.AUTOMATIONS_CONCURRENCY ?? 0);
+/**
+ * AUTOMATIONS_PROCESSES: the server processes (default 2, the production shape on two cores:
+ * FUNIL_WORKERS=2, docs/deploy.md). The first is this one; the others are automations-node.ts, each
+ * taking its share of the changes on its own port (the cluster's round robin) and of the engine's runs.
+ */
+const PROCESSES = Math.max(1, Number(process.env.AUTOMATIONS_PROCESSES ?? 2));
 const PASSWORD = 'senha-bench-automacoes-1';
 const INSTANCE = 'bench-automacoes';
 /** The statuses of the changes, in turn, each the trigger of one rule. */
@@ -82,48 +98,62 @@ const RULES: AutomationInput[] = [
   },
 ];
 
-// Every statement the pg driver runs (pool queries and the clients of transactions), those run
-// inside the engine's passes, and the COMMIT that records each run's first step (its time).
-let statements = 0;
-let engineStatements = 0;
-const inEngine = new AsyncLocalStorage<true>();
-// AUTOMATIONS_STATEMENTS=1: the engine's statements by text, the most frequent printed at the end.
-const TRACE = process.env.AUTOMATIONS_STATEMENTS === '1';
-const engineTexts = new Map<string, number>();
-const firstStepDone = new Map<number, number>();
-const pendingFirstStep = new WeakMap<object, number>();
-const FIRST_STEP_KEY = /^(\d+):0:0$/;
-const originalQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
-  statements += 1;
-  const first = args[0] as string | { text?: string; values?: unknown[] } | undefined;
-  const text = typeof first === 'string' ? first : (first?.text ?? '');
-  if (inEngine.getStore()) {
-    engineStatements += 1;
-    if (TRACE) engineTexts.set(text.slice(0, 110), (engineTexts.get(text.slice(0, 110)) ?? 0) + 1);
-  }
-  // drizzle passes (config, params); node-postgres also takes (text, values) and ({ text, values }).
-  const values = (Array.isArray(args[1]) ? args[1] : typeof first === 'object' ? first?.values : undefined) as
-    unknown[] | undefined;
-  const result = (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-  if (text.startsWith('insert into "automacoes_passos"') && values) {
-    const key = values.find((v): v is string => typeof v === 'string' && FIRST_STEP_KEY.test(v));
-    if (key) pendingFirstStep.set(this, Number(FIRST_STEP_KEY.exec(key)![1]));
-  } else if (/^commit/i.test(text) && pendingFirstStep.has(this)) {
-    const run = pendingFirstStep.get(this)!;
-    pendingFirstStep.delete(this);
-    void (result as Promise<unknown>).then(() => firstStepDone.set(run, performance.timeOrigin + performance.now()));
-  } else if (/^rollback/i.test(text)) pendingFirstStep.delete(this);
-  return result;
-} as typeof pg.Client.prototype.query;
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+type BenchNode = {
+  child: ChildProcess;
+  url: string;
+  mark: () => Promise<ProcessMark>;
+  firstSteps: () => Promise<[number, number][]>;
+  close: () => Promise<void>;
+};
+/** The nodes started, killed at the end whatever happens. */
+const startedNodes: BenchNode[] = [];
+
+/** Starts one more server process (automations-node.ts) and resolves once it listens. */
+function startNode(config: AutomationsNodeConfig): Promise<BenchNode> {
+  const child = fork(new URL('./automations-node.ts', import.meta.url), [JSON.stringify(config)], {
+    execArgv: process.execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ask = <K extends AutomationsNodeMessage['kind']>(message: string, kind: K) =>
+    new Promise<Extract<AutomationsNodeMessage, { kind: K }>>((resolve) => {
+      const on = (m: AutomationsNodeMessage) => {
+        if (m.kind !== kind) return;
+        child.off('message', on);
+        resolve(m as Extract<AutomationsNodeMessage, { kind: K }>);
+      };
+      child.on('message', on);
+      child.send(message);
+    });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`processo do benchmark saiu (${code})`)));
+    child.once('message', (m: AutomationsNodeMessage) => {
+      if (m.kind !== 'ready') return;
+      const node: BenchNode = {
+        child,
+        url: m.url,
+        mark: async () => (await ask('mark', 'mark')).mark,
+        firstSteps: async () => (await ask('report', 'report')).firstSteps,
+        close: () =>
+          new Promise<void>((done) => {
+            child.removeAllListeners('exit');
+            child.once('exit', () => done());
+            child.send('close');
+          }),
+      };
+      startedNodes.push(node);
+      resolve(node);
+    });
+  });
+}
+
 export async function run(): Promise<void> {
-  const { database, drop } = await freshBenchDatabase(
-    'funil_bench_automacoes',
-    'O benchmark de automações precisa de DATABASE_URL (PostgreSQL).',
-  );
+  const {
+    database,
+    drop,
+    url: databaseUrl,
+  } = await freshBenchDatabase('funil_bench_automacoes', 'O benchmark de automações precisa de DATABASE_URL (PostgreSQL).');
   const key = randomBytes(16).toString('hex');
   const controlKey = randomBytes(16).toString('hex');
   const emu = await startEvolutionEmulator(key, controlKey);
@@ -190,6 +220,26 @@ export async function run(): Promise<void> {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    // The other server processes, each with its own port (the door's changes go to each in turn).
+    const nodes = await Promise.all(
+      Array.from({ length: PROCESSES - 1 }, () =>
+        startNode({
+          databaseUrl: databaseUrl!,
+          evolution: { baseUrl: emu.url, globalApiKey: key },
+          ...(CONCURRENCY ? { concurrency: CONCURRENCY } : {}),
+        }),
+      ),
+    );
+    const bases = [base, ...nodes.map((n) => n.url)];
+    /** Every process's CPU and statements now, summed. */
+    const mark = async (): Promise<ProcessMark> => {
+      const marks = [markOf(), ...(await Promise.all(nodes.map((n) => n.mark())))];
+      return marks.reduce((a, m) => ({
+        cpuUs: a.cpuUs + m.cpuUs,
+        statements: a.statements + m.statements,
+        engineStatements: a.engineStatements + m.engineStatements,
+      }));
+    };
     // The engine's loop runs in this context, so the statements of its passes and runs are told apart.
     const engine = automationEngineOf(app);
     inEngine.run(true, () => engine.start());
@@ -206,7 +256,7 @@ export async function run(): Promise<void> {
       mode: 'open',
       targets: ids.map((id, i) => ({
         label: String(STATUSES[i % STATUSES.length]),
-        url: `${base}/api/negociacao/atualizarstatusnegociacao/${id}`,
+        url: `${bases[i % bases.length]}/api/negociacao/atualizarstatusnegociacao/${id}`,
         headers,
         method: 'POST' as const,
         body: JSON.stringify({ status: STATUSES[i % STATUSES.length] }),
@@ -218,7 +268,8 @@ export async function run(): Promise<void> {
     });
     log(
       `${CHANGES.toLocaleString('pt-BR')} mudanças de status a ${RATE}/s (uma por lead, as regras em turno); linha de base sem regras ` +
-        `${BASELINE.toLocaleString('pt-BR')}; banco ${database.kind}; ${cpus().length} CPUs, carga ${load()}`,
+        `${BASELINE.toLocaleString('pt-BR')}; ${PROCESSES} processo(s) do servidor; banco ${database.kind}; ` +
+        `${cpus().length} CPUs, carga ${load()}`,
     );
 
     // 0. A warm-up of the door (JIT, pools), not measured; 1. the status door alone: the rules disabled
@@ -226,13 +277,12 @@ export async function run(): Promise<void> {
     await loader.run(job(leadIds.slice(0, WARMUP)));
     await sleep(1_000);
     const baseLeads = leadIds.slice(WARMUP, WARMUP + BASELINE);
-    let s0 = statements;
-    let cpu0 = process.cpuUsage();
+    const m0 = await mark();
     const baseResult = await loader.run(job(baseLeads));
     await sleep(1_000);
-    const baseCpu = process.cpuUsage(cpu0);
-    const baseCpuPerChange = (baseCpu.user + baseCpu.system) / 1000 / Math.max(1, baseResult.latencies.length);
-    const baseStatementsPerChange = (statements - s0) / Math.max(1, baseResult.latencies.length);
+    const m1 = await mark();
+    const baseCpuPerChange = (m1.cpuUs - m0.cpuUs) / 1000 / Math.max(1, baseResult.latencies.length);
+    const baseStatementsPerChange = (m1.statements - m0.statements) / Math.max(1, baseResult.latencies.length);
     const baseDoor = stats(baseResult.latencies);
     log(
       `linha de base: ${baseResult.latencies.length} mudanças, porta p50 ${fmt(baseDoor.p50)} p95 ${fmt(baseDoor.p95)}, ` +
@@ -250,9 +300,7 @@ export async function run(): Promise<void> {
       if (res.statusCode !== 200) throw new Error(`regra não habilitada: ${res.statusCode} ${res.body}`);
     }
     const measured = leadIds.slice(WARMUP + BASELINE);
-    s0 = statements;
-    const e0 = engineStatements;
-    cpu0 = process.cpuUsage();
+    const m2 = await mark();
     const t0 = performance.now();
     const result = await loader.run(job(measured));
     log(
@@ -266,9 +314,11 @@ export async function run(): Promise<void> {
       await sleep(500);
     }
     const elapsedMs = performance.now() - t0;
-    const cpu = process.cpuUsage(cpu0);
-    const countedStatements = statements - s0;
-    const countedEngine = engineStatements - e0;
+    const m3 = await mark();
+    const cpuUs = m3.cpuUs - m2.cpuUs;
+    const countedStatements = m3.statements - m2.statements;
+    const countedEngine = m3.engineStatements - m2.engineStatements;
+    for (const n of nodes) for (const [run, at] of await n.firstSteps()) firstStepDone.set(run, at);
     const loadAtEnd = load();
 
     const runs = (
@@ -328,11 +378,12 @@ export async function run(): Promise<void> {
     const doubledMessages = [...perNumber.values()].filter((n) => n > 1).length;
     const expectedMessages = measured.filter((_, i) => STATUSES[i % STATUSES.length] === 4).length;
     await engine.stop();
+    await Promise.all(nodes.map((n) => n.close()));
     await app.close();
 
     const s = stats(all);
     const door = stats(result.latencies);
-    const cpuMs = (cpu.user + cpu.system) / 1000;
+    const cpuMs = cpuUs / 1000;
     const engineCpuMs = cpuMs - baseCpuPerChange * okChanges;
     const line = (st: ReturnType<typeof stats>) =>
       `p50 ${fmt(st.p50)}, p95 ${fmt(st.p95)}, p99 ${fmt(st.p99)}, máx ${fmt(st.max)} (${st.count})`;
@@ -392,7 +443,14 @@ export async function run(): Promise<void> {
     if (TRACE)
       for (const [text, n] of [...engineTexts].sort((a, b) => b[1] - a[1]).slice(0, 25))
         log(`${(n / Math.max(1, steps)).toFixed(2)}/passo  ${text.replace(/\s+/g, ' ')}`);
+    if (TRACE_ALL) {
+      log('todos os comandos (aquecimento, linha de base e passada), por mudança:');
+      const changes = WARMUP + BASELINE + CHANGES;
+      for (const [text, n] of [...allTexts].sort((a, b) => b[1] - a[1]).slice(0, 45))
+        log(`${(n / changes).toFixed(2)}/mudança  ${text.replace(/\s+/g, ' ')}`);
+    }
   } finally {
+    for (const n of startedNodes.splice(0)) n.child.kill('SIGKILL');
     loader.close();
     emu.child.kill('SIGTERM');
     await database.close();

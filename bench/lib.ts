@@ -268,11 +268,11 @@ export async function openBenchDatabase(name: string): Promise<{ database: Datab
 export async function freshBenchDatabase(
   prefix: string,
   requiredMessage?: string,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
+): Promise<{ database: Database; drop: () => Promise<void>; url: string | null }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     if (requiredMessage) throw new Error(requiredMessage);
-    return { database: await openDatabase({}), drop: async () => undefined };
+    return { database: await openDatabase({}), drop: async () => undefined, url: null };
   }
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const asAdmin = async (statement: string) => {
@@ -287,6 +287,7 @@ export async function freshBenchDatabase(
   return {
     database: await openDatabase({ url: target.toString() }),
     drop: () => asAdmin(`drop database if exists ${name} with (force)`),
+    url: target.toString(),
   };
 }
 

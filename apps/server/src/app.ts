@@ -44,7 +44,7 @@ import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { leadAdsRoutes, leadAdsWebhookRoutes } from './modules/lead-ads/lead-ads.routes.ts';
 import { LeadAdsWorker, metaModuleGraph, type LeadAdsWorkerOptions } from './modules/lead-ads/lead-ads.service.ts';
 import { realtimeAnnouncement } from './modules/lead-events/consumers/realtime-announcement.ts';
-import { LeadEventRunner, type LeadEventRunnerOptions } from './modules/lead-events/lead-events.service.ts';
+import { LeadEventRunner, type LeadEventRunnerOptions } from './modules/lead-events/lead-event-runner.ts';
 import { leadsRoutes } from './modules/leads/leads.routes.ts';
 import { callAttemptsRoutes } from './modules/leads/views/call-queue/call-attempts.routes.ts';
 import { csvImportRoutes } from './modules/leads/views/csv-import/csv-import.routes.ts';

@@ -386,10 +386,11 @@ export class AutomationEngine {
       }
       case 'status': {
         const session = await c.session();
+        // The door's message, not the lead's view: one read of the lead less per step.
         const r =
           step.familia === 'negociacao'
-            ? await updateNegotiationStatus(deps, session, id, step.idStatus)
-            : await updateSaleStatus(deps, session, id, step.idStatus);
+            ? await updateNegotiationStatus(deps, session, id, step.idStatus, undefined, { view: false })
+            : await updateSaleStatus(deps, session, id, step.idStatus, undefined, { view: false });
         return { kind: 'ok', detalhe: r.response.message };
       }
       case 'atribuir': {

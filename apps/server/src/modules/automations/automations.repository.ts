@@ -155,8 +155,12 @@ export async function claimDueRuns(db: Db, owner: string, now: Date, until: Date
 }
 
 /**
- * Records the step (once: its key) and moves the run on, in one transaction, only while `owner`
- * still holds the lease. False when another process got there first (nothing written).
+ * Records the step (once: its key) and moves the run on, in one statement, only while `owner` still
+ * holds the lease and the step's key is not recorded yet. False when another process got there first
+ * or the step was recorded before (nothing written). One statement, not a transaction of four (begin,
+ * the run's update, the step's insert, commit): the lease keeps any other process from moving this run
+ * meanwhile, and the key's unique index stays the last word (a conflicting insert writes nothing and
+ * leaves the run's update, which then has moved the run exactly as the recorded step did).
  */
 export async function recordStep(
   db: Db,
@@ -165,46 +169,26 @@ export async function recordStep(
   step: { chave: string; resultado: 'ok' | 'parou' | 'falhou'; detalhe: string },
   next: { passo: number; status: RunStatus; proximoEm: Date; erro: string | null; enviadas: number; now: Date },
 ): Promise<boolean> {
-  return db
-    .transaction(async (tx) => {
-      const held = await tx
-        .update(automacoesExecucoes)
-        .set({
-          passo: next.passo,
-          status: next.status,
-          proximoEm: next.proximoEm,
-          tentativas: 0,
-          erro: next.erro,
-          leasePor: null,
-          leaseAte: null,
-          mensagensEnviadas: sql`${automacoesExecucoes.mensagensEnviadas} + ${next.enviadas}`,
-          terminadoEm: next.status === 'ativa' ? null : next.now,
-        })
-        .where(and(eq(automacoesExecucoes.id, run.id), eq(automacoesExecucoes.leasePor, owner)))
-        .returning({ id: automacoesExecucoes.id });
-      if (held.length === 0) return false;
-      const inserted = await tx
-        .insert(automacoesPassos)
-        .values({
-          idExecucao: run.id,
-          passo: run.passo,
-          chave: step.chave,
-          resultado: step.resultado,
-          detalhe: step.detalhe,
-          em: next.now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: automacoesPassos.id });
-      if (inserted.length === 0) throw new StepAlreadyRecorded();
-      return true;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof StepAlreadyRecorded) return false;
-      throw error;
-    });
+  const now = next.now.toISOString();
+  const rows = await executeRows<{ n: number }>(
+    db,
+    sql`with held as (
+          update automacoes_execucoes set passo = ${next.passo}, status = ${next.status},
+            proximo_em = ${next.proximoEm.toISOString()}, tentativas = 0, erro = ${next.erro}, lease_por = null,
+            lease_ate = null, mensagens_enviadas = mensagens_enviadas + ${next.enviadas},
+            terminado_em = ${next.status === 'ativa' ? null : now}
+          where id = ${run.id} and lease_por = ${owner}
+            and not exists (select 1 from automacoes_passos where chave = ${step.chave})
+          returning id),
+        recorded as (
+          insert into automacoes_passos (id_execucao, passo, chave, resultado, detalhe, em)
+          select id, ${run.passo}::int, ${step.chave}::text, ${step.resultado}::text, ${step.detalhe}::text, ${now}::timestamptz
+          from held
+          on conflict do nothing returning id)
+        select count(*)::int as n from recorded`,
+  );
+  return (rows[0]?.n ?? 0) > 0;
 }
-
-class StepAlreadyRecorded extends Error {}
 
 /** A failed attempt: the run waits until `proximoEm` (its lease given up), or fails for good. */
 export async function recordAttemptFailure(db: Db, owner: string, run: RunRow, erro: string, proximoEm: Date): Promise<void> {

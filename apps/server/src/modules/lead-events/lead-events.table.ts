@@ -37,4 +37,8 @@ export const leadEventosConsumidores = pgTable('lead_eventos_consumidores', {
   erro: text('erro'),
   falhas: integer('falhas').notNull().default(0),
   atualizadoEm: timestamp('atualizado_em', { withTimezone: true }).defaultNow().notNull(),
+  // The runner (one per server process) that handles this consumer for now, renewed with each batch
+  // it moves: the other processes leave the consumer alone until `dono_ate` (lead-event-runner.ts).
+  dono: varchar('dono', { length: 60 }),
+  donoAte: timestamp('dono_ate', { withTimezone: true }),
 });

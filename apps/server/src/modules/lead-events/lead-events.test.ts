@@ -19,13 +19,8 @@ import { createLeadsKit, nextPhone, type Kit } from '../leads/leads-test-kit.ts'
 import { createdEvent } from '../leads/leads.service.ts';
 import { historico } from '../leads/leads.table.ts';
 import { leadTags, tags } from '../tags/tags.table.ts';
-import {
-  appendLeadEvents,
-  LEAD_EVENTS_RETENTION_DAYS,
-  LeadEventRunner,
-  pruneLeadEvents,
-  type LeadEventConsumer,
-} from './lead-events.service.ts';
+import { LeadEventRunner } from './lead-event-runner.ts';
+import { appendLeadEvents, LEAD_EVENTS_RETENTION_DAYS, pruneLeadEvents, type LeadEventConsumer } from './lead-events.service.ts';
 import { leadEventos, leadEventosConsumidores } from './lead-events.table.ts';
 
 let k: Kit;
@@ -322,6 +317,70 @@ describe('one event per change, in its transaction (issue 22 §2)', () => {
 });
 
 describe('consumers (issue 22 §2)', () => {
+  it(
+    'several processes: the one that moved a consumer last keeps it for ownMs, the other runs no batch of it meanwhile; ' +
+      'it takes over at once when the first stops, or when the first one’s time is up (a process that died)',
+    async () => {
+      const name = `teste-dono-${Date.now()}`;
+      const seen = { a: [] as number[], b: [] as number[] };
+      const consumer = (who: 'a' | 'b'): LeadEventConsumer => ({
+        name,
+        from: 'now',
+        handle: async (events) => void seen[who].push(...events.map((e) => e.id)),
+      });
+      const note = async (texto: string) => {
+        const id = await k.lead({});
+        ok(await k.call('a', { method: 'POST', url: `/api/negociacao/adicionaritem/${id}`, payload: { tipo: 2, texto } }));
+      };
+      const runner = (who: 'a' | 'b') => {
+        const r = new LeadEventRunner(k.t.database, { pollMs: 0, pruneEveryMs: 0, ownMs: 1_500 });
+        r.add(consumer(who));
+        return r;
+      };
+      const a = runner('a');
+      await a.start();
+      await note('primeiro');
+      await a.drain();
+      expect(seen.a.length).toBeGreaterThan(0);
+      const [owned] = await db().select().from(leadEventosConsumidores).where(eq(leadEventosConsumidores.consumidor, name));
+      expect(owned!.dono).toMatch(/^eventos-/);
+      // B hears the next commits but leaves them to A, which has the consumer.
+      const b = runner('b');
+      await b.start();
+      await note('segundo');
+      await note('terceiro');
+      await a.drain();
+      expect(seen.b).toEqual([]);
+      // A stops: the consumer is free at once, B takes what comes next.
+      await a.stop();
+      const [freed] = await db().select().from(leadEventosConsumidores).where(eq(leadEventosConsumidores.consumidor, name));
+      expect(freed!.dono).toBeNull();
+      await note('quarto');
+      await b.drain();
+      expect(seen.b.length).toBeGreaterThan(0);
+      // A process that died holding it (its name and time left on the row): C waits for that time, then takes over.
+      await b.stop();
+      await db().execute(
+        sql`update lead_eventos_consumidores set dono = 'eventos-morto', dono_ate = now() + interval '1.5 seconds'
+          where consumidor = ${name}`,
+      );
+      const c = new LeadEventRunner(k.t.database, { pollMs: 0, pruneEveryMs: 0, ownMs: 1_500 });
+      const seenC: number[] = [];
+      c.add({ name, from: 'now', handle: async (events) => void seenC.push(...events.map((e) => e.id)) });
+      await c.start();
+      await note('quinto');
+      const started = Date.now();
+      await c.drain();
+      expect(seenC.length).toBe(1);
+      expect(Date.now() - started).toBeGreaterThan(1_000);
+      // Every event went to exactly one of them.
+      const all = [...seen.a, ...seen.b, ...seenC];
+      expect(new Set(all).size).toBe(all.length);
+      await c.stop();
+    },
+    30_000,
+  );
+
   const effects = async (name: string) =>
     (await db().execute(sql`select evento_id from teste_efeitos where consumidor = ${name} order by evento_id`)) as unknown as {
       rows: { evento_id: string | number }[];

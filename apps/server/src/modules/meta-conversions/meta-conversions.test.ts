@@ -10,7 +10,7 @@ import { META_CONVERSIONS_MESSAGES } from '@funil/domain/meta-conversions/meta-c
 
 import { leadAdsWorld, type LeadAdsWorld } from '../lead-ads/lead-ads-test-kit.ts';
 import { leadAdsEntregas } from '../lead-ads/lead-ads.table.ts';
-import { LeadEventRunner } from '../lead-events/lead-events.service.ts';
+import { LeadEventRunner } from '../lead-events/lead-event-runner.ts';
 import { leadEventos } from '../lead-events/lead-events.table.ts';
 import { CONVERSIONS_CONSUMER, conversionsConsumer, sendPass } from './meta-conversions.service.ts';
 import { metaConversoesEnvios } from './meta-conversions.table.ts';

@@ -34,8 +34,21 @@ function reorder(session: Session, familia: 'negociacao' | 'venda', coluna: numb
   };
 }
 
+/**
+ * What a status change answers with: the lead's view (the CRM's request), or only the message (`view:
+ * false`: a drag on the board, an automation's step; one read of the lead less).
+ */
+type StatusAnswer = { view?: boolean };
+
 /** negociacao/atualizarstatusnegociacao/{id}: by idFunil, within the unit's allowed transitions. */
-export function updateNegotiationStatus(deps: LeadDeps, session: Session, id: number, status: number, drop?: BoardDrop) {
+export function updateNegotiationStatus(
+  deps: LeadDeps,
+  session: Session,
+  id: number,
+  status: number,
+  drop?: BoardDrop,
+  answer: StatusAnswer = {},
+) {
   return applyLeadChange(
     deps,
     session,
@@ -57,12 +70,19 @@ export function updateNegotiationStatus(deps: LeadDeps, session: Session, id: nu
         dados: boardData(session, 'negociacao', lead.cliStatusNegociacao, status, drop),
       };
     },
-    drop ? { view: false } : {},
+    drop || answer.view === false ? { view: false } : {},
   );
 }
 
 /** negociacao/atualizarstatusnegociacaovenda/{id}: by idFunilVenda, only with edicao_status_cliente (001 §6). */
-export function updateSaleStatus(deps: LeadDeps, session: Session, id: number, status: number, drop?: BoardDrop) {
+export function updateSaleStatus(
+  deps: LeadDeps,
+  session: Session,
+  id: number,
+  status: number,
+  drop?: BoardDrop,
+  answer: StatusAnswer = {},
+) {
   if (extrasOf(session).edicao_status_cliente !== true) throw new DomainError('invalid', LEAD_API_MESSAGES.saleStatusForbidden);
   return applyLeadChange(
     deps,
@@ -81,7 +101,7 @@ export function updateSaleStatus(deps: LeadDeps, session: Session, id: number, s
         dados: boardData(session, 'venda', lead.cliStatusNegociacaoVenda ?? 0, status, drop),
       };
     },
-    drop ? { view: false } : {},
+    drop || answer.view === false ? { view: false } : {},
   );
 }
 
@@ -111,11 +131,18 @@ export function updatePotential(deps: LeadDeps, session: Session, id: number, id
 
 /** negociacao/adicionaritem/{id}: a note (tipo 2) is itself the history event. */
 export async function addNote(deps: LeadDeps, session: Session, id: number, texto: string) {
-  const outcome = await applyLeadChange(deps, session, id, async () => ({
-    action: 'anotacao',
-    message: LEAD_API_MESSAGES.noteAdded,
-    history: [{ tipo: TIMELINE_EVENT_TYPE.mensagem, texto }],
-  }));
+  // The answer is the note's id: the lead is not read again.
+  const outcome = await applyLeadChange(
+    deps,
+    session,
+    id,
+    async () => ({
+      action: 'anotacao',
+      message: LEAD_API_MESSAGES.noteAdded,
+      history: [{ tipo: TIMELINE_EVENT_TYPE.mensagem, texto }],
+    }),
+    { view: false },
+  );
   return { message: outcome.response.message, data: { id: outcome.historyIds[0] ?? 0 } };
 }
 
