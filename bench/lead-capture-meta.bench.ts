@@ -184,8 +184,11 @@ export async function run(): Promise<void> {
       ]),
       ['atraso máx. do gerador', fmt(result.maxLagMs)],
       ['máquina', machine],
+      // After the fetch (issue 23's words) the queue's wait is left out: once the worker falls behind, only the
+      // figure after the 200 shows it.
+      ['visível p95 < 1 s também após o 200', v.p95 < AIM_VISIBLE_P95_MS ? 'sim' : 'não'],
       [
-        'metas (0 perdidos, 0 duplicados, p99 < 50 ms, p95 < 1 s)',
+        'metas (0 perdidos, 0 duplicados, p99 < 50 ms, p95 < 1 s após o GET)',
         lost === 0 && made === distintos && w.p99 < AIM_WEBHOOK_P99_MS && afterFetch.p95 < AIM_VISIBLE_P95_MS
           ? 'atingidas'
           : 'NÃO atingidas',
