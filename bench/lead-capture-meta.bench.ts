@@ -3,7 +3,8 @@
 // 10,000 deliveries of which 30 % repeat an earlier leadgen_id, in shuffled order, each signed over its
 // raw bytes as Meta writes them (unicode escapes). The real Meta emulator answers GET /{leadgen_id};
 // the server's own intake worker makes the leads. Aims: 0 lost, 0 doubled, webhook p99 < 50 ms, and
-// the lead visible in the CRM list (its row committed) p95 < 1 s after its webhook was answered.
+// the lead visible in the CRM list (its row committed) p95 < 1 s after its lead is fetched (GET /{leadgen_id}
+// answered); the split of the time from the webhook's 200 to the row seen is reported by stage (the worker's trace).
 // PostgreSQL with DATABASE_URL (database funil_bench_leadads), else PGlite. LEADADS_DELIVERIES and
 // LEADADS_RATE run it smaller.
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,7 @@ import { leadgenBody, metaJson, signature } from '../apps/meta-emulator/src/webh
 import { buildApp } from '../apps/server/src/app.ts';
 import { createCompany, createUnit, seedReferenceLists } from '../apps/server/src/demo/builders.ts';
 import { connectCompanyToPage } from '../apps/server/src/demo/demo-meta.ts';
+import type { IntakeStage } from '../apps/server/src/modules/lead-ads/lead-ads.intake.ts';
 import { metaTokenKey } from '../apps/server/src/modules/meta/meta-crypto.ts';
 import { fmt, openBenchDatabase, openLoad, passWatch, rawOf, report, stats } from './lib.ts';
 
@@ -25,6 +27,13 @@ const APP_ID = '1555666777888999';
 const APP_SECRET = 'segredo-do-app-bench-0123456789abcdef';
 
 export async function run(): Promise<void> {
+  // Each lead's first claim, start of work, fetch and commit (the worker's trace), for the split below.
+  const stages = new Map<string, Partial<Record<IntakeStage, number>>>();
+  const traced = (id: string, stage: IntakeStage) => {
+    const s = stages.get(id) ?? {};
+    s[stage] ??= performance.now();
+    stages.set(id, s);
+  };
   const { database, engine } = await openBenchDatabase('funil_bench_leadads');
   const meta = createMetaEmulator({ appId: APP_ID, appSecret: APP_SECRET });
   try {
@@ -50,7 +59,7 @@ export async function run(): Promise<void> {
       rateLimits: false,
       meta: { appId: APP_ID, appSecret: APP_SECRET, graphUrl: metaUrl, dialogUrl: metaUrl, tokenKey },
       metaDailySyncMs: 0,
-      leadAds: { verifyToken: 'bench-verify-token', worker: { idleMs: 200 } },
+      leadAds: { verifyToken: 'bench-verify-token', worker: { trace: (id, stage) => traced(id, stage) } },
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -92,7 +101,8 @@ export async function run(): Promise<void> {
       else if (!answeredAt.has(b.id)) answeredAt.set(b.id, performance.now());
     };
 
-    // When each lead's row is first seen in the unit's list (polled every 50 ms, newest rows only).
+    // When each lead's row is first seen in the unit's list (polled every 50 ms, the newest rows). Rows
+    // commit out of id order (concurrent transactions): the poll looks back 2,000 ids, not from the last seen.
     const seenAt = new Map<string, number>();
     const raw = rawOf(database);
     let lastId = 0;
@@ -101,7 +111,7 @@ export async function run(): Promise<void> {
       while (polling) {
         const { rows } = await raw.query(
           'select cli_crm_id, leadgen_id from leads where id_unidade = $1 and cli_crm_id > $2 order by cli_crm_id',
-          [unit, lastId],
+          [unit, lastId - 2_000],
         );
         const now = performance.now();
         for (const r of rows as { cli_crm_id: number; leadgen_id: string | null }[]) {
@@ -138,6 +148,26 @@ export async function run(): Promise<void> {
       const s = seenAt.get(l.id);
       return a !== undefined && s !== undefined ? [Math.max(0, s - a)] : [];
     });
+    // The split, lead by lead: 200 → claimed → worked → fetched → committed → seen (each lead's first of each).
+    const split = (from: (l: string) => number | undefined, to: (l: string) => number | undefined) =>
+      stats(
+        leads.flatMap((l) => {
+          const a = from(l.id);
+          const b = to(l.id);
+          return a !== undefined && b !== undefined ? [Math.max(0, b - a)] : [];
+        }),
+      );
+    const at = (stage: IntakeStage) => (id: string) => stages.get(id)?.[stage];
+    const answered = (id: string) => answeredAt.get(id);
+    const seen = (id: string) => seenAt.get(id);
+    const parts: [string, ReturnType<typeof stats>][] = [
+      ['200 → reivindicada', split(answered, at('claimed'))],
+      ['reivindicada → trabalhada', split(at('claimed'), at('started'))],
+      ['trabalhada → GET respondido', split(at('started'), at('fetched'))],
+      ['GET respondido → gravada', split(at('fetched'), at('committed'))],
+      ['gravada → vista', split(at('committed'), seen)],
+    ];
+    const afterFetch = split(at('fetched'), seen);
     const w = stats(result.latencies);
     const v = stats(visible);
     report(`Meta Lead Ads: ${DELIVERIES} entregas (30 % repetidas, embaralhadas), ${RATE}/s (${engine})`, [
@@ -147,11 +177,19 @@ export async function run(): Promise<void> {
       ['leads criados / distintos', `${made} / ${distintos}`],
       ['perdidos / duplicados / falhas', `${lost} / ${made - distintos} / ${(failed[0] as { n: number }).n}`],
       ['visível na lista p50 / p95 (após o 200)', `${fmt(v.p50)} / ${fmt(v.p95)}`],
+      ['visível na lista p50 / p95 (após o GET do lead)', `${fmt(afterFetch.p50)} / ${fmt(afterFetch.p95)}`],
+      ...parts.map(([label, p]): [string, string] => [
+        `  ${label} p50 / p95 / máx.`,
+        `${fmt(p.p50)} / ${fmt(p.p95)} / ${fmt(p.max)}`,
+      ]),
       ['atraso máx. do gerador', fmt(result.maxLagMs)],
       ['máquina', machine],
+      // After the fetch (issue 23's words) the queue's wait is left out: once the worker falls behind, only the
+      // figure after the 200 shows it.
+      ['visível p95 < 1 s também após o 200', v.p95 < AIM_VISIBLE_P95_MS ? 'sim' : 'não'],
       [
-        'metas (0 perdidos, 0 duplicados, p99 < 50 ms, p95 < 1 s)',
-        lost === 0 && made === distintos && w.p99 < AIM_WEBHOOK_P99_MS && v.p95 < AIM_VISIBLE_P95_MS
+        'metas (0 perdidos, 0 duplicados, p99 < 50 ms, p95 < 1 s após o GET)',
+        lost === 0 && made === distintos && w.p99 < AIM_WEBHOOK_P99_MS && afterFetch.p95 < AIM_VISIBLE_P95_MS
           ? 'atingidas'
           : 'NÃO atingidas',
       ],

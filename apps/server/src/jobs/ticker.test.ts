@@ -30,6 +30,27 @@ describe('Ticker', () => {
     await ticker.stop();
   });
 
+  it('a wake() during an idle pass is not lost: the next pass runs without the idle wait', async () => {
+    // The pass looked before the work arrived; the work's wake() came while it was still running.
+    let passes = 0;
+    let release: () => void = () => undefined;
+    const ticker = new Ticker({
+      idleMs: 60_000,
+      onError: () => undefined,
+      pass: async () => {
+        passes += 1;
+        if (passes === 1) await new Promise<void>((resolve) => (release = resolve));
+        return false;
+      },
+    });
+    ticker.start();
+    await vi.waitFor(() => expect(passes).toBe(1));
+    ticker.wake();
+    release();
+    await vi.waitFor(() => expect(passes).toBe(2), { timeout: 1_000 });
+    await ticker.stop();
+  });
+
   it('reports a pass that throws and goes on after the idle wait', async () => {
     const errors: unknown[] = [];
     let passes = 0;

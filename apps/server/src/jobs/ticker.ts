@@ -1,7 +1,8 @@
 // The one loop of the server's background workers (README.md "One mechanism"): the job runner,
 // the mass-send engine and the media sweep each run passes of their own work through a Ticker.
 // A pass that did something is followed by the next at once; an idle or failed pass by a wait of
-// `idleMs`, which wake() cuts short. stop() ends the loop after the pass in progress and resolves
+// `idleMs`, which wake() cuts short; a wake() that comes during a pass (work that pass may have missed)
+// skips the next wait. stop() ends the loop after the pass in progress and resolves
 // once it has finished, so a closing app never leaves a pass half done.
 
 export type TickerOptions = {
@@ -22,6 +23,8 @@ export class Ticker {
   #running = false;
   #loop: Promise<void> | null = null;
   #wakeUp: (() => void) | null = null;
+  /** A wake() came while no wait was on (a pass running): the next wait is skipped. */
+  #woken = false;
 
   constructor(options: TickerOptions) {
     this.#options = options;
@@ -45,22 +48,24 @@ export class Ticker {
     this.#loop = null;
   }
 
-  /** Cuts the idle wait short: the next pass runs now. */
+  /** Cuts the idle wait short: the next pass runs now (after the pass in progress, if one is). */
   wake(): void {
-    this.#wakeUp?.();
+    if (this.#wakeUp) this.#wakeUp();
+    else this.#woken = true;
   }
 
   async #run(): Promise<void> {
     if (this.#options.waitFirst) await this.#idle();
     while (this.#running) {
       let worked = false;
+      this.#woken = false;
       try {
         worked = await this.#options.pass();
       } catch (error) {
         this.#options.onError(error);
       }
       if (!this.#running) break;
-      if (!worked) await this.#idle();
+      if (!worked && !this.#woken) await this.#idle();
     }
   }
 

@@ -31,10 +31,14 @@ export function retryDelayMs(attempts: number, regainMinutes: number | null): nu
   return Math.max(backoff, (regainMinutes ?? 0) * 60_000);
 }
 
+/** The moments of one delivery's intake a bench may record (its latency split): claimed, worked, its lead fetched, its row committed. */
+export type IntakeStage = 'claimed' | 'started' | 'fetched' | 'committed';
+
 export type IntakeContext = {
   db: Db;
   graph: LeadAdsGraph;
   now: () => Date;
+  trace?: ((leadgenId: string, stage: IntakeStage) => void) | undefined;
 };
 
 export type IntakeOutcome = 'done' | 'retry' | 'failed' | 'skipped';
@@ -62,7 +66,15 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 /** Works one claimed delivery; never throws (a failure is recorded on the row). */
 export async function processDelivery(ctx: IntakeContext, row: repo.DeliveryRow): Promise<IntakeOutcome> {
   const { db, graph } = ctx;
+  ctx.trace?.(row.leadgenId, 'started');
   let idEmpresa: number | null = row.idEmpresa;
+  // The lead as GET /{leadgen_id} answered it: written with the outcome (the lead's transaction, or the
+  // failure's row, so a retry does not fetch it again), not in a commit of its own before the capture.
+  let fetched: Record<string, unknown> | null = null;
+  const keep = async () => {
+    if (idEmpresa !== null && (fetched || row.idEmpresa === null))
+      await repo.saveFetched(db, row.id, { ...(fetched ? { dados: fetched } : {}), idEmpresa });
+  };
   try {
     idEmpresa ??= await graph.companyOfPage(db, row.pageId);
     if (idEmpresa === null) {
@@ -72,12 +84,14 @@ export async function processDelivery(ctx: IntakeContext, row: repo.DeliveryRow)
     let lead = row.dados;
     if (!lead) {
       lead = await graph.get(db, idEmpresa, row.pageId, row.leadgenId, { fields: LEAD_FIELDS });
-      await repo.saveFetched(db, row.id, { dados: lead, idEmpresa });
-    } else if (row.idEmpresa === null) await repo.saveFetched(db, row.id, { idEmpresa });
+      ctx.trace?.(row.leadgenId, 'fetched');
+      fetched = lead;
+    }
     const formId = str(lead.form_id) ?? row.formId;
     const form = formId ? await knownForm(ctx, idEmpresa, row.pageId, formId) : null;
     const mapped = mapFieldData((lead.field_data as FieldDatum[] | undefined) ?? []);
     if (!mapped.phone) {
+      await keep();
       await repo.markFailed(db, row.id, LEAD_ADS_MESSAGES.noPhone, idEmpresa);
       return 'failed';
     }
@@ -95,6 +109,7 @@ export async function processDelivery(ctx: IntakeContext, row: repo.DeliveryRow)
       names: [form?.nome, names.campaign_name, names.adset_name, names.ad_name],
     });
     if (!routed) {
+      await keep();
       await repo.markFailed(db, row.id, LEAD_ADS_MESSAGES.noUnit, idEmpresa);
       return 'failed';
     }
@@ -144,12 +159,19 @@ export async function processDelivery(ctx: IntakeContext, row: repo.DeliveryRow)
           history: { created: LEAD_ADS_MESSAGES.historyCreated + note, again: LEAD_ADS_MESSAGES.historyAgain + note },
         },
       );
-      await repo.markDone(tx, row.id, { cliCrmId: result.cliCrmId, idUnidade: routed.unit.id, idEmpresa: company });
+      await repo.markDone(tx, row.id, {
+        cliCrmId: result.cliCrmId,
+        idUnidade: routed.unit.id,
+        idEmpresa: company,
+        ...(fetched ? { dados: fetched } : {}),
+      });
       return 'done';
     });
+    if (outcome === 'done') ctx.trace?.(row.leadgenId, 'committed');
     for (const fn of after) fn();
     return outcome;
   } catch (err) {
+    await keep().catch(() => undefined);
     return recordFailure(ctx, row, idEmpresa, err);
   }
 }
@@ -177,7 +199,6 @@ async function recordFailure(ctx: IntakeContext, row: repo.DeliveryRow, idEmpres
       ? LEAD_ADS_MESSAGES.rateLimited(Math.ceil(wait / 60_000))
       : LEAD_ADS_MESSAGES.fetchFailed(detail);
   await repo.markRetry(ctx.db, row.id, new Date(ctx.now().getTime() + wait), text);
-  if (idEmpresa !== null && row.idEmpresa === null) await repo.saveFetched(ctx.db, row.id, { idEmpresa });
   return 'retry' as const;
 }
 

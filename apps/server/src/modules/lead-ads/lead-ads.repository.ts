@@ -68,7 +68,11 @@ export async function lockPending(tx: DbOrTx, id: number): Promise<DeliveryRow |
   return row && row.status === 'pendente' ? row : null;
 }
 
-export async function markDone(tx: DbOrTx, id: number, done: { cliCrmId: number; idUnidade: number; idEmpresa: number }) {
+export async function markDone(
+  tx: DbOrTx,
+  id: number,
+  done: { cliCrmId: number; idUnidade: number; idEmpresa: number; dados?: Record<string, unknown> },
+) {
   await tx
     .update(leadAdsEntregas)
     .set({ ...done, status: 'processado', erro: null, leaseAte: null, processadoEm: new Date() })

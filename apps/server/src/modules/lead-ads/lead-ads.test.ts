@@ -13,6 +13,7 @@ import { historico, leads } from '../leads/leads.table.ts';
 import { metaConexoes, metaFormularios } from '../meta/meta.table.ts';
 import { unidades } from '../tenancy/tenancy.table.ts';
 import { APP_SECRET, leadAdsWorld, VERIFY_TOKEN, type LeadAdsWorld } from './lead-ads-test-kit.ts';
+import { LeadAdsWorker } from './lead-ads.service.ts';
 import { leadAdsEntregas } from './lead-ads.table.ts';
 
 let w: LeadAdsWorld;
@@ -182,6 +183,54 @@ describe('at least once, unordered: one leadgen_id is one lead (issue 23 §2)', 
       expect(rows[0]!.status).toBe('processado');
       expect(rows[0]!.recebidas).toBeGreaterThanOrEqual(4);
     }
+  });
+
+  it('two running workers (two processes), each with its slots kept full, make exactly one lead each', async () => {
+    // The running worker claims only for its free slots and starts them without waiting for a batch;
+    // two of them on one database share the deliveries by their row lease (FOR UPDATE SKIP LOCKED).
+    const inWork = [0, 0];
+    const most = [0, 0];
+    const runners = [0, 1].map(
+      (n) =>
+        new LeadAdsWorker(db(), {
+          graph: worker().graph,
+          concurrency: 2,
+          idleMs: 60_000,
+          trace: (_id, stage) => {
+            if (stage === 'started') most[n] = Math.max(most[n]!, (inWork[n]! += 1));
+            if (stage === 'committed') inWork[n]! -= 1;
+          },
+        }),
+    );
+    const ids = Array.from(
+      { length: 8 },
+      (_, i) =>
+        w.meta.control.lead({
+          formId: implante().id,
+          person: { phone: `+55119876530${String(i).padStart(2, '0')}` },
+          deliver: false,
+        }).lead.id,
+    );
+    for (const r of runners) r.start();
+    try {
+      w.meta.control.deliver(ids, { duplicates: 1, order: 'shuffle' });
+      await w.meta.webhooksIdle();
+      // The workers idle for a minute: one wake-up gets each working, and it keeps on while deliveries are due.
+      for (const r of runners) r.wake();
+      await expect
+        .poll(async () => (await Promise.all(ids.map(leadsOf))).filter((l) => l.length > 0).length, { timeout: 20_000 })
+        .toBe(ids.length);
+    } finally {
+      for (const r of runners) await r.stop();
+    }
+    for (const id of ids) {
+      expect(await leadsOf(id), id).toHaveLength(1);
+      const [row] = await db().select().from(leadAdsEntregas).where(eq(leadAdsEntregas.leadgenId, id));
+      expect(row!.status).toBe('processado');
+      // The fetched lead is kept with the outcome (written in the lead's transaction).
+      expect(row!.dados?.id).toBe(id);
+    }
+    expect(Math.max(...most)).toBeLessThanOrEqual(2);
   });
 
   it('a number the unit already has re-enters (captado novamente), no second lead', async () => {
