@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
-import { automationInputSchema, triggerMatches, waitUntil, type Trigger } from './automations.ts';
+import {
+  automationInputSchema,
+  STEP_RESULT_LABELS,
+  STEP_RESULTS,
+  stepResultLabel,
+  triggerMatches,
+  waitUntil,
+  type Trigger,
+} from './automations.ts';
 
 // São Paulo is UTC−3: 10:00 there is 13:00Z.
 const sp = (iso: string) => new Date(`${iso}-03:00`);
@@ -65,5 +73,24 @@ describe('automationInputSchema (issue 25 "Steps")', () => {
     expect(empty.success ? '' : empty.error.issues[0]?.message).toBe('Adicione pelo menos um passo.');
     const http = automationInputSchema.safeParse({ ...base, passos: [{ tipo: 'webhook', url: 'http://10.0.0.1/x' }] });
     expect(http.success ? '' : http.error.issues[0]?.message).toBe('A URL deve começar com https://.');
+  });
+});
+
+describe("stepResultLabel (issue 25 'Visualizar Desempenho': the run log of a lead, each step, when, the result)", () => {
+  it('reads each stored result in Portuguese, one label per result', () => {
+    expect(STEP_RESULTS.map(stepResultLabel)).toEqual([
+      'Feito',
+      'Parou a execução',
+      'Falhou',
+      'Pausado pelo atendente',
+      'Encerrado',
+    ]);
+    expect(new Set(Object.values(STEP_RESULT_LABELS)).size).toBe(STEP_RESULTS.length);
+    // None is the stored word as it is ('ok', 'parou', …).
+    for (const r of STEP_RESULTS) expect(stepResultLabel(r)).not.toBe(r);
+  });
+
+  it('shows a word it does not know as it is rather than nothing', () => {
+    expect(stepResultLabel('adiado')).toBe('adiado');
   });
 });

@@ -175,6 +175,26 @@ export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
   falhou: 'Falhou',
 };
 
+/**
+ * What a line of a run's log records (issue 25 'Visualizar Desempenho': "each step, when, the result"):
+ * the step was done, it stopped the run, it failed, an attendant paused the lead's Typebot, or a sale
+ * or loss status closed it. Stored as these words; a manager reads `stepResultLabel`.
+ */
+export const STEP_RESULTS = ['ok', 'parou', 'falhou', 'pausado', 'encerrado'] as const;
+export type StepResult = (typeof STEP_RESULTS)[number];
+export const STEP_RESULT_LABELS: Record<StepResult, string> = {
+  ok: 'Feito',
+  parou: 'Parou a execução',
+  falhou: 'Falhou',
+  pausado: 'Pausado pelo atendente',
+  encerrado: 'Encerrado',
+};
+
+/** The Portuguese label of a step's result in the run log (the lead's timeline and 'Visualizar Desempenho'). */
+export function stepResultLabel(resultado: string): string {
+  return (STEP_RESULTS as readonly string[]).includes(resultado) ? STEP_RESULT_LABELS[resultado as StepResult] : resultado;
+}
+
 /** The author a change made by an automation's step shows in the lead's history (issue 25 'Steps'). */
 export function automationAuthor(nome: string): string {
   return `Automação: ${nome}`;

@@ -22,7 +22,13 @@ import {
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 
-import { AUTOMATION_API_MESSAGES, RUN_STATUS_LABELS, type RuleView, type RunView } from '@funil/domain/automations/automations';
+import {
+  AUTOMATION_API_MESSAGES,
+  RUN_STATUS_LABELS,
+  stepResultLabel,
+  type RuleView,
+  type RunView,
+} from '@funil/domain/automations/automations';
 import { formatDateTime } from '@funil/domain/format/date';
 
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
@@ -125,7 +131,7 @@ function RunLog({ rule, run }: { rule: RuleView; run: RunView }) {
           <li key={i}>
             <Typography variant="body2">
               {formatDateTime(s.em)} — {rule.passos[s.passo] ? stepText(unit, rule.passos[s.passo]!) : s.descricao}:{' '}
-              <strong>{s.resultado}</strong>
+              <strong>{stepResultLabel(s.resultado)}</strong>
               {s.detalhe ? ` (${s.detalhe})` : ''}
             </Typography>
           </li>
