@@ -65,18 +65,48 @@ export function PerformanceDialog({ rule, onClose }: { rule: RuleView; onClose: 
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [open, setOpen] = useState<RunView | null>(null);
   const f = perf.data?.figuras;
-  const columns: DataColumn<RunView>[] = [
-    { header: 'Lead', id: 'lead', value: (r) => r.nomeLead ?? `#${r.cliCrmId}`, rowHeader: true, minWidth: 140 },
-    {
-      header: 'Situação',
-      id: 'status',
-      value: (r) => RUN_STATUS_LABELS[r.status],
-      render: (r) => <Chip size="small" color={STATUS_COLOR[r.status]} label={RUN_STATUS_LABELS[r.status]} />,
-    },
-    { header: 'Passo', id: 'passo', value: (r) => `${Math.min(r.passo + 1, rule.passos.length)} de ${rule.passos.length}` },
-    { header: 'Início', id: 'criadoEm', value: (r) => formatDateTime(r.criadoEm), nowrap: true },
-    { header: 'Erro', id: 'erro', value: (r) => r.erro ?? '', minWidth: 160 },
-  ];
+  const passo = (r: RunView) => `${Math.min(r.passo + 1, rule.passos.length)} de ${rule.passos.length}`;
+  const situacao = (r: RunView) => <Chip size="small" color={STATUS_COLOR[r.status]} label={RUN_STATUS_LABELS[r.status]} />;
+  // On a phone (390 px) two columns fit the dialog without scrolling sideways: the lead with its start,
+  // the situation with its step; the error reads in the run's log below the table.
+  const columns: DataColumn<RunView>[] = phone
+    ? [
+        {
+          header: 'Lead',
+          id: 'lead',
+          value: (r) => r.nomeLead ?? `#${r.cliCrmId}`,
+          render: (r) => (
+            <>
+              {r.nomeLead ?? `#${r.cliCrmId}`}
+              <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                Início {formatDateTime(r.criadoEm)}
+              </Typography>
+            </>
+          ),
+          rowHeader: true,
+          sx: { overflowWrap: 'anywhere' },
+        },
+        {
+          header: 'Situação',
+          id: 'status',
+          value: (r) => RUN_STATUS_LABELS[r.status],
+          render: (r) => (
+            <>
+              {situacao(r)}
+              <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block', mt: 0.25 }}>
+                Passo {passo(r)}
+              </Typography>
+            </>
+          ),
+        },
+      ]
+    : [
+        { header: 'Lead', id: 'lead', value: (r) => r.nomeLead ?? `#${r.cliCrmId}`, rowHeader: true, minWidth: 140 },
+        { header: 'Situação', id: 'status', value: (r) => RUN_STATUS_LABELS[r.status], render: situacao },
+        { header: 'Passo', id: 'passo', value: passo },
+        { header: 'Início', id: 'criadoEm', value: (r) => formatDateTime(r.criadoEm), nowrap: true },
+        { header: 'Erro', id: 'erro', value: (r) => r.erro ?? '', minWidth: 160 },
+      ];
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone}>
       <DialogTitle>Desempenho: {rule.nome}</DialogTitle>
@@ -106,6 +136,7 @@ export function PerformanceDialog({ rule, onClose }: { rule: RuleView; onClose: 
           loading={perf.isPending}
           paging={{ pageSize: AUTOMATION_PAGE_SIZE }}
           onRowClick={setOpen}
+          dense={phone}
           rowProps={(r) => ({ 'data-execucao': r.id })}
         />
         {open && <RunLog rule={rule} run={perf.data?.execucoes.find((r) => r.id === open.id) ?? open} />}
@@ -129,7 +160,7 @@ function RunLog({ rule, run }: { rule: RuleView; run: RunView }) {
       <Stack component="ol" spacing={0.5} sx={{ pl: 3 }}>
         {run.passos.map((s, i) => (
           <li key={i}>
-            <Typography variant="body2">
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
               {formatDateTime(s.em)} — {rule.passos[s.passo] ? stepText(unit, rule.passos[s.passo]!) : s.descricao}:{' '}
               <strong>{stepResultLabel(s.resultado)}</strong>
               {s.detalhe ? ` (${s.detalhe})` : ''}
@@ -137,6 +168,11 @@ function RunLog({ rule, run }: { rule: RuleView; run: RunView }) {
           </li>
         ))}
       </Stack>
+      {run.erro && run.status !== 'concluida' && (
+        <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
+          {run.erro}
+        </Typography>
+      )}
       {canRetry && (
         <Stack direction="row" sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <TextField select size="small" label="Passo" value={passo} onChange={(e) => setPasso(Number(e.target.value))}>
