@@ -171,7 +171,9 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
   ativa: 'Em andamento',
   concluida: 'Concluída',
-  parada: 'Parada pela condição',
+  // Not only a condition stops a run: a disabled rule, a lead gone, no answer in time, an attendant who
+  // took over (the reason in its error).
+  parada: 'Parada',
   falhou: 'Falhou',
 };
 

@@ -29,13 +29,14 @@ import {
   type RuleView,
   type RunView,
 } from '@funil/domain/automations/automations';
+import { stepText } from '@funil/domain/automations/step-text';
 import { formatDateTime } from '@funil/domain/format/date';
 
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useAutomationPerformance, useRetryRun } from '../api/automations.ts';
-import { AUTOMATION_PAGE_SIZE, stepText } from './trigger-labels.ts';
+import { AUTOMATION_PAGE_SIZE } from './trigger-labels.ts';
 
 const STATUS_COLOR = { ativa: 'info', concluida: 'success', parada: 'warning', falhou: 'error' } as const;
 
@@ -118,7 +119,8 @@ export function PerformanceDialog({ rule, onClose }: { rule: RuleView; onClose: 
             <Figure label="Iniciadas" value={f.iniciadas} />
             <Figure label="Concluídas" value={f.concluidas} />
             <Figure label="Em andamento" value={f.emAndamento} />
-            <Figure label="Paradas pela condição" value={f.paradas} />
+            {/* Every stopped run (a condition, no answer, a disabled rule, an attendant who took over). */}
+            <Figure label="Paradas" value={f.paradas} />
             <Figure label="Pausadas por atendente" value={f.pausadasPorAtendente} />
             <Figure label="Falharam" value={f.falhas} />
             <Figure label="Tempo mediano" value={duration(f.medianaSegundos)} />
