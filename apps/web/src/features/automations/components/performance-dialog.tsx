@@ -106,7 +106,8 @@ export function PerformanceDialog({ rule, onClose }: { rule: RuleView; onClose: 
         { header: 'Situação', id: 'status', value: (r) => RUN_STATUS_LABELS[r.status], render: situacao },
         { header: 'Passo', id: 'passo', value: passo },
         { header: 'Início', id: 'criadoEm', value: (r) => formatDateTime(r.criadoEm), nowrap: true },
-        { header: 'Erro', id: 'erro', value: (r) => r.erro ?? '', minWidth: 160 },
+        // A failed run's error or a stopped run's reason ('Parada: o lead não respondeu no prazo').
+        { header: 'Motivo', id: 'erro', value: (r) => r.erro ?? '', minWidth: 160 },
       ];
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone}>
