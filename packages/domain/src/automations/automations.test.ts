@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   automationInputSchema,
+  describeStep,
   STEP_RESULT_LABELS,
   STEP_RESULTS,
   stepResultLabel,
@@ -92,5 +93,19 @@ describe("stepResultLabel (issue 25 'Visualizar Desempenho': the run log of a le
 
   it('shows a word it does not know as it is rather than nothing', () => {
     expect(stepResultLabel('adiado')).toBe('adiado');
+  });
+});
+
+describe("describeStep (issue 25 'Criar automação': steps a manager reads; the engine's error lines)", () => {
+  it('says a condition in words, without the field names of the rule', () => {
+    expect(describeStep({ tipo: 'condicao', campo: 'status', valor: 4, negar: false })).toBe(
+      'Continuar só se o status do funil for #4',
+    );
+    expect(describeStep({ tipo: 'condicao', campo: 'tag', valor: 'Quente', negar: true })).toBe(
+      'Continuar só se o lead não tiver a tag "Quente"',
+    );
+    expect(describeStep({ tipo: 'condicao', campo: 'campanha', valor: 'Implante', negar: false })).toBe(
+      'Continuar só se a campanha for Implante',
+    );
   });
 });

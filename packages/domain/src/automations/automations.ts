@@ -55,6 +55,15 @@ const typebotFlowId = z
 const WAIT_UNIT_SINGULAR = { minutos: 'minuto', horas: 'hora', dias: 'dia' } as const;
 export const CONDITION_FIELDS = ['status', 'status-venda', 'tag', 'atendente', 'plataforma', 'campanha'] as const;
 
+/** A condition's subject as a manager reads it ('Continuar só se o status do funil for …'). */
+export const CONDITION_SUBJECT: Record<Exclude<(typeof CONDITION_FIELDS)[number], 'tag'>, string> = {
+  status: 'o status do funil',
+  'status-venda': 'o status do ERP',
+  atendente: 'o atendente',
+  plataforma: 'a plataforma',
+  campanha: 'a campanha',
+};
+
 /** The media of a 'midia' step: an image, a document or an audio (sent as a voice message). */
 export const MEDIA_KINDS = ['imagem', 'documento', 'audio'] as const;
 export const MEDIA_KIND_LABELS: Record<(typeof MEDIA_KINDS)[number], string> = {
@@ -307,8 +316,12 @@ export function describeStep(step: Step): string {
       return `Esperar ${step.quantidade} ${step.quantidade === 1 ? WAIT_UNIT_SINGULAR[step.unidade] : step.unidade}${
         step.horarioComercial ? ' (em horário comercial)' : ''
       }`;
-    case 'condicao':
-      return `Continuar só se ${step.campo} ${step.negar ? 'não for' : 'for'} ${String(step.valor)}`;
+    case 'condicao': {
+      // Without the unit's names (the engine's error lines): the subject in words, an id as #id.
+      const value = typeof step.valor === 'number' ? `#${step.valor}` : step.valor;
+      if (step.campo === 'tag') return `Continuar só se o lead ${step.negar ? 'não tiver' : 'tiver'} a tag "${value}"`;
+      return `Continuar só se ${CONDITION_SUBJECT[step.campo]} ${step.negar ? 'não for' : 'for'} ${value}`;
+    }
     case 'status':
       return `Mudar o status de ${step.familia === 'negociacao' ? 'negociação' : 'venda'} para #${step.idStatus}`;
     case 'atribuir':

@@ -3,7 +3,7 @@
 // run log of 'Visualizar Desempenho' and of the lead's timeline (written by the server).
 import { CONTACT_STATUS_NAMES } from '../leads/negotiation.ts';
 import type { UnitData } from '../unit/unit-data.ts';
-import { describeStep, type Step, type TRIGGER_STATUS_KINDS, type TypebotSettings } from './automations.ts';
+import { CONDITION_SUBJECT, describeStep, type Step, type TRIGGER_STATUS_KINDS, type TypebotSettings } from './automations.ts';
 
 /** 002 §3 Trigger `tipo_status`. */
 type TriggerStatusKind = (typeof TRIGGER_STATUS_KINDS)[number];
@@ -28,14 +28,6 @@ export type StepNames = {
   typebot?: TypebotSettings | undefined;
   quickMessages?: readonly { idModelo: number; tituloMensagem: string }[];
 };
-
-const CONDITION_SUBJECT = {
-  status: 'o status do funil',
-  'status-venda': 'o status do ERP',
-  atendente: 'o atendente',
-  plataforma: 'a plataforma',
-  campanha: 'a campanha',
-} as const;
 
 function conditionText(unit: StepTextUnit, step: Extract<Step, { tipo: 'condicao' }>): string {
   const id = Number(step.valor);
