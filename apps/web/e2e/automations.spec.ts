@@ -252,6 +252,11 @@ describe('automations (issue 25, 002 §2.7)', () => {
     await perf.getByRole('table', { name: 'Execuções da automação' }).locator('tbody th').first().click();
     await perf.getByText(/Mudar o status de negociação para Whatsapp/).waitFor();
     expect(await sideways(page)).toBe(0);
+    // Nor inside the dialog: the 'Execuções' table (lead with its start, situation with its step) fits its width.
+    const runs = perf.getByRole('table', { name: 'Execuções da automação' });
+    expect(await runs.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
+    expect(await perf.locator('.MuiDialogContent-root').evaluate((c) => c.scrollWidth - c.clientWidth)).toBe(0);
+    expect(await runs.locator('tbody tr').first().innerText()).toMatch(/Início \d{2}\/\d{2}\/\d{4}[\s\S]*Passo \d+ de 3/);
     const fechar = (await perf.getByRole('button', { name: 'Fechar' }).boundingBox())!;
     expect(fechar.x + fechar.width).toBeLessThanOrEqual(MOBILE.width);
     await screenshot(page, 'automacao-desempenho-mobile.png');

@@ -139,6 +139,14 @@ describe('issue 24 Meta Insights in the browser', () => {
     }));
     expect(widths.document).toBeLessThanOrEqual(MOBILE.width);
     expect(widths.body).toBeLessThanOrEqual(MOBILE.width);
+    // The top bar's title reads whole beside the phone's five icon buttons (it showed 'Meta I…').
+    const title = page.getByRole('banner').getByRole('heading', { level: 1 });
+    expect(await title.innerText()).toBe('Meta Insights');
+    expect(await title.evaluate((h) => [h.scrollWidth <= h.clientWidth, h.scrollHeight <= h.clientHeight])).toEqual([true, true]);
+    await page.screenshot({
+      path: `${SCREENSHOTS_DIR}insights-titulo-celular.png`,
+      clip: { x: 0, y: 0, width: MOBILE.width, height: 72 },
+    });
     await page.screenshot({ path: `${SCREENSHOTS_DIR}insights-celular.png`, fullPage: true });
     // The Conversions API card on the phone: inside the page's width, its mapped status shown.
     const phoneCard = page.getByTestId('conversions-card');

@@ -8,7 +8,9 @@
 // them), so a real event never collides with one.
 import { and, asc, eq, like } from 'drizzle-orm';
 
-import { describeStep, type AutomationInput } from '@funil/domain/automations/automations';
+import { describeStep, waitUntil, type AutomationInput } from '@funil/domain/automations/automations';
+import { formatDateTime } from '@funil/domain/format/date';
+import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
 import { TYPEBOT_STANDIN_PREFIX } from '@funil/evolution-emulator/emulator';
 
 import type { DbOrTx } from '../db/handle.ts';
@@ -18,6 +20,9 @@ import {
   automacoesExecucoes,
   automacoesPassos,
 } from '../modules/automations/automations.table.ts';
+import { SEND_MESSAGES } from '../modules/automations/steps/send.ts';
+import { TYPEBOT_STEP_MESSAGES } from '../modules/automations/steps/typebot.ts';
+import { WAIT_ANSWER_MESSAGES } from '../modules/automations/steps/wait-answer.ts';
 import { leads } from '../modules/leads/leads.table.ts';
 
 /** The demo unit's Typebot flow (issue 25 'The demo': 'a Typebot re-qualification after 3 days without movement'). */
@@ -75,21 +80,89 @@ const HISTORY: Outcome[][] = [
   ['concluida', 'concluida', 'concluida', 'concluida', 'concluida', 'concluida'],
 ];
 
+type DemoLead = { id: number; status: number; venda: number; plataforma: number; idUsuario: number | null; captado: Date };
+
+// Which lead a seeded run may be on, so the history agrees with the lead as the demo shows it (a run
+// 'Em andamento' of the price list is on a lead still 'Em negociação' without a sale, never on one
+// already 'Convertido'; a completed re-qualification moved its lead out of 'Não Atendido'; the
+// round robin ran on Facebook leads it gave an attendant; their Lead Ads origin is written later, by
+// demo-insights.ts, on the leads its campaigns match).
+const FITS: ((l: DemoLead, outcome: Outcome) => boolean)[] = [
+  (l, outcome) =>
+    outcome === 'ativa' || outcome === 'falhou'
+      ? l.status === 4 && l.venda === 1
+      : outcome === 'concluida'
+        ? [4, 5, 6, 9].includes(l.status)
+        : l.status !== 4 && l.status !== 1,
+  (l, outcome) =>
+    outcome === 'concluida'
+      ? [7, 4, 5, 9].includes(l.status)
+      : outcome === 'parada'
+        ? l.status !== 3
+        : l.status === 3 && l.venda === 1,
+  (l) => l.plataforma === 1 && l.idUsuario !== null,
+];
+
+/** The seeded run's steps as the engine records them: what each step did and when the next one ran. */
+function seededSteps(steps: readonly AutomationInput['passos'][number][], reached: number, outcome: Outcome, start: Date) {
+  const rows: { passo: number; resultado: 'ok' | 'parou' | 'falhou'; detalhe: string; em: Date }[] = [];
+  let t = start;
+  for (const [p, s] of steps.slice(0, reached).entries()) {
+    const last = p === reached - 1;
+    const em = t;
+    t = new Date(t.getTime() + 60_000);
+    if (last && outcome === 'falhou') {
+      rows.push({ passo: p, resultado: 'falhou', detalhe: SEND_MESSAGES.leadWithoutWhatsapp, em });
+      continue;
+    }
+    if (last && outcome === 'parada') {
+      rows.push({ passo: p, resultado: 'parou', detalhe: `Parada pela condição: ${describeStep(s)}`, em });
+      continue;
+    }
+    let detalhe = 'Condição atendida';
+    if (s.tipo === 'mensagem') detalhe = 'Mensagem enviada';
+    else if (s.tipo === 'typebot') detalhe = `${TYPEBOT_STEP_MESSAGES.started}: ${DEMO_TYPEBOT_FLOW.nome}`;
+    else if (s.tipo === 'esperar') {
+      t = waitUntil(em, s);
+      detalhe = `Esperando até ${formatDateTime(t)}`;
+    } else if (s.tipo === 'aguardar-resposta') {
+      // The lead answered the flow five hours later.
+      t = new Date(em.getTime() + 5 * 3_600_000);
+      detalhe = `${WAIT_ANSWER_MESSAGES.answered} em ${formatDateTime(t)}`;
+      rows.push({ passo: p, resultado: 'ok', detalhe, em: t });
+      continue;
+    } else if (s.tipo === 'status') detalhe = LEAD_API_MESSAGES.statusUpdated;
+    else if (s.tipo === 'atribuir') detalhe = LEAD_API_MESSAGES.assigned;
+    else if (s.tipo === 'tag') detalhe = `Tag "${s.nome}" adicionada`;
+    else if (s.tipo === 'anotacao') detalhe = 'Anotação adicionada';
+    rows.push({ passo: p, resultado: 'ok', detalhe, em });
+  }
+  // `t`: when the run ended, or the wait's due time of a run in progress.
+  return { rows, t };
+}
+
 export async function seedDemoAutomations(
   tx: DbOrTx,
   input: { idEmpresa: number; idUnidade: number; idAdmin: number; now: Date },
 ): Promise<void> {
-  const unitLeads = await tx
-    .select({ id: leads.cliCrmId })
+  const unitLeads: DemoLead[] = await tx
+    .select({
+      id: leads.cliCrmId,
+      status: leads.cliStatusNegociacao,
+      venda: leads.cliStatusNegociacaoVenda,
+      plataforma: leads.cliTipoLead,
+      idUsuario: leads.idUsuario,
+      captado: leads.cliDataCaptacao,
+    })
     .from(leads)
     .where(and(eq(leads.idUnidade, input.idUnidade), eq(leads.desativado, 0)))
-    .orderBy(asc(leads.cliCrmId))
-    .limit(40);
+    .orderBy(asc(leads.cliCrmId));
   await tx.insert(automacoesConfiguracoes).values({
     idUnidade: input.idUnidade,
     typebotUrl: STANDIN_PLACEHOLDER,
     typebotFluxos: [{ ...DEMO_TYPEBOT_FLOW }],
   });
+  const used = new Set<number>();
   let event = 0;
   for (const [r, plan] of RULES.entries()) {
     const [rule] = await tx
@@ -104,10 +177,17 @@ export async function seedDemoAutomations(
         atualizadoEm: new Date(input.now.getTime() - 20 * 86_400_000),
       })
       .returning({ id: automacoes.id });
-    for (const [i, outcome] of (HISTORY[r] ?? []).entries()) {
-      const lead = unitLeads[(r * 13 + i) % Math.max(unitLeads.length, 1)];
-      if (!lead) return;
-      const start = new Date(input.now.getTime() - (HISTORY[r]!.length - i) * 26 * 3_600_000);
+    const history = HISTORY[r] ?? [];
+    for (const [i, outcome] of history.entries()) {
+      // Finished runs a day apart; a run in progress started in the last hours (its wait still ahead).
+      const start =
+        outcome === 'ativa'
+          ? new Date(input.now.getTime() - (history.length - i) * 3_600_000)
+          : new Date(input.now.getTime() - (history.length - i + 2) * 26 * 3_600_000);
+      const lead = unitLeads.find((l) => !used.has(l.id) && l.captado < start && FITS[r]!(l, outcome));
+      // The demo's leads always hold one for each run (demo.test.ts); a lead that fits no run gets none.
+      if (!lead) continue;
+      used.add(lead.id);
       const steps = plan.passos;
       // How far the run got: all its steps, up to the condition that stopped it, the failed send, or the wait in progress.
       const reached =
@@ -118,10 +198,10 @@ export async function seedDemoAutomations(
             : outcome === 'falhou'
               ? steps.findIndex((s) => s.tipo === 'mensagem' || s.tipo === 'typebot') + 1
               : steps.findIndex((s) => s.tipo === 'esperar') + 1;
-      const stepMs = 3_600_000;
+      const { rows, t } = seededSteps(steps, reached, outcome, start);
       const erro =
         outcome === 'falhou'
-          ? `${describeStep(steps[reached - 1]!)}: Lead sem WhatsApp!`
+          ? `${describeStep(steps[reached - 1]!)}: ${SEND_MESSAGES.leadWithoutWhatsapp}`
           : outcome === 'parada'
             ? `Parada pela condição: ${describeStep(steps[reached - 1]!)}`
             : null;
@@ -134,41 +214,16 @@ export async function seedDemoAutomations(
           idEvento: -++event,
           status: outcome,
           passo: outcome === 'ativa' ? reached : reached - (outcome === 'concluida' ? 0 : 1),
-          proximoEm: outcome === 'ativa' ? new Date(input.now.getTime() + 20 * 3_600_000) : start,
+          proximoEm: outcome === 'ativa' ? t : start,
           erro,
-          mensagensEnviadas: Math.max(
-            0,
-            steps.slice(0, reached).filter((s) => s.tipo === 'mensagem').length - (outcome === 'falhou' ? 1 : 0),
-          ),
+          mensagensEnviadas: rows.filter((row) => row.detalhe === 'Mensagem enviada').length,
           criadoEm: start,
-          terminadoEm: outcome === 'ativa' ? null : new Date(start.getTime() + reached * stepMs),
+          terminadoEm: outcome === 'ativa' ? null : t,
         })
         .returning({ id: automacoesExecucoes.id });
-      await tx.insert(automacoesPassos).values(
-        steps.slice(0, reached).map((s, p) => {
-          const last = p === reached - 1;
-          const resultado = last && outcome === 'falhou' ? 'falhou' : last && outcome === 'parada' ? 'parou' : 'ok';
-          return {
-            idExecucao: run!.id,
-            passo: p,
-            chave: `${run!.id}:0:${p}`,
-            resultado,
-            detalhe:
-              resultado === 'falhou'
-                ? 'Lead sem WhatsApp!'
-                : resultado === 'parou'
-                  ? 'Condição não atendida'
-                  : s.tipo === 'mensagem'
-                    ? 'Mensagem enviada'
-                    : s.tipo === 'typebot'
-                      ? `Fluxo do Typebot iniciado: ${DEMO_TYPEBOT_FLOW.nome}`
-                      : s.tipo === 'esperar'
-                        ? 'Espera cumprida'
-                        : 'Feito',
-            em: new Date(start.getTime() + p * stepMs),
-          };
-        }),
-      );
+      await tx
+        .insert(automacoesPassos)
+        .values(rows.map((row) => ({ ...row, idExecucao: run!.id, chave: `${run!.id}:0:${row.passo}` })));
     }
   }
 }

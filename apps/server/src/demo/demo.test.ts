@@ -9,7 +9,7 @@ import { buildApp } from '../app.ts';
 import { anunciosAds, anunciosAdsTags, anunciosCampanhas, anunciosConjuntos, anunciosCustos } from '../modules/ads/ads.table.ts';
 import { auditoria } from '../modules/audit/audit.table.ts';
 import { ruleFigures } from '../modules/automations/automations.repository.ts';
-import { automacoes } from '../modules/automations/automations.table.ts';
+import { automacoes, automacoesExecucoes, automacoesPassos } from '../modules/automations/automations.table.ts';
 import { statusNegociacao } from '../modules/catalog/catalog.table.ts';
 import { campaignCosts } from '../modules/dashboard/dashboard-costs.ts';
 import { historico, leads } from '../modules/leads/leads.table.ts';
@@ -85,6 +85,47 @@ describe('seedDemoIfEmpty', () => {
     const figures = await ruleFigures(database.db, rules[0]!.id);
     expect(figures).toMatchObject({ iniciadas: 10, concluidas: 6, paradas: 1, falhas: 1, emAndamento: 2 });
     expect(figures.mensagensEnviadas).toBeGreaterThan(0);
+  });
+
+  it("issue 25 'The demo': the history of runs agrees with the leads it ran on (no run 'Em andamento' on a converted lead)", async () => {
+    const now = Date.now();
+    const runs = await database.db
+      .select({
+        regra: automacoes.nome,
+        status: automacoesExecucoes.status,
+        criadoEm: automacoesExecucoes.criadoEm,
+        proximoEm: automacoesExecucoes.proximoEm,
+        terminadoEm: automacoesExecucoes.terminadoEm,
+        lead: automacoesExecucoes.cliCrmId,
+        negociacao: leads.cliStatusNegociacao,
+        venda: leads.cliStatusNegociacaoVenda,
+        captado: leads.cliDataCaptacao,
+        plataforma: leads.cliTipoLead,
+        atendente: leads.idUsuario,
+      })
+      .from(automacoesExecucoes)
+      .innerJoin(automacoes, eq(automacoes.id, automacoesExecucoes.idAutomacao))
+      .innerJoin(leads, eq(leads.cliCrmId, automacoesExecucoes.cliCrmId))
+      .orderBy(automacoesExecucoes.id);
+    expect(runs).toHaveLength(21);
+    expect(new Set(runs.map((r) => r.lead)).size).toBe(runs.length);
+    for (const run of runs) {
+      expect(run.captado.getTime()).toBeLessThan(run.criadoEm.getTime());
+      if (run.status === 'ativa') {
+        // The price list's wait still ahead, on a lead still 'Em negociação' (4) with no sale (1).
+        expect([run.regra, run.negociacao, run.venda, run.terminadoEm]).toEqual(['Tabela de preços em negociação', 4, 1, null]);
+        expect(run.proximoEm.getTime()).toBeGreaterThan(now);
+      } else expect(run.terminadoEm!.getTime()).toBeLessThanOrEqual(now);
+      // A completed re-qualification moved its lead out of 'Não Atendido' (3).
+      if (run.regra.startsWith('Requalificação') && run.status === 'concluida') expect(run.negociacao).not.toBe(3);
+      // The round robin gave its Facebook lead an attendant.
+      if (run.regra.startsWith('Rodízio')) expect([run.plataforma, run.atendente !== null]).toEqual([1, true]);
+    }
+    const steps = await database.db
+      .select({ em: automacoesPassos.em, fim: automacoesExecucoes.terminadoEm, resultado: automacoesPassos.resultado })
+      .from(automacoesPassos)
+      .innerJoin(automacoesExecucoes, eq(automacoesExecucoes.id, automacoesPassos.idExecucao));
+    for (const step of steps) if (step.fim) expect(step.em.getTime()).toBeLessThanOrEqual(step.fim.getTime());
   });
 
   it('issue 23 §7: the first unit has three campaigns with ad sets, ads, ad tags and monthly costs; the second none', async () => {

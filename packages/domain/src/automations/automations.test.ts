@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
-import { automationInputSchema, triggerMatches, waitUntil, type Trigger } from './automations.ts';
+import {
+  automationInputSchema,
+  describeStep,
+  STEP_RESULT_LABELS,
+  STEP_RESULTS,
+  stepResultLabel,
+  triggerMatches,
+  waitUntil,
+  type Trigger,
+} from './automations.ts';
 
 // São Paulo is UTC−3: 10:00 there is 13:00Z.
 const sp = (iso: string) => new Date(`${iso}-03:00`);
@@ -65,5 +74,38 @@ describe('automationInputSchema (issue 25 "Steps")', () => {
     expect(empty.success ? '' : empty.error.issues[0]?.message).toBe('Adicione pelo menos um passo.');
     const http = automationInputSchema.safeParse({ ...base, passos: [{ tipo: 'webhook', url: 'http://10.0.0.1/x' }] });
     expect(http.success ? '' : http.error.issues[0]?.message).toBe('A URL deve começar com https://.');
+  });
+});
+
+describe("stepResultLabel (issue 25 'Visualizar Desempenho': the run log of a lead, each step, when, the result)", () => {
+  it('reads each stored result in Portuguese, one label per result', () => {
+    expect(STEP_RESULTS.map(stepResultLabel)).toEqual([
+      'Feito',
+      'Parou a execução',
+      'Falhou',
+      'Pausado pelo atendente',
+      'Encerrado',
+    ]);
+    expect(new Set(Object.values(STEP_RESULT_LABELS)).size).toBe(STEP_RESULTS.length);
+    // None is the stored word as it is ('ok', 'parou', …).
+    for (const r of STEP_RESULTS) expect(stepResultLabel(r)).not.toBe(r);
+  });
+
+  it('shows a word it does not know as it is rather than nothing', () => {
+    expect(stepResultLabel('adiado')).toBe('adiado');
+  });
+});
+
+describe("describeStep (issue 25 'Criar automação': steps a manager reads; the engine's error lines)", () => {
+  it('says a condition in words, without the field names of the rule', () => {
+    expect(describeStep({ tipo: 'condicao', campo: 'status', valor: 4, negar: false })).toBe(
+      'Continuar só se o status do funil for #4',
+    );
+    expect(describeStep({ tipo: 'condicao', campo: 'tag', valor: 'Quente', negar: true })).toBe(
+      'Continuar só se o lead não tiver a tag "Quente"',
+    );
+    expect(describeStep({ tipo: 'condicao', campo: 'campanha', valor: 'Implante', negar: false })).toBe(
+      'Continuar só se a campanha for Implante',
+    );
   });
 });

@@ -55,6 +55,15 @@ const typebotFlowId = z
 const WAIT_UNIT_SINGULAR = { minutos: 'minuto', horas: 'hora', dias: 'dia' } as const;
 export const CONDITION_FIELDS = ['status', 'status-venda', 'tag', 'atendente', 'plataforma', 'campanha'] as const;
 
+/** A condition's subject as a manager reads it ('Continuar só se o status do funil for …'). */
+export const CONDITION_SUBJECT: Record<Exclude<(typeof CONDITION_FIELDS)[number], 'tag'>, string> = {
+  status: 'o status do funil',
+  'status-venda': 'o status do ERP',
+  atendente: 'o atendente',
+  plataforma: 'a plataforma',
+  campanha: 'a campanha',
+};
+
 /** The media of a 'midia' step: an image, a document or an audio (sent as a voice message). */
 export const MEDIA_KINDS = ['imagem', 'documento', 'audio'] as const;
 export const MEDIA_KIND_LABELS: Record<(typeof MEDIA_KINDS)[number], string> = {
@@ -171,9 +180,31 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
   ativa: 'Em andamento',
   concluida: 'Concluída',
-  parada: 'Parada pela condição',
+  // Not only a condition stops a run: a disabled rule, a lead gone, no answer in time, an attendant who
+  // took over (the reason in its error).
+  parada: 'Parada',
   falhou: 'Falhou',
 };
+
+/**
+ * What a line of a run's log records (issue 25 'Visualizar Desempenho': "each step, when, the result"):
+ * the step was done, it stopped the run, it failed, an attendant paused the lead's Typebot, or a sale
+ * or loss status closed it. Stored as these words; a manager reads `stepResultLabel`.
+ */
+export const STEP_RESULTS = ['ok', 'parou', 'falhou', 'pausado', 'encerrado'] as const;
+export type StepResult = (typeof STEP_RESULTS)[number];
+export const STEP_RESULT_LABELS: Record<StepResult, string> = {
+  ok: 'Feito',
+  parou: 'Parou a execução',
+  falhou: 'Falhou',
+  pausado: 'Pausado pelo atendente',
+  encerrado: 'Encerrado',
+};
+
+/** The Portuguese label of a step's result in the run log (the lead's timeline and 'Visualizar Desempenho'). */
+export function stepResultLabel(resultado: string): string {
+  return (STEP_RESULTS as readonly string[]).includes(resultado) ? STEP_RESULT_LABELS[resultado as StepResult] : resultado;
+}
 
 /** The author a change made by an automation's step shows in the lead's history (issue 25 'Steps'). */
 export function automationAuthor(nome: string): string {
@@ -285,8 +316,12 @@ export function describeStep(step: Step): string {
       return `Esperar ${step.quantidade} ${step.quantidade === 1 ? WAIT_UNIT_SINGULAR[step.unidade] : step.unidade}${
         step.horarioComercial ? ' (em horário comercial)' : ''
       }`;
-    case 'condicao':
-      return `Continuar só se ${step.campo} ${step.negar ? 'não for' : 'for'} ${String(step.valor)}`;
+    case 'condicao': {
+      // Without the unit's names (the engine's error lines): the subject in words, an id as #id.
+      const value = typeof step.valor === 'number' ? `#${step.valor}` : step.valor;
+      if (step.campo === 'tag') return `Continuar só se o lead ${step.negar ? 'não tiver' : 'tiver'} a tag "${value}"`;
+      return `Continuar só se ${CONDITION_SUBJECT[step.campo]} ${step.negar ? 'não for' : 'for'} ${value}`;
+    }
     case 'status':
       return `Mudar o status de ${step.familia === 'negociacao' ? 'negociação' : 'venda'} para #${step.idStatus}`;
     case 'atribuir':

@@ -112,6 +112,12 @@ describe("the run log of a lead in its timeline (issue 25 'Visualizar Desempenho
       [5, 'ok'],
     ]);
     expect(runs[0]!.passos[4]).toMatchObject({ descricao: expect.stringContaining('anotação'), detalhe: 'Anotação adicionada' });
+    // Each step with the unit's names, as the builder reads it: never '#9' or an attendant's id.
+    expect(runs[0]!.passos.slice(0, 3).map((p) => p.descricao)).toEqual([
+      'Mudar o status de negociação para Whatsapp',
+      'Atribuir a Usuário u',
+      'Adicionar a tag "Quente"',
+    ]);
     expect(runs[0]!.passos.every((p) => p.em === clock.toISOString())).toBe(true);
     // Another unit's user (same company) and another company's: the lead is not theirs.
     for (const token of [k.tokens.uA2, k.tokens.uB1, k.tokens.aB1]) {

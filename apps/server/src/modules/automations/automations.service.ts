@@ -11,13 +11,16 @@ import {
   type LeadRunsResponse,
   type PerformanceResponse,
   type RuleView,
+  type Step,
 } from '@funil/domain/automations/automations';
+import { stepText } from '@funil/domain/automations/step-text';
 
 import type { Db } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { leadForSession, unitLead } from '../leads/leads.service.ts';
 import { unitQuickMessage } from '../quick-messages/quick-messages.service.ts';
+import { loadUnitData } from '../unit-data/unit-data.service.ts';
 import {
   insertRule,
   restartRun,
@@ -33,7 +36,7 @@ import {
   type StepRow,
 } from './automations.repository.ts';
 import { pausedRunsOfRule } from './lead-signals.ts';
-import { checkTypebotSteps } from './typebot-settings.ts';
+import { checkTypebotSteps, typebotSettingsOf } from './typebot-settings.ts';
 
 export type UnitActor = { idEmpresa: number; idUnidade: number; idUsuario: number };
 
@@ -110,7 +113,16 @@ export async function rulePerformance(db: Db, idUnidade: number, id: number, lim
   };
 }
 
-const runView = (rule: RuleRow, r: RunRow, steps: readonly StepRow[], nomeLead: string | null) => ({
+/** A line of the log past the rule's last step: the run's end after a last wait. */
+export const RUN_END_TEXT = 'Fim da automação';
+
+const runView = (
+  rule: RuleRow,
+  r: RunRow,
+  steps: readonly StepRow[],
+  nomeLead: string | null,
+  describe: (step: Step) => string = describeStep,
+) => ({
   id: r.id,
   cliCrmId: r.cliCrmId,
   nomeLead,
@@ -124,7 +136,7 @@ const runView = (rule: RuleRow, r: RunRow, steps: readonly StepRow[], nomeLead: 
     .filter((s) => s.idExecucao === r.id)
     .map((s) => ({
       passo: s.passo,
-      descricao: rule.passos[s.passo] ? describeStep(rule.passos[s.passo]!) : `Passo ${s.passo + 1}`,
+      descricao: rule.passos[s.passo] ? describe(rule.passos[s.passo]!) : RUN_END_TEXT,
       resultado: s.resultado,
       detalhe: s.detalhe,
       em: s.em.toISOString(),
@@ -145,10 +157,14 @@ export async function leadRuns(db: Db, session: Session, cliCrmId: number, limit
   );
   const rules = new Map<number, RuleRow | null>();
   for (const id of new Set(runs.map((r) => r.idAutomacao))) rules.set(id, await ruleById(db, id));
+  if (runs.length === 0) return [];
+  // The timeline reads each step with the unit's names (statuses, attendants, tags, the Typebot flow), as the builder does.
+  const [unit, typebot] = await Promise.all([loadUnitData(db, session), typebotSettingsOf(db, lead.idUnidade)]);
+  const describe = (step: Step) => stepText(unit, step, { typebot });
   return runs.flatMap((r) => {
     const rule = rules.get(r.idAutomacao);
     if (!rule) return [];
-    return [{ ...runView(rule, r, steps, lead.cliNome), automacao: { id: rule.id, nome: rule.nome } }];
+    return [{ ...runView(rule, r, steps, lead.cliNome, describe), automacao: { id: rule.id, nome: rule.nome } }];
   });
 }
 

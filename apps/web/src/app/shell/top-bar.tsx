@@ -76,9 +76,11 @@ export function TopBar({
         transition: (theme) => theme.transitions.create(['width', 'margin'], { duration: theme.transitions.duration.shorter }),
       }}
     >
-      <Toolbar sx={{ gap: 1, minHeight: 64 }}>
+      {/* On a phone five icon buttons share the 390 px with the title: less gap and padding, a smaller
+          title that may take a second line, so 'Meta Insights' reads whole. */}
+      <Toolbar sx={{ gap: compact ? 0.25 : 1, minHeight: 64, ...(compact && { px: 1 }) }}>
         <IconButton
-          edge="start"
+          edge={compact ? false : 'start'}
           aria-label={drawerOpen ? 'Fechar menu' : 'Abrir menu'}
           aria-expanded={drawerOpen}
           onClick={onToggleDrawer}
@@ -86,10 +88,27 @@ export function TopBar({
           <MenuIcon />
         </IconButton>
         <Box sx={{ flex: 1, minWidth: 0, ml: 0.5 }}>
-          <Typography variant="h6" component="h1" noWrap sx={{ fontWeight: 600, lineHeight: 1.25 }}>
-            {title}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap title={subtitle}>
+          {compact ? (
+            <Typography
+              variant="subtitle1"
+              component="h1"
+              sx={{
+                fontWeight: 600,
+                lineHeight: 1.2,
+                display: '-webkit-box',
+                WebkitLineClamp: 2,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+              }}
+            >
+              {title}
+            </Typography>
+          ) : (
+            <Typography variant="h6" component="h1" noWrap sx={{ fontWeight: 600, lineHeight: 1.25 }}>
+              {title}
+            </Typography>
+          )}
+          <Typography variant={compact ? 'caption' : 'body2'} component="p" color="text.secondary" noWrap title={subtitle}>
             {subtitle}
           </Typography>
         </Box>

@@ -32,6 +32,7 @@ import {
   type TRIGGER_STATUS_KINDS,
   type TypebotSettings,
 } from '@funil/domain/automations/automations';
+import { statusOptions } from '@funil/domain/automations/step-text';
 import { LEAD_CHANNEL_LABELS, LEAD_CHANNELS } from '@funil/domain/leads/origin';
 import type { UnitData } from '@funil/domain/unit/unit-data';
 
@@ -42,7 +43,7 @@ import { useTypebotSettings } from '../api/typebot-settings.ts';
 import { FIELD_WIDTH, FieldRow, fieldWidth } from './field-row.tsx';
 import { StatusSelect } from './step-fields.tsx';
 import { StepsTable } from './steps-table.tsx';
-import { statusOptions, STEP_KINDS } from './trigger-labels.ts';
+import { STEP_KINDS } from './trigger-labels.ts';
 import { NoAnswerTriggerFields } from './typebot-steps.tsx';
 
 const TRIGGER_KINDS: { value: string; label: string }[] = [

@@ -263,6 +263,9 @@ describe('/automacao (002 §2.7)', () => {
     expect(await within(dialog).findByText('12')).toBeTruthy();
     expect(within(dialog).getByText('2,0 h')).toBeTruthy();
     fireEvent.click(await within(dialog).findByRole('rowheader', { name: 'Carla Mendes' }));
+    // The step's result in Portuguese (STEP_RESULT_LABELS), never the stored word 'falhou'.
+    const log = within(dialog).getByRole('region', { name: 'Registro da execução de Carla Mendes' });
+    expect(within(log).getByRole('listitem').textContent).toMatch(/: Falhou \(Lead sem WhatsApp!\)$/);
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Tentar de novo a partir do passo' }));
     await waitFor(() => expect(sent.some((r) => r.path.endsWith('/automacoes/1/execucoes/40/repetir'))).toBe(true));
     expect(sent.find((r) => r.path.endsWith('/automacoes/1/execucoes/40/repetir'))?.body).toEqual({ passo: 1 });

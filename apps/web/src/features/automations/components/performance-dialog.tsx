@@ -22,14 +22,21 @@ import {
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 
-import { AUTOMATION_API_MESSAGES, RUN_STATUS_LABELS, type RuleView, type RunView } from '@funil/domain/automations/automations';
+import {
+  AUTOMATION_API_MESSAGES,
+  RUN_STATUS_LABELS,
+  stepResultLabel,
+  type RuleView,
+  type RunView,
+} from '@funil/domain/automations/automations';
+import { stepText } from '@funil/domain/automations/step-text';
 import { formatDateTime } from '@funil/domain/format/date';
 
 import { DataTable, type DataColumn } from '../../../components/ui/data-table.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useAutomationPerformance, useRetryRun } from '../api/automations.ts';
-import { AUTOMATION_PAGE_SIZE, stepText } from './trigger-labels.ts';
+import { AUTOMATION_PAGE_SIZE } from './trigger-labels.ts';
 
 const STATUS_COLOR = { ativa: 'info', concluida: 'success', parada: 'warning', falhou: 'error' } as const;
 
@@ -59,18 +66,49 @@ export function PerformanceDialog({ rule, onClose }: { rule: RuleView; onClose: 
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [open, setOpen] = useState<RunView | null>(null);
   const f = perf.data?.figuras;
-  const columns: DataColumn<RunView>[] = [
-    { header: 'Lead', id: 'lead', value: (r) => r.nomeLead ?? `#${r.cliCrmId}`, rowHeader: true, minWidth: 140 },
-    {
-      header: 'Situação',
-      id: 'status',
-      value: (r) => RUN_STATUS_LABELS[r.status],
-      render: (r) => <Chip size="small" color={STATUS_COLOR[r.status]} label={RUN_STATUS_LABELS[r.status]} />,
-    },
-    { header: 'Passo', id: 'passo', value: (r) => `${Math.min(r.passo + 1, rule.passos.length)} de ${rule.passos.length}` },
-    { header: 'Início', id: 'criadoEm', value: (r) => formatDateTime(r.criadoEm), nowrap: true },
-    { header: 'Erro', id: 'erro', value: (r) => r.erro ?? '', minWidth: 160 },
-  ];
+  const passo = (r: RunView) => `${Math.min(r.passo + 1, rule.passos.length)} de ${rule.passos.length}`;
+  const situacao = (r: RunView) => <Chip size="small" color={STATUS_COLOR[r.status]} label={RUN_STATUS_LABELS[r.status]} />;
+  // On a phone (390 px) two columns fit the dialog without scrolling sideways: the lead with its start,
+  // the situation with its step; the error reads in the run's log below the table.
+  const columns: DataColumn<RunView>[] = phone
+    ? [
+        {
+          header: 'Lead',
+          id: 'lead',
+          value: (r) => r.nomeLead ?? `#${r.cliCrmId}`,
+          render: (r) => (
+            <>
+              {r.nomeLead ?? `#${r.cliCrmId}`}
+              <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                Início {formatDateTime(r.criadoEm)}
+              </Typography>
+            </>
+          ),
+          rowHeader: true,
+          sx: { overflowWrap: 'anywhere' },
+        },
+        {
+          header: 'Situação',
+          id: 'status',
+          value: (r) => RUN_STATUS_LABELS[r.status],
+          render: (r) => (
+            <>
+              {situacao(r)}
+              <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block', mt: 0.25 }}>
+                Passo {passo(r)}
+              </Typography>
+            </>
+          ),
+        },
+      ]
+    : [
+        { header: 'Lead', id: 'lead', value: (r) => r.nomeLead ?? `#${r.cliCrmId}`, rowHeader: true, minWidth: 140 },
+        { header: 'Situação', id: 'status', value: (r) => RUN_STATUS_LABELS[r.status], render: situacao },
+        { header: 'Passo', id: 'passo', value: passo },
+        { header: 'Início', id: 'criadoEm', value: (r) => formatDateTime(r.criadoEm), nowrap: true },
+        // A failed run's error or a stopped run's reason ('Parada: o lead não respondeu no prazo').
+        { header: 'Motivo', id: 'erro', value: (r) => r.erro ?? '', minWidth: 160 },
+      ];
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone}>
       <DialogTitle>Desempenho: {rule.nome}</DialogTitle>
@@ -82,7 +120,8 @@ export function PerformanceDialog({ rule, onClose }: { rule: RuleView; onClose: 
             <Figure label="Iniciadas" value={f.iniciadas} />
             <Figure label="Concluídas" value={f.concluidas} />
             <Figure label="Em andamento" value={f.emAndamento} />
-            <Figure label="Paradas pela condição" value={f.paradas} />
+            {/* Every stopped run (a condition, no answer, a disabled rule, an attendant who took over). */}
+            <Figure label="Paradas" value={f.paradas} />
             <Figure label="Pausadas por atendente" value={f.pausadasPorAtendente} />
             <Figure label="Falharam" value={f.falhas} />
             <Figure label="Tempo mediano" value={duration(f.medianaSegundos)} />
@@ -100,6 +139,7 @@ export function PerformanceDialog({ rule, onClose }: { rule: RuleView; onClose: 
           loading={perf.isPending}
           paging={{ pageSize: AUTOMATION_PAGE_SIZE }}
           onRowClick={setOpen}
+          dense={phone}
           rowProps={(r) => ({ 'data-execucao': r.id })}
         />
         {open && <RunLog rule={rule} run={perf.data?.execucoes.find((r) => r.id === open.id) ?? open} />}
@@ -123,14 +163,19 @@ function RunLog({ rule, run }: { rule: RuleView; run: RunView }) {
       <Stack component="ol" spacing={0.5} sx={{ pl: 3 }}>
         {run.passos.map((s, i) => (
           <li key={i}>
-            <Typography variant="body2">
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
               {formatDateTime(s.em)} — {rule.passos[s.passo] ? stepText(unit, rule.passos[s.passo]!) : s.descricao}:{' '}
-              <strong>{s.resultado}</strong>
+              <strong>{stepResultLabel(s.resultado)}</strong>
               {s.detalhe ? ` (${s.detalhe})` : ''}
             </Typography>
           </li>
         ))}
       </Stack>
+      {run.erro && run.status !== 'concluida' && (
+        <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
+          {run.erro}
+        </Typography>
+      )}
       {canRetry && (
         <Stack direction="row" sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
           <TextField select size="small" label="Passo" value={passo} onChange={(e) => setPasso(Number(e.target.value))}>

@@ -4,12 +4,12 @@
 import { FormControlLabel, MenuItem, Switch, TextField } from '@mui/material';
 
 import type { Step, TypebotSettings } from '@funil/domain/automations/automations';
+import { statusOptions } from '@funil/domain/automations/step-text';
 import type { UnitData } from '@funil/domain/unit/unit-data';
 
 import { FIELD_WIDTH, FieldRow, fieldWidth, TimeUnitSelect } from './field-row.tsx';
 import { ScheduleStepFields } from './schedule-steps.tsx';
 import { MediaStepFields, QuickMessageStepFields } from './send-steps.tsx';
-import { statusOptions } from './trigger-labels.ts';
 import { TypebotStepFields, WaitAnswerStepFields } from './typebot-steps.tsx';
 
 export function StatusSelect(props: {

@@ -11,12 +11,13 @@ import { lighten } from '@mui/material/styles';
 import { useMemo } from 'react';
 
 import type { Step, TypebotSettings } from '@funil/domain/automations/automations';
+import { stepText } from '@funil/domain/automations/step-text';
 import type { UnitData } from '@funil/domain/unit/unit-data';
 
 import { DataTable, type DataColumn, type RowAction } from '../../../components/ui/data-table.tsx';
 import { useUnitQuickMessages } from '../api/unit-quick-messages.ts';
 import { StepFields } from './step-fields.tsx';
-import { stepKindLabel, stepText } from './trigger-labels.ts';
+import { stepKindLabel } from './trigger-labels.ts';
 
 export const NO_STEPS_TEXT = 'Nenhum passo ainda. Adicione o primeiro abaixo.';
 

@@ -18,11 +18,12 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 
 import { AUTOMATION_API_MESSAGES, type RuleView } from '@funil/domain/automations/automations';
+import { statusOptions } from '@funil/domain/automations/step-text';
 
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useSaveAutomation } from '../api/automations.ts';
-import { statusOptions, TRIGGER_TYPE_LABELS } from './trigger-labels.ts';
+import { TRIGGER_TYPE_LABELS } from './trigger-labels.ts';
 
 type Kind = keyof typeof TRIGGER_TYPE_LABELS;
 

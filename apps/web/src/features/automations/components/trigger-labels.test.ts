@@ -3,9 +3,10 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Step } from '@funil/domain/automations/automations';
+import { stepText } from '@funil/domain/automations/step-text';
 import type { UnitData } from '@funil/domain/unit/unit-data';
 
-import { stepKindLabel, stepText } from './trigger-labels.ts';
+import { stepKindLabel } from './trigger-labels.ts';
 
 const unit = {
   statusNegociacao: [{ id: 4, idFunil: 4, nome: 'Em negociação', cor: '#000', descricao: null }],

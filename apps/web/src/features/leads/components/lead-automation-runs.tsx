@@ -4,7 +4,7 @@
 import SmartToy from '@mui/icons-material/SmartToy';
 import { Alert, Box, Chip, Stack, Typography } from '@mui/material';
 
-import { RUN_STATUS_LABELS, type RunStatus } from '@funil/domain/automations/automations';
+import { RUN_STATUS_LABELS, stepResultLabel, type RunStatus } from '@funil/domain/automations/automations';
 import { formatDateTime } from '@funil/domain/format/date';
 
 import { useLeadAutomationRuns } from '../api/get-lead-automation-runs.ts';
@@ -46,7 +46,7 @@ export function LeadAutomationRuns({ leadId }: { leadId: number }) {
             {run.passos.map((s, i) => (
               <li key={i}>
                 <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                  {formatDateTime(s.em)} — {s.descricao}: <strong>{s.resultado}</strong>
+                  {formatDateTime(s.em)} — {s.descricao}: <strong>{stepResultLabel(s.resultado)}</strong>
                   {s.detalhe ? ` (${s.detalhe})` : ''}
                 </Typography>
               </li>

@@ -55,6 +55,13 @@ const runs: LeadRunsResponse['data'] = [
     passos: [
       { passo: 0, descricao: 'Mudar o status', resultado: 'ok', detalhe: 'Status alterado', em: '2026-11-26T13:00:05.000Z' },
       {
+        passo: 0,
+        descricao: 'Iniciar fluxo do Typebot',
+        resultado: 'pausado',
+        detalhe: 'Typebot pausado por atendente',
+        em: '2026-11-26T13:05:00.000Z',
+      },
+      {
         passo: 1,
         descricao: 'Chamar URL',
         resultado: 'falhou',
@@ -90,17 +97,18 @@ describe("the lead's history with its automations (issue 25)", () => {
     expect(screen.queryByRole('region', { name: 'Automações do lead' })).toBeNull();
   });
 
-  it('shows the run log: the automation, its status, each step with when and its result, and the error', async () => {
+  it('shows the run log: the automation, its status, each step with when and its result in Portuguese, and the error', async () => {
     serve(runs);
     renderWithProviders(<LeadTimeline leadId={LEAD} companyId={2} potentials={[]} readOnly />);
     const run = await screen.findByRole('region', { name: 'Execução de Tabela de preços' });
     expect(within(screen.getByRole('region', { name: 'Automações do lead' })).getByText('Automações')).toBeTruthy();
-    expect(within(run).getByText('Falhou')).toBeTruthy();
+    expect(within(run).getByText('Falhou', { selector: '.MuiChip-label' })).toBeTruthy();
     expect(run.textContent).toContain('Início 26/11/2026 10:00');
     const steps = within(run).getAllByRole('listitem');
     expect(steps.map((s) => s.textContent)).toEqual([
-      '26/11/2026 10:00 — Mudar o status: ok (Status alterado)',
-      '26/11/2026 10:10 — Chamar URL: falhou (Chamar URL: A URL respondeu 500.)',
+      '26/11/2026 10:00 — Mudar o status: Feito (Status alterado)',
+      '26/11/2026 10:05 — Iniciar fluxo do Typebot: Pausado pelo atendente (Typebot pausado por atendente)',
+      '26/11/2026 10:10 — Chamar URL: Falhou (Chamar URL: A URL respondeu 500.)',
     ]);
     expect(run.textContent).toContain('Chamar URL: A URL respondeu 500.');
   });
