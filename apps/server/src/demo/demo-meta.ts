@@ -95,9 +95,12 @@ async function syncDemoCatalogue(
 ): Promise<void> {
   const runtime = createMetaRuntime(options);
   if (!runtime || company.idUnidade === null) return;
-  // The daily job's window (the last days), not the emulator's 92 days of insights: a row per ad and
-  // day would bury the typed costs on /campanhas under hundreds of Meta rows.
-  await syncCompany(db, runtime, company.idEmpresa, dailySpendPeriod(new Date()));
+  // Last month and this one up to yesterday: /campanhas shows each synced campaign's months, one row a
+  // month with its ads' spend (issue 23 §6), not the emulator's whole 92 days.
+  const { until } = dailySpendPeriod(new Date());
+  const [y, m] = until.split('-').map(Number) as [number, number];
+  const since = m === 1 ? `${y - 1}-12-01` : `${y}-${String(m - 1).padStart(2, '0')}-01`;
+  await syncCompany(db, runtime, company.idEmpresa, { since, until });
   const unitTags = await db.select({ id: tags.id }).from(tags).where(eq(tags.idUnidade, company.idUnidade)).orderBy(asc(tags.id));
   if (unitTags.length === 0) return;
   const synced = await db

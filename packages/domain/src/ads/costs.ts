@@ -67,33 +67,66 @@ export const costCreateSchema = z.object({
 });
 export type CostCreate = z.infer<typeof costCreateSchema>;
 
-/** PUT cadastros/campanha_custo: campaign_id, custo, campaign_name (002 §3) and the cost row's id. */
-export const costUpdateSchema = z.object({
-  id: idSchema(),
-  campaign_id: z
-    .union([z.string(), z.number()])
-    .transform((v) => String(v).trim())
-    .optional(),
-  campaign_name: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, 'Use no máximo 200 caracteres.'),
-  custo: costField,
-  publico: selectedId(MISSING_FIELDS).pipe(z.number().max(AUDIENCES.length, MISSING_FIELDS)).optional(),
-  idTipoLead: selectedId(MISSING_FIELDS).optional(),
-});
+/**
+ * PUT cadastros/campanha_custo: campaign_id, custo, campaign_name (002 §3) and the typed cost's id. 'Editar
+ * Campanha' on a month that only Meta's spend fills has no typed cost yet: it sends the unit and the month
+ * instead of the id, and the server types the month's cost (Meta's rows stay as they are; issue 23 §6).
+ */
+export const costUpdateSchema = z
+  .object({
+    id: idSchema().optional(),
+    campaign_id: z
+      .union([z.string(), z.number()])
+      .transform((v) => String(v).trim())
+      .optional(),
+    campaign_name: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(200, 'Use no máximo 200 caracteres.'),
+    custo: costField,
+    publico: selectedId(MISSING_FIELDS).pipe(z.number().max(AUDIENCES.length, MISSING_FIELDS)).optional(),
+    idTipoLead: selectedId(MISSING_FIELDS).optional(),
+    idUnidade: selectedId(MISSING_FIELDS).optional(),
+    mes: monthField.optional(),
+  })
+  .refine((v) => v.id !== undefined || (v.idUnidade !== undefined && v.mes !== undefined && !!v.campaign_id), {
+    message: COST_MESSAGES.missing,
+    path: ['id'],
+  });
 export type CostUpdate = z.infer<typeof costUpdateSchema>;
 
-/** A row of GET cadastros/campanha (002 §3 'Campaign cost (admin)' plus the ids the dialog needs). */
-export const costRowSchema = z.object({
-  id: z.number().int(),
-  idUnidade: z.number().int(),
-  unidade: z.string(),
-  idCampanha: z.number().int(),
-  campaign_id: z.string(),
-  campaign_name: z.string(),
+/** A Meta ad's spend within a row's month (the detail of a Meta row; issue 23 §6). */
+export const costAdSpendSchema = z.object({
   adset_id: z.string().nullable(),
   adset_name: z.string().nullable(),
   ad_id: z.string().nullable(),
   ad_name: z.string().nullable(),
   custo: z.number(),
+  /** Days of the month with spend. */
+  dias: z.number().int(),
+});
+export type CostAdSpend = z.infer<typeof costAdSpendSchema>;
+
+/**
+ * A row of GET cadastros/campanha (002 §3 'Campaign cost (admin)' plus the ids the dialog needs): one per
+ * unit, campaign and month (issue 23 §6). `custo` is what the dashboards count for that month: the typed
+ * cost when there is one (`origem` 'manual'), else the sum of Meta's daily spend (`origem` 'meta').
+ * `id` is the typed cost's (null when only Meta's spend fills the month); `anuncios` is Meta's spend per ad.
+ */
+export const costRowSchema = z.object({
+  chave: z.string(),
+  id: z.number().int().nullable(),
+  idUnidade: z.number().int(),
+  unidade: z.string(),
+  idCampanha: z.number().int(),
+  campaign_id: z.string(),
+  campaign_name: z.string(),
+  // Filled when the month's spend is one ad's (002 §3 lists them on the row); the rest is in `anuncios`.
+  adset_id: z.string().nullable(),
+  adset_name: z.string().nullable(),
+  ad_id: z.string().nullable(),
+  ad_name: z.string().nullable(),
+  custo: z.number(),
+  custo_manual: z.number().nullable(),
+  custo_meta: z.number().nullable(),
+  anuncios: z.array(costAdSpendSchema),
   publico: z.number().int().nullable(),
   idTipoLead: z.number().int().nullable(),
   tipoLead: z.string(),
@@ -106,6 +139,34 @@ export const costRowSchema = z.object({
 });
 export type CostRow = z.infer<typeof costRowSchema>;
 export const costListSchema = z.object({ data: z.array(costRowSchema) });
+
+/** The fields of a stored cost the counting rule reads. */
+export type CountableCost = {
+  idUnidade: number;
+  idCampanha: number;
+  idAd: number | null;
+  origem: string;
+  periodoInicio: string;
+  periodoFim: string;
+};
+
+/**
+ * The costs that count (issue 23 §6): every typed cost, and a Meta spend only where no typed
+ * campaign-level cost of its unit and campaign covers its whole period (a typed month wins over
+ * Meta's days of that month; the two are never added). The dashboards and /campanhas both use this.
+ */
+export function countedCosts<T extends CountableCost>(rows: readonly T[]): T[] {
+  const typed = rows.filter((r) => r.origem === 'manual' && r.idAd === null);
+  const covered = (r: T) =>
+    typed.some(
+      (m) =>
+        m.idUnidade === r.idUnidade &&
+        m.idCampanha === r.idCampanha &&
+        m.periodoInicio <= r.periodoInicio &&
+        m.periodoFim >= r.periodoFim,
+    );
+  return rows.filter((r) => r.origem === 'manual' || !covered(r));
+}
 
 /** The form of the dialog (002 §5): the select placeholders are -1, the cost is the masked 'R$ …' text. */
 export type CostForm = {

@@ -1,17 +1,20 @@
 // Campaign costs, 'Gerenciar Campanhas' (002 §2.10, §3 'Campaign cost (admin)', §5, §7 'Admin'; issue 23 §6):
 // GET cadastros/campanha, POST cadastros/campanha, PUT cadastros/campanha_custo. 000 §6: the unit admin (a)
 // and the manager (m) their unit, the company admin (ag) and the multi-unit manager (mg) their company's
-// units. A cost covers a period (a month when typed) and is marked 'manual': a Meta sync never changes it.
+// units. A cost covers a period (a month when typed) and is marked 'manual': a Meta sync never changes it,
+// and typing over Meta's spend never changes Meta's rows.
 // `costForPeriod` is what the dashboards read: a cost prorated to any period, null when none ('—').
-import { and, asc, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 
 import {
   COST_MESSAGES,
+  countedCosts,
   monthBounds,
   proratedCost,
   type CostCreate,
   type CostRow,
   type CostUpdate,
+  type CountableCost,
 } from '@funil/domain/ads/costs';
 
 import type { DbOrTx } from '../../db/handle.ts';
@@ -21,7 +24,7 @@ import { referenceLists } from '../catalog/catalog.service.ts';
 import type { Actor } from '../tenancy/admin-scope.service.ts';
 import { unitById, unitNamesOfCompany } from '../tenancy/tenancy.service.ts';
 import { catalogueNames, ensureCampaign, renameCampaign } from './ads.service.ts';
-import { anunciosCustos } from './ads.table.ts';
+import { anunciosCampanhas, anunciosCustos } from './ads.table.ts';
 
 type CostDb = typeof anunciosCustos.$inferSelect;
 
@@ -51,6 +54,7 @@ async function platformName(db: DbOrTx, idTipoLead: number): Promise<string> {
 }
 
 const money = (text: string) => Number(text);
+const cents = (value: number) => Math.round(value * 100) / 100;
 const audited = (c: CostDb) => ({
   idUnidade: c.idUnidade,
   idCampanha: c.idCampanha,
@@ -62,51 +66,127 @@ const audited = (c: CostDb) => ({
   origem: c.origem,
 });
 
+/**
+ * GET cadastros/campanha: one row per unit, campaign and month (issue 23 §6), not one per Meta ad and day.
+ * The month's total is what `costForPeriod` counts for that month (`countedCosts`): a typed cost wins over
+ * Meta's spend of its month; Meta's spend is summed per ad for the row's detail.
+ */
 export async function listCosts(db: DbOrTx, actor: Actor): Promise<CostRow[]> {
   const units = await unitsOf(db, actor);
   if (units.size === 0) return [];
-  const rows = await db
-    .select()
-    .from(anunciosCustos)
-    .where(and(eq(anunciosCustos.idEmpresa, actor.empresaId), inArray(anunciosCustos.idUnidade, [...units.keys()])))
-    .orderBy(desc(anunciosCustos.periodoInicio), asc(anunciosCustos.id))
-    .limit(5000);
-  const [names, refs] = await Promise.all([
-    catalogueNames(db, {
-      campaigns: [...new Set(rows.map((r) => r.idCampanha))],
-      adSets: [...new Set(rows.flatMap((r) => (r.idConjunto === null ? [] : [r.idConjunto])))],
-      ads: [...new Set(rows.flatMap((r) => (r.idAd === null ? [] : [r.idAd])))],
-    }),
+  const inScope = and(eq(anunciosCustos.idEmpresa, actor.empresaId), inArray(anunciosCustos.idUnidade, [...units.keys()]));
+  const isTyped = and(eq(anunciosCustos.origem, 'manual'), isNull(anunciosCustos.idAd));
+  const month = sql<string>`to_char(${anunciosCustos.periodoInicio}, 'YYYY-MM')`;
+  const [typed, spends, refs] = await Promise.all([
+    db.select().from(anunciosCustos).where(and(inScope, isTyped)),
+    // Meta's daily spend (and a day typed over before issue 23 §6 kept Meta's rows), summed per ad and month.
+    db
+      .select({
+        idUnidade: anunciosCustos.idUnidade,
+        idCampanha: anunciosCustos.idCampanha,
+        idConjunto: anunciosCustos.idConjunto,
+        idAd: anunciosCustos.idAd,
+        origem: anunciosCustos.origem,
+        mes: month,
+        custo: sql<string>`sum(${anunciosCustos.custo})::text`,
+        dias: sql<number>`count(distinct ${anunciosCustos.periodoInicio})::int`,
+        periodoInicio: sql<string>`min(${anunciosCustos.periodoInicio})::text`,
+        periodoFim: sql<string>`max(${anunciosCustos.periodoFim})::text`,
+        datacad: sql<string>`min(${anunciosCustos.datacad})::text`,
+        dataAtualizacao: sql<string>`max(${anunciosCustos.dataAtualizacao})::text`,
+      })
+      .from(anunciosCustos)
+      .where(and(inScope, or(ne(anunciosCustos.origem, 'manual'), isNotNull(anunciosCustos.idAd))))
+      .groupBy(
+        anunciosCustos.idUnidade,
+        anunciosCustos.idCampanha,
+        anunciosCustos.idConjunto,
+        anunciosCustos.idAd,
+        anunciosCustos.origem,
+        month,
+      ),
     referenceLists(db),
   ]);
+  const names = await catalogueNames(db, {
+    campaigns: [...new Set([...typed, ...spends].map((r) => r.idCampanha))],
+    adSets: [...new Set(spends.flatMap((r) => (r.idConjunto === null ? [] : [r.idConjunto])))],
+    ads: [...new Set(spends.flatMap((r) => (r.idAd === null ? [] : [r.idAd])))],
+  });
   const platforms = new Map(refs.plataforma.map((p) => [p.id, p.nome]));
-  return rows.map((r) => {
-    const campaign = names.campaigns.get(r.idCampanha);
-    const adSet = r.idConjunto === null ? undefined : names.adSets.get(r.idConjunto);
-    const ad = r.idAd === null ? undefined : names.ads.get(r.idAd);
+
+  type Group = { idUnidade: number; idCampanha: number; mes: string; typed: CostDb | null; spends: typeof spends };
+  const groups = new Map<string, Group>();
+  const groupOf = (idUnidade: number, idCampanha: number, mes: string) => {
+    const chave = `${idUnidade}-${idCampanha}-${mes}`;
+    let group = groups.get(chave);
+    if (!group) groups.set(chave, (group = { idUnidade, idCampanha, mes, typed: null, spends: [] }));
+    return group;
+  };
+  for (const r of typed) groupOf(r.idUnidade, r.idCampanha, r.periodoInicio.slice(0, 7)).typed = r;
+  for (const r of spends) groupOf(r.idUnidade, r.idCampanha, r.mes).spends.push(r);
+
+  const rows = [...groups.entries()].map(([chave, g]): CostRow => {
+    const campaign = names.campaigns.get(g.idCampanha);
+    const counted = countedCosts<CountableCost & { custo: string }>([...(g.typed ? [g.typed] : []), ...g.spends]);
+    const meta = g.spends.filter((r) => r.origem === 'meta');
+    const anuncios = g.spends
+      .map((r) => {
+        const adSet = r.idConjunto === null ? undefined : names.adSets.get(r.idConjunto);
+        const ad = r.idAd === null ? undefined : names.ads.get(r.idAd);
+        return {
+          adset_id: adSet?.id ?? null,
+          adset_name: adSet?.name ?? null,
+          ad_id: ad?.id ?? null,
+          ad_name: ad?.name ?? null,
+          custo: money(r.custo),
+          dias: r.dias,
+        };
+      })
+      .sort((a, b) => b.custo - a.custo || (a.ad_name ?? '').localeCompare(b.ad_name ?? '', 'pt-BR'));
+    const single = anuncios.length === 1 ? anuncios[0]! : null;
+    const stamps = [
+      ...(g.typed ? [g.typed.datacad.toISOString()] : []),
+      ...g.spends.map((r) => new Date(r.datacad).toISOString()),
+    ];
+    const updates = [
+      ...(g.typed ? [g.typed.dataAtualizacao.toISOString()] : []),
+      ...g.spends.map((r) => new Date(r.dataAtualizacao).toISOString()),
+    ];
+    const { inicio, fim } = monthBounds(g.mes);
     return {
-      id: r.id,
-      idUnidade: r.idUnidade,
-      unidade: units.get(r.idUnidade) ?? '',
-      idCampanha: r.idCampanha,
+      chave,
+      id: g.typed?.id ?? null,
+      idUnidade: g.idUnidade,
+      unidade: units.get(g.idUnidade) ?? '',
+      idCampanha: g.idCampanha,
       campaign_id: campaign?.id ?? '',
       campaign_name: campaign?.name ?? '',
-      adset_id: adSet?.id ?? null,
-      adset_name: adSet?.name ?? null,
-      ad_id: ad?.id ?? null,
-      ad_name: ad?.name ?? null,
-      custo: money(r.custo),
-      publico: r.publico,
-      idTipoLead: r.idTipoLead,
-      tipoLead: r.idTipoLead === null ? '' : (platforms.get(r.idTipoLead) ?? ''),
-      mes: r.periodoInicio.slice(0, 7),
-      periodo_inicio: r.periodoInicio,
-      periodo_fim: r.periodoFim,
-      origem: r.origem === 'meta' ? 'meta' : 'manual',
-      dataCadastro: r.datacad.toISOString(),
-      dataAtualizacao: r.dataAtualizacao.toISOString(),
+      adset_id: single?.adset_id ?? null,
+      adset_name: single?.adset_name ?? null,
+      ad_id: single?.ad_id ?? null,
+      ad_name: single?.ad_name ?? null,
+      custo: cents(counted.reduce((sum, r) => sum + money(r.custo), 0)),
+      custo_manual: g.typed ? money(g.typed.custo) : null,
+      custo_meta: meta.length > 0 ? cents(meta.reduce((sum, r) => sum + money(r.custo), 0)) : null,
+      anuncios,
+      publico: g.typed?.publico ?? null,
+      idTipoLead: g.typed?.idTipoLead ?? null,
+      tipoLead: g.typed?.idTipoLead == null ? '' : (platforms.get(g.typed.idTipoLead) ?? ''),
+      mes: g.mes,
+      periodo_inicio: inicio,
+      periodo_fim: fim,
+      origem: g.typed ? 'manual' : 'meta',
+      dataCadastro: stamps.sort()[0]!,
+      dataAtualizacao: updates.sort().at(-1)!,
     };
   });
+  // Newest month first, then the campaign's name and the unit's.
+  return rows.sort(
+    (a, b) =>
+      b.mes.localeCompare(a.mes) ||
+      a.campaign_name.localeCompare(b.campaign_name, 'pt-BR') ||
+      a.unidade.localeCompare(b.unidade, 'pt-BR'),
+  );
 }
 
 const isUniqueViolation = (error: unknown): boolean => {
@@ -152,24 +232,66 @@ export async function createCost(db: DbOrTx, actor: Actor, input: CostCreate): P
   }
 }
 
-/** PUT cadastros/campanha_custo: the cost, the campaign's name, and the audience and platform when sent. */
+/**
+ * PUT cadastros/campanha_custo: the typed cost, the campaign's name, and the audience and platform when
+ * sent. A month that only Meta's spend fills (no typed cost: the unit and month are sent instead of the
+ * id, or the id of a Meta row) gets a typed cost of its own; Meta's rows are never changed, so a later
+ * sync still writes its spend while the typed cost is the one counted (issue 23 §6).
+ */
 export async function updateCost(db: DbOrTx, actor: Actor, input: CostUpdate): Promise<CostDb> {
-  const [before] = await db.select().from(anunciosCustos).where(eq(anunciosCustos.id, input.id));
-  if (!before || before.idEmpresa !== actor.empresaId) throw new DomainError('not_found', COST_MESSAGES.notFound);
-  await unitInCostScope(db, actor, before.idUnidade);
-  const names = await catalogueNames(db, { campaigns: [before.idCampanha], adSets: [], ads: [] });
-  const campaign = names.campaigns.get(before.idCampanha);
+  let target: { idUnidade: number; idCampanha: number; mes: string };
+  if (input.id !== undefined) {
+    const [before] = await db.select().from(anunciosCustos).where(eq(anunciosCustos.id, input.id));
+    if (!before || before.idEmpresa !== actor.empresaId) throw new DomainError('not_found', COST_MESSAGES.notFound);
+    await unitInCostScope(db, actor, before.idUnidade);
+    if (before.origem === 'manual' && before.idAd === null) return updateTyped(db, actor, before, input);
+    target = { idUnidade: before.idUnidade, idCampanha: before.idCampanha, mes: before.periodoInicio.slice(0, 7) };
+  } else {
+    // The schema asks for the unit, the month and campaign_id when there is no id.
+    const unit = await unitInCostScope(db, actor, input.idUnidade!);
+    const [campaign] = await db
+      .select({ id: anunciosCampanhas.id })
+      .from(anunciosCampanhas)
+      .where(and(eq(anunciosCampanhas.idUnidade, unit.id), eq(anunciosCampanhas.campaignId, input.campaign_id!)));
+    if (!campaign) throw new DomainError('not_found', COST_MESSAGES.notFound);
+    target = { idUnidade: unit.id, idCampanha: campaign.id, mes: input.mes! };
+  }
+  const { inicio, fim } = monthBounds(target.mes);
+  const [typed] = await db
+    .select()
+    .from(anunciosCustos)
+    .where(
+      and(
+        eq(anunciosCustos.idUnidade, target.idUnidade),
+        eq(anunciosCustos.idCampanha, target.idCampanha),
+        eq(anunciosCustos.origem, 'manual'),
+        isNull(anunciosCustos.idAd),
+        eq(anunciosCustos.periodoInicio, inicio),
+        eq(anunciosCustos.periodoFim, fim),
+      ),
+    );
+  if (typed) return updateTyped(db, actor, typed, input);
+  return typeMonth(db, actor, { ...target, inicio, fim }, input);
+}
+
+async function checkCampaignId(db: DbOrTx, idCampanha: number, input: CostUpdate) {
+  const names = await catalogueNames(db, { campaigns: [idCampanha], adSets: [], ads: [] });
+  const campaign = names.campaigns.get(idCampanha);
   if (input.campaign_id !== undefined && campaign && input.campaign_id !== campaign.id)
     throw new DomainError('invalid', COST_MESSAGES.campaignMismatch);
   if (input.idTipoLead !== undefined) await platformName(db, input.idTipoLead);
+  return campaign;
+}
+
+/** A typed month cost changed. */
+async function updateTyped(db: DbOrTx, actor: Actor, before: CostDb, input: CostUpdate): Promise<CostDb> {
+  const campaign = await checkCampaignId(db, before.idCampanha, input);
   return db.transaction(async (tx) => {
     await renameCampaign(tx, before.idCampanha, input.campaign_name);
     const [row] = await tx
       .update(anunciosCustos)
       .set({
         custo: input.custo.toFixed(2),
-        // A cost typed over a synced one becomes the user's: a later sync leaves it alone (issue 23 §6).
-        origem: 'manual',
         ...(input.publico !== undefined ? { publico: input.publico } : {}),
         ...(input.idTipoLead !== undefined ? { idTipoLead: input.idTipoLead } : {}),
         dataAtualizacao: new Date(),
@@ -187,6 +309,47 @@ export async function updateCost(db: DbOrTx, actor: Actor, input: CostUpdate): P
     });
     return row!;
   });
+}
+
+/** A month typed over Meta's spend: a new typed cost beside Meta's rows. */
+async function typeMonth(
+  db: DbOrTx,
+  actor: Actor,
+  target: { idUnidade: number; idCampanha: number; inicio: string; fim: string },
+  input: CostUpdate,
+): Promise<CostDb> {
+  const campaign = await checkCampaignId(db, target.idCampanha, input);
+  try {
+    return await db.transaction(async (tx) => {
+      await renameCampaign(tx, target.idCampanha, input.campaign_name);
+      const [row] = await tx
+        .insert(anunciosCustos)
+        .values({
+          idEmpresa: actor.empresaId,
+          idUnidade: target.idUnidade,
+          idCampanha: target.idCampanha,
+          publico: input.publico ?? null,
+          idTipoLead: input.idTipoLead ?? null,
+          custo: input.custo.toFixed(2),
+          periodoInicio: target.inicio,
+          periodoFim: target.fim,
+          origem: 'manual',
+        })
+        .returning();
+      await recordAudit(tx, {
+        session: actor,
+        entity: 'custo_campanha',
+        entityId: row!.id,
+        action: 'create',
+        after: { ...audited(row!), campaign_id: campaign?.id ?? '', campaign_name: input.campaign_name },
+        scope: { idEmpresa: actor.empresaId, idUnidade: target.idUnidade },
+      });
+      return row!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('conflict', COST_MESSAGES.duplicate);
+    throw error;
+  }
 }
 
 /**
@@ -214,16 +377,7 @@ export async function costForPeriod(
       ),
     );
   if (rows.length === 0) return null;
-  const manual = rows.filter((r) => r.origem === 'manual' && r.idAd === null);
-  const covered = (r: CostDb) =>
-    manual.some(
-      (m) =>
-        m.idUnidade === r.idUnidade &&
-        m.idCampanha === r.idCampanha &&
-        m.periodoInicio <= r.periodoInicio &&
-        m.periodoFim >= r.periodoFim,
-    );
-  const counted = rows.filter((r) => r.origem === 'manual' || !covered(r));
+  const counted = countedCosts(rows);
   const total = counted.reduce(
     (sum, r) => sum + proratedCost({ custo: money(r.custo), inicio: r.periodoInicio, fim: r.periodoFim }, query),
     0,

@@ -208,7 +208,7 @@ export async function upsertMetaDailyCosts(
           eq(anunciosCustos.periodoFim, r.day),
         ),
       );
-    // A synced day someone typed over (PUT cadastros/campanha_custo makes it 'manual') stays theirs.
+    // A synced day someone typed over (before issue 23 §6 a PUT made it 'manual') stays theirs.
     if (same.some((row) => row.origem === 'manual')) {
       coveredByManual += 1;
       continue;

@@ -4,20 +4,7 @@
 // saved values on edit). The server's Portuguese message shows in a snackbar, and its field
 // messages under their fields.
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  LinearProgress,
-  Stack,
-  useMediaQuery,
-} from '@mui/material';
+import { Checkbox, FormControlLabel, useMediaQuery } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
 import { useState, type ReactNode } from 'react';
@@ -25,6 +12,7 @@ import { useForm, type FieldValues, type Path, type Resolver, type UseFormReturn
 import type { z } from 'zod';
 
 import { ApiError } from '../../lib/api-error.ts';
+import { DialogFrame, DialogShell } from './dialog-shell.tsx';
 
 export type AdminDialogMode = 'create' | 'edit';
 
@@ -78,16 +66,16 @@ export function AdminFormDialog<S extends FormSchema>(props: AdminFormDialogProp
     if (open) setOpening((n) => n + 1);
   }
   return (
-    <Dialog
+    <DialogShell
       open={open}
-      onClose={busy ? undefined : onClose}
-      fullWidth
+      onClose={onClose}
+      busy={busy}
       maxWidth={maxWidth}
       fullScreen={fullScreen}
-      aria-labelledby="admin-dialog-title"
+      titleId="admin-dialog-title"
     >
       <AdminFormBody key={opening} {...props} onBusy={setBusy} />
-    </Dialog>
+    </DialogShell>
   );
 }
 
@@ -145,43 +133,22 @@ function AdminFormBody<S extends FormSchema>({
   const busy = formState.isSubmitting;
 
   return (
-    <>
-      <DialogTitle id="admin-dialog-title">{title}</DialogTitle>
-      {busy ? <LinearProgress aria-label="Salvando" /> : <Box sx={{ height: 4 }} />}
-      <DialogContent dividers>
-        <Stack
-          component="form"
-          spacing={2}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          {errorsAlert && hasErrors && formState.isSubmitted && <Alert severity="warning">{errorsAlert}</Alert>}
-          {children(form)}
-          {/* Enter in a field saves like Salvar. */}
-          <button type="submit" hidden tabIndex={-1} aria-hidden />
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5, justifyContent: 'space-between', flexWrap: 'wrap' }}>
+    <DialogFrame
+      title={title}
+      titleId="admin-dialog-title"
+      busy={busy}
+      error={errorsAlert && hasErrors && formState.isSubmitted ? errorsAlert : null}
+      onSubmit={() => void submit()}
+      primary={{ label: submitLabel, disabled: disableUntilValid === true && !formState.isValid }}
+      onCancel={onClose}
+      actionsStart={
         <FormControlLabel
           control={<Checkbox checked={keepOpen} onChange={(event) => setKeepOpen(event.target.checked)} />}
           label={CONTINUE_LABEL[mode]}
         />
-        <Stack direction="row" spacing={1}>
-          <Button onClick={onClose} disabled={busy}>
-            Cancelar
-          </Button>
-          <Button
-            variant="contained"
-            onClick={() => void submit()}
-            disabled={busy || (disableUntilValid === true && !formState.isValid)}
-          >
-            {submitLabel}
-          </Button>
-        </Stack>
-      </DialogActions>
-    </>
+      }
+    >
+      {children(form)}
+    </DialogFrame>
   );
 }

@@ -3,20 +3,7 @@
 // file cancels the run ('Arquivo removido.'). The message box keeps at most 5 lines (002 §9).
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import UploadFile from '@mui/icons-material/UploadFile';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  LinearProgress,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, IconButton, LinearProgress, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import { useSnackbar } from 'notistack';
 import { useEffect, useRef, useState } from 'react';
 
@@ -31,6 +18,7 @@ import {
   type AdsCsvRow,
 } from '@funil/domain/ads/ads-csv';
 
+import { DialogFrame, DialogShell } from '../../../components/ui/dialog-shell.tsx';
 import { sendAdsCsvBatch } from '../api/ads.ts';
 
 /** 002 §9: at most 5 lines in the message box. */
@@ -143,70 +131,70 @@ export function AdsCsvDialog({ open, onClose, onImported }: Props) {
   const percent = run && run.total > 0 ? Math.round((run.sent * 100) / run.total) : 0;
 
   return (
-    <Dialog open={open} onClose={run?.running ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="ads-csv-title">
-      <DialogTitle id="ads-csv-title">Inserir CSV</DialogTitle>
-      <DialogContent dividers>
-        <Stack spacing={2}>
-          <Typography variant="body2" color="text.secondary">
-            Colunas obrigatórias: {ADS_CSV_HEADERS.join(', ')}. Separe as tags por ponto e vírgula. O arquivo é enviado em lotes
-            de até {ADS_CSV_BATCH.toLocaleString('pt-BR')} linhas.
-          </Typography>
-          <input
-            ref={input}
-            type="file"
-            accept=".csv,text/csv"
-            hidden
-            aria-label="Arquivo CSV"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void choose(file);
-            }}
-          />
-          {run ? (
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Typography sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-                {run.fileName}
-              </Typography>
-              <Tooltip title="Remover arquivo">
-                <IconButton aria-label="Remover arquivo" onClick={remove} color="error">
-                  <DeleteOutline />
-                </IconButton>
-              </Tooltip>
-            </Stack>
-          ) : (
-            <Button
-              variant="outlined"
-              startIcon={<UploadFile />}
-              onClick={() => input.current?.click()}
-              sx={{ alignSelf: 'flex-start' }}
-            >
-              Selecionar arquivo
-            </Button>
-          )}
-          {run && (
-            <Box>
-              <LinearProgress variant="determinate" value={percent} aria-label="Progresso do envio" />
-              <Typography variant="caption" color="text.secondary">
-                {run.sent.toLocaleString('pt-BR')} de {run.total.toLocaleString('pt-BR')} registros enviados ({percent}%)
-              </Typography>
-            </Box>
-          )}
-          <TextField
-            label="Mensagens"
-            value={messages.join('\n')}
-            multiline
-            minRows={2}
-            maxRows={MESSAGE_LINES}
-            size="small"
-            slotProps={{ htmlInput: { readOnly: true } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={run?.running === true}>
-          Fechar
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <DialogShell open={open} onClose={onClose} busy={run?.running === true} maxWidth="sm" titleId="ads-csv-title">
+      {/* The run shows its own progress bar; 'Fechar' waits for it. */}
+      <DialogFrame
+        title="Inserir CSV"
+        titleId="ads-csv-title"
+        busy={run?.running === true}
+        busyLabel={null}
+        cancelLabel="Fechar"
+        onCancel={onClose}
+      >
+        <Typography variant="body2" color="text.secondary">
+          Colunas obrigatórias: {ADS_CSV_HEADERS.join(', ')}. Separe as tags por ponto e vírgula. O arquivo é enviado em lotes de
+          até {ADS_CSV_BATCH.toLocaleString('pt-BR')} linhas.
+        </Typography>
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,text/csv"
+          hidden
+          aria-label="Arquivo CSV"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void choose(file);
+          }}
+        />
+        {run ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <Typography sx={{ flex: 1, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {run.fileName}
+            </Typography>
+            <Tooltip title="Remover arquivo">
+              <IconButton aria-label="Remover arquivo" onClick={remove} color="error">
+                <DeleteOutline />
+              </IconButton>
+            </Tooltip>
+          </Stack>
+        ) : (
+          <Button
+            variant="outlined"
+            startIcon={<UploadFile />}
+            onClick={() => input.current?.click()}
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            Selecionar arquivo
+          </Button>
+        )}
+        {run && (
+          <Box>
+            <LinearProgress variant="determinate" value={percent} aria-label="Progresso do envio" />
+            <Typography variant="caption" color="text.secondary">
+              {run.sent.toLocaleString('pt-BR')} de {run.total.toLocaleString('pt-BR')} registros enviados ({percent}%)
+            </Typography>
+          </Box>
+        )}
+        <TextField
+          label="Mensagens"
+          value={messages.join('\n')}
+          multiline
+          minRows={2}
+          maxRows={MESSAGE_LINES}
+          size="small"
+          slotProps={{ htmlInput: { readOnly: true } }}
+        />
+      </DialogFrame>
+    </DialogShell>
   );
 }

@@ -24,6 +24,7 @@ vi.mock('../../../lib/unit-data.ts', () => ({
 vi.setConfig({ testTimeout: 40_000 });
 
 const row = {
+  chave: '1-9-2026-11',
   id: 4,
   idUnidade: 1,
   unidade: 'Paulista',
@@ -35,6 +36,9 @@ const row = {
   ad_id: null,
   ad_name: null,
   custo: 5320.5,
+  custo_manual: 5320.5,
+  custo_meta: null,
+  anuncios: [],
   publico: 1,
   idTipoLead: 1,
   tipoLead: 'Facebook',
@@ -46,9 +50,37 @@ const row = {
   dataAtualizacao: '2026-11-20T10:00:00.000Z',
 };
 
+// Issue 23 §6: a month only Meta's spend fills, summed from its ads' days.
+const metaRow = {
+  ...row,
+  chave: '1-12-2026-10',
+  id: null,
+  idCampanha: 12,
+  campaign_id: '120210455501239999',
+  campaign_name: 'Lentes | Meta',
+  adset_id: null,
+  adset_name: null,
+  ad_id: null,
+  ad_name: null,
+  custo: 90.3,
+  custo_manual: null,
+  custo_meta: 90.3,
+  anuncios: [
+    { adset_id: 'S1', adset_name: 'Mulheres 30-50', ad_id: 'A2', ad_name: 'Carrossel antes e depois', custo: 60, dias: 3 },
+    { adset_id: 'S1', adset_name: 'Mulheres 30-50', ad_id: 'A1', ad_name: 'Vídeo depoimento', custo: 30.3, dias: 3 },
+  ],
+  publico: null,
+  idTipoLead: null,
+  tipoLead: '',
+  mes: '2026-10',
+  periodo_inicio: '2026-10-01',
+  periodo_fim: '2026-10-31',
+  origem: 'meta',
+};
+
 function api() {
   return stubApi({
-    'GET /cadastros/campanha': { body: { data: [row] } },
+    'GET /cadastros/campanha': { body: { data: [row, metaRow] } },
     'GET /cadastros/unidades': {
       body: {
         data: [
@@ -152,6 +184,47 @@ describe("002 §2.10 'Gerenciar Campanhas'", () => {
         campaign_id: '120210455501230017',
         campaign_name: 'Implante Dentário',
         custo: 6000,
+        publico: 1,
+        idTipoLead: 1,
+      }),
+    );
+  });
+
+  it("issue 23 §6: a Meta month is one row marked 'Meta'; 'Editar Campanha' shows its ads and types the month's cost", async () => {
+    const sent = api();
+    renderAdmin(<CampaignCostsScreen />);
+    const metaLine = (await screen.findByRole('rowheader', { name: 'Lentes | Meta' })).closest('tr')!;
+    expect(within(metaLine).getByRole('cell', { name: 'R$ 90,30' })).toBeTruthy();
+    expect(within(metaLine).getByText('Meta')).toBeTruthy();
+    expect(within(metaLine).getByRole('cell', { name: '2 anúncios' })).toBeTruthy();
+    const typedLine = screen.getByRole('rowheader', { name: 'Implante Dentário' }).closest('tr')!;
+    expect(within(typedLine).getByText('Manual')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Editar Campanha Lentes | Meta' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Campanha' });
+    const ads = within(dialog).getByRole('table', { name: /Gasto do Meta em 10\/2026: R\$ 90,30/ });
+    expect(
+      within(ads)
+        .getAllByRole('rowheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Carrossel antes e depois', 'Vídeo depoimento']);
+    expect(input(dialog, 'custo').value).toBe('R$ 90,30');
+    // The audience is the manager's to say; the platform starts on Meta's own.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(
+      await screen.findByText('Campos obrigatórios não preenchidos', { selector: '#notistack-snackbar, #notistack-snackbar *' }),
+    ).toBeTruthy();
+    await choose(dialog, /Público/, 'Frio');
+    type(dialog, 'custo', '15000');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Campanha editada com sucesso!')).toBeTruthy();
+    await waitFor(() =>
+      expect(sent.find((r) => r.method === 'PUT')?.body).toEqual({
+        idUnidade: 1,
+        mes: '2026-10',
+        campaign_id: '120210455501239999',
+        campaign_name: 'Lentes | Meta',
+        custo: 150,
         publico: 1,
         idTipoLead: 1,
       }),

@@ -2,10 +2,24 @@
 // 'Admin'; 000 §6: admin, manager, multi-manager, each within its units): the table of costs with refresh
 // and add, and the 'Cadastrar Campanha' / 'Editar Campanha' dialog (nome, campaign_id, publico, idTipoLead,
 // idUnidade, the cost in R$ and its month) with its loading bar. custo is required ('Obrigatório'); a select
-// left on -1 gives 'Campos obrigatórios não preenchidos'.
+// left on -1 gives 'Campos obrigatórios não preenchidos'. One row per unit, campaign and month (issue 23 §6):
+// Meta's daily spend summed, or the typed cost that wins over it; 'Editar Campanha' on a Meta month types
+// that month's cost (Meta's rows stay) and shows Meta's spend per ad of the month in the dialog.
 import Edit from '@mui/icons-material/Edit';
 import Refresh from '@mui/icons-material/Refresh';
-import { Chip, IconButton, Tooltip } from '@mui/material';
+import {
+  Box,
+  Chip,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
 import { useMemo, useState } from 'react';
 
 import {
@@ -15,6 +29,7 @@ import {
   costCreateSchema,
   formatMonth,
   monthOptions,
+  type CostAdSpend,
   type CostRow,
 } from '@funil/domain/ads/costs';
 import { formatBRL, maskBRLInput } from '@funil/domain/format/currency';
@@ -47,6 +62,52 @@ export function currentMonth(now = new Date()): string {
 }
 
 const AUDIENCE_OPTIONS = AUDIENCES.map((a) => ({ value: a.value, label: a.label }));
+
+const sourceLabel = (row: CostRow) => (row.origem === 'meta' ? 'Meta' : 'Manual');
+const adCount = (n: number) => (n === 1 ? '1 anúncio' : `${n} anúncios`);
+
+/** Meta's spend per ad in the row's month: the detail behind a Meta row (issue 23 §6). */
+function MetaSpendDetail({ row }: { row: CostRow }) {
+  if (row.anuncios.length === 0) return null;
+  return (
+    <Box>
+      <Typography variant="subtitle2" id="gasto-meta-title">
+        Gasto do Meta em {formatMonth(row.mes)}: {formatBRL(row.custo_meta ?? 0)} ({adCount(row.anuncios.length)})
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
+        {row.custo_manual === null
+          ? 'Ao salvar, o custo digitado passa a valer para o mês no lugar do gasto do Meta. Os dados do Meta não são alterados.'
+          : 'O custo digitado vale para o mês no lugar do gasto do Meta. Os dados do Meta não são alterados.'}
+      </Typography>
+      <Box sx={{ maxHeight: 240, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Table size="small" stickyHeader aria-labelledby="gasto-meta-title">
+          <TableHead>
+            <TableRow>
+              <TableCell>Anúncio</TableCell>
+              <TableCell>Conjunto de anúncios</TableCell>
+              <TableCell align="right">Dias</TableCell>
+              <TableCell align="right">Gasto</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {row.anuncios.map((ad: CostAdSpend, index) => (
+              <TableRow key={`${ad.ad_id ?? ''}-${index}`}>
+                <TableCell component="th" scope="row">
+                  {ad.ad_name ?? ad.ad_id ?? '—'}
+                </TableCell>
+                <TableCell>{ad.adset_name ?? '—'}</TableCell>
+                <TableCell align="right">{ad.dias}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatBRL(ad.custo)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+    </Box>
+  );
+}
 
 export function CampaignCostsScreen() {
   const user = useCurrentUser();
@@ -82,11 +143,13 @@ export function CampaignCostsScreen() {
     custo: '',
     mes: thisMonth,
   };
+  // A Meta month has no platform yet: Meta's own (Facebook/Instagram) when the unit has one.
+  const metaPlatform = unit.plataformas.find((p) => /facebook|meta|instagram/i.test(p.nome))?.id ?? -1;
   const formOf = (row: CostRow): CostFormValues => ({
     nome: row.campaign_name,
     campaign_id: row.campaign_id,
     publico: row.publico ?? -1,
-    idTipoLead: row.idTipoLead ?? -1,
+    idTipoLead: row.idTipoLead ?? (row.origem === 'meta' ? metaPlatform : -1),
     idUnidade: row.idUnidade,
     custo: formatBRL(row.custo),
     mes: row.mes,
@@ -97,32 +160,49 @@ export function CampaignCostsScreen() {
       { id: 'unidade', header: 'Unidade', value: (row) => row.unidade, minWidth: 150 },
       { id: 'campaign_id', header: 'ID da campanha', value: (row) => row.campaign_id, nowrap: true },
       { id: 'campaign_name', header: 'Campanha', value: (row) => row.campaign_name, minWidth: 170, rowHeader: true },
-      { id: 'adset_name', header: 'Conjunto de anúncios', value: (row) => row.adset_name ?? '—', hidden: true },
-      { id: 'ad_name', header: 'Anúncio', value: (row) => row.ad_name ?? '—', hidden: true },
       { id: 'mes', header: 'Mês', value: (row) => formatMonth(row.mes), sortValue: (row) => row.mes, nowrap: true },
       {
         id: 'custo',
         header: 'Custo',
         value: (row) => formatBRL(row.custo),
+        // A typed month over Meta's spend: what Meta spent, under the cost that counts.
+        render: (row) =>
+          row.origem === 'manual' && row.custo_meta !== null ? (
+            <Stack sx={{ alignItems: 'flex-end' }}>
+              <span>{formatBRL(row.custo)}</span>
+              <Typography variant="caption" color="text.secondary">
+                Meta: {formatBRL(row.custo_meta)}
+              </Typography>
+            </Stack>
+          ) : (
+            formatBRL(row.custo)
+          ),
         sortValue: (row) => row.custo,
         align: 'right',
         nowrap: true,
       },
-      { id: 'publico', header: 'Público', value: (row) => (row.publico === null ? '—' : audienceLabel(row.publico)) },
-      { id: 'tipoLead', header: 'Plataforma', value: (row) => row.tipoLead },
       {
         id: 'origem',
         header: 'Origem',
-        value: (row) => (row.origem === 'meta' ? 'Meta' : 'Manual'),
+        value: sourceLabel,
         render: (row) => (
           <Chip
             size="small"
-            label={row.origem === 'meta' ? 'Meta' : 'Manual'}
+            label={sourceLabel(row)}
+            color={row.origem === 'meta' ? 'primary' : 'default'}
             variant={row.origem === 'meta' ? 'filled' : 'outlined'}
           />
         ),
-        hidden: true,
       },
+      {
+        id: 'anuncios',
+        header: 'Anúncios do Meta',
+        value: (row) => (row.anuncios.length === 0 ? '—' : adCount(row.anuncios.length)),
+        sortValue: (row) => row.anuncios.length,
+        nowrap: true,
+      },
+      { id: 'publico', header: 'Público', value: (row) => (row.publico === null ? '—' : audienceLabel(row.publico)) },
+      { id: 'tipoLead', header: 'Plataforma', value: (row) => row.tipoLead || '—' },
       {
         id: 'dataCadastro',
         header: 'Data de cadastro',
@@ -140,7 +220,7 @@ export function CampaignCostsScreen() {
       <AdminList
         title="Gerenciar Campanhas"
         rows={costs.data}
-        rowKey={(row) => row.id}
+        rowKey={(row) => row.chave}
         loading={costs.isPending || costs.isFetching}
         error={costs.isError ? costs.error.message : null}
         columns={columns}
@@ -164,6 +244,7 @@ export function CampaignCostsScreen() {
         open={editing !== null}
         mode={editing?.mode ?? 'create'}
         title={isEdit ? 'Editar Campanha' : 'Cadastrar Campanha'}
+        maxWidth={editing?.mode === 'edit' && editing.row.anuncios.length > 0 ? 'md' : 'sm'}
         schema={costCreateSchema}
         values={editing?.mode === 'edit' ? formOf(editing.row) : empty}
         invalidMessage={COST_MESSAGES.missing}
@@ -173,7 +254,10 @@ export function CampaignCostsScreen() {
           editing?.mode === 'edit'
             ? save.mutateAsync({
                 update: {
-                  id: editing.row.id,
+                  // A Meta month has no typed cost yet: its unit and month say which month to type.
+                  ...(editing.row.id !== null
+                    ? { id: editing.row.id }
+                    : { idUnidade: editing.row.idUnidade, mes: editing.row.mes }),
                   campaign_id: editing.row.campaign_id,
                   campaign_name: cost.nome,
                   custo: cost.custo,
@@ -222,6 +306,7 @@ export function CampaignCostsScreen() {
               required
               disabled={isEdit}
             />
+            {editing?.mode === 'edit' && <MetaSpendDetail row={editing.row} />}
           </>
         )}
       </AdminFormDialog>

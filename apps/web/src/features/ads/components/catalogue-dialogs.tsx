@@ -2,19 +2,7 @@
 // registry', 'Ad set and ad (catalogue)'): validated on change, Salvar disabled until valid (and, on edit,
 // changed); the id is unique among the loaded rows and locked on edit; the ad's tags need at least one.
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Autocomplete,
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Autocomplete, Checkbox, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -22,6 +10,7 @@ import { z } from 'zod';
 import { CATALOGUE_MESSAGES } from '@funil/domain/ads/catalogue';
 
 import { ColorChip } from '../../../components/ui/color-chip.tsx';
+import { DialogFrame, DialogShell } from '../../../components/ui/dialog-shell.tsx';
 
 /** What a level names its id and name, and its texts (002 §5). */
 export type LevelTexts = {
@@ -45,9 +34,9 @@ type CreateProps = {
 
 export function CatalogueCreateDialog({ open, title, texts, takenIds, onClose, onSubmit }: CreateProps) {
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="catalogue-create-title">
+    <DialogShell open={open} onClose={onClose} maxWidth="xs" titleId="catalogue-create-title">
       {open && <CreateBody title={title} texts={texts} takenIds={takenIds} onClose={onClose} onSubmit={onSubmit} />}
-    </Dialog>
+    </DialogShell>
   );
 }
 
@@ -70,50 +59,34 @@ function CreateBody({ title, texts, takenIds, onClose, onSubmit }: Omit<CreatePr
     if (await onSubmit(value)) onClose();
   });
   return (
-    <>
-      <DialogTitle id="catalogue-create-title">{title}</DialogTitle>
-      {busy ? <LinearProgress aria-label="Salvando" /> : <Box sx={{ height: 4 }} />}
-      <DialogContent dividers>
-        <Stack
-          component="form"
-          spacing={2}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          {(['id', 'name'] as const).map((name) => (
-            <Controller
-              key={name}
-              control={form.control}
-              name={name}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label={name === 'id' ? texts.idLabel : texts.nameLabel}
-                  required
-                  size="small"
-                  fullWidth
-                  autoFocus={name === 'id'}
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                />
-              )}
+    <DialogFrame
+      title={title}
+      titleId="catalogue-create-title"
+      busy={busy}
+      onSubmit={() => void submit()}
+      primary={{ label: 'Salvar', disabled: !form.formState.isValid }}
+      onCancel={onClose}
+    >
+      {(['id', 'name'] as const).map((name) => (
+        <Controller
+          key={name}
+          control={form.control}
+          name={name}
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              label={name === 'id' ? texts.idLabel : texts.nameLabel}
+              required
+              size="small"
+              fullWidth
+              autoFocus={name === 'id'}
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message}
             />
-          ))}
-          <button type="submit" hidden tabIndex={-1} aria-hidden />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancelar
-        </Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={busy || !form.formState.isValid}>
-          Salvar
-        </Button>
-      </DialogActions>
-    </>
+          )}
+        />
+      ))}
+    </DialogFrame>
   );
 }
 
@@ -130,11 +103,11 @@ type EditProps = {
 /** 'Editar Campanha' and its siblings: the id read-only, the name not blank, Salvar once changed (002 §5). */
 export function CatalogueEditDialog({ open, title, idLabel, nameLabel, current, onClose, onSubmit }: EditProps) {
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="catalogue-edit-title">
+    <DialogShell open={open} onClose={onClose} maxWidth="xs" titleId="catalogue-edit-title">
       {open && current && (
         <EditBody title={title} idLabel={idLabel} nameLabel={nameLabel} current={current} onClose={onClose} onSubmit={onSubmit} />
       )}
-    </Dialog>
+    </DialogShell>
   );
 }
 
@@ -158,48 +131,32 @@ function EditBody({
     if (await onSubmit(name)) onClose();
   });
   return (
-    <>
-      <DialogTitle id="catalogue-edit-title">{title}</DialogTitle>
-      {busy ? <LinearProgress aria-label="Salvando" /> : <Box sx={{ height: 4 }} />}
-      <DialogContent dividers>
-        <Stack
-          component="form"
-          spacing={2}
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <TextField label={idLabel} value={current.id} size="small" fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
-          <Controller
-            control={form.control}
-            name="name"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={nameLabel}
-                required
-                size="small"
-                fullWidth
-                autoFocus
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-              />
-            )}
+    <DialogFrame
+      title={title}
+      titleId="catalogue-edit-title"
+      busy={busy}
+      onSubmit={() => void submit()}
+      primary={{ label: 'Salvar', disabled: !form.formState.isValid || !changed }}
+      onCancel={onClose}
+    >
+      <TextField label={idLabel} value={current.id} size="small" fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
+      <Controller
+        control={form.control}
+        name="name"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label={nameLabel}
+            required
+            size="small"
+            fullWidth
+            autoFocus
+            error={!!fieldState.error}
+            helperText={fieldState.error?.message}
           />
-          <button type="submit" hidden tabIndex={-1} aria-hidden />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancelar
-        </Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={busy || !form.formState.isValid || !changed}>
-          Salvar
-        </Button>
-      </DialogActions>
-    </>
+        )}
+      />
+    </DialogFrame>
   );
 }
 
@@ -233,10 +190,14 @@ export function AdTagsDialog({ open, tags, linked, onClose, onSubmit }: TagsProp
     }
   };
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="ad-tags-title">
-      <DialogTitle id="ad-tags-title">Cadastrar Tags do Anúncio</DialogTitle>
-      {busy ? <LinearProgress aria-label="Salvando" /> : <Box sx={{ height: 4 }} />}
-      <DialogContent dividers>
+    <DialogShell open={open} onClose={onClose} maxWidth="sm" titleId="ad-tags-title">
+      <DialogFrame
+        title="Cadastrar Tags do Anúncio"
+        titleId="ad-tags-title"
+        busy={busy}
+        primary={{ label: 'Salvar', onClick: () => void save(), disabled: chosen.length === 0 }}
+        onCancel={onClose}
+      >
         <Autocomplete
           multiple
           disableCloseOnSelect
@@ -268,15 +229,7 @@ export function AdTagsDialog({ open, tags, linked, onClose, onSubmit }: TagsProp
             />
           )}
         />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Cancelar
-        </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={busy || chosen.length === 0}>
-          Salvar
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </DialogFrame>
+    </DialogShell>
   );
 }
