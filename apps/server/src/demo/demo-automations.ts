@@ -8,7 +8,7 @@
 // them), so a real event never collides with one.
 import { and, asc, eq, like } from 'drizzle-orm';
 
-import { describeStep, waitUntil, type AutomationInput } from '@funil/domain/automations/automations';
+import { conditionStopDetail, describeStep, waitUntil, type AutomationInput } from '@funil/domain/automations/automations';
 import { formatDateTime } from '@funil/domain/format/date';
 import { LEAD_API_MESSAGES } from '@funil/domain/leads-api/messages';
 import { TYPEBOT_STANDIN_PREFIX } from '@funil/evolution-emulator/emulator';
@@ -116,7 +116,7 @@ function seededSteps(steps: readonly AutomationInput['passos'][number][], reache
       continue;
     }
     if (last && outcome === 'parada') {
-      rows.push({ passo: p, resultado: 'parou', detalhe: `Parada pela condição: ${describeStep(s)}`, em });
+      rows.push({ passo: p, resultado: 'parou', detalhe: conditionStopDetail(s), em });
       continue;
     }
     let detalhe = 'Condição atendida';
@@ -203,8 +203,9 @@ export async function seedDemoAutomations(
         outcome === 'falhou'
           ? `${describeStep(steps[reached - 1]!)}: ${SEND_MESSAGES.leadWithoutWhatsapp}`
           : outcome === 'parada'
-            ? `Parada pela condição: ${describeStep(steps[reached - 1]!)}`
+            ? conditionStopDetail(steps[reached - 1]!)
             : null;
+      const sent = rows.filter((row) => row.detalhe === 'Mensagem enviada').length;
       const [run] = await tx
         .insert(automacoesExecucoes)
         .values({
@@ -216,7 +217,9 @@ export async function seedDemoAutomations(
           passo: outcome === 'ativa' ? reached : reached - (outcome === 'concluida' ? 0 : 1),
           proximoEm: outcome === 'ativa' ? t : start,
           erro,
-          mensagensEnviadas: rows.filter((row) => row.detalhe === 'Mensagem enviada').length,
+          mensagensEnviadas: sent,
+          // Two finished runs in three that sent a message have the lead's answer, some hours later.
+          respostaEm: sent > 0 && outcome !== 'ativa' && i % 3 !== 2 ? new Date(start.getTime() + (2 + i) * 3_600_000) : null,
           criadoEm: start,
           terminadoEm: outcome === 'ativa' ? null : t,
         })

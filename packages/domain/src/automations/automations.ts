@@ -351,6 +351,10 @@ export function describeStep(step: Step): string {
   }
 }
 
+/** The reason a condition step gives when it stops a run ('Paradas por condição' counts the runs that end on it). */
+export const CONDITION_STOP = 'Parada pela condição';
+export const conditionStopDetail = (step: Step): string => `${CONDITION_STOP}: ${describeStep(step)}`;
+
 /** The time of a scheduling step: `quantidade` `unidade` after `from`, rounded up to the minute. */
 export function scheduleTime(from: Date, step: { quantidade: number; unidade: (typeof WAIT_UNITS)[number] }): Date {
   const unitMs = step.unidade === 'minutos' ? 60_000 : step.unidade === 'horas' ? 3_600_000 : 86_400_000;
@@ -479,6 +483,10 @@ export const performanceResponseSchema = z.object({
       mensagensEnviadas: z.number().int(),
       /** Runs whose Typebot session an attendant's message paused (issue 25 'Visualizar Desempenho'). */
       pausadasPorAtendente: z.number().int(),
+      /** Runs a condition step stopped (CONDITION_STOP); `paradas` counts every stopped run. */
+      paradasPorCondicao: z.number().int(),
+      /** Runs that sent a message and whose lead wrote back within 7 days of the run's start. */
+      respondidas: z.number().int(),
     }),
     execucoes: z.array(runViewSchema),
   }),

@@ -339,6 +339,36 @@ describe("'Aguardar resposta' (issue 25 'Steps')", () => {
   });
 });
 
+describe("'Visualizar Desempenho': messages answered and runs stopped by a condition (issue 25 'The engine')", () => {
+  it('counts the runs whose lead wrote back after their message, and those a condition stopped apart from other stops', async () => {
+    clock = new Date();
+    const r = await rule('Mensagem e condição', enters(9), [
+      { tipo: 'mensagem', texto: 'Olá [nome_cliente], podemos ajudar?' },
+      // Status 9 is where the trigger put them: "not in 9" stops every run here.
+      { tipo: 'condicao', campo: 'status', valor: 9, negar: true },
+      { tipo: 'anotacao', texto: 'Nunca chega aqui' },
+    ]);
+    const writes = await newLead('Rita Paiva');
+    const silent = await newLead('Otávio Lins');
+    await moveTo(writes, 9);
+    await moveTo(silent, 9);
+    await work();
+    expect(
+      (await k.emu$('POST', `/_emulator/instances/${INST}/messages`, { from: `55${await phoneOf(writes)}`, text: 'Pode sim!' }))
+        .status,
+    ).toBe(201);
+    await work();
+    const runs = await runsOf(r.id);
+    expect(runs.map((x) => [x.status, x.mensagensEnviadas, x.respostaEm !== null])).toEqual([
+      ['parada', 1, true],
+      ['parada', 1, false],
+    ]);
+    const perf = await rulePerformance(db(), f().unitA1, r.id);
+    expect(perf.figuras).toMatchObject({ iniciadas: 2, paradas: 2, paradasPorCondicao: 2, mensagensEnviadas: 2, respondidas: 1 });
+    await disableAll();
+  });
+});
+
 describe("'sem-resposta': no answer for N hours after the last message sent (issue 25 'Triggers')", () => {
   it('enrols once per sent message; an answer takes the lead out; a new message sent starts a new clock', async () => {
     const r = await rule('Sem resposta', { tipo: 'sem-resposta', horas: 3 }, [{ tipo: 'anotacao', texto: 'Cobrar retorno' }]);

@@ -17,6 +17,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import {
   AUTOMATION_LIMITS,
   automationAuthor,
+  conditionStopDetail,
   describeStep,
   waitUntil,
   type AutomationCause,
@@ -382,7 +383,7 @@ export class AutomationEngine {
       case 'condicao': {
         const holds = await this.#condition(step, c.lead);
         if (holds !== step.negar) return { kind: 'ok', detalhe: 'Condição atendida' };
-        return { kind: 'stop', detalhe: `Parada pela condição: ${describeStep(step)}` };
+        return { kind: 'stop', detalhe: conditionStopDetail(step) };
       }
       case 'status': {
         const session = await c.session();

@@ -2,7 +2,7 @@
 // LOCKED) and the step log. Only this module names its tables.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 
-import type { RunStatus } from '@funil/domain/automations/automations';
+import { CONDITION_STOP, type RunStatus } from '@funil/domain/automations/automations';
 
 import { executeRows, type Db, type DbOrTx, type Tx } from '../../db/handle.ts';
 import { automacoes, automacoesExecucoes, automacoesPassos } from './automations.table.ts';
@@ -317,6 +317,8 @@ export type RuleFigures = {
   emAndamento: number;
   medianaSegundos: number | null;
   mensagensEnviadas: number;
+  paradasPorCondicao: number;
+  respondidas: number;
 };
 
 /** 'Visualizar Desempenho': the rule's runs by outcome, the median time to complete and the messages sent. */
@@ -329,6 +331,8 @@ export async function ruleFigures(db: DbOrTx, idAutomacao: number): Promise<Rule
     ativas: number;
     mediana: number | null;
     enviadas: number;
+    paradas_condicao: number;
+    respondidas: number;
   }>(
     db,
     sql`select count(*)::int as iniciadas,
@@ -338,7 +342,9 @@ export async function ruleFigures(db: DbOrTx, idAutomacao: number): Promise<Rule
           count(*) filter (where status = 'ativa')::int as ativas,
           (percentile_cont(0.5) within group (order by extract(epoch from terminado_em - criado_em))
             filter (where status = 'concluida'))::float8 as mediana,
-          coalesce(sum(mensagens_enviadas), 0)::int as enviadas
+          coalesce(sum(mensagens_enviadas), 0)::int as enviadas,
+          count(*) filter (where status = 'parada' and erro like ${`${CONDITION_STOP}%`})::int as paradas_condicao,
+          count(*) filter (where resposta_em is not null)::int as respondidas
         from automacoes_execucoes where id_automacao = ${idAutomacao}`,
   );
   return {
@@ -349,5 +355,7 @@ export async function ruleFigures(db: DbOrTx, idAutomacao: number): Promise<Rule
     emAndamento: r?.ativas ?? 0,
     medianaSegundos: r?.mediana === null || r?.mediana === undefined ? null : Math.round(r.mediana),
     mensagensEnviadas: r?.enviadas ?? 0,
+    paradasPorCondicao: r?.paradas_condicao ?? 0,
+    respondidas: r?.respondidas ?? 0,
   };
 }

@@ -68,6 +68,8 @@ export const automacoesExecucoes = pgTable(
     aguardandoChave: varchar('aguardando_chave', { length: 60 }),
     aguardandoEvento: bigint('aguardando_evento', { mode: 'number' }),
     respondidoEm: timestamp('respondido_em', { withTimezone: true }),
+    /** The lead's first message after this run sent one (within 7 days of its start): 'Visualizar Desempenho'. */
+    respostaEm: timestamp('resposta_em', { withTimezone: true }),
     criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
     terminadoEm: timestamp('terminado_em', { withTimezone: true }),
   },

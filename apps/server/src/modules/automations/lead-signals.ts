@@ -29,6 +29,7 @@ export type LeadSignals = { woken: number; typebot: number };
 
 export async function applyLeadSignals(tx: Tx, events: readonly LeadEvent[], now: Date): Promise<LeadSignals> {
   const out: LeadSignals = { woken: 0, typebot: 0 };
+  await markAnswers(tx, events, now);
   for (const e of events) {
     if (e.tipo === 'mensagem-recebida') {
       const rows = await executeRows<{ id: number }>(
@@ -56,6 +57,24 @@ export async function applyLeadSignals(tx: Tx, events: readonly LeadEvent[], now
     }
   }
   return out;
+}
+
+const ANSWER_WINDOW_MS = 7 * 86_400_000;
+
+/**
+ * 'Visualizar Desempenho' (issue 25: messages sent and answered): the runs of the batch's leads that
+ * sent a message, started within 7 days before the lead's message, get their first answer's time. One
+ * statement per batch with a received message.
+ */
+async function markAnswers(tx: Tx, events: readonly LeadEvent[], now: Date): Promise<void> {
+  const leads = [...new Set(events.filter((e) => e.tipo === 'mensagem-recebida').map((e) => Math.trunc(e.cliCrmId)))];
+  if (leads.length === 0) return;
+  await executeRows(
+    tx,
+    sql`update automacoes_execucoes set resposta_em = ${now.toISOString()}
+        where cli_crm_id = any(${`{${leads.join(',')}}`}::int[]) and mensagens_enviadas > 0 and resposta_em is null
+          and criado_em > ${new Date(now.getTime() - ANSWER_WINDOW_MS).toISOString()}`,
+  );
 }
 
 /** A line of the run's log (once per session and change), and for a pause the run stops if still active. */

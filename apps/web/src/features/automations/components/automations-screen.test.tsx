@@ -65,6 +65,8 @@ function api() {
             medianaSegundos: 7200,
             mensagensEnviadas: 11,
             pausadasPorAtendente: 0,
+            paradasPorCondicao: 0,
+            respondidas: 0,
           },
           execucoes: [
             {

@@ -122,10 +122,13 @@ export function PerformanceDialog({ rule, onClose }: { rule: RuleView; onClose: 
             <Figure label="Em andamento" value={f.emAndamento} />
             {/* Every stopped run (a condition, no answer, a disabled rule, an attendant who took over). */}
             <Figure label="Paradas" value={f.paradas} />
+            <Figure label="Paradas por condição" value={f.paradasPorCondicao} />
             <Figure label="Pausadas por atendente" value={f.pausadasPorAtendente} />
             <Figure label="Falharam" value={f.falhas} />
             <Figure label="Tempo mediano" value={duration(f.medianaSegundos)} />
             <Figure label="Mensagens enviadas" value={f.mensagensEnviadas} />
+            {/* Runs that sent a message and whose lead wrote back (within 7 days of the run's start). */}
+            <Figure label="Leads que responderam" value={f.respondidas} />
           </Stack>
         )}
         <Typography variant="subtitle1" sx={{ mb: 1 }}>

@@ -63,8 +63,10 @@ function api() {
             falhas: 0,
             emAndamento: 1,
             medianaSegundos: null,
-            mensagensEnviadas: 0,
+            mensagensEnviadas: 6,
             pausadasPorAtendente: 3,
+            paradasPorCondicao: 5,
+            respondidas: 7,
           },
           execucoes: [],
         },
@@ -146,5 +148,10 @@ describe("/automacao: Typebot, 'Aguardar resposta' and 'Sem resposta' (issue 25)
     const dialog = await screen.findByRole('dialog', { name: 'Desempenho: Requalificação' });
     expect(await within(dialog).findByText('Pausadas por atendente')).toBeTruthy();
     expect(within(dialog).getByText('3')).toBeTruthy();
+    // Issue 25: messages sent and answered, and the runs a condition stopped apart from the other stops.
+    const figure = (label: string) => within(dialog).getByText(label).parentElement?.textContent;
+    expect(figure('Paradas por condição')).toContain('5');
+    expect(figure('Mensagens enviadas')).toContain('6');
+    expect(figure('Leads que responderam')).toContain('7');
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "automacoes_execucoes" ADD COLUMN "resposta_em" timestamp with time zone;
