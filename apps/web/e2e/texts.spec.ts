@@ -101,6 +101,40 @@ async function sidewaysScroll(page: Page): Promise<string[]> {
 /** The routes some demo login opened on the walk (each route must be opened by one). */
 const walked = new Set<AppRoute>();
 
+/**
+ * Opens `route` inside the app, as the menu does: through the router's own history, without loading the
+ * app again (a load per route was most of the walk's Chromium time, issue 22 §5). The router renders the
+ * next screen in a transition: the previous screen stays on the page, under the new address, until the
+ * next one's code has loaded. So this waits until the previous screen's elements have left the page and
+ * the menu marks the route (when the menu has it); waiting for the address only, the walk read the
+ * previous screen and clicked its 'Cadastrar …', which the next screen then replaced.
+ */
+async function openInApp(page: Page, route: AppRoute): Promise<void> {
+  // The walk starts where the login left it (/inicial): that screen is open already.
+  if (new URL(page.url()).pathname === route) return;
+  await page.evaluate((to) => {
+    const main = document.querySelector('main');
+    // The first child of <main> is the shell's spacer under the top bar; the rest is the screen.
+    (window as unknown as { walkPrevious: Element[] }).walkPrevious = main ? Array.from(main.children).slice(1) : [];
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+  await page.waitForFunction(
+    (to) => {
+      const previous = (window as unknown as { walkPrevious: Element[] }).walkPrevious;
+      const link = document.querySelector(`nav[aria-label="Menu principal"] a[href="${to}"]`);
+      return (
+        window.location.pathname === to &&
+        previous.every((element) => !element.isConnected) &&
+        (link === null || link.getAttribute('aria-current') === 'page')
+      );
+    },
+    route,
+    // The next screen's code, on a loaded machine.
+    { timeout: 60_000 },
+  );
+}
+
 /** Opens the screen's create form ('Cadastrar …'), submits it empty and reads what it says. */
 async function emptyCreateForm(page: Page): Promise<string | null> {
   const create = page.getByRole('button', { name: /^Cadastrar / }).first();
@@ -140,10 +174,7 @@ describe('issue 21 items 12 and 9: no zod or SIP wording on any screen, and no s
       await loginAs(page, email);
       const findings: { route: string; where: string; found: string[] }[] = [];
       for (const route of routes) {
-        // Not the page's 'load' (every image and font of the app): under CI's load it once passed 30 s;
-        // what the walk reads is the settled screen (settledText).
-        await page.goto(route, { waitUntil: 'domcontentloaded' });
-        await page.waitForURL(`**${route}`);
+        await openInApp(page, route);
         const found = foreignWordingIn(await settledText(page));
         if (found.length > 0) findings.push({ route, where: 'tela', found });
         const wider = await sidewaysScroll(page);
