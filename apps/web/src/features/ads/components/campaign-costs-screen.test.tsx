@@ -164,6 +164,22 @@ describe("002 §2.10 'Gerenciar Campanhas'", () => {
     expect(options.map((o) => o.textContent)).toEqual(['Selecione', 'Paulista']);
   });
 
+  it("the table's 'Unidade' column is shown to the roles that see several units, hidden (but available) to one unit's", async () => {
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent ?? '');
+    user.permissao = 'a';
+    api();
+    const { unmount } = renderAdmin(<CampaignCostsScreen />);
+    await screen.findByRole('rowheader', { name: 'Implante Dentário' });
+    expect(headers().some((h) => h.includes('Unidade'))).toBe(false);
+    expect(headers().some((h) => h.includes('Campanha'))).toBe(true);
+    unmount();
+    user.permissao = 'mg';
+    api();
+    renderAdmin(<CampaignCostsScreen />);
+    await screen.findByRole('rowheader', { name: 'Implante Dentário' });
+    expect(headers().some((h) => h.includes('Unidade'))).toBe(true);
+  });
+
   it("'Editar Campanha' sends PUT cadastros/campanha_custo with the row's id, campaign_id, the name and the cost", async () => {
     const sent = api();
     renderAdmin(<CampaignCostsScreen />);

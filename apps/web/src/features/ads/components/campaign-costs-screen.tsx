@@ -157,7 +157,8 @@ export function CampaignCostsScreen() {
 
   const columns = useMemo<DataColumn<CostRow>[]>(
     () => [
-      { id: 'unidade', header: 'Unidade', value: (row) => row.unidade, minWidth: 150 },
+      // One unit's admin or manager sees one unit only: its column starts hidden (the table fits 1440 px).
+      { id: 'unidade', header: 'Unidade', value: (row) => row.unidade, minWidth: 150, hidden: !companyWide },
       { id: 'campaign_id', header: 'ID da campanha', value: (row) => row.campaign_id, nowrap: true },
       { id: 'campaign_name', header: 'Campanha', value: (row) => row.campaign_name, minWidth: 170, rowHeader: true },
       { id: 'mes', header: 'Mês', value: (row) => formatMonth(row.mes), sortValue: (row) => row.mes, nowrap: true },
@@ -212,7 +213,7 @@ export function CampaignCostsScreen() {
         hidden: true,
       },
     ],
-    [],
+    [companyWide],
   );
 
   return (
