@@ -100,6 +100,11 @@ describe('issue 23 §6: campaign costs', () => {
     await page.goto('/campanhas');
     await page.getByRole('heading', { name: 'Gerenciar Campanhas' }).waitFor();
     await page.getByRole('rowheader', { name: 'Implante Dentário' }).first().waitFor();
+    // The whole table, its 'Ações' included, fits the page: no sideways scroll inside it.
+    const overflow = await page.evaluate(() =>
+      [...document.querySelectorAll('table')].map((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
+    );
+    expect(overflow.every((px) => px <= 1)).toBe(true);
     await page.getByRole('button', { name: 'Cadastrar Campanha' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cadastrar Campanha' });
     await dialog.locator('input[name="nome"]').fill('Ortodontia Invisível');

@@ -212,7 +212,8 @@ describe("002 §2.10 'Gerenciar Campanhas'", () => {
     const metaLine = (await screen.findByRole('rowheader', { name: 'Lentes | Meta' })).closest('tr')!;
     expect(within(metaLine).getByRole('cell', { name: 'R$ 90,30' })).toBeTruthy();
     expect(within(metaLine).getByText('Meta')).toBeTruthy();
-    expect(within(metaLine).getByRole('cell', { name: '2 anúncios' })).toBeTruthy();
+    // The Origem cell: the chip and how many ads spent in the month.
+    expect(within(metaLine).getByRole('cell', { name: 'Meta 2 anúncios' })).toBeTruthy();
     const typedLine = screen.getByRole('rowheader', { name: 'Implante Dentário' }).closest('tr')!;
     expect(within(typedLine).getByText('Manual')).toBeTruthy();
 

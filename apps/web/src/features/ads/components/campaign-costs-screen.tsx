@@ -158,7 +158,7 @@ export function CampaignCostsScreen() {
   const columns = useMemo<DataColumn<CostRow>[]>(
     () => [
       // One unit's admin or manager sees one unit only: its column starts hidden (the table fits 1440 px).
-      { id: 'unidade', header: 'Unidade', value: (row) => row.unidade, minWidth: 150, hidden: !companyWide },
+      { id: 'unidade', header: 'Unidade', value: (row) => row.unidade, minWidth: 120, hidden: !companyWide },
       { id: 'campaign_id', header: 'ID da campanha', value: (row) => row.campaign_id, nowrap: true },
       { id: 'campaign_name', header: 'Campanha', value: (row) => row.campaign_name, minWidth: 170, rowHeader: true },
       { id: 'mes', header: 'Mês', value: (row) => formatMonth(row.mes), sortValue: (row) => row.mes, nowrap: true },
@@ -185,22 +185,24 @@ export function CampaignCostsScreen() {
       {
         id: 'origem',
         header: 'Origem',
-        value: sourceLabel,
+        // Meta's month says how many ads spent in it (their detail is in 'Editar Campanha').
+        value: (row) => (row.anuncios.length === 0 ? sourceLabel(row) : `${sourceLabel(row)} (${adCount(row.anuncios.length)})`),
         render: (row) => (
-          <Chip
-            size="small"
-            label={sourceLabel(row)}
-            color={row.origem === 'meta' ? 'primary' : 'default'}
-            variant={row.origem === 'meta' ? 'filled' : 'outlined'}
-          />
+          <Stack sx={{ alignItems: 'flex-start', gap: 0.25 }}>
+            <Chip
+              size="small"
+              label={sourceLabel(row)}
+              color={row.origem === 'meta' ? 'primary' : 'default'}
+              variant={row.origem === 'meta' ? 'filled' : 'outlined'}
+            />
+            {row.anuncios.length > 0 && (
+              <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {adCount(row.anuncios.length)}
+              </Typography>
+            )}
+          </Stack>
         ),
-      },
-      {
-        id: 'anuncios',
-        header: 'Anúncios do Meta',
-        value: (row) => (row.anuncios.length === 0 ? '—' : adCount(row.anuncios.length)),
-        sortValue: (row) => row.anuncios.length,
-        nowrap: true,
+        sortValue: (row) => `${row.origem}:${String(row.anuncios.length).padStart(5, '0')}`,
       },
       { id: 'publico', header: 'Público', value: (row) => (row.publico === null ? '—' : audienceLabel(row.publico)) },
       { id: 'tipoLead', header: 'Plataforma', value: (row) => row.tipoLead || '—' },
