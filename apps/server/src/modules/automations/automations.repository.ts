@@ -5,6 +5,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CONDITION_STOP, type RunStatus } from '@funil/domain/automations/automations';
 
 import { executeRows, type Db, type DbOrTx, type Tx } from '../../db/handle.ts';
+import { dueBy } from '../../jobs/due-by.ts';
 import { automacoes, automacoesExecucoes, automacoesPassos } from './automations.table.ts';
 
 export type RuleRow = typeof automacoes.$inferSelect;
@@ -147,7 +148,7 @@ export async function claimDueRuns(db: Db, owner: string, now: Date, until: Date
     .where(
       sql`${automacoesExecucoes.id} in (
         select id from automacoes_execucoes
-        where status = 'ativa' and proximo_em <= ${now.toISOString()} and (lease_ate is null or lease_ate < ${now.toISOString()})
+        where status = 'ativa' and proximo_em < ${dueBy(now)} and (lease_ate is null or lease_ate < ${now.toISOString()})
         order by proximo_em limit ${limit} for update skip locked)`,
     )
     .returning();

@@ -21,6 +21,7 @@ import {
 
 import { queryPrepared, type Db, type DbOrTx } from '../../db/handle.ts';
 import { metaNumber } from '../../integrations/meta/graph-client.ts';
+import { dueBy } from '../../jobs/due-by.ts';
 import { Ticker } from '../../jobs/ticker.ts';
 import { metaCampaignUnits } from '../ads/ads-sync.service.ts';
 import { crmDailyByMetaIds, crmFactsByMetaId, unknownAdShare } from '../dashboard/dashboard-insights.service.ts';
@@ -175,7 +176,7 @@ export async function refreshPass(
     .where(
       eq(
         metaInsightsSync.idEmpresa,
-        sql`(select id_empresa from meta_insights_sync where proxima_em <= ${now.toISOString()}::timestamptz
+        sql`(select id_empresa from meta_insights_sync where proxima_em < ${dueBy(now)}::timestamptz
               and (lease_ate is null or lease_ate < ${now.toISOString()}::timestamptz)
               and id_empresa in (${sql.join(
                 companies.map((c) => sql`${c}`),

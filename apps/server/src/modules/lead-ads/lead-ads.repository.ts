@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 
 import type { DbOrTx } from '../../db/handle.ts';
+import { dueBy } from '../../jobs/due-by.ts';
 import { leadAdsEntregas } from './lead-ads.table.ts';
 
 export type DeliveryRow = typeof leadAdsEntregas.$inferSelect;
@@ -39,16 +40,15 @@ export async function storeDeliveries(db: DbOrTx, rows: readonly NewDelivery[]):
 /** Claims up to `limit` due deliveries for `leaseMs` (FOR UPDATE SKIP LOCKED): one worker each. */
 export async function claimDue(db: DbOrTx, now: Date, leaseMs: number, limit: number): Promise<DeliveryRow[]> {
   const until = new Date(now.getTime() + leaseMs);
-  // A delivery stored earlier in the current millisecond is due: the database's now() has microseconds,
-  // this clock milliseconds (a webhook answered and drained within one millisecond found nothing).
-  const dueBy = new Date(now.getTime() + 1).toISOString();
+  // A delivery stored earlier in the current millisecond is due (jobs/due-by.ts).
+  const dueTime = dueBy(now);
   const due = db
     .select({ id: leadAdsEntregas.id })
     .from(leadAdsEntregas)
     .where(
       and(
         eq(leadAdsEntregas.status, 'pendente'),
-        sql`${leadAdsEntregas.proximaEm} < ${dueBy}`,
+        sql`${leadAdsEntregas.proximaEm} < ${dueTime}`,
         or(isNull(leadAdsEntregas.leaseAte), lt(leadAdsEntregas.leaseAte, now)),
       ),
     )

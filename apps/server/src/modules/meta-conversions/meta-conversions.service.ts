@@ -20,6 +20,7 @@ import {
 import type { Db, DbOrTx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { MetaGraphError } from '../../integrations/meta/meta-error.ts';
+import { dueBy } from '../../jobs/due-by.ts';
 import { Ticker } from '../../jobs/ticker.ts';
 import { negotiationStatuses, saleStatuses } from '../catalog/catalog.service.ts';
 import { leadgenIdsOf } from '../lead-ads/lead-ads.service.ts';
@@ -144,7 +145,7 @@ export async function sendPass(db: Db, options: SenderOptions): Promise<number> 
     .where(
       inArray(
         metaConversoesEnvios.id,
-        sql`(select id from meta_conversoes_envios where status = 'pendente' and proxima_em <= ${at}::timestamptz
+        sql`(select id from meta_conversoes_envios where status = 'pendente' and proxima_em < ${dueBy(now)}::timestamptz
               and (lease_ate is null or lease_ate < ${at}::timestamptz)
               order by proxima_em, id limit ${options.batch ?? 50} for update skip locked)`,
       ),
