@@ -66,11 +66,11 @@ async function settingsView(
   idEmpresa: number,
   unit: { id: number; idWhatsapp: number | null },
 ): Promise<UnitSettings> {
-  const [row, funnel, permitidos] = await Promise.all([
-    unitSettings(db, unit.id),
-    negotiationStatuses(db, idEmpresa),
-    allowedTargetsOfUnit(db, unit.id),
-  ]);
+  // One after the other: inside the save's transaction `db` is one connection, and pg refuses (from
+  // pg 9; a deprecation warning today) a query sent while that connection still runs another.
+  const row = await unitSettings(db, unit.id);
+  const funnel = await negotiationStatuses(db, idEmpresa);
+  const permitidos = await allowedTargetsOfUnit(db, unit.id);
   if (!row) throw new Error(`unidade ${unit.id} sem configurações`);
   const r1 = split(parseStatusIds(row.regraFila1), funnel);
   const r2 = split(parseStatusIds(row.regraFila2), funnel);
