@@ -17,7 +17,7 @@ import {
   type CountableCost,
 } from '@funil/domain/ads/costs';
 
-import type { DbOrTx } from '../../db/handle.ts';
+import type { DbOrTx, Tx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { referenceLists } from '../catalog/catalog.service.ts';
@@ -199,33 +199,57 @@ export async function createCost(db: DbOrTx, actor: Actor, input: CostCreate): P
   const unit = await unitInCostScope(db, actor, input.idUnidade);
   await platformName(db, input.idTipoLead);
   const { inicio, fim } = monthBounds(input.mes);
-  try {
-    return await db.transaction(async (tx) => {
+  return typedCostUnique(() =>
+    db.transaction(async (tx) => {
       const campaign = await ensureCampaign(tx, { idEmpresa: unit.idEmpresa, idUnidade: unit.id }, input.campaign_id, input.nome);
-      const [row] = await tx
-        .insert(anunciosCustos)
-        .values({
-          idEmpresa: unit.idEmpresa,
-          idUnidade: unit.id,
-          idCampanha: campaign.id,
-          publico: input.publico,
-          idTipoLead: input.idTipoLead,
-          custo: input.custo.toFixed(2),
-          periodoInicio: inicio,
-          periodoFim: fim,
-          origem: 'manual',
-        })
-        .returning();
-      await recordAudit(tx, {
-        session: actor,
-        entity: 'custo_campanha',
-        entityId: row!.id,
-        action: 'create',
-        after: { ...audited(row!), campaign_id: campaign.campaignId, campaign_name: campaign.campaignName },
-        scope: { idEmpresa: unit.idEmpresa, idUnidade: unit.id },
-      });
-      return row!;
-    });
+      return insertTypedCost(
+        tx,
+        actor,
+        { idEmpresa: unit.idEmpresa, idUnidade: unit.id, idCampanha: campaign.id, inicio, fim },
+        { publico: input.publico, idTipoLead: input.idTipoLead, custo: input.custo },
+        { campaign_id: campaign.campaignId, campaign_name: campaign.campaignName },
+      );
+    }),
+  );
+}
+
+/** A typed month cost and its audit row, in the caller's transaction. */
+async function insertTypedCost(
+  tx: Tx,
+  actor: Actor,
+  at: { idEmpresa: number; idUnidade: number; idCampanha: number; inicio: string; fim: string },
+  cost: { publico: number | null; idTipoLead: number | null; custo: number },
+  names: { campaign_id: string; campaign_name: string },
+): Promise<CostDb> {
+  const [row] = await tx
+    .insert(anunciosCustos)
+    .values({
+      idEmpresa: at.idEmpresa,
+      idUnidade: at.idUnidade,
+      idCampanha: at.idCampanha,
+      publico: cost.publico,
+      idTipoLead: cost.idTipoLead,
+      custo: cost.custo.toFixed(2),
+      periodoInicio: at.inicio,
+      periodoFim: at.fim,
+      origem: 'manual',
+    })
+    .returning();
+  await recordAudit(tx, {
+    session: actor,
+    entity: 'custo_campanha',
+    entityId: row!.id,
+    action: 'create',
+    after: { ...audited(row!), ...names },
+    scope: { idEmpresa: at.idEmpresa, idUnidade: at.idUnidade },
+  });
+  return row!;
+}
+
+/** A second typed cost of one campaign's month (the unique index) answers COST_MESSAGES.duplicate. */
+async function typedCostUnique<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError('conflict', COST_MESSAGES.duplicate);
     throw error;
@@ -319,37 +343,18 @@ async function typeMonth(
   input: CostUpdate,
 ): Promise<CostDb> {
   const campaign = await checkCampaignId(db, target.idCampanha, input);
-  try {
-    return await db.transaction(async (tx) => {
+  return typedCostUnique(() =>
+    db.transaction(async (tx) => {
       await renameCampaign(tx, target.idCampanha, input.campaign_name);
-      const [row] = await tx
-        .insert(anunciosCustos)
-        .values({
-          idEmpresa: actor.empresaId,
-          idUnidade: target.idUnidade,
-          idCampanha: target.idCampanha,
-          publico: input.publico ?? null,
-          idTipoLead: input.idTipoLead ?? null,
-          custo: input.custo.toFixed(2),
-          periodoInicio: target.inicio,
-          periodoFim: target.fim,
-          origem: 'manual',
-        })
-        .returning();
-      await recordAudit(tx, {
-        session: actor,
-        entity: 'custo_campanha',
-        entityId: row!.id,
-        action: 'create',
-        after: { ...audited(row!), campaign_id: campaign?.id ?? '', campaign_name: input.campaign_name },
-        scope: { idEmpresa: actor.empresaId, idUnidade: target.idUnidade },
-      });
-      return row!;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError('conflict', COST_MESSAGES.duplicate);
-    throw error;
-  }
+      return insertTypedCost(
+        tx,
+        actor,
+        { idEmpresa: actor.empresaId, ...target },
+        { publico: input.publico ?? null, idTipoLead: input.idTipoLead ?? null, custo: input.custo },
+        { campaign_id: campaign?.id ?? '', campaign_name: input.campaign_name },
+      );
+    }),
+  );
 }
 
 /**
