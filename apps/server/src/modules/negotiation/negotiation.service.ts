@@ -39,6 +39,7 @@ function reorder(session: Session, familia: 'negociacao' | 'venda', coluna: numb
  * false`: a drag on the board, an automation's step; one read of the lead less).
  */
 type StatusAnswer = { view?: boolean };
+const answerOf = (drop: BoardDrop | undefined, answer: StatusAnswer) => (drop || answer.view === false ? { view: false } : {});
 
 /** negociacao/atualizarstatusnegociacao/{id}: by idFunil, within the unit's allowed transitions. */
 export function updateNegotiationStatus(
@@ -70,7 +71,7 @@ export function updateNegotiationStatus(
         dados: boardData(session, 'negociacao', lead.cliStatusNegociacao, status, drop),
       };
     },
-    drop || answer.view === false ? { view: false } : {},
+    answerOf(drop, answer),
   );
 }
 
@@ -101,7 +102,7 @@ export function updateSaleStatus(
         dados: boardData(session, 'venda', lead.cliStatusNegociacaoVenda ?? 0, status, drop),
       };
     },
-    drop || answer.view === false ? { view: false } : {},
+    answerOf(drop, answer),
   );
 }
 
