@@ -17,6 +17,7 @@ import {
   startHarnessWithGateway,
   type GatewayHarness,
 } from './harness.ts';
+import { CHROMIUM_PATH } from './shared-browser.ts';
 
 const INSTANCE = 'paulista-conversa';
 const PHONE = '11987651234';
@@ -90,7 +91,7 @@ beforeAll(async () => {
   leadId = ((await contact.json()) as { id: number }).id;
   // Chromium's fake microphone (a beep) answers getUserMedia without a prompt (issue 9 'Gravar Audio').
   micBrowser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
       '--no-sandbox',

@@ -1,5 +1,14 @@
 // What the e2e global setup (global-setup.ts) and the harness (harness.ts) agree on.
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+import { existsSync } from 'node:fs';
+
+/**
+ * Debian's Chromium as its headless shell (package chromium-headless-shell: the same engine in the old
+ * headless mode, without the browser's window layer): the e2e files took about a quarter less processor
+ * time than with `chromium --headless` (docs/ci.md). The full browser where the shell is not installed.
+ */
+export const CHROMIUM_PATH = existsSync('/usr/bin/chromium-headless-shell')
+  ? '/usr/bin/chromium-headless-shell'
+  : '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
