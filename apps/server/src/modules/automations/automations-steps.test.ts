@@ -5,7 +5,7 @@
 // filled (002 §5); 'midia' sends an image by URL; every send counts against the number's daily cap
 // (mass send's warm-up) and a run that meets the cap waits for the next allowed slot, with the reason on the run.
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 
 import { automationInputSchema, type AutomationInput } from '@funil/domain/automations/automations';
 
@@ -107,6 +107,10 @@ describe('scheduling steps (issue 25 "Steps"; 002 §2.7)', () => {
 
   it('schedules the next call and a WhatsApp message through the leads doors, with history and the send job', async () => {
     clock = THURSDAY_10H;
+    // The job runner runs on the real clock, past this test's Thursday: it would send the scheduled
+    // message at once (a race the PGlite run lost), clearing what this test reads. The job stays queued.
+    await k.t.app.jobs.stop();
+    onTestFinished(() => k.t.app.jobs.start());
     await disableAll();
     const r = await rule('Retorno', [
       { tipo: 'agendar-ligacao', quantidade: 2, unidade: 'horas' },
