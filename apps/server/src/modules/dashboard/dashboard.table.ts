@@ -5,7 +5,7 @@
 // same rows from the raw records (the backfill, and dashboard.routes.test.ts proves they agree).
 // docs/decisions.md "Dashboards" says what each column means for the cards.
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, numeric, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, numeric, pgTable, primaryKey, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 import { leads } from '../leads/leads.table.ts';
 
@@ -92,18 +92,22 @@ export const dashboardLeads = pgTable(
 );
 
 // Calls and sent messages per unit, São Paulo day and attendant (0: nobody), for the ranking.
+// `fatia`: each key's counts are spread over 8 rows (the writer's connection picks one; readers sum
+// them), so the writers of one attendant's day do not queue on one row lock (migration 0042,
+// docs/decisions.md "Dashboards: counters spread over rows").
 export const dashboardAtendenteDia = pgTable(
   'dashboard_atendente_dia',
   {
     idUnidade: integer('id_unidade').notNull(),
     dia: date('dia', { mode: 'string' }).notNull(),
     idUsuario: integer('id_usuario').notNull(),
+    fatia: smallint('fatia').notNull().default(0),
     ligacoes: integer('ligacoes').notNull().default(0),
     ligacoesAtendidas: integer('ligacoes_atendidas').notNull().default(0),
     segundosFalados: bigint('segundos_falados', { mode: 'number' }).notNull().default(0),
     mensagensEnviadas: integer('mensagens_enviadas').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.idUnidade, t.dia, t.idUsuario] })],
+  (t) => [primaryKey({ columns: [t.idUnidade, t.dia, t.idUsuario, t.fatia] })],
 );
 
 // Every negotiation-status move (historico type 5) with the time the lead spent in the status it left.
@@ -124,7 +128,8 @@ export const dashboardMudancasStatus = pgTable(
 );
 
 // Negotiation moves per unit, São Paulo day, from and to (0: none), with the seconds spent in the
-// status left: the stage view of a whole unit reads a few rows a day, not every move.
+// status left: the stage view of a whole unit reads a few rows a day, not every move. Spread over 8
+// rows per key (`fatia`), as dashboard_atendente_dia.
 export const dashboardEtapasDia = pgTable(
   'dashboard_etapas_dia',
   {
@@ -132,8 +137,9 @@ export const dashboardEtapasDia = pgTable(
     dia: date('dia', { mode: 'string' }).notNull(),
     de: integer('de').notNull(),
     para: integer('para').notNull(),
+    fatia: smallint('fatia').notNull().default(0),
     movimentos: integer('movimentos').notNull().default(0),
     segundos: bigint('segundos', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.idUnidade, t.dia, t.de, t.para] })],
+  (t) => [primaryKey({ columns: [t.idUnidade, t.dia, t.de, t.para, t.fatia] })],
 );
