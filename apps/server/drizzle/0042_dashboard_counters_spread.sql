@@ -117,14 +117,8 @@ BEGIN
   VALUES (NEW.cli_crm_id, NEW.id_empresa, NEW.id_unidade, NEW.id_usuario, NEW.cli_nome, NEW.cli_telefone, NEW.ad_id, NEW.ad_name, NEW.cli_campanha_nome,
     NEW.cli_tipo_lead, NEW.cli_status_negociacao, NEW.cli_status_negociacao_venda, NEW.cli_contato_status, NEW.valor_ticket, NEW.desativado,
     NEW.cli_data_captacao, NEW.cli_data_atendimento, NEW.origem_canal, NEW.cli_campanha_id, NEW.adset_id, NEW.adset_name)
-  ON CONFLICT (cli_crm_id) DO UPDATE SET
-    id_empresa = EXCLUDED.id_empresa, id_unidade = EXCLUDED.id_unidade, id_usuario = EXCLUDED.id_usuario, cli_nome = EXCLUDED.cli_nome,
-    cli_telefone = EXCLUDED.cli_telefone, ad_id = EXCLUDED.ad_id, ad_name = EXCLUDED.ad_name, cli_campanha_nome = EXCLUDED.cli_campanha_nome,
-    cli_tipo_lead = EXCLUDED.cli_tipo_lead, status_negociacao = EXCLUDED.status_negociacao, status_venda = EXCLUDED.status_venda,
-    contato_status = EXCLUDED.contato_status, valor_ticket = EXCLUDED.valor_ticket, desativado = EXCLUDED.desativado,
-    data_captacao = EXCLUDED.data_captacao, data_atendimento = EXCLUDED.data_atendimento,
-    origem_canal = EXCLUDED.origem_canal, cli_campanha_id = EXCLUDED.cli_campanha_id, adset_id = EXCLUDED.adset_id,
-    adset_name = EXCLUDED.adset_name;
+  -- Nothing else writes a lead's copy, and its change holds the lead's row: no other insert can come first.
+  ON CONFLICT (cli_crm_id) DO NOTHING;
   RETURN NULL;
 END
 $$;

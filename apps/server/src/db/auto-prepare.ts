@@ -22,12 +22,9 @@ export const AUTO_PREPARE_LIMITS = {
 const PLANNED_WITH_VALUES = /\b(i?like|similar\s+to)\b|@@|%>|<%|\bsimilarity\s*\(|~/i;
 
 /** The statement name of a text, or undefined while it stays unnamed. One per process, shared by its connections. */
-export function repeatedStatementNamer(limits: {
-  minUses: number;
-  maxNames: number;
-  maxText: number;
-  maxTracked: number;
-}): (text: string) => string | undefined {
+export function repeatedStatementNamer(
+  limits: Record<keyof typeof AUTO_PREPARE_LIMITS, number>,
+): (text: string) => string | undefined {
   const uses = new Map<string, number>();
   const names = new Map<string, string>();
   return (text) => {

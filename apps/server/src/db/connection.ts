@@ -31,17 +31,15 @@ export type DatabaseOptions = {
   dataDir?: string | undefined;
   /** PGlite only: start from this dump (`dumpDataDir`) of a database, e.g. an already migrated one (the tests' template). */
   loadDataDir?: Blob | undefined;
-  /** PostgreSQL only: repeated statements run prepared by name (auto-prepare.ts); default true. */
-  prepareRepeated?: boolean | undefined;
 };
 
 /** Opens the database and applies every committed migration (none left to apply on a migrated template). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.prepareRepeated ?? true);
+  if (options.url) return openPostgres(options.url);
   return openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
 }
 
-async function openPostgres(url: string, prepareRepeated: boolean): Promise<Database> {
+async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -51,10 +49,9 @@ async function openPostgres(url: string, prepareRepeated: boolean): Promise<Data
   // An idle client cut by the server (restart, DROP DATABASE … WITH (FORCE) in tests) must not
   // crash the process; the pool replaces it on the next query.
   pool.on('error', () => undefined);
-  if (prepareRepeated) {
-    const nameOf = repeatedStatementNamer(AUTO_PREPARE_LIMITS);
-    pool.on('connect', (client) => prepareRepeatedStatements(client, nameOf));
-  }
+  // Repeated statements run prepared by name (auto-prepare.ts): one namer for the process, on every connection.
+  const nameOf = repeatedStatementNamer(AUTO_PREPARE_LIMITS);
+  pool.on('connect', (client) => prepareRepeatedStatements(client, nameOf));
   const db = drizzle(pool);
   await migrate(db, { migrationsFolder });
   const listen = async (channel: string, handlers: NotifyHandlers) => {

@@ -1,4 +1,4 @@
-// The database handle every repository receives, and the ways to read rows through it.
+// The database handle every repository receives, and the three ways to read rows through it.
 // Imports nothing of db/schema.ts: a module that takes a Db does not pull every table of the tree
 // (issue 22 §3). The relational query API (`db.query.<table>`) is not used, so the handle carries
 // no schema type.
@@ -47,34 +47,15 @@ type PreparingClient = {
 /** Each text's statement name, hashed once (the texts are few: written in code, not built from input values). */
 const statementNames = new Map<string, string>();
 
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
-
 export async function queryPrepared<T>(db: Db, text: string, params: readonly unknown[]): Promise<T[]> {
   const client = (db as unknown as { $client?: PreparingClient }).$client;
-  if (client && typeof client.totalCount === 'number')
-    return (await client.query({ name: statementName(text), text, values: [...params] })).rows as T[];
+  if (client && typeof client.totalCount === 'number') {
+    let name = statementNames.get(text);
+    if (name === undefined) {
+      name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      statementNames.set(text, name);
+    }
+    return (await client.query({ name, text, values: [...params] })).rows as T[];
+  }
   return queryRows<T>(db, text, params);
-}
-
-/**
- * queryPrepared inside a transaction, on the transaction's own connection (drizzle's `tx.session.client`:
- * a node-postgres client, or PGlite's transaction, which runs it unnamed). For the statements every lead
- * change runs in a transaction (the lead event stream's batch): PostgreSQL planned each of them anew,
- * and their planning cost more than their execution (docs/performance.md "Planning the stream's statements").
- */
-export async function queryPreparedTx<T>(tx: Tx, text: string, params: readonly unknown[]): Promise<T[]> {
-  const client = (tx as unknown as { session?: { client?: RawClient & { processID?: unknown } } }).session?.client;
-  if (!client || typeof client.query !== 'function') throw new Error('transação sem conexão própria');
-  // node-postgres' Client (a pooled one) has a backend process id; PGlite's transaction has none.
-  if ('processID' in client)
-    return (await (client as unknown as PreparingClient).query({ name: statementName(text), text, values: [...params] }))
-      .rows as T[];
-  return (await client.query(text, [...params])).rows as T[];
 }

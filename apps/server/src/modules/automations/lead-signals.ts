@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 
 import type { LeadEvent } from '@funil/domain/lead-events/lead-events';
 
-import { executeRows, queryPreparedTx, type DbOrTx, type Tx } from '../../db/handle.ts';
+import { executeRows, type DbOrTx, type Tx } from '../../db/handle.ts';
 import { requestLeadTypebotStatus, TYPEBOT_REASONS } from '../whatsapp/typebot/typebot.service.ts';
 
 export const LEAD_SIGNAL_MESSAGES = {
@@ -29,8 +29,14 @@ export type LeadSignals = { woken: number; typebot: number };
 
 export async function applyLeadSignals(tx: Tx, events: readonly LeadEvent[], now: Date): Promise<LeadSignals> {
   const out: LeadSignals = { woken: 0, typebot: 0 };
-  await markAnswers(tx, events, now);
-  out.woken = await wakeAnswered(tx, events, now);
+  // Each lead that wrote in this batch, with its last message's event.
+  const answered = new Map<number, number>();
+  for (const e of events) {
+    const lead = Math.trunc(e.cliCrmId);
+    if (e.tipo === 'mensagem-recebida') answered.set(lead, Math.max(answered.get(lead) ?? 0, Math.trunc(e.id)));
+  }
+  await markAnswers(tx, [...answered.keys()], now);
+  out.woken = await wakeAnswered(tx, answered, now);
   for (const e of events) {
     if (e.tipo === 'mensagem-recebida') continue;
     if (e.tipo === 'mensagem-enviada' && e.ator !== null && !e.dados['automacao'] && e.dados['idCampanha'] == null) {
@@ -49,36 +55,21 @@ export async function applyLeadSignals(tx: Tx, events: readonly LeadEvent[], now
   return out;
 }
 
-// The two statements of a batch with a received message, prepared (named) on the batch's connection:
-// planned anew at each call, their planning cost ten times their execution on the webhook bench.
-/** $1 now, $2 the leads, $3 each lead's last received message's event (in the leads' order). */
-const WAKE_SQL = `update automacoes_execucoes x set respondido_em = $1, proximo_em = $1
-  from unnest($2::int[], $3::bigint[]) as m(lead, evento)
-  where x.cli_crm_id = m.lead and x.status = 'ativa' and x.respondido_em is null
-    and x.aguardando_chave = x.id::text || ':' || x.rodada::text || ':' || x.passo::text
-    and x.aguardando_evento < m.evento
-  returning x.id`;
-/** $1 now, $2 the leads, $3 the start of the answer window. */
-const ANSWERS_SQL = `update automacoes_execucoes set resposta_em = $1
-  where cli_crm_id = any($2::int[]) and mensagens_enviadas > 0 and resposta_em is null and criado_em > $3`;
-
 /**
  * 'Aguardar resposta': the runs of the batch's leads waiting for an answer since before the lead's last
- * message of the batch are due at once. One statement per batch with a received message (it was one
- * per message: on the webhook bench, a statement planned anew for every message received).
+ * message of the batch are due at once: one statement per batch (it was one per message received).
  */
-async function wakeAnswered(tx: Tx, events: readonly LeadEvent[], now: Date): Promise<number> {
-  const last = new Map<number, number>();
-  for (const e of events) {
-    const lead = Math.trunc(e.cliCrmId);
-    if (e.tipo === 'mensagem-recebida') last.set(lead, Math.max(last.get(lead) ?? 0, Math.trunc(e.id)));
-  }
+async function wakeAnswered(tx: Tx, last: ReadonlyMap<number, number>, now: Date): Promise<number> {
   if (last.size === 0) return 0;
-  const rows = await queryPreparedTx<{ id: number }>(tx, WAKE_SQL, [
-    now.toISOString(),
-    `{${[...last.keys()].join(',')}}`,
-    `{${[...last.values()].join(',')}}`,
-  ]);
+  const rows = await executeRows<{ id: number }>(
+    tx,
+    sql`update automacoes_execucoes x set respondido_em = ${now.toISOString()}, proximo_em = ${now.toISOString()}
+        from unnest(${`{${[...last.keys()].join(',')}}`}::int[], ${`{${[...last.values()].join(',')}}`}::bigint[]) as m(lead, evento)
+        where x.cli_crm_id = m.lead and x.status = 'ativa' and x.respondido_em is null
+          and x.aguardando_chave = x.id::text || ':' || x.rodada::text || ':' || x.passo::text
+          and x.aguardando_evento < m.evento
+        returning x.id`,
+  );
   return rows.length;
 }
 
@@ -89,14 +80,14 @@ const ANSWER_WINDOW_MS = 7 * 86_400_000;
  * sent a message, started within 7 days before the lead's message, get their first answer's time. One
  * statement per batch with a received message.
  */
-async function markAnswers(tx: Tx, events: readonly LeadEvent[], now: Date): Promise<void> {
-  const leads = [...new Set(events.filter((e) => e.tipo === 'mensagem-recebida').map((e) => Math.trunc(e.cliCrmId)))];
+async function markAnswers(tx: Tx, leads: readonly number[], now: Date): Promise<void> {
   if (leads.length === 0) return;
-  await queryPreparedTx(tx, ANSWERS_SQL, [
-    now.toISOString(),
-    `{${leads.join(',')}}`,
-    new Date(now.getTime() - ANSWER_WINDOW_MS).toISOString(),
-  ]);
+  await executeRows(
+    tx,
+    sql`update automacoes_execucoes set resposta_em = ${now.toISOString()}
+        where cli_crm_id = any(${`{${leads.join(',')}}`}::int[]) and mensagens_enviadas > 0 and resposta_em is null
+          and criado_em > ${new Date(now.getTime() - ANSWER_WINDOW_MS).toISOString()}`,
+  );
 }
 
 /** A line of the run's log (once per session and change), and for a pause the run stops if still active. */

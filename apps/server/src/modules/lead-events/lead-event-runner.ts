@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { LeadEvent } from '@funil/domain/lead-events/lead-events';
 
 import { type Database } from '../../db/connection.ts';
-import { executeRows, queryPrepared, queryPreparedTx, type Db } from '../../db/handle.ts';
+import { executeRows, queryPrepared, type Db } from '../../db/handle.ts';
 import { Ticker } from '../../jobs/ticker.ts';
 import {
   LEAD_EVENTS_CHANNEL,
@@ -59,9 +59,16 @@ export class StreamHorizon {
   }
 
   async #refresh(db: Db): Promise<number> {
+    // Prepared by name: a statement without parameters is left unnamed by db/auto-prepare.ts, and planning
+    // this one cost more than running it (docs/decisions.md "Repeated statements prepared").
     const [row] = await queryPrepared<{ last_value: string | number; is_called: boolean; holders: string[] | string | null }>(
       db,
-      HORIZON_SQL,
+      `select last_value, is_called,
+        (select coalesce(array_agg(virtualtransaction), '{}') from pg_locks
+          where locktype = 'relation' and relation = 'lead_eventos'::regclass and mode = 'RowExclusiveLock'
+            and database = (select oid from pg_database where datname = current_database())
+            and pid is distinct from pg_backend_pid()) as holders
+        from lead_eventos_id_seq`,
       [],
     );
     const holders = new Set(parseTextArray(row!.holders));
@@ -103,28 +110,6 @@ export type LeadEventRunnerOptions = {
   retentionMs?: number | undefined;
   now?: (() => number) | undefined;
 };
-
-// The three statements of every batch, prepared (named) on each connection: PostgreSQL planned them
-// anew at each call, and on the webhook bench their planning cost more than their execution
-// (docs/performance.md "Planning the stream's statements").
-/** The stream's last id handed out, and the transactions that hold a lock to write events now. */
-const HORIZON_SQL = `select last_value, is_called,
-  (select coalesce(array_agg(virtualtransaction), '{}') from pg_locks
-    where locktype = 'relation' and relation = 'lead_eventos'::regclass and mode = 'RowExclusiveLock'
-      and database = (select oid from pg_database where datname = current_database())
-      and pid is distinct from pg_backend_pid()) as holders
-  from lead_eventos_id_seq`;
-/** $1 this process, $2 the consumer, $3 the safe horizon, $4 the batch's size. */
-const BATCH_SQL = `with p as (select ultimo_id, case when dono <> $1 and dono_ate > now()
-    then ceil(extract(epoch from dono_ate - now()) * 1000)::int end as alheio_ms
-  from lead_eventos_consumidores where consumidor = $2 for update skip locked)
-select p.ultimo_id as posicao, p.alheio_ms, e.* from p left join lateral (
-  select * from lead_eventos where p.alheio_ms is null and id > p.ultimo_id and id <= $3
-  order by id limit $4) e on true
-order by e.id`;
-/** $1 the last event handled, $2 this process, $3 how long it keeps the consumer (ms), $4 the consumer. */
-const MOVE_SQL = `update lead_eventos_consumidores set ultimo_id = $1, erro = null, falhas = 0, atualizado_em = now(),
-  dono = $2, dono_ate = now() + $3::int * interval '1 millisecond' where consumidor = $4`;
 
 type RawEvent = {
   id: string | number;
@@ -409,9 +394,18 @@ export class LeadEventRunner {
     const outcome = await this.#db.transaction(async (tx) => {
       // The position locked and the events after it read at once: no row, another process is in a batch;
       // `alheio_ms`, another process has the consumer for that long (no event read).
-      const rows = await queryPreparedTx<
+      const rows = await executeRows<
         Omit<RawEvent, 'id'> & { id: string | number | null; posicao: string | number; alheio_ms: number | null }
-      >(tx, BATCH_SQL, [this.#me, c.name, safe, this.#batch]);
+      >(
+        tx,
+        sql`with p as (select ultimo_id, case when dono <> ${this.#me} and dono_ate > now()
+              then ceil(extract(epoch from dono_ate - now()) * 1000)::int end as alheio_ms
+            from lead_eventos_consumidores where consumidor = ${c.name} for update skip locked)
+          select p.ultimo_id as posicao, p.alheio_ms, e.* from p left join lateral (
+            select * from lead_eventos where p.alheio_ms is null and id > p.ultimo_id and id <= ${safe}
+            order by id limit ${this.#batch}) e on true
+          order by e.id`,
+      );
       if (rows.length === 0) return 'busy';
       state.position = Number(rows[0]!.posicao);
       if (rows[0]!.alheio_ms !== null) return Math.max(1, Number(rows[0]!.alheio_ms));
@@ -419,7 +413,10 @@ export class LeadEventRunner {
       const events = (rows as RawEvent[]).map(eventOf);
       await c.handle(events, tx);
       const last = events[events.length - 1]!.id;
-      await queryPreparedTx(tx, MOVE_SQL, [last, this.#me, this.#ownMs, c.name]);
+      await tx.execute(
+        sql`update lead_eventos_consumidores set ultimo_id = ${last}, erro = null, falhas = 0, atualizado_em = now(),
+          dono = ${this.#me}, dono_ate = now() + ${this.#ownMs}::int * interval '1 millisecond' where consumidor = ${c.name}`,
+      );
       moved = last;
       return rows.length === this.#batch ? 'full' : 'done';
     });
