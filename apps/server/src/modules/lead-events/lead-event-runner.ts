@@ -103,6 +103,13 @@ export type LeadEventRunnerOptions = {
    * it alone meanwhile instead of each trying every consumer at every commit (docs/lead-events.md).
    */
   ownMs?: number | undefined;
+  /**
+   * How far apart one consumer's passes start, at least (default 25 ms; 0: at every wake-up). An event
+   * after a quiet spell is read at once; under load a pass takes the events of every commit since the
+   * previous one (one read and one position write for them all) instead of one pass per commit
+   * (docs/decisions.md "Lead event consumers: passes spaced").
+   */
+  spacingMs?: number | undefined;
   log?: ((message: string, error?: unknown) => void) | undefined;
   /** How often old events are pruned (default 1 h; 0: never). */
   pruneEveryMs?: number | undefined;
@@ -150,6 +157,8 @@ type State = {
   waits: number;
   /** Until when (this process's clock) another process has the consumer: no statement before then. */
   elsewhereUntil: number;
+  /** When (this process's clock) the consumer's last pass started. */
+  lastPass: number;
 };
 
 /**
@@ -170,6 +179,7 @@ export class LeadEventRunner {
   readonly #pollMs: number;
   readonly #retryMs: number;
   readonly #ownMs: number;
+  readonly #spacingMs: number;
   /** This runner's name in lead_eventos_consumidores.dono. */
   readonly #me = `eventos-${randomUUID().slice(0, 24)}`;
   readonly #log: (message: string, error?: unknown) => void;
@@ -190,6 +200,7 @@ export class LeadEventRunner {
     this.#pollMs = options.pollMs ?? 5_000;
     this.#retryMs = options.retryMs ?? 200;
     this.#ownMs = options.ownMs ?? 3_000;
+    this.#spacingMs = options.spacingMs ?? 25;
     this.#log = options.log ?? (() => undefined);
     const retentionMs = options.retentionMs ?? LEAD_EVENTS_RETENTION_DAYS * 24 * 60 * 60 * 1000;
     const now = options.now ?? Date.now;
@@ -217,6 +228,7 @@ export class LeadEventRunner {
       position: null,
       waits: 0,
       elsewhereUntil: 0,
+      lastPass: 0,
     });
     if (this.#started) void this.#register(consumer).then(() => this.#wake(consumer));
   }
@@ -308,6 +320,9 @@ export class LeadEventRunner {
       clearTimeout(state.timer);
       state.timer = null;
     }
+    // Too soon after the last pass: the next one starts when the spacing is up, with whatever came meanwhile.
+    const early = state.lastPass + this.#spacingMs - Date.now();
+    if (early > 0) return this.#later(c, state, early);
     state.running = true;
     const run = this.#run(c, state).finally(() => {
       this.#inFlight.delete(run);
@@ -319,6 +334,7 @@ export class LeadEventRunner {
     try {
       for (;;) {
         state.again = false;
+        state.lastPass = Date.now();
         const outcome = await this.#batchOf(c, state);
         state.failures = 0;
         if (this.#stopped) return;
@@ -335,13 +351,14 @@ export class LeadEventRunner {
         if (outcome === 'wait') {
           // Events are handed out but a transaction that may hold a smaller id still runs: look
           // again soon (its commit may not notify: it need not have appended), then less often.
-          if (state.again) continue;
+          if (state.again) return this.#spaced(c, state);
           state.waits += 1;
           this.#later(c, state, Math.min(1_000, 5 * 2 ** Math.min(state.waits - 1, 8)));
           return;
         }
         state.waits = 0;
-        if (outcome === 'full' || state.again) continue;
+        if (outcome === 'full') continue; // a backlog: the next batch at once
+        if (state.again) return this.#spaced(c, state);
         return;
       }
     } catch (error) {
@@ -357,6 +374,11 @@ export class LeadEventRunner {
     } finally {
       state.running = false;
     }
+  }
+
+  /** A wake-up came during the pass: the next pass when the spacing is up. */
+  #spaced(c: LeadEventConsumer, state: State): void {
+    this.#later(c, state, Math.max(0, state.lastPass + this.#spacingMs - Date.now()));
   }
 
   #later(c: LeadEventConsumer, state: State, ms: number): void {

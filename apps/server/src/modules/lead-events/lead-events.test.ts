@@ -317,6 +317,39 @@ describe('one event per change, in its transaction (issue 22 §2)', () => {
 });
 
 describe('consumers (issue 22 §2)', () => {
+  it('a burst of commits is read in fewer passes than commits (passes spaced), every event once and in order', async () => {
+    const id = await k.lead({});
+    const batches: number[][] = [];
+    const runner = new LeadEventRunner(k.t.database, { pollMs: 0, pruneEveryMs: 0, spacingMs: 200 });
+    runner.add({
+      name: `teste-espacado-${Date.now()}`,
+      from: 'now',
+      handle: async (events) => void batches.push(events.filter((e) => e.cliCrmId === id).map((e) => e.id)),
+    });
+    await runner.start();
+    try {
+      for (let i = 0; i < 20; i++) {
+        await db().transaction((tx) =>
+          appendLeadEvents(tx, [
+            createdEvent({ cliCrmId: id, idEmpresa: k.t.fixture.companyA, idUnidade: k.unitId('A1'), idUsuario: null }, null, {
+              origem: 'manual',
+              descricao: `rajada ${i}`,
+            }),
+          ]),
+        );
+        runner.kick(); // what each commit's NOTIFY does
+      }
+      await runner.drain();
+      const ids = (await eventsOf(id)).map((e) => e.id);
+      expect(batches.flat()).toEqual(ids);
+      expect(ids).toHaveLength(20);
+      // One pass per commit without the spacing; with it, the commits that came during a pass wait for the next one.
+      expect(batches.filter((b) => b.length > 0).length).toBeLessThan(10);
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it(
     'several processes: the one that moved a consumer last keeps it for ownMs, the other runs no batch of it meanwhile; ' +
       'it takes over at once when the first stops, or when the first one’s time is up (a process that died)',
