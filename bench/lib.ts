@@ -3,7 +3,7 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { performance, PerformanceObserver } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 import pg from 'pg';
@@ -317,19 +317,28 @@ export function startEvolutionEmulator(key: string, controlKey: string): Promise
 export function passWatch(): () => string {
   const cpu0 = procStat();
   let gcMs = 0;
+  let gcMax = 0;
   const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) gcMs += entry.duration;
+    for (const entry of list.getEntries()) {
+      gcMs += entry.duration;
+      gcMax = Math.max(gcMax, entry.duration);
+    }
   });
   observer.observe({ entryTypes: ['gc'] });
+  // How late the app's event loop ran its timers (a stall of any cause: GC, a long synchronous stretch).
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
   return () => {
     observer.disconnect();
+    loop.disable();
     const cpu = procStat();
     const share = (pick: (s: ProcStat) => number) =>
       cpu && cpu0 && cpu.total > cpu0.total ? ((pick(cpu) - pick(cpu0)) / (cpu.total - cpu0.total)) * 100 : NaN;
     const heap = process.memoryUsage().heapUsed / 2 ** 20;
     return (
       `máquina ocupada ${share((s) => s.busy).toFixed(0)}%, roubada ${share((s) => s.steal).toFixed(1)}%; GC do app ` +
-      `${gcMs.toFixed(0)} ms, heap ${heap.toFixed(0)} MiB`
+      `${gcMs.toFixed(0)} ms (maior pausa ${gcMax.toFixed(1)} ms), heap ${heap.toFixed(0)} MiB; atraso do laço p99 ` +
+      `${(loop.percentile(99) / 1e6).toFixed(1)} ms, máx. ${(loop.max / 1e6).toFixed(1)} ms`
     );
   };
 }
