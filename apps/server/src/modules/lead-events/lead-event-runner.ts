@@ -415,7 +415,11 @@ export class LeadEventRunner {
     let moved: number | null = null;
     const outcome = await this.#db.transaction(async (tx) => {
       // The position locked and the events after it read at once: no row, another process is in a batch;
-      // `alheio_ms`, another process has the consumer for that long (no event read).
+      // `alheio_ms`, another process has the consumer for that long (no event read). The batch commits
+      // without waiting for the WAL's flush (`synchronous_commit` off for this transaction only): a crash
+      // can lose only the last fraction of a second of batches, position and effects together, and the
+      // events, committed durably by their doors, are then handed again (the contract's at-least-once);
+      // any later durable commit (a run's claim, a step's record) flushes the batch's WAL first.
       const rows = await executeRows<
         Omit<RawEvent, 'id'> & { id: string | number | null; posicao: string | number; alheio_ms: number | null }
       >(
@@ -423,7 +427,8 @@ export class LeadEventRunner {
         sql`with p as (select ultimo_id, case when dono <> ${this.#me} and dono_ate > now()
               then ceil(extract(epoch from dono_ate - now()) * 1000)::int end as alheio_ms
             from lead_eventos_consumidores where consumidor = ${c.name} for update skip locked)
-          select p.ultimo_id as posicao, p.alheio_ms, e.* from p left join lateral (
+          select p.ultimo_id as posicao, p.alheio_ms, e.* from p
+          cross join (select set_config('synchronous_commit', 'off', true) as sincrono) s left join lateral (
             select * from lead_eventos where p.alheio_ms is null and id > p.ultimo_id and id <= ${safe}
             order by id limit ${this.#batch}) e on true
           order by e.id`,

@@ -317,6 +317,31 @@ describe('one event per change, in its transaction (issue 22 §2)', () => {
 });
 
 describe('consumers (issue 22 §2)', () => {
+  it('a batch commits without waiting for the WAL flush (synchronous_commit off in its transaction only)', async () => {
+    const id = await k.lead({});
+    const inBatch: string[] = [];
+    const runner = new LeadEventRunner(k.t.database, { pollMs: 0, pruneEveryMs: 0 });
+    runner.add({
+      name: `teste-sincrono-${Date.now()}`,
+      from: 'now',
+      handle: async (events, tx) => {
+        if (!events.some((e) => e.cliCrmId === id)) return;
+        const [row] = await executeRows<{ v: string }>(tx, sql`select current_setting('synchronous_commit') as v`);
+        inBatch.push(row!.v);
+      },
+    });
+    await runner.start();
+    try {
+      ok(await k.call('a', { method: 'POST', url: `/api/negociacao/adicionaritem/${id}`, payload: { tipo: 2, texto: 'x' } }));
+      await runner.drain();
+      expect(inBatch).toEqual(['off']);
+      const [outside] = await executeRows<{ v: string }>(db(), sql`select current_setting('synchronous_commit') as v`);
+      expect(outside!.v).toBe('on');
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('a burst of commits is read in fewer passes than commits (passes spaced), every event once and in order', async () => {
     const id = await k.lead({});
     const batches: number[][] = [];
