@@ -321,8 +321,8 @@ export class LeadEventRunner {
       state.timer = null;
     }
     // Too soon after the last pass: the next one starts when the spacing is up, with whatever came meanwhile.
-    const early = state.lastPass + this.#spacingMs - Date.now();
-    if (early > 0) return this.#later(c, state, early);
+    const gap = this.#gap(state);
+    if (gap > 0) return this.#later(c, state, gap);
     state.running = true;
     const run = this.#run(c, state).finally(() => {
       this.#inFlight.delete(run);
@@ -351,14 +351,14 @@ export class LeadEventRunner {
         if (outcome === 'wait') {
           // Events are handed out but a transaction that may hold a smaller id still runs: look
           // again soon (its commit may not notify: it need not have appended), then less often.
-          if (state.again) return this.#spaced(c, state);
+          if (state.again) return this.#later(c, state, this.#gap(state));
           state.waits += 1;
           this.#later(c, state, Math.min(1_000, 5 * 2 ** Math.min(state.waits - 1, 8)));
           return;
         }
         state.waits = 0;
         if (outcome === 'full') continue; // a backlog: the next batch at once
-        if (state.again) return this.#spaced(c, state);
+        if (state.again) return this.#later(c, state, this.#gap(state));
         return;
       }
     } catch (error) {
@@ -376,9 +376,9 @@ export class LeadEventRunner {
     }
   }
 
-  /** A wake-up came during the pass: the next pass when the spacing is up. */
-  #spaced(c: LeadEventConsumer, state: State): void {
-    this.#later(c, state, Math.max(0, state.lastPass + this.#spacingMs - Date.now()));
+  /** How long until the consumer's next pass may start (0: now). */
+  #gap(state: State): number {
+    return Math.max(0, state.lastPass + this.#spacingMs - Date.now());
   }
 
   #later(c: LeadEventConsumer, state: State, ms: number): void {

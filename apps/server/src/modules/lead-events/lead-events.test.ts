@@ -345,7 +345,7 @@ describe('consumers (issue 22 §2)', () => {
   it('a burst of commits is read in fewer passes than commits (passes spaced), every event once and in order', async () => {
     const id = await k.lead({});
     const batches: number[][] = [];
-    const runner = new LeadEventRunner(k.t.database, { pollMs: 0, pruneEveryMs: 0, spacingMs: 200 });
+    const runner = new LeadEventRunner(k.t.database, { pollMs: 0, pruneEveryMs: 0, spacingMs: 1_000 });
     runner.add({
       name: `teste-espacado-${Date.now()}`,
       from: 'now',
