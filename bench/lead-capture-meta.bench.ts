@@ -16,7 +16,18 @@ import { createCompany, createUnit, seedReferenceLists } from '../apps/server/sr
 import { connectCompanyToPage } from '../apps/server/src/demo/demo-meta.ts';
 import type { IntakeStage } from '../apps/server/src/modules/lead-ads/lead-ads.intake.ts';
 import { metaTokenKey } from '../apps/server/src/modules/meta/meta-crypto.ts';
-import { fmt, openBenchDatabase, openLoad, passWatch, rawOf, report, stats } from './lib.ts';
+import {
+  commitProbe,
+  commitProbeLine,
+  fmt,
+  openBenchDatabase,
+  openLoad,
+  passWatch,
+  rawOf,
+  report,
+  slowSecondsLine,
+  stats,
+} from './lib.ts';
 
 const DELIVERIES = Number(process.env.LEADADS_DELIVERIES ?? 10_000);
 const RATE = Number(process.env.LEADADS_RATE ?? 200);
@@ -34,7 +45,7 @@ export async function run(): Promise<void> {
     s[stage] ??= performance.now();
     stages.set(id, s);
   };
-  const { database, engine } = await openBenchDatabase('funil_bench_leadads');
+  const { database, engine, url } = await openBenchDatabase('funil_bench_leadads');
   const meta = createMetaEmulator({ appId: APP_ID, appSecret: APP_SECRET });
   try {
     await seedReferenceLists(database.db);
@@ -123,7 +134,10 @@ export async function run(): Promise<void> {
     })();
 
     const watch = passWatch();
+    const probe = await commitProbe(url, AIM_WEBHOOK_P99_MS);
     const result = await openLoad(post, { ratePerSecond: RATE, durationMs: (DELIVERIES / RATE) * 1000, graceMs: 10_000 });
+    // The reference commits span the webhook's pass (the worker's tail after it is not the webhook's).
+    const disk = (await probe?.()) ?? null;
     // The worker finishes what is queued (at most 2 minutes after the last delivery).
     const deadline = Date.now() + 120_000;
     while (Date.now() < deadline) {
@@ -184,6 +198,9 @@ export async function run(): Promise<void> {
       ]),
       ['atraso máx. do gerador', fmt(result.maxLagMs)],
       ['máquina', machine],
+      // The smallest commit, outside the app, during the webhook's pass: the floor of a delivery stored durably.
+      ['commit de referência', commitProbeLine(disk, AIM_WEBHOOK_P99_MS)],
+      ['onde fica a cauda', slowSecondsLine(result.perCall, result.startedAtMs, RATE, AIM_WEBHOOK_P99_MS, disk)],
       // After the fetch (issue 23's words) the queue's wait is left out: once the worker falls behind, only the
       // figure after the 200 shows it.
       ['visível p95 < 1 s também após o 200', v.p95 < AIM_VISIBLE_P95_MS ? 'sim' : 'não'],

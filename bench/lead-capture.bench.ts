@@ -8,14 +8,25 @@ import type { AddressInfo } from 'node:net';
 
 import { buildApp } from '../apps/server/src/app.ts';
 import { createCompany, createUnit, seedReferenceLists } from '../apps/server/src/demo/builders.ts';
-import { fmt, openBenchDatabase, openLoader, passWatch, rawOf, report, stats } from './lib.ts';
+import {
+  commitProbe,
+  commitProbeLine,
+  fmt,
+  openBenchDatabase,
+  openLoader,
+  passWatch,
+  rawOf,
+  report,
+  slowSecondsLine,
+  stats,
+} from './lib.ts';
 
 const RATE = Number(process.env.CAPTURE_RATE ?? 200);
 const SECONDS = Number(process.env.CAPTURE_SECONDS ?? 30);
 const AIM_P99_MS = 50;
 
 export async function run(): Promise<void> {
-  const { database, engine } = await openBenchDatabase('funil_bench_captura');
+  const { database, engine, url } = await openBenchDatabase('funil_bench_captura');
   try {
     await seedReferenceLists(database.db);
     const empresa = await createCompany(database.db, `Empresa Captura Bench ${Date.now()}`);
@@ -57,8 +68,9 @@ export async function run(): Promise<void> {
     });
     const loader = openLoader();
     // Warm-up (numbers of their own), then the measured pass.
-    await loader.run(job(9_000, 100, 50, 2));
+    await loader.run(job(9_000, RATE * 3, RATE, 3));
     const watch = passWatch();
+    const probe = await commitProbe(url, AIM_P99_MS);
     const cpu0 = process.cpuUsage();
     const result = await loader.run(job(0, RATE * SECONDS, RATE, SECONDS));
     const cpu = process.cpuUsage(cpu0);
@@ -67,6 +79,7 @@ export async function run(): Promise<void> {
     loader.close();
     const failures = result.failures;
     const machine = watch();
+    const disk = (await probe?.()) ?? null;
     const s = stats(result.latencies);
     report(`URL de captação, ${RATE}/s por ${SECONDS} s (${engine})`, [
       ['enviadas', String(result.sent)],
@@ -80,6 +93,9 @@ export async function run(): Promise<void> {
       ['atraso máx. do gerador', fmt(result.maxLagMs)],
       ['CPU do app por post', fmt(cpuPerPost)],
       ['máquina', machine],
+      // The smallest commit, outside the app, in the same seconds: the floor of any post that commits a lead.
+      ['commit de referência', commitProbeLine(disk, AIM_P99_MS)],
+      ['onde fica a cauda', slowSecondsLine(result.perCall, result.startedAtMs, RATE, AIM_P99_MS, disk)],
       ['meta p99 < 50 ms', s.p99 < AIM_P99_MS && result.lost === 0 && failures === 0 ? 'atingida' : 'NÃO atingida'],
     ]);
     await app.close();

@@ -231,6 +231,8 @@ export type OpenLoadResult = {
   maxLagMs: number;
   /** The wall-clock time (epoch ms) the measured pass's first call was due. */
   startedAtMs: number;
+  /** Call i's latency from its scheduled time (startedAtMs + i × 1000 / rate), null when it failed or was lost. */
+  perCall: (number | null)[];
 };
 export type OpenLoader = ChildWorker<OpenLoadJob, OpenLoadResult>;
 
@@ -248,9 +250,11 @@ export const rawOf = (database: Database) => (database.db as unknown as { $clien
  * The bench's own database: `name` on the PostgreSQL server of DATABASE_URL (created when missing,
  * kept for the next run), else PGlite in memory.
  */
-export async function openBenchDatabase(name: string): Promise<{ database: Database; engine: 'postgres' | 'pglite' }> {
+export async function openBenchDatabase(
+  name: string,
+): Promise<{ database: Database; engine: 'postgres' | 'pglite'; url: string | null }> {
   const url = process.env.DATABASE_URL;
-  if (!url) return { database: await openDatabase({}), engine: 'pglite' };
+  if (!url) return { database: await openDatabase({}), engine: 'pglite', url: null };
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   const { rows } = await admin.query('select 1 from pg_database where datname = $1', [name]);
@@ -258,7 +262,103 @@ export async function openBenchDatabase(name: string): Promise<{ database: Datab
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  return { database: await openDatabase({ url: target.toString() }), engine: 'postgres' };
+  return { database: await openDatabase({ url: target.toString() }), engine: 'postgres', url: target.toString() };
+}
+
+/** The smallest durable commits of a pass, beside the app (`commitProbe`). */
+export type CommitProbeResult = {
+  commits: number;
+  stats: Stats;
+  over: number;
+  overMs: number;
+  passMs: number;
+  /** The slow commits: when each started (epoch ms) and how long it took. */
+  slow: { atMs: number; ms: number }[];
+};
+
+/**
+ * A reference for a pass's tail: the smallest durable commit (a one-row insert in a table of its own, on a
+ * connection of its own, outside the app) every `everyMs` on the same PostgreSQL server, timed. A commit waits
+ * for the WAL's flush to the disk; when this commit alone waits longer than `aimMs`, every request of the app
+ * that commits at that moment does too, whatever its code. `overMs` adds up how long each slow commit stayed
+ * past the aim: the time of the pass in which no committing request could answer within it. Null (no probe)
+ * without a PostgreSQL server. Call it at the pass's start; the function it gives ends it.
+ */
+export async function commitProbe(
+  url: string | null,
+  aimMs: number,
+  everyMs = 20,
+): Promise<(() => Promise<CommitProbeResult>) | null> {
+  if (!url) return null;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('create table if not exists bench_commit_probe (id bigserial primary key, at timestamptz default now())');
+  await client.query('truncate bench_commit_probe');
+  // As the app's own commits: durable (the server's default), whatever a session set.
+  await client.query("set synchronous_commit = 'on'");
+  const latencies: number[] = [];
+  const slow: { atMs: number; ms: number }[] = [];
+  const started = performance.now();
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const t0 = performance.now();
+      await client.query('insert into bench_commit_probe default values');
+      const ms = performance.now() - t0;
+      latencies.push(ms);
+      if (ms > aimMs) slow.push({ atMs: performance.timeOrigin + t0, ms });
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    await client.end();
+    return {
+      commits: latencies.length,
+      stats: stats(latencies),
+      over: slow.length,
+      overMs: slow.reduce((sum, s) => sum + (s.ms - aimMs), 0),
+      passMs: performance.now() - started,
+      slow,
+    };
+  };
+}
+
+/** The probe's line for a report: the reference commit's p50 / p99 / max and the share of the pass past the aim. */
+export function commitProbeLine(result: CommitProbeResult | null, aimMs: number): string {
+  if (!result) return 'sem sonda (PGlite)';
+  const { stats: s, over, overMs, passMs } = result;
+  const share = (overMs / Math.max(1, passMs)) * 100;
+  return (
+    `${result.commits} commits de 1 linha: p50 / p99 / máx. ${fmt(s.p50)} / ${fmt(s.p99)} / ${fmt(s.max)}; ` +
+    `${over} acima de ${aimMs} ms, ${overMs.toFixed(0)} ms (${share.toFixed(2)} % do passe) presos no disco`
+  );
+}
+
+/**
+ * Where in a pass its slow calls fall, second by second ("s3: 12" = 12 calls due in the pass's fourth second took
+ * over the aim), beside the reference commits' stalls in the same seconds ("disco s3: 517 ms"): a tail that sits
+ * in the disk's seconds is the disk's; one spread over seconds without a stall is the app's.
+ */
+export function slowSecondsLine(
+  perCall: readonly (number | null)[],
+  startedAtMs: number,
+  ratePerSecond: number,
+  aimMs: number,
+  probe: CommitProbeResult | null,
+): string {
+  const bySecond = new Map<number, number>();
+  perCall.forEach((latency, i) => {
+    if (latency !== null && latency > aimMs) {
+      const second = Math.floor(i / ratePerSecond);
+      bySecond.set(second, (bySecond.get(second) ?? 0) + 1);
+    }
+  });
+  const calls = [...bySecond].map(([second, n]) => `s${second}: ${n}`).join(', ') || 'nenhuma';
+  const stalls =
+    probe?.slow.map((s) => `s${Math.floor((s.atMs - startedAtMs) / 1000)}: ${s.ms.toFixed(0)} ms`).join(', ') || 'nenhuma';
+  return `chamadas > ${aimMs} ms por segundo: ${calls}; paradas do disco: ${stalls}`;
 }
 
 /**

@@ -89,7 +89,8 @@ async function openLoop(job: OpenLoadJob): Promise<OpenLoadResult> {
   };
   if (job.warmupMs > 0) await pass(job.warmupMs);
   failures = 0;
-  const { perCall, ...result } = await pass(job.durationMs);
+  const result = await pass(job.durationMs);
+  const { perCall } = result;
   // Each target's latencies, from their scheduled times too.
   const byLabel: Record<string, number[]> = {};
   perCall.forEach((latency, i) => {
