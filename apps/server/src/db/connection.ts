@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+import { withAfterCommit } from './after-commit.ts';
 import { AUTO_PREPARE_LIMITS, prepareRepeatedStatements, repeatedStatementNamer } from './auto-prepare.ts';
 import type { Db } from './handle.ts';
 
@@ -100,7 +101,7 @@ async function openPostgres(url: string): Promise<Database> {
       await client?.end().catch(() => undefined);
     };
   };
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), listen };
+  return { db: withAfterCommit(db as unknown as Db), kind: 'postgres', close: () => pool.end(), listen };
 }
 
 async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
@@ -126,5 +127,5 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
       if (!client.closed) await unlisten();
     };
   };
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), listen };
+  return { db: withAfterCommit(db as unknown as Db), kind: 'pglite', close: () => client.close(), listen };
 }

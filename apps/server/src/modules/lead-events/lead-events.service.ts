@@ -8,11 +8,61 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AutomationCause } from '@funil/domain/automations/automations';
 import { leadEventInputSchema, type LeadEvent, type LeadEventInput } from '@funil/domain/lead-events/lead-events';
 
+import { afterCommit } from '../../db/after-commit.ts';
 import { executeRows, type Db, type DbOrTx, type Tx } from '../../db/handle.ts';
 import { leadEventos } from './lead-events.table.ts';
 
-/** The NOTIFY channel of migration 0023's trigger: one notification per committed append. */
+/**
+ * The channel the stream's appends are announced on, after their commit (`announceAppend`): it wakes the
+ * consumers of every server process. Not from the appending transaction: PostgreSQL serialises the commits
+ * of all transactions that NOTIFY behind one lock held through their WAL flush (docs/decisions.md
+ * "Lead events: the wake-up after the commit").
+ */
 export const LEAD_EVENTS_CHANNEL = 'funil_lead_eventos';
+
+/**
+ * One announcer per database handle: after the commits of appends, one NOTIFY at a time in a transaction
+ * of its own that does not wait for the WAL's flush (a lost wake-up costs a consumer's poll, never an
+ * event); the appends committed while one is on its way share the next.
+ */
+class Announcer {
+  #sending = false;
+  #again = false;
+  constructor(readonly db: Db) {}
+
+  announce(): void {
+    if (this.#sending) {
+      this.#again = true;
+      return;
+    }
+    this.#sending = true;
+    this.#again = false;
+    this.db
+      .execute(sql`select set_config('synchronous_commit', 'off', true), pg_notify(${LEAD_EVENTS_CHANNEL}, '')`)
+      .catch(() => undefined)
+      .finally(() => {
+        this.#sending = false;
+        if (this.#again) this.announce();
+      });
+  }
+}
+
+const announcers = new WeakMap<Db, Announcer>();
+
+function announcerOf(db: Db): Announcer {
+  let announcer = announcers.get(db);
+  if (!announcer) announcers.set(db, (announcer = new Announcer(db)));
+  return announcer;
+}
+
+/**
+ * Announces an append once its transaction has committed (db/after-commit.ts). A transaction of a handle
+ * without the hook (none in the app) notifies at its own commit, as a trigger did before.
+ */
+async function announceAppend(tx: Tx): Promise<void> {
+  if (afterCommit((root) => announcerOf(root).announce())) return;
+  await tx.execute(sql`select pg_notify(${LEAD_EVENTS_CHANNEL}, '')`);
+}
 
 /**
  * The automation step in progress in this async context (issue 25 'Loop guard'): every event
@@ -31,6 +81,7 @@ export const automationCauseStore = new AsyncLocalStorage<AutomationCause>();
 export async function appendLeadEvents(tx: Tx, events: readonly LeadEventInput[]): Promise<void> {
   if (events.length === 0) return;
   await tx.insert(leadEventos).values(checkedRows(events));
+  await announceAppend(tx);
 }
 
 /** The events' rows, each with its automation cause (issue 25 'Loop guard') and the domain's check. */
@@ -56,6 +107,7 @@ export async function appendLeadEventsWith(tx: Tx, before: readonly SQL[], event
   // getSQL(): a query builder put in a template is wrapped in parentheses, which WITH does not take.
   const insert = tx.insert(leadEventos).values(checkedRows(events)).getSQL();
   await tx.execute(parts.length === 0 ? insert : sql`with ${sql.join(parts, sql`, `)} ${insert}`);
+  await announceAppend(tx);
 }
 
 /** The stream's last id (issue 25 'wait for the answer': the lead's events after it are the ones after the wait began). */

@@ -3,13 +3,14 @@
 // transaction (a rolled-back change leaves none and announces nothing), consumers that read it in
 // order from a durable position, resume after a crash without losing or repeating an effect, and
 // a drag on the pipeline that reads the lead once and is announced once.
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, gt, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { LEAD_EVENT_TYPES, type LeadEventType } from '@funil/domain/lead-events/lead-events';
 
+import { afterCommit } from '../../db/after-commit.ts';
 import { openDatabase } from '../../db/connection.ts';
 import { executeRows } from '../../db/handle.ts';
 import { createPgDatabase, PG_TEMPLATE_ENV, testDatabaseName } from '../../testing/db-template.ts';
@@ -20,7 +21,14 @@ import { createdEvent } from '../leads/leads.service.ts';
 import { historico } from '../leads/leads.table.ts';
 import { leadTags, tags } from '../tags/tags.table.ts';
 import { LeadEventRunner } from './lead-event-runner.ts';
-import { appendLeadEvents, LEAD_EVENTS_RETENTION_DAYS, pruneLeadEvents, type LeadEventConsumer } from './lead-events.service.ts';
+import {
+  appendLeadEvents,
+  lastLeadEventId,
+  LEAD_EVENTS_CHANNEL,
+  LEAD_EVENTS_RETENTION_DAYS,
+  pruneLeadEvents,
+  type LeadEventConsumer,
+} from './lead-events.service.ts';
 import { leadEventos, leadEventosConsumidores } from './lead-events.table.ts';
 
 let k: Kit;
@@ -518,6 +526,92 @@ describe('consumers (issue 22 §2)', () => {
       expect(after.slice(0, 5)).toEqual(rows);
     },
   );
+});
+
+describe('the wake-up after the commit (docs/decisions.md "Lead events: the wake-up after the commit")', () => {
+  // A transaction that NOTIFYs takes one lock for the whole server at its commit and keeps it through its
+  // WAL flush: an append must not, or every change of a lead commits behind every other.
+  it('an append NOTIFYs nothing in its own transaction: no trigger on the stream, and its handle runs work after the commit', async () => {
+    const triggers = await executeRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from pg_trigger where tgrelid = 'lead_eventos'::regclass and not tgisinternal`,
+    );
+    expect(triggers[0]!.n).toBe(0);
+    const registered = await db().transaction(async () => afterCommit(() => undefined));
+    expect(registered).toBe(true);
+  });
+
+  it('the commit of an append is announced once it is committed, to a listener of its own connection; a rolled-back one is not', async () => {
+    const id = await k.lead({});
+    const heard: number[] = [];
+    const unlisten = await k.t.database.listen(LEAD_EVENTS_CHANNEL, {
+      notify: () => void heard.push(Date.now()),
+      state: () => undefined,
+    });
+    const append = (tx: Parameters<Parameters<ReturnType<typeof db>['transaction']>[0]>[0]) =>
+      appendLeadEvents(tx, [
+        createdEvent({ cliCrmId: id, idEmpresa: k.t.fixture.companyA, idUnidade: k.unitId('A1'), idUsuario: null }, null, {
+          origem: 'manual',
+          descricao: 'anúncio',
+        }),
+      ]);
+    try {
+      await expect(
+        db().transaction(async (tx) => {
+          await append(tx);
+          throw new Error('desfaz');
+        }),
+      ).rejects.toThrow('desfaz');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(heard).toEqual([]);
+      let committedAt = 0;
+      await db().transaction(async (tx) => {
+        await append(tx);
+        await new Promise((r) => setTimeout(r, 100));
+        // Still open: nothing announced yet.
+        expect(heard).toEqual([]);
+      });
+      committedAt = Date.now();
+      await vi.waitFor(() => expect(heard.length).toBeGreaterThan(0), { timeout: 5_000 });
+      expect(heard[0]).toBeGreaterThanOrEqual(committedAt);
+    } finally {
+      await unlisten();
+    }
+  });
+
+  it('consumers woken only by the announcements (no poll, no kick) read every event of 20 concurrent commits', async () => {
+    const ids = await Promise.all(Array.from({ length: 20 }, () => k.lead({})));
+    const seen = new Set<number>();
+    const runner = new LeadEventRunner(k.t.database, { pollMs: 0, pruneEveryMs: 0 });
+    runner.add({
+      name: `teste-anuncio-${Date.now()}`,
+      from: 'now',
+      handle: async (events) => events.forEach((e) => seen.add(e.id)),
+    });
+    await runner.start();
+    try {
+      const before = await lastLeadEventId(db());
+      await Promise.all(
+        ids.map((id) =>
+          db().transaction((tx) =>
+            appendLeadEvents(tx, [
+              createdEvent({ cliCrmId: id, idEmpresa: k.t.fixture.companyA, idUnidade: k.unitId('A1'), idUsuario: null }, null, {
+                origem: 'manual',
+                descricao: 'concorrente',
+              }),
+            ]),
+          ),
+        ),
+      );
+      const appended = (await db().select({ id: leadEventos.id }).from(leadEventos).where(gt(leadEventos.id, before))).map(
+        (r) => r.id,
+      );
+      expect(appended).toHaveLength(20);
+      await vi.waitFor(() => expect(appended.filter((e) => !seen.has(e))).toEqual([]), { timeout: 10_000 });
+    } finally {
+      await runner.stop();
+    }
+  });
 });
 
 describe('a drag on the pipeline (issue 22 §2)', () => {
