@@ -163,7 +163,7 @@ type State = {
 
 /**
  * Runs the consumers: each reads the events after its position, in id order, in batches; woken by
- * the commit of an append (NOTIFY, on this process and every other), by a safety poll, and by
+ * the announcement after an append's commit (NOTIFY, on this process and every other), by a safety poll, and by
  * `kick()`. One process at a time per consumer: its position row is locked (FOR UPDATE SKIP
  * LOCKED) for the batch, so with several server processes (FUNIL_WORKERS > 1) one handles a
  * batch while the others skip it. The process that moved a consumer's last batch has it for `ownMs`
