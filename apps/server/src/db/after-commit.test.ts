@@ -57,7 +57,7 @@ describe('afterCommit', () => {
     expect(await rows()).toEqual([1]);
   });
 
-  it('outside a transaction, or after its end (a timer started inside it), it takes nothing: the caller does its work another way', async () => {
+  it('outside a transaction, or after its end (a timer started inside it), it takes nothing (the caller does it another way)', async () => {
     expect(afterCommit(() => undefined)).toBe(false);
     let late!: Promise<boolean>;
     await database.db.transaction(async () => {

@@ -541,7 +541,7 @@ describe('the wake-up after the commit (docs/decisions.md "Lead events: the wake
     expect(registered).toBe(true);
   });
 
-  it('the commit of an append is announced once it is committed, to a listener of its own connection; a rolled-back one is not', async () => {
+  it('an append is announced once committed, to a listener of the same database; a rolled-back one is not', async () => {
     const id = await k.lead({});
     const heard: number[] = [];
     const unlisten = await k.t.database.listen(LEAD_EVENTS_CHANNEL, {
