@@ -22,6 +22,7 @@ import {
   TableSortLabel,
   Tooltip,
   Typography,
+  useMediaQuery,
   type SxProps,
   type Theme,
 } from '@mui/material';
@@ -142,13 +143,25 @@ const PAGE_BUTTONS = {
 } as const;
 
 const ACTIONS_KEY = '__acoes';
-/** On a phone the row buttons stay in view at the right while the other columns scroll under them. */
+/** On a phone (below this breakpoint) the row buttons stay in view at the right while the other columns scroll under them. */
+const PINNED_BELOW = 'md';
 const ACTIONS_STICKY: SystemStyleObject<Theme> = {
-  position: { xs: 'sticky', md: 'static' },
+  position: { xs: 'sticky', [PINNED_BELOW]: 'static' },
   right: 0,
   bgcolor: 'background.paper',
-  boxShadow: { xs: '-1px 0 0 rgba(0, 0, 0, 0.12)', md: 'none' },
+  boxShadow: { xs: '-1px 0 0 rgba(0, 0, 0, 0.12)', [PINNED_BELOW]: 'none' },
 };
+const pinnedActions = (theme: Theme) => theme.breakpoints.down(PINNED_BELOW);
+
+/**
+ * With the row buttons pinned, the row's header column (the name) comes first, at the left, as the admin
+ * lists have it: a name after wide columns would lie under the buttons (/campanhas at 390 px). Only the
+ * cells move; the CSV, the print and the search keep the columns' order.
+ */
+function rowHeaderFirst<R>(columns: readonly DataColumn<R>[]): readonly DataColumn<R>[] {
+  const header = columns.findIndex((column) => column.rowHeader);
+  return header <= 0 ? columns : [columns[header]!, ...columns.slice(0, header), ...columns.slice(header + 1)];
+}
 
 const withHeaderTooltip = (tooltip: string | undefined, header: ReactNode): ReactNode =>
   tooltip ? (
@@ -241,6 +254,8 @@ export function DataTable<R>({
     const shown = columns.filter((column) => !hidden.has(columnKey(column)));
     return actions && actions.length > 0 ? [...shown, actionsColumn(actions, rowLabel)] : shown;
   }, [columns, hidden, actions, rowLabel]);
+  const pinned = useMediaQuery(pinnedActions, { noSsr: true }) && actions !== undefined && actions.length > 0;
+  const cellColumns = useMemo(() => (pinned ? rowHeaderFirst(shownColumns) : shownColumns), [pinned, shownColumns]);
   const shownRows = useMemo(
     () => sortRows(shownColumns, searchRows(shownColumns, rows, search, searchColumn), sort),
     [shownColumns, rows, search, searchColumn, sort],
@@ -313,7 +328,7 @@ export function DataTable<R>({
         >
           <TableHead>
             <TableRow>
-              {shownColumns.map((column) => {
+              {cellColumns.map((column) => {
                 const key = columnKey(column);
                 const sorted = sort?.column === key ? sort.direction : undefined;
                 return (
@@ -367,7 +382,7 @@ export function DataTable<R>({
                   onClick={onRowClick ? () => onRowClick(row) : undefined}
                   sx={onRowClick ? { cursor: 'pointer' } : undefined}
                 >
-                  {shownColumns.map((column) => (
+                  {cellColumns.map((column) => (
                     <TableCell
                       key={columnKey(column)}
                       align={column.align}
