@@ -24,7 +24,7 @@ describe('afterCommit', () => {
     let rootGiven: unknown = null;
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`insert into depois_do_commit values (1)`);
-      const taken = afterCommit((root) => {
+      const taken = afterCommit(tx, (root) => {
         rootGiven = root;
         ran.push(rows().then((r) => void seen.push(r)));
       });
@@ -42,14 +42,14 @@ describe('afterCommit', () => {
     const calls: string[] = [];
     await expect(
       database.db.transaction(async (tx) => {
-        afterCommit(() => void calls.push('desfeita'));
+        afterCommit(tx, () => void calls.push('desfeita'));
         await tx.execute(sql`insert into depois_do_commit values (2)`);
         throw new Error('desfaz');
       }),
     ).rejects.toThrow('desfaz');
     await database.db.transaction(async (tx) => {
-      await tx.transaction(async () => {
-        afterCommit(() => void calls.push('savepoint'));
+      await tx.transaction(async (savepoint) => {
+        afterCommit(savepoint, () => void calls.push('savepoint'));
       });
       expect(calls).toEqual([]);
     });
@@ -57,12 +57,12 @@ describe('afterCommit', () => {
     expect(await rows()).toEqual([1]);
   });
 
-  it('outside a transaction, or after its end (a timer started inside it), it takes nothing (the caller does it another way)', async () => {
-    expect(afterCommit(() => undefined)).toBe(false);
-    let late!: Promise<boolean>;
-    await database.db.transaction(async () => {
-      late = new Promise((resolve) => setTimeout(() => resolve(afterCommit(() => undefined)), 20));
+  it('a handle, or a transaction already ended, takes nothing (the caller does it another way)', async () => {
+    expect(afterCommit(database.db, () => undefined)).toBe(false);
+    let ended: Parameters<Parameters<typeof database.db.transaction>[0]>[0] | null = null;
+    await database.db.transaction(async (tx) => {
+      ended = tx;
     });
-    expect(await late).toBe(false);
+    expect(afterCommit(ended!, () => undefined)).toBe(false);
   });
 });

@@ -1,42 +1,58 @@
-// Work that must follow a transaction's commit, registered from anywhere inside it: the database
-// handles of connection.ts run every `db.transaction(fn)` with a list of such callbacks in an
-// AsyncLocalStorage, and call them once the COMMIT has returned (never after a rollback). A door
-// deep in a module's call chain (the lead event stream's append, say) can so announce its change
-// after the commit without every caller threading a hook through.
-import { AsyncLocalStorage } from 'node:async_hooks';
-
-import type { Db } from './handle.ts';
+// Work that must follow a transaction's commit, registered by whoever holds the transaction: the
+// database handles of connection.ts mark each transaction object their `db.transaction(fn)` hands
+// out (and the savepoints opened on it), and call its callbacks once the COMMIT has returned (never
+// after a rollback). A door deep in a module's call chain (the lead event stream's append, say) can
+// so announce its change after the commit without every caller threading a hook through. Keyed by
+// the transaction object, not by an AsyncLocalStorage: on Node 20 a store in use turns on promise
+// hooks for the whole process, a cost on every promise of every request.
+import type { Db, DbOrTx } from './handle.ts';
 
 type Open = { root: Db; hooks: ((root: Db) => void)[]; closed: boolean };
 
-const store = new AsyncLocalStorage<Open>();
+const open = new WeakMap<object, Open>();
 
 /**
- * Registers `fn` to run after the commit of the transaction this code runs in, with the database
- * handle that opened it (for a statement of its own outside the transaction). False when the code
- * does not run inside such a transaction (a handle made elsewhere, or after its end): the caller
- * then does its work another way. A savepoint's work runs after the outer commit.
+ * Registers `fn` to run after the commit of the transaction `tx`, with the database handle that
+ * opened it (for a statement of its own outside the transaction). False when `tx` is not such a
+ * transaction (a handle, a transaction made elsewhere, or one already ended): the caller then does
+ * its work another way. A savepoint's callbacks run after the outer commit.
  */
-export function afterCommit(fn: (root: Db) => void): boolean {
-  const open = store.getStore();
-  if (!open || open.closed) return false;
-  open.hooks.push(fn);
+export function afterCommit(tx: DbOrTx, fn: (root: Db) => void): boolean {
+  const entry = open.get(tx);
+  if (!entry || entry.closed) return false;
+  entry.hooks.push(fn);
   return true;
 }
 
-/** Makes `db.transaction` collect `afterCommit` callbacks and run them after its commit. */
+type TransactionFn = Db['transaction'];
+
+/** Marks `tx` (and the savepoints opened on it) as part of `entry`. */
+function track(tx: object, entry: Open): void {
+  open.set(tx, entry);
+  const t = tx as { transaction: TransactionFn };
+  const savepoint = t.transaction.bind(tx);
+  t.transaction = ((fn, config) =>
+    savepoint((inner) => {
+      track(inner, entry);
+      return fn(inner);
+    }, config)) as TransactionFn;
+}
+
+/** Makes `db.transaction` mark its transactions and run their `afterCommit` callbacks after the commit. */
 export function withAfterCommit(db: Db): Db {
   const transaction = db.transaction.bind(db);
-  const wrapped = async (fn: Parameters<Db['transaction']>[0], config?: Parameters<Db['transaction']>[1]) => {
-    const open: Open = { root: db, hooks: [], closed: false };
+  const wrapped = async (fn: Parameters<TransactionFn>[0], config?: Parameters<TransactionFn>[1]) => {
+    const entry: Open = { root: db, hooks: [], closed: false };
     let result: unknown;
     try {
-      result = await store.run(open, () => transaction(fn, config));
+      result = await transaction((tx) => {
+        track(tx, entry);
+        return fn(tx);
+      }, config);
     } finally {
-      // A callback registered later (a timer started inside the transaction) runs no more here.
-      open.closed = true;
+      entry.closed = true;
     }
-    for (const hook of open.hooks) {
+    for (const hook of entry.hooks) {
       try {
         hook(db);
       } catch {

@@ -78,7 +78,7 @@ function announcerOf(db: Db): Announcer {
  * without the hook (none in the app) notifies at its own commit, as a trigger did before.
  */
 async function announceAppend(tx: Tx): Promise<void> {
-  if (afterCommit((root) => announcerOf(root).announce())) return;
+  if (afterCommit(tx, (root) => announcerOf(root).announce())) return;
   await tx.execute(sql`select pg_notify(${LEAD_EVENTS_CHANNEL}, '')`);
 }
 

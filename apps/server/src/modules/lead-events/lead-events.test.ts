@@ -537,7 +537,7 @@ describe('the wake-up after the commit (docs/decisions.md "Lead events: the wake
       sql`select count(*)::int as n from pg_trigger where tgrelid = 'lead_eventos'::regclass and not tgisinternal`,
     );
     expect(triggers[0]!.n).toBe(0);
-    const registered = await db().transaction(async () => afterCommit(() => undefined));
+    const registered = await db().transaction(async (tx) => afterCommit(tx, () => undefined));
     expect(registered).toBe(true);
   });
 
