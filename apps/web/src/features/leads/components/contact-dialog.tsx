@@ -2,19 +2,7 @@
 // Cadastrar follows canSubmitContactDialog; with a CSV loaded it starts the import. The chat's add
 // button opens the same form as 001 §2's 'Novo Cliente': Nome, Telefone, Email and 'Cadastrar'.
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Divider,
-  Grid,
-  Stack,
-  TextField,
-  Typography,
-  useMediaQuery,
-} from '@mui/material';
+import { Divider, Grid, Stack, TextField, Typography, useMediaQuery } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -32,6 +20,7 @@ import { CSV_MESSAGES, isCsvFileName, parseLeadCsv } from '@funil/domain/leads/c
 import { maskCelular, maskCEP } from '@funil/domain/phone/phone';
 import { parseConfiguracoesExtra } from '@funil/domain/unit/unit-data';
 
+import { DialogFrame, DialogShell } from '../../../components/ui/dialog-shell.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useLoadedUnitData } from '../../../lib/unit-data.ts';
 import { useCreateContact } from '../api/create-contact.ts';
@@ -40,6 +29,7 @@ import { useCsvImport } from './use-csv-import.ts';
 
 /** 001 §8 "New client failure". */
 const CREATE_FAILED = 'Erro ao cadastrar cliente';
+const TITLE_ID = 'cadastrar-contato-titulo';
 
 type ContactDialogProps = { open: boolean; onClose: () => void; variant?: 'contato' | 'novoCliente' };
 
@@ -115,27 +105,22 @@ export function ContactDialog({ open, onClose, variant = 'contato' }: ContactDia
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullWidth
-      maxWidth={newClient ? 'xs' : 'md'}
-      fullScreen={fullScreen}
-      aria-labelledby="cadastrar-contato-titulo"
-    >
-      <DialogTitle id="cadastrar-contato-titulo">{newClient ? 'Novo Cliente' : 'Cadastrar Contato'}</DialogTitle>
-      <DialogContent dividers>
+    <DialogShell open={open} onClose={onClose} titleId={TITLE_ID} maxWidth={newClient ? 'xs' : 'md'} fullScreen={fullScreen}>
+      <DialogFrame
+        title={newClient ? 'Novo Cliente' : 'Cadastrar Contato'}
+        titleId={TITLE_ID}
+        busyLabel={null}
+        // Enter in a field submits like Cadastrar, when Cadastrar may.
+        onSubmit={() => {
+          if (canSubmit) submit();
+        }}
+        primary={{ label: 'Cadastrar', disabled: !canSubmit }}
+        cancelLabel="Sair"
+        onCancel={onClose}
+      >
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: newClient ? 12 : 5 }}>
-            <Stack
-              component="form"
-              spacing={2}
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (canSubmit) submit();
-              }}
-            >
+            <Stack spacing={2}>
               {!newClient && (
                 <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
                   Dados do contato
@@ -221,8 +206,6 @@ export function ContactDialog({ open, onClose, variant = 'contato' }: ContactDia
                   )}
                 />
               )}
-              {/* Enter in a field submits like Cadastrar. */}
-              <button type="submit" hidden tabIndex={-1} aria-hidden />
             </Stack>
           </Grid>
           {!newClient && (
@@ -245,13 +228,7 @@ export function ContactDialog({ open, onClose, variant = 'contato' }: ContactDia
             </>
           )}
         </Grid>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        <Button onClick={onClose}>Sair</Button>
-        <Button variant="contained" onClick={submit} disabled={!canSubmit}>
-          Cadastrar
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </DialogFrame>
+    </DialogShell>
   );
 }
