@@ -55,8 +55,11 @@ class Announcer {
     this.#sending = true;
     this.#again = false;
     this.#last = Date.now();
-    this.db
-      .execute(sql`select set_config('synchronous_commit', 'off', true), pg_notify(${LEAD_EVENTS_CHANNEL}, '')`)
+    // Started in a promise: a handle already closed (a server stopping) must not throw from a timer.
+    Promise.resolve()
+      .then(() =>
+        this.db.execute(sql`select set_config('synchronous_commit', 'off', true), pg_notify(${LEAD_EVENTS_CHANNEL}, '')`),
+      )
       .catch(() => undefined)
       .finally(() => {
         this.#sending = false;
