@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTOMATION_API_MESSAGES, type AutomationInput } from '@funil/domain/automations/automations';
 import { TYPEBOT_STANDIN_PREFIX } from '@funil/evolution-emulator/emulator';
 
+import { ALWAYS_OPEN } from '../../testing/gateway-world.ts';
 import { campaignContextOf } from '../whatsapp/campaign/campaign-send.service.ts';
 import { startLeadTypebot, typebotSessionsOfLead } from '../whatsapp/typebot/typebot.service.ts';
 import { startKit, type Kit } from '../whatsapp/whatsapp-test-kit.ts';
@@ -71,7 +72,9 @@ const standin = () => `${k.emuUrl}${TYPEBOT_STANDIN_PREFIX}`;
 
 beforeAll(async () => {
   k = await startKit({
-    extras: { automacao: true, edicao_status_cliente: true },
+    // Sends allowed at every hour: two tests run on the real clock (a lead's answer carries the real time), and
+    // their message step must not wait for Monday when CI runs on a Saturday evening.
+    extras: { automacao: true, edicao_status_cliente: true, configuracoes_envio_em_massa: ALWAYS_OPEN },
     automations: { autoStart: false, now: () => clock },
   });
   engine = automationEngineOf(k.t.app);
