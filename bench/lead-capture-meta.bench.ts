@@ -16,18 +16,7 @@ import { createCompany, createUnit, seedReferenceLists } from '../apps/server/sr
 import { connectCompanyToPage } from '../apps/server/src/demo/demo-meta.ts';
 import type { IntakeStage } from '../apps/server/src/modules/lead-ads/lead-ads.intake.ts';
 import { metaTokenKey } from '../apps/server/src/modules/meta/meta-crypto.ts';
-import {
-  commitProbe,
-  commitProbeLine,
-  fmt,
-  openBenchDatabase,
-  openLoad,
-  passWatch,
-  rawOf,
-  report,
-  slowSecondsLine,
-  stats,
-} from './lib.ts';
+import { commitProbe, diskRows, fmt, openBenchDatabase, openLoad, passWatch, rawOf, report, stats } from './lib.ts';
 
 const DELIVERIES = Number(process.env.LEADADS_DELIVERIES ?? 10_000);
 const RATE = Number(process.env.LEADADS_RATE ?? 200);
@@ -199,8 +188,7 @@ export async function run(): Promise<void> {
       ['atraso máx. do gerador', fmt(result.maxLagMs)],
       ['máquina', machine],
       // The smallest commit, outside the app, during the webhook's pass: the floor of a delivery stored durably.
-      ['commit de referência', commitProbeLine(disk, AIM_WEBHOOK_P99_MS)],
-      ['onde fica a cauda', slowSecondsLine(result.perCall, result.startedAtMs, RATE, AIM_WEBHOOK_P99_MS, disk)],
+      ...diskRows(result, RATE, AIM_WEBHOOK_P99_MS, disk),
       // After the fetch (issue 23's words) the queue's wait is left out: once the worker falls behind, only the
       // figure after the 200 shows it.
       ['visível p95 < 1 s também após o 200', v.p95 < AIM_VISIBLE_P95_MS ? 'sim' : 'não'],

@@ -8,18 +8,7 @@ import type { AddressInfo } from 'node:net';
 
 import { buildApp } from '../apps/server/src/app.ts';
 import { createCompany, createUnit, seedReferenceLists } from '../apps/server/src/demo/builders.ts';
-import {
-  commitProbe,
-  commitProbeLine,
-  fmt,
-  openBenchDatabase,
-  openLoader,
-  passWatch,
-  rawOf,
-  report,
-  slowSecondsLine,
-  stats,
-} from './lib.ts';
+import { commitProbe, diskRows, fmt, openBenchDatabase, openLoader, passWatch, rawOf, report, stats } from './lib.ts';
 
 const RATE = Number(process.env.CAPTURE_RATE ?? 200);
 const SECONDS = Number(process.env.CAPTURE_SECONDS ?? 30);
@@ -94,8 +83,7 @@ export async function run(): Promise<void> {
       ['CPU do app por post', fmt(cpuPerPost)],
       ['máquina', machine],
       // The smallest commit, outside the app, in the same seconds: the floor of any post that commits a lead.
-      ['commit de referência', commitProbeLine(disk, AIM_P99_MS)],
-      ['onde fica a cauda', slowSecondsLine(result.perCall, result.startedAtMs, RATE, AIM_P99_MS, disk)],
+      ...diskRows(result, RATE, AIM_P99_MS, disk),
       ['meta p99 < 50 ms', s.p99 < AIM_P99_MS && result.lost === 0 && failures === 0 ? 'atingida' : 'NÃO atingida'],
     ]);
     await app.close();

@@ -326,7 +326,7 @@ export async function commitProbe(
 }
 
 /** The probe's line for a report: the reference commit's p50 / p99 / max and the share of the pass past the aim. */
-export function commitProbeLine(result: CommitProbeResult | null, aimMs: number): string {
+function commitProbeLine(result: CommitProbeResult | null, aimMs: number): string {
   if (!result) return 'sem sonda (PGlite)';
   const { stats: s, over, overMs, passMs } = result;
   const share = (overMs / Math.max(1, passMs)) * 100;
@@ -341,7 +341,7 @@ export function commitProbeLine(result: CommitProbeResult | null, aimMs: number)
  * over the aim), beside the reference commits' stalls in the same seconds ("disco s3: 517 ms"): a tail that sits
  * in the disk's seconds is the disk's; one spread over seconds without a stall is the app's.
  */
-export function slowSecondsLine(
+function slowSecondsLine(
   perCall: readonly (number | null)[],
   startedAtMs: number,
   ratePerSecond: number,
@@ -457,4 +457,20 @@ function procStat(): ProcStat | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The two report rows that read an open-loop pass against the disk: the reference commit of `commitProbe` and,
+ * second by second, where the pass's calls over the aim fall beside the reference's stalls.
+ */
+export function diskRows(
+  pass: { perCall: readonly (number | null)[]; startedAtMs: number },
+  ratePerSecond: number,
+  aimMs: number,
+  probe: CommitProbeResult | null,
+): [string, string][] {
+  return [
+    ['commit de referência', commitProbeLine(probe, aimMs)],
+    ['onde fica a cauda', slowSecondsLine(pass.perCall, pass.startedAtMs, ratePerSecond, aimMs, probe)],
+  ];
 }
