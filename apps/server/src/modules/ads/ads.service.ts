@@ -3,7 +3,7 @@
 // ad sets, ads and their tags. The catalogue is the session's unit's (docs/decisions.md "Issue 23: the ads
 // catalogue is a unit's"): an id of another unit or company answers 404, like a missing one. Every write
 // is audited in its transaction. The capture helper and the dashboards read it through `findAd`.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
 import type { AdsCsvResult, AdsCsvRow } from '@funil/domain/ads/ads-csv';
 import {
@@ -21,6 +21,7 @@ import {
 import { foldAccents } from '@funil/domain/format/fold';
 
 import type { DbOrTx } from '../../db/handle.ts';
+import { builtOnce } from '../../db/prebuilt.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findOrCreateTagsByName, unitTagList, unitTagsByIds } from '../tags/tags.service.ts';
@@ -462,52 +463,54 @@ export type CatalogueAd = {
   tagIds: number[];
 };
 
+/** One statement built once per way of finding an ad: its fields, its campaign's and ad set's, and its active tags. */
+const adLookup = (match: SQL) =>
+  builtOnce<{ idEmpresa: number; idUnidade: number; value: string }, CatalogueAd[]>((db) =>
+    db
+      .select({
+        idAd: anunciosAds.id,
+        ad_id: anunciosAds.adId,
+        ad_name: anunciosAds.adName,
+        idAdSet: anunciosConjuntos.id,
+        adset_id: anunciosConjuntos.adsetId,
+        adset_name: anunciosConjuntos.adsetName,
+        idCampanha: anunciosCampanhas.id,
+        campaign_id: anunciosCampanhas.campaignId,
+        campaign_name: anunciosCampanhas.campaignName,
+        idUnidade: anunciosCampanhas.idUnidade,
+        tagIds: sql<number[]>`coalesce((select array_agg(${anunciosAdsTags.idTag} order by ${anunciosAdsTags.idTag})
+          from ${anunciosAdsTags} where ${anunciosAdsTags.idAd} = ${anunciosAds.id} and ${anunciosAdsTags.ativo} = 1
+            and ${anunciosAdsTags.idTag} is not null), '{}')`,
+      })
+      .from(anunciosAds)
+      .innerJoin(anunciosConjuntos, eq(anunciosConjuntos.id, anunciosAds.idConjunto))
+      .innerJoin(anunciosCampanhas, eq(anunciosCampanhas.id, anunciosConjuntos.idCampanha))
+      .where(and(eq(anunciosCampanhas.idEmpresa, sql.placeholder('idEmpresa')), match))
+      .orderBy(sql`(${anunciosCampanhas.idUnidade} = ${sql.placeholder('idUnidade')}) desc`, asc(anunciosAds.id))
+      .limit(1),
+  );
+const adByMetaId = adLookup(sql`${anunciosAds.adId} = ${sql.placeholder('value')}`);
+// By text, the database folds the names as foldAccents does (immutable_unaccent, the one fold):
+// one row comes back instead of the company's whole catalogue (a capture posting only ad_name).
+const adByText = adLookup(sql`btrim(immutable_unaccent(lower(${anunciosAds.adName}))) = ${sql.placeholder('value')}`);
+
 /**
- * An ad of the unit's catalogue by its id (`{ idAd }`, Funil's key), its Meta id (`{ adId }`), or,
- * failing both, its text (`{ text }`: the ad's name, accent- and case-free, the click-to-WhatsApp
- * title of issue 23 §3). The unit's own catalogue first, then the company's other units'. Null
- * when nothing matches.
+ * An ad of the unit's catalogue by its Meta id (`{ adId }`), or, failing it, its text (`{ text }`:
+ * the ad's name, accent- and case-free, the click-to-WhatsApp title of issue 23 §3). The unit's own
+ * catalogue first, then the company's other units'. Null when nothing matches. One statement, built
+ * once: every capture and Lead Ads lead with an ad asks.
  */
 export async function findAd(
   db: DbOrTx,
   scope: { idEmpresa: number; idUnidade: number },
-  by: { idAd?: number; adId?: string; text?: string },
+  by: { adId?: string; text?: string },
 ): Promise<CatalogueAd | null> {
-  const conditions = [];
-  if (by.idAd !== undefined) conditions.push(eq(anunciosAds.id, by.idAd));
-  if (by.adId !== undefined && by.adId.trim() !== '') conditions.push(eq(anunciosAds.adId, by.adId.trim()));
+  const adId = by.adId?.trim() ?? '';
   const folded = by.text === undefined ? '' : foldAccents(by.text).toLowerCase().trim();
-  if (conditions.length === 0 && folded === '') return null;
-  // By text, the database folds the names as foldAccents does (immutable_unaccent, the one fold):
-  // one row comes back instead of the company's whole catalogue (a capture posting only ad_name).
-  if (conditions.length === 0) conditions.push(sql`btrim(immutable_unaccent(lower(${anunciosAds.adName}))) = ${folded}`);
-  const rows = await db
-    .select({ a: anunciosAds, s: anunciosConjuntos, c: anunciosCampanhas })
-    .from(anunciosAds)
-    .innerJoin(anunciosConjuntos, eq(anunciosConjuntos.id, anunciosAds.idConjunto))
-    .innerJoin(anunciosCampanhas, eq(anunciosCampanhas.id, anunciosConjuntos.idCampanha))
-    .where(and(eq(anunciosCampanhas.idEmpresa, scope.idEmpresa), ...conditions))
-    .orderBy(sql`(${anunciosCampanhas.idUnidade} = ${scope.idUnidade}) desc`, asc(anunciosAds.id))
-    .limit(1);
-  const hit = rows[0];
-  if (!hit) return null;
-  const links = await db
-    .select({ idTag: anunciosAdsTags.idTag })
-    .from(anunciosAdsTags)
-    .where(and(eq(anunciosAdsTags.idAd, hit.a.id), eq(anunciosAdsTags.ativo, 1)));
-  return {
-    idAd: hit.a.id,
-    ad_id: hit.a.adId,
-    ad_name: hit.a.adName,
-    idAdSet: hit.s.id,
-    adset_id: hit.s.adsetId,
-    adset_name: hit.s.adsetName,
-    idCampanha: hit.c.id,
-    campaign_id: hit.c.campaignId,
-    campaign_name: hit.c.campaignName,
-    idUnidade: hit.c.idUnidade,
-    tagIds: links.flatMap((l) => (l.idTag === null ? [] : [l.idTag])),
-  };
+  if (adId === '' && folded === '') return null;
+  const values = { idEmpresa: scope.idEmpresa, idUnidade: scope.idUnidade, value: adId !== '' ? adId : folded };
+  const [hit] = await (adId !== '' ? adByMetaId : adByText)(db, values);
+  return hit ?? null;
 }
 
 /** The unit's campaign of this Meta/typed id, or null (the cost dialog's campaign, issue 23 §6). */

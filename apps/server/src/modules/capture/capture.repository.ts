@@ -1,6 +1,6 @@
 // The capture URL's idempotency keys (captacao_chaves): the first post of a key claims it in its
 // transaction; a retry reads the first answer. A key older than the retention counts as new.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 import { CAPTURE_IDEMPOTENCY_DAYS, type CaptureResponse } from '@funil/domain/capture/capture-api';
 
@@ -10,28 +10,20 @@ import { captacaoChaves } from './capture.table.ts';
 const RETENTION = sql.raw(`interval '${CAPTURE_IDEMPOTENCY_DAYS} days'`);
 
 /**
- * Claims the key for this post with its answer (true), or false when an earlier post holds it. The
- * answer is known before the lead is written and commits with it in the caller's transaction (a
- * failed post leaves no key), so one statement does both. A concurrent first post of the same key
- * makes this wait for its commit (the primary key), so the retry then reads its answer; an expired
- * key is taken over.
+ * The claim of the key for this post with its answer, as a statement part that returns a row when it
+ * claims and none when an earlier post holds the key (the lead core runs it with the number's lock,
+ * in the capture's transaction: captureLeadClaiming). The answer is known before the lead is written
+ * and commits with it (a failed post leaves no key). A concurrent first post of the same key makes
+ * it wait for its commit (the primary key), so the retry then reads its answer; an expired key is
+ * taken over.
  */
-export async function claimKey(
-  tx: DbOrTx,
-  idUnidade: number,
-  chave: string,
-  answer: { status: number; resposta: CaptureResponse },
-): Promise<boolean> {
+export function claimKeyPart(idUnidade: number, chave: string, answer: { status: number; resposta: CaptureResponse }): SQL {
   const resposta = JSON.stringify(answer.resposta);
-  const rows = await executeRows<{ ok: number }>(
-    tx,
-    sql`insert into ${captacaoChaves} (id_unidade, chave, status, resposta)
+  return sql`insert into ${captacaoChaves} (id_unidade, chave, status, resposta)
       values (${idUnidade}, ${chave}, ${answer.status}, ${resposta}::jsonb)
       on conflict (id_unidade, chave) do update set status = excluded.status, resposta = excluded.resposta, criado_em = now()
         where ${captacaoChaves.criadoEm} < now() - ${RETENTION}
-      returning 1 as ok`,
-  );
-  return rows.length > 0;
+      returning 1 as ok`;
 }
 
 /** The first answer of a key (null while none is stored). */

@@ -21,9 +21,9 @@ import { originOf } from '@funil/domain/leads/origin';
 import type { Db } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { platformsCached } from '../catalog/catalog.service.ts';
-import { captureLead } from '../leads/lead-capture.service.ts';
+import { captureLead, captureLeadClaiming } from '../leads/lead-capture.service.ts';
 import { activeUnitByToken } from '../tenancy/tenancy.service.ts';
-import { claimKey, storedAnswer, sweepKeys } from './capture.repository.ts';
+import { claimKeyPart, storedAnswer, sweepKeys } from './capture.repository.ts';
 
 export type CaptureRequest = {
   token: string;
@@ -98,16 +98,11 @@ export async function captureForUnit(
     await captureLead({ db, cacheDb: db }, unitRef, input);
     return answer;
   }
-  // With a key: the claim with its answer and the lead commit together; a retry reads the answer.
-  const after: (() => void)[] = [];
-  const result = await db.transaction(async (tx) => {
-    if (!(await claimKey(tx, unit.id, key, { status: answer.status, resposta: answer.body })))
-      return storedAnswer(tx, unit.id, key);
-    await captureLead({ db: tx, cacheDb: db, afterCommit: (fn) => after.push(fn) }, unitRef, input);
-    return null;
-  });
-  for (const fn of after) fn();
-  return result ? { status: result.status, body: result.resposta } : answer;
+  // With a key: the claim with its answer and the lead commit together; a retry reads the first answer.
+  const claim = claimKeyPart(unit.id, key, { status: answer.status, resposta: answer.body });
+  if (await captureLeadClaiming({ db, cacheDb: db }, unitRef, input, claim)) return answer;
+  const first = await storedAnswer(db, unit.id, key);
+  return first ? { status: first.status, body: first.resposta } : answer;
 }
 
 /** Deletes the idempotency keys past their retention (7 days); the capture plugin runs it hourly. */

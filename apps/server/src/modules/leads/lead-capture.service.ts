@@ -5,6 +5,7 @@
 // 'Lead captado novamente' history event and a `captado-novamente` lead event, in one transaction.
 // A lead captured from an ad the catalogue knows gets that ad's tags (issue 23 §4), each with its
 // mensagemTag history event (000 §4) and one `tags` lead event, in the same transaction.
+import type { SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 
 import { fieldChanges } from '@funil/domain/lead-events/lead-events';
@@ -146,13 +147,36 @@ async function giveAdTags(
  * and captures of different numbers run side by side.
  */
 export async function captureLead(c: LeadCreation, unit: UnitRef, input: CaptureInput): Promise<CaptureResult> {
+  return (await capture(c, unit, input, undefined))!;
+}
+
+/**
+ * captureLead behind a claim of the caller's (an insert returning a row when it claims: the capture
+ * URL's idempotency key), run in the capture's transaction with the number's lock (one round trip).
+ * Null when it did not claim: nothing else was done (a retry, whose first answer the caller reads).
+ */
+export function captureLeadClaiming(
+  c: LeadCreation,
+  unit: UnitRef,
+  input: CaptureInput,
+  claim: SQL,
+): Promise<CaptureResult | null> {
+  return capture(c, unit, input, claim);
+}
+
+async function capture(
+  c: LeadCreation,
+  unit: UnitRef,
+  input: CaptureInput,
+  claim: SQL | undefined,
+): Promise<CaptureResult | null> {
   const parsed = leadPhoneOf(input.phone);
   if (!parsed) throw new DomainError('invalid', CONTACT_MESSAGES.phoneInvalid);
   const ad = input.ad !== undefined ? input.ad : await adOfOrigin(c.db, unit, input.origin);
   const origin = withCatalogueAd(input.origin, ad);
   const summary = originSummary(origin);
-  const work = async (tx: Tx): Promise<CaptureResult> => {
-    await lockLeadPhone(tx, unit.idUnidade, parsed.key);
+  const work = async (tx: Tx): Promise<CaptureResult | null> => {
+    if (!(await lockLeadPhone(tx, unit.idUnidade, parsed.key, claim))) return null;
     // The number's lead, its row locked as a lead change locks it (one statement: issue 23 §1 speed).
     const found = await rows.findLeadByPhoneKey(tx, unit.idUnidade, parsed.key, true);
     if (found && input.sameTouch?.(found))
@@ -235,7 +259,7 @@ export async function captureLead(c: LeadCreation, unit: UnitRef, input: Capture
   // Inside a caller's transaction (the capture's idempotency key, a webhook batch) the work joins
   // it: a savepoint would cost two more round trips, and a failure fails the caller's transaction anyway.
   const result = c.db instanceof PgTransaction ? await work(c.db) : await c.db.transaction(work);
-  if (result.unchanged) return result;
+  if (result === null || result.unchanged) return result;
   // Both change the unit's lists (a new lead; a re-entered one's status and order of attendance).
   const invalidate = () => invalidateLeadCounts(c.cacheDb, [unit.idUnidade]);
   if (c.afterCommit) c.afterCommit(invalidate);

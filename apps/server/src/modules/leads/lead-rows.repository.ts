@@ -1,21 +1,33 @@
 // The core's row reads and inserts behind its lead-by-phone and creation paths (001 §5, 000 §3):
 // the unit's live lead of a phone key, a deleted one, a lead by id, a new row.
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 
 import type { DbOrTx } from '../../db/handle.ts';
+import { builtOnce } from '../../db/prebuilt.ts';
 import type { LeadRow, NewLead } from './leads.repository.ts';
 import { leads } from './leads.table.ts';
 
-/** The live lead of a unit with this telefone_chave (001 §5), oldest first. */
-export async function findLeadByPhoneKey(db: DbOrTx, idUnidade: number, key: string, lock = false): Promise<LeadRow | null> {
-  const query = db
+const byPhoneKey = (db: DbOrTx) =>
+  db
     .select()
     .from(leads)
-    .where(and(eq(leads.idUnidade, idUnidade), eq(leads.telefoneChave, key), eq(leads.desativado, 0)))
+    .where(
+      and(
+        eq(leads.idUnidade, sql.placeholder('idUnidade')),
+        eq(leads.telefoneChave, sql.placeholder('key')),
+        eq(leads.desativado, 0),
+      ),
+    )
     .orderBy(asc(leads.cliCrmId))
     .limit(1);
-  // `lock`: the row locked for update, as a lead change locks it (its latest committed version).
-  const [row] = lock ? await query.for('update') : await query;
+// Built once (db/prebuilt.ts): every capture, Lead Ads intake and WhatsApp message reads it.
+const leadByPhoneKey = builtOnce<{ idUnidade: number; key: string }, LeadRow[]>(byPhoneKey);
+// `for update`: the row locked as a lead change locks it (its latest committed version).
+const leadByPhoneKeyLocked = builtOnce<{ idUnidade: number; key: string }, LeadRow[]>((db) => byPhoneKey(db).for('update'));
+
+/** The live lead of a unit with this telefone_chave (001 §5), oldest first. */
+export async function findLeadByPhoneKey(db: DbOrTx, idUnidade: number, key: string, lock = false): Promise<LeadRow | null> {
+  const [row] = await (lock ? leadByPhoneKeyLocked : leadByPhoneKey)(db, { idUnidade, key });
   return row ?? null;
 }
 
@@ -42,14 +54,72 @@ export async function findUnitLead(db: DbOrTx, idUnidade: number, cliCrmId: numb
 /** What a capture needs back of a new lead (its key, audience and ticket), without mapping its ~80 columns. */
 export type InsertedLead = Pick<LeadRow, 'cliCrmId' | 'idEmpresa' | 'idUnidade' | 'idUsuario' | 'idTicket'>;
 
+const RETURNED_KEY = {
+  cliCrmId: leads.cliCrmId,
+  idEmpresa: leads.idEmpresa,
+  idUnidade: leads.idUnidade,
+  idUsuario: leads.idUsuario,
+  idTicket: leads.idTicket,
+};
+
+/**
+ * The columns a lead arriving from outside is written with (the capture door: its unit, name, phone,
+ * e-mail, extras, instance and origin, lead-origin.ts): its insert is built once. The others take
+ * their defaults; a column left out of `values` is written as its default too.
+ */
+const CAPTURED_COLUMNS = [
+  'idEmpresa',
+  'idUnidade',
+  'cliNome',
+  'cliTelefone',
+  'telefoneChave',
+  'cliEmail',
+  'informacoesExtra',
+  'idInstanciaEvolution',
+  'cliTipoLead',
+  'origemCanal',
+  'origemCerteza',
+  'origemEm',
+  'origemPrimeira',
+  'cliCampanhaId',
+  'cliCampanhaNome',
+  'adsetId',
+  'adsetName',
+  'adId',
+  'adName',
+  'formId',
+  'leadgenId',
+  'utmSource',
+  'utmMedium',
+  'utmCampaign',
+  'utmContent',
+  'utmTerm',
+  'fbclid',
+  'gclid',
+] as const satisfies readonly (keyof NewLead)[];
+const capturedColumns = new Set<string>(CAPTURED_COLUMNS);
+
+const insertCaptured = builtOnce<Record<string, unknown>, InsertedLead[]>((db) =>
+  db
+    .insert(leads)
+    // Bare placeholders (the values come encoded): the builder's own encoding would turn a null into JSON 'null'.
+    .values(Object.fromEntries(CAPTURED_COLUMNS.map((key) => [key, sql`${sql.placeholder(key)}`])) as unknown as NewLead)
+    .returning(RETURNED_KEY),
+);
+
+/** Inserts a lead and returns its key, audience and ticket (a capture's columns: one statement built once). */
 export async function insertLeadReturningKey(db: DbOrTx, values: NewLead): Promise<InsertedLead> {
-  const [row] = await db.insert(leads).values(values).returning({
-    cliCrmId: leads.cliCrmId,
-    idEmpresa: leads.idEmpresa,
-    idUnidade: leads.idUnidade,
-    idUsuario: leads.idUsuario,
-    idTicket: leads.idTicket,
-  });
+  if (!Object.keys(values).every((key) => capturedColumns.has(key))) {
+    const [row] = await db.insert(leads).values(values).returning(RETURNED_KEY);
+    return row!;
+  }
+  const filled: Record<string, unknown> = {};
+  for (const key of CAPTURED_COLUMNS) {
+    // undefined: the column's default (a plain value here; the columns with a computed default are not captured ones).
+    const value = values[key] !== undefined ? values[key] : leads[key].default;
+    filled[key] = value === null || value === undefined ? null : leads[key].mapToDriverValue(value as never);
+  }
+  const [row] = await insertCaptured(db, filled);
   return row!;
 }
 

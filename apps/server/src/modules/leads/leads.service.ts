@@ -2,7 +2,7 @@
 // The lead rules and their transactions (000 §3 §4 §7, 001 §4 §5 §6 §7): every change is scoped to
 // the session's company and unit, writes its history event and its lead event (issue 22 §2, the
 // stream of modules/lead-events) in the same transaction; the stream's realtime consumer announces it.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 import {
   fieldChanges,
@@ -19,7 +19,7 @@ import { isLeadVisibleTo, seesAssignedLeads, type LeadViewer } from '@funil/doma
 import { classifyPhone, LEAD_PHONE_MAX_DIGITS, leadPhoneText, phoneMatchKeys } from '@funil/domain/phone/matching';
 import { configuracoesExtraSchema, parseConfiguracoesUsuario, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
 
-import type { Db, Tx } from '../../db/handle.ts';
+import { executeRows, type Db, type Tx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import type { EnqueueInput } from '../../jobs/job-runner.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
@@ -222,12 +222,24 @@ export async function lockUnitLeads(tx: Tx, idUnidade: number): Promise<void> {
  * number make one lead while different numbers of the unit do not wait on each other. `key` is
  * the lead's `telefone_chave` (phoneKey: both ninth-digit forms give the same key). A hash
  * collision only makes two numbers wait on each other, never two leads of one number.
+ *
+ * `claim`: an insert of the caller's that returns a row when it claims (the capture URL's
+ * idempotency key), run first in the same statement: one round trip for both on the capture's hot
+ * path. Answers whether it claimed (true without one); the locks are taken either way.
  */
-export async function lockLeadPhone(tx: Tx, idUnidade: number, key: string): Promise<void> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock_shared(${UNIT_LEADS_LOCK + idUnidade}::bigint),
-      pg_advisory_xact_lock(${idUnidade}::int, hashtext(${key}))`,
+export async function lockLeadPhone(tx: Tx, idUnidade: number, key: string, claim?: SQL): Promise<boolean> {
+  const locks = sql`pg_advisory_xact_lock_shared(${UNIT_LEADS_LOCK + idUnidade}::bigint),
+      pg_advisory_xact_lock(${idUnidade}::int, hashtext(${key}))`;
+  if (claim === undefined) {
+    await tx.execute(sql`select ${locks}`);
+    return true;
+  }
+  // The locks are evaluated on the count's one row, so after the claim has run (and waited, if it had to).
+  const [row] = await executeRows<{ claimed: number }>(
+    tx,
+    sql`with claim as (${claim}), claimed as (select count(*)::int as n from claim) select n as claimed, ${locks} from claimed`,
   );
+  return (row?.claimed ?? 0) > 0;
 }
 
 /** 409 when the phone already belongs to a live lead of the unit (ninth-digit tolerant). */

@@ -8,6 +8,7 @@ import { UNIT_MESSAGES } from '@funil/domain/admin-api/units';
 import { parseConfiguracoesExtra, type ConfiguracoesExtra } from '@funil/domain/unit/unit-data';
 
 import type { DbOrTx } from '../../db/handle.ts';
+import { builtOnce } from '../../db/prebuilt.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { empresas, unidadeConfiguracoes, unidades } from './tenancy.table.ts';
 
@@ -124,17 +125,22 @@ export function unitToken(): string {
   return out;
 }
 
+const unitByToken = builtOnce<{ token: string }, { id: number; idEmpresa: number }[]>((db) =>
+  db
+    .select({ id: unidades.id, idEmpresa: unidades.idEmpresa })
+    .from(unidades)
+    .innerJoin(empresas, eq(empresas.id, unidades.idEmpresa))
+    .where(and(eq(unidades.token, sql.placeholder('token')), eq(unidades.ativo, 1), eq(empresas.ativo, 1))),
+);
+
 /**
  * The active unit (of an active company) whose lead-intake token this is (issue 23 §1, the
  * capture URL); null for an unknown token or a deactivated unit or company.
  */
 export async function activeUnitByToken(db: DbOrTx, token: string): Promise<{ id: number; idEmpresa: number } | null> {
   if (!/^[A-Za-z0-9]{32}$/.test(token)) return null;
-  const [row] = await db
-    .select({ id: unidades.id, idEmpresa: unidades.idEmpresa })
-    .from(unidades)
-    .innerJoin(empresas, eq(empresas.id, unidades.idEmpresa))
-    .where(and(eq(unidades.token, token), eq(unidades.ativo, 1), eq(empresas.ativo, 1)));
+  // Built once (db/prebuilt.ts): every capture post asks.
+  const [row] = await unitByToken(db, { token });
   return row ?? null;
 }
 

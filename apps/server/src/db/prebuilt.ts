@@ -1,0 +1,49 @@
+// Statements of the hot paths built once (docs/decisions.md "Statements built once"). The query
+// builder builds a statement's text and parameter list anew on every call: for the 80-column lead
+// row that is 0.2–0.3 ms of CPU for the insert and as much for the read, a fifth of a capture post's
+// CPU (issue 23, docs/performance.md "Eleventh session"). A statement built here once, with named
+// placeholders (`sql.placeholder('x')`) where its values go, then runs on any handle (the pool,
+// PGlite, an open transaction) with only its values: the driver runs it as a named prepared
+// statement on PostgreSQL, and its rows are mapped by the builder's own fields, as before.
+import { createHash } from 'node:crypto';
+
+import type { DbOrTx } from './handle.ts';
+
+/** The query builder's prepared statement (drizzle `.prepare(name)`), as far as it is used here. */
+type Prepared<R> = { execute(values?: Record<string, unknown>): Promise<R> };
+type Preparable<R> = { prepare(name: string): Prepared<R>; toSQL(): { sql: string } };
+/** The driver's client under a handle: the pool, PGlite, or a transaction's connection. */
+type Session = { client: unknown; constructor: object };
+
+function sessionOf(db: DbOrTx): Session {
+  const session = (db as unknown as { session?: Session }).session;
+  if (!session || session.client === undefined) throw new Error('handle do banco sem sessão');
+  return session;
+}
+
+/**
+ * A statement built by `build` the first time it runs on each driver (node-postgres, PGlite), then
+ * run with `values` for its placeholders on whichever handle is given. Every placeholder needs a
+ * value (undefined is sent as null, so an omitted column is never silently its default).
+ */
+export function builtOnce<V extends Record<string, unknown>, R>(
+  build: (db: DbOrTx) => Preparable<R>,
+): (db: DbOrTx, values: V) => Promise<R> {
+  // One per driver: the prepared statement's class is the driver's (how it sends and parses).
+  const byDriver = new Map<object, Prepared<R>>();
+  return (db, values) => {
+    const session = sessionOf(db);
+    let prepared = byDriver.get(session.constructor);
+    if (prepared === undefined) {
+      const builder = build(db);
+      // Named by its text: one name is one text on every connection (node-postgres prepares it per connection).
+      const name = `b_${createHash('sha1').update(builder.toSQL().sql).digest('hex').slice(0, 24)}`;
+      prepared = builder.prepare(name);
+      byDriver.set(session.constructor, prepared);
+    }
+    // The same statement on this handle's client (a transaction's connection, the pool, PGlite).
+    const onHandle = Object.create(prepared) as Prepared<R> & { client: unknown };
+    onHandle.client = session.client;
+    return onHandle.execute(values);
+  };
+}
