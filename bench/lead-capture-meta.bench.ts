@@ -16,7 +16,10 @@ import { createCompany, createUnit, seedReferenceLists } from '../apps/server/sr
 import { connectCompanyToPage } from '../apps/server/src/demo/demo-meta.ts';
 import type { IntakeStage } from '../apps/server/src/modules/lead-ads/lead-ads.intake.ts';
 import { metaTokenKey } from '../apps/server/src/modules/meta/meta-crypto.ts';
-import { commitProbe, diskRows, fmt, openBenchDatabase, openLoad, passWatch, rawOf, report, stats } from './lib.ts';
+import { commitProbe, diskRows, fmt, openBenchDatabase, openLoader, passWatch, rawOf, report, stats } from './lib.ts';
+
+/** Wall-clock milliseconds, sub-millisecond, comparable with the load worker's (another process). */
+const epochNow = () => performance.timeOrigin + performance.now();
 
 const DELIVERIES = Number(process.env.LEADADS_DELIVERIES ?? 10_000);
 const RATE = Number(process.env.LEADADS_RATE ?? 200);
@@ -31,7 +34,7 @@ export async function run(): Promise<void> {
   const stages = new Map<string, Partial<Record<IntakeStage, number>>>();
   const traced = (id: string, stage: IntakeStage) => {
     const s = stages.get(id) ?? {};
-    s[stage] ??= performance.now();
+    s[stage] ??= epochNow();
     stages.set(id, s);
   };
   const { database, engine, url } = await openBenchDatabase('funil_bench_leadads');
@@ -86,20 +89,15 @@ export async function run(): Promise<void> {
       return { raw, sig: signature(raw, APP_SECRET), id: leads[index]!.id };
     });
 
-    const answeredAt = new Map<string, number>();
-    let failures = 0;
-    const post = async (i: number) => {
-      const b = bodies[i]!;
-      const res = await fetch(`${base}/api/webhooks/meta`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-hub-signature-256': b.sig },
-        body: b.raw,
-        signal: AbortSignal.timeout(10_000),
-      });
-      await res.arrayBuffer();
-      if (res.status !== 200) failures += 1;
-      else if (!answeredAt.has(b.id)) answeredAt.set(b.id, performance.now());
-    };
+    // The deliveries leave from a child process (load-worker.ts), as from Meta's network: the clients' CPU
+    // and the signed bodies' memory are not the app's.
+    const targets = bodies.map((b) => ({
+      label: 'entrega',
+      url: `${base}/api/webhooks/meta`,
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': b.sig },
+      body: b.raw,
+    }));
 
     // When each lead's row is first seen in the unit's list (polled every 50 ms, the newest rows). Rows
     // commit out of id order (concurrent transactions): the poll looks back 2,000 ids, not from the last seen.
@@ -113,7 +111,7 @@ export async function run(): Promise<void> {
           'select cli_crm_id, leadgen_id from leads where id_unidade = $1 and cli_crm_id > $2 order by cli_crm_id',
           [unit, lastId - 2_000],
         );
-        const now = performance.now();
+        const now = epochNow();
         for (const r of rows as { cli_crm_id: number; leadgen_id: string | null }[]) {
           lastId = Math.max(lastId, Number(r.cli_crm_id));
           if (r.leadgen_id && !seenAt.has(r.leadgen_id)) seenAt.set(r.leadgen_id, now);
@@ -124,7 +122,25 @@ export async function run(): Promise<void> {
 
     const watch = passWatch();
     const probe = await commitProbe(url, AIM_WEBHOOK_P99_MS);
-    const result = await openLoad(post, { ratePerSecond: RATE, durationMs: (DELIVERIES / RATE) * 1000, graceMs: 10_000 });
+    const loader = openLoader();
+    const result = await loader.run({
+      mode: 'open',
+      targets,
+      ratePerSecond: RATE,
+      durationMs: (DELIVERIES / RATE) * 1000,
+      warmupMs: 0,
+      expectStatus: 200,
+    });
+    loader.close();
+    const failures = result.failures;
+    // When each lead's delivery was first answered 200 (wall clock: the child's schedule plus its latency).
+    const answeredAt = new Map<string, number>();
+    result.perCall.forEach((latency, i) => {
+      if (latency === null) return;
+      const id = bodies[i]!.id;
+      const at = result.startedAtMs + (i * 1000) / RATE + latency;
+      answeredAt.set(id, Math.min(answeredAt.get(id) ?? at, at));
+    });
     // The reference commits span the webhook's pass (the worker's tail after it is not the webhook's).
     const disk = (await probe?.()) ?? null;
     // The worker finishes what is queued (at most 2 minutes after the last delivery).
