@@ -1,12 +1,12 @@
 // Statements built once (prebuilt.ts): the hot paths' reads and inserts run with their values only,
 // on the pool, PGlite or an open transaction, and answer what the query builder answers.
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openTestDatabase, type TestDatabase } from '../testing/test-app.ts';
 import type { DbOrTx } from './handle.ts';
-import { builtOnce } from './prebuilt.ts';
+import { builtOnce, rowMapper, sqlBuiltOnce } from './prebuilt.ts';
 
 const linhas = pgTable('linhas_prontas', {
   id: serial('id').primaryKey(),
@@ -97,5 +97,37 @@ describe('builtOnce', () => {
 
   it('a placeholder without its value is refused before anything is sent', async () => {
     await expect(readGroup(database.db, {} as { grupo: number })).rejects.toThrow(/placeholder "grupo"/);
+  });
+
+  it('sqlBuiltOnce: several writes in one statement, run in the transaction given; rowMapper decodes its rows as the builder does', async () => {
+    // Insert-or-read by name in one statement (the capture's read-or-create has this shape).
+    const upsert = sqlBuiltOnce<{ grupo: number; nome: string }>(
+      () => sql`with achada as (select * from ${linhas} where ${linhas.nome} = ${sql.placeholder('nome')}),
+        nova as (insert into ${linhas} (grupo, nome, extra, em)
+          select ${sql.placeholder('grupo')}::int, ${sql.placeholder('nome')}::text, '{"n": 1}'::jsonb, now()
+          where not exists (select 1 from achada) returning id)
+        select achada.*, nova.id as nova_id from (select 1) as um left join achada on true left join nova on true`,
+    );
+    const rowOf = rowMapper<typeof linhas.$inferSelect>(getTableColumns(linhas));
+    await expect(
+      database.db.transaction(async (tx) => {
+        const [first] = await upsert(tx, { grupo: 30, nome: 'Única' });
+        expect(first!.id).toBeNull();
+        expect(Number(first!.nova_id)).toBeGreaterThan(0);
+        const [again] = await upsert(tx, { grupo: 30, nome: 'Única' });
+        expect(again!.nova_id).toBeNull();
+        const row = rowOf(again!);
+        expect(row).toMatchObject({ id: Number(first!.nova_id), grupo: 30, nome: 'Única', extra: { n: 1 }, valor: null });
+        expect(row.em).toBeInstanceOf(Date);
+        throw new Error('desfaz');
+      }),
+    ).rejects.toThrow('desfaz');
+    // Rolled back with its transaction: it ran there, not on the pool.
+    expect(await readGroup(database.db, { grupo: 30 })).toEqual([]);
+    // A decoded row equals the query builder's own read of it.
+    const [made] = await upsert(database.db, { grupo: 31, nome: 'Fora' });
+    const [raw] = await upsert(database.db, { grupo: 31, nome: 'Fora' });
+    expect(rowOf(raw!)).toEqual((await readGroup(database.db, { grupo: 31 }))[0]);
+    expect(rowOf(raw!).id).toBe(Number(made!.nova_id));
   });
 });

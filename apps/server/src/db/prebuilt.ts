@@ -7,6 +7,8 @@
 // statement on PostgreSQL, and its rows are mapped by the builder's own fields, as before.
 import { createHash } from 'node:crypto';
 
+import type { SQL } from 'drizzle-orm';
+
 import type { DbOrTx } from './handle.ts';
 
 /** The query builder's prepared statement (drizzle `.prepare(name)`), as far as it is used here. */
@@ -45,5 +47,54 @@ export function builtOnce<V extends Record<string, unknown>, R>(
     const onHandle = Object.create(prepared) as Prepared<R> & { client: unknown };
     onHandle.client = session.client;
     return onHandle.execute(values);
+  };
+}
+
+type RawPrepared = { execute(values?: Record<string, unknown>): Promise<{ rows: Record<string, unknown>[] }> };
+type Building = { dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } } };
+type PreparingSession = Session & {
+  prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: false): RawPrepared;
+};
+
+/**
+ * builtOnce for a statement written as SQL (`sql` with `sql.placeholder('x')` where its values go):
+ * one that the query builder cannot say, such as several writes in one statement. Its rows come as
+ * the driver gives them (snake_case names; timestamps as text, as the builder's own reads take them),
+ * to be mapped by the caller (`rowMapper`).
+ */
+export function sqlBuiltOnce<V extends Record<string, unknown>>(
+  build: () => SQL,
+): (db: DbOrTx, values: V) => Promise<Record<string, unknown>[]> {
+  const byDriver = new Map<object, RawPrepared>();
+  return async (db, values) => {
+    const session = sessionOf(db) as PreparingSession;
+    let prepared = byDriver.get(session.constructor);
+    if (prepared === undefined) {
+      const query = (db as unknown as Building).dialect.sqlToQuery(build());
+      const name = `b_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`;
+      prepared = session.prepareQuery(query, undefined, name, false);
+      byDriver.set(session.constructor, prepared);
+    }
+    const onHandle = Object.create(prepared) as RawPrepared & { client: unknown };
+    onHandle.client = session.client;
+    return (await onHandle.execute(values)).rows;
+  };
+}
+
+type DecodingColumn = { name: string; mapFromDriverValue(value: unknown): unknown };
+
+/**
+ * Maps a driver row (snake_case names) to a table's row type, each value decoded by its column as the
+ * query builder's reads decode it. `prefix`: the names carry it (a table's columns beside others).
+ */
+export function rowMapper<T>(columns: Record<string, DecodingColumn>, prefix = ''): (raw: Record<string, unknown>) => T {
+  const entries = Object.entries(columns).map(([key, column]) => [key, prefix + column.name, column] as const);
+  return (raw) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, name, column] of entries) {
+      const value = raw[name];
+      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return row as T;
   };
 }

@@ -122,6 +122,16 @@ describe('POST /api/captacao/{token} (issue 23 §1)', () => {
     ]);
     const events = await t.database.db.select().from(leadEventos).where(eq(leadEventos.cliCrmId, lead!.cliCrmId));
     expect(events.map((e) => [e.tipo, (e.dados as { origem: string }).origem])).toEqual([['criado', 'captura']]);
+    // Written in the creation's own statement (issue 22 §2's event of a new lead, whole).
+    expect(events[0]).toMatchObject({
+      idEmpresa: t.fixture.companyA,
+      idUnidade: t.fixture.unitA1,
+      antes: null,
+      depois: { idUnidade: t.fixture.unitA1, idUsuario: null },
+      ator: null,
+      mudancas: {},
+      dados: { descricao: 'Lead captado pela URL de captação', toque: { canal: 'captura', ad_id: '120200003' } },
+    });
   });
 
   it('form-encoded (landing pages, RD Station): the fields and the extras; an invalid e-mail keeps the lead', async () => {

@@ -105,6 +105,38 @@ export async function appendLeadEvents(tx: Tx, events: readonly LeadEventInput[]
   await announceAppend(tx);
 }
 
+/** The event columns a statement built once writes (leadEventPart), with their SQL types. */
+const PART_COLUMNS = ['tipo', 'idEmpresa', 'idUnidade', 'antes', 'depois', 'ator', 'mudancas', 'dados'] as const;
+
+/**
+ * One event's insert as a part of a statement built once (db/prebuilt.ts sqlBuiltOnce): the change's
+ * writes and its event in one round trip when the lead's id is only known inside the statement (a
+ * new lead's creation). The event is written for each row of `source` (a CTE of the statement with
+ * a `cli_crm_id` column: none, no event); its other values are the placeholders `leadEventValues`
+ * fills. The caller then calls `announceLeadEvents` in the same transaction.
+ */
+export function leadEventPart(source: SQL): SQL {
+  const columns = PART_COLUMNS.map((key) => sql.identifier(leadEventos[key].name));
+  const values = PART_COLUMNS.map((key) => sql`${sql.placeholder(`evento_${key}`)}::${sql.raw(leadEventos[key].getSQLType())}`);
+  return sql`insert into ${leadEventos} (${sql.identifier(leadEventos.cliCrmId.name)}, ${sql.join(columns, sql`, `)})
+    select ${source}.cli_crm_id, ${sql.join(values, sql`, `)} from ${source}`;
+}
+
+/** The placeholders' values of leadEventPart for this event (checked and tagged as appendLeadEvents does). */
+export function leadEventValues(event: Omit<LeadEventInput, 'cliCrmId'>): Record<string, unknown> {
+  // The lead's id is the statement's; the check needs one.
+  const [row] = checkedRows([{ ...event, cliCrmId: 1 } as LeadEventInput]);
+  const values: Record<string, unknown> = {};
+  for (const key of PART_COLUMNS) {
+    const value = row![key];
+    values[`evento_${key}`] = value === null || value === undefined ? null : leadEventos[key].mapToDriverValue(value as never);
+  }
+  return values;
+}
+
+/** After a statement with a leadEventPart: its event announced once the transaction commits. */
+export const announceLeadEvents = (tx: Tx): Promise<void> => announceAppend(tx);
+
 /** The events' rows, each with its automation cause (issue 25 'Loop guard') and the domain's check. */
 function checkedRows(events: readonly LeadEventInput[]) {
   // Issue 25 'Loop guard': a change an automation's step makes through any door carries its cause.

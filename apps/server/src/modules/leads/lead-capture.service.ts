@@ -17,7 +17,12 @@ import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 import type { Tx } from '../../db/handle.ts';
 import { DomainError } from '../../http/domain-error.ts';
 import { findAd, type CatalogueAd } from '../ads/ads.service.ts';
-import { appendLeadEvents, appendLeadEventsWith } from '../lead-events/lead-events.service.ts';
+import {
+  announceLeadEvents,
+  appendLeadEvents,
+  appendLeadEventsWith,
+  leadEventValues,
+} from '../lead-events/lead-events.service.ts';
 import { linkTagsToLeads, tagsOfLeadById, unitTagsByIds } from '../tags/tags.service.ts';
 import { invalidateLeadCounts } from './lead-count-cache.ts';
 import { firstTouchColumns, lastTouchColumns } from './lead-origin.ts';
@@ -177,84 +182,80 @@ async function capture(
   const summary = originSummary(origin);
   const work = async (tx: Tx): Promise<CaptureResult | null> => {
     if (!(await lockLeadPhone(tx, unit.idUnidade, parsed.key, claim))) return null;
-    // The number's lead, its row locked as a lead change locks it (one statement: issue 23 §1 speed).
-    const found = await rows.findLeadByPhoneKey(tx, unit.idUnidade, parsed.key, true);
-    if (found && input.sameTouch?.(found))
-      return { cliCrmId: found.cliCrmId, created: false, unchanged: true, tags: [], lead: found };
-    if (found) {
-      const lead = found;
-      const set: Partial<NewLead> = {
-        ...lastTouchColumns(origin),
-        // Back to the queue (002 §3 call-attempt rules): 'Novo', attempts and the next-attempt wait cleared.
-        cliContatoStatus: CONTACT_STATUS.NaFila,
-        cliTentativas: 0,
-        cliTentativasDiarias: 0,
-        cliDataProximaTentativa: null,
-        ...(lead.cliEmail === null && input.email ? { cliEmail: input.email } : {}),
-        ...(Object.keys(input.extras).length > 0 ? { informacoesExtra: { ...lead.informacoesExtra, ...input.extras } } : {}),
-      };
-      // The update, its history event and its lead event in one statement (one round trip).
-      const update = leadUpdatePart(tx, lead.cliCrmId, { ...set, dataAtualizacao: new Date() });
-      const history = historyInsertPart(tx, [
-        {
-          cliCrmId: lead.cliCrmId,
-          idUnidade: lead.idUnidade,
-          atendente: null,
-          tipo: TIMELINE_EVENT_TYPE.usuario,
-          descricao: input.history.again,
-          texto: summary,
-        },
-      ]);
-      const audience = { idUnidade: lead.idUnidade, idUsuario: lead.idUsuario };
-      await appendLeadEventsWith(
-        tx,
-        [update, history],
-        [
-          {
-            tipo: 'captado-novamente',
-            cliCrmId: lead.cliCrmId,
-            idEmpresa: lead.idEmpresa,
-            idUnidade: lead.idUnidade,
-            antes: audience,
-            depois: audience,
-            ator: null,
-            mudancas: fieldChanges(lead, set),
-            dados: { descricao: input.history.again, toque: origin },
-          },
-        ],
-      );
-      const tags = await giveAdTags(tx, lead, ad?.tagIds ?? [], false);
-      return { cliCrmId: lead.cliCrmId, created: false, unchanged: false, tags, lead: found };
+    // The number's lead, its row locked as a lead change locks it; or, when the unit has none, the
+    // new lead with its history event and its lead event: one statement (issue 23 §1 speed).
+    const outcome = await rows.findOrCreateCapturedLead(
+      tx,
+      { idUnidade: unit.idUnidade, key: parsed.key },
+      {
+        idEmpresa: unit.idEmpresa,
+        idUnidade: unit.idUnidade,
+        cliNome: (input.name.trim() || parsed.telefone).slice(0, 200),
+        cliTelefone: parsed.telefone,
+        telefoneChave: parsed.key,
+        cliEmail: input.email,
+        informacoesExtra: input.extras,
+        ...(input.idInstancia ? { idInstanciaEvolution: input.idInstancia } : {}),
+        ...firstTouchColumns(origin),
+      },
+      { tipo: TIMELINE_EVENT_TYPE.usuario, descricao: input.history.created, texto: summary },
+      leadEventValues(
+        createdEvent({ ...unit, cliCrmId: 0, idUsuario: null }, null, {
+          origem: input.eventOrigin ?? 'captura',
+          descricao: input.history.created,
+          toque: origin,
+        }),
+      ),
+    );
+    if (outcome.created) {
+      await announceLeadEvents(tx);
+      const tags = await giveAdTags(tx, outcome.created, ad?.tagIds ?? [], true);
+      return { cliCrmId: outcome.created.cliCrmId, created: true, unchanged: false, tags, lead: outcome.created };
     }
-    const lead = await rows.insertLeadReturningKey(tx, {
-      idEmpresa: unit.idEmpresa,
-      idUnidade: unit.idUnidade,
-      cliNome: (input.name.trim() || parsed.telefone).slice(0, 200),
-      cliTelefone: parsed.telefone,
-      telefoneChave: parsed.key,
-      cliEmail: input.email,
-      informacoesExtra: input.extras,
-      ...(input.idInstancia ? { idInstanciaEvolution: input.idInstancia } : {}),
-      ...firstTouchColumns(origin),
-    });
-    // Its history event and its lead event in one statement (one round trip).
+    const lead = outcome.found;
+    if (input.sameTouch?.(lead)) return { cliCrmId: lead.cliCrmId, created: false, unchanged: true, tags: [], lead };
+    const set: Partial<NewLead> = {
+      ...lastTouchColumns(origin),
+      // Back to the queue (002 §3 call-attempt rules): 'Novo', attempts and the next-attempt wait cleared.
+      cliContatoStatus: CONTACT_STATUS.NaFila,
+      cliTentativas: 0,
+      cliTentativasDiarias: 0,
+      cliDataProximaTentativa: null,
+      ...(lead.cliEmail === null && input.email ? { cliEmail: input.email } : {}),
+      ...(Object.keys(input.extras).length > 0 ? { informacoesExtra: { ...lead.informacoesExtra, ...input.extras } } : {}),
+    };
+    // The update, its history event and its lead event in one statement (one round trip).
+    const update = leadUpdatePart(tx, lead.cliCrmId, { ...set, dataAtualizacao: new Date() });
     const history = historyInsertPart(tx, [
       {
         cliCrmId: lead.cliCrmId,
-        idUnidade: unit.idUnidade,
+        idUnidade: lead.idUnidade,
         atendente: null,
         tipo: TIMELINE_EVENT_TYPE.usuario,
-        descricao: input.history.created,
+        descricao: input.history.again,
         texto: summary,
       },
     ]);
+    const audience = { idUnidade: lead.idUnidade, idUsuario: lead.idUsuario };
     await appendLeadEventsWith(
       tx,
-      [history],
-      [createdEvent(lead, null, { origem: input.eventOrigin ?? 'captura', descricao: input.history.created, toque: origin })],
+      [update, history],
+      [
+        {
+          tipo: 'captado-novamente',
+          cliCrmId: lead.cliCrmId,
+          idEmpresa: lead.idEmpresa,
+          idUnidade: lead.idUnidade,
+          antes: audience,
+          depois: audience,
+          ator: null,
+          mudancas: fieldChanges(lead, set),
+          dados: { descricao: input.history.again, toque: origin },
+        },
+      ],
     );
-    const tags = await giveAdTags(tx, lead, ad?.tagIds ?? [], true);
-    return { cliCrmId: lead.cliCrmId, created: true, unchanged: false, tags, lead };
+    const tags = await giveAdTags(tx, lead, ad?.tagIds ?? [], false);
+    return { cliCrmId: lead.cliCrmId, created: false, unchanged: false, tags, lead };
   };
   // Inside a caller's transaction (the capture's idempotency key, a webhook batch) the work joins
   // it: a savepoint would cost two more round trips, and a failure fails the caller's transaction anyway.

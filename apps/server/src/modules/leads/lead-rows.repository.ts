@@ -1,11 +1,12 @@
 // The core's row reads and inserts behind its lead-by-phone and creation paths (001 §5, 000 §3):
 // the unit's live lead of a phone key, a deleted one, a lead by id, a new row.
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 
 import type { DbOrTx } from '../../db/handle.ts';
-import { builtOnce } from '../../db/prebuilt.ts';
+import { builtOnce, rowMapper, sqlBuiltOnce } from '../../db/prebuilt.ts';
+import { leadEventPart } from '../lead-events/lead-events.service.ts';
 import type { LeadRow, NewLead } from './leads.repository.ts';
-import { leads } from './leads.table.ts';
+import { historico, leads } from './leads.table.ts';
 
 const byPhoneKey = (db: DbOrTx) =>
   db
@@ -113,17 +114,89 @@ export async function insertLeadReturningKey(db: DbOrTx, values: NewLead): Promi
     const [row] = await db.insert(leads).values(values).returning(RETURNED_KEY);
     return row!;
   }
+  const [row] = await insertCaptured(db, capturedValues(values));
+  return row!;
+}
+
+/** A captured lead's values as its statement's placeholders take them (encoded by their columns). */
+function capturedValues(values: NewLead): Record<string, unknown> {
   const filled: Record<string, unknown> = {};
   for (const key of CAPTURED_COLUMNS) {
     // undefined: the column's default (a plain value here; the columns with a computed default are not captured ones).
     const value = values[key] !== undefined ? values[key] : leads[key].default;
     filled[key] = value === null || value === undefined ? null : leads[key].mapToDriverValue(value as never);
   }
-  const [row] = await insertCaptured(db, filled);
-  return row!;
+  return filled;
 }
 
 export async function insertLeadRow(db: DbOrTx, values: NewLead): Promise<LeadRow> {
   const [row] = await db.insert(leads).values(values).returning();
   return row!;
+}
+
+const placeholderOf = (key: string, column: { getSQLType(): string }) =>
+  sql`${sql.placeholder(key)}::${sql.raw(column.getSQLType())}`;
+const NEW_LEAD = sql.raw('novo');
+const KEY_COLUMNS = Object.entries(RETURNED_KEY);
+const leadRowOf = rowMapper<LeadRow>(getTableColumns(leads));
+const newKeyOf = rowMapper<InsertedLead>(RETURNED_KEY, 'novo_');
+
+/**
+ * The capture door's read-or-create, after the number's lock (lockLeadPhone, an earlier statement:
+ * this one's snapshot then holds every committed lead of the number, and nobody else can create
+ * it before this transaction ends). The unit's live lead of the phone key, locked for update as
+ * findLeadByPhoneKey does; or, when there is none, a new lead inserted with its history row and its
+ * `criado` lead event (the stream's leadEventPart), all in one statement built once.
+ */
+const findOrCreateCaptured = sqlBuiltOnce(() => {
+  const columns = CAPTURED_COLUMNS.map((key) => sql.identifier(leads[key].name));
+  const values = CAPTURED_COLUMNS.map((key) => placeholderOf(key, leads[key]));
+  const historyColumns = (['cliCrmId', 'idUnidade', 'atendente', 'tipo', 'descricao', 'texto'] as const).map((key) =>
+    sql.identifier(historico[key].name),
+  );
+  const returned = KEY_COLUMNS.map(([, column]) => sql.identifier(column.name));
+  const newKey = KEY_COLUMNS.map(
+    ([, column]) => sql`novo.${sql.identifier(column.name)} as ${sql.identifier(`novo_${column.name}`)}`,
+  );
+  // As findLeadByPhoneKey reads it: `desativado` a parameter, so the plan takes the phone's index and never
+  // the lists' partial index (where desativado = 0), which a stale estimate can make look as cheap.
+  return sql`with achado as (
+      select * from ${leads}
+      where ${leads.idUnidade} = ${sql.placeholder('idUnidade')}
+        and ${leads.telefoneChave} = ${sql.placeholder('key')} and ${leads.desativado} = ${0}
+      order by ${leads.cliCrmId} limit 1 for update),
+    novo as (
+      insert into ${leads} (${sql.join(columns, sql`, `)})
+      select ${sql.join(values, sql`, `)} where not exists (select 1 from achado)
+      returning ${sql.join(returned, sql`, `)}),
+    historia as (
+      insert into ${historico} (${sql.join(historyColumns, sql`, `)})
+      select novo.cli_crm_id, novo.id_unidade, null, ${placeholderOf('historiaTipo', historico.tipo)},
+        ${placeholderOf('historiaDescricao', historico.descricao)}, ${placeholderOf('historiaTexto', historico.texto)} from novo),
+    evento as (${leadEventPart(NEW_LEAD)})
+    select achado.*, ${sql.join(newKey, sql`, `)} from (select 1) as um left join achado on true left join novo on true`;
+});
+
+/**
+ * findOrCreateCaptured run: the found lead (`found`), or the new one's key (`created`). `history` is
+ * the new lead's history row (its type, description and text), `event` its `criado` event's values
+ * (leadEventValues); both are written only when the lead is created.
+ */
+export async function findOrCreateCapturedLead(
+  tx: DbOrTx,
+  where: { idUnidade: number; key: string },
+  values: NewLead,
+  history: { tipo: number; descricao: string; texto: string | null },
+  event: Record<string, unknown>,
+): Promise<{ found: LeadRow; created?: undefined } | { found?: undefined; created: InsertedLead }> {
+  const [raw] = await findOrCreateCaptured(tx, {
+    ...where,
+    ...capturedValues(values),
+    historiaTipo: history.tipo,
+    historiaDescricao: history.descricao,
+    historiaTexto: history.texto,
+    ...event,
+  });
+  if (raw!.cli_crm_id !== null && raw!.cli_crm_id !== undefined) return { found: leadRowOf(raw!) };
+  return { created: newKeyOf(raw!) };
 }
