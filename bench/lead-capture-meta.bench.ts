@@ -62,7 +62,7 @@ export async function run(): Promise<void> {
       rateLimits: false,
       meta: { appId: APP_ID, appSecret: APP_SECRET, graphUrl: metaUrl, dialogUrl: metaUrl, tokenKey },
       metaDailySyncMs: 0,
-      leadAds: { verifyToken: 'bench-verify-token', worker: { concurrency: Number(process.env.LEADADS_CONCURRENCY ?? 5), trace: (id, stage) => traced(id, stage) } },
+      leadAds: { verifyToken: 'bench-verify-token', worker: { trace: (id, stage) => traced(id, stage) } },
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

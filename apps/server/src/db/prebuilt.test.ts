@@ -99,7 +99,7 @@ describe('builtOnce', () => {
     await expect(readGroup(database.db, {} as { grupo: number })).rejects.toThrow(/placeholder "grupo"/);
   });
 
-  it('sqlBuiltOnce: several writes in one statement, run in the transaction given; rowMapper decodes its rows as the builder does', async () => {
+  it('sqlBuiltOnce: several writes in one statement, in the transaction given; rowMapper decodes as the builder does', async () => {
     // Insert-or-read by name in one statement (the capture's read-or-create has this shape).
     const upsert = sqlBuiltOnce<{ grupo: number; nome: string }>(
       () => sql`with achada as (select * from ${linhas} where ${linhas.nome} = ${sql.placeholder('nome')}),
