@@ -7,7 +7,7 @@
 // statement on PostgreSQL, and its rows are mapped by the builder's own fields, as before.
 import { createHash } from 'node:crypto';
 
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 import type { DbOrTx } from './handle.ts';
 
@@ -97,4 +97,27 @@ export function rowMapper<T>(columns: Record<string, DecodingColumn>, prefix = '
     }
     return row as T;
   };
+}
+
+export type EncodingColumn = { mapToDriverValue(value: unknown): unknown };
+
+/**
+ * A statement's values bare (`sql` around each placeholder, so the builder does not encode them: its
+ * encoding would turn a null into JSON 'null' or fail on a null date), for `keys` of a table's columns.
+ */
+export const barePlaceholders = <K extends string>(keys: readonly K[]): Record<K, SQL> =>
+  Object.fromEntries(keys.map((key) => [key, sql`${sql.placeholder(key)}`])) as Record<K, SQL>;
+
+/** The values of barePlaceholders, each encoded by its column as the builder encodes it (null stays null). */
+export function encodedValues<K extends string>(
+  columns: Record<K, EncodingColumn>,
+  keys: readonly K[],
+  values: Partial<Record<K, unknown>>,
+): Record<K, unknown> {
+  const out = {} as Record<K, unknown>;
+  for (const key of keys) {
+    const value = values[key];
+    out[key] = value === null || value === undefined ? null : columns[key].mapToDriverValue(value);
+  }
+  return out;
 }

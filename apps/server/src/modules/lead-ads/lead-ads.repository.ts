@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 
 import type { DbOrTx } from '../../db/handle.ts';
+import { barePlaceholders, builtOnce, encodedValues } from '../../db/prebuilt.ts';
 import { dueBy } from '../../jobs/due-by.ts';
 import { leadAdsEntregas } from './lead-ads.table.ts';
 
@@ -26,16 +27,25 @@ export async function storeDeliveries(db: DbOrTx, rows: readonly NewDelivery[]):
   if (rows.length === 0) return [];
   // One statement per distinct id: a batch naming one leadgen_id twice would hit ON CONFLICT twice.
   const unique = [...new Map(rows.map((r) => [r.leadgenId, r])).values()];
-  const inserted = await db
-    .insert(leadAdsEntregas)
-    .values(unique.map((r) => ({ ...r, dados: r.dados ?? null, idEmpresa: r.idEmpresa ?? null })))
-    .onConflictDoUpdate({
-      target: leadAdsEntregas.leadgenId,
-      set: { recebidas: sql`${leadAdsEntregas.recebidas} + 1` },
-    })
-    .returning({ leadgenId: leadAdsEntregas.leadgenId, recebidas: leadAdsEntregas.recebidas });
+  const values = unique.map((r) => ({ ...r, dados: r.dados ?? null, idEmpresa: r.idEmpresa ?? null }));
+  // Meta's webhook brings one change a delivery: that statement is built once.
+  const inserted =
+    values.length === 1
+      ? await storeOne(db, encodedValues(leadAdsEntregas, DELIVERY_COLUMNS, values[0]!))
+      : await db.insert(leadAdsEntregas).values(values).onConflictDoUpdate(arrivedAgain).returning(STORED);
   return inserted.filter((r) => r.recebidas === 1).map((r) => r.leadgenId);
 }
+
+const DELIVERY_COLUMNS = ['leadgenId', 'pageId', 'formId', 'adId', 'criadoMeta', 'bruto', 'dados', 'idEmpresa'] as const;
+const arrivedAgain = { target: leadAdsEntregas.leadgenId, set: { recebidas: sql`${leadAdsEntregas.recebidas} + 1` } };
+const STORED = { leadgenId: leadAdsEntregas.leadgenId, recebidas: leadAdsEntregas.recebidas };
+const storeOne = builtOnce<Record<string, unknown>, { leadgenId: string; recebidas: number }[]>((db) =>
+  db
+    .insert(leadAdsEntregas)
+    .values(barePlaceholders(DELIVERY_COLUMNS) as unknown as typeof leadAdsEntregas.$inferInsert)
+    .onConflictDoUpdate(arrivedAgain)
+    .returning(STORED),
+);
 
 /** Claims up to `limit` due deliveries for `leaseMs` (FOR UPDATE SKIP LOCKED): one worker each. */
 export async function claimDue(db: DbOrTx, now: Date, leaseMs: number, limit: number): Promise<DeliveryRow[]> {
@@ -62,21 +72,45 @@ export async function claimDue(db: DbOrTx, now: Date, leaseMs: number, limit: nu
     .returning();
 }
 
+const pendingLocked = builtOnce<{ id: number }, DeliveryRow[]>((db) =>
+  db
+    .select()
+    .from(leadAdsEntregas)
+    .where(eq(leadAdsEntregas.id, sql.placeholder('id')))
+    .for('update'),
+);
+
 /** The delivery locked for the lead's transaction: null when another worker already finished it. */
 export async function lockPending(tx: DbOrTx, id: number): Promise<DeliveryRow | null> {
-  const [row] = await tx.select().from(leadAdsEntregas).where(eq(leadAdsEntregas.id, id)).for('update');
+  const [row] = await pendingLocked(tx, { id });
   return row && row.status === 'pendente' ? row : null;
 }
 
+const DONE_COLUMNS = ['cliCrmId', 'idUnidade', 'idEmpresa', 'processadoEm'] as const;
+const done = (withData: boolean) =>
+  builtOnce<Record<string, unknown>, unknown>((db) =>
+    db
+      .update(leadAdsEntregas)
+      .set({
+        ...(barePlaceholders(withData ? [...DONE_COLUMNS, 'dados'] : DONE_COLUMNS) as object),
+        status: 'processado',
+        erro: null,
+        leaseAte: null,
+      })
+      .where(eq(leadAdsEntregas.id, sql.placeholder('id'))),
+  );
+const markedDone = done(false);
+const markedDoneWithData = done(true);
+
+/** The delivery done with its lead (and the lead as fetched, when it was fetched now): one statement built once. */
 export async function markDone(
   tx: DbOrTx,
   id: number,
-  done: { cliCrmId: number; idUnidade: number; idEmpresa: number; dados?: Record<string, unknown> },
+  outcome: { cliCrmId: number; idUnidade: number; idEmpresa: number; dados?: Record<string, unknown> },
 ) {
-  await tx
-    .update(leadAdsEntregas)
-    .set({ ...done, status: 'processado', erro: null, leaseAte: null, processadoEm: new Date() })
-    .where(eq(leadAdsEntregas.id, id));
+  const values = { ...outcome, processadoEm: new Date() };
+  if (outcome.dados === undefined) await markedDone(tx, { id, ...encodedValues(leadAdsEntregas, DONE_COLUMNS, values) });
+  else await markedDoneWithData(tx, { id, ...encodedValues(leadAdsEntregas, [...DONE_COLUMNS, 'dados'] as const, values) });
 }
 
 export async function saveFetched(db: DbOrTx, id: number, values: { dados?: Record<string, unknown>; idEmpresa?: number }) {

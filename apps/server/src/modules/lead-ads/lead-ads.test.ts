@@ -4,7 +4,7 @@
 // with 'Reprocessar', the 90-day backfill, and the routes × roles × another company.
 import { createHmac } from 'node:crypto';
 
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { LEAD_ADS_MESSAGES } from '@funil/domain/lead-ads/lead-ads-api';
@@ -171,6 +171,18 @@ describe('at least once, unordered: one leadgen_id is one lead (issue 23 §2)', 
     w.meta.control.deliver(ids, { duplicates: 2, order: 'shuffle' });
     w.meta.control.deliver(ids, { batch: true, order: 'reverse' });
     await w.meta.webhooksIdle();
+    // Stored as they came: nothing fetched yet (an SQL null, not JSON 'null'), Meta's created_time kept.
+    const stored = await db().select().from(leadAdsEntregas).where(inArray(leadAdsEntregas.leadgenId, ids));
+    expect(stored).toHaveLength(5);
+    for (const row of stored) {
+      expect(row).toMatchObject({ status: 'pendente', dados: null, cliCrmId: null, processadoEm: null, erro: null });
+      expect(row.criadoMeta).toBeInstanceOf(Date);
+      expect(row.bruto).toMatchObject({ leadgen_id: row.leadgenId });
+    }
+    const nullData = await db().execute(
+      sql`select count(*)::int as n from lead_ads_entregas where dados is null and leadgen_id in ${ids}`,
+    );
+    expect((nullData as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(5);
     // Half worked, then a late copy of the first arrives after its lead exists.
     await worker().runOnce();
     w.meta.control.deliver([ids[0]!], { duplicates: 1 });
@@ -182,6 +194,10 @@ describe('at least once, unordered: one leadgen_id is one lead (issue 23 §2)', 
       expect(rows).toHaveLength(1);
       expect(rows[0]!.status).toBe('processado');
       expect(rows[0]!.recebidas).toBeGreaterThanOrEqual(4);
+      // Done with its lead: the lead's id and unit, when, the lease given back.
+      const [lead] = await leadsOf(id);
+      expect(rows[0]).toMatchObject({ cliCrmId: lead!.cliCrmId, idUnidade: lead!.idUnidade, leaseAte: null, erro: null });
+      expect(rows[0]!.processadoEm).toBeInstanceOf(Date);
     }
   });
 

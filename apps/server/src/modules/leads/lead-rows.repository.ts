@@ -3,7 +3,7 @@
 import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 
 import type { DbOrTx } from '../../db/handle.ts';
-import { builtOnce, rowMapper, sqlBuiltOnce } from '../../db/prebuilt.ts';
+import { barePlaceholders, builtOnce, encodedValues, rowMapper, sqlBuiltOnce } from '../../db/prebuilt.ts';
 import { leadEventPart } from '../lead-events/lead-events.service.ts';
 import type { LeadRow, NewLead } from './leads.repository.ts';
 import { historico, leads } from './leads.table.ts';
@@ -103,8 +103,8 @@ const capturedColumns = new Set<string>(CAPTURED_COLUMNS);
 const insertCaptured = builtOnce<Record<string, unknown>, InsertedLead[]>((db) =>
   db
     .insert(leads)
-    // Bare placeholders (the values come encoded): the builder's own encoding would turn a null into JSON 'null'.
-    .values(Object.fromEntries(CAPTURED_COLUMNS.map((key) => [key, sql`${sql.placeholder(key)}`])) as unknown as NewLead)
+    // Bare placeholders, the values encoded by capturedValues.
+    .values(barePlaceholders(CAPTURED_COLUMNS) as unknown as NewLead)
     .returning(RETURNED_KEY),
 );
 
@@ -120,13 +120,11 @@ export async function insertLeadReturningKey(db: DbOrTx, values: NewLead): Promi
 
 /** A captured lead's values as its statement's placeholders take them (encoded by their columns). */
 function capturedValues(values: NewLead): Record<string, unknown> {
-  const filled: Record<string, unknown> = {};
-  for (const key of CAPTURED_COLUMNS) {
-    // undefined: the column's default (a plain value here; the columns with a computed default are not captured ones).
-    const value = values[key] !== undefined ? values[key] : leads[key].default;
-    filled[key] = value === null || value === undefined ? null : leads[key].mapToDriverValue(value as never);
-  }
-  return filled;
+  // undefined: the column's default (a plain value here; the columns with a computed default are not captured ones).
+  const withDefaults = Object.fromEntries(
+    CAPTURED_COLUMNS.map((key) => [key, values[key] !== undefined ? values[key] : leads[key].default]),
+  );
+  return encodedValues(leads, CAPTURED_COLUMNS, withDefaults);
 }
 
 export async function insertLeadRow(db: DbOrTx, values: NewLead): Promise<LeadRow> {
