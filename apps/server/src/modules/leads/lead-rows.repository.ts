@@ -3,7 +3,7 @@
 import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 
 import type { DbOrTx } from '../../db/handle.ts';
-import { barePlaceholders, builtOnce, encodedValues, rowMapper, sqlBuiltOnce } from '../../db/prebuilt.ts';
+import { builtOnce, encodedValues, rowMapper, sqlBuiltOnce } from '../../db/prebuilt.ts';
 import { leadEventPart } from '../lead-events/lead-events.service.ts';
 import type { LeadRow, NewLead } from './leads.repository.ts';
 import { historico, leads } from './leads.table.ts';
@@ -65,7 +65,7 @@ const RETURNED_KEY = {
 
 /**
  * The columns a lead arriving from outside is written with (the capture door: its unit, name, phone,
- * e-mail, extras, instance and origin, lead-origin.ts): its insert is built once. The others take
+ * e-mail, extras, instance and origin, lead-origin.ts), in a statement built once. The others take
  * their defaults; a column left out of `values` is written as its default too.
  */
 const CAPTURED_COLUMNS = [
@@ -99,27 +99,11 @@ const CAPTURED_COLUMNS = [
   'gclid',
 ] as const satisfies readonly (keyof NewLead)[];
 const capturedColumns = new Set<string>(CAPTURED_COLUMNS);
-
-const insertCaptured = builtOnce<Record<string, unknown>, InsertedLead[]>((db) =>
-  db
-    .insert(leads)
-    // Bare placeholders, the values encoded by capturedValues.
-    .values(barePlaceholders(CAPTURED_COLUMNS) as unknown as NewLead)
-    .returning(RETURNED_KEY),
-);
-
-/** Inserts a lead and returns its key, audience and ticket (a capture's columns: one statement built once). */
-export async function insertLeadReturningKey(db: DbOrTx, values: NewLead): Promise<InsertedLead> {
-  if (!Object.keys(values).every((key) => capturedColumns.has(key))) {
-    const [row] = await db.insert(leads).values(values).returning(RETURNED_KEY);
-    return row!;
-  }
-  const [row] = await insertCaptured(db, capturedValues(values));
-  return row!;
-}
-
 /** A captured lead's values as its statement's placeholders take them (encoded by their columns). */
 function capturedValues(values: NewLead): Record<string, unknown> {
+  // A column the statement does not write would be lost without a word (lead-origin.ts growing one).
+  const outside = Object.keys(values).find((key) => !capturedColumns.has(key));
+  if (outside !== undefined) throw new Error(`coluna fora da captura: ${outside}`);
   // undefined: the column's default (a plain value here; the columns with a computed default are not captured ones).
   const withDefaults = Object.fromEntries(
     CAPTURED_COLUMNS.map((key) => [key, values[key] !== undefined ? values[key] : leads[key].default]),
