@@ -18,6 +18,10 @@ export const AUTO_PREPARE_LIMITS = {
   maxTracked: 5_000,
 } as const;
 
+/** A statement's name on a connection, from its text: one name is one text (node-postgres prepares it per connection). */
+export const statementName = (prefix: string, text: string): string =>
+  `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+
 /** A search's pattern or words decide its plan (an index or a scan): planned with the typed value every time. */
 const PLANNED_WITH_VALUES = /\b(i?like|similar\s+to)\b|@@|%>|<%|\bsimilarity\s*\(|~/i;
 
@@ -38,7 +42,7 @@ export function repeatedStatementNamer(
       return undefined;
     }
     uses.delete(text);
-    const name = `r_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    const name = statementName('r', text);
     names.set(text, name);
     return name;
   };

@@ -2,10 +2,10 @@
 // Imports nothing of db/schema.ts: a module that takes a Db does not pull every table of the tree
 // (issue 22 §3). The relational query API (`db.query.<table>`) is not used, so the handle carries
 // no schema type.
-import { createHash } from 'node:crypto';
-
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
+import { statementName } from './auto-prepare.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -52,7 +52,7 @@ export async function queryPrepared<T>(db: Db, text: string, params: readonly un
   if (client && typeof client.totalCount === 'number') {
     let name = statementNames.get(text);
     if (name === undefined) {
-      name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      name = statementName('q', text);
       statementNames.set(text, name);
     }
     return (await client.query({ name, text, values: [...params] })).rows as T[];

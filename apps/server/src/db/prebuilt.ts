@@ -5,10 +5,9 @@
 // placeholders (`sql.placeholder('x')`) where its values go, then runs on any handle (the pool,
 // PGlite, an open transaction) with only its values: the driver runs it as a named prepared
 // statement on PostgreSQL, and its rows are mapped by the builder's own fields, as before.
-import { createHash } from 'node:crypto';
-
 import { sql, type SQL } from 'drizzle-orm';
 
+import { statementName } from './auto-prepare.ts';
 import type { DbOrTx } from './handle.ts';
 
 /** The query builder's prepared statement (drizzle `.prepare(name)`), as far as it is used here. */
@@ -24,6 +23,26 @@ function sessionOf(db: DbOrTx): Session {
 }
 
 /**
+ * The statement `prepare` gives, made the first time it runs on each driver (its prepared statement's
+ * class is the driver's: how it sends and parses), then handed out on the client of the handle given.
+ */
+function onEachDriver<P extends object>(prepare: (db: DbOrTx, session: Session) => P): (db: DbOrTx) => P {
+  const byDriver = new Map<object, P>();
+  return (db) => {
+    const session = sessionOf(db);
+    let prepared = byDriver.get(session.constructor);
+    if (prepared === undefined) {
+      prepared = prepare(db, session);
+      byDriver.set(session.constructor, prepared);
+    }
+    // The same statement on this handle's client (a transaction's connection, the pool, PGlite).
+    const onHandle = Object.create(prepared) as P & { client: unknown };
+    onHandle.client = session.client;
+    return onHandle;
+  };
+}
+
+/**
  * A statement built by `build` the first time it runs on each driver (node-postgres, PGlite), then
  * run with `values` for its placeholders on whichever handle is given. Every placeholder needs a
  * value (undefined is sent as null, so an omitted column is never silently its default).
@@ -31,23 +50,11 @@ function sessionOf(db: DbOrTx): Session {
 export function builtOnce<V extends Record<string, unknown>, R>(
   build: (db: DbOrTx) => Preparable<R>,
 ): (db: DbOrTx, values: V) => Promise<R> {
-  // One per driver: the prepared statement's class is the driver's (how it sends and parses).
-  const byDriver = new Map<object, Prepared<R>>();
-  return (db, values) => {
-    const session = sessionOf(db);
-    let prepared = byDriver.get(session.constructor);
-    if (prepared === undefined) {
-      const builder = build(db);
-      // Named by its text: one name is one text on every connection (node-postgres prepares it per connection).
-      const name = `b_${createHash('sha1').update(builder.toSQL().sql).digest('hex').slice(0, 24)}`;
-      prepared = builder.prepare(name);
-      byDriver.set(session.constructor, prepared);
-    }
-    // The same statement on this handle's client (a transaction's connection, the pool, PGlite).
-    const onHandle = Object.create(prepared) as Prepared<R> & { client: unknown };
-    onHandle.client = session.client;
-    return onHandle.execute(values);
-  };
+  const statementOn = onEachDriver((db) => {
+    const builder = build(db);
+    return builder.prepare(statementName('b', builder.toSQL().sql));
+  });
+  return (db, values) => statementOn(db).execute(values);
 }
 
 type RawPrepared = { execute(values?: Record<string, unknown>): Promise<{ rows: Record<string, unknown>[] }> };
@@ -65,21 +72,16 @@ type PreparingSession = Session & {
 export function sqlBuiltOnce<V extends Record<string, unknown>>(
   build: () => SQL,
 ): (db: DbOrTx, values: V) => Promise<Record<string, unknown>[]> {
-  const byDriver = new Map<object, RawPrepared>();
-  return async (db, values) => {
-    const session = sessionOf(db) as PreparingSession;
-    let prepared = byDriver.get(session.constructor);
-    if (prepared === undefined) {
-      const query = (db as unknown as Building).dialect.sqlToQuery(build());
-      const name = `b_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`;
-      prepared = session.prepareQuery(query, undefined, name, false);
-      byDriver.set(session.constructor, prepared);
-    }
-    const onHandle = Object.create(prepared) as RawPrepared & { client: unknown };
-    onHandle.client = session.client;
-    return (await onHandle.execute(values)).rows;
-  };
+  const statementOn = onEachDriver((db, session) => {
+    const query = (db as unknown as Building).dialect.sqlToQuery(build());
+    return (session as PreparingSession).prepareQuery(query, undefined, statementName('b', query.sql), false);
+  });
+  return async (db, values) => (await statementOn(db).execute(values)).rows;
 }
+
+/** A placeholder cast to its column's type: where PostgreSQL cannot infer it (an `insert … select`'s values). */
+export const typedPlaceholder = (key: string, column: { getSQLType(): string }): SQL =>
+  sql`${sql.placeholder(key)}::${sql.raw(column.getSQLType())}`;
 
 type DecodingColumn = { name: string; mapFromDriverValue(value: unknown): unknown };
 

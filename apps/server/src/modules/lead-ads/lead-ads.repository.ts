@@ -86,21 +86,21 @@ export async function lockPending(tx: DbOrTx, id: number): Promise<DeliveryRow |
   return row && row.status === 'pendente' ? row : null;
 }
 
-const DONE_COLUMNS = ['cliCrmId', 'idUnidade', 'idEmpresa', 'processadoEm'] as const;
-const done = (withData: boolean) =>
-  builtOnce<Record<string, unknown>, unknown>((db) =>
-    db
-      .update(leadAdsEntregas)
-      .set({
-        ...(barePlaceholders(withData ? [...DONE_COLUMNS, 'dados'] : DONE_COLUMNS) as object),
-        status: 'processado',
-        erro: null,
-        leaseAte: null,
-      })
-      .where(eq(leadAdsEntregas.id, sql.placeholder('id'))),
-  );
-const markedDone = done(false);
-const markedDoneWithData = done(true);
+const SET_WHEN_DONE = ['cliCrmId', 'idUnidade', 'idEmpresa', 'processadoEm'] as const;
+const DONE_COLUMNS = [...SET_WHEN_DONE, 'dados'] as const;
+const markedDone = builtOnce<Record<string, unknown>, unknown>((db) =>
+  db
+    .update(leadAdsEntregas)
+    .set({
+      ...barePlaceholders(SET_WHEN_DONE),
+      // The lead as fetched when it was fetched now; else the one kept by an earlier attempt.
+      dados: sql`coalesce(${sql.placeholder('dados')}::jsonb, ${leadAdsEntregas.dados})`,
+      status: 'processado',
+      erro: null,
+      leaseAte: null,
+    })
+    .where(eq(leadAdsEntregas.id, sql.placeholder('id'))),
+);
 
 /** The delivery done with its lead (and the lead as fetched, when it was fetched now): one statement built once. */
 export async function markDone(
@@ -108,9 +108,7 @@ export async function markDone(
   id: number,
   outcome: { cliCrmId: number; idUnidade: number; idEmpresa: number; dados?: Record<string, unknown> },
 ) {
-  const values = { ...outcome, processadoEm: new Date() };
-  if (outcome.dados === undefined) await markedDone(tx, { id, ...encodedValues(leadAdsEntregas, DONE_COLUMNS, values) });
-  else await markedDoneWithData(tx, { id, ...encodedValues(leadAdsEntregas, [...DONE_COLUMNS, 'dados'] as const, values) });
+  await markedDone(tx, { id, ...encodedValues(leadAdsEntregas, DONE_COLUMNS, { ...outcome, processadoEm: new Date() }) });
 }
 
 export async function saveFetched(db: DbOrTx, id: number, values: { dados?: Record<string, unknown>; idEmpresa?: number }) {

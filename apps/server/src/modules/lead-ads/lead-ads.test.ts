@@ -413,6 +413,9 @@ describe("'Buscar leads dos últimos 90 dias' (issue 23 §2)", () => {
     const again = await w.t.as(tokens.ag, { method: 'POST', url: `/api/lead-ads/formularios/${form.id}/buscar` });
     expect(again.json().data).toEqual({ encontrados, novos: 0 });
     for (const l of past) expect(await leadsOf(l.id), l.id).toHaveLength(1);
+    // A backfilled delivery came with its lead, was not fetched again, and keeps it once done.
+    const [backfilled] = await db().select().from(leadAdsEntregas).where(eq(leadAdsEntregas.leadgenId, past[1]!.id));
+    expect(backfilled).toMatchObject({ status: 'processado', dados: { id: past[1]!.id } });
     const made = await db()
       .select()
       .from(leads)

@@ -10,6 +10,7 @@ import { leadEventInputSchema, type LeadEvent, type LeadEventInput } from '@funi
 
 import { afterCommit } from '../../db/after-commit.ts';
 import { executeRows, type Db, type DbOrTx, type Tx } from '../../db/handle.ts';
+import { encodedValues, typedPlaceholder } from '../../db/prebuilt.ts';
 import { leadEventos } from './lead-events.table.ts';
 
 /**
@@ -105,6 +106,22 @@ export async function appendLeadEvents(tx: Tx, events: readonly LeadEventInput[]
   await announceAppend(tx);
 }
 
+/** The lead event of a change that leaves the lead's audience as it was (001 §6: the same users see it after). */
+export function sameAudienceEvent(
+  lead: { cliCrmId: number; idEmpresa: number; idUnidade: number; idUsuario: number | null },
+  change: Pick<LeadEventInput, 'tipo' | 'ator' | 'mudancas' | 'dados'>,
+): LeadEventInput {
+  const audience = { idUnidade: lead.idUnidade, idUsuario: lead.idUsuario };
+  return {
+    ...change,
+    cliCrmId: lead.cliCrmId,
+    idEmpresa: lead.idEmpresa,
+    idUnidade: lead.idUnidade,
+    antes: audience,
+    depois: audience,
+  };
+}
+
 /** The event columns a statement built once writes (leadEventPart), with their SQL types. */
 const PART_COLUMNS = ['tipo', 'idEmpresa', 'idUnidade', 'antes', 'depois', 'ator', 'mudancas', 'dados'] as const;
 
@@ -117,7 +134,7 @@ const PART_COLUMNS = ['tipo', 'idEmpresa', 'idUnidade', 'antes', 'depois', 'ator
  */
 export function leadEventPart(source: SQL): SQL {
   const columns = PART_COLUMNS.map((key) => sql.identifier(leadEventos[key].name));
-  const values = PART_COLUMNS.map((key) => sql`${sql.placeholder(`evento_${key}`)}::${sql.raw(leadEventos[key].getSQLType())}`);
+  const values = PART_COLUMNS.map((key) => typedPlaceholder(`evento_${key}`, leadEventos[key]));
   return sql`insert into ${leadEventos} (${sql.identifier(leadEventos.cliCrmId.name)}, ${sql.join(columns, sql`, `)})
     select ${source}.cli_crm_id, ${sql.join(values, sql`, `)} from ${source}`;
 }
@@ -126,12 +143,8 @@ export function leadEventPart(source: SQL): SQL {
 export function leadEventValues(event: Omit<LeadEventInput, 'cliCrmId'>): Record<string, unknown> {
   // The lead's id is the statement's; the check needs one.
   const [row] = checkedRows([{ ...event, cliCrmId: 1 } as LeadEventInput]);
-  const values: Record<string, unknown> = {};
-  for (const key of PART_COLUMNS) {
-    const value = row![key];
-    values[`evento_${key}`] = value === null || value === undefined ? null : leadEventos[key].mapToDriverValue(value as never);
-  }
-  return values;
+  const encoded = encodedValues(leadEventos, PART_COLUMNS, row!);
+  return Object.fromEntries(PART_COLUMNS.map((key) => [`evento_${key}`, encoded[key]]));
 }
 
 /** After a statement with a leadEventPart: its event announced once the transaction commits. */

@@ -22,6 +22,7 @@ import {
   appendLeadEvents,
   appendLeadEventsWith,
   leadEventValues,
+  sameAudienceEvent,
 } from '../lead-events/lead-events.service.ts';
 import { linkTagsToLeads, tagsOfLeadById, unitTagsByIds } from '../tags/tags.service.ts';
 import { invalidateLeadCounts } from './lead-count-cache.ts';
@@ -128,19 +129,13 @@ async function giveAdTags(
       descricao: t.nome,
     })),
   );
-  const audience = { idUnidade: lead.idUnidade, idUsuario: lead.idUsuario };
   await appendLeadEvents(tx, [
-    {
+    sameAudienceEvent(lead, {
       tipo: 'tags',
-      cliCrmId: lead.cliCrmId,
-      idEmpresa: lead.idEmpresa,
-      idUnidade: lead.idUnidade,
-      antes: audience,
-      depois: audience,
       ator: null,
       mudancas: {},
       dados: { adicionadas: added.map((t) => t.id), removidas: [] },
-    },
+    }),
   ]);
   return added.map((t) => t.id);
 }
@@ -236,29 +231,23 @@ async function capture(
         texto: summary,
       },
     ]);
-    const audience = { idUnidade: lead.idUnidade, idUsuario: lead.idUsuario };
     await appendLeadEventsWith(
       tx,
       [update, history],
       [
-        {
+        sameAudienceEvent(lead, {
           tipo: 'captado-novamente',
-          cliCrmId: lead.cliCrmId,
-          idEmpresa: lead.idEmpresa,
-          idUnidade: lead.idUnidade,
-          antes: audience,
-          depois: audience,
           ator: null,
           mudancas: fieldChanges(lead, set),
           dados: { descricao: input.history.again, toque: origin },
-        },
+        }),
       ],
     );
     const tags = await giveAdTags(tx, lead, ad?.tagIds ?? [], false);
     return { cliCrmId: lead.cliCrmId, created: false, unchanged: false, tags, lead };
   };
-  // Inside a caller's transaction (the capture's idempotency key, a webhook batch) the work joins
-  // it: a savepoint would cost two more round trips, and a failure fails the caller's transaction anyway.
+  // Inside a caller's transaction (the Lead Ads delivery's, a webhook batch) the work joins it: a
+  // savepoint would cost two more round trips, and a failure fails the caller's transaction anyway.
   const result = c.db instanceof PgTransaction ? await work(c.db) : await c.db.transaction(work);
   if (result === null || result.unchanged) return result;
   // Both change the unit's lists (a new lead; a re-entered one's status and order of attendance).

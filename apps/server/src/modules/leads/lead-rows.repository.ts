@@ -3,7 +3,7 @@
 import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 
 import type { DbOrTx } from '../../db/handle.ts';
-import { builtOnce, encodedValues, rowMapper, sqlBuiltOnce } from '../../db/prebuilt.ts';
+import { builtOnce, encodedValues, rowMapper, sqlBuiltOnce, typedPlaceholder } from '../../db/prebuilt.ts';
 import { leadEventPart } from '../lead-events/lead-events.service.ts';
 import type { LeadRow, NewLead } from './leads.repository.ts';
 import { historico, leads } from './leads.table.ts';
@@ -116,8 +116,6 @@ export async function insertLeadRow(db: DbOrTx, values: NewLead): Promise<LeadRo
   return row!;
 }
 
-const placeholderOf = (key: string, column: { getSQLType(): string }) =>
-  sql`${sql.placeholder(key)}::${sql.raw(column.getSQLType())}`;
 const NEW_LEAD = sql.raw('novo');
 const KEY_COLUMNS = Object.entries(RETURNED_KEY);
 const leadRowOf = rowMapper<LeadRow>(getTableColumns(leads));
@@ -132,7 +130,7 @@ const newKeyOf = rowMapper<InsertedLead>(RETURNED_KEY, 'novo_');
  */
 const findOrCreateCaptured = sqlBuiltOnce(() => {
   const columns = CAPTURED_COLUMNS.map((key) => sql.identifier(leads[key].name));
-  const values = CAPTURED_COLUMNS.map((key) => placeholderOf(key, leads[key]));
+  const values = CAPTURED_COLUMNS.map((key) => typedPlaceholder(key, leads[key]));
   const historyColumns = (['cliCrmId', 'idUnidade', 'atendente', 'tipo', 'descricao', 'texto'] as const).map((key) =>
     sql.identifier(historico[key].name),
   );
@@ -153,8 +151,8 @@ const findOrCreateCaptured = sqlBuiltOnce(() => {
       returning ${sql.join(returned, sql`, `)}),
     historia as (
       insert into ${historico} (${sql.join(historyColumns, sql`, `)})
-      select novo.cli_crm_id, novo.id_unidade, null, ${placeholderOf('historiaTipo', historico.tipo)},
-        ${placeholderOf('historiaDescricao', historico.descricao)}, ${placeholderOf('historiaTexto', historico.texto)} from novo),
+      select novo.cli_crm_id, novo.id_unidade, null, ${typedPlaceholder('historiaTipo', historico.tipo)},
+        ${typedPlaceholder('historiaDescricao', historico.descricao)}, ${typedPlaceholder('historiaTexto', historico.texto)} from novo),
     evento as (${leadEventPart(NEW_LEAD)})
     select achado.*, ${sql.join(newKey, sql`, `)} from (select 1) as um left join achado on true left join novo on true`;
 });

@@ -25,7 +25,7 @@ import type { EnqueueInput } from '../../jobs/job-runner.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { activePotentials } from '../catalog/catalog.service.ts';
-import { appendLeadEvents } from '../lead-events/lead-events.service.ts';
+import { appendLeadEvents, sameAudienceEvent } from '../lead-events/lead-events.service.ts';
 import { findOrCreateTagsByName, linkTagsToLeads } from '../tags/tags.service.ts';
 import { activeUnitOfCompany, crmIntervalDays } from '../tenancy/tenancy.service.ts';
 import { invalidateLeadCounts } from './lead-count-cache.ts';
@@ -645,19 +645,13 @@ export async function recordMassSendOptOut(
         datacad: at,
       },
     ]);
-    const audience = { idUnidade: marked.idUnidade, idUsuario: marked.idUsuario };
     await appendLeadEvents(tx, [
-      {
+      sameAudienceEvent(marked, {
         tipo: 'optout-envio-massa',
-        cliCrmId: marked.cliCrmId,
-        idEmpresa: marked.idEmpresa,
-        idUnidade: marked.idUnidade,
-        antes: audience,
-        depois: audience,
         ator: null,
         mudancas: fieldChanges({ optoutEnvioMassa: null }, { optoutEnvioMassa: at }),
         dados: {},
-      },
+      }),
     ]);
     return true;
   });

@@ -7,7 +7,7 @@ import { fieldChanges } from '@funil/domain/lead-events/lead-events';
 import { SCHEDULED_MESSAGE_FAILED, SCHEDULED_MESSAGE_SENT, TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 
 import type { Db, Tx } from '../../db/handle.ts';
-import { appendLeadEvents } from '../lead-events/lead-events.service.ts';
+import { appendLeadEvents, sameAudienceEvent } from '../lead-events/lead-events.service.ts';
 import { invalidateLeadCounts } from './lead-count-cache.ts';
 import { insertHistory } from './leads.repository.ts';
 import { leads } from './leads.table.ts';
@@ -41,19 +41,8 @@ export function announceScheduledChange(db: Db, lead: Pick<LeadRow, 'idUnidade'>
 
 /** The lead event of a send's outcome, in the job's transaction. */
 function appendScheduledEvent(tx: Tx, lead: LeadRow, idUsuario: number | null, set: Partial<LeadRow>): Promise<void> {
-  const audience = { idUnidade: lead.idUnidade, idUsuario: lead.idUsuario };
   return appendLeadEvents(tx, [
-    {
-      tipo: 'mensagem-agendada',
-      cliCrmId: lead.cliCrmId,
-      idEmpresa: lead.idEmpresa,
-      idUnidade: lead.idUnidade,
-      antes: audience,
-      depois: audience,
-      ator: idUsuario,
-      mudancas: fieldChanges(lead, set),
-      dados: {},
-    },
+    sameAudienceEvent(lead, { tipo: 'mensagem-agendada', ator: idUsuario, mudancas: fieldChanges(lead, set), dados: {} }),
   ]);
 }
 

@@ -5,7 +5,7 @@ import { and, asc, count, eq, lt, sql } from 'drizzle-orm';
 import { TIMELINE_EVENT_TYPE } from '@funil/domain/leads/timeline';
 
 import type { Db, DbOrTx, Tx } from '../../db/handle.ts';
-import { appendLeadEvents } from '../lead-events/lead-events.service.ts';
+import { appendLeadEvents, sameAudienceEvent } from '../lead-events/lead-events.service.ts';
 import { invalidateLeadCounts } from './lead-count-cache.ts';
 import { historico, leads } from './leads.table.ts';
 
@@ -101,20 +101,17 @@ export async function moveCompanyLeadsStatus(
   const field = move.kind === 'negociacao' ? 'cliStatusNegociacao' : 'cliStatusNegociacaoVenda';
   await appendLeadEvents(
     tx,
-    movedRows.map((r) => {
-      const audience = { idUnidade: r.idUnidade, idUsuario: r.idUsuario };
-      return {
-        tipo: move.kind === 'negociacao' ? 'status' : 'status-venda',
-        cliCrmId: r.cliCrmId,
-        idEmpresa: move.idEmpresa,
-        idUnidade: r.idUnidade,
-        antes: audience,
-        depois: audience,
-        ator: move.atendente,
-        mudancas: { [field]: { de: move.from, para: move.to } },
-        dados: { lote: 'status-removido' },
-      };
-    }),
+    movedRows.map((r) =>
+      sameAudienceEvent(
+        { ...r, idEmpresa: move.idEmpresa },
+        {
+          tipo: move.kind === 'negociacao' ? 'status' : 'status-venda',
+          ator: move.atendente,
+          mudancas: { [field]: { de: move.from, para: move.to } },
+          dados: { lote: 'status-removido' },
+        },
+      ),
+    ),
   );
   return { moved: movedRows.length, units: [...new Set(movedRows.map((r) => r.idUnidade))] };
 }

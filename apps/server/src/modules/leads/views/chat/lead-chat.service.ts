@@ -2,11 +2,11 @@
 // bookkeeping, the list-derived fields a conversation keeps on its lead (last message and its
 // status, unread marks, ticket) without a timeline event, and a lead as the chat shows it. The
 // WhatsApp module reads and moves them through here; the lead itself changes through the core.
-import { fieldChanges, type LeadEventInput } from '@funil/domain/lead-events/lead-events';
+import { fieldChanges } from '@funil/domain/lead-events/lead-events';
 import type { LeadSummary } from '@funil/domain/whatsapp-api/realtime';
 
 import type { Db, Tx } from '../../../../db/handle.ts';
-import { appendLeadEvents } from '../../../lead-events/lead-events.service.ts';
+import { appendLeadEvents, sameAudienceEvent } from '../../../lead-events/lead-events.service.ts';
 import { assertOwnTicket, type LeadRow, type TicketOwner } from '../../leads.service.ts';
 import * as chat from './lead-chat.repository.ts';
 
@@ -24,19 +24,9 @@ async function changeWithEvent(
     const done = await change(tx);
     if (!done) return null;
     const { before, after } = done;
-    const audience = { idUnidade: after.idUnidade, idUsuario: after.idUsuario };
-    const event: LeadEventInput = {
-      tipo: kind.tipo,
-      cliCrmId: after.cliCrmId,
-      idEmpresa: after.idEmpresa,
-      idUnidade: after.idUnidade,
-      antes: audience,
-      depois: audience,
-      ator,
-      mudancas: before ? fieldChanges(before, after) : {},
-      dados: kind.dados,
-    };
-    await appendLeadEvents(tx, [event]);
+    await appendLeadEvents(tx, [
+      sameAudienceEvent(after, { tipo: kind.tipo, ator, mudancas: before ? fieldChanges(before, after) : {}, dados: kind.dados }),
+    ]);
     return after;
   };
   return typeof (db as { rollback?: unknown }).rollback === 'function' ? run(db as Tx) : db.transaction(run);
